@@ -1,0 +1,584 @@
+//! The shader IR itself: scalarized, structured, typed by variable. Owns the data types only;
+//! validation, dumping, linking and interpretation live beside it.
+//!
+//! Shape (decided for the JIT's sake, DESIGN.md §3):
+//! - **Scalarized.** Every value is one scalar per invocation (`Var`). The front end breaks
+//!   vectors, matrices and structs into scalars, so the JIT maps one `Var` to one 4-lane
+//!   Cranelift vector (one lane per invocation of a quad or of 4 vertices).
+//! - **Structured.** `If`, `Loop` (with a `continuing` part), labelled `Block`s that
+//!   `Leave` exits (inlined function returns, `switch`), `Return`, `Discard`. No gotos: the
+//!   JIT and the interpreter run divergent code under execution masks.
+//! - **Functions are inlined** by the front end (GLSL has no recursion); a module has one
+//!   body, `main`.
+//! - **Not SSA.** A `Var` is a mutable scalar register; writes under a partial mask keep the
+//!   old value in inactive lanes.
+//!
+//! Booleans are 0 / all-ones (`0xFFFF_FFFF`) in lanes, so they double as masks.
+
+/// A scalar register of the function. Its kind is `Function::vars[var.0]`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Var(pub u32);
+
+/// A function-local array of scalars that is indexed dynamically.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ArrayId(pub u32);
+
+/// Names a `Loop` or a `Block` so that `Break`/`Continue`/`Leave` say which one they exit.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Label(pub u32);
+
+/// What one lane of a `Var` holds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ScalarKind {
+    F32,
+    I32,
+    U32,
+    /// 0 or 0xFFFF_FFFF.
+    Bool,
+}
+
+/// A constant scalar.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Scalar {
+    F32(f32),
+    I32(i32),
+    U32(u32),
+    Bool(bool),
+}
+
+impl Scalar {
+    pub fn kind(self) -> ScalarKind {
+        match self {
+            Scalar::F32(_) => ScalarKind::F32,
+            Scalar::I32(_) => ScalarKind::I32,
+            Scalar::U32(_) => ScalarKind::U32,
+            Scalar::Bool(_) => ScalarKind::Bool,
+        }
+    }
+    /// The 32 bits a lane holds for this constant.
+    pub fn bits(self) -> u32 {
+        match self {
+            Scalar::F32(f) => f.to_bits(),
+            Scalar::I32(i) => i as u32,
+            Scalar::U32(u) => u,
+            Scalar::Bool(b) => {
+                if b {
+                    u32::MAX
+                } else {
+                    0
+                }
+            }
+        }
+    }
+}
+
+/// One-operand operations. The operand and result kinds are given per variant.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    // f32 -> f32
+    FNeg,
+    FAbs,
+    FSign,
+    Floor,
+    Ceil,
+    Trunc,
+    /// Round half to even (GLSL `roundEven`; `round` may use it too).
+    RoundEven,
+    Fract,
+    Sqrt,
+    InverseSqrt,
+    Sin,
+    Cos,
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    Sinh,
+    Cosh,
+    Tanh,
+    Asinh,
+    Acosh,
+    Atanh,
+    Exp,
+    Exp2,
+    Log,
+    Log2,
+    /// f32 -> bool
+    IsNan,
+    /// f32 -> bool
+    IsInf,
+    /// Fragment derivatives over the 2×2 quad held in the 4 lanes
+    /// (lane 0 = (x,y), 1 = (x+1,y), 2 = (x,y+1), 3 = (x+1,y+1)). f32 -> f32.
+    DFdxFine,
+    DFdyFine,
+    DFdxCoarse,
+    DFdyCoarse,
+    // i32 -> i32
+    INeg,
+    IAbs,
+    ISign,
+    // i32/u32 -> same kind
+    Not,
+    BitReverse,
+    /// -> i32
+    BitCount,
+    /// -> i32 (-1 when zero)
+    FindLsb,
+    /// i32 -> i32: most significant bit that differs from the sign bit; -1 for 0 and -1.
+    FindMsbI,
+    /// u32 -> i32
+    FindMsbU,
+    /// bool -> bool
+    LogicalNot,
+    // conversions; the result kind is in the name
+    F2I,
+    F2U,
+    I2F,
+    U2F,
+    /// i32 <-> u32 (bits unchanged)
+    I2U,
+    U2I,
+    /// bool -> f32 (0.0 / 1.0)
+    B2F,
+    /// bool -> i32 (0 / 1)
+    B2I,
+    /// bool -> u32 (0 / 1)
+    B2U,
+    /// f32 -> bool (!= 0.0)
+    F2B,
+    /// i32 or u32 -> bool (!= 0)
+    I2B,
+    /// f32 -> i32/u32 and back, bits unchanged (floatBitsToInt & co.)
+    BitcastF2I,
+    BitcastF2U,
+    BitcastI2F,
+    BitcastU2F,
+}
+
+/// Two-operand operations. Both operands have the same kind unless the variant says
+/// otherwise (shifts take any integer kind on the right).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    // f32
+    FAdd,
+    FSub,
+    FMul,
+    FDiv,
+    /// GLSL `mod`: x - y * floor(x / y)
+    FMod,
+    FMin,
+    FMax,
+    Pow,
+    /// atan(y, x): operands are (y, x)
+    Atan2,
+    /// step(edge, x): (edge, x) -> 0.0 or 1.0
+    Step,
+    // i32 / u32 (wrapping; division by zero gives 0 — GLSL leaves it undefined, we choose
+    // defined, never a trap)
+    IAdd,
+    ISub,
+    IMul,
+    SDiv,
+    UDiv,
+    SRem,
+    URem,
+    SMin,
+    SMax,
+    UMin,
+    UMax,
+    And,
+    Or,
+    Xor,
+    /// Shift counts are taken modulo 32 (GLSL leaves counts >= 32 undefined).
+    Shl,
+    ShrS,
+    ShrU,
+    // comparisons -> bool
+    FEq,
+    FNe,
+    FLt,
+    FLe,
+    FGt,
+    FGe,
+    IEq,
+    INe,
+    SLt,
+    SLe,
+    SGt,
+    SGe,
+    ULt,
+    ULe,
+    UGt,
+    UGe,
+    // bool
+    LogicalAnd,
+    LogicalOr,
+    LogicalXor,
+    LogicalEq,
+}
+
+/// Built-in inputs, read with `Op::Builtin`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Builtin {
+    /// i32
+    VertexId,
+    /// i32
+    InstanceId,
+    /// f32; window coordinates of the fragment centre (x, y), z in [0,1], w = 1/clip w.
+    FragCoordX,
+    FragCoordY,
+    FragCoordZ,
+    FragCoordW,
+    /// bool
+    FrontFacing,
+}
+
+impl Builtin {
+    /// Index of this builtin's row in `jit::abi::Invocation::builtins`.
+    pub const fn index(self) -> usize {
+        match self {
+            Builtin::VertexId => 0,
+            Builtin::InstanceId => 1,
+            Builtin::FragCoordX => 2,
+            Builtin::FragCoordY => 3,
+            Builtin::FragCoordZ => 4,
+            Builtin::FragCoordW => 5,
+            Builtin::FrontFacing => 6,
+        }
+    }
+    /// Number of builtin rows.
+    pub const COUNT: usize = 7;
+}
+
+/// The right-hand side of `Stmt::Assign`: computes one scalar per lane.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Op {
+    Const(Scalar),
+    Copy(Var),
+    Unary(UnaryOp, Var),
+    Binary(BinaryOp, Var, Var),
+    /// `cond` is bool; `a` where true, `b` where false. Both already evaluated.
+    Select {
+        cond: Var,
+        a: Var,
+        b: Var,
+    },
+    /// a * b + c with one rounding: only where the shader calls `fma()` (DESIGN.md §3).
+    Fma(Var, Var, Var),
+    /// clamp(x, lo, hi) for f32 = min(max(x, lo), hi)
+    FClamp(Var, Var, Var),
+    /// mix(x, y, a) = x * (1 - a) + y * a, f32
+    FMix(Var, Var, Var),
+    /// bitfieldExtract(value, offset, bits): value i32 (sign-extends) or u32.
+    BitfieldExtract {
+        value: Var,
+        offset: Var,
+        bits: Var,
+    },
+    /// bitfieldInsert(base, insert, offset, bits)
+    BitfieldInsert {
+        base: Var,
+        insert: Var,
+        offset: Var,
+        bits: Var,
+    },
+    /// One word of the stage's input slots (`Invocation::inputs`), read as the dst's kind.
+    Input(u32),
+    /// A built-in input.
+    Builtin(Builtin),
+    /// One word of the default uniform block at `offset` (in 32-bit words), plus
+    /// `index * stride` words when `index` is given (i32 or u32; out of `0..count` reads
+    /// 0 — robust access).
+    Uniform {
+        offset: u32,
+        index: Option<(Var, u32, u32)>,
+    },
+    /// One 32-bit word of uniform block `block` (index into `Module::blocks`) at byte
+    /// `offset` plus the dynamic byte offset in `dynamic` (u32), if any. Reads past the
+    /// bound range give 0.
+    BlockLoad {
+        block: u32,
+        offset: u32,
+        dynamic: Option<Var>,
+    },
+    /// An element of a local array; `index` is i32 or u32. Out of range reads 0.
+    LoadArray {
+        array: ArrayId,
+        index: Var,
+    },
+}
+
+/// How a texture lookup picks its level of detail.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Lod {
+    /// From the quad's derivatives (fragment stage); level 0 elsewhere.
+    Implicit,
+    /// Implicit plus a bias (f32 var).
+    Bias(Var),
+    /// Explicit level (f32 var): `textureLod`.
+    Explicit(Var),
+}
+
+/// A structured statement.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stmt {
+    /// dst = op, in active lanes only.
+    Assign {
+        dst: Var,
+        op: Op,
+    },
+    /// array[index] = value in active lanes; out-of-range stores are dropped.
+    StoreArray {
+        array: ArrayId,
+        index: Var,
+        value: Var,
+    },
+    /// `cond` is bool.
+    If {
+        cond: Var,
+        then_body: Vec<Stmt>,
+        else_body: Vec<Stmt>,
+    },
+    /// Runs `body` then `continuing` until every lane has broken out (or left an enclosing
+    /// block, returned or discarded). `Continue(label)` skips to `continuing`.
+    Loop {
+        label: Label,
+        body: Vec<Stmt>,
+        continuing: Vec<Stmt>,
+    },
+    Break(Label),
+    Continue(Label),
+    /// A scope that `Leave(label)` exits: inlined function bodies, `switch`.
+    Block {
+        label: Label,
+        body: Vec<Stmt>,
+    },
+    Leave(Label),
+    /// Ends the invocation (a `return` in `main`); outputs keep the values written so far.
+    Return,
+    /// Fragment only: the invocation ends and writes nothing.
+    Discard,
+    /// texture / textureLod / textureOffset on a 2D sampler. `handle` is the 64-bit handle
+    /// as (low, high) u32 vars; coords are f32.
+    Texture {
+        dst: [Var; 4],
+        handle: [Var; 2],
+        coord: [Var; 2],
+        lod: Lod,
+        offset: [i32; 2],
+    },
+    /// texelFetch(sampler2D, ivec2, int lod).
+    TexelFetch {
+        dst: [Var; 4],
+        handle: [Var; 2],
+        coord: [Var; 2],
+        lod: Var,
+    },
+    /// textureSize(sampler2D, int lod) -> ivec2.
+    TextureSize {
+        dst: [Var; 2],
+        handle: [Var; 2],
+        lod: Var,
+    },
+}
+
+/// A dynamically indexed local array.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArrayDecl {
+    pub kind: ScalarKind,
+    pub len: u32,
+}
+
+/// The one function of a module (`main` with everything inlined).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Function {
+    /// Kind of each `Var`, indexed by `Var.0`. Vars start as 0 in every lane.
+    pub vars: Vec<ScalarKind>,
+    pub arrays: Vec<ArrayDecl>,
+    pub body: Vec<Stmt>,
+    /// `outputs[slot]` is the var whose value at the end of the invocation is written to
+    /// output word `slot` (`Invocation::outputs`).
+    pub outputs: Vec<Var>,
+}
+
+/// Shader stage.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    Vertex,
+    Fragment,
+}
+
+/// The GLSL type of a uniform, input or output, as GL reflection reports it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BaseType {
+    Float,
+    Int,
+    Uint,
+    Bool,
+    /// `uint64_t` (GL_ARB_gpu_shader_int64); two words, low first.
+    Uint64,
+    /// `sampler2D`; its value is a 64-bit handle: two words, low first.
+    Sampler2D,
+}
+
+/// A GLSL value type: scalar (`cols == 1 && rows == 1`), vector (`cols == 1`) or matrix
+/// (`cols` columns of `rows` floats).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ValueType {
+    pub base: BaseType,
+    pub rows: u8,
+    pub cols: u8,
+}
+
+impl ValueType {
+    pub const fn new(base: BaseType, rows: u8, cols: u8) -> Self {
+        ValueType { base, rows, cols }
+    }
+    /// 32-bit words one value takes in the default uniform block, in input/output slots and
+    /// in IR vars (tightly packed, matrices column-major).
+    pub fn words(self) -> u32 {
+        let per = match self.base {
+            BaseType::Uint64 | BaseType::Sampler2D => 2,
+            _ => 1,
+        };
+        per * self.rows as u32 * self.cols as u32
+    }
+    /// The GL enum reflection reports (`GL_FLOAT_VEC4`, `GL_SAMPLER_2D`, ...).
+    pub fn gl_enum(self) -> u32 {
+        let (r, c) = (self.rows, self.cols);
+        match self.base {
+            BaseType::Float => match (c, r) {
+                (1, 1) => 0x1406,
+                (1, 2) => 0x8B50,
+                (1, 3) => 0x8B51,
+                (1, 4) => 0x8B52,
+                (2, 2) => 0x8B5A,
+                (3, 3) => 0x8B5B,
+                (4, 4) => 0x8B5C,
+                (2, 3) => 0x8B65,
+                (2, 4) => 0x8B66,
+                (3, 2) => 0x8B67,
+                (3, 4) => 0x8B68,
+                (4, 2) => 0x8B69,
+                (4, 3) => 0x8B6A,
+                _ => 0,
+            },
+            BaseType::Int => [0x1404, 0x8B53, 0x8B54, 0x8B55][r as usize - 1],
+            BaseType::Uint => [0x1405, 0x8DC6, 0x8DC7, 0x8DC8][r as usize - 1],
+            BaseType::Bool => [0x8B56, 0x8B57, 0x8B58, 0x8B59][r as usize - 1],
+            BaseType::Uint64 => [0x140F, 0x8FF5, 0x8FF6, 0x8FF7][r as usize - 1],
+            BaseType::Sampler2D => 0x8B5E,
+        }
+    }
+}
+
+/// Interpolation qualifier of a varying.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Interpolation {
+    #[default]
+    Smooth,
+    Flat,
+    NoPerspective,
+}
+
+/// Built-in outputs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BuiltinOutput {
+    /// vec4 gl_Position (vertex)
+    Position,
+    /// float gl_PointSize (vertex)
+    PointSize,
+    /// float gl_FragDepth (fragment)
+    FragDepth,
+}
+
+/// A user or built-in input/output of a stage. Its words are `slot .. slot + words` of the
+/// stage's input (or output) slots.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InterfaceVar {
+    pub name: String,
+    pub ty: ValueType,
+    pub array_len: Option<u32>,
+    /// `layout(location = N)`; fragment outputs without one get 0 when alone.
+    pub location: Option<u32>,
+    pub slot: u32,
+    /// Total words, arrays included.
+    pub words: u32,
+    pub interpolation: Interpolation,
+    pub builtin: Option<BuiltinOutput>,
+}
+
+/// One active uniform of the default block (arrays of structs are flattened into leaves,
+/// named as GL reflection names them: `s.field`, `a[2].x`; arrays of basic types are one
+/// entry named `a[0]`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct UniformDecl {
+    pub name: String,
+    pub ty: ValueType,
+    /// Array length, `None` for a non-array.
+    pub array_len: Option<u32>,
+    /// First word in the stage's default uniform block.
+    pub offset: u32,
+    /// Words between array elements (== ty.words()).
+    pub stride: u32,
+    /// For samplers: declared `layout(bindless_sampler)` (or globally so).
+    pub bindless: bool,
+    /// For samplers: declared `layout(bound_sampler)` (or globally so).
+    pub bound: bool,
+    /// `layout(binding = N)` initial unit for samplers; `layout(location)` is not kept.
+    pub binding: Option<i32>,
+}
+
+/// A member of a uniform block, with std140 offsets (bytes).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BlockMember {
+    /// Reflection name (`Block.member` only for instanced blocks? no: GL names members
+    /// `member`, or `BlockName.member` when the block has an instance name).
+    pub name: String,
+    pub ty: ValueType,
+    pub array_len: Option<u32>,
+    pub offset: u32,
+    pub array_stride: u32,
+    pub matrix_stride: u32,
+    pub row_major: bool,
+}
+
+/// A std140 uniform block.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BlockDecl {
+    /// Block name (not the instance name); arrays of blocks are expanded to `B[0]`, `B[1]`.
+    pub name: String,
+    /// `layout(binding = N)`.
+    pub binding: Option<u32>,
+    /// Minimum buffer size in bytes (`GL_UNIFORM_BLOCK_DATA_SIZE`).
+    pub size: u32,
+    pub members: Vec<BlockMember>,
+}
+
+/// A compiled shader stage: one inlined function plus its interface.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Module {
+    pub stage: Stage,
+    /// `#version` number (330 ... 460; 110 etc. for compatibility shaders).
+    pub version: u32,
+    pub func: Function,
+    /// Vertex attributes (vertex stage) or varyings (fragment stage). Words per slot:
+    /// vertex inputs occupy `location * 4 ..`; a word slot holds one component.
+    pub inputs: Vec<InterfaceVar>,
+    /// Varyings and built-in outputs (vertex) or colour outputs and gl_FragDepth (fragment).
+    pub outputs: Vec<InterfaceVar>,
+    pub uniforms: Vec<UniformDecl>,
+    /// Size of the default uniform block in words.
+    pub uniform_words: u32,
+    pub blocks: Vec<BlockDecl>,
+    /// Fragment shader uses `discard`.
+    pub uses_discard: bool,
+    /// Fragment shader writes gl_FragDepth.
+    pub writes_depth: bool,
+    /// `layout(early_fragment_tests) in;`
+    pub early_fragment_tests: bool,
+    /// `layout(bindless_sampler) uniform;` at global scope.
+    pub global_bindless_sampler: bool,
+    /// `layout(bound_sampler) uniform;` at global scope.
+    pub global_bound_sampler: bool,
+}

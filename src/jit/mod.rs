@@ -1,0 +1,103 @@
+//! IR → Cranelift (DESIGN.md §3): SoA lanes, execution masks, variant keys and the variant
+//! cache, and the one owner of JIT code memory. Also the safe doorway the rasterizer uses to
+//! call any shader code (`run`).
+//!
+//! | file | owns |
+//! |---|---|
+//! | `abi.rs` | `#[repr(C)]` structs shared with generated code, their offsets |
+
+pub mod abi;
+
+use abi::{BufferRange, Invocation, ShaderEnv};
+
+use crate::ir::Builtin;
+use crate::raster::StageData;
+use crate::sampler::SampleContext;
+
+/// Code that runs one shader stage for 4 lanes: a JIT-compiled function, or the interpreter.
+pub trait ShaderCode: Send + Sync {
+    /// Input words per lane the code reads (`Invocation::inputs` holds 4× that).
+    fn input_words(&self) -> u32;
+    /// Output words per lane the code writes.
+    fn output_words(&self) -> u32;
+    /// Runs the lanes in `inv.mask`; returns the lanes still alive.
+    ///
+    /// # Safety
+    /// `env` and `inv` must point to valid structures whose pointers are valid for the sizes
+    /// `input_words`, `output_words`, `Builtin::COUNT` and the env's own lengths say.
+    unsafe fn call(&self, env: *const ShaderEnv, inv: *mut Invocation) -> u32;
+}
+
+/// A `ShaderEnv` together with the storage it points into, borrowed for `'a`.
+pub struct BoundEnv<'a> {
+    env: ShaderEnv,
+    _ranges: Vec<BufferRange>,
+    _data: std::marker::PhantomData<&'a (StageData, SampleContext)>,
+}
+
+impl<'a> BoundEnv<'a> {
+    /// Points an env at a stage's snapshot data and the draw's sampler context.
+    pub fn new(data: &'a StageData, sampler: &'a SampleContext) -> Self {
+        let ranges: Vec<BufferRange> = data
+            .blocks
+            .iter()
+            .map(|b| match b {
+                Some((buf, offset, size)) => {
+                    let start = (*offset).min(buf.len());
+                    let len = (*size).min(buf.len() - start);
+                    BufferRange {
+                        ptr: buf[start..].as_ptr(),
+                        len: len as u64,
+                    }
+                }
+                None => BufferRange {
+                    ptr: std::ptr::null(),
+                    len: 0,
+                },
+            })
+            .collect();
+        let env = ShaderEnv {
+            uniforms: data.uniforms.as_ptr(),
+            uniform_words: data.uniforms.len() as u64,
+            blocks: ranges.as_ptr(),
+            block_count: ranges.len() as u64,
+            sampler: sampler as *const SampleContext as *const u8,
+        };
+        BoundEnv {
+            env,
+            _ranges: ranges,
+            _data: std::marker::PhantomData,
+        }
+    }
+}
+
+/// Runs `code` on 4 lanes. Slices are SoA (`[slot * 4 + lane]`); `builtins` has
+/// `Builtin::COUNT` rows. Returns the lanes still alive (bits 0..3).
+///
+/// Panics when a slice is shorter than the code needs (a caller bug).
+pub fn run(
+    code: &dyn ShaderCode,
+    env: &BoundEnv<'_>,
+    inputs: &[u32],
+    builtins: &[u32; Builtin::COUNT * 4],
+    outputs: &mut [u32],
+    mask: u32,
+) -> u32 {
+    assert!(
+        inputs.len() >= code.input_words() as usize * 4,
+        "shader inputs too short"
+    );
+    assert!(
+        outputs.len() >= code.output_words() as usize * 4,
+        "shader outputs too short"
+    );
+    let mut inv = Invocation {
+        inputs: inputs.as_ptr(),
+        outputs: outputs.as_mut_ptr(),
+        builtins: builtins.as_ptr(),
+        mask: mask & 0xF,
+    };
+    // SAFETY: the slices are at least as long as the code's declared sizes (asserted above),
+    // `builtins` has every row, and `env` borrows the data its pointers refer to.
+    unsafe { code.call(&env.env, &mut inv) }
+}

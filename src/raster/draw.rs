@@ -1,0 +1,196 @@
+//! The draw snapshot: everything one draw call needs, captured by the API at draw time
+//! (state, uniforms, buffers, shaders, resident set, targets), so that queued draws never see
+//! later API changes. The API builds it; the rasterizer consumes it.
+
+use std::sync::Arc;
+
+use crate::jit::ShaderCode;
+use crate::sampler::{Image, SampleContext};
+
+/// Primitive topology (GL 4.5 core §10.1).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Topology {
+    Triangles,
+    TriangleStrip,
+    TriangleFan,
+}
+
+/// How an attribute's components become shader input words (GL 4.5 core §10.2).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AttribMode {
+    /// glVertexAttribPointer: converted to float (normalized or not).
+    Float,
+    /// glVertexAttribIPointer: integer bits kept.
+    Integer,
+    /// glVertexAttribLPointer: 64-bit components (GL_UNSIGNED_INT64_ARB / GL_DOUBLE), each
+    /// giving two words, low first.
+    Long,
+}
+
+/// One enabled (or constant) vertex attribute, feeding input slots `location * 4 ..`.
+#[derive(Clone, Debug)]
+pub struct VertexAttrib {
+    pub location: u32,
+    pub source: AttribSource,
+}
+
+#[derive(Clone, Debug)]
+pub enum AttribSource {
+    /// An enabled array. `data` is the buffer's contents at draw time.
+    Array {
+        data: Arc<Vec<u8>>,
+        offset: usize,
+        /// Effective stride in bytes (never 0: tightly packed strides are resolved).
+        stride: usize,
+        /// 1..=4 components.
+        size: u8,
+        /// GL type enum: GL_FLOAT, GL_HALF_FLOAT, GL_BYTE, GL_UNSIGNED_BYTE, GL_SHORT,
+        /// GL_UNSIGNED_SHORT, GL_INT, GL_UNSIGNED_INT, GL_DOUBLE, GL_UNSIGNED_INT64_ARB.
+        ty: u32,
+        normalized: bool,
+        mode: AttribMode,
+        /// 0: per vertex; N: advances every N instances.
+        divisor: u32,
+    },
+    /// A disabled array: the current generic attribute value (4 words; for 64-bit
+    /// attributes, words 0..2 hold the first component).
+    Constant([u32; 4]),
+}
+
+/// The element array of an indexed draw.
+#[derive(Clone, Debug)]
+pub struct IndexSource {
+    pub data: Arc<Vec<u8>>,
+    /// Byte offset of the first index.
+    pub offset: usize,
+    /// 1, 2 or 4 bytes per index.
+    pub index_bytes: u8,
+}
+
+/// Vertices and instances to draw.
+#[derive(Clone, Debug)]
+pub struct VertexInput {
+    pub attribs: Vec<VertexAttrib>,
+    /// Words per vertex of the vertex shader's input slots.
+    pub input_words: u32,
+    pub indices: Option<IndexSource>,
+    pub first: u32,
+    pub count: u32,
+    pub instance_count: u32,
+    pub base_vertex: i32,
+    pub base_instance: u32,
+}
+
+/// One varying the fragment shader reads: fragment input word `fs_slot` comes from vertex
+/// output word `vs_slot`, interpolated as `interpolation`.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct VaryingLink {
+    pub fs_slot: u32,
+    pub vs_slot: u32,
+    pub interpolation: crate::ir::Interpolation,
+}
+
+/// The compiled stages of a linked program and how they connect.
+pub struct ProgramCode {
+    pub vs: Arc<dyn ShaderCode>,
+    pub fs: Arc<dyn ShaderCode>,
+    /// Words per vertex written by the vertex shader.
+    pub vs_output_words: u32,
+    /// First of the 4 words of gl_Position in the vertex outputs.
+    pub position_slot: u32,
+    /// Words per fragment read by the fragment shader.
+    pub fs_input_words: u32,
+    pub varyings: Vec<VaryingLink>,
+    /// Words per fragment written by the fragment shader.
+    pub fs_output_words: u32,
+    /// `color_slots[i]`: first of the 4 output words of colour output location `i`
+    /// (draw buffer i), `None` when the shader does not write it.
+    pub color_slots: Vec<Option<u32>>,
+    /// Output word of gl_FragDepth, when written.
+    pub frag_depth_slot: Option<u32>,
+    pub uses_discard: bool,
+    pub early_fragment_tests: bool,
+}
+
+/// Owned per-stage data that the stage's `ShaderEnv` points into.
+#[derive(Clone, Debug, Default)]
+pub struct StageData {
+    /// Default uniform block words, samplers already resolved to handles.
+    pub uniforms: Vec<u32>,
+    /// For each uniform block of the stage: the bound buffer contents and the range.
+    pub blocks: Vec<Option<(Arc<Vec<u8>>, usize, usize)>>,
+}
+
+/// Blend factors (GL 4.5 core §17.3.6.1), values of the GL enums.
+pub type BlendFactor = u32;
+/// Blend equations (GL_FUNC_ADD, ...), values of the GL enums.
+pub type BlendEquation = u32;
+
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct BlendState {
+    pub enabled: bool,
+    pub src_rgb: BlendFactor,
+    pub dst_rgb: BlendFactor,
+    pub src_alpha: BlendFactor,
+    pub dst_alpha: BlendFactor,
+    pub eq_rgb: BlendEquation,
+    pub eq_alpha: BlendEquation,
+    pub color: [f32; 4],
+}
+
+/// Fixed-function state that affects rasterization and per-fragment operations.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct RasterState {
+    /// x, y, width, height.
+    pub viewport: [i32; 4],
+    /// glDepthRange near, far.
+    pub depth_range: [f64; 2],
+    /// x, y, width, height, when GL_SCISSOR_TEST is on.
+    pub scissor: Option<[i32; 4]>,
+    /// GL_FRONT, GL_BACK or GL_FRONT_AND_BACK when GL_CULL_FACE is on.
+    pub cull_face: Option<u32>,
+    /// GL_CCW or GL_CW.
+    pub front_face: u32,
+    /// Depth function (GL_LESS, ...) when GL_DEPTH_TEST is on.
+    pub depth_func: Option<u32>,
+    pub depth_mask: bool,
+    pub blend: BlendState,
+    /// Colour write mask per draw buffer (r, g, b, a).
+    pub color_mask: [bool; 4],
+}
+
+/// Where a draw writes: colour attachments per draw buffer, and depth/stencil.
+#[derive(Clone, Debug, Default)]
+pub struct RenderTarget {
+    pub colors: Vec<Option<Arc<Image>>>,
+    pub depth: Option<Arc<Image>>,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// A complete draw.
+pub struct DrawCall {
+    pub topology: Topology,
+    pub vertices: VertexInput,
+    pub program: Arc<ProgramCode>,
+    pub vs_data: StageData,
+    pub fs_data: StageData,
+    /// The descriptor table and the resident set this draw saw.
+    pub sampler: Arc<SampleContext>,
+    pub state: RasterState,
+    pub target: RenderTarget,
+}
+
+/// A clear of the current draw framebuffer (GL 4.5 core §17.4.3).
+#[derive(Clone, Debug)]
+pub struct ClearCall {
+    pub target: RenderTarget,
+    /// Colour to clear draw buffers to, when GL_COLOR_BUFFER_BIT is set.
+    pub color: Option<[f32; 4]>,
+    pub color_mask: [bool; 4],
+    /// Depth value, when GL_DEPTH_BUFFER_BIT is set and the depth mask is on.
+    pub depth: Option<f64>,
+    /// Stencil value, when GL_STENCIL_BUFFER_BIT is set.
+    pub stencil: Option<u8>,
+    pub scissor: Option<[i32; 4]>,
+}
