@@ -5,9 +5,11 @@
 //! | file | owns |
 //! |---|---|
 //! | `module.rs` | the data types |
+//! | `math.rs` | deterministic float built-ins shared by the interpreter and the JIT |
 
 #![forbid(unsafe_code)]
 
+pub mod math;
 pub mod module;
 
 pub use module::*;

@@ -101,3 +101,27 @@ pub fn run(
     // `builtins` has every row, and `env` borrows the data its pointers refer to.
     unsafe { code.call(&env.env, &mut inv) }
 }
+
+/// Why a module could not be compiled, sorted by whose fault it is.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CompileError {
+    /// The IR broke an invariant the front end promised: a bug in softgl.
+    #[error("internal compiler error: {0}")]
+    Bug(String),
+    /// The module exceeds a limit of the code generator.
+    #[error("shader exceeds a limit: {0}")]
+    Limit(String),
+    /// The module uses something the JIT does not implement yet.
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+}
+
+/// Compiles a stage to native code (cached by module).
+///
+/// INTERIM: the Cranelift back end is being built; until then this reports `Unsupported`.
+pub fn compile(module: &crate::ir::Module) -> Result<std::sync::Arc<dyn ShaderCode>, CompileError> {
+    let _ = module;
+    Err(CompileError::Unsupported(
+        "the JIT back end is not built yet".into(),
+    ))
+}

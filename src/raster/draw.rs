@@ -27,10 +27,13 @@ pub enum AttribMode {
     Long,
 }
 
-/// One enabled (or constant) vertex attribute, feeding input slots `location * 4 ..`.
+/// One enabled (or constant) vertex attribute. It fills the 4 input words `slot .. slot + 4`
+/// of the vertex shader (components the array lacks default to (0, 0, 0, 1); for `Long`
+/// attributes component c fills words `slot + 2c, slot + 2c + 1`).
 #[derive(Clone, Debug)]
 pub struct VertexAttrib {
-    pub location: u32,
+    /// First input word (the linked program maps attribute locations to slots).
+    pub slot: u32,
     pub source: AttribSource,
 }
 
