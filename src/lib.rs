@@ -28,4 +28,5 @@ pub mod raster;
 pub mod sampler;
 pub mod shader_test;
 
+pub use api::enums;
 pub use api::Context;
