@@ -1,0 +1,1 @@
+//! Tests of the whole preprocessor through `preprocess`.
