@@ -306,7 +306,7 @@ mod tests {
         assert_eq!(eval("1 2"), Err("trailing".into()));
         let deep = format!("{}1{}", "(".repeat(5000), ")".repeat(5000));
         assert!(eval(&deep).unwrap_err().contains("nested too deeply"));
-        let minus = format!("{}1", "-".repeat(5000));
+        let minus = format!("{}1", "- ".repeat(5000));
         assert!(eval(&minus).unwrap_err().contains("nested too deeply"));
     }
 
