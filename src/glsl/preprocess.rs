@@ -82,6 +82,9 @@ pub const SUPPORTED_EXTENSIONS: [&str; 8] = [
     "GL_ARB_uniform_buffer_object",
 ];
 
+/// Errors reported before preprocessing stops.
+const MAX_ERRORS: usize = 100;
+
 /// `#version` numbers of desktop GLSL (GLSL 4.60 §3.3 and the earlier specs).
 const DESKTOP_VERSIONS: [u32; 13] = [
     110, 120, 130, 140, 150, 330, 400, 410, 420, 430, 440, 450, 460,
@@ -141,6 +144,7 @@ struct Preprocessor {
     diags: Vec<Diagnostic>,
     /// An error after which nothing sensible can follow (a macro bomb): stop.
     fatal: bool,
+    error_count: usize,
 }
 
 impl Preprocessor {
@@ -159,6 +163,7 @@ impl Preprocessor {
             extensions: Vec::new(),
             diags: Vec::new(),
             fatal: false,
+            error_count: 0,
         };
         for ext in SUPPORTED_EXTENSIONS {
             pp.macros.define_predefined(ext, "1");
@@ -168,11 +173,32 @@ impl Preprocessor {
     }
 
     fn error(&mut self, span: Span, msg: impl Into<String>) {
-        self.diags.push(Diagnostic::error(span, msg));
+        self.report(Diagnostic::error(span, msg));
+    }
+
+    /// Records a diagnostic; stops preprocessing after a macro bomb or too many errors.
+    fn report(&mut self, d: Diagnostic) {
+        if self.fatal {
+            return;
+        }
+        if d.severity == Severity::Error {
+            self.error_count += 1;
+            if self.error_count > MAX_ERRORS {
+                // Garbage input would otherwise give one diagnostic per character.
+                self.diags.push(Diagnostic::error(
+                    d.span,
+                    "too many errors, preprocessing stopped",
+                ));
+                self.fatal = true;
+                return;
+            }
+            self.fatal = d.message == TOO_DEEP;
+        }
+        self.diags.push(d);
     }
 
     fn warning(&mut self, span: Span, msg: impl Into<String>) {
-        self.diags.push(Diagnostic::warning(span, msg));
+        self.report(Diagnostic::warning(span, msg));
     }
 
     fn active(&self) -> bool {
@@ -283,8 +309,7 @@ impl Preprocessor {
                 }
             }
             Err(d) => {
-                self.fatal |= d.message == TOO_DEEP;
-                self.diags.push(d);
+                self.report(d);
             }
         }
     }
@@ -506,8 +531,7 @@ impl Preprocessor {
         let expanded = match self.macros.expand(replaced) {
             Ok(t) => t,
             Err(d) => {
-                self.fatal |= d.message == TOO_DEEP;
-                self.diags.push(d);
+                self.report(d);
                 return None;
             }
         };
@@ -521,7 +545,7 @@ impl Preprocessor {
                 None
             }
             Err(d) => {
-                self.diags.push(d);
+                self.report(d);
                 None
             }
         }
@@ -784,8 +808,7 @@ impl Preprocessor {
         let expanded = match self.macros.expand(args.to_vec()) {
             Ok(t) => t,
             Err(d) => {
-                self.fatal |= d.message == TOO_DEEP;
-                self.diags.push(d);
+                self.report(d);
                 return;
             }
         };
@@ -794,7 +817,7 @@ impl Preprocessor {
         let line = match p.expression() {
             Ok(v) => v,
             Err(d) => {
-                self.diags.push(d);
+                self.report(d);
                 return;
             }
         };
@@ -804,7 +827,7 @@ impl Preprocessor {
             match p.expression() {
                 Ok(v) => Some(v),
                 Err(d) => {
-                    self.diags.push(d);
+                    self.report(d);
                     return;
                 }
             }

@@ -11,9 +11,10 @@ use std::rc::Rc;
 use super::lex::{self, TokKind};
 use crate::glsl::diag::{Diagnostic, Span};
 
-/// Tokens an expansion may pop or produce in one `preprocess` call before it gives up.
-/// Real shaders stay far below (a 5,000-line shader with heavy macros is ~10^5).
-pub(crate) const MAX_WORK: usize = 1 << 21;
+/// Tokens macro expansion may produce or re-collect in one `preprocess` call before it gives
+/// up: 4M tokens (~300 MB at worst) is far above real shaders (a 5,000-line shader with
+/// heavy macros makes ~10^5) and far below what a macro bomb asks for.
+pub(crate) const MAX_WORK: usize = 1 << 22;
 /// Nesting of macro calls inside arguments of macro calls.
 pub(crate) const MAX_DEPTH: u32 = 128;
 pub(crate) const TOO_DEEP: &str = "macro expansion too deep";
@@ -87,7 +88,8 @@ pub(crate) const DYNAMIC_MACROS: [&str; 3] = ["__LINE__", "__FILE__", "__VERSION
 /// The macro table and the expansion engine.
 #[derive(Default)]
 pub(crate) struct Macros {
-    defs: HashMap<String, Macro>,
+    /// `Rc` so an expansion holds its macro while the table stays mutable.
+    defs: HashMap<String, Rc<Macro>>,
     ids: HashMap<String, u32>,
     /// Expansion work done so far, against [`MAX_WORK`].
     work: usize,
@@ -99,7 +101,7 @@ pub(crate) struct Macros {
 
 impl Macros {
     pub fn get(&self, name: &str) -> Option<&Macro> {
-        self.defs.get(name)
+        self.defs.get(name).map(|m| &**m)
     }
 
     pub fn is_defined(&self, name: &str) -> bool {
@@ -107,7 +109,7 @@ impl Macros {
     }
 
     pub fn define(&mut self, name: &str, m: Macro) {
-        self.defs.insert(name.to_string(), m);
+        self.defs.insert(name.to_string(), Rc::new(m));
     }
 
     pub fn undef(&mut self, name: &str) {
@@ -164,8 +166,9 @@ impl Macros {
         input.reverse();
         let mut stack = input;
         let mut out = Vec::new();
+        // Work is counted where tokens are produced or re-collected (substitution, argument
+        // collection), so plain text of any length costs nothing against the cap.
         while let Some(t) = stack.pop() {
-            self.tick(t.span)?;
             if !t.is_ident() {
                 out.push(t);
                 continue;

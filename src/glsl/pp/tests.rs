@@ -498,6 +498,16 @@ fn several_errors_are_all_reported_in_order() {
 }
 
 #[test]
+fn garbage_stops_after_too_many_errors() {
+    let l = log(&"$".repeat(100_000));
+    assert_eq!(l.lines().count(), 101);
+    assert!(
+        l.ends_with("0:1(101): error: too many errors, preprocessing stopped\n"),
+        "{l}"
+    );
+}
+
+#[test]
 fn macro_bombs_end_in_an_error() {
     // Exponential growth: 2^40 tokens.
     let mut src = String::from("#define a0 x x\n");
