@@ -12,11 +12,11 @@ use super::lex::{self, TokKind};
 use crate::glsl::diag::{Diagnostic, Span};
 
 /// Tokens macro expansion may produce or re-collect in one `preprocess` call before it gives
-/// up: 4M tokens (~300 MB at worst) is far above real shaders (a 5,000-line shader with
+/// up: 2M tokens (~150 MB at worst) is far above real shaders (a 5,000-line shader with
 /// heavy macros makes ~10^5) and far below what a macro bomb asks for.
-pub(crate) const MAX_WORK: usize = 1 << 22;
+pub(crate) const MAX_WORK: usize = 1 << 21;
 /// Nesting of macro calls inside arguments of macro calls.
-pub(crate) const MAX_DEPTH: u32 = 128;
+pub(crate) const MAX_DEPTH: u32 = 64;
 pub(crate) const TOO_DEEP: &str = "macro expansion too deep";
 
 /// Macros a token came from: while a macro's name is in a token's set, that token does not
