@@ -446,6 +446,11 @@ impl Preprocessor {
                 self.flush();
                 // GLSL 4.60 §3.3: #error puts its message in the info log and fails.
                 let msg = join_text(args);
+                let msg = if msg.is_empty() {
+                    "#error".to_string()
+                } else {
+                    msg
+                };
                 self.error(hash, msg);
             }
             "pragma" => {

@@ -534,6 +534,10 @@ fn macro_bombs_end_in_an_error() {
     assert!(log(&src).contains("unterminated argument list"));
     let src = format!("#if {}1\n#endif", "(".repeat(100_000));
     assert!(log(&src).contains("nested too deeply"));
+    let src = format!("#if {}1{}\nyes\n#endif", "1+(".repeat(200), ")".repeat(200));
+    assert_eq!(joined(&src), "yes");
+    let src = format!("#if {}1{}\n#endif", "1+(".repeat(300), ")".repeat(300));
+    assert!(log(&src).contains("nested too deeply"));
     let src = "#if 1\n".repeat(100_000);
     assert!(log(&src).contains("unterminated #if"));
 }
@@ -627,4 +631,3 @@ mod props {
         }
     }
 }
-
