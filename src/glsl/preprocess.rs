@@ -329,10 +329,7 @@ impl Preprocessor {
             TokKind::Punct => PpKind::Punct,
             TokKind::Other => {
                 // GLSL 4.60 §3.1: characters outside the set are errors outside comments.
-                self.error(
-                    t.span,
-                    format!("invalid character `{}'", t.text.escape_default()),
-                );
+                self.error(t.span, format!("invalid character `{}'", shown(&t.text)));
                 return;
             }
         };
@@ -471,7 +468,7 @@ impl Preprocessor {
             }
             _ => {
                 let shown = if name.is_empty() {
-                    name_tok.text.escape_default().to_string()
+                    shown(&name_tok.text)
                 } else {
                     name
                 };
@@ -484,7 +481,7 @@ impl Preprocessor {
         if let Some(t) = args.first() {
             self.error(
                 t.span,
-                format!("unexpected `{}' after {directive}", t.text.escape_default()),
+                format!("unexpected `{}' after {directive}", shown(&t.text)),
             );
         }
     }
@@ -761,7 +758,7 @@ impl Preprocessor {
         if let Some(t) = args.get(2) {
             self.error(
                 t.span,
-                format!("unexpected `{}' after #version", t.text.escape_default()),
+                format!("unexpected `{}' after #version", shown(&t.text)),
             );
             return;
         }
@@ -786,7 +783,7 @@ impl Preprocessor {
             }
             Some(w) if !matches!(w, "core" | "compatibility" | "es") => {
                 let span = profile_tok.map_or(num.span, |t| t.span);
-                self.error(span, format!("invalid profile `{}'", w.escape_default()));
+                self.error(span, format!("invalid profile `{}'", shown(w)));
                 return;
             }
             _ => None,
@@ -859,6 +856,19 @@ impl Preprocessor {
             self.source = s;
         }
     }
+}
+
+/// Token text for a message: control characters (NUL, ...) escaped, the rest as written.
+fn shown(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// The text of a directive's tokens, one space where white space was (for `#error`).

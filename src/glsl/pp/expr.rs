@@ -194,7 +194,7 @@ impl<'a> ExprParser<'a> {
             }
             TokKind::Other => Err(Diagnostic::error(
                 t.span,
-                format!("invalid character `{}'", t.text),
+                format!("invalid character `{}'", t.text.escape_debug()),
             )),
         }
     }

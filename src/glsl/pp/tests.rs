@@ -470,14 +470,9 @@ fn line_directive() {
 #[test]
 fn invalid_characters_in_text() {
     assert_eq!(log("a $ b"), "0:1(3): error: invalid character `$'\n");
-    assert_eq!(
-        log("a\n  \\ b"),
-        "0:2(3): error: invalid character `\\\\'\n"
-    );
-    assert_eq!(
-        log("x = é;"),
-        "0:1(5): error: invalid character `\\u{e9}'\n"
-    );
+    assert_eq!(log("a\n  \\ b"), "0:2(3): error: invalid character `\\'\n");
+    assert_eq!(log("x = é;"), "0:1(5): error: invalid character `é'\n");
+    assert_eq!(log("x\0"), "0:1(2): error: invalid character `\\u{0}'\n");
     assert_eq!(
         log("a # b"),
         "0:1(3): error: unexpected `#' outside a directive\n"
