@@ -66,6 +66,8 @@ impl Lexer {
         let mut chars = Vec::with_capacity(source.len());
         let mut line = 1u32;
         let mut col = 1u32;
+        // A UTF-8 byte-order mark that editors put first is not part of the shader.
+        let source = source.strip_prefix('\u{feff}').unwrap_or(source);
         let mut it = source.chars().peekable();
         // A pending backslash that may start a line continuation.
         let mut pending_bs: Option<PChar> = None;
@@ -295,6 +297,13 @@ mod tests {
         assert_eq!(l[1][0], (TokKind::Ident, "d".into(), 3, 1));
         let mut lx = Lexer::new("a /* never");
         assert_eq!(lx.next_line().unwrap().unterminated_comment, Some((1, 3)));
+    }
+
+    #[test]
+    fn a_leading_byte_order_mark_is_skipped() {
+        let l = lines("\u{feff}a \u{feff}");
+        assert_eq!(l[0][0], (TokKind::Ident, "a".into(), 1, 1));
+        assert_eq!(l[0][1].0, TokKind::Other);
     }
 
     #[test]
