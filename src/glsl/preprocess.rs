@@ -497,40 +497,15 @@ impl Preprocessor {
         Some(defined)
     }
 
-    /// `#if` / `#elif`: `defined` first, then macro expansion, then evaluation
+    /// `#if` / `#elif`: macro expansion with `defined` as an operator, then evaluation
     /// (C++ [cpp.cond]). `None` when an error was reported.
     fn eval_condition(&mut self, args: &[Tok], name_span: Span, directive: &str) -> Option<bool> {
         if args.is_empty() {
             self.error(name_span, format!("{directive} with no expression"));
             return None;
         }
-        let mut replaced = Vec::with_capacity(args.len());
-        let mut i = 0;
-        while i < args.len() {
-            let t = &args[i];
-            if !(t.is_ident() && t.text == "defined") {
-                replaced.push(t.clone());
-                i += 1;
-                continue;
-            }
-            let parens = args.get(i + 1).is_some_and(|t| t.is_punct("("));
-            let at = if parens { i + 2 } else { i + 1 };
-            let name = args.get(at).filter(|t| t.is_ident());
-            let closed = !parens || args.get(at + 1).is_some_and(|t| t.is_punct(")"));
-            let (Some(name), true) = (name, closed) else {
-                self.error(t.span, "`defined' needs a macro name");
-                return None;
-            };
-            let v = self.macros.is_defined(&name.text);
-            replaced.push(Tok {
-                kind: TokKind::Number,
-                text: if v { "1" } else { "0" }.to_string(),
-                ..t.clone()
-            });
-            i = if parens { at + 2 } else { at + 1 };
-        }
         self.macros.source = self.source;
-        let expanded = match self.macros.expand(replaced) {
+        let expanded = match self.macros.expand_if(args.to_vec()) {
             Ok(t) => t,
             Err(d) => {
                 self.report(d);

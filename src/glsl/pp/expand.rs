@@ -93,6 +93,8 @@ pub(crate) struct Macros {
     ids: HashMap<String, u32>,
     /// Expansion work done so far, against [`MAX_WORK`].
     work: usize,
+    /// Expanding an `#if` line: `defined` is an operator, not an identifier.
+    in_if: bool,
     /// The `#version` number, for `__VERSION__`.
     pub version: u32,
     /// The source-string number, for `__FILE__`.
@@ -153,7 +155,32 @@ impl Macros {
 
     /// Fully macro-expands `input` (C++ [cpp.rescan]). The first error ends the expansion.
     pub fn expand(&mut self, input: Vec<Tok>) -> Result<Vec<Tok>, Diagnostic> {
+        self.in_if = false;
         self.expand_at(input, 0)
+    }
+
+    /// Expands an `#if` / `#elif` line: `defined X` and `defined ( X )` become `1` or `0`
+    /// without expanding X, also where a macro's expansion produced them (which C++
+    /// [cpp.cond]/4 leaves undefined; GCC and Mesa do the same as here).
+    pub fn expand_if(&mut self, input: Vec<Tok>) -> Result<Vec<Tok>, Diagnostic> {
+        self.in_if = true;
+        let r = self.expand_at(input, 0);
+        self.in_if = false;
+        r
+    }
+
+    /// Takes the operand of a `defined` just popped from `stack`; whether it is defined.
+    fn take_defined(&mut self, stack: &mut Vec<Tok>, t: &Tok) -> Result<bool, Diagnostic> {
+        let bad = || Diagnostic::error(t.span, "`defined' needs a macro name");
+        let parens = stack.last().is_some_and(|n| n.is_punct("("));
+        if parens {
+            stack.pop();
+        }
+        let name = stack.pop().filter(|n| n.is_ident()).ok_or_else(bad)?;
+        if parens && !stack.pop().is_some_and(|n| n.is_punct(")")) {
+            return Err(bad());
+        }
+        Ok(self.is_defined(&name.text))
     }
 
     fn expand_at(&mut self, mut input: Vec<Tok>, depth: u32) -> Result<Vec<Tok>, Diagnostic> {
@@ -171,6 +198,15 @@ impl Macros {
         while let Some(t) = stack.pop() {
             if !t.is_ident() {
                 out.push(t);
+                continue;
+            }
+            if self.in_if && t.text == "defined" {
+                let v = self.take_defined(&mut stack, &t)?;
+                out.push(Tok {
+                    kind: TokKind::Number,
+                    text: if v { "1" } else { "0" }.to_string(),
+                    ..t
+                });
                 continue;
             }
             if let Some(value) = self.dynamic_value(&t.text, t.span) {

@@ -299,6 +299,10 @@ fn conditionals() {
     let src = "#define A 3\n#define B A * 2\n#if defined(A) && defined B && B == 6\nyes\n#endif";
     assert_eq!(joined(src), "yes");
     assert_eq!(joined("#if !defined(NOPE) || NOPE\nyes\n#endif"), "yes");
+    // `defined` that a macro produces works too, and its operand is not expanded.
+    let src = "#define HAS_A defined(A)\n#define HAS_B defined B\n#define A B\n\
+               #if HAS_A && !HAS_B && defined A\nyes\n#endif";
+    assert_eq!(joined(src), "yes");
     assert_eq!(
         joined("#define F(x) (x + 1)\n#if F(2) == 3\nyes\n#endif"),
         "yes"
@@ -341,6 +345,14 @@ fn conditional_errors() {
     );
     assert_eq!(
         log("#if defined\n#endif\n"),
+        "0:1(5): error: `defined' needs a macro name\n"
+    );
+    assert_eq!(
+        log("#if defined(A\n#endif\n"),
+        "0:1(5): error: `defined' needs a macro name\n"
+    );
+    assert_eq!(
+        log("#if defined 1\n#endif\n"),
         "0:1(5): error: `defined' needs a macro name\n"
     );
     assert_eq!(
