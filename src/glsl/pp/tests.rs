@@ -638,3 +638,48 @@ mod props {
         }
     }
 }
+
+#[test]
+fn a_realistic_bindless_shader() {
+    let src = "\u{feff}// A fragment shader as applications write them.\r\n\
+        #version 450 core\r\n\
+        #extension GL_ARB_bindless_texture : require\r\n\
+        #extension GL_ARB_gpu_shader_int64 : enable\r\n\
+        \r\n\
+        #define NUM_LIGHTS 4\r\n\
+        #define SATURATE(x) clamp((x), 0.0, 1.0)\r\n\
+        #if defined(GL_ARB_bindless_texture) && NUM_LIGHTS > 2\r\n\
+        layout(bindless_sampler) uniform sampler2D tex;\r\n\
+        #else\r\n\
+        #error bindless needed\r\n\
+        #endif\r\n\
+        /* multi-line\r\n\
+           comment */\r\n\
+        in vec2 uv; out vec4 color;\r\n\
+        void main() {\r\n\
+            float l = 0.0;\r\n\
+            for (int i = 0; i < NUM_LIGHTS; ++i) l += SATURATE(float(i) * .25e1);\r\n\
+            color = texture(tex, uv) * l; // done\r\n\
+        }\r\n";
+    let out = ok(src);
+    assert_eq!((out.version, out.profile), (450, Profile::Core));
+    assert_eq!(out.extensions.len(), 2);
+    assert!(out.warnings.is_empty());
+    let text = out
+        .tokens
+        .iter()
+        .map(|t| t.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(text.starts_with("layout ( bindless_sampler ) uniform sampler2D tex ;"));
+    assert!(text.contains("i < 4 ; ++ i ) l += clamp ( ( float ( i ) * .25e1 ) , 0.0 , 1.0 ) ;"));
+    let color = out
+        .tokens
+        .iter()
+        .filter(|t| t.text == "color")
+        .nth(1)
+        .unwrap();
+    assert_eq!(color.span, span(0, 19, 1));
+    let tex = out.tokens.iter().find(|t| t.text == "tex").unwrap();
+    assert_eq!(tex.span, span(0, 9, 44));
+}
