@@ -47,8 +47,12 @@ pub struct PpOutput {
     pub tokens: Vec<PpToken>,
     /// `#version` number; 110 when absent (GLSL 4.60 §3.3).
     pub version: u32,
+    /// `Core` when no profile word is given (GLSL 4.60 §3.3), also before 1.50 where
+    /// profiles did not exist yet; `Es` for `100` and `N es`.
     pub profile: Profile,
-    /// `#extension` directives in source order (`all` is kept as the name "all").
+    /// `#extension` directives in source order (`all` is kept as the name "all"). Unsupported
+    /// extensions appear too when their behaviour is `enable`, `warn` or `disable` (with a
+    /// warning for the first two); a `require` of one is an error instead.
     pub extensions: Vec<(String, ExtBehavior, Span)>,
     /// Warnings (errors make `preprocess` return `Err`).
     pub warnings: Vec<super::Diagnostic>,
