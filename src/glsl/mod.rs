@@ -5,7 +5,7 @@
 //! | file | owns |
 //! |---|---|
 //! | `diag.rs` | spans, diagnostics, info-log rendering |
-//! | `preprocess.rs` | the preprocessor: directives, macros, `#if` expressions, pp-tokens |
+//! | `preprocess.rs`, `pp/` | the preprocessor: directives, macros, `#if` expressions, pp-tokens |
 
 #![forbid(unsafe_code)]
 

@@ -115,13 +115,17 @@ pub struct ProgramCode {
     pub early_fragment_tests: bool,
 }
 
+/// A uniform block binding as captured by a draw: the buffer's contents, the byte offset and
+/// the byte size of the bound range.
+pub type BlockBinding = (Arc<Vec<u8>>, usize, usize);
+
 /// Owned per-stage data that the stage's `ShaderEnv` points into.
 #[derive(Clone, Debug, Default)]
 pub struct StageData {
     /// Default uniform block words, samplers already resolved to handles.
     pub uniforms: Vec<u32>,
     /// For each uniform block of the stage: the bound buffer contents and the range.
-    pub blocks: Vec<Option<(Arc<Vec<u8>>, usize, usize)>>,
+    pub blocks: Vec<Option<BlockBinding>>,
 }
 
 /// Blend factors (GL 4.5 core §17.3.6.1), values of the GL enums.
