@@ -1090,7 +1090,7 @@ fn parse_uniform_value(ty: &str, words: &[String]) -> Option<UniformValue> {
             _ => None,
         }
     };
-    let whole = |comps: usize| n > 0 && n % comps == 0;
+    let whole = |comps: usize| n > 0 && n.is_multiple_of(comps);
     if ty == "float" || vec_comps("vec").is_some() {
         let comps = vec_comps("vec").unwrap_or(1);
         if !whole(comps as usize) {
