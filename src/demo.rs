@@ -15,7 +15,7 @@ pub const GRID: u32 = 16;
 /// Texture size (a full mip chain below it).
 pub const TEXTURE_SIZE: i32 = 64;
 
-const VERTEX_SHADER: &str = r#"#version 450
+const VERTEX_SHADER: &str = r#"#version 330
 layout(location = 0) in vec2 corner;
 uniform mat4 projection;
 uniform mat4 view;
@@ -37,10 +37,10 @@ void main()
 }
 "#;
 
-const FRAGMENT_SHADER: &str = r#"#version 450
+const FRAGMENT_SHADER: &str = r#"#version 330
 #extension GL_ARB_bindless_texture : require
 // std140: each array element of a 64-bit sampler handle takes a 16-byte slot.
-layout(std140, binding = 0) uniform Textures {
+layout(std140) uniform Textures {
 	sampler2D textures[256];
 };
 flat in int instance;
@@ -279,6 +279,9 @@ pub fn render(opts: &DemoOptions) -> Result<DemoReport, DemoError> {
         enums::STATIC_DRAW,
     );
     ctx.bind_buffer_base(enums::UNIFORM_BUFFER, 0, ubo);
+    // GLSL 3.30 has no layout(binding): bind the block by name (GL 4.5 core §7.6.2).
+    let block = ctx.get_uniform_block_index(program, "Textures");
+    ctx.uniform_block_binding(program, block, 0);
     check(ctx, "texture setup")?;
 
     ctx.enable(enums::DEPTH_TEST);

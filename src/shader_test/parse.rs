@@ -42,6 +42,7 @@
 //! | `uniform handle-uint64 NAME UNIT` | glUniform1ui64ARB(loc, handle) |
 //! | `ubo BINDING OFFSET TYPE v...` | writes the values (scalar/vector types) at byte OFFSET of the uniform buffer bound to BINDING (created and grown as needed, uploaded before each draw) |
 //! | `ubo BINDING OFFSET handle UNIT` | writes the 8-byte handle of the texture at UNIT there |
+//! | `block binding NAME BINDING` | glUniformBlockBinding(program, glGetUniformBlockIndex(NAME), BINDING) (GL 3.1 core, so scenes need no `layout(binding)`) |
 //! | `vertex attrib handle NAME UNIT` | glVertexAttribL1ui64ARB(location of NAME, handle of the texture at UNIT) |
 //! | `texture rgbw UNIT (W, H) [GL_FORMAT]` | quadrants red (s<½,t<½), green (s≥½,t<½), blue (s<½,t≥½), white; every mip level drawn the same way down to 1×1 (a 1-texel level is white); min `GL_NEAREST_MIPMAP_NEAREST`, mag `GL_NEAREST` |
 //! | `texture checkerboard UNIT LEVEL (W, H) (c1) (c2) [GL_FORMAT]` | 2×2 squares of W/2×H/2 texels, c1 at bottom-left and top-right; only LEVEL defined; min and mag `GL_NEAREST`, max level = LEVEL, base level = LEVEL |
@@ -431,6 +432,10 @@ pub enum Command {
         binding: u32,
         offset: usize,
         unit: u32,
+    },
+    BlockBinding {
+        name: String,
+        binding: u32,
     },
     VertexAttribHandle {
         name: String,
@@ -992,6 +997,16 @@ fn parse_command(line: usize, text: &str) -> Result<Command, ParseError> {
                     offset,
                     value,
                 }
+            }
+        }
+        ("block", "binding") => {
+            if words.len() != 4 {
+                return Err(bad("block binding (NAME BINDING)"));
+            }
+            let binding = parse_u32(w(3)).ok_or_else(|| bad("block binding"))?;
+            Command::BlockBinding {
+                name: w(2).to_string(),
+                binding,
             }
         }
         ("vertex", "attrib") if w(2) == "handle" => {
@@ -1578,6 +1593,14 @@ mod tests {
                 unit: 2
             }
         );
+        assert_eq!(
+            cmd("block binding Handles 3"),
+            Command::BlockBinding {
+                name: "Handles".into(),
+                binding: 3
+            }
+        );
+        assert!(parse("[test]\nblock binding Handles\n").is_err());
         assert!(parse("[test]\nubo 0 0 mat2 1 0 0 1\n").is_err());
         assert_eq!(
             cmd("vertex attrib handle tex_attr 1"),

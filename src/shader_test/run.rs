@@ -580,7 +580,13 @@ impl Runner<'_> {
             Command::Viewport([x, y, w, h]) => self.ctx.viewport(*x, *y, *w, *h),
             Command::CullFace(m) => self.ctx.cull_face(*m),
             Command::FrontFace(m) => self.ctx.front_face(*m),
-            Command::ProvokingVertex(m) => self.ctx.provoking_vertex(*m),
+            // softgl's Context has no glProvokingVertex yet (GL 3.2 core): say so rather than
+            // draw with the wrong convention. With the entry point this arm becomes
+            // `self.ctx.provoking_vertex(*m)`.
+            Command::ProvokingVertex(_) => self.fail(
+                line,
+                "glProvokingVertex is not in softgl's Context yet".into(),
+            ),
             Command::DrawRect {
                 ortho,
                 instances,
@@ -630,7 +636,12 @@ impl Runner<'_> {
                 match form {
                     HandleForm::Handle => self.ctx.uniform_handle_ui64_arb(loc, h),
                     HandleForm::Uvec2 => self.ctx.uniform_2ui(loc, h as u32, (h >> 32) as u32),
-                    HandleForm::Uint64 => self.ctx.uniform_1ui64_arb(loc, h),
+                    // No glUniform1ui64ARB in softgl's Context yet (ARB_gpu_shader_int64);
+                    // with it this arm becomes `self.ctx.uniform_1ui64_arb(loc, h)`.
+                    HandleForm::Uint64 => self.fail(
+                        line,
+                        "glUniform1ui64ARB is not in softgl's Context yet".into(),
+                    ),
                 }
             }
             Command::Ubo {
@@ -646,6 +657,15 @@ impl Runner<'_> {
                 // std140/std430 place a handle as a uvec2: low word first (little-endian).
                 if let Some(h) = self.handle_for_unit(line, *unit) {
                     self.write_ubo(*binding, *offset, &h.to_le_bytes());
+                }
+            }
+            Command::BlockBinding { name, binding } => {
+                let index = self.ctx.get_uniform_block_index(self.program, name);
+                if index == enums::INVALID_INDEX {
+                    self.fail(line, format!("no active uniform block `{name}`"));
+                } else {
+                    self.ctx
+                        .uniform_block_binding(self.program, index, *binding);
                 }
             }
             Command::VertexAttribHandle { name, unit } => {
