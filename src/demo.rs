@@ -26,11 +26,11 @@ void main()
 {
 	int col = gl_InstanceID % 16;
 	int row = gl_InstanceID / 16;
-	// Quads 0.9 wide on a 0.6 pitch overlap their neighbours; five depth steps make the
+	// Quads 1.0 wide on a 0.6 pitch overlap their neighbours; five depth steps make the
 	// overlaps resolve differently across the grid.
 	float z = -7.0 - float((col * 7 + row * 3) % 5) * 0.7;
 	vec3 center = vec3((float(col) - 7.5) * 0.6, (float(row) - 7.5) * 0.6, z);
-	vec3 p = center + vec3((corner - 0.5) * 0.9, 0.0);
+	vec3 p = center + vec3(corner - 0.5, 0.0);
 	gl_Position = projection * view * vec4(p, 1.0);
 	instance = gl_InstanceID;
 	uv = corner * 2.0;
@@ -164,11 +164,12 @@ fn projection(aspect: f32, near: f32, far: f32) -> [f32; 16] {
     ]
 }
 
-/// The camera: tilted 20° about x (cos 20° = 0.9396926, sin 20° = 0.3420201), column-major.
+/// The camera: tilted 20° about x (cos 20° = 0.9396926, sin 20° = 0.3420201), then moved
+/// by (0, -3.4, -2) so the tilted grid spans NDC y -0.96..0.92; column-major.
 fn view() -> [f32; 16] {
     let (c, s) = (0.939_692_6_f32, 0.342_020_1_f32);
     [
-        1.0, 0.0, 0.0, 0.0, 0.0, c, s, 0.0, 0.0, -s, c, 0.0, 0.0, 0.0, 0.0, 1.0,
+        1.0, 0.0, 0.0, 0.0, 0.0, c, s, 0.0, 0.0, -s, c, 0.0, 0.0, -3.4, -2.0, 1.0,
     ]
 }
 
