@@ -56,7 +56,7 @@
 //! | `relative probe rgb (x, y) (r, g, b)` / `relative probe rgba` | pixel at (x·W, y·H) (fractions of the window) |
 //! | `probe all rgb r g b` / `probe all rgba` | every pixel |
 //! | `probe rect rgb (x, y, w, h) (r, g, b)` / `probe rect rgba` | every pixel of a rectangle |
-//! | `link error` / `link success` | the program failed / succeeded to compile and link |
+//! | `link error` / `link success` | every shader compiled and the link failed / the program compiled and linked |
 //!
 //! Probe tolerance: like piglit with 8-bit channels, each channel passes when
 //! `|got/255 − expected| ≤ 1/255 + 0.001` ([`PROBE_TOLERANCE`]).

@@ -175,6 +175,7 @@ pub fn run_on(ctx: &mut Context, script: &Script, width: u32, height: u32) -> Ru
         height,
         program: 0,
         build_log: None,
+        compile_failed: false,
         textures: HashMap::new(),
         unit_handles: HashMap::new(),
         ubos: BTreeMap::new(),
@@ -231,6 +232,8 @@ struct Runner<'a> {
     program: u32,
     /// The compile or link log when the program did not build.
     build_log: Option<String>,
+    /// Whether the build failed at compile time (as opposed to link time).
+    compile_failed: bool,
     /// Texture name bound at each unit by a `texture` command.
     textures: HashMap<u32, u32>,
     /// The handle made from each unit's texture; kept after `delete texture` so scenes can
@@ -297,6 +300,9 @@ impl Runner<'_> {
         if ok {
             ctx.use_program(program);
         } else {
+            // Every stage compiled when the link was tried, so a failure before it is a
+            // compile failure.
+            self.compile_failed = !log.starts_with("link: ");
             self.build_log = Some(log);
         }
         self.program = program;
@@ -714,14 +720,23 @@ impl Runner<'_> {
                     self.fail(line, why);
                 }
             }
-            Command::LinkError => {
-                if self.build_log.is_none() {
-                    self.fail(
-                        line,
-                        "the program linked, the scene expects a link error".into(),
+            Command::LinkError => match &self.build_log {
+                None => self.fail(
+                    line,
+                    "the program linked, the scene expects a link error".into(),
+                ),
+                // A compile failure is not the link error asked for: the shaders are meant to
+                // be valid alone (e.g. ARB_bindless_texture's conflicting global layouts are
+                // "a link-time error").
+                Some(log) if self.compile_failed => {
+                    let why = format!(
+                        "a shader failed to compile, the scene expects only the link to fail: {}",
+                        first_line(log)
                     );
+                    self.fail(line, why);
                 }
-            }
+                Some(_) => {}
+            },
             Command::LinkSuccess => {
                 if let Some(log) = self.build_log.clone() {
                     self.fail(
