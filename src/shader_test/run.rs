@@ -586,13 +586,7 @@ impl Runner<'_> {
             Command::Viewport([x, y, w, h]) => self.ctx.viewport(*x, *y, *w, *h),
             Command::CullFace(m) => self.ctx.cull_face(*m),
             Command::FrontFace(m) => self.ctx.front_face(*m),
-            // softgl's Context has no glProvokingVertex yet (GL 3.2 core): say so rather than
-            // draw with the wrong convention. With the entry point this arm becomes
-            // `self.ctx.provoking_vertex(*m)`.
-            Command::ProvokingVertex(_) => self.fail(
-                line,
-                "glProvokingVertex is not in softgl's Context yet".into(),
-            ),
+            Command::ProvokingVertex(m) => self.ctx.provoking_vertex(*m),
             Command::DrawRect {
                 ortho,
                 instances,
@@ -642,12 +636,7 @@ impl Runner<'_> {
                 match form {
                     HandleForm::Handle => self.ctx.uniform_handle_ui64_arb(loc, h),
                     HandleForm::Uvec2 => self.ctx.uniform_2ui(loc, h as u32, (h >> 32) as u32),
-                    // No glUniform1ui64ARB in softgl's Context yet (ARB_gpu_shader_int64);
-                    // with it this arm becomes `self.ctx.uniform_1ui64_arb(loc, h)`.
-                    HandleForm::Uint64 => self.fail(
-                        line,
-                        "glUniform1ui64ARB is not in softgl's Context yet".into(),
-                    ),
+                    HandleForm::Uint64 => self.ctx.uniform_1ui64_arb(loc, h),
                 }
             }
             Command::Ubo {
