@@ -1,2 +1,18 @@
-//! The `.shader_test` scene runner: parses the format GL test suites use and runs it on a
-//! `Context`.
+//! The `.shader_test` scene runner: parses the format GL test suites use (piglit's
+//! `shader_runner`) and runs it on a [`crate::Context`]. The CLI (`softgl run`) and the
+//! corpus tests (`tests/conformance.rs`) both go through it.
+//!
+//! | file | owns |
+//! |---|---|
+//! | `parse.rs` | the format: sections, requirements, commands, probes → [`parse::Script`] |
+//! | `pixels.rs` | texture images of the `texture` commands, `draw rect` vertices, probe comparison |
+//! | `png_out.rs` | writing a framebuffer read back from GL (bottom-up RGBA8) as a PNG |
+//! | `run.rs` | running a [`parse::Script`] on a `Context`: setup, commands, probes, outcome |
+//!
+//! The format, and the commands softgl adds to piglit's, are documented in `parse.rs`.
+
+pub mod parse;
+pub mod pixels;
+pub mod png_out;
+
+pub use parse::{parse, ParseError, Script};

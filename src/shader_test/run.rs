@@ -1,0 +1,739 @@
+//! Running a parsed [`Script`] on a [`Context`]: requirement checks, program build, the
+//! vertex arrays of `draw rect` and `[vertex data]`, textures and their bindless handles,
+//! uniform buffers, commands in order, probes, and the outcome (PASS / FAIL / SKIP) with the
+//! final framebuffer.
+//!
+//! Every command is followed by a glGetError check: a GL error the scene did not ask for
+//! fails the scene, naming the line. Execution goes on after the first failure (so the
+//! framebuffer written with `-o` shows the whole scene); the first failure is reported.
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::parse::{
+    self, AttribTarget, AttribType, Command, HandleForm, Requirement, Script, TexParamValue,
+    TextureKind, UniformValue, Version,
+};
+use super::pixels;
+use crate::{enums, Context};
+
+/// piglit's default window.
+pub const DEFAULT_WIDTH: u32 = 250;
+pub const DEFAULT_HEIGHT: u32 = 250;
+
+/// How to run a scene.
+#[derive(Copy, Clone, Debug)]
+pub struct RunOptions {
+    pub width: u32,
+    pub height: u32,
+    /// Rasterizer threads; `None`: the context's default (`SOFTGL_THREADS` or the cores).
+    pub threads: Option<usize>,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            width: DEFAULT_WIDTH,
+            height: DEFAULT_HEIGHT,
+            threads: None,
+        }
+    }
+}
+
+/// What a scene came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Pass,
+    /// The first failure: a probe (with what it got), a GL error, a build failure.
+    Fail(String),
+    /// An unmet requirement.
+    Skip(String),
+}
+
+impl Outcome {
+    /// The process exit code of `softgl run`: 0, 1, or 77 (automake's "skipped").
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Outcome::Pass => 0,
+            Outcome::Fail(_) => 1,
+            Outcome::Skip(_) => 77,
+        }
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Pass => f.write_str("PASS"),
+            Outcome::Fail(why) => write!(f, "FAIL: {why}"),
+            Outcome::Skip(why) => write!(f, "SKIP: {why}"),
+        }
+    }
+}
+
+/// A scene's outcome and its final framebuffer.
+#[derive(Clone, Debug)]
+pub struct RunResult {
+    pub outcome: Outcome,
+    pub width: u32,
+    pub height: u32,
+    /// RGBA8, bottom-up rows (as glReadPixels returns them); empty for skipped scenes.
+    pub pixels: Vec<u8>,
+}
+
+/// Reads, parses and runs a `.shader_test` file. A file that cannot be read or parsed is a
+/// FAIL naming why.
+pub fn run_file(path: &std::path::Path, opts: &RunOptions) -> RunResult {
+    match std::fs::read_to_string(path) {
+        Ok(text) => run_source(&text, opts),
+        Err(e) => failed_early(opts, format!("cannot read {}: {e}", path.display())),
+    }
+}
+
+/// Parses and runs the text of a `.shader_test` file.
+pub fn run_source(text: &str, opts: &RunOptions) -> RunResult {
+    match parse::parse(text) {
+        Ok(script) => run_script(&script, opts),
+        Err(e) => failed_early(opts, format!("parse error: {e}")),
+    }
+}
+
+/// Runs a parsed scene on a fresh context of the requested size and thread count.
+pub fn run_script(script: &Script, opts: &RunOptions) -> RunResult {
+    let mut ctx = match opts.threads {
+        Some(n) => Context::with_threads(opts.width, opts.height, n),
+        None => Context::new(opts.width, opts.height),
+    };
+    run_on(&mut ctx, script, opts.width, opts.height)
+}
+
+fn failed_early(opts: &RunOptions, why: String) -> RunResult {
+    RunResult {
+        outcome: Outcome::Fail(why),
+        width: opts.width,
+        height: opts.height,
+        pixels: vec![],
+    }
+}
+
+/// The first requirement `ctx` does not meet, as the SKIP message, or `None`.
+pub fn unmet_requirement(ctx: &mut Context, requirements: &[Requirement]) -> Option<String> {
+    let gl = ctx
+        .get_string(enums::VERSION)
+        .and_then(|s| Version::parse_leading(&s));
+    let glsl = ctx
+        .get_string(enums::SHADING_LANGUAGE_VERSION)
+        .and_then(|s| Version::parse_leading(&s));
+    let extensions = extension_list(ctx);
+    for req in requirements {
+        let met = match req {
+            Requirement::Gl(cmp, want) => gl.is_some_and(|have| cmp.holds(have, *want)),
+            Requirement::Glsl(cmp, want) => glsl.is_some_and(|have| cmp.holds(have, *want)),
+            Requirement::Extension { name, present } => {
+                extensions.iter().any(|e| e == name) == *present
+            }
+        };
+        if !met {
+            let have = match req {
+                Requirement::Gl(..) => gl.map(|v| format!(" (have GL {v})")),
+                Requirement::Glsl(..) => glsl.map(|v| format!(" (have GLSL {v})")),
+                Requirement::Extension { .. } => None,
+            };
+            return Some(format!("requires {req}{}", have.unwrap_or_default()));
+        }
+    }
+    None
+}
+
+/// The extension names, through glGetStringi (GL 4.5 core §22.2: the core way).
+fn extension_list(ctx: &mut Context) -> Vec<String> {
+    let n = ctx
+        .get_integerv(enums::NUM_EXTENSIONS)
+        .first()
+        .copied()
+        .unwrap_or(0);
+    let list = (0..n.max(0) as u32)
+        .filter_map(|i| ctx.get_stringi(enums::EXTENSIONS, i))
+        .collect();
+    // A context without the query must not leave its error to fail the first command.
+    let _ = ctx.get_error();
+    list
+}
+
+/// Runs `script` on `ctx`, whose default framebuffer is `width`×`height`.
+pub fn run_on(ctx: &mut Context, script: &Script, width: u32, height: u32) -> RunResult {
+    if let Some(why) = unmet_requirement(ctx, &script.requirements) {
+        return RunResult {
+            outcome: Outcome::Skip(why),
+            width,
+            height,
+            pixels: vec![],
+        };
+    }
+    let mut runner = Runner {
+        ctx,
+        width,
+        height,
+        program: 0,
+        build_log: None,
+        compile_failed: false,
+        textures: HashMap::new(),
+        unit_handles: HashMap::new(),
+        ubos: BTreeMap::new(),
+        rect_vao: 0,
+        rect_vbo: 0,
+        data_vao: 0,
+        framebuffer: None,
+        failure: None,
+    };
+    runner.build_program(script);
+    let link_failed = runner.build_log.is_some();
+    if link_failed && !script.expects_link_error() {
+        let log = runner.build_log.clone().unwrap_or_default();
+        runner.fail(0, format!("program failed to build: {}", first_line(&log)));
+    }
+    if !link_failed {
+        runner.setup_vertex_arrays(script);
+    }
+    for cmd in &script.commands {
+        // With a failed link only the link checks mean anything.
+        if link_failed && !matches!(cmd.item, Command::LinkError | Command::LinkSuccess) {
+            continue;
+        }
+        runner.execute(cmd.line, &cmd.item);
+        let err = runner.ctx.get_error();
+        if err != enums::NO_ERROR {
+            runner.fail(cmd.line, format!("GL error 0x{err:04X}"));
+        }
+    }
+    runner.ctx.finish();
+    let pixels = runner.read_framebuffer();
+    let outcome = match runner.failure.take() {
+        Some(why) => Outcome::Fail(why),
+        None => Outcome::Pass,
+    };
+    RunResult {
+        outcome,
+        width,
+        height,
+        pixels,
+    }
+}
+
+fn first_line(s: &str) -> &str {
+    s.lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("(empty info log)")
+}
+
+struct Runner<'a> {
+    ctx: &'a mut Context,
+    width: u32,
+    height: u32,
+    program: u32,
+    /// The compile or link log when the program did not build.
+    build_log: Option<String>,
+    /// Whether the build failed at compile time (as opposed to link time).
+    compile_failed: bool,
+    /// Texture name bound at each unit by a `texture` command.
+    textures: HashMap<u32, u32>,
+    /// The handle made from each unit's texture; kept after `delete texture` so scenes can
+    /// pass the stale value.
+    unit_handles: HashMap<u32, u64>,
+    /// Uniform buffer per binding: (buffer name, contents).
+    ubos: BTreeMap<u32, (u32, Vec<u8>)>,
+    rect_vao: u32,
+    rect_vbo: u32,
+    data_vao: u32,
+    /// The read-back framebuffer, valid until the next command that may draw.
+    framebuffer: Option<Vec<u8>>,
+    failure: Option<String>,
+}
+
+impl Runner<'_> {
+    fn fail(&mut self, line: usize, why: String) {
+        if self.failure.is_none() {
+            self.failure = Some(if line == 0 {
+                why
+            } else {
+                format!("line {line}: {why}")
+            });
+        }
+    }
+
+    fn build_program(&mut self, script: &Script) {
+        let ctx = &mut *self.ctx;
+        let mut log = String::new();
+        let mut ok = true;
+        let program = ctx.create_program();
+        let stages = [
+            (enums::VERTEX_SHADER, script.vertex_source()),
+            (enums::FRAGMENT_SHADER, script.fragment_shader.clone()),
+        ];
+        for (stage, source) in stages {
+            let Some(source) = source else { continue };
+            let shader = ctx.create_shader(stage);
+            ctx.shader_source(shader, &[source.as_str()]);
+            ctx.compile_shader(shader);
+            if ctx.get_shaderiv(shader, enums::COMPILE_STATUS) == 0 {
+                ok = false;
+                let which = if stage == enums::VERTEX_SHADER {
+                    "vertex"
+                } else {
+                    "fragment"
+                };
+                log.push_str(&format!(
+                    "{which} shader: {}",
+                    ctx.get_shader_info_log(shader)
+                ));
+            }
+            ctx.attach_shader(program, shader);
+            // Flagged for deletion; it lives as long as the program holds it.
+            ctx.delete_shader(shader);
+        }
+        if ok {
+            ctx.link_program(program);
+            if ctx.get_programiv(program, enums::LINK_STATUS) == 0 {
+                ok = false;
+                log.push_str(&format!("link: {}", ctx.get_program_info_log(program)));
+            }
+        }
+        if ok {
+            ctx.use_program(program);
+        } else {
+            // Every stage compiled when the link was tried, so a failure before it is a
+            // compile failure.
+            self.compile_failed = !log.starts_with("link: ");
+            self.build_log = Some(log);
+        }
+        self.program = program;
+        // A failed compile or link is reported through the status, not glGetError.
+        let _ = ctx.get_error();
+    }
+
+    fn setup_vertex_arrays(&mut self, script: &Script) {
+        let ctx = &mut *self.ctx;
+        let vaos = ctx.gen_vertex_arrays(2);
+        let bufs = ctx.gen_buffers(2);
+        let (Some(&rect_vao), Some(&data_vao), Some(&rect_vbo), Some(&data_vbo)) =
+            (vaos.first(), vaos.get(1), bufs.first(), bufs.get(1))
+        else {
+            return;
+        };
+        (self.rect_vao, self.rect_vbo, self.data_vao) = (rect_vao, rect_vbo, data_vao);
+
+        // `draw rect`: piglit_vertex (vec4) then piglit_texcoord (vec2), 24 bytes a vertex.
+        ctx.bind_vertex_array(rect_vao);
+        ctx.bind_buffer(enums::ARRAY_BUFFER, rect_vbo);
+        for (name, size, offset) in [("piglit_vertex", 4, 0usize), ("piglit_texcoord", 2, 16)] {
+            let loc = ctx.get_attrib_location(self.program, name);
+            if loc >= 0 {
+                ctx.enable_vertex_attrib_array(loc as u32);
+                ctx.vertex_attrib_pointer(loc as u32, size, enums::FLOAT, false, 24, offset);
+            }
+        }
+
+        ctx.bind_vertex_array(data_vao);
+        if let Some(data) = &script.vertex_data {
+            ctx.bind_buffer(enums::ARRAY_BUFFER, data_vbo);
+            ctx.buffer_data(
+                enums::ARRAY_BUFFER,
+                data.bytes.len() as isize,
+                Some(&data.bytes),
+                enums::STATIC_DRAW,
+            );
+            for col in &data.columns {
+                let loc = match &col.target {
+                    AttribTarget::Location(l) => *l as i32,
+                    AttribTarget::Name(n) => ctx.get_attrib_location(self.program, n),
+                };
+                // An attribute the linker dropped as unused has no location: nothing to feed.
+                if loc < 0 {
+                    continue;
+                }
+                let (loc, size, stride) = (loc as u32, col.count as i32, data.stride_bytes as i32);
+                ctx.enable_vertex_attrib_array(loc);
+                match col.ty {
+                    AttribType::Float => ctx.vertex_attrib_pointer(
+                        loc,
+                        size,
+                        enums::FLOAT,
+                        false,
+                        stride,
+                        col.offset_bytes,
+                    ),
+                    AttribType::Int => {
+                        ctx.vertex_attrib_i_pointer(loc, size, enums::INT, stride, col.offset_bytes)
+                    }
+                    AttribType::Uint => ctx.vertex_attrib_i_pointer(
+                        loc,
+                        size,
+                        enums::UNSIGNED_INT,
+                        stride,
+                        col.offset_bytes,
+                    ),
+                }
+            }
+        }
+        ctx.bind_vertex_array(0);
+    }
+
+    fn read_framebuffer(&mut self) -> Vec<u8> {
+        if let Some(fb) = &self.framebuffer {
+            return fb.clone();
+        }
+        let fb = self.ctx.read_pixels(
+            0,
+            0,
+            self.width as i32,
+            self.height as i32,
+            enums::RGBA,
+            enums::UNSIGNED_BYTE,
+        );
+        self.framebuffer = Some(fb.clone());
+        fb
+    }
+
+    fn uniform_location(&mut self, line: usize, name: &str) -> Option<i32> {
+        let loc = self.ctx.get_uniform_location(self.program, name);
+        if loc < 0 {
+            // piglit fails here too: a missing uniform is a typo or a dropped variable the
+            // scene depends on.
+            self.fail(line, format!("no active uniform `{name}`"));
+            return None;
+        }
+        Some(loc)
+    }
+
+    /// The handle of the texture a `texture` command put at `unit` (made on first use; the
+    /// texture's state is frozen from then on, ARB_bindless_texture §8.X).
+    fn handle_for_unit(&mut self, line: usize, unit: u32) -> Option<u64> {
+        if let Some(&h) = self.unit_handles.get(&unit) {
+            return Some(h);
+        }
+        let Some(&tex) = self.textures.get(&unit) else {
+            self.fail(line, format!("no texture at unit {unit}"));
+            return None;
+        };
+        let h = self.ctx.get_texture_handle_arb(tex);
+        if h == 0 {
+            self.fail(
+                line,
+                format!("glGetTextureHandleARB gave 0 for the texture at unit {unit}"),
+            );
+            return None;
+        }
+        self.unit_handles.insert(unit, h);
+        Some(h)
+    }
+
+    fn upload_ubos(&mut self) {
+        for (&binding, (buffer, data)) in &self.ubos {
+            self.ctx.bind_buffer(enums::UNIFORM_BUFFER, *buffer);
+            self.ctx.buffer_data(
+                enums::UNIFORM_BUFFER,
+                data.len() as isize,
+                Some(data),
+                enums::STATIC_DRAW,
+            );
+            self.ctx
+                .bind_buffer_base(enums::UNIFORM_BUFFER, binding, *buffer);
+        }
+    }
+
+    fn write_ubo(&mut self, binding: u32, offset: usize, bytes: &[u8]) {
+        let ctx = &mut *self.ctx;
+        let entry = self.ubos.entry(binding).or_insert_with(|| {
+            let buffer = ctx.gen_buffers(1).first().copied().unwrap_or(0);
+            (buffer, Vec::new())
+        });
+        // Sizes round up to 256 bytes so a block a little larger than what the scene wrote
+        // still reads zeros from defined memory rather than past the buffer's end.
+        let end = offset + bytes.len();
+        if entry.1.len() < end {
+            entry.1.resize(end.div_ceil(256) * 256, 0);
+        }
+        entry.1[offset..end].copy_from_slice(bytes);
+    }
+
+    fn create_texture(
+        &mut self,
+        unit: u32,
+        width: i32,
+        height: i32,
+        kind: &TextureKind,
+        ifmt: u32,
+    ) {
+        let ctx = &mut *self.ctx;
+        let Some(&tex) = ctx.gen_textures(1).first() else {
+            return;
+        };
+        ctx.active_texture(enums::TEXTURE0 + unit);
+        ctx.bind_texture(enums::TEXTURE_2D, tex);
+        let t2d = enums::TEXTURE_2D;
+        let upload = |ctx: &mut Context, level: i32, w: i32, h: i32, texels: &[pixels::Rgba]| {
+            let bytes = pixels::rgba_f32_bytes(texels);
+            ctx.tex_image_2d(
+                t2d,
+                level,
+                ifmt as i32,
+                w,
+                h,
+                0,
+                enums::RGBA,
+                enums::FLOAT,
+                Some(&bytes),
+            );
+        };
+        match kind {
+            TextureKind::Rgbw => {
+                for (level, (w, h)) in pixels::mip_chain(width, height).into_iter().enumerate() {
+                    upload(ctx, level as i32, w, h, &pixels::rgbw_image(w, h));
+                }
+                ctx.tex_parameter_i(
+                    t2d,
+                    enums::TEXTURE_MIN_FILTER,
+                    enums::NEAREST_MIPMAP_NEAREST as i32,
+                );
+                ctx.tex_parameter_i(t2d, enums::TEXTURE_MAG_FILTER, enums::NEAREST as i32);
+            }
+            TextureKind::MipLevels => {
+                for (level, (w, h)) in pixels::mip_chain(width, height).into_iter().enumerate() {
+                    let texels = vec![pixels::miplevel_color(level); (w * h) as usize];
+                    upload(ctx, level as i32, w, h, &texels);
+                }
+                ctx.tex_parameter_i(
+                    t2d,
+                    enums::TEXTURE_MIN_FILTER,
+                    enums::NEAREST_MIPMAP_NEAREST as i32,
+                );
+                ctx.tex_parameter_i(t2d, enums::TEXTURE_MAG_FILTER, enums::NEAREST as i32);
+            }
+            TextureKind::Checkerboard { level, colors } => {
+                let texels = pixels::checkerboard_image(width, height, colors[0], colors[1]);
+                upload(ctx, *level, width, height, &texels);
+                ctx.tex_parameter_i(t2d, enums::TEXTURE_MIN_FILTER, enums::NEAREST as i32);
+                ctx.tex_parameter_i(t2d, enums::TEXTURE_MAG_FILTER, enums::NEAREST as i32);
+                // Only LEVEL exists: make it the whole pyramid so the texture is complete.
+                ctx.tex_parameter_i(t2d, enums::TEXTURE_BASE_LEVEL, *level);
+                ctx.tex_parameter_i(t2d, enums::TEXTURE_MAX_LEVEL, *level);
+            }
+        }
+        self.textures.insert(unit, tex);
+        self.unit_handles.remove(&unit);
+    }
+
+    fn set_uniform(&mut self, loc: i32, value: &UniformValue) {
+        let ctx = &mut *self.ctx;
+        match value {
+            UniformValue::Float { comps, values } => match comps {
+                1 => ctx.uniform_1fv(loc, values),
+                2 => ctx.uniform_2fv(loc, values),
+                3 => ctx.uniform_3fv(loc, values),
+                _ => ctx.uniform_4fv(loc, values),
+            },
+            UniformValue::Int { comps, values } => match comps {
+                1 => ctx.uniform_1iv(loc, values),
+                2 => ctx.uniform_2iv(loc, values),
+                3 => ctx.uniform_3iv(loc, values),
+                _ => ctx.uniform_4iv(loc, values),
+            },
+            UniformValue::Uint { comps, values } => match comps {
+                1 => ctx.uniform_1uiv(loc, values),
+                2 => ctx.uniform_2uiv(loc, values),
+                3 => ctx.uniform_3uiv(loc, values),
+                _ => ctx.uniform_4uiv(loc, values),
+            },
+            UniformValue::Matrix { cols, rows, values } => match (cols, rows) {
+                (2, 2) => ctx.uniform_matrix_2fv(loc, false, values),
+                (3, 3) => ctx.uniform_matrix_3fv(loc, false, values),
+                (4, 4) => ctx.uniform_matrix_4fv(loc, false, values),
+                (2, 3) => ctx.uniform_matrix_2x3fv(loc, false, values),
+                (3, 2) => ctx.uniform_matrix_3x2fv(loc, false, values),
+                (2, 4) => ctx.uniform_matrix_2x4fv(loc, false, values),
+                (4, 2) => ctx.uniform_matrix_4x2fv(loc, false, values),
+                (3, 4) => ctx.uniform_matrix_3x4fv(loc, false, values),
+                _ => ctx.uniform_matrix_4x3fv(loc, false, values),
+            },
+        }
+    }
+
+    fn execute(&mut self, line: usize, cmd: &Command) {
+        if !matches!(cmd, Command::Probe(_)) {
+            self.framebuffer = None;
+        }
+        match cmd {
+            Command::ClearColor([r, g, b, a]) => self.ctx.clear_color(*r, *g, *b, *a),
+            Command::ClearDepth(d) => self.ctx.clear_depth(*d),
+            Command::Clear => self
+                .ctx
+                .clear(enums::COLOR_BUFFER_BIT | enums::DEPTH_BUFFER_BIT),
+            Command::Enable(cap) => self.ctx.enable(*cap),
+            Command::Disable(cap) => self.ctx.disable(*cap),
+            Command::DepthFunc(f) => self.ctx.depth_func(*f),
+            Command::DepthMask(m) => self.ctx.depth_mask(*m),
+            Command::BlendFunc {
+                src_rgb,
+                dst_rgb,
+                src_alpha,
+                dst_alpha,
+            } => self
+                .ctx
+                .blend_func_separate(*src_rgb, *dst_rgb, *src_alpha, *dst_alpha),
+            Command::BlendEquation { rgb, alpha } => self.ctx.blend_equation_separate(*rgb, *alpha),
+            Command::BlendColor([r, g, b, a]) => self.ctx.blend_color(*r, *g, *b, *a),
+            Command::ColorMask([r, g, b, a]) => self.ctx.color_mask(*r, *g, *b, *a),
+            Command::Scissor([x, y, w, h]) => self.ctx.scissor(*x, *y, *w, *h),
+            Command::Viewport([x, y, w, h]) => self.ctx.viewport(*x, *y, *w, *h),
+            Command::CullFace(m) => self.ctx.cull_face(*m),
+            Command::FrontFace(m) => self.ctx.front_face(*m),
+            Command::ProvokingVertex(m) => self.ctx.provoking_vertex(*m),
+            Command::DrawRect {
+                ortho,
+                instances,
+                rect,
+            } => {
+                self.upload_ubos();
+                let verts = pixels::rect_vertices(*rect, *ortho, self.width, self.height);
+                let bytes: Vec<u8> = verts.iter().flat_map(|v| v.to_le_bytes()).collect();
+                self.ctx.bind_vertex_array(self.rect_vao);
+                self.ctx.bind_buffer(enums::ARRAY_BUFFER, self.rect_vbo);
+                self.ctx.buffer_data(
+                    enums::ARRAY_BUFFER,
+                    bytes.len() as isize,
+                    Some(&bytes),
+                    enums::STREAM_DRAW,
+                );
+                match instances {
+                    Some(n) => self.ctx.draw_arrays_instanced(enums::TRIANGLES, 0, 6, *n),
+                    None => self.ctx.draw_arrays(enums::TRIANGLES, 0, 6),
+                }
+            }
+            Command::DrawArrays {
+                mode,
+                first,
+                count,
+                instances,
+            } => {
+                self.upload_ubos();
+                self.ctx.bind_vertex_array(self.data_vao);
+                match instances {
+                    Some(n) => self.ctx.draw_arrays_instanced(*mode, *first, *count, *n),
+                    None => self.ctx.draw_arrays(*mode, *first, *count),
+                }
+            }
+            Command::Uniform { name, value } => {
+                if let Some(loc) = self.uniform_location(line, name) {
+                    self.set_uniform(loc, value);
+                }
+            }
+            Command::UniformHandle { name, unit, form } => {
+                let Some(loc) = self.uniform_location(line, name) else {
+                    return;
+                };
+                let Some(h) = self.handle_for_unit(line, *unit) else {
+                    return;
+                };
+                match form {
+                    HandleForm::Handle => self.ctx.uniform_handle_ui64_arb(loc, h),
+                    HandleForm::Uvec2 => self.ctx.uniform_2ui(loc, h as u32, (h >> 32) as u32),
+                    HandleForm::Uint64 => self.ctx.uniform_1ui64_arb(loc, h),
+                }
+            }
+            Command::Ubo {
+                binding,
+                offset,
+                value,
+            } => self.write_ubo(*binding, *offset, &value.to_le_bytes()),
+            Command::UboHandle {
+                binding,
+                offset,
+                unit,
+            } => {
+                // std140/std430 place a handle as a uvec2: low word first (little-endian).
+                if let Some(h) = self.handle_for_unit(line, *unit) {
+                    self.write_ubo(*binding, *offset, &h.to_le_bytes());
+                }
+            }
+            Command::BlockBinding { name, binding } => {
+                let index = self.ctx.get_uniform_block_index(self.program, name);
+                if index == enums::INVALID_INDEX {
+                    self.fail(line, format!("no active uniform block `{name}`"));
+                } else {
+                    self.ctx
+                        .uniform_block_binding(self.program, index, *binding);
+                }
+            }
+            Command::VertexAttribHandle { name, unit } => {
+                let loc = self.ctx.get_attrib_location(self.program, name);
+                if loc < 0 {
+                    self.fail(line, format!("no active attribute `{name}`"));
+                    return;
+                }
+                if let Some(h) = self.handle_for_unit(line, *unit) {
+                    self.ctx.vertex_attrib_l1ui64_arb(loc as u32, h);
+                }
+            }
+            Command::Texture {
+                unit,
+                width,
+                height,
+                kind,
+                internal_format,
+            } => self.create_texture(*unit, *width, *height, kind, *internal_format),
+            Command::TexParameter { pname, value } => {
+                let t = enums::TEXTURE_2D;
+                match value {
+                    TexParamValue::Enum(v) => self.ctx.tex_parameter_i(t, *pname, *v as i32),
+                    TexParamValue::Int(v) => self.ctx.tex_parameter_i(t, *pname, *v),
+                    TexParamValue::Float(v) => self.ctx.tex_parameter_f(t, *pname, *v),
+                    TexParamValue::Color(c) => self.ctx.tex_parameter_fv(t, *pname, c),
+                }
+            }
+            Command::ActiveTexture(unit) => self.ctx.active_texture(enums::TEXTURE0 + unit),
+            Command::Resident { unit, resident } => {
+                if let Some(h) = self.handle_for_unit(line, *unit) {
+                    if *resident {
+                        self.ctx.make_texture_handle_resident_arb(h);
+                    } else {
+                        self.ctx.make_texture_handle_non_resident_arb(h);
+                    }
+                }
+            }
+            Command::DeleteTexture(unit) => match self.textures.remove(unit) {
+                Some(tex) => self.ctx.delete_textures(&[tex]),
+                None => self.fail(line, format!("no texture at unit {unit}")),
+            },
+            Command::Probe(probe) => {
+                let fb = self.read_framebuffer();
+                if let Err(why) = pixels::check_probe(&fb, self.width, self.height, probe) {
+                    self.fail(line, why);
+                }
+            }
+            Command::LinkError => match &self.build_log {
+                None => self.fail(
+                    line,
+                    "the program linked, the scene expects a link error".into(),
+                ),
+                // A compile failure is not the link error asked for: the shaders are meant to
+                // be valid alone (e.g. ARB_bindless_texture's conflicting global layouts are
+                // "a link-time error").
+                Some(log) if self.compile_failed => {
+                    let why = format!(
+                        "a shader failed to compile, the scene expects only the link to fail: {}",
+                        first_line(log)
+                    );
+                    self.fail(line, why);
+                }
+                Some(_) => {}
+            },
+            Command::LinkSuccess => {
+                if let Some(log) = self.build_log.clone() {
+                    self.fail(
+                        line,
+                        format!("the program failed to build: {}", first_line(&log)),
+                    );
+                }
+            }
+        }
+    }
+}
