@@ -136,7 +136,10 @@ mod tests {
         // time: pins older than `tag` soon end.
         let start = std::time::Instant::now();
         while safe_epoch() < tag {
-            assert!(start.elapsed().as_secs() < 10, "reclamation never became safe");
+            assert!(
+                start.elapsed().as_secs() < 10,
+                "reclamation never became safe"
+            );
             std::thread::yield_now();
         }
     }

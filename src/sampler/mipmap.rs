@@ -219,12 +219,18 @@ mod tests {
 
     #[test]
     fn box_weights_cover_every_texel_once() {
-        assert_eq!(box_weights(4, 2), vec![vec![(0, 0.5), (1, 0.5)], vec![(2, 0.5), (3, 0.5)]]);
+        assert_eq!(
+            box_weights(4, 2),
+            vec![vec![(0, 0.5), (1, 0.5)], vec![(2, 0.5), (3, 0.5)]]
+        );
         assert_eq!(box_weights(1, 1), vec![vec![(0, 1.0)]]);
         // 5 → 2: each destination covers 2.5 source texels.
         assert_eq!(
             box_weights(5, 2),
-            vec![vec![(0, 0.4), (1, 0.4), (2, 0.2)], vec![(2, 0.2), (3, 0.4), (4, 0.4)]]
+            vec![
+                vec![(0, 0.4), (1, 0.4), (2, 0.2)],
+                vec![(2, 0.2), (3, 0.4), (4, 0.4)]
+            ]
         );
         for (s, d) in [(3, 1), (7, 3), (9, 4), (2, 1)] {
             let w = box_weights(s, d);
@@ -276,7 +282,10 @@ mod tests {
 
     #[test]
     fn generate_is_deterministic_and_handles_floats_and_depth() {
-        let vals: Vec<u8> = [1.0f32, 2.0, 3.0, 4.0].iter().flat_map(|v| v.to_le_bytes()).collect();
+        let vals: Vec<u8> = [1.0f32, 2.0, 3.0, 4.0]
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect();
         let l = generate_mipmaps(&img(Format::R32F, 2, 2, &vals));
         assert_eq!(l[0].to_bytes(), 2.5f32.to_le_bytes().to_vec());
         let l = generate_mipmaps(&img(Format::Depth32F, 2, 2, &vals));
@@ -284,8 +293,11 @@ mod tests {
         let big: Vec<u8> = (0..(37 * 19 * 4)).map(|i| (i * 31 % 251) as u8).collect();
         let a = generate_mipmaps(&img(Format::Rgba8, 37, 19, &big));
         let b = generate_mipmaps(&img(Format::Rgba8, 37, 19, &big));
+        // 37×19 → 18×9 → 9×4 → 4×2 → 2×1 → 1×1.
         assert_eq!(a.len(), 5);
-        assert_eq!((a[4].width(), a[4].height()), (2, 1));
+        assert_eq!((a[0].width(), a[0].height()), (18, 9));
+        assert_eq!((a[3].width(), a[3].height()), (2, 1));
+        assert_eq!((a[4].width(), a[4].height()), (1, 1));
         for (x, y) in a.iter().zip(&b) {
             assert_eq!(x.to_bytes(), y.to_bytes());
         }
@@ -331,7 +343,10 @@ mod tests {
         inverted.max_level = 1;
         assert!(!is_complete(&inverted, &mip));
         assert!(!is_complete(&view(vec![], 0, 1000), &near));
-        assert!(!is_complete(&view(vec![Some(Image::new(0, 4, Format::Rgba8))], 0, 1000), &near));
+        assert!(!is_complete(
+            &view(vec![Some(Image::new(0, 4, Format::Rgba8))], 0, 1000),
+            &near
+        ));
         assert!(!is_complete(&view(vec![None], 0, 1000), &near));
         // Base level 1 of a chain: level 1 is 2×2 and level 2 must be 1×1.
         let mut based = full.clone();

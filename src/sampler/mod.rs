@@ -192,6 +192,9 @@ impl SampleContext {
 /// lanes whose handle is invalid or not resident (unless internal) get zeros, and the
 /// context's debug sink gets one message per handle. Never panics, never reads outside a
 /// texture.
+// Lanes index the inner dimension of `out` (`out[component][lane]`), so a range loop is
+// the clear form here.
+#[allow(clippy::needless_range_loop)]
 pub fn sample(ctx: &SampleContext, req: &TexRequest) -> TexResult {
     let mut out: TexResult = [[0; 4]; 4];
     let op = match req.op {

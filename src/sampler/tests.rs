@@ -44,7 +44,10 @@ fn view_of(levels: Vec<Arc<Image>>) -> TextureView {
 fn ctx_with(view: TextureView, st: SamplerState) -> (SampleContext, u64) {
     let table = Arc::new(DescriptorTable::new());
     let h = table.insert(view, st, true).unwrap();
-    (SampleContext::new(table, Arc::default(), DebugSink::default()), h)
+    (
+        SampleContext::new(table, Arc::default(), DebugSink::default()),
+        h,
+    )
 }
 
 fn request(op: TexOp, handles: [u64; 4], coord: [[f32; 2]; 4], lod: [f32; 4]) -> TexRequest {
@@ -77,9 +80,17 @@ fn nearest_picks_exact_texels_and_repeats() {
         Format::Rgba8,
         2,
         2,
-        &[[1.0, 0.0, 0.0, 1.0], [0.0, 1.0, 0.0, 1.0], [0.0, 0.0, 1.0, 1.0], [1.0, 1.0, 1.0, 0.0]],
+        &[
+            [1.0, 0.0, 0.0, 1.0],
+            [0.0, 1.0, 0.0, 1.0],
+            [0.0, 0.0, 1.0, 1.0],
+            [1.0, 1.0, 1.0, 0.0],
+        ],
     );
-    let (ctx, h) = ctx_with(view_of(vec![img]), state(gl::NEAREST, gl::NEAREST, gl::REPEAT));
+    let (ctx, h) = ctx_with(
+        view_of(vec![img]),
+        state(gl::NEAREST, gl::NEAREST, gl::REPEAT),
+    );
     assert_eq!(at(&ctx, h, 0.25, 0.25), [1.0, 0.0, 0.0, 1.0]);
     assert_eq!(at(&ctx, h, 0.75, 0.25), [0.0, 1.0, 0.0, 1.0]);
     assert_eq!(at(&ctx, h, 0.25, 0.75), [0.0, 0.0, 1.0, 1.0]);
@@ -92,7 +103,10 @@ fn nearest_picks_exact_texels_and_repeats() {
 fn linear_weights_and_wraps() {
     let img = r32f(2, 1, &[0.0, 1.0]);
     let lin = |wrap| {
-        let (ctx, h) = ctx_with(view_of(vec![img.clone()]), state(gl::LINEAR, gl::LINEAR, wrap));
+        let (ctx, h) = ctx_with(
+            view_of(vec![img.clone()]),
+            state(gl::LINEAR, gl::LINEAR, wrap),
+        );
         move |s: f32| at(&ctx, h, s, 0.5)[0]
     };
     let edge = lin(gl::CLAMP_TO_EDGE);
@@ -145,7 +159,10 @@ fn border_colour_is_fitted_to_the_format() {
 fn nearest_mirrored_and_clamp_on_four_texels() {
     let img = r32f(4, 1, &[10.0, 11.0, 12.0, 13.0]);
     let pick = |wrap, s| {
-        let (ctx, h) = ctx_with(view_of(vec![img.clone()]), state(gl::NEAREST, gl::NEAREST, wrap));
+        let (ctx, h) = ctx_with(
+            view_of(vec![img.clone()]),
+            state(gl::NEAREST, gl::NEAREST, wrap),
+        );
         at(&ctx, h, s, 0.5)[0]
     };
     assert_eq!(pick(gl::MIRRORED_REPEAT, 1.1), 13.0); // i = 4 mirrors to 3
@@ -160,7 +177,10 @@ fn nearest_mirrored_and_clamp_on_four_texels() {
 #[test]
 fn texture_offset_moves_whole_texels() {
     let img = r32f(4, 2, &[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]);
-    let (ctx, h) = ctx_with(view_of(vec![img]), state(gl::NEAREST, gl::NEAREST, gl::REPEAT));
+    let (ctx, h) = ctx_with(
+        view_of(vec![img]),
+        state(gl::NEAREST, gl::NEAREST, gl::REPEAT),
+    );
     let mut r = request(TexOp::SampleLod, [h; 4], [[0.125, 0.25]; 4], [0.0; 4]);
     r.offset = [1, 1];
     assert_eq!(lane(&sample(&ctx, &r), 0)[0], 5.0);
@@ -200,17 +220,38 @@ fn level_seen(ctx: &SampleContext, r: &TexRequest) -> f32 {
 fn implicit_lod_selects_levels() {
     let (ctx, h) = leveled(gl::NEAREST_MIPMAP_NEAREST);
     let px = 1.0 / 8.0; // one base texel per pixel
-    assert_eq!(level_seen(&ctx, &quad(h, px, px, TexOp::SampleImplicit, 0.0)), 0.0);
-    assert_eq!(level_seen(&ctx, &quad(h, 2.0 * px, 0.0, TexOp::SampleImplicit, 0.0)), 1.0);
-    assert_eq!(level_seen(&ctx, &quad(h, 0.0, 4.0 * px, TexOp::SampleImplicit, 0.0)), 2.0);
+    assert_eq!(
+        level_seen(&ctx, &quad(h, px, px, TexOp::SampleImplicit, 0.0)),
+        0.0
+    );
+    assert_eq!(
+        level_seen(&ctx, &quad(h, 2.0 * px, 0.0, TexOp::SampleImplicit, 0.0)),
+        1.0
+    );
+    assert_eq!(
+        level_seen(&ctx, &quad(h, 0.0, 4.0 * px, TexOp::SampleImplicit, 0.0)),
+        2.0
+    );
     // ρ = 3: λ = 1.58, nearest level ⌈λ + ½⌉ − 1 = 2.
-    assert_eq!(level_seen(&ctx, &quad(h, 3.0 * px, px, TexOp::SampleImplicit, 0.0)), 2.0);
+    assert_eq!(
+        level_seen(&ctx, &quad(h, 3.0 * px, px, TexOp::SampleImplicit, 0.0)),
+        2.0
+    );
     // ρ = 1.3: λ = 0.38 ≤ ½ → base level.
-    assert_eq!(level_seen(&ctx, &quad(h, 1.3 * px, px, TexOp::SampleImplicit, 0.0)), 0.0);
+    assert_eq!(
+        level_seen(&ctx, &quad(h, 1.3 * px, px, TexOp::SampleImplicit, 0.0)),
+        0.0
+    );
     // Far beyond the chain: q = 3.
-    assert_eq!(level_seen(&ctx, &quad(h, 100.0, 0.0, TexOp::SampleImplicit, 0.0)), 3.0);
+    assert_eq!(
+        level_seen(&ctx, &quad(h, 100.0, 0.0, TexOp::SampleImplicit, 0.0)),
+        3.0
+    );
     // A shader bias of 1 moves one level down the chain.
-    assert_eq!(level_seen(&ctx, &quad(h, 2.0 * px, 0.0, TexOp::SampleImplicit, 1.0)), 2.0);
+    assert_eq!(
+        level_seen(&ctx, &quad(h, 2.0 * px, 0.0, TexOp::SampleImplicit, 1.0)),
+        2.0
+    );
     // Vertex-stage lookups (quad = 0) use λ = 0.
     let mut r = quad(h, 4.0 * px, 0.0, TexOp::SampleImplicit, 0.0);
     r.quad = 0;
@@ -218,11 +259,17 @@ fn implicit_lod_selects_levels() {
 
     let (ctx, h) = leveled(gl::LINEAR_MIPMAP_LINEAR);
     // ρ = 2√2: λ = 1.5, halfway between levels 1 and 2.
-    let v = level_seen(&ctx, &quad(h, 2.0 * px, 2.0 * px, TexOp::SampleImplicit, 0.0));
+    let v = level_seen(
+        &ctx,
+        &quad(h, 8.0f32.sqrt() * px, 0.0, TexOp::SampleImplicit, 0.0),
+    );
     assert!((v - 1.5).abs() < 1e-5, "{v}");
     // No mipmaps: LINEAR min filter stays on the base level.
     let (ctx, h) = leveled(gl::LINEAR);
-    assert_eq!(level_seen(&ctx, &quad(h, 4.0 * px, 0.0, TexOp::SampleImplicit, 0.0)), 0.0);
+    assert_eq!(
+        level_seen(&ctx, &quad(h, 4.0 * px, 0.0, TexOp::SampleImplicit, 0.0)),
+        0.0
+    );
 }
 
 #[test]
@@ -248,20 +295,50 @@ fn explicit_lod_bias_and_clamps() {
     };
     let st = state(gl::NEAREST_MIPMAP_NEAREST, gl::NEAREST, gl::REPEAT);
     // Texture LOD bias adds to explicit LOD (GL 4.5 core eq. 8.6).
-    let (c, h) = mk(SamplerState { lod_bias: 1.0, ..st }, 0, 1000);
-    assert_eq!(level_seen(&c, &quad(h, 0.0, 0.0, TexOp::SampleLod, 1.0)), 2.0);
+    let (c, h) = mk(
+        SamplerState {
+            lod_bias: 1.0,
+            ..st
+        },
+        0,
+        1000,
+    );
+    assert_eq!(
+        level_seen(&c, &quad(h, 0.0, 0.0, TexOp::SampleLod, 1.0)),
+        2.0
+    );
     // max_lod clamps λ; min_lod too.
     let (c, h) = mk(SamplerState { max_lod: 1.0, ..st }, 0, 1000);
-    assert_eq!(level_seen(&c, &quad(h, 0.0, 0.0, TexOp::SampleLod, 3.0)), 1.0);
+    assert_eq!(
+        level_seen(&c, &quad(h, 0.0, 0.0, TexOp::SampleLod, 3.0)),
+        1.0
+    );
     let (c, h) = mk(SamplerState { min_lod: 2.0, ..st }, 0, 1000);
-    assert_eq!(level_seen(&c, &quad(h, 0.0, 0.0, TexOp::SampleLod, 0.0)), 2.0);
+    assert_eq!(
+        level_seen(&c, &quad(h, 0.0, 0.0, TexOp::SampleLod, 0.0)),
+        2.0
+    );
     // min_lod > max_lod never panics.
-    let (c, h) = mk(SamplerState { min_lod: 3.0, max_lod: 1.0, ..st }, 0, 1000);
+    let (c, h) = mk(
+        SamplerState {
+            min_lod: 3.0,
+            max_lod: 1.0,
+            ..st
+        },
+        0,
+        1000,
+    );
     let _ = level_seen(&c, &quad(h, 0.0, 0.0, TexOp::SampleLod, 0.0));
     // Base level 1: λ = 0 is level 1, the chain ends at max_level 2.
     let (c, h) = mk(st, 1, 2);
-    assert_eq!(level_seen(&c, &quad(h, 0.0, 0.0, TexOp::SampleLod, 0.0)), 1.0);
-    assert_eq!(level_seen(&c, &quad(h, 0.0, 0.0, TexOp::SampleLod, 5.0)), 2.0);
+    assert_eq!(
+        level_seen(&c, &quad(h, 0.0, 0.0, TexOp::SampleLod, 0.0)),
+        1.0
+    );
+    assert_eq!(
+        level_seen(&c, &quad(h, 0.0, 0.0, TexOp::SampleLod, 5.0)),
+        2.0
+    );
 }
 
 #[test]
@@ -300,7 +377,10 @@ fn lod_uses_each_lanes_own_texture_size() {
 fn srgb_decodes_on_sample_and_depth_reads_as_red() {
     let img = Image::new(1, 1, Format::Srgb8Alpha8);
     img.write_bytes(0, &[128, 0, 255, 128]);
-    let (ctx, h) = ctx_with(view_of(vec![Arc::new(img)]), state(gl::LINEAR, gl::LINEAR, gl::REPEAT));
+    let (ctx, h) = ctx_with(
+        view_of(vec![Arc::new(img)]),
+        state(gl::LINEAR, gl::LINEAR, gl::REPEAT),
+    );
     let v = at(&ctx, h, 0.5, 0.5);
     assert_eq!(v[0], srgb8_to_linear(128));
     assert!((v[0] - 0.215_860_5).abs() < 1e-6);
@@ -309,10 +389,16 @@ fn srgb_decodes_on_sample_and_depth_reads_as_red() {
     assert_eq!(v[3], 128.0 / 255.0); // alpha stays linear
     let d = Image::new(1, 1, Format::Depth32F);
     d.write_bytes(0, &0.625f32.to_le_bytes());
-    let (ctx, h) = ctx_with(view_of(vec![Arc::new(d)]), state(gl::NEAREST, gl::NEAREST, gl::REPEAT));
+    let (ctx, h) = ctx_with(
+        view_of(vec![Arc::new(d)]),
+        state(gl::NEAREST, gl::NEAREST, gl::REPEAT),
+    );
     assert_eq!(at(&ctx, h, 0.5, 0.5), [0.625, 0.0, 0.0, 1.0]);
     let hf = image_f32(Format::Rgba16F, 1, 1, &[[0.5, -2.0, 1024.0, 0.125]]);
-    let (ctx, h) = ctx_with(view_of(vec![hf]), state(gl::NEAREST, gl::NEAREST, gl::REPEAT));
+    let (ctx, h) = ctx_with(
+        view_of(vec![hf]),
+        state(gl::NEAREST, gl::NEAREST, gl::REPEAT),
+    );
     assert_eq!(at(&ctx, h, 0.5, 0.5), [0.5, -2.0, 1024.0, 0.125]);
 }
 
@@ -343,7 +429,14 @@ fn texel_fetch_and_size() {
     assert_eq!(fetch(&ctx, h, 1, 0, 1), [9.0, 0.0, 0.0, 1.0]);
     assert_eq!(fetch(&ctx, h, 0, 0, 2), [10.0, 0.0, 0.0, 1.0]);
     // Robust access: out of range gives zeros, no wrapping.
-    for (x, y, lod) in [(4, 0, 0), (-1, 0, 0), (0, 2, 0), (2, 0, 1), (0, 0, 3), (0, 0, -1)] {
+    for (x, y, lod) in [
+        (4, 0, 0),
+        (-1, 0, 0),
+        (0, 2, 0),
+        (2, 0, 1),
+        (0, 0, 3),
+        (0, 0, -1),
+    ] {
         assert_eq!(fetch(&ctx, h, x, y, lod), [0.0; 4], "{x} {y} {lod}");
     }
     assert_eq!(fetch(&ctx, h, i32::MIN, i32::MAX, i32::MAX), [0.0; 4]);
@@ -357,7 +450,10 @@ fn texel_fetch_and_size() {
 #[test]
 fn incomplete_textures_sample_black_opaque() {
     // Default min filter needs mipmaps; only the base is given.
-    let (ctx, h) = ctx_with(view_of(vec![r32f(4, 4, &[0.5; 16])]), SamplerState::default());
+    let (ctx, h) = ctx_with(
+        view_of(vec![r32f(4, 4, &[0.5; 16])]),
+        SamplerState::default(),
+    );
     assert_eq!(at(&ctx, h, 0.5, 0.5), [0.0, 0.0, 0.0, 1.0]);
     assert_eq!(fetch(&ctx, h, 0, 0, 0), [0.0; 4]);
     assert_eq!(size(&ctx, h, 0), [4, 4]);
@@ -390,7 +486,9 @@ fn residency_is_checked_per_lane_with_one_message() {
     // The first context's snapshot does not see the later residency.
     assert_eq!(at(&ctx, h, 0.5, 0.5), [0.0; 4]);
     // Mixed lanes: only the resident one gets data; masked lanes stay zero.
-    let other = table.insert(view_of(vec![r32f(1, 1, &[0.25])]), st, false).unwrap();
+    let other = table
+        .insert(view_of(vec![r32f(1, 1, &[0.25])]), st, false)
+        .unwrap();
     let mut r = request(TexOp::SampleLod, [h, other, h, h], [[0.5; 2]; 4], [0.0; 4]);
     r.mask = 0b0111;
     let out = sample(&ctx2, &r);
@@ -416,7 +514,10 @@ fn residency_is_checked_per_lane_with_one_message() {
 
 #[test]
 fn bad_ops_and_null_pointers_give_zeros() {
-    let (ctx, h) = ctx_with(view_of(vec![r32f(1, 1, &[1.0])]), state(gl::NEAREST, gl::NEAREST, gl::REPEAT));
+    let (ctx, h) = ctx_with(
+        view_of(vec![r32f(1, 1, &[1.0])]),
+        state(gl::NEAREST, gl::NEAREST, gl::REPEAT),
+    );
     let mut r = request(TexOp::SampleLod, [h; 4], [[0.5; 2]; 4], [0.0; 4]);
     r.op = 77;
     assert_eq!(sample(&ctx, &r), [[0; 4]; 4]);
@@ -429,15 +530,26 @@ fn bad_ops_and_null_pointers_give_zeros() {
     unsafe { rt_texture(&ctx as *const SampleContext as *const u8, &r, &mut out) };
     assert_eq!(lane(&out, 3), [1.0, 0.0, 0.0, 1.0]);
     // SAFETY: null `out` is allowed.
-    unsafe { rt_texture(&ctx as *const SampleContext as *const u8, &r, std::ptr::null_mut()) };
+    unsafe {
+        rt_texture(
+            &ctx as *const SampleContext as *const u8,
+            &r,
+            std::ptr::null_mut(),
+        )
+    };
 }
 
 fn made_up_table() -> (Arc<DescriptorTable>, Vec<u64>) {
     let table = Arc::new(DescriptorTable::new());
     let mut hs = Vec::new();
-    for (i, f) in [Format::Rgba8, Format::R8, Format::Rgba16F, Format::Depth24Stencil8]
-        .into_iter()
-        .enumerate()
+    for (i, f) in [
+        Format::Rgba8,
+        Format::R8,
+        Format::Rgba16F,
+        Format::Depth24Stencil8,
+    ]
+    .into_iter()
+    .enumerate()
     {
         let img = Arc::new(Image::new(3 + i as u32, 2, f));
         let v = TextureView {
@@ -520,7 +632,8 @@ fn readers_run_while_the_api_inserts_and_removes() {
     let churn: Arc<Mutex<Vec<(u64, f32)>>> = Arc::default();
     let readers: Vec<_> = (0..3)
         .map(|t| {
-            let (table, stop, churn, fixed) = (table.clone(), stop.clone(), churn.clone(), fixed.clone());
+            let (table, stop, churn, fixed) =
+                (table.clone(), stop.clone(), churn.clone(), fixed.clone());
             std::thread::spawn(move || {
                 let ctx = SampleContext::new(table, Arc::default(), DebugSink::default());
                 let mut n = 0u64;
@@ -530,7 +643,10 @@ fn readers_run_while_the_api_inserts_and_removes() {
                     let c = churn.lock().unwrap().last().copied();
                     if let Some((h, v)) = c {
                         let got = at(&ctx, h, 0.3, 0.6);
-                        assert!(got == [v, 0.0, 0.0, 1.0] || got == [0.0; 4], "{got:?} for {v}");
+                        assert!(
+                            got == [v, 0.0, 0.0, 1.0] || got == [0.0; 4],
+                            "{got:?} for {v}"
+                        );
                     }
                     n += 1;
                 }
