@@ -21,7 +21,7 @@ use super::image::Image;
 use super::mipmap::{is_complete, is_mipmap_filter, max_mip_level, mip_size};
 use super::{SamplerState, TextureView};
 use crate::api::enums as gl;
-use crate::jit::abi::TexRequest;
+use crate::jit::abi::{TexRequest, TexResult};
 
 /// Levels a descriptor can address: 0..16 covers 32768² textures (MAX_TEXTURE_SIZE is at
 /// most 16384, 15 levels).
@@ -72,8 +72,9 @@ impl Wrap {
     }
 }
 
-/// Filtered sample (implicit or explicit LOD, per `req.op`) for lane `lane`.
-pub(crate) type SampleFn = fn(&Descriptor, &TexRequest, usize) -> [f32; 4];
+/// Filtered sample (implicit or explicit LOD, per `req.op`) for the lanes in the mask
+/// (bits 0..3), written to `out[component][lane]` as f32 bits.
+pub(crate) type SampleFn = fn(&Descriptor, &TexRequest, u32, &mut TexResult);
 /// texelFetch at integer (x, y) of level base + lod; zeros when out of range.
 pub(crate) type FetchFn = fn(&Descriptor, i32, i32, i32) -> [f32; 4];
 /// textureSize of level base + lod; zeros when out of range.

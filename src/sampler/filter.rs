@@ -15,7 +15,7 @@ use super::format::{
 use super::image::Format;
 use super::mipmap::{max_mip_level, mip_size};
 use crate::api::enums as gl;
-use crate::jit::abi::{TexOp, TexRequest};
+use crate::jit::abi::{TexOp, TexRequest, TexResult};
 
 use super::descriptor::{FetchFn, SampleFn};
 
@@ -28,21 +28,29 @@ const MIP_LINEAR: u8 = 2;
 /// texture is that large, and it keeps `+ offset` and `+ 1` far from overflow.
 const COORD_LIMIT: f32 = (1u64 << 40) as f32;
 
-/// floor(x) as an integer; NaN → 0 (deterministic, and then wrapped like any value).
+/// (floor(x), x − floor(x)) without calling `floorf` (a libm call on baseline x86-64):
+/// truncate, then step down when truncation rounded up. x is first clamped to ±2^40; NaN
+/// gives (0, 0). The fraction is exact (both operands are multiples of ulp(x)) and lies in
+/// [0, 1); it is 0 for |x| ≥ 2^23, where every f32 is an integer.
 #[inline(always)]
-fn floor_i64(x: f32) -> i64 {
-    x.floor().clamp(-COORD_LIMIT, COORD_LIMIT) as i64
+fn split(x: f32) -> (i64, f32) {
+    let c = x.clamp(-COORD_LIMIT, COORD_LIMIT);
+    let t = c as i64; // NaN → 0
+    let i = if (t as f32) > c { t - 1 } else { t };
+    let f = c - i as f32;
+    (i, if (0.0..1.0).contains(&f) { f } else { 0.0 })
 }
 
-/// Fractional part in [0, 1); NaN and infinities give 0.
+/// floor(x) as an integer (see `split`).
+#[inline(always)]
+fn floor_i64(x: f32) -> i64 {
+    split(x).0
+}
+
+/// Fractional part in [0, 1) (see `split`); NaN and infinities give 0.
 #[inline(always)]
 fn frac(x: f32) -> f32 {
-    let f = x - x.floor();
-    if (0.0..1.0).contains(&f) {
-        f
-    } else {
-        0.0
-    }
+    split(x).1
 }
 
 /// mirror(a) of GL 4.5 core eq. 8.10.
@@ -60,7 +68,14 @@ fn mirror(a: i64) -> i64 {
 #[inline(always)]
 fn wrap(i: i64, size: u32, mode: Wrap) -> Option<u32> {
     let n = size as i64;
+    // Fast path: coordinates already inside the texture are the same under every mode
+    // (saves a 64-bit division per texel, the largest cost of a bilinear tap).
+    if (i as u64) < n as u64 {
+        return Some(i as u32);
+    }
     let v = match mode {
+        // Two's complement makes the mask a Euclidean remainder for powers of two.
+        Wrap::Repeat if size.is_power_of_two() => i & (n - 1),
         Wrap::Repeat => i.rem_euclid(n),
         Wrap::MirroredRepeat => (n - 1) - mirror(i.rem_euclid(2 * n) - n),
         Wrap::ClampToEdge => i.clamp(0, n - 1),
@@ -130,10 +145,10 @@ fn filter_level<F: TexelLoad, const LINEAR: bool>(
         let j = wrap(floor_i64(v) + offset[1] as i64, lv.height, d.wrap_t);
         return texel_or_border::<F>(d, lv, i, j);
     }
-    let (u, v) = (u - 0.5, v - 0.5);
-    let i0 = floor_i64(u) + offset[0] as i64;
-    let j0 = floor_i64(v) + offset[1] as i64;
-    let (a, b) = (frac(u), frac(v));
+    let (iu, a) = split(u - 0.5);
+    let (jv, b) = split(v - 0.5);
+    let i0 = iu + offset[0] as i64;
+    let j0 = jv + offset[1] as i64;
     let (x0, x1) = (
         wrap(i0, lv.width, d.wrap_s),
         wrap(i0 + 1, lv.width, d.wrap_s),
@@ -183,30 +198,25 @@ fn log2_lod(rho: f32) -> f32 {
     }
 }
 
-/// The final λ for lane `lane` (GL 4.5 core eqs. 8.5–8.6): base λ plus the clamped sum of
-/// texture and shader bias, clamped to [min_lod, max_lod]. NaN ends as min_lod.
-fn lambda(d: &Descriptor, req: &TexRequest, lane: usize) -> f32 {
-    let arg = f32::from_bits(req.lod[lane]);
-    let (base, shader_bias) = if req.op == TexOp::SampleLod as u32 {
-        (arg, 0.0)
-    } else {
-        (implicit_lambda(d, req), arg)
-    };
+/// The final λ (GL 4.5 core eqs. 8.5–8.6): λ_base (the quad's, or the lane's explicit LOD)
+/// plus the clamped sum of texture and shader bias, clamped to [min_lod, max_lod]. A NaN
+/// λ_base ends as min_lod (`max` drops NaN).
+#[inline(always)]
+fn final_lambda(d: &Descriptor, base: f32, shader_bias: f32) -> f32 {
     let bias = (d.lod_bias + shader_bias).clamp(-MAX_TEXTURE_LOD_BIAS, MAX_TEXTURE_LOD_BIAS);
-    // max/min (not clamp): never panics when min_lod > max_lod, and drops NaN.
+    // max/min (not clamp): never panics when min_lod > max_lod.
     (base + bias).max(d.min_lod).min(d.max_lod)
 }
 
-/// A filtered sample, specialized by format, mag filter, min filter and mipmap mode.
-fn sample_lane<F: TexelLoad, const MAG_LINEAR: bool, const MIN_LINEAR: bool, const MIP: u8>(
+/// A filtered sample of one lane at λ, specialized like `sample_lanes`.
+#[inline(always)]
+fn sample_at<F: TexelLoad, const MAG_LINEAR: bool, const MIN_LINEAR: bool, const MIP: u8>(
     d: &Descriptor,
-    req: &TexRequest,
-    lane: usize,
+    s: f32,
+    t: f32,
+    off: [i32; 2],
+    lam: f32,
 ) -> [f32; 4] {
-    let s = f32::from_bits(req.coord[0][lane]);
-    let t = f32::from_bits(req.coord[1][lane]);
-    let off = req.offset;
-    let lam = lambda(d, req, lane);
     // GL 4.5 core §8.15: λ ≤ 0 magnifies, λ > 0 minifies (NaN magnifies).
     if lam.is_nan() || lam <= 0.0 {
         return filter_level::<F, MAG_LINEAR>(d, d.base_level, s, t, off);
@@ -221,19 +231,25 @@ fn sample_lane<F: TexelLoad, const MAG_LINEAR: bool, const MIN_LINEAR: bool, con
             let level = if lam <= 0.5 {
                 base
             } else if level_f <= q as f32 + 0.5 {
-                ((level_f + 0.5).ceil() - 1.0) as u32
+                // ⌈level_f + ½⌉ − 1, with level_f + ½ > 1 here.
+                let (i, f) = split(level_f + 0.5);
+                if f == 0.0 {
+                    (i - 1) as u32
+                } else {
+                    i as u32
+                }
             } else {
                 q
             };
             filter_level::<F, MIN_LINEAR>(d, level.min(q), s, t, off)
         }
         _ => {
-            // GL 4.5 core eq. 8.14–8.15: blend two levels, or use q past it.
+            // GL 4.5 core eqs. 8.14–8.15: blend two levels, or use q past it.
             let level_f = base as f32 + lam;
             if level_f >= q as f32 {
                 return filter_level::<F, MIN_LINEAR>(d, q, s, t, off);
             }
-            let d1 = level_f.floor() as u32;
+            let d1 = floor_i64(level_f) as u32;
             let w = frac(lam);
             let t1 = filter_level::<F, MIN_LINEAR>(d, d1, s, t, off);
             let t2 = filter_level::<F, MIN_LINEAR>(d, d1 + 1, s, t, off);
@@ -242,9 +258,52 @@ fn sample_lane<F: TexelLoad, const MAG_LINEAR: bool, const MIN_LINEAR: bool, con
     }
 }
 
+/// Filtered samples for the lanes in `lanes`, specialized by format, mag filter, min filter
+/// and mipmap mode. The quad's λ_base is computed once: every lane here shares the
+/// descriptor, hence the texture size.
+// `out` is indexed `[component][lane]`: a range loop over lanes is the clear form.
+#[allow(clippy::needless_range_loop)]
+fn sample_lanes<F: TexelLoad, const MAG_LINEAR: bool, const MIN_LINEAR: bool, const MIP: u8>(
+    d: &Descriptor,
+    req: &TexRequest,
+    lanes: u32,
+    out: &mut TexResult,
+) {
+    let explicit = req.op == TexOp::SampleLod as u32;
+    let quad_lambda = if explicit {
+        0.0
+    } else {
+        implicit_lambda(d, req)
+    };
+    for lane in 0..4 {
+        if lanes & (1 << lane) == 0 {
+            continue;
+        }
+        let s = f32::from_bits(req.coord[0][lane]);
+        let t = f32::from_bits(req.coord[1][lane]);
+        let arg = f32::from_bits(req.lod[lane]);
+        let lam = if explicit {
+            final_lambda(d, arg, 0.0)
+        } else {
+            final_lambda(d, quad_lambda, arg)
+        };
+        let v = sample_at::<F, MAG_LINEAR, MIN_LINEAR, MIP>(d, s, t, req.offset, lam);
+        for c in 0..4 {
+            out[c][lane] = v[c].to_bits();
+        }
+    }
+}
+
 /// An incomplete texture samples as (0, 0, 0, 1) (GL 4.5 core §11.1.3.5).
-pub(crate) fn sample_incomplete(_: &Descriptor, _: &TexRequest, _: usize) -> [f32; 4] {
-    [0.0, 0.0, 0.0, 1.0]
+pub(crate) fn sample_incomplete(_: &Descriptor, _: &TexRequest, lanes: u32, out: &mut TexResult) {
+    for lane in 0..4 {
+        if lanes & (1 << lane) != 0 {
+            out[0][lane] = 0;
+            out[1][lane] = 0;
+            out[2][lane] = 0;
+            out[3][lane] = 1.0f32.to_bits();
+        }
+    }
 }
 
 /// Fetch from an incomplete texture: zeros.
@@ -283,18 +342,18 @@ pub(crate) fn size_of_level(d: &Descriptor, lod: i32) -> [i32; 2] {
 
 fn select_for<F: TexelLoad>(mag_linear: bool, min_linear: bool, mip: u8) -> SampleFn {
     match (mag_linear, min_linear, mip) {
-        (false, false, MIP_NONE) => sample_lane::<F, false, false, MIP_NONE>,
-        (false, false, MIP_NEAREST) => sample_lane::<F, false, false, MIP_NEAREST>,
-        (false, false, _) => sample_lane::<F, false, false, MIP_LINEAR>,
-        (false, true, MIP_NONE) => sample_lane::<F, false, true, MIP_NONE>,
-        (false, true, MIP_NEAREST) => sample_lane::<F, false, true, MIP_NEAREST>,
-        (false, true, _) => sample_lane::<F, false, true, MIP_LINEAR>,
-        (true, false, MIP_NONE) => sample_lane::<F, true, false, MIP_NONE>,
-        (true, false, MIP_NEAREST) => sample_lane::<F, true, false, MIP_NEAREST>,
-        (true, false, _) => sample_lane::<F, true, false, MIP_LINEAR>,
-        (true, true, MIP_NONE) => sample_lane::<F, true, true, MIP_NONE>,
-        (true, true, MIP_NEAREST) => sample_lane::<F, true, true, MIP_NEAREST>,
-        (true, true, _) => sample_lane::<F, true, true, MIP_LINEAR>,
+        (false, false, MIP_NONE) => sample_lanes::<F, false, false, MIP_NONE>,
+        (false, false, MIP_NEAREST) => sample_lanes::<F, false, false, MIP_NEAREST>,
+        (false, false, _) => sample_lanes::<F, false, false, MIP_LINEAR>,
+        (false, true, MIP_NONE) => sample_lanes::<F, false, true, MIP_NONE>,
+        (false, true, MIP_NEAREST) => sample_lanes::<F, false, true, MIP_NEAREST>,
+        (false, true, _) => sample_lanes::<F, false, true, MIP_LINEAR>,
+        (true, false, MIP_NONE) => sample_lanes::<F, true, false, MIP_NONE>,
+        (true, false, MIP_NEAREST) => sample_lanes::<F, true, false, MIP_NEAREST>,
+        (true, false, _) => sample_lanes::<F, true, false, MIP_LINEAR>,
+        (true, true, MIP_NONE) => sample_lanes::<F, true, true, MIP_NONE>,
+        (true, true, MIP_NEAREST) => sample_lanes::<F, true, true, MIP_NEAREST>,
+        (true, true, _) => sample_lanes::<F, true, true, MIP_LINEAR>,
     }
 }
 
@@ -372,6 +431,22 @@ mod tests {
 
     #[test]
     fn floor_and_frac_are_total() {
+        for x in [
+            -3.5f32,
+            -1.0,
+            -0.25,
+            -0.0,
+            0.0,
+            0.3,
+            1.0,
+            2.75,
+            1.0e7 + 0.5,
+            3.0e9,
+            -3.0e9,
+        ] {
+            assert_eq!(floor_i64(x), x.floor() as i64, "{x}");
+            assert_eq!(frac(x), x - x.floor(), "{x}");
+        }
         assert_eq!(floor_i64(f32::NAN), 0);
         assert_eq!(floor_i64(f32::INFINITY), 1i64 << 40);
         assert_eq!(floor_i64(-0.5), -1);

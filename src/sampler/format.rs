@@ -144,6 +144,7 @@ pub fn decode_color(format: Format, bytes: &[u8]) -> [f32; 4] {
 
 /// Reads one texel as the sampler sees it: like `decode_color`, with the RGB of sRGB
 /// formats decoded to linear (GL 4.5 core §8.24; alpha is never converted).
+#[inline]
 pub fn decode_texel(format: Format, bytes: &[u8]) -> [f32; 4] {
     match format {
         Format::Srgb8Alpha8 => [
@@ -290,33 +291,100 @@ pub(crate) trait TexelLoad {
     unsafe fn load(p: *const u8) -> [f32; 4];
 }
 
+/// c / 255 for every unorm8 code, computed at compile time with the same IEEE division as
+/// `unorm8_to_f32` (so both give identical bits).
+static UNORM8: [f32; 256] = {
+    let mut t = [0.0f32; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = i as f32 / 255.0;
+        i += 1;
+    }
+    t
+};
+
+#[inline(always)]
+fn un8(c: u8) -> f32 {
+    UNORM8[c as usize]
+}
+
+#[inline(always)]
+fn f32_le(b: &[u8], at: usize) -> f32 {
+    f32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
+}
+
+#[inline(always)]
+fn f16_le(b: &[u8], at: usize) -> f32 {
+    half::f16::from_bits(u16::from_le_bytes([b[at], b[at + 1]])).to_f32()
+}
+
+/// One loader per format: reads exactly the texel's bytes as an array, then decodes them
+/// with the same rules as `decode_texel` (the tests check they agree bit for bit).
 macro_rules! texel_load {
-    ($name:ident, $fmt:expr) => {
+    ($name:ident, $fmt:expr, $n:literal, |$b:ident| $body:expr) => {
         pub(crate) struct $name;
         impl TexelLoad for $name {
             const FORMAT: Format = $fmt;
             #[inline(always)]
             unsafe fn load(p: *const u8) -> [f32; 4] {
-                let mut buf = [0u8; 16];
-                let n = $fmt.bytes_per_texel();
-                // SAFETY: the caller guarantees one readable texel (n bytes) at `p`, and
-                // `buf` holds 16 ≥ n bytes.
-                unsafe { std::ptr::copy_nonoverlapping(p, buf.as_mut_ptr(), n) };
-                decode_texel($fmt, &buf[..n])
+                // SAFETY: the caller guarantees `bytes_per_texel()` (= $n) readable bytes
+                // at `p`; `read_unaligned` needs no alignment.
+                let $b: [u8; $n] = unsafe { std::ptr::read_unaligned(p as *const [u8; $n]) };
+                $body
             }
         }
     };
 }
 
-texel_load!(LoadRgba8, Format::Rgba8);
-texel_load!(LoadSrgb8Alpha8, Format::Srgb8Alpha8);
-texel_load!(LoadR8, Format::R8);
-texel_load!(LoadRg8, Format::Rg8);
-texel_load!(LoadRgba16F, Format::Rgba16F);
-texel_load!(LoadRgba32F, Format::Rgba32F);
-texel_load!(LoadR32F, Format::R32F);
-texel_load!(LoadD24S8, Format::Depth24Stencil8);
-texel_load!(LoadD32F, Format::Depth32F);
+texel_load!(LoadRgba8, Format::Rgba8, 4, |b| [
+    un8(b[0]),
+    un8(b[1]),
+    un8(b[2]),
+    un8(b[3])
+]);
+texel_load!(LoadSrgb8Alpha8, Format::Srgb8Alpha8, 4, |b| [
+    srgb8_to_linear(b[0]),
+    srgb8_to_linear(b[1]),
+    srgb8_to_linear(b[2]),
+    un8(b[3])
+]);
+texel_load!(LoadR8, Format::R8, 1, |b| [un8(b[0]), 0.0, 0.0, 1.0]);
+texel_load!(LoadRg8, Format::Rg8, 2, |b| [
+    un8(b[0]),
+    un8(b[1]),
+    0.0,
+    1.0
+]);
+texel_load!(LoadRgba16F, Format::Rgba16F, 8, |b| [
+    f16_le(&b, 0),
+    f16_le(&b, 2),
+    f16_le(&b, 4),
+    f16_le(&b, 6)
+]);
+texel_load!(LoadRgba32F, Format::Rgba32F, 16, |b| [
+    f32_le(&b, 0),
+    f32_le(&b, 4),
+    f32_le(&b, 8),
+    f32_le(&b, 12)
+]);
+texel_load!(LoadR32F, Format::R32F, 4, |b| [
+    f32_le(&b, 0),
+    0.0,
+    0.0,
+    1.0
+]);
+texel_load!(LoadD24S8, Format::Depth24Stencil8, 4, |b| [
+    unorm24_to_f32(u32::from_le_bytes(b)),
+    0.0,
+    0.0,
+    1.0
+]);
+texel_load!(LoadD32F, Format::Depth32F, 4, |b| [
+    f32_le(&b, 0),
+    0.0,
+    0.0,
+    1.0
+]);
 
 /// Applies a format's channel fill (GL 4.5 core table 15.1) and value range to a colour
 /// given as RGBA: used for the border colour, which GL converts to the texture's format.
@@ -430,7 +498,26 @@ mod tests {
         Format::Depth32F,
     ];
 
+    fn load_via<L: TexelLoad>(bytes: &[u8; 16]) -> [f32; 4] {
+        // SAFETY: 16 bytes cover every format's texel.
+        unsafe { L::load(bytes.as_ptr()) }
+    }
+
     proptest! {
+        #[test]
+        fn loaders_match_decode_texel(bytes in proptest::array::uniform16(any::<u8>())) {
+            let same = |a: [f32; 4], b: [f32; 4]| (0..4).all(|c| a[c].to_bits() == b[c].to_bits());
+            prop_assert!(same(load_via::<LoadRgba8>(&bytes), decode_texel(Format::Rgba8, &bytes)));
+            prop_assert!(same(load_via::<LoadSrgb8Alpha8>(&bytes), decode_texel(Format::Srgb8Alpha8, &bytes)));
+            prop_assert!(same(load_via::<LoadR8>(&bytes), decode_texel(Format::R8, &bytes)));
+            prop_assert!(same(load_via::<LoadRg8>(&bytes), decode_texel(Format::Rg8, &bytes)));
+            prop_assert!(same(load_via::<LoadRgba16F>(&bytes), decode_texel(Format::Rgba16F, &bytes)));
+            prop_assert!(same(load_via::<LoadRgba32F>(&bytes), decode_texel(Format::Rgba32F, &bytes)));
+            prop_assert!(same(load_via::<LoadR32F>(&bytes), decode_texel(Format::R32F, &bytes)));
+            prop_assert!(same(load_via::<LoadD24S8>(&bytes), decode_texel(Format::Depth24Stencil8, &bytes)));
+            prop_assert!(same(load_via::<LoadD32F>(&bytes), decode_texel(Format::Depth32F, &bytes)));
+        }
+
         #[test]
         fn stored_bytes_round_trip(f in 0usize..7, bytes in proptest::collection::vec(any::<u8>(), 16)) {
             let f = ALL[f];

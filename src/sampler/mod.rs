@@ -208,42 +208,41 @@ pub fn sample(ctx: &SampleContext, req: &TexRequest) -> TexResult {
     let Some(_guard) = epoch::pin() else {
         return out;
     };
-    let mut last: Option<(u64, Option<&Descriptor>)> = None;
-    for lane in 0..4 {
-        if req.mask & (1 << lane) == 0 {
-            continue;
-        }
-        let handle = (req.handle_hi[lane] as u64) << 32 | req.handle_lo[lane] as u64;
-        let desc = match last {
-            Some((h, d)) if h == handle => d,
-            _ => {
-                let d = ctx.resolve(handle);
-                last = Some((handle, d));
-                d
+    let handle_of = |lane: usize| (req.handle_hi[lane] as u64) << 32 | req.handle_lo[lane] as u64;
+    // Lanes sharing a handle (the usual case: all four) are looked up and filtered as one
+    // group, so the handle checks and the quad's LOD happen once.
+    let mut pending = req.mask & 0xF;
+    while pending != 0 {
+        let first = pending.trailing_zeros() as usize;
+        let handle = handle_of(first);
+        let mut group = 0u32;
+        for lane in first..4 {
+            if pending & (1 << lane) != 0 && handle_of(lane) == handle {
+                group |= 1 << lane;
             }
-        };
-        let Some(d) = desc else {
+        }
+        pending &= !group;
+        let Some(d) = ctx.resolve(handle) else {
             continue;
         };
         match op {
-            TexOp::SampleImplicit | TexOp::SampleLod => {
-                let v = (d.sample)(d, req, lane);
-                for c in 0..4 {
-                    out[c][lane] = v[c].to_bits();
-                }
-            }
+            TexOp::SampleImplicit | TexOp::SampleLod => (d.sample)(d, req, group, &mut out),
             TexOp::Fetch => {
-                let x = (req.coord[0][lane] as i32).wrapping_add(req.offset[0]);
-                let y = (req.coord[1][lane] as i32).wrapping_add(req.offset[1]);
-                let v = (d.fetch)(d, x, y, req.lod[lane] as i32);
-                for c in 0..4 {
-                    out[c][lane] = v[c].to_bits();
+                for lane in (0..4).filter(|l| group & (1 << l) != 0) {
+                    let x = (req.coord[0][lane] as i32).wrapping_add(req.offset[0]);
+                    let y = (req.coord[1][lane] as i32).wrapping_add(req.offset[1]);
+                    let v = (d.fetch)(d, x, y, req.lod[lane] as i32);
+                    for c in 0..4 {
+                        out[c][lane] = v[c].to_bits();
+                    }
                 }
             }
             TexOp::Size => {
-                let s = (d.size)(d, req.lod[lane] as i32);
-                out[0][lane] = s[0] as u32;
-                out[1][lane] = s[1] as u32;
+                for lane in (0..4).filter(|l| group & (1 << l) != 0) {
+                    let s = (d.size)(d, req.lod[lane] as i32);
+                    out[0][lane] = s[0] as u32;
+                    out[1][lane] = s[1] as u32;
+                }
             }
         }
     }

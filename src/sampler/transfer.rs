@@ -320,22 +320,27 @@ pub fn read_pixels(
     if total == 0 {
         return Ok(out);
     }
-    let bytes = image.to_bytes();
     let bpt = format.bytes_per_texel();
     let (iw, ih) = (image.width() as i64, image.height() as i64);
+    // The columns of the rectangle that lie inside the image.
+    let x0 = (x as i64).max(0);
+    let x1 = (x as i64 + w as i64).min(iw);
+    let mut src_row = vec![0u8; (x1 - x0).max(0) as usize * bpt];
     for j in 0..h as usize {
         let sy = y as i64 + j as i64;
-        if sy < 0 || sy >= ih {
+        if sy < 0 || sy >= ih || x0 >= x1 {
             continue;
         }
+        // Only the texels read are copied out of the image, one row at a time.
+        image.read_bytes((sy * iw + x0) as usize * bpt, &mut src_row);
         let dst_row = &mut out[j * stride..j * stride + row];
         for i in 0..w as usize {
             let sx = x as i64 + i as i64;
-            if sx < 0 || sx >= iw {
+            if sx < x0 || sx >= x1 {
                 continue;
             }
-            let off = (sy * iw + sx) as usize * bpt;
-            let texel = &bytes[off..off + bpt];
+            let off = (sx - x0) as usize * bpt;
+            let texel = &src_row[off..off + bpt];
             let dst = &mut dst_row[i * pixel_bytes..(i + 1) * pixel_bytes];
             match client {
                 Client::Color { n, ty } => {
