@@ -296,13 +296,11 @@ fn sample_lanes<F: TexelLoad, const MAG_LINEAR: bool, const MIN_LINEAR: bool, co
 
 /// An incomplete texture samples as (0, 0, 0, 1) (GL 4.5 core §11.1.3.5).
 pub(crate) fn sample_incomplete(_: &Descriptor, _: &TexRequest, lanes: u32, out: &mut TexResult) {
-    for lane in 0..4 {
-        if lanes & (1 << lane) != 0 {
-            out[0][lane] = 0;
-            out[1][lane] = 0;
-            out[2][lane] = 0;
-            out[3][lane] = 1.0f32.to_bits();
-        }
+    for lane in (0..4).filter(|l| lanes & (1 << l) != 0) {
+        out[0][lane] = 0;
+        out[1][lane] = 0;
+        out[2][lane] = 0;
+        out[3][lane] = 1.0f32.to_bits();
     }
 }
 
