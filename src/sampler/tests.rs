@@ -619,7 +619,7 @@ proptest! {
 
 #[test]
 fn readers_run_while_the_api_inserts_and_removes() {
-    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
     let table = Arc::new(DescriptorTable::new());
     let st = state(gl::NEAREST, gl::NEAREST, gl::REPEAT);
     let tex = |v: f32| view_of(vec![r32f(2, 2, &[v; 4])]);
@@ -628,17 +628,25 @@ fn readers_run_while_the_api_inserts_and_removes() {
         .map(|i| (table.insert(tex(i as f32), st, true).unwrap(), i as f32))
         .collect();
     let stop = Arc::new(AtomicBool::new(false));
+    // Lookups done by each reader, so the writer keeps churning until every reader has
+    // really overlapped with it (on a busy 2-core machine threads may start late).
+    let done: Arc<[AtomicU64; 3]> = Arc::new(Default::default());
     // Handles being churned: readers may see the right value or zeros, nothing else.
     let churn: Arc<Mutex<Vec<(u64, f32)>>> = Arc::default();
     let readers: Vec<_> = (0..3)
         .map(|t| {
-            let (table, stop, churn, fixed) =
-                (table.clone(), stop.clone(), churn.clone(), fixed.clone());
+            let (table, stop, churn, fixed, done) = (
+                table.clone(),
+                stop.clone(),
+                churn.clone(),
+                fixed.clone(),
+                done.clone(),
+            );
             std::thread::spawn(move || {
                 let ctx = SampleContext::new(table, Arc::default(), DebugSink::default());
-                let mut n = 0u64;
+                let mut n = 0usize;
                 while !stop.load(Ordering::Relaxed) {
-                    let (h, v) = fixed[(n as usize + t) % fixed.len()];
+                    let (h, v) = fixed[(n + t) % fixed.len()];
                     assert_eq!(at(&ctx, h, 0.3, 0.6), [v, 0.0, 0.0, 1.0]);
                     let c = churn.lock().unwrap().last().copied();
                     if let Some((h, v)) = c {
@@ -649,13 +657,16 @@ fn readers_run_while_the_api_inserts_and_removes() {
                         );
                     }
                     n += 1;
+                    done[t].fetch_add(1, Ordering::Relaxed);
                 }
-                n
             })
         })
         .collect();
     let mut live: Vec<u64> = Vec::new();
-    for i in 0..3000u32 {
+    let mut i = 0u32;
+    let start = std::time::Instant::now();
+    while i < 3000 || done.iter().any(|d| d.load(Ordering::Relaxed) < 500) {
+        assert!(start.elapsed().as_secs() < 60, "readers never ran");
         let v = 100.0 + i as f32;
         let h = table.insert(tex(v), st, true).unwrap();
         churn.lock().unwrap().push((h, v));
@@ -664,10 +675,15 @@ fn readers_run_while_the_api_inserts_and_removes() {
             let victim = live.remove(live.len() / 2);
             table.remove(victim);
         }
+        // Keep the live set bounded so a slow start cannot fill the table.
+        if live.len() > 2000 {
+            table.remove(live.remove(0));
+        }
+        i += 1;
     }
     stop.store(true, Ordering::Relaxed);
     for r in readers {
-        assert!(r.join().unwrap() > 0);
+        r.join().unwrap();
     }
     for (h, v) in fixed {
         let ctx = SampleContext::new(table.clone(), Arc::default(), DebugSink::default());
