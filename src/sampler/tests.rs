@@ -671,7 +671,7 @@ fn readers_run_while_the_api_inserts_and_removes() {
         let h = table.insert(tex(v), st, true).unwrap();
         churn.lock().unwrap().push((h, v));
         live.push(h);
-        if i % 3 == 0 {
+        if i.is_multiple_of(3) {
             let victim = live.remove(live.len() / 2);
             table.remove(victim);
         }
