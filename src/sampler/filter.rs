@@ -457,6 +457,7 @@ mod tests {
         assert_eq!(log2_lod(0.0), f32::NEG_INFINITY);
         assert_eq!(log2_lod(f32::INFINITY), f32::INFINITY);
         assert!(log2_lod(f32::NAN).is_nan());
-        assert_eq!(log2_lod(4.0), 2.0);
+        // Our log2 (ir::math) is accurate, not necessarily exact.
+        assert!((log2_lod(4.0) - 2.0).abs() < 1e-6);
     }
 }

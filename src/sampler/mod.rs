@@ -270,5 +270,8 @@ pub unsafe extern "C" fn rt_texture(ctx: *const u8, req: *const TexRequest, out:
     unsafe { out.write(res) };
 }
 
+// Generated code calls `rt_texture` through this exact type (jit::abi).
+const _: crate::jit::abi::RtTextureFn = rt_texture;
+
 #[cfg(test)]
 mod tests;

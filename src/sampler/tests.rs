@@ -75,6 +75,15 @@ fn at(ctx: &SampleContext, h: u64, s: f32, t: f32) -> [f32; 4] {
 }
 
 #[test]
+fn shared_types_cross_threads() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<SampleContext>();
+    send_sync::<DescriptorTable>();
+    send_sync::<ResidentSet>();
+    send_sync::<Image>();
+}
+
+#[test]
 fn nearest_picks_exact_texels_and_repeats() {
     let img = image_f32(
         Format::Rgba8,
@@ -138,6 +147,59 @@ fn linear_weights_and_wraps() {
     for s in [0.1f32, 0.33, 0.77, 0.9999] {
         assert_eq!(at(&ctx, h, s, s * 0.7)[0], 0.3);
     }
+}
+
+#[test]
+fn bilinear_in_two_dimensions() {
+    let img = r32f(2, 2, &[0.0, 1.0, 2.0, 3.0]);
+    let (ctx, h) = ctx_with(
+        view_of(vec![img]),
+        state(gl::LINEAR, gl::LINEAR, gl::CLAMP_TO_EDGE),
+    );
+    assert_eq!(at(&ctx, h, 0.5, 0.5)[0], 1.5);
+    // u − ½ = 0.25, v − ½ = 0.75: lerp(lerp(0, 1, ¼), lerp(2, 3, ¼), ¾) = 1.75.
+    assert_eq!(at(&ctx, h, 0.375, 0.625)[0], 1.75);
+    assert_eq!(at(&ctx, h, 0.25, 0.75)[0], 2.0);
+}
+
+#[test]
+fn every_format_and_filter_combination_runs() {
+    let mins = [
+        gl::NEAREST,
+        gl::LINEAR,
+        gl::NEAREST_MIPMAP_NEAREST,
+        gl::LINEAR_MIPMAP_NEAREST,
+        gl::NEAREST_MIPMAP_LINEAR,
+        gl::LINEAR_MIPMAP_LINEAR,
+    ];
+    for f in crate::sampler::format::tests_all() {
+        // A constant texture (value 0.5 where the format stores it) filters to itself at
+        // every level, whatever the filter.
+        let texel = fit(f, [0.5, 0.5, 0.5, 0.5]);
+        let base = image_f32(f, 4, 4, &[[0.5; 4]; 16]);
+        let view = with_generated_mipmaps(&TextureView {
+            levels: vec![Some(base)],
+            base_level: 0,
+            max_level: 1000,
+        });
+        for min in mins {
+            for mag in [gl::NEAREST, gl::LINEAR] {
+                let (ctx, h) = ctx_with(view.clone(), state(min, mag, gl::REPEAT));
+                for lod in [-1.0f32, 0.0, 0.7, 1.0, 1.5, 2.0, 5.0] {
+                    let r = request(TexOp::SampleLod, [h; 4], [[0.3, 0.8]; 4], [lod; 4]);
+                    let v = lane(&sample(&ctx, &r), 2);
+                    assert_eq!(v, texel, "{f:?} min {min:#x} mag {mag:#x} lod {lod}");
+                }
+            }
+        }
+    }
+}
+
+/// What a format stores and samples back for `c` (sRGB decoded).
+fn fit(f: Format, c: [f32; 4]) -> [f32; 4] {
+    let mut b = [0u8; 16];
+    encode_color(f, c, &mut b);
+    decode_texel(f, &b)
 }
 
 #[test]
