@@ -104,6 +104,9 @@ pub struct Descriptor {
     pub(crate) size: SizeFn,
 }
 
+// Fixed size (DESIGN.md §4): 16 levels × 16 B, 84 B of state, 4 B padding, 3 pointers.
+const _: () = assert!(std::mem::size_of::<Descriptor>() == 336);
+
 impl Descriptor {
     /// A descriptor that samples (0, 0, 0, 1), fetches zeros and has size 0: the state of
     /// unused slots, and what an incomplete texture samples as (GL 4.5 core §11.1.3.5).

@@ -575,6 +575,33 @@ fn residency_is_checked_per_lane_with_one_message() {
 }
 
 #[test]
+fn stale_handle_never_reads_the_slots_next_texture() {
+    let table = Arc::new(DescriptorTable::new());
+    let st = state(gl::NEAREST, gl::NEAREST, gl::REPEAT);
+    let old = table
+        .insert(view_of(vec![r32f(1, 1, &[1.0])]), st, true)
+        .unwrap();
+    table.remove(old);
+    // Insert until the slot comes back (reclamation waits for readers of other tests).
+    let start = std::time::Instant::now();
+    let new = loop {
+        table.reclaim();
+        let h = table
+            .insert(view_of(vec![r32f(1, 1, &[2.0])]), st, true)
+            .unwrap();
+        if h as u32 == old as u32 {
+            break h;
+        }
+        assert!(start.elapsed().as_secs() < 10);
+        std::thread::yield_now();
+    };
+    assert_ne!(new, old);
+    let ctx = SampleContext::new(table, Arc::default(), DebugSink::default());
+    assert_eq!(at(&ctx, new, 0.5, 0.5), [2.0, 0.0, 0.0, 1.0]);
+    assert_eq!(at(&ctx, old, 0.5, 0.5), [0.0; 4]);
+}
+
+#[test]
 fn bad_ops_and_null_pointers_give_zeros() {
     let (ctx, h) = ctx_with(
         view_of(vec![r32f(1, 1, &[1.0])]),
