@@ -10,6 +10,16 @@
 //! the handle was created from the format and the filter state. A bad handle yields zeros
 //! and one debug message, never a wild read.
 //!
+//! For the API (who calls what):
+//! - `glTexImage*`: `internal_format_from_gl`, then `convert_upload` into a new `Image`
+//!   (`Image::write_bytes`); `glGenerateMipmap`: `generate_mipmaps`; `glReadPixels`:
+//!   `read_pixels`. `PixelTransferError::gl_error` gives the GL error.
+//! - `glGetTextureHandleARB` / bound units at draw time: check `is_complete` (the spec's
+//!   INVALID_OPERATION), then `DescriptorTable::insert`; texture or sampler deleted:
+//!   `DescriptorTable::remove` — after flushing queued draws that may still use the
+//!   handle, since a removed handle samples zeros from then on.
+//! - Each draw: `SampleContext::new(table, Arc::new(resident_set.clone()), sink)`.
+//!
 //! | file | owns |
 //! |---|---|
 //! | `image.rs` | linear pixel storage shared with the rasterizer, formats |
