@@ -123,6 +123,26 @@ impl Image {
             unsafe { std::slice::from_raw_parts(self.data.as_ptr() as *const u8, self.data.len()) };
         bytes.to_vec()
     }
+    /// Copies bytes from `offset` into `dst` (clipped to the image; bytes past the end are
+    /// left untouched). Returns how many bytes were copied. The caller (the API thread) has
+    /// flushed queued work that writes this image first.
+    pub fn read_bytes(&self, offset: usize, dst: &mut [u8]) -> usize {
+        let end = (offset.saturating_add(dst.len())).min(self.data.len());
+        if offset >= end {
+            return 0;
+        }
+        // SAFETY: the range is in bounds; UnsafeCell<u8> has the layout of u8, and no worker
+        // writes this image while the API thread reads it (flush protocol, see the type's
+        // docs).
+        unsafe {
+            std::ptr::copy_nonoverlapping(
+                self.data[offset].get() as *const u8,
+                dst.as_mut_ptr(),
+                end - offset,
+            );
+        }
+        end - offset
+    }
     /// Writes `src` at byte offset `offset` (clipped to the image). The caller (the API
     /// thread) has flushed queued work that reads or writes this image first.
     pub fn write_bytes(&self, offset: usize, src: &[u8]) {

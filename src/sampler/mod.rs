@@ -1,16 +1,61 @@
-//! Texture storage and sampling (DESIGN.md §4): images and formats, filtering and LOD, the
-//! global descriptor table indexed by bindless handle, resident sets, and `rt_texture`, the
-//! helper generated code calls.
+//! Texture storage and sampling (DESIGN.md §4): images and formats, pixel transfers,
+//! mipmaps, filtering and LOD, the global descriptor table indexed by bindless handle,
+//! resident sets, and `rt_texture`, the helper generated code calls.
+//!
+//! The story of a texture lookup: the API turns a texture (plus sampler state) into a
+//! handle with `DescriptorTable::insert` — bindless handles, and bound texture units as
+//! `internal` handles at draw validation. Generated code calls `rt_texture` with 4 lanes of
+//! handles and coordinates; `sample` validates each lane's handle against the table (index,
+//! generation) and the draw's resident set, then calls the descriptor's routine, chosen when
+//! the handle was created from the format and the filter state. A bad handle yields zeros
+//! and one debug message, never a wild read.
+//!
+//! For the API (who calls what):
+//! - `glTexImage*`: `internal_format_from_gl`, then `convert_upload` into a new `Image`
+//!   (`Image::write_bytes`); `glGenerateMipmap`: `generate_mipmaps`; `glReadPixels`:
+//!   `read_pixels`. `PixelTransferError::gl_error` gives the GL error.
+//! - `glGetTextureHandleARB` / bound units at draw time: check `is_complete` (the spec's
+//!   INVALID_OPERATION), then `DescriptorTable::insert`; texture or sampler deleted:
+//!   `DescriptorTable::remove` — after flushing queued draws that may still use the
+//!   handle, since a removed handle samples zeros from then on.
+//! - Each draw: `SampleContext::new(table, Arc::new(resident_set.clone()), sink)`.
 //!
 //! | file | owns |
 //! |---|---|
 //! | `image.rs` | linear pixel storage shared with the rasterizer, formats |
+//! | `format.rs` | per-texel encode/decode (unorm, f16, f32, sRGB, depth/stencil) |
+//! | `srgb_tables.rs` | exact sRGB decode/encode tables (generated) |
+//! | `transfer.rs` | upload/readback with GL format/type pairs, internalformat mapping |
+//! | `mipmap.rs` | level sizes, completeness, mipmap generation |
+//! | `descriptor.rs` | the `#[repr(C)]` descriptor and how it is built |
+//! | `filter.rs` | the sample/fetch/size routines (wrap, filters, LOD) |
+//! | `table.rs` | the descriptor table: pages, handles, generations |
+//! | `epoch.rs` | lock-free reclamation of removed descriptors |
 
+mod descriptor;
+mod epoch;
+mod filter;
+pub mod format;
 pub mod image;
+pub mod mipmap;
+mod srgb_tables;
+pub mod table;
+pub mod transfer;
 
+pub use descriptor::{Descriptor, MAX_LEVELS, MAX_TEXTURE_LOD_BIAS};
+pub use format::{
+    decode_color, decode_depth, decode_stencil, decode_texel, encode_color, encode_color_linear,
+    encode_depth, encode_stencil, linear_to_srgb8, load_color, pack_d24s8, srgb8_to_linear,
+    store_color, unpack_d24s8,
+};
 pub use image::{Format, Image};
+pub use mipmap::{generate_mipmaps, is_complete, max_mip_level, mip_size, with_generated_mipmaps};
+pub use table::{DescriptorTable, MAX_HANDLES};
+pub use transfer::{
+    convert_upload, internal_format_from_gl, read_pixels, PixelTransferError, UploadError,
+};
 
-use crate::jit::abi::{TexRequest, TexResult};
+use crate::jit::abi::{TexOp, TexRequest, TexResult};
 
 use std::sync::{Arc, Mutex};
 
@@ -58,52 +103,49 @@ pub struct TextureView {
 /// them into its KHR_debug log.
 pub type DebugSink = Arc<Mutex<Vec<String>>>;
 
+/// Most messages a sink takes from sampling before it stops adding (a shader spraying
+/// random handles must not grow memory without bound).
+pub const MAX_DEBUG_MESSAGES: usize = 256;
+
 /// A resident set (per context, DESIGN.md §4). Draws hold `Arc` snapshots of it.
+///
+/// A sorted vector: lookups (every texture instruction) are a binary search over a dense
+/// array; changes (API calls) shift elements, which is fine for the few thousand handles
+/// an application keeps resident.
 #[derive(Clone, Debug, Default)]
 pub struct ResidentSet {
-    handles: std::collections::BTreeSet<u64>,
+    handles: Vec<u64>,
 }
 
 impl ResidentSet {
     /// Adds `handle`; false when it was already resident.
     pub fn insert(&mut self, handle: u64) -> bool {
-        self.handles.insert(handle)
+        match self.handles.binary_search(&handle) {
+            Ok(_) => false,
+            Err(at) => {
+                self.handles.insert(at, handle);
+                true
+            }
+        }
     }
     /// Removes `handle`; false when it was not resident.
     pub fn remove(&mut self, handle: u64) -> bool {
-        self.handles.remove(&handle)
+        match self.handles.binary_search(&handle) {
+            Ok(at) => {
+                self.handles.remove(at);
+                true
+            }
+            Err(_) => false,
+        }
     }
     pub fn contains(&self, handle: u64) -> bool {
-        self.handles.contains(&handle)
+        self.handles.binary_search(&handle).is_ok()
     }
-}
-
-/// The global descriptor table (DESIGN.md §4). Handles pack a slot index and a generation;
-/// 0 is never a valid handle.
-///
-/// INTERIM: the table is being built; until then it hands out no handles.
-#[derive(Debug, Default)]
-pub struct DescriptorTable {}
-
-impl DescriptorTable {
-    pub fn new() -> Self {
-        DescriptorTable {}
+    pub fn len(&self) -> usize {
+        self.handles.len()
     }
-    /// Creates a descriptor for a complete texture with the given sampler state; `internal`
-    /// descriptors (bound texture units turned into handles at draw time) need no
-    /// residency. Returns the handle, or `None` when the table is full.
-    pub fn insert(&self, view: TextureView, state: SamplerState, internal: bool) -> Option<u64> {
-        let _ = (view, state, internal);
-        None
-    }
-    /// Frees the descriptor of `handle` (texture or sampler deleted); the handle goes stale.
-    pub fn remove(&self, handle: u64) {
-        let _ = handle;
-    }
-    /// Whether `handle` names a live descriptor.
-    pub fn contains(&self, handle: u64) -> bool {
-        let _ = handle;
-        false
+    pub fn is_empty(&self) -> bool {
+        self.handles.is_empty()
     }
 }
 
@@ -116,20 +158,130 @@ pub struct SampleContext {
     pub debug: DebugSink,
 }
 
-/// Performs one texture instruction for 4 lanes.
-pub fn sample(_ctx: &SampleContext, _req: &TexRequest) -> TexResult {
-    [[0; 4]; 4]
+impl SampleContext {
+    pub fn new(table: Arc<DescriptorTable>, resident: Arc<ResidentSet>, debug: DebugSink) -> Self {
+        SampleContext {
+            table,
+            resident,
+            debug,
+        }
+    }
+
+    /// Pushes `msg` unless the sink already holds it (one message per draw and handle:
+    /// each draw has its own context) or is full.
+    fn report(&self, msg: String) {
+        let mut sink = self.debug.lock().unwrap_or_else(|e| e.into_inner());
+        if sink.len() < MAX_DEBUG_MESSAGES && !sink.contains(&msg) {
+            sink.push(msg);
+        }
+    }
+
+    /// The descriptor `handle` names, if valid and (unless internal) resident; reports a
+    /// miss. The caller is pinned (see `DescriptorTable::lookup`).
+    fn resolve(&self, handle: u64) -> Option<&Descriptor> {
+        match self.table.lookup(handle) {
+            None => {
+                self.report(format!(
+                    "texture handle 0x{handle:016x} is not a valid handle (never created, or \
+                     its texture or sampler was deleted); the lookup returns zeros"
+                ));
+                None
+            }
+            Some(d) if !d.is_internal() && !self.resident.contains(handle) => {
+                self.report(format!(
+                    "texture handle 0x{handle:016x} is not resident; the lookup returns zeros"
+                ));
+                None
+            }
+            Some(d) => Some(d),
+        }
+    }
 }
 
-/// The texture helper generated code calls (see `jit::abi::RtTextureFn`).
+/// Performs one texture instruction for 4 lanes. Each active lane uses its own handle;
+/// lanes whose handle is invalid or not resident (unless internal) get zeros, and the
+/// context's debug sink gets one message per handle. Never panics, never reads outside a
+/// texture.
+// Lanes index the inner dimension of `out` (`out[component][lane]`), so a range loop is
+// the clear form here.
+#[allow(clippy::needless_range_loop)]
+pub fn sample(ctx: &SampleContext, req: &TexRequest) -> TexResult {
+    let mut out: TexResult = [[0; 4]; 4];
+    let op = match req.op {
+        x if x == TexOp::SampleImplicit as u32 => TexOp::SampleImplicit,
+        x if x == TexOp::SampleLod as u32 => TexOp::SampleLod,
+        x if x == TexOp::Fetch as u32 => TexOp::Fetch,
+        x if x == TexOp::Size as u32 => TexOp::Size,
+        _ => return out,
+    };
+    // Pinned for the whole instruction: the descriptors we look up stay valid until then.
+    let Some(_guard) = epoch::pin() else {
+        return out;
+    };
+    let handle_of = |lane: usize| (req.handle_hi[lane] as u64) << 32 | req.handle_lo[lane] as u64;
+    // Lanes sharing a handle (the usual case: all four) are looked up and filtered as one
+    // group, so the handle checks and the quad's LOD happen once.
+    let mut pending = req.mask & 0xF;
+    while pending != 0 {
+        let first = pending.trailing_zeros() as usize;
+        let handle = handle_of(first);
+        let mut group = 0u32;
+        for lane in first..4 {
+            if pending & (1 << lane) != 0 && handle_of(lane) == handle {
+                group |= 1 << lane;
+            }
+        }
+        pending &= !group;
+        let Some(d) = ctx.resolve(handle) else {
+            continue;
+        };
+        match op {
+            TexOp::SampleImplicit | TexOp::SampleLod => (d.sample)(d, req, group, &mut out),
+            TexOp::Fetch => {
+                for lane in (0..4).filter(|l| group & (1 << l) != 0) {
+                    let x = (req.coord[0][lane] as i32).wrapping_add(req.offset[0]);
+                    let y = (req.coord[1][lane] as i32).wrapping_add(req.offset[1]);
+                    let v = (d.fetch)(d, x, y, req.lod[lane] as i32);
+                    for c in 0..4 {
+                        out[c][lane] = v[c].to_bits();
+                    }
+                }
+            }
+            TexOp::Size => {
+                for lane in (0..4).filter(|l| group & (1 << l) != 0) {
+                    let s = (d.size)(d, req.lod[lane] as i32);
+                    out[0][lane] = s[0] as u32;
+                    out[1][lane] = s[1] as u32;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The texture helper generated code calls (see `jit::abi::RtTextureFn`). Null pointers
+/// are tolerated: a null `ctx` or `req` writes zeros, a null `out` writes nothing.
 ///
 /// # Safety
-/// `ctx` points to a live `SampleContext`, `req` to a `TexRequest`, `out` to a writable
-/// `TexResult`.
+/// `ctx` is null or points to a live `SampleContext`, `req` is null or points to a
+/// `TexRequest`, `out` is null or points to a writable `TexResult`.
 pub unsafe extern "C" fn rt_texture(ctx: *const u8, req: *const TexRequest, out: *mut TexResult) {
-    // SAFETY: the caller's contract above.
-    let (ctx, req) = unsafe { (&*(ctx as *const SampleContext), &*req) };
-    let res = sample(ctx, req);
-    // SAFETY: the caller's contract above.
+    if out.is_null() {
+        return;
+    }
+    let res = if ctx.is_null() || req.is_null() {
+        [[0; 4]; 4]
+    } else {
+        // SAFETY: non-null, and the caller's contract above says they are valid.
+        let (ctx, req) = unsafe { (&*(ctx as *const SampleContext), &*req) };
+        sample(ctx, req)
+    };
+    // SAFETY: non-null, and the caller's contract above says it is writable.
     unsafe { out.write(res) };
 }
+
+// Generated code calls `rt_texture` through this exact type (jit::abi).
+const _: crate::jit::abi::RtTextureFn = rt_texture;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,212 @@
+//! The descriptor: the fixed-size, `#[repr(C)]` record a bindless handle names (DESIGN.md
+//! §4). It holds raw level pointers and sizes, the sampler state in the form the filter
+//! routines want, and the routines themselves, chosen once from the format and the filter
+//! state when the handle is created (ARB_bindless_texture makes that state immutable, so
+//! the choice never goes stale). Building one from a `TextureView` lives here too; the
+//! table that stores descriptors is `table.rs`, the routines are `filter.rs`.
+//!
+//! ```text
+//!  Descriptor (repr C, Copy; 16 levels × 16 B + state + 3 fn pointers)
+//!  ┌ levels[0..16]: { ptr, width, height } (absolute level index; null beyond the chain)
+//!  ├ base_level, mip_last (q for filtering), fetch_last (last level texelFetch may read)
+//!  ├ wrap_s, wrap_t, border[4] (fitted to the format), min_lod, max_lod, lod_bias
+//!  └ sample, fetch, size: fn pointers
+//! ```
+
+use std::sync::Arc;
+
+use super::filter;
+use super::format::fit_to_format;
+use super::image::Image;
+use super::mipmap::{is_complete, is_mipmap_filter, max_mip_level, mip_size};
+use super::{SamplerState, TextureView};
+use crate::api::enums as gl;
+use crate::jit::abi::{TexRequest, TexResult};
+
+/// Levels a descriptor can address: 0..16 covers 32768² textures (MAX_TEXTURE_SIZE is at
+/// most 16384, 15 levels).
+pub const MAX_LEVELS: usize = 16;
+
+/// Largest |texture bias + shader bias| (GL 4.5 core eq. 8.6, MAX_TEXTURE_LOD_BIAS; the
+/// API reports this value).
+pub const MAX_TEXTURE_LOD_BIAS: f32 = 16.0;
+
+/// One level's storage: `width` × `height` texels of the descriptor's format, rows packed.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct LevelLayout {
+    pub ptr: *const u8,
+    pub width: u32,
+    pub height: u32,
+}
+
+impl LevelLayout {
+    const EMPTY: LevelLayout = LevelLayout {
+        ptr: std::ptr::null(),
+        width: 0,
+        height: 0,
+    };
+}
+
+/// Wrap modes as the filter routines see them (GL 4.5 core table 8.20).
+#[repr(u32)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Wrap {
+    Repeat = 0,
+    MirroredRepeat = 1,
+    ClampToEdge = 2,
+    ClampToBorder = 3,
+    MirrorClampToEdge = 4,
+}
+
+impl Wrap {
+    /// Unknown enums fall back to GL's default, REPEAT (the API rejects them first).
+    fn from_gl(e: u32) -> Wrap {
+        match e {
+            gl::MIRRORED_REPEAT => Wrap::MirroredRepeat,
+            gl::CLAMP_TO_EDGE => Wrap::ClampToEdge,
+            gl::CLAMP_TO_BORDER => Wrap::ClampToBorder,
+            gl::MIRROR_CLAMP_TO_EDGE => Wrap::MirrorClampToEdge,
+            _ => Wrap::Repeat,
+        }
+    }
+}
+
+/// Filtered sample (implicit or explicit LOD, per `req.op`) for the lanes in the mask
+/// (bits 0..3), written to `out[component][lane]` as f32 bits.
+pub(crate) type SampleFn = fn(&Descriptor, &TexRequest, u32, &mut TexResult);
+/// texelFetch at integer (x, y) of level base + lod; zeros when out of range.
+pub(crate) type FetchFn = fn(&Descriptor, i32, i32, i32) -> [f32; 4];
+/// textureSize of level base + lod; zeros when out of range.
+pub(crate) type SizeFn = fn(&Descriptor, i32) -> [i32; 2];
+
+/// A descriptor (see the module docs). Plain data: the table keeps the images it points to
+/// alive for as long as any reader can reach it.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct Descriptor {
+    pub(crate) levels: [LevelLayout; MAX_LEVELS],
+    pub(crate) base_level: u32,
+    /// Last level filtering uses ("q", GL 4.5 core §8.14.3); the base for non-mipmap filters.
+    pub(crate) mip_last: u32,
+    /// Last level of the consistent chain: what texelFetch may read.
+    pub(crate) fetch_last: u32,
+    pub(crate) wrap_s: Wrap,
+    pub(crate) wrap_t: Wrap,
+    /// Internal handles (bound texture units) need no residency.
+    pub(crate) internal: u32,
+    pub(crate) border: [f32; 4],
+    pub(crate) min_lod: f32,
+    pub(crate) max_lod: f32,
+    pub(crate) lod_bias: f32,
+    pub(crate) sample: SampleFn,
+    pub(crate) fetch: FetchFn,
+    pub(crate) size: SizeFn,
+}
+
+// Fixed size (DESIGN.md §4): 16 levels × 16 B, 84 B of state, 4 B padding, 3 pointers.
+const _: () = assert!(std::mem::size_of::<Descriptor>() == 336);
+
+impl Descriptor {
+    /// A descriptor that samples (0, 0, 0, 1), fetches zeros and has size 0: the state of
+    /// unused slots, and what an incomplete texture samples as (GL 4.5 core §11.1.3.5).
+    pub(crate) fn incomplete(size: [u32; 2], internal: bool) -> Descriptor {
+        let mut levels = [LevelLayout::EMPTY; MAX_LEVELS];
+        levels[0].width = size[0];
+        levels[0].height = size[1];
+        Descriptor {
+            levels,
+            base_level: 0,
+            mip_last: 0,
+            fetch_last: 0,
+            wrap_s: Wrap::Repeat,
+            wrap_t: Wrap::Repeat,
+            internal: internal as u32,
+            border: [0.0; 4],
+            min_lod: 0.0,
+            max_lod: 0.0,
+            lod_bias: 0.0,
+            sample: filter::sample_incomplete,
+            fetch: filter::fetch_zero,
+            size: filter::size_of_level,
+        }
+    }
+
+    /// Builds the descriptor of `view` sampled with `state`, and the images it points into
+    /// (which the caller keeps alive as long as the descriptor is reachable). Incomplete
+    /// textures get `Descriptor::incomplete`.
+    pub(crate) fn build(
+        view: &TextureView,
+        state: &SamplerState,
+        internal: bool,
+    ) -> (Descriptor, Vec<Arc<Image>>) {
+        let base_level = view.base_level as usize;
+        let base = match view.levels.get(base_level) {
+            Some(Some(img)) => img.clone(),
+            _ => return (Descriptor::incomplete([0, 0], internal), Vec::new()),
+        };
+        if base_level >= MAX_LEVELS || !is_complete(view, state) {
+            return (
+                Descriptor::incomplete([base.width(), base.height()], internal),
+                Vec::new(),
+            );
+        }
+        let format = base.format();
+        let (bw, bh) = (base.width(), base.height());
+        // The consistent chain from the base: levels present with the halved size and the
+        // base's format, up to max_level, the full chain and MAX_LEVELS.
+        let p = (base_level + max_mip_level(bw, bh) as usize)
+            .min(view.max_level as usize)
+            .min(MAX_LEVELS - 1);
+        let mut levels = [LevelLayout::EMPTY; MAX_LEVELS];
+        let mut keep = Vec::new();
+        let mut fetch_last = base_level;
+        for (level, slot) in levels.iter_mut().enumerate().take(p + 1).skip(base_level) {
+            let Some(Some(img)) = view.levels.get(level) else {
+                break;
+            };
+            let (w, h) = mip_size(bw, bh, (level - base_level) as u32);
+            if img.width() != w || img.height() != h || img.format() != format {
+                break;
+            }
+            // SAFETY: (0, 0) is inside the image (w, h ≥ 1), so this is the start of its
+            // texel storage; nothing is read or written here.
+            let ptr = unsafe { img.texel_ptr(0, 0) } as *const u8;
+            *slot = LevelLayout {
+                ptr,
+                width: w,
+                height: h,
+            };
+            keep.push(img.clone());
+            fetch_last = level;
+        }
+        // Completeness guarantees base..=q is inside the consistent chain.
+        let mip_last = if is_mipmap_filter(state.min_filter) {
+            fetch_last
+        } else {
+            base_level
+        };
+        let desc = Descriptor {
+            levels,
+            base_level: base_level as u32,
+            mip_last: mip_last as u32,
+            fetch_last: fetch_last as u32,
+            wrap_s: Wrap::from_gl(state.wrap_s),
+            wrap_t: Wrap::from_gl(state.wrap_t),
+            internal: internal as u32,
+            border: fit_to_format(format, state.border_color),
+            min_lod: state.min_lod,
+            max_lod: state.max_lod,
+            lod_bias: state.lod_bias,
+            sample: filter::select_sample(format, state.mag_filter, state.min_filter),
+            fetch: filter::select_fetch(format),
+            size: filter::size_of_level,
+        };
+        (desc, keep)
+    }
+
+    /// Whether `internal` was set at creation.
+    pub(crate) fn is_internal(&self) -> bool {
+        self.internal != 0
+    }
+}

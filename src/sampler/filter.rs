@@ -1,0 +1,463 @@
+//! The texture routines a descriptor points to (GL 4.5 core §8.14 filtering and LOD,
+//! §11.1.3.2 texelFetch, textureSize): monomorphized per format and per filter choice, and
+//! picked by `select_*` when the descriptor is created.
+//!
+//! Maths is plain f32 in a fixed operation order, never fused: bilinear weights are the
+//! exact fractions of the texel-space coordinate (no 8-bit sub-texel quantization as GPUs
+//! do; the spec asks for none), interpolation is `a + t·(b − a)` so a constant region stays
+//! exactly constant, and log2 is `crate::ir::math::log2` (ours, not the host's).
+
+use super::descriptor::{Descriptor, LevelLayout, Wrap, MAX_LEVELS, MAX_TEXTURE_LOD_BIAS};
+use super::format::{
+    LoadD24S8, LoadD32F, LoadR32F, LoadR8, LoadRg8, LoadRgba16F, LoadRgba32F, LoadRgba8,
+    LoadSrgb8Alpha8, TexelLoad,
+};
+use super::image::Format;
+use super::mipmap::{max_mip_level, mip_size};
+use crate::api::enums as gl;
+use crate::jit::abi::{TexOp, TexRequest, TexResult};
+
+use super::descriptor::{FetchFn, SampleFn};
+
+/// Mipmap modes, as const-generic parameters.
+const MIP_NONE: u8 = 0;
+const MIP_NEAREST: u8 = 1;
+const MIP_LINEAR: u8 = 2;
+
+/// Texel-space coordinates beyond ±2^40 are clamped before the integer conversion: no
+/// texture is that large, and it keeps `+ offset` and `+ 1` far from overflow.
+const COORD_LIMIT: f32 = (1u64 << 40) as f32;
+
+/// (floor(x), x − floor(x)) without calling `floorf` (a libm call on baseline x86-64):
+/// truncate, then step down when truncation rounded up. x is first clamped to ±2^40; NaN
+/// gives (0, 0). The fraction is exact (both operands are multiples of ulp(x)) and lies in
+/// [0, 1); it is 0 for |x| ≥ 2^23, where every f32 is an integer.
+#[inline(always)]
+fn split(x: f32) -> (i64, f32) {
+    let c = x.clamp(-COORD_LIMIT, COORD_LIMIT);
+    let t = c as i64; // NaN → 0
+    let i = if (t as f32) > c { t - 1 } else { t };
+    let f = c - i as f32;
+    (i, if (0.0..1.0).contains(&f) { f } else { 0.0 })
+}
+
+/// floor(x) as an integer (see `split`).
+#[inline(always)]
+fn floor_i64(x: f32) -> i64 {
+    split(x).0
+}
+
+/// Fractional part in [0, 1) (see `split`); NaN and infinities give 0.
+#[inline(always)]
+fn frac(x: f32) -> f32 {
+    split(x).1
+}
+
+/// mirror(a) of GL 4.5 core eq. 8.10.
+#[inline(always)]
+fn mirror(a: i64) -> i64 {
+    if a >= 0 {
+        a
+    } else {
+        -(1 + a)
+    }
+}
+
+/// Wraps integer texel coordinate `i` into [0, size) (GL 4.5 core table 8.20), or `None`
+/// for a border texel.
+#[inline(always)]
+fn wrap(i: i64, size: u32, mode: Wrap) -> Option<u32> {
+    let n = size as i64;
+    // Fast path: coordinates already inside the texture are the same under every mode
+    // (saves a 64-bit division per texel, the largest cost of a bilinear tap).
+    if (i as u64) < n as u64 {
+        return Some(i as u32);
+    }
+    let v = match mode {
+        // Two's complement makes the mask a Euclidean remainder for powers of two.
+        Wrap::Repeat if size.is_power_of_two() => i & (n - 1),
+        Wrap::Repeat => i.rem_euclid(n),
+        Wrap::MirroredRepeat => (n - 1) - mirror(i.rem_euclid(2 * n) - n),
+        Wrap::ClampToEdge => i.clamp(0, n - 1),
+        Wrap::ClampToBorder => {
+            if i < 0 || i >= n {
+                return None;
+            }
+            i
+        }
+        Wrap::MirrorClampToEdge => mirror(i).clamp(0, n - 1),
+    };
+    Some(v as u32)
+}
+
+/// Loads texel (x, y) of `lv`, which the caller has wrapped into range.
+#[inline(always)]
+fn load<F: TexelLoad>(lv: &LevelLayout, x: u32, y: u32) -> [f32; 4] {
+    debug_assert!(x < lv.width && y < lv.height && !lv.ptr.is_null());
+    let off = (y as usize * lv.width as usize + x as usize) * F::FORMAT.bytes_per_texel();
+    // SAFETY: x < width and y < height (every caller wraps or bounds-checks first), so the
+    // texel lies inside the level's `width × height × bpt` bytes; the table keeps the image
+    // alive while the reading thread is pinned (epoch.rs), and the Image protocol keeps
+    // writers away while draws that read it run.
+    unsafe { F::load(lv.ptr.add(off)) }
+}
+
+#[inline(always)]
+fn texel_or_border<F: TexelLoad>(
+    d: &Descriptor,
+    lv: &LevelLayout,
+    x: Option<u32>,
+    y: Option<u32>,
+) -> [f32; 4] {
+    match (x, y) {
+        (Some(x), Some(y)) => load::<F>(lv, x, y),
+        _ => d.border,
+    }
+}
+
+#[inline(always)]
+fn lerp4(a: [f32; 4], b: [f32; 4], t: f32) -> [f32; 4] {
+    [
+        a[0] + t * (b[0] - a[0]),
+        a[1] + t * (b[1] - a[1]),
+        a[2] + t * (b[2] - a[2]),
+        a[3] + t * (b[3] - a[3]),
+    ]
+}
+
+/// NEAREST or LINEAR filtering of one level (GL 4.5 core §8.14.2).
+#[inline(always)]
+fn filter_level<F: TexelLoad, const LINEAR: bool>(
+    d: &Descriptor,
+    level: u32,
+    s: f32,
+    t: f32,
+    offset: [i32; 2],
+) -> [f32; 4] {
+    let lv = &d.levels[(level as usize).min(MAX_LEVELS - 1)];
+    if lv.ptr.is_null() {
+        return [0.0, 0.0, 0.0, 1.0];
+    }
+    let u = s * lv.width as f32;
+    let v = t * lv.height as f32;
+    if !LINEAR {
+        let i = wrap(floor_i64(u) + offset[0] as i64, lv.width, d.wrap_s);
+        let j = wrap(floor_i64(v) + offset[1] as i64, lv.height, d.wrap_t);
+        return texel_or_border::<F>(d, lv, i, j);
+    }
+    let (iu, a) = split(u - 0.5);
+    let (jv, b) = split(v - 0.5);
+    let i0 = iu + offset[0] as i64;
+    let j0 = jv + offset[1] as i64;
+    let (x0, x1) = (
+        wrap(i0, lv.width, d.wrap_s),
+        wrap(i0 + 1, lv.width, d.wrap_s),
+    );
+    let (y0, y1) = (
+        wrap(j0, lv.height, d.wrap_t),
+        wrap(j0 + 1, lv.height, d.wrap_t),
+    );
+    let t00 = texel_or_border::<F>(d, lv, x0, y0);
+    let t10 = texel_or_border::<F>(d, lv, x1, y0);
+    let t01 = texel_or_border::<F>(d, lv, x0, y1);
+    let t11 = texel_or_border::<F>(d, lv, x1, y1);
+    lerp4(lerp4(t00, t10, a), lerp4(t01, t11, a), b)
+}
+
+/// λ_base from the quad's derivatives (GL 4.5 core §8.14.1, eq. 8.7 with the max of the
+/// two lengths): lanes 0, 1, 2 are (x, y), (x+1, y), (x, y+1); sizes are this lane's own
+/// texture's base level.
+fn implicit_lambda(d: &Descriptor, req: &TexRequest) -> f32 {
+    if req.quad == 0 {
+        // Vertex stage: no derivatives, implicit LOD 0 (GLSL 4.60 §8.9).
+        return 0.0;
+    }
+    let base = &d.levels[(d.base_level as usize).min(MAX_LEVELS - 1)];
+    let (w, h) = (base.width as f32, base.height as f32);
+    let c = |comp: usize, lane: usize| f32::from_bits(req.coord[comp][lane]);
+    let dudx = (c(0, 1) - c(0, 0)) * w;
+    let dvdx = (c(1, 1) - c(1, 0)) * h;
+    let dudy = (c(0, 2) - c(0, 0)) * w;
+    let dvdy = (c(1, 2) - c(1, 0)) * h;
+    let rho_x = (dudx * dudx + dvdx * dvdx).sqrt();
+    let rho_y = (dudy * dudy + dvdy * dvdy).sqrt();
+    let rho = rho_x.max(rho_y);
+    log2_lod(rho)
+}
+
+/// log2 for LOD: 0 → −∞, ∞ → +∞, NaN → NaN (all resolved by the clamps that follow).
+fn log2_lod(rho: f32) -> f32 {
+    if rho.is_nan() {
+        f32::NAN
+    } else if rho <= 0.0 {
+        f32::NEG_INFINITY
+    } else if rho == f32::INFINITY {
+        f32::INFINITY
+    } else {
+        crate::ir::math::log2(rho)
+    }
+}
+
+/// The final λ (GL 4.5 core eqs. 8.5–8.6): λ_base (the quad's, or the lane's explicit LOD)
+/// plus the clamped sum of texture and shader bias, clamped to [min_lod, max_lod]. A NaN
+/// λ_base ends as min_lod (`max` drops NaN).
+#[inline(always)]
+fn final_lambda(d: &Descriptor, base: f32, shader_bias: f32) -> f32 {
+    let bias = (d.lod_bias + shader_bias).clamp(-MAX_TEXTURE_LOD_BIAS, MAX_TEXTURE_LOD_BIAS);
+    // max/min (not clamp): never panics when min_lod > max_lod.
+    (base + bias).max(d.min_lod).min(d.max_lod)
+}
+
+/// A filtered sample of one lane at λ, specialized like `sample_lanes`.
+#[inline(always)]
+fn sample_at<F: TexelLoad, const MAG_LINEAR: bool, const MIN_LINEAR: bool, const MIP: u8>(
+    d: &Descriptor,
+    s: f32,
+    t: f32,
+    off: [i32; 2],
+    lam: f32,
+) -> [f32; 4] {
+    // GL 4.5 core §8.15: λ ≤ 0 magnifies, λ > 0 minifies (NaN magnifies).
+    if lam.is_nan() || lam <= 0.0 {
+        return filter_level::<F, MAG_LINEAR>(d, d.base_level, s, t, off);
+    }
+    let base = d.base_level;
+    let q = d.mip_last;
+    match MIP {
+        MIP_NONE => filter_level::<F, MIN_LINEAR>(d, base, s, t, off),
+        MIP_NEAREST => {
+            // GL 4.5 core eq. 8.13.
+            let level_f = base as f32 + lam;
+            let level = if lam <= 0.5 {
+                base
+            } else if level_f <= q as f32 + 0.5 {
+                // ⌈level_f + ½⌉ − 1, with level_f + ½ > 1 here.
+                let (i, f) = split(level_f + 0.5);
+                if f == 0.0 {
+                    (i - 1) as u32
+                } else {
+                    i as u32
+                }
+            } else {
+                q
+            };
+            filter_level::<F, MIN_LINEAR>(d, level.min(q), s, t, off)
+        }
+        _ => {
+            // GL 4.5 core eqs. 8.14–8.15: blend two levels, or use q past it.
+            let level_f = base as f32 + lam;
+            if level_f >= q as f32 {
+                return filter_level::<F, MIN_LINEAR>(d, q, s, t, off);
+            }
+            let d1 = floor_i64(level_f) as u32;
+            let w = frac(lam);
+            let t1 = filter_level::<F, MIN_LINEAR>(d, d1, s, t, off);
+            let t2 = filter_level::<F, MIN_LINEAR>(d, d1 + 1, s, t, off);
+            lerp4(t1, t2, w)
+        }
+    }
+}
+
+/// Filtered samples for the lanes in `lanes`, specialized by format, mag filter, min filter
+/// and mipmap mode. The quad's λ_base is computed once: every lane here shares the
+/// descriptor, hence the texture size.
+// `out` is indexed `[component][lane]`: a range loop over lanes is the clear form.
+#[allow(clippy::needless_range_loop)]
+fn sample_lanes<F: TexelLoad, const MAG_LINEAR: bool, const MIN_LINEAR: bool, const MIP: u8>(
+    d: &Descriptor,
+    req: &TexRequest,
+    lanes: u32,
+    out: &mut TexResult,
+) {
+    let explicit = req.op == TexOp::SampleLod as u32;
+    let quad_lambda = if explicit {
+        0.0
+    } else {
+        implicit_lambda(d, req)
+    };
+    for lane in 0..4 {
+        if lanes & (1 << lane) == 0 {
+            continue;
+        }
+        let s = f32::from_bits(req.coord[0][lane]);
+        let t = f32::from_bits(req.coord[1][lane]);
+        let arg = f32::from_bits(req.lod[lane]);
+        let lam = if explicit {
+            final_lambda(d, arg, 0.0)
+        } else {
+            final_lambda(d, quad_lambda, arg)
+        };
+        let v = sample_at::<F, MAG_LINEAR, MIN_LINEAR, MIP>(d, s, t, req.offset, lam);
+        for c in 0..4 {
+            out[c][lane] = v[c].to_bits();
+        }
+    }
+}
+
+/// An incomplete texture samples as (0, 0, 0, 1) (GL 4.5 core §11.1.3.5).
+pub(crate) fn sample_incomplete(_: &Descriptor, _: &TexRequest, lanes: u32, out: &mut TexResult) {
+    for lane in (0..4).filter(|l| lanes & (1 << l) != 0) {
+        out[0][lane] = 0;
+        out[1][lane] = 0;
+        out[2][lane] = 0;
+        out[3][lane] = 1.0f32.to_bits();
+    }
+}
+
+/// Fetch from an incomplete texture: zeros.
+pub(crate) fn fetch_zero(_: &Descriptor, _: i32, _: i32, _: i32) -> [f32; 4] {
+    [0.0; 4]
+}
+
+/// texelFetch (GL 4.5 core §11.1.3.2 / GLSL 4.60 §8.9.2): level base + lod, integer
+/// coordinates; anything out of range gives zeros (robust access), never a read.
+fn fetch_texel<F: TexelLoad>(d: &Descriptor, x: i32, y: i32, lod: i32) -> [f32; 4] {
+    if lod < 0 {
+        return [0.0; 4];
+    }
+    let level = d.base_level as i64 + lod as i64;
+    if level > d.fetch_last as i64 {
+        return [0.0; 4];
+    }
+    let lv = &d.levels[level as usize];
+    if x < 0 || y < 0 || x as u32 >= lv.width || y as u32 >= lv.height || lv.ptr.is_null() {
+        return [0.0; 4];
+    }
+    load::<F>(lv, x as u32, y as u32)
+}
+
+/// textureSize: the size of level base + lod from the base size (GL 4.5 core eq. 8.12);
+/// zeros for a negative lod or one past the full chain.
+pub(crate) fn size_of_level(d: &Descriptor, lod: i32) -> [i32; 2] {
+    let base = &d.levels[(d.base_level as usize).min(MAX_LEVELS - 1)];
+    let (w, h) = (base.width, base.height);
+    if lod < 0 || w == 0 || h == 0 || lod as u32 > max_mip_level(w, h) {
+        return [0, 0];
+    }
+    let (lw, lh) = mip_size(w, h, lod as u32);
+    [lw as i32, lh as i32]
+}
+
+fn select_for<F: TexelLoad>(mag_linear: bool, min_linear: bool, mip: u8) -> SampleFn {
+    match (mag_linear, min_linear, mip) {
+        (false, false, MIP_NONE) => sample_lanes::<F, false, false, MIP_NONE>,
+        (false, false, MIP_NEAREST) => sample_lanes::<F, false, false, MIP_NEAREST>,
+        (false, false, _) => sample_lanes::<F, false, false, MIP_LINEAR>,
+        (false, true, MIP_NONE) => sample_lanes::<F, false, true, MIP_NONE>,
+        (false, true, MIP_NEAREST) => sample_lanes::<F, false, true, MIP_NEAREST>,
+        (false, true, _) => sample_lanes::<F, false, true, MIP_LINEAR>,
+        (true, false, MIP_NONE) => sample_lanes::<F, true, false, MIP_NONE>,
+        (true, false, MIP_NEAREST) => sample_lanes::<F, true, false, MIP_NEAREST>,
+        (true, false, _) => sample_lanes::<F, true, false, MIP_LINEAR>,
+        (true, true, MIP_NONE) => sample_lanes::<F, true, true, MIP_NONE>,
+        (true, true, MIP_NEAREST) => sample_lanes::<F, true, true, MIP_NEAREST>,
+        (true, true, _) => sample_lanes::<F, true, true, MIP_LINEAR>,
+    }
+}
+
+/// Picks the sample routine for a format and filter state (GL enums; unknown filters
+/// behave as GL's defaults, the API having rejected them already).
+pub(crate) fn select_sample(format: Format, mag_filter: u32, min_filter: u32) -> SampleFn {
+    let mag_linear = mag_filter != gl::NEAREST;
+    let (min_linear, mip) = match min_filter {
+        gl::NEAREST => (false, MIP_NONE),
+        gl::LINEAR => (true, MIP_NONE),
+        gl::NEAREST_MIPMAP_NEAREST => (false, MIP_NEAREST),
+        gl::LINEAR_MIPMAP_NEAREST => (true, MIP_NEAREST),
+        gl::LINEAR_MIPMAP_LINEAR => (true, MIP_LINEAR),
+        _ => (false, MIP_LINEAR), // NEAREST_MIPMAP_LINEAR, the default
+    };
+    match format {
+        Format::Rgba8 => select_for::<LoadRgba8>(mag_linear, min_linear, mip),
+        Format::Srgb8Alpha8 => select_for::<LoadSrgb8Alpha8>(mag_linear, min_linear, mip),
+        Format::R8 => select_for::<LoadR8>(mag_linear, min_linear, mip),
+        Format::Rg8 => select_for::<LoadRg8>(mag_linear, min_linear, mip),
+        Format::Rgba16F => select_for::<LoadRgba16F>(mag_linear, min_linear, mip),
+        Format::Rgba32F => select_for::<LoadRgba32F>(mag_linear, min_linear, mip),
+        Format::R32F => select_for::<LoadR32F>(mag_linear, min_linear, mip),
+        Format::Depth24Stencil8 => select_for::<LoadD24S8>(mag_linear, min_linear, mip),
+        Format::Depth32F => select_for::<LoadD32F>(mag_linear, min_linear, mip),
+    }
+}
+
+/// Picks the texelFetch routine for a format.
+pub(crate) fn select_fetch(format: Format) -> FetchFn {
+    match format {
+        Format::Rgba8 => fetch_texel::<LoadRgba8>,
+        Format::Srgb8Alpha8 => fetch_texel::<LoadSrgb8Alpha8>,
+        Format::R8 => fetch_texel::<LoadR8>,
+        Format::Rg8 => fetch_texel::<LoadRg8>,
+        Format::Rgba16F => fetch_texel::<LoadRgba16F>,
+        Format::Rgba32F => fetch_texel::<LoadRgba32F>,
+        Format::R32F => fetch_texel::<LoadR32F>,
+        Format::Depth24Stencil8 => fetch_texel::<LoadD24S8>,
+        Format::Depth32F => fetch_texel::<LoadD32F>,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_modes_match_table_8_20() {
+        let r: Vec<_> = (-5..9).map(|i| wrap(i, 4, Wrap::Repeat).unwrap()).collect();
+        assert_eq!(r, [3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0]);
+        let m: Vec<_> = (-5..9)
+            .map(|i| wrap(i, 4, Wrap::MirroredRepeat).unwrap())
+            .collect();
+        // ... 3 2 1 0 | 0 1 2 3 | 3 2 1 0 | 0 ...
+        assert_eq!(m, [3, 3, 2, 1, 0, 0, 1, 2, 3, 3, 2, 1, 0, 0]);
+        let c: Vec<_> = (-2..6)
+            .map(|i| wrap(i, 4, Wrap::ClampToEdge).unwrap())
+            .collect();
+        assert_eq!(c, [0, 0, 0, 1, 2, 3, 3, 3]);
+        let b: Vec<_> = (-2..6).map(|i| wrap(i, 4, Wrap::ClampToBorder)).collect();
+        assert_eq!(
+            b,
+            [None, None, Some(0), Some(1), Some(2), Some(3), None, None]
+        );
+        let mc: Vec<_> = (-6..6)
+            .map(|i| wrap(i, 4, Wrap::MirrorClampToEdge).unwrap())
+            .collect();
+        assert_eq!(mc, [3, 3, 3, 2, 1, 0, 0, 1, 2, 3, 3, 3]);
+        assert_eq!(
+            wrap(i64::MIN / 4, 3, Wrap::MirroredRepeat).map(|v| v < 3),
+            Some(true)
+        );
+    }
+
+    #[test]
+    fn floor_and_frac_are_total() {
+        for x in [
+            -3.5f32,
+            -1.0,
+            -0.25,
+            -0.0,
+            0.0,
+            0.3,
+            1.0,
+            2.75,
+            1.0e7 + 0.5,
+            3.0e9,
+            -3.0e9,
+        ] {
+            assert_eq!(floor_i64(x), x.floor() as i64, "{x}");
+            assert_eq!(frac(x), x - x.floor(), "{x}");
+        }
+        assert_eq!(floor_i64(f32::NAN), 0);
+        assert_eq!(floor_i64(f32::INFINITY), 1i64 << 40);
+        assert_eq!(floor_i64(-0.5), -1);
+        assert_eq!(frac(f32::INFINITY), 0.0);
+        assert_eq!(frac(-0.25), 0.75);
+    }
+
+    #[test]
+    fn log2_lod_edges() {
+        assert_eq!(log2_lod(0.0), f32::NEG_INFINITY);
+        assert_eq!(log2_lod(f32::INFINITY), f32::INFINITY);
+        assert!(log2_lod(f32::NAN).is_nan());
+        // Our log2 (ir::math) is accurate, not necessarily exact.
+        assert!((log2_lod(4.0) - 2.0).abs() < 1e-6);
+    }
+}

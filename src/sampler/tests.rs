@@ -1,0 +1,781 @@
+//! Tests of the whole lookup path: `sample` through the descriptor table with real images:
+//! filters, wraps, offsets, LOD selection, sRGB, texelFetch/textureSize, handle validation
+//! and residency, made-up handles, and readers running while the API thread inserts.
+
+use super::*;
+use crate::api::enums as gl;
+use proptest::prelude::*;
+
+fn image_f32(format: Format, w: u32, h: u32, texels: &[[f32; 4]]) -> Arc<Image> {
+    let img = Image::new(w, h, format);
+    let bpt = format.bytes_per_texel();
+    let mut data = vec![0u8; (w * h) as usize * bpt];
+    for (i, t) in texels.iter().enumerate() {
+        encode_color(format, *t, &mut data[i * bpt..(i + 1) * bpt]);
+    }
+    img.write_bytes(0, &data);
+    Arc::new(img)
+}
+
+fn r32f(w: u32, h: u32, vals: &[f32]) -> Arc<Image> {
+    let t: Vec<[f32; 4]> = vals.iter().map(|&v| [v, 0.0, 0.0, 1.0]).collect();
+    image_f32(Format::R32F, w, h, &t)
+}
+
+fn state(min: u32, mag: u32, wrap: u32) -> SamplerState {
+    SamplerState {
+        min_filter: min,
+        mag_filter: mag,
+        wrap_s: wrap,
+        wrap_t: wrap,
+        ..SamplerState::default()
+    }
+}
+
+fn view_of(levels: Vec<Arc<Image>>) -> TextureView {
+    TextureView {
+        levels: levels.into_iter().map(Some).collect(),
+        base_level: 0,
+        max_level: 1000,
+    }
+}
+
+/// A context with one internal (residency-free) descriptor.
+fn ctx_with(view: TextureView, st: SamplerState) -> (SampleContext, u64) {
+    let table = Arc::new(DescriptorTable::new());
+    let h = table.insert(view, st, true).unwrap();
+    (
+        SampleContext::new(table, Arc::default(), DebugSink::default()),
+        h,
+    )
+}
+
+fn request(op: TexOp, handles: [u64; 4], coord: [[f32; 2]; 4], lod: [f32; 4]) -> TexRequest {
+    TexRequest {
+        op: op as u32,
+        mask: 0xF,
+        quad: 0,
+        offset: [0, 0],
+        _pad: 0,
+        handle_lo: handles.map(|h| h as u32),
+        handle_hi: handles.map(|h| (h >> 32) as u32),
+        coord: [coord.map(|c| c[0].to_bits()), coord.map(|c| c[1].to_bits())],
+        lod: lod.map(f32::to_bits),
+    }
+}
+
+fn lane(out: &TexResult, l: usize) -> [f32; 4] {
+    [0, 1, 2, 3].map(|c| f32::from_bits(out[c][l]))
+}
+
+/// One non-quad lookup at (s, t) with explicit LOD 0 (or a bias for implicit).
+fn at(ctx: &SampleContext, h: u64, s: f32, t: f32) -> [f32; 4] {
+    let r = request(TexOp::SampleLod, [h; 4], [[s, t]; 4], [0.0; 4]);
+    lane(&sample(ctx, &r), 0)
+}
+
+#[test]
+fn shared_types_cross_threads() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<SampleContext>();
+    send_sync::<DescriptorTable>();
+    send_sync::<ResidentSet>();
+    send_sync::<Image>();
+}
+
+#[test]
+fn nearest_picks_exact_texels_and_repeats() {
+    let img = image_f32(
+        Format::Rgba8,
+        2,
+        2,
+        &[
+            [1.0, 0.0, 0.0, 1.0],
+            [0.0, 1.0, 0.0, 1.0],
+            [0.0, 0.0, 1.0, 1.0],
+            [1.0, 1.0, 1.0, 0.0],
+        ],
+    );
+    let (ctx, h) = ctx_with(
+        view_of(vec![img]),
+        state(gl::NEAREST, gl::NEAREST, gl::REPEAT),
+    );
+    assert_eq!(at(&ctx, h, 0.25, 0.25), [1.0, 0.0, 0.0, 1.0]);
+    assert_eq!(at(&ctx, h, 0.75, 0.25), [0.0, 1.0, 0.0, 1.0]);
+    assert_eq!(at(&ctx, h, 0.25, 0.75), [0.0, 0.0, 1.0, 1.0]);
+    assert_eq!(at(&ctx, h, 0.75, 0.75), [1.0, 1.0, 1.0, 0.0]);
+    assert_eq!(at(&ctx, h, 1.25, -0.75), [1.0, 0.0, 0.0, 1.0]);
+    assert_eq!(at(&ctx, h, -0.25, 2.25), [0.0, 1.0, 0.0, 1.0]);
+}
+
+#[test]
+fn linear_weights_and_wraps() {
+    let img = r32f(2, 1, &[0.0, 1.0]);
+    let lin = |wrap| {
+        let (ctx, h) = ctx_with(
+            view_of(vec![img.clone()]),
+            state(gl::LINEAR, gl::LINEAR, wrap),
+        );
+        move |s: f32| at(&ctx, h, s, 0.5)[0]
+    };
+    let edge = lin(gl::CLAMP_TO_EDGE);
+    assert_eq!(edge(0.5), 0.5);
+    assert_eq!(edge(0.25), 0.0);
+    assert_eq!(edge(0.375), 0.25);
+    assert_eq!(edge(0.0), 0.0);
+    assert_eq!(edge(1.0), 1.0);
+    let rep = lin(gl::REPEAT);
+    assert_eq!(rep(0.0), 0.5); // texel 1 and texel 0 half each
+    assert_eq!(rep(0.25), 0.0);
+    assert_eq!(rep(1.5), 0.5);
+    let mir = lin(gl::MIRRORED_REPEAT);
+    assert_eq!(mir(0.0), 0.0); // texel -1 mirrors to 0
+    assert_eq!(mir(1.0), 1.0);
+    // Border: black with alpha 0 beyond the edge blends in.
+    let (ctx, h) = ctx_with(
+        view_of(vec![img.clone()]),
+        SamplerState {
+            border_color: [0.5, 0.25, 0.0, 0.0],
+            ..state(gl::LINEAR, gl::LINEAR, gl::CLAMP_TO_BORDER)
+        },
+    );
+    // s = 0: texel -1 (border 0.5, channels fitted to R32F: (r, 0, 0, 1)) and texel 0.
+    assert_eq!(at(&ctx, h, 0.0, 0.5), [0.25, 0.0, 0.0, 1.0]);
+    // A constant region stays exactly constant under any weights.
+    let c = r32f(2, 2, &[0.3; 4]);
+    let (ctx, h) = ctx_with(view_of(vec![c]), state(gl::LINEAR, gl::LINEAR, gl::REPEAT));
+    for s in [0.1f32, 0.33, 0.77, 0.9999] {
+        assert_eq!(at(&ctx, h, s, s * 0.7)[0], 0.3);
+    }
+}
+
+#[test]
+fn bilinear_in_two_dimensions() {
+    let img = r32f(2, 2, &[0.0, 1.0, 2.0, 3.0]);
+    let (ctx, h) = ctx_with(
+        view_of(vec![img]),
+        state(gl::LINEAR, gl::LINEAR, gl::CLAMP_TO_EDGE),
+    );
+    assert_eq!(at(&ctx, h, 0.5, 0.5)[0], 1.5);
+    // u − ½ = 0.25, v − ½ = 0.75: lerp(lerp(0, 1, ¼), lerp(2, 3, ¼), ¾) = 1.75.
+    assert_eq!(at(&ctx, h, 0.375, 0.625)[0], 1.75);
+    assert_eq!(at(&ctx, h, 0.25, 0.75)[0], 2.0);
+}
+
+#[test]
+fn every_format_and_filter_combination_runs() {
+    let mins = [
+        gl::NEAREST,
+        gl::LINEAR,
+        gl::NEAREST_MIPMAP_NEAREST,
+        gl::LINEAR_MIPMAP_NEAREST,
+        gl::NEAREST_MIPMAP_LINEAR,
+        gl::LINEAR_MIPMAP_LINEAR,
+    ];
+    for f in crate::sampler::format::tests_all() {
+        // A constant texture (value 0.5 where the format stores it) filters to itself at
+        // every level, whatever the filter.
+        let texel = fit(f, [0.5, 0.5, 0.5, 0.5]);
+        let base = image_f32(f, 4, 4, &[[0.5; 4]; 16]);
+        let view = with_generated_mipmaps(&TextureView {
+            levels: vec![Some(base)],
+            base_level: 0,
+            max_level: 1000,
+        });
+        for min in mins {
+            for mag in [gl::NEAREST, gl::LINEAR] {
+                let (ctx, h) = ctx_with(view.clone(), state(min, mag, gl::REPEAT));
+                for lod in [-1.0f32, 0.0, 0.7, 1.0, 1.5, 2.0, 5.0] {
+                    let r = request(TexOp::SampleLod, [h; 4], [[0.3, 0.8]; 4], [lod; 4]);
+                    let v = lane(&sample(&ctx, &r), 2);
+                    assert_eq!(v, texel, "{f:?} min {min:#x} mag {mag:#x} lod {lod}");
+                }
+            }
+        }
+    }
+}
+
+/// What a format stores and samples back for `c` (sRGB decoded).
+fn fit(f: Format, c: [f32; 4]) -> [f32; 4] {
+    let mut b = [0u8; 16];
+    encode_color(f, c, &mut b);
+    decode_texel(f, &b)
+}
+
+#[test]
+fn border_colour_is_fitted_to_the_format() {
+    let img = image_f32(Format::Rgba8, 1, 1, &[[1.0; 4]]);
+    let st = SamplerState {
+        border_color: [2.0, 0.5, -1.0, 0.25],
+        ..state(gl::NEAREST, gl::NEAREST, gl::CLAMP_TO_BORDER)
+    };
+    let (ctx, h) = ctx_with(view_of(vec![img]), st);
+    assert_eq!(at(&ctx, h, 1.5, 0.5), [1.0, 0.5, 0.0, 0.25]); // unorm clamps
+    assert_eq!(at(&ctx, h, 0.5, 0.5), [1.0; 4]);
+    let r8 = image_f32(Format::R8, 1, 1, &[[0.0; 4]]);
+    let (ctx, h) = ctx_with(view_of(vec![r8]), st);
+    assert_eq!(at(&ctx, h, -0.5, 0.5), [1.0, 0.0, 0.0, 1.0]);
+}
+
+#[test]
+fn nearest_mirrored_and_clamp_on_four_texels() {
+    let img = r32f(4, 1, &[10.0, 11.0, 12.0, 13.0]);
+    let pick = |wrap, s| {
+        let (ctx, h) = ctx_with(
+            view_of(vec![img.clone()]),
+            state(gl::NEAREST, gl::NEAREST, wrap),
+        );
+        at(&ctx, h, s, 0.5)[0]
+    };
+    assert_eq!(pick(gl::MIRRORED_REPEAT, 1.1), 13.0); // i = 4 mirrors to 3
+    assert_eq!(pick(gl::MIRRORED_REPEAT, 1.6), 11.0); // i = 6 → 1
+    assert_eq!(pick(gl::MIRRORED_REPEAT, -0.1), 10.0); // i = -1 → 0
+    assert_eq!(pick(gl::CLAMP_TO_EDGE, 7.0), 13.0);
+    assert_eq!(pick(gl::CLAMP_TO_EDGE, -7.0), 10.0);
+    assert_eq!(pick(gl::MIRROR_CLAMP_TO_EDGE, -0.6), 12.0); // i = -3 → 2
+    assert_eq!(pick(gl::MIRROR_CLAMP_TO_EDGE, -9.0), 13.0);
+}
+
+#[test]
+fn texture_offset_moves_whole_texels() {
+    let img = r32f(4, 2, &[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]);
+    let (ctx, h) = ctx_with(
+        view_of(vec![img]),
+        state(gl::NEAREST, gl::NEAREST, gl::REPEAT),
+    );
+    let mut r = request(TexOp::SampleLod, [h; 4], [[0.125, 0.25]; 4], [0.0; 4]);
+    r.offset = [1, 1];
+    assert_eq!(lane(&sample(&ctx, &r), 0)[0], 5.0);
+    r.offset = [-1, 0];
+    assert_eq!(lane(&sample(&ctx, &r), 0)[0], 3.0); // wraps to the last column
+}
+
+/// An 8×8 R32F texture whose level i is the constant i.
+fn leveled(min: u32) -> (SampleContext, u64) {
+    let levels = (0..4)
+        .map(|i| {
+            let n = 8 >> i;
+            r32f(n, n, &vec![i as f32; (n * n) as usize])
+        })
+        .collect();
+    ctx_with(view_of(levels), state(min, gl::NEAREST, gl::REPEAT))
+}
+
+/// A quad whose s advances by `ds` per pixel in x and `dt` per pixel in y.
+fn quad(h: u64, ds: f32, dt: f32, op: TexOp, lod: f32) -> TexRequest {
+    let (s, t) = (0.3, 0.3);
+    let mut r = request(
+        op,
+        [h; 4],
+        [[s, t], [s + ds, t], [s, t + dt], [s + ds, t + dt]],
+        [lod; 4],
+    );
+    r.quad = 1;
+    r
+}
+
+fn level_seen(ctx: &SampleContext, r: &TexRequest) -> f32 {
+    lane(&sample(ctx, r), 3)[0]
+}
+
+#[test]
+fn implicit_lod_selects_levels() {
+    let (ctx, h) = leveled(gl::NEAREST_MIPMAP_NEAREST);
+    let px = 1.0 / 8.0; // one base texel per pixel
+    assert_eq!(
+        level_seen(&ctx, &quad(h, px, px, TexOp::SampleImplicit, 0.0)),
+        0.0
+    );
+    assert_eq!(
+        level_seen(&ctx, &quad(h, 2.0 * px, 0.0, TexOp::SampleImplicit, 0.0)),
+        1.0
+    );
+    assert_eq!(
+        level_seen(&ctx, &quad(h, 0.0, 4.0 * px, TexOp::SampleImplicit, 0.0)),
+        2.0
+    );
+    // ρ = 3: λ = 1.58, nearest level ⌈λ + ½⌉ − 1 = 2.
+    assert_eq!(
+        level_seen(&ctx, &quad(h, 3.0 * px, px, TexOp::SampleImplicit, 0.0)),
+        2.0
+    );
+    // ρ = 1.3: λ = 0.38 ≤ ½ → base level.
+    assert_eq!(
+        level_seen(&ctx, &quad(h, 1.3 * px, px, TexOp::SampleImplicit, 0.0)),
+        0.0
+    );
+    // Far beyond the chain: q = 3.
+    assert_eq!(
+        level_seen(&ctx, &quad(h, 100.0, 0.0, TexOp::SampleImplicit, 0.0)),
+        3.0
+    );
+    // A shader bias of 1 moves one level down the chain.
+    assert_eq!(
+        level_seen(&ctx, &quad(h, 2.0 * px, 0.0, TexOp::SampleImplicit, 1.0)),
+        2.0
+    );
+    // Vertex-stage lookups (quad = 0) use λ = 0.
+    let mut r = quad(h, 4.0 * px, 0.0, TexOp::SampleImplicit, 0.0);
+    r.quad = 0;
+    assert_eq!(level_seen(&ctx, &r), 0.0);
+
+    let (ctx, h) = leveled(gl::LINEAR_MIPMAP_LINEAR);
+    // ρ = 2√2: λ = 1.5, halfway between levels 1 and 2.
+    let v = level_seen(
+        &ctx,
+        &quad(h, 8.0f32.sqrt() * px, 0.0, TexOp::SampleImplicit, 0.0),
+    );
+    assert!((v - 1.5).abs() < 1e-5, "{v}");
+    // No mipmaps: LINEAR min filter stays on the base level.
+    let (ctx, h) = leveled(gl::LINEAR);
+    assert_eq!(
+        level_seen(&ctx, &quad(h, 4.0 * px, 0.0, TexOp::SampleImplicit, 0.0)),
+        0.0
+    );
+}
+
+#[test]
+fn explicit_lod_bias_and_clamps() {
+    let (ctx, h) = leveled(gl::LINEAR_MIPMAP_LINEAR);
+    let lod = |l: f32| level_seen(&ctx, &quad(h, 0.0, 0.0, TexOp::SampleLod, l));
+    assert_eq!(lod(1.25), 1.25);
+    assert_eq!(lod(2.0), 2.0);
+    assert_eq!(lod(9.0), 3.0);
+    assert_eq!(lod(-4.0), 0.0);
+    assert_eq!(lod(f32::NAN), 0.0);
+    let levels: Vec<_> = (0..4)
+        .map(|i| {
+            let n = 8 >> i;
+            r32f(n, n, &vec![i as f32; (n * n) as usize])
+        })
+        .collect();
+    let mk = |st: SamplerState, base: u32, max: u32| {
+        let mut v = view_of(levels.clone());
+        v.base_level = base;
+        v.max_level = max;
+        ctx_with(v, st)
+    };
+    let st = state(gl::NEAREST_MIPMAP_NEAREST, gl::NEAREST, gl::REPEAT);
+    // Texture LOD bias adds to explicit LOD (GL 4.5 core eq. 8.6).
+    let (c, h) = mk(
+        SamplerState {
+            lod_bias: 1.0,
+            ..st
+        },
+        0,
+        1000,
+    );
+    assert_eq!(
+        level_seen(&c, &quad(h, 0.0, 0.0, TexOp::SampleLod, 1.0)),
+        2.0
+    );
+    // max_lod clamps λ; min_lod too.
+    let (c, h) = mk(SamplerState { max_lod: 1.0, ..st }, 0, 1000);
+    assert_eq!(
+        level_seen(&c, &quad(h, 0.0, 0.0, TexOp::SampleLod, 3.0)),
+        1.0
+    );
+    let (c, h) = mk(SamplerState { min_lod: 2.0, ..st }, 0, 1000);
+    assert_eq!(
+        level_seen(&c, &quad(h, 0.0, 0.0, TexOp::SampleLod, 0.0)),
+        2.0
+    );
+    // min_lod > max_lod never panics.
+    let (c, h) = mk(
+        SamplerState {
+            min_lod: 3.0,
+            max_lod: 1.0,
+            ..st
+        },
+        0,
+        1000,
+    );
+    let _ = level_seen(&c, &quad(h, 0.0, 0.0, TexOp::SampleLod, 0.0));
+    // Base level 1: λ = 0 is level 1, the chain ends at max_level 2.
+    let (c, h) = mk(st, 1, 2);
+    assert_eq!(
+        level_seen(&c, &quad(h, 0.0, 0.0, TexOp::SampleLod, 0.0)),
+        1.0
+    );
+    assert_eq!(
+        level_seen(&c, &quad(h, 0.0, 0.0, TexOp::SampleLod, 5.0)),
+        2.0
+    );
+}
+
+#[test]
+fn lod_uses_each_lanes_own_texture_size() {
+    let big = view_of(
+        (0..4)
+            .map(|i| {
+                let n = 8 >> i;
+                r32f(n, n, &vec![i as f32; (n * n) as usize])
+            })
+            .collect(),
+    );
+    let small = view_of(
+        (0..3)
+            .map(|i| {
+                let n = 4 >> i;
+                r32f(n, n, &vec![10.0 + i as f32; (n * n) as usize])
+            })
+            .collect(),
+    );
+    let st = state(gl::NEAREST_MIPMAP_NEAREST, gl::NEAREST, gl::REPEAT);
+    let table = Arc::new(DescriptorTable::new());
+    let hb = table.insert(big, st, true).unwrap();
+    let hs = table.insert(small, st, true).unwrap();
+    let ctx = SampleContext::new(table, Arc::default(), DebugSink::default());
+    // ds = 1/4 per pixel: 2 texels of the 8-wide texture (λ = 1), 1 of the 4-wide (λ = 0).
+    let mut r = quad(hb, 0.25, 0.0, TexOp::SampleImplicit, 0.0);
+    r.handle_lo[2] = hs as u32;
+    r.handle_hi[2] = (hs >> 32) as u32;
+    let out = sample(&ctx, &r);
+    assert_eq!(lane(&out, 0)[0], 1.0);
+    assert_eq!(lane(&out, 2)[0], 10.0);
+}
+
+#[test]
+fn srgb_decodes_on_sample_and_depth_reads_as_red() {
+    let img = Image::new(1, 1, Format::Srgb8Alpha8);
+    img.write_bytes(0, &[128, 0, 255, 128]);
+    let (ctx, h) = ctx_with(
+        view_of(vec![Arc::new(img)]),
+        state(gl::LINEAR, gl::LINEAR, gl::REPEAT),
+    );
+    let v = at(&ctx, h, 0.5, 0.5);
+    assert_eq!(v[0], srgb8_to_linear(128));
+    assert!((v[0] - 0.215_860_5).abs() < 1e-6);
+    assert_eq!(v[1], 0.0);
+    assert_eq!(v[2], 1.0);
+    assert_eq!(v[3], 128.0 / 255.0); // alpha stays linear
+    let d = Image::new(1, 1, Format::Depth32F);
+    d.write_bytes(0, &0.625f32.to_le_bytes());
+    let (ctx, h) = ctx_with(
+        view_of(vec![Arc::new(d)]),
+        state(gl::NEAREST, gl::NEAREST, gl::REPEAT),
+    );
+    assert_eq!(at(&ctx, h, 0.5, 0.5), [0.625, 0.0, 0.0, 1.0]);
+    let hf = image_f32(Format::Rgba16F, 1, 1, &[[0.5, -2.0, 1024.0, 0.125]]);
+    let (ctx, h) = ctx_with(
+        view_of(vec![hf]),
+        state(gl::NEAREST, gl::NEAREST, gl::REPEAT),
+    );
+    assert_eq!(at(&ctx, h, 0.5, 0.5), [0.5, -2.0, 1024.0, 0.125]);
+}
+
+fn fetch(ctx: &SampleContext, h: u64, x: i32, y: i32, lod: i32) -> [f32; 4] {
+    let mut r = request(TexOp::Fetch, [h; 4], [[0.0; 2]; 4], [0.0; 4]);
+    r.coord = [[x as u32; 4], [y as u32; 4]];
+    r.lod = [lod as u32; 4];
+    lane(&sample(ctx, &r), 1)
+}
+
+fn size(ctx: &SampleContext, h: u64, lod: i32) -> [i32; 2] {
+    let mut r = request(TexOp::Size, [h; 4], [[0.0; 2]; 4], [0.0; 4]);
+    r.lod = [lod as u32; 4];
+    let out = sample(ctx, &r);
+    [out[0][2] as i32, out[1][2] as i32]
+}
+
+#[test]
+fn texel_fetch_and_size() {
+    let l0 = r32f(4, 2, &[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]);
+    let l1 = r32f(2, 1, &[8.0, 9.0]);
+    let l2 = r32f(1, 1, &[10.0]);
+    let (ctx, h) = ctx_with(
+        view_of(vec![l0, l1, l2]),
+        state(gl::NEAREST_MIPMAP_NEAREST, gl::NEAREST, gl::REPEAT),
+    );
+    assert_eq!(fetch(&ctx, h, 3, 1, 0), [7.0, 0.0, 0.0, 1.0]);
+    assert_eq!(fetch(&ctx, h, 1, 0, 1), [9.0, 0.0, 0.0, 1.0]);
+    assert_eq!(fetch(&ctx, h, 0, 0, 2), [10.0, 0.0, 0.0, 1.0]);
+    // Robust access: out of range gives zeros, no wrapping.
+    for (x, y, lod) in [
+        (4, 0, 0),
+        (-1, 0, 0),
+        (0, 2, 0),
+        (2, 0, 1),
+        (0, 0, 3),
+        (0, 0, -1),
+    ] {
+        assert_eq!(fetch(&ctx, h, x, y, lod), [0.0; 4], "{x} {y} {lod}");
+    }
+    assert_eq!(fetch(&ctx, h, i32::MIN, i32::MAX, i32::MAX), [0.0; 4]);
+    assert_eq!(size(&ctx, h, 0), [4, 2]);
+    assert_eq!(size(&ctx, h, 1), [2, 1]);
+    assert_eq!(size(&ctx, h, 2), [1, 1]);
+    assert_eq!(size(&ctx, h, 3), [0, 0]);
+    assert_eq!(size(&ctx, h, -1), [0, 0]);
+}
+
+#[test]
+fn incomplete_textures_sample_black_opaque() {
+    // Default min filter needs mipmaps; only the base is given.
+    let (ctx, h) = ctx_with(
+        view_of(vec![r32f(4, 4, &[0.5; 16])]),
+        SamplerState::default(),
+    );
+    assert_eq!(at(&ctx, h, 0.5, 0.5), [0.0, 0.0, 0.0, 1.0]);
+    assert_eq!(fetch(&ctx, h, 0, 0, 0), [0.0; 4]);
+    assert_eq!(size(&ctx, h, 0), [4, 4]);
+    let (ctx, h) = ctx_with(TextureView::default(), SamplerState::default());
+    assert_eq!(at(&ctx, h, 0.5, 0.5), [0.0, 0.0, 0.0, 1.0]);
+}
+
+#[test]
+fn residency_is_checked_per_lane_with_one_message() {
+    let table = Arc::new(DescriptorTable::new());
+    let st = state(gl::NEAREST, gl::NEAREST, gl::REPEAT);
+    let h = table
+        .insert(view_of(vec![r32f(1, 1, &[0.75])]), st, false)
+        .unwrap();
+    let debug = DebugSink::default();
+    let ctx = SampleContext::new(table.clone(), Arc::default(), debug.clone());
+    for _ in 0..5 {
+        assert_eq!(at(&ctx, h, 0.5, 0.5), [0.0; 4]);
+    }
+    {
+        let msgs = debug.lock().unwrap();
+        assert_eq!(msgs.len(), 1, "{msgs:?}");
+        assert!(msgs[0].contains(&format!("0x{h:016x}")) && msgs[0].contains("not resident"));
+    }
+    let mut res = ResidentSet::default();
+    assert!(res.insert(h));
+    assert!(!res.insert(h));
+    let ctx2 = SampleContext::new(table.clone(), Arc::new(res.clone()), DebugSink::default());
+    assert_eq!(at(&ctx2, h, 0.5, 0.5), [0.75, 0.0, 0.0, 1.0]);
+    // The first context's snapshot does not see the later residency.
+    assert_eq!(at(&ctx, h, 0.5, 0.5), [0.0; 4]);
+    // Mixed lanes: only the resident one gets data; masked lanes stay zero.
+    let other = table
+        .insert(view_of(vec![r32f(1, 1, &[0.25])]), st, false)
+        .unwrap();
+    let mut r = request(TexOp::SampleLod, [h, other, h, h], [[0.5; 2]; 4], [0.0; 4]);
+    r.mask = 0b0111;
+    let out = sample(&ctx2, &r);
+    assert_eq!(lane(&out, 0), [0.75, 0.0, 0.0, 1.0]);
+    assert_eq!(lane(&out, 1), [0.0; 4]);
+    assert_eq!(lane(&out, 2), [0.75, 0.0, 0.0, 1.0]);
+    assert_eq!(lane(&out, 3), [0.0; 4]);
+    assert!(res.remove(h));
+    assert!(!res.remove(h));
+    assert!(res.is_empty());
+    // A deleted texture's handle misses even while still in the resident set.
+    let mut res = ResidentSet::default();
+    res.insert(h);
+    table.remove(h);
+    let dbg = DebugSink::default();
+    let ctx3 = SampleContext::new(table, Arc::new(res), dbg.clone());
+    assert_eq!(at(&ctx3, h, 0.5, 0.5), [0.0; 4]);
+    assert_eq!(at(&ctx3, h, 0.5, 0.5), [0.0; 4]);
+    let msgs = dbg.lock().unwrap();
+    assert_eq!(msgs.len(), 1);
+    assert!(msgs[0].contains("not a valid handle"));
+}
+
+#[test]
+fn stale_handle_never_reads_the_slots_next_texture() {
+    let table = Arc::new(DescriptorTable::new());
+    let st = state(gl::NEAREST, gl::NEAREST, gl::REPEAT);
+    let old = table
+        .insert(view_of(vec![r32f(1, 1, &[1.0])]), st, true)
+        .unwrap();
+    table.remove(old);
+    // Insert until the slot comes back (reclamation waits for readers of other tests).
+    let start = std::time::Instant::now();
+    let new = loop {
+        table.reclaim();
+        let h = table
+            .insert(view_of(vec![r32f(1, 1, &[2.0])]), st, true)
+            .unwrap();
+        if h as u32 == old as u32 {
+            break h;
+        }
+        assert!(start.elapsed().as_secs() < 10);
+        std::thread::yield_now();
+    };
+    assert_ne!(new, old);
+    let ctx = SampleContext::new(table, Arc::default(), DebugSink::default());
+    assert_eq!(at(&ctx, new, 0.5, 0.5), [2.0, 0.0, 0.0, 1.0]);
+    assert_eq!(at(&ctx, old, 0.5, 0.5), [0.0; 4]);
+}
+
+#[test]
+fn bad_ops_and_null_pointers_give_zeros() {
+    let (ctx, h) = ctx_with(
+        view_of(vec![r32f(1, 1, &[1.0])]),
+        state(gl::NEAREST, gl::NEAREST, gl::REPEAT),
+    );
+    let mut r = request(TexOp::SampleLod, [h; 4], [[0.5; 2]; 4], [0.0; 4]);
+    r.op = 77;
+    assert_eq!(sample(&ctx, &r), [[0; 4]; 4]);
+    let mut out: TexResult = [[9; 4]; 4];
+    // SAFETY: null ctx/req are allowed by rt_texture's contract; `out` is a valid local.
+    unsafe { rt_texture(std::ptr::null(), &r, &mut out) };
+    assert_eq!(out, [[0; 4]; 4]);
+    r.op = TexOp::SampleLod as u32;
+    // SAFETY: all three point to live values of the right types.
+    unsafe { rt_texture(&ctx as *const SampleContext as *const u8, &r, &mut out) };
+    assert_eq!(lane(&out, 3), [1.0, 0.0, 0.0, 1.0]);
+    // SAFETY: null `out` is allowed.
+    unsafe {
+        rt_texture(
+            &ctx as *const SampleContext as *const u8,
+            &r,
+            std::ptr::null_mut(),
+        )
+    };
+}
+
+fn made_up_table() -> (Arc<DescriptorTable>, Vec<u64>) {
+    let table = Arc::new(DescriptorTable::new());
+    let mut hs = Vec::new();
+    for (i, f) in [
+        Format::Rgba8,
+        Format::R8,
+        Format::Rgba16F,
+        Format::Depth24Stencil8,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let img = Arc::new(Image::new(3 + i as u32, 2, f));
+        let v = TextureView {
+            levels: vec![Some(img)],
+            base_level: 0,
+            max_level: 0,
+        };
+        let st = state(gl::LINEAR_MIPMAP_LINEAR, gl::LINEAR, gl::CLAMP_TO_BORDER);
+        hs.push(table.insert(v, st, false).unwrap());
+    }
+    (table, hs)
+}
+
+proptest! {
+    #[test]
+    fn made_up_handles_give_zeros(
+        handles in proptest::array::uniform4(prop_oneof![
+            Just(0u64), any::<u64>(), (0u64..8).prop_map(|i| 1 << 32 | i),
+            (0u64..8).prop_map(|i| 3 << 32 | i), Just(u64::MAX), Just(MAX_HANDLES as u64 + 1),
+        ]),
+        op in 0u32..6, quad in 0u32..2, coords in proptest::array::uniform8(any::<u32>()),
+        lods in proptest::array::uniform4(any::<u32>()),
+    ) {
+        let (table, _) = made_up_table();
+        // Nothing is resident and nothing is internal: every lane must miss.
+        let ctx = SampleContext::new(table, Arc::default(), DebugSink::default());
+        let r = TexRequest {
+            op, mask: 0xF, quad, offset: [0, 0], _pad: 0,
+            handle_lo: handles.map(|h| h as u32), handle_hi: handles.map(|h| (h >> 32) as u32),
+            coord: [[coords[0], coords[1], coords[2], coords[3]], [coords[4], coords[5], coords[6], coords[7]]],
+            lod: lods,
+        };
+        prop_assert_eq!(sample(&ctx, &r), [[0; 4]; 4]);
+        prop_assert!(ctx.debug.lock().unwrap().len() <= 4);
+    }
+
+    #[test]
+    fn valid_handles_with_wild_inputs_never_panic(
+        pick in proptest::array::uniform4(0usize..4), op in 0u32..4, quad in 0u32..2,
+        coords in proptest::array::uniform8(prop_oneof![any::<u32>(), (-10.0f32..10.0).prop_map(f32::to_bits)]),
+        lods in proptest::array::uniform4(any::<u32>()), offset in proptest::array::uniform2(-8i32..8),
+    ) {
+        let (table, hs) = made_up_table();
+        let mut res = ResidentSet::default();
+        for &h in &hs {
+            res.insert(h);
+        }
+        let ctx = SampleContext::new(table, Arc::new(res), DebugSink::default());
+        let handles = pick.map(|i| hs[i]);
+        let r = TexRequest {
+            op, mask: 0xF, quad, offset, _pad: 0,
+            handle_lo: handles.map(|h| h as u32), handle_hi: handles.map(|h| (h >> 32) as u32),
+            coord: [[coords[0], coords[1], coords[2], coords[3]], [coords[4], coords[5], coords[6], coords[7]]],
+            lod: lods,
+        };
+        let out = sample(&ctx, &r);
+        // Images are zero-filled and the border is 0: filtered results are 0 or 1 in alpha.
+        if op <= 1 {
+            for l in 0..4 {
+                let v = lane(&out, l);
+                prop_assert!(v.iter().all(|c| c.is_finite()), "{:?}", v);
+            }
+        }
+        prop_assert!(ctx.debug.lock().unwrap().is_empty());
+    }
+}
+
+#[test]
+fn readers_run_while_the_api_inserts_and_removes() {
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    let table = Arc::new(DescriptorTable::new());
+    let st = state(gl::NEAREST, gl::NEAREST, gl::REPEAT);
+    let tex = |v: f32| view_of(vec![r32f(2, 2, &[v; 4])]);
+    // Long-lived handles the readers check, each with its own value.
+    let fixed: Vec<(u64, f32)> = (0..8)
+        .map(|i| (table.insert(tex(i as f32), st, true).unwrap(), i as f32))
+        .collect();
+    let stop = Arc::new(AtomicBool::new(false));
+    // Lookups done by each reader, so the writer keeps churning until every reader has
+    // really overlapped with it (on a busy 2-core machine threads may start late).
+    let done: Arc<[AtomicU64; 3]> = Arc::new(Default::default());
+    // Handles being churned: readers may see the right value or zeros, nothing else.
+    let churn: Arc<Mutex<Vec<(u64, f32)>>> = Arc::default();
+    let readers: Vec<_> = (0..3)
+        .map(|t| {
+            let (table, stop, churn, fixed, done) = (
+                table.clone(),
+                stop.clone(),
+                churn.clone(),
+                fixed.clone(),
+                done.clone(),
+            );
+            std::thread::spawn(move || {
+                let ctx = SampleContext::new(table, Arc::default(), DebugSink::default());
+                let mut n = 0usize;
+                while !stop.load(Ordering::Relaxed) {
+                    let (h, v) = fixed[(n + t) % fixed.len()];
+                    assert_eq!(at(&ctx, h, 0.3, 0.6), [v, 0.0, 0.0, 1.0]);
+                    let c = churn.lock().unwrap().last().copied();
+                    if let Some((h, v)) = c {
+                        let got = at(&ctx, h, 0.3, 0.6);
+                        assert!(
+                            got == [v, 0.0, 0.0, 1.0] || got == [0.0; 4],
+                            "{got:?} for {v}"
+                        );
+                    }
+                    n += 1;
+                    done[t].fetch_add(1, Ordering::Relaxed);
+                }
+            })
+        })
+        .collect();
+    let mut live: Vec<u64> = Vec::new();
+    let mut i = 0u32;
+    let start = std::time::Instant::now();
+    while i < 3000 || done.iter().any(|d| d.load(Ordering::Relaxed) < 500) {
+        assert!(start.elapsed().as_secs() < 60, "readers never ran");
+        let v = 100.0 + i as f32;
+        let h = table.insert(tex(v), st, true).unwrap();
+        churn.lock().unwrap().push((h, v));
+        live.push(h);
+        if i.is_multiple_of(3) {
+            let victim = live.remove(live.len() / 2);
+            table.remove(victim);
+        }
+        // Keep the live set bounded so a slow start cannot fill the table.
+        if live.len() > 2000 {
+            table.remove(live.remove(0));
+        }
+        i += 1;
+    }
+    stop.store(true, Ordering::Relaxed);
+    for r in readers {
+        r.join().unwrap();
+    }
+    for (h, v) in fixed {
+        let ctx = SampleContext::new(table.clone(), Arc::default(), DebugSink::default());
+        assert_eq!(at(&ctx, h, 0.5, 0.5), [v, 0.0, 0.0, 1.0]);
+    }
+}
