@@ -121,6 +121,7 @@ pub struct StageData {
     /// Default uniform block words, samplers already resolved to handles.
     pub uniforms: Vec<u32>,
     /// For each uniform block of the stage: the bound buffer contents and the range.
+    #[allow(clippy::type_complexity)]
     pub blocks: Vec<Option<(Arc<Vec<u8>>, usize, usize)>>,
 }
 
