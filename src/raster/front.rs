@@ -55,9 +55,23 @@ pub fn prim_elements(topology: Topology, i: u32) -> [u32; 3] {
     }
 }
 
+/// Buffers of the front end kept from draw to draw (a draw's triangles and planes move into
+/// the scene; these do not).
+#[derive(Default)]
+pub struct FrontScratch {
+    records: Vec<f32>,
+    bins: Vec<(u32, u32, u32)>,
+    clipper: Clipper,
+}
+
 /// Shades, sets up and bins `call` into `scene`. Draws that cannot produce fragments
 /// (empty viewport or scissor, no vertices) are dropped.
-pub fn bin_draw(scene: &mut Scene, call: DrawCall, pool: Option<&rayon::ThreadPool>) {
+pub fn bin_draw(
+    scene: &mut Scene,
+    call: DrawCall,
+    pool: Option<&rayon::ThreadPool>,
+    scratch: &mut FrontScratch,
+) {
     let interp = call
         .program
         .varyings
@@ -75,8 +89,14 @@ pub fn bin_draw(scene: &mut Scene, call: DrawCall, pool: Option<&rayon::ThreadPo
     let planes = ClipPlanes::new(call.state.viewport);
     let list = VertexList::new(&call);
     let stride = vertex::record_stride(&call);
-    let mut records = vec![0f32; list.ids.len() * stride];
-    let mut out = ChunkOut::default();
+    let records = &mut scratch.records;
+    records.clear();
+    records.resize(list.ids.len() * stride, 0.0);
+    scratch.bins.clear();
+    let mut out = ChunkOut {
+        bins: std::mem::take(&mut scratch.bins),
+        ..ChunkOut::default()
+    };
     let pool = pool.filter(|p| p.current_num_threads() > 1);
     for instance in 0..call.vertices.instance_count {
         let chunks = list.ids.len().div_ceil(VERTEX_CHUNK);
@@ -87,25 +107,15 @@ pub fn bin_draw(scene: &mut Scene, call: DrawCall, pool: Option<&rayon::ThreadPo
                     .zip(list.ids.par_chunks(VERTEX_CHUNK))
                     .for_each(|(rec, ids)| vertex::shade(&call, ids, instance, rec));
             }),
-            _ => vertex::shade(&call, &list.ids, instance, &mut records),
+            _ => vertex::shade(&call, &list.ids, instance, records),
         }
-        let run = |range: std::ops::Range<usize>| -> ChunkOut {
-            let mut o = ChunkOut::default();
-            let mut clipper = Clipper::default();
+        let records = &records[..];
+        let run = |range: std::ops::Range<usize>, o: &mut ChunkOut, clipper: &mut Clipper| {
             for i in range {
                 assemble(
-                    &call,
-                    &ctx,
-                    &planes,
-                    &list,
-                    &records,
-                    stride,
-                    i as u32,
-                    &mut clipper,
-                    &mut o,
+                    &call, &ctx, &planes, &list, records, stride, i as u32, clipper, o,
                 );
             }
-            o
         };
         let chunks = prims.div_ceil(PRIM_CHUNK);
         match pool {
@@ -113,34 +123,44 @@ pub fn bin_draw(scene: &mut Scene, call: DrawCall, pool: Option<&rayon::ThreadPo
                 let parts: Vec<ChunkOut> = pool.install(|| {
                     (0..chunks)
                         .into_par_iter()
-                        .map(|c| run(c * PRIM_CHUNK..((c + 1) * PRIM_CHUNK).min(prims)))
+                        .map(|c| {
+                            let mut o = ChunkOut::default();
+                            let mut clipper = Clipper::default();
+                            run(
+                                c * PRIM_CHUNK..((c + 1) * PRIM_CHUNK).min(prims),
+                                &mut o,
+                                &mut clipper,
+                            );
+                            o
+                        })
                         .collect()
                 });
                 for p in parts {
                     merge(&mut out, p);
                 }
             }
-            _ => merge(&mut out, run(0..prims)),
+            // Small draws: straight into the draw's lists, no merge.
+            _ => run(0..prims, &mut out, &mut scratch.clipper),
         }
     }
-    if out.tris.is_empty() {
-        return;
-    }
-    let prog = &call.program;
-    let early_depth =
-        (!prog.uses_discard && prog.frag_depth_slot.is_none()) || prog.early_fragment_tests;
-    scene.cover(call.target.width, call.target.height);
-    let draw = scene.draws.len() as u32;
     let bins = std::mem::take(&mut out.bins);
-    scene.draws.push(Arc::new(BinnedDraw {
-        call,
-        tris: out.tris,
-        planes: out.planes,
-        early_depth,
-    }));
-    for (tx, ty, tri) in bins {
-        scene.push(tx as usize, ty as usize, Command::Tri { draw, tri });
+    if !out.tris.is_empty() {
+        let prog = &call.program;
+        let early_depth =
+            (!prog.uses_discard && prog.frag_depth_slot.is_none()) || prog.early_fragment_tests;
+        scene.cover(call.target.width, call.target.height);
+        let draw = scene.draws.len() as u32;
+        scene.draws.push(Arc::new(BinnedDraw {
+            call,
+            tris: out.tris,
+            planes: out.planes,
+            early_depth,
+        }));
+        for &(tx, ty, tri) in &bins {
+            scene.push(tx as usize, ty as usize, Command::Tri { draw, tri });
+        }
     }
+    scratch.bins = bins;
 }
 
 fn merge(out: &mut ChunkOut, part: ChunkOut) {
@@ -173,6 +193,10 @@ fn assemble(
         let r = list.record(e);
         &records[r * stride..(r + 1) * stride]
     });
+    // Non-finite positions have no meaningful clip result: drop the primitive.
+    if v.iter().any(|v| !v[..4].iter().all(|c| c.is_finite())) {
+        return;
+    }
     let flat = &v[2][4..];
     let codes = v.map(|v| planes.outcode(v));
     if codes[0] & codes[1] & codes[2] != 0 {

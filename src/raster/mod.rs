@@ -72,6 +72,7 @@ pub struct Rasterizer {
     scene: Scene,
     /// Non-empty tiles of the flush in progress (kept to reuse its storage).
     active: Vec<u32>,
+    front: front::FrontScratch,
     debug: Debug,
 }
 
@@ -90,6 +91,7 @@ impl Rasterizer {
             pool,
             scene: Scene::default(),
             active: Vec::new(),
+            front: front::FrontScratch::default(),
             debug: Debug::from_env(),
         }
     }
@@ -99,7 +101,7 @@ impl Rasterizer {
     /// Queues a draw into the scene: shades, clips, sets up and bins it now.
     pub fn draw(&mut self, call: DrawCall) {
         let before = (self.scene.draws.len(), self.scene.entries);
-        front::bin_draw(&mut self.scene, call, self.pool.as_ref());
+        front::bin_draw(&mut self.scene, call, self.pool.as_ref(), &mut self.front);
         if self.debug.setup {
             if let Some(d) = self.scene.draws.get(before.0) {
                 eprintln!(
@@ -184,17 +186,21 @@ impl Rasterizer {
         match &self.pool {
             Some(pool) if self.threads > 1 => pool.install(|| {
                 // One tile per task: a worker owns a whole tile (DESIGN.md §5).
-                active
-                    .par_iter()
-                    .with_max_len(1)
-                    .for_each_init(tile::TileScratch::default, |s, &t| {
-                        tile::run_tile(scene, t as usize, s)
-                    });
+                active.par_iter().with_max_len(1).for_each_init(
+                    tile::TileScratch::default,
+                    |s, &t| {
+                        // SAFETY: `active` lists each tile once and each item goes to one
+                        // task, so one worker runs each tile; this thread waits here, so the
+                        // API cannot touch the targets meanwhile.
+                        unsafe { tile::run_tile(scene, t as usize, s) }
+                    },
+                );
             }),
             _ => {
                 let mut s = tile::TileScratch::default();
                 for &t in active {
-                    tile::run_tile(scene, t as usize, &mut s);
+                    // SAFETY: tiles run one after another on this thread alone.
+                    unsafe { tile::run_tile(scene, t as usize, &mut s) };
                 }
             }
         }

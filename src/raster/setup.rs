@@ -147,6 +147,10 @@ pub fn setup_triangle(
     planes: &mut Vec<Plane>,
 ) -> bool {
     let win = v.map(|v| ctx.window(v));
+    // Overflowing clip coordinates can still make non-finite window positions.
+    if !win.iter().flatten().all(|c| c.is_finite()) {
+        return false;
+    }
     let mut p = win.map(|w| [fixed::snap(w[0]), fixed::snap(w[1])]);
     let area = fixed::area2(&p);
     if area == 0 {

@@ -1092,3 +1092,61 @@ fn snapping_matches_fixed_point() {
         [10 * fixed::ONE + 64, 3 * fixed::ONE + 128]
     );
 }
+
+#[test]
+fn vertex_list_dedupes_compact_and_sparse_indices() {
+    let t = target(4, 4, Format::R8, None);
+    for (indices, want_ids) in [
+        (vec![5u32, 6, 7, 7, 6, 8], vec![5i64, 6, 7, 8]),
+        (
+            vec![0u32, 4_000_000, 2, 2, 4_000_000, 9],
+            vec![0, 4_000_000, 2, 9],
+        ),
+    ] {
+        let mut d = draw(
+            Topology::Triangles,
+            &[],
+            program(varying_fs(), Interpolation::Smooth),
+            state(4, 4),
+            &t,
+        );
+        d.vertices.count = indices.len() as u32;
+        d.vertices.indices = Some(IndexSource {
+            data: Arc::new(indices.iter().flat_map(|i| i.to_le_bytes()).collect()),
+            offset: 0,
+            index_bytes: 4,
+        });
+        let list = super::vertex::VertexList::new(&d);
+        assert_eq!(list.ids, want_ids);
+        let recs: Vec<usize> = (0..indices.len() as u32).map(|i| list.record(i)).collect();
+        assert_eq!(recs, vec![0, 1, 2, 2, 1, 3]);
+    }
+}
+
+#[test]
+fn non_finite_positions_are_dropped() {
+    let t = target(16, 16, Format::R32F, None);
+    let mut r = Rasterizer::new(2);
+    let bad = [
+        [f32::NAN, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0],
+        [1.0, -1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0],
+        [-1.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0],
+        [f32::INFINITY, -1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0],
+        [1.0, -1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0],
+        [-1.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0],
+        [f32::MAX, -f32::MAX, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0],
+        [-f32::MAX, -f32::MAX, 0.0, 1e-30, 0.0, 0.0, 0.0, 0.0],
+        [0.0, f32::MAX, f32::MAX, 1.0, 0.0, 0.0, 0.0, 0.0],
+    ];
+    r.draw(draw(
+        Topology::Triangles,
+        &bad,
+        program(const_fs([1.0; 4]), Interpolation::Smooth),
+        counting(state(16, 16)),
+        &t,
+    ));
+    r.flush();
+    let counts = read_f32(color_image(&t));
+    assert!(counts.iter().all(|&n| n <= 1.0), "{counts:?}");
+    assert_eq!(counts[0], 0.0);
+}

@@ -69,7 +69,14 @@ impl<'a> DrawCtx<'a> {
 }
 
 /// Runs the commands of tile `t`.
-pub fn run_tile(scene: &Scene, t: usize, scratch: &mut TileScratch) {
+///
+/// # Safety
+/// While this runs, no other thread may read or write the pixels of tile `t` in any target
+/// image of the scene's commands (the flush runs each tile on exactly one worker, and the
+/// API thread waits for the flush: DESIGN.md §5, the `Image` protocol). Every texel access
+/// below relies on this; the functions that make them are private to this file and only
+/// reachable from here.
+pub unsafe fn run_tile(scene: &Scene, t: usize, scratch: &mut TileScratch) {
     let rect = scene.tile_rect(t);
     let mut cur: Option<(u32, DrawCtx<'_>)> = None;
     for cmd in &scene.bins[t] {
@@ -196,17 +203,16 @@ const LANE_DY: [i32; 4] = [0, 0, 1, 1];
 
 /// The texel bytes of pixel (x, y) of `img`, or None outside it.
 ///
-/// Only the worker that owns the tile containing (x, y) calls this during a flush, and the
-/// API thread does not touch queued targets until the flush returns (`Image` protocol), so
-/// the returned slice is the only live reference to these bytes.
+/// Only reachable from `run_tile`, for pixels of its tile, whose contract makes this worker
+/// the only thread touching them; callers drop the slice before asking for another one of
+/// the same image, so it is the only live reference to these bytes.
 #[inline]
 #[allow(clippy::mut_from_ref)]
 fn texel(img: &Image, x: i32, y: i32) -> Option<&mut [u8]> {
     if x < 0 || y < 0 {
         return None;
     }
-    // SAFETY: one worker per tile, tiles partition the image, and the API thread waits for
-    // the flush (see above): no other thread reads or writes this texel meanwhile.
+    // SAFETY: `run_tile`'s contract: no other thread reads or writes this texel meanwhile.
     let p = unsafe { img.texel_ptr(x as u32, y as u32) };
     if p.is_null() {
         return None;

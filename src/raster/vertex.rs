@@ -33,16 +33,33 @@ impl VertexList {
                 elem_to_record: None,
             };
         }
-        let mut seen: std::collections::HashMap<i64, u32> = std::collections::HashMap::new();
+        let elems: Vec<i64> = (0..count).map(|i| fetch::vertex_id(input, i)).collect();
         let mut ids = Vec::new();
         let mut map = Vec::with_capacity(count as usize);
-        for i in 0..count {
-            let id = fetch::vertex_id(input, i);
-            let rec = *seen.entry(id).or_insert_with(|| {
-                ids.push(id);
-                (ids.len() - 1) as u32
-            });
-            map.push(rec);
+        let (lo, hi) = elems
+            .iter()
+            .fold((i64::MAX, i64::MIN), |(lo, hi), &e| (lo.min(e), hi.max(e)));
+        let span = hi.saturating_sub(lo);
+        if span >= 0 && span <= 2 * count as i64 + 1024 {
+            // Compact index ranges (the common case): a direct lookup table.
+            let mut table = vec![u32::MAX; span as usize + 1];
+            for &id in &elems {
+                let slot = &mut table[(id - lo) as usize];
+                if *slot == u32::MAX {
+                    ids.push(id);
+                    *slot = (ids.len() - 1) as u32;
+                }
+                map.push(*slot);
+            }
+        } else {
+            let mut seen: std::collections::HashMap<i64, u32> = std::collections::HashMap::new();
+            for &id in &elems {
+                let rec = *seen.entry(id).or_insert_with(|| {
+                    ids.push(id);
+                    (ids.len() - 1) as u32
+                });
+                map.push(rec);
+            }
         }
         VertexList {
             ids,
