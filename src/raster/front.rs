@@ -204,16 +204,27 @@ fn assemble(
     }
     let first = out.tris.len();
     if codes[0] | codes[1] | codes[2] == 0 {
-        setup::setup_triangle(ctx, v, flat, &mut out.tris, &mut out.planes);
+        setup::setup_triangle(ctx, v, flat, None, &mut out.tris, &mut out.planes);
     } else {
         let poly = clipper.clip(planes, v, stride, codes[0] | codes[1] | codes[2]);
         let n = poly.len() / stride;
         let at = |k: usize| &poly[k * stride..(k + 1) * stride];
+        // The polygon's orientation (shoelace over window positions) gives every piece the
+        // same facing, whatever snapping does to thin pieces.
+        let mut area = 0.0f64;
+        for k in 0..n {
+            let (a, b) = (ctx.window(at(k)), ctx.window(at((k + 1) % n)));
+            area += a[0] * b[1] - b[0] * a[1];
+        }
+        if area.is_nan() || area == 0.0 {
+            return;
+        }
         for k in 1..n.saturating_sub(1) {
             setup::setup_triangle(
                 ctx,
                 [at(0), at(k), at(k + 1)],
                 flat,
+                Some(area > 0.0),
                 &mut out.tris,
                 &mut out.planes,
             );

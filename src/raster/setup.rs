@@ -137,12 +137,15 @@ pub fn snap_vertex(ctx: &SetupCtx, v: &[f32]) -> [i64; 2] {
 }
 
 /// Sets up the triangle `v` (clip-space vertices after clipping, each x y z w + varyings);
-/// `flat` holds the provoking vertex's varyings. Appends to `tris` and `planes`; returns
-/// false when the triangle is culled, degenerate or outside the rect.
+/// `flat` holds the provoking vertex's varyings. `winding` is the orientation (true:
+/// counter-clockwise) of the polygon a clipped triangle came from: its pieces share that
+/// facing, and a sliver that snapping flipped is dropped. Appends to `tris` and `planes`;
+/// returns false when the triangle is culled, degenerate or outside the rect.
 pub fn setup_triangle(
     ctx: &SetupCtx,
     v: [&[f32]; 3],
     flat: &[f32],
+    winding: Option<bool>,
     tris: &mut Vec<Triangle>,
     planes: &mut Vec<Plane>,
 ) -> bool {
@@ -158,6 +161,9 @@ pub fn setup_triangle(
     }
     // GL 4.5 core §14.6.1: the sign of the window-space area decides the facing.
     let ccw = area > 0;
+    if winding.is_some_and(|w| w != ccw) {
+        return false;
+    }
     let front = ccw == ctx.front_ccw;
     match ctx.cull {
         Some(gl::FRONT_AND_BACK) => return false,
@@ -306,7 +312,7 @@ mod tests {
             let ctx = SetupCtx::new(&st, 16, 16, vec![]).unwrap();
             for (tri, want) in [(ccw, want_ccw), (cw, want_cw)] {
                 let (mut t, mut p) = (vec![], vec![]);
-                let kept = setup_triangle(&ctx, tri, &[], &mut t, &mut p);
+                let kept = setup_triangle(&ctx, tri, &[], None, &mut t, &mut p);
                 assert_eq!(kept.then(|| t[0].front), want, "{cull:?} {front_face:#x}");
             }
         }
@@ -334,6 +340,7 @@ mod tests {
             &ctx,
             [&v0, &v1, &v2],
             &v2[4..],
+            None,
             &mut t,
             &mut p
         ));

@@ -1150,3 +1150,10 @@ fn non_finite_positions_are_dropped() {
     assert!(counts.iter().all(|&n| n <= 1.0), "{counts:?}");
     assert_eq!(counts[0], 0.0);
 }
+
+#[test]
+fn rasterizer_can_move_to_another_thread() {
+    fn assert_send<T: Send>() {}
+    assert_send::<Rasterizer>();
+    assert_send::<DrawCall>();
+}
