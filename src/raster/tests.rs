@@ -1157,3 +1157,73 @@ fn rasterizer_can_move_to_another_thread() {
     assert_send::<Rasterizer>();
     assert_send::<DrawCall>();
 }
+
+/// Signed distance (pixels) of `p` from the line a→b; positive on the left.
+fn line_dist(a: (f64, f64), b: (f64, f64), p: (f64, f64)) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    (dx * (p.1 - a.1) - dy * (p.0 - a.0)) / (dx * dx + dy * dy).sqrt()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// Two triangles sharing an edge, crossing the near plane: clipping keeps the shared
+    /// edge watertight (no pixel twice, none missed in front of the plane, none behind it).
+    #[test]
+    fn near_clipped_shared_edge_stays_watertight(
+        pts in proptest::collection::vec((-20.0f64..220.0, -20.0f64..150.0, -2.5f32..0.9), 4),
+    ) {
+        let pos: Vec<(f64, f64)> = pts.iter().map(|p| (p.0, p.1)).collect();
+        let (a, b, c, d) = (pos[0], pos[1], pos[2], pos[3]);
+        let (sc, sd) = (line_dist(a, b, c), line_dist(a, b, d));
+        prop_assume!((sc > 2.0 && sd < -2.0) || (sc < -2.0 && sd > 2.0));
+        prop_assume!(((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt() > 2.0);
+        let v: Vec<[f32; 8]> = pts
+            .iter()
+            .map(|p| {
+                let mut v = at(p.0, p.1, VP, VP, [0.0; 4]);
+                v[2] = p.2;
+                v
+            })
+            .collect();
+        let counts = count_coverage(Topology::Triangles, &[v[0], v[1], v[2], v[1], v[0], v[3]], 2);
+        // z (NDC, w = 1 so screen-linear) at p inside triangle (p0, p1, p2).
+        let z_at = |t: [usize; 3], p: (f64, f64)| -> f64 {
+            let [i, j, k] = t;
+            let area = line_dist(pos[i], pos[j], pos[k]);
+            let wk = line_dist(pos[i], pos[j], p) / area;
+            let wi = line_dist(pos[j], pos[k], p) / line_dist(pos[j], pos[k], pos[i]);
+            let wj = 1.0 - wi - wk;
+            wi * pts[i].2 as f64 + wj * pts[j].2 as f64 + wk * pts[k].2 as f64
+        };
+        let eps = 0.02;
+        for py in 0..TH as i32 {
+            for px in 0..TW as i32 {
+                let n = counts[(py * TW as i32 + px) as usize];
+                prop_assert!(n <= 1.0, "pixel {} {} hit {} times", px, py, n);
+                let p = (px as f64 + 0.5, py as f64 + 0.5);
+                // Inside (a, b, c) away from its outer edges, on c's side of a–b (inclusive);
+                // likewise for (b, a, d).
+                let s = sc.signum();
+                let in1 = line_dist(b, c, p) * s > eps && line_dist(c, a, p) * s > eps && line_dist(a, b, p) * s >= 0.0;
+                let in2 = line_dist(a, d, p) * s > eps && line_dist(d, b, p) * s > eps && line_dist(a, b, p) * s <= 0.0;
+                let out1 = line_dist(b, c, p) * s < -eps
+                    || line_dist(c, a, p) * s < -eps
+                    || line_dist(a, b, p) * s < -eps;
+                let out2 = line_dist(a, d, p) * s < -eps
+                    || line_dist(d, b, p) * s < -eps
+                    || line_dist(a, b, p) * s > eps;
+                let outside = out1 && out2;
+                let z = if in1 { Some(z_at([0, 1, 2], p)) } else if in2 { Some(z_at([1, 0, 3], p)) } else { None };
+                match z {
+                    Some(z) if z > -0.95 => prop_assert_eq!(n, 1.0, "hole at {} {} (z {})", px, py, z),
+                    Some(z) if z < -1.05 => prop_assert_eq!(n, 0.0, "behind near at {} {}", px, py),
+                    _ => {}
+                }
+                if outside && !in1 && !in2 {
+                    prop_assert_eq!(n, 0.0, "outside pixel {} {} drawn", px, py);
+                }
+            }
+        }
+    }
+}
