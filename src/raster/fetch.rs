@@ -48,6 +48,10 @@ fn type_bytes(ty: u32) -> usize {
         gl::SHORT | gl::UNSIGNED_SHORT | gl::HALF_FLOAT => 2,
         gl::INT | gl::UNSIGNED_INT | gl::FLOAT | gl::FIXED => 4,
         gl::DOUBLE | gl::UNSIGNED_INT64_ARB => 8,
+        // Packed formats: the whole attribute in one word.
+        gl::INT_2_10_10_10_REV
+        | gl::UNSIGNED_INT_2_10_10_10_REV
+        | gl::UNSIGNED_INT_10F_11F_11F_REV => 4,
         _ => 0,
     }
 }
@@ -110,6 +114,77 @@ fn component_f32(ty: u32, normalized: bool, b: [u8; 8]) -> f32 {
         gl::DOUBLE => f64::from_le_bytes(b) as f32,
         gl::UNSIGNED_INT64_ARB => u64::from_le_bytes(b) as f32,
         _ => 0.0,
+    }
+}
+
+fn is_packed(ty: u32) -> bool {
+    matches!(
+        ty,
+        gl::INT_2_10_10_10_REV | gl::UNSIGNED_INT_2_10_10_10_REV | gl::UNSIGNED_INT_10F_11F_11F_REV
+    )
+}
+
+/// An unsigned float of `mant` mantissa bits and 5 exponent bits (GL 4.5 core §2.3.4.3,
+/// §2.3.4.4) as f32; exact, since f32 holds every such value.
+fn small_float(bits: u32, mant: u32) -> f32 {
+    let e = (bits >> mant) & 0x1F;
+    let m = bits & ((1 << mant) - 1);
+    match e {
+        0 => m as f32 / (1u32 << mant) as f32 / 16384.0, // denormal: m / 2^mant * 2^-14
+        31 => {
+            if m == 0 {
+                f32::INFINITY
+            } else {
+                f32::NAN
+            }
+        }
+        // Rebias 15 -> 127 and widen the mantissa to 23 bits.
+        _ => f32::from_bits(((e + 112) << 23) | (m << (23 - mant))),
+    }
+}
+
+/// The four components of a packed attribute word (GL 4.5 core §10.3.2 packed formats,
+/// conversions of §2.3.5.1 for the normalized signed case).
+fn unpack_packed(ty: u32, normalized: bool, w: u32) -> [f32; 4] {
+    match ty {
+        gl::UNSIGNED_INT_10F_11F_11F_REV => [
+            small_float(w & 0x7FF, 6),
+            small_float((w >> 11) & 0x7FF, 6),
+            small_float(w >> 22, 5),
+            1.0,
+        ],
+        gl::INT_2_10_10_10_REV => {
+            let field = |shift: u32, bits: u32| ((w << (32 - shift - bits)) as i32) >> (32 - bits);
+            let conv = |v: i32, bits: u32| {
+                if normalized {
+                    (v as f32 / ((1 << (bits - 1)) - 1) as f32).max(-1.0)
+                } else {
+                    v as f32
+                }
+            };
+            [
+                conv(field(0, 10), 10),
+                conv(field(10, 10), 10),
+                conv(field(20, 10), 10),
+                conv(field(30, 2), 2),
+            ]
+        }
+        _ => {
+            let field = |shift: u32, bits: u32| (w >> shift) & ((1 << bits) - 1);
+            let conv = |v: u32, bits: u32| {
+                if normalized {
+                    v as f32 / ((1u32 << bits) - 1) as f32
+                } else {
+                    v as f32
+                }
+            };
+            [
+                conv(field(0, 10), 10),
+                conv(field(10, 10), 10),
+                conv(field(20, 10), 10),
+                conv(field(30, 2), 2),
+            ]
+        }
     }
 }
 
@@ -178,6 +253,20 @@ pub fn fetch_attrib(
                 }
             };
             match mode {
+                AttribMode::Float if is_packed(*ty) => {
+                    // One 32-bit word holds the whole attribute.
+                    let b = read(0);
+                    let v = unpack_packed(
+                        *ty,
+                        *normalized,
+                        u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
+                    );
+                    for (k, f) in v.iter().enumerate() {
+                        // Components past `size` take their (0, 0, 0, 1) defaults.
+                        let default = [0.0f32, 0.0, 0.0, 1.0][k];
+                        put(k, if k < size { *f } else { default }.to_bits());
+                    }
+                }
                 AttribMode::Float => {
                     let mut v = [0.0f32, 0.0, 0.0, 1.0];
                     for (c, out) in v.iter_mut().enumerate().take(size) {
@@ -376,6 +465,50 @@ mod tests {
             })
             .collect();
         assert_eq!(got, vec![2.0, 2.0, 3.0, 3.0]);
+    }
+
+    #[test]
+    fn packed_formats() {
+        // x = -1 (0x3FF), y = 511, z = 0, w = 1 (0b01)
+        let w: u32 = 0x3FF | (511 << 10) | (1 << 30);
+        let inp = input(vec![array(
+            w.to_le_bytes().to_vec(),
+            4,
+            4,
+            gl::INT_2_10_10_10_REV,
+            true,
+            AttribMode::Float,
+            0,
+        )]);
+        let mut out = [0u32; 8];
+        fetch_vertex(&inp, 0, 0, &mut out);
+        assert_eq!(floats(&out[..4]), vec![-1.0 / 511.0, 1.0, 0.0, 1.0]);
+        let inp = input(vec![array(
+            w.to_le_bytes().to_vec(),
+            4,
+            4,
+            gl::UNSIGNED_INT_2_10_10_10_REV,
+            false,
+            AttribMode::Float,
+            0,
+        )]);
+        fetch_vertex(&inp, 0, 0, &mut out);
+        assert_eq!(floats(&out[..4]), vec![1023.0, 511.0, 0.0, 1.0]);
+        // r = 1.0 (e 15, m 0), g = 0.5 (e 14), b = 2.0 (e 16); 10-bit b has 5 mantissa bits.
+        let w: u32 = (15 << 6) | ((14 << 6) << 11) | ((16 << 5) << 22);
+        let inp = input(vec![array(
+            w.to_le_bytes().to_vec(),
+            4,
+            3,
+            gl::UNSIGNED_INT_10F_11F_11F_REV,
+            false,
+            AttribMode::Float,
+            0,
+        )]);
+        fetch_vertex(&inp, 0, 0, &mut out);
+        assert_eq!(floats(&out[..4]), vec![1.0, 0.5, 2.0, 1.0]);
+        assert_eq!(small_float(1, 6), 1.0 / 64.0 / 16384.0);
+        assert!(small_float(31 << 6, 6).is_infinite());
     }
 
     #[test]
