@@ -59,19 +59,37 @@ pub fn prim_elements(topology: Topology, i: u32) -> [u32; 3] {
 /// the scene; these do not).
 #[derive(Default)]
 pub struct FrontScratch {
+    /// Primitives per window; 0 means `WINDOW_PRIMS` (tests set small windows).
+    pub window_prims: usize,
     records: Vec<f32>,
     bins: Vec<(u32, u32, u32)>,
     clipper: Clipper,
 }
 
-/// Shades, sets up and bins `call` into `scene`. Draws that cannot produce fragments
-/// (empty viewport or scissor, no vertices) are dropped.
+/// Primitives per window: a draw is shaded and set up one window at a time, so the
+/// memory it needs before the scene can flush is bounded whatever its size.
+const WINDOW_PRIMS: usize = 1 << 18;
+
+/// The elements primitives `prims` read (fans also read element 0).
+fn window_elements(topology: Topology, prims: std::ops::Range<usize>) -> std::ops::Range<u32> {
+    let (p0, p1) = (prims.start as u32, prims.end as u32);
+    match topology {
+        Topology::Triangles => 3 * p0..3 * p1,
+        Topology::TriangleStrip => p0..p1 + 2,
+        Topology::TriangleFan => p0 + 1..p1 + 2,
+    }
+}
+
+/// Shades, sets up and bins `call` into `scene`; returns the number of triangles binned.
+/// Draws that cannot produce fragments (empty viewport or scissor, no vertices) are
+/// dropped. `flush` is called between windows of a huge draw when the scene is full.
 pub fn bin_draw(
     scene: &mut Scene,
     call: DrawCall,
     pool: Option<&rayon::ThreadPool>,
     scratch: &mut FrontScratch,
-) {
+    flush: &mut dyn FnMut(&mut Scene),
+) -> usize {
     let interp = call
         .program
         .varyings
@@ -80,87 +98,117 @@ pub fn bin_draw(
         .collect();
     let Some(ctx) = SetupCtx::new(&call.state, call.target.width, call.target.height, interp)
     else {
-        return;
+        return 0;
     };
     let prims = prim_count(call.topology, call.vertices.count) as usize;
     if prims == 0 || call.vertices.instance_count == 0 {
-        return;
+        return 0;
     }
+    let prog = &call.program;
+    let early_depth =
+        (!prog.uses_discard && prog.frag_depth_slot.is_none()) || prog.early_fragment_tests;
+    let call = Arc::new(call);
     let planes = ClipPlanes::new(call.state.viewport);
-    let list = VertexList::new(&call);
     let stride = vertex::record_stride(&call);
-    let records = &mut scratch.records;
-    records.clear();
-    records.resize(list.ids.len() * stride, 0.0);
-    scratch.bins.clear();
-    let mut out = ChunkOut {
-        bins: std::mem::take(&mut scratch.bins),
-        ..ChunkOut::default()
-    };
     let pool = pool.filter(|p| p.current_num_threads() > 1);
+    let mut total = 0;
+    let window_prims = match scratch.window_prims {
+        0 => WINDOW_PRIMS,
+        n => n,
+    };
+    let list_of = |window: std::ops::Range<usize>| {
+        let elems = window_elements(call.topology, window);
+        VertexList::new(&call, elems, call.topology == Topology::TriangleFan)
+    };
+    // One window (the common case): list the vertices once for every instance.
+    let single = (prims <= window_prims).then(|| list_of(0..prims));
+    // GL 4.5 core §10.5: instances in order, each instance's primitives in order.
     for instance in 0..call.vertices.instance_count {
-        let chunks = list.ids.len().div_ceil(VERTEX_CHUNK);
-        match pool {
-            Some(pool) if chunks > 1 => pool.install(|| {
-                records
-                    .par_chunks_mut(VERTEX_CHUNK * stride)
-                    .zip(list.ids.par_chunks(VERTEX_CHUNK))
-                    .for_each(|(rec, ids)| vertex::shade(&call, ids, instance, rec));
-            }),
-            _ => vertex::shade(&call, &list.ids, instance, records),
-        }
-        let records = &records[..];
-        let run = |range: std::ops::Range<usize>, o: &mut ChunkOut, clipper: &mut Clipper| {
-            for i in range {
-                assemble(
-                    &call, &ctx, &planes, &list, records, stride, i as u32, clipper, o,
-                );
+        for window in (0..prims).step_by(window_prims) {
+            let window = window..(window + window_prims).min(prims);
+            let owned;
+            let list = match &single {
+                Some(l) => l,
+                None => {
+                    owned = list_of(window.clone());
+                    &owned
+                }
+            };
+            let records = &mut scratch.records;
+            records.clear();
+            records.resize(list.ids.len() * stride, 0.0);
+            scratch.bins.clear();
+            let mut out = ChunkOut {
+                bins: std::mem::take(&mut scratch.bins),
+                ..ChunkOut::default()
+            };
+            let chunks = list.ids.len().div_ceil(VERTEX_CHUNK);
+            match pool {
+                Some(pool) if chunks > 1 => pool.install(|| {
+                    records
+                        .par_chunks_mut(VERTEX_CHUNK * stride)
+                        .zip(list.ids.par_chunks(VERTEX_CHUNK))
+                        .for_each(|(rec, ids)| vertex::shade(&call, ids, instance, rec));
+                }),
+                _ => vertex::shade(&call, &list.ids, instance, records),
             }
-        };
-        let chunks = prims.div_ceil(PRIM_CHUNK);
-        match pool {
-            Some(pool) if chunks > 1 => {
-                let parts: Vec<ChunkOut> = pool.install(|| {
-                    (0..chunks)
-                        .into_par_iter()
-                        .map(|c| {
-                            let mut o = ChunkOut::default();
-                            let mut clipper = Clipper::default();
-                            run(
-                                c * PRIM_CHUNK..((c + 1) * PRIM_CHUNK).min(prims),
-                                &mut o,
-                                &mut clipper,
-                            );
-                            o
-                        })
-                        .collect()
-                });
-                for p in parts {
-                    merge(&mut out, p);
+            let records = &records[..];
+            let run = |range: std::ops::Range<usize>, o: &mut ChunkOut, clipper: &mut Clipper| {
+                for i in range {
+                    assemble(
+                        &call, &ctx, &planes, &list, records, stride, i as u32, clipper, o,
+                    );
+                }
+            };
+            let chunks = window.len().div_ceil(PRIM_CHUNK);
+            match pool {
+                Some(pool) if chunks > 1 => {
+                    let parts: Vec<ChunkOut> = pool.install(|| {
+                        (0..chunks)
+                            .into_par_iter()
+                            .map(|c| {
+                                let mut o = ChunkOut::default();
+                                let mut clipper = Clipper::default();
+                                let start = window.start + c * PRIM_CHUNK;
+                                run(
+                                    start..(start + PRIM_CHUNK).min(window.end),
+                                    &mut o,
+                                    &mut clipper,
+                                );
+                                o
+                            })
+                            .collect()
+                    });
+                    for p in parts {
+                        merge(&mut out, p);
+                    }
+                }
+                // Small draws: straight into the draw's lists, no merge.
+                _ => run(window.clone(), &mut out, &mut scratch.clipper),
+            }
+            let bins = std::mem::take(&mut out.bins);
+            if !out.tris.is_empty() {
+                total += out.tris.len();
+                scene.cover(call.target.width, call.target.height);
+                let draw = scene.draws.len() as u32;
+                scene.triangles += out.tris.len();
+                scene.draws.push(Arc::new(BinnedDraw {
+                    call: call.clone(),
+                    tris: out.tris,
+                    planes: out.planes,
+                    early_depth,
+                }));
+                for &(tx, ty, tri) in &bins {
+                    scene.push(tx as usize, ty as usize, Command::Tri { draw, tri });
                 }
             }
-            // Small draws: straight into the draw's lists, no merge.
-            _ => run(0..prims, &mut out, &mut scratch.clipper),
+            scratch.bins = bins;
+            if scene.is_full() {
+                flush(scene);
+            }
         }
     }
-    let bins = std::mem::take(&mut out.bins);
-    if !out.tris.is_empty() {
-        let prog = &call.program;
-        let early_depth =
-            (!prog.uses_discard && prog.frag_depth_slot.is_none()) || prog.early_fragment_tests;
-        scene.cover(call.target.width, call.target.height);
-        let draw = scene.draws.len() as u32;
-        scene.draws.push(Arc::new(BinnedDraw {
-            call,
-            tris: out.tris,
-            planes: out.planes,
-            early_depth,
-        }));
-        for &(tx, ty, tri) in &bins {
-            scene.push(tx as usize, ty as usize, Command::Tri { draw, tri });
-        }
-    }
-    scratch.bins = bins;
+    total
 }
 
 fn merge(out: &mut ChunkOut, part: ChunkOut) {

@@ -42,10 +42,6 @@ use rayon::prelude::*;
 
 use scene::{Command, Scene, TILE, TILE_SHIFT};
 
-/// Bin entries after which `draw` flushes on its own (the memory-cap flush point of
-/// DESIGN.md §5): about 100 MB of bins and triangles.
-const MAX_SCENE_ENTRIES: usize = 8 << 20;
-
 /// `SOFTGL_DEBUG` switches this module reads.
 #[derive(Copy, Clone, Debug, Default)]
 struct Debug {
@@ -98,24 +94,25 @@ impl Rasterizer {
     pub fn threads(&self) -> usize {
         self.threads
     }
-    /// Queues a draw into the scene: shades, clips, sets up and bins it now.
+    /// Queues a draw into the scene: shades, clips, sets up and bins it now. A scene that
+    /// fills up (memory cap, DESIGN.md §5) is flushed on the way, even mid-draw.
     pub fn draw(&mut self, call: DrawCall) {
-        let before = (self.scene.draws.len(), self.scene.entries);
-        front::bin_draw(&mut self.scene, call, self.pool.as_ref(), &mut self.front);
+        let entries = self.scene.entries;
+        let (pool, active, debug, threads) =
+            (&self.pool, &mut self.active, self.debug, self.threads);
+        let mut flush = |scene: &mut Scene| run_scene(scene, pool.as_ref(), threads, active, debug);
+        let tris = front::bin_draw(
+            &mut self.scene,
+            call,
+            self.pool.as_ref(),
+            &mut self.front,
+            &mut flush,
+        );
         if self.debug.setup {
-            if let Some(d) = self.scene.draws.get(before.0) {
-                eprintln!(
-                    "softgl setup: draw {} -> {} triangles, {} bin entries",
-                    before.0,
-                    d.tris.len(),
-                    self.scene.entries - before.1
-                );
-            } else {
-                eprintln!("softgl setup: draw produced no triangles");
-            }
-        }
-        if self.scene.entries > MAX_SCENE_ENTRIES {
-            self.flush();
+            eprintln!(
+                "softgl setup: draw -> {tris} triangles, {} bin entries queued",
+                self.scene.entries.saturating_sub(entries)
+            );
         }
     }
     /// Queues a clear into the scene.
@@ -158,54 +155,71 @@ impl Rasterizer {
     }
     /// Runs everything queued; on return every target image holds the results.
     pub fn flush(&mut self) {
-        if self.scene.is_empty() {
-            return;
-        }
-        self.active.clear();
-        self.active.extend(
-            self.scene
-                .bins
-                .iter()
-                .enumerate()
-                .filter(|(_, b)| !b.is_empty())
-                .map(|(i, _)| i as u32),
+        run_scene(
+            &mut self.scene,
+            self.pool.as_ref(),
+            self.threads,
+            &mut self.active,
+            self.debug,
         );
-        if self.debug.scene {
-            eprintln!(
-                "softgl scene: {} draws, {} clears, {} bin entries, {}/{} tiles busy, {} threads",
-                self.scene.draws.len(),
-                self.scene.clears.len(),
-                self.scene.entries,
-                self.active.len(),
-                self.scene.bins.len(),
-                self.threads
-            );
-        }
-        let scene = &self.scene;
-        let active = &self.active;
-        match &self.pool {
-            Some(pool) if self.threads > 1 => pool.install(|| {
-                // One tile per task: a worker owns a whole tile (DESIGN.md §5).
-                active.par_iter().with_max_len(1).for_each_init(
-                    tile::TileScratch::default,
-                    |s, &t| {
-                        // SAFETY: `active` lists each tile once and each item goes to one
-                        // task, so one worker runs each tile; this thread waits here, so the
-                        // API cannot touch the targets meanwhile.
-                        unsafe { tile::run_tile(scene, t as usize, s) }
-                    },
-                );
-            }),
-            _ => {
-                let mut s = tile::TileScratch::default();
-                for &t in active {
-                    // SAFETY: tiles run one after another on this thread alone.
-                    unsafe { tile::run_tile(scene, t as usize, &mut s) };
-                }
+    }
+}
+
+/// Runs the scene's non-empty tiles (one worker per tile) and empties it.
+fn run_scene(
+    scene: &mut Scene,
+    pool: Option<&rayon::ThreadPool>,
+    threads: usize,
+    active: &mut Vec<u32>,
+    debug: Debug,
+) {
+    if scene.is_empty() {
+        return;
+    }
+    active.clear();
+    active.extend(
+        scene
+            .bins
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| !b.is_empty())
+            .map(|(i, _)| i as u32),
+    );
+    if debug.scene {
+        eprintln!(
+            "softgl scene: {} draws, {} clears, {} triangles, {} bin entries, {}/{} tiles busy, {} threads",
+            scene.draws.len(),
+            scene.clears.len(),
+            scene.triangles,
+            scene.entries,
+            active.len(),
+            scene.bins.len(),
+            threads
+        );
+    }
+    let shared = &*scene;
+    match pool {
+        Some(pool) if threads > 1 => pool.install(|| {
+            // One tile per task: a worker owns a whole tile (DESIGN.md §5).
+            active
+                .par_iter()
+                .with_max_len(1)
+                .for_each_init(tile::TileScratch::default, |s, &t| {
+                    // SAFETY: `active` lists each tile once and each item goes to one task,
+                    // so one worker runs each tile; the API thread waits here, so it cannot
+                    // touch the targets meanwhile.
+                    unsafe { tile::run_tile(shared, t as usize, s) }
+                });
+        }),
+        _ => {
+            let mut s = tile::TileScratch::default();
+            for &t in active.iter() {
+                // SAFETY: tiles run one after another on this thread alone.
+                unsafe { tile::run_tile(shared, t as usize, &mut s) };
             }
         }
-        self.scene.reset();
     }
+    scene.reset();
 }
 
 impl Drop for Rasterizer {

@@ -15,7 +15,8 @@ pub const TILE_SHIFT: u32 = 6;
 
 /// A draw after the front end: its snapshot, set-up triangles and their varying planes.
 pub struct BinnedDraw {
-    pub call: DrawCall,
+    /// Shared by the windows of a huge draw (`front.rs`).
+    pub call: Arc<DrawCall>,
     pub tris: Vec<Triangle>,
     pub planes: Vec<Plane>,
     /// Depth test and write before the fragment shader (GL 4.5 core §15.2.4 early tests):
@@ -43,12 +44,28 @@ pub struct Scene {
     pub tiles_y: usize,
     /// Bin entries queued (the memory cap flush point counts these).
     pub entries: usize,
+    /// Triangles queued.
+    pub triangles: usize,
+    /// (entries, triangles) limits replacing `MAX_ENTRIES` / `MAX_TRIANGLES` (tests).
+    pub cap: Option<(usize, usize)>,
 }
+
+/// Bin entries (12 bytes each) beyond which the scene is full: the memory-cap flush point of
+/// DESIGN.md §5.
+const MAX_ENTRIES: usize = 8 << 20;
+/// Triangles (about 130 bytes each with their planes) beyond which the scene is full.
+const MAX_TRIANGLES: usize = 2 << 20;
 
 impl Scene {
     /// Whether anything is queued.
     pub fn is_empty(&self) -> bool {
         self.draws.is_empty() && self.clears.is_empty()
+    }
+
+    /// Whether the scene holds enough to flush before queuing more (bounds memory).
+    pub fn is_full(&self) -> bool {
+        let (entries, triangles) = self.cap.unwrap_or((MAX_ENTRIES, MAX_TRIANGLES));
+        self.entries > entries || self.triangles > triangles
     }
 
     /// Grows the tile grid to cover a `width × height` target, keeping queued bins in place.
@@ -88,6 +105,7 @@ impl Scene {
             b.clear();
         }
         self.entries = 0;
+        self.triangles = 0;
     }
 
     /// The pixel rect of tile index `t` (inclusive).

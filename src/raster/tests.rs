@@ -1116,10 +1116,17 @@ fn vertex_list_dedupes_compact_and_sparse_indices() {
             offset: 0,
             index_bytes: 4,
         });
-        let list = super::vertex::VertexList::new(&d);
+        let list = super::vertex::VertexList::new(&d, 0..indices.len() as u32, false);
         assert_eq!(list.ids, want_ids);
         let recs: Vec<usize> = (0..indices.len() as u32).map(|i| list.record(i)).collect();
         assert_eq!(recs, vec![0, 1, 2, 2, 1, 3]);
+        // A later window of a fan also lists the pivot element 0.
+        let list = super::vertex::VertexList::new(&d, 3..6, true);
+        assert_eq!(
+            list.ids,
+            [want_ids[2], want_ids[1], want_ids[3], want_ids[0]]
+        );
+        assert_eq!([0, 3, 4, 5].map(|e| list.record(e)), [3, 0, 1, 2]);
     }
 }
 
@@ -1225,5 +1232,77 @@ proptest! {
                 }
             }
         }
+    }
+}
+
+/// A strip, a fan and an indexed list with blending, rendered with the given window size and
+/// scene cap.
+fn windowed_scene(window_prims: usize, cap: Option<(usize, usize)>) -> Vec<u8> {
+    let t = target(96, 80, Format::Rgba8, None);
+    let mut r = Rasterizer::new(2);
+    r.front.window_prims = window_prims;
+    r.scene.cap = cap;
+    let mut st = state(96, 80);
+    st.blend.enabled = true;
+    st.blend.src_rgb = gl::SRC_ALPHA;
+    st.blend.dst_rgb = gl::ONE_MINUS_SRC_ALPHA;
+    let mut rng = Lcg(11);
+    let mut rnd_vert = |rng: &mut Lcg| -> [f32; 8] {
+        let mut v = [0.0f32; 8];
+        v[0] = rng.next() * 2.2 - 1.1;
+        v[1] = rng.next() * 2.2 - 1.1;
+        v[3] = 1.0;
+        for c in &mut v[4..8] {
+            *c = rng.next();
+        }
+        v
+    };
+    let strip: Vec<[f32; 8]> = (0..40).map(|_| rnd_vert(&mut rng)).collect();
+    r.draw(draw(
+        Topology::TriangleStrip,
+        &strip,
+        program(varying_fs(), Interpolation::Smooth),
+        st,
+        &t,
+    ));
+    let fan: Vec<[f32; 8]> = (0..30).map(|_| rnd_vert(&mut rng)).collect();
+    r.draw(draw(
+        Topology::TriangleFan,
+        &fan,
+        program(varying_fs(), Interpolation::Flat),
+        st,
+        &t,
+    ));
+    let verts: Vec<[f32; 8]> = (0..12).map(|_| rnd_vert(&mut rng)).collect();
+    let mut d = draw(
+        Topology::Triangles,
+        &verts,
+        program(varying_fs(), Interpolation::Smooth),
+        st,
+        &t,
+    );
+    let idx: Vec<u8> = (0..60).map(|_| (rng.next() * 12.0) as u8).collect();
+    d.vertices.indices = Some(IndexSource {
+        data: Arc::new(idx),
+        offset: 0,
+        index_bytes: 1,
+    });
+    d.vertices.count = 60;
+    d.vertices.instance_count = 2;
+    r.draw(d);
+    r.flush();
+    color_image(&t).to_bytes()
+}
+
+#[test]
+fn windows_and_mid_draw_flushes_do_not_change_pixels() {
+    let whole = windowed_scene(0, None);
+    assert!(whole.iter().any(|&b| b != 0));
+    for window in [1, 2, 5, 7] {
+        assert!(windowed_scene(window, None) == whole, "window {window}");
+        assert!(
+            windowed_scene(window, Some((usize::MAX, 3))) == whole,
+            "window {window}, flushes"
+        );
     }
 }

@@ -105,6 +105,9 @@ pub unsafe fn run_tile(scene: &Scene, t: usize, scratch: &mut TileScratch) {
 /// Pixel bits of the inclusive rect `r` within the 4×4 block at (x, y): bit `j * 4 + i` is
 /// pixel (x + i, y + j).
 fn rect_mask(x: i32, y: i32, r: [i32; 4]) -> u16 {
+    if r == [x, y, x + 3, y + 3] {
+        return 0xFFFF;
+    }
     let mut m = 0u16;
     for j in 0..4 {
         for i in 0..4 {

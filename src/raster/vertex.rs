@@ -13,66 +13,82 @@ pub fn record_stride(draw: &DrawCall) -> usize {
     4 + draw.program.varyings.len()
 }
 
-/// The vertices of one instance to shade, and how draw elements map to them.
+/// The vertices of one window of a draw's elements to shade, and how elements map to them.
 pub struct VertexList {
     /// `gl_VertexID` of each record to shade.
     pub ids: Vec<i64>,
-    /// For indexed draws, `elem_to_record[i]` is the record of element `i`; non-indexed
-    /// draws map element `i` to record `i`.
-    pub elem_to_record: Option<Vec<u32>>,
+    /// First element of the window.
+    base: u32,
+    /// `map[e - base]` is the record of element `e`; None for non-indexed draws, whose
+    /// element `e` is record `e - base`.
+    map: Option<Vec<u32>>,
+    /// Record of element 0 when the window does not start there (fans pivot on it).
+    pivot: Option<u32>,
 }
 
 impl VertexList {
-    /// Lists the unique vertices of a draw: each index is shaded once per instance.
-    pub fn new(draw: &DrawCall) -> VertexList {
+    /// Lists the unique vertices of elements `elems` (plus element 0 when `pivot` is set):
+    /// each index is shaded once per instance and window.
+    pub fn new(draw: &DrawCall, elems: std::ops::Range<u32>, pivot: bool) -> VertexList {
         let input = &draw.vertices;
-        let count = input.count;
-        if input.indices.is_none() {
-            return VertexList {
-                ids: (0..count).map(|i| fetch::vertex_id(input, i)).collect(),
-                elem_to_record: None,
-            };
-        }
-        let elems: Vec<i64> = (0..count).map(|i| fetch::vertex_id(input, i)).collect();
-        let mut ids = Vec::new();
-        let mut map = Vec::with_capacity(count as usize);
-        let (lo, hi) = elems
-            .iter()
-            .fold((i64::MAX, i64::MIN), |(lo, hi), &e| (lo.min(e), hi.max(e)));
-        let span = hi.saturating_sub(lo);
-        if span >= 0 && span <= 2 * count as i64 + 1024 {
-            // Compact index ranges (the common case): a direct lookup table.
-            let mut table = vec![u32::MAX; span as usize + 1];
-            for &id in &elems {
-                let slot = &mut table[(id - lo) as usize];
-                if *slot == u32::MAX {
-                    ids.push(id);
-                    *slot = (ids.len() - 1) as u32;
-                }
-                map.push(*slot);
-            }
+        let count = elems.len();
+        let mut ids: Vec<i64> = Vec::with_capacity(count);
+        let map = if input.indices.is_none() {
+            ids.extend(elems.clone().map(|i| fetch::vertex_id(input, i)));
+            None
         } else {
-            let mut seen: std::collections::HashMap<i64, u32> = std::collections::HashMap::new();
-            for &id in &elems {
-                let rec = *seen.entry(id).or_insert_with(|| {
-                    ids.push(id);
-                    (ids.len() - 1) as u32
-                });
-                map.push(rec);
+            let vids: Vec<i64> = elems.clone().map(|i| fetch::vertex_id(input, i)).collect();
+            let mut map = Vec::with_capacity(count);
+            let (lo, hi) = vids
+                .iter()
+                .fold((i64::MAX, i64::MIN), |(lo, hi), &e| (lo.min(e), hi.max(e)));
+            let span = hi.saturating_sub(lo);
+            if span >= 0 && span <= 2 * count as i64 + 1024 {
+                // Compact index ranges (the common case): a direct lookup table.
+                let mut table = vec![u32::MAX; span as usize + 1];
+                for &id in &vids {
+                    let slot = &mut table[(id - lo) as usize];
+                    if *slot == u32::MAX {
+                        ids.push(id);
+                        *slot = (ids.len() - 1) as u32;
+                    }
+                    map.push(*slot);
+                }
+            } else {
+                let mut seen: std::collections::HashMap<i64, u32> =
+                    std::collections::HashMap::new();
+                for &id in &vids {
+                    let rec = *seen.entry(id).or_insert_with(|| {
+                        ids.push(id);
+                        (ids.len() - 1) as u32
+                    });
+                    map.push(rec);
+                }
             }
-        }
+            Some(map)
+        };
+        let pivot = (pivot && elems.start > 0).then(|| {
+            ids.push(fetch::vertex_id(input, 0));
+            (ids.len() - 1) as u32
+        });
         VertexList {
             ids,
-            elem_to_record: Some(map),
+            base: elems.start,
+            map,
+            pivot,
         }
     }
 
-    /// The record of draw element `i`.
+    /// The record of draw element `e` (in the window, or element 0 of a fan).
     #[inline]
-    pub fn record(&self, i: u32) -> usize {
-        match &self.elem_to_record {
-            Some(m) => m[i as usize] as usize,
-            None => i as usize,
+    pub fn record(&self, e: u32) -> usize {
+        if e < self.base {
+            return self.pivot.unwrap_or(0) as usize;
+        }
+        let k = (e - self.base) as usize;
+        match &self.map {
+            Some(m) => m[k] as usize,
+            None => k,
         }
     }
 }
