@@ -156,7 +156,7 @@ pub fn bin_draw(
             let run = |range: std::ops::Range<usize>, o: &mut ChunkOut, clipper: &mut Clipper| {
                 for i in range {
                     assemble(
-                        &call, &ctx, &planes, &list, records, stride, i as u32, clipper, o,
+                        &call, &ctx, &planes, list, records, stride, i as u32, clipper, o,
                     );
                 }
             };

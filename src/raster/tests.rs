@@ -1247,7 +1247,7 @@ fn windowed_scene(window_prims: usize, cap: Option<(usize, usize)>) -> Vec<u8> {
     st.blend.src_rgb = gl::SRC_ALPHA;
     st.blend.dst_rgb = gl::ONE_MINUS_SRC_ALPHA;
     let mut rng = Lcg(11);
-    let mut rnd_vert = |rng: &mut Lcg| -> [f32; 8] {
+    let rnd_vert = |rng: &mut Lcg| -> [f32; 8] {
         let mut v = [0.0f32; 8];
         v[0] = rng.next() * 2.2 - 1.1;
         v[1] = rng.next() * 2.2 - 1.1;
