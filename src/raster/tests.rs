@@ -1306,3 +1306,43 @@ fn windows_and_mid_draw_flushes_do_not_change_pixels() {
         );
     }
 }
+
+#[test]
+fn fragments_stay_inside_viewport_and_scissor() {
+    let t = target(100, 80, Format::R32F, None);
+    let mut r = Rasterizer::new(2);
+    // A triangle far larger than the viewport (inside the guard band: no x/y clipping).
+    let big = [
+        [-30.0, -30.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0],
+        [60.0, -30.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0],
+        [-30.0, 60.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0],
+    ];
+    let mut st = counting(state(40, 30));
+    st.viewport = [10, 20, 40, 30];
+    r.draw(draw(
+        Topology::Triangles,
+        &big,
+        program(const_fs([1.0; 4]), Interpolation::Smooth),
+        st,
+        &t,
+    ));
+    st.viewport = [0, 0, 100, 80];
+    st.scissor = Some([70, 5, 20, 10]);
+    r.draw(draw(
+        Topology::Triangles,
+        &big,
+        program(const_fs([1.0; 4]), Interpolation::Smooth),
+        st,
+        &t,
+    ));
+    r.flush();
+    let counts = read_f32(color_image(&t));
+    for y in 0..80 {
+        for x in 0..100 {
+            let in_vp = (10..50).contains(&x) && (20..50).contains(&y);
+            let in_sc = (70..90).contains(&x) && (5..15).contains(&y);
+            let want = (in_vp as u32 + in_sc as u32) as f32;
+            assert_eq!(counts[y * 100 + x], want, "pixel {x} {y}");
+        }
+    }
+}

@@ -135,11 +135,11 @@ fn raster_triangle(ctx: &DrawCtx<'_>, tri: &Triangle, tile: [i32; 4], s: &mut Ti
         }
         Some(full)
     };
-    // 16×16 blocks aligned to the tile.
-    let mut by = tile[1];
-    while by <= tile[3] {
-        let mut bx = tile[0];
-        while bx <= tile[2] {
+    // 16×16 blocks aligned to the tile, from the one holding the rect's corner.
+    let mut by = tile[1] + ((r[1] - tile[1]) & !15);
+    while by <= r[3] {
+        let mut bx = tile[0] + ((r[0] - tile[0]) & !15);
+        while bx <= r[2] {
             let br = setup::intersect([bx, by, bx + 15, by + 15], r);
             bx += 16;
             if br[0] > br[2] || br[1] > br[3] {
