@@ -248,7 +248,7 @@ pub fn fetch_attrib(
             };
             let read = |c: usize| -> [u8; 8] {
                 match base {
-                    Some(b) => read_bytes::<8>(data, b + (c * cb) as u64, cb),
+                    Some(b) => read_bytes::<8>(data, b.saturating_add((c * cb) as u64), cb),
                     None => [0; 8],
                 }
             };
@@ -465,6 +465,32 @@ mod tests {
             })
             .collect();
         assert_eq!(got, vec![2.0, 2.0, 3.0, 3.0]);
+    }
+
+    #[test]
+    fn absurd_strides_and_offsets_read_zero() {
+        for (stride, offset, id) in [
+            (usize::MAX / 2, 0usize, 3i64),
+            (usize::MAX, usize::MAX, 1),
+            (4, usize::MAX - 2, 0),
+        ] {
+            let mut a = array(
+                vec![1; 64],
+                stride,
+                4,
+                gl::FLOAT,
+                false,
+                AttribMode::Float,
+                0,
+            );
+            if let AttribSource::Array { offset: o, .. } = &mut a.source {
+                *o = offset;
+            }
+            let inp = input(vec![a]);
+            let mut w = [7u32; 8];
+            fetch_vertex(&inp, id, 0, &mut w);
+            assert_eq!(floats(&w[..4]), vec![0.0, 0.0, 0.0, 0.0]);
+        }
     }
 
     #[test]
