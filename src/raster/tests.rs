@@ -1346,3 +1346,36 @@ fn fragments_stay_inside_viewport_and_scissor() {
         }
     }
 }
+
+#[test]
+fn stencil_only_and_depth_only_clears_keep_the_other_half() {
+    let t = target(70, 3, Format::Rg8, Some(Format::Depth24Stencil8));
+    let mut r = Rasterizer::new(2);
+    let clear = |color, depth, stencil| ClearCall {
+        target: t.clone(),
+        color,
+        color_mask: [true; 4],
+        depth,
+        stencil,
+        scissor: None,
+    };
+    r.clear(clear(Some([0.2, 0.6, 1.0, 1.0]), Some(0.75), Some(9)));
+    r.clear(clear(None, None, Some(0x5A)));
+    r.clear(clear(None, Some(0.25), None));
+    r.flush();
+    let words: Vec<u32> = t
+        .depth
+        .as_ref()
+        .unwrap()
+        .to_bytes()
+        .chunks(4)
+        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect();
+    let d24 = super::ops::depth_to_d24(0.25);
+    assert!(
+        words.iter().all(|&w| w == (0x5A << 24) | d24),
+        "{:#x}",
+        words[0]
+    );
+    assert!(color_image(&t).to_bytes().chunks(2).all(|p| p == [51, 153]));
+}
