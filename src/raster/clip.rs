@@ -1,0 +1,177 @@
+//! Clipping in clip space (GL 4.5 core §13.5): near and far planes, a w > epsilon plane, and
+//! x/y planes at a large guard band, so that triangles poking out of the viewport are not cut
+//! (the tile rectangle and the viewport limit rasterization) but no vertex can overflow the
+//! fixed-point range of setup (`fixed::MAX_WINDOW_COORD`). Varyings of new vertices are
+//! interpolated linearly in clip space, which is perspective-correct.
+
+/// Smallest w a vertex keeps after clipping: keeps 1/w finite.
+pub const W_EPSILON: f32 = 1e-6;
+
+/// The clip planes of one draw: `dot(plane, (x, y, z, w)) >= 0` is inside.
+#[derive(Copy, Clone, Debug)]
+pub struct ClipPlanes {
+    planes: [[f32; 4]; 7],
+}
+
+/// Guard band half-size in window pixels. Half of `fixed::MAX_WINDOW_COORD`, leaving room for
+/// the viewport offset.
+const GUARD_PX: f64 = (1u32 << 19) as f64;
+
+impl ClipPlanes {
+    /// Planes for a viewport `[x, y, width, height]` (width and height > 0).
+    pub fn new(viewport: [i32; 4]) -> ClipPlanes {
+        // Largest |ndc| whose window coordinate stays inside the guard band, per axis.
+        let guard = |origin: i32, size: i32| -> f32 {
+            let half = (size.max(1) as f64) / 2.0;
+            let room = GUARD_PX - (origin as f64).abs() - half;
+            (room / half).max(1.0) as f32
+        };
+        let gx = guard(viewport[0], viewport[2]);
+        let gy = guard(viewport[1], viewport[3]);
+        ClipPlanes {
+            planes: [
+                [0.0, 0.0, 1.0, 1.0],  // near: z >= -w
+                [0.0, 0.0, -1.0, 1.0], // far: z <= w
+                [0.0, 0.0, 0.0, 1.0],  // w >= epsilon (distance offset below)
+                [-1.0, 0.0, 0.0, gx],  // x <= gx * w
+                [1.0, 0.0, 0.0, gx],   // x >= -gx * w
+                [0.0, -1.0, 0.0, gy],  // y <= gy * w
+                [0.0, 1.0, 0.0, gy],   // y >= -gy * w
+            ],
+        }
+    }
+
+    #[inline]
+    fn dist(&self, i: usize, v: &[f32]) -> f32 {
+        let p = &self.planes[i];
+        let d = p[0] * v[0] + p[1] * v[1] + p[2] * v[2] + p[3] * v[3];
+        if i == 2 {
+            d - W_EPSILON
+        } else {
+            d
+        }
+    }
+
+    /// Bit i set when `v` is outside plane i. NaN counts as outside everything.
+    #[inline]
+    pub fn outcode(&self, v: &[f32]) -> u32 {
+        let mut code = 0;
+        for i in 0..7 {
+            let d = self.dist(i, v);
+            if d.is_nan() || d < 0.0 {
+                code |= 1 << i;
+            }
+        }
+        code
+    }
+}
+
+/// Reusable buffers of the polygon clipper (no allocation once warm).
+#[derive(Default)]
+pub struct Clipper {
+    a: Vec<f32>,
+    b: Vec<f32>,
+}
+
+impl Clipper {
+    /// Clips triangle `v` (each `stride` floats: x, y, z, w, then varyings) against the planes
+    /// in `codes_or`. Returns the polygon's vertices, `stride` floats each (possibly empty).
+    pub fn clip<'s>(
+        &'s mut self,
+        planes: &ClipPlanes,
+        v: [&[f32]; 3],
+        stride: usize,
+        codes_or: u32,
+    ) -> &'s [f32] {
+        self.a.clear();
+        for vert in v {
+            self.a.extend_from_slice(&vert[..stride]);
+        }
+        for plane in 0..7 {
+            if codes_or & (1 << plane) == 0 {
+                continue;
+            }
+            self.b.clear();
+            let n = self.a.len() / stride;
+            for i in 0..n {
+                let cur = &self.a[i * stride..(i + 1) * stride];
+                let next = &self.a[((i + 1) % n) * stride..((i + 1) % n + 1) * stride];
+                let dc = planes.dist(plane, cur);
+                let dn = planes.dist(plane, next);
+                let cur_in = dc >= 0.0;
+                let next_in = dn >= 0.0;
+                if cur_in {
+                    self.b.extend_from_slice(cur);
+                }
+                if cur_in != next_in {
+                    // Always interpolate from the inside vertex, so that an edge shared by
+                    // two triangles (walked in opposite directions) gets the same new vertex.
+                    let (vin, vout, din, dout) = if cur_in {
+                        (cur, next, dc, dn)
+                    } else {
+                        (next, cur, dn, dc)
+                    };
+                    let t = din / (din - dout);
+                    for k in 0..stride {
+                        self.b.push(vin[k] + t * (vout[k] - vin[k]));
+                    }
+                }
+            }
+            std::mem::swap(&mut self.a, &mut self.b);
+            if self.a.len() < 3 * stride {
+                self.a.clear();
+                break;
+            }
+        }
+        &self.a
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outcodes() {
+        let p = ClipPlanes::new([0, 0, 100, 100]);
+        assert_eq!(p.outcode(&[0.0, 0.0, 0.0, 1.0]), 0);
+        assert_eq!(p.outcode(&[0.0, 0.0, -2.0, 1.0]), 1);
+        assert_eq!(p.outcode(&[0.0, 0.0, 2.0, 1.0]), 2);
+        // Outside the viewport but inside the guard band: no x/y clipping.
+        assert_eq!(p.outcode(&[50.0, -50.0, 0.0, 1.0]), 0);
+        assert_ne!(p.outcode(&[1e6, 0.0, 0.0, 1.0]), 0);
+        assert_eq!(p.outcode(&[f32::NAN, 0.0, 0.0, 1.0]), 0x7F);
+    }
+
+    #[test]
+    fn one_vertex_behind_near_gives_a_quad_with_interpolated_varyings() {
+        let p = ClipPlanes::new([0, 0, 100, 100]);
+        // Varying = z, so interpolation can be checked against the plane position.
+        let v0 = [0.0, 0.0, -3.0, 1.0, -3.0];
+        let v1 = [1.0, 0.0, 0.5, 1.0, 0.5];
+        let v2 = [0.0, 1.0, 0.5, 1.0, 0.5];
+        let codes = p.outcode(&v0) | p.outcode(&v1) | p.outcode(&v2);
+        let mut c = Clipper::default();
+        let poly = c.clip(&p, [&v0, &v1, &v2], 5, codes).to_vec();
+        assert_eq!(poly.len(), 4 * 5);
+        for v in poly.chunks(5) {
+            assert!(v[2] >= -v[3] - 1e-6, "{v:?}");
+            assert_eq!(v[2], v[4]); // the varying followed the interpolation
+        }
+        // The new vertices lie on the near plane.
+        let on_plane = poly
+            .chunks(5)
+            .filter(|v| (v[2] + v[3]).abs() < 1e-6)
+            .count();
+        assert_eq!(on_plane, 2);
+    }
+
+    #[test]
+    fn fully_outside_gives_nothing() {
+        let p = ClipPlanes::new([0, 0, 100, 100]);
+        let v = [0.0, 0.0, 5.0, 1.0];
+        let mut c = Clipper::default();
+        let codes = p.outcode(&v);
+        assert!(c.clip(&p, [&v, &v, &v], 4, codes).is_empty());
+    }
+}

@@ -1,0 +1,330 @@
+//! Per-fragment operations that are not in generated code: the depth test (GL 4.5 core
+//! §17.3.5), blending (§17.3.6) in f32 with a fixed operation order, and the conversion of
+//! colours and depths to and from the storage formats of render targets (§17.3.8, unorm
+//! conversion per §2.3.5.2 with round-to-nearest).
+
+use super::draw::BlendState;
+use crate::api::enums as gl;
+use crate::sampler::Format;
+
+/// Largest D24 value.
+pub const DEPTH24_MAX: u32 = (1 << 24) - 1;
+
+/// Whether a fragment with depth `frag` passes against `stored` under `func` (GL 4.5 core
+/// §17.3.5). Unknown functions pass, like GL_ALWAYS (the API validates the enum).
+#[inline]
+pub fn depth_pass<T: PartialOrd>(func: u32, frag: T, stored: T) -> bool {
+    match func {
+        gl::NEVER => false,
+        gl::LESS => frag < stored,
+        gl::EQUAL => frag == stored,
+        gl::LEQUAL => frag <= stored,
+        gl::GREATER => frag > stored,
+        gl::NOTEQUAL => frag != stored,
+        gl::GEQUAL => frag >= stored,
+        _ => true,
+    }
+}
+
+/// Clamps to [0, 1], mapping NaN to 0 (`f32::clamp` would keep NaN).
+#[inline]
+#[allow(clippy::manual_clamp)]
+pub fn saturate(v: f32) -> f32 {
+    v.max(0.0).min(1.0)
+}
+
+/// Unorm conversion of a float in [0, 1] to `bits` bits: round to nearest (GL 4.5 core
+/// §2.3.5.2), NaN to 0.
+#[inline]
+pub fn float_to_unorm(v: f32, max: u32) -> u32 {
+    let c = saturate(v);
+    // The operand is non-negative, so truncation is floor (and no libm call on SSE2).
+    (c as f64 * max as f64 + 0.5) as u32
+}
+
+/// Depth value in the D24 representation.
+#[inline]
+pub fn depth_to_d24(z: f32) -> u32 {
+    float_to_unorm(z, DEPTH24_MAX)
+}
+
+/// Whether a colour format stores normalized fixed-point values (blending clamps to [0, 1]
+/// for those, GL 4.5 core §17.3.6).
+pub fn is_unorm(format: Format) -> bool {
+    matches!(
+        format,
+        Format::Rgba8 | Format::Srgb8Alpha8 | Format::R8 | Format::Rg8
+    )
+}
+
+/// Reads a colour texel as RGBA floats. Missing components read as (0, 0, 0, 1)
+/// (GL 4.5 core table 8.11 conversion to RGBA).
+pub fn unpack_color(format: Format, b: &[u8]) -> [f32; 4] {
+    let un = |v: u8| v as f32 / 255.0;
+    let f32_at = |i: usize| f32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+    let f16_at = |i: usize| half::f16::from_le_bytes([b[i], b[i + 1]]).to_f32();
+    match format {
+        Format::Rgba8 | Format::Srgb8Alpha8 => [un(b[0]), un(b[1]), un(b[2]), un(b[3])],
+        Format::R8 => [un(b[0]), 0.0, 0.0, 1.0],
+        Format::Rg8 => [un(b[0]), un(b[1]), 0.0, 1.0],
+        Format::Rgba16F => [f16_at(0), f16_at(2), f16_at(4), f16_at(6)],
+        Format::Rgba32F => [f32_at(0), f32_at(4), f32_at(8), f32_at(12)],
+        Format::R32F => [f32_at(0), 0.0, 0.0, 1.0],
+        Format::Depth24Stencil8 | Format::Depth32F => [0.0; 4],
+    }
+}
+
+/// Writes the components of `c` that `mask` enables into a colour texel. sRGB attachments
+/// store linear values: GL_FRAMEBUFFER_SRGB is not supported, so no encoding happens
+/// (GL 4.5 core §17.3.7 applies it only when that is enabled).
+pub fn pack_color(format: Format, c: [f32; 4], mask: [bool; 4], b: &mut [u8]) {
+    let un = |v: f32| float_to_unorm(v, 255) as u8;
+    match format {
+        Format::Rgba8 | Format::Srgb8Alpha8 => {
+            for i in 0..4 {
+                if mask[i] {
+                    b[i] = un(c[i]);
+                }
+            }
+        }
+        Format::R8 => {
+            if mask[0] {
+                b[0] = un(c[0]);
+            }
+        }
+        Format::Rg8 => {
+            for i in 0..2 {
+                if mask[i] {
+                    b[i] = un(c[i]);
+                }
+            }
+        }
+        Format::Rgba16F => {
+            for i in 0..4 {
+                if mask[i] {
+                    b[2 * i..2 * i + 2].copy_from_slice(&half::f16::from_f32(c[i]).to_le_bytes());
+                }
+            }
+        }
+        Format::Rgba32F => {
+            for i in 0..4 {
+                if mask[i] {
+                    b[4 * i..4 * i + 4].copy_from_slice(&c[i].to_le_bytes());
+                }
+            }
+        }
+        Format::R32F => {
+            if mask[0] {
+                b[..4].copy_from_slice(&c[0].to_le_bytes());
+            }
+        }
+        Format::Depth24Stencil8 | Format::Depth32F => {}
+    }
+}
+
+/// One blend factor (GL 4.5 core table 17.2) for colour component `i` (3 = alpha).
+#[inline]
+fn factor(f: u32, i: usize, src: &[f32; 4], dst: &[f32; 4], k: &[f32; 4]) -> f32 {
+    match f {
+        gl::ZERO => 0.0,
+        gl::ONE => 1.0,
+        gl::SRC_COLOR => src[i],
+        gl::ONE_MINUS_SRC_COLOR => 1.0 - src[i],
+        gl::DST_COLOR => dst[i],
+        gl::ONE_MINUS_DST_COLOR => 1.0 - dst[i],
+        gl::SRC_ALPHA => src[3],
+        gl::ONE_MINUS_SRC_ALPHA => 1.0 - src[3],
+        gl::DST_ALPHA => dst[3],
+        gl::ONE_MINUS_DST_ALPHA => 1.0 - dst[3],
+        gl::CONSTANT_COLOR => k[i],
+        gl::ONE_MINUS_CONSTANT_COLOR => 1.0 - k[i],
+        gl::CONSTANT_ALPHA => k[3],
+        gl::ONE_MINUS_CONSTANT_ALPHA => 1.0 - k[3],
+        gl::SRC_ALPHA_SATURATE => {
+            if i == 3 {
+                1.0
+            } else {
+                src[3].min(1.0 - dst[3])
+            }
+        }
+        _ => 0.0,
+    }
+}
+
+/// One blend equation (GL 4.5 core table 17.1). MIN and MAX ignore the factors.
+#[inline]
+fn equation(eq: u32, s: f32, sf: f32, d: f32, df: f32) -> f32 {
+    match eq {
+        gl::FUNC_SUBTRACT => s * sf - d * df,
+        gl::FUNC_REVERSE_SUBTRACT => d * df - s * sf,
+        gl::MIN => s.min(d),
+        gl::MAX => s.max(d),
+        _ => s * sf + d * df,
+    }
+}
+
+/// Blends `src` over `dst`. For unorm targets the source, destination and constant colour
+/// are clamped to [0, 1] first (GL 4.5 core §17.3.6). Always the same operations in the
+/// same order, with no fused multiply-add: results do not depend on the CPU.
+pub fn blend(state: &BlendState, unorm: bool, src: [f32; 4], dst: [f32; 4]) -> [f32; 4] {
+    let clamp = |c: [f32; 4]| {
+        if unorm {
+            c.map(saturate)
+        } else {
+            c
+        }
+    };
+    let (s, d, k) = (clamp(src), clamp(dst), clamp(state.color));
+    let mut out = [0.0; 4];
+    for (i, o) in out.iter_mut().enumerate() {
+        let (sf, df, eq) = if i < 3 {
+            (state.src_rgb, state.dst_rgb, state.eq_rgb)
+        } else {
+            (state.src_alpha, state.dst_alpha, state.eq_alpha)
+        };
+        *o = equation(
+            eq,
+            s[i],
+            factor(sf, i, &s, &d, &k),
+            d[i],
+            factor(df, i, &s, &d, &k),
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state(src: u32, dst: u32, eq: u32) -> BlendState {
+        BlendState {
+            enabled: true,
+            src_rgb: src,
+            dst_rgb: dst,
+            src_alpha: src,
+            dst_alpha: dst,
+            eq_rgb: eq,
+            eq_alpha: eq,
+            color: [0.25, 0.5, 0.75, 0.125],
+        }
+    }
+
+    #[test]
+    fn every_factor_matches_the_table() {
+        let s = [0.5, 0.25, 1.0, 0.75];
+        let d = [0.125, 0.5, 0.0, 0.25];
+        let k = [0.25, 0.5, 0.75, 0.125];
+        // (factor, expected value for component 0 and for alpha)
+        let table: [(u32, f32, f32); 15] = [
+            (gl::ZERO, 0.0, 0.0),
+            (gl::ONE, 1.0, 1.0),
+            (gl::SRC_COLOR, s[0], s[3]),
+            (gl::ONE_MINUS_SRC_COLOR, 1.0 - s[0], 1.0 - s[3]),
+            (gl::DST_COLOR, d[0], d[3]),
+            (gl::ONE_MINUS_DST_COLOR, 1.0 - d[0], 1.0 - d[3]),
+            (gl::SRC_ALPHA, s[3], s[3]),
+            (gl::ONE_MINUS_SRC_ALPHA, 1.0 - s[3], 1.0 - s[3]),
+            (gl::DST_ALPHA, d[3], d[3]),
+            (gl::ONE_MINUS_DST_ALPHA, 1.0 - d[3], 1.0 - d[3]),
+            (gl::CONSTANT_COLOR, k[0], k[3]),
+            (gl::ONE_MINUS_CONSTANT_COLOR, 1.0 - k[0], 1.0 - k[3]),
+            (gl::CONSTANT_ALPHA, k[3], k[3]),
+            (gl::ONE_MINUS_CONSTANT_ALPHA, 1.0 - k[3], 1.0 - k[3]),
+            (gl::SRC_ALPHA_SATURATE, 0.75, 1.0), // min(0.75, 1 - 0.25) for rgb
+        ];
+        for (f, want0, want3) in table {
+            // src * f + dst * 0 isolates the source factor.
+            let out = blend(&state(f, gl::ZERO, gl::FUNC_ADD), true, s, d);
+            assert_eq!(out[0], s[0] * want0, "src factor {f:#x}");
+            assert_eq!(out[3], s[3] * want3, "src factor {f:#x} alpha");
+            // src * 0 + dst * f isolates the destination factor.
+            let out = blend(&state(gl::ZERO, f, gl::FUNC_ADD), true, s, d);
+            assert_eq!(out[0], d[0] * want0, "dst factor {f:#x}");
+            assert_eq!(out[3], d[3] * want3, "dst factor {f:#x} alpha");
+        }
+    }
+
+    #[test]
+    fn equations_and_clamping() {
+        let s = [0.5, 2.0, -1.0, 0.5];
+        let d = [0.25, 0.5, 0.75, 1.0];
+        let st = |eq| state(gl::ONE, gl::ONE, eq);
+        assert_eq!(blend(&st(gl::FUNC_ADD), true, s, d), [0.75, 1.5, 0.75, 1.5]);
+        assert_eq!(
+            blend(&st(gl::FUNC_ADD), false, s, d),
+            [0.75, 2.5, -0.25, 1.5]
+        );
+        assert_eq!(
+            blend(&st(gl::FUNC_SUBTRACT), true, s, d),
+            [0.25, 0.5, -0.75, -0.5]
+        );
+        assert_eq!(
+            blend(&st(gl::FUNC_REVERSE_SUBTRACT), true, s, d),
+            [-0.25, -0.5, 0.75, 0.5]
+        );
+        assert_eq!(blend(&st(gl::MIN), true, s, d), [0.25, 0.5, 0.0, 0.5]);
+        assert_eq!(blend(&st(gl::MAX), false, s, d), [0.5, 2.0, 0.75, 1.0]);
+        // The classic over operator.
+        let over = state(gl::SRC_ALPHA, gl::ONE_MINUS_SRC_ALPHA, gl::FUNC_ADD);
+        let out = blend(&over, true, [1.0, 0.0, 0.0, 0.25], [0.0, 0.0, 1.0, 1.0]);
+        assert_eq!(out, [0.25, 0.0, 0.75, 0.25 * 0.25 + 0.75]);
+    }
+
+    #[test]
+    fn depth_funcs() {
+        let cases = [
+            (gl::NEVER, [false, false, false]),
+            (gl::LESS, [true, false, false]),
+            (gl::EQUAL, [false, true, false]),
+            (gl::LEQUAL, [true, true, false]),
+            (gl::GREATER, [false, false, true]),
+            (gl::NOTEQUAL, [true, false, true]),
+            (gl::GEQUAL, [false, true, true]),
+            (gl::ALWAYS, [true, true, true]),
+        ];
+        for (f, want) in cases {
+            let got = [0u32, 5, 9].map(|z| depth_pass(f, z, 5));
+            assert_eq!(got, want, "func {f:#x}");
+        }
+    }
+
+    #[test]
+    fn unorm_rounding_and_formats() {
+        assert_eq!(float_to_unorm(0.5, 255), 128);
+        assert_eq!(float_to_unorm(0.5 / 255.0, 255), 1);
+        assert_eq!(float_to_unorm(0.49 / 255.0, 255), 0);
+        assert_eq!(float_to_unorm(-3.0, 255), 0);
+        assert_eq!(float_to_unorm(7.0, 255), 255);
+        assert_eq!(float_to_unorm(f32::NAN, 255), 0);
+        assert_eq!(depth_to_d24(1.0), DEPTH24_MAX);
+        for format in [
+            Format::Rgba8,
+            Format::R8,
+            Format::Rg8,
+            Format::Rgba16F,
+            Format::Rgba32F,
+            Format::R32F,
+        ] {
+            let mut b = vec![0u8; format.bytes_per_texel()];
+            let c = [0.2, 0.4, 0.6, 0.8];
+            pack_color(format, c, [true; 4], &mut b);
+            let back = unpack_color(format, &b);
+            let n = match format {
+                Format::R8 | Format::R32F => 1,
+                Format::Rg8 => 2,
+                _ => 4,
+            };
+            for i in 0..n {
+                assert!((back[i] - c[i]).abs() < 1.0 / 255.0, "{format:?} {i}");
+            }
+            if n < 4 {
+                assert_eq!(back[3], 1.0);
+            }
+            // The colour mask leaves masked components alone.
+            let before = b.clone();
+            pack_color(format, [0.9; 4], [false; 4], &mut b);
+            assert_eq!(b, before);
+        }
+    }
+}

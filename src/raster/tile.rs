@@ -1,0 +1,462 @@
+//! Tile execution: one worker runs one tile's commands in API order (clears, triangles).
+//! A triangle's coverage is found hierarchically (16×16 blocks → 4×4 blocks → pixels); each
+//! 2×2 quad with coverage gets its fragment inputs interpolated at pixel centres, runs the
+//! fragment shader through `jit::run` (helper lanes outside the triangle run for derivatives
+//! but never write), then the depth test (early or late), blending, the colour mask and the
+//! store to the target images.
+
+use smallvec::SmallVec;
+
+use super::draw::{BlendState, ClearCall};
+use super::ops;
+use super::scene::{BinnedDraw, Command, Scene};
+use super::setup::{self, Triangle};
+use crate::ir::{Builtin, Interpolation};
+use crate::jit::{self, BoundEnv};
+use crate::sampler::{Format, Image};
+
+/// Per-worker buffers, reused for every quad (no allocation per quad).
+#[derive(Default)]
+pub struct TileScratch {
+    inputs: Vec<u32>,
+    outputs: Vec<u32>,
+    builtins: [u32; Builtin::COUNT * 4],
+}
+
+/// What one draw needs in a tile, derived once per (tile, draw).
+struct DrawCtx<'a> {
+    d: &'a BinnedDraw,
+    env: BoundEnv<'a>,
+    /// Depth image and function, when the depth test is on and there is a depth buffer
+    /// (GL 4.5 core §17.3.5: with no depth buffer the test always passes).
+    depth: Option<(&'a Image, u32)>,
+    depth_write: bool,
+    /// Colour images with the shader output slot that feeds them.
+    colors: SmallVec<[(&'a Image, u32); 4]>,
+    blend: Option<BlendState>,
+    mask: [bool; 4],
+}
+
+impl<'a> DrawCtx<'a> {
+    fn new(d: &'a BinnedDraw) -> DrawCtx<'a> {
+        let call = &d.call;
+        let st = &call.state;
+        let depth = match (&call.target.depth, st.depth_func) {
+            (Some(img), Some(func)) if img.format().is_depth() => Some((&**img, func)),
+            _ => None,
+        };
+        let mut colors = SmallVec::new();
+        if st.color_mask.iter().any(|&m| m) {
+            for (i, img) in call.target.colors.iter().enumerate() {
+                let slot = call.program.color_slots.get(i).copied().flatten();
+                if let (Some(img), Some(slot)) = (img, slot) {
+                    if !img.format().is_depth() {
+                        colors.push((&**img, slot));
+                    }
+                }
+            }
+        }
+        DrawCtx {
+            d,
+            env: BoundEnv::new(&call.fs_data, &call.sampler),
+            depth,
+            depth_write: depth.is_some() && st.depth_mask,
+            colors,
+            blend: st.blend.enabled.then_some(st.blend),
+            mask: st.color_mask,
+        }
+    }
+}
+
+/// Runs the commands of tile `t`.
+///
+/// # Safety
+/// While this runs, no other thread may read or write the pixels of tile `t` in any target
+/// image of the scene's commands (the flush runs each tile on exactly one worker, and the
+/// API thread waits for the flush: DESIGN.md §5, the `Image` protocol). Every texel access
+/// below relies on this; the functions that make them are private to this file and only
+/// reachable from here.
+pub unsafe fn run_tile(scene: &Scene, t: usize, scratch: &mut TileScratch) {
+    let rect = scene.tile_rect(t);
+    let mut cur: Option<(u32, DrawCtx<'_>)> = None;
+    for cmd in &scene.bins[t] {
+        match *cmd {
+            Command::Clear(i) => clear_tile(&scene.clears[i as usize], rect),
+            Command::Tri { draw, tri } => {
+                if cur.as_ref().map(|c| c.0) != Some(draw) {
+                    let d = &*scene.draws[draw as usize];
+                    let prog = &d.call.program;
+                    let in_words = prog.fs_input_words.max(prog.fs.input_words()) as usize;
+                    let out_words = prog.fs_output_words.max(prog.fs.output_words()) as usize;
+                    scratch.inputs.clear();
+                    scratch.inputs.resize(in_words * 4, 0);
+                    scratch.outputs.clear();
+                    scratch.outputs.resize(out_words * 4, 0);
+                    cur = Some((draw, DrawCtx::new(d)));
+                }
+                if let Some((_, ctx)) = &cur {
+                    raster_triangle(ctx, &ctx.d.tris[tri as usize], rect, scratch);
+                }
+            }
+        }
+    }
+}
+
+/// Pixel bits of the inclusive rect `r` within the 4×4 block at (x, y): bit `j * 4 + i` is
+/// pixel (x + i, y + j).
+fn rect_mask(x: i32, y: i32, r: [i32; 4]) -> u16 {
+    if r == [x, y, x + 3, y + 3] {
+        return 0xFFFF;
+    }
+    let mut m = 0u16;
+    for j in 0..4 {
+        for i in 0..4 {
+            if (r[0]..=r[2]).contains(&(x + i)) && (r[1]..=r[3]).contains(&(y + j)) {
+                m |= 1 << (j * 4 + i);
+            }
+        }
+    }
+    m
+}
+
+/// Rasterizes one triangle inside `tile`.
+fn raster_triangle(ctx: &DrawCtx<'_>, tri: &Triangle, tile: [i32; 4], s: &mut TileScratch) {
+    let r = setup::intersect(tri.bbox, tile);
+    if r[0] > r[2] || r[1] > r[3] {
+        return;
+    }
+    let classify = |b: [i32; 4]| -> Option<bool> {
+        let mut full = true;
+        for e in &tri.edges {
+            if e.max_over(b[0], b[1], b[2], b[3]) < 0 {
+                return None;
+            }
+            full &= e.min_over(b[0], b[1], b[2], b[3]) >= 0;
+        }
+        Some(full)
+    };
+    // 16×16 blocks aligned to the tile, from the one holding the rect's corner.
+    let mut by = tile[1] + ((r[1] - tile[1]) & !15);
+    while by <= r[3] {
+        let mut bx = tile[0] + ((r[0] - tile[0]) & !15);
+        while bx <= r[2] {
+            let br = setup::intersect([bx, by, bx + 15, by + 15], r);
+            bx += 16;
+            if br[0] > br[2] || br[1] > br[3] {
+                continue;
+            }
+            let Some(full16) = classify(br) else { continue };
+            // 4×4 blocks.
+            let mut sy = br[1] & !3;
+            while sy <= br[3] {
+                let mut sx = br[0] & !3;
+                while sx <= br[2] {
+                    let sr = setup::intersect([sx, sy, sx + 3, sy + 3], br);
+                    let (x4, y4) = (sx, sy);
+                    sx += 4;
+                    if sr[0] > sr[2] || sr[1] > sr[3] {
+                        continue;
+                    }
+                    let full4 = if full16 {
+                        true
+                    } else {
+                        match classify(sr) {
+                            None => continue,
+                            Some(f) => f,
+                        }
+                    };
+                    let mut m = rect_mask(x4, y4, sr);
+                    if !full4 {
+                        for e in &tri.edges {
+                            for j in 0..4 {
+                                let row = e.eval(x4, y4 + j);
+                                for i in 0..4 {
+                                    if row + e.a * (i as i64) < 0 {
+                                        m &= !(1 << (j * 4 + i));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    if m == 0 {
+                        continue;
+                    }
+                    for q in 0..4 {
+                        let (qi, qj) = ((q & 1) * 2, (q >> 1) * 2);
+                        let bit = |i: i32, j: i32| ((m >> (j * 4 + i)) & 1) as u32;
+                        let lanes = bit(qi, qj)
+                            | bit(qi + 1, qj) << 1
+                            | bit(qi, qj + 1) << 2
+                            | bit(qi + 1, qj + 1) << 3;
+                        if lanes != 0 {
+                            shade_quad(ctx, tri, x4 + qi, y4 + qj, lanes, s);
+                        }
+                    }
+                }
+                sy += 4;
+            }
+        }
+        by += 16;
+    }
+}
+
+/// Lane offsets of a quad (jit/abi.rs: lane 0 = (x, y), 1 = (x+1, y), 2 = (x, y+1), 3 = (x+1, y+1)).
+const LANE_DX: [i32; 4] = [0, 1, 0, 1];
+const LANE_DY: [i32; 4] = [0, 0, 1, 1];
+
+/// The texel bytes of pixel (x, y) of `img`, or None outside it.
+///
+/// Only reachable from `run_tile`, for pixels of its tile, whose contract makes this worker
+/// the only thread touching them; callers drop the slice before asking for another one of
+/// the same image, so it is the only live reference to these bytes.
+#[inline]
+#[allow(clippy::mut_from_ref)]
+fn texel(img: &Image, x: i32, y: i32) -> Option<&mut [u8]> {
+    if x < 0 || y < 0 {
+        return None;
+    }
+    // SAFETY: `run_tile`'s contract: no other thread reads or writes this texel meanwhile.
+    let p = unsafe { img.texel_ptr(x as u32, y as u32) };
+    if p.is_null() {
+        return None;
+    }
+    // SAFETY: `texel_ptr` returned a pointer to a texel in bounds of the image's storage,
+    // which holds `bytes_per_texel` bytes from there; exclusivity as argued above.
+    Some(unsafe { std::slice::from_raw_parts_mut(p, img.format().bytes_per_texel()) })
+}
+
+/// The depth test of one fragment (GL 4.5 core §17.3.5), writing the depth when it passes
+/// and `write` is set.
+#[inline]
+fn depth_test(img: &Image, func: u32, x: i32, y: i32, z: f32, write: bool) -> bool {
+    let Some(t) = texel(img, x, y) else {
+        return false;
+    };
+    let z = ops::saturate(z);
+    let word = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
+    match img.format() {
+        Format::Depth24Stencil8 => {
+            let frag = ops::depth_to_d24(z);
+            let pass = ops::depth_pass(func, frag, word & ops::DEPTH24_MAX);
+            if pass && write {
+                t.copy_from_slice(&((word & !ops::DEPTH24_MAX) | frag).to_le_bytes());
+            }
+            pass
+        }
+        _ => {
+            let pass = ops::depth_pass(func, z, f32::from_bits(word));
+            if pass && write {
+                t.copy_from_slice(&z.to_le_bytes());
+            }
+            pass
+        }
+    }
+}
+
+fn shade_quad(ctx: &DrawCtx<'_>, tri: &Triangle, x: i32, y: i32, cover: u32, s: &mut TileScratch) {
+    let d = ctx.d;
+    let prog = &d.call.program;
+    let dx = LANE_DX.map(|o| (x + o - tri.origin[0]) as f32);
+    let dy = LANE_DY.map(|o| (y + o - tri.origin[1]) as f32);
+    let z: [f32; 4] = std::array::from_fn(|l| tri.z.eval(dx[l], dy[l]));
+    let mut cover = cover;
+    if d.early_depth {
+        if let Some((img, func)) = ctx.depth {
+            for l in 0..4 {
+                if cover & (1 << l) != 0
+                    && !depth_test(
+                        img,
+                        func,
+                        x + LANE_DX[l],
+                        y + LANE_DY[l],
+                        z[l],
+                        ctx.depth_write,
+                    )
+                {
+                    cover &= !(1 << l);
+                }
+            }
+            if cover == 0 {
+                return;
+            }
+        }
+    }
+    let inv_w: [f32; 4] = std::array::from_fn(|l| tri.inv_w.eval(dx[l], dy[l]));
+    let w = inv_w.map(|v| 1.0 / v);
+    for (k, link) in prog.varyings.iter().enumerate() {
+        let Some(plane) = d.planes.get(tri.varyings as usize + k) else {
+            break;
+        };
+        let base = link.fs_slot as usize * 4;
+        let Some(dst) = s.inputs.get_mut(base..base + 4) else {
+            continue;
+        };
+        match link.interpolation {
+            Interpolation::Flat => dst.fill(plane.c.to_bits()),
+            Interpolation::NoPerspective => {
+                for l in 0..4 {
+                    dst[l] = plane.eval(dx[l], dy[l]).to_bits();
+                }
+            }
+            Interpolation::Smooth => {
+                for l in 0..4 {
+                    dst[l] = (plane.eval(dx[l], dy[l]) * w[l]).to_bits();
+                }
+            }
+        }
+    }
+    let b = &mut s.builtins;
+    for l in 0..4 {
+        b[Builtin::FragCoordX.index() * 4 + l] = ((x + LANE_DX[l]) as f32 + 0.5).to_bits();
+        b[Builtin::FragCoordY.index() * 4 + l] = ((y + LANE_DY[l]) as f32 + 0.5).to_bits();
+        b[Builtin::FragCoordZ.index() * 4 + l] = z[l].to_bits();
+        b[Builtin::FragCoordW.index() * 4 + l] = inv_w[l].to_bits();
+        b[Builtin::FrontFacing.index() * 4 + l] = if tri.front { u32::MAX } else { 0 };
+    }
+    // Helper lanes run too (derivatives need the whole quad); only covered lanes write.
+    let alive = jit::run(
+        prog.fs.as_ref(),
+        &ctx.env,
+        &s.inputs,
+        &s.builtins,
+        &mut s.outputs,
+        0xF,
+    );
+    let mut live = cover & alive;
+    if !d.early_depth {
+        if let Some((img, func)) = ctx.depth {
+            for l in 0..4 {
+                if live & (1 << l) == 0 {
+                    continue;
+                }
+                let fz = match prog.frag_depth_slot {
+                    Some(slot) => s
+                        .outputs
+                        .get(slot as usize * 4 + l)
+                        .map_or(z[l], |&b| f32::from_bits(b)),
+                    None => z[l],
+                };
+                if !depth_test(
+                    img,
+                    func,
+                    x + LANE_DX[l],
+                    y + LANE_DY[l],
+                    fz,
+                    ctx.depth_write,
+                ) {
+                    live &= !(1 << l);
+                }
+            }
+        }
+    }
+    if live == 0 {
+        return;
+    }
+    for &(img, slot) in &ctx.colors {
+        let format = img.format();
+        let unorm = ops::is_unorm(format);
+        for l in 0..4 {
+            if live & (1 << l) == 0 {
+                continue;
+            }
+            let Some(t) = texel(img, x + LANE_DX[l], y + LANE_DY[l]) else {
+                continue;
+            };
+            let src: [f32; 4] = std::array::from_fn(|c| {
+                s.outputs
+                    .get((slot as usize + c) * 4 + l)
+                    .map_or(0.0, |&b| f32::from_bits(b))
+            });
+            let color = match &ctx.blend {
+                Some(bs) => ops::blend(bs, unorm, src, ops::unpack_color(format, t)),
+                None => src,
+            };
+            ops::pack_color(format, color, ctx.mask, t);
+        }
+    }
+}
+
+/// Runs a clear inside one tile (GL 4.5 core §17.4.3: honours the scissor and the colour
+/// mask, ignores the viewport).
+fn clear_tile(c: &ClearCall, tile: [i32; 4]) {
+    let mut r = setup::intersect(
+        tile,
+        [0, 0, c.target.width as i32 - 1, c.target.height as i32 - 1],
+    );
+    if let Some(s) = c.scissor {
+        match setup::scissor_rect(s) {
+            Some(sr) => r = setup::intersect(r, sr),
+            None => return,
+        }
+    }
+    if r[0] > r[2] || r[1] > r[3] {
+        return;
+    }
+    if let Some(color) = c.color {
+        for img in c.target.colors.iter().flatten() {
+            let format = img.format();
+            if format.is_depth() {
+                continue;
+            }
+            let mut packed = [0u8; 16];
+            let bpp = format.bytes_per_texel();
+            ops::pack_color(format, color, [true; 4], &mut packed[..bpp]);
+            let all = c.color_mask.iter().all(|&m| m);
+            for y in r[1]..=r[3] {
+                for x in r[0]..=r[2] {
+                    if let Some(t) = texel(img, x, y) {
+                        if all {
+                            t.copy_from_slice(&packed[..bpp]);
+                        } else {
+                            ops::pack_color(format, color, c.color_mask, t);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if let Some(img) = &c.target.depth {
+        let format = img.format();
+        if c.depth.is_none() && (c.stencil.is_none() || format != Format::Depth24Stencil8) {
+            return;
+        }
+        // glClearDepth clamps to [0, 1] (GL 4.5 core §17.4.3.1).
+        let z = c.depth.map(|z| z.clamp(0.0, 1.0) as f32);
+        for y in r[1]..=r[3] {
+            for x in r[0]..=r[2] {
+                let Some(t) = texel(img, x, y) else { continue };
+                let mut word = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
+                match format {
+                    Format::Depth24Stencil8 => {
+                        if let Some(z) = z {
+                            word = (word & !ops::DEPTH24_MAX) | ops::depth_to_d24(z);
+                        }
+                        if let Some(st) = c.stencil {
+                            word = (word & ops::DEPTH24_MAX) | (st as u32) << 24;
+                        }
+                    }
+                    Format::Depth32F => {
+                        if let Some(z) = z {
+                            word = z.to_bits();
+                        }
+                    }
+                    _ => continue,
+                }
+                t.copy_from_slice(&word.to_le_bytes());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rect_mask_bits() {
+        assert_eq!(rect_mask(0, 0, [0, 0, 3, 3]), 0xFFFF);
+        assert_eq!(rect_mask(0, 0, [0, 0, 0, 0]), 1);
+        assert_eq!(rect_mask(4, 4, [5, 4, 6, 4]), 0b0110);
+        assert_eq!(rect_mask(0, 0, [0, 3, 3, 9]), 0xF000);
+    }
+}

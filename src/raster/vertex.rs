@@ -1,0 +1,140 @@
+//! The vertex stage: which vertices a draw shades (each unique index once per instance),
+//! running the vertex shader 4 vertices per call through `jit::run`, and keeping of each
+//! shaded vertex what later stages need: the clip position and the linked varyings.
+
+use super::draw::DrawCall;
+use super::fetch;
+use crate::ir::Builtin;
+use crate::jit::{self, BoundEnv};
+
+/// Floats per post-shading vertex record: x, y, z, w, then one word per varying link
+/// (varying bits stored as f32 bit patterns; flat integer varyings are never computed on).
+pub fn record_stride(draw: &DrawCall) -> usize {
+    4 + draw.program.varyings.len()
+}
+
+/// The vertices of one window of a draw's elements to shade, and how elements map to them.
+pub struct VertexList {
+    /// `gl_VertexID` of each record to shade.
+    pub ids: Vec<i64>,
+    /// First element of the window.
+    base: u32,
+    /// `map[e - base]` is the record of element `e`; None for non-indexed draws, whose
+    /// element `e` is record `e - base`.
+    map: Option<Vec<u32>>,
+    /// Record of element 0 when the window does not start there (fans pivot on it).
+    pivot: Option<u32>,
+}
+
+impl VertexList {
+    /// Lists the unique vertices of elements `elems` (plus element 0 when `pivot` is set):
+    /// each index is shaded once per instance and window.
+    pub fn new(draw: &DrawCall, elems: std::ops::Range<u32>, pivot: bool) -> VertexList {
+        let input = &draw.vertices;
+        let count = elems.len();
+        let mut ids: Vec<i64> = Vec::with_capacity(count);
+        let map = if input.indices.is_none() {
+            ids.extend(elems.clone().map(|i| fetch::vertex_id(input, i)));
+            None
+        } else {
+            let vids: Vec<i64> = elems.clone().map(|i| fetch::vertex_id(input, i)).collect();
+            let mut map = Vec::with_capacity(count);
+            let (lo, hi) = vids
+                .iter()
+                .fold((i64::MAX, i64::MIN), |(lo, hi), &e| (lo.min(e), hi.max(e)));
+            let span = hi.saturating_sub(lo);
+            if span >= 0 && span <= 2 * count as i64 + 1024 {
+                // Compact index ranges (the common case): a direct lookup table.
+                let mut table = vec![u32::MAX; span as usize + 1];
+                for &id in &vids {
+                    let slot = &mut table[(id - lo) as usize];
+                    if *slot == u32::MAX {
+                        ids.push(id);
+                        *slot = (ids.len() - 1) as u32;
+                    }
+                    map.push(*slot);
+                }
+            } else {
+                let mut seen: std::collections::HashMap<i64, u32> =
+                    std::collections::HashMap::new();
+                for &id in &vids {
+                    let rec = *seen.entry(id).or_insert_with(|| {
+                        ids.push(id);
+                        (ids.len() - 1) as u32
+                    });
+                    map.push(rec);
+                }
+            }
+            Some(map)
+        };
+        let pivot = (pivot && elems.start > 0).then(|| {
+            ids.push(fetch::vertex_id(input, 0));
+            (ids.len() - 1) as u32
+        });
+        VertexList {
+            ids,
+            base: elems.start,
+            map,
+            pivot,
+        }
+    }
+
+    /// The record of draw element `e` (in the window, or element 0 of a fan).
+    #[inline]
+    pub fn record(&self, e: u32) -> usize {
+        if e < self.base {
+            return self.pivot.unwrap_or(0) as usize;
+        }
+        let k = (e - self.base) as usize;
+        match &self.map {
+            Some(m) => m[k] as usize,
+            None => k,
+        }
+    }
+}
+
+/// Shades the vertices `ids` of `instance` into `out` (`ids.len()` records of `stride`
+/// floats, see `record_stride`).
+pub fn shade(draw: &DrawCall, ids: &[i64], instance: u32, out: &mut [f32]) {
+    let prog = &draw.program;
+    let stride = record_stride(draw);
+    let env = BoundEnv::new(&draw.vs_data, &draw.sampler);
+    let in_words = (draw.vertices.input_words.max(prog.vs.input_words())) as usize;
+    let out_words = (prog.vs_output_words.max(prog.vs.output_words())) as usize;
+    let mut vertex = vec![0u32; in_words];
+    let mut inputs = vec![0u32; in_words * 4];
+    let mut outputs = vec![0u32; out_words * 4];
+    let mut builtins = [0u32; Builtin::COUNT * 4];
+    let word = |outputs: &[u32], slot: u32, lane: usize| -> u32 {
+        outputs.get(slot as usize * 4 + lane).copied().unwrap_or(0)
+    };
+    for (batch, ids4) in ids.chunks(4).enumerate() {
+        for (lane, &id) in ids4.iter().enumerate() {
+            fetch::fetch_vertex(&draw.vertices, id, instance, &mut vertex);
+            for (w, &v) in vertex.iter().enumerate() {
+                inputs[w * 4 + lane] = v;
+            }
+            builtins[Builtin::VertexId.index() * 4 + lane] = id as i32 as u32;
+            builtins[Builtin::InstanceId.index() * 4 + lane] = instance;
+        }
+        let mask = (1u32 << ids4.len()) - 1;
+        outputs.fill(0);
+        jit::run(
+            prog.vs.as_ref(),
+            &env,
+            &inputs,
+            &builtins,
+            &mut outputs,
+            mask,
+        );
+        for lane in 0..ids4.len() {
+            let rec = &mut out[(batch * 4 + lane) * stride..(batch * 4 + lane + 1) * stride];
+            for (c, r) in rec[..4].iter_mut().enumerate() {
+                *r = f32::from_bits(word(&outputs, prog.position_slot + c as u32, lane));
+            }
+            for (k, link) in prog.varyings.iter().enumerate() {
+                rec[4 + k] = f32::from_bits(word(&outputs, link.vs_slot, lane));
+            }
+        }
+    }
+}
