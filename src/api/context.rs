@@ -178,6 +178,22 @@ pub struct Context {
 
     pub(crate) dirty: u32,
     pub(crate) derived: Derived,
+
+    /// Copies of queued draws, for tests of the snapshot (the rasterizer consumes the real
+    /// ones).
+    #[cfg(test)]
+    pub(crate) captured: Vec<CapturedDraw>,
+}
+
+/// What a test can inspect of a queued draw.
+#[cfg(test)]
+pub(crate) struct CapturedDraw {
+    pub vertices: crate::raster::VertexInput,
+    pub vs: crate::raster::StageData,
+    pub fs: crate::raster::StageData,
+    pub state: RasterState,
+    pub target: RenderTarget,
+    pub sampler: Arc<SampleContext>,
 }
 
 impl std::fmt::Debug for Context {
@@ -318,6 +334,8 @@ impl Context {
             retired_descriptors: Vec::new(),
             dirty: dirty::ALL,
             derived,
+            #[cfg(test)]
+            captured: Vec::new(),
         }
     }
 
@@ -387,6 +405,15 @@ impl Context {
     }
 
     pub(crate) fn queue_draw(&mut self, call: DrawCall) {
+        #[cfg(test)]
+        self.captured.push(CapturedDraw {
+            vertices: call.vertices.clone(),
+            vs: call.vs_data.clone(),
+            fs: call.fs_data.clone(),
+            state: call.state,
+            target: call.target.clone(),
+            sampler: call.sampler.clone(),
+        });
         self.raster.draw(call);
     }
 

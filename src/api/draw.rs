@@ -15,6 +15,9 @@ use crate::raster::{
     VertexInput,
 };
 
+/// A uniform block's bound range as `StageData` holds it: (store, offset, bytes).
+type BlockRange = Option<(Arc<Vec<u8>>, usize, usize)>;
+
 /// The vertices of one draw, as the entry point gave them.
 struct DrawRange {
     mode: u32,
@@ -233,7 +236,7 @@ impl Context {
         };
 
         // Uniform blocks: the bound range must cover the block (GL 4.5 core §7.6.2).
-        let mut blocks: [Vec<Option<(Arc<Vec<u8>>, usize, usize)>>; 2] = [Vec::new(), Vec::new()];
+        let mut blocks: [Vec<BlockRange>; 2] = [Vec::new(), Vec::new()];
         for (stage, b_out) in blocks.iter_mut().enumerate() {
             let n = exe
                 .linked
@@ -261,9 +264,9 @@ impl Context {
                     "uniform buffer range is smaller than the block",
                 ));
             }
-            for stage in 0..2 {
-                if let Some(i) = b.stage_index[stage] {
-                    blocks[stage][i as usize] = Some((buf.data.clone(), binding.offset, avail));
+            for (stage_blocks, index) in blocks.iter_mut().zip(b.stage_index) {
+                if let Some(i) = index {
+                    stage_blocks[i as usize] = Some((buf.data.clone(), binding.offset, avail));
                 }
             }
         }

@@ -685,7 +685,7 @@ impl Context {
         words: &[u32],
     ) -> GlResult<()> {
         let per = rows as usize * cols as usize;
-        if words.len() % per != 0 {
+        if !words.len().is_multiple_of(per) {
             return Err(GlError::InvalidValue(
                 "value count is not a multiple of the components",
             ));

@@ -166,7 +166,7 @@ impl Context {
         if !(1..=4).contains(&size) {
             return Err(GlError::InvalidValue("size must be 1..4"));
         }
-        if stride < 0 || stride > limits::MAX_VERTEX_ATTRIB_STRIDE {
+        if !(0..=limits::MAX_VERTEX_ATTRIB_STRIDE).contains(&stride) {
             return Err(GlError::InvalidValue("stride out of range"));
         }
         let ok = match mode {

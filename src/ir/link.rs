@@ -444,7 +444,7 @@ fn link_outputs(fs: &Module, errors: &mut Vec<LinkError>) -> (Vec<Option<u32>>, 
             }
             next_free
         });
-        let per = if n > 0 { o.words / n } else { 0 };
+        let per = o.words.checked_div(n).unwrap_or(0);
         for i in 0..n {
             let loc = base + i;
             if loc >= MAX_DRAW_BUFFERS {
