@@ -206,6 +206,12 @@ impl std::fmt::Debug for Context {
     }
 }
 
+// A context moves between threads (the C driver makes it current on any thread).
+const _: () = {
+    const fn assert_send<T: Send>() {}
+    assert_send::<Context>();
+};
+
 /// The thread count `Context::new` uses: `SOFTGL_THREADS`, else the available cores.
 pub fn default_threads() -> usize {
     std::env::var("SOFTGL_THREADS")

@@ -663,7 +663,11 @@ impl Context {
                 .renderbuffers
                 .get_mut(name)
                 .ok_or(GlError::InvalidOperation("no renderbuffer"))?;
-            rb.image = Some(Arc::new(Image::new(width as u32, height as u32, fmt)));
+            rb.image = Some(Arc::new(pixels::new_image(
+                width as u32,
+                height as u32,
+                fmt,
+            )?));
             self.dirty |= dirty::TARGET;
             Ok(())
         })();

@@ -30,6 +30,21 @@ pub fn internal_format(internal: u32) -> Option<Format> {
     })
 }
 
+/// A zero-filled image, or GL_OUT_OF_MEMORY when its storage cannot be had (probed with a
+/// fallible reservation first: `Image::new` itself aborts on allocation failure).
+pub fn new_image(w: u32, h: u32, format: Format) -> GlResult<Image> {
+    let bytes = (w as usize)
+        .checked_mul(h as usize)
+        .and_then(|n| n.checked_mul(format.bytes_per_texel()))
+        .ok_or(GlError::OutOfMemory("image size overflows"))?;
+    let mut probe: Vec<u8> = Vec::new();
+    probe
+        .try_reserve_exact(bytes)
+        .map_err(|_| GlError::OutOfMemory("image storage"))?;
+    drop(probe);
+    Ok(Image::new(w, h, format))
+}
+
 /// Whether `internal` is a sized internal format (TexStorage accepts only those).
 pub fn is_sized(internal: u32) -> bool {
     !matches!(

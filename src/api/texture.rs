@@ -434,7 +434,7 @@ impl Context {
             if t.immutable {
                 return Err(GlError::InvalidOperation("texture storage is immutable"));
             }
-            let img = Image::new(w, h, fmt);
+            let img = pixels::new_image(w, h, fmt)?;
             if let Some(b) = bytes {
                 img.write_bytes(0, &b);
             }
@@ -476,10 +476,12 @@ impl Context {
             if t.immutable {
                 return Err(GlError::InvalidOperation("texture storage is immutable"));
             }
-            for l in 0..limits::MAX_MIP_LEVELS {
-                t.levels[l] = (l < levels as usize)
-                    .then(|| Arc::new(Image::new((w >> l).max(1), (h >> l).max(1), fmt)));
+            let mut new_levels = vec![None; limits::MAX_MIP_LEVELS];
+            for (l, slot) in new_levels.iter_mut().enumerate().take(levels as usize) {
+                let img = pixels::new_image((w >> l).max(1), (h >> l).max(1), fmt)?;
+                *slot = Some(Arc::new(img));
             }
+            t.levels = new_levels;
             t.immutable = true;
             self.texture_changed(r);
             Ok(())
