@@ -180,7 +180,7 @@ impl Context {
         let mut attribs = Vec::new();
         let mut input_words = exe.linked.vs_input_words.max(exe.code.vs.input_words());
         for a in &exe.linked.attributes {
-            for i in 0..a.locations {
+            for i in a.fetch_offsets() {
                 let loc = (a.location + i) as usize;
                 let slot = a.slot_of(i);
                 let Some(arr) = vao.attribs.get(loc) else {

@@ -889,3 +889,23 @@ fn clear_snapshot_and_framebuffer_target() {
     assert!(d.target.depth.is_none());
     assert_eq!((d.target.width, d.target.height), (4, 2));
 }
+
+#[test]
+fn handle_as_current_vertex_attribute_reaches_the_snapshot() {
+    let (mut c, _, _) = ready();
+    let ubo = c.gen_buffers(1)[0];
+    c.bind_buffer(gl::UNIFORM_BUFFER, ubo);
+    c.buffer_data(gl::UNIFORM_BUFFER, 32, None, gl::STATIC_DRAW);
+    c.bind_buffer_base(gl::UNIFORM_BUFFER, 2, ubo);
+    let t = complete_texture(&mut c);
+    let h = c.get_texture_handle_arb(t);
+    c.vertex_attrib_l1ui64_arb(1, h);
+    c.vertex_attrib_l1ui64v_arb(1, &[]);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE);
+    c.draw_arrays(gl::TRIANGLES, 0, 3);
+    let d = c.captured.pop().unwrap();
+    match &d.vertices.attribs[1].source {
+        AttribSource::Constant(w) => assert_eq!(*w, [h as u32, (h >> 32) as u32, 0, 0]),
+        other => panic!("{other:?}"),
+    }
+}

@@ -741,6 +741,23 @@ impl Context {
                 }
             }
             self.free_sampler_handles(name);
+            // Internal descriptors made with this sampler are dead too.
+            let mut stale = Vec::new();
+            let all = self
+                .textures
+                .iter_mut()
+                .map(|(_, t)| t)
+                .chain([&mut self.default_texture]);
+            for t in all {
+                t.internal.retain(|i| {
+                    let keep = i.0 != Some(name);
+                    if !keep {
+                        stale.push(i.3);
+                    }
+                    keep
+                });
+            }
+            self.retired_descriptors.extend(stale);
             self.samplers.remove(name);
         }
     }

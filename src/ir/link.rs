@@ -87,6 +87,17 @@ impl Attribute {
     pub fn slot_of(&self, i: u32) -> u32 {
         self.slot + 4 * i
     }
+    /// Location offsets (from `location`) that each read one attribute array: every
+    /// location, except that a 64-bit vector of 3 or 4 components reads its whole value
+    /// from the first of its two locations (GL 4.5 core §10.2.1).
+    pub fn fetch_offsets(&self) -> impl Iterator<Item = u32> {
+        let step = if self.ty.base == BaseType::Uint64 && self.ty.rows > 2 {
+            2
+        } else {
+            1
+        };
+        (0..self.locations).step_by(step)
+    }
 }
 
 /// One active uniform of the program (merged over the stages).
@@ -727,6 +738,24 @@ mod tests {
         fs.inputs[0].location = Some(2);
         let l = link(&vs, &fs, &LinkOptions::default()).unwrap();
         assert_eq!(l.varyings[0].vs_slot, 4);
+    }
+
+    #[test]
+    fn wide_attributes_take_several_locations() {
+        let mut vs = vertex();
+        vs.inputs[1].ty = ValueType::new(BaseType::Uint64, 3, 1);
+        vs.inputs[1].words = 6;
+        vs.inputs
+            .push(var("mat", ValueType::new(BaseType::Float, 4, 4), 12));
+        let l = link(&vs, &fragment(), &LinkOptions::default()).unwrap();
+        let wide = &l.attributes[1];
+        assert_eq!((wide.location, wide.locations), (1, 2));
+        assert_eq!(wide.fetch_offsets().collect::<Vec<_>>(), vec![0]);
+        let mat = &l.attributes[2];
+        assert_eq!((mat.location, mat.locations), (3, 4));
+        assert_eq!(mat.fetch_offsets().collect::<Vec<_>>(), vec![0, 1, 2, 3]);
+        assert_eq!(mat.slot_of(2), 20);
+        assert_eq!(l.vs_input_words, 28);
     }
 
     #[test]
