@@ -23,6 +23,8 @@ pub(crate) struct Texture {
     pub max_level: i32,
     /// glTexStorage2D was used (GL 4.5 core §8.19).
     pub immutable: bool,
+    /// Levels allocated by glTexStorage2D.
+    pub immutable_levels: i32,
     /// A bindless handle exists: state is frozen (ARB_bindless_texture).
     pub has_handle: bool,
     /// Bumped whenever anything a descriptor captures changes.
@@ -41,6 +43,7 @@ impl Default for Texture {
             base_level: 0,
             max_level: 1000,
             immutable: false,
+            immutable_levels: 0,
             has_handle: false,
             version: 0,
             internal: Vec::new(),
@@ -60,21 +63,35 @@ pub(crate) fn is_mipmap_filter(f: u32) -> bool {
 }
 
 impl Texture {
+    /// The effective (base, max) levels: for immutable-format textures both are clamped to
+    /// the allocated levels (GL 4.5 core §8.17).
+    pub fn level_range(&self) -> (i32, i32) {
+        if self.immutable {
+            let last = self.immutable_levels - 1;
+            let base = self.base_level.clamp(0, last);
+            (base, self.max_level.clamp(base, last))
+        } else {
+            (self.base_level, self.max_level)
+        }
+    }
+
     /// The view a descriptor captures.
     pub fn view(&self) -> TextureView {
+        let (base, max) = self.level_range();
         TextureView {
             levels: self.levels.clone(),
-            base_level: self.base_level.max(0) as u32,
-            max_level: self.max_level.max(0) as u32,
+            base_level: base.max(0) as u32,
+            max_level: max.max(0) as u32,
         }
     }
 
     /// Texture completeness with the given sampler state (GL 4.5 core §8.17).
     pub fn is_complete(&self, state: &SamplerState) -> bool {
-        let base = self.base_level as usize;
-        if self.base_level > self.max_level {
+        let (base_level, max_level) = self.level_range();
+        if base_level > max_level {
             return false;
         }
+        let base = base_level as usize;
         let Some(Some(b)) = self.levels.get(base) else {
             return false;
         };
@@ -87,7 +104,7 @@ impl Texture {
         // Mipmap completeness: levels base..=q each half the previous (floor, min 1), same
         // format; q = min(p, max_level) with p = base + floor(log2(max(w, h))).
         let p = base + (31 - b.width().max(b.height()).leading_zeros()) as usize;
-        let q = p.min(self.max_level as usize);
+        let q = p.min(max_level as usize);
         (base..=q).all(|l| {
             let shift = (l - base) as u32;
             matches!(self.levels.get(l), Some(Some(img))
@@ -483,6 +500,7 @@ impl Context {
             }
             t.levels = new_levels;
             t.immutable = true;
+            t.immutable_levels = levels;
             self.texture_changed(r);
             Ok(())
         })();
@@ -552,7 +570,8 @@ impl Context {
             let t = self
                 .texture(r)
                 .ok_or(GlError::InvalidOperation("no texture"))?;
-            let base = t.base_level.max(0) as usize;
+            let (base_level, max_level) = t.level_range();
+            let base = base_level.max(0) as usize;
             let Some(Some(b)) = t.levels.get(base).cloned() else {
                 return Ok(());
             };
@@ -563,7 +582,7 @@ impl Context {
             }
             let p = base + (31 - b.width().max(b.height()).max(1).leading_zeros()) as usize;
             let q = p
-                .min(t.max_level.max(0) as usize)
+                .min(max_level.max(0) as usize)
                 .min(limits::MAX_MIP_LEVELS - 1);
             // With a handle (or immutable storage) the level images exist already and are
             // written in place; new level images would change descriptor state.
@@ -970,6 +989,13 @@ mod tests {
         assert_eq!(c.get_error(), gl::INVALID_OPERATION);
         let tex = c.textures.get(TextureName(t)).unwrap();
         assert!(tex.is_complete(&tex.state));
+        // One level of storage is mipmap-complete: the level range clamps to it (§8.17).
+        let t1 = c.create_textures(gl::TEXTURE_2D, 1)[0];
+        c.bind_texture(gl::TEXTURE_2D, t1);
+        c.tex_storage_2d(gl::TEXTURE_2D, 1, gl::RGBA8, 4, 4);
+        let tex = c.textures.get(TextureName(t1)).unwrap();
+        assert!(tex.is_complete(&tex.state));
+        assert_eq!(tex.view().max_level, 0);
     }
 
     #[test]
