@@ -667,6 +667,19 @@ impl Context {
         self.dirty |= dirty::RASTER;
     }
 
+    /// glProvokingVertex (GL 4.5 core §13.6): the rasterizer implements the default,
+    /// GL_LAST_VERTEX_CONVENTION; GL_FIRST_VERTEX_CONVENTION is refused (INVALID_ENUM with a
+    /// debug message) rather than drawn with the wrong vertex.
+    pub fn provoking_vertex(&mut self, mode: u32) {
+        match mode {
+            gl::LAST_VERTEX_CONVENTION => {}
+            gl::FIRST_VERTEX_CONVENTION => self.record(GlError::InvalidEnum(
+                "GL_FIRST_VERTEX_CONVENTION is not implemented",
+            )),
+            _ => self.record(GlError::InvalidEnum("provoking vertex mode")),
+        }
+    }
+
     /// glPixelStorei: GL_UNPACK_ALIGNMENT and GL_PACK_ALIGNMENT (1, 2, 4 or 8). The other
     /// pixel-store parameters are not implemented and accept only their default, 0.
     pub fn pixel_storei(&mut self, pname: u32, param: i32) {

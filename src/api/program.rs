@@ -94,6 +94,8 @@ pub(crate) enum UniformKind {
     Float,
     Int,
     Uint,
+    /// glUniform*ui64ARB (ARB_gpu_shader_int64): two words per component, low first.
+    Uint64,
 }
 
 fn info_len(s: &str) -> i32 {
@@ -684,7 +686,8 @@ impl Context {
         transpose: bool,
         words: &[u32],
     ) -> GlResult<()> {
-        let per = rows as usize * cols as usize;
+        let comp_words = if kind == UniformKind::Uint64 { 2 } else { 1 };
+        let per = rows as usize * cols as usize * comp_words;
         if !words.len().is_multiple_of(per) {
             return Err(GlError::InvalidValue(
                 "value count is not a multiple of the components",
@@ -721,8 +724,10 @@ impl Context {
         let shape_ok = u.ty.rows == rows && u.ty.cols == cols;
         let base_ok = match (u.ty.base, kind) {
             (BaseType::Float, UniformKind::Float) => true,
-            (BaseType::Int, UniformKind::Int) | (BaseType::Uint, UniformKind::Uint) => cols == 1,
-            (BaseType::Bool, _) => cols == 1,
+            (BaseType::Int, UniformKind::Int)
+            | (BaseType::Uint, UniformKind::Uint)
+            | (BaseType::Uint64, UniformKind::Uint64) => cols == 1,
+            (BaseType::Bool, k) => cols == 1 && k != UniformKind::Uint64,
             _ => false,
         };
         if !shape_ok || !base_ok {
@@ -1005,4 +1010,32 @@ uniform_matrix_fns! {
     uniform_matrix_4x2fv, program_uniform_matrix_4x2fv, 4, 2;
     uniform_matrix_3x4fv, program_uniform_matrix_3x4fv, 3, 4;
     uniform_matrix_4x3fv, program_uniform_matrix_4x3fv, 4, 3;
+}
+
+/// glUniform{1,2,3,4}ui64ARB and the `v` forms (ARB_gpu_shader_int64), for `uint64_t`
+/// uniforms.
+macro_rules! uniform_u64_fns {
+    ($($name:ident, $vname:ident, $n:expr, ($($arg:ident),+));* $(;)?) => {
+        impl Context {$(
+            #[doc = concat!("gl", stringify!($name), " (ARB_gpu_shader_int64).")]
+            pub fn $name(&mut self, location: i32, $($arg: u64),+) {
+                let w: Vec<u32> = [$($arg),+].iter().flat_map(|&v| [v as u32, (v >> 32) as u32]).collect();
+                let r = self.uniform_target().and_then(|p| self.set_uniform(p, location, UniformKind::Uint64, $n, 1, false, &w));
+                self.gl(r)
+            }
+            #[doc = concat!("gl", stringify!($vname), " (count = values.len() / components).")]
+            pub fn $vname(&mut self, location: i32, values: &[u64]) {
+                let w: Vec<u32> = values.iter().flat_map(|&v| [v as u32, (v >> 32) as u32]).collect();
+                let r = self.uniform_target().and_then(|p| self.set_uniform(p, location, UniformKind::Uint64, $n, 1, false, &w));
+                self.gl(r)
+            }
+        )*}
+    };
+}
+
+uniform_u64_fns! {
+    uniform_1ui64_arb, uniform_1ui64v_arb, 1, (x);
+    uniform_2ui64_arb, uniform_2ui64v_arb, 2, (x, y);
+    uniform_3ui64_arb, uniform_3ui64v_arb, 3, (x, y, z);
+    uniform_4ui64_arb, uniform_4ui64v_arb, 4, (x, y, z, w);
 }

@@ -78,6 +78,7 @@ fn modules() -> HashMap<String, Module> {
     add_uniform(&mut fs, "ltex", sampler2d(), None);
     fs.uniforms.last_mut().unwrap().bindless = true;
     add_uniform(&mut fs, "count", ValueType::new(BaseType::Uint, 1, 1), None);
+    add_uniform(&mut fs, "big", ValueType::new(BaseType::Uint64, 2, 1), None);
     add_uniform(&mut fs, "shared", vec(4), None);
     fs.blocks.push(BlockDecl {
         name: "B".into(),
@@ -333,8 +334,8 @@ fn jit_failure_is_a_link_failure() {
 #[test]
 fn reflection_and_locations() {
     let (mut c, _, p) = ready();
-    // m, shared (both stages, once), tint, flag, arr, tex, btex, ltex, count.
-    assert_eq!(c.get_programiv(p, gl::ACTIVE_UNIFORMS), 9);
+    // m, shared (both stages, once), tint, flag, arr, tex, btex, ltex, count, big.
+    assert_eq!(c.get_programiv(p, gl::ACTIVE_UNIFORMS), 10);
     assert_eq!(c.get_programiv(p, gl::ACTIVE_ATTRIBUTES), 2);
     assert_eq!(c.get_programiv(p, gl::ACTIVE_UNIFORM_BLOCKS), 1);
     assert_eq!(
@@ -414,6 +415,26 @@ fn uniform_type_checks() {
     c.uniform_1ui(count, 7);
     c.uniform_1i(count, 7);
     assert_eq!(c.get_error(), gl::INVALID_OPERATION, "int command on uint");
+
+    // uint64_t vectors (ARB_gpu_shader_int64): two words per component.
+    let big = c.get_uniform_location(p, "big");
+    c.uniform_2ui64_arb(big, 0x1_0000_0002, 3);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert_eq!(c.get_uniformuiv(p, big), vec![2, 1, 3, 0]);
+    c.uniform_1ui64_arb(big, 1);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "size mismatch");
+    c.uniform_2ui(big, 1, 2);
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_OPERATION,
+        "uint command on uint64_t"
+    );
+    c.uniform_1ui64_arb(count, 1);
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_OPERATION,
+        "uint64 command on uint"
+    );
 
     // Arrays: from the element of the location, clipped to the array.
     c.uniform_1fv(arr + 1, &[5.0, 6.0, 7.0]);
