@@ -655,7 +655,8 @@ impl Context {
                 return Err(GlError::InvalidValue("size out of range"));
             }
             let fmt = pixels::internal_format(internalformat)
-                .ok_or(GlError::InvalidEnum("renderbuffer format"))?;
+                .ok_or(GlError::InvalidEnum("renderbuffer format"))?
+                .storage;
             let name = self
                 .renderbuffer
                 .ok_or(GlError::InvalidOperation("no renderbuffer bound"))?;

@@ -12,22 +12,112 @@ use crate::api::enums as gl;
 use crate::api::error::{GlError, GlResult};
 use crate::sampler::{Format, Image};
 
-/// The storage format for a TexImage/RenderbufferStorage internal format (sized formats and
-/// the unsized base formats, GL 4.5 core tables 8.11–8.13). RGB formats are stored with
-/// alpha = 1, which is what sampling them returns.
-pub fn internal_format(internal: u32) -> Option<Format> {
-    Some(match internal {
-        gl::RGBA8 | gl::RGBA | gl::RGB8 | gl::RGB => Format::Rgba8,
-        gl::SRGB8_ALPHA8 | gl::SRGB_ALPHA | gl::SRGB8 | gl::SRGB => Format::Srgb8Alpha8,
-        gl::R8 | gl::RED => Format::R8,
-        gl::RG8 | gl::RG => Format::Rg8,
-        gl::RGBA16F => Format::Rgba16F,
-        gl::RGBA32F => Format::Rgba32F,
-        gl::R32F => Format::R32F,
-        gl::DEPTH24_STENCIL8 | gl::DEPTH_STENCIL | gl::DEPTH_COMPONENT24 => Format::Depth24Stencil8,
-        gl::DEPTH_COMPONENT32F | gl::DEPTH_COMPONENT => Format::Depth32F,
-        _ => return None,
-    })
+/// A GL internal format and how it is stored. Formats the sampler has no storage for are
+/// kept in a wider storage format (GL 4.5 core §8.5.1 lets the stored resolution exceed the
+/// request) with the GL semantics applied at upload: missing channels read (0, 0, 1)
+/// (GL 4.5 core table 8.10) and components are quantized to the requested bits.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct InternalFormat {
+    /// The GL enum as requested (reported by GL_TEXTURE_INTERNAL_FORMAT).
+    pub gl: u32,
+    pub storage: Format,
+    /// Real colour channels: 1 (R), 2 (RG), 3 (RGB) or 4 (RGBA).
+    pub channels: u8,
+    /// Bits per channel to quantize unorm values to; 0 keeps the storage precision.
+    pub bits: [u8; 4],
+    /// A sized format (TexStorage and renderbuffers accept only those).
+    pub sized: bool,
+}
+
+/// The internal formats accepted by TexImage/TexStorage/RenderbufferStorage (GL 4.5 core
+/// tables 8.11–8.13, minus signed-normalized, integer and compressed formats, which are not
+/// implemented).
+pub fn internal_format(internal: u32) -> Option<InternalFormat> {
+    use Format::*;
+    let f = |storage, channels, bits, sized| {
+        Some(InternalFormat {
+            gl: internal,
+            storage,
+            channels,
+            bits,
+            sized,
+        })
+    };
+    const N: [u8; 4] = [0; 4];
+    match internal {
+        gl::RGBA8 => f(Rgba8, 4, N, true),
+        gl::RGB8 => f(Rgba8, 3, N, true),
+        gl::RGBA => f(Rgba8, 4, N, false),
+        gl::RGB => f(Rgba8, 3, N, false),
+        gl::RGBA4 => f(Rgba8, 4, [4; 4], true),
+        gl::RGB5_A1 => f(Rgba8, 4, [5, 5, 5, 1], true),
+        gl::RGB565 => f(Rgba8, 3, [5, 6, 5, 0], true),
+        gl::R8 => f(R8, 1, N, true),
+        gl::RED => f(R8, 1, N, false),
+        gl::RG8 => f(Rg8, 2, N, true),
+        gl::RG => f(Rg8, 2, N, false),
+        gl::SRGB8_ALPHA8 => f(Srgb8Alpha8, 4, N, true),
+        gl::SRGB8 => f(Srgb8Alpha8, 3, N, true),
+        gl::SRGB_ALPHA => f(Srgb8Alpha8, 4, N, false),
+        gl::SRGB => f(Srgb8Alpha8, 3, N, false),
+        gl::RGB10_A2 => f(Rgba32F, 4, [10, 10, 10, 2], true),
+        gl::R16 => f(Rgba32F, 1, [16; 4], true),
+        gl::RG16 => f(Rgba32F, 2, [16; 4], true),
+        gl::RGB16 => f(Rgba32F, 3, [16; 4], true),
+        gl::RGBA16 => f(Rgba32F, 4, [16; 4], true),
+        gl::R16F => f(Rgba16F, 1, N, true),
+        gl::RG16F => f(Rgba16F, 2, N, true),
+        gl::RGB16F | gl::R11F_G11F_B10F => f(Rgba16F, 3, N, true),
+        gl::RGBA16F => f(Rgba16F, 4, N, true),
+        gl::R32F => f(R32F, 1, N, true),
+        gl::RG32F => f(Rgba32F, 2, N, true),
+        gl::RGB32F => f(Rgba32F, 3, N, true),
+        gl::RGBA32F => f(Rgba32F, 4, N, true),
+        gl::DEPTH24_STENCIL8 | gl::DEPTH_COMPONENT24 | gl::DEPTH_COMPONENT16 => {
+            f(Depth24Stencil8, 1, N, true)
+        }
+        gl::DEPTH_STENCIL => f(Depth24Stencil8, 1, N, false),
+        gl::DEPTH_COMPONENT32F | gl::DEPTH_COMPONENT32 => f(Depth32F, 1, N, true),
+        gl::DEPTH_COMPONENT => f(Depth32F, 1, N, false),
+        _ => None,
+    }
+}
+
+impl InternalFormat {
+    /// The format a level without a recorded internal format is treated as.
+    pub fn of_storage(storage: Format) -> InternalFormat {
+        InternalFormat {
+            gl: storage.gl_internal_format(),
+            storage,
+            channels: 4,
+            bits: [0; 4],
+            sized: true,
+        }
+    }
+
+    /// Applies the format's channel defaults and quantization to a decoded colour.
+    fn apply(&self, mut v: [f32; 4]) -> [f32; 4] {
+        if self.storage.is_depth() {
+            return v;
+        }
+        for (c, x) in v.iter_mut().enumerate() {
+            if c >= self.channels as usize {
+                *x = if c == 3 { 1.0 } else { 0.0 };
+            } else if self.bits[c] != 0 {
+                let max = ((1u32 << self.bits[c]) - 1) as f32;
+                let clamped = if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) };
+                *x = (clamped * max).round_ties_even() / max;
+            }
+        }
+        v
+    }
+
+    /// Whether uploads are a plain byte copy of RGBA8 data.
+    fn is_plain_rgba8(&self) -> bool {
+        self.channels == 4
+            && self.bits == [0; 4]
+            && matches!(self.storage, Format::Rgba8 | Format::Srgb8Alpha8)
+    }
 }
 
 /// A zero-filled image, or GL_OUT_OF_MEMORY when its storage cannot be had (probed with a
@@ -75,7 +165,7 @@ fn components(format: u32) -> GlResult<usize> {
 fn type_bytes(ty: u32) -> GlResult<usize> {
     Ok(match ty {
         gl::UNSIGNED_BYTE => 1,
-        gl::HALF_FLOAT => 2,
+        gl::UNSIGNED_SHORT | gl::HALF_FLOAT => 2,
         gl::FLOAT | gl::UNSIGNED_INT_24_8 => 4,
         _ => return Err(GlError::InvalidEnum("unsupported pixel type")),
     })
@@ -130,6 +220,9 @@ pub fn client_size(w: usize, h: usize, format: u32, ty: u32, alignment: usize) -
 fn read_component(src: &[u8], ty: u32, c: usize) -> f32 {
     match ty {
         gl::UNSIGNED_BYTE => src.get(c).map_or(0.0, |&b| b as f32 / 255.0),
+        gl::UNSIGNED_SHORT => src
+            .get(c * 2..c * 2 + 2)
+            .map_or(0.0, |b| u16::from_le_bytes([b[0], b[1]]) as f32 / 65535.0),
         gl::HALF_FLOAT => src
             .get(c * 2..c * 2 + 2)
             .map_or(0.0, |b| f16::from_le_bytes([b[0], b[1]]).to_f32()),
@@ -209,7 +302,7 @@ pub fn decode_texel(format: Format, b: &[u8]) -> [f32; 4] {
 
 /// Converts client pixels into `format` storage bytes (tightly packed rows).
 pub fn unpack(
-    format: Format,
+    ifmt: InternalFormat,
     gl_format: u32,
     ty: u32,
     w: usize,
@@ -217,6 +310,7 @@ pub fn unpack(
     src: &[u8],
     alignment: usize,
 ) -> GlResult<Vec<u8>> {
+    let format = ifmt.storage;
     let pixel = check_pair(format, gl_format, ty)?;
     let n = components(gl_format)?;
     if src.len() < client_size(w, h, gl_format, ty, alignment)? {
@@ -230,9 +324,7 @@ pub fn unpack(
         .map_err(|_| GlError::OutOfMemory("texture image"))?;
     out.resize(w * h * bpt, 0);
     let stride = row_stride(w, pixel, alignment);
-    let direct = ty == gl::UNSIGNED_BYTE
-        && gl_format == gl::RGBA
-        && matches!(format, Format::Rgba8 | Format::Srgb8Alpha8);
+    let direct = ty == gl::UNSIGNED_BYTE && gl_format == gl::RGBA && ifmt.is_plain_rgba8();
     for y in 0..h {
         let row = &src[y * stride..];
         if direct {
@@ -253,7 +345,7 @@ pub fn unpack(
                 for (c, slot) in v.iter_mut().enumerate().take(n) {
                     *slot = read_component(p, ty, c);
                 }
-                (v, 0)
+                (ifmt.apply(v), 0)
             };
             let o = (y * w + x) * bpt;
             encode_texel(format, v, stencil, &mut out[o..o + bpt]);
@@ -358,11 +450,20 @@ mod tests {
         let mut src = vec![0u8; 12 + 9];
         src[0..3].copy_from_slice(&[255, 0, 0]);
         src[12..15].copy_from_slice(&[0, 255, 0]);
-        let out = unpack(Format::Rgba8, gl::RGB, gl::UNSIGNED_BYTE, 3, 2, &src, 4).unwrap();
+        let out = unpack(
+            internal_format(gl::RGBA8).unwrap(),
+            gl::RGB,
+            gl::UNSIGNED_BYTE,
+            3,
+            2,
+            &src,
+            4,
+        )
+        .unwrap();
         assert_eq!(&out[0..4], &[255, 0, 0, 255]);
         assert_eq!(&out[12..16], &[0, 255, 0, 255]);
         assert!(unpack(
-            Format::Rgba8,
+            internal_format(gl::RGBA8).unwrap(),
             gl::RGB,
             gl::UNSIGNED_BYTE,
             3,
@@ -372,7 +473,7 @@ mod tests {
         )
         .is_err());
         let f = unpack(
-            Format::Rgba8,
+            internal_format(gl::RGBA8).unwrap(),
             gl::RED,
             gl::FLOAT,
             1,
@@ -384,7 +485,7 @@ mod tests {
         assert_eq!(f, vec![128, 0, 0, 255]);
         assert_eq!(
             unpack(
-                Format::Rgba8,
+                internal_format(gl::RGBA8).unwrap(),
                 gl::DEPTH_COMPONENT,
                 gl::FLOAT,
                 1,
@@ -396,6 +497,33 @@ mod tests {
                 "pixel format does not match the depth-ness of the internal format"
             ))
         );
+    }
+
+    #[test]
+    fn emulated_formats_default_and_quantize() {
+        let px: Vec<u8> = [0.6f32, 0.4, 0.2, 0.8]
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect();
+        let rgb8 = internal_format(gl::RGB8).unwrap();
+        let out = unpack(rgb8, gl::RGBA, gl::FLOAT, 1, 1, &px, 4).unwrap();
+        assert_eq!(out, vec![153, 102, 51, 255], "RGB8 reads alpha 1");
+        let r16f = internal_format(gl::R16F).unwrap();
+        let out = unpack(r16f, gl::RGBA, gl::FLOAT, 1, 1, &px, 4).unwrap();
+        assert_eq!(
+            decode_texel(Format::Rgba16F, &out),
+            [f16::from_f32(0.6).to_f32(), 0.0, 0.0, 1.0]
+        );
+        let rgba4 = internal_format(gl::RGBA4).unwrap();
+        let px: Vec<u8> = [0.5f32, 0.0, 1.0, 0.3]
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect();
+        let out = unpack(rgba4, gl::RGBA, gl::FLOAT, 1, 1, &px, 4).unwrap();
+        // 0.5 → 8/15 → 136; 0.3 → 4/15 (round(4.5) to even = 4) → 68.
+        assert_eq!(out, vec![136, 0, 255, 68]);
+        assert!(internal_format(gl::RGBA8_SNORM).is_none());
+        assert!(!internal_format(gl::RGBA).unwrap().sized);
     }
 
     #[test]

@@ -18,6 +18,8 @@ pub(crate) struct Texture {
     /// Set at first bind (GL 4.5 core §8.1); only TEXTURE_2D exists here.
     pub target: Option<u32>,
     pub levels: Vec<Option<Arc<Image>>>,
+    /// The internal format each level was specified with.
+    pub formats: Vec<Option<pixels::InternalFormat>>,
     pub state: SamplerState,
     pub base_level: i32,
     pub max_level: i32,
@@ -39,6 +41,7 @@ impl Default for Texture {
         Texture {
             target: None,
             levels: vec![None; limits::MAX_MIP_LEVELS],
+            formats: vec![None; limits::MAX_MIP_LEVELS],
             state: SamplerState::default(),
             base_level: 0,
             max_level: 1000,
@@ -429,11 +432,12 @@ impl Context {
             if border != 0 {
                 return Err(GlError::InvalidValue("border must be 0"));
             }
-            let fmt = pixels::internal_format(internalformat as u32)
+            let ifmt = pixels::internal_format(internalformat as u32)
                 .ok_or(GlError::InvalidValue("internal format"))?;
+            let fmt = ifmt.storage;
             let bytes = match data {
                 Some(d) => Some(pixels::unpack(
-                    fmt,
+                    ifmt,
                     format,
                     ty,
                     w as usize,
@@ -443,7 +447,7 @@ impl Context {
                 )?),
                 None => {
                     // Validate format/type even without data.
-                    pixels::unpack(fmt, format, ty, 0, 0, &[], 1)?;
+                    pixels::unpack(ifmt, format, ty, 0, 0, &[], 1)?;
                     None
                 }
             };
@@ -457,6 +461,7 @@ impl Context {
             }
             // A new image: queued draws keep reading the old one.
             t.levels[lvl] = Some(Arc::new(img));
+            t.formats[lvl] = Some(ifmt);
             self.texture_changed(r);
             Ok(())
         })();
@@ -474,9 +479,9 @@ impl Context {
     ) {
         let r = (|| {
             let r = self.bound_texture(target)?;
-            if !pixels::is_sized(internalformat) {
-                return Err(GlError::InvalidEnum("internal format must be sized"));
-            }
+            let ifmt = pixels::internal_format(internalformat)
+                .filter(|f| f.sized)
+                .ok_or(GlError::InvalidEnum("internal format must be sized"))?;
             if levels < 1 || width < 1 || height < 1 {
                 return Err(GlError::InvalidValue(
                     "levels, width and height must be positive",
@@ -487,8 +492,7 @@ impl Context {
             if levels as u32 > max_levels {
                 return Err(GlError::InvalidOperation("too many levels for the size"));
             }
-            let fmt = pixels::internal_format(internalformat)
-                .ok_or(GlError::InvalidEnum("internal format"))?;
+            let fmt = ifmt.storage;
             let t = self.texture_for_state_change(target)?;
             if t.immutable {
                 return Err(GlError::InvalidOperation("texture storage is immutable"));
@@ -499,6 +503,9 @@ impl Context {
                 *slot = Some(Arc::new(img));
             }
             t.levels = new_levels;
+            t.formats = (0..limits::MAX_MIP_LEVELS)
+                .map(|l| (l < levels as usize).then_some(ifmt))
+                .collect();
             t.immutable = true;
             t.immutable_levels = levels;
             self.texture_changed(r);
@@ -540,8 +547,9 @@ impl Context {
             {
                 return Err(GlError::InvalidValue("region outside the image"));
             }
+            let ifmt = t.formats[lvl].unwrap_or(pixels::InternalFormat::of_storage(img.format()));
             let bytes = pixels::unpack(
-                img.format(),
+                ifmt,
                 format,
                 ty,
                 w as usize,
@@ -700,9 +708,10 @@ impl Context {
             Ok(match pname {
                 gl::TEXTURE_WIDTH => img.map_or(0, |i| i.width() as i32),
                 gl::TEXTURE_HEIGHT => img.map_or(0, |i| i.height() as i32),
-                gl::TEXTURE_INTERNAL_FORMAT => {
-                    img.map_or(gl::RGBA as i32, |i| i.format().gl_internal_format() as i32)
-                }
+                gl::TEXTURE_INTERNAL_FORMAT => match self.texture(r).and_then(|t| t.formats[l]) {
+                    Some(f) => f.gl as i32,
+                    None => img.map_or(gl::RGBA as i32, |i| i.format().gl_internal_format() as i32),
+                },
                 _ => return Err(GlError::InvalidEnum("level parameter")),
             })
         })();
