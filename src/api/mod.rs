@@ -1,12 +1,52 @@
-//! The GL state machine: `Context`, object namespaces, GL errors, draw validation, the
-//! bindless handle API.
+//! The GL state machine (DESIGN.md §2 `src/api/`): `Context` with its object namespaces, GL
+//! errors and KHR_debug messages, draw validation (dirty bits → derived state → draw
+//! snapshot), and the ARB_bindless_texture handle API.
+//!
+//! Entry points follow one convention: `glFooBar` is `Context::foo_bar`, snake_case, GL
+//! argument order, Rust types (GLenum → u32, GLint/GLsizei → i32, GLintptr/GLsizeiptr →
+//! isize, GLuint64 → u64, ...); arrays in are slices, out-parameters are return values,
+//! `Gen*`/`Create*` return `Vec<u32>`, buffer offsets are `usize`.
 //!
 //! | file | owns |
 //! |---|---|
+//! | `context.rs` | `Context`: construction, error/debug plumbing, dirty bits, fixed-function state |
+//! | `error.rs` | `GlError` (1:1 with GL codes), first-error semantics, the debug log |
+//! | `names.rs` | generational name tables and typed names |
+//! | `buffer.rs` | buffer objects, mapping, uniform buffer binding points |
+//! | `vertex_array.rs` | VAOs, attribute arrays, current attribute values |
+//! | `program.rs` | shaders, programs, linking, uniforms and their type checks |
+//! | `texture.rs` | 2D textures, sampler objects, texture units, completeness |
+//! | `pixels.rs` | pixel unpack/pack and mipmap generation on the API thread |
+//! | `framebuffer.rs` | framebuffers, renderbuffers, completeness, ReadPixels |
+//! | `bindless.rs` | ARB_bindless_texture handles and residency |
+//! | `draw.rs` | draw validation and the `raster::DrawCall` snapshot, glClear |
+//! | `query.rs` | glGetString/Integerv/Floatv/Booleanv |
 //! | `enums.rs` | GL enum values, generated from the Khronos registry |
 
-pub mod enums;
+// `deny`, not `forbid`: the tests' stand-in shader code implements the unsafe
+// `ShaderCode::call` (it has no unsafe operations).
+#![deny(unsafe_code)]
 
-/// A headless GL context (placeholder until the API lands).
-#[derive(Debug, Default)]
-pub struct Context {}
+pub mod bindless;
+pub mod buffer;
+pub mod context;
+pub mod draw;
+pub mod enums;
+pub mod error;
+pub mod framebuffer;
+pub mod names;
+pub mod pixels;
+pub mod program;
+pub mod query;
+pub mod texture;
+pub mod vertex_array;
+
+#[cfg(test)]
+mod tests;
+
+pub use context::{default_threads, Context};
+pub use error::{DebugMessage, GlError};
+pub use names::{
+    BufferName, FramebufferName, ProgramObjectName, RenderbufferName, SamplerName, TextureName,
+    VertexArrayName,
+};

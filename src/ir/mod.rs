@@ -9,6 +9,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod link;
 pub mod math;
 pub mod module;
 

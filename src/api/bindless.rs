@@ -1,0 +1,161 @@
+//! ARB_bindless_texture on the API side (DESIGN.md §4): the handle tables (texture and
+//! texture+sampler → handle, handle → owner), the context's resident set, and the entry
+//! points with every error the extension specifies. Descriptors themselves live in the
+//! sampler's global `DescriptorTable`; bound texture units become internal descriptors in
+//! `draw.rs`.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::api::context::{dirty, Context};
+use crate::api::error::{GlError, GlResult};
+use crate::api::names::{SamplerName, TextureName};
+use crate::api::texture::border_allowed;
+
+/// Who a handle belongs to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct HandleOwner {
+    pub texture: TextureName,
+    pub sampler: Option<SamplerName>,
+}
+
+/// The handle tables of a context (shared with a share group later).
+#[derive(Debug, Default)]
+pub(crate) struct Bindless {
+    pub by_owner: HashMap<(TextureName, Option<SamplerName>), u64>,
+    pub owners: HashMap<u64, HandleOwner>,
+}
+
+impl Context {
+    fn texture_handle(&mut self, texture: u32, sampler: Option<u32>) -> GlResult<u64> {
+        let tname = TextureName(texture);
+        let tex = self
+            .textures
+            .get(tname)
+            .filter(|_| texture != 0)
+            .ok_or(GlError::InvalidValue("not an existing texture object"))?;
+        let sname = match sampler {
+            None => None,
+            Some(s) => {
+                self.samplers
+                    .get(SamplerName(s))
+                    .filter(|_| s != 0)
+                    .ok_or(GlError::InvalidValue("not an existing sampler object"))?;
+                Some(SamplerName(s))
+            }
+        };
+        let state = match sname.and_then(|s| self.samplers.get(s)) {
+            Some(s) => s.state,
+            None => tex.state,
+        };
+        if let Some(&h) = self.bindless.by_owner.get(&(tname, sname)) {
+            // "The handle for each texture or texture/sampler pair is unique; the same handle
+            // will be returned if GetTexture*HandleARB is called multiple times."
+            return Ok(h);
+        }
+        if !tex.is_complete(&state) {
+            return Err(GlError::InvalidOperation("texture is not complete"));
+        }
+        if !border_allowed(state.border_color) {
+            return Err(GlError::InvalidOperation(
+                "border colour is not (0,0,0,0), (0,0,0,1), (1,1,1,0) or (1,1,1,1)",
+            ));
+        }
+        let h = self
+            .descriptors
+            .insert(tex.view(), state, false)
+            .ok_or(GlError::OutOfMemory("descriptor table is full"))?;
+        self.bindless.by_owner.insert((tname, sname), h);
+        self.bindless.owners.insert(
+            h,
+            HandleOwner {
+                texture: tname,
+                sampler: sname,
+            },
+        );
+        if let Some(t) = self.textures.get_mut(tname) {
+            t.has_handle = true;
+        }
+        if let Some(s) = sname.and_then(|s| self.samplers.get_mut(s)) {
+            s.has_handle = true;
+        }
+        Ok(h)
+    }
+
+    /// glGetTextureHandleARB: 0 on error.
+    pub fn get_texture_handle_arb(&mut self, texture: u32) -> u64 {
+        let r = self.texture_handle(texture, None);
+        self.gl(r)
+    }
+
+    /// glGetTextureSamplerHandleARB: 0 on error.
+    pub fn get_texture_sampler_handle_arb(&mut self, texture: u32, sampler: u32) -> u64 {
+        let r = self.texture_handle(texture, Some(sampler));
+        self.gl(r)
+    }
+
+    /// glMakeTextureHandleResidentARB.
+    pub fn make_texture_handle_resident_arb(&mut self, handle: u64) {
+        if !self.bindless.owners.contains_key(&handle) {
+            return self.record(GlError::InvalidOperation("not a texture handle"));
+        }
+        if self.resident.contains(handle) {
+            return self.record(GlError::InvalidOperation("handle is already resident"));
+        }
+        // Copy-on-write: queued draws keep the resident set they saw (DESIGN.md §4).
+        Arc::make_mut(&mut self.resident).insert(handle);
+        self.dirty |= dirty::SAMPLER;
+    }
+
+    /// glMakeTextureHandleNonResidentARB.
+    pub fn make_texture_handle_non_resident_arb(&mut self, handle: u64) {
+        if !self.bindless.owners.contains_key(&handle) {
+            return self.record(GlError::InvalidOperation("not a texture handle"));
+        }
+        if !self.resident.contains(handle) {
+            return self.record(GlError::InvalidOperation("handle is not resident"));
+        }
+        Arc::make_mut(&mut self.resident).remove(handle);
+        self.dirty |= dirty::SAMPLER;
+    }
+
+    /// glIsTextureHandleResidentARB.
+    pub fn is_texture_handle_resident_arb(&mut self, handle: u64) -> bool {
+        if !self.bindless.owners.contains_key(&handle) {
+            self.record(GlError::InvalidOperation("not a texture handle"));
+            return false;
+        }
+        self.resident.contains(handle)
+    }
+
+    fn free_handles_where(&mut self, pred: impl Fn(&HandleOwner) -> bool) {
+        let dead: Vec<u64> = self
+            .bindless
+            .owners
+            .iter()
+            .filter(|(_, o)| pred(o))
+            .map(|(&h, _)| h)
+            .collect();
+        for h in dead {
+            if let Some(o) = self.bindless.owners.remove(&h) {
+                self.bindless.by_owner.remove(&(o.texture, o.sampler));
+            }
+            if self.resident.contains(h) {
+                Arc::make_mut(&mut self.resident).remove(h);
+                self.dirty |= dirty::SAMPLER;
+            }
+            // Queued draws may still use the handle: its descriptor goes after the flush.
+            self.retired_descriptors.push(h);
+        }
+    }
+
+    /// Deleting a texture frees its handles; they are stale afterwards.
+    pub(crate) fn free_texture_handles(&mut self, t: TextureName) {
+        self.free_handles_where(|o| o.texture == t);
+    }
+
+    /// Deleting a sampler frees the texture/sampler handles that use it.
+    pub(crate) fn free_sampler_handles(&mut self, s: SamplerName) {
+        self.free_handles_where(|o| o.sampler == Some(s));
+    }
+}

@@ -1,0 +1,673 @@
+//! Buffer objects (GL 4.5 core chapter 6): names, binding points, data store specification,
+//! mapping, uniform buffer binding points. A data store is an `Arc<Vec<u8>>` written
+//! copy-on-write (`Arc::make_mut`), so a queued draw's snapshot is a reference-count bump and
+//! later writes never reach it.
+
+use std::sync::Arc;
+
+use crate::api::context::{limits, BufferBinding, Context};
+use crate::api::enums as gl;
+use crate::api::error::{GlError, GlResult};
+use crate::api::names::{BufferName, Name};
+
+/// An active mapping (glMapBufferRange).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Mapping {
+    pub offset: usize,
+    pub length: usize,
+    pub access: u32,
+}
+
+/// A buffer object.
+#[derive(Debug, Default)]
+pub(crate) struct Buffer {
+    pub data: Arc<Vec<u8>>,
+    pub usage: u32,
+    /// Created with glBufferStorage (GL 4.5 core §6.2: its size and flags never change).
+    pub immutable: bool,
+    pub storage_flags: u32,
+    pub mapping: Option<Mapping>,
+}
+
+impl Buffer {
+    /// Whether a draw must refuse this buffer (GL 4.5 core §6.3.2: mapped, unless the mapping
+    /// is persistent).
+    pub fn blocks_draws(&self) -> bool {
+        self.mapping
+            .is_some_and(|m| m.access & gl::MAP_PERSISTENT_BIT == 0)
+    }
+}
+
+fn alloc_bytes(size: usize, data: Option<&[u8]>) -> GlResult<Vec<u8>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(size)
+        .map_err(|_| GlError::OutOfMemory("buffer data store"))?;
+    match data {
+        Some(d) => v.extend_from_slice(&d[..size]),
+        None => v.resize(size, 0),
+    }
+    Ok(v)
+}
+
+const STORAGE_FLAGS: u32 = gl::MAP_READ_BIT
+    | gl::MAP_WRITE_BIT
+    | gl::MAP_PERSISTENT_BIT
+    | gl::MAP_COHERENT_BIT
+    | gl::DYNAMIC_STORAGE_BIT
+    | gl::CLIENT_STORAGE_BIT;
+
+impl Context {
+    /// The binding point of `target`, checked (GL 4.5 core table 6.1; the targets this
+    /// context supports).
+    fn buffer_target(&self, target: u32) -> GlResult<Option<BufferName>> {
+        match target {
+            gl::ARRAY_BUFFER => Ok(self.array_buffer),
+            gl::ELEMENT_ARRAY_BUFFER => {
+                let vao = self
+                    .vertex_array
+                    .and_then(|v| self.vertex_arrays.get(v))
+                    .ok_or(GlError::InvalidOperation(
+                        "no vertex array object bound (core profile)",
+                    ))?;
+                Ok(vao.element_buffer)
+            }
+            gl::UNIFORM_BUFFER | gl::COPY_READ_BUFFER | gl::COPY_WRITE_BUFFER => {
+                Ok(self.generic_buffers.get(&target).copied())
+            }
+            _ => Err(GlError::InvalidEnum("buffer target")),
+        }
+    }
+
+    /// The buffer bound to `target`: INVALID_OPERATION when none.
+    pub(crate) fn bound_buffer(&self, target: u32) -> GlResult<BufferName> {
+        self.buffer_target(target)?
+            .ok_or(GlError::InvalidOperation("no buffer bound to the target"))
+    }
+
+    fn bound_buffer_mut(&mut self, target: u32) -> GlResult<&mut Buffer> {
+        let name = self.bound_buffer(target)?;
+        self.buffers
+            .get_mut(name)
+            .ok_or(GlError::InvalidOperation("no buffer bound to the target"))
+    }
+
+    /// glGenBuffers.
+    pub fn gen_buffers(&mut self, n: i32) -> Vec<u32> {
+        if n < 0 {
+            self.record(GlError::InvalidValue("negative count"));
+            return Vec::new();
+        }
+        (0..n)
+            .filter_map(|_| self.buffers.gen().map(|b| b.0))
+            .collect()
+    }
+
+    /// glCreateBuffers.
+    pub fn create_buffers(&mut self, n: i32) -> Vec<u32> {
+        if n < 0 {
+            self.record(GlError::InvalidValue("negative count"));
+            return Vec::new();
+        }
+        (0..n)
+            .filter_map(|_| self.buffers.create(Buffer::default()).map(|b| b.0))
+            .collect()
+    }
+
+    /// glIsBuffer.
+    pub fn is_buffer(&self, buffer: u32) -> bool {
+        self.buffers.get(BufferName(buffer)).is_some()
+    }
+
+    /// Creates the object of a generated name at first bind (GL 4.5 core §6.1); names never
+    /// generated are INVALID_OPERATION in the core profile.
+    fn buffer_object(&mut self, buffer: u32) -> GlResult<Option<BufferName>> {
+        if buffer == 0 {
+            return Ok(None);
+        }
+        let name = BufferName(buffer);
+        if !self.buffers.ensure(name, Buffer::default) {
+            return Err(GlError::InvalidOperation("not a buffer name"));
+        }
+        Ok(Some(name))
+    }
+
+    /// glBindBuffer.
+    pub fn bind_buffer(&mut self, target: u32, buffer: u32) {
+        let r = (|| {
+            self.buffer_target(target)?;
+            let name = self.buffer_object(buffer)?;
+            match target {
+                gl::ARRAY_BUFFER => self.array_buffer = name,
+                gl::ELEMENT_ARRAY_BUFFER => {
+                    if let Some(vao) = self
+                        .vertex_array
+                        .and_then(|v| self.vertex_arrays.get_mut(v))
+                    {
+                        vao.element_buffer = name;
+                    }
+                }
+                _ => match name {
+                    Some(n) => {
+                        self.generic_buffers.insert(target, n);
+                    }
+                    None => {
+                        self.generic_buffers.remove(&target);
+                    }
+                },
+            }
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    /// glBindBufferBase.
+    pub fn bind_buffer_base(&mut self, target: u32, index: u32, buffer: u32) {
+        let r = self.bind_indexed(target, index, buffer, 0, None);
+        self.gl(r)
+    }
+
+    /// glBindBufferRange (GL 4.5 core §6.1.1).
+    pub fn bind_buffer_range(
+        &mut self,
+        target: u32,
+        index: u32,
+        buffer: u32,
+        offset: isize,
+        size: isize,
+    ) {
+        let r = (|| {
+            if buffer != 0 {
+                if size <= 0 {
+                    return Err(GlError::InvalidValue("size must be positive"));
+                }
+                if offset < 0 {
+                    return Err(GlError::InvalidValue("negative offset"));
+                }
+                if offset % limits::UNIFORM_BUFFER_OFFSET_ALIGNMENT as isize != 0 {
+                    return Err(GlError::InvalidValue(
+                        "offset is not a multiple of GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT",
+                    ));
+                }
+            }
+            self.bind_indexed(
+                target,
+                index,
+                buffer,
+                offset.max(0) as usize,
+                Some(size.max(0) as usize),
+            )
+        })();
+        self.gl(r)
+    }
+
+    fn bind_indexed(
+        &mut self,
+        target: u32,
+        index: u32,
+        buffer: u32,
+        offset: usize,
+        size: Option<usize>,
+    ) -> GlResult<()> {
+        // Only uniform buffers are implemented (no transform feedback, atomic counter or
+        // shader storage buffers).
+        if target != gl::UNIFORM_BUFFER {
+            return Err(GlError::InvalidEnum("indexed buffer target"));
+        }
+        if index >= limits::MAX_UNIFORM_BUFFER_BINDINGS {
+            return Err(GlError::InvalidValue(
+                "index past GL_MAX_UNIFORM_BUFFER_BINDINGS",
+            ));
+        }
+        let name = self.buffer_object(buffer)?;
+        self.uniform_bindings[index as usize] = BufferBinding {
+            buffer: name,
+            offset,
+            size,
+        };
+        // Binding an indexed point also binds the generic point (GL 4.5 core §6.1.1).
+        match name {
+            Some(n) => {
+                self.generic_buffers.insert(target, n);
+            }
+            None => {
+                self.generic_buffers.remove(&target);
+            }
+        }
+        Ok(())
+    }
+
+    /// glDeleteBuffers: unbinds from every binding point of this context (GL 4.5 core §5.1.2:
+    /// attachments of non-current VAOs keep a stale name, which draws treat as unbound).
+    pub fn delete_buffers(&mut self, buffers: &[u32]) {
+        for &b in buffers {
+            let name = BufferName(b);
+            if b == 0 || !self.buffers.is_name(name) {
+                continue;
+            }
+            if self.array_buffer == Some(name) {
+                self.array_buffer = None;
+            }
+            self.generic_buffers.retain(|_, v| *v != name);
+            for u in &mut self.uniform_bindings {
+                if u.buffer == Some(name) {
+                    *u = BufferBinding::default();
+                }
+            }
+            if let Some(vao) = self
+                .vertex_array
+                .and_then(|v| self.vertex_arrays.get_mut(v))
+            {
+                vao.unbind_buffer(name);
+            }
+            self.buffers.remove(name);
+        }
+    }
+
+    /// glBufferData (GL 4.5 core §6.2). A mapped buffer is unmapped first.
+    pub fn buffer_data(&mut self, target: u32, size: isize, data: Option<&[u8]>, usage: u32) {
+        let r = (|| {
+            if size < 0 {
+                return Err(GlError::InvalidValue("negative size"));
+            }
+            if !matches!(
+                usage,
+                gl::STREAM_DRAW
+                    | gl::STREAM_READ
+                    | gl::STREAM_COPY
+                    | gl::STATIC_DRAW
+                    | gl::STATIC_READ
+                    | gl::STATIC_COPY
+                    | gl::DYNAMIC_DRAW
+                    | gl::DYNAMIC_READ
+                    | gl::DYNAMIC_COPY
+            ) {
+                return Err(GlError::InvalidEnum("buffer usage"));
+            }
+            let size = size as usize;
+            if data.is_some_and(|d| d.len() < size) {
+                return Err(GlError::InvalidValue("data is shorter than size"));
+            }
+            let buf = self.bound_buffer_mut(target)?;
+            if buf.immutable {
+                return Err(GlError::InvalidOperation("buffer storage is immutable"));
+            }
+            let bytes = alloc_bytes(size, data)?;
+            // A new store: queued draws keep the old one through their snapshots.
+            buf.data = Arc::new(bytes);
+            buf.usage = usage;
+            buf.mapping = None;
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    /// glBufferStorage (GL 4.5 core §6.2).
+    pub fn buffer_storage(&mut self, target: u32, size: isize, data: Option<&[u8]>, flags: u32) {
+        let r = (|| {
+            if size <= 0 {
+                return Err(GlError::InvalidValue("size must be positive"));
+            }
+            if flags & !STORAGE_FLAGS != 0 {
+                return Err(GlError::InvalidValue("unknown storage flags"));
+            }
+            if flags & gl::MAP_PERSISTENT_BIT != 0
+                && flags & (gl::MAP_READ_BIT | gl::MAP_WRITE_BIT) == 0
+            {
+                return Err(GlError::InvalidValue(
+                    "MAP_PERSISTENT_BIT needs MAP_READ_BIT or MAP_WRITE_BIT",
+                ));
+            }
+            if flags & gl::MAP_COHERENT_BIT != 0 && flags & gl::MAP_PERSISTENT_BIT == 0 {
+                return Err(GlError::InvalidValue(
+                    "MAP_COHERENT_BIT needs MAP_PERSISTENT_BIT",
+                ));
+            }
+            let size = size as usize;
+            if data.is_some_and(|d| d.len() < size) {
+                return Err(GlError::InvalidValue("data is shorter than size"));
+            }
+            let buf = self.bound_buffer_mut(target)?;
+            if buf.immutable {
+                return Err(GlError::InvalidOperation("buffer storage is immutable"));
+            }
+            let bytes = alloc_bytes(size, data)?;
+            buf.data = Arc::new(bytes);
+            buf.immutable = true;
+            buf.storage_flags = flags;
+            buf.usage = gl::DYNAMIC_DRAW;
+            buf.mapping = None;
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    /// glBufferSubData (GL 4.5 core §6.2.1): copy-on-write, so queued draws are untouched.
+    pub fn buffer_sub_data(&mut self, target: u32, offset: isize, data: &[u8]) {
+        let r = (|| {
+            if offset < 0 {
+                return Err(GlError::InvalidValue("negative offset"));
+            }
+            let buf = self.bound_buffer_mut(target)?;
+            let offset = offset as usize;
+            if offset
+                .checked_add(data.len())
+                .is_none_or(|end| end > buf.data.len())
+            {
+                return Err(GlError::InvalidValue("range past the end of the buffer"));
+            }
+            if buf.blocks_draws() {
+                return Err(GlError::InvalidOperation("buffer is mapped"));
+            }
+            if buf.immutable && buf.storage_flags & gl::DYNAMIC_STORAGE_BIT == 0 {
+                return Err(GlError::InvalidOperation(
+                    "immutable storage without DYNAMIC_STORAGE_BIT",
+                ));
+            }
+            Arc::make_mut(&mut buf.data)[offset..offset + data.len()].copy_from_slice(data);
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    /// glGetBufferSubData.
+    pub fn get_buffer_sub_data(&mut self, target: u32, offset: isize, size: isize) -> Vec<u8> {
+        let r = (|| {
+            if offset < 0 || size < 0 {
+                return Err(GlError::InvalidValue("negative offset or size"));
+            }
+            let name = self.bound_buffer(target)?;
+            let buf = self
+                .buffers
+                .get(name)
+                .ok_or(GlError::InvalidOperation("no buffer"))?;
+            let (o, s) = (offset as usize, size as usize);
+            if o.checked_add(s).is_none_or(|e| e > buf.data.len()) {
+                return Err(GlError::InvalidValue("range past the end of the buffer"));
+            }
+            if buf.blocks_draws() {
+                return Err(GlError::InvalidOperation("buffer is mapped"));
+            }
+            Ok(buf.data[o..o + s].to_vec())
+        })();
+        self.gl(r)
+    }
+
+    /// glMapBufferRange (GL 4.5 core §6.3). Queued work is flushed first so that the store
+    /// is not shared with a snapshot; the pointer stays valid until glUnmapBuffer (or
+    /// glBufferData, which unmaps). Null on error.
+    pub fn map_buffer_range(
+        &mut self,
+        target: u32,
+        offset: isize,
+        length: isize,
+        access: u32,
+    ) -> *mut u8 {
+        let r = self.try_map(target, offset, length, access);
+        match r {
+            Ok(p) => p,
+            Err(e) => {
+                self.record(e);
+                std::ptr::null_mut()
+            }
+        }
+    }
+
+    fn try_map(
+        &mut self,
+        target: u32,
+        offset: isize,
+        length: isize,
+        access: u32,
+    ) -> GlResult<*mut u8> {
+        const KNOWN: u32 = gl::MAP_READ_BIT
+            | gl::MAP_WRITE_BIT
+            | gl::MAP_INVALIDATE_RANGE_BIT
+            | gl::MAP_INVALIDATE_BUFFER_BIT
+            | gl::MAP_FLUSH_EXPLICIT_BIT
+            | gl::MAP_UNSYNCHRONIZED_BIT
+            | gl::MAP_PERSISTENT_BIT
+            | gl::MAP_COHERENT_BIT;
+        if offset < 0 || length <= 0 {
+            return Err(GlError::InvalidValue(
+                "negative offset or non-positive length",
+            ));
+        }
+        if access & !KNOWN != 0 {
+            return Err(GlError::InvalidValue("unknown access bits"));
+        }
+        let name = self.bound_buffer(target)?;
+        {
+            let buf = self
+                .buffers
+                .get(name)
+                .ok_or(GlError::InvalidOperation("no buffer"))?;
+            let (o, l) = (offset as usize, length as usize);
+            if o.checked_add(l).is_none_or(|e| e > buf.data.len()) {
+                return Err(GlError::InvalidValue("range past the end of the buffer"));
+            }
+            if buf.mapping.is_some() {
+                return Err(GlError::InvalidOperation("buffer is already mapped"));
+            }
+            let rw = access & (gl::MAP_READ_BIT | gl::MAP_WRITE_BIT);
+            if rw == 0 {
+                return Err(GlError::InvalidOperation(
+                    "neither MAP_READ_BIT nor MAP_WRITE_BIT",
+                ));
+            }
+            if access & gl::MAP_READ_BIT != 0
+                && access
+                    & (gl::MAP_INVALIDATE_RANGE_BIT
+                        | gl::MAP_INVALIDATE_BUFFER_BIT
+                        | gl::MAP_UNSYNCHRONIZED_BIT)
+                    != 0
+            {
+                return Err(GlError::InvalidOperation(
+                    "MAP_READ_BIT with invalidate or unsynchronized",
+                ));
+            }
+            if access & gl::MAP_FLUSH_EXPLICIT_BIT != 0 && access & gl::MAP_WRITE_BIT == 0 {
+                return Err(GlError::InvalidOperation(
+                    "MAP_FLUSH_EXPLICIT_BIT without MAP_WRITE_BIT",
+                ));
+            }
+            if buf.immutable {
+                let need = access
+                    & (gl::MAP_READ_BIT
+                        | gl::MAP_WRITE_BIT
+                        | gl::MAP_PERSISTENT_BIT
+                        | gl::MAP_COHERENT_BIT);
+                if need & !buf.storage_flags != 0 {
+                    return Err(GlError::InvalidOperation(
+                        "access not allowed by the storage flags",
+                    ));
+                }
+            } else if access & gl::MAP_PERSISTENT_BIT != 0 {
+                return Err(GlError::InvalidOperation(
+                    "persistent mapping needs glBufferStorage",
+                ));
+            }
+        }
+        // Flush point (DESIGN.md §5): queued draws may read this store.
+        self.flush_raster();
+        let buf = self
+            .buffers
+            .get_mut(name)
+            .ok_or(GlError::InvalidOperation("no buffer"))?;
+        let (o, l) = (offset as usize, length as usize);
+        let store = Arc::make_mut(&mut buf.data);
+        buf.mapping = Some(Mapping {
+            offset: o,
+            length: l,
+            access,
+        });
+        Ok(store[o..].as_mut_ptr())
+    }
+
+    /// glMapBuffer.
+    pub fn map_buffer(&mut self, target: u32, access: u32) -> *mut u8 {
+        let bits = match access {
+            gl::READ_ONLY => gl::MAP_READ_BIT,
+            gl::WRITE_ONLY => gl::MAP_WRITE_BIT,
+            gl::READ_WRITE => gl::MAP_READ_BIT | gl::MAP_WRITE_BIT,
+            _ => {
+                self.record(GlError::InvalidEnum("map access"));
+                return std::ptr::null_mut();
+            }
+        };
+        let len = self
+            .bound_buffer(target)
+            .ok()
+            .and_then(|n| self.buffers.get(n))
+            .map_or(0, |b| b.data.len());
+        self.map_buffer_range(target, 0, len as isize, bits)
+    }
+
+    /// glFlushMappedBufferRange: stores are shared memory here, so only validation remains.
+    pub fn flush_mapped_buffer_range(&mut self, target: u32, offset: isize, length: isize) {
+        let r = (|| {
+            let name = self.bound_buffer(target)?;
+            let buf = self
+                .buffers
+                .get(name)
+                .ok_or(GlError::InvalidOperation("no buffer"))?;
+            let m = buf
+                .mapping
+                .ok_or(GlError::InvalidOperation("buffer is not mapped"))?;
+            if m.access & gl::MAP_FLUSH_EXPLICIT_BIT == 0 {
+                return Err(GlError::InvalidOperation(
+                    "mapping lacks MAP_FLUSH_EXPLICIT_BIT",
+                ));
+            }
+            if offset < 0 || length < 0 || offset as usize + length as usize > m.length {
+                return Err(GlError::InvalidValue("range outside the mapping"));
+            }
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    /// glUnmapBuffer.
+    pub fn unmap_buffer(&mut self, target: u32) -> bool {
+        let r = (|| {
+            let buf = self.bound_buffer_mut(target)?;
+            if buf.mapping.take().is_none() {
+                return Err(GlError::InvalidOperation("buffer is not mapped"));
+            }
+            Ok(true)
+        })();
+        self.gl(r)
+    }
+
+    /// glGetBufferParameteriv.
+    pub fn get_buffer_parameteriv(&mut self, target: u32, pname: u32) -> i32 {
+        let r = (|| {
+            let name = self.bound_buffer(target)?;
+            let b = self
+                .buffers
+                .get(name)
+                .ok_or(GlError::InvalidOperation("no buffer"))?;
+            Ok(match pname {
+                gl::BUFFER_SIZE => b.data.len() as i32,
+                gl::BUFFER_USAGE => b.usage as i32,
+                gl::BUFFER_MAPPED => b.mapping.is_some() as i32,
+                gl::BUFFER_ACCESS_FLAGS => b.mapping.map_or(0, |m| m.access) as i32,
+                gl::BUFFER_IMMUTABLE_STORAGE => b.immutable as i32,
+                gl::BUFFER_STORAGE_FLAGS => b.storage_flags as i32,
+                gl::BUFFER_MAP_OFFSET => b.mapping.map_or(0, |m| m.offset) as i32,
+                gl::BUFFER_MAP_LENGTH => b.mapping.map_or(0, |m| m.length) as i32,
+                _ => return Err(GlError::InvalidEnum("buffer parameter")),
+            })
+        })();
+        self.gl(r)
+    }
+
+    /// The name bound to a binding point, for glGet.
+    pub(crate) fn buffer_binding_raw(&self, target: u32) -> i32 {
+        self.buffer_target(target)
+            .ok()
+            .flatten()
+            .map_or(0, |n| n.raw() as i32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::api::enums as gl;
+    use crate::api::Context;
+
+    #[test]
+    fn buffer_data_sub_data_and_errors() {
+        let mut c = Context::with_threads(4, 4, 1);
+        let b = c.gen_buffers(2);
+        assert_eq!(b.len(), 2);
+        c.buffer_data(gl::ARRAY_BUFFER, 4, None, gl::STATIC_DRAW);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION, "nothing bound");
+        c.bind_buffer(gl::ARRAY_BUFFER, 777);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION, "never generated");
+        c.bind_buffer(gl::TEXTURE_2D, b[0]);
+        assert_eq!(c.get_error(), gl::INVALID_ENUM);
+        assert!(!c.is_buffer(b[0]));
+        c.bind_buffer(gl::ARRAY_BUFFER, b[0]);
+        assert!(c.is_buffer(b[0]));
+        c.buffer_data(
+            gl::ARRAY_BUFFER,
+            8,
+            Some(&[1, 2, 3, 4, 5, 6, 7, 8]),
+            gl::STATIC_DRAW,
+        );
+        c.buffer_sub_data(gl::ARRAY_BUFFER, 6, &[9, 9]);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        c.buffer_sub_data(gl::ARRAY_BUFFER, 7, &[9, 9]);
+        assert_eq!(c.get_error(), gl::INVALID_VALUE);
+        c.buffer_data(gl::ARRAY_BUFFER, 4, None, 0x1234);
+        assert_eq!(c.get_error(), gl::INVALID_ENUM);
+        assert_eq!(
+            c.get_buffer_parameteriv(gl::ARRAY_BUFFER, gl::BUFFER_SIZE),
+            8,
+            "failed calls change nothing"
+        );
+        assert_eq!(
+            c.get_buffer_sub_data(gl::ARRAY_BUFFER, 4, 4),
+            vec![5, 6, 9, 9]
+        );
+        c.delete_buffers(&[b[0]]);
+        assert!(!c.is_buffer(b[0]));
+        c.bind_buffer(gl::ARRAY_BUFFER, b[0]);
+        assert_eq!(
+            c.get_error(),
+            gl::INVALID_OPERATION,
+            "deleted names are not names"
+        );
+    }
+
+    #[test]
+    fn mapping_rules() {
+        let mut c = Context::with_threads(4, 4, 1);
+        let b = c.create_buffers(1)[0];
+        c.bind_buffer(gl::UNIFORM_BUFFER, b);
+        c.buffer_storage(gl::UNIFORM_BUFFER, 16, None, gl::MAP_WRITE_BIT);
+        assert!(c
+            .map_buffer_range(gl::UNIFORM_BUFFER, 0, 16, gl::MAP_READ_BIT)
+            .is_null());
+        assert_eq!(
+            c.get_error(),
+            gl::INVALID_OPERATION,
+            "READ not in storage flags"
+        );
+        let p = c.map_buffer_range(gl::UNIFORM_BUFFER, 4, 4, gl::MAP_WRITE_BIT);
+        assert!(!p.is_null());
+        assert!(c
+            .map_buffer_range(gl::UNIFORM_BUFFER, 0, 4, gl::MAP_WRITE_BIT)
+            .is_null());
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION, "already mapped");
+        c.buffer_data(gl::UNIFORM_BUFFER, 4, None, gl::STATIC_DRAW);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION, "immutable");
+        assert!(c.unmap_buffer(gl::UNIFORM_BUFFER));
+        assert!(!c.unmap_buffer(gl::UNIFORM_BUFFER));
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+        c.bind_buffer_range(gl::UNIFORM_BUFFER, 0, b, 3, 4);
+        assert_eq!(c.get_error(), gl::INVALID_VALUE, "misaligned offset");
+        c.bind_buffer_base(gl::UNIFORM_BUFFER, 36, b);
+        assert_eq!(c.get_error(), gl::INVALID_VALUE);
+    }
+}

@@ -1,0 +1,719 @@
+//! `Context`: the object that owns all GL state of one headless context — object tables,
+//! bindings, fixed-function state, the error flag and debug log, the default framebuffer,
+//! the bindless resident set and the rasterizer. Entry points live in the sibling files as
+//! `impl Context` blocks, one per object kind; this file holds construction, the error and
+//! debug plumbing, the dirty bits and `update_derived`, and the fixed-function state setters.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use crate::api::buffer::Buffer;
+use crate::api::enums as gl;
+use crate::api::error::{DebugMessage, ErrorState, GlError, GlResult};
+use crate::api::framebuffer::{Framebuffer, Renderbuffer};
+use crate::api::names::*;
+use crate::api::program::ProgramObject;
+use crate::api::texture::{SamplerObject, Texture};
+use crate::api::vertex_array::VertexArray;
+use crate::glsl::CompileOutput;
+use crate::ir::{Module, Stage};
+use crate::jit::{CompileError, ShaderCode};
+use crate::raster::{BlendState, ClearCall, DrawCall, RasterState, Rasterizer, RenderTarget};
+use crate::sampler::{
+    DebugSink, DescriptorTable, Format, Image, ResidentSet, SampleContext, SamplerState,
+    TextureView,
+};
+
+/// Implementation limits reported through glGet (GL 4.5 core table 23.5x minimums or more).
+pub mod limits {
+    pub const MAX_TEXTURE_SIZE: i32 = 16384;
+    /// log2(MAX_TEXTURE_SIZE) + 1.
+    pub const MAX_MIP_LEVELS: usize = 15;
+    pub const MAX_VERTEX_ATTRIBS: u32 = crate::ir::link::MAX_VERTEX_ATTRIBS;
+    pub const MAX_TEXTURE_IMAGE_UNITS: i32 = 16;
+    pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: u32 = 32;
+    pub const MAX_UNIFORM_BUFFER_BINDINGS: u32 = 36;
+    pub const MAX_UNIFORM_BLOCK_SIZE: i32 = 65536;
+    pub const UNIFORM_BUFFER_OFFSET_ALIGNMENT: i32 = 16;
+    pub const MAX_DRAW_BUFFERS: u32 = crate::ir::link::MAX_DRAW_BUFFERS;
+    pub const MAX_COLOR_ATTACHMENTS: u32 = 8;
+    pub const MAX_VIEWPORT_DIMS: i32 = 16384;
+    pub const MAX_RENDERBUFFER_SIZE: i32 = 16384;
+    pub const MAX_VERTEX_ATTRIB_STRIDE: i32 = 2048;
+}
+
+/// How the context turns GLSL into IR and IR into code. Production contexts use
+/// `glsl::compile` and `jit::compile`; tests swap in hand-built modules and stand-in code,
+/// so the API's logic is tested apart from the compiler.
+pub(crate) type FrontEnd = Arc<dyn Fn(Stage, &str) -> CompileOutput + Send + Sync>;
+pub(crate) type BackEnd =
+    Arc<dyn Fn(&Module) -> Result<Arc<dyn ShaderCode>, CompileError> + Send + Sync>;
+
+/// Where descriptors for handles come from: the global `DescriptorTable`, or a stand-in in
+/// tests (the table is built separately).
+pub(crate) trait DescriptorAlloc: Send + Sync {
+    fn insert(&self, view: TextureView, state: SamplerState, internal: bool) -> Option<u64>;
+    fn remove(&self, handle: u64);
+}
+
+impl DescriptorAlloc for DescriptorTable {
+    fn insert(&self, view: TextureView, state: SamplerState, internal: bool) -> Option<u64> {
+        DescriptorTable::insert(self, view, state, internal)
+    }
+    fn remove(&self, handle: u64) {
+        DescriptorTable::remove(self, handle)
+    }
+}
+
+/// Dirty bits: setters only set these; `update_derived` turns them into the derived state
+/// a draw snapshots (llvmpipe's scheme).
+pub(crate) mod dirty {
+    /// Fixed-function state behind `RasterState`.
+    pub const RASTER: u32 = 1;
+    /// Framebuffer bindings, attachments or attached images: `RenderTarget`, completeness.
+    pub const TARGET: u32 = 2;
+    /// The resident set: the draw's `SampleContext`.
+    pub const SAMPLER: u32 = 4;
+    pub const ALL: u32 = 7;
+}
+
+/// The offscreen default framebuffer (window-system provided in GL terms).
+pub(crate) struct DefaultFramebuffer {
+    pub color: Arc<Image>,
+    pub depth: Arc<Image>,
+    pub draw_buffer: u32,
+    pub read_buffer: u32,
+}
+
+/// A uniform buffer binding point (glBindBufferBase/Range).
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct BufferBinding {
+    pub buffer: Option<BufferName>,
+    pub offset: usize,
+    /// `None` for BindBufferBase: the whole buffer, whatever its size at draw time.
+    pub size: Option<usize>,
+}
+
+/// A generic vertex attribute's current value (glVertexAttrib*): 4 words as the shader input
+/// sees them.
+pub(crate) type CurrentAttrib = [u32; 4];
+
+/// Fixed-function state (GL 4.5 core chapter 17 and §13).
+#[derive(Clone, Debug)]
+pub(crate) struct FixedState {
+    pub viewport: [i32; 4],
+    pub depth_range: [f64; 2],
+    pub scissor_box: [i32; 4],
+    pub scissor_test: bool,
+    pub depth_test: bool,
+    pub cull_face_enabled: bool,
+    pub cull_face: u32,
+    pub front_face: u32,
+    pub depth_func: u32,
+    pub depth_mask: bool,
+    pub blend: BlendState,
+    pub color_mask: [bool; 4],
+    pub clear_color: [f32; 4],
+    pub clear_depth: f64,
+    pub clear_stencil: i32,
+    pub dither: bool,
+    pub debug_output: bool,
+    pub debug_output_synchronous: bool,
+}
+
+/// Derived state, valid when the matching dirty bit is clear.
+pub(crate) struct Derived {
+    pub raster: RasterState,
+    /// The draw framebuffer's target, or its incompleteness status.
+    pub target: Result<RenderTarget, u32>,
+    pub sampler: Arc<SampleContext>,
+}
+
+/// A headless GL 4.5-style context with an offscreen RGBA8 + D24S8 default framebuffer.
+///
+/// Entry points follow one convention: `glFooBar` is `Context::foo_bar`, GL argument order,
+/// out-parameters as return values. A failing call records a GL error (read with
+/// [`Context::get_error`]) and a debug message, and changes no state.
+pub struct Context {
+    pub(crate) errors: ErrorState,
+    pub(crate) sampler_debug: DebugSink,
+    pub(crate) front_end: FrontEnd,
+    pub(crate) back_end: BackEnd,
+    pub(crate) raster: Rasterizer,
+
+    pub(crate) buffers: NameTable<BufferName, Buffer>,
+    pub(crate) vertex_arrays: NameTable<VertexArrayName, VertexArray>,
+    pub(crate) programs: NameTable<ProgramObjectName, ProgramObject>,
+    pub(crate) textures: NameTable<TextureName, Texture>,
+    /// Texture object 0 of TEXTURE_2D (GL 4.5 core §8.1: the default texture).
+    pub(crate) default_texture: Texture,
+    pub(crate) samplers: NameTable<SamplerName, SamplerObject>,
+    pub(crate) framebuffers: NameTable<FramebufferName, Framebuffer>,
+    pub(crate) renderbuffers: NameTable<RenderbufferName, Renderbuffer>,
+
+    pub(crate) array_buffer: Option<BufferName>,
+    pub(crate) generic_buffers: HashMap<u32, BufferName>,
+    pub(crate) uniform_bindings: Vec<BufferBinding>,
+    pub(crate) vertex_array: Option<VertexArrayName>,
+    pub(crate) current_attribs: [CurrentAttrib; limits::MAX_VERTEX_ATTRIBS as usize],
+    pub(crate) program: Option<ProgramObjectName>,
+    pub(crate) active_texture: u32,
+    pub(crate) texture_units: Vec<Option<TextureName>>,
+    pub(crate) sampler_units: Vec<Option<SamplerName>>,
+    pub(crate) draw_framebuffer: Option<FramebufferName>,
+    pub(crate) read_framebuffer: Option<FramebufferName>,
+    pub(crate) renderbuffer: Option<RenderbufferName>,
+    pub(crate) default_fb: DefaultFramebuffer,
+    pub(crate) unpack_alignment: usize,
+    pub(crate) pack_alignment: usize,
+    pub(crate) fixed: FixedState,
+
+    pub(crate) table: Arc<DescriptorTable>,
+    pub(crate) descriptors: Arc<dyn DescriptorAlloc>,
+    pub(crate) bindless: crate::api::bindless::Bindless,
+    pub(crate) resident: Arc<ResidentSet>,
+    /// Internal descriptors whose texture or sampler changed: removed from the table after
+    /// the next flush, when no queued draw can use them any more.
+    pub(crate) retired_descriptors: Vec<u64>,
+
+    pub(crate) dirty: u32,
+    pub(crate) derived: Derived,
+
+    /// Copies of queued draws, for tests of the snapshot (the rasterizer consumes the real
+    /// ones).
+    #[cfg(test)]
+    pub(crate) captured: Vec<CapturedDraw>,
+}
+
+/// What a test can inspect of a queued draw.
+#[cfg(test)]
+pub(crate) struct CapturedDraw {
+    pub vertices: crate::raster::VertexInput,
+    pub vs: crate::raster::StageData,
+    pub fs: crate::raster::StageData,
+    pub state: RasterState,
+    pub target: RenderTarget,
+    pub sampler: Arc<SampleContext>,
+}
+
+impl std::fmt::Debug for Context {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Context")
+            .field("width", &self.default_fb.color.width())
+            .field("height", &self.default_fb.color.height())
+            .field("threads", &self.raster.threads())
+            .finish_non_exhaustive()
+    }
+}
+
+// A context moves between threads (the C driver makes it current on any thread).
+const _: () = {
+    const fn assert_send<T: Send>() {}
+    assert_send::<Context>();
+};
+
+/// The thread count `Context::new` uses: `SOFTGL_THREADS`, else the available cores.
+pub fn default_threads() -> usize {
+    std::env::var("SOFTGL_THREADS")
+        .ok()
+        .and_then(|s| s.trim().parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+impl Context {
+    /// A context with a `width`×`height` default framebuffer and the default thread count
+    /// (`SOFTGL_THREADS`, else the available cores).
+    pub fn new(width: u32, height: u32) -> Context {
+        Context::with_threads(width, height, default_threads())
+    }
+
+    /// A context whose rasterizer uses `threads` workers.
+    pub fn with_threads(width: u32, height: u32, threads: usize) -> Context {
+        let table = Arc::new(DescriptorTable::new());
+        Context::with_parts(
+            width,
+            height,
+            threads,
+            table.clone(),
+            table,
+            Arc::new(crate::glsl::compile),
+            Arc::new(crate::jit::compile),
+        )
+    }
+
+    pub(crate) fn with_parts(
+        width: u32,
+        height: u32,
+        threads: usize,
+        table: Arc<DescriptorTable>,
+        descriptors: Arc<dyn DescriptorAlloc>,
+        front_end: FrontEnd,
+        back_end: BackEnd,
+    ) -> Context {
+        let (w, h) = (
+            width.min(limits::MAX_VIEWPORT_DIMS as u32),
+            height.min(limits::MAX_VIEWPORT_DIMS as u32),
+        );
+        let fixed = FixedState {
+            viewport: [0, 0, w as i32, h as i32],
+            depth_range: [0.0, 1.0],
+            scissor_box: [0, 0, w as i32, h as i32],
+            scissor_test: false,
+            depth_test: false,
+            cull_face_enabled: false,
+            cull_face: gl::BACK,
+            front_face: gl::CCW,
+            depth_func: gl::LESS,
+            depth_mask: true,
+            blend: BlendState {
+                enabled: false,
+                src_rgb: gl::ONE,
+                dst_rgb: gl::ZERO,
+                src_alpha: gl::ONE,
+                dst_alpha: gl::ZERO,
+                eq_rgb: gl::FUNC_ADD,
+                eq_alpha: gl::FUNC_ADD,
+                color: [0.0; 4],
+            },
+            color_mask: [true; 4],
+            clear_color: [0.0; 4],
+            clear_depth: 1.0,
+            clear_stencil: 0,
+            dither: true,
+            debug_output: false,
+            debug_output_synchronous: false,
+        };
+        let sampler_debug: DebugSink = Arc::new(Mutex::new(Vec::new()));
+        let resident = Arc::new(ResidentSet::default());
+        let derived = Derived {
+            raster: Self::derive_raster(&fixed),
+            target: Err(0),
+            sampler: Arc::new(SampleContext {
+                table: table.clone(),
+                resident: resident.clone(),
+                debug: sampler_debug.clone(),
+            }),
+        };
+        Context {
+            errors: ErrorState::default(),
+            sampler_debug,
+            front_end,
+            back_end,
+            raster: Rasterizer::new(threads.max(1)),
+            buffers: NameTable::default(),
+            vertex_arrays: NameTable::default(),
+            programs: NameTable::default(),
+            textures: NameTable::default(),
+            default_texture: Texture::default(),
+            samplers: NameTable::default(),
+            framebuffers: NameTable::default(),
+            renderbuffers: NameTable::default(),
+            array_buffer: None,
+            generic_buffers: HashMap::new(),
+            uniform_bindings: vec![
+                BufferBinding::default();
+                limits::MAX_UNIFORM_BUFFER_BINDINGS as usize
+            ],
+            vertex_array: None,
+            current_attribs: [[0, 0, 0, 1.0f32.to_bits()]; limits::MAX_VERTEX_ATTRIBS as usize],
+            program: None,
+            active_texture: 0,
+            texture_units: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
+            sampler_units: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
+            draw_framebuffer: None,
+            read_framebuffer: None,
+            renderbuffer: None,
+            default_fb: DefaultFramebuffer {
+                color: Arc::new(Image::new(w, h, Format::Rgba8)),
+                depth: Arc::new(Image::new(w, h, Format::Depth24Stencil8)),
+                draw_buffer: gl::BACK,
+                read_buffer: gl::BACK,
+            },
+            unpack_alignment: 4,
+            pack_alignment: 4,
+            fixed,
+            table,
+            descriptors,
+            bindless: Default::default(),
+            resident,
+            retired_descriptors: Vec::new(),
+            dirty: dirty::ALL,
+            derived,
+            #[cfg(test)]
+            captured: Vec::new(),
+        }
+    }
+
+    /// Records the error of a failed call (the call has changed nothing).
+    pub(crate) fn record(&mut self, e: GlError) {
+        self.errors.record(e);
+    }
+
+    /// Unwraps an entry point's result: errors are recorded and `T::default()` returned.
+    pub(crate) fn gl<T: Default>(&mut self, r: GlResult<T>) -> T {
+        match r {
+            Ok(v) => v,
+            Err(e) => {
+                self.record(e);
+                T::default()
+            }
+        }
+    }
+
+    /// glGetError (GL 4.5 core §2.3.1).
+    pub fn get_error(&mut self) -> u32 {
+        self.errors.take()
+    }
+
+    /// Drains the KHR_debug message log: GL errors, and messages from the sampler (invalid or
+    /// non-resident bindless handles used by shaders).
+    pub fn debug_messages(&mut self) -> Vec<DebugMessage> {
+        let sampled: Vec<String> = match self.sampler_debug.lock() {
+            Ok(mut v) => std::mem::take(&mut *v),
+            Err(poisoned) => std::mem::take(&mut *poisoned.into_inner()),
+        };
+        for message in sampled {
+            self.errors.push(DebugMessage {
+                source: gl::DEBUG_SOURCE_API,
+                ty: gl::DEBUG_TYPE_UNDEFINED_BEHAVIOR,
+                id: 1,
+                severity: gl::DEBUG_SEVERITY_HIGH,
+                message,
+            });
+        }
+        self.errors.drain()
+    }
+
+    /// Runs all queued work, then frees descriptors no queued draw can use any more.
+    pub(crate) fn flush_raster(&mut self) {
+        if self.raster.pending() {
+            self.raster.flush();
+        }
+        for h in self.retired_descriptors.drain(..) {
+            self.descriptors.remove(h);
+        }
+    }
+
+    /// glFinish: every queued command has completed on return.
+    pub fn finish(&mut self) {
+        self.flush_raster();
+    }
+
+    /// glFlush. Queued work runs now too: a headless context has no display to overlap with.
+    pub fn flush(&mut self) {
+        self.flush_raster();
+    }
+
+    /// The rasterizer's worker count.
+    pub fn threads(&self) -> usize {
+        self.raster.threads()
+    }
+
+    pub(crate) fn queue_draw(&mut self, call: DrawCall) {
+        #[cfg(test)]
+        self.captured.push(CapturedDraw {
+            vertices: call.vertices.clone(),
+            vs: call.vs_data.clone(),
+            fs: call.fs_data.clone(),
+            state: call.state,
+            target: call.target.clone(),
+            sampler: call.sampler.clone(),
+        });
+        self.raster.draw(call);
+    }
+
+    pub(crate) fn queue_clear(&mut self, call: ClearCall) {
+        self.raster.clear(call);
+    }
+
+    fn derive_raster(f: &FixedState) -> RasterState {
+        RasterState {
+            viewport: f.viewport,
+            depth_range: f.depth_range,
+            scissor: f.scissor_test.then_some(f.scissor_box),
+            cull_face: f.cull_face_enabled.then_some(f.cull_face),
+            front_face: f.front_face,
+            depth_func: f.depth_test.then_some(f.depth_func),
+            // GL 4.5 core §17.3.4: with the depth test disabled the depth buffer is not
+            // updated.
+            depth_mask: f.depth_mask && f.depth_test,
+            blend: f.blend,
+            color_mask: f.color_mask,
+        }
+    }
+
+    /// Turns dirty state into the derived state a draw or clear snapshots.
+    pub(crate) fn update_derived(&mut self) {
+        if self.dirty & dirty::RASTER != 0 {
+            self.derived.raster = Self::derive_raster(&self.fixed);
+        }
+        if self.dirty & dirty::TARGET != 0 {
+            self.derived.target = self.draw_target();
+        }
+        if self.dirty & dirty::SAMPLER != 0 {
+            self.derived.sampler = Arc::new(SampleContext {
+                table: self.table.clone(),
+                resident: self.resident.clone(),
+                debug: self.sampler_debug.clone(),
+            });
+        }
+        self.dirty = 0;
+    }
+
+    // ---- fixed-function state (GL 4.5 core chapter 17) ----
+
+    fn cap(&mut self, cap: u32) -> GlResult<&mut bool> {
+        Ok(match cap {
+            gl::DEPTH_TEST => &mut self.fixed.depth_test,
+            gl::BLEND => &mut self.fixed.blend.enabled,
+            gl::CULL_FACE => &mut self.fixed.cull_face_enabled,
+            gl::SCISSOR_TEST => &mut self.fixed.scissor_test,
+            // Dithering is allowed to do nothing (GL 4.5 core §17.3.9).
+            gl::DITHER => &mut self.fixed.dither,
+            gl::DEBUG_OUTPUT => &mut self.fixed.debug_output,
+            gl::DEBUG_OUTPUT_SYNCHRONOUS => &mut self.fixed.debug_output_synchronous,
+            _ => return Err(GlError::InvalidEnum("capability not supported")),
+        })
+    }
+
+    /// glEnable.
+    pub fn enable(&mut self, cap: u32) {
+        match self.cap(cap) {
+            Ok(c) => *c = true,
+            Err(e) => self.record(e),
+        }
+        self.dirty |= dirty::RASTER;
+    }
+
+    /// glDisable.
+    pub fn disable(&mut self, cap: u32) {
+        match self.cap(cap) {
+            Ok(c) => *c = false,
+            Err(e) => self.record(e),
+        }
+        self.dirty |= dirty::RASTER;
+    }
+
+    /// glIsEnabled.
+    pub fn is_enabled(&mut self, cap: u32) -> bool {
+        let r = self.cap(cap).map(|c| *c);
+        self.gl(r)
+    }
+
+    /// glViewport (GL 4.5 core §13.6.1): sizes clamp to GL_MAX_VIEWPORT_DIMS.
+    pub fn viewport(&mut self, x: i32, y: i32, width: i32, height: i32) {
+        if width < 0 || height < 0 {
+            return self.record(GlError::InvalidValue("negative viewport size"));
+        }
+        let m = limits::MAX_VIEWPORT_DIMS;
+        self.fixed.viewport = [x, y, width.min(m), height.min(m)];
+        self.dirty |= dirty::RASTER;
+    }
+
+    /// glDepthRange: values clamp to [0, 1].
+    pub fn depth_range(&mut self, near: f64, far: f64) {
+        self.fixed.depth_range = [near.clamp(0.0, 1.0), far.clamp(0.0, 1.0)];
+        self.dirty |= dirty::RASTER;
+    }
+
+    /// glScissor.
+    pub fn scissor(&mut self, x: i32, y: i32, width: i32, height: i32) {
+        if width < 0 || height < 0 {
+            return self.record(GlError::InvalidValue("negative scissor size"));
+        }
+        self.fixed.scissor_box = [x, y, width, height];
+        self.dirty |= dirty::RASTER;
+    }
+
+    /// glClearColor (not clamped: GL 4.5 core §17.4.3 clamps at clear time per format).
+    pub fn clear_color(&mut self, r: f32, g: f32, b: f32, a: f32) {
+        self.fixed.clear_color = [r, g, b, a];
+    }
+
+    /// glClearDepth: clamps to [0, 1].
+    pub fn clear_depth(&mut self, depth: f64) {
+        self.fixed.clear_depth = depth.clamp(0.0, 1.0);
+    }
+
+    /// glClearDepthf.
+    pub fn clear_depthf(&mut self, depth: f32) {
+        self.clear_depth(depth as f64);
+    }
+
+    /// glClearStencil.
+    pub fn clear_stencil(&mut self, s: i32) {
+        self.fixed.clear_stencil = s;
+    }
+
+    /// glDepthFunc.
+    pub fn depth_func(&mut self, func: u32) {
+        if !(gl::NEVER..=gl::ALWAYS).contains(&func) {
+            return self.record(GlError::InvalidEnum("depth function"));
+        }
+        self.fixed.depth_func = func;
+        self.dirty |= dirty::RASTER;
+    }
+
+    /// glDepthMask.
+    pub fn depth_mask(&mut self, flag: bool) {
+        self.fixed.depth_mask = flag;
+        self.dirty |= dirty::RASTER;
+    }
+
+    /// glColorMask.
+    pub fn color_mask(&mut self, r: bool, g: bool, b: bool, a: bool) {
+        self.fixed.color_mask = [r, g, b, a];
+        self.dirty |= dirty::RASTER;
+    }
+
+    fn check_blend_factor(f: u32) -> GlResult<u32> {
+        match f {
+            gl::ZERO
+            | gl::ONE
+            | gl::SRC_COLOR
+            | gl::ONE_MINUS_SRC_COLOR
+            | gl::DST_COLOR
+            | gl::ONE_MINUS_DST_COLOR
+            | gl::SRC_ALPHA
+            | gl::ONE_MINUS_SRC_ALPHA
+            | gl::DST_ALPHA
+            | gl::ONE_MINUS_DST_ALPHA
+            | gl::CONSTANT_COLOR
+            | gl::ONE_MINUS_CONSTANT_COLOR
+            | gl::CONSTANT_ALPHA
+            | gl::ONE_MINUS_CONSTANT_ALPHA
+            | gl::SRC_ALPHA_SATURATE => Ok(f),
+            // Dual-source factors (SRC1_*) are valid GL but not implemented: refused.
+            _ => Err(GlError::InvalidEnum("blend factor")),
+        }
+    }
+
+    fn check_blend_equation(e: u32) -> GlResult<u32> {
+        match e {
+            gl::FUNC_ADD | gl::FUNC_SUBTRACT | gl::FUNC_REVERSE_SUBTRACT | gl::MIN | gl::MAX => {
+                Ok(e)
+            }
+            _ => Err(GlError::InvalidEnum("blend equation")),
+        }
+    }
+
+    /// glBlendFunc.
+    pub fn blend_func(&mut self, sfactor: u32, dfactor: u32) {
+        self.blend_func_separate(sfactor, dfactor, sfactor, dfactor);
+    }
+
+    /// glBlendFuncSeparate.
+    pub fn blend_func_separate(&mut self, src_rgb: u32, dst_rgb: u32, src_a: u32, dst_a: u32) {
+        let r = (|| {
+            Ok::<_, GlError>([
+                Self::check_blend_factor(src_rgb)?,
+                Self::check_blend_factor(dst_rgb)?,
+                Self::check_blend_factor(src_a)?,
+                Self::check_blend_factor(dst_a)?,
+            ])
+        })();
+        match r {
+            Ok([a, b, c, d]) => {
+                let bl = &mut self.fixed.blend;
+                (bl.src_rgb, bl.dst_rgb, bl.src_alpha, bl.dst_alpha) = (a, b, c, d);
+                self.dirty |= dirty::RASTER;
+            }
+            Err(e) => self.record(e),
+        }
+    }
+
+    /// glBlendEquation.
+    pub fn blend_equation(&mut self, mode: u32) {
+        self.blend_equation_separate(mode, mode);
+    }
+
+    /// glBlendEquationSeparate.
+    pub fn blend_equation_separate(&mut self, mode_rgb: u32, mode_alpha: u32) {
+        match (
+            Self::check_blend_equation(mode_rgb),
+            Self::check_blend_equation(mode_alpha),
+        ) {
+            (Ok(a), Ok(b)) => {
+                self.fixed.blend.eq_rgb = a;
+                self.fixed.blend.eq_alpha = b;
+                self.dirty |= dirty::RASTER;
+            }
+            (Err(e), _) | (_, Err(e)) => self.record(e),
+        }
+    }
+
+    /// glBlendColor.
+    pub fn blend_color(&mut self, r: f32, g: f32, b: f32, a: f32) {
+        self.fixed.blend.color = [r, g, b, a];
+        self.dirty |= dirty::RASTER;
+    }
+
+    /// glCullFace.
+    pub fn cull_face(&mut self, mode: u32) {
+        if !matches!(mode, gl::FRONT | gl::BACK | gl::FRONT_AND_BACK) {
+            return self.record(GlError::InvalidEnum("cull face mode"));
+        }
+        self.fixed.cull_face = mode;
+        self.dirty |= dirty::RASTER;
+    }
+
+    /// glFrontFace.
+    pub fn front_face(&mut self, mode: u32) {
+        if !matches!(mode, gl::CW | gl::CCW) {
+            return self.record(GlError::InvalidEnum("front face mode"));
+        }
+        self.fixed.front_face = mode;
+        self.dirty |= dirty::RASTER;
+    }
+
+    /// glProvokingVertex (GL 4.5 core §13.6): the rasterizer implements the default,
+    /// GL_LAST_VERTEX_CONVENTION; GL_FIRST_VERTEX_CONVENTION is refused (INVALID_ENUM with a
+    /// debug message) rather than drawn with the wrong vertex.
+    pub fn provoking_vertex(&mut self, mode: u32) {
+        match mode {
+            gl::LAST_VERTEX_CONVENTION => {}
+            gl::FIRST_VERTEX_CONVENTION => self.record(GlError::InvalidEnum(
+                "GL_FIRST_VERTEX_CONVENTION is not implemented",
+            )),
+            _ => self.record(GlError::InvalidEnum("provoking vertex mode")),
+        }
+    }
+
+    /// glPixelStorei: GL_UNPACK_ALIGNMENT and GL_PACK_ALIGNMENT (1, 2, 4 or 8). The other
+    /// pixel-store parameters are not implemented and accept only their default, 0.
+    pub fn pixel_storei(&mut self, pname: u32, param: i32) {
+        match pname {
+            gl::UNPACK_ALIGNMENT | gl::PACK_ALIGNMENT => {
+                if ![1, 2, 4, 8].contains(&param) {
+                    return self.record(GlError::InvalidValue("alignment must be 1, 2, 4 or 8"));
+                }
+                if pname == gl::UNPACK_ALIGNMENT {
+                    self.unpack_alignment = param as usize;
+                } else {
+                    self.pack_alignment = param as usize;
+                }
+            }
+            gl::UNPACK_ROW_LENGTH
+            | gl::UNPACK_SKIP_ROWS
+            | gl::UNPACK_SKIP_PIXELS
+            | gl::UNPACK_IMAGE_HEIGHT
+            | gl::UNPACK_SKIP_IMAGES
+            | gl::PACK_ROW_LENGTH
+            | gl::PACK_SKIP_ROWS
+            | gl::PACK_SKIP_PIXELS
+            | gl::PACK_IMAGE_HEIGHT
+            | gl::PACK_SKIP_IMAGES => {
+                if param < 0 {
+                    return self.record(GlError::InvalidValue("negative pixel-store value"));
+                }
+                if param != 0 {
+                    self.record(GlError::InvalidOperation(
+                        "non-zero row length / skips are not implemented",
+                    ));
+                }
+            }
+            _ => self.record(GlError::InvalidEnum("pixel-store parameter")),
+        }
+    }
+}

@@ -1,0 +1,407 @@
+//! Draw validation and the draw snapshot (GL 4.5 core chapter 10, §11.1.3.11, §17.4.3):
+//! checks every draw error, then builds a `raster::DrawCall` — vertex arrays from the VAO,
+//! uniform words with sampler uniforms resolved to descriptor handles (bound units become
+//! internal descriptors, DESIGN.md §4), uniform block ranges, the sample context, raster
+//! state and target — and queues it. Also glClear.
+
+use std::sync::Arc;
+
+use crate::api::context::Context;
+use crate::api::enums as gl;
+use crate::api::error::{DebugMessage, GlError, GlResult};
+use crate::api::program::SamplerValue;
+use crate::raster::{
+    AttribMode, AttribSource, ClearCall, DrawCall, IndexSource, StageData, Topology, VertexAttrib,
+    VertexInput,
+};
+
+/// A uniform block's bound range as `StageData` holds it: (store, offset, bytes).
+type BlockRange = Option<(Arc<Vec<u8>>, usize, usize)>;
+
+/// The vertices of one draw, as the entry point gave them.
+struct DrawRange {
+    mode: u32,
+    first: i32,
+    count: i32,
+    /// (type, byte offset) for indexed draws.
+    indices: Option<(u32, usize)>,
+    instances: i32,
+    base_vertex: i32,
+    base_instance: u32,
+}
+
+impl Context {
+    /// glClear (GL 4.5 core §17.4.3).
+    pub fn clear(&mut self, mask: u32) {
+        let r = (|| {
+            if mask & !(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT | gl::STENCIL_BUFFER_BIT) != 0 {
+                return Err(GlError::InvalidValue("unknown bits in the clear mask"));
+            }
+            self.update_derived();
+            let target = self.derived.target.clone().map_err(|_| {
+                GlError::InvalidFramebufferOperation("draw framebuffer is incomplete")
+            })?;
+            let f = &self.fixed;
+            let call = ClearCall {
+                target,
+                color: (mask & gl::COLOR_BUFFER_BIT != 0).then_some(f.clear_color),
+                color_mask: f.color_mask,
+                depth: (mask & gl::DEPTH_BUFFER_BIT != 0 && f.depth_mask).then_some(f.clear_depth),
+                // The stencil value is masked to the buffer's 8 bits (GL 4.5 core §17.4.3).
+                stencil: (mask & gl::STENCIL_BUFFER_BIT != 0).then_some(f.clear_stencil as u8),
+                scissor: f.scissor_test.then_some(f.scissor_box),
+            };
+            self.queue_clear(call);
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    /// glDrawArrays.
+    pub fn draw_arrays(&mut self, mode: u32, first: i32, count: i32) {
+        self.draw_arrays_instanced_base_instance(mode, first, count, 1, 0)
+    }
+
+    /// glDrawArraysInstanced.
+    pub fn draw_arrays_instanced(&mut self, mode: u32, first: i32, count: i32, instancecount: i32) {
+        self.draw_arrays_instanced_base_instance(mode, first, count, instancecount, 0)
+    }
+
+    /// glDrawArraysInstancedBaseInstance.
+    pub fn draw_arrays_instanced_base_instance(
+        &mut self,
+        mode: u32,
+        first: i32,
+        count: i32,
+        instancecount: i32,
+        baseinstance: u32,
+    ) {
+        let r = self.draw(DrawRange {
+            mode,
+            first,
+            count,
+            indices: None,
+            instances: instancecount,
+            base_vertex: 0,
+            base_instance: baseinstance,
+        });
+        self.gl(r)
+    }
+
+    /// glDrawElements: `offset` is the byte offset into the element array buffer.
+    pub fn draw_elements(&mut self, mode: u32, count: i32, ty: u32, offset: usize) {
+        self.draw_elements_instanced_base_vertex(mode, count, ty, offset, 1, 0)
+    }
+
+    /// glDrawElementsBaseVertex.
+    pub fn draw_elements_base_vertex(
+        &mut self,
+        mode: u32,
+        count: i32,
+        ty: u32,
+        offset: usize,
+        basevertex: i32,
+    ) {
+        self.draw_elements_instanced_base_vertex(mode, count, ty, offset, 1, basevertex)
+    }
+
+    /// glDrawElementsInstanced.
+    pub fn draw_elements_instanced(
+        &mut self,
+        mode: u32,
+        count: i32,
+        ty: u32,
+        offset: usize,
+        instancecount: i32,
+    ) {
+        self.draw_elements_instanced_base_vertex(mode, count, ty, offset, instancecount, 0)
+    }
+
+    /// glDrawElementsInstancedBaseVertex.
+    pub fn draw_elements_instanced_base_vertex(
+        &mut self,
+        mode: u32,
+        count: i32,
+        ty: u32,
+        offset: usize,
+        instancecount: i32,
+        basevertex: i32,
+    ) {
+        let r = self.draw(DrawRange {
+            mode,
+            first: 0,
+            count,
+            indices: Some((ty, offset)),
+            instances: instancecount,
+            base_vertex: basevertex,
+            base_instance: 0,
+        });
+        self.gl(r)
+    }
+
+    /// Validates a draw (GL 4.5 core §10.4, §11.1.3.11, §9.4.4) and queues its snapshot.
+    fn draw(&mut self, d: DrawRange) -> GlResult<()> {
+        let topology = match d.mode {
+            gl::TRIANGLES => Topology::Triangles,
+            gl::TRIANGLE_STRIP => Topology::TriangleStrip,
+            gl::TRIANGLE_FAN => Topology::TriangleFan,
+            // Points, lines and adjacency modes are valid GL but the rasterizer draws only
+            // triangles: refused rather than silently dropped.
+            _ => {
+                return Err(GlError::InvalidEnum(
+                    "primitive mode (triangles, strips and fans only)",
+                ))
+            }
+        };
+        if d.count < 0 || d.first < 0 || d.instances < 0 {
+            return Err(GlError::InvalidValue(
+                "negative first, count or instance count",
+            ));
+        }
+        let index_bytes = match d.indices {
+            None => None,
+            Some((gl::UNSIGNED_BYTE, _)) => Some(1u8),
+            Some((gl::UNSIGNED_SHORT, _)) => Some(2),
+            Some((gl::UNSIGNED_INT, _)) => Some(4),
+            Some(_) => return Err(GlError::InvalidEnum("index type")),
+        };
+        let exe = self
+            .current_executable()
+            .ok_or(GlError::InvalidOperation("no current program"))?;
+        let vao_name = self.vertex_array.ok_or(GlError::InvalidOperation(
+            "no vertex array object bound (core profile)",
+        ))?;
+        let vao = self
+            .vertex_arrays
+            .get(vao_name)
+            .ok_or(GlError::InvalidOperation("no vertex array object bound"))?;
+
+        // Vertex arrays → attributes.
+        let mut attribs = Vec::new();
+        let mut input_words = exe.linked.vs_input_words.max(exe.code.vs.input_words());
+        for a in &exe.linked.attributes {
+            for i in a.fetch_offsets() {
+                let loc = (a.location + i) as usize;
+                let slot = a.slot_of(i);
+                let Some(arr) = vao.attribs.get(loc) else {
+                    continue;
+                };
+                let source = if arr.enabled {
+                    let buf = arr.buffer.and_then(|b| self.buffers.get(b)).ok_or(
+                        GlError::InvalidOperation("an enabled attribute array has no buffer"),
+                    )?;
+                    if buf.blocks_draws() {
+                        return Err(GlError::InvalidOperation("a vertex buffer is mapped"));
+                    }
+                    AttribSource::Array {
+                        data: buf.data.clone(),
+                        offset: arr.offset,
+                        stride: arr.effective_stride(),
+                        size: arr.size,
+                        ty: arr.ty,
+                        normalized: arr.normalized,
+                        mode: arr.mode,
+                        divisor: arr.divisor,
+                    }
+                } else {
+                    AttribSource::Constant(self.current_attribs[loc])
+                };
+                let words = if arr.enabled && arr.mode == AttribMode::Long {
+                    2 * arr.size as u32
+                } else {
+                    4
+                };
+                input_words = input_words.max(slot + words);
+                attribs.push(VertexAttrib { slot, source });
+            }
+        }
+        let indices = match (d.indices, index_bytes) {
+            (Some((_, offset)), Some(index_bytes)) => {
+                let buf = vao
+                    .element_buffer
+                    .and_then(|b| self.buffers.get(b))
+                    .ok_or(GlError::InvalidOperation("no element array buffer bound"))?;
+                if buf.blocks_draws() {
+                    return Err(GlError::InvalidOperation(
+                        "the element array buffer is mapped",
+                    ));
+                }
+                Some(IndexSource {
+                    data: buf.data.clone(),
+                    offset,
+                    index_bytes,
+                })
+            }
+            _ => None,
+        };
+
+        // Uniform blocks: the bound range must cover the block (GL 4.5 core §7.6.2).
+        let mut blocks: [Vec<BlockRange>; 2] = [Vec::new(), Vec::new()];
+        for (stage, b_out) in blocks.iter_mut().enumerate() {
+            let n = exe
+                .linked
+                .blocks
+                .iter()
+                .filter_map(|b| b.stage_index[stage])
+                .max()
+                .map_or(0, |m| m as usize + 1);
+            b_out.resize(n, None);
+        }
+        for (bi, b) in exe.linked.blocks.iter().enumerate() {
+            let binding = self.uniform_bindings[exe.block_bindings[bi] as usize];
+            let buf = binding.buffer.and_then(|n| self.buffers.get(n)).ok_or(
+                GlError::InvalidOperation("a uniform block has no buffer bound"),
+            )?;
+            if buf.blocks_draws() {
+                return Err(GlError::InvalidOperation("a uniform buffer is mapped"));
+            }
+            let avail = binding
+                .size
+                .unwrap_or(usize::MAX)
+                .min(buf.data.len().saturating_sub(binding.offset));
+            if avail < b.size as usize {
+                return Err(GlError::InvalidOperation(
+                    "uniform buffer range is smaller than the block",
+                ));
+            }
+            for (stage_blocks, index) in blocks.iter_mut().zip(b.stage_index) {
+                if let Some(i) = index {
+                    stage_blocks[i as usize] = Some((buf.data.clone(), binding.offset, avail));
+                }
+            }
+        }
+
+        self.update_derived();
+        let target =
+            self.derived.target.clone().map_err(|_| {
+                GlError::InvalidFramebufferOperation("draw framebuffer is incomplete")
+            })?;
+        if d.count == 0 || d.instances == 0 {
+            return Ok(());
+        }
+
+        // Sampler uniforms → handles (resolving units may create internal descriptors).
+        let exe = self
+            .current_executable()
+            .ok_or(GlError::InvalidOperation("no current program"))?;
+        let mut words = exe.words.clone();
+        let samplers: Vec<(u32, [Option<u32>; 2], SamplerValue)> = exe
+            .linked
+            .uniforms
+            .iter()
+            .filter(|u| u.is_sampler())
+            .flat_map(|u| {
+                (0..u.elements()).map(move |e| {
+                    let offs = u.offsets.map(|o| o.map(|o| o + e * u.stride));
+                    (u.location + e, offs)
+                })
+            })
+            .map(|(loc, offs)| {
+                (
+                    loc,
+                    offs,
+                    exe.samplers
+                        .get(&loc)
+                        .copied()
+                        .unwrap_or(SamplerValue::Unit(0)),
+                )
+            })
+            .collect();
+        let program = exe.code.clone();
+        let vertices = VertexInput {
+            attribs,
+            input_words,
+            indices,
+            first: d.first as u32,
+            count: d.count as u32,
+            instance_count: d.instances as u32,
+            base_vertex: d.base_vertex,
+            base_instance: d.base_instance,
+        };
+        for (_, offs, value) in samplers {
+            let handle = match value {
+                SamplerValue::Handle(h) => h,
+                SamplerValue::Unit(u) => self.unit_handle(u as usize),
+            };
+            for (stage, off) in offs.iter().enumerate() {
+                if let Some(off) = off {
+                    if let Some(w) = words[stage].get_mut(*off as usize..*off as usize + 2) {
+                        w.copy_from_slice(&[handle as u32, (handle >> 32) as u32]);
+                    }
+                }
+            }
+        }
+        let [vs_words, fs_words] = words;
+        let [vs_blocks, fs_blocks] = blocks;
+        let call = DrawCall {
+            topology,
+            vertices,
+            program,
+            vs_data: StageData {
+                uniforms: vs_words,
+                blocks: vs_blocks,
+            },
+            fs_data: StageData {
+                uniforms: fs_words,
+                blocks: fs_blocks,
+            },
+            sampler: self.derived.sampler.clone(),
+            state: self.derived.raster,
+            target,
+        };
+        self.queue_draw(call);
+        Ok(())
+    }
+
+    /// The internal descriptor handle for the texture (and sampler) bound to `unit`; 0 when
+    /// the texture is incomplete, so the shader samples zeros (GL 4.5 core §11.1.3.5 gives
+    /// (0, 0, 0, 1); the descriptor table's miss gives zeros — a known difference).
+    fn unit_handle(&mut self, unit: usize) -> u64 {
+        let tex_ref = self.unit_texture(unit);
+        let sampler = self.sampler_units.get(unit).copied().flatten();
+        let (s_state, s_version) = match sampler.and_then(|s| self.samplers.get(s)) {
+            Some(s) => (Some(s.state), s.version),
+            None => (None, 0),
+        };
+        let Some(tex) = self.texture(tex_ref) else {
+            return 0;
+        };
+        let state = s_state.unwrap_or(tex.state);
+        if !tex.is_complete(&state) {
+            return 0;
+        }
+        let version = tex.version;
+        if let Some(&(_, _, _, h)) = tex
+            .internal
+            .iter()
+            .find(|i| i.0 == sampler && i.1 == s_version && i.2 == version)
+        {
+            return h;
+        }
+        let view = tex.view();
+        let Some(h) = self.descriptors.insert(view, state, true) else {
+            self.errors.push(DebugMessage {
+                source: gl::DEBUG_SOURCE_API,
+                ty: gl::DEBUG_TYPE_PERFORMANCE,
+                id: 2,
+                severity: gl::DEBUG_SEVERITY_MEDIUM,
+                message: format!("no descriptor for texture unit {unit}: it samples zeros"),
+            });
+            return 0;
+        };
+        let mut retired = Vec::new();
+        if let Some(t) = self.texture_mut(tex_ref) {
+            // Entries for an older version of this sampler are dead.
+            t.internal.retain(|i| {
+                let keep = i.0 != sampler;
+                if !keep {
+                    retired.push(i.3);
+                }
+                keep
+            });
+            t.internal.push((sampler, s_version, version, h));
+        }
+        self.retired_descriptors.extend(retired);
+        h
+    }
+}

@@ -1,0 +1,857 @@
+//! Framebuffer and renderbuffer objects (GL 4.5 core chapter 9), completeness (§9.4), draw and
+//! read buffer selection, the draw target snapshot, and glReadPixels (§18.2).
+
+use std::sync::Arc;
+
+use crate::api::context::{dirty, limits, Context};
+use crate::api::enums as gl;
+use crate::api::error::{GlError, GlResult};
+use crate::api::names::{FramebufferName, RenderbufferName, TextureName};
+use crate::api::pixels;
+use crate::api::texture::color_renderable;
+use crate::raster::RenderTarget;
+use crate::sampler::{Format, Image};
+
+/// What an attachment point holds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Attachment {
+    Texture { name: TextureName, level: usize },
+    Renderbuffer(RenderbufferName),
+}
+
+/// A framebuffer object.
+#[derive(Clone, Debug)]
+pub(crate) struct Framebuffer {
+    pub colors: [Option<Attachment>; limits::MAX_COLOR_ATTACHMENTS as usize],
+    pub depth: Option<Attachment>,
+    pub stencil: Option<Attachment>,
+    /// COLOR_ATTACHMENTi or NONE per draw buffer.
+    pub draw_buffers: Vec<u32>,
+    pub read_buffer: u32,
+}
+
+impl Default for Framebuffer {
+    fn default() -> Self {
+        Framebuffer {
+            colors: [None; limits::MAX_COLOR_ATTACHMENTS as usize],
+            depth: None,
+            stencil: None,
+            draw_buffers: vec![gl::COLOR_ATTACHMENT0],
+            read_buffer: gl::COLOR_ATTACHMENT0,
+        }
+    }
+}
+
+/// A renderbuffer object.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Renderbuffer {
+    pub image: Option<Arc<Image>>,
+}
+
+impl Context {
+    fn attachment_image(&self, a: Attachment) -> Option<Arc<Image>> {
+        match a {
+            Attachment::Texture { name, level } => self.texture_level_image(name, level),
+            Attachment::Renderbuffer(r) => self.renderbuffers.get(r)?.image.clone(),
+        }
+    }
+
+    /// glCheckFramebufferStatus's rules (GL 4.5 core §9.4.2) for a framebuffer object.
+    fn framebuffer_status(&self, fb: &Framebuffer) -> u32 {
+        let mut any = false;
+        for a in fb.colors.iter().flatten() {
+            any = true;
+            match self.attachment_image(*a) {
+                Some(img)
+                    if img.width() > 0 && img.height() > 0 && color_renderable(img.format()) => {}
+                _ => return gl::FRAMEBUFFER_INCOMPLETE_ATTACHMENT,
+            }
+        }
+        if let Some(a) = fb.depth {
+            any = true;
+            match self.attachment_image(a) {
+                Some(img) if img.width() > 0 && img.height() > 0 && img.format().is_depth() => {}
+                _ => return gl::FRAMEBUFFER_INCOMPLETE_ATTACHMENT,
+            }
+        }
+        if let Some(a) = fb.stencil {
+            any = true;
+            match self.attachment_image(a) {
+                Some(img)
+                    if img.width() > 0
+                        && img.height() > 0
+                        && img.format() == Format::Depth24Stencil8 => {}
+                _ => return gl::FRAMEBUFFER_INCOMPLETE_ATTACHMENT,
+            }
+            // Depth and stencil live in one image here; separate images are an unsupported
+            // combination (GL 4.5 core §9.4.2 lets implementations refuse combinations).
+            if fb.depth.is_some_and(|d| d != a) {
+                return gl::FRAMEBUFFER_UNSUPPORTED;
+            }
+        }
+        if !any {
+            return gl::FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+        }
+        gl::FRAMEBUFFER_COMPLETE
+    }
+
+    /// The draw framebuffer as a render target, or its status when incomplete.
+    pub(crate) fn draw_target(&self) -> Result<RenderTarget, u32> {
+        let Some(name) = self.draw_framebuffer else {
+            let d = &self.default_fb;
+            let color = (d.draw_buffer != gl::NONE).then(|| d.color.clone());
+            return Ok(RenderTarget {
+                colors: vec![color],
+                depth: Some(d.depth.clone()),
+                width: d.color.width(),
+                height: d.color.height(),
+            });
+        };
+        let fb = self
+            .framebuffers
+            .get(name)
+            .ok_or(gl::FRAMEBUFFER_UNDEFINED)?;
+        let status = self.framebuffer_status(fb);
+        if status != gl::FRAMEBUFFER_COMPLETE {
+            return Err(status);
+        }
+        let colors: Vec<Option<Arc<Image>>> = fb
+            .draw_buffers
+            .iter()
+            .map(|&b| {
+                let i = b.checked_sub(gl::COLOR_ATTACHMENT0)? as usize;
+                fb.colors
+                    .get(i)
+                    .copied()
+                    .flatten()
+                    .and_then(|a| self.attachment_image(a))
+            })
+            .collect();
+        let depth = fb
+            .depth
+            .or(fb.stencil)
+            .and_then(|a| self.attachment_image(a));
+        // The framebuffer's size is the intersection of its attachments (GL 4.5 core §9.2).
+        let all = fb
+            .colors
+            .iter()
+            .flatten()
+            .chain(fb.depth.iter())
+            .chain(fb.stencil.iter());
+        let (mut w, mut h) = (u32::MAX, u32::MAX);
+        for a in all {
+            if let Some(img) = self.attachment_image(*a) {
+                w = w.min(img.width());
+                h = h.min(img.height());
+            }
+        }
+        Ok(RenderTarget {
+            colors,
+            depth,
+            width: w,
+            height: h,
+        })
+    }
+
+    /// The read framebuffer's colour (or depth) image for ReadPixels.
+    fn read_image(&self, depth: bool) -> GlResult<Arc<Image>> {
+        let Some(name) = self.read_framebuffer else {
+            if depth {
+                return Ok(self.default_fb.depth.clone());
+            }
+            if self.default_fb.read_buffer == gl::NONE {
+                return Err(GlError::InvalidOperation("read buffer is GL_NONE"));
+            }
+            return Ok(self.default_fb.color.clone());
+        };
+        let fb = self
+            .framebuffers
+            .get(name)
+            .ok_or(GlError::InvalidFramebufferOperation("no framebuffer"))?;
+        if self.framebuffer_status(fb) != gl::FRAMEBUFFER_COMPLETE {
+            return Err(GlError::InvalidFramebufferOperation(
+                "read framebuffer is incomplete",
+            ));
+        }
+        let a = if depth {
+            fb.depth.or(fb.stencil)
+        } else {
+            if fb.read_buffer == gl::NONE {
+                return Err(GlError::InvalidOperation("read buffer is GL_NONE"));
+            }
+            fb.colors[(fb.read_buffer - gl::COLOR_ATTACHMENT0) as usize]
+        };
+        a.and_then(|a| self.attachment_image(a))
+            .ok_or(GlError::InvalidOperation(
+                "no image attached to the read buffer",
+            ))
+    }
+
+    /// glReadPixels (GL 4.5 core §18.2) from the read framebuffer, honouring
+    /// GL_PACK_ALIGNMENT. Flushes queued work first.
+    #[allow(clippy::too_many_arguments)]
+    pub fn read_pixels(
+        &mut self,
+        x: i32,
+        y: i32,
+        width: i32,
+        height: i32,
+        format: u32,
+        ty: u32,
+    ) -> Vec<u8> {
+        let r = (|| {
+            if width < 0 || height < 0 {
+                return Err(GlError::InvalidValue("negative size"));
+            }
+            if !matches!(
+                format,
+                gl::RGBA | gl::RGB | gl::RG | gl::RED | gl::DEPTH_COMPONENT
+            ) {
+                return Err(GlError::InvalidEnum("ReadPixels format"));
+            }
+            if !matches!(ty, gl::UNSIGNED_BYTE | gl::FLOAT) {
+                return Err(GlError::InvalidEnum("ReadPixels type"));
+            }
+            let img = self.read_image(format == gl::DEPTH_COMPONENT)?;
+            self.flush_raster();
+            pixels::pack(
+                &img,
+                x,
+                y,
+                width as usize,
+                height as usize,
+                format,
+                ty,
+                self.pack_alignment,
+            )
+        })();
+        self.gl(r)
+    }
+
+    // ---- framebuffer objects ----
+
+    /// glGenFramebuffers.
+    pub fn gen_framebuffers(&mut self, n: i32) -> Vec<u32> {
+        if n < 0 {
+            self.record(GlError::InvalidValue("negative count"));
+            return Vec::new();
+        }
+        (0..n)
+            .filter_map(|_| self.framebuffers.gen().map(|f| f.0))
+            .collect()
+    }
+
+    /// glCreateFramebuffers.
+    pub fn create_framebuffers(&mut self, n: i32) -> Vec<u32> {
+        if n < 0 {
+            self.record(GlError::InvalidValue("negative count"));
+            return Vec::new();
+        }
+        (0..n)
+            .filter_map(|_| {
+                self.framebuffers
+                    .create(Framebuffer::default())
+                    .map(|f| f.0)
+            })
+            .collect()
+    }
+
+    /// glIsFramebuffer.
+    pub fn is_framebuffer(&self, framebuffer: u32) -> bool {
+        self.framebuffers
+            .get(FramebufferName(framebuffer))
+            .is_some()
+    }
+
+    /// glBindFramebuffer: GL_FRAMEBUFFER binds both draw and read.
+    pub fn bind_framebuffer(&mut self, target: u32, framebuffer: u32) {
+        let r = (|| {
+            if !matches!(
+                target,
+                gl::FRAMEBUFFER | gl::DRAW_FRAMEBUFFER | gl::READ_FRAMEBUFFER
+            ) {
+                return Err(GlError::InvalidEnum("framebuffer target"));
+            }
+            let name = if framebuffer == 0 {
+                None
+            } else {
+                let n = FramebufferName(framebuffer);
+                if !self.framebuffers.ensure(n, Framebuffer::default) {
+                    return Err(GlError::InvalidOperation("not a framebuffer name"));
+                }
+                Some(n)
+            };
+            if target != gl::READ_FRAMEBUFFER {
+                self.draw_framebuffer = name;
+            }
+            if target != gl::DRAW_FRAMEBUFFER {
+                self.read_framebuffer = name;
+            }
+            self.dirty |= dirty::TARGET;
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    /// glDeleteFramebuffers: bound ones revert to the default framebuffer.
+    pub fn delete_framebuffers(&mut self, framebuffers: &[u32]) {
+        for &f in framebuffers {
+            let n = FramebufferName(f);
+            if self.draw_framebuffer == Some(n) {
+                self.draw_framebuffer = None;
+            }
+            if self.read_framebuffer == Some(n) {
+                self.read_framebuffer = None;
+            }
+            self.framebuffers.remove(n);
+        }
+        self.dirty |= dirty::TARGET;
+    }
+
+    fn target_framebuffer(&mut self, target: u32) -> GlResult<&mut Framebuffer> {
+        let name = match target {
+            gl::FRAMEBUFFER | gl::DRAW_FRAMEBUFFER => self.draw_framebuffer,
+            gl::READ_FRAMEBUFFER => self.read_framebuffer,
+            _ => return Err(GlError::InvalidEnum("framebuffer target")),
+        };
+        let name = name.ok_or(GlError::InvalidOperation(
+            "the default framebuffer has no attachments to change",
+        ))?;
+        self.framebuffers
+            .get_mut(name)
+            .ok_or(GlError::InvalidOperation("no framebuffer"))
+    }
+
+    fn set_attachment(
+        &mut self,
+        target: u32,
+        attachment: u32,
+        a: Option<Attachment>,
+    ) -> GlResult<()> {
+        let fb = self.target_framebuffer(target)?;
+        match attachment {
+            gl::DEPTH_ATTACHMENT => fb.depth = a,
+            gl::STENCIL_ATTACHMENT => fb.stencil = a,
+            gl::DEPTH_STENCIL_ATTACHMENT => {
+                fb.depth = a;
+                fb.stencil = a;
+            }
+            _ => {
+                let i = attachment.wrapping_sub(gl::COLOR_ATTACHMENT0);
+                fb.colors[i as usize] = a;
+            }
+        }
+        self.dirty |= dirty::TARGET;
+        Ok(())
+    }
+
+    fn check_attachment_point(attachment: u32) -> GlResult<()> {
+        match attachment {
+            gl::DEPTH_ATTACHMENT | gl::STENCIL_ATTACHMENT | gl::DEPTH_STENCIL_ATTACHMENT => Ok(()),
+            a if (gl::COLOR_ATTACHMENT0..gl::COLOR_ATTACHMENT0 + 32).contains(&a) => {
+                if a - gl::COLOR_ATTACHMENT0 >= limits::MAX_COLOR_ATTACHMENTS {
+                    // GL 4.5 core §9.2.7: past MAX_COLOR_ATTACHMENTS is INVALID_OPERATION.
+                    return Err(GlError::InvalidOperation("past GL_MAX_COLOR_ATTACHMENTS"));
+                }
+                Ok(())
+            }
+            _ => Err(GlError::InvalidEnum("attachment point")),
+        }
+    }
+
+    /// glFramebufferTexture2D (GL 4.5 core §9.2.8).
+    pub fn framebuffer_texture_2d(
+        &mut self,
+        target: u32,
+        attachment: u32,
+        textarget: u32,
+        texture: u32,
+        level: i32,
+    ) {
+        let r = (|| {
+            self.target_framebuffer(target)?;
+            Self::check_attachment_point(attachment)?;
+            if texture == 0 {
+                return self.set_attachment(target, attachment, None);
+            }
+            let name = TextureName(texture);
+            let t = self
+                .textures
+                .get(name)
+                .ok_or(GlError::InvalidOperation("not a texture"))?;
+            if textarget != gl::TEXTURE_2D {
+                return Err(
+                    if (gl::TEXTURE_CUBE_MAP_POSITIVE_X..=gl::TEXTURE_CUBE_MAP_NEGATIVE_Z)
+                        .contains(&textarget)
+                        || textarget == gl::TEXTURE_RECTANGLE
+                    {
+                        GlError::InvalidOperation("textarget does not match the texture")
+                    } else {
+                        GlError::InvalidEnum("textarget")
+                    },
+                );
+            }
+            if t.target.is_some_and(|tt| tt != textarget) {
+                return Err(GlError::InvalidOperation(
+                    "textarget does not match the texture",
+                ));
+            }
+            if level < 0 || level as usize >= limits::MAX_MIP_LEVELS {
+                return Err(GlError::InvalidValue("level out of range"));
+            }
+            self.set_attachment(
+                target,
+                attachment,
+                Some(Attachment::Texture {
+                    name,
+                    level: level as usize,
+                }),
+            )
+        })();
+        self.gl(r)
+    }
+
+    /// glFramebufferRenderbuffer.
+    pub fn framebuffer_renderbuffer(
+        &mut self,
+        target: u32,
+        attachment: u32,
+        rbtarget: u32,
+        renderbuffer: u32,
+    ) {
+        let r = (|| {
+            self.target_framebuffer(target)?;
+            Self::check_attachment_point(attachment)?;
+            if rbtarget != gl::RENDERBUFFER {
+                return Err(GlError::InvalidEnum("renderbuffer target"));
+            }
+            if renderbuffer == 0 {
+                return self.set_attachment(target, attachment, None);
+            }
+            let name = RenderbufferName(renderbuffer);
+            if self.renderbuffers.get(name).is_none() {
+                return Err(GlError::InvalidOperation("not a renderbuffer"));
+            }
+            self.set_attachment(target, attachment, Some(Attachment::Renderbuffer(name)))
+        })();
+        self.gl(r)
+    }
+
+    /// glCheckFramebufferStatus.
+    pub fn check_framebuffer_status(&mut self, target: u32) -> u32 {
+        let name = match target {
+            gl::FRAMEBUFFER | gl::DRAW_FRAMEBUFFER => self.draw_framebuffer,
+            gl::READ_FRAMEBUFFER => self.read_framebuffer,
+            _ => {
+                self.record(GlError::InvalidEnum("framebuffer target"));
+                return 0;
+            }
+        };
+        match name.and_then(|n| self.framebuffers.get(n)) {
+            None => gl::FRAMEBUFFER_COMPLETE,
+            Some(fb) => self.framebuffer_status(fb),
+        }
+    }
+
+    /// glDrawBuffers (GL 4.5 core §17.4.1).
+    pub fn draw_buffers(&mut self, bufs: &[u32]) {
+        let r = (|| {
+            if bufs.len() > limits::MAX_DRAW_BUFFERS as usize {
+                return Err(GlError::InvalidValue("more than GL_MAX_DRAW_BUFFERS"));
+            }
+            match self.draw_framebuffer {
+                None => {
+                    if bufs.len() != 1 {
+                        return Err(GlError::InvalidOperation(
+                            "the default framebuffer takes one buffer",
+                        ));
+                    }
+                    let b = bufs[0];
+                    if !matches!(
+                        b,
+                        gl::NONE
+                            | gl::BACK
+                            | gl::BACK_LEFT
+                            | gl::FRONT
+                            | gl::FRONT_LEFT
+                            | gl::FRONT_AND_BACK
+                            | gl::LEFT
+                    ) {
+                        return Err(
+                            if (gl::COLOR_ATTACHMENT0..gl::COLOR_ATTACHMENT0 + 32).contains(&b) {
+                                GlError::InvalidOperation(
+                                    "colour attachments need a framebuffer object",
+                                )
+                            } else {
+                                GlError::InvalidEnum("draw buffer")
+                            },
+                        );
+                    }
+                    self.default_fb.draw_buffer = b;
+                }
+                Some(name) => {
+                    for (i, &b) in bufs.iter().enumerate() {
+                        if b == gl::NONE {
+                            continue;
+                        }
+                        let k = b.wrapping_sub(gl::COLOR_ATTACHMENT0);
+                        if k >= 32 {
+                            return Err(
+                                if matches!(
+                                    b,
+                                    gl::BACK
+                                        | gl::FRONT
+                                        | gl::BACK_LEFT
+                                        | gl::FRONT_LEFT
+                                        | gl::FRONT_AND_BACK
+                                        | gl::LEFT
+                                ) {
+                                    GlError::InvalidOperation(
+                                        "default-framebuffer buffer on a framebuffer object",
+                                    )
+                                } else {
+                                    GlError::InvalidEnum("draw buffer")
+                                },
+                            );
+                        }
+                        if k >= limits::MAX_COLOR_ATTACHMENTS {
+                            return Err(GlError::InvalidOperation("past GL_MAX_COLOR_ATTACHMENTS"));
+                        }
+                        if bufs[..i].contains(&b) {
+                            return Err(GlError::InvalidOperation("buffer listed twice"));
+                        }
+                    }
+                    let fb = self
+                        .framebuffers
+                        .get_mut(name)
+                        .ok_or(GlError::InvalidOperation("no framebuffer"))?;
+                    fb.draw_buffers = bufs.to_vec();
+                }
+            }
+            self.dirty |= dirty::TARGET;
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    /// glReadBuffer.
+    pub fn read_buffer(&mut self, src: u32) {
+        let r = (|| {
+            match self.read_framebuffer {
+                None => {
+                    if !matches!(
+                        src,
+                        gl::NONE | gl::BACK | gl::BACK_LEFT | gl::FRONT | gl::FRONT_LEFT | gl::LEFT
+                    ) {
+                        return Err(GlError::InvalidOperation(
+                            "not a default-framebuffer buffer",
+                        ));
+                    }
+                    self.default_fb.read_buffer = src;
+                }
+                Some(name) => {
+                    let k = src.wrapping_sub(gl::COLOR_ATTACHMENT0);
+                    if src != gl::NONE && k >= limits::MAX_COLOR_ATTACHMENTS {
+                        return Err(GlError::InvalidOperation("not a colour attachment"));
+                    }
+                    let fb = self
+                        .framebuffers
+                        .get_mut(name)
+                        .ok_or(GlError::InvalidOperation("no framebuffer"))?;
+                    fb.read_buffer = src;
+                }
+            }
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    /// Detaches a deleted texture from the bound framebuffers (GL 4.5 core §9.2.8).
+    pub(crate) fn detach_texture(&mut self, name: TextureName) {
+        self.detach_where(|a| matches!(a, Attachment::Texture { name: n, .. } if n == name));
+    }
+
+    fn detach_where(&mut self, pred: impl Fn(Attachment) -> bool) {
+        for fbn in [self.draw_framebuffer, self.read_framebuffer]
+            .into_iter()
+            .flatten()
+        {
+            if let Some(fb) = self.framebuffers.get_mut(fbn) {
+                for slot in fb.colors.iter_mut().chain([&mut fb.depth, &mut fb.stencil]) {
+                    if slot.is_some_and(&pred) {
+                        *slot = None;
+                    }
+                }
+            }
+        }
+        self.dirty |= dirty::TARGET;
+    }
+
+    // ---- renderbuffers ----
+
+    /// glGenRenderbuffers.
+    pub fn gen_renderbuffers(&mut self, n: i32) -> Vec<u32> {
+        if n < 0 {
+            self.record(GlError::InvalidValue("negative count"));
+            return Vec::new();
+        }
+        (0..n)
+            .filter_map(|_| self.renderbuffers.gen().map(|r| r.0))
+            .collect()
+    }
+
+    /// glCreateRenderbuffers.
+    pub fn create_renderbuffers(&mut self, n: i32) -> Vec<u32> {
+        if n < 0 {
+            self.record(GlError::InvalidValue("negative count"));
+            return Vec::new();
+        }
+        (0..n)
+            .filter_map(|_| {
+                self.renderbuffers
+                    .create(Renderbuffer::default())
+                    .map(|r| r.0)
+            })
+            .collect()
+    }
+
+    /// glIsRenderbuffer.
+    pub fn is_renderbuffer(&self, renderbuffer: u32) -> bool {
+        self.renderbuffers
+            .get(RenderbufferName(renderbuffer))
+            .is_some()
+    }
+
+    /// glBindRenderbuffer.
+    pub fn bind_renderbuffer(&mut self, target: u32, renderbuffer: u32) {
+        if target != gl::RENDERBUFFER {
+            return self.record(GlError::InvalidEnum("renderbuffer target"));
+        }
+        if renderbuffer == 0 {
+            self.renderbuffer = None;
+            return;
+        }
+        let n = RenderbufferName(renderbuffer);
+        if !self.renderbuffers.ensure(n, Renderbuffer::default) {
+            return self.record(GlError::InvalidOperation("not a renderbuffer name"));
+        }
+        self.renderbuffer = Some(n);
+    }
+
+    /// glRenderbufferStorage (GL 4.5 core §9.2.4).
+    pub fn renderbuffer_storage(
+        &mut self,
+        target: u32,
+        internalformat: u32,
+        width: i32,
+        height: i32,
+    ) {
+        let r = (|| {
+            if target != gl::RENDERBUFFER {
+                return Err(GlError::InvalidEnum("renderbuffer target"));
+            }
+            let m = limits::MAX_RENDERBUFFER_SIZE;
+            if width < 0 || height < 0 || width > m || height > m {
+                return Err(GlError::InvalidValue("size out of range"));
+            }
+            let fmt = pixels::internal_format(internalformat)
+                .ok_or(GlError::InvalidEnum("renderbuffer format"))?
+                .storage;
+            let name = self
+                .renderbuffer
+                .ok_or(GlError::InvalidOperation("no renderbuffer bound"))?;
+            let rb = self
+                .renderbuffers
+                .get_mut(name)
+                .ok_or(GlError::InvalidOperation("no renderbuffer"))?;
+            rb.image = Some(Arc::new(pixels::new_image(
+                width as u32,
+                height as u32,
+                fmt,
+            )?));
+            self.dirty |= dirty::TARGET;
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    /// glDeleteRenderbuffers: detached from the bound framebuffers.
+    pub fn delete_renderbuffers(&mut self, renderbuffers: &[u32]) {
+        for &r in renderbuffers {
+            let n = RenderbufferName(r);
+            if !self.renderbuffers.is_name(n) {
+                continue;
+            }
+            if self.renderbuffer == Some(n) {
+                self.renderbuffer = None;
+            }
+            self.detach_where(|a| a == Attachment::Renderbuffer(n));
+            self.renderbuffers.remove(n);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::api::enums as gl;
+    use crate::api::Context;
+
+    #[test]
+    fn completeness_rules() {
+        let mut c = Context::with_threads(8, 8, 1);
+        assert_eq!(
+            c.check_framebuffer_status(gl::FRAMEBUFFER),
+            gl::FRAMEBUFFER_COMPLETE
+        );
+        let f = c.gen_framebuffers(1)[0];
+        c.bind_framebuffer(gl::FRAMEBUFFER, f);
+        assert_eq!(
+            c.check_framebuffer_status(gl::DRAW_FRAMEBUFFER),
+            gl::FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT
+        );
+        c.check_framebuffer_status(0x1234);
+        assert_eq!(c.get_error(), gl::INVALID_ENUM);
+
+        let t = c.gen_textures(2);
+        c.bind_texture(gl::TEXTURE_2D, t[0]);
+        c.framebuffer_texture_2d(
+            gl::FRAMEBUFFER,
+            gl::COLOR_ATTACHMENT0,
+            gl::TEXTURE_2D,
+            t[0],
+            0,
+        );
+        assert_eq!(
+            c.check_framebuffer_status(gl::FRAMEBUFFER),
+            gl::FRAMEBUFFER_INCOMPLETE_ATTACHMENT,
+            "no image"
+        );
+        c.tex_image_2d(
+            gl::TEXTURE_2D,
+            0,
+            gl::RGBA8 as i32,
+            8,
+            8,
+            0,
+            gl::RGBA,
+            gl::UNSIGNED_BYTE,
+            None,
+        );
+        assert_eq!(
+            c.check_framebuffer_status(gl::FRAMEBUFFER),
+            gl::FRAMEBUFFER_COMPLETE
+        );
+
+        let rb = c.gen_renderbuffers(2);
+        c.bind_renderbuffer(gl::RENDERBUFFER, rb[0]);
+        c.renderbuffer_storage(gl::RENDERBUFFER, gl::RGBA8, 8, 8);
+        c.framebuffer_renderbuffer(
+            gl::FRAMEBUFFER,
+            gl::DEPTH_ATTACHMENT,
+            gl::RENDERBUFFER,
+            rb[0],
+        );
+        assert_eq!(
+            c.check_framebuffer_status(gl::FRAMEBUFFER),
+            gl::FRAMEBUFFER_INCOMPLETE_ATTACHMENT,
+            "colour as depth"
+        );
+        c.renderbuffer_storage(gl::RENDERBUFFER, gl::DEPTH24_STENCIL8, 8, 8);
+        assert_eq!(
+            c.check_framebuffer_status(gl::FRAMEBUFFER),
+            gl::FRAMEBUFFER_COMPLETE
+        );
+        c.bind_renderbuffer(gl::RENDERBUFFER, rb[1]);
+        c.renderbuffer_storage(gl::RENDERBUFFER, gl::DEPTH_COMPONENT32F, 8, 8);
+        c.framebuffer_renderbuffer(
+            gl::FRAMEBUFFER,
+            gl::STENCIL_ATTACHMENT,
+            gl::RENDERBUFFER,
+            rb[1],
+        );
+        assert_eq!(
+            c.check_framebuffer_status(gl::FRAMEBUFFER),
+            gl::FRAMEBUFFER_INCOMPLETE_ATTACHMENT,
+            "no stencil bits"
+        );
+        c.framebuffer_renderbuffer(gl::FRAMEBUFFER, gl::STENCIL_ATTACHMENT, gl::RENDERBUFFER, 0);
+        c.framebuffer_renderbuffer(
+            gl::FRAMEBUFFER,
+            gl::DEPTH_ATTACHMENT,
+            gl::RENDERBUFFER,
+            rb[1],
+        );
+        assert_eq!(
+            c.check_framebuffer_status(gl::FRAMEBUFFER),
+            gl::FRAMEBUFFER_COMPLETE,
+            "D32F depth"
+        );
+
+        // Errors.
+        c.framebuffer_texture_2d(
+            gl::FRAMEBUFFER,
+            gl::COLOR_ATTACHMENT0 + 8,
+            gl::TEXTURE_2D,
+            t[0],
+            0,
+        );
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+        c.framebuffer_texture_2d(
+            gl::FRAMEBUFFER,
+            gl::COLOR_ATTACHMENT0,
+            gl::TEXTURE_2D,
+            999,
+            0,
+        );
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+        c.framebuffer_texture_2d(
+            gl::FRAMEBUFFER,
+            gl::COLOR_ATTACHMENT0,
+            gl::TEXTURE_2D,
+            t[0],
+            -1,
+        );
+        assert_eq!(c.get_error(), gl::INVALID_VALUE);
+        c.draw_buffers(&[gl::BACK]);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+        c.draw_buffers(&[gl::COLOR_ATTACHMENT0, gl::COLOR_ATTACHMENT0]);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+
+        // Deleting the texture detaches it.
+        c.delete_textures(&[t[0]]);
+        assert_eq!(
+            c.check_framebuffer_status(gl::FRAMEBUFFER),
+            gl::FRAMEBUFFER_COMPLETE,
+            "depth only"
+        );
+        c.framebuffer_renderbuffer(gl::FRAMEBUFFER, gl::DEPTH_ATTACHMENT, gl::RENDERBUFFER, 0);
+        assert_eq!(
+            c.check_framebuffer_status(gl::FRAMEBUFFER),
+            gl::FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT
+        );
+        let px = c.read_pixels(0, 0, 1, 1, gl::RGBA, gl::UNSIGNED_BYTE);
+        assert!(px.is_empty());
+        assert_eq!(c.get_error(), gl::INVALID_FRAMEBUFFER_OPERATION);
+        c.bind_framebuffer(gl::FRAMEBUFFER, 0);
+        c.draw_buffers(&[gl::COLOR_ATTACHMENT0]);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+    }
+
+    #[test]
+    fn read_pixels_default_framebuffer_and_pack_alignment() {
+        let mut c = Context::with_threads(3, 2, 1);
+        let px = c.read_pixels(0, 0, 3, 2, gl::RGBA, gl::UNSIGNED_BYTE);
+        assert_eq!(px, vec![0; 24]);
+        c.pixel_storei(gl::PACK_ALIGNMENT, 8);
+        let px = c.read_pixels(0, 0, 3, 2, gl::RED, gl::UNSIGNED_BYTE);
+        assert_eq!(px.len(), 16, "rows padded to 8 bytes");
+        let px = c.read_pixels(0, 0, 1, 1, gl::RGBA, gl::FLOAT);
+        assert_eq!(px.len(), 16);
+        c.read_pixels(0, 0, 1, 1, gl::RGBA, gl::SHORT);
+        assert_eq!(c.get_error(), gl::INVALID_ENUM);
+        c.read_pixels(0, 0, -1, 1, gl::RGBA, gl::UNSIGNED_BYTE);
+        assert_eq!(c.get_error(), gl::INVALID_VALUE);
+        c.pixel_storei(gl::PACK_ALIGNMENT, 3);
+        assert_eq!(c.get_error(), gl::INVALID_VALUE);
+    }
+}

@@ -1,0 +1,554 @@
+//! Pixel transfer on the API thread (GL 4.5 core §8.4, §18.2): unpacking client data into
+//! image storage for TexImage/TexSubImage, packing images out for ReadPixels, and the box
+//! filter of GenerateMipmap. Conversions go through f32 with GL's unorm rules
+//! (`round(clamp(x) * 255)`), so they are exact for 8-bit data.
+//!
+//! The sampler owns the same conversions for its own use; this file covers what the API
+//! needs so that uploads and readback work without it.
+
+use half::f16;
+
+use crate::api::enums as gl;
+use crate::api::error::{GlError, GlResult};
+use crate::sampler::{Format, Image};
+
+/// A GL internal format and how it is stored. Formats the sampler has no storage for are
+/// kept in a wider storage format (GL 4.5 core §8.5.1 lets the stored resolution exceed the
+/// request) with the GL semantics applied at upload: missing channels read (0, 0, 1)
+/// (GL 4.5 core table 8.10) and components are quantized to the requested bits.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct InternalFormat {
+    /// The GL enum as requested (reported by GL_TEXTURE_INTERNAL_FORMAT).
+    pub gl: u32,
+    pub storage: Format,
+    /// Real colour channels: 1 (R), 2 (RG), 3 (RGB) or 4 (RGBA).
+    pub channels: u8,
+    /// Bits per channel to quantize unorm values to; 0 keeps the storage precision.
+    pub bits: [u8; 4],
+    /// A sized format (TexStorage and renderbuffers accept only those).
+    pub sized: bool,
+}
+
+/// The internal formats accepted by TexImage/TexStorage/RenderbufferStorage (GL 4.5 core
+/// tables 8.11–8.13, minus signed-normalized, integer and compressed formats, which are not
+/// implemented).
+pub fn internal_format(internal: u32) -> Option<InternalFormat> {
+    use Format::*;
+    let f = |storage, channels, bits, sized| {
+        Some(InternalFormat {
+            gl: internal,
+            storage,
+            channels,
+            bits,
+            sized,
+        })
+    };
+    const N: [u8; 4] = [0; 4];
+    match internal {
+        gl::RGBA8 => f(Rgba8, 4, N, true),
+        gl::RGB8 => f(Rgba8, 3, N, true),
+        gl::RGBA => f(Rgba8, 4, N, false),
+        gl::RGB => f(Rgba8, 3, N, false),
+        gl::RGBA4 => f(Rgba8, 4, [4; 4], true),
+        gl::RGB5_A1 => f(Rgba8, 4, [5, 5, 5, 1], true),
+        gl::RGB565 => f(Rgba8, 3, [5, 6, 5, 0], true),
+        gl::R8 => f(R8, 1, N, true),
+        gl::RED => f(R8, 1, N, false),
+        gl::RG8 => f(Rg8, 2, N, true),
+        gl::RG => f(Rg8, 2, N, false),
+        gl::SRGB8_ALPHA8 => f(Srgb8Alpha8, 4, N, true),
+        gl::SRGB8 => f(Srgb8Alpha8, 3, N, true),
+        gl::SRGB_ALPHA => f(Srgb8Alpha8, 4, N, false),
+        gl::SRGB => f(Srgb8Alpha8, 3, N, false),
+        gl::RGB10_A2 => f(Rgba32F, 4, [10, 10, 10, 2], true),
+        gl::R16 => f(Rgba32F, 1, [16; 4], true),
+        gl::RG16 => f(Rgba32F, 2, [16; 4], true),
+        gl::RGB16 => f(Rgba32F, 3, [16; 4], true),
+        gl::RGBA16 => f(Rgba32F, 4, [16; 4], true),
+        gl::R16F => f(Rgba16F, 1, N, true),
+        gl::RG16F => f(Rgba16F, 2, N, true),
+        gl::RGB16F | gl::R11F_G11F_B10F => f(Rgba16F, 3, N, true),
+        gl::RGBA16F => f(Rgba16F, 4, N, true),
+        gl::R32F => f(R32F, 1, N, true),
+        gl::RG32F => f(Rgba32F, 2, N, true),
+        gl::RGB32F => f(Rgba32F, 3, N, true),
+        gl::RGBA32F => f(Rgba32F, 4, N, true),
+        gl::DEPTH24_STENCIL8 | gl::DEPTH_COMPONENT24 | gl::DEPTH_COMPONENT16 => {
+            f(Depth24Stencil8, 1, N, true)
+        }
+        gl::DEPTH_STENCIL => f(Depth24Stencil8, 1, N, false),
+        gl::DEPTH_COMPONENT32F | gl::DEPTH_COMPONENT32 => f(Depth32F, 1, N, true),
+        gl::DEPTH_COMPONENT => f(Depth32F, 1, N, false),
+        _ => None,
+    }
+}
+
+impl InternalFormat {
+    /// The format a level without a recorded internal format is treated as.
+    pub fn of_storage(storage: Format) -> InternalFormat {
+        InternalFormat {
+            gl: storage.gl_internal_format(),
+            storage,
+            channels: 4,
+            bits: [0; 4],
+            sized: true,
+        }
+    }
+
+    /// Applies the format's channel defaults and quantization to a decoded colour.
+    fn apply(&self, mut v: [f32; 4]) -> [f32; 4] {
+        if self.storage.is_depth() {
+            return v;
+        }
+        for (c, x) in v.iter_mut().enumerate() {
+            if c >= self.channels as usize {
+                *x = if c == 3 { 1.0 } else { 0.0 };
+            } else if self.bits[c] != 0 {
+                let max = ((1u32 << self.bits[c]) - 1) as f32;
+                let clamped = if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) };
+                *x = (clamped * max).round_ties_even() / max;
+            }
+        }
+        v
+    }
+
+    /// Whether uploads are a plain byte copy of RGBA8 data.
+    fn is_plain_rgba8(&self) -> bool {
+        self.channels == 4
+            && self.bits == [0; 4]
+            && matches!(self.storage, Format::Rgba8 | Format::Srgb8Alpha8)
+    }
+}
+
+/// A zero-filled image, or GL_OUT_OF_MEMORY when its storage cannot be had (probed with a
+/// fallible reservation first: `Image::new` itself aborts on allocation failure).
+pub fn new_image(w: u32, h: u32, format: Format) -> GlResult<Image> {
+    let bytes = (w as usize)
+        .checked_mul(h as usize)
+        .and_then(|n| n.checked_mul(format.bytes_per_texel()))
+        .ok_or(GlError::OutOfMemory("image size overflows"))?;
+    let mut probe: Vec<u8> = Vec::new();
+    probe
+        .try_reserve_exact(bytes)
+        .map_err(|_| GlError::OutOfMemory("image storage"))?;
+    drop(probe);
+    Ok(Image::new(w, h, format))
+}
+
+/// Whether `internal` is a sized internal format (TexStorage accepts only those).
+pub fn is_sized(internal: u32) -> bool {
+    !matches!(
+        internal,
+        gl::RGBA
+            | gl::RGB
+            | gl::RG
+            | gl::RED
+            | gl::SRGB
+            | gl::SRGB_ALPHA
+            | gl::DEPTH_STENCIL
+            | gl::DEPTH_COMPONENT
+    ) && internal_format(internal).is_some()
+}
+
+/// Components of a client pixel format.
+fn components(format: u32) -> GlResult<usize> {
+    Ok(match format {
+        gl::RGBA => 4,
+        gl::RGB => 3,
+        gl::RG => 2,
+        gl::RED | gl::DEPTH_COMPONENT | gl::DEPTH_STENCIL => 1,
+        _ => return Err(GlError::InvalidEnum("unsupported pixel format")),
+    })
+}
+
+/// Bytes of one component of a client pixel type (the whole pixel for packed types).
+fn type_bytes(ty: u32) -> GlResult<usize> {
+    Ok(match ty {
+        gl::UNSIGNED_BYTE => 1,
+        gl::UNSIGNED_SHORT | gl::HALF_FLOAT => 2,
+        gl::FLOAT | gl::UNSIGNED_INT_24_8 => 4,
+        _ => return Err(GlError::InvalidEnum("unsupported pixel type")),
+    })
+}
+
+/// Checks a format/type pair against the storage format (GL 4.5 core §8.4.4: depth data
+/// only into depth formats and back; UNSIGNED_INT_24_8 only with DEPTH_STENCIL).
+fn check_pair(storage: Format, format: u32, ty: u32) -> GlResult<usize> {
+    let n = components(format)?;
+    let size = type_bytes(ty)?;
+    let depth_client = matches!(format, gl::DEPTH_COMPONENT | gl::DEPTH_STENCIL);
+    if depth_client != storage.is_depth() {
+        return Err(GlError::InvalidOperation(
+            "pixel format does not match the depth-ness of the internal format",
+        ));
+    }
+    if (ty == gl::UNSIGNED_INT_24_8) != (format == gl::DEPTH_STENCIL) {
+        return Err(GlError::InvalidOperation(
+            "GL_UNSIGNED_INT_24_8 goes with GL_DEPTH_STENCIL only",
+        ));
+    }
+    Ok(if ty == gl::UNSIGNED_INT_24_8 {
+        4
+    } else {
+        n * size
+    })
+}
+
+/// Row stride in bytes of `width` pixels of `pixel_bytes`, padded to `alignment`
+/// (GL 4.5 core §8.4.4.1).
+pub fn row_stride(width: usize, pixel_bytes: usize, alignment: usize) -> usize {
+    let row = width * pixel_bytes;
+    row.div_ceil(alignment.max(1)) * alignment.max(1)
+}
+
+/// Bytes a client image of `w`×`h` takes (the last row unpadded).
+pub fn client_size(w: usize, h: usize, format: u32, ty: u32, alignment: usize) -> GlResult<usize> {
+    let pixel = components(format)? * type_bytes(ty)?;
+    let pixel = if ty == gl::UNSIGNED_INT_24_8 {
+        4
+    } else {
+        pixel
+    };
+    Ok(if w == 0 || h == 0 {
+        0
+    } else {
+        row_stride(w, pixel, alignment) * (h - 1) + w * pixel
+    })
+}
+
+/// Reads client component `c` of a pixel as f32 (unorm for bytes).
+fn read_component(src: &[u8], ty: u32, c: usize) -> f32 {
+    match ty {
+        gl::UNSIGNED_BYTE => src.get(c).map_or(0.0, |&b| b as f32 / 255.0),
+        gl::UNSIGNED_SHORT => src
+            .get(c * 2..c * 2 + 2)
+            .map_or(0.0, |b| u16::from_le_bytes([b[0], b[1]]) as f32 / 65535.0),
+        gl::HALF_FLOAT => src
+            .get(c * 2..c * 2 + 2)
+            .map_or(0.0, |b| f16::from_le_bytes([b[0], b[1]]).to_f32()),
+        _ => src
+            .get(c * 4..c * 4 + 4)
+            .map_or(0.0, |b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+    }
+}
+
+fn unorm8(x: f32) -> u8 {
+    // NaN clamps to 0 (GL 4.5 core §2.3.5.1 leaves it undefined; we choose 0).
+    let x = if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) };
+    (x * 255.0).round_ties_even() as u8
+}
+
+/// Encodes an RGBA (or depth in `.0`) value into one texel of `format`.
+pub fn encode_texel(format: Format, v: [f32; 4], stencil: u8, out: &mut [u8]) {
+    match format {
+        Format::Rgba8 | Format::Srgb8Alpha8 => {
+            for c in 0..4 {
+                out[c] = unorm8(v[c]);
+            }
+        }
+        Format::R8 => out[0] = unorm8(v[0]),
+        Format::Rg8 => {
+            out[0] = unorm8(v[0]);
+            out[1] = unorm8(v[1]);
+        }
+        Format::Rgba16F => {
+            for c in 0..4 {
+                out[c * 2..c * 2 + 2].copy_from_slice(&f16::from_f32(v[c]).to_le_bytes());
+            }
+        }
+        Format::Rgba32F => {
+            for c in 0..4 {
+                out[c * 4..c * 4 + 4].copy_from_slice(&v[c].to_le_bytes());
+            }
+        }
+        Format::R32F | Format::Depth32F => out[..4].copy_from_slice(&v[0].to_le_bytes()),
+        Format::Depth24Stencil8 => {
+            let d = if v[0].is_nan() {
+                0.0
+            } else {
+                v[0].clamp(0.0, 1.0)
+            };
+            let d = (d as f64 * 16_777_215.0).round() as u32;
+            out[..4].copy_from_slice(&(d | (stencil as u32) << 24).to_le_bytes());
+        }
+    }
+}
+
+/// Decodes one texel into RGBA (depth in `.0`; missing colour components are (0, 0, 0, 1),
+/// GL 4.5 core table 8.10).
+pub fn decode_texel(format: Format, b: &[u8]) -> [f32; 4] {
+    let f = |i: usize| f32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+    match format {
+        Format::Rgba8 | Format::Srgb8Alpha8 => [0, 1, 2, 3].map(|c| b[c] as f32 / 255.0),
+        Format::R8 => [b[0] as f32 / 255.0, 0.0, 0.0, 1.0],
+        Format::Rg8 => [b[0] as f32 / 255.0, b[1] as f32 / 255.0, 0.0, 1.0],
+        Format::Rgba16F => {
+            [0, 1, 2, 3].map(|c| f16::from_le_bytes([b[c * 2], b[c * 2 + 1]]).to_f32())
+        }
+        Format::Rgba32F => [f(0), f(4), f(8), f(12)],
+        Format::R32F => [f(0), 0.0, 0.0, 1.0],
+        Format::Depth32F => [f(0), 0.0, 0.0, 0.0],
+        Format::Depth24Stencil8 => {
+            let w = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+            [
+                (w & 0xFF_FFFF) as f32 / 16_777_215.0,
+                (w >> 24) as f32,
+                0.0,
+                0.0,
+            ]
+        }
+    }
+}
+
+/// Converts client pixels into `format` storage bytes (tightly packed rows).
+pub fn unpack(
+    ifmt: InternalFormat,
+    gl_format: u32,
+    ty: u32,
+    w: usize,
+    h: usize,
+    src: &[u8],
+    alignment: usize,
+) -> GlResult<Vec<u8>> {
+    let format = ifmt.storage;
+    let pixel = check_pair(format, gl_format, ty)?;
+    let n = components(gl_format)?;
+    if src.len() < client_size(w, h, gl_format, ty, alignment)? {
+        return Err(GlError::InvalidValue(
+            "pixel data is shorter than the image",
+        ));
+    }
+    let bpt = format.bytes_per_texel();
+    let mut out = Vec::new();
+    out.try_reserve_exact(w * h * bpt)
+        .map_err(|_| GlError::OutOfMemory("texture image"))?;
+    out.resize(w * h * bpt, 0);
+    let stride = row_stride(w, pixel, alignment);
+    let direct = ty == gl::UNSIGNED_BYTE && gl_format == gl::RGBA && ifmt.is_plain_rgba8();
+    for y in 0..h {
+        let row = &src[y * stride..];
+        if direct {
+            out[y * w * 4..(y + 1) * w * 4].copy_from_slice(&row[..w * 4]);
+            continue;
+        }
+        for x in 0..w {
+            let p = &row[x * pixel..(x + 1) * pixel];
+            let (v, stencil) = if ty == gl::UNSIGNED_INT_24_8 {
+                let word = u32::from_le_bytes([p[0], p[1], p[2], p[3]]);
+                // GL packs depth in the high 24 bits, stencil in the low 8.
+                (
+                    [(word >> 8) as f32 / 16_777_215.0, 0.0, 0.0, 0.0],
+                    word as u8,
+                )
+            } else {
+                let mut v = [0.0, 0.0, 0.0, 1.0];
+                for (c, slot) in v.iter_mut().enumerate().take(n) {
+                    *slot = read_component(p, ty, c);
+                }
+                (ifmt.apply(v), 0)
+            };
+            let o = (y * w + x) * bpt;
+            encode_texel(format, v, stencil, &mut out[o..o + bpt]);
+        }
+    }
+    Ok(out)
+}
+
+/// Reads a rectangle of `image` into client memory (GL 4.5 core §18.2): GL_RGBA with
+/// GL_UNSIGNED_BYTE or GL_FLOAT, GL_RGB/GL_RED likewise, GL_DEPTH_COMPONENT with GL_FLOAT.
+/// Pixels outside the image read as zero. Every row is padded to `alignment`.
+#[allow(clippy::too_many_arguments)]
+pub fn pack(
+    image: &Image,
+    x: i32,
+    y: i32,
+    w: usize,
+    h: usize,
+    gl_format: u32,
+    ty: u32,
+    alignment: usize,
+) -> GlResult<Vec<u8>> {
+    let n = components(gl_format)?;
+    if !matches!(ty, gl::UNSIGNED_BYTE | gl::FLOAT) || gl_format == gl::DEPTH_STENCIL {
+        return Err(GlError::InvalidEnum("unsupported ReadPixels format/type"));
+    }
+    if (gl_format == gl::DEPTH_COMPONENT) != image.format().is_depth() {
+        return Err(GlError::InvalidOperation(
+            "ReadPixels format does not match the read buffer",
+        ));
+    }
+    let pixel = n * type_bytes(ty)?;
+    let stride = row_stride(w, pixel, alignment);
+    let mut out = Vec::new();
+    out.try_reserve_exact(stride * h)
+        .map_err(|_| GlError::OutOfMemory("ReadPixels"))?;
+    out.resize(stride * h, 0);
+    let bytes = image.to_bytes();
+    let bpt = image.format().bytes_per_texel();
+    let (iw, ih) = (image.width() as i64, image.height() as i64);
+    for row in 0..h {
+        for col in 0..w {
+            let (sx, sy) = (x as i64 + col as i64, y as i64 + row as i64);
+            if sx < 0 || sy < 0 || sx >= iw || sy >= ih {
+                continue;
+            }
+            let t = ((sy * iw + sx) as usize) * bpt;
+            let v = decode_texel(image.format(), &bytes[t..t + bpt]);
+            let o = row * stride + col * pixel;
+            for c in 0..n {
+                match ty {
+                    gl::UNSIGNED_BYTE => out[o + c] = unorm8(v[c]),
+                    _ => out[o + c * 4..o + c * 4 + 4].copy_from_slice(&v[c].to_le_bytes()),
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The next mip level of `src` (GL 4.5 core §8.14.4): each size halved with floor, at least 1;
+/// each texel the mean of the 2×2 (or fewer, at odd edges) texels it covers. sRGB images are
+/// averaged in their encoded values (a known deviation: GL recommends linear averaging).
+pub fn next_level(src: &Image) -> Image {
+    let (sw, sh) = (src.width() as usize, src.height() as usize);
+    let (w, h) = ((sw / 2).max(1), (sh / 2).max(1));
+    let f = src.format();
+    let bpt = f.bytes_per_texel();
+    let bytes = src.to_bytes();
+    let mut out = vec![0u8; w * h * bpt];
+    for y in 0..h {
+        for x in 0..w {
+            let mut sum = [0.0f32; 4];
+            let mut count = 0.0f32;
+            for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                let (tx, ty) = (2 * x + dx, 2 * y + dy);
+                if tx < sw && ty < sh {
+                    let t = (ty * sw + tx) * bpt;
+                    let v = decode_texel(f, &bytes[t..t + bpt]);
+                    for c in 0..4 {
+                        sum[c] += v[c];
+                    }
+                    count += 1.0;
+                }
+            }
+            let o = (y * w + x) * bpt;
+            encode_texel(f, sum.map(|s| s / count), 0, &mut out[o..o + bpt]);
+        }
+    }
+    let img = Image::new(w as u32, h as u32, f);
+    img.write_bytes(0, &out);
+    img
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unpack_honours_alignment_and_formats() {
+        // 3×2 RGB bytes with UNPACK_ALIGNMENT 4: rows of 9 bytes padded to 12.
+        let mut src = vec![0u8; 12 + 9];
+        src[0..3].copy_from_slice(&[255, 0, 0]);
+        src[12..15].copy_from_slice(&[0, 255, 0]);
+        let out = unpack(
+            internal_format(gl::RGBA8).unwrap(),
+            gl::RGB,
+            gl::UNSIGNED_BYTE,
+            3,
+            2,
+            &src,
+            4,
+        )
+        .unwrap();
+        assert_eq!(&out[0..4], &[255, 0, 0, 255]);
+        assert_eq!(&out[12..16], &[0, 255, 0, 255]);
+        assert!(unpack(
+            internal_format(gl::RGBA8).unwrap(),
+            gl::RGB,
+            gl::UNSIGNED_BYTE,
+            3,
+            2,
+            &src[..20],
+            4
+        )
+        .is_err());
+        let f = unpack(
+            internal_format(gl::RGBA8).unwrap(),
+            gl::RED,
+            gl::FLOAT,
+            1,
+            1,
+            &0.5f32.to_le_bytes(),
+            4,
+        )
+        .unwrap();
+        assert_eq!(f, vec![128, 0, 0, 255]);
+        assert_eq!(
+            unpack(
+                internal_format(gl::RGBA8).unwrap(),
+                gl::DEPTH_COMPONENT,
+                gl::FLOAT,
+                1,
+                1,
+                &[0; 4],
+                4
+            ),
+            Err(GlError::InvalidOperation(
+                "pixel format does not match the depth-ness of the internal format"
+            ))
+        );
+    }
+
+    #[test]
+    fn emulated_formats_default_and_quantize() {
+        let px: Vec<u8> = [0.6f32, 0.4, 0.2, 0.8]
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect();
+        let rgb8 = internal_format(gl::RGB8).unwrap();
+        let out = unpack(rgb8, gl::RGBA, gl::FLOAT, 1, 1, &px, 4).unwrap();
+        assert_eq!(out, vec![153, 102, 51, 255], "RGB8 reads alpha 1");
+        let r16f = internal_format(gl::R16F).unwrap();
+        let out = unpack(r16f, gl::RGBA, gl::FLOAT, 1, 1, &px, 4).unwrap();
+        assert_eq!(
+            decode_texel(Format::Rgba16F, &out),
+            [f16::from_f32(0.6).to_f32(), 0.0, 0.0, 1.0]
+        );
+        let rgba4 = internal_format(gl::RGBA4).unwrap();
+        let px: Vec<u8> = [0.5f32, 0.0, 1.0, 0.3]
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect();
+        let out = unpack(rgba4, gl::RGBA, gl::FLOAT, 1, 1, &px, 4).unwrap();
+        // 0.5 → 8/15 → 136; 0.3 → 4/15 (round(4.5) to even = 4) → 68.
+        assert_eq!(out, vec![136, 0, 255, 68]);
+        assert!(internal_format(gl::RGBA8_SNORM).is_none());
+        assert!(!internal_format(gl::RGBA).unwrap().sized);
+    }
+
+    #[test]
+    fn pack_pads_rows_and_converts() {
+        let img = Image::new(2, 2, Format::Rgba8);
+        img.write_bytes(0, &[10, 20, 30, 40, 50, 60, 70, 80, 1, 2, 3, 4, 5, 6, 7, 8]);
+        let rgb = pack(&img, 0, 0, 2, 2, gl::RGB, gl::UNSIGNED_BYTE, 4).unwrap();
+        assert_eq!(rgb.len(), 16);
+        assert_eq!(&rgb[0..6], &[10, 20, 30, 50, 60, 70]);
+        assert_eq!(&rgb[8..14], &[1, 2, 3, 5, 6, 7]);
+        let f = pack(&img, 1, 1, 1, 1, gl::RGBA, gl::FLOAT, 4).unwrap();
+        assert_eq!(f32::from_le_bytes([f[0], f[1], f[2], f[3]]), 5.0 / 255.0);
+        // Outside the image: zeros.
+        assert_eq!(
+            pack(&img, 5, 5, 1, 1, gl::RGBA, gl::UNSIGNED_BYTE, 1).unwrap(),
+            vec![0; 4]
+        );
+    }
+
+    #[test]
+    fn next_level_box_filters_with_floor_sizes() {
+        let img = Image::new(3, 1, Format::R8);
+        img.write_bytes(0, &[0, 255, 100]);
+        let l1 = next_level(&img);
+        assert_eq!((l1.width(), l1.height()), (1, 1));
+        assert_eq!(l1.to_bytes(), vec![128]);
+    }
+}

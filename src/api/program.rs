@@ -1,0 +1,1041 @@
+//! Shader and program objects (GL 4.5 core chapter 7): compile through the GLSL front end,
+//! link through `ir::link` and the JIT, the program's default-block uniform values with GL's
+//! type checks (§7.6.1), sampler uniforms (texture units or bindless handles), uniform block
+//! bindings, attribute locations, and reflection queries.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::api::context::{limits, Context};
+use crate::api::enums as gl;
+use crate::api::error::{GlError, GlResult};
+use crate::api::names::ProgramObjectName;
+use crate::ir::link::{self, LinkOptions, Linked};
+use crate::ir::{BaseType, Module, Stage};
+use crate::raster::ProgramCode;
+
+/// A shader object.
+#[derive(Debug, Clone)]
+pub(crate) struct Shader {
+    pub ty: u32,
+    pub stage: Stage,
+    pub source: String,
+    pub module: Option<Arc<Module>>,
+    pub info_log: String,
+    pub delete_pending: bool,
+}
+
+/// What a sampler uniform element holds (ARB_bindless_texture: a texture unit set through
+/// glUniform1i, or a handle set through glUniformHandleui64ARB).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum SamplerValue {
+    Unit(u32),
+    Handle(u64),
+}
+
+/// A successfully linked program: its interface, code and uniform state.
+pub(crate) struct Executable {
+    pub linked: Linked,
+    pub code: Arc<ProgramCode>,
+    /// Default-block words per stage (vertex, fragment); sampler words are filled at draw.
+    pub words: [Vec<u32>; 2],
+    /// Sampler uniform values by location.
+    pub samplers: HashMap<u32, SamplerValue>,
+    /// Binding point of each program uniform block.
+    pub block_bindings: Vec<u32>,
+}
+
+impl Executable {
+    fn new(linked: Linked, code: Arc<ProgramCode>) -> Executable {
+        let mut samplers = HashMap::new();
+        for u in linked.uniforms.iter().filter(|u| u.is_sampler()) {
+            for e in 0..u.elements() {
+                // `layout(binding = N)` on an array gives element i unit N + i (GLSL 4.50
+                // §4.4.6).
+                let unit =
+                    u.binding.unwrap_or(0).max(0) as u32 + if u.binding.is_some() { e } else { 0 };
+                samplers.insert(u.location + e, SamplerValue::Unit(unit));
+            }
+        }
+        Executable {
+            words: [
+                vec![0; linked.vs_uniform_words as usize],
+                vec![0; linked.fs_uniform_words as usize],
+            ],
+            block_bindings: linked.blocks.iter().map(|b| b.binding).collect(),
+            samplers,
+            linked,
+            code,
+        }
+    }
+}
+
+/// A program object.
+#[derive(Default)]
+pub(crate) struct Program {
+    pub shaders: Vec<ProgramObjectName>,
+    pub attrib_bindings: Vec<(String, u32)>,
+    pub link_status: bool,
+    pub validate_status: bool,
+    pub info_log: String,
+    pub exe: Option<Executable>,
+    pub delete_pending: bool,
+}
+
+/// Shaders and programs share one namespace (GL 4.5 core §7.1).
+pub(crate) enum ProgramObject {
+    Shader(Shader),
+    Program(Box<Program>),
+}
+
+/// The base type a glUniform* command passes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum UniformKind {
+    Float,
+    Int,
+    Uint,
+    /// glUniform*ui64ARB (ARB_gpu_shader_int64): two words per component, low first.
+    Uint64,
+}
+
+fn info_len(s: &str) -> i32 {
+    // INFO_LOG_LENGTH counts the terminating null; 0 for an empty log.
+    if s.is_empty() {
+        0
+    } else {
+        s.len() as i32 + 1
+    }
+}
+
+impl Context {
+    fn shader(&self, s: u32) -> GlResult<&Shader> {
+        match self.programs.get(ProgramObjectName(s)) {
+            Some(ProgramObject::Shader(sh)) => Ok(sh),
+            Some(_) => Err(GlError::InvalidOperation("name is a program, not a shader")),
+            None => Err(GlError::InvalidValue("not a shader name")),
+        }
+    }
+
+    fn shader_mut(&mut self, s: u32) -> GlResult<&mut Shader> {
+        match self.programs.get_mut(ProgramObjectName(s)) {
+            Some(ProgramObject::Shader(sh)) => Ok(sh),
+            Some(_) => Err(GlError::InvalidOperation("name is a program, not a shader")),
+            None => Err(GlError::InvalidValue("not a shader name")),
+        }
+    }
+
+    pub(crate) fn program_obj(&self, p: u32) -> GlResult<&Program> {
+        match self.programs.get(ProgramObjectName(p)) {
+            Some(ProgramObject::Program(pr)) => Ok(pr),
+            Some(_) => Err(GlError::InvalidOperation("name is a shader, not a program")),
+            None => Err(GlError::InvalidValue("not a program name")),
+        }
+    }
+
+    fn program_mut(&mut self, p: u32) -> GlResult<&mut Program> {
+        match self.programs.get_mut(ProgramObjectName(p)) {
+            Some(ProgramObject::Program(pr)) => Ok(pr),
+            Some(_) => Err(GlError::InvalidOperation("name is a shader, not a program")),
+            None => Err(GlError::InvalidValue("not a program name")),
+        }
+    }
+
+    fn linked_program(&self, p: u32) -> GlResult<&Executable> {
+        let pr = self.program_obj(p)?;
+        if !pr.link_status {
+            return Err(GlError::InvalidOperation("program is not linked"));
+        }
+        pr.exe
+            .as_ref()
+            .ok_or(GlError::InvalidOperation("program is not linked"))
+    }
+
+    /// The current program's executable, for draws.
+    pub(crate) fn current_executable(&self) -> Option<&Executable> {
+        match self.programs.get(self.program?)? {
+            ProgramObject::Program(p) => p.exe.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// glCreateShader: GL_VERTEX_SHADER or GL_FRAGMENT_SHADER (the stages implemented).
+    pub fn create_shader(&mut self, ty: u32) -> u32 {
+        let stage = match ty {
+            gl::VERTEX_SHADER => Stage::Vertex,
+            gl::FRAGMENT_SHADER => Stage::Fragment,
+            _ => {
+                self.record(GlError::InvalidEnum("shader type"));
+                return 0;
+            }
+        };
+        let sh = Shader {
+            ty,
+            stage,
+            source: String::new(),
+            module: None,
+            info_log: String::new(),
+            delete_pending: false,
+        };
+        self.programs
+            .create(ProgramObject::Shader(sh))
+            .map_or(0, |n| n.0)
+    }
+
+    /// glShaderSource: the strings are concatenated.
+    pub fn shader_source(&mut self, shader: u32, strings: &[&str]) {
+        let r = self.shader_mut(shader).map(|s| s.source = strings.concat());
+        self.gl(r)
+    }
+
+    /// glGetShaderSource.
+    pub fn get_shader_source(&mut self, shader: u32) -> String {
+        let r = self.shader(shader).map(|s| s.source.clone());
+        self.gl(r)
+    }
+
+    /// glCompileShader.
+    pub fn compile_shader(&mut self, shader: u32) {
+        let r = (|| {
+            let (stage, source) = {
+                let s = self.shader(shader)?;
+                (s.stage, s.source.clone())
+            };
+            let out = (self.front_end)(stage, &source);
+            let s = self.shader_mut(shader)?;
+            s.module = out.module.map(Arc::new);
+            s.info_log = out.info_log;
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    /// glDeleteShader: flagged while attached, deleted when detached.
+    pub fn delete_shader(&mut self, shader: u32) {
+        if shader == 0 {
+            return;
+        }
+        let r = (|| {
+            self.shader(shader)?;
+            let name = ProgramObjectName(shader);
+            let attached = self
+                .programs
+                .iter_mut()
+                .any(|(_, o)| matches!(o, ProgramObject::Program(p) if p.shaders.contains(&name)));
+            if attached {
+                self.shader_mut(shader)?.delete_pending = true;
+            } else {
+                self.programs.remove(name);
+            }
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    /// glIsShader.
+    pub fn is_shader(&self, shader: u32) -> bool {
+        self.shader(shader).is_ok()
+    }
+
+    /// glGetShaderiv.
+    pub fn get_shaderiv(&mut self, shader: u32, pname: u32) -> i32 {
+        let r = (|| {
+            let s = self.shader(shader)?;
+            Ok(match pname {
+                gl::SHADER_TYPE => s.ty as i32,
+                gl::DELETE_STATUS => s.delete_pending as i32,
+                gl::COMPILE_STATUS => s.module.is_some() as i32,
+                gl::INFO_LOG_LENGTH => info_len(&s.info_log),
+                gl::SHADER_SOURCE_LENGTH => info_len(&s.source),
+                _ => return Err(GlError::InvalidEnum("shader parameter")),
+            })
+        })();
+        self.gl(r)
+    }
+
+    /// glGetShaderInfoLog.
+    pub fn get_shader_info_log(&mut self, shader: u32) -> String {
+        let r = self.shader(shader).map(|s| s.info_log.clone());
+        self.gl(r)
+    }
+
+    /// glCreateProgram.
+    pub fn create_program(&mut self) -> u32 {
+        self.programs
+            .create(ProgramObject::Program(Box::default()))
+            .map_or(0, |n| n.0)
+    }
+
+    /// glIsProgram.
+    pub fn is_program(&self, program: u32) -> bool {
+        self.program_obj(program).is_ok()
+    }
+
+    /// glAttachShader.
+    pub fn attach_shader(&mut self, program: u32, shader: u32) {
+        let r = (|| {
+            self.program_obj(program)?;
+            self.shader(shader)?;
+            let p = self.program_mut(program)?;
+            let s = ProgramObjectName(shader);
+            if p.shaders.contains(&s) {
+                return Err(GlError::InvalidOperation("shader is already attached"));
+            }
+            p.shaders.push(s);
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    /// glDetachShader.
+    pub fn detach_shader(&mut self, program: u32, shader: u32) {
+        let r = (|| {
+            self.program_obj(program)?;
+            self.shader(shader)?;
+            let s = ProgramObjectName(shader);
+            let p = self.program_mut(program)?;
+            let Some(i) = p.shaders.iter().position(|&x| x == s) else {
+                return Err(GlError::InvalidOperation("shader is not attached"));
+            };
+            p.shaders.remove(i);
+            self.collect_shader(s);
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    /// Deletes a delete-pending shader once no program holds it.
+    fn collect_shader(&mut self, s: ProgramObjectName) {
+        let pending =
+            matches!(self.programs.get(s), Some(ProgramObject::Shader(sh)) if sh.delete_pending);
+        let attached = self
+            .programs
+            .iter_mut()
+            .any(|(_, o)| matches!(o, ProgramObject::Program(p) if p.shaders.contains(&s)));
+        if pending && !attached {
+            self.programs.remove(s);
+        }
+    }
+
+    /// glGetAttachedShaders.
+    pub fn get_attached_shaders(&mut self, program: u32) -> Vec<u32> {
+        let r = self
+            .program_obj(program)
+            .map(|p| p.shaders.iter().map(|s| s.0).collect());
+        self.gl(r)
+    }
+
+    /// glDeleteProgram: flagged while current.
+    pub fn delete_program(&mut self, program: u32) {
+        if program == 0 {
+            return;
+        }
+        let r = (|| {
+            self.program_obj(program)?;
+            if self.program == Some(ProgramObjectName(program)) {
+                self.program_mut(program)?.delete_pending = true;
+            } else {
+                self.destroy_program(ProgramObjectName(program));
+            }
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    fn destroy_program(&mut self, p: ProgramObjectName) {
+        if let Some(ProgramObject::Program(prog)) = self.programs.remove(p) {
+            for s in prog.shaders {
+                self.collect_shader(s);
+            }
+        }
+    }
+
+    /// glBindAttribLocation (takes effect at the next link).
+    pub fn bind_attrib_location(&mut self, program: u32, index: u32, name: &str) {
+        let r = (|| {
+            if index >= limits::MAX_VERTEX_ATTRIBS {
+                return Err(GlError::InvalidValue("index past GL_MAX_VERTEX_ATTRIBS"));
+            }
+            if name.starts_with("gl_") {
+                return Err(GlError::InvalidOperation(
+                    "names starting with gl_ are reserved",
+                ));
+            }
+            let p = self.program_mut(program)?;
+            p.attrib_bindings.retain(|(n, _)| n != name);
+            p.attrib_bindings.push((name.to_string(), index));
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    /// glLinkProgram (GL 4.5 core §7.3). A failed link of the current program keeps its
+    /// previous executable in use until the next glUseProgram (§7.3).
+    pub fn link_program(&mut self, program: u32) {
+        let r = (|| {
+            let p = self.program_obj(program)?;
+            let mut vs = Vec::new();
+            let mut fs = Vec::new();
+            let mut log = String::new();
+            for &s in &p.shaders {
+                if let Some(ProgramObject::Shader(sh)) = self.programs.get(s) {
+                    match &sh.module {
+                        Some(m) if sh.stage == Stage::Vertex => vs.push(m.clone()),
+                        Some(m) => fs.push(m.clone()),
+                        None => log.push_str("error: an attached shader is not compiled\n"),
+                    }
+                }
+            }
+            let opts = LinkOptions {
+                attrib_bindings: p.attrib_bindings.clone(),
+            };
+            if log.is_empty() && (vs.len() != 1 || fs.len() != 1) {
+                log.push_str(if vs.len() > 1 || fs.len() > 1 {
+                    "error: more than one shader of a stage is not supported\n"
+                } else {
+                    "error: a program needs a vertex and a fragment shader\n"
+                });
+            }
+            let result = if log.is_empty() {
+                self.link_modules(&vs[0], &fs[0], &opts)
+            } else {
+                Err(log)
+            };
+            let is_current = self.program == Some(ProgramObjectName(program));
+            let p = self.program_mut(program)?;
+            match result {
+                Ok(exe) => {
+                    p.link_status = true;
+                    p.info_log.clear();
+                    p.exe = Some(exe);
+                }
+                Err(log) => {
+                    p.link_status = false;
+                    p.info_log = log;
+                    if !is_current {
+                        p.exe = None;
+                    }
+                }
+            }
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    fn link_modules(
+        &self,
+        vs: &Module,
+        fs: &Module,
+        opts: &LinkOptions,
+    ) -> Result<Executable, String> {
+        let linked = link::link(vs, fs, opts).map_err(|errs| {
+            errs.iter()
+                .map(|e| format!("error: {e}\n"))
+                .collect::<String>()
+        })?;
+        let vs_code = (self.back_end)(vs).map_err(|e| format!("error: vertex shader: {e}\n"))?;
+        let fs_code = (self.back_end)(fs).map_err(|e| format!("error: fragment shader: {e}\n"))?;
+        let code = ProgramCode {
+            vs_output_words: vs_code.output_words().max(linked.vs_output_words),
+            fs_input_words: fs_code.input_words().max(linked.fs_input_words),
+            fs_output_words: fs_code.output_words().max(linked.fs_output_words),
+            vs: vs_code,
+            fs: fs_code,
+            position_slot: linked.position_slot,
+            varyings: linked.varyings.clone(),
+            color_slots: linked.color_slots.clone(),
+            frag_depth_slot: linked.frag_depth_slot,
+            uses_discard: linked.uses_discard,
+            early_fragment_tests: linked.early_fragment_tests,
+        };
+        Ok(Executable::new(linked, Arc::new(code)))
+    }
+
+    /// glUseProgram.
+    pub fn use_program(&mut self, program: u32) {
+        let r = (|| {
+            let new = if program == 0 {
+                None
+            } else {
+                let p = self.program_obj(program)?;
+                if !p.link_status {
+                    return Err(GlError::InvalidOperation("program is not linked"));
+                }
+                Some(ProgramObjectName(program))
+            };
+            let old = std::mem::replace(&mut self.program, new);
+            if let Some(o) = old.filter(|&o| Some(o) != new) {
+                let pending = matches!(self.programs.get(o), Some(ProgramObject::Program(p)) if p.delete_pending);
+                if pending {
+                    self.destroy_program(o);
+                } else if let Some(ProgramObject::Program(p)) = self.programs.get_mut(o) {
+                    // A failed relink kept the old executable only while current.
+                    if !p.link_status {
+                        p.exe = None;
+                    }
+                }
+            }
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    /// glValidateProgram.
+    pub fn validate_program(&mut self, program: u32) {
+        let r = self
+            .program_mut(program)
+            .map(|p| p.validate_status = p.link_status);
+        self.gl(r)
+    }
+
+    /// glGetProgramiv.
+    pub fn get_programiv(&mut self, program: u32, pname: u32) -> i32 {
+        let r = (|| {
+            let p = self.program_obj(program)?;
+            let l = p.exe.as_ref().filter(|_| p.link_status).map(|e| &e.linked);
+            let max_len = |names: &mut dyn Iterator<Item = &str>| {
+                names.map(|n| n.len() as i32 + 1).max().unwrap_or(0)
+            };
+            Ok(match pname {
+                gl::DELETE_STATUS => p.delete_pending as i32,
+                gl::LINK_STATUS => p.link_status as i32,
+                gl::VALIDATE_STATUS => p.validate_status as i32,
+                gl::INFO_LOG_LENGTH => info_len(&p.info_log),
+                gl::ATTACHED_SHADERS => p.shaders.len() as i32,
+                gl::ACTIVE_UNIFORMS => l.map_or(0, |l| l.uniforms.len() as i32),
+                gl::ACTIVE_UNIFORM_MAX_LENGTH => l.map_or(0, |l| {
+                    max_len(&mut l.uniforms.iter().map(|u| u.name.as_str()))
+                }),
+                gl::ACTIVE_ATTRIBUTES => l.map_or(0, |l| l.attributes.len() as i32),
+                gl::ACTIVE_ATTRIBUTE_MAX_LENGTH => l.map_or(0, |l| {
+                    max_len(&mut l.attributes.iter().map(|a| a.name.as_str()))
+                }),
+                gl::ACTIVE_UNIFORM_BLOCKS => l.map_or(0, |l| l.blocks.len() as i32),
+                gl::ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH => l.map_or(0, |l| {
+                    max_len(&mut l.blocks.iter().map(|b| b.name.as_str()))
+                }),
+                _ => return Err(GlError::InvalidEnum("program parameter")),
+            })
+        })();
+        self.gl(r)
+    }
+
+    /// glGetProgramInfoLog.
+    pub fn get_program_info_log(&mut self, program: u32) -> String {
+        let r = self.program_obj(program).map(|p| p.info_log.clone());
+        self.gl(r)
+    }
+
+    /// glGetUniformLocation: -1 for names that are not active uniforms.
+    pub fn get_uniform_location(&mut self, program: u32, name: &str) -> i32 {
+        let r = self
+            .linked_program(program)
+            .map(|e| e.linked.uniform_location(name).map_or(-1, |l| l as i32));
+        match r {
+            Ok(v) => v,
+            Err(e) => {
+                self.record(e);
+                -1
+            }
+        }
+    }
+
+    /// glGetAttribLocation: -1 for names that are not active attributes.
+    pub fn get_attrib_location(&mut self, program: u32, name: &str) -> i32 {
+        let r = self
+            .linked_program(program)
+            .map(|e| e.linked.attrib_location(name).map_or(-1, |l| l as i32));
+        match r {
+            Ok(v) => v,
+            Err(e) => {
+                self.record(e);
+                -1
+            }
+        }
+    }
+
+    /// glGetActiveUniform: (size, type, name).
+    pub fn get_active_uniform(&mut self, program: u32, index: u32) -> (i32, u32, String) {
+        let r = (|| {
+            let e = self.linked_program(program)?;
+            let u = e
+                .linked
+                .uniforms
+                .get(index as usize)
+                .ok_or(GlError::InvalidValue("uniform index"))?;
+            Ok((u.elements() as i32, u.ty.gl_enum(), u.name.clone()))
+        })();
+        self.gl(r)
+    }
+
+    /// glGetActiveAttrib: (size, type, name).
+    pub fn get_active_attrib(&mut self, program: u32, index: u32) -> (i32, u32, String) {
+        let r = (|| {
+            let e = self.linked_program(program)?;
+            let a = e
+                .linked
+                .attributes
+                .get(index as usize)
+                .ok_or(GlError::InvalidValue("attribute index"))?;
+            Ok((
+                a.array_len.unwrap_or(1) as i32,
+                a.ty.gl_enum(),
+                a.name.clone(),
+            ))
+        })();
+        self.gl(r)
+    }
+
+    /// glGetUniformBlockIndex: GL_INVALID_INDEX when absent.
+    pub fn get_uniform_block_index(&mut self, program: u32, name: &str) -> u32 {
+        let r = self
+            .linked_program(program)
+            .map(|e| e.linked.block_index(name).unwrap_or(gl::INVALID_INDEX));
+        match r {
+            Ok(v) => v,
+            Err(e) => {
+                self.record(e);
+                gl::INVALID_INDEX
+            }
+        }
+    }
+
+    /// glUniformBlockBinding.
+    pub fn uniform_block_binding(&mut self, program: u32, index: u32, binding: u32) {
+        let r = (|| {
+            if binding >= limits::MAX_UNIFORM_BUFFER_BINDINGS {
+                return Err(GlError::InvalidValue(
+                    "binding past GL_MAX_UNIFORM_BUFFER_BINDINGS",
+                ));
+            }
+            self.linked_program(program)?;
+            let p = self.program_mut(program)?;
+            let e = p
+                .exe
+                .as_mut()
+                .ok_or(GlError::InvalidOperation("program is not linked"))?;
+            let slot = e
+                .block_bindings
+                .get_mut(index as usize)
+                .ok_or(GlError::InvalidValue("block index"))?;
+            *slot = binding;
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    /// glGetActiveUniformBlockiv: GL_UNIFORM_BLOCK_BINDING, GL_UNIFORM_BLOCK_DATA_SIZE.
+    pub fn get_active_uniform_blockiv(&mut self, program: u32, index: u32, pname: u32) -> i32 {
+        let r = (|| {
+            let e = self.linked_program(program)?;
+            let b = e
+                .linked
+                .blocks
+                .get(index as usize)
+                .ok_or(GlError::InvalidValue("block index"))?;
+            Ok(match pname {
+                gl::UNIFORM_BLOCK_BINDING => e.block_bindings[index as usize] as i32,
+                gl::UNIFORM_BLOCK_DATA_SIZE => b.size as i32,
+                _ => return Err(GlError::InvalidEnum("block parameter")),
+            })
+        })();
+        self.gl(r)
+    }
+
+    /// The program a glUniform* targets: the current one (INVALID_OPERATION when none).
+    fn uniform_target(&self) -> GlResult<u32> {
+        self.program
+            .map(|p| p.0)
+            .ok_or(GlError::InvalidOperation("no current program"))
+    }
+
+    /// Resolves `location` of `program` for a write: `Ok(None)` for -1 (silently ignored,
+    /// GL 4.5 core §7.6.1).
+    fn uniform_slot(
+        &mut self,
+        program: u32,
+        location: i32,
+    ) -> GlResult<Option<(&mut Executable, usize, u32)>> {
+        self.linked_program(program)?;
+        if location == -1 {
+            return Ok(None);
+        }
+        let p = self.program_mut(program)?;
+        let e = p
+            .exe
+            .as_mut()
+            .ok_or(GlError::InvalidOperation("program is not linked"))?;
+        let &(ui, elem) = usize::try_from(location)
+            .ok()
+            .and_then(|l| e.linked.locations.get(l))
+            .ok_or(GlError::InvalidOperation(
+                "not a uniform location of the program",
+            ))?;
+        Ok(Some((e, ui as usize, elem)))
+    }
+
+    /// The heart of glUniform* and glProgramUniform*: `rows`×`cols` components per element
+    /// (cols > 1 for the matrix commands), `words` holding `count` elements.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn set_uniform(
+        &mut self,
+        program: u32,
+        location: i32,
+        kind: UniformKind,
+        rows: u8,
+        cols: u8,
+        transpose: bool,
+        words: &[u32],
+    ) -> GlResult<()> {
+        let comp_words = if kind == UniformKind::Uint64 { 2 } else { 1 };
+        let per = rows as usize * cols as usize * comp_words;
+        if !words.len().is_multiple_of(per) {
+            return Err(GlError::InvalidValue(
+                "value count is not a multiple of the components",
+            ));
+        }
+        let count = words.len() / per;
+        let Some((e, ui, elem)) = self.uniform_slot(program, location)? else {
+            return Ok(());
+        };
+        let u = e.linked.uniforms[ui].clone();
+        if count > 1 && u.array_len.is_none() {
+            return Err(GlError::InvalidOperation(
+                "count > 1 for a non-array uniform",
+            ));
+        }
+        if u.is_sampler() {
+            if kind != UniformKind::Int || per != 1 {
+                return Err(GlError::InvalidOperation("samplers take glUniform1i"));
+            }
+            if words
+                .iter()
+                .any(|&w| w as i32 as u32 >= limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS)
+            {
+                return Err(GlError::InvalidValue("texture unit out of range"));
+            }
+            for (i, &w) in words.iter().enumerate() {
+                let e_i = elem + i as u32;
+                if e_i < u.elements() {
+                    e.samplers.insert(u.location + e_i, SamplerValue::Unit(w));
+                }
+            }
+            return Ok(());
+        }
+        let shape_ok = u.ty.rows == rows && u.ty.cols == cols;
+        let base_ok = match (u.ty.base, kind) {
+            (BaseType::Float, UniformKind::Float) => true,
+            (BaseType::Int, UniformKind::Int)
+            | (BaseType::Uint, UniformKind::Uint)
+            | (BaseType::Uint64, UniformKind::Uint64) => cols == 1,
+            (BaseType::Bool, k) => cols == 1 && k != UniformKind::Uint64,
+            _ => false,
+        };
+        if !shape_ok || !base_ok {
+            return Err(GlError::InvalidOperation(
+                "uniform type or size does not match the command",
+            ));
+        }
+        for i in 0..count {
+            let e_i = elem + i as u32;
+            if e_i >= u.elements() {
+                break;
+            }
+            let src = &words[i * per..(i + 1) * per];
+            let mut value: Vec<u32> = if transpose && cols > 1 {
+                // Row-major in, column-major stored (GL 4.5 core §7.6.1).
+                (0..per)
+                    .map(|k| {
+                        let (c, r) = (k / rows as usize, k % rows as usize);
+                        src[r * cols as usize + c]
+                    })
+                    .collect()
+            } else {
+                src.to_vec()
+            };
+            if u.ty.base == BaseType::Bool {
+                // Booleans are 0 / all-ones in shader lanes (ir::module).
+                for v in &mut value {
+                    let truthy = match kind {
+                        UniformKind::Float => f32::from_bits(*v) != 0.0,
+                        _ => *v != 0,
+                    };
+                    *v = if truthy { u32::MAX } else { 0 };
+                }
+            }
+            for stage in 0..2 {
+                if let Some(off) = u.offsets[stage] {
+                    let at = (off + e_i * u.stride) as usize;
+                    if let Some(dst) = e.words[stage].get_mut(at..at + per) {
+                        dst.copy_from_slice(&value);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// glUniformHandleui64vARB's core (ARB_bindless_texture): sampler uniforms only, and not
+    /// `bound_sampler` ones.
+    fn set_uniform_handles(&mut self, program: u32, location: i32, values: &[u64]) -> GlResult<()> {
+        let Some((e, ui, elem)) = self.uniform_slot(program, location)? else {
+            return Ok(());
+        };
+        let u = &e.linked.uniforms[ui];
+        if !u.is_sampler() {
+            return Err(GlError::InvalidOperation("not a sampler uniform"));
+        }
+        if u.bound {
+            return Err(GlError::InvalidOperation(
+                "uniform is declared layout(bound_sampler)",
+            ));
+        }
+        if values.len() > 1 && u.array_len.is_none() {
+            return Err(GlError::InvalidOperation(
+                "count > 1 for a non-array uniform",
+            ));
+        }
+        let (loc, n) = (u.location, u.elements());
+        for (i, &h) in values.iter().enumerate() {
+            let e_i = elem + i as u32;
+            if e_i < n {
+                e.samplers.insert(loc + e_i, SamplerValue::Handle(h));
+            }
+        }
+        Ok(())
+    }
+
+    /// glUniformHandleui64ARB.
+    pub fn uniform_handle_ui64_arb(&mut self, location: i32, value: u64) {
+        let r = self
+            .uniform_target()
+            .and_then(|p| self.set_uniform_handles(p, location, &[value]));
+        self.gl(r)
+    }
+    /// glUniformHandleui64vARB.
+    pub fn uniform_handle_ui64v_arb(&mut self, location: i32, values: &[u64]) {
+        let r = self
+            .uniform_target()
+            .and_then(|p| self.set_uniform_handles(p, location, values));
+        self.gl(r)
+    }
+    /// glProgramUniformHandleui64ARB.
+    pub fn program_uniform_handle_ui64_arb(&mut self, program: u32, location: i32, value: u64) {
+        let r = self.set_uniform_handles(program, location, &[value]);
+        self.gl(r)
+    }
+    /// glProgramUniformHandleui64vARB.
+    pub fn program_uniform_handle_ui64v_arb(
+        &mut self,
+        program: u32,
+        location: i32,
+        values: &[u64],
+    ) {
+        let r = self.set_uniform_handles(program, location, values);
+        self.gl(r)
+    }
+
+    /// glGetUniformuiv-style raw read: the words of one element (first stage that has it).
+    fn uniform_words(&mut self, program: u32, location: i32) -> GlResult<Vec<u32>> {
+        let e = self.linked_program(program)?;
+        let &(ui, elem) = usize::try_from(location)
+            .ok()
+            .and_then(|l| e.linked.locations.get(l))
+            .ok_or(GlError::InvalidOperation(
+                "not a uniform location of the program",
+            ))?;
+        let u = &e.linked.uniforms[ui as usize];
+        if u.is_sampler() {
+            return Ok(match e.samplers.get(&(u.location + elem)) {
+                Some(SamplerValue::Unit(n)) => vec![*n],
+                Some(SamplerValue::Handle(h)) => vec![*h as u32, (*h >> 32) as u32],
+                None => vec![0],
+            });
+        }
+        let per = u.ty.words() as usize;
+        for stage in 0..2 {
+            if let Some(off) = u.offsets[stage] {
+                let at = (off + elem * u.stride) as usize;
+                if let Some(w) = e.words[stage].get(at..at + per) {
+                    return Ok(w.to_vec());
+                }
+            }
+        }
+        Ok(vec![0; per])
+    }
+
+    /// glGetUniformfv.
+    pub fn get_uniformfv(&mut self, program: u32, location: i32) -> Vec<f32> {
+        let r = self
+            .uniform_words(program, location)
+            .map(|w| w.into_iter().map(f32::from_bits).collect());
+        self.gl(r)
+    }
+
+    /// glGetUniformiv (booleans read as 0 / 1).
+    pub fn get_uniformiv(&mut self, program: u32, location: i32) -> Vec<i32> {
+        let r = self.uniform_words(program, location).map(|w| {
+            w.into_iter()
+                .map(|x| if x == u32::MAX { 1 } else { x as i32 })
+                .collect()
+        });
+        self.gl(r)
+    }
+
+    /// glGetUniformuiv.
+    pub fn get_uniformuiv(&mut self, program: u32, location: i32) -> Vec<u32> {
+        let r = self.uniform_words(program, location);
+        self.gl(r)
+    }
+}
+
+/// Scalar forms: `uniform_3f(loc, x, y, z)` and `program_uniform_3f(program, loc, x, y, z)`.
+macro_rules! uniform_scalar_fns {
+    ($($name:ident, $pname:ident, $kind:ident, $t:ty, ($($arg:ident),+));* $(;)?) => {
+        impl Context {$(
+            #[doc = concat!("gl", stringify!($name), " (GL 4.5 core §7.6.1).")]
+            pub fn $name(&mut self, location: i32, $($arg: $t),+) {
+                let w = [$(<$t as UniformWord>::word($arg)),+];
+                let r = self.uniform_target().and_then(|p| {
+                    self.set_uniform(p, location, UniformKind::$kind, w.len() as u8, 1, false, &w)
+                });
+                self.gl(r)
+            }
+            #[doc = concat!("gl", stringify!($pname), " (GL 4.5 core §7.6.1).")]
+            pub fn $pname(&mut self, program: u32, location: i32, $($arg: $t),+) {
+                let w = [$(<$t as UniformWord>::word($arg)),+];
+                let r = self.set_uniform(program, location, UniformKind::$kind, w.len() as u8, 1, false, &w);
+                self.gl(r)
+            }
+        )*}
+    };
+}
+
+/// Vector (`v`) forms: count = len / components.
+macro_rules! uniform_vector_fns {
+    ($($name:ident, $pname:ident, $kind:ident, $t:ty, $n:expr);* $(;)?) => {
+        impl Context {$(
+            #[doc = concat!("gl", stringify!($name), " (count = values.len() / components).")]
+            pub fn $name(&mut self, location: i32, values: &[$t]) {
+                let w: Vec<u32> = values.iter().map(|&v| <$t as UniformWord>::word(v)).collect();
+                let r = self.uniform_target().and_then(|p| self.set_uniform(p, location, UniformKind::$kind, $n, 1, false, &w));
+                self.gl(r)
+            }
+            #[doc = concat!("gl", stringify!($pname), ".")]
+            pub fn $pname(&mut self, program: u32, location: i32, values: &[$t]) {
+                let w: Vec<u32> = values.iter().map(|&v| <$t as UniformWord>::word(v)).collect();
+                let r = self.set_uniform(program, location, UniformKind::$kind, $n, 1, false, &w);
+                self.gl(r)
+            }
+        )*}
+    };
+}
+
+/// Matrix forms: `cols`×`rows` floats per element, column-major unless `transpose`.
+macro_rules! uniform_matrix_fns {
+    ($($name:ident, $pname:ident, $cols:expr, $rows:expr);* $(;)?) => {
+        impl Context {$(
+            #[doc = concat!("gl", stringify!($name), " (count = values.len() / (cols × rows)).")]
+            pub fn $name(&mut self, location: i32, transpose: bool, values: &[f32]) {
+                let w: Vec<u32> = values.iter().map(|v| v.to_bits()).collect();
+                let r = self.uniform_target().and_then(|p| self.set_uniform(p, location, UniformKind::Float, $rows, $cols, transpose, &w));
+                self.gl(r)
+            }
+            #[doc = concat!("gl", stringify!($pname), ".")]
+            pub fn $pname(&mut self, program: u32, location: i32, transpose: bool, values: &[f32]) {
+                let w: Vec<u32> = values.iter().map(|v| v.to_bits()).collect();
+                let r = self.set_uniform(program, location, UniformKind::Float, $rows, $cols, transpose, &w);
+                self.gl(r)
+            }
+        )*}
+    };
+}
+
+/// The 32-bit word a uniform component is stored as.
+trait UniformWord: Copy {
+    fn word(self) -> u32;
+}
+impl UniformWord for f32 {
+    fn word(self) -> u32 {
+        self.to_bits()
+    }
+}
+impl UniformWord for i32 {
+    fn word(self) -> u32 {
+        self as u32
+    }
+}
+impl UniformWord for u32 {
+    fn word(self) -> u32 {
+        self
+    }
+}
+
+uniform_scalar_fns! {
+    uniform_1f, program_uniform_1f, Float, f32, (x);
+    uniform_2f, program_uniform_2f, Float, f32, (x, y);
+    uniform_3f, program_uniform_3f, Float, f32, (x, y, z);
+    uniform_4f, program_uniform_4f, Float, f32, (x, y, z, w);
+    uniform_1i, program_uniform_1i, Int, i32, (x);
+    uniform_2i, program_uniform_2i, Int, i32, (x, y);
+    uniform_3i, program_uniform_3i, Int, i32, (x, y, z);
+    uniform_4i, program_uniform_4i, Int, i32, (x, y, z, w);
+    uniform_1ui, program_uniform_1ui, Uint, u32, (x);
+    uniform_2ui, program_uniform_2ui, Uint, u32, (x, y);
+    uniform_3ui, program_uniform_3ui, Uint, u32, (x, y, z);
+    uniform_4ui, program_uniform_4ui, Uint, u32, (x, y, z, w);
+}
+
+uniform_vector_fns! {
+    uniform_1fv, program_uniform_1fv, Float, f32, 1;
+    uniform_2fv, program_uniform_2fv, Float, f32, 2;
+    uniform_3fv, program_uniform_3fv, Float, f32, 3;
+    uniform_4fv, program_uniform_4fv, Float, f32, 4;
+    uniform_1iv, program_uniform_1iv, Int, i32, 1;
+    uniform_2iv, program_uniform_2iv, Int, i32, 2;
+    uniform_3iv, program_uniform_3iv, Int, i32, 3;
+    uniform_4iv, program_uniform_4iv, Int, i32, 4;
+    uniform_1uiv, program_uniform_1uiv, Uint, u32, 1;
+    uniform_2uiv, program_uniform_2uiv, Uint, u32, 2;
+    uniform_3uiv, program_uniform_3uiv, Uint, u32, 3;
+    uniform_4uiv, program_uniform_4uiv, Uint, u32, 4;
+}
+
+uniform_matrix_fns! {
+    uniform_matrix_2fv, program_uniform_matrix_2fv, 2, 2;
+    uniform_matrix_3fv, program_uniform_matrix_3fv, 3, 3;
+    uniform_matrix_4fv, program_uniform_matrix_4fv, 4, 4;
+    uniform_matrix_2x3fv, program_uniform_matrix_2x3fv, 2, 3;
+    uniform_matrix_3x2fv, program_uniform_matrix_3x2fv, 3, 2;
+    uniform_matrix_2x4fv, program_uniform_matrix_2x4fv, 2, 4;
+    uniform_matrix_4x2fv, program_uniform_matrix_4x2fv, 4, 2;
+    uniform_matrix_3x4fv, program_uniform_matrix_3x4fv, 3, 4;
+    uniform_matrix_4x3fv, program_uniform_matrix_4x3fv, 4, 3;
+}
+
+/// glUniform{1,2,3,4}ui64ARB and the `v` forms (ARB_gpu_shader_int64), for `uint64_t`
+/// uniforms.
+macro_rules! uniform_u64_fns {
+    ($($name:ident, $vname:ident, $n:expr, ($($arg:ident),+));* $(;)?) => {
+        impl Context {$(
+            #[doc = concat!("gl", stringify!($name), " (ARB_gpu_shader_int64).")]
+            pub fn $name(&mut self, location: i32, $($arg: u64),+) {
+                let w: Vec<u32> = [$($arg),+].iter().flat_map(|&v| [v as u32, (v >> 32) as u32]).collect();
+                let r = self.uniform_target().and_then(|p| self.set_uniform(p, location, UniformKind::Uint64, $n, 1, false, &w));
+                self.gl(r)
+            }
+            #[doc = concat!("gl", stringify!($vname), " (count = values.len() / components).")]
+            pub fn $vname(&mut self, location: i32, values: &[u64]) {
+                let w: Vec<u32> = values.iter().flat_map(|&v| [v as u32, (v >> 32) as u32]).collect();
+                let r = self.uniform_target().and_then(|p| self.set_uniform(p, location, UniformKind::Uint64, $n, 1, false, &w));
+                self.gl(r)
+            }
+        )*}
+    };
+}
+
+uniform_u64_fns! {
+    uniform_1ui64_arb, uniform_1ui64v_arb, 1, (x);
+    uniform_2ui64_arb, uniform_2ui64v_arb, 2, (x, y);
+    uniform_3ui64_arb, uniform_3ui64v_arb, 3, (x, y, z);
+    uniform_4ui64_arb, uniform_4ui64v_arb, 4, (x, y, z, w);
+}

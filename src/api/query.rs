@@ -1,0 +1,201 @@
+//! State queries (GL 4.5 core chapter 22): glGetString/glGetStringi, glGetIntegerv,
+//! glGetFloatv, glGetBooleanv for the implementation limits and the state this context keeps.
+
+use crate::api::context::{limits, Context};
+use crate::api::enums as gl;
+use crate::api::error::{GlError, GlResult};
+
+/// GL_VENDOR.
+pub const VENDOR: &str = "softgl";
+
+/// The version this context reports.
+///
+/// Honesty (DESIGN.md §6): GL_VERSION should be the highest version whose every feature
+/// works. No version is complete yet — missing from 3.3 core, among others: geometry shaders,
+/// 1D/3D/cube/array/rectangle/multisample/buffer textures, integer and compressed texture
+/// formats, points and lines, transform feedback, queries, sync objects, stencil test,
+/// polygon offset, multisampling, packed vertex formats, glCopyTex*, glBlitFramebuffer. The
+/// string therefore says "subset"; the numbers are the level the implemented part targets
+/// (3.3 core, the first core profile with everything softgl has), so that `.shader_test`
+/// `GL >= 3.3` requirements run. The lead decides the final level.
+pub const VERSION_MAJOR: i32 = 3;
+pub const VERSION_MINOR: i32 = 3;
+pub const VERSION: &str = "3.3 (Core Profile subset) softgl 0.1.0";
+/// GLSL version: the front end accepts up to 4.60, but 3.30 matches GL_VERSION.
+pub const SHADING_LANGUAGE_VERSION: &str = "3.30";
+
+/// Extensions that work end to end (the list GL_EXTENSIONS reports through glGetStringi).
+pub const EXTENSIONS: &[&str] = &["GL_ARB_bindless_texture"];
+
+/// A glGet value before conversion to the requested type.
+enum Value {
+    Ints(Vec<i32>),
+    Floats(Vec<f32>),
+    Bools(Vec<bool>),
+}
+
+impl Context {
+    /// glGetString. GL_EXTENSIONS is INVALID_ENUM in the core profile (use glGetStringi).
+    pub fn get_string(&mut self, name: u32) -> Option<String> {
+        match name {
+            gl::VENDOR => Some(VENDOR.to_string()),
+            gl::RENDERER => Some(format!("softgl ({} threads)", self.threads())),
+            gl::VERSION => Some(VERSION.to_string()),
+            gl::SHADING_LANGUAGE_VERSION => Some(SHADING_LANGUAGE_VERSION.to_string()),
+            _ => {
+                self.record(GlError::InvalidEnum("string name"));
+                None
+            }
+        }
+    }
+
+    /// glGetStringi(GL_EXTENSIONS, i).
+    pub fn get_stringi(&mut self, name: u32, index: u32) -> Option<String> {
+        if name != gl::EXTENSIONS {
+            self.record(GlError::InvalidEnum("indexed string name"));
+            return None;
+        }
+        match EXTENSIONS.get(index as usize) {
+            Some(e) => Some(e.to_string()),
+            None => {
+                self.record(GlError::InvalidValue("extension index"));
+                None
+            }
+        }
+    }
+
+    fn get_value(&self, pname: u32) -> GlResult<Value> {
+        use Value::*;
+        let f = &self.fixed;
+        let b = |x: bool| Bools(vec![x]);
+        let i = |x: i32| Ints(vec![x]);
+        let name = |x: Option<u32>| Ints(vec![x.map_or(0, |v| v as i32)]);
+        Ok(match pname {
+            gl::MAJOR_VERSION => i(VERSION_MAJOR),
+            gl::MINOR_VERSION => i(VERSION_MINOR),
+            gl::NUM_EXTENSIONS => i(EXTENSIONS.len() as i32),
+            gl::CONTEXT_PROFILE_MASK => i(gl::CONTEXT_CORE_PROFILE_BIT as i32),
+            gl::CONTEXT_FLAGS => i(0),
+            gl::MAX_TEXTURE_SIZE => i(limits::MAX_TEXTURE_SIZE),
+            gl::MAX_RENDERBUFFER_SIZE => i(limits::MAX_RENDERBUFFER_SIZE),
+            gl::MAX_VERTEX_ATTRIBS => i(limits::MAX_VERTEX_ATTRIBS as i32),
+            gl::MAX_TEXTURE_IMAGE_UNITS | gl::MAX_VERTEX_TEXTURE_IMAGE_UNITS => {
+                i(limits::MAX_TEXTURE_IMAGE_UNITS)
+            }
+            gl::MAX_COMBINED_TEXTURE_IMAGE_UNITS => {
+                i(limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as i32)
+            }
+            gl::MAX_UNIFORM_BUFFER_BINDINGS => i(limits::MAX_UNIFORM_BUFFER_BINDINGS as i32),
+            gl::MAX_UNIFORM_BLOCK_SIZE => i(limits::MAX_UNIFORM_BLOCK_SIZE),
+            gl::UNIFORM_BUFFER_OFFSET_ALIGNMENT => i(limits::UNIFORM_BUFFER_OFFSET_ALIGNMENT),
+            gl::MAX_DRAW_BUFFERS => i(limits::MAX_DRAW_BUFFERS as i32),
+            gl::MAX_COLOR_ATTACHMENTS => i(limits::MAX_COLOR_ATTACHMENTS as i32),
+            gl::MAX_VIEWPORT_DIMS => Ints(vec![limits::MAX_VIEWPORT_DIMS; 2]),
+            gl::MAX_VERTEX_ATTRIB_STRIDE => i(limits::MAX_VERTEX_ATTRIB_STRIDE),
+            gl::VIEWPORT => Ints(f.viewport.to_vec()),
+            gl::SCISSOR_BOX => Ints(f.scissor_box.to_vec()),
+            gl::DEPTH_RANGE => Floats(f.depth_range.iter().map(|&d| d as f32).collect()),
+            gl::COLOR_CLEAR_VALUE => Floats(f.clear_color.to_vec()),
+            gl::DEPTH_CLEAR_VALUE => Floats(vec![f.clear_depth as f32]),
+            gl::STENCIL_CLEAR_VALUE => i(f.clear_stencil),
+            gl::BLEND_COLOR => Floats(f.blend.color.to_vec()),
+            gl::COLOR_WRITEMASK => Bools(f.color_mask.to_vec()),
+            gl::DEPTH_WRITEMASK => b(f.depth_mask),
+            gl::DEPTH_TEST => b(f.depth_test),
+            gl::BLEND => b(f.blend.enabled),
+            gl::CULL_FACE => b(f.cull_face_enabled),
+            gl::SCISSOR_TEST => b(f.scissor_test),
+            gl::DITHER => b(f.dither),
+            gl::DEPTH_FUNC => i(f.depth_func as i32),
+            gl::CULL_FACE_MODE => i(f.cull_face as i32),
+            gl::FRONT_FACE => i(f.front_face as i32),
+            gl::BLEND_SRC_RGB => i(f.blend.src_rgb as i32),
+            gl::BLEND_DST_RGB => i(f.blend.dst_rgb as i32),
+            gl::BLEND_SRC_ALPHA => i(f.blend.src_alpha as i32),
+            gl::BLEND_DST_ALPHA => i(f.blend.dst_alpha as i32),
+            gl::BLEND_EQUATION_RGB => i(f.blend.eq_rgb as i32),
+            gl::BLEND_EQUATION_ALPHA => i(f.blend.eq_alpha as i32),
+            gl::UNPACK_ALIGNMENT => i(self.unpack_alignment as i32),
+            gl::PACK_ALIGNMENT => i(self.pack_alignment as i32),
+            gl::ACTIVE_TEXTURE => i((gl::TEXTURE0 + self.active_texture) as i32),
+            gl::TEXTURE_BINDING_2D => {
+                name(self.texture_units[self.active_texture as usize].map(|t| t.0))
+            }
+            gl::SAMPLER_BINDING => {
+                name(self.sampler_units[self.active_texture as usize].map(|s| s.0))
+            }
+            gl::ARRAY_BUFFER_BINDING => i(self.buffer_binding_raw(gl::ARRAY_BUFFER)),
+            gl::ELEMENT_ARRAY_BUFFER_BINDING => {
+                i(self.buffer_binding_raw(gl::ELEMENT_ARRAY_BUFFER))
+            }
+            gl::UNIFORM_BUFFER_BINDING => i(self.buffer_binding_raw(gl::UNIFORM_BUFFER)),
+            gl::VERTEX_ARRAY_BINDING => name(self.vertex_array.map(|v| v.0)),
+            gl::CURRENT_PROGRAM => name(self.program.map(|p| p.0)),
+            gl::DRAW_FRAMEBUFFER_BINDING => name(self.draw_framebuffer.map(|f| f.0)),
+            gl::READ_FRAMEBUFFER_BINDING => name(self.read_framebuffer.map(|f| f.0)),
+            gl::RENDERBUFFER_BINDING => name(self.renderbuffer.map(|r| r.0)),
+            gl::DRAW_BUFFER0 | gl::DRAW_BUFFER => i(
+                match self.draw_framebuffer.and_then(|n| self.framebuffers.get(n)) {
+                    Some(fb) => fb.draw_buffers.first().copied().unwrap_or(gl::NONE) as i32,
+                    None => self.default_fb.draw_buffer as i32,
+                },
+            ),
+            gl::READ_BUFFER => i(
+                match self.read_framebuffer.and_then(|n| self.framebuffers.get(n)) {
+                    Some(fb) => fb.read_buffer as i32,
+                    None => self.default_fb.read_buffer as i32,
+                },
+            ),
+            _ => return Err(GlError::InvalidEnum("glGet parameter")),
+        })
+    }
+
+    /// glGetIntegerv (floats round to nearest, GL 4.5 core §2.2.2; colours map to the
+    /// integer range).
+    pub fn get_integerv(&mut self, pname: u32) -> Vec<i32> {
+        let r = self.get_value(pname).map(|v| match v {
+            Value::Ints(v) => v,
+            Value::Bools(v) => v.into_iter().map(i32::from).collect(),
+            Value::Floats(v) => {
+                let colour = matches!(
+                    pname,
+                    gl::COLOR_CLEAR_VALUE
+                        | gl::BLEND_COLOR
+                        | gl::DEPTH_RANGE
+                        | gl::DEPTH_CLEAR_VALUE
+                );
+                v.into_iter()
+                    .map(|x| {
+                        if colour {
+                            // GL 4.5 core §2.2.2: [-1, 1] maps linearly onto the integer range.
+                            (x.clamp(-1.0, 1.0) as f64 * i32::MAX as f64).round() as i32
+                        } else {
+                            x.round() as i32
+                        }
+                    })
+                    .collect()
+            }
+        });
+        self.gl(r)
+    }
+
+    /// glGetFloatv.
+    pub fn get_floatv(&mut self, pname: u32) -> Vec<f32> {
+        let r = self.get_value(pname).map(|v| match v {
+            Value::Ints(v) => v.into_iter().map(|x| x as f32).collect(),
+            Value::Bools(v) => v.into_iter().map(|x| x as i32 as f32).collect(),
+            Value::Floats(v) => v,
+        });
+        self.gl(r)
+    }
+
+    /// glGetBooleanv.
+    pub fn get_booleanv(&mut self, pname: u32) -> Vec<bool> {
+        let r = self.get_value(pname).map(|v| match v {
+            Value::Ints(v) => v.into_iter().map(|x| x != 0).collect(),
+            Value::Bools(v) => v,
+            Value::Floats(v) => v.into_iter().map(|x| x != 0.0).collect(),
+        });
+        self.gl(r)
+    }
+}

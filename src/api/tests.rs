@@ -1,0 +1,932 @@
+//! Context-level tests of the API's logic: GL error semantics, programs and uniforms, the
+//! bindless error list, draw validation and the draw snapshot. The GLSL front end, the JIT
+//! and the descriptor table are separate work, so the context here runs with stand-ins:
+//! hand-built IR modules keyed by their "source", stand-in shader code, and a descriptor
+//! allocator that hands out counting handles.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use crate::api::context::{DescriptorAlloc, FrontEnd};
+use crate::api::enums as gl;
+use crate::api::Context;
+use crate::glsl::CompileOutput;
+use crate::ir::link::testing::{add_uniform, fragment, vec, vertex};
+use crate::ir::{BaseType, BlockDecl, Module, ValueType};
+use crate::jit::abi::{Invocation, ShaderEnv};
+use crate::jit::ShaderCode;
+use crate::raster::AttribSource;
+use crate::sampler::{DescriptorTable, SamplerState, TextureView};
+
+/// Shader code that does nothing (the rasterizer is not under test here).
+struct StubCode {
+    inputs: u32,
+    outputs: u32,
+}
+
+#[allow(unsafe_code)]
+impl ShaderCode for StubCode {
+    fn input_words(&self) -> u32 {
+        self.inputs
+    }
+    fn output_words(&self) -> u32 {
+        self.outputs
+    }
+    unsafe fn call(&self, _env: *const ShaderEnv, _inv: *mut Invocation) -> u32 {
+        0xF
+    }
+}
+
+/// Hands out handles 0x100, 0x101, ... and remembers removals.
+#[derive(Default)]
+struct FakeTable {
+    next: AtomicU64,
+    internal: Mutex<Vec<u64>>,
+    removed: Mutex<Vec<u64>>,
+}
+
+impl DescriptorAlloc for FakeTable {
+    fn insert(&self, _view: TextureView, _state: SamplerState, internal: bool) -> Option<u64> {
+        let h = 0x100 + self.next.fetch_add(1, Ordering::Relaxed);
+        if internal {
+            self.internal.lock().unwrap().push(h);
+        }
+        Some(h)
+    }
+    fn remove(&self, handle: u64) {
+        self.removed.lock().unwrap().push(handle);
+    }
+}
+
+fn sampler2d() -> ValueType {
+    ValueType::new(BaseType::Sampler2D, 1, 1)
+}
+
+/// The test program's stages.
+fn modules() -> HashMap<String, Module> {
+    let mut vs = vertex();
+    add_uniform(&mut vs, "m", ValueType::new(BaseType::Float, 4, 4), None);
+    add_uniform(&mut vs, "shared", vec(4), None);
+    let mut fs = fragment();
+    add_uniform(&mut fs, "tint", vec(4), None);
+    add_uniform(&mut fs, "flag", ValueType::new(BaseType::Bool, 1, 1), None);
+    add_uniform(&mut fs, "arr[0]", vec(1), Some(3));
+    add_uniform(&mut fs, "tex", sampler2d(), None);
+    add_uniform(&mut fs, "btex", sampler2d(), None);
+    fs.uniforms.last_mut().unwrap().bound = true;
+    add_uniform(&mut fs, "ltex", sampler2d(), None);
+    fs.uniforms.last_mut().unwrap().bindless = true;
+    add_uniform(&mut fs, "count", ValueType::new(BaseType::Uint, 1, 1), None);
+    add_uniform(&mut fs, "big", ValueType::new(BaseType::Uint64, 2, 1), None);
+    add_uniform(&mut fs, "shared", vec(4), None);
+    fs.blocks.push(BlockDecl {
+        name: "B".into(),
+        binding: Some(2),
+        size: 32,
+        members: vec![],
+    });
+    let mut bad = fragment();
+    bad.inputs[0].ty = vec(2);
+    let mut both = fragment();
+    both.global_bindless_sampler = true;
+    both.global_bound_sampler = true;
+    let mut m = HashMap::new();
+    m.insert("VS".to_string(), vs);
+    m.insert("FS".to_string(), fs);
+    m.insert("FS_BAD".to_string(), bad);
+    m.insert("FS_BOTH".to_string(), both);
+    m
+}
+
+fn front_end() -> FrontEnd {
+    let map = modules();
+    Arc::new(move |stage, src: &str| match map.get(src) {
+        Some(m) if m.stage == stage => CompileOutput {
+            module: Some(m.clone()),
+            info_log: String::new(),
+        },
+        _ => CompileOutput {
+            module: None,
+            info_log: "0:1(1): error: unknown test shader\n".into(),
+        },
+    })
+}
+
+fn context() -> (Context, Arc<FakeTable>) {
+    let fake = Arc::new(FakeTable::default());
+    let ctx = Context::with_parts(
+        8,
+        8,
+        1,
+        Arc::new(DescriptorTable::new()),
+        fake.clone(),
+        front_end(),
+        Arc::new(|m: &Module| {
+            Ok(Arc::new(StubCode {
+                inputs: m.inputs.iter().map(|v| v.slot + v.words).max().unwrap_or(0),
+                outputs: m.func.outputs.len() as u32,
+            }) as Arc<dyn ShaderCode>)
+        }),
+    );
+    (ctx, fake)
+}
+
+fn build_program(c: &mut Context, vs_src: &str, fs_src: &str) -> u32 {
+    let vs = c.create_shader(gl::VERTEX_SHADER);
+    c.shader_source(vs, &[vs_src]);
+    c.compile_shader(vs);
+    let fs = c.create_shader(gl::FRAGMENT_SHADER);
+    c.shader_source(fs, &[fs_src]);
+    c.compile_shader(fs);
+    let p = c.create_program();
+    c.attach_shader(p, vs);
+    c.attach_shader(p, fs);
+    c.link_program(p);
+    p
+}
+
+/// A context with the test program linked and current and a VAO bound.
+fn ready() -> (Context, Arc<FakeTable>, u32) {
+    let (mut c, fake) = context();
+    let p = build_program(&mut c, "VS", "FS");
+    assert_eq!(
+        c.get_programiv(p, gl::LINK_STATUS),
+        1,
+        "{}",
+        c.get_program_info_log(p)
+    );
+    c.use_program(p);
+    let vao = c.gen_vertex_arrays(1)[0];
+    c.bind_vertex_array(vao);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    (c, fake, p)
+}
+
+/// A complete 2×2 RGBA8 texture (LINEAR min filter) bound to unit 0.
+fn complete_texture(c: &mut Context) -> u32 {
+    let t = c.gen_textures(1)[0];
+    c.bind_texture(gl::TEXTURE_2D, t);
+    c.tex_image_2d(
+        gl::TEXTURE_2D,
+        0,
+        gl::RGBA8 as i32,
+        2,
+        2,
+        0,
+        gl::RGBA,
+        gl::UNSIGNED_BYTE,
+        Some(&[255; 16]),
+    );
+    c.tex_parameter_i(gl::TEXTURE_2D, gl::TEXTURE_MIN_FILTER, gl::LINEAR as i32);
+    t
+}
+
+#[test]
+fn first_error_is_kept_and_failing_calls_change_nothing() {
+    let mut c = Context::with_threads(16, 16, 1);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    c.viewport(1, 2, 3, 4);
+    c.viewport(0, 0, -1, 5);
+    c.blend_func(gl::ONE, 0xdead);
+    c.depth_func(0x1234);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE, "the first error wins");
+    assert_eq!(c.get_error(), gl::NO_ERROR, "and is cleared when read");
+    assert_eq!(c.get_integerv(gl::VIEWPORT), vec![1, 2, 3, 4]);
+    assert_eq!(c.get_integerv(gl::BLEND_SRC_RGB), vec![gl::ONE as i32]);
+    assert_eq!(c.get_integerv(gl::BLEND_DST_RGB), vec![gl::ZERO as i32]);
+    assert_eq!(c.get_integerv(gl::DEPTH_FUNC), vec![gl::LESS as i32]);
+    c.enable(gl::POLYGON_SMOOTH);
+    assert_eq!(c.get_error(), gl::INVALID_ENUM);
+    assert!(!c.is_enabled(gl::DEPTH_TEST));
+    c.enable(gl::DEPTH_TEST);
+    assert!(c.is_enabled(gl::DEPTH_TEST));
+    assert_eq!(c.get_booleanv(gl::DEPTH_TEST), vec![true]);
+    let msgs = c.debug_messages();
+    assert_eq!(msgs.len(), 4, "every error is logged: {msgs:?}");
+    assert!(msgs.iter().all(|m| m.ty == gl::DEBUG_TYPE_ERROR));
+    assert!(c.debug_messages().is_empty(), "drained");
+}
+
+#[test]
+fn strings_and_limits() {
+    let mut c = Context::with_threads(16, 16, 3);
+    assert_eq!(c.get_string(gl::VENDOR).as_deref(), Some("softgl"));
+    assert_eq!(
+        c.get_string(gl::RENDERER).as_deref(),
+        Some("softgl (3 threads)")
+    );
+    assert!(c.get_string(gl::VERSION).unwrap().starts_with("3.3"));
+    assert_eq!(c.get_string(gl::EXTENSIONS), None);
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_ENUM,
+        "GL_EXTENSIONS via glGetString is not core"
+    );
+    let n = c.get_integerv(gl::NUM_EXTENSIONS)[0];
+    assert_eq!(
+        c.get_stringi(gl::EXTENSIONS, 0).as_deref(),
+        Some("GL_ARB_bindless_texture")
+    );
+    assert_eq!(c.get_stringi(gl::EXTENSIONS, n as u32), None);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE);
+    assert_eq!(c.get_integerv(gl::MAX_VIEWPORT_DIMS).len(), 2);
+    assert_eq!(c.get_integerv(gl::VIEWPORT), vec![0, 0, 16, 16]);
+    assert!(c.get_integerv(gl::MAX_COMBINED_TEXTURE_IMAGE_UNITS)[0] >= 32);
+    assert!(c.get_integerv(gl::MAX_UNIFORM_BUFFER_BINDINGS)[0] >= 36);
+    assert_eq!(c.get_floatv(gl::COLOR_CLEAR_VALUE), vec![0.0; 4]);
+    c.clear_color(1.0, 0.5, 0.0, 1.0);
+    assert_eq!(c.get_integerv(gl::COLOR_CLEAR_VALUE)[0], i32::MAX);
+    assert!(c.get_integerv(0xFFFF).is_empty());
+    assert_eq!(c.get_error(), gl::INVALID_ENUM);
+}
+
+#[test]
+fn shader_and_program_objects() {
+    let (mut c, _) = context();
+    assert_eq!(c.create_shader(gl::GEOMETRY_SHADER), 0);
+    assert_eq!(c.get_error(), gl::INVALID_ENUM);
+    let fs = c.create_shader(gl::FRAGMENT_SHADER);
+    c.shader_source(fs, &["F", "S"]);
+    assert_eq!(c.get_shader_source(fs), "FS");
+    c.compile_shader(fs);
+    assert_eq!(c.get_shaderiv(fs, gl::COMPILE_STATUS), 1);
+    let bad = c.create_shader(gl::VERTEX_SHADER);
+    c.shader_source(bad, &["nope"]);
+    c.compile_shader(bad);
+    assert_eq!(c.get_shaderiv(bad, gl::COMPILE_STATUS), 0);
+    assert!(c.get_shader_info_log(bad).contains("error"));
+    assert_eq!(
+        c.get_shaderiv(bad, gl::INFO_LOG_LENGTH) as usize,
+        c.get_shader_info_log(bad).len() + 1
+    );
+    let p = c.create_program();
+    c.attach_shader(p, fs);
+    c.attach_shader(p, fs);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "attached twice");
+    c.attach_shader(fs, p);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "names swapped");
+    c.attach_shader(p, 9999);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE);
+    c.link_program(p);
+    assert_eq!(c.get_programiv(p, gl::LINK_STATUS), 0);
+    assert!(c.get_program_info_log(p).contains("vertex and a fragment"));
+    c.use_program(p);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "not linked");
+    assert_eq!(c.get_uniform_location(p, "tint"), -1);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+    // Deleting an attached shader only flags it.
+    c.delete_shader(fs);
+    assert!(c.is_shader(fs));
+    assert_eq!(c.get_shaderiv(fs, gl::DELETE_STATUS), 1);
+    c.detach_shader(p, fs);
+    assert!(!c.is_shader(fs));
+    c.delete_program(p);
+    assert!(!c.is_program(p));
+}
+
+#[test]
+fn link_errors_reach_the_info_log() {
+    let (mut c, _) = context();
+    let p = build_program(&mut c, "VS", "FS_BAD");
+    assert_eq!(c.get_programiv(p, gl::LINK_STATUS), 0);
+    let log = c.get_program_info_log(p);
+    assert!(
+        log.contains("`color` has type vec4 in the vertex shader but vec2"),
+        "{log}"
+    );
+    assert_eq!(
+        c.get_programiv(p, gl::INFO_LOG_LENGTH) as usize,
+        log.len() + 1
+    );
+    let p = build_program(&mut c, "VS", "FS_BOTH");
+    assert!(c.get_program_info_log(p).contains("bindless_sampler"));
+    assert_eq!(
+        c.get_error(),
+        gl::NO_ERROR,
+        "link failures are not GL errors"
+    );
+}
+
+#[test]
+fn jit_failure_is_a_link_failure() {
+    // The real back end (`jit::compile`) with the test modules: until the JIT lands it
+    // reports `Unsupported`, which must surface as a failed link with its message.
+    let table = Arc::new(DescriptorTable::new());
+    let mut c = Context::with_parts(
+        4,
+        4,
+        1,
+        table.clone(),
+        table,
+        front_end(),
+        Arc::new(crate::jit::compile),
+    );
+    let p = build_program(&mut c, "VS", "FS");
+    if c.get_programiv(p, gl::LINK_STATUS) == 0 {
+        assert!(c.get_program_info_log(p).contains("vertex shader: "));
+    } else {
+        c.use_program(p);
+    }
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+}
+
+#[test]
+fn reflection_and_locations() {
+    let (mut c, _, p) = ready();
+    // m, shared (both stages, once), tint, flag, arr, tex, btex, ltex, count, big.
+    assert_eq!(c.get_programiv(p, gl::ACTIVE_UNIFORMS), 10);
+    assert_eq!(c.get_programiv(p, gl::ACTIVE_ATTRIBUTES), 2);
+    assert_eq!(c.get_programiv(p, gl::ACTIVE_UNIFORM_BLOCKS), 1);
+    assert_eq!(
+        c.get_programiv(p, gl::ACTIVE_UNIFORM_MAX_LENGTH),
+        "arr[0]".len() as i32 + 1
+    );
+    assert_eq!(c.get_attrib_location(p, "pos"), 0);
+    assert_eq!(c.get_attrib_location(p, "extra"), 1);
+    assert_eq!(c.get_attrib_location(p, "nothing"), -1);
+    let (size, ty, name) = c.get_active_uniform(p, 4);
+    assert_eq!((size, ty, name.as_str()), (3, gl::FLOAT, "arr[0]"));
+    assert_eq!(
+        c.get_uniform_location(p, "arr[2]"),
+        c.get_uniform_location(p, "arr") + 2
+    );
+    assert_eq!(c.get_uniform_block_index(p, "B"), 0);
+    assert_eq!(c.get_uniform_block_index(p, "C"), gl::INVALID_INDEX);
+    assert_eq!(
+        c.get_active_uniform_blockiv(p, 0, gl::UNIFORM_BLOCK_BINDING),
+        2
+    );
+    c.uniform_block_binding(p, 0, 5);
+    assert_eq!(
+        c.get_active_uniform_blockiv(p, 0, gl::UNIFORM_BLOCK_BINDING),
+        5
+    );
+    c.uniform_block_binding(p, 1, 5);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE);
+    // BindAttribLocation applies at the next link.
+    c.bind_attrib_location(p, 9, "extra");
+    assert_eq!(c.get_attrib_location(p, "extra"), 1);
+    c.link_program(p);
+    assert_eq!(c.get_attrib_location(p, "extra"), 9);
+    c.bind_attrib_location(p, 0, "gl_Vertex");
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+}
+
+#[test]
+fn uniform_type_checks() {
+    let (mut c, _, p) = ready();
+    let tint = c.get_uniform_location(p, "tint");
+    let flag = c.get_uniform_location(p, "flag");
+    let arr = c.get_uniform_location(p, "arr");
+    let m = c.get_uniform_location(p, "m");
+    let tex = c.get_uniform_location(p, "tex");
+    let count = c.get_uniform_location(p, "count");
+    let shared = c.get_uniform_location(p, "shared");
+
+    c.uniform_4f(tint, 1.0, 2.0, 3.0, 4.0);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    c.uniform_3f(tint, 9.0, 9.0, 9.0);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "size mismatch");
+    c.uniform_4i(tint, 9, 9, 9, 9);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "type mismatch");
+    c.uniform_4fv(tint, &[9.0; 8]);
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_OPERATION,
+        "count > 1 on a non-array"
+    );
+    c.uniform_4fv(tint, &[9.0; 3]);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE, "not a whole vec4");
+    assert_eq!(
+        c.get_uniformfv(p, tint),
+        vec![1.0, 2.0, 3.0, 4.0],
+        "failed calls changed nothing"
+    );
+
+    // Booleans take f, i and ui forms; stored as all-ones lanes, read back as 1.
+    c.uniform_1f(flag, 2.0);
+    c.uniform_1i(flag, 1);
+    c.uniform_1ui(flag, 1);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert_eq!(c.get_uniformiv(p, flag), vec![1]);
+    assert_eq!(c.get_uniformuiv(p, flag), vec![u32::MAX]);
+
+    c.uniform_1ui(count, 7);
+    c.uniform_1i(count, 7);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "int command on uint");
+
+    // uint64_t vectors (ARB_gpu_shader_int64): two words per component.
+    let big = c.get_uniform_location(p, "big");
+    c.uniform_2ui64_arb(big, 0x1_0000_0002, 3);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert_eq!(c.get_uniformuiv(p, big), vec![2, 1, 3, 0]);
+    c.uniform_1ui64_arb(big, 1);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "size mismatch");
+    c.uniform_2ui(big, 1, 2);
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_OPERATION,
+        "uint command on uint64_t"
+    );
+    c.uniform_1ui64_arb(count, 1);
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_OPERATION,
+        "uint64 command on uint"
+    );
+
+    // Arrays: from the element of the location, clipped to the array.
+    c.uniform_1fv(arr + 1, &[5.0, 6.0, 7.0]);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert_eq!(c.get_uniformfv(p, arr + 1), vec![5.0]);
+    assert_eq!(c.get_uniformfv(p, arr + 2), vec![6.0]);
+
+    // Matrices, with transpose.
+    let rows: Vec<f32> = (0..16).map(|i| i as f32).collect();
+    c.uniform_matrix_4fv(m, true, &rows);
+    let stored = c.get_uniformfv(p, m);
+    assert_eq!(stored[1], 4.0, "column 0 row 1 = row-major element 4");
+    c.uniform_matrix_3fv(m, false, &[0.0; 9]);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+    c.uniform_4f(m, 0.0, 0.0, 0.0, 0.0);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+
+    // A uniform in both stages is written to both.
+    c.uniform_4f(shared, 1.0, 1.0, 1.0, 1.0);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+
+    // Samplers take Uniform1i only, with a valid unit.
+    c.uniform_1i(tex, 3);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert_eq!(c.get_uniformiv(p, tex), vec![3]);
+    c.uniform_1i(tex, 32);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE);
+    c.uniform_1f(tex, 1.0);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+
+    // Location -1 is silently ignored; other bad locations are errors.
+    c.uniform_1f(-1, 1.0);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    c.uniform_1f(1000, 1.0);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+    c.program_uniform_4f(p, tint, 0.0, 0.0, 0.0, 0.5);
+    assert_eq!(c.get_uniformfv(p, tint)[3], 0.5);
+    c.use_program(0);
+    c.uniform_4f(tint, 1.0, 2.0, 3.0, 4.0);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "no current program");
+}
+
+#[test]
+fn bindless_handle_errors() {
+    let (mut c, _, p) = ready();
+    assert_eq!(c.get_texture_handle_arb(0), 0);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE, "texture 0");
+    assert_eq!(c.get_texture_handle_arb(4242), 0);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE, "no such texture");
+
+    // Incomplete: no image, then the default mipmap min filter without mipmaps.
+    let t = c.gen_textures(1)[0];
+    c.bind_texture(gl::TEXTURE_2D, t);
+    assert_eq!(c.get_texture_handle_arb(t), 0);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "incomplete");
+    c.tex_image_2d(
+        gl::TEXTURE_2D,
+        0,
+        gl::RGBA8 as i32,
+        2,
+        2,
+        0,
+        gl::RGBA,
+        gl::UNSIGNED_BYTE,
+        None,
+    );
+    assert_eq!(c.get_texture_handle_arb(t), 0);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "mipmap-incomplete");
+    c.tex_parameter_i(gl::TEXTURE_2D, gl::TEXTURE_MIN_FILTER, gl::LINEAR as i32);
+
+    // Border colours: only the four allowed.
+    c.tex_parameter_fv(
+        gl::TEXTURE_2D,
+        gl::TEXTURE_BORDER_COLOR,
+        &[0.5, 0.0, 0.0, 1.0],
+    );
+    assert_eq!(c.get_texture_handle_arb(t), 0);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "border colour");
+    c.tex_parameter_fv(
+        gl::TEXTURE_2D,
+        gl::TEXTURE_BORDER_COLOR,
+        &[1.0, 1.0, 1.0, 0.0],
+    );
+
+    let h = c.get_texture_handle_arb(t);
+    assert_ne!(h, 0);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert_eq!(c.get_texture_handle_arb(t), h, "same texture, same handle");
+
+    // The texture's state is frozen; its contents are not.
+    c.tex_parameter_i(gl::TEXTURE_2D, gl::TEXTURE_MAG_FILTER, gl::NEAREST as i32);
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_OPERATION,
+        "TexParameter after a handle"
+    );
+    c.tex_image_2d(
+        gl::TEXTURE_2D,
+        0,
+        gl::RGBA8 as i32,
+        2,
+        2,
+        0,
+        gl::RGBA,
+        gl::UNSIGNED_BYTE,
+        None,
+    );
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_OPERATION,
+        "TexImage after a handle"
+    );
+    c.tex_storage_2d(gl::TEXTURE_2D, 1, gl::RGBA8, 2, 2);
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_OPERATION,
+        "TexStorage after a handle"
+    );
+    c.tex_sub_image_2d(
+        gl::TEXTURE_2D,
+        0,
+        0,
+        0,
+        1,
+        1,
+        gl::RGBA,
+        gl::UNSIGNED_BYTE,
+        &[1, 2, 3, 4],
+    );
+    assert_eq!(c.get_error(), gl::NO_ERROR, "TexSubImage is allowed");
+
+    // Sampler handles.
+    let s = c.gen_samplers(1)[0];
+    assert_eq!(c.get_texture_sampler_handle_arb(t, 0), 0);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE, "sampler 0");
+    assert_eq!(c.get_texture_sampler_handle_arb(t, 777), 0);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE, "no such sampler");
+    c.sampler_parameter_fv(s, gl::TEXTURE_BORDER_COLOR, &[0.0, 0.0, 1.0, 1.0]);
+    assert_eq!(c.get_texture_sampler_handle_arb(t, s), 0);
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_OPERATION,
+        "sampler border colour"
+    );
+    c.sampler_parameter_fv(s, gl::TEXTURE_BORDER_COLOR, &[0.0, 0.0, 0.0, 1.0]);
+    c.sampler_parameter_i(s, gl::TEXTURE_MIN_FILTER, gl::NEAREST_MIPMAP_NEAREST as i32);
+    assert_eq!(c.get_texture_sampler_handle_arb(t, s), 0);
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_OPERATION,
+        "incomplete with the sampler's state"
+    );
+    c.sampler_parameter_i(s, gl::TEXTURE_MIN_FILTER, gl::NEAREST as i32);
+    let hs = c.get_texture_sampler_handle_arb(t, s);
+    assert!(hs != 0 && hs != h);
+    assert_eq!(c.get_texture_sampler_handle_arb(t, s), hs);
+    c.sampler_parameter_i(s, gl::TEXTURE_MAG_FILTER, gl::NEAREST as i32);
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_OPERATION,
+        "SamplerParameter after a handle"
+    );
+
+    // Residency.
+    assert!(!c.is_texture_handle_resident_arb(h));
+    c.make_texture_handle_non_resident_arb(h);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "not resident");
+    c.make_texture_handle_resident_arb(h);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert!(c.is_texture_handle_resident_arb(h));
+    c.make_texture_handle_resident_arb(h);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "already resident");
+    c.make_texture_handle_resident_arb(0xdead_beef);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "invalid handle");
+    c.make_texture_handle_non_resident_arb(0xdead_beef);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "invalid handle");
+    assert!(!c.is_texture_handle_resident_arb(0xdead_beef));
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_OPERATION,
+        "IsResident on an invalid handle"
+    );
+
+    // Handle uniforms.
+    let tint = c.get_uniform_location(p, "tint");
+    let tex = c.get_uniform_location(p, "tex");
+    let btex = c.get_uniform_location(p, "btex");
+    let ltex = c.get_uniform_location(p, "ltex");
+    c.uniform_handle_ui64_arb(tint, h);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "not a sampler");
+    c.uniform_handle_ui64_arb(btex, h);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "bound_sampler");
+    c.uniform_handle_ui64_arb(tex, h);
+    c.program_uniform_handle_ui64_arb(p, ltex, hs);
+    c.uniform_handle_ui64_arb(-1, h);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    c.uniform_handle_ui64v_arb(tex, &[h, h]);
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_OPERATION,
+        "count > 1 on a non-array"
+    );
+    c.uniform_1i(ltex, 2);
+    assert_eq!(
+        c.get_error(),
+        gl::NO_ERROR,
+        "Uniform1i on a bindless_sampler is allowed"
+    );
+    assert_eq!(c.get_uniformuiv(p, tex), vec![h as u32, (h >> 32) as u32]);
+
+    // Deleting the texture frees its handles: stale afterwards.
+    c.delete_textures(&[t]);
+    assert!(!c.is_texture_handle_resident_arb(h));
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "stale handle");
+    c.make_texture_handle_resident_arb(hs);
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_OPERATION,
+        "the sampler handle died with the texture"
+    );
+}
+
+#[test]
+fn deleted_handles_leave_the_table_after_the_flush() {
+    let (mut c, fake, _) = ready();
+    let t = complete_texture(&mut c);
+    let h = c.get_texture_handle_arb(t);
+    c.make_texture_handle_resident_arb(h);
+    c.delete_textures(&[t]);
+    c.finish();
+    assert!(fake.removed.lock().unwrap().contains(&h));
+    // Deleting a sampler frees the handles that use it.
+    let t = complete_texture(&mut c);
+    let s = c.gen_samplers(1)[0];
+    let hs = c.get_texture_sampler_handle_arb(t, s);
+    c.delete_samplers(&[s]);
+    assert!(!c.is_texture_handle_resident_arb(hs));
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+    assert_ne!(
+        c.get_texture_handle_arb(t),
+        0,
+        "the texture itself lives on"
+    );
+}
+
+#[test]
+fn draw_validation() {
+    let (mut c, _, p) = ready();
+    c.draw_arrays(gl::POINTS, 0, 3);
+    assert_eq!(c.get_error(), gl::INVALID_ENUM);
+    c.draw_arrays(gl::TRIANGLES, 0, -1);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE);
+    c.draw_arrays_instanced(gl::TRIANGLES, 0, 3, -1);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE);
+    c.draw_elements(gl::TRIANGLES, 3, gl::FLOAT, 0);
+    assert_eq!(c.get_error(), gl::INVALID_ENUM);
+
+    // The block at binding 2 needs 32 bytes.
+    c.draw_arrays(gl::TRIANGLES, 0, 3);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "no uniform buffer");
+    let ubo = c.gen_buffers(1)[0];
+    c.bind_buffer(gl::UNIFORM_BUFFER, ubo);
+    c.buffer_data(gl::UNIFORM_BUFFER, 16, None, gl::STATIC_DRAW);
+    c.bind_buffer_base(gl::UNIFORM_BUFFER, 2, ubo);
+    c.draw_arrays(gl::TRIANGLES, 0, 3);
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_OPERATION,
+        "buffer smaller than the block"
+    );
+    c.buffer_data(gl::UNIFORM_BUFFER, 64, None, gl::STATIC_DRAW);
+    c.draw_arrays(gl::TRIANGLES, 0, 3);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+
+    // Enabled array without buffer; mapped buffers.
+    let vbo = c.gen_buffers(1)[0];
+    c.bind_buffer(gl::ARRAY_BUFFER, vbo);
+    c.buffer_data(gl::ARRAY_BUFFER, 48, None, gl::STATIC_DRAW);
+    c.vertex_attrib_pointer(0, 4, gl::FLOAT, false, 0, 0);
+    c.enable_vertex_attrib_array(0);
+    c.draw_arrays(gl::TRIANGLES, 0, 3);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert!(!c
+        .map_buffer_range(gl::ARRAY_BUFFER, 0, 4, gl::MAP_WRITE_BIT)
+        .is_null());
+    c.draw_arrays(gl::TRIANGLES, 0, 3);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "mapped vertex buffer");
+    c.unmap_buffer(gl::ARRAY_BUFFER);
+    c.draw_elements(gl::TRIANGLES, 3, gl::UNSIGNED_SHORT, 0);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "no element buffer");
+
+    // Incomplete draw framebuffer.
+    let f = c.gen_framebuffers(1)[0];
+    c.bind_framebuffer(gl::FRAMEBUFFER, f);
+    c.draw_arrays(gl::TRIANGLES, 0, 3);
+    assert_eq!(c.get_error(), gl::INVALID_FRAMEBUFFER_OPERATION);
+    c.clear(gl::COLOR_BUFFER_BIT);
+    assert_eq!(c.get_error(), gl::INVALID_FRAMEBUFFER_OPERATION);
+    c.bind_framebuffer(gl::FRAMEBUFFER, 0);
+    c.clear(0x1);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE);
+
+    // No VAO, no program.
+    c.bind_vertex_array(0);
+    c.draw_arrays(gl::TRIANGLES, 0, 3);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "VAO 0 in core");
+    c.use_program(0);
+    c.draw_arrays(gl::TRIANGLES, 0, 3);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "no program");
+    let _ = p;
+}
+
+#[test]
+fn draw_snapshot_contents() {
+    let (mut c, fake, p) = ready();
+    let ubo = c.gen_buffers(1)[0];
+    c.bind_buffer(gl::UNIFORM_BUFFER, ubo);
+    c.buffer_data(gl::UNIFORM_BUFFER, 64, Some(&[7; 64]), gl::STATIC_DRAW);
+    c.bind_buffer_range(gl::UNIFORM_BUFFER, 2, ubo, 16, 32);
+    let vbo = c.gen_buffers(1)[0];
+    c.bind_buffer(gl::ARRAY_BUFFER, vbo);
+    c.buffer_data(gl::ARRAY_BUFFER, 64, None, gl::STATIC_DRAW);
+    // `extra` is at location 1: an array with stride 0 (tightly packed).
+    c.vertex_attrib_pointer(1, 2, gl::FLOAT, false, 0, 8);
+    c.enable_vertex_attrib_array(1);
+    c.vertex_attrib_4f(0, 1.0, 2.0, 3.0, 4.0);
+
+    // tex → unit 0 with a complete texture; ltex → a bindless handle; arr default.
+    let t = complete_texture(&mut c);
+    let t2 = c.gen_textures(1)[0];
+    c.active_texture(gl::TEXTURE1);
+    c.bind_texture(gl::TEXTURE_2D, t2); // incomplete → handle 0
+    let h = c.get_texture_handle_arb(t);
+    c.make_texture_handle_resident_arb(h);
+    let tex = c.get_uniform_location(p, "tex");
+    let btex = c.get_uniform_location(p, "btex");
+    let ltex = c.get_uniform_location(p, "ltex");
+    let tint = c.get_uniform_location(p, "tint");
+    c.uniform_1i(tex, 0);
+    c.uniform_1i(btex, 1);
+    c.uniform_handle_ui64_arb(ltex, h);
+    c.uniform_4f(tint, 0.25, 0.5, 0.75, 1.0);
+    c.enable(gl::DEPTH_TEST);
+    c.draw_arrays_instanced(gl::TRIANGLE_STRIP, 0, 4, 2);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+
+    let d = c.captured.pop().expect("one draw");
+    // Attributes: location 0 is disabled → the current value; location 1 an array.
+    let slots: Vec<u32> = d.vertices.attribs.iter().map(|a| a.slot).collect();
+    assert_eq!(slots, vec![0, 4]);
+    match &d.vertices.attribs[0].source {
+        AttribSource::Constant(w) => assert_eq!(*w, [1.0f32, 2.0, 3.0, 4.0].map(f32::to_bits)),
+        other => panic!("{other:?}"),
+    }
+    match &d.vertices.attribs[1].source {
+        AttribSource::Array {
+            stride,
+            offset,
+            size,
+            ..
+        } => assert_eq!((*stride, *offset, *size), (8, 8, 2)),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!((d.vertices.count, d.vertices.instance_count), (4, 2));
+    assert!(d.vertices.input_words >= 8);
+
+    // Fragment uniforms: offsets as the module laid them out.
+    assert_eq!(d.vs.uniforms.len(), 20, "mat4 + vec4 in the vertex stage");
+    let fs = &d.fs.uniforms;
+    assert_eq!(&fs[0..4], &[0.25f32, 0.5, 0.75, 1.0].map(f32::to_bits));
+    let word64 = |at: usize| fs[at] as u64 | (fs[at + 1] as u64) << 32;
+    // tint 4, flag 1, arr 3 → tex at 8, btex at 10, ltex at 12.
+    let internal = fake.internal.lock().unwrap().clone();
+    assert_eq!(internal.len(), 1, "one internal descriptor for unit 0");
+    assert_eq!(word64(8), internal[0], "bound unit → internal handle");
+    assert_eq!(word64(10), 0, "incomplete texture → handle 0");
+    assert_eq!(word64(12), h, "bindless handle as set");
+    assert_eq!(d.fs.blocks.len(), 1);
+    let (data, off, len) = d.fs.blocks[0].clone().unwrap();
+    assert_eq!((data.len(), off, len), (64, 16, 32));
+    assert!(d.sampler.resident.contains(h));
+    assert_eq!(d.state.depth_func, Some(gl::LESS));
+    assert_eq!((d.target.width, d.target.height), (8, 8));
+
+    // A second draw reuses the cached internal descriptor; a texture change retires it.
+    c.draw_arrays(gl::TRIANGLES, 0, 3);
+    assert_eq!(fake.internal.lock().unwrap().len(), 1);
+    c.make_texture_handle_non_resident_arb(h);
+    c.draw_arrays(gl::TRIANGLES, 0, 3);
+    let last = c.captured.pop().unwrap();
+    assert!(
+        !last.sampler.resident.contains(h),
+        "residency changes reach new draws"
+    );
+    let first = c.captured.pop().unwrap();
+    assert!(
+        first.sampler.resident.contains(h),
+        "queued draws keep the set they saw"
+    );
+
+    let t3 = complete_texture(&mut c); // binds t3 to unit 1
+    c.active_texture(gl::TEXTURE0);
+    c.bind_texture(gl::TEXTURE_2D, t3);
+    c.tex_parameter_i(gl::TEXTURE_2D, gl::TEXTURE_MAG_FILTER, gl::NEAREST as i32);
+    c.draw_arrays(gl::TRIANGLES, 0, 3);
+    let n_internal = fake.internal.lock().unwrap().len();
+    c.tex_parameter_i(gl::TEXTURE_2D, gl::TEXTURE_MAG_FILTER, gl::LINEAR as i32);
+    c.draw_arrays(gl::TRIANGLES, 0, 3);
+    assert_eq!(
+        fake.internal.lock().unwrap().len(),
+        n_internal + 1,
+        "state change → new descriptor"
+    );
+    c.finish();
+    assert!(
+        !fake.removed.lock().unwrap().is_empty(),
+        "the stale one is removed after the flush"
+    );
+}
+
+#[test]
+fn buffer_snapshots_are_copy_on_write() {
+    let (mut c, _, _) = ready();
+    let ubo = c.gen_buffers(1)[0];
+    c.bind_buffer(gl::UNIFORM_BUFFER, ubo);
+    c.buffer_data(gl::UNIFORM_BUFFER, 32, Some(&[1; 32]), gl::DYNAMIC_DRAW);
+    c.bind_buffer_base(gl::UNIFORM_BUFFER, 2, ubo);
+    c.draw_arrays(gl::TRIANGLES, 0, 3);
+    c.buffer_sub_data(gl::UNIFORM_BUFFER, 0, &[9; 4]);
+    c.draw_arrays(gl::TRIANGLES, 0, 3);
+    let second = c.captured.pop().unwrap();
+    let first = c.captured.pop().unwrap();
+    assert_eq!(first.fs.blocks[0].as_ref().unwrap().0[0], 1);
+    assert_eq!(second.fs.blocks[0].as_ref().unwrap().0[0], 9);
+}
+
+#[test]
+fn clear_snapshot_and_framebuffer_target() {
+    let (mut c, _, _) = ready();
+    let t = c.gen_textures(1)[0];
+    c.bind_texture(gl::TEXTURE_2D, t);
+    c.tex_image_2d(
+        gl::TEXTURE_2D,
+        0,
+        gl::RGBA8 as i32,
+        4,
+        2,
+        0,
+        gl::RGBA,
+        gl::UNSIGNED_BYTE,
+        None,
+    );
+    let f = c.gen_framebuffers(1)[0];
+    c.bind_framebuffer(gl::DRAW_FRAMEBUFFER, f);
+    c.framebuffer_texture_2d(
+        gl::DRAW_FRAMEBUFFER,
+        gl::COLOR_ATTACHMENT1,
+        gl::TEXTURE_2D,
+        t,
+        0,
+    );
+    c.draw_buffers(&[gl::NONE, gl::COLOR_ATTACHMENT1]);
+    let ubo = c.gen_buffers(1)[0];
+    c.bind_buffer(gl::UNIFORM_BUFFER, ubo);
+    c.buffer_data(gl::UNIFORM_BUFFER, 32, None, gl::DYNAMIC_DRAW);
+    c.bind_buffer_base(gl::UNIFORM_BUFFER, 2, ubo);
+    c.draw_arrays(gl::TRIANGLES, 0, 3);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    let d = c.captured.pop().unwrap();
+    assert_eq!(d.target.colors.len(), 2);
+    assert!(d.target.colors[0].is_none());
+    assert_eq!(d.target.colors[1].as_ref().unwrap().width(), 4);
+    assert!(d.target.depth.is_none());
+    assert_eq!((d.target.width, d.target.height), (4, 2));
+}
+
+#[test]
+fn handle_as_current_vertex_attribute_reaches_the_snapshot() {
+    let (mut c, _, _) = ready();
+    let ubo = c.gen_buffers(1)[0];
+    c.bind_buffer(gl::UNIFORM_BUFFER, ubo);
+    c.buffer_data(gl::UNIFORM_BUFFER, 32, None, gl::STATIC_DRAW);
+    c.bind_buffer_base(gl::UNIFORM_BUFFER, 2, ubo);
+    let t = complete_texture(&mut c);
+    let h = c.get_texture_handle_arb(t);
+    c.vertex_attrib_l1ui64_arb(1, h);
+    c.vertex_attrib_l1ui64v_arb(1, &[]);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE);
+    c.draw_arrays(gl::TRIANGLES, 0, 3);
+    let d = c.captured.pop().unwrap();
+    match &d.vertices.attribs[1].source {
+        AttribSource::Constant(w) => assert_eq!(*w, [h as u32, (h >> 32) as u32, 0, 0]),
+        other => panic!("{other:?}"),
+    }
+}

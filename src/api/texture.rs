@@ -1,0 +1,1028 @@
+//! Texture objects (2D), sampler objects and texture units (GL 4.5 core chapter 8):
+//! specification (TexImage2D, TexStorage2D, TexSubImage2D, GenerateMipmap), parameters,
+//! completeness (§8.17), and the immutability ARB_bindless_texture imposes once a handle
+//! exists. Texel conversion is in `pixels.rs`; handles are in `bindless.rs`.
+
+use std::sync::Arc;
+
+use crate::api::context::{dirty, limits, Context};
+use crate::api::enums as gl;
+use crate::api::error::{GlError, GlResult};
+use crate::api::names::{SamplerName, TextureName};
+use crate::api::pixels;
+use crate::sampler::{Format, Image, SamplerState, TextureView};
+
+/// A 2D texture object.
+#[derive(Debug, Clone)]
+pub(crate) struct Texture {
+    /// Set at first bind (GL 4.5 core §8.1); only TEXTURE_2D exists here.
+    pub target: Option<u32>,
+    pub levels: Vec<Option<Arc<Image>>>,
+    /// The internal format each level was specified with.
+    pub formats: Vec<Option<pixels::InternalFormat>>,
+    pub state: SamplerState,
+    pub base_level: i32,
+    pub max_level: i32,
+    /// glTexStorage2D was used (GL 4.5 core §8.19).
+    pub immutable: bool,
+    /// Levels allocated by glTexStorage2D.
+    pub immutable_levels: i32,
+    /// A bindless handle exists: state is frozen (ARB_bindless_texture).
+    pub has_handle: bool,
+    /// Bumped whenever anything a descriptor captures changes.
+    pub version: u64,
+    /// Internal descriptors created for bound-unit sampling:
+    /// (sampler name, sampler version, texture version, handle).
+    pub internal: Vec<(Option<SamplerName>, u64, u64, u64)>,
+}
+
+impl Default for Texture {
+    fn default() -> Self {
+        Texture {
+            target: None,
+            levels: vec![None; limits::MAX_MIP_LEVELS],
+            formats: vec![None; limits::MAX_MIP_LEVELS],
+            state: SamplerState::default(),
+            base_level: 0,
+            max_level: 1000,
+            immutable: false,
+            immutable_levels: 0,
+            has_handle: false,
+            version: 0,
+            internal: Vec::new(),
+        }
+    }
+}
+
+/// Whether a min filter reads mip levels.
+pub(crate) fn is_mipmap_filter(f: u32) -> bool {
+    matches!(
+        f,
+        gl::NEAREST_MIPMAP_NEAREST
+            | gl::NEAREST_MIPMAP_LINEAR
+            | gl::LINEAR_MIPMAP_NEAREST
+            | gl::LINEAR_MIPMAP_LINEAR
+    )
+}
+
+impl Texture {
+    /// The effective (base, max) levels: for immutable-format textures both are clamped to
+    /// the allocated levels (GL 4.5 core §8.17).
+    pub fn level_range(&self) -> (i32, i32) {
+        if self.immutable {
+            let last = self.immutable_levels - 1;
+            let base = self.base_level.clamp(0, last);
+            (base, self.max_level.clamp(base, last))
+        } else {
+            (self.base_level, self.max_level)
+        }
+    }
+
+    /// The view a descriptor captures.
+    pub fn view(&self) -> TextureView {
+        let (base, max) = self.level_range();
+        TextureView {
+            levels: self.levels.clone(),
+            base_level: base.max(0) as u32,
+            max_level: max.max(0) as u32,
+        }
+    }
+
+    /// Texture completeness with the given sampler state (GL 4.5 core §8.17).
+    pub fn is_complete(&self, state: &SamplerState) -> bool {
+        let (base_level, max_level) = self.level_range();
+        if base_level > max_level {
+            return false;
+        }
+        let base = base_level as usize;
+        let Some(Some(b)) = self.levels.get(base) else {
+            return false;
+        };
+        if b.width() == 0 || b.height() == 0 {
+            return false;
+        }
+        if !is_mipmap_filter(state.min_filter) {
+            return true;
+        }
+        // Mipmap completeness: levels base..=q each half the previous (floor, min 1), same
+        // format; q = min(p, max_level) with p = base + floor(log2(max(w, h))).
+        let p = base + (31 - b.width().max(b.height()).leading_zeros()) as usize;
+        let q = p.min(max_level as usize);
+        (base..=q).all(|l| {
+            let shift = (l - base) as u32;
+            matches!(self.levels.get(l), Some(Some(img))
+                if img.format() == b.format()
+                    && img.width() == (b.width() >> shift).max(1)
+                    && img.height() == (b.height() >> shift).max(1))
+        })
+    }
+
+    fn touch(&mut self) {
+        self.version += 1;
+    }
+}
+
+/// A sampler object.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct SamplerObject {
+    pub state: SamplerState,
+    pub has_handle: bool,
+    pub version: u64,
+}
+
+/// The four border colours ARB_bindless_texture allows for handles.
+pub(crate) fn border_allowed(c: [f32; 4]) -> bool {
+    [
+        [0.0, 0.0, 0.0, 0.0],
+        [0.0, 0.0, 0.0, 1.0],
+        [1.0, 1.0, 1.0, 0.0],
+        [1.0, 1.0, 1.0, 1.0],
+    ]
+    .contains(&c)
+}
+
+/// Which object a texture binding names (0 is the default texture).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum TexRef {
+    Default,
+    Named(TextureName),
+}
+
+/// A sampler parameter value as passed by the i/f/iv/fv entry points.
+enum Param<'a> {
+    Int(&'a [i32]),
+    Float(&'a [f32]),
+}
+
+impl Param<'_> {
+    fn len(&self) -> usize {
+        match self {
+            Param::Int(v) => v.len(),
+            Param::Float(v) => v.len(),
+        }
+    }
+    fn f(&self, i: usize) -> f32 {
+        match self {
+            Param::Int(v) => v[i] as f32,
+            Param::Float(v) => v[i],
+        }
+    }
+    /// An enum value (floats are rounded, GL 4.5 core §2.2.1).
+    fn e(&self) -> u32 {
+        match self {
+            Param::Int(v) => v[0] as u32,
+            Param::Float(v) => v[0].round_ties_even() as i64 as u32,
+        }
+    }
+    fn i(&self) -> i32 {
+        match self {
+            Param::Int(v) => v[0],
+            Param::Float(v) => v[0].round_ties_even() as i32,
+        }
+    }
+}
+
+/// Applies a sampler-state parameter (GL 4.5 core §8.10, table 23.18); `Ok(false)` when
+/// `pname` is not a sampler-state parameter.
+fn apply_sampler_param(
+    s: &mut SamplerState,
+    pname: u32,
+    p: &Param,
+    vector: bool,
+) -> GlResult<bool> {
+    if p.len() == 0 {
+        return Err(GlError::InvalidValue("no value"));
+    }
+    match pname {
+        gl::TEXTURE_MIN_FILTER => {
+            let f = p.e();
+            if !matches!(f, gl::NEAREST | gl::LINEAR) && !is_mipmap_filter(f) {
+                return Err(GlError::InvalidEnum("min filter"));
+            }
+            s.min_filter = f;
+        }
+        gl::TEXTURE_MAG_FILTER => {
+            let f = p.e();
+            if !matches!(f, gl::NEAREST | gl::LINEAR) {
+                return Err(GlError::InvalidEnum("mag filter"));
+            }
+            s.mag_filter = f;
+        }
+        gl::TEXTURE_WRAP_S | gl::TEXTURE_WRAP_T | gl::TEXTURE_WRAP_R => {
+            let w = p.e();
+            // MIRROR_CLAMP_TO_EDGE (GL 4.4) is not implemented by the sampler: refused.
+            if !matches!(
+                w,
+                gl::REPEAT | gl::MIRRORED_REPEAT | gl::CLAMP_TO_EDGE | gl::CLAMP_TO_BORDER
+            ) {
+                return Err(GlError::InvalidEnum("wrap mode"));
+            }
+            match pname {
+                gl::TEXTURE_WRAP_S => s.wrap_s = w,
+                gl::TEXTURE_WRAP_T => s.wrap_t = w,
+                _ => s.wrap_r = w,
+            }
+        }
+        gl::TEXTURE_BORDER_COLOR => {
+            if !vector {
+                return Err(GlError::InvalidEnum("border colour needs the vector form"));
+            }
+            if p.len() < 4 {
+                return Err(GlError::InvalidValue("border colour needs 4 values"));
+            }
+            s.border_color = match p {
+                // Integers map to [-1, 1] (GL 4.5 core §8.10: signed normalized).
+                Param::Int(v) => {
+                    [0, 1, 2, 3].map(|i| (v[i] as f64 / i32::MAX as f64).max(-1.0) as f32)
+                }
+                Param::Float(_) => [p.f(0), p.f(1), p.f(2), p.f(3)],
+            };
+        }
+        gl::TEXTURE_MIN_LOD => s.min_lod = p.f(0),
+        gl::TEXTURE_MAX_LOD => s.max_lod = p.f(0),
+        gl::TEXTURE_LOD_BIAS => s.lod_bias = p.f(0),
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+impl Context {
+    /// The texture object `r` refers to.
+    pub(crate) fn texture(&self, r: TexRef) -> Option<&Texture> {
+        match r {
+            TexRef::Default => Some(&self.default_texture),
+            TexRef::Named(n) => self.textures.get(n),
+        }
+    }
+
+    pub(crate) fn texture_mut(&mut self, r: TexRef) -> Option<&mut Texture> {
+        match r {
+            TexRef::Default => Some(&mut self.default_texture),
+            TexRef::Named(n) => self.textures.get_mut(n),
+        }
+    }
+
+    /// The texture bound to `target` on the active unit.
+    fn bound_texture(&self, target: u32) -> GlResult<TexRef> {
+        // Only 2D textures are implemented; the other targets are refused honestly.
+        if target != gl::TEXTURE_2D {
+            return Err(GlError::InvalidEnum("texture target (only GL_TEXTURE_2D)"));
+        }
+        Ok(self.unit_texture(self.active_texture as usize))
+    }
+
+    pub(crate) fn unit_texture(&self, unit: usize) -> TexRef {
+        match self.texture_units.get(unit).copied().flatten() {
+            Some(n) => TexRef::Named(n),
+            None => TexRef::Default,
+        }
+    }
+
+    /// The texture bound to `target`, mutable, after checking bindless immutability.
+    fn texture_for_state_change(&mut self, target: u32) -> GlResult<&mut Texture> {
+        let r = self.bound_texture(target)?;
+        let t = self
+            .texture_mut(r)
+            .ok_or(GlError::InvalidOperation("no texture"))?;
+        if t.has_handle {
+            // ARB_bindless_texture: the state of a texture with a handle is immutable.
+            return Err(GlError::InvalidOperation("texture has a bindless handle"));
+        }
+        Ok(t)
+    }
+
+    /// glGenTextures.
+    pub fn gen_textures(&mut self, n: i32) -> Vec<u32> {
+        if n < 0 {
+            self.record(GlError::InvalidValue("negative count"));
+            return Vec::new();
+        }
+        (0..n)
+            .filter_map(|_| self.textures.gen().map(|t| t.0))
+            .collect()
+    }
+
+    /// glCreateTextures (only GL_TEXTURE_2D).
+    pub fn create_textures(&mut self, target: u32, n: i32) -> Vec<u32> {
+        if target != gl::TEXTURE_2D {
+            self.record(GlError::InvalidEnum("texture target (only GL_TEXTURE_2D)"));
+            return Vec::new();
+        }
+        if n < 0 {
+            self.record(GlError::InvalidValue("negative count"));
+            return Vec::new();
+        }
+        let t = Texture {
+            target: Some(target),
+            ..Texture::default()
+        };
+        (0..n)
+            .filter_map(|_| self.textures.create(t.clone()).map(|t| t.0))
+            .collect()
+    }
+
+    /// glIsTexture.
+    pub fn is_texture(&self, texture: u32) -> bool {
+        self.textures.get(TextureName(texture)).is_some()
+    }
+
+    /// glActiveTexture.
+    pub fn active_texture(&mut self, texture: u32) {
+        let unit = texture.wrapping_sub(gl::TEXTURE0);
+        if unit >= limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS {
+            return self.record(GlError::InvalidEnum("texture unit"));
+        }
+        self.active_texture = unit;
+    }
+
+    /// glBindTexture.
+    pub fn bind_texture(&mut self, target: u32, texture: u32) {
+        let r = (|| {
+            if target != gl::TEXTURE_2D {
+                return Err(GlError::InvalidEnum("texture target (only GL_TEXTURE_2D)"));
+            }
+            let unit = self.active_texture as usize;
+            if texture == 0 {
+                self.texture_units[unit] = None;
+                return Ok(());
+            }
+            let name = TextureName(texture);
+            if !self.textures.ensure(name, Texture::default) {
+                return Err(GlError::InvalidOperation("not a texture name"));
+            }
+            let t = self
+                .textures
+                .get_mut(name)
+                .ok_or(GlError::InvalidOperation("not a texture"))?;
+            if t.target.is_some_and(|t| t != target) {
+                return Err(GlError::InvalidOperation("texture has another target"));
+            }
+            t.target = Some(target);
+            self.texture_units[unit] = Some(name);
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    /// glDeleteTextures: unbinds from units, detaches from the bound framebuffers, and frees
+    /// the texture's handles (they go stale, ARB_bindless_texture).
+    pub fn delete_textures(&mut self, textures: &[u32]) {
+        for &t in textures {
+            let name = TextureName(t);
+            if t == 0 || !self.textures.is_name(name) {
+                continue;
+            }
+            for u in &mut self.texture_units {
+                if *u == Some(name) {
+                    *u = None;
+                }
+            }
+            self.detach_texture(name);
+            self.free_texture_handles(name);
+            if let Some(tex) = self.textures.remove(name) {
+                self.retired_descriptors
+                    .extend(tex.internal.iter().map(|i| i.3));
+            }
+        }
+    }
+
+    fn check_level(level: i32) -> GlResult<usize> {
+        if level < 0 || level as usize >= limits::MAX_MIP_LEVELS {
+            return Err(GlError::InvalidValue("level out of range"));
+        }
+        Ok(level as usize)
+    }
+
+    fn check_size(w: i32, h: i32) -> GlResult<(u32, u32)> {
+        if w < 0 || h < 0 || w > limits::MAX_TEXTURE_SIZE || h > limits::MAX_TEXTURE_SIZE {
+            return Err(GlError::InvalidValue("size out of range"));
+        }
+        Ok((w as u32, h as u32))
+    }
+
+    /// Marks that an image a framebuffer may use changed, and retires the internal
+    /// descriptors of a texture whose captured state changed.
+    fn texture_changed(&mut self, r: TexRef) {
+        if let Some(t) = self.texture_mut(r) {
+            t.touch();
+            let stale: Vec<u64> = t.internal.drain(..).map(|i| i.3).collect();
+            self.retired_descriptors.extend(stale);
+        }
+        self.dirty |= dirty::TARGET;
+    }
+
+    /// glTexImage2D (GL 4.5 core §8.5).
+    #[allow(clippy::too_many_arguments)]
+    pub fn tex_image_2d(
+        &mut self,
+        target: u32,
+        level: i32,
+        internalformat: i32,
+        width: i32,
+        height: i32,
+        border: i32,
+        format: u32,
+        ty: u32,
+        data: Option<&[u8]>,
+    ) {
+        let r = (|| {
+            let r = self.bound_texture(target)?;
+            let lvl = Self::check_level(level)?;
+            let (w, h) = Self::check_size(width, height)?;
+            if border != 0 {
+                return Err(GlError::InvalidValue("border must be 0"));
+            }
+            let ifmt = pixels::internal_format(internalformat as u32)
+                .ok_or(GlError::InvalidValue("internal format"))?;
+            let fmt = ifmt.storage;
+            let bytes = match data {
+                Some(d) => Some(pixels::unpack(
+                    ifmt,
+                    format,
+                    ty,
+                    w as usize,
+                    h as usize,
+                    d,
+                    self.unpack_alignment,
+                )?),
+                None => {
+                    // Validate format/type even without data.
+                    pixels::unpack(ifmt, format, ty, 0, 0, &[], 1)?;
+                    None
+                }
+            };
+            let t = self.texture_for_state_change(target)?;
+            if t.immutable {
+                return Err(GlError::InvalidOperation("texture storage is immutable"));
+            }
+            let img = pixels::new_image(w, h, fmt)?;
+            if let Some(b) = bytes {
+                img.write_bytes(0, &b);
+            }
+            // A new image: queued draws keep reading the old one.
+            t.levels[lvl] = Some(Arc::new(img));
+            t.formats[lvl] = Some(ifmt);
+            self.texture_changed(r);
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    /// glTexStorage2D (GL 4.5 core §8.19).
+    pub fn tex_storage_2d(
+        &mut self,
+        target: u32,
+        levels: i32,
+        internalformat: u32,
+        width: i32,
+        height: i32,
+    ) {
+        let r = (|| {
+            let r = self.bound_texture(target)?;
+            let ifmt = pixels::internal_format(internalformat)
+                .filter(|f| f.sized)
+                .ok_or(GlError::InvalidEnum("internal format must be sized"))?;
+            if levels < 1 || width < 1 || height < 1 {
+                return Err(GlError::InvalidValue(
+                    "levels, width and height must be positive",
+                ));
+            }
+            let (w, h) = Self::check_size(width, height)?;
+            let max_levels = 32 - w.max(h).leading_zeros();
+            if levels as u32 > max_levels {
+                return Err(GlError::InvalidOperation("too many levels for the size"));
+            }
+            let fmt = ifmt.storage;
+            let t = self.texture_for_state_change(target)?;
+            if t.immutable {
+                return Err(GlError::InvalidOperation("texture storage is immutable"));
+            }
+            let mut new_levels = vec![None; limits::MAX_MIP_LEVELS];
+            for (l, slot) in new_levels.iter_mut().enumerate().take(levels as usize) {
+                let img = pixels::new_image((w >> l).max(1), (h >> l).max(1), fmt)?;
+                *slot = Some(Arc::new(img));
+            }
+            t.levels = new_levels;
+            t.formats = (0..limits::MAX_MIP_LEVELS)
+                .map(|l| (l < levels as usize).then_some(ifmt))
+                .collect();
+            t.immutable = true;
+            t.immutable_levels = levels;
+            self.texture_changed(r);
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    /// glTexSubImage2D (GL 4.5 core §8.6). Allowed with a bindless handle: contents change,
+    /// state does not. Flushes first: queued draws may read the image.
+    #[allow(clippy::too_many_arguments)]
+    pub fn tex_sub_image_2d(
+        &mut self,
+        target: u32,
+        level: i32,
+        xoffset: i32,
+        yoffset: i32,
+        width: i32,
+        height: i32,
+        format: u32,
+        ty: u32,
+        data: &[u8],
+    ) {
+        let r = (|| {
+            let r = self.bound_texture(target)?;
+            let lvl = Self::check_level(level)?;
+            let t = self
+                .texture(r)
+                .ok_or(GlError::InvalidOperation("no texture"))?;
+            let img = t.levels[lvl]
+                .clone()
+                .ok_or(GlError::InvalidOperation("level not specified"))?;
+            if xoffset < 0 || yoffset < 0 || width < 0 || height < 0 {
+                return Err(GlError::InvalidValue("negative offset or size"));
+            }
+            let (x, y, w, h) = (xoffset as u32, yoffset as u32, width as u32, height as u32);
+            if x.checked_add(w).is_none_or(|e| e > img.width())
+                || y.checked_add(h).is_none_or(|e| e > img.height())
+            {
+                return Err(GlError::InvalidValue("region outside the image"));
+            }
+            let ifmt = t.formats[lvl].unwrap_or(pixels::InternalFormat::of_storage(img.format()));
+            let bytes = pixels::unpack(
+                ifmt,
+                format,
+                ty,
+                w as usize,
+                h as usize,
+                data,
+                self.unpack_alignment,
+            )?;
+            self.flush_raster();
+            let bpt = img.format().bytes_per_texel();
+            for row in 0..h as usize {
+                let off = ((y as usize + row) * img.width() as usize + x as usize) * bpt;
+                img.write_bytes(
+                    off,
+                    &bytes[row * w as usize * bpt..(row + 1) * w as usize * bpt],
+                );
+            }
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    /// glGenerateMipmap (GL 4.5 core §8.14.4): levels base+1..=q from the base level.
+    pub fn generate_mipmap(&mut self, target: u32) {
+        let r = (|| {
+            let r = self.bound_texture(target)?;
+            let t = self
+                .texture(r)
+                .ok_or(GlError::InvalidOperation("no texture"))?;
+            let (base_level, max_level) = t.level_range();
+            let base = base_level.max(0) as usize;
+            let Some(Some(b)) = t.levels.get(base).cloned() else {
+                return Ok(());
+            };
+            if b.format().is_depth() {
+                return Err(GlError::InvalidOperation(
+                    "depth textures cannot be mipmapped",
+                ));
+            }
+            let p = base + (31 - b.width().max(b.height()).max(1).leading_zeros()) as usize;
+            let q = p
+                .min(max_level.max(0) as usize)
+                .min(limits::MAX_MIP_LEVELS - 1);
+            // With a handle (or immutable storage) the level images exist already and are
+            // written in place; new level images would change descriptor state.
+            let in_place = (base + 1..=q).all(|l| {
+                matches!(&t.levels[l], Some(img) if img.format() == b.format()
+                    && img.width() == (b.width() >> (l - base)).max(1)
+                    && img.height() == (b.height() >> (l - base)).max(1))
+            });
+            if t.has_handle && !in_place {
+                return Err(GlError::InvalidOperation("texture has a bindless handle"));
+            }
+            self.flush_raster();
+            let mut prev = b;
+            let mut new_levels = Vec::new();
+            for l in base + 1..=q {
+                let img = pixels::next_level(&prev);
+                let img = Arc::new(img);
+                new_levels.push((l, img.clone()));
+                prev = img;
+            }
+            let t = self
+                .texture_mut(r)
+                .ok_or(GlError::InvalidOperation("no texture"))?;
+            for (l, img) in new_levels {
+                match &t.levels[l] {
+                    Some(existing) if in_place => existing.write_bytes(0, &img.to_bytes()),
+                    _ => t.levels[l] = Some(img),
+                }
+            }
+            if !in_place {
+                self.texture_changed(r);
+            }
+            Ok(())
+        })();
+        self.gl(r)
+    }
+
+    fn tex_parameter(&mut self, target: u32, pname: u32, p: Param, vector: bool) -> GlResult<()> {
+        let r = self.bound_texture(target)?;
+        let t = self.texture_for_state_change(target)?;
+        let mut state = t.state;
+        if !apply_sampler_param(&mut state, pname, &p, vector)? {
+            if p.len() == 0 {
+                return Err(GlError::InvalidValue("no value"));
+            }
+            match pname {
+                gl::TEXTURE_BASE_LEVEL | gl::TEXTURE_MAX_LEVEL => {
+                    let v = p.i();
+                    if v < 0 {
+                        return Err(GlError::InvalidValue("level must not be negative"));
+                    }
+                    if pname == gl::TEXTURE_BASE_LEVEL {
+                        t.base_level = v;
+                    } else {
+                        t.max_level = v;
+                    }
+                }
+                _ => return Err(GlError::InvalidEnum("texture parameter")),
+            }
+        }
+        t.state = state;
+        self.texture_changed(r);
+        Ok(())
+    }
+
+    /// glTexParameteri.
+    pub fn tex_parameter_i(&mut self, target: u32, pname: u32, param: i32) {
+        let r = self.tex_parameter(target, pname, Param::Int(&[param]), false);
+        self.gl(r)
+    }
+    /// glTexParameterf.
+    pub fn tex_parameter_f(&mut self, target: u32, pname: u32, param: f32) {
+        let r = self.tex_parameter(target, pname, Param::Float(&[param]), false);
+        self.gl(r)
+    }
+    /// glTexParameteriv.
+    pub fn tex_parameter_iv(&mut self, target: u32, pname: u32, params: &[i32]) {
+        let r = self.tex_parameter(target, pname, Param::Int(params), true);
+        self.gl(r)
+    }
+    /// glTexParameterfv.
+    pub fn tex_parameter_fv(&mut self, target: u32, pname: u32, params: &[f32]) {
+        let r = self.tex_parameter(target, pname, Param::Float(params), true);
+        self.gl(r)
+    }
+
+    /// glGetTexParameteriv for the basic state.
+    pub fn get_tex_parameteriv(&mut self, target: u32, pname: u32) -> i32 {
+        let r = (|| {
+            let r = self.bound_texture(target)?;
+            let t = self
+                .texture(r)
+                .ok_or(GlError::InvalidOperation("no texture"))?;
+            Ok(match pname {
+                gl::TEXTURE_MIN_FILTER => t.state.min_filter as i32,
+                gl::TEXTURE_MAG_FILTER => t.state.mag_filter as i32,
+                gl::TEXTURE_WRAP_S => t.state.wrap_s as i32,
+                gl::TEXTURE_WRAP_T => t.state.wrap_t as i32,
+                gl::TEXTURE_WRAP_R => t.state.wrap_r as i32,
+                gl::TEXTURE_BASE_LEVEL => t.base_level,
+                gl::TEXTURE_MAX_LEVEL => t.max_level,
+                gl::TEXTURE_IMMUTABLE_FORMAT => t.immutable as i32,
+                _ => return Err(GlError::InvalidEnum("texture parameter")),
+            })
+        })();
+        self.gl(r)
+    }
+
+    /// glGetTexLevelParameteriv: width, height, internal format.
+    pub fn get_tex_level_parameteriv(&mut self, target: u32, level: i32, pname: u32) -> i32 {
+        let r = (|| {
+            let r = self.bound_texture(target)?;
+            let l = Self::check_level(level)?;
+            let img = self.texture(r).and_then(|t| t.levels[l].clone());
+            Ok(match pname {
+                gl::TEXTURE_WIDTH => img.map_or(0, |i| i.width() as i32),
+                gl::TEXTURE_HEIGHT => img.map_or(0, |i| i.height() as i32),
+                gl::TEXTURE_INTERNAL_FORMAT => match self.texture(r).and_then(|t| t.formats[l]) {
+                    Some(f) => f.gl as i32,
+                    None => img.map_or(gl::RGBA as i32, |i| i.format().gl_internal_format() as i32),
+                },
+                _ => return Err(GlError::InvalidEnum("level parameter")),
+            })
+        })();
+        self.gl(r)
+    }
+
+    // ---- sampler objects (GL 4.5 core §8.2) ----
+
+    /// glGenSamplers (sampler names are objects at once, GL 4.5 core §8.2).
+    pub fn gen_samplers(&mut self, n: i32) -> Vec<u32> {
+        self.create_samplers(n)
+    }
+
+    /// glCreateSamplers.
+    pub fn create_samplers(&mut self, n: i32) -> Vec<u32> {
+        if n < 0 {
+            self.record(GlError::InvalidValue("negative count"));
+            return Vec::new();
+        }
+        (0..n)
+            .filter_map(|_| self.samplers.create(SamplerObject::default()).map(|s| s.0))
+            .collect()
+    }
+
+    /// glIsSampler.
+    pub fn is_sampler(&self, sampler: u32) -> bool {
+        self.samplers.get(SamplerName(sampler)).is_some()
+    }
+
+    /// glBindSampler.
+    pub fn bind_sampler(&mut self, unit: u32, sampler: u32) {
+        if unit >= limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS {
+            return self.record(GlError::InvalidValue("texture unit"));
+        }
+        let s = if sampler == 0 {
+            None
+        } else if self.samplers.get(SamplerName(sampler)).is_some() {
+            Some(SamplerName(sampler))
+        } else {
+            return self.record(GlError::InvalidOperation("not a sampler name"));
+        };
+        self.sampler_units[unit as usize] = s;
+    }
+
+    /// glDeleteSamplers: unbinds from units, frees the sampler's handles.
+    pub fn delete_samplers(&mut self, samplers: &[u32]) {
+        for &s in samplers {
+            let name = SamplerName(s);
+            if self.samplers.get(name).is_none() {
+                continue;
+            }
+            for u in &mut self.sampler_units {
+                if *u == Some(name) {
+                    *u = None;
+                }
+            }
+            self.free_sampler_handles(name);
+            // Internal descriptors made with this sampler are dead too.
+            let mut stale = Vec::new();
+            let all = self
+                .textures
+                .iter_mut()
+                .map(|(_, t)| t)
+                .chain([&mut self.default_texture]);
+            for t in all {
+                t.internal.retain(|i| {
+                    let keep = i.0 != Some(name);
+                    if !keep {
+                        stale.push(i.3);
+                    }
+                    keep
+                });
+            }
+            self.retired_descriptors.extend(stale);
+            self.samplers.remove(name);
+        }
+    }
+
+    fn sampler_parameter(
+        &mut self,
+        sampler: u32,
+        pname: u32,
+        p: Param,
+        vector: bool,
+    ) -> GlResult<()> {
+        let s = self
+            .samplers
+            .get_mut(SamplerName(sampler))
+            .ok_or(GlError::InvalidOperation("not a sampler"))?;
+        if s.has_handle {
+            return Err(GlError::InvalidOperation(
+                "sampler is used by a bindless handle",
+            ));
+        }
+        let mut state = s.state;
+        if !apply_sampler_param(&mut state, pname, &p, vector)? {
+            return Err(GlError::InvalidEnum("sampler parameter"));
+        }
+        s.state = state;
+        s.version += 1;
+        Ok(())
+    }
+
+    /// glSamplerParameteri.
+    pub fn sampler_parameter_i(&mut self, sampler: u32, pname: u32, param: i32) {
+        let r = self.sampler_parameter(sampler, pname, Param::Int(&[param]), false);
+        self.gl(r)
+    }
+    /// glSamplerParameterf.
+    pub fn sampler_parameter_f(&mut self, sampler: u32, pname: u32, param: f32) {
+        let r = self.sampler_parameter(sampler, pname, Param::Float(&[param]), false);
+        self.gl(r)
+    }
+    /// glSamplerParameteriv.
+    pub fn sampler_parameter_iv(&mut self, sampler: u32, pname: u32, params: &[i32]) {
+        let r = self.sampler_parameter(sampler, pname, Param::Int(params), true);
+        self.gl(r)
+    }
+    /// glSamplerParameterfv.
+    pub fn sampler_parameter_fv(&mut self, sampler: u32, pname: u32, params: &[f32]) {
+        let r = self.sampler_parameter(sampler, pname, Param::Float(params), true);
+        self.gl(r)
+    }
+
+    /// The image of a texture level, for framebuffer attachments.
+    pub(crate) fn texture_level_image(
+        &self,
+        name: TextureName,
+        level: usize,
+    ) -> Option<Arc<Image>> {
+        self.textures.get(name)?.levels.get(level)?.clone()
+    }
+}
+
+/// Whether a storage format can be a colour attachment (GL 4.5 core table 8.12).
+pub(crate) fn color_renderable(f: Format) -> bool {
+    !f.is_depth()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::Context;
+
+    pub(crate) fn upload_rgba(c: &mut Context, w: i32, h: i32) {
+        let data = vec![200u8; (w * h * 4) as usize];
+        c.tex_image_2d(
+            gl::TEXTURE_2D,
+            0,
+            gl::RGBA8 as i32,
+            w,
+            h,
+            0,
+            gl::RGBA,
+            gl::UNSIGNED_BYTE,
+            Some(&data),
+        );
+    }
+
+    #[test]
+    fn tex_image_validation_and_completeness() {
+        let mut c = Context::with_threads(4, 4, 1);
+        let t = c.gen_textures(1)[0];
+        c.bind_texture(gl::TEXTURE_3D, t);
+        assert_eq!(c.get_error(), gl::INVALID_ENUM);
+        c.bind_texture(gl::TEXTURE_2D, t);
+        c.tex_image_2d(
+            gl::TEXTURE_2D,
+            0,
+            gl::RGBA8 as i32,
+            4,
+            4,
+            1,
+            gl::RGBA,
+            gl::UNSIGNED_BYTE,
+            None,
+        );
+        assert_eq!(c.get_error(), gl::INVALID_VALUE, "border");
+        c.tex_image_2d(
+            gl::TEXTURE_2D,
+            0,
+            0x1234,
+            4,
+            4,
+            0,
+            gl::RGBA,
+            gl::UNSIGNED_BYTE,
+            None,
+        );
+        assert_eq!(c.get_error(), gl::INVALID_VALUE, "internal format");
+        c.tex_image_2d(
+            gl::TEXTURE_2D,
+            0,
+            gl::RGBA8 as i32,
+            4,
+            4,
+            0,
+            gl::RGBA,
+            0x1234,
+            None,
+        );
+        assert_eq!(c.get_error(), gl::INVALID_ENUM, "type");
+        c.tex_image_2d(
+            gl::TEXTURE_2D,
+            0,
+            gl::RGBA8 as i32,
+            4,
+            4,
+            0,
+            gl::RGBA,
+            gl::UNSIGNED_BYTE,
+            Some(&[0; 3]),
+        );
+        assert_eq!(c.get_error(), gl::INVALID_VALUE, "short data");
+        upload_rgba(&mut c, 4, 4);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        let tex = c.textures.get(TextureName(t)).unwrap();
+        // The default min filter needs mipmaps: incomplete until they exist.
+        assert!(!tex.is_complete(&tex.state));
+        let linear = SamplerState {
+            min_filter: gl::LINEAR,
+            ..tex.state
+        };
+        assert!(tex.is_complete(&linear));
+        c.generate_mipmap(gl::TEXTURE_2D);
+        let tex = c.textures.get(TextureName(t)).unwrap();
+        assert!(tex.is_complete(&tex.state));
+        assert_eq!(tex.levels[2].as_ref().unwrap().width(), 1);
+        c.tex_parameter_i(gl::TEXTURE_2D, gl::TEXTURE_MIN_FILTER, gl::LINEAR as i32);
+        c.tex_parameter_i(gl::TEXTURE_2D, gl::TEXTURE_BASE_LEVEL, -1);
+        assert_eq!(c.get_error(), gl::INVALID_VALUE);
+        c.tex_parameter_i(gl::TEXTURE_2D, gl::TEXTURE_WRAP_S, gl::LINEAR as i32);
+        assert_eq!(c.get_error(), gl::INVALID_ENUM);
+        c.tex_parameter_f(gl::TEXTURE_2D, gl::TEXTURE_BORDER_COLOR, 1.0);
+        assert_eq!(c.get_error(), gl::INVALID_ENUM);
+        assert_eq!(
+            c.get_tex_parameteriv(gl::TEXTURE_2D, gl::TEXTURE_MIN_FILTER),
+            gl::LINEAR as i32
+        );
+        c.tex_sub_image_2d(
+            gl::TEXTURE_2D,
+            0,
+            3,
+            3,
+            2,
+            1,
+            gl::RGBA,
+            gl::UNSIGNED_BYTE,
+            &[0; 8],
+        );
+        assert_eq!(c.get_error(), gl::INVALID_VALUE);
+        c.tex_sub_image_2d(
+            gl::TEXTURE_2D,
+            0,
+            2,
+            3,
+            2,
+            1,
+            gl::RGBA,
+            gl::UNSIGNED_BYTE,
+            &[9; 8],
+        );
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        let img = c.textures.get(TextureName(t)).unwrap().levels[0]
+            .clone()
+            .unwrap();
+        assert_eq!(img.to_bytes()[(3 * 4 + 2) * 4], 9);
+    }
+
+    #[test]
+    fn tex_storage_is_immutable() {
+        let mut c = Context::with_threads(4, 4, 1);
+        let t = c.create_textures(gl::TEXTURE_2D, 1)[0];
+        c.bind_texture(gl::TEXTURE_2D, t);
+        c.tex_storage_2d(gl::TEXTURE_2D, 4, gl::RGBA8, 4, 4);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION, "4x4 has 3 levels");
+        c.tex_storage_2d(gl::TEXTURE_2D, 3, gl::RGBA, 4, 4);
+        assert_eq!(c.get_error(), gl::INVALID_ENUM, "unsized");
+        c.tex_storage_2d(gl::TEXTURE_2D, 3, gl::RGBA8, 4, 4);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        upload_rgba(&mut c, 4, 4);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+        c.tex_storage_2d(gl::TEXTURE_2D, 1, gl::RGBA8, 4, 4);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+        let tex = c.textures.get(TextureName(t)).unwrap();
+        assert!(tex.is_complete(&tex.state));
+        // One level of storage is mipmap-complete: the level range clamps to it (§8.17).
+        let t1 = c.create_textures(gl::TEXTURE_2D, 1)[0];
+        c.bind_texture(gl::TEXTURE_2D, t1);
+        c.tex_storage_2d(gl::TEXTURE_2D, 1, gl::RGBA8, 4, 4);
+        let tex = c.textures.get(TextureName(t1)).unwrap();
+        assert!(tex.is_complete(&tex.state));
+        assert_eq!(tex.view().max_level, 0);
+    }
+
+    #[test]
+    fn samplers_and_units() {
+        let mut c = Context::with_threads(4, 4, 1);
+        let s = c.gen_samplers(1)[0];
+        assert!(c.is_sampler(s));
+        c.bind_sampler(32, s);
+        assert_eq!(c.get_error(), gl::INVALID_VALUE);
+        c.bind_sampler(0, s + 100);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+        c.sampler_parameter_i(s, gl::TEXTURE_BASE_LEVEL, 0);
+        assert_eq!(c.get_error(), gl::INVALID_ENUM, "not sampler state");
+        c.sampler_parameter_fv(s, gl::TEXTURE_BORDER_COLOR, &[1.0, 0.0, 0.0, 1.0]);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        c.active_texture(gl::TEXTURE0 + 32);
+        assert_eq!(c.get_error(), gl::INVALID_ENUM);
+        c.delete_samplers(&[s]);
+        assert!(!c.is_sampler(s));
+    }
+}

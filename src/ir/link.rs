@@ -1,0 +1,846 @@
+//! Program linking (GL 4.5 core §7.3, GLSL 4.50 §4.3.4, §4.4): matches a vertex and a fragment
+//! `Module` into one program interface — varyings by location or name, attribute locations to
+//! input slots, the program-wide default-block uniform table with its locations, uniform blocks
+//! by name, colour outputs by location. Pure data: compiling the stages and building the
+//! rasterizer's `ProgramCode` is the API's job (`api::program`).
+
+use crate::ir::{
+    BaseType, BuiltinOutput, InterfaceVar, Interpolation, Module, Stage, UniformDecl, ValueType,
+};
+use crate::raster::VaryingLink;
+
+/// `GL_MAX_VERTEX_ATTRIBS`.
+pub const MAX_VERTEX_ATTRIBS: u32 = 16;
+/// `GL_MAX_DRAW_BUFFERS`.
+pub const MAX_DRAW_BUFFERS: u32 = 8;
+
+/// Why a link failed; each renders as one `error:` line of the program info log.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LinkError {
+    /// A module of the wrong stage was passed (the API attaches by shader type, so: a bug).
+    #[error("a {expected:?} shader is required but a {found:?} shader was given")]
+    WrongStage { expected: Stage, found: Stage },
+    #[error("vertex shader does not write gl_Position")]
+    MissingPosition,
+    #[error("fragment shader input `{name}` is not written by the vertex shader")]
+    VaryingMissing { name: String },
+    #[error("`{name}` has type {vs} in the vertex shader but {fs} in the fragment shader")]
+    VaryingType {
+        name: String,
+        vs: String,
+        fs: String,
+    },
+    #[error(
+        "`{name}` has interpolation {vs:?} in the vertex shader but {fs:?} in the fragment shader"
+    )]
+    VaryingInterpolation {
+        name: String,
+        vs: Interpolation,
+        fs: Interpolation,
+    },
+    #[error("uniform `{name}` is declared with different types in the two stages")]
+    UniformType { name: String },
+    #[error("uniform block `{name}` is declared differently in the two stages")]
+    BlockMismatch { name: String },
+    /// ARB_bindless_texture: "If both bindless_sampler and bound_sampler ... are declared at
+    /// global scope in any compilation unit, a link-time error will be generated."
+    #[error(
+        "layout(bindless_sampler) and layout(bound_sampler) are both declared at global scope"
+    )]
+    BindlessAndBound,
+    #[error("vertex attribute `{name}` needs location {location}, past GL_MAX_VERTEX_ATTRIBS ({MAX_VERTEX_ATTRIBS})")]
+    AttributeLocation { name: String, location: u32 },
+    #[error("too many vertex attributes to assign locations (GL_MAX_VERTEX_ATTRIBS is {MAX_VERTEX_ATTRIBS})")]
+    TooManyAttributes,
+    #[error("fragment outputs `{a}` and `{b}` both use location {location}")]
+    OutputLocation { a: String, b: String, location: u32 },
+    #[error("fragment output `{name}` uses location {location}, past GL_MAX_DRAW_BUFFERS ({MAX_DRAW_BUFFERS})")]
+    OutputRange { name: String, location: u32 },
+}
+
+/// What linking needs from the program object besides the modules.
+#[derive(Clone, Debug, Default)]
+pub struct LinkOptions {
+    /// glBindAttribLocation bindings (name, location), applied where the shader has no
+    /// `layout(location)` (GL 4.5 core §11.1.1: the layout qualifier wins).
+    pub attrib_bindings: Vec<(String, u32)>,
+}
+
+/// An active vertex attribute.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Attribute {
+    pub name: String,
+    pub ty: ValueType,
+    pub array_len: Option<u32>,
+    /// First generic attribute location.
+    pub location: u32,
+    /// Number of consecutive locations it takes (matrix columns, array elements, 64-bit
+    /// vectors with more than two components).
+    pub locations: u32,
+    /// First input word of the vertex shader (`InterfaceVar::slot`).
+    pub slot: u32,
+}
+
+impl Attribute {
+    /// Input word of the location `location + i` (4 words per location, DESIGN of
+    /// `Module::inputs`: "vertex inputs occupy location * 4").
+    pub fn slot_of(&self, i: u32) -> u32 {
+        self.slot + 4 * i
+    }
+    /// Location offsets (from `location`) that each read one attribute array: every
+    /// location, except that a 64-bit vector of 3 or 4 components reads its whole value
+    /// from the first of its two locations (GL 4.5 core §10.2.1).
+    pub fn fetch_offsets(&self) -> impl Iterator<Item = u32> {
+        let step = if self.ty.base == BaseType::Uint64 && self.ty.rows > 2 {
+            2
+        } else {
+            1
+        };
+        (0..self.locations).step_by(step)
+    }
+}
+
+/// One active uniform of the program (merged over the stages).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Uniform {
+    /// Reflection name (`a[0]` for arrays).
+    pub name: String,
+    pub ty: ValueType,
+    pub array_len: Option<u32>,
+    /// Words between elements.
+    pub stride: u32,
+    /// First word in the vertex / fragment default block, when the stage declares it.
+    pub offsets: [Option<u32>; 2],
+    pub bindless: bool,
+    pub bound: bool,
+    pub binding: Option<i32>,
+    /// Location of element 0; element i has `location + i`.
+    pub location: u32,
+}
+
+impl Uniform {
+    pub fn elements(&self) -> u32 {
+        self.array_len.unwrap_or(1)
+    }
+    pub fn is_sampler(&self) -> bool {
+        self.ty.base == BaseType::Sampler2D
+    }
+}
+
+/// One active uniform block of the program.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    pub name: String,
+    pub size: u32,
+    /// Initial binding point (`layout(binding)` or 0).
+    pub binding: u32,
+    /// Index of this block in the vertex / fragment module's `blocks`.
+    pub stage_index: [Option<u32>; 2],
+}
+
+/// A linked program's interface.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Linked {
+    pub attributes: Vec<Attribute>,
+    pub vs_input_words: u32,
+    pub vs_output_words: u32,
+    pub position_slot: u32,
+    pub fs_input_words: u32,
+    pub varyings: Vec<VaryingLink>,
+    pub fs_output_words: u32,
+    pub color_slots: Vec<Option<u32>>,
+    pub frag_depth_slot: Option<u32>,
+    pub uses_discard: bool,
+    pub early_fragment_tests: bool,
+    pub uniforms: Vec<Uniform>,
+    /// `locations[loc] = (uniform index, array element)`.
+    pub locations: Vec<(u32, u32)>,
+    pub blocks: Vec<Block>,
+    pub vs_uniform_words: u32,
+    pub fs_uniform_words: u32,
+}
+
+impl Linked {
+    /// glGetUniformLocation's lookup (GL 4.5 core §7.3.1.1): `name`, `name[0]` and `name[i]`
+    /// for arrays. `None` for names that are not active uniforms.
+    pub fn uniform_location(&self, name: &str) -> Option<u32> {
+        let (base, index) = split_index(name);
+        for u in &self.uniforms {
+            let u_base = u.name.strip_suffix("[0]").unwrap_or(&u.name);
+            if u.name == name {
+                return Some(u.location);
+            }
+            if u.array_len.is_some() && u_base == base {
+                let i = index.unwrap_or(0);
+                if i < u.elements() {
+                    return Some(u.location + i);
+                }
+            }
+        }
+        None
+    }
+    /// glGetAttribLocation.
+    pub fn attrib_location(&self, name: &str) -> Option<u32> {
+        self.attributes
+            .iter()
+            .find(|a| a.name == name)
+            .map(|a| a.location)
+    }
+    /// glGetUniformBlockIndex.
+    pub fn block_index(&self, name: &str) -> Option<u32> {
+        self.blocks
+            .iter()
+            .position(|b| b.name == name)
+            .map(|i| i as u32)
+    }
+}
+
+/// Splits `a[3]` into (`a`, Some(3)); any other name into (name, None).
+fn split_index(name: &str) -> (&str, Option<u32>) {
+    if let Some(stripped) = name.strip_suffix(']') {
+        if let Some(open) = stripped.rfind('[') {
+            if let Ok(i) = stripped[open + 1..].parse::<u32>() {
+                return (&stripped[..open], Some(i));
+            }
+        }
+    }
+    (name, None)
+}
+
+fn type_name(ty: ValueType, array_len: Option<u32>) -> String {
+    let base = match ty.base {
+        BaseType::Float => "float",
+        BaseType::Int => "int",
+        BaseType::Uint => "uint",
+        BaseType::Bool => "bool",
+        BaseType::Uint64 => "uint64_t",
+        BaseType::Sampler2D => "sampler2D",
+    };
+    let mut s = if ty.cols > 1 {
+        format!("mat{}x{}", ty.cols, ty.rows)
+    } else if ty.rows > 1 {
+        let prefix = match ty.base {
+            BaseType::Int => "i",
+            BaseType::Uint => "u",
+            BaseType::Bool => "b",
+            BaseType::Uint64 => "u64",
+            _ => "",
+        };
+        format!("{prefix}vec{}", ty.rows)
+    } else {
+        base.to_string()
+    };
+    if let Some(n) = array_len {
+        s.push_str(&format!("[{n}]"));
+    }
+    s
+}
+
+/// Generic attribute locations one attribute takes (GL 4.5 core §11.1.1: matrices one per
+/// column; 64-bit vectors with 3 or 4 components two).
+fn attribute_locations(v: &InterfaceVar) -> u32 {
+    let per = match v.ty.base {
+        BaseType::Uint64 if v.ty.rows > 2 => 2,
+        _ => 1,
+    };
+    per * v.ty.cols as u32 * v.array_len.unwrap_or(1)
+}
+
+/// Links a vertex and a fragment module. All errors are collected for the info log.
+pub fn link(vs: &Module, fs: &Module, opts: &LinkOptions) -> Result<Linked, Vec<LinkError>> {
+    let mut errors = Vec::new();
+    if vs.stage != Stage::Vertex {
+        errors.push(LinkError::WrongStage {
+            expected: Stage::Vertex,
+            found: vs.stage,
+        });
+    }
+    if fs.stage != Stage::Fragment {
+        errors.push(LinkError::WrongStage {
+            expected: Stage::Fragment,
+            found: fs.stage,
+        });
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    if (vs.global_bindless_sampler || fs.global_bindless_sampler)
+        && (vs.global_bound_sampler || fs.global_bound_sampler)
+    {
+        errors.push(LinkError::BindlessAndBound);
+    }
+
+    let attributes = link_attributes(vs, opts, &mut errors);
+    let vs_input_words = vs
+        .inputs
+        .iter()
+        .map(|v| v.slot + v.words.max(4 * attribute_locations(v)))
+        .max()
+        .unwrap_or(0);
+
+    // gl_Position.
+    let position_slot = vs
+        .outputs
+        .iter()
+        .find(|o| o.builtin == Some(BuiltinOutput::Position))
+        .map(|o| o.slot);
+    if position_slot.is_none() {
+        errors.push(LinkError::MissingPosition);
+    }
+
+    let varyings = link_varyings(vs, fs, &mut errors);
+    let (color_slots, frag_depth_slot) = link_outputs(fs, &mut errors);
+    let (uniforms, locations) = link_uniforms(vs, fs, &mut errors);
+    let blocks = link_blocks(vs, fs, &mut errors);
+
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(Linked {
+        attributes,
+        vs_input_words,
+        vs_output_words: vs.func.outputs.len() as u32,
+        position_slot: position_slot.unwrap_or(0),
+        fs_input_words: fs
+            .inputs
+            .iter()
+            .map(|v| v.slot + v.words)
+            .max()
+            .unwrap_or(0),
+        varyings,
+        fs_output_words: fs.func.outputs.len() as u32,
+        color_slots,
+        frag_depth_slot,
+        uses_discard: fs.uses_discard,
+        early_fragment_tests: fs.early_fragment_tests,
+        uniforms,
+        locations,
+        blocks,
+        vs_uniform_words: vs.uniform_words,
+        fs_uniform_words: fs.uniform_words,
+    })
+}
+
+/// Attribute locations: `layout(location)` first, then glBindAttribLocation, then the lowest
+/// free locations in declaration order (GL 4.5 core §11.1.1).
+fn link_attributes(vs: &Module, opts: &LinkOptions, errors: &mut Vec<LinkError>) -> Vec<Attribute> {
+    let mut used = [false; MAX_VERTEX_ATTRIBS as usize];
+    let mut out: Vec<Option<Attribute>> = Vec::new();
+    let mut pending = Vec::new();
+    for (i, v) in vs.inputs.iter().enumerate() {
+        let n = attribute_locations(v);
+        let explicit = v.location.or_else(|| {
+            opts.attrib_bindings
+                .iter()
+                .rev()
+                .find(|(name, _)| *name == v.name)
+                .map(|(_, l)| *l)
+        });
+        match explicit {
+            Some(loc) => {
+                if loc + n > MAX_VERTEX_ATTRIBS {
+                    errors.push(LinkError::AttributeLocation {
+                        name: v.name.clone(),
+                        location: loc + n - 1,
+                    });
+                    out.push(None);
+                    continue;
+                }
+                // Aliasing is allowed in desktop GL (§11.1.1): no overlap check.
+                for l in loc..loc + n {
+                    used[l as usize] = true;
+                }
+                out.push(Some(make_attribute(v, loc, n)));
+            }
+            None => {
+                pending.push(i);
+                out.push(None);
+            }
+        }
+    }
+    for i in pending {
+        let v = &vs.inputs[i];
+        let n = attribute_locations(v);
+        let found = (0..=MAX_VERTEX_ATTRIBS.saturating_sub(n))
+            .find(|&l| (l..l + n).all(|k| !used[k as usize]));
+        match found {
+            Some(loc) => {
+                for l in loc..loc + n {
+                    used[l as usize] = true;
+                }
+                out[i] = Some(make_attribute(v, loc, n));
+            }
+            None => {
+                errors.push(LinkError::TooManyAttributes);
+                break;
+            }
+        }
+    }
+    out.into_iter().flatten().collect()
+}
+
+fn make_attribute(v: &InterfaceVar, location: u32, locations: u32) -> Attribute {
+    Attribute {
+        name: v.name.clone(),
+        ty: v.ty,
+        array_len: v.array_len,
+        location,
+        locations,
+        slot: v.slot,
+    }
+}
+
+/// Varyings (GLSL 4.50 §4.3.4): matched by location when the fragment input has one, else by
+/// name. Types must match exactly. Interpolation qualifiers must match before GLSL 4.30
+/// (GLSL 3.30 §4.3.9); from 4.30 on the fragment shader's qualifier decides.
+fn link_varyings(vs: &Module, fs: &Module, errors: &mut Vec<LinkError>) -> Vec<VaryingLink> {
+    let mut links = Vec::new();
+    let vs_user: Vec<&InterfaceVar> = vs.outputs.iter().filter(|o| o.builtin.is_none()).collect();
+    for input in &fs.inputs {
+        let by_loc = input
+            .location
+            .and_then(|l| vs_user.iter().find(|o| o.location == Some(l)));
+        let by_name = || vs_user.iter().find(|o| o.name == input.name);
+        let Some(out) = by_loc.or_else(by_name) else {
+            errors.push(LinkError::VaryingMissing {
+                name: input.name.clone(),
+            });
+            continue;
+        };
+        if out.ty != input.ty || out.array_len != input.array_len {
+            errors.push(LinkError::VaryingType {
+                name: input.name.clone(),
+                vs: type_name(out.ty, out.array_len),
+                fs: type_name(input.ty, input.array_len),
+            });
+            continue;
+        }
+        if vs.version.min(fs.version) < 430 && out.interpolation != input.interpolation {
+            errors.push(LinkError::VaryingInterpolation {
+                name: input.name.clone(),
+                vs: out.interpolation,
+                fs: input.interpolation,
+            });
+            continue;
+        }
+        for w in 0..input.words.min(out.words) {
+            links.push(VaryingLink {
+                fs_slot: input.slot + w,
+                vs_slot: out.slot + w,
+                interpolation: input.interpolation,
+            });
+        }
+    }
+    links
+}
+
+/// Colour outputs by location (a lone output without a location gets 0, GLSL 4.50 §4.4.2),
+/// array elements on consecutive locations; and gl_FragDepth.
+fn link_outputs(fs: &Module, errors: &mut Vec<LinkError>) -> (Vec<Option<u32>>, Option<u32>) {
+    let mut colors: Vec<Option<(u32, &str)>> = Vec::new();
+    let mut depth = None;
+    let mut next_free = 0u32;
+    for o in &fs.outputs {
+        if o.builtin == Some(BuiltinOutput::FragDepth) {
+            depth = Some(o.slot);
+            continue;
+        }
+        if o.builtin.is_some() {
+            continue;
+        }
+        let n = o.array_len.unwrap_or(1);
+        let base = o.location.unwrap_or_else(|| {
+            while colors.get(next_free as usize).is_some_and(|c| c.is_some()) {
+                next_free += 1;
+            }
+            next_free
+        });
+        let per = o.words.checked_div(n).unwrap_or(0);
+        for i in 0..n {
+            let loc = base + i;
+            if loc >= MAX_DRAW_BUFFERS {
+                errors.push(LinkError::OutputRange {
+                    name: o.name.clone(),
+                    location: loc,
+                });
+                break;
+            }
+            if colors.len() <= loc as usize {
+                colors.resize(loc as usize + 1, None);
+            }
+            if let Some((_, other)) = colors[loc as usize] {
+                errors.push(LinkError::OutputLocation {
+                    a: other.to_string(),
+                    b: o.name.clone(),
+                    location: loc,
+                });
+                continue;
+            }
+            colors[loc as usize] = Some((o.slot + i * per, &o.name));
+        }
+    }
+    (
+        colors.into_iter().map(|c| c.map(|(s, _)| s)).collect(),
+        depth,
+    )
+}
+
+/// The program-wide default-block uniform table: the union of both stages by name; a name
+/// in both must have the same type (GLSL 4.50 §4.3.5). Locations in declaration order,
+/// vertex stage first, one per array element.
+fn link_uniforms(
+    vs: &Module,
+    fs: &Module,
+    errors: &mut Vec<LinkError>,
+) -> (Vec<Uniform>, Vec<(u32, u32)>) {
+    let mut uniforms: Vec<Uniform> = Vec::new();
+    for (stage, m) in [vs, fs].into_iter().enumerate() {
+        for d in &m.uniforms {
+            if let Some(u) = uniforms.iter_mut().find(|u| u.name == d.name) {
+                if u.ty != d.ty || u.array_len != d.array_len {
+                    errors.push(LinkError::UniformType {
+                        name: d.name.clone(),
+                    });
+                    continue;
+                }
+                u.offsets[stage] = Some(d.offset);
+                u.bindless |= d.bindless;
+                u.bound |= d.bound;
+                u.binding = u.binding.or(d.binding);
+            } else {
+                uniforms.push(make_uniform(d, stage));
+            }
+        }
+    }
+    let mut locations = Vec::new();
+    for (i, u) in uniforms.iter_mut().enumerate() {
+        u.location = locations.len() as u32;
+        for e in 0..u.elements() {
+            locations.push((i as u32, e));
+        }
+    }
+    (uniforms, locations)
+}
+
+fn make_uniform(d: &UniformDecl, stage: usize) -> Uniform {
+    let mut offsets = [None, None];
+    offsets[stage] = Some(d.offset);
+    Uniform {
+        name: d.name.clone(),
+        ty: d.ty,
+        array_len: d.array_len,
+        stride: d.stride.max(d.ty.words()),
+        offsets,
+        bindless: d.bindless,
+        bound: d.bound,
+        binding: d.binding,
+        location: 0,
+    }
+}
+
+/// Uniform blocks by name (GLSL 4.50 §4.3.9: same name → same members and layout).
+fn link_blocks(vs: &Module, fs: &Module, errors: &mut Vec<LinkError>) -> Vec<Block> {
+    let mut blocks: Vec<Block> = Vec::new();
+    for (stage, m) in [vs, fs].into_iter().enumerate() {
+        for (i, b) in m.blocks.iter().enumerate() {
+            if let Some(existing) = blocks.iter_mut().find(|x| x.name == b.name) {
+                let other_stage = 1 - stage;
+                let other = existing.stage_index[other_stage]
+                    .and_then(|k| [vs, fs][other_stage].blocks.get(k as usize));
+                if other.is_some_and(|o| o.members != b.members || o.size != b.size) {
+                    errors.push(LinkError::BlockMismatch {
+                        name: b.name.clone(),
+                    });
+                    continue;
+                }
+                existing.stage_index[stage] = Some(i as u32);
+                if existing.binding == 0 {
+                    existing.binding = b.binding.unwrap_or(0);
+                }
+            } else {
+                let mut stage_index = [None, None];
+                stage_index[stage] = Some(i as u32);
+                blocks.push(Block {
+                    name: b.name.clone(),
+                    size: b.size,
+                    binding: b.binding.unwrap_or(0),
+                    stage_index,
+                });
+            }
+        }
+    }
+    blocks
+}
+
+/// Hand-built modules for tests here and in `api` (the GLSL front end is separate work).
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::ir::*;
+
+    pub fn var(name: &str, ty: ValueType, slot: u32) -> InterfaceVar {
+        InterfaceVar {
+            name: name.to_string(),
+            ty,
+            array_len: None,
+            location: None,
+            slot,
+            words: ty.words(),
+            interpolation: Interpolation::Smooth,
+            builtin: None,
+        }
+    }
+
+    pub fn vec(n: u8) -> ValueType {
+        ValueType::new(BaseType::Float, n, 1)
+    }
+
+    pub fn empty(stage: Stage) -> Module {
+        Module {
+            stage,
+            version: 450,
+            func: Function::default(),
+            inputs: vec![],
+            outputs: vec![],
+            uniforms: vec![],
+            uniform_words: 0,
+            blocks: vec![],
+            uses_discard: false,
+            writes_depth: false,
+            early_fragment_tests: false,
+            global_bindless_sampler: false,
+            global_bound_sampler: false,
+        }
+    }
+
+    /// Adds a uniform at the end of the module's default block.
+    pub fn add_uniform(m: &mut Module, name: &str, ty: ValueType, array_len: Option<u32>) {
+        let words = ty.words() * array_len.unwrap_or(1);
+        m.uniforms.push(UniformDecl {
+            name: name.to_string(),
+            ty,
+            array_len,
+            offset: m.uniform_words,
+            stride: ty.words(),
+            bindless: false,
+            bound: false,
+            binding: None,
+        });
+        m.uniform_words += words;
+    }
+
+    /// Sets the module's output vars so `output_words` matches the interface.
+    fn size_outputs(m: &mut Module) {
+        let n = m
+            .outputs
+            .iter()
+            .map(|o| o.slot + o.words)
+            .max()
+            .unwrap_or(0);
+        m.func.vars = vec![ScalarKind::F32];
+        m.func.outputs = vec![Var(0); n as usize];
+    }
+
+    /// `in vec4 pos; out vec4 color; gl_Position = pos;`
+    pub fn vertex() -> Module {
+        let mut m = empty(Stage::Vertex);
+        let mut pos = var("pos", vec(4), 0);
+        pos.location = Some(0);
+        m.inputs.push(pos);
+        m.inputs.push(var("extra", vec(2), 4));
+        let mut p = var("gl_Position", vec(4), 0);
+        p.builtin = Some(BuiltinOutput::Position);
+        m.outputs.push(p);
+        m.outputs.push(var("color", vec(4), 4));
+        size_outputs(&mut m);
+        m
+    }
+
+    /// `in vec4 color; out vec4 frag;`
+    pub fn fragment() -> Module {
+        let mut m = empty(Stage::Fragment);
+        m.inputs.push(var("color", vec(4), 0));
+        m.outputs.push(var("frag", vec(4), 0));
+        size_outputs(&mut m);
+        m
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::*;
+    use super::*;
+    use crate::ir::*;
+
+    #[test]
+    fn links_varyings_positions_and_outputs() {
+        let l = link(&vertex(), &fragment(), &LinkOptions::default()).unwrap();
+        assert_eq!(l.position_slot, 0);
+        assert_eq!(l.varyings.len(), 4);
+        assert_eq!(l.varyings[1].fs_slot, 1);
+        assert_eq!(l.varyings[1].vs_slot, 5);
+        assert_eq!(l.color_slots, vec![Some(0)]);
+        assert_eq!(l.vs_output_words, 8);
+        // `pos` keeps its layout location; `extra` gets the lowest free one.
+        assert_eq!(l.attrib_location("pos"), Some(0));
+        assert_eq!(l.attrib_location("extra"), Some(1));
+    }
+
+    #[test]
+    fn bind_attrib_location_applies_without_layout() {
+        let opts = LinkOptions {
+            attrib_bindings: vec![("extra".into(), 7), ("pos".into(), 3)],
+        };
+        let l = link(&vertex(), &fragment(), &opts).unwrap();
+        assert_eq!(l.attrib_location("extra"), Some(7));
+        assert_eq!(l.attrib_location("pos"), Some(0), "layout(location) wins");
+        let bad = LinkOptions {
+            attrib_bindings: vec![("extra".into(), 16)],
+        };
+        let e = link(&vertex(), &fragment(), &bad).unwrap_err();
+        assert!(matches!(e[0], LinkError::AttributeLocation { .. }));
+    }
+
+    #[test]
+    fn missing_and_mistyped_varyings_fail() {
+        let mut fs = fragment();
+        fs.inputs.push(var("nowhere", vec(2), 4));
+        let e = link(&vertex(), &fs, &LinkOptions::default()).unwrap_err();
+        assert_eq!(
+            e,
+            vec![LinkError::VaryingMissing {
+                name: "nowhere".into()
+            }]
+        );
+        let mut fs = fragment();
+        fs.inputs[0].ty = vec(3);
+        let e = link(&vertex(), &fs, &LinkOptions::default()).unwrap_err();
+        assert!(
+            matches!(&e[0], LinkError::VaryingType { vs, fs, .. } if vs == "vec4" && fs == "vec3")
+        );
+    }
+
+    #[test]
+    fn interpolation_must_match_before_430_only() {
+        let mut fs = fragment();
+        fs.inputs[0].interpolation = Interpolation::Flat;
+        assert!(link(&vertex(), &fs, &LinkOptions::default()).is_ok());
+        fs.version = 330;
+        let e = link(&vertex(), &fs, &LinkOptions::default()).unwrap_err();
+        assert!(matches!(e[0], LinkError::VaryingInterpolation { .. }));
+    }
+
+    #[test]
+    fn varyings_match_by_location() {
+        let mut vs = vertex();
+        vs.outputs[1].name = "a".into();
+        vs.outputs[1].location = Some(2);
+        let mut fs = fragment();
+        fs.inputs[0].location = Some(2);
+        let l = link(&vs, &fs, &LinkOptions::default()).unwrap();
+        assert_eq!(l.varyings[0].vs_slot, 4);
+    }
+
+    #[test]
+    fn wide_attributes_take_several_locations() {
+        let mut vs = vertex();
+        vs.inputs[1].ty = ValueType::new(BaseType::Uint64, 3, 1);
+        vs.inputs[1].words = 6;
+        vs.inputs
+            .push(var("mat", ValueType::new(BaseType::Float, 4, 4), 12));
+        let l = link(&vs, &fragment(), &LinkOptions::default()).unwrap();
+        let wide = &l.attributes[1];
+        assert_eq!((wide.location, wide.locations), (1, 2));
+        assert_eq!(wide.fetch_offsets().collect::<Vec<_>>(), vec![0]);
+        let mat = &l.attributes[2];
+        assert_eq!((mat.location, mat.locations), (3, 4));
+        assert_eq!(mat.fetch_offsets().collect::<Vec<_>>(), vec![0, 1, 2, 3]);
+        assert_eq!(mat.slot_of(2), 20);
+        assert_eq!(l.vs_input_words, 28);
+    }
+
+    #[test]
+    fn missing_position_fails() {
+        let mut vs = vertex();
+        vs.outputs.remove(0);
+        let e = link(&vs, &fragment(), &LinkOptions::default()).unwrap_err();
+        assert!(e.contains(&LinkError::MissingPosition));
+    }
+
+    #[test]
+    fn uniforms_merge_and_get_locations() {
+        let mut vs = vertex();
+        let mut fs = fragment();
+        add_uniform(&mut vs, "m", ValueType::new(BaseType::Float, 4, 4), None);
+        add_uniform(&mut vs, "shared", vec(4), None);
+        add_uniform(&mut fs, "arr[0]", vec(2), Some(3));
+        add_uniform(&mut fs, "shared", vec(4), None);
+        let l = link(&vs, &fs, &LinkOptions::default()).unwrap();
+        assert_eq!(l.uniforms.len(), 3);
+        let shared = &l.uniforms[1];
+        assert_eq!(shared.offsets, [Some(16), Some(6)]);
+        assert_eq!(l.uniform_location("m"), Some(0));
+        assert_eq!(l.uniform_location("shared"), Some(1));
+        assert_eq!(l.uniform_location("arr"), Some(2));
+        assert_eq!(l.uniform_location("arr[0]"), Some(2));
+        assert_eq!(l.uniform_location("arr[2]"), Some(4));
+        assert_eq!(l.uniform_location("arr[3]"), None);
+        assert_eq!(l.uniform_location("nope"), None);
+        assert_eq!(l.locations[4], (2, 2));
+
+        add_uniform(&mut fs, "m", vec(4), None);
+        let e = link(&vs, &fs, &LinkOptions::default()).unwrap_err();
+        assert_eq!(e, vec![LinkError::UniformType { name: "m".into() }]);
+    }
+
+    #[test]
+    fn bindless_and_bound_globals_fail_across_stages() {
+        let mut vs = vertex();
+        vs.global_bindless_sampler = true;
+        let mut fs = fragment();
+        assert!(link(&vs, &fs, &LinkOptions::default()).is_ok());
+        fs.global_bound_sampler = true;
+        let e = link(&vs, &fs, &LinkOptions::default()).unwrap_err();
+        assert_eq!(e, vec![LinkError::BindlessAndBound]);
+    }
+
+    #[test]
+    fn blocks_merge_by_name() {
+        let mut vs = vertex();
+        let mut fs = fragment();
+        let block = BlockDecl {
+            name: "B".into(),
+            binding: Some(3),
+            size: 16,
+            members: vec![],
+        };
+        vs.blocks.push(block.clone());
+        fs.blocks.push(BlockDecl {
+            name: "C".into(),
+            binding: None,
+            size: 4,
+            members: vec![],
+        });
+        fs.blocks.push(block.clone());
+        let l = link(&vs, &fs, &LinkOptions::default()).unwrap();
+        assert_eq!(l.blocks.len(), 2);
+        assert_eq!(l.blocks[0].stage_index, [Some(0), Some(1)]);
+        assert_eq!(l.blocks[0].binding, 3);
+        assert_eq!(l.block_index("C"), Some(1));
+        fs.blocks[1].size = 32;
+        let e = link(&vs, &fs, &LinkOptions::default()).unwrap_err();
+        assert_eq!(e, vec![LinkError::BlockMismatch { name: "B".into() }]);
+    }
+
+    #[test]
+    fn output_locations_conflict() {
+        let mut fs = fragment();
+        let mut second = var("other", vec(4), 4);
+        second.location = Some(0);
+        fs.outputs.push(second);
+        let e = link(&vertex(), &fs, &LinkOptions::default()).unwrap_err();
+        assert!(matches!(
+            e[0],
+            LinkError::OutputLocation { location: 0, .. }
+        ));
+    }
+}
