@@ -10,19 +10,21 @@ pub const VENDOR: &str = "softgl";
 
 /// The version this context reports.
 ///
-/// Honesty (DESIGN.md §6): GL_VERSION should be the highest version whose every feature
-/// works. No version is complete yet — missing from 3.3 core, among others: geometry shaders,
-/// 1D/3D/cube/array/rectangle/multisample/buffer textures, integer and compressed texture
-/// formats, points and lines, transform feedback, queries, sync objects, stencil test,
-/// polygon offset, multisampling, packed vertex formats, glCopyTex*, glBlitFramebuffer. The
-/// string therefore says "subset"; the numbers are the level the implemented part targets
-/// (3.3 core, the first core profile with everything softgl has), so that `.shader_test`
-/// `GL >= 3.3` requirements run. The lead decides the final level.
-pub const VERSION_MAJOR: i32 = 3;
-pub const VERSION_MINOR: i32 = 3;
-pub const VERSION: &str = "3.3 (Core Profile subset) softgl 0.1.0";
-/// GLSL version: the front end accepts up to 4.60, but 3.30 matches GL_VERSION.
-pub const SHADING_LANGUAGE_VERSION: &str = "3.30";
+/// Honesty (DESIGN.md §6): GL_VERSION is the highest version whose every feature works, and
+/// no GL version is complete yet: GL 1.0 already has points, lines, stencil and 1D textures,
+/// which softgl lacks. So the numbers are the floor, 1.0, and the string says plainly that it
+/// is incomplete. The implemented part targets 3.3 core; missing from it, among others:
+/// geometry shaders, 1D/3D/cube/array/rectangle/multisample/buffer textures, integer and
+/// compressed texture formats, points and lines, transform feedback, queries, sync objects,
+/// stencil test, polygon offset, multisampling, glCopyTex*, glBlitFramebuffer. Raise these
+/// numbers only when every feature of the version works.
+pub const VERSION_MAJOR: i32 = 1;
+pub const VERSION_MINOR: i32 = 0;
+pub const VERSION: &str = "1.0 softgl 0.1.0 (incomplete: no GL version is complete yet)";
+/// GLSL version, by the same rule: the front end accepts `#version 110` to `460` for the
+/// vertex and fragment stages, but even GLSL 1.10 has sampler1D/3D/Cube and shadow samplers,
+/// which softgl lacks.
+pub const SHADING_LANGUAGE_VERSION: &str = "1.10 softgl (incomplete: sampler2D only)";
 
 /// Extensions that work end to end (the list GL_EXTENSIONS reports through glGetStringi).
 pub const EXTENSIONS: &[&str] = &["GL_ARB_bindless_texture"];
