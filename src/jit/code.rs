@@ -33,7 +33,11 @@ fn host_isa() -> Result<OwnedTargetIsa, CompileError> {
         set(
             &mut flags,
             "enable_verifier",
-            if cfg!(debug_assertions) { "true" } else { "false" },
+            if cfg!(debug_assertions) {
+                "true"
+            } else {
+                "false"
+            },
         )?;
         set(&mut flags, "is_pic", "false")?;
         set(&mut flags, "use_colocated_libcalls", "false")?;

@@ -103,9 +103,7 @@ fn lanes_le() -> MemFlagsData {
 /// afterwards).
 fn may_exit(body: &[Stmt]) -> bool {
     body.iter().any(|s| match s {
-        Stmt::Break(_) | Stmt::Continue(_) | Stmt::Leave(_) | Stmt::Return | Stmt::Discard => {
-            true
-        }
+        Stmt::Break(_) | Stmt::Continue(_) | Stmt::Leave(_) | Stmt::Return | Stmt::Discard => true,
         Stmt::If {
             then_body,
             else_body,
@@ -336,7 +334,9 @@ impl Emitter<'_, '_> {
             let (slot, len) = self.arrays[i];
             if len <= 32 {
                 for e in 0..len {
-                    self.b.ins().stack_store(self.ptr, zero_v, slot, (e * 16) as i32);
+                    self.b
+                        .ins()
+                        .stack_store(self.ptr, zero_v, slot, (e * 16) as i32);
                 }
             } else {
                 // A loop keeps code size flat for big arrays.
@@ -464,10 +464,9 @@ impl Emitter<'_, '_> {
                     self.exit_into(leave);
                     Ok(())
                 }
-                FrameKind::Loop { .. } => Err(CompileError::Bug(format!(
-                    "leave names loop label {}",
-                    l.0
-                ))),
+                FrameKind::Loop { .. } => {
+                    Err(CompileError::Bug(format!("leave names loop label {}", l.0)))
+                }
             },
             Stmt::Return => {
                 let exec = self.b.use_var(self.exec);
@@ -480,7 +479,9 @@ impl Emitter<'_, '_> {
             }
             Stmt::Discard => {
                 if self.module.stage != Stage::Fragment {
-                    return Err(CompileError::Bug("discard outside a fragment shader".into()));
+                    return Err(CompileError::Bug(
+                        "discard outside a fragment shader".into(),
+                    ));
                 }
                 self.emit_kill();
                 let z = self.vconst([0; 4]);
@@ -506,7 +507,14 @@ impl Emitter<'_, '_> {
                 handle,
                 coord,
                 lod,
-            } => self.emit_texture(abi::TexOp::Fetch, handle, Some(coord), Some(*lod), [0, 0], dst),
+            } => self.emit_texture(
+                abi::TexOp::Fetch,
+                handle,
+                Some(coord),
+                Some(*lod),
+                [0, 0],
+                dst,
+            ),
             Stmt::TextureSize { dst, handle, lod } => {
                 self.emit_texture(abi::TexOp::Size, handle, None, Some(*lod), [0, 0], dst)
             }
@@ -614,10 +622,10 @@ impl Emitter<'_, '_> {
         let c = self.b.use_var(count);
         let c1 = self.b.ins().iadd_imm_s(c, 1);
         self.b.def_var(count, c1);
-        let over =
-            self.b
-                .ins()
-                .icmp_imm_s(IntCC::SignedGreaterThanOrEqual, c1, LOOP_ITERATION_CAP);
+        let over = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::SignedGreaterThanOrEqual, c1, LOOP_ITERATION_CAP);
         self.b.ins().brif(over, kill, &[], header, &[]);
 
         self.b.switch_to_block(kill);
@@ -655,7 +663,12 @@ impl Emitter<'_, '_> {
 
     /// Address of lane `lane` of element `index` (i32 scalar) of a local array, or `None`
     /// lanes are redirected: returns (in-range flag as i8, address).
-    fn array_lane_addr(&mut self, array: u32, idx: Value, lane: u32) -> Result<(Value, Value), CompileError> {
+    fn array_lane_addr(
+        &mut self,
+        array: u32,
+        idx: Value,
+        lane: u32,
+    ) -> Result<(Value, Value), CompileError> {
         let (slot, len) = *self
             .arrays
             .get(array as usize)
@@ -672,7 +685,11 @@ impl Emitter<'_, '_> {
         Ok((ok, addr))
     }
 
-    pub(crate) fn emit_load_array(&mut self, array: u32, index: Var) -> Result<Value, CompileError> {
+    pub(crate) fn emit_load_array(
+        &mut self,
+        array: u32,
+        index: Var,
+    ) -> Result<Value, CompileError> {
         let iv = self.var_value(index)?;
         let idx = self.lanes(iv);
         let zero = self.zero_addr();
@@ -748,10 +765,10 @@ impl Emitter<'_, '_> {
                     let wide = self.b.ins().uextend(types::I64, idx[lane]);
                     let scaled = self.b.ins().imul_imm_s(wide, stride as i64);
                     let w = self.b.ins().iadd_imm_s(scaled, offset as i64);
-                    let in_block = self
-                        .b
-                        .ins()
-                        .icmp(IntCC::UnsignedLessThan, w, self.uniform_words);
+                    let in_block =
+                        self.b
+                            .ins()
+                            .icmp(IntCC::UnsignedLessThan, w, self.uniform_words);
                     let ok = self.b.ins().band(in_count, in_block);
                     let bytes = self.b.ins().ishl_imm_s(w, 2);
                     let addr = self.b.ins().iadd(self.uniforms, bytes);
@@ -783,10 +800,7 @@ impl Emitter<'_, '_> {
             .iadd_imm_s(self.blocks, block as i64 * abi::BUFFER_RANGE_SIZE as i64);
         // The zero slot reads as { ptr: null, len: 0 }: an empty range.
         let r = self.b.ins().select(has, raddr, zero);
-        let base = self
-            .b
-            .ins()
-            .load(self.ptr, mem(), r, abi::BUFFER_RANGE_PTR);
+        let base = self.b.ins().load(self.ptr, mem(), r, abi::BUFFER_RANGE_PTR);
         let len = self
             .b
             .ins()
@@ -837,8 +851,14 @@ impl Emitter<'_, '_> {
             (abi::TEX_OP, self.b.ins().iconst(types::I32, op as i64)),
             (abi::TEX_MASK, mask),
             (abi::TEX_QUAD, self.b.ins().iconst(types::I32, quad)),
-            (abi::TEX_OFFSET, self.b.ins().iconst(types::I32, offset[0] as i64)),
-            (abi::TEX_OFFSET + 4, self.b.ins().iconst(types::I32, offset[1] as i64)),
+            (
+                abi::TEX_OFFSET,
+                self.b.ins().iconst(types::I32, offset[0] as i64),
+            ),
+            (
+                abi::TEX_OFFSET + 4,
+                self.b.ins().iconst(types::I32, offset[1] as i64),
+            ),
             (abi::TEX_OFFSET + 8, self.b.ins().iconst(types::I32, 0)),
         ];
         for (off, v) in scalars {

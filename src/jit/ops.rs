@@ -131,7 +131,12 @@ impl Emitter<'_, '_> {
         self.to_i(r)
     }
 
-    fn float2(&mut self, x: Value, y: Value, f: impl FnOnce(&mut Self, Value, Value) -> Value) -> Value {
+    fn float2(
+        &mut self,
+        x: Value,
+        y: Value,
+        f: impl FnOnce(&mut Self, Value, Value) -> Value,
+    ) -> Value {
         let fx = self.to_f(x);
         let fy = self.to_f(y);
         let r = f(self, fx, fy);
@@ -152,7 +157,12 @@ impl Emitter<'_, '_> {
         self.from_lanes(r)
     }
 
-    fn per_lane2(&mut self, x: Value, y: Value, f: impl Fn(&mut Self, Value, Value) -> Value) -> Value {
+    fn per_lane2(
+        &mut self,
+        x: Value,
+        y: Value,
+        f: impl Fn(&mut Self, Value, Value) -> Value,
+    ) -> Value {
         let a = self.lanes(x);
         let b = self.lanes(y);
         let r = [0, 1, 2, 3].map(|i| f(self, a[i], b[i]));
@@ -231,9 +241,8 @@ impl Emitter<'_, '_> {
             | U::Exp2
             | U::Log
             | U::Log2 => {
-                let code = runtime::math1_code(op).ok_or_else(|| {
-                    CompileError::Bug(format!("{op:?} has no runtime helper"))
-                })?;
+                let code = runtime::math1_code(op)
+                    .ok_or_else(|| CompileError::Bug(format!("{op:?} has no runtime helper")))?;
                 self.emit_math_call(code, x, None)
             }
             U::IsNan => self.fcmp(FloatCC::Unordered, x, x),
@@ -310,7 +319,10 @@ impl Emitter<'_, '_> {
                 let z = self.splat_const(0);
                 self.fcmp(FloatCC::NotEqual, x, z)
             }
-            U::I2B => self.b.ins().icmp_imm_s(IntCC::NotEqual, x, 0),
+            U::I2B => {
+                let z = self.splat_const(0);
+                self.b.ins().icmp(IntCC::NotEqual, x, z)
+            }
         })
     }
 
