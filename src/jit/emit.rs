@@ -257,17 +257,17 @@ impl Emitter<'_, '_> {
     }
 
     /// Reinterprets an `i32x4` as `f32x4`.
-    pub(crate) fn to_f(&mut self, v: Value) -> Value {
+    pub(crate) fn fview(&mut self, v: Value) -> Value {
         self.b.ins().bitcast(F32X4, lanes_le(), v)
     }
 
     /// Reinterprets any 128-bit vector as `i32x4`.
-    pub(crate) fn to_i(&mut self, v: Value) -> Value {
+    pub(crate) fn iview(&mut self, v: Value) -> Value {
         self.b.ins().bitcast(I32X4, lanes_le(), v)
     }
 
     /// Reinterprets a vector as `i8x16` (for byte shuffles).
-    pub(crate) fn to_bytes(&mut self, v: Value) -> Value {
+    pub(crate) fn bview(&mut self, v: Value) -> Value {
         self.b.ins().bitcast(types::I8X16, lanes_le(), v)
     }
 
@@ -277,7 +277,7 @@ impl Emitter<'_, '_> {
     }
 
     /// An `i32x4` from 4 `i32` scalars.
-    pub(crate) fn from_lanes(&mut self, l: [Value; 4]) -> Value {
+    pub(crate) fn join_lanes(&mut self, l: [Value; 4]) -> Value {
         let mut v = self.b.ins().scalar_to_vector(I32X4, l[0]);
         for (i, x) in l.iter().enumerate().skip(1) {
             v = self.b.ins().insertlane(v, *x, i as u8);
@@ -699,7 +699,7 @@ impl Emitter<'_, '_> {
             let a = self.b.ins().select(ok, addr, zero);
             out[lane] = self.b.ins().load(types::I32, mem(), a, 0);
         }
-        Ok(self.from_lanes(out))
+        Ok(self.join_lanes(out))
     }
 
     fn emit_store_array(&mut self, array: u32, index: Var, value: Var) -> Result<(), CompileError> {
@@ -775,7 +775,7 @@ impl Emitter<'_, '_> {
                     let a = self.b.ins().select(ok, addr, zero);
                     out[lane] = self.b.ins().load(types::I32, mem(), a, 0);
                 }
-                Ok(self.from_lanes(out))
+                Ok(self.join_lanes(out))
             }
         }
     }
@@ -827,7 +827,7 @@ impl Emitter<'_, '_> {
                     let off = self.b.ins().iadd_imm_s(wide, offset as i64);
                     out[lane] = word(self, off);
                 }
-                Ok(self.from_lanes(out))
+                Ok(self.join_lanes(out))
             }
         }
     }

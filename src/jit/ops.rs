@@ -45,7 +45,7 @@ impl Emitter<'_, '_> {
                 let y = self.var_f(*b)?;
                 let z = self.var_f(*c)?;
                 let r = self.b.ins().fma(x, y, z);
-                self.to_i(r)
+                self.iview(r)
             }
             Op::FClamp(x, lo, hi) => {
                 let x = self.var_value(*x)?;
@@ -60,12 +60,12 @@ impl Emitter<'_, '_> {
                 let y = self.var_f(*y)?;
                 let a = self.var_f(*a)?;
                 let one = self.splat_const(ONE_F);
-                let one = self.to_f(one);
+                let one = self.fview(one);
                 let t = self.b.ins().fsub(one, a);
                 let l = self.b.ins().fmul(x, t);
                 let r = self.b.ins().fmul(y, a);
                 let s = self.b.ins().fadd(l, r);
-                self.to_i(s)
+                self.iview(s)
             }
             Op::BitfieldExtract {
                 value,
@@ -104,31 +104,31 @@ impl Emitter<'_, '_> {
 
     fn var_f(&mut self, v: Var) -> Result<Value, CompileError> {
         let x = self.var_value(v)?;
-        Ok(self.to_f(x))
+        Ok(self.fview(x))
     }
 
     /// fmin(a, b) = a < b ? a : b (interpreter's choice: one compare and a select, so a NaN
     /// in `a` gives `b` and a NaN in `b` gives `b`).
     fn fmin(&mut self, a: Value, b: Value) -> Value {
-        let fa = self.to_f(a);
-        let fb = self.to_f(b);
+        let fa = self.fview(a);
+        let fb = self.fview(b);
         let m = self.b.ins().fcmp(FloatCC::LessThan, fa, fb);
         self.b.ins().bitselect(m, a, b)
     }
 
     /// fmax(a, b) = a > b ? a : b.
     fn fmax(&mut self, a: Value, b: Value) -> Value {
-        let fa = self.to_f(a);
-        let fb = self.to_f(b);
+        let fa = self.fview(a);
+        let fb = self.fview(b);
         let m = self.b.ins().fcmp(FloatCC::GreaterThan, fa, fb);
         self.b.ins().bitselect(m, a, b)
     }
 
     /// A float op on `i32x4` bits.
     fn float1(&mut self, x: Value, f: impl FnOnce(&mut Self, Value) -> Value) -> Value {
-        let fx = self.to_f(x);
+        let fx = self.fview(x);
         let r = f(self, fx);
-        self.to_i(r)
+        self.iview(r)
     }
 
     fn float2(
@@ -137,16 +137,16 @@ impl Emitter<'_, '_> {
         y: Value,
         f: impl FnOnce(&mut Self, Value, Value) -> Value,
     ) -> Value {
-        let fx = self.to_f(x);
-        let fy = self.to_f(y);
+        let fx = self.fview(x);
+        let fy = self.fview(y);
         let r = f(self, fx, fy);
-        self.to_i(r)
+        self.iview(r)
     }
 
     /// A float comparison giving a 0 / -1 mask.
     fn fcmp(&mut self, cc: FloatCC, x: Value, y: Value) -> Value {
-        let fx = self.to_f(x);
-        let fy = self.to_f(y);
+        let fx = self.fview(x);
+        let fy = self.fview(y);
         self.b.ins().fcmp(cc, fx, fy)
     }
 
@@ -154,7 +154,7 @@ impl Emitter<'_, '_> {
     fn per_lane1(&mut self, x: Value, f: impl Fn(&mut Self, Value) -> Value) -> Value {
         let l = self.lanes(x);
         let r = l.map(|v| f(self, v));
-        self.from_lanes(r)
+        self.join_lanes(r)
     }
 
     fn per_lane2(
@@ -166,7 +166,7 @@ impl Emitter<'_, '_> {
         let a = self.lanes(x);
         let b = self.lanes(y);
         let r = [0, 1, 2, 3].map(|i| f(self, a[i], b[i]));
-        self.from_lanes(r)
+        self.join_lanes(r)
     }
 
     /// Permutes the 4 lanes: result lane i = x lane `idx[i]`.
@@ -181,9 +181,9 @@ impl Emitter<'_, '_> {
             .dfg
             .immediates
             .push(cranelift_codegen::ir::ConstantData::from(bytes));
-        let xb = self.to_bytes(x);
+        let xb = self.bview(x);
         let r = self.b.ins().shuffle(xb, xb, imm);
-        self.to_i(r)
+        self.iview(r)
     }
 
     /// Quad derivative: `x[hi] - x[lo]` per lane (lane layout in `abi.rs`).
@@ -219,7 +219,7 @@ impl Emitter<'_, '_> {
             U::Sqrt => self.float1(x, |e, f| e.b.ins().sqrt(f)),
             U::InverseSqrt => {
                 let one = self.splat_const(ONE_F);
-                let one = self.to_f(one);
+                let one = self.fview(one);
                 self.float1(x, |e, f| {
                     let s = e.b.ins().sqrt(f);
                     e.b.ins().fdiv(one, s)
@@ -290,20 +290,20 @@ impl Emitter<'_, '_> {
             }),
             // Saturating, NaN → 0 (the interpreter's `as` casts).
             U::F2I => {
-                let f = self.to_f(x);
+                let f = self.fview(x);
                 self.b.ins().fcvt_to_sint_sat(I32X4, f)
             }
             U::F2U => {
-                let f = self.to_f(x);
+                let f = self.fview(x);
                 self.b.ins().fcvt_to_uint_sat(I32X4, f)
             }
             U::I2F => {
                 let f = self.b.ins().fcvt_from_sint(F32X4, x);
-                self.to_i(f)
+                self.iview(f)
             }
             U::U2F => {
                 let f = self.b.ins().fcvt_from_uint(F32X4, x);
-                self.to_i(f)
+                self.iview(f)
             }
             U::I2U | U::U2I | U::BitcastF2I | U::BitcastF2U | U::BitcastI2F | U::BitcastU2F => x,
             U::B2F => {
@@ -466,7 +466,7 @@ impl Emitter<'_, '_> {
             }
             self.b.ins().ireduce(types::I32, r)
         });
-        self.from_lanes(r)
+        self.join_lanes(r)
     }
 
     fn emit_bitfield_insert(&mut self, base: Value, ins: Value, o: Value, n: Value) -> Value {
@@ -486,6 +486,6 @@ impl Emitter<'_, '_> {
             let r = self.b.ins().bor(kept, moved);
             self.b.ins().ireduce(types::I32, r)
         });
-        self.from_lanes(r)
+        self.join_lanes(r)
     }
 }

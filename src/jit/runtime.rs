@@ -14,7 +14,12 @@ pub(crate) const SYM_MATH2: &str = "softgl_rt_math2";
 pub(crate) const SYM_TEXTURE: &str = "softgl_rt_texture";
 
 /// One-operand math built-ins; the code generated code passes is the index here.
-const MATH1: [(UnaryOp, fn(f32) -> f32); 16] = [
+/// A one-operand built-in.
+type Math1 = fn(f32) -> f32;
+/// A two-operand built-in.
+type Math2 = fn(f32, f32) -> f32;
+
+const MATH1: [(UnaryOp, Math1); 16] = [
     (UnaryOp::Sin, math::sin),
     (UnaryOp::Cos, math::cos),
     (UnaryOp::Tan, math::tan),
@@ -34,8 +39,7 @@ const MATH1: [(UnaryOp, fn(f32) -> f32); 16] = [
 ];
 
 /// Two-operand math built-ins (operands in IR order: `Atan2` takes (y, x)).
-const MATH2: [(BinaryOp, fn(f32, f32) -> f32); 2] =
-    [(BinaryOp::Pow, math::pow), (BinaryOp::Atan2, math::atan2)];
+const MATH2: [(BinaryOp, Math2); 2] = [(BinaryOp::Pow, math::pow), (BinaryOp::Atan2, math::atan2)];
 
 /// The `rt_math1` code of a unary op, if it is one of the helpers.
 pub(crate) fn math1_code(op: UnaryOp) -> Option<u32> {
