@@ -439,16 +439,16 @@ impl Emitter<'_, '_> {
                 continuing,
             } => self.emit_loop(*label, body, continuing),
             Stmt::Block { label, body } => self.emit_block(*label, body),
-            Stmt::Break(l) => match self.frame(*l)?.kind {
-                FrameKind::Loop { brk, .. } => {
-                    self.exit_into(brk);
-                    Ok(())
-                }
-                FrameKind::Block { .. } => Err(CompileError::Bug(format!(
-                    "break names block label {}",
-                    l.0
-                ))),
-            },
+            // The interpreter treats `Break` and `Leave` alike (the label's construct is left);
+            // so do we, whichever construct the label names.
+            Stmt::Break(l) | Stmt::Leave(l) => {
+                let mask = match self.frame(*l)?.kind {
+                    FrameKind::Loop { brk, .. } => brk,
+                    FrameKind::Block { leave } => leave,
+                };
+                self.exit_into(mask);
+                Ok(())
+            }
             Stmt::Continue(l) => match self.frame(*l)?.kind {
                 FrameKind::Loop { cont, .. } => {
                     self.exit_into(cont);
@@ -458,15 +458,6 @@ impl Emitter<'_, '_> {
                     "continue names block label {}",
                     l.0
                 ))),
-            },
-            Stmt::Leave(l) => match self.frame(*l)?.kind {
-                FrameKind::Block { leave } => {
-                    self.exit_into(leave);
-                    Ok(())
-                }
-                FrameKind::Loop { .. } => {
-                    Err(CompileError::Bug(format!("leave names loop label {}", l.0)))
-                }
             },
             Stmt::Return => {
                 let exec = self.b.use_var(self.exec);
@@ -519,6 +510,11 @@ impl Emitter<'_, '_> {
                 self.emit_texture(abi::TexOp::Size, handle, None, Some(*lod), [0, 0], dst)
             }
         }
+    }
+
+    /// Stage of the module being compiled.
+    pub(crate) fn stage(&self) -> Stage {
+        self.module.stage
     }
 
     /// Removes the lanes of `exec` from `alive` and marks them discarded.
@@ -754,14 +750,23 @@ impl Emitter<'_, '_> {
                 Ok(self.b.ins().splat(I32X4, x))
             }
             Some((var, stride, count)) => {
+                // An i32 index below 0 is out of range even against a count past i32::MAX.
+                let signed = self.kind(var)? == ScalarKind::I32;
                 let iv = self.var_value(var)?;
                 let idx = self.lanes(iv);
                 let mut out = [idx[0]; 4];
                 for lane in 0..4 {
-                    let in_count =
+                    let mut in_count =
                         self.b
                             .ins()
                             .icmp_imm_u(IntCC::UnsignedLessThan, idx[lane], count as i64);
+                    if signed {
+                        let nonneg =
+                            self.b
+                                .ins()
+                                .icmp_imm_s(IntCC::SignedGreaterThanOrEqual, idx[lane], 0);
+                        in_count = self.b.ins().band(in_count, nonneg);
+                    }
                     let wide = self.b.ins().uextend(types::I64, idx[lane]);
                     let scaled = self.b.ins().imul_imm_s(wide, stride as i64);
                     let w = self.b.ins().iadd_imm_s(scaled, offset as i64);

@@ -11,7 +11,7 @@ use cranelift_codegen::ir::{
 use super::emit::{Emitter, F32X4, I32X4};
 use super::runtime;
 use super::CompileError;
-use crate::ir::{BinaryOp, Op, ScalarKind, UnaryOp, Var};
+use crate::ir::{BinaryOp, Op, ScalarKind, Stage, UnaryOp, Var};
 
 const ONE_F: u32 = 0x3F80_0000;
 const MINUS_ONE_F: u32 = 0xBF80_0000;
@@ -20,7 +20,22 @@ const INF_F: u32 = 0x7F80_0000;
 impl Emitter<'_, '_> {
     /// The value of `op` in every lane (the caller masks the write).
     pub(crate) fn emit_op(&mut self, dst: Var, op: &Op) -> Result<Value, CompileError> {
-        let _ = dst;
+        let v = self.emit_op_raw(op)?;
+        // A Bool destination of a memory load gets the word normalized (nonzero → all ones):
+        // GL stores booleans as 0/1 in buffers, and the IR relies on all-ones masks.
+        if self.kind(dst)? == ScalarKind::Bool
+            && matches!(
+                op,
+                Op::Input(_) | Op::Builtin(_) | Op::Uniform { .. } | Op::BlockLoad { .. }
+            )
+        {
+            let z = self.splat_const(0);
+            return Ok(self.b.ins().icmp(IntCC::NotEqual, v, z));
+        }
+        Ok(v)
+    }
+
+    fn emit_op_raw(&mut self, op: &Op) -> Result<Value, CompileError> {
         Ok(match op {
             Op::Const(s) => self.splat_const(s.bits()),
             Op::Copy(v) => self.var_value(*v)?,
@@ -74,8 +89,8 @@ impl Emitter<'_, '_> {
             } => {
                 let signed = self.kind(*value)? == ScalarKind::I32;
                 let v = self.var_value(*value)?;
-                let o = self.var_value(*offset)?;
-                let n = self.var_value(*bits)?;
+                let o = self.int_operand(*offset)?;
+                let n = self.int_operand(*bits)?;
                 self.emit_bitfield_extract(v, o, n, signed)
             }
             Op::BitfieldInsert {
@@ -86,8 +101,8 @@ impl Emitter<'_, '_> {
             } => {
                 let b = self.var_value(*base)?;
                 let i = self.var_value(*insert)?;
-                let o = self.var_value(*offset)?;
-                let n = self.var_value(*bits)?;
+                let o = self.int_operand(*offset)?;
+                let n = self.int_operand(*bits)?;
                 self.emit_bitfield_insert(b, i, o, n)
             }
             Op::Input(row) => self.emit_input(*row)?,
@@ -187,7 +202,11 @@ impl Emitter<'_, '_> {
     }
 
     /// Quad derivative: `x[hi] - x[lo]` per lane (lane layout in `abi.rs`).
+    /// Outside a fragment quad (vertex code) a derivative is 0.0, as in the interpreter.
     fn derivative(&mut self, x: Value, hi: [u8; 4], lo: [u8; 4]) -> Value {
+        if self.stage() != Stage::Fragment {
+            return self.splat_const(0);
+        }
         let a = self.permute(x, hi);
         let b = self.permute(x, lo);
         self.float2(a, b, |e, a, b| e.b.ins().fsub(a, b))
@@ -199,13 +218,13 @@ impl Emitter<'_, '_> {
             U::FNeg => self.float1(x, |e, f| e.b.ins().fneg(f)),
             U::FAbs => self.float1(x, |e, f| e.b.ins().fabs(f)),
             U::FSign => {
-                // 1.0 where x > 0, -1.0 where x < 0, x itself otherwise (±0 and NaN kept).
+                // 1.0 where x > 0, -1.0 where x < 0, +0.0 otherwise (±0 and NaN).
                 let z = self.splat_const(0);
                 let gt = self.fcmp(FloatCC::GreaterThan, x, z);
                 let lt = self.fcmp(FloatCC::LessThan, x, z);
                 let one = self.splat_const(ONE_F);
                 let m_one = self.splat_const(MINUS_ONE_F);
-                let r = self.b.ins().bitselect(lt, m_one, x);
+                let r = self.b.ins().band(lt, m_one);
                 self.b.ins().bitselect(gt, one, r)
             }
             U::Floor => self.float1(x, |e, f| e.b.ins().floor(f)),
@@ -426,65 +445,88 @@ impl Emitter<'_, '_> {
         }
     }
 
-    /// Clamps GLSL's bitfield `offset`/`bits` (undefined outside 0 ≤ offset, 0 ≤ bits,
-    /// offset + bits ≤ 32) to defined values, as the interpreter does: offset is taken as
-    /// unsigned and clamped to 32, bits as unsigned and clamped to 32 - offset. Returns both
-    /// as i64.
-    fn bitfield_range(&mut self, o: Value, n: Value) -> (Value, Value) {
-        let o64 = self.b.ins().uextend(types::I64, o);
-        let k32 = self.b.ins().iconst(types::I64, 32);
-        let oc = self.b.ins().umin(o64, k32);
-        let n64 = self.b.ins().uextend(types::I64, n);
-        let room = self.b.ins().isub(k32, oc);
-        let nc = self.b.ins().umin(n64, room);
-        (oc, nc)
+    /// An integer var's 4 lanes as i64 scalars, sign- or zero-extended per its kind.
+    fn int_operand(&mut self, v: Var) -> Result<[Value; 4], CompileError> {
+        let signed = self.kind(v)? == ScalarKind::I32;
+        let x = self.var_value(v)?;
+        let l = self.lanes(x);
+        Ok(l.map(|x| {
+            if signed {
+                self.b.ins().sextend(types::I64, x)
+            } else {
+                self.b.ins().uextend(types::I64, x)
+            }
+        }))
     }
 
-    /// `(1 << n) - 1` for n in 0..=32, as i64.
+    /// Whether a bitfield range is one GLSL defines (0 ≤ offset, 0 < bits, offset + bits ≤
+    /// 32); the interpreter gives 0 (extract) or the base (insert) otherwise. i8 flag.
+    fn bitfield_ok(&mut self, o: Value, n: Value) -> Value {
+        let o_neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, o, 0);
+        let n_le0 = self.b.ins().icmp_imm_s(IntCC::SignedLessThanOrEqual, n, 0);
+        let end = self.b.ins().iadd(o, n);
+        let past = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, end, 32);
+        let bad = self.b.ins().bor(o_neg, n_le0);
+        let bad = self.b.ins().bor(bad, past);
+        self.b.ins().bxor_imm_s(bad, 1)
+    }
+
+    /// `(1 << n) - 1` as i64 (n in 1..=32 where it matters).
     fn low_mask(&mut self, n: Value) -> Value {
         let one = self.b.ins().iconst(types::I64, 1);
         let p = self.b.ins().ishl(one, n);
         self.b.ins().iadd_imm_s(p, -1)
     }
 
-    fn emit_bitfield_extract(&mut self, v: Value, o: Value, n: Value, signed: bool) -> Value {
+    fn emit_bitfield_extract(
+        &mut self,
+        v: Value,
+        o: [Value; 4],
+        n: [Value; 4],
+        signed: bool,
+    ) -> Value {
         let vl = self.lanes(v);
-        let ol = self.lanes(o);
-        let nl = self.lanes(n);
         let r = [0, 1, 2, 3].map(|i| {
-            let (oc, nc) = self.bitfield_range(ol[i], nl[i]);
+            let ok = self.bitfield_ok(o[i], n[i]);
             let v64 = self.b.ins().uextend(types::I64, vl[i]);
-            let sh = self.b.ins().ushr(v64, oc);
-            let mask = self.low_mask(nc);
+            let sh = self.b.ins().ushr(v64, o[i]);
+            let mask = self.low_mask(n[i]);
             let mut r = self.b.ins().band(sh, mask);
             if signed {
-                // Sign-extend from bit n - 1; n = 0 gives 64 - 0 = 64 ≡ 0, and r is 0.
+                // Sign-extend from bit n - 1 (n in 1..=32 when `ok`).
                 let k64 = self.b.ins().iconst(types::I64, 64);
-                let s = self.b.ins().isub(k64, nc);
+                let s = self.b.ins().isub(k64, n[i]);
                 let up = self.b.ins().ishl(r, s);
                 r = self.b.ins().sshr(up, s);
             }
-            self.b.ins().ireduce(types::I32, r)
+            let r = self.b.ins().ireduce(types::I32, r);
+            let z = self.b.ins().iconst(types::I32, 0);
+            self.b.ins().select(ok, r, z)
         });
         self.join_lanes(r)
     }
 
-    fn emit_bitfield_insert(&mut self, base: Value, ins: Value, o: Value, n: Value) -> Value {
+    fn emit_bitfield_insert(
+        &mut self,
+        base: Value,
+        ins: Value,
+        o: [Value; 4],
+        n: [Value; 4],
+    ) -> Value {
         let bl = self.lanes(base);
         let il = self.lanes(ins);
-        let ol = self.lanes(o);
-        let nl = self.lanes(n);
         let r = [0, 1, 2, 3].map(|i| {
-            let (oc, nc) = self.bitfield_range(ol[i], nl[i]);
-            let low = self.low_mask(nc);
-            let mask = self.b.ins().ishl(low, oc);
+            let ok = self.bitfield_ok(o[i], n[i]);
+            let low = self.low_mask(n[i]);
+            let mask = self.b.ins().ishl(low, o[i]);
             let b64 = self.b.ins().uextend(types::I64, bl[i]);
             let i64v = self.b.ins().uextend(types::I64, il[i]);
             let kept = self.b.ins().band_not(b64, mask);
-            let moved = self.b.ins().ishl(i64v, oc);
+            let moved = self.b.ins().ishl(i64v, o[i]);
             let moved = self.b.ins().band(moved, mask);
             let r = self.b.ins().bor(kept, moved);
-            self.b.ins().ireduce(types::I32, r)
+            let r = self.b.ins().ireduce(types::I32, r);
+            self.b.ins().select(ok, r, bl[i])
         });
         self.join_lanes(r)
     }

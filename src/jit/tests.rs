@@ -198,7 +198,7 @@ fn ref_unary(op: UnaryOp, x: u32) -> u32 {
             } else if fx < 0.0 {
                 f(-1.0)
             } else {
-                x
+                f(0.0)
             }
         }
         U::Floor => f(fx.floor()),
@@ -321,22 +321,27 @@ fn ref_binary(op: BinaryOp, a: u32, b: u32) -> u32 {
     }
 }
 
-/// bitfieldExtract with the documented clamping (ops.rs).
-fn ref_extract(v: u32, o: u32, n: u32, signed: bool) -> u32 {
-    let o = o.min(32) as u64;
-    let n = n.min(32 - o as u32) as u64;
-    let mask = (1u64 << n) - 1;
-    let r = ((v as u64) >> o) & mask;
-    if signed && n > 0 {
+/// Whether GLSL defines the bitfield range; outside it the interpreter gives 0 / `base`.
+fn field_ok(o: i64, n: i64) -> bool {
+    o >= 0 && n > 0 && o + n <= 32
+}
+
+fn ref_extract(v: u32, o: i64, n: i64, signed: bool) -> u32 {
+    if !field_ok(o, n) {
+        return 0;
+    }
+    let r = ((v as u64) >> o) & ((1u64 << n) - 1);
+    if signed {
         (((r << (64 - n)) as i64) >> (64 - n)) as u32
     } else {
         r as u32
     }
 }
 
-fn ref_insert(base: u32, ins: u32, o: u32, n: u32) -> u32 {
-    let o = o.min(32) as u64;
-    let n = n.min(32 - o as u32) as u64;
+fn ref_insert(base: u32, ins: u32, o: i64, n: i64) -> u32 {
+    if !field_ok(o, n) {
+        return base;
+    }
     let mask = ((1u64 << n) - 1) << o;
     (((base as u64) & !mask) | (((ins as u64) << o) & mask)) as u32
 }
@@ -674,7 +679,9 @@ fn bitfield_extract_and_insert() {
     for c in cases {
         let (o, _) = run_code(&*code, &Env::inputs(c));
         for l in 0..4 {
-            let (v, off, n, ins) = (c[0][l], c[1][l], c[2][l], c[3][l]);
+            let (v, ins) = (c[0][l], c[3][l]);
+            // offset and bits are i32 vars here.
+            let (off, n) = (c[1][l] as i32 as i64, c[2][l] as i32 as i64);
             assert_eq!(out(&o, 0)[l], ref_extract(v, off, n, true), "sext lane {l}");
             assert_eq!(
                 out(&o, 1)[l],
@@ -688,6 +695,7 @@ fn bitfield_extract_and_insert() {
     assert_eq!(ref_extract(0xF0, 4, 4, true), u32::MAX);
     assert_eq!(ref_extract(0xF0, 4, 4, false), 0xF);
     assert_eq!(ref_insert(0, 0xFF, 4, 4), 0xF0);
+    assert_eq!(ref_insert(7, 0xFF, 30, 4), 7);
 }
 
 #[test]
@@ -1350,7 +1358,12 @@ fn bad_ir_is_an_error_not_a_crash() {
     let m = fb.module(Stage::Vertex, vec![], vec![]);
     assert!(matches!(compile(&m), Err(CompileError::Limit(_))));
 
-    let m = Fb::new().module(Stage::Vertex, vec![Stmt::Discard], vec![]);
+    let body = vec![Stmt::Continue(Label(1))];
+    let body = vec![Stmt::Block {
+        label: Label(1),
+        body,
+    }];
+    let m = Fb::new().module(Stage::Vertex, body, vec![]);
     assert!(matches!(compile(&m), Err(CompileError::Bug(_))));
 }
 
@@ -1412,4 +1425,90 @@ fn arrays_start_zeroed_on_every_call() {
     );
     assert_eq!(out(&o, 0), [0; 4]);
     assert_eq!(out(&o, 1), [0; 4]);
+}
+
+#[test]
+fn loads_into_bool_vars_are_normalized() {
+    let mut fb = Fb::new();
+    let mut body = vec![];
+    let a = fb.def(&mut body, B, Op::Input(0));
+    let u = fb.def(
+        &mut body,
+        B,
+        Op::Uniform {
+            offset: 0,
+            index: None,
+        },
+    );
+    let k = fb.def(
+        &mut body,
+        B,
+        Op::BlockLoad {
+            block: 0,
+            offset: 0,
+            dynamic: None,
+        },
+    );
+    let raw = fb.def(&mut body, U32, Op::Input(0));
+    let m = fb.module(Stage::Vertex, body, vec![a, u, k, raw]);
+    let mut env = Env::inputs(&[[0, 1, 2, 0x8000_0000]]);
+    env.uniforms = vec![1];
+    env.blocks = vec![vec![0, 0, 0, 0]];
+    let (o, _) = run(&m, &env);
+    assert_eq!(out(&o, 0), [0, u32::MAX, u32::MAX, u32::MAX]);
+    assert_eq!(out(&o, 1), [u32::MAX; 4]);
+    assert_eq!(out(&o, 2), [0; 4]);
+    assert_eq!(out(&o, 3), [0, 1, 2, 0x8000_0000]);
+}
+
+#[test]
+fn vertex_code_has_zero_derivatives_and_break_leaves_blocks() {
+    let mut fb = Fb::new();
+    let mut body = vec![];
+    let x = fb.def(&mut body, F32, Op::Input(0));
+    let d = fb.def(&mut body, F32, Op::Unary(UnaryOp::DFdxFine, x));
+    let r = fb.konst(&mut body, Scalar::I32(1));
+    let blk = fb.label();
+    body.push(Stmt::Block {
+        label: blk,
+        body: vec![Stmt::Break(blk), assign(r, Op::Const(Scalar::I32(2)))],
+    });
+    let m = fb.module(Stage::Vertex, body, vec![d, r]);
+    let (o, alive) = run(&m, &Env::inputs(&[fs([1.0, 2.0, 4.0, 8.0])]));
+    assert_eq!(alive, 0xF);
+    assert_eq!(out(&o, 0), [0; 4]);
+    assert_eq!(out(&o, 1), [1; 4]);
+}
+
+#[test]
+fn signed_uniform_indices_below_zero_read_zero() {
+    let mut fb = Fb::new();
+    let mut body = vec![];
+    let si = fb.def(&mut body, I32, Op::Input(0));
+    let ui = fb.def(&mut body, U32, Op::Input(0));
+    let count = u32::MAX;
+    let s = fb.def(
+        &mut body,
+        U32,
+        Op::Uniform {
+            offset: 0,
+            index: Some((si, 0, count)),
+        },
+    );
+    let u = fb.def(
+        &mut body,
+        U32,
+        Op::Uniform {
+            offset: 0,
+            index: Some((ui, 0, count)),
+        },
+    );
+    let m = fb.module(Stage::Vertex, body, vec![s, u]);
+    let mut env = Env::inputs(&[is([0, -1, 5, i32::MIN])]);
+    env.uniforms = vec![77];
+    let (o, _) = run(&m, &env);
+    // Stride 0: every in-range index reads word 0. As u32, 0xFFFF_FFFF is not below the
+    // count; 0x8000_0000 is.
+    assert_eq!(out(&o, 0), [77, 0, 77, 0]);
+    assert_eq!(out(&o, 1), [77, 0, 77, 77]);
 }
