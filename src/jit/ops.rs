@@ -89,8 +89,8 @@ impl Emitter<'_, '_> {
             } => {
                 let signed = self.kind(*value)? == ScalarKind::I32;
                 let v = self.var_value(*value)?;
-                let o = self.int_operand(*offset)?;
-                let n = self.int_operand(*bits)?;
+                let o = self.var_value(*offset)?;
+                let n = self.var_value(*bits)?;
                 self.emit_bitfield_extract(v, o, n, signed)
             }
             Op::BitfieldInsert {
@@ -101,8 +101,8 @@ impl Emitter<'_, '_> {
             } => {
                 let b = self.var_value(*base)?;
                 let i = self.var_value(*insert)?;
-                let o = self.int_operand(*offset)?;
-                let n = self.int_operand(*bits)?;
+                let o = self.var_value(*offset)?;
+                let n = self.var_value(*bits)?;
                 self.emit_bitfield_insert(b, i, o, n)
             }
             Op::Input(row) => self.emit_input(*row)?,
@@ -218,13 +218,13 @@ impl Emitter<'_, '_> {
             U::FNeg => self.float1(x, |e, f| e.b.ins().fneg(f)),
             U::FAbs => self.float1(x, |e, f| e.b.ins().fabs(f)),
             U::FSign => {
-                // 1.0 where x > 0, -1.0 where x < 0, +0.0 otherwise (±0 and NaN).
+                // 1.0 where x > 0, -1.0 where x < 0, x itself otherwise (±0 and NaN kept).
                 let z = self.splat_const(0);
                 let gt = self.fcmp(FloatCC::GreaterThan, x, z);
                 let lt = self.fcmp(FloatCC::LessThan, x, z);
                 let one = self.splat_const(ONE_F);
                 let m_one = self.splat_const(MINUS_ONE_F);
-                let r = self.b.ins().band(lt, m_one);
+                let r = self.b.ins().bitselect(lt, m_one, x);
                 self.b.ins().bitselect(gt, one, r)
             }
             U::Floor => self.float1(x, |e, f| e.b.ins().floor(f)),
@@ -445,88 +445,65 @@ impl Emitter<'_, '_> {
         }
     }
 
-    /// An integer var's 4 lanes as i64 scalars, sign- or zero-extended per its kind.
-    fn int_operand(&mut self, v: Var) -> Result<[Value; 4], CompileError> {
-        let signed = self.kind(v)? == ScalarKind::I32;
-        let x = self.var_value(v)?;
-        let l = self.lanes(x);
-        Ok(l.map(|x| {
-            if signed {
-                self.b.ins().sextend(types::I64, x)
-            } else {
-                self.b.ins().uextend(types::I64, x)
-            }
-        }))
+    /// Clamps GLSL's bitfield `offset`/`bits` (undefined outside 0 ≤ offset, 0 ≤ bits,
+    /// offset + bits ≤ 32) to defined values, as the interpreter does: offset is taken as
+    /// unsigned and clamped to 32, bits as unsigned and clamped to 32 - offset. Returns both
+    /// as i64.
+    fn bitfield_range(&mut self, o: Value, n: Value) -> (Value, Value) {
+        let o64 = self.b.ins().uextend(types::I64, o);
+        let k32 = self.b.ins().iconst(types::I64, 32);
+        let oc = self.b.ins().umin(o64, k32);
+        let n64 = self.b.ins().uextend(types::I64, n);
+        let room = self.b.ins().isub(k32, oc);
+        let nc = self.b.ins().umin(n64, room);
+        (oc, nc)
     }
 
-    /// Whether a bitfield range is one GLSL defines (0 ≤ offset, 0 < bits, offset + bits ≤
-    /// 32); the interpreter gives 0 (extract) or the base (insert) otherwise. i8 flag.
-    fn bitfield_ok(&mut self, o: Value, n: Value) -> Value {
-        let o_neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, o, 0);
-        let n_le0 = self.b.ins().icmp_imm_s(IntCC::SignedLessThanOrEqual, n, 0);
-        let end = self.b.ins().iadd(o, n);
-        let past = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, end, 32);
-        let bad = self.b.ins().bor(o_neg, n_le0);
-        let bad = self.b.ins().bor(bad, past);
-        self.b.ins().bxor_imm_s(bad, 1)
-    }
-
-    /// `(1 << n) - 1` as i64 (n in 1..=32 where it matters).
+    /// `(1 << n) - 1` for n in 0..=32, as i64.
     fn low_mask(&mut self, n: Value) -> Value {
         let one = self.b.ins().iconst(types::I64, 1);
         let p = self.b.ins().ishl(one, n);
         self.b.ins().iadd_imm_s(p, -1)
     }
 
-    fn emit_bitfield_extract(
-        &mut self,
-        v: Value,
-        o: [Value; 4],
-        n: [Value; 4],
-        signed: bool,
-    ) -> Value {
+    fn emit_bitfield_extract(&mut self, v: Value, o: Value, n: Value, signed: bool) -> Value {
         let vl = self.lanes(v);
+        let ol = self.lanes(o);
+        let nl = self.lanes(n);
         let r = [0, 1, 2, 3].map(|i| {
-            let ok = self.bitfield_ok(o[i], n[i]);
+            let (oc, nc) = self.bitfield_range(ol[i], nl[i]);
             let v64 = self.b.ins().uextend(types::I64, vl[i]);
-            let sh = self.b.ins().ushr(v64, o[i]);
-            let mask = self.low_mask(n[i]);
+            let sh = self.b.ins().ushr(v64, oc);
+            let mask = self.low_mask(nc);
             let mut r = self.b.ins().band(sh, mask);
             if signed {
-                // Sign-extend from bit n - 1 (n in 1..=32 when `ok`).
+                // Sign-extend from bit n - 1; n = 0 gives 64 - 0 = 64 ≡ 0, and r is 0.
                 let k64 = self.b.ins().iconst(types::I64, 64);
-                let s = self.b.ins().isub(k64, n[i]);
+                let s = self.b.ins().isub(k64, nc);
                 let up = self.b.ins().ishl(r, s);
                 r = self.b.ins().sshr(up, s);
             }
-            let r = self.b.ins().ireduce(types::I32, r);
-            let z = self.b.ins().iconst(types::I32, 0);
-            self.b.ins().select(ok, r, z)
+            self.b.ins().ireduce(types::I32, r)
         });
         self.join_lanes(r)
     }
 
-    fn emit_bitfield_insert(
-        &mut self,
-        base: Value,
-        ins: Value,
-        o: [Value; 4],
-        n: [Value; 4],
-    ) -> Value {
+    fn emit_bitfield_insert(&mut self, base: Value, ins: Value, o: Value, n: Value) -> Value {
         let bl = self.lanes(base);
         let il = self.lanes(ins);
+        let ol = self.lanes(o);
+        let nl = self.lanes(n);
         let r = [0, 1, 2, 3].map(|i| {
-            let ok = self.bitfield_ok(o[i], n[i]);
-            let low = self.low_mask(n[i]);
-            let mask = self.b.ins().ishl(low, o[i]);
+            let (oc, nc) = self.bitfield_range(ol[i], nl[i]);
+            let low = self.low_mask(nc);
+            let mask = self.b.ins().ishl(low, oc);
             let b64 = self.b.ins().uextend(types::I64, bl[i]);
             let i64v = self.b.ins().uextend(types::I64, il[i]);
             let kept = self.b.ins().band_not(b64, mask);
-            let moved = self.b.ins().ishl(i64v, o[i]);
+            let moved = self.b.ins().ishl(i64v, oc);
             let moved = self.b.ins().band(moved, mask);
             let r = self.b.ins().bor(kept, moved);
-            let r = self.b.ins().ireduce(types::I32, r);
-            self.b.ins().select(ok, r, bl[i])
+            self.b.ins().ireduce(types::I32, r)
         });
         self.join_lanes(r)
     }

@@ -198,7 +198,7 @@ fn ref_unary(op: UnaryOp, x: u32) -> u32 {
             } else if fx < 0.0 {
                 f(-1.0)
             } else {
-                f(0.0)
+                x
             }
         }
         U::Floor => f(fx.floor()),
@@ -321,27 +321,23 @@ fn ref_binary(op: BinaryOp, a: u32, b: u32) -> u32 {
     }
 }
 
-/// Whether GLSL defines the bitfield range; outside it the interpreter gives 0 / `base`.
-fn field_ok(o: i64, n: i64) -> bool {
-    o >= 0 && n > 0 && o + n <= 32
-}
-
-fn ref_extract(v: u32, o: i64, n: i64, signed: bool) -> u32 {
-    if !field_ok(o, n) {
-        return 0;
-    }
-    let r = ((v as u64) >> o) & ((1u64 << n) - 1);
-    if signed {
+/// bitfieldExtract with the documented clamping (ops.rs, ir::interp): offset and bits read
+/// as u32, offset clamped to 32, bits to 32 - offset.
+fn ref_extract(v: u32, o: u32, n: u32, signed: bool) -> u32 {
+    let o = o.min(32) as u64;
+    let n = n.min(32 - o as u32) as u64;
+    let mask = (1u64 << n) - 1;
+    let r = ((v as u64) >> o) & mask;
+    if signed && n > 0 {
         (((r << (64 - n)) as i64) >> (64 - n)) as u32
     } else {
         r as u32
     }
 }
 
-fn ref_insert(base: u32, ins: u32, o: i64, n: i64) -> u32 {
-    if !field_ok(o, n) {
-        return base;
-    }
+fn ref_insert(base: u32, ins: u32, o: u32, n: u32) -> u32 {
+    let o = o.min(32) as u64;
+    let n = n.min(32 - o as u32) as u64;
     let mask = ((1u64 << n) - 1) << o;
     (((base as u64) & !mask) | (((ins as u64) << o) & mask)) as u32
 }
@@ -679,9 +675,7 @@ fn bitfield_extract_and_insert() {
     for c in cases {
         let (o, _) = run_code(&*code, &Env::inputs(c));
         for l in 0..4 {
-            let (v, ins) = (c[0][l], c[3][l]);
-            // offset and bits are i32 vars here.
-            let (off, n) = (c[1][l] as i32 as i64, c[2][l] as i32 as i64);
+            let (v, off, n, ins) = (c[0][l], c[1][l], c[2][l], c[3][l]);
             assert_eq!(out(&o, 0)[l], ref_extract(v, off, n, true), "sext lane {l}");
             assert_eq!(
                 out(&o, 1)[l],
@@ -695,7 +689,7 @@ fn bitfield_extract_and_insert() {
     assert_eq!(ref_extract(0xF0, 4, 4, true), u32::MAX);
     assert_eq!(ref_extract(0xF0, 4, 4, false), 0xF);
     assert_eq!(ref_insert(0, 0xFF, 4, 4), 0xF0);
-    assert_eq!(ref_insert(7, 0xFF, 30, 4), 7);
+    assert_eq!(ref_insert(7, 0x1, 30, 4), 0x4000_0007);
 }
 
 #[test]
