@@ -74,16 +74,16 @@ fn assign(dst: Var, op: Op) -> Stmt {
 
 use ScalarKind::{Bool as B, F32, I32, U32};
 
-const SENTINEL: u32 = 0xDEAD_BEEF;
+pub(super) const SENTINEL: u32 = 0xDEAD_BEEF;
 
 /// What a test run gets: uniforms, uniform blocks, SoA inputs and builtins, the lane mask.
 #[derive(Default)]
-struct Env {
-    uniforms: Vec<u32>,
-    blocks: Vec<Vec<u8>>,
-    inputs: Vec<u32>,
-    builtins: Vec<u32>,
-    mask: u32,
+pub(super) struct Env {
+    pub(super) uniforms: Vec<u32>,
+    pub(super) blocks: Vec<Vec<u8>>,
+    pub(super) inputs: Vec<u32>,
+    pub(super) builtins: Vec<u32>,
+    pub(super) mask: u32,
 }
 
 impl Env {
@@ -96,7 +96,7 @@ impl Env {
     }
 }
 
-fn run_code(code: &dyn ShaderCode, t: &Env) -> (Vec<u32>, u32) {
+pub(super) fn run_code(code: &dyn ShaderCode, t: &Env) -> (Vec<u32>, u32) {
     let ranges: Vec<BufferRange> = t
         .blocks
         .iter()
@@ -156,7 +156,7 @@ fn is(x: [i32; 4]) -> [u32; 4] {
 
 /// Equal bits, or both NaN (NaN payloads are not part of the contract: Rust's own float
 /// operations do not promise them either).
-fn same(a: u32, b: u32) -> bool {
+pub(super) fn same(a: u32, b: u32) -> bool {
     a == b || (f32::from_bits(a).is_nan() && f32::from_bits(b).is_nan())
 }
 
