@@ -137,6 +137,14 @@ pub fn compile(module: &crate::ir::Module) -> Result<std::sync::Arc<dyn ShaderCo
     cache::get_or_compile(module, code::compile_uncached)
 }
 
+/// Compiles a stage to native code without looking in or filling the cache (compile-time
+/// benchmarks, tests that want fresh code).
+pub fn compile_uncached(
+    module: &crate::ir::Module,
+) -> Result<std::sync::Arc<dyn ShaderCode>, CompileError> {
+    code::compile_uncached(module)
+}
+
 /// Input words per lane that `module`'s code reads (one past its highest `Op::Input`).
 pub fn input_words(module: &crate::ir::Module) -> u32 {
     code::input_words(module)

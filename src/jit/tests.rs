@@ -1506,3 +1506,70 @@ fn signed_uniform_indices_below_zero_read_zero() {
     assert_eq!(out(&o, 0), [77, 0, 77, 0]);
     assert_eq!(out(&o, 1), [77, 0, 77, 77]);
 }
+
+#[test]
+fn run_through_bound_env_reads_stage_data() {
+    use crate::raster::StageData;
+    use crate::sampler::SampleContext;
+    let mut fb = Fb::new();
+    let mut body = vec![];
+    let u = fb.def(
+        &mut body,
+        U32,
+        Op::Uniform {
+            offset: 1,
+            index: None,
+        },
+    );
+    let b0 = fb.def(
+        &mut body,
+        U32,
+        Op::BlockLoad {
+            block: 0,
+            offset: 0,
+            dynamic: None,
+        },
+    );
+    let b0_end = fb.def(
+        &mut body,
+        U32,
+        Op::BlockLoad {
+            block: 0,
+            offset: 4,
+            dynamic: None,
+        },
+    );
+    let b1 = fb.def(
+        &mut body,
+        U32,
+        Op::BlockLoad {
+            block: 1,
+            offset: 0,
+            dynamic: None,
+        },
+    );
+    let x = fb.def(&mut body, U32, Op::Input(0));
+    let m = fb.module(Stage::Vertex, body, vec![u, b0, b0_end, b1, x]);
+    let code = super::compile_uncached(&m).unwrap();
+    // Block 0 is bound to bytes 4..8 of its buffer; block 1 is unbound.
+    let buf: Vec<u8> = (0u8..16).collect();
+    let data = StageData {
+        uniforms: vec![5, 6],
+        blocks: vec![Some((Arc::new(buf), 4, 4)), None],
+    };
+    let sampler = SampleContext::default();
+    let env = super::BoundEnv::new(&data, &sampler);
+    let inputs = [1, 2, 3, 4];
+    let builtins = [0u32; Builtin::COUNT * 4];
+    let mut outputs = [SENTINEL; 20];
+    let alive = super::run(&*code, &env, &inputs, &builtins, &mut outputs, 0b1011);
+    assert_eq!(alive, 0b1011);
+    assert_eq!(out(&outputs, 0), [6, 6, SENTINEL, 6]);
+    assert_eq!(out(&outputs, 1)[0], u32::from_le_bytes([4, 5, 6, 7]));
+    assert_eq!(out(&outputs, 2)[0], 0, "past the bound range");
+    assert_eq!(out(&outputs, 3)[0], 0, "unbound block");
+    assert_eq!(out(&outputs, 4), [1, 2, SENTINEL, 4]);
+    // A fresh compile is new code; `compile` caches.
+    let again = super::compile_uncached(&m).unwrap();
+    assert!(!Arc::ptr_eq(&code, &again));
+}
