@@ -851,6 +851,12 @@ impl Emitter<'_, '_> {
         let req = self.tex_req;
         let exec = self.b.use_var(self.exec);
         let mask = self.b.ins().vhigh_bits(types::I32, exec);
+        // No active lane (all left earlier in this list): no call, as in the interpreter,
+        // which skips a statement list once its mask is empty.
+        let call_blk = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(mask, call_blk, &[], done, &[]);
+        self.b.switch_to_block(call_blk);
         let quad = (self.module.stage == Stage::Fragment) as i64;
         let scalars = [
             (abi::TEX_OP, self.b.ins().iconst(types::I32, op as i64)),
@@ -901,6 +907,8 @@ impl Emitter<'_, '_> {
                 .stack_load(self.ptr, I32X4, self.tex_out, (c * 16) as i32);
             self.assign(*d, v)?;
         }
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
         Ok(())
     }
 

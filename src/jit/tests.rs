@@ -1573,3 +1573,38 @@ fn run_through_bound_env_reads_stage_data() {
     let again = super::compile_uncached(&m).unwrap();
     assert!(!Arc::ptr_eq(&code, &again));
 }
+
+#[test]
+fn no_texture_call_without_active_lanes() {
+    // Every lane breaks before the texture statement of the loop body.
+    let mut fb = Fb::new();
+    let mut body = vec![];
+    let t = fb.konst(&mut body, Scalar::Bool(true));
+    let h = fb.def(&mut body, U32, Op::Input(0));
+    let dst: [Var; 4] = std::array::from_fn(|_| fb.var(F32));
+    let l = fb.label();
+    body.push(Stmt::Loop {
+        label: l,
+        body: vec![
+            Stmt::If {
+                cond: t,
+                then_body: vec![Stmt::Break(l)],
+                else_body: vec![],
+            },
+            Stmt::Texture {
+                dst,
+                handle: [h, h],
+                coord: [h, h],
+                lod: Lod::Implicit,
+                offset: [0, 0],
+            },
+        ],
+        continuing: vec![],
+    });
+    let m = fb.module(Stage::Fragment, body, dst.to_vec());
+    test_hook::REQUESTS.with(|r| r.borrow_mut().clear());
+    let (o, alive) = run(&m, &Env::inputs(&[[1, 2, 3, 4]]));
+    assert_eq!(alive, 0xF);
+    assert_eq!(test_hook::REQUESTS.with(|r| r.borrow().len()), 0);
+    assert_eq!(out(&o, 0), [0; 4]);
+}
