@@ -96,3 +96,89 @@ fn random_fragment_modules_agree_with_the_interpreter() {
         check(seed, Stage::Fragment);
     }
 }
+
+/// Breaks one thing in the statement tree, chosen by `r`: out-of-range vars, arrays,
+/// blocks and labels, absurd uniform offsets and strides.
+fn mutate(list: &mut [crate::ir::Stmt], r: &mut u64) {
+    use crate::ir::{ArrayId, Label, Op, Stmt, Var};
+    for s in list.iter_mut() {
+        *r = r.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        if (*r >> 33).is_multiple_of(7) {
+            let pick = (*r >> 40) as u32;
+            match s {
+                Stmt::Assign { dst, op } => match pick % 5 {
+                    0 => *dst = Var(10_000 + pick % 7),
+                    1 => {
+                        *op = Op::LoadArray {
+                            array: ArrayId(pick % 9),
+                            index: *dst,
+                        }
+                    }
+                    2 => {
+                        *op = Op::BlockLoad {
+                            block: pick % 3,
+                            offset: u32::MAX - pick % 5,
+                            dynamic: Some(*dst),
+                        }
+                    }
+                    3 => *op = Op::Input(pick % 40),
+                    _ => {
+                        *op = Op::Uniform {
+                            offset: u32::MAX - pick % 3,
+                            index: Some((*dst, u32::MAX, u32::MAX)),
+                        }
+                    }
+                },
+                Stmt::Break(l) | Stmt::Continue(l) | Stmt::Leave(l) => *l = Label(pick % 5),
+                Stmt::If {
+                    then_body,
+                    else_body,
+                    ..
+                } => {
+                    mutate(then_body, r);
+                    mutate(else_body, r);
+                }
+                Stmt::Loop {
+                    body, continuing, ..
+                } => {
+                    mutate(body, r);
+                    mutate(continuing, r);
+                }
+                Stmt::Block { body, .. } => mutate(body, r),
+                _ => {}
+            }
+        }
+    }
+}
+
+#[test]
+fn broken_modules_never_crash_the_jit() {
+    let (mut ok, mut refused) = (0, 0);
+    for seed in 0..300u64 {
+        let stage = if seed.is_multiple_of(2) {
+            Stage::Vertex
+        } else {
+            Stage::Fragment
+        };
+        let mut m = random_module(seed, stage);
+        let mut r = seed | 1;
+        mutate(&mut m.func.body, &mut r);
+        match super::compile_uncached(&m) {
+            Ok(code) => {
+                ok += 1;
+                let env = Env {
+                    uniforms: vec![1, 2, 3],
+                    blocks: vec![vec![9; 10]],
+                    inputs: inputs(seed),
+                    mask: 0xF,
+                    ..Env::default()
+                };
+                run_code(&*code, &env);
+            }
+            Err(super::CompileError::Bug(_)) => refused += 1,
+            Err(e) => panic!("seed {seed}: unexpected error {e}"),
+        }
+    }
+    // Both paths must have been exercised for the test to mean anything.
+    assert!(ok > 0 && refused > 0, "ok {ok}, refused {refused}");
+}
