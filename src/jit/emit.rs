@@ -657,8 +657,9 @@ impl Emitter<'_, '_> {
 
     // ---- memory --------------------------------------------------------------------------
 
-    /// Address of lane `lane` of element `index` (i32 scalar) of a local array, or `None`
-    /// lanes are redirected: returns (in-range flag as i8, address).
+    /// Where lane `lane` of element `idx` (an i32 scalar) of a local array lives, with an
+    /// in-range flag (i8); the caller redirects out-of-range lanes to the zero or sink slot.
+    /// Layout: element-major, 16 bytes per element, 4 bytes per lane.
     fn array_lane_addr(
         &mut self,
         array: u32,

@@ -1608,3 +1608,33 @@ fn no_texture_call_without_active_lanes() {
     assert_eq!(test_hook::REQUESTS.with(|r| r.borrow().len()), 0);
     assert_eq!(out(&o, 0), [0; 4]);
 }
+
+#[test]
+fn code_compiles_and_runs_on_many_threads_at_once() {
+    let modules: Vec<Module> = (0..4)
+        .map(|k| {
+            let mut fb = Fb::new();
+            let mut body = vec![];
+            let x = fb.def(&mut body, I32, Op::Input(0));
+            let c = fb.konst(&mut body, Scalar::I32(k * 1000 + 7));
+            let y = fb.def(&mut body, I32, Op::Binary(BinaryOp::IMul, x, c));
+            fb.module(Stage::Vertex, body, vec![y])
+        })
+        .collect();
+    std::thread::scope(|s| {
+        for (k, m) in modules.iter().enumerate() {
+            s.spawn(move || {
+                for round in 0..20 {
+                    let code = if round % 2 == 0 {
+                        compile(m).unwrap()
+                    } else {
+                        super::compile_uncached(m).unwrap()
+                    };
+                    let (o, _) = run_code(&*code, &Env::inputs(&[is([1, 2, 3, -1])]));
+                    let c = k as i32 * 1000 + 7;
+                    assert_eq!(out(&o, 0), is([c, 2 * c, 3 * c, -c]));
+                }
+            });
+        }
+    });
+}
