@@ -1,5 +1,5 @@
-//! IR → Cranelift (DESIGN.md §3): SoA lanes, execution masks, variant keys and the variant
-//! cache, and the one owner of JIT code memory. Also the safe doorway the rasterizer uses to
+//! IR → Cranelift (DESIGN.md §3): SoA lanes, execution masks, the shader cache, and the one
+//! owner of JIT code memory. Also the safe doorway the rasterizer uses to
 //! call any shader code (`run`).
 //!
 //! | file | owns |
@@ -11,6 +11,12 @@
 //! | `code.rs` | host ISA, one `JITModule` per shader, `JitCode` (owner of code memory) |
 //! | `cache.rs` | the shader cache keyed by the module's structural form |
 //! | `interp_code.rs` | `Interpreted`: a `ShaderCode` running the reference interpreter (enabled at merge) |
+//! | `tests.rs` | hand-built modules through generated code, against a scalar reference |
+//! | `diff_tests.rs` | random modules through the JIT and `ir::interp` (enabled at merge) |
+//!
+//! Every semantic choice of generated code (NaN handling, division by zero, robust loads,
+//! bitfield ranges, the loop iteration cap) is the one `ir::interp` documents: the two must
+//! agree bit for bit, NaN payloads aside.
 //!
 //! Debugging: `SOFTGL_DUMP=clif` prints each compiled function's Cranelift IR to stderr.
 
