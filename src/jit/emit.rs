@@ -100,7 +100,7 @@ fn lanes_le() -> MemFlagsData {
 }
 
 /// Whether `body` may make lanes leave the current construct (so `exec` must be recomputed
-/// afterwards).
+/// afterwards): exits, and loops (whose iteration cap kills lanes).
 fn may_exit(body: &[Stmt]) -> bool {
     body.iter().any(|s| match s {
         Stmt::Break(_) | Stmt::Continue(_) | Stmt::Leave(_) | Stmt::Return | Stmt::Discard => true,
@@ -109,9 +109,8 @@ fn may_exit(body: &[Stmt]) -> bool {
             else_body,
             ..
         } => may_exit(then_body) || may_exit(else_body),
-        Stmt::Loop {
-            body, continuing, ..
-        } => may_exit(body) || may_exit(continuing),
+        // A loop may always kill lanes (the iteration cap).
+        Stmt::Loop { .. } => true,
         Stmt::Block { body, .. } => may_exit(body),
         _ => false,
     })

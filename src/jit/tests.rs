@@ -1638,3 +1638,37 @@ fn code_compiles_and_runs_on_many_threads_at_once() {
         }
     });
 }
+
+#[test]
+fn lanes_killed_by_the_loop_cap_stop_running() {
+    // if (x > 0) { loop {} } then a texture call: the lanes the cap killed must not reach it.
+    let mut fb = Fb::new();
+    let mut body = vec![];
+    let x = fb.def(&mut body, I32, Op::Input(0));
+    let zero = fb.konst(&mut body, Scalar::I32(0));
+    let spin = fb.def(&mut body, B, Op::Binary(BinaryOp::SGt, x, zero));
+    let l = fb.label();
+    body.push(Stmt::If {
+        cond: spin,
+        then_body: vec![Stmt::Loop {
+            label: l,
+            body: vec![],
+            continuing: vec![],
+        }],
+        else_body: vec![],
+    });
+    let dst: [Var; 4] = std::array::from_fn(|_| fb.var(F32));
+    body.push(Stmt::Texture {
+        dst,
+        handle: [x, x],
+        coord: [x, x],
+        lod: Lod::Implicit,
+        offset: [0, 0],
+    });
+    let m = fb.module(Stage::Fragment, body, vec![x]);
+    test_hook::REQUESTS.with(|r| r.borrow_mut().clear());
+    let (_, alive) = run(&m, &Env::inputs(&[is([1, 0, 1, -1])]));
+    assert_eq!(alive, 0b1010);
+    let masks: Vec<u32> = test_hook::REQUESTS.with(|r| r.borrow().iter().map(|q| q.mask).collect());
+    assert_eq!(masks, vec![0b1010]);
+}
