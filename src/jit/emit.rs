@@ -318,6 +318,13 @@ impl Emitter<'_, '_> {
         Ok(())
     }
 
+    /// A lane mask from a bool var: any nonzero word is true, as in the interpreter. Valid IR
+    /// only holds 0 / -1 there; this keeps a stray 1 from selecting single bits.
+    pub(crate) fn truth(&mut self, c: Value) -> Value {
+        let z = self.vconst([0; 4]);
+        self.b.ins().icmp(IntCC::NotEqual, c, z)
+    }
+
     fn zero_addr(&mut self) -> Value {
         self.b.ins().stack_addr(self.ptr, self.zero, 0)
     }
@@ -537,6 +544,7 @@ impl Emitter<'_, '_> {
     ) -> Result<(), CompileError> {
         let outer = self.b.use_var(self.exec);
         let c = self.var_value(cond)?;
+        let c = self.truth(c);
         let merge = self.b.create_block();
         if !then_body.is_empty() {
             let m_then = self.b.ins().band(outer, c);

@@ -50,6 +50,7 @@ impl Emitter<'_, '_> {
             }
             Op::Select { cond, a, b } => {
                 let c = self.var_value(*cond)?;
+                let c = self.truth(c);
                 let x = self.var_value(*a)?;
                 let y = self.var_value(*b)?;
                 self.b.ins().bitselect(c, x, y)

@@ -1672,3 +1672,25 @@ fn lanes_killed_by_the_loop_cap_stop_running() {
     let masks: Vec<u32> = test_hook::REQUESTS.with(|r| r.borrow().iter().map(|q| q.mask).collect());
     assert_eq!(masks, vec![0b1010]);
 }
+
+#[test]
+fn any_nonzero_condition_is_true() {
+    // Valid IR keeps booleans 0 / -1, but a stray 1 must still act as true in whole lanes.
+    let mut fb = Fb::new();
+    let mut body = vec![];
+    let c = fb.def(&mut body, U32, Op::Input(0));
+    let a = fb.konst(&mut body, Scalar::U32(0xAAAA_AAAA));
+    let b = fb.konst(&mut body, Scalar::U32(0x5555_5555));
+    let s = fb.def(&mut body, U32, Op::Select { cond: c, a, b });
+    let r = fb.konst(&mut body, Scalar::U32(0));
+    body.push(Stmt::If {
+        cond: c,
+        then_body: vec![assign(r, Op::Copy(a))],
+        else_body: vec![assign(r, Op::Copy(b))],
+    });
+    let m = fb.module(Stage::Vertex, body, vec![s, r]);
+    let (o, _) = run(&m, &Env::inputs(&[[1, 0, 0x8000_0000, u32::MAX]]));
+    let want = [0xAAAA_AAAA, 0x5555_5555, 0xAAAA_AAAA, 0xAAAA_AAAA];
+    assert_eq!(out(&o, 0), want);
+    assert_eq!(out(&o, 1), want);
+}
