@@ -81,8 +81,8 @@ pub(crate) unsafe extern "C" fn rt_math2(op: u32, a: *mut [u32; 4], b: *const [u
     }
 }
 
-/// The texture helper generated code calls: the sampler's, or in tests a hook that records
-/// the request and answers with values derived from it.
+/// The texture helper generated code calls: the sampler's; in test builds a hook that
+/// forwards to the sampler unless the JIT's own tests switched it on for their thread.
 pub(crate) fn texture_helper() -> super::abi::RtTextureFn {
     #[cfg(test)]
     {
@@ -96,14 +96,30 @@ pub(crate) fn texture_helper() -> super::abi::RtTextureFn {
 
 #[cfg(test)]
 pub(crate) mod test_hook {
-    //! Test stand-in for `sampler::rt_texture`: records every request on this thread and
-    //! answers `out[c][l] = coord[0][l] ^ (c << 24) ^ handle_lo[l]` for lanes in the mask.
+    //! Test stand-in for `sampler::rt_texture`. While switched on for a thread (`with_hook`,
+    //! used by the JIT's tests) it records every request and answers
+    //! `out[c][l] = coord[0][l] ^ (c << 24) ^ handle_lo[l]` for lanes in the mask; otherwise
+    //! it forwards to the sampler, so other modules' unit tests see real texturing.
 
     use crate::jit::abi::{TexRequest, TexResult};
-    use std::cell::RefCell;
+    use std::cell::{Cell, RefCell};
 
     thread_local! {
         pub static REQUESTS: RefCell<Vec<TexRequest>> = const { RefCell::new(Vec::new()) };
+        static ON: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// Runs `f` with the hook answering texture calls made on this thread.
+    pub fn with_hook<R>(f: impl FnOnce() -> R) -> R {
+        struct Off;
+        impl Drop for Off {
+            fn drop(&mut self) {
+                ON.with(|on| on.set(false));
+            }
+        }
+        ON.with(|on| on.set(true));
+        let _off = Off;
+        f()
     }
 
     /// What the hook answers for a request.
@@ -122,10 +138,15 @@ pub(crate) mod test_hook {
     /// # Safety
     /// As `sampler::rt_texture`.
     pub unsafe extern "C" fn rt_texture_hook(
-        _ctx: *const u8,
+        ctx: *const u8,
         req: *const TexRequest,
         out: *mut TexResult,
     ) {
+        if !ON.with(|on| on.get()) {
+            // SAFETY: the same contract as ours.
+            unsafe { crate::sampler::rt_texture(ctx, req, out) };
+            return;
+        }
         // SAFETY: the caller's contract (generated code passes its stack slots).
         let req = unsafe { *req };
         REQUESTS.with(|r| r.borrow_mut().push(req));

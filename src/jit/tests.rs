@@ -125,7 +125,7 @@ pub(super) fn run_code(code: &dyn ShaderCode, t: &Env) -> (Vec<u32>, u32) {
     };
     // SAFETY: every pointer covers the sizes the code declares (resized above); the test
     // hook stands in for the sampler, so a null sampler context is never read.
-    let alive = unsafe { code.call(&env, &mut inv) };
+    let alive = test_hook::with_hook(|| unsafe { code.call(&env, &mut inv) });
     (outputs, alive)
 }
 
@@ -1693,4 +1693,62 @@ fn any_nonzero_condition_is_true() {
     let want = [0xAAAA_AAAA, 0x5555_5555, 0xAAAA_AAAA, 0xAAAA_AAAA];
     assert_eq!(out(&o, 0), want);
     assert_eq!(out(&o, 1), want);
+}
+
+#[test]
+fn outside_jit_tests_texture_calls_reach_the_sampler() {
+    use crate::raster::StageData;
+    use crate::sampler::SampleContext;
+    let mut fb = Fb::new();
+    let mut body = vec![];
+    let h = fb.def(&mut body, U32, Op::Input(0));
+    let dst: [Var; 4] = std::array::from_fn(|_| fb.var(U32));
+    body.push(Stmt::TexelFetch {
+        dst,
+        handle: [h, h],
+        coord: [h, h],
+        lod: h,
+    });
+    let m = fb.module(Stage::Fragment, body, dst.to_vec());
+    let code = compile(&m).unwrap();
+    let data = StageData::default();
+    let sampler = SampleContext::default();
+    let env = super::BoundEnv::new(&data, &sampler);
+    let mut outputs = [SENTINEL; 16];
+    test_hook::REQUESTS.with(|r| r.borrow_mut().clear());
+    super::run(
+        &*code,
+        &env,
+        &[5, 6, 7, 8],
+        &[0; Builtin::COUNT * 4],
+        &mut outputs,
+        0xF,
+    );
+    // The hook did not answer: nothing recorded, and the sampler's answer (no descriptor
+    // for these handles) came back instead of the hook's.
+    assert_eq!(test_hook::REQUESTS.with(|r| r.borrow().len()), 0);
+    let mut req_like = [[0u32; 4]; 4];
+    for (c, row) in req_like.iter_mut().enumerate() {
+        for (l, v) in row.iter_mut().enumerate() {
+            *v = [5u32, 6, 7, 8][l] ^ ((c as u32) << 24) ^ [5u32, 6, 7, 8][l];
+        }
+    }
+    let sampled = crate::sampler::sample(
+        &sampler,
+        &TexRequest {
+            op: 2,
+            mask: 0xF,
+            quad: 1,
+            offset: [0, 0],
+            _pad: 0,
+            handle_lo: [5, 6, 7, 8],
+            handle_hi: [5, 6, 7, 8],
+            coord: [[5, 6, 7, 8]; 2],
+            lod: [5, 6, 7, 8],
+        },
+    );
+    for c in 0..4 {
+        assert_eq!(out(&outputs, c), sampled[c]);
+    }
+    assert_ne!(sampled, req_like, "the hook's answer would differ");
 }
