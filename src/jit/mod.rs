@@ -1,12 +1,33 @@
-//! IR → Cranelift (DESIGN.md §3): SoA lanes, execution masks, variant keys and the variant
-//! cache, and the one owner of JIT code memory. Also the safe doorway the rasterizer uses to
+//! IR → Cranelift (DESIGN.md §3): SoA lanes, execution masks, the shader cache, and the one
+//! owner of JIT code memory. Also the safe doorway the rasterizer uses to
 //! call any shader code (`run`).
 //!
 //! | file | owns |
 //! |---|---|
 //! | `abi.rs` | `#[repr(C)]` structs shared with generated code, their offsets |
+//! | `emit.rs` | IR → Cranelift IR: execution masks, control flow, memory, helper calls |
+//! | `ops.rs` | each `Op`'s lowering to 4-lane vector instructions |
+//! | `runtime.rs` | `extern "C" rt_*` helpers generated code calls (math built-ins) |
+//! | `code.rs` | host ISA, one `JITModule` per shader, `JitCode` (owner of code memory) |
+//! | `cache.rs` | the shader cache keyed by the module's structural form |
+//! | `interp_code.rs` | `Interpreted`: a `ShaderCode` running the reference interpreter (enabled at merge) |
+//! | `tests.rs` | hand-built modules through generated code, against a scalar reference |
+//! | `diff_tests.rs` | random modules through the JIT and `ir::interp` (enabled at merge) |
+//!
+//! Every semantic choice of generated code (NaN handling, division by zero, robust loads,
+//! bitfield ranges, the loop iteration cap) is the one `ir::interp` documents: the two must
+//! agree bit for bit, NaN payloads aside.
+//!
+//! Debugging: `SOFTGL_DUMP=clif` prints each compiled function's Cranelift IR to stderr.
 
 pub mod abi;
+mod cache;
+mod code;
+mod emit;
+mod ops;
+mod runtime;
+#[cfg(test)]
+mod tests;
 
 use abi::{BufferRange, Invocation, ShaderEnv};
 
@@ -116,12 +137,21 @@ pub enum CompileError {
     Unsupported(String),
 }
 
-/// Compiles a stage to native code (cached by module).
-///
-/// INTERIM: the Cranelift back end is being built; until then this reports `Unsupported`.
+/// Compiles a stage to native code, reusing the code of an identical stage compiled before
+/// (the cache keys on what the code depends on, see `cache.rs`).
 pub fn compile(module: &crate::ir::Module) -> Result<std::sync::Arc<dyn ShaderCode>, CompileError> {
-    let _ = module;
-    Err(CompileError::Unsupported(
-        "the JIT back end is not built yet".into(),
-    ))
+    cache::get_or_compile(module, code::compile_uncached)
+}
+
+/// Compiles a stage to native code without looking in or filling the cache (compile-time
+/// benchmarks, tests that want fresh code).
+pub fn compile_uncached(
+    module: &crate::ir::Module,
+) -> Result<std::sync::Arc<dyn ShaderCode>, CompileError> {
+    code::compile_uncached(module)
+}
+
+/// Input words per lane that `module`'s code reads (one past its highest `Op::Input`).
+pub fn input_words(module: &crate::ir::Module) -> u32 {
+    code::input_words(module)
 }

@@ -1,0 +1,224 @@
+//! Turns an `ir::Module` into machine code and owns that code's memory: the host ISA
+//! (built once), one `JITModule` per compiled shader, and `JitCode`, the `ShaderCode` that
+//! keeps the memory alive for as long as anything can call it.
+
+use std::sync::{Arc, Mutex, OnceLock};
+
+use cranelift_codegen::ir::{types, AbiParam, UserFuncName};
+use cranelift_codegen::isa::OwnedTargetIsa;
+use cranelift_codegen::settings::{self, Configurable};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_module::{default_libcall_names, Linkage, Module as _};
+
+use super::abi::{Invocation, ShaderEnv};
+use super::emit::{emit_function, Helpers};
+use super::runtime;
+use super::{CompileError, ShaderCode};
+use crate::ir::Module;
+
+/// The generated function: `extern "C" fn(env, inv) -> alive lanes` (abi.rs).
+type ShaderFn = unsafe extern "C" fn(*const ShaderEnv, *mut Invocation) -> u32;
+
+/// The host ISA with our flags, built on first use.
+fn host_isa() -> Result<OwnedTargetIsa, CompileError> {
+    static ISA: OnceLock<Result<OwnedTargetIsa, String>> = OnceLock::new();
+    ISA.get_or_init(|| {
+        let mut flags = settings::builder();
+        let set = |f: &mut settings::Builder, k: &str, v: &str| {
+            f.set(k, v).map_err(|e| format!("setting {k}={v}: {e}"))
+        };
+        set(&mut flags, "opt_level", "speed")?;
+        // The verifier checks every function in debug and test builds (CONVENTIONS.md).
+        set(
+            &mut flags,
+            "enable_verifier",
+            if cfg!(debug_assertions) {
+                "true"
+            } else {
+                "false"
+            },
+        )?;
+        set(&mut flags, "is_pic", "false")?;
+        set(&mut flags, "use_colocated_libcalls", "false")?;
+        let isa = cranelift_native::builder().map_err(|e| format!("host ISA: {e}"))?;
+        isa.finish(settings::Flags::new(flags))
+            .map_err(|e| format!("host ISA: {e}"))
+    })
+    .clone()
+    .map_err(CompileError::Unsupported)
+}
+
+/// The one owner of a shader's JIT code memory. Freed when the last `JitCode` holding it
+/// drops — after which nothing can call into it (queued draws hold `Arc<dyn ShaderCode>`).
+struct JitMemory {
+    module: Mutex<Option<JITModule>>,
+}
+
+impl Drop for JitMemory {
+    fn drop(&mut self) {
+        let module = match self.module.get_mut() {
+            Ok(m) => m.take(),
+            Err(poisoned) => poisoned.into_inner().take(),
+        };
+        if let Some(m) = module {
+            // SAFETY: the only pointer into this memory is `JitCode::entry`, and the
+            // `JitCode` that holds it is being dropped (it holds the last `Arc`).
+            unsafe { m.free_memory() };
+        }
+    }
+}
+
+/// A compiled shader stage.
+pub(crate) struct JitCode {
+    entry: ShaderFn,
+    input_words: u32,
+    output_words: u32,
+    _memory: Arc<JitMemory>,
+}
+
+impl ShaderCode for JitCode {
+    fn input_words(&self) -> u32 {
+        self.input_words
+    }
+    fn output_words(&self) -> u32 {
+        self.output_words
+    }
+    unsafe fn call(&self, env: *const ShaderEnv, inv: *mut Invocation) -> u32 {
+        // SAFETY: the caller guarantees valid `env`/`inv` for our sizes (trait contract); the
+        // code reads inputs only below `input_words`, writes outputs below `output_words`,
+        // and bounds-checks every other access; `_memory` keeps the code alive.
+        unsafe { (self.entry)(env, inv) }
+    }
+}
+
+/// Input words per lane a module reads: one past the highest `Op::Input` row.
+pub(crate) fn input_words(module: &Module) -> u32 {
+    fn walk(body: &[crate::ir::Stmt], max: &mut u32) {
+        use crate::ir::{Op, Stmt};
+        for s in body {
+            match s {
+                Stmt::Assign {
+                    op: Op::Input(row), ..
+                } => *max = (*max).max(row.saturating_add(1)),
+                Stmt::If {
+                    then_body,
+                    else_body,
+                    ..
+                } => {
+                    walk(then_body, max);
+                    walk(else_body, max);
+                }
+                Stmt::Loop {
+                    body, continuing, ..
+                } => {
+                    walk(body, max);
+                    walk(continuing, max);
+                }
+                Stmt::Block { body, .. } => walk(body, max),
+                _ => {}
+            }
+        }
+    }
+    let mut max = 0;
+    walk(&module.func.body, &mut max);
+    max
+}
+
+/// Whether `SOFTGL_DUMP` asks for `what` (comma-separated list, CONVENTIONS.md).
+fn dump_wanted(what: &str) -> bool {
+    std::env::var("SOFTGL_DUMP")
+        .map(|v| v.split(',').any(|w| w.trim() == what))
+        .unwrap_or(false)
+}
+
+/// Compiles `module` to native code, without the cache.
+pub(crate) fn compile_uncached(module: &Module) -> Result<Arc<dyn ShaderCode>, CompileError> {
+    // Cranelift reports most failures as errors, but an instruction the back end cannot
+    // lower panics; a shader must never take the process down.
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compile_inner(module))) {
+        Ok(r) => r,
+        Err(p) => {
+            let msg = p
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "panic".into());
+            Err(CompileError::Bug(format!("code generator panicked: {msg}")))
+        }
+    }
+}
+
+fn compile_inner(module: &Module) -> Result<Arc<dyn ShaderCode>, CompileError> {
+    let isa = host_isa()?;
+    let mut builder = JITBuilder::with_isa(isa, default_libcall_names());
+    builder.symbol(runtime::SYM_TEXTURE, runtime::texture_helper() as *const u8);
+    builder.symbol(runtime::SYM_MATH1, runtime::rt_math1 as *const u8);
+    builder.symbol(runtime::SYM_MATH2, runtime::rt_math2 as *const u8);
+    let mut jit = JITModule::new(builder);
+    let bug = |e: cranelift_module::ModuleError| CompileError::Bug(format!("{e:?}"));
+
+    let ptr = jit.target_config().pointer_type();
+    let helper_sig = |params: &[types::Type]| {
+        let mut s = jit.make_signature();
+        s.params.extend(params.iter().map(|t| AbiParam::new(*t)));
+        s
+    };
+    let tex_sig = helper_sig(&[ptr, ptr, ptr]);
+    let math1_sig = helper_sig(&[types::I32, ptr]);
+    let math2_sig = helper_sig(&[types::I32, ptr, ptr]);
+    let tex_id = jit
+        .declare_function(runtime::SYM_TEXTURE, Linkage::Import, &tex_sig)
+        .map_err(bug)?;
+    let math1_id = jit
+        .declare_function(runtime::SYM_MATH1, Linkage::Import, &math1_sig)
+        .map_err(bug)?;
+    let math2_id = jit
+        .declare_function(runtime::SYM_MATH2, Linkage::Import, &math2_sig)
+        .map_err(bug)?;
+
+    let mut sig = jit.make_signature();
+    sig.params.push(AbiParam::new(ptr));
+    sig.params.push(AbiParam::new(ptr));
+    sig.returns.push(AbiParam::new(types::I32));
+    let id = jit
+        .declare_function("shader", Linkage::Local, &sig)
+        .map_err(bug)?;
+
+    let mut ctx = jit.make_context();
+    ctx.func.signature = sig;
+    ctx.func.name = UserFuncName::user(0, id.as_u32());
+    let mut fctx = FunctionBuilderContext::new();
+    {
+        let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+        let helpers = Helpers {
+            texture: jit.declare_func_in_func(tex_id, b.func),
+            math1: jit.declare_func_in_func(math1_id, b.func),
+            math2: jit.declare_func_in_func(math2_id, b.func),
+        };
+        emit_function(b, module, helpers, ptr, jit.target_config())?;
+    }
+    if dump_wanted("clif") {
+        eprintln!("{}", ctx.func.display());
+    }
+    jit.define_function(id, &mut ctx).map_err(|e| match e {
+        cranelift_module::ModuleError::Compilation(c) => {
+            CompileError::Bug(format!("cranelift: {c:?}"))
+        }
+        e => bug(e),
+    })?;
+    jit.clear_context(&mut ctx);
+    jit.finalize_definitions().map_err(bug)?;
+    let raw = jit.get_finalized_function(id);
+    // SAFETY: `raw` is the finalized code of a function declared with exactly `ShaderFn`'s
+    // signature (two pointers in, i32 out, the platform C calling convention).
+    let entry = unsafe { std::mem::transmute::<*const u8, ShaderFn>(raw) };
+    Ok(Arc::new(JitCode {
+        entry,
+        input_words: input_words(module),
+        output_words: module.func.outputs.len() as u32,
+        _memory: Arc::new(JitMemory {
+            module: Mutex::new(Some(jit)),
+        }),
+    }))
+}

@@ -1,0 +1,940 @@
+//! Emits the Cranelift IR of one shader function from one `ir::Module` (DESIGN.md §3):
+//! control flow under execution masks, memory (inputs, outputs, uniforms, blocks, local
+//! arrays) and calls to the runtime helpers. The arithmetic of each `Op` is in `ops.rs`;
+//! turning the function into machine code is `code.rs`'s job.
+//!
+//! Execution model. Every `ir::Var` is one `i32x4` Cranelift variable (floats are bitcast to
+//! `f32x4` around float instructions, a free register move), one lane per invocation.
+//! `exec` holds the lanes that run the current statement. The invariant that makes masked
+//! control flow simple: at any point, `exec` = (mask on entry to the innermost construct) ∧
+//! `alive` ∧ ¬(every exit mask of the enclosing loops and blocks). `Break`/`Continue`/`Leave`
+//! add `exec` to their frame's mask, `Return`/`Discard` remove it from `alive`, and after a
+//! construct that may have exited lanes `exec` is recomputed from that formula.
+//!
+//! Masks are `i32x4` with lanes 0 or -1 (the IR's booleans), so `bitselect(mask, new, old)`
+//! is a masked write.
+
+use cranelift_codegen::ir::{
+    condcodes::IntCC, types, ConstantData, Endianness, FuncRef, InstBuilder, MemFlagsData,
+    StackSlot, StackSlotData, StackSlotKind, Type, Value,
+};
+use cranelift_codegen::isa::TargetFrontendConfig;
+use cranelift_frontend::{FunctionBuilder, Variable};
+
+use super::abi;
+use super::CompileError;
+use crate::ir::{Label, Lod, Module, ScalarKind, Stage, Stmt, Var};
+
+pub(crate) const I32X4: Type = types::I32X4;
+pub(crate) const F32X4: Type = types::F32X4;
+
+/// Iterations one execution of a `Loop` may run before its remaining lanes are killed
+/// (removed from `alive` and treated as discarded). GLSL leaves infinite loops to the
+/// application; a driver must not hang its worker threads. Same cap as the interpreter.
+pub(crate) const LOOP_ITERATION_CAP: i64 = 1 << 24;
+
+/// Total bytes of local arrays one shader may use: they live on the worker thread's stack.
+pub(crate) const ARRAY_BYTES_LIMIT: u64 = 256 * 1024;
+
+/// The helper functions generated code calls, as imported into the function being built.
+pub(crate) struct Helpers {
+    /// `crate::sampler::rt_texture` (or the test hook).
+    pub texture: FuncRef,
+    /// `runtime::rt_math1(op, *mut [f32; 4])`.
+    pub math1: FuncRef,
+    /// `runtime::rt_math2(op, *mut [f32; 4], *const [f32; 4])`.
+    pub math2: FuncRef,
+}
+
+/// What an enclosing construct lets statements exit.
+enum FrameKind {
+    Loop { brk: Variable, cont: Variable },
+    Block { leave: Variable },
+}
+
+struct Frame {
+    label: Label,
+    kind: FrameKind,
+}
+
+/// Per-function codegen state. Lives for one `emit_function` call.
+pub(crate) struct Emitter<'m, 'b> {
+    pub(crate) b: FunctionBuilder<'b>,
+    module: &'m Module,
+    pub(crate) ptr: Type,
+    vars: Vec<Variable>,
+    exec: Variable,
+    alive: Variable,
+    discarded: Variable,
+    frames: Vec<Frame>,
+    arrays: Vec<(StackSlot, u32)>,
+    /// 16 bytes of zeros: robust loads that are out of range read here.
+    zero: StackSlot,
+    /// 16 bytes nobody reads: dropped stores land here.
+    sink: StackSlot,
+    /// Operand slots for `rt_math*`.
+    math_a: StackSlot,
+    math_b: StackSlot,
+    tex_req: StackSlot,
+    tex_out: StackSlot,
+    pub(crate) helpers: Helpers,
+    inputs: Value,
+    outputs: Value,
+    builtins: Value,
+    uniforms: Value,
+    uniform_words: Value,
+    blocks: Value,
+    block_count: Value,
+    sampler: Value,
+}
+
+/// Memory flags for every access generated code makes: addresses are always valid (bounds
+/// checks pick a safe address instead of trapping), alignment is not promised.
+pub(crate) fn mem() -> MemFlagsData {
+    MemFlagsData::new().with_notrap()
+}
+
+/// Flags for vector bitcasts (Cranelift wants the lane order spelled out).
+fn lanes_le() -> MemFlagsData {
+    MemFlagsData::new().with_endianness(Endianness::Little)
+}
+
+/// Whether `body` may make lanes leave the current construct (so `exec` must be recomputed
+/// afterwards): exits, and loops (whose iteration cap kills lanes).
+fn may_exit(body: &[Stmt]) -> bool {
+    body.iter().any(|s| match s {
+        Stmt::Break(_) | Stmt::Continue(_) | Stmt::Leave(_) | Stmt::Return | Stmt::Discard => true,
+        Stmt::If {
+            then_body,
+            else_body,
+            ..
+        } => may_exit(then_body) || may_exit(else_body),
+        // A loop may always kill lanes (the iteration cap).
+        Stmt::Loop { .. } => true,
+        Stmt::Block { body, .. } => may_exit(body),
+        _ => false,
+    })
+}
+
+/// Builds the body of the shader function into `b`, whose signature is
+/// `(env: ptr, inv: ptr) -> i32`. On return the function is complete and finalized.
+pub(crate) fn emit_function(
+    mut b: FunctionBuilder<'_>,
+    module: &Module,
+    helpers: Helpers,
+    ptr: Type,
+    config: TargetFrontendConfig,
+) -> Result<(), CompileError> {
+    let func = &module.func;
+    let mut array_bytes: u64 = 0;
+    for a in &func.arrays {
+        array_bytes += a.len as u64 * 16;
+    }
+    if array_bytes > ARRAY_BYTES_LIMIT {
+        return Err(CompileError::Limit(format!(
+            "local arrays take {array_bytes} bytes for 4 lanes; the limit is {ARRAY_BYTES_LIMIT}"
+        )));
+    }
+
+    let entry = b.create_block();
+    b.append_block_params_for_function_params(entry);
+    b.switch_to_block(entry);
+    let env = b.block_params(entry)[0];
+    let inv = b.block_params(entry)[1];
+
+    let slot = |b: &mut FunctionBuilder<'_>, bytes: u32| {
+        b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, bytes, 4))
+    };
+    let zero = slot(&mut b, 16);
+    let sink = slot(&mut b, 16);
+    let math_a = slot(&mut b, 16);
+    let math_b = slot(&mut b, 16);
+    let tex_req = slot(&mut b, abi::TEX_REQUEST_SIZE);
+    let tex_out = slot(&mut b, std::mem::size_of::<abi::TexResult>() as u32);
+    let arrays: Vec<(StackSlot, u32)> = func
+        .arrays
+        .iter()
+        .map(|a| (slot(&mut b, (a.len * 16).max(16)), a.len))
+        .collect();
+
+    let f = mem();
+    let inputs = b.ins().load(ptr, f, inv, abi::INV_INPUTS);
+    let outputs = b.ins().load(ptr, f, inv, abi::INV_OUTPUTS);
+    let builtins = b.ins().load(ptr, f, inv, abi::INV_BUILTINS);
+    let mask_bits = b.ins().load(types::I32, f, inv, abi::INV_MASK);
+    let uniforms = b.ins().load(ptr, f, env, abi::ENV_UNIFORMS);
+    let uniform_words = b.ins().load(types::I64, f, env, abi::ENV_UNIFORM_WORDS);
+    let blocks = b.ins().load(ptr, f, env, abi::ENV_BLOCKS);
+    let block_count = b.ins().load(types::I64, f, env, abi::ENV_BLOCK_COUNT);
+    let sampler = b.ins().load(ptr, f, env, abi::ENV_SAMPLER);
+
+    let exec = b.declare_var(I32X4);
+    let alive = b.declare_var(I32X4);
+    let discarded = b.declare_var(I32X4);
+    let vars: Vec<Variable> = func.vars.iter().map(|_| b.declare_var(I32X4)).collect();
+
+    let mut e = Emitter {
+        b,
+        module,
+        ptr,
+        vars,
+        exec,
+        alive,
+        discarded,
+        frames: Vec::new(),
+        arrays,
+        zero,
+        sink,
+        math_a,
+        math_b,
+        tex_req,
+        tex_out,
+        helpers,
+        inputs,
+        outputs,
+        builtins,
+        uniforms,
+        uniform_words,
+        blocks,
+        block_count,
+        sampler,
+    };
+
+    // Entry: lane mask from `inv.mask` bits, every var and array starts as 0 (module.rs).
+    let bits = e.b.ins().splat(I32X4, mask_bits);
+    let lane_bits = e.vconst([1, 2, 4, 8]);
+    let sel = e.b.ins().band(bits, lane_bits);
+    let zero_v = e.vconst([0; 4]);
+    let exec0 = e.b.ins().icmp(IntCC::NotEqual, sel, zero_v);
+    e.b.def_var(e.exec, exec0);
+    e.b.def_var(e.alive, exec0);
+    e.b.def_var(e.discarded, zero_v);
+    for i in 0..e.vars.len() {
+        e.b.def_var(e.vars[i], zero_v);
+    }
+    e.b.ins().stack_store(e.ptr, zero_v, e.zero, 0);
+    e.zero_arrays();
+
+    let body = &module.func.body;
+    e.emit_stmts(body)?;
+
+    // Outputs: lanes that ran and were not discarded keep what they wrote (a `Return`ed lane
+    // included); other lanes' words are left untouched.
+    let disc = e.b.use_var(e.discarded);
+    let keep = e.b.ins().band_not(exec0, disc);
+    for (slot, var) in module.func.outputs.iter().enumerate() {
+        let v = e.var_value(*var)?;
+        let off = i32::try_from(slot * 16)
+            .map_err(|_| CompileError::Limit("too many output words".into()))?;
+        let old = e.b.ins().load(I32X4, mem(), e.outputs, off);
+        let new = e.b.ins().bitselect(keep, v, old);
+        e.b.ins().store(mem(), new, e.outputs, off);
+    }
+    let ret = e.b.ins().vhigh_bits(types::I32, keep);
+    e.b.ins().return_(&[ret]);
+    e.b.seal_all_blocks();
+    e.b.finalize(config);
+    Ok(())
+}
+
+impl Emitter<'_, '_> {
+    // ---- small helpers -------------------------------------------------------------------
+
+    /// A constant `i32x4` with the given lane bits.
+    pub(crate) fn vconst(&mut self, lanes: [u32; 4]) -> Value {
+        let mut bytes = Vec::with_capacity(16);
+        for l in lanes {
+            bytes.extend_from_slice(&l.to_le_bytes());
+        }
+        let c = self.b.func.dfg.constants.insert(ConstantData::from(bytes));
+        self.b.ins().vconst(I32X4, c)
+    }
+
+    /// Every lane `bits`.
+    pub(crate) fn splat_const(&mut self, bits: u32) -> Value {
+        self.vconst([bits; 4])
+    }
+
+    /// Reinterprets an `i32x4` as `f32x4`.
+    pub(crate) fn fview(&mut self, v: Value) -> Value {
+        self.b.ins().bitcast(F32X4, lanes_le(), v)
+    }
+
+    /// Reinterprets any 128-bit vector as `i32x4`.
+    pub(crate) fn iview(&mut self, v: Value) -> Value {
+        self.b.ins().bitcast(I32X4, lanes_le(), v)
+    }
+
+    /// Reinterprets a vector as `i8x16` (for byte shuffles).
+    pub(crate) fn bview(&mut self, v: Value) -> Value {
+        self.b.ins().bitcast(types::I8X16, lanes_le(), v)
+    }
+
+    /// The 4 lanes of an `i32x4` as `i32` scalars.
+    pub(crate) fn lanes(&mut self, v: Value) -> [Value; 4] {
+        [0u8, 1, 2, 3].map(|i| self.b.ins().extractlane(v, i))
+    }
+
+    /// An `i32x4` from 4 `i32` scalars.
+    pub(crate) fn join_lanes(&mut self, l: [Value; 4]) -> Value {
+        let mut v = self.b.ins().scalar_to_vector(I32X4, l[0]);
+        for (i, x) in l.iter().enumerate().skip(1) {
+            v = self.b.ins().insertlane(v, *x, i as u8);
+        }
+        v
+    }
+
+    /// `Variable` of an IR var, checked.
+    fn var(&self, v: Var) -> Result<Variable, CompileError> {
+        self.vars
+            .get(v.0 as usize)
+            .copied()
+            .ok_or_else(|| CompileError::Bug(format!("var v{} out of range", v.0)))
+    }
+
+    /// Kind of an IR var, checked.
+    pub(crate) fn kind(&self, v: Var) -> Result<ScalarKind, CompileError> {
+        self.module
+            .func
+            .vars
+            .get(v.0 as usize)
+            .copied()
+            .ok_or_else(|| CompileError::Bug(format!("var v{} out of range", v.0)))
+    }
+
+    /// Current value of an IR var.
+    pub(crate) fn var_value(&mut self, v: Var) -> Result<Value, CompileError> {
+        let var = self.var(v)?;
+        Ok(self.b.use_var(var))
+    }
+
+    /// `dst = new` in the lanes of `exec` (module.rs: writes keep inactive lanes).
+    fn assign(&mut self, dst: Var, new: Value) -> Result<(), CompileError> {
+        let var = self.var(dst)?;
+        let old = self.b.use_var(var);
+        let exec = self.b.use_var(self.exec);
+        let v = self.b.ins().bitselect(exec, new, old);
+        self.b.def_var(var, v);
+        Ok(())
+    }
+
+    /// A lane mask from a bool var: any nonzero word is true, as in the interpreter. Valid IR
+    /// only holds 0 / -1 there; this keeps a stray 1 from selecting single bits.
+    pub(crate) fn truth(&mut self, c: Value) -> Value {
+        let z = self.vconst([0; 4]);
+        self.b.ins().icmp(IntCC::NotEqual, c, z)
+    }
+
+    fn zero_addr(&mut self) -> Value {
+        self.b.ins().stack_addr(self.ptr, self.zero, 0)
+    }
+
+    fn sink_addr(&mut self) -> Value {
+        self.b.ins().stack_addr(self.ptr, self.sink, 0)
+    }
+
+    /// Local arrays start as zeros, like vars.
+    fn zero_arrays(&mut self) {
+        let zero_v = self.vconst([0; 4]);
+        for i in 0..self.arrays.len() {
+            let (slot, len) = self.arrays[i];
+            if len <= 32 {
+                for e in 0..len {
+                    self.b
+                        .ins()
+                        .stack_store(self.ptr, zero_v, slot, (e * 16) as i32);
+                }
+            } else {
+                // A loop keeps code size flat for big arrays.
+                let base = self.b.ins().stack_addr(self.ptr, slot, 0);
+                let end = self.b.ins().iadd_imm_s(base, len as i64 * 16);
+                let head = self.b.create_block();
+                let done = self.b.create_block();
+                self.b.append_block_param(head, self.ptr);
+                self.b.ins().jump(head, &[base.into()]);
+                self.b.switch_to_block(head);
+                let p = self.b.block_params(head)[0];
+                self.b.ins().store(mem(), zero_v, p, 0);
+                let next = self.b.ins().iadd_imm_s(p, 16);
+                let more = self.b.ins().icmp(IntCC::UnsignedLessThan, next, end);
+                self.b.ins().brif(more, head, &[next.into()], done, &[]);
+                self.b.switch_to_block(done);
+            }
+        }
+    }
+
+    /// OR of the exit masks of the frames `..upto`.
+    fn exits(&mut self, upto: usize) -> Value {
+        let mut acc = self.vconst([0; 4]);
+        for i in 0..upto {
+            let vars: smallvec::SmallVec<[Variable; 2]> = match &self.frames[i].kind {
+                FrameKind::Loop { brk, cont } => smallvec::smallvec![*brk, *cont],
+                FrameKind::Block { leave } => smallvec::smallvec![*leave],
+            };
+            for v in vars {
+                let m = self.b.use_var(v);
+                acc = self.b.ins().bor(acc, m);
+            }
+        }
+        acc
+    }
+
+    /// `exec = base ∧ alive ∧ ¬exits(frames[..upto])` — the module invariant.
+    fn recompute_exec(&mut self, base: Value, upto: usize) -> Value {
+        let alive = self.b.use_var(self.alive);
+        let x = self.exits(upto);
+        let a = self.b.ins().band(base, alive);
+        let v = self.b.ins().band_not(a, x);
+        self.b.def_var(self.exec, v);
+        v
+    }
+
+    fn frame(&self, label: Label) -> Result<&Frame, CompileError> {
+        self.frames
+            .iter()
+            .rev()
+            .find(|f| f.label == label)
+            .ok_or_else(|| CompileError::Bug(format!("label {} is not enclosing", label.0)))
+    }
+
+    /// `mask |= exec; exec = 0`.
+    fn exit_into(&mut self, mask: Variable) {
+        let exec = self.b.use_var(self.exec);
+        let m = self.b.use_var(mask);
+        let v = self.b.ins().bor(m, exec);
+        self.b.def_var(mask, v);
+        let z = self.vconst([0; 4]);
+        self.b.def_var(self.exec, z);
+    }
+
+    // ---- statements ----------------------------------------------------------------------
+
+    fn emit_stmts(&mut self, body: &[Stmt]) -> Result<(), CompileError> {
+        for s in body {
+            self.emit_stmt(s)?;
+            // After an unconditional exit, the rest of this list runs with no lane: skip it.
+            if matches!(
+                s,
+                Stmt::Break(_) | Stmt::Continue(_) | Stmt::Leave(_) | Stmt::Return | Stmt::Discard
+            ) {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn emit_stmt(&mut self, s: &Stmt) -> Result<(), CompileError> {
+        match s {
+            Stmt::Assign { dst, op } => {
+                let v = self.emit_op(*dst, op)?;
+                self.assign(*dst, v)
+            }
+            Stmt::StoreArray {
+                array,
+                index,
+                value,
+            } => self.emit_store_array(array.0, *index, *value),
+            Stmt::If {
+                cond,
+                then_body,
+                else_body,
+            } => self.emit_if(*cond, then_body, else_body),
+            Stmt::Loop {
+                label,
+                body,
+                continuing,
+            } => self.emit_loop(*label, body, continuing),
+            Stmt::Block { label, body } => self.emit_block(*label, body),
+            // The interpreter treats `Break` and `Leave` alike (the label's construct is left);
+            // so do we, whichever construct the label names.
+            Stmt::Break(l) | Stmt::Leave(l) => {
+                let mask = match self.frame(*l)?.kind {
+                    FrameKind::Loop { brk, .. } => brk,
+                    FrameKind::Block { leave } => leave,
+                };
+                self.exit_into(mask);
+                Ok(())
+            }
+            Stmt::Continue(l) => match self.frame(*l)?.kind {
+                FrameKind::Loop { cont, .. } => {
+                    self.exit_into(cont);
+                    Ok(())
+                }
+                FrameKind::Block { .. } => Err(CompileError::Bug(format!(
+                    "continue names block label {}",
+                    l.0
+                ))),
+            },
+            Stmt::Return => {
+                let exec = self.b.use_var(self.exec);
+                let alive = self.b.use_var(self.alive);
+                let a = self.b.ins().band_not(alive, exec);
+                self.b.def_var(self.alive, a);
+                let z = self.vconst([0; 4]);
+                self.b.def_var(self.exec, z);
+                Ok(())
+            }
+            Stmt::Discard => {
+                if self.module.stage != Stage::Fragment {
+                    return Err(CompileError::Bug(
+                        "discard outside a fragment shader".into(),
+                    ));
+                }
+                self.emit_kill();
+                let z = self.vconst([0; 4]);
+                self.b.def_var(self.exec, z);
+                Ok(())
+            }
+            Stmt::Texture {
+                dst,
+                handle,
+                coord,
+                lod,
+                offset,
+            } => {
+                let (op, lod_var) = match lod {
+                    Lod::Implicit => (abi::TexOp::SampleImplicit, None),
+                    Lod::Bias(v) => (abi::TexOp::SampleImplicit, Some(*v)),
+                    Lod::Explicit(v) => (abi::TexOp::SampleLod, Some(*v)),
+                };
+                self.emit_texture(op, handle, Some(coord), lod_var, *offset, dst)
+            }
+            Stmt::TexelFetch {
+                dst,
+                handle,
+                coord,
+                lod,
+            } => self.emit_texture(
+                abi::TexOp::Fetch,
+                handle,
+                Some(coord),
+                Some(*lod),
+                [0, 0],
+                dst,
+            ),
+            Stmt::TextureSize { dst, handle, lod } => {
+                self.emit_texture(abi::TexOp::Size, handle, None, Some(*lod), [0, 0], dst)
+            }
+        }
+    }
+
+    /// Stage of the module being compiled.
+    pub(crate) fn stage(&self) -> Stage {
+        self.module.stage
+    }
+
+    /// Removes the lanes of `exec` from `alive` and marks them discarded.
+    fn emit_kill(&mut self) {
+        let exec = self.b.use_var(self.exec);
+        let alive = self.b.use_var(self.alive);
+        let a = self.b.ins().band_not(alive, exec);
+        self.b.def_var(self.alive, a);
+        let d = self.b.use_var(self.discarded);
+        let d = self.b.ins().bor(d, exec);
+        self.b.def_var(self.discarded, d);
+    }
+
+    /// `If`: each side runs under its narrowed mask, and only when some lane takes it — so a
+    /// condition uniform over the active lanes is a plain branch.
+    fn emit_if(
+        &mut self,
+        cond: Var,
+        then_body: &[Stmt],
+        else_body: &[Stmt],
+    ) -> Result<(), CompileError> {
+        let outer = self.b.use_var(self.exec);
+        let c = self.var_value(cond)?;
+        let c = self.truth(c);
+        let merge = self.b.create_block();
+        if !then_body.is_empty() {
+            let m_then = self.b.ins().band(outer, c);
+            let any = self.b.ins().vany_true(m_then);
+            let then_blk = self.b.create_block();
+            let next = self.b.create_block();
+            self.b.ins().brif(any, then_blk, &[], next, &[]);
+            self.b.switch_to_block(then_blk);
+            self.b.def_var(self.exec, m_then);
+            self.emit_stmts(then_body)?;
+            self.b.ins().jump(next, &[]);
+            self.b.switch_to_block(next);
+        }
+        if !else_body.is_empty() {
+            let m_else = self.b.ins().band_not(outer, c);
+            let any = self.b.ins().vany_true(m_else);
+            let else_blk = self.b.create_block();
+            self.b.ins().brif(any, else_blk, &[], merge, &[]);
+            self.b.switch_to_block(else_blk);
+            self.b.def_var(self.exec, m_else);
+            self.emit_stmts(else_body)?;
+        }
+        self.b.ins().jump(merge, &[]);
+        self.b.switch_to_block(merge);
+        if may_exit(then_body) || may_exit(else_body) {
+            let n = self.frames.len();
+            self.recompute_exec(outer, n);
+        } else {
+            self.b.def_var(self.exec, outer);
+        }
+        Ok(())
+    }
+
+    /// `Loop`: runs body then continuing while any lane is still in the loop; lanes leave
+    /// by `Break`, by exits to enclosing constructs, `Return` or `Discard`.
+    fn emit_loop(
+        &mut self,
+        label: Label,
+        body: &[Stmt],
+        continuing: &[Stmt],
+    ) -> Result<(), CompileError> {
+        let saved = self.b.use_var(self.exec);
+        let brk = self.b.declare_var(I32X4);
+        let cont = self.b.declare_var(I32X4);
+        let count = self.b.declare_var(types::I64);
+        let zero_v = self.vconst([0; 4]);
+        self.b.def_var(brk, zero_v);
+        self.b.def_var(cont, zero_v);
+        let zero_i = self.b.ins().iconst(types::I64, 0);
+        self.b.def_var(count, zero_i);
+        self.frames.push(Frame {
+            label,
+            kind: FrameKind::Loop { brk, cont },
+        });
+        let header = self.b.create_block();
+        let check = self.b.create_block();
+        let kill = self.b.create_block();
+        let exit = self.b.create_block();
+        self.b.ins().jump(header, &[]);
+
+        self.b.switch_to_block(header);
+        let zero_v = self.vconst([0; 4]);
+        self.b.def_var(cont, zero_v);
+        self.emit_stmts(body)?;
+        // Lanes that continued rejoin for `continuing`.
+        let zero_v = self.vconst([0; 4]);
+        self.b.def_var(cont, zero_v);
+        let n = self.frames.len();
+        self.recompute_exec(saved, n);
+        self.emit_stmts(continuing)?;
+        let zero_v = self.vconst([0; 4]);
+        self.b.def_var(cont, zero_v);
+        let next = self.recompute_exec(saved, n);
+        let any = self.b.ins().vany_true(next);
+        self.b.ins().brif(any, check, &[], exit, &[]);
+
+        self.b.switch_to_block(check);
+        let c = self.b.use_var(count);
+        let c1 = self.b.ins().iadd_imm_s(c, 1);
+        self.b.def_var(count, c1);
+        let over = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::SignedGreaterThanOrEqual, c1, LOOP_ITERATION_CAP);
+        self.b.ins().brif(over, kill, &[], header, &[]);
+
+        self.b.switch_to_block(kill);
+        self.emit_kill();
+        self.b.ins().jump(exit, &[]);
+
+        self.b.switch_to_block(exit);
+        self.frames.pop();
+        let n = self.frames.len();
+        self.recompute_exec(saved, n);
+        Ok(())
+    }
+
+    fn emit_block(&mut self, label: Label, body: &[Stmt]) -> Result<(), CompileError> {
+        let saved = self.b.use_var(self.exec);
+        let leave = self.b.declare_var(I32X4);
+        let zero_v = self.vconst([0; 4]);
+        self.b.def_var(leave, zero_v);
+        self.frames.push(Frame {
+            label,
+            kind: FrameKind::Block { leave },
+        });
+        self.emit_stmts(body)?;
+        self.frames.pop();
+        if may_exit(body) {
+            let n = self.frames.len();
+            self.recompute_exec(saved, n);
+        } else {
+            self.b.def_var(self.exec, saved);
+        }
+        Ok(())
+    }
+
+    // ---- memory --------------------------------------------------------------------------
+
+    /// Where lane `lane` of element `idx` (an i32 scalar) of a local array lives, with an
+    /// in-range flag (i8); the caller redirects out-of-range lanes to the zero or sink slot.
+    /// Layout: element-major, 16 bytes per element, 4 bytes per lane.
+    fn array_lane_addr(
+        &mut self,
+        array: u32,
+        idx: Value,
+        lane: u32,
+    ) -> Result<(Value, Value), CompileError> {
+        let (slot, len) = *self
+            .arrays
+            .get(array as usize)
+            .ok_or_else(|| CompileError::Bug(format!("array a{array} out of range")))?;
+        // i32 indices: negative ones are huge as u32, hence out of range.
+        let ok = self
+            .b
+            .ins()
+            .icmp_imm_u(IntCC::UnsignedLessThan, idx, len as i64);
+        let wide = self.b.ins().uextend(self.ptr, idx);
+        let off = self.b.ins().imul_imm_s(wide, 16);
+        let base = self.b.ins().stack_addr(self.ptr, slot, (lane * 4) as i32);
+        let addr = self.b.ins().iadd(base, off);
+        Ok((ok, addr))
+    }
+
+    pub(crate) fn emit_load_array(
+        &mut self,
+        array: u32,
+        index: Var,
+    ) -> Result<Value, CompileError> {
+        let iv = self.var_value(index)?;
+        let idx = self.lanes(iv);
+        let zero = self.zero_addr();
+        let mut out = [idx[0]; 4];
+        for lane in 0..4 {
+            let (ok, addr) = self.array_lane_addr(array, idx[lane], lane as u32)?;
+            let a = self.b.ins().select(ok, addr, zero);
+            out[lane] = self.b.ins().load(types::I32, mem(), a, 0);
+        }
+        Ok(self.join_lanes(out))
+    }
+
+    fn emit_store_array(&mut self, array: u32, index: Var, value: Var) -> Result<(), CompileError> {
+        let iv = self.var_value(index)?;
+        let vv = self.var_value(value)?;
+        let exec = self.b.use_var(self.exec);
+        let idx = self.lanes(iv);
+        let val = self.lanes(vv);
+        let act = self.lanes(exec);
+        let sink = self.sink_addr();
+        for lane in 0..4 {
+            let (ok, addr) = self.array_lane_addr(array, idx[lane], lane as u32)?;
+            let on = self.b.ins().icmp_imm_s(IntCC::NotEqual, act[lane], 0);
+            let ok = self.b.ins().band(ok, on);
+            let a = self.b.ins().select(ok, addr, sink);
+            self.b.ins().store(mem(), val[lane], a, 0);
+        }
+        Ok(())
+    }
+
+    /// Row `row` of the SoA input slots.
+    pub(crate) fn emit_input(&mut self, row: u32) -> Result<Value, CompileError> {
+        let off = i32::try_from(row as u64 * 16)
+            .map_err(|_| CompileError::Limit(format!("input word {row} is too far")))?;
+        Ok(self.b.ins().load(I32X4, mem(), self.inputs, off))
+    }
+
+    pub(crate) fn emit_builtin(&mut self, index: usize) -> Value {
+        self.b
+            .ins()
+            .load(I32X4, mem(), self.builtins, (index * 16) as i32)
+    }
+
+    /// `Op::Uniform`: robust reads of the default block (GL 4.5 core §6.4 robust access
+    /// is our choice for every out-of-range read: zeros).
+    pub(crate) fn emit_uniform(
+        &mut self,
+        offset: u32,
+        index: Option<(Var, u32, u32)>,
+    ) -> Result<Value, CompileError> {
+        let zero = self.zero_addr();
+        match index {
+            None => {
+                let w = self.b.ins().iconst(types::I64, offset as i64);
+                let ok = self
+                    .b
+                    .ins()
+                    .icmp(IntCC::UnsignedLessThan, w, self.uniform_words);
+                let addr = self.b.ins().iadd_imm_s(self.uniforms, offset as i64 * 4);
+                let a = self.b.ins().select(ok, addr, zero);
+                let x = self.b.ins().load(types::I32, mem(), a, 0);
+                Ok(self.b.ins().splat(I32X4, x))
+            }
+            Some((var, stride, count)) => {
+                // An i32 index below 0 is out of range even against a count past i32::MAX.
+                let signed = self.kind(var)? == ScalarKind::I32;
+                let iv = self.var_value(var)?;
+                let idx = self.lanes(iv);
+                let mut out = [idx[0]; 4];
+                for lane in 0..4 {
+                    let mut in_count =
+                        self.b
+                            .ins()
+                            .icmp_imm_u(IntCC::UnsignedLessThan, idx[lane], count as i64);
+                    if signed {
+                        let nonneg =
+                            self.b
+                                .ins()
+                                .icmp_imm_s(IntCC::SignedGreaterThanOrEqual, idx[lane], 0);
+                        in_count = self.b.ins().band(in_count, nonneg);
+                    }
+                    let wide = self.b.ins().uextend(types::I64, idx[lane]);
+                    let scaled = self.b.ins().imul_imm_s(wide, stride as i64);
+                    let w = self.b.ins().iadd_imm_s(scaled, offset as i64);
+                    let in_block =
+                        self.b
+                            .ins()
+                            .icmp(IntCC::UnsignedLessThan, w, self.uniform_words);
+                    let ok = self.b.ins().band(in_count, in_block);
+                    let bytes = self.b.ins().ishl_imm_s(w, 2);
+                    let addr = self.b.ins().iadd(self.uniforms, bytes);
+                    let a = self.b.ins().select(ok, addr, zero);
+                    out[lane] = self.b.ins().load(types::I32, mem(), a, 0);
+                }
+                Ok(self.join_lanes(out))
+            }
+        }
+    }
+
+    /// `Op::BlockLoad`: one word of a bound uniform block range; reads that do not fit in
+    /// the range (or of an unbound block) give 0.
+    pub(crate) fn emit_block_load(
+        &mut self,
+        block: u32,
+        offset: u32,
+        dynamic: Option<Var>,
+    ) -> Result<Value, CompileError> {
+        let zero = self.zero_addr();
+        let bi = self.b.ins().iconst(types::I64, block as i64);
+        let has = self
+            .b
+            .ins()
+            .icmp(IntCC::UnsignedLessThan, bi, self.block_count);
+        let raddr = self
+            .b
+            .ins()
+            .iadd_imm_s(self.blocks, block as i64 * abi::BUFFER_RANGE_SIZE as i64);
+        // The zero slot reads as { ptr: null, len: 0 }: an empty range.
+        let r = self.b.ins().select(has, raddr, zero);
+        let base = self.b.ins().load(self.ptr, mem(), r, abi::BUFFER_RANGE_PTR);
+        let len = self
+            .b
+            .ins()
+            .load(types::I64, mem(), r, abi::BUFFER_RANGE_LEN);
+        let word = |e: &mut Self, off: Value| {
+            let end = e.b.ins().iadd_imm_s(off, 4);
+            let ok = e.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, len);
+            let addr = e.b.ins().iadd(base, off);
+            let a = e.b.ins().select(ok, addr, zero);
+            e.b.ins().load(types::I32, mem(), a, 0)
+        };
+        match dynamic {
+            None => {
+                let off = self.b.ins().iconst(types::I64, offset as i64);
+                let x = word(self, off);
+                Ok(self.b.ins().splat(I32X4, x))
+            }
+            Some(var) => {
+                let dv = self.var_value(var)?;
+                let d = self.lanes(dv);
+                let mut out = [d[0]; 4];
+                for lane in 0..4 {
+                    let wide = self.b.ins().uextend(types::I64, d[lane]);
+                    let off = self.b.ins().iadd_imm_s(wide, offset as i64);
+                    out[lane] = word(self, off);
+                }
+                Ok(self.join_lanes(out))
+            }
+        }
+    }
+
+    /// One texture instruction: fill a `TexRequest`, call `rt_texture`, write `dst` from the
+    /// `TexResult` under `exec`.
+    fn emit_texture(
+        &mut self,
+        op: abi::TexOp,
+        handle: &[Var; 2],
+        coord: Option<&[Var; 2]>,
+        lod: Option<Var>,
+        offset: [i32; 2],
+        dst: &[Var],
+    ) -> Result<(), CompileError> {
+        let req = self.tex_req;
+        let exec = self.b.use_var(self.exec);
+        let mask = self.b.ins().vhigh_bits(types::I32, exec);
+        // No active lane (all left earlier in this list): no call, as in the interpreter,
+        // which skips a statement list once its mask is empty.
+        let call_blk = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(mask, call_blk, &[], done, &[]);
+        self.b.switch_to_block(call_blk);
+        let quad = (self.module.stage == Stage::Fragment) as i64;
+        let scalars = [
+            (abi::TEX_OP, self.b.ins().iconst(types::I32, op as i64)),
+            (abi::TEX_MASK, mask),
+            (abi::TEX_QUAD, self.b.ins().iconst(types::I32, quad)),
+            (
+                abi::TEX_OFFSET,
+                self.b.ins().iconst(types::I32, offset[0] as i64),
+            ),
+            (
+                abi::TEX_OFFSET + 4,
+                self.b.ins().iconst(types::I32, offset[1] as i64),
+            ),
+            (abi::TEX_OFFSET + 8, self.b.ins().iconst(types::I32, 0)),
+        ];
+        for (off, v) in scalars {
+            self.b.ins().stack_store(self.ptr, v, req, off);
+        }
+        let zero_v = self.vconst([0; 4]);
+        let h0 = self.var_value(handle[0])?;
+        let h1 = self.var_value(handle[1])?;
+        let (c0, c1) = match coord {
+            Some(c) => (self.var_value(c[0])?, self.var_value(c[1])?),
+            None => (zero_v, zero_v),
+        };
+        let l = match lod {
+            Some(v) => self.var_value(v)?,
+            None => zero_v,
+        };
+        for (off, v) in [
+            (abi::TEX_HANDLE_LO, h0),
+            (abi::TEX_HANDLE_HI, h1),
+            (abi::TEX_COORD, c0),
+            (abi::TEX_COORD + 16, c1),
+            (abi::TEX_LOD, l),
+        ] {
+            self.b.ins().stack_store(self.ptr, v, req, off);
+        }
+        let req_addr = self.b.ins().stack_addr(self.ptr, req, 0);
+        let out_addr = self.b.ins().stack_addr(self.ptr, self.tex_out, 0);
+        self.b
+            .ins()
+            .call(self.helpers.texture, &[self.sampler, req_addr, out_addr]);
+        for (c, d) in dst.iter().enumerate() {
+            let v = self
+                .b
+                .ins()
+                .stack_load(self.ptr, I32X4, self.tex_out, (c * 16) as i32);
+            self.assign(*d, v)?;
+        }
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        Ok(())
+    }
+
+    /// Calls `rt_math1(op, &mut a)` / `rt_math2(op, &mut a, &b)` on whole vectors.
+    pub(crate) fn emit_math_call(&mut self, op: u32, a: Value, b: Option<Value>) -> Value {
+        self.b.ins().stack_store(self.ptr, a, self.math_a, 0);
+        let pa = self.b.ins().stack_addr(self.ptr, self.math_a, 0);
+        let opv = self.b.ins().iconst(types::I32, op as i64);
+        match b {
+            None => {
+                self.b.ins().call(self.helpers.math1, &[opv, pa]);
+            }
+            Some(b) => {
+                self.b.ins().stack_store(self.ptr, b, self.math_b, 0);
+                let pb = self.b.ins().stack_addr(self.ptr, self.math_b, 0);
+                self.b.ins().call(self.helpers.math2, &[opv, pa, pb]);
+            }
+        }
+        self.b.ins().stack_load(self.ptr, I32X4, self.math_a, 0)
+    }
+}

@@ -1,0 +1,156 @@
+//! The `extern "C"` helpers generated code calls for what is not worth inlining: the
+//! transcendental built-ins of `ir::math` (one call per 4-lane vector, the operand in a
+//! 16-byte stack slot), and, in tests, a hook standing in for `sampler::rt_texture`.
+//! Symbol names are what `code.rs` registers with the `JITBuilder`.
+
+use crate::ir::math;
+use crate::ir::{BinaryOp, UnaryOp};
+
+/// Symbol of `rt_math1` in generated code.
+pub(crate) const SYM_MATH1: &str = "softgl_rt_math1";
+/// Symbol of `rt_math2` in generated code.
+pub(crate) const SYM_MATH2: &str = "softgl_rt_math2";
+/// Symbol of the texture helper in generated code.
+pub(crate) const SYM_TEXTURE: &str = "softgl_rt_texture";
+
+/// One-operand math built-ins; the code generated code passes is the index here.
+/// A one-operand built-in.
+type Math1 = fn(f32) -> f32;
+/// A two-operand built-in.
+type Math2 = fn(f32, f32) -> f32;
+
+const MATH1: [(UnaryOp, Math1); 16] = [
+    (UnaryOp::Sin, math::sin),
+    (UnaryOp::Cos, math::cos),
+    (UnaryOp::Tan, math::tan),
+    (UnaryOp::Asin, math::asin),
+    (UnaryOp::Acos, math::acos),
+    (UnaryOp::Atan, math::atan),
+    (UnaryOp::Sinh, math::sinh),
+    (UnaryOp::Cosh, math::cosh),
+    (UnaryOp::Tanh, math::tanh),
+    (UnaryOp::Asinh, math::asinh),
+    (UnaryOp::Acosh, math::acosh),
+    (UnaryOp::Atanh, math::atanh),
+    (UnaryOp::Exp, math::exp),
+    (UnaryOp::Exp2, math::exp2),
+    (UnaryOp::Log, math::log),
+    (UnaryOp::Log2, math::log2),
+];
+
+/// Two-operand math built-ins (operands in IR order: `Atan2` takes (y, x)).
+const MATH2: [(BinaryOp, Math2); 2] = [(BinaryOp::Pow, math::pow), (BinaryOp::Atan2, math::atan2)];
+
+/// The `rt_math1` code of a unary op, if it is one of the helpers.
+pub(crate) fn math1_code(op: UnaryOp) -> Option<u32> {
+    MATH1.iter().position(|(o, _)| *o == op).map(|i| i as u32)
+}
+
+/// The `rt_math2` code of a binary op, if it is one of the helpers.
+pub(crate) fn math2_code(op: BinaryOp) -> Option<u32> {
+    MATH2.iter().position(|(o, _)| *o == op).map(|i| i as u32)
+}
+
+/// `a[l] = MATH1[op](a[l])` for the 4 lanes. An unknown code leaves `a` unchanged (it cannot
+/// happen: codes come from `math1_code`).
+///
+/// # Safety
+/// `a` points to 16 writable bytes (generated code passes a stack slot).
+pub(crate) unsafe extern "C" fn rt_math1(op: u32, a: *mut [u32; 4]) {
+    // SAFETY: the caller's contract above; [u32; 4] needs only 4-byte alignment and the
+    // slot is 16-byte aligned.
+    let a = unsafe { &mut *a };
+    if let Some((_, f)) = MATH1.get(op as usize) {
+        for x in a.iter_mut() {
+            *x = f(f32::from_bits(*x)).to_bits();
+        }
+    }
+}
+
+/// `a[l] = MATH2[op](a[l], b[l])` for the 4 lanes.
+///
+/// # Safety
+/// `a` points to 16 writable bytes, `b` to 16 readable bytes, not overlapping.
+pub(crate) unsafe extern "C" fn rt_math2(op: u32, a: *mut [u32; 4], b: *const [u32; 4]) {
+    // SAFETY: the caller's contract above.
+    let (a, b) = unsafe { (&mut *a, &*b) };
+    if let Some((_, f)) = MATH2.get(op as usize) {
+        for (x, y) in a.iter_mut().zip(b.iter()) {
+            *x = f(f32::from_bits(*x), f32::from_bits(*y)).to_bits();
+        }
+    }
+}
+
+/// The texture helper generated code calls: the sampler's; in test builds a hook that
+/// forwards to the sampler unless the JIT's own tests switched it on for their thread.
+pub(crate) fn texture_helper() -> super::abi::RtTextureFn {
+    #[cfg(test)]
+    {
+        test_hook::rt_texture_hook
+    }
+    #[cfg(not(test))]
+    {
+        crate::sampler::rt_texture
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod test_hook {
+    //! Test stand-in for `sampler::rt_texture`. While switched on for a thread (`with_hook`,
+    //! used by the JIT's tests) it records every request and answers
+    //! `out[c][l] = coord[0][l] ^ (c << 24) ^ handle_lo[l]` for lanes in the mask; otherwise
+    //! it forwards to the sampler, so other modules' unit tests see real texturing.
+
+    use crate::jit::abi::{TexRequest, TexResult};
+    use std::cell::{Cell, RefCell};
+
+    thread_local! {
+        pub static REQUESTS: RefCell<Vec<TexRequest>> = const { RefCell::new(Vec::new()) };
+        static ON: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// Runs `f` with the hook answering texture calls made on this thread.
+    pub fn with_hook<R>(f: impl FnOnce() -> R) -> R {
+        struct Off;
+        impl Drop for Off {
+            fn drop(&mut self) {
+                ON.with(|on| on.set(false));
+            }
+        }
+        ON.with(|on| on.set(true));
+        let _off = Off;
+        f()
+    }
+
+    /// What the hook answers for a request.
+    pub fn answer(req: &TexRequest) -> TexResult {
+        let mut out = [[0u32; 4]; 4];
+        for (c, row) in out.iter_mut().enumerate() {
+            for (l, v) in row.iter_mut().enumerate() {
+                if req.mask & (1 << l) != 0 {
+                    *v = req.coord[0][l] ^ ((c as u32) << 24) ^ req.handle_lo[l];
+                }
+            }
+        }
+        out
+    }
+
+    /// # Safety
+    /// As `sampler::rt_texture`.
+    pub unsafe extern "C" fn rt_texture_hook(
+        ctx: *const u8,
+        req: *const TexRequest,
+        out: *mut TexResult,
+    ) {
+        if !ON.with(|on| on.get()) {
+            // SAFETY: the same contract as ours.
+            unsafe { crate::sampler::rt_texture(ctx, req, out) };
+            return;
+        }
+        // SAFETY: the caller's contract (generated code passes its stack slots).
+        let req = unsafe { *req };
+        REQUESTS.with(|r| r.borrow_mut().push(req));
+        // SAFETY: as above.
+        unsafe { out.write(answer(&req)) };
+    }
+}
