@@ -675,6 +675,50 @@ impl Lowerer {
         if vd.decls.is_empty() {
             return Ok(());
         }
+        let storage = match self.global_storage(q) {
+            Ok(s) => s,
+            Err(()) => {
+                for d in &vd.decls {
+                    self.declare_dummy(&d.name, &base);
+                }
+                return Err(());
+            }
+        };
+        for d in &vd.decls {
+            let init_len = match &d.init {
+                Some(Expr {
+                    kind: ExprKind::Call(_, args),
+                    ..
+                }) if d.dims.first().is_some_and(|x| x.is_none()) => Some(args.len() as u32),
+                Some(Expr {
+                    kind: ExprKind::InitList(items),
+                    ..
+                }) => Some(items.len() as u32),
+                _ => None,
+            };
+            let ty = self
+                .apply_dims(base.clone(), &d.dims, init_len, d.span)
+                .unwrap_or_else(|_| base.clone());
+            let r = match storage {
+                Some(Storage::Uniform) => self.uniform_var(q, &ty, d),
+                Some(Storage::In) => self.input_var(q, &ty, d),
+                Some(Storage::Out) => self.output_var(q, &ty, d),
+                _ => {
+                    for l in &q.layout {
+                        self.error(l.span, format!("layout `{}' is not valid here", l.name));
+                    }
+                    self.local_var(q, &ty, d)
+                }
+            };
+            if r.is_err() {
+                self.declare_dummy(&d.name, &ty);
+            }
+        }
+        Ok(())
+    }
+
+    /// The effective storage of a global declaration (attribute/varying mapped to in/out).
+    fn global_storage(&mut self, q: &Qualifiers) -> R<Option<Storage>> {
         let mut storage = q.storage;
         match storage {
             Some(Storage::Attribute) => {
@@ -741,35 +785,25 @@ impl Lowerer {
                 "vertex shader inputs cannot have interpolation qualifiers"
             );
         }
-        for d in &vd.decls {
-            let init_len = match &d.init {
-                Some(Expr {
-                    kind: ExprKind::Call(_, args),
-                    ..
-                }) if d.dims.first().is_some_and(|x| x.is_none()) => Some(args.len() as u32),
-                Some(Expr {
-                    kind: ExprKind::InitList(items),
-                    ..
-                }) => Some(items.len() as u32),
-                _ => None,
-            };
-            let ty = match self.apply_dims(base.clone(), &d.dims, init_len, d.span) {
-                Ok(t) => t,
-                Err(()) => continue,
-            };
-            let _ = match storage {
-                Some(Storage::Uniform) => self.uniform_var(q, &ty, d),
-                Some(Storage::In) => self.input_var(q, &ty, d),
-                Some(Storage::Out) => self.output_var(q, &ty, d),
-                _ => {
-                    for l in &q.layout {
-                        self.error(l.span, format!("layout `{}' is not valid here", l.name));
-                    }
-                    self.local_var(q, &ty, d)
-                }
-            };
+        Ok(storage)
+    }
+
+    /// After a failed declaration, declares the name anyway so that later uses do not
+    /// report it as undeclared too.
+    fn declare_dummy(&mut self, name: &str, ty: &Type) {
+        let top = self.scopes.len() - 1;
+        if name.starts_with("gl_") || self.scopes[top].contains_key(name) {
+            return;
         }
-        Ok(())
+        let vars: Rc<[Var]> = self.new_vars_for(ty).into();
+        let sym = VarSym {
+            ty: ty.clone(),
+            root: Root::Vars(vars),
+            base: 0,
+            writable: true,
+            konst: None,
+        };
+        self.scopes[top].insert(name.to_string(), Sym::Var(Rc::new(sym)));
     }
 
     /// Declares a local or plain global variable, evaluating its initializer.
@@ -1536,7 +1570,6 @@ impl Lowerer {
                     },
                     vars: vars.clone().into(),
                 });
-                self.used_frag_color = Some(Span::default());
                 (f4, vars, true)
             }
             _ => return None,
@@ -1591,8 +1624,11 @@ impl Lowerer {
                         }
                         (_, l, _) => l,
                     };
-                    if let Ok(t) = self.apply_dims(base.clone(), &d.dims, init_len, d.span) {
-                        let _ = self.local_var(&vd.quals, &t, d);
+                    let t = self
+                        .apply_dims(base.clone(), &d.dims, init_len, d.span)
+                        .unwrap_or_else(|_| base.clone());
+                    if self.local_var(&vd.quals, &t, d).is_err() {
+                        self.declare_dummy(&d.name, &t);
                     }
                 }
                 Ok(())

@@ -15,6 +15,7 @@
 //! | `place.rs` | storage places: indexing, members, swizzles, reads and writes |
 //! | `expr.rs` | operators, conversions, constructors, user calls (inlined) |
 //! | `builtins.rs` | built-in functions and texture lookups |
+//! | `verify.rs` | structural check of emitted IR (kinds, labels), used by the tests |
 //!
 //! Checking and lowering are one pass: each expression is typed as it is lowered, so the
 //! two can never disagree about a type.
@@ -32,6 +33,7 @@ pub mod parse;
 mod place;
 pub mod preprocess;
 pub mod types;
+pub mod verify;
 
 pub use diag::{Diagnostic, Severity, Span};
 

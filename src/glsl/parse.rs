@@ -242,7 +242,8 @@ impl<'a> Parser<'a> {
                 if matches!(self.peek_at(1), Tok::Punct(p) if p == "{") {
                     return self.parse_block(quals, name, start).map(External::Block);
                 }
-                if quals.storage.is_none() || quals.invariant {
+                let redecl = matches!(self.peek_at(1), Tok::Punct(p) if p == ";" || p == ",");
+                if (quals.storage.is_none() || quals.invariant) && redecl {
                     let mut names = vec![name];
                     self.pos += 1;
                     while self.eat_punct(",") {
@@ -456,6 +457,12 @@ impl<'a> Parser<'a> {
             Tok::Ident(n) if self.structs.contains(&n) => {
                 self.pos += 1;
                 (n, None)
+            }
+            Tok::Ident(n) => {
+                return Err(Diagnostic::error(
+                    span,
+                    format!("syntax error, unknown type `{n}'"),
+                ))
             }
             _ => return self.err("type"),
         };
@@ -766,6 +773,15 @@ impl<'a> Parser<'a> {
     /// A declaration or an expression statement, with its `;`.
     fn parse_simple_statement(&mut self) -> PResult<Stmt> {
         let span = self.span();
+        // `name name` where the first is not a type: an unknown type (e.g. `uint` in 1.10).
+        if let (Tok::Ident(t), Tok::Ident(_)) = (self.peek(), self.peek_at(1)) {
+            if !self.structs.contains(t) {
+                return Err(Diagnostic::error(
+                    span,
+                    format!("syntax error, unknown type `{t}'"),
+                ));
+            }
+        }
         if self.at_declaration() {
             let quals = self.parse_qualifiers()?;
             let ty = self.parse_type_spec()?;
@@ -803,7 +819,7 @@ impl<'a> Parser<'a> {
     pub fn parse_expression(&mut self) -> PResult<Expr> {
         let mut e = self.parse_assignment()?;
         while self.is_punct(",") {
-            let span = self.span();
+            let span = e.span;
             self.pos += 1;
             let r = self.parse_assignment()?;
             e = Expr {
@@ -841,7 +857,7 @@ impl<'a> Parser<'a> {
             _ => None,
         };
         if let Some(op) = op {
-            let span = self.span();
+            let span = lhs.span;
             self.pos += 1;
             let rhs = self.parse_assignment()?;
             return Ok(Expr {
@@ -855,7 +871,7 @@ impl<'a> Parser<'a> {
     fn parse_conditional(&mut self) -> PResult<Expr> {
         let c = self.parse_binary(1)?;
         if self.is_punct("?") {
-            let span = self.span();
+            let span = c.span;
             self.pos += 1;
             self.enter()?;
             let a = self.parse_expression();
@@ -905,7 +921,7 @@ impl<'a> Parser<'a> {
             if prec < min_prec {
                 break;
             }
-            let span = self.span();
+            let span = lhs.span;
             self.pos += 1;
             self.enter()?;
             let rhs = self.parse_binary(prec + 1);
@@ -950,7 +966,7 @@ impl<'a> Parser<'a> {
     fn parse_postfix(&mut self) -> PResult<Expr> {
         let mut e = self.parse_primary()?;
         loop {
-            let span = self.span();
+            let span = e.span;
             if self.eat_punct("[") {
                 let i = self.parse_expression()?;
                 self.expect_punct("]")?;

@@ -279,7 +279,7 @@ impl Lowerer {
                         p.ty
                     );
                 }
-                if self.version < 130 && v.rows == 1 {
+                if self.version < 420 && v.rows == 1 {
                     bail!(self, span, "swizzles of scalars require GLSL 4.20");
                 }
                 let cw = comp_words(v.base) as usize;
