@@ -115,9 +115,7 @@ impl Lowerer {
     ) -> R<(Vec<Value>, Type)> {
         self.count(name, &vals, n, span)?;
         let base = vals[0].ty.base();
-        if vals.iter().any(|v| v.ty.base() != base || v.ty.is_matrix())
-            || base == Some(BaseType::Int) && false
-        {
+        if vals.iter().any(|v| v.ty.base() != base || v.ty.is_matrix()) {
             // Mixed bases: fall back to float rules (ints convert implicitly).
             return self.gen_f(name, vals, n, scalar_ok, span);
         }
@@ -593,9 +591,9 @@ impl Lowerer {
                     bail!(self, span, "outerProduct() needs two vectors");
                 }
                 let mut vars = Vec::new();
-                for j in 0..r.len() {
-                    for i in 0..c.len() {
-                        vars.push(self.fbin(BinaryOp::FMul, c[i], r[j]));
+                for rj in r {
+                    for ci in c {
+                        vars.push(self.fbin(BinaryOp::FMul, *ci, *rj));
                     }
                 }
                 Value {

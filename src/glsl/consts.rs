@@ -223,7 +223,7 @@ pub fn eval(
                     return None;
                 }
                 let all = vals.iter().all(|v| *v == Scalar::Bool(true));
-                let any = vals.iter().any(|v| *v == Scalar::Bool(true));
+                let any = vals.contains(&Scalar::Bool(true));
                 let r = if *op == BinOp::Eq { all } else { any };
                 return Some(CVal::scalar(Scalar::Bool(r)));
             }

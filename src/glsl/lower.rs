@@ -64,6 +64,9 @@ pub enum ParamDir {
     InOut,
 }
 
+/// The param vars (for copy-out) and the return value of an inlined call.
+pub type Inlined = (Vec<Rc<[Var]>>, Option<Value>);
+
 /// What `break` exits.
 #[derive(Copy, Clone, Debug)]
 pub enum BreakTarget {
@@ -441,9 +444,6 @@ impl Lowerer {
             let mt = self.resolve_type(&m.ty)?;
             if matches!(mt, Type::Void) {
                 bail!(self, m.ty.span, "struct member cannot be void");
-            }
-            if mt.contains_sampler() && !self.bindless && false {
-                bail!(self, m.ty.span, "sampler in struct");
             }
             for (n, dims, sp) in &m.names {
                 let t = self.apply_dims(mt.clone(), dims, None, *sp)?;
@@ -1039,9 +1039,8 @@ impl Lowerer {
         let b = elem.basic().unwrap_or(vt(BaseType::Float, 1, 1));
         let mut kinds = Vec::new();
         ty.word_kinds(&mut kinds);
-        let words;
         let slot = self.next_input_slot;
-        if self.stage == Stage::Vertex {
+        let words = if self.stage == Stage::Vertex {
             // Vertex inputs: 4 words per location unit, one unit per matrix column, 64-bit
             // vectors of 3 or 4 components take two units (GL 4.5 §11.1.1).
             let col_words = b.words() / b.cols as u32;
@@ -1062,7 +1061,7 @@ impl Lowerer {
                     }
                 }
             }
-            words = units_per_elem * len.unwrap_or(1) * 4;
+            units_per_elem * len.unwrap_or(1) * 4
         } else {
             for (i, v) in vars.iter().enumerate() {
                 self.prologue.push(Stmt::Assign {
@@ -1070,8 +1069,8 @@ impl Lowerer {
                     op: Op::Input(slot + i as u32),
                 });
             }
-            words = ty.words();
-        }
+            ty.words()
+        };
         self.next_input_slot += words;
         self.inputs.push(InterfaceVar {
             name: d.name.clone(),
@@ -1379,12 +1378,7 @@ impl Lowerer {
 
     /// Inlines a function body with the given parameter values; returns the param vars
     /// (for copy-out) and the return value.
-    pub fn inline_body(
-        &mut self,
-        def: &Rc<FnDef>,
-        args: Vec<Value>,
-        span: Span,
-    ) -> R<(Vec<Rc<[Var]>>, Option<Value>)> {
+    pub fn inline_body(&mut self, def: &Rc<FnDef>, args: Vec<Value>, span: Span) -> R<Inlined> {
         if self.calls.iter().any(|c| c.name == def.decl.name) {
             bail!(self, span, "recursive call to function `{}'", def.decl.name);
         }
@@ -1958,11 +1952,7 @@ impl Lowerer {
             dst: fall,
             op: Op::Copy(f),
         });
-        let eq_op = if sel_base == BaseType::Int {
-            ir::BinaryOp::IEq
-        } else {
-            ir::BinaryOp::IEq
-        };
+        let eq_op = ir::BinaryOp::IEq;
         // matched_any: whether some explicit case matches (default runs otherwise).
         let mut any = f;
         let explicit: Vec<Scalar> = groups
@@ -2026,13 +2016,11 @@ impl Lowerer {
     }
 }
 
+/// (name, type, array length, word offset) of one reflected uniform.
+type UniformLeaf = (String, ValueType, Option<u32>, u32);
+
 /// Leaves of a default-block uniform as GL reflection names them.
-fn uniform_leaves(
-    name: &str,
-    ty: &Type,
-    offset: u32,
-    out: &mut Vec<(String, ValueType, Option<u32>, u32)>,
-) {
+fn uniform_leaves(name: &str, ty: &Type, offset: u32, out: &mut Vec<UniformLeaf>) {
     match ty {
         Type::Basic(v) => out.push((name.to_string(), *v, None, offset)),
         Type::Array(e, n) => match &**e {

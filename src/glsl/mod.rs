@@ -35,6 +35,9 @@ pub mod preprocess;
 pub mod types;
 pub mod verify;
 
+#[cfg(test)]
+mod tests;
+
 pub use diag::{Diagnostic, Severity, Span};
 
 use crate::ir;

@@ -335,10 +335,7 @@ impl<'a> Parser<'a> {
             span: self.span(),
             ..Default::default()
         };
-        loop {
-            let Tok::Keyword(k) = self.peek().clone() else {
-                break;
-            };
+        while let Tok::Keyword(k) = self.peek().clone() {
             if !is_qualifier_keyword(&k) {
                 break;
             }
