@@ -94,6 +94,9 @@ struct PendingOutput {
     vars: Rc<[Var]>,
 }
 
+/// Inlining stops with an error past this many vars (a call tree can grow exponentially).
+const MAX_VARS: usize = 1 << 21;
+
 /// Extensions this front end implements (`#extension` with `require` on others fails).
 const SUPPORTED_EXTENSIONS: &[&str] = &[
     "GL_ARB_bindless_texture",
@@ -1385,7 +1388,31 @@ impl Lowerer {
         if self.calls.len() > 64 {
             bail!(self, span, "function calls nested too deeply");
         }
+        if self.func.vars.len() > MAX_VARS {
+            bail!(
+                self,
+                span,
+                "shader is too large after inlining function calls"
+            );
+        }
         let Some(body) = def.decl.body.clone() else {
+            if self.dry_run {
+                // Checking a body before its callee is defined (a prototype was declared):
+                // stand in fresh values; the real inlining from main will need the body.
+                let pv = def
+                    .params
+                    .iter()
+                    .map(|(t, _)| Rc::from(self.new_vars_for(t)))
+                    .collect();
+                let ret = match &def.ret {
+                    Type::Void => None,
+                    t => Some(Value {
+                        ty: t.clone(),
+                        vars: self.new_vars_for(t),
+                    }),
+                };
+                return Ok((pv, ret));
+            }
             bail!(self, span, "function `{}' has no definition", def.decl.name);
         };
         let label = self.new_label();

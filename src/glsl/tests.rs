@@ -956,3 +956,51 @@ mod props {
         assert!(out.module.is_some(), "{}", out.info_log);
     }
 }
+
+#[test]
+fn prototypes_allow_calls_before_definitions() {
+    let o = frag_out(
+        "#version 330 core\nout vec4 o;\nfloat g(float x);\n\
+         float f(float x) { return g(x) + 1.0; }\nfloat g(float x) { return x * 3.0; }\n\
+         void main() { o = vec4(f(2.0)); }",
+        &[],
+    );
+    assert_eq!(o[0], 7.0);
+    let log = fails(
+        Stage::Fragment,
+        "#version 330 core\nout vec4 o;\nfloat g(float x);\nvoid main() { o = vec4(g(1.0)); }",
+    );
+    assert!(log.contains("function `g' has no definition"), "{log}");
+}
+
+#[test]
+fn exponential_inlining_is_refused_not_hung() {
+    let mut src = String::from("#version 330 core\nout vec4 o;\nfloat f0(float x) { return x; }\n");
+    for i in 1..40 {
+        src.push_str(&format!(
+            "float f{i}(float x) {{ return f{p}(x) + f{p}(x + 1.0); }}\n",
+            p = i - 1
+        ));
+    }
+    src.push_str("void main() { o = vec4(f39(1.0)); }");
+    let log = fails(Stage::Fragment, &src);
+    assert!(log.contains("too large"), "{log}");
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    for (open, close) in [("(", ")"), ("-", ""), ("{", "}"), ("!", "")] {
+        let src = format!(
+            "#version 330 core\nout vec4 o;\nvoid main() {{ bool b = true; float x = 1.0; {}x{}; }}",
+            open.repeat(190),
+            close.repeat(190)
+        );
+        let _ = compile(Stage::Fragment, &src);
+        let src = format!(
+            "#version 330 core\nout vec4 o;\nvoid main() {{ {}x{}; }}",
+            open.repeat(5000),
+            close.repeat(5000)
+        );
+        assert!(compile(Stage::Fragment, &src).module.is_none());
+    }
+}
