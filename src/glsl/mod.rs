@@ -11,7 +11,9 @@
 //! | `parse.rs` | recursive-descent parser |
 //! | `types.rs` | GLSL types, tight and std140 layouts |
 //! | `consts.rs` | constant-expression folding (array sizes, case labels, offsets) |
-//! | `lower.rs` | checks + lowering: context, scopes, declarations, interface, statements |
+//! | `lower.rs` | checks + lowering: the context, scopes, types, the translation unit |
+//! | `interface.rs` | globals, uniforms, std140 blocks, inputs/outputs, built-in variables |
+//! | `stmt.rs` | statements, function declarations and inlining |
 //! | `place.rs` | storage places: indexing, members, swizzles, reads and writes |
 //! | `expr.rs` | operators, conversions, constructors, user calls (inlined) |
 //! | `builtins.rs` | built-in functions and texture lookups |
@@ -27,11 +29,13 @@ mod builtins;
 pub mod consts;
 pub mod diag;
 mod expr;
+mod interface;
 pub mod lex;
 mod lower;
 pub mod parse;
 mod place;
 pub mod preprocess;
+mod stmt;
 pub mod types;
 pub mod verify;
 
