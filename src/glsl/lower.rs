@@ -99,16 +99,17 @@ pub struct PendingOutput {
 pub const MAX_VARS: usize = 1 << 21;
 
 /// Extensions this front end implements (`#extension` with `require` on others fails).
+/// The same list as the preprocessor's (`#extension` with `require` on others fails there;
+/// this copy keeps the front end honest on its own).
 const SUPPORTED_EXTENSIONS: &[&str] = &[
     "GL_ARB_bindless_texture",
     "GL_ARB_gpu_shader_int64",
-    "GL_ARB_explicit_attrib_location",
-    "GL_ARB_separate_shader_objects",
     "GL_ARB_shading_language_420pack",
+    "GL_ARB_explicit_attrib_location",
     "GL_ARB_explicit_uniform_location",
+    "GL_ARB_separate_shader_objects",
+    "GL_ARB_shader_bit_encoding",
     "GL_ARB_uniform_buffer_object",
-    "GL_ARB_fragment_coord_conventions",
-    "GL_ARB_derivative_control",
 ];
 
 pub struct Lowerer {
@@ -233,12 +234,9 @@ impl Lowerer {
                 continue;
             }
             if !SUPPORTED_EXTENSIONS.contains(&name.as_str()) {
-                match beh {
-                    B::Require => self.error(*span, format!("extension `{name}' unsupported")),
-                    B::Enable | B::Warn => {
-                        self.warning(*span, format!("extension `{name}' unsupported"))
-                    }
-                    B::Disable => {}
+                // The preprocessor warns about `enable`/`warn` of these already.
+                if *beh == B::Require {
+                    self.error(*span, format!("extension `{name}' unsupported"));
                 }
                 continue;
             }
