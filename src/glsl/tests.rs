@@ -801,7 +801,8 @@ fn errors_are_reported_in_info_log_form() {
     );
     assert_eq!(log, "0:4(12): error: `x' undeclared\n");
     let log = fails(Stage::Fragment, "#version 999\nvoid main() {}");
-    assert!(log.contains("GLSL 999 is not supported"), "{log}");
+    // The preprocessor or the front end refuses it, whichever sees it first.
+    assert!(log.contains("999") && log.contains("not supported"), "{log}");
 }
 
 #[test]
