@@ -812,6 +812,28 @@ impl Lowerer {
                 });
                 (f4, vars, true)
             }
+            // gl_FragData[n] writes colour output n (GLSL 1.10–1.50, compatibility).
+            ("gl_FragData", false)
+                if self.version <= 150 || self.profile == Profile::Compatibility =>
+            {
+                const MAX_DRAW_BUFFERS: u32 = 8;
+                let ty = Type::Array(Box::new(f4), MAX_DRAW_BUFFERS);
+                let vars = self.new_vars_for(&ty);
+                self.outputs.push(PendingOutput {
+                    var: InterfaceVar {
+                        name: name.to_string(),
+                        ty: vt(BaseType::Float, 4, 1),
+                        array_len: Some(MAX_DRAW_BUFFERS),
+                        location: Some(0),
+                        slot: 0,
+                        words: 4 * MAX_DRAW_BUFFERS,
+                        interpolation: Interpolation::Smooth,
+                        builtin: None,
+                    },
+                    vars: vars.clone().into(),
+                });
+                (ty, vars, true)
+            }
             _ => return None,
         };
         let sym = Sym::Var(Rc::new(VarSym {

@@ -142,7 +142,8 @@ pub struct Lowerer {
     pub early_fragment_tests: bool,
     pub global_bindless: bool,
     pub global_bound: bool,
-    pub used_frag_color: Option<Span>,
+    /// First use of gl_FragColor or gl_FragData: (name, span).
+    pub used_frag_color: Option<(String, Span)>,
     pub user_frag_output: Option<Span>,
     /// Set while checking a function body that is not being inlined (diagnostics only).
     pub dry_run: bool,
@@ -527,10 +528,10 @@ impl Lowerer {
             }
         }
         self.scopes.pop();
-        if let (Some(a), Some(_)) = (self.used_frag_color, self.user_frag_output) {
+        if let (Some((n, a)), Some(_)) = (self.used_frag_color.clone(), self.user_frag_output) {
             self.error(
                 a,
-                "gl_FragColor cannot be used together with user-defined outputs".to_string(),
+                format!("{n} cannot be used together with user-defined outputs"),
             );
         }
     }

@@ -97,8 +97,16 @@ impl Lowerer {
         match &e.kind {
             ExprKind::Ident(n) => match self.lookup(n) {
                 Some(super::lower::Sym::Var(v)) => {
-                    if n == "gl_FragColor" {
-                        self.used_frag_color.get_or_insert(e.span);
+                    if n == "gl_FragColor" || n == "gl_FragData" {
+                        if self.used_frag_color.as_ref().is_some_and(|(f, _)| f != n) {
+                            self.error(
+                                e.span,
+                                "gl_FragColor and gl_FragData cannot both be used".to_string(),
+                            );
+                        }
+                        if self.used_frag_color.is_none() {
+                            self.used_frag_color = Some((n.clone(), e.span));
+                        }
                     }
                     Ok(Place {
                         root: v.root.clone(),

@@ -802,7 +802,10 @@ fn errors_are_reported_in_info_log_form() {
     assert_eq!(log, "0:4(12): error: `x' undeclared\n");
     let log = fails(Stage::Fragment, "#version 999\nvoid main() {}");
     // The preprocessor or the front end refuses it, whichever sees it first.
-    assert!(log.contains("999") && log.contains("not supported"), "{log}");
+    assert!(
+        log.contains("999") && log.contains("not supported"),
+        "{log}"
+    );
 }
 
 #[test]
@@ -1004,4 +1007,22 @@ fn deep_nesting_is_an_error_not_a_crash() {
         );
         assert!(compile(Stage::Fragment, &src).module.is_none());
     }
+}
+
+#[test]
+fn frag_data_writes_numbered_outputs() {
+    let m = ok(
+        Stage::Fragment,
+        "#version 120\nvoid main() { gl_FragData[0] = vec4(1.0); gl_FragData[1] = vec4(2.0); }",
+    );
+    assert_eq!(m.outputs[0].name, "gl_FragData");
+    assert_eq!(m.outputs[0].array_len, Some(8));
+    let out = exec(&m, &[], &[], &[]).unwrap();
+    assert_eq!(f(out[0]), 1.0);
+    assert_eq!(f(out[4]), 2.0);
+    let log = fails(
+        Stage::Fragment,
+        "#version 120\nvoid main() { gl_FragData[0] = vec4(1.0); gl_FragColor = vec4(2.0); }",
+    );
+    assert!(log.contains("cannot both be used"), "{log}");
 }
