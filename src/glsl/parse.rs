@@ -354,6 +354,14 @@ impl<'a> Parser<'a> {
                 _ => None,
             };
             if let Some(s) = storage {
+                // `const in` on a parameter is a read-only input (GLSL 4.60 §6.1.1).
+                if matches!(
+                    (q.storage, s),
+                    (Some(Storage::Const), Storage::In) | (Some(Storage::In), Storage::Const)
+                ) {
+                    q.storage = Some(Storage::Const);
+                    continue;
+                }
                 if q.storage.is_some() {
                     return Err(Diagnostic::error(
                         sp,

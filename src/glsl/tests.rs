@@ -1026,3 +1026,19 @@ fn frag_data_writes_numbered_outputs() {
     );
     assert!(log.contains("cannot both be used"), "{log}");
 }
+
+#[test]
+fn const_in_parameters_are_read_only() {
+    let o = frag_out(
+        "#version 330 core\nout vec4 o;\nfloat f(const in float x, const float y) { return x + y; }\n\
+         void main() { o = vec4(f(1.0, 2.0)); }",
+        &[],
+    );
+    assert_eq!(o[0], 3.0);
+    let log = fails(
+        Stage::Fragment,
+        "#version 330 core\nout vec4 o;\nfloat f(const in float x) { x = 1.0; return x; }\n\
+         void main() { o = vec4(f(1.0)); }",
+    );
+    assert!(log.contains("read-only"), "{log}");
+}
