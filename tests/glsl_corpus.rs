@@ -152,6 +152,7 @@ corpus! {
     ok_initializer_list_and_aoa => "ok_initializer_list_and_aoa.frag",
     ok_int64_handles => "ok_int64_handles.frag",
     ok_int_to_uint_400 => "ok_int_to_uint_400.frag",
+    ok_interface_blocks => "ok_interface_blocks.frag",
     ok_legacy_110 => "ok_legacy_110.frag",
     ok_legacy_120_vert => "ok_legacy_120.vert",
     ok_matrix_types_vert => "ok_matrix_types.vert",

@@ -121,8 +121,8 @@ impl Lowerer {
                 .unwrap_or_else(|_| base.clone());
             let r = match storage {
                 Some(Storage::Uniform) => self.uniform_var(q, &ty, d),
-                Some(Storage::In) => self.input_var(q, &ty, d),
-                Some(Storage::Out) => self.output_var(q, &ty, d),
+                Some(Storage::In) => self.input_var(q, &ty, d, true).map(|_| ()),
+                Some(Storage::Out) => self.output_var(q, &ty, d, true).map(|_| ()),
                 _ => {
                     for l in &q.layout {
                         self.error(l.span, format!("layout `{}' is not valid here", l.name));
@@ -446,7 +446,13 @@ impl Lowerer {
         Ok(())
     }
 
-    pub(super) fn input_var(&mut self, q: &Qualifiers, ty: &Type, d: &ast::Declarator) -> R<()> {
+    pub(super) fn input_var(
+        &mut self,
+        q: &Qualifiers,
+        ty: &Type,
+        d: &ast::Declarator,
+        declare: bool,
+    ) -> R<Rc<[Var]>> {
         let loc = self.interface_location(q)?;
         self.check_interface_type(ty, q, d.span, "input")?;
         if d.init.is_some() {
@@ -508,17 +514,27 @@ impl Lowerer {
             interpolation: self.interp(q),
             builtin: None,
         });
-        let sym = VarSym {
-            ty: ty.clone(),
-            root: Root::Vars(vars.into()),
-            base: 0,
-            writable: false,
-            konst: None,
-        };
-        self.declare(&d.name, d.span, Sym::Var(Rc::new(sym)))
+        let vars: Rc<[Var]> = vars.into();
+        if declare {
+            let sym = VarSym {
+                ty: ty.clone(),
+                root: Root::Vars(vars.clone()),
+                base: 0,
+                writable: false,
+                konst: None,
+            };
+            self.declare(&d.name, d.span, Sym::Var(Rc::new(sym)))?;
+        }
+        Ok(vars)
     }
 
-    pub(super) fn output_var(&mut self, q: &Qualifiers, ty: &Type, d: &ast::Declarator) -> R<()> {
+    pub(super) fn output_var(
+        &mut self,
+        q: &Qualifiers,
+        ty: &Type,
+        d: &ast::Declarator,
+        declare: bool,
+    ) -> R<Rc<[Var]>> {
         let loc = self.interface_location(q)?;
         self.check_interface_type(ty, q, d.span, "output")?;
         if d.init.is_some() {
@@ -551,24 +567,102 @@ impl Lowerer {
             },
             vars: vars.clone(),
         });
-        let sym = VarSym {
-            ty: ty.clone(),
-            root: Root::Vars(vars),
-            base: 0,
-            writable: true,
-            konst: None,
-        };
-        self.declare(&d.name, d.span, Sym::Var(Rc::new(sym)))
+        if declare {
+            let sym = VarSym {
+                ty: ty.clone(),
+                root: Root::Vars(vars.clone()),
+                base: 0,
+                writable: true,
+                konst: None,
+            };
+            self.declare(&d.name, d.span, Sym::Var(Rc::new(sym)))?;
+        }
+        Ok(vars)
     }
 
     /// `layout(std140, binding = N) uniform Name { ... } inst;` (GL 4.5 §7.6.2.2).
+    /// `out Block { ... } inst;` / `in Block { ... } inst;` between the vertex and fragment
+    /// stages (GLSL 4.60 §4.3.9): each member is an interface variable named
+    /// `Block.member`, as GL reflection names it; the instance is a struct over their vars.
+    fn io_block(&mut self, b: &ast::BlockDecl) -> R<()> {
+        if self.version < 150 {
+            bail!(self, b.span, "in/out interface blocks require GLSL 1.50");
+        }
+        let is_in = b.quals.storage == Some(Storage::In);
+        if (self.stage == Stage::Vertex && is_in) || (self.stage == Stage::Fragment && !is_in) {
+            bail!(
+                self,
+                b.span,
+                "interface blocks are supported between the vertex and fragment stages only"
+            );
+        }
+        if b.instance.as_ref().is_some_and(|(_, d)| !d.is_empty()) {
+            bail!(self, b.span, "arrays of interface blocks are not supported");
+        }
+        let mut members: Vec<(String, Type)> = Vec::new();
+        let mut all_vars: Vec<Var> = Vec::new();
+        let mut direct: Vec<(String, Type, Rc<[Var]>, Span)> = Vec::new();
+        for m in &b.members {
+            let mt = self.resolve_type(&m.ty)?;
+            let mut q = m.quals.clone();
+            q.storage = b.quals.storage;
+            if q.interp.is_none() {
+                q.interp = b.quals.interp;
+            }
+            for (n, dims, sp) in &m.names {
+                let t = self.apply_dims(mt.clone(), dims, None, *sp)?;
+                let d = ast::Declarator {
+                    name: format!("{}.{}", b.name, n),
+                    dims: Vec::new(),
+                    init: None,
+                    span: *sp,
+                };
+                let vars = if is_in {
+                    self.input_var(&q, &t, &d, false)?
+                } else {
+                    self.output_var(&q, &t, &d, false)?
+                };
+                all_vars.extend(vars.iter().copied());
+                members.push((n.clone(), t.clone()));
+                direct.push((n.clone(), t, vars, *sp));
+            }
+        }
+        match &b.instance {
+            Some((inst, _)) => {
+                let def = Rc::new(StructDef {
+                    name: b.name.clone(),
+                    members,
+                });
+                let sym = VarSym {
+                    ty: Type::Struct(def),
+                    root: Root::Vars(all_vars.into()),
+                    base: 0,
+                    writable: !is_in,
+                    konst: None,
+                };
+                self.declare(inst, b.span, Sym::Var(Rc::new(sym)))
+            }
+            None => {
+                for (n, t, vars, sp) in direct {
+                    let sym = VarSym {
+                        ty: t,
+                        root: Root::Vars(vars),
+                        base: 0,
+                        writable: !is_in,
+                        konst: None,
+                    };
+                    self.declare(&n, sp, Sym::Var(Rc::new(sym)))?;
+                }
+                Ok(())
+            }
+        }
+    }
+
     pub(super) fn uniform_block(&mut self, b: &ast::BlockDecl) -> R<()> {
         match b.quals.storage {
             Some(Storage::Uniform) => {}
             Some(Storage::Buffer) => bail!(self, b.span, "shader storage blocks are not supported"),
-            Some(Storage::In) | Some(Storage::Out) => {
-                bail!(self, b.span, "in/out interface blocks are not supported")
-            }
+            Some(Storage::In) | Some(Storage::Out) => return self.io_block(b),
             _ => bail!(self, b.span, "interface block needs a storage qualifier"),
         }
         if self.version < 140 {

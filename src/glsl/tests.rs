@@ -1042,3 +1042,43 @@ fn const_in_parameters_are_read_only() {
     );
     assert!(log.contains("read-only"), "{log}");
 }
+
+#[test]
+fn interface_blocks_name_members_by_block() {
+    let v = ok(
+        Stage::Vertex,
+        "#version 330 core\nin vec4 p;\nout VS_OUT { vec2 uv; flat int id; } vs_out;\n\
+         void main() { vs_out.uv = p.xy; vs_out.id = 3; gl_Position = p; }",
+    );
+    let outs: Vec<_> = v
+        .outputs
+        .iter()
+        .map(|o| (o.name.as_str(), o.slot, o.words, o.interpolation))
+        .collect();
+    assert_eq!(
+        outs,
+        vec![
+            ("gl_Position", 0, 4, Interpolation::Smooth),
+            ("VS_OUT.uv", 4, 2, Interpolation::Smooth),
+            ("VS_OUT.id", 6, 1, Interpolation::Flat)
+        ]
+    );
+    let out = exec(&v, &[], &[fu(1.0), fu(2.0), fu(3.0), fu(4.0)], &[]).unwrap();
+    assert_eq!(&out[4..], &[fu(1.0), fu(2.0), 3]);
+    let f_ = ok(
+        Stage::Fragment,
+        "#version 330 core\nin VS_OUT { vec2 uv; flat int id; } fs_in;\nout vec4 o;\n\
+         void main() { o = vec4(fs_in.uv, float(fs_in.id), 1.0); }",
+    );
+    let ins: Vec<_> = f_
+        .inputs
+        .iter()
+        .map(|i| (i.name.as_str(), i.slot))
+        .collect();
+    assert_eq!(ins, vec![("VS_OUT.uv", 0), ("VS_OUT.id", 2)]);
+    let out = exec(&f_, &[], &[fu(5.0), fu(6.0), 7], &[]).unwrap();
+    assert_eq!(
+        out.into_iter().map(f).collect::<Vec<_>>(),
+        vec![5.0, 6.0, 7.0, 1.0]
+    );
+}
