@@ -962,6 +962,60 @@ impl Lowerer {
             | "textureLodOffset" | "texelFetch" | "textureSize" => {
                 return self.texture_call(name, vals, args, span).map(Some);
             }
+            "textureProj"
+            | "texture2DProj"
+            | "textureProjLod"
+            | "texture2DProjLod"
+            | "textureProjOffset"
+            | "textureProjLodOffset" => {
+                // Projective lookups divide the coordinate by its last component
+                // (GLSL 4.60 §8.9.2), then sample as the plain form does.
+                let mut vals = vals;
+                let p = match vals.get(1) {
+                    Some(v)
+                        if v.ty == Type::vector(BaseType::Float, 3)
+                            || v.ty == Type::vector(BaseType::Float, 4) =>
+                    {
+                        v.clone()
+                    }
+                    _ => bail!(self, span, "{name}() needs a vec3 or vec4 coordinate"),
+                };
+                let q = p.vars[p.vars.len() - 1];
+                let x = self.fbin(BinaryOp::FDiv, p.vars[0], q);
+                let y = self.fbin(BinaryOp::FDiv, p.vars[1], q);
+                vals[1] = Value {
+                    ty: Type::vector(BaseType::Float, 2),
+                    vars: vec![x, y],
+                };
+                let plain = name.replacen("Proj", "", 1);
+                return self.texture_call(&plain, vals, args, span).map(Some);
+            }
+            "texelFetchOffset" => {
+                self.count(name, &vals, 4, span)?;
+                let ivec2 = Type::vector(BaseType::Int, 2);
+                let off = match self.const_eval(&args[3]) {
+                    Some(c) if c.ty == ivec2 => c.vals,
+                    _ => bail!(
+                        self,
+                        args[3].span,
+                        "the offset of texelFetchOffset() must be a constant ivec2 expression"
+                    ),
+                };
+                let mut vals = vals;
+                if vals[1].ty != ivec2 {
+                    bail!(self, span, "texelFetchOffset() needs an ivec2 coordinate");
+                }
+                let mut coord = Vec::new();
+                for (c, o) in vals[1].vars.iter().zip(off) {
+                    let k = self.konst(o);
+                    coord.push(self.assign(ScalarKind::I32, Op::Binary(BinaryOp::IAdd, *c, k)));
+                }
+                vals[1].vars = coord;
+                vals.truncate(3);
+                return self
+                    .texture_call("texelFetch", vals, &args[..3], span)
+                    .map(Some);
+            }
             _ => return Ok(None),
         };
         Ok(Some(v))

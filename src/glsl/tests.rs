@@ -1082,3 +1082,22 @@ fn interface_blocks_name_members_by_block() {
         vec![5.0, 6.0, 7.0, 1.0]
     );
 }
+
+#[test]
+fn projective_and_offset_fetches() {
+    let o = frag_out(
+        "#version 330 core\nuniform sampler2D t;\nout vec4 o;\n\
+         void main() { vec4 a = textureProj(t, vec3(1.0, 2.0, 4.0)); vec4 b = textureProj(t, vec4(2.0, 4.0, 0.0, 2.0));\n\
+         vec4 c = texelFetchOffset(t, ivec2(1, 2), 0, ivec2(1, -1)); o = vec4(a.xy, b.xy) + c; }",
+        &[0, 0],
+    );
+    assert_eq!(o, vec![0.25, 0.5, 1.0, 2.0]);
+    let m = ok(
+        Stage::Fragment,
+        "#version 120\nuniform sampler2D t;\nvoid main() { gl_FragColor = texture2DProj(t, vec3(1.0, 1.0, 2.0)); }",
+    );
+    assert_eq!(
+        count_stmts(&m.func.body, &|s| matches!(s, Stmt::Texture { .. })),
+        1
+    );
+}
