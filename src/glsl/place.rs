@@ -426,13 +426,24 @@ impl Lowerer {
                     }
                 };
                 for (o, k) in offs.iter().zip(&kinds) {
+                    // GL stores bool uniforms as 0 / 1 (or any non-zero): normalize to a mask.
+                    let load_kind = if *k == ScalarKind::Bool {
+                        ScalarKind::U32
+                    } else {
+                        *k
+                    };
                     let v = self.assign(
-                        *k,
+                        load_kind,
                         Op::Uniform {
                             offset: ub + p.base + o,
                             index,
                         },
                     );
+                    let v = if *k == ScalarKind::Bool {
+                        self.assign(ScalarKind::Bool, Op::Unary(UnaryOp::I2B, v))
+                    } else {
+                        v
+                    };
                     vars.push(v);
                 }
             }

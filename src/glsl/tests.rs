@@ -1101,3 +1101,41 @@ fn projective_and_offset_fetches() {
         1
     );
 }
+
+#[test]
+fn bool_uniforms_become_masks() {
+    let src = "#version 330 core\nuniform bool flag;\nuniform bvec2 pair;\nout vec4 o;\n\
+        void main() { o = vec4(!flag ? 1.0 : 2.0, float(pair.y), float(any(pair)), 0.0); }";
+    assert_eq!(frag_out(src, &[1, 0, 7]), vec![2.0, 1.0, 1.0, 0.0]);
+    assert_eq!(frag_out(src, &[0, 0, 0]), vec![1.0, 0.0, 0.0, 0.0]);
+}
+
+#[test]
+fn constant_folding() {
+    use super::consts::{eval, CVal};
+    use crate::ir::Scalar;
+    let src = "#version 330 core\nconst int N = 3;\nconst uint M = 2u;\nout vec4 o;\n\
+        void main() { float a[N * 2 + int(M)]; float b[(N > 2 ? 4 : 1) << 1]; float c[ivec3(1, 2, 3).z];\n\
+        o = vec4(float(a.length()), float(b.length()), float(c.length()), 0.0); }";
+    assert_eq!(frag_out(src, &[]), vec![8.0, 8.0, 3.0, 0.0]);
+    let e = super::parse::Parser::new(&super::lex::lex(
+        &super::preprocess::preprocess("x = 1.5 * 2;")
+            .unwrap()
+            .tokens,
+        330,
+        super::preprocess::Profile::Core,
+        false,
+        &mut Vec::new(),
+    ))
+    .parse_statement()
+    .unwrap();
+    let super::ast::StmtKind::Expr(super::ast::Expr {
+        kind: super::ast::ExprKind::Assign(_, _, rhs),
+        ..
+    }) = e.kind
+    else {
+        panic!("{e:?}")
+    };
+    let v = eval(&rhs, &|_| None, &|_| None, 0);
+    assert_eq!(v, Some(CVal::scalar(Scalar::F32(3.0))));
+}
