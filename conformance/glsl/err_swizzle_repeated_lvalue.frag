@@ -1,4 +1,4 @@
-// expect: 0:5(5): error: assignment to a read-only value
+// expect: 0:5(5): error: l-value swizzle has repeated components
 #version 330 core
 out vec4 c;
 void main() { vec4 v = vec4(1.0);

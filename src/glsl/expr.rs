@@ -94,7 +94,13 @@ impl Lowerer {
             ExprKind::Assign(op, l, r) => {
                 let p = self.place(l)?;
                 if !p.writable {
-                    bail!(self, l.span, "assignment to a read-only value");
+                    // `write` says why (read-only variable, repeated swizzle components).
+                    let none = Value {
+                        ty: p.ty.clone(),
+                        vars: Vec::new(),
+                    };
+                    self.write(&p, &none, l.span)?;
+                    return Err(());
                 }
                 let rv = self.expr_with_type(r, &p.ty)?;
                 let v = match op {

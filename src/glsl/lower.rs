@@ -355,9 +355,8 @@ impl Lowerer {
         }
         let top = self.scopes.len() - 1;
         let global = top == 0;
-        if let Some(old) = self.scopes[top].get(name) {
-            // A function parameter scope and the body share a level in GLSL (§4.2.2).
-            let _ = old;
+        // A function's parameters and its body share one scope (GLSL 4.60 §4.2.2).
+        if self.scopes[top].contains_key(name) {
             bail!(self, span, "`{name}' redeclared");
         }
         if global && self.funcs.contains_key(name) && matches!(sym, Sym::Var(_)) {

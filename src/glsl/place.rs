@@ -487,6 +487,14 @@ impl Lowerer {
     /// Writes `v` (already of the place's type) into a writable place.
     pub fn write(&mut self, p: &Place, v: &Value, span: Span) -> R<()> {
         if !p.writable {
+            if let Some(c) = &p.comps {
+                let mut sorted = c.clone();
+                sorted.sort_unstable();
+                sorted.dedup();
+                if sorted.len() != c.len() && matches!(p.root, Root::Vars(_)) {
+                    bail!(self, span, "l-value swizzle has repeated components");
+                }
+            }
             bail!(self, span, "assignment to a read-only value");
         }
         if p.ty.contains_sampler() && !self.bindless {
