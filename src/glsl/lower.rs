@@ -147,6 +147,8 @@ pub struct Lowerer {
     pub user_frag_output: Option<Span>,
     /// Set while checking a function body that is not being inlined (diagnostics only).
     pub dry_run: bool,
+    /// Inlining hit `MAX_VARS`; every later call fails fast.
+    pub too_large: bool,
 }
 
 /// Reports an error and returns `Err(())`.
@@ -207,6 +209,7 @@ impl Lowerer {
             used_frag_color: None,
             user_frag_output: None,
             dry_run: false,
+            too_large: false,
         }
     }
 

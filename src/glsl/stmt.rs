@@ -14,6 +14,14 @@ use super::diag::Span;
 use super::lower::*;
 use super::types::{builtin_type, Type};
 
+/// A point to roll a checking-only pass back to.
+struct Mark {
+    vars: usize,
+    prologue: usize,
+    outputs: usize,
+    used_frag_color: Option<(String, Span)>,
+}
+
 impl Lowerer {
     /// Registers a function prototype or definition and checks its body once.
     pub(super) fn function_decl(&mut self, f: Rc<ast::FunctionDecl>) -> R<()> {
@@ -96,6 +104,7 @@ impl Lowerer {
                 .and_then(|l| l.iter().find(|d| Rc::ptr_eq(&d.decl, &f)).cloned());
             if let Some(def) = def {
                 let saved = (self.uses_discard, self.writes_depth, self.dry_run);
+                let mark = self.mark();
                 self.dry_run = true;
                 let (_, _) = self.collect(|s| {
                     let args: Vec<Value> = def
@@ -114,9 +123,39 @@ impl Lowerer {
                 self.uses_discard = saved.0;
                 self.writes_depth = saved.1;
                 self.dry_run = saved.2;
+                self.forget_since(mark);
             }
         }
         Ok(())
+    }
+
+    /// What exists now, so a checking-only pass can be undone (`forget_since`).
+    fn mark(&self) -> Mark {
+        Mark {
+            vars: self.func.vars.len(),
+            prologue: self.prologue.len(),
+            outputs: self.outputs.len(),
+            used_frag_color: self.used_frag_color.clone(),
+        }
+    }
+
+    /// Drops the vars a checking-only pass made, and everything that refers to them (the
+    /// constants and built-in inputs it added to the prologue, built-in outputs it
+    /// declared), so unused functions do not bloat the module the JIT compiles.
+    fn forget_since(&mut self, m: Mark) {
+        let n = m.vars;
+        self.func.vars.truncate(n);
+        self.prologue.truncate(m.prologue);
+        self.outputs.truncate(m.outputs);
+        self.used_frag_color = m.used_frag_color;
+        self.consts.retain(|_, v| (v.0 as usize) < n);
+        self.scopes[0].retain(|_, sym| match sym {
+            Sym::Var(v) => match &v.root {
+                Root::Vars(vs) => vs.iter().all(|x| (x.0 as usize) < n),
+                _ => true,
+            },
+            Sym::Struct(_) => true,
+        });
     }
 
     /// Inlines a function body with the given parameter values; returns the param vars
@@ -128,7 +167,8 @@ impl Lowerer {
         if self.calls.len() > 64 {
             bail!(self, span, "function calls nested too deeply");
         }
-        if self.func.vars.len() > MAX_VARS {
+        if self.too_large || self.func.vars.len() > MAX_VARS {
+            self.too_large = true;
             bail!(
                 self,
                 span,

@@ -1139,3 +1139,22 @@ fn constant_folding() {
     let v = eval(&rhs, &|_| None, &|_| None, 0);
     assert_eq!(v, Some(CVal::scalar(Scalar::F32(3.0))));
 }
+
+#[test]
+fn checking_uncalled_functions_leaves_no_trace() {
+    let base = "#version 330 core\nout vec4 o;\nvoid main() { o = vec4(1.0); }";
+    let with = "#version 330 core\nout vec4 o;\n\
+        vec4 unused(vec4 v) { float k = 3.5; o = gl_FragCoord * k; return v * 2.0 + vec4(k); }\n\
+        void main() { o = vec4(1.0); }";
+    let a = ok(Stage::Fragment, base);
+    let b = ok(Stage::Fragment, with);
+    assert_eq!(a.func.vars.len(), b.func.vars.len());
+    assert_eq!(a.func.body, b.func.body);
+    // A called function after an uncalled one still finds its constants and built-ins.
+    let m = ok(
+        Stage::Fragment,
+        "#version 330 core\nout vec4 o;\nfloat g() { return gl_FragCoord.x + 2.0; }\n\
+         void main() { o = vec4(g() + 2.0); }",
+    );
+    assert_eq!(exec(&m, &[], &[], &[]).map(|v| f(v[0])), Some(14.5));
+}
