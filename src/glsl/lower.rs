@@ -95,6 +95,9 @@ pub struct PendingOutput {
     pub vars: Rc<[Var]>,
 }
 
+/// Arrays and structs nest at most this deep.
+pub const MAX_TYPE_NESTING: u32 = 16;
+
 /// Inlining stops with an error past this many vars (a call tree can grow exponentially).
 pub const MAX_VARS: usize = 1 << 21;
 
@@ -408,6 +411,10 @@ impl Lowerer {
         unsized_len: Option<u32>,
         span: Span,
     ) -> R<Type> {
+        // Deep types would make every layout walk recurse deeply (and are never useful).
+        if dims.len() as u32 + base.nesting() > MAX_TYPE_NESTING {
+            bail!(self, span, "type is nested too deeply");
+        }
         if dims.len() > 1 && self.version < 430 {
             bail!(self, span, "arrays of arrays require GLSL 4.30");
         }
@@ -460,6 +467,9 @@ impl Lowerer {
         }
         if members.is_empty() {
             bail!(self, sd.span, "empty struct");
+        }
+        if members.iter().any(|(_, t)| t.nesting() >= MAX_TYPE_NESTING) {
+            bail!(self, sd.span, "type is nested too deeply");
         }
         let def = Rc::new(StructDef {
             name: sd.name.clone().unwrap_or_else(|| "<anonymous>".to_string()),

@@ -1158,3 +1158,50 @@ fn checking_uncalled_functions_leaves_no_trace() {
     );
     assert_eq!(exec(&m, &[], &[], &[]).map(|v| f(v[0])), Some(14.5));
 }
+
+#[test]
+fn long_operator_chains_do_not_overflow_the_stack() {
+    for (n, op) in [
+        (400, " + 1.0"),
+        (5000, " + 1.0"),
+        (5000, ".x"),
+        (5000, ", 1.0"),
+        (5000, "[0]"),
+    ] {
+        let src = format!(
+            "#version 420 core\nout vec4 o;\nvoid main() {{ float x = 1.0; float y = (x{}); o = vec4(y); }}",
+            op.repeat(n)
+        );
+        let out = compile(Stage::Fragment, &src);
+        if n <= 400 {
+            assert!(out.module.is_some(), "{}", out.info_log);
+        }
+    }
+}
+
+#[test]
+fn chains_inside_deep_nesting_do_not_overflow() {
+    let inner = format!("x{}", " + 1.0".repeat(790));
+    let src = format!(
+        "#version 330 core\nout vec4 o;\nvoid main() {{ float x = 1.0; float y = {}{}{}; o = vec4(y); }}",
+        "(".repeat(190),
+        inner,
+        ")".repeat(190)
+    );
+    let _ = compile(Stage::Fragment, &src);
+}
+
+#[test]
+fn deeply_nested_types_are_refused() {
+    let mut src = String::from("#version 430 core\nstruct S0 { float a; };\n");
+    for i in 1..3000 {
+        src.push_str(&format!("struct S{i} {{ S{} a; }};\n", i - 1));
+    }
+    src.push_str("out vec4 o;\nvoid main() { S2999 s; o = vec4(1.0); }");
+    assert!(compile(Stage::Fragment, &src).module.is_none());
+    let src = format!(
+        "#version 430 core\nout vec4 o;\nvoid main() {{ float a{}; o = vec4(1.0); }}",
+        "[1]".repeat(3000)
+    );
+    assert!(compile(Stage::Fragment, &src).module.is_none());
+}

@@ -75,6 +75,21 @@ impl Type {
             }
         }
     }
+    /// Nesting depth of arrays and structs (a basic type is 0).
+    pub fn nesting(&self) -> u32 {
+        match self {
+            Type::Void | Type::Basic(_) => 0,
+            Type::Array(e, _) => 1 + e.nesting(),
+            Type::Struct(s) => {
+                1 + s
+                    .members
+                    .iter()
+                    .map(|(_, t)| t.nesting())
+                    .max()
+                    .unwrap_or(0)
+            }
+        }
+    }
     pub fn is_scalar(&self) -> bool {
         matches!(self, Type::Basic(v) if v.rows == 1 && v.cols == 1)
     }
