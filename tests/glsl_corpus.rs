@@ -155,6 +155,7 @@ corpus! {
     ok_interface_blocks => "ok_interface_blocks.frag",
     ok_legacy_110 => "ok_legacy_110.frag",
     ok_legacy_120_vert => "ok_legacy_120.vert",
+    ok_legacy_texture_named_uniform => "ok_legacy_texture_named_uniform.frag",
     ok_matrix_types_vert => "ok_matrix_types.vert",
     ok_operators => "ok_operators.frag",
     ok_structs => "ok_structs.frag",
