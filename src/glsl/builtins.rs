@@ -1,0 +1,1410 @@
+//! Built-in functions (GLSL 4.60 §8): type checks and lowering to IR ops, componentwise.
+//! Functions without an IR op are composed here (length, normalize, smoothstep, refract,
+//! determinant, inverse, packing, ...), always as plain IEEE operations in a fixed order and
+//! without FMA, so results are the same on every CPU (DESIGN.md §3).
+
+use crate::ir::{BaseType, BinaryOp, Lod, Op, Scalar, ScalarKind, Stage, Stmt, UnaryOp, Var};
+
+use super::ast::Expr;
+use super::diag::Span;
+use super::lower::{bail, Lowerer, Value, R};
+use super::place::Place;
+use super::preprocess::Profile;
+use super::types::{base_kind, vt, Type};
+
+const F: ScalarKind = ScalarKind::F32;
+const B: ScalarKind = ScalarKind::Bool;
+
+impl Lowerer {
+    fn fconst(&mut self, x: f32) -> Var {
+        self.konst(Scalar::F32(x))
+    }
+    fn fbin(&mut self, op: BinaryOp, a: Var, b: Var) -> Var {
+        self.assign(F, Op::Binary(op, a, b))
+    }
+    fn fun(&mut self, op: UnaryOp, a: Var) -> Var {
+        self.assign(F, Op::Unary(op, a))
+    }
+    fn map1(&mut self, v: &Value, k: ScalarKind, op: UnaryOp) -> Vec<Var> {
+        v.vars
+            .iter()
+            .map(|x| self.assign(k, Op::Unary(op, *x)))
+            .collect()
+    }
+    /// Componentwise with scalar broadcast.
+    fn map_n(&mut self, vs: &[&Value], k: ScalarKind, f: impl Fn(&[Var]) -> Op) -> Vec<Var> {
+        let n = vs.iter().map(|v| v.vars.len()).max().unwrap_or(0);
+        (0..n)
+            .map(|i| {
+                let xs: Vec<Var> = vs
+                    .iter()
+                    .map(|v| v.vars[if v.vars.len() == 1 { 0 } else { i }])
+                    .collect();
+                let op = f(&xs);
+                self.assign(k, op)
+            })
+            .collect()
+    }
+    fn dot_vars(&mut self, a: &[Var], b: &[Var]) -> Var {
+        let mut acc: Option<Var> = None;
+        for (x, y) in a.iter().zip(b) {
+            let m = self.fbin(BinaryOp::FMul, *x, *y);
+            acc = Some(match acc {
+                Some(p) => self.fbin(BinaryOp::FAdd, p, m),
+                None => m,
+            });
+        }
+        acc.unwrap_or_else(|| self.fconst(0.0))
+    }
+
+    fn count(&mut self, name: &str, vals: &[Value], n: usize, span: Span) -> R<()> {
+        if vals.len() != n {
+            bail!(
+                self,
+                span,
+                "no matching function for call to `{name}' with {} arguments",
+                vals.len()
+            );
+        }
+        Ok(())
+    }
+
+    /// Checks a genType-style call: every argument is a float scalar or vector (ints convert
+    /// implicitly), all the same size except arguments marked in `scalar_ok`.
+    fn gen_f(
+        &mut self,
+        name: &str,
+        vals: Vec<Value>,
+        n: usize,
+        scalar_ok: u8,
+        span: Span,
+    ) -> R<(Vec<Value>, Type)> {
+        self.count(name, &vals, n, span)?;
+        let mut out = Vec::with_capacity(n);
+        for v in vals {
+            let v = match v.ty.basic() {
+                Some(b) if b.cols == 1 && matches!(b.base, BaseType::Int | BaseType::Uint) => {
+                    let t = Type::vector(BaseType::Float, b.rows);
+                    self.coerce(v, &t, span)?
+                }
+                _ => v,
+            };
+            match v.ty.basic() {
+                Some(b) if b.cols == 1 && b.base == BaseType::Float => {}
+                _ => bail!(
+                    self,
+                    span,
+                    "no matching function for call to `{name}' with {}",
+                    v.ty
+                ),
+            }
+            out.push(v);
+        }
+        let ty = self.common_shape(name, &out, scalar_ok, span)?;
+        Ok((out, ty))
+    }
+
+    /// Like `gen_f` for any numeric base; ints and uints stay as they are.
+    fn gen_any(
+        &mut self,
+        name: &str,
+        vals: Vec<Value>,
+        n: usize,
+        scalar_ok: u8,
+        span: Span,
+    ) -> R<(Vec<Value>, Type)> {
+        self.count(name, &vals, n, span)?;
+        let base = vals[0].ty.base();
+        if vals.iter().any(|v| v.ty.base() != base || v.ty.is_matrix()) {
+            // Mixed bases: fall back to float rules (ints convert implicitly).
+            return self.gen_f(name, vals, n, scalar_ok, span);
+        }
+        if !matches!(base, Some(BaseType::Float | BaseType::Int | BaseType::Uint)) {
+            bail!(
+                self,
+                span,
+                "no matching function for call to `{name}' with {}",
+                vals[0].ty
+            );
+        }
+        let ty = self.common_shape(name, &vals, scalar_ok, span)?;
+        Ok((vals, ty))
+    }
+
+    fn common_shape(&mut self, name: &str, vals: &[Value], scalar_ok: u8, span: Span) -> R<Type> {
+        let mut ty: Option<Type> = None;
+        for (i, v) in vals.iter().enumerate() {
+            if v.ty.is_scalar() && scalar_ok & (1 << i) != 0 {
+                continue;
+            }
+            match &ty {
+                None => ty = Some(v.ty.clone()),
+                Some(t) if *t == v.ty => {}
+                Some(t) => {
+                    let t = t.clone();
+                    bail!(
+                        self,
+                        span,
+                        "no matching function for call to `{name}' with {t} and {}",
+                        v.ty
+                    )
+                }
+            }
+        }
+        Ok(ty.unwrap_or_else(|| vals[0].ty.clone()))
+    }
+
+    fn fragment_only(&mut self, name: &str, span: Span) -> R<()> {
+        if self.stage != Stage::Fragment {
+            bail!(self, span, "`{name}' is only available in fragment shaders");
+        }
+        Ok(())
+    }
+
+    /// Lowers a built-in function call; `Ok(None)` when `name` is not a built-in.
+    pub fn builtin_call(
+        &mut self,
+        name: &str,
+        places: &[Place],
+        args: &[Expr],
+        span: Span,
+    ) -> R<Option<Value>> {
+        // Built-ins with out parameters.
+        if matches!(
+            name,
+            "uaddCarry" | "usubBorrow" | "umulExtended" | "imulExtended" | "modf"
+        ) {
+            return self.builtin_out(name, places, args, span).map(Some);
+        }
+        let vals = self.read_args(places, args)?;
+        let f_unary = |n: &str| -> Option<UnaryOp> {
+            Some(match n {
+                "sin" => UnaryOp::Sin,
+                "cos" => UnaryOp::Cos,
+                "tan" => UnaryOp::Tan,
+                "asin" => UnaryOp::Asin,
+                "acos" => UnaryOp::Acos,
+                "sinh" => UnaryOp::Sinh,
+                "cosh" => UnaryOp::Cosh,
+                "tanh" => UnaryOp::Tanh,
+                "asinh" => UnaryOp::Asinh,
+                "acosh" => UnaryOp::Acosh,
+                "atanh" => UnaryOp::Atanh,
+                "exp" => UnaryOp::Exp,
+                "log" => UnaryOp::Log,
+                "exp2" => UnaryOp::Exp2,
+                "log2" => UnaryOp::Log2,
+                "sqrt" => UnaryOp::Sqrt,
+                "inversesqrt" => UnaryOp::InverseSqrt,
+                "floor" => UnaryOp::Floor,
+                "trunc" => UnaryOp::Trunc,
+                "round" | "roundEven" => UnaryOp::RoundEven,
+                "ceil" => UnaryOp::Ceil,
+                "fract" => UnaryOp::Fract,
+                _ => return None,
+            })
+        };
+        if let Some(op) = f_unary(name) {
+            if self.version < 130
+                && matches!(
+                    name,
+                    "sinh"
+                        | "cosh"
+                        | "tanh"
+                        | "asinh"
+                        | "acosh"
+                        | "atanh"
+                        | "trunc"
+                        | "round"
+                        | "roundEven"
+                )
+            {
+                return Ok(None);
+            }
+            let (v, ty) = self.gen_f(name, vals, 1, 0, span)?;
+            let vars = self.map1(&v[0], F, op);
+            return Ok(Some(Value { ty, vars }));
+        }
+        let v = match name {
+            "radians" | "degrees" => {
+                let (v, ty) = self.gen_f(name, vals, 1, 0, span)?;
+                // GLSL 4.60 §8.1: π/180 and 180/π as f32 constants.
+                let k = self.fconst(if name == "radians" {
+                    0.017_453_292
+                } else {
+                    57.295_78
+                });
+                let vars = v[0]
+                    .vars
+                    .iter()
+                    .map(|x| self.fbin(BinaryOp::FMul, *x, k))
+                    .collect();
+                Value { ty, vars }
+            }
+            "atan" => {
+                if vals.len() == 1 {
+                    let (v, ty) = self.gen_f(name, vals, 1, 0, span)?;
+                    let vars = self.map1(&v[0], F, UnaryOp::Atan);
+                    Value { ty, vars }
+                } else {
+                    let (v, ty) = self.gen_f(name, vals, 2, 0, span)?;
+                    let vars = self.map_n(&[&v[0], &v[1]], F, |x| {
+                        Op::Binary(BinaryOp::Atan2, x[0], x[1])
+                    });
+                    Value { ty, vars }
+                }
+            }
+            "pow" => {
+                let (v, ty) = self.gen_f(name, vals, 2, 0, span)?;
+                let vars = self.map_n(&[&v[0], &v[1]], F, |x| {
+                    Op::Binary(BinaryOp::Pow, x[0], x[1])
+                });
+                Value { ty, vars }
+            }
+            "abs" | "sign" => {
+                let (v, ty) = self.gen_any(name, vals, 1, 0, span)?;
+                let (op, k) = match (name, ty.base()) {
+                    ("abs", Some(BaseType::Float)) => (UnaryOp::FAbs, F),
+                    ("sign", Some(BaseType::Float)) => (UnaryOp::FSign, F),
+                    ("abs", Some(BaseType::Int)) => (UnaryOp::IAbs, ScalarKind::I32),
+                    ("sign", Some(BaseType::Int)) => (UnaryOp::ISign, ScalarKind::I32),
+                    _ => bail!(
+                        self,
+                        span,
+                        "no matching function for call to `{name}' with {ty}"
+                    ),
+                };
+                let vars = self.map1(&v[0], k, op);
+                Value { ty, vars }
+            }
+            "mod" => {
+                let (v, ty) = self.gen_f(name, vals, 2, 0b10, span)?;
+                let vars = self.map_n(&[&v[0], &v[1]], F, |x| {
+                    Op::Binary(BinaryOp::FMod, x[0], x[1])
+                });
+                Value { ty, vars }
+            }
+            "min" | "max" => {
+                let (v, ty) = self.gen_any(name, vals, 2, 0b10, span)?;
+                let base = ty.base().unwrap_or(BaseType::Float);
+                let op = match (name, base) {
+                    ("min", BaseType::Float) => BinaryOp::FMin,
+                    ("max", BaseType::Float) => BinaryOp::FMax,
+                    ("min", BaseType::Int) => BinaryOp::SMin,
+                    ("max", BaseType::Int) => BinaryOp::SMax,
+                    ("min", _) => BinaryOp::UMin,
+                    _ => BinaryOp::UMax,
+                };
+                let vars = self.map_n(&[&v[0], &v[1]], base_kind(base), |x| {
+                    Op::Binary(op, x[0], x[1])
+                });
+                Value { ty, vars }
+            }
+            "clamp" => {
+                let (v, ty) = self.gen_any(name, vals, 3, 0b110, span)?;
+                let base = ty.base().unwrap_or(BaseType::Float);
+                let k = base_kind(base);
+                let vars = if base == BaseType::Float {
+                    self.map_n(&[&v[0], &v[1], &v[2]], F, |x| Op::FClamp(x[0], x[1], x[2]))
+                } else {
+                    let (mx, mn) = if base == BaseType::Int {
+                        (BinaryOp::SMax, BinaryOp::SMin)
+                    } else {
+                        (BinaryOp::UMax, BinaryOp::UMin)
+                    };
+                    let lo = self.map_n(&[&v[0], &v[1]], k, |x| Op::Binary(mx, x[0], x[1]));
+                    let lo = Value {
+                        ty: ty.clone(),
+                        vars: lo,
+                    };
+                    self.map_n(&[&lo, &v[2]], k, |x| Op::Binary(mn, x[0], x[1]))
+                };
+                Value { ty, vars }
+            }
+            "mix" => {
+                self.count(name, &vals, 3, span)?;
+                if vals[2].ty.base() == Some(BaseType::Bool) {
+                    // mix(x, y, bvec): y where a is true (GLSL 4.60 §8.3).
+                    if vals[0].ty != vals[1].ty
+                        || vals[0].ty.basic().map(|b| (b.rows, b.cols))
+                            != vals[2].ty.basic().map(|b| (b.rows, b.cols))
+                    {
+                        bail!(
+                            self,
+                            span,
+                            "no matching function for call to `mix' with {}, {}, {}",
+                            vals[0].ty,
+                            vals[1].ty,
+                            vals[2].ty
+                        );
+                    }
+                    let k = base_kind(vals[0].ty.base().unwrap_or(BaseType::Float));
+                    let vars = self.map_n(&[&vals[0], &vals[1], &vals[2]], k, |x| Op::Select {
+                        cond: x[2],
+                        a: x[1],
+                        b: x[0],
+                    });
+                    Value {
+                        ty: vals[0].ty.clone(),
+                        vars,
+                    }
+                } else {
+                    let (v, ty) = self.gen_f(name, vals, 3, 0b100, span)?;
+                    let vars =
+                        self.map_n(&[&v[0], &v[1], &v[2]], F, |x| Op::FMix(x[0], x[1], x[2]));
+                    Value { ty, vars }
+                }
+            }
+            "step" => {
+                let (v, ty) = self.gen_f(name, vals, 2, 0b01, span)?;
+                let vars = self.map_n(&[&v[0], &v[1]], F, |x| {
+                    Op::Binary(BinaryOp::Step, x[0], x[1])
+                });
+                Value { ty, vars }
+            }
+            "smoothstep" => {
+                let (v, ty) = self.gen_f(name, vals, 3, 0b011, span)?;
+                // t = clamp((x - e0) / (e1 - e0), 0, 1); t * t * (3 - 2 * t)
+                let (zero, one, two, three) = (
+                    self.fconst(0.0),
+                    self.fconst(1.0),
+                    self.fconst(2.0),
+                    self.fconst(3.0),
+                );
+                let n = ty.words() as usize;
+                let mut vars = Vec::with_capacity(n);
+                for i in 0..n {
+                    let pick = |v: &Value| v.vars[if v.vars.len() == 1 { 0 } else { i }];
+                    let (e0, e1, x) = (pick(&v[0]), pick(&v[1]), pick(&v[2]));
+                    let num = self.fbin(BinaryOp::FSub, x, e0);
+                    let den = self.fbin(BinaryOp::FSub, e1, e0);
+                    let q = self.fbin(BinaryOp::FDiv, num, den);
+                    let t = self.assign(F, Op::FClamp(q, zero, one));
+                    let tt = self.fbin(BinaryOp::FMul, t, t);
+                    let t2 = self.fbin(BinaryOp::FMul, two, t);
+                    let s = self.fbin(BinaryOp::FSub, three, t2);
+                    vars.push(self.fbin(BinaryOp::FMul, tt, s));
+                }
+                Value { ty, vars }
+            }
+            "isnan" | "isinf" => {
+                let (v, ty) = self.gen_f(name, vals, 1, 0, span)?;
+                let op = if name == "isnan" {
+                    UnaryOp::IsNan
+                } else {
+                    UnaryOp::IsInf
+                };
+                let vars = self.map1(&v[0], B, op);
+                let n = ty.basic().map(|b| b.rows).unwrap_or(1);
+                Value {
+                    ty: Type::vector(BaseType::Bool, n),
+                    vars,
+                }
+            }
+            "floatBitsToInt" | "floatBitsToUint" | "intBitsToFloat" | "uintBitsToFloat" => {
+                self.count(name, &vals, 1, span)?;
+                let (from, to, op) = match name {
+                    "floatBitsToInt" => (BaseType::Float, BaseType::Int, UnaryOp::BitcastF2I),
+                    "floatBitsToUint" => (BaseType::Float, BaseType::Uint, UnaryOp::BitcastF2U),
+                    "intBitsToFloat" => (BaseType::Int, BaseType::Float, UnaryOp::BitcastI2F),
+                    _ => (BaseType::Uint, BaseType::Float, UnaryOp::BitcastU2F),
+                };
+                let b = match vals[0].ty.basic() {
+                    Some(b) if b.base == from && b.cols == 1 => b,
+                    _ => bail!(
+                        self,
+                        span,
+                        "no matching function for call to `{name}' with {}",
+                        vals[0].ty
+                    ),
+                };
+                let vars = self.map1(&vals[0], base_kind(to), op);
+                Value {
+                    ty: Type::vector(to, b.rows),
+                    vars,
+                }
+            }
+            "fma" => {
+                let (v, ty) = self.gen_f(name, vals, 3, 0, span)?;
+                let vars = self.map_n(&[&v[0], &v[1], &v[2]], F, |x| Op::Fma(x[0], x[1], x[2]));
+                Value { ty, vars }
+            }
+            "length" => {
+                let (v, _) = self.gen_f(name, vals, 1, 0, span)?;
+                let d = self.dot_vars(&v[0].vars, &v[0].vars);
+                let r = self.fun(UnaryOp::Sqrt, d);
+                Value {
+                    ty: Type::FLOAT,
+                    vars: vec![r],
+                }
+            }
+            "distance" => {
+                let (v, _) = self.gen_f(name, vals, 2, 0, span)?;
+                let diff: Vec<Var> = v[0]
+                    .vars
+                    .iter()
+                    .zip(&v[1].vars)
+                    .map(|(a, b)| self.fbin(BinaryOp::FSub, *a, *b))
+                    .collect();
+                let d = self.dot_vars(&diff, &diff);
+                let r = self.fun(UnaryOp::Sqrt, d);
+                Value {
+                    ty: Type::FLOAT,
+                    vars: vec![r],
+                }
+            }
+            "dot" => {
+                let (v, _) = self.gen_f(name, vals, 2, 0, span)?;
+                let r = self.dot_vars(&v[0].vars, &v[1].vars);
+                Value {
+                    ty: Type::FLOAT,
+                    vars: vec![r],
+                }
+            }
+            "cross" => {
+                let (v, ty) = self.gen_f(name, vals, 2, 0, span)?;
+                if ty != Type::vector(BaseType::Float, 3) {
+                    bail!(self, span, "cross() needs two vec3 arguments");
+                }
+                let (a, b) = (&v[0].vars, &v[1].vars);
+                let mut vars = Vec::new();
+                for (i, j) in [(1, 2), (2, 0), (0, 1)] {
+                    let p = self.fbin(BinaryOp::FMul, a[i], b[j]);
+                    let q = self.fbin(BinaryOp::FMul, b[i], a[j]);
+                    vars.push(self.fbin(BinaryOp::FSub, p, q));
+                }
+                Value { ty, vars }
+            }
+            "normalize" => {
+                let (v, ty) = self.gen_f(name, vals, 1, 0, span)?;
+                let d = self.dot_vars(&v[0].vars, &v[0].vars);
+                let r = self.fun(UnaryOp::InverseSqrt, d);
+                let vars = v[0]
+                    .vars
+                    .iter()
+                    .map(|x| self.fbin(BinaryOp::FMul, *x, r))
+                    .collect();
+                Value { ty, vars }
+            }
+            "faceforward" => {
+                let (v, ty) = self.gen_f(name, vals, 3, 0, span)?;
+                let d = self.dot_vars(&v[2].vars, &v[1].vars);
+                let zero = self.fconst(0.0);
+                let c = self.assign(B, Op::Binary(BinaryOp::FLt, d, zero));
+                let vars = v[0]
+                    .vars
+                    .iter()
+                    .map(|n| {
+                        let neg = self.fun(UnaryOp::FNeg, *n);
+                        self.assign(
+                            F,
+                            Op::Select {
+                                cond: c,
+                                a: *n,
+                                b: neg,
+                            },
+                        )
+                    })
+                    .collect();
+                Value { ty, vars }
+            }
+            "reflect" => {
+                let (v, ty) = self.gen_f(name, vals, 2, 0, span)?;
+                // I - 2 * dot(N, I) * N
+                let d = self.dot_vars(&v[1].vars, &v[0].vars);
+                let two = self.fconst(2.0);
+                let d2 = self.fbin(BinaryOp::FMul, two, d);
+                let vars = v[0]
+                    .vars
+                    .iter()
+                    .zip(&v[1].vars)
+                    .map(|(i, n)| {
+                        let t = self.fbin(BinaryOp::FMul, d2, *n);
+                        self.fbin(BinaryOp::FSub, *i, t)
+                    })
+                    .collect();
+                Value { ty, vars }
+            }
+            "refract" => {
+                let (v, ty) = self.gen_f(name, vals, 3, 0b100, span)?;
+                if !v[2].ty.is_scalar() {
+                    bail!(self, span, "refract() takes a float eta");
+                }
+                let eta = v[2].vars[0];
+                // k = 1 - eta² (1 - dot(N,I)²); k < 0 ? 0 : eta I - (eta dot(N,I) + sqrt(k)) N
+                let d = self.dot_vars(&v[1].vars, &v[0].vars);
+                let one = self.fconst(1.0);
+                let zero = self.fconst(0.0);
+                let dd = self.fbin(BinaryOp::FMul, d, d);
+                let omd = self.fbin(BinaryOp::FSub, one, dd);
+                let e2 = self.fbin(BinaryOp::FMul, eta, eta);
+                let t = self.fbin(BinaryOp::FMul, e2, omd);
+                let k = self.fbin(BinaryOp::FSub, one, t);
+                let neg = self.assign(B, Op::Binary(BinaryOp::FLt, k, zero));
+                let sk = self.fun(UnaryOp::Sqrt, k);
+                let ed = self.fbin(BinaryOp::FMul, eta, d);
+                let f = self.fbin(BinaryOp::FAdd, ed, sk);
+                let vars = v[0]
+                    .vars
+                    .iter()
+                    .zip(&v[1].vars)
+                    .map(|(i, n)| {
+                        let a = self.fbin(BinaryOp::FMul, eta, *i);
+                        let b = self.fbin(BinaryOp::FMul, f, *n);
+                        let r = self.fbin(BinaryOp::FSub, a, b);
+                        self.assign(
+                            F,
+                            Op::Select {
+                                cond: neg,
+                                a: zero,
+                                b: r,
+                            },
+                        )
+                    })
+                    .collect();
+                Value { ty, vars }
+            }
+            "matrixCompMult" => {
+                self.count(name, &vals, 2, span)?;
+                if !vals[0].ty.is_matrix()
+                    || vals[0].ty != vals[1].ty
+                    || vals[0].ty.base() != Some(BaseType::Float)
+                {
+                    bail!(
+                        self,
+                        span,
+                        "matrixCompMult() needs two matrices of the same type"
+                    );
+                }
+                let vars = self.map_n(&[&vals[0], &vals[1]], F, |x| {
+                    Op::Binary(BinaryOp::FMul, x[0], x[1])
+                });
+                Value {
+                    ty: vals[0].ty.clone(),
+                    vars,
+                }
+            }
+            "outerProduct" => {
+                let (v, _) = self.gen_f(name, vals, 2, 0, span)?;
+                let (c, r) = (&v[0].vars, &v[1].vars);
+                if c.len() < 2 || r.len() < 2 {
+                    bail!(self, span, "outerProduct() needs two vectors");
+                }
+                let mut vars = Vec::new();
+                for rj in r {
+                    for ci in c {
+                        vars.push(self.fbin(BinaryOp::FMul, *ci, *rj));
+                    }
+                }
+                Value {
+                    ty: Type::Basic(vt(BaseType::Float, c.len() as u8, r.len() as u8)),
+                    vars,
+                }
+            }
+            "transpose" => {
+                self.count(name, &vals, 1, span)?;
+                let Some(m) = vals[0]
+                    .ty
+                    .basic()
+                    .filter(|b| b.cols > 1 && b.base == BaseType::Float)
+                else {
+                    bail!(self, span, "transpose() needs a matrix");
+                };
+                let mut vars = Vec::new();
+                for c in 0..m.rows {
+                    for r in 0..m.cols {
+                        vars.push(vals[0].vars[(r * m.rows + c) as usize]);
+                    }
+                }
+                Value {
+                    ty: Type::Basic(vt(BaseType::Float, m.cols, m.rows)),
+                    vars,
+                }
+            }
+            "determinant" | "inverse" => {
+                self.count(name, &vals, 1, span)?;
+                let Some(m) = vals[0]
+                    .ty
+                    .basic()
+                    .filter(|b| b.cols > 1 && b.cols == b.rows && b.base == BaseType::Float)
+                else {
+                    bail!(self, span, "{name}() needs a square matrix");
+                };
+                let n = m.cols as usize;
+                // rows[r][c] for readability of the cofactor expansion.
+                let at: Vec<Vec<Var>> = (0..n)
+                    .map(|r| (0..n).map(|c| vals[0].vars[c * n + r]).collect())
+                    .collect();
+                let det = self.det(&at);
+                if name == "determinant" {
+                    Value {
+                        ty: Type::FLOAT,
+                        vars: vec![det],
+                    }
+                } else {
+                    // inverse = adjugate / det: inv[c][r] (column c, row r) = cof(c, r) / det
+                    let mut vars = Vec::with_capacity(n * n);
+                    for c in 0..n {
+                        for r in 0..n {
+                            // element (row r, col c) of the inverse = cofactor(row c, col r)
+                            let minor: Vec<Vec<Var>> = (0..n)
+                                .filter(|&i| i != c)
+                                .map(|i| (0..n).filter(|&j| j != r).map(|j| at[i][j]).collect())
+                                .collect();
+                            let md = self.det(&minor);
+                            let md = if (r + c) % 2 == 1 {
+                                self.fun(UnaryOp::FNeg, md)
+                            } else {
+                                md
+                            };
+                            vars.push(self.fbin(BinaryOp::FDiv, md, det));
+                        }
+                    }
+                    Value {
+                        ty: vals[0].ty.clone(),
+                        vars,
+                    }
+                }
+            }
+            "lessThan" | "lessThanEqual" | "greaterThan" | "greaterThanEqual" | "equal"
+            | "notEqual" => {
+                self.count(name, &vals, 2, span)?;
+                let ok = vals[0].ty == vals[1].ty && vals[0].ty.is_vector();
+                let base = vals[0].ty.base().unwrap_or(BaseType::Float);
+                let eq = matches!(name, "equal" | "notEqual");
+                if !ok
+                    || (!eq && base == BaseType::Bool)
+                    || matches!(base, BaseType::Uint64 | BaseType::Sampler2D)
+                {
+                    bail!(
+                        self,
+                        span,
+                        "no matching function for call to `{name}' with {} and {}",
+                        vals[0].ty,
+                        vals[1].ty
+                    );
+                }
+                use super::ast::BinOp as A;
+                let op = match (name, base) {
+                    ("equal", BaseType::Float) => BinaryOp::FEq,
+                    ("notEqual", BaseType::Float) => BinaryOp::FNe,
+                    ("equal", BaseType::Bool) => BinaryOp::LogicalEq,
+                    ("notEqual", BaseType::Bool) => BinaryOp::LogicalXor,
+                    ("equal", _) => BinaryOp::IEq,
+                    ("notEqual", _) => BinaryOp::INe,
+                    ("lessThan", b) => super::expr::cmp_op(A::Lt, b),
+                    ("lessThanEqual", b) => super::expr::cmp_op(A::Le, b),
+                    ("greaterThan", b) => super::expr::cmp_op(A::Gt, b),
+                    (_, b) => super::expr::cmp_op(A::Ge, b),
+                };
+                let vars = self.map_n(&[&vals[0], &vals[1]], B, |x| Op::Binary(op, x[0], x[1]));
+                Value {
+                    ty: Type::vector(BaseType::Bool, vars.len() as u8),
+                    vars,
+                }
+            }
+            "any" | "all" | "not" => {
+                self.count(name, &vals, 1, span)?;
+                if !(vals[0].ty.is_vector() && vals[0].ty.base() == Some(BaseType::Bool)) {
+                    bail!(
+                        self,
+                        span,
+                        "no matching function for call to `{name}' with {}",
+                        vals[0].ty
+                    );
+                }
+                if name == "not" {
+                    let vars = self.map1(&vals[0], B, UnaryOp::LogicalNot);
+                    Value {
+                        ty: vals[0].ty.clone(),
+                        vars,
+                    }
+                } else {
+                    let op = if name == "any" {
+                        BinaryOp::LogicalOr
+                    } else {
+                        BinaryOp::LogicalAnd
+                    };
+                    let mut acc = vals[0].vars[0];
+                    for x in &vals[0].vars[1..] {
+                        acc = self.assign(B, Op::Binary(op, acc, *x));
+                    }
+                    Value {
+                        ty: Type::BOOL,
+                        vars: vec![acc],
+                    }
+                }
+            }
+            "dFdx" | "dFdy" | "dFdxFine" | "dFdyFine" | "dFdxCoarse" | "dFdyCoarse" | "fwidth"
+            | "fwidthFine" | "fwidthCoarse" => {
+                self.fragment_only(name, span)?;
+                let (v, ty) = self.gen_f(name, vals, 1, 0, span)?;
+                let coarse = name.ends_with("Coarse");
+                let (dx, dy) = if coarse {
+                    (UnaryOp::DFdxCoarse, UnaryOp::DFdyCoarse)
+                } else {
+                    (UnaryOp::DFdxFine, UnaryOp::DFdyFine)
+                };
+                let vars = if name.starts_with("dFdx") {
+                    self.map1(&v[0], F, dx)
+                } else if name.starts_with("dFdy") {
+                    self.map1(&v[0], F, dy)
+                } else {
+                    v[0].vars
+                        .iter()
+                        .map(|x| {
+                            let a = self.fun(dx, *x);
+                            let b = self.fun(dy, *x);
+                            let a = self.fun(UnaryOp::FAbs, a);
+                            let b = self.fun(UnaryOp::FAbs, b);
+                            self.fbin(BinaryOp::FAdd, a, b)
+                        })
+                        .collect()
+                };
+                Value { ty, vars }
+            }
+            "bitfieldExtract" | "bitfieldInsert" | "bitfieldReverse" | "bitCount" | "findLSB"
+            | "findMSB" => {
+                if self.version < 400 {
+                    return Ok(None);
+                }
+                let n = match name {
+                    "bitfieldExtract" => 3,
+                    "bitfieldInsert" => 4,
+                    _ => 1,
+                };
+                self.count(name, &vals, n, span)?;
+                let base = match vals[0].ty.basic() {
+                    Some(b) if b.cols == 1 && matches!(b.base, BaseType::Int | BaseType::Uint) => b,
+                    _ => bail!(
+                        self,
+                        span,
+                        "no matching function for call to `{name}' with {}",
+                        vals[0].ty
+                    ),
+                };
+                let k = base_kind(base.base);
+                let ity = Type::vector(BaseType::Int, base.rows);
+                match name {
+                    "bitfieldExtract" => {
+                        let (o, b) = (
+                            self.int_scalar(&vals[1], span)?,
+                            self.int_scalar(&vals[2], span)?,
+                        );
+                        let vars = vals[0]
+                            .vars
+                            .iter()
+                            .map(|x| {
+                                self.assign(
+                                    k,
+                                    Op::BitfieldExtract {
+                                        value: *x,
+                                        offset: o,
+                                        bits: b,
+                                    },
+                                )
+                            })
+                            .collect();
+                        Value {
+                            ty: vals[0].ty.clone(),
+                            vars,
+                        }
+                    }
+                    "bitfieldInsert" => {
+                        if vals[1].ty != vals[0].ty {
+                            bail!(
+                                self,
+                                span,
+                                "bitfieldInsert() base and insert must have the same type"
+                            );
+                        }
+                        let (o, b) = (
+                            self.int_scalar(&vals[2], span)?,
+                            self.int_scalar(&vals[3], span)?,
+                        );
+                        let vars = vals[0]
+                            .vars
+                            .iter()
+                            .zip(&vals[1].vars)
+                            .map(|(x, y)| {
+                                self.assign(
+                                    k,
+                                    Op::BitfieldInsert {
+                                        base: *x,
+                                        insert: *y,
+                                        offset: o,
+                                        bits: b,
+                                    },
+                                )
+                            })
+                            .collect();
+                        Value {
+                            ty: vals[0].ty.clone(),
+                            vars,
+                        }
+                    }
+                    "bitfieldReverse" => {
+                        let vars = self.map1(&vals[0], k, UnaryOp::BitReverse);
+                        Value {
+                            ty: vals[0].ty.clone(),
+                            vars,
+                        }
+                    }
+                    _ => {
+                        let op = match (name, base.base) {
+                            ("bitCount", _) => UnaryOp::BitCount,
+                            ("findLSB", _) => UnaryOp::FindLsb,
+                            (_, BaseType::Int) => UnaryOp::FindMsbI,
+                            _ => UnaryOp::FindMsbU,
+                        };
+                        let vars = self.map1(&vals[0], ScalarKind::I32, op);
+                        Value { ty: ity, vars }
+                    }
+                }
+            }
+            "packUnorm4x8" | "packSnorm4x8" | "packUnorm2x16" | "packSnorm2x16" => {
+                let n = if name.ends_with("4x8") { 4 } else { 2 };
+                let (v, ty) = self.gen_f(name, vals, 1, 0, span)?;
+                if ty != Type::vector(BaseType::Float, n) {
+                    bail!(self, span, "{name}() needs a vec{n}");
+                }
+                let bits = 32 / n as u32;
+                let snorm = name.contains("Snorm");
+                let scale = ((1u32 << (bits - snorm as u32)) - 1) as f32;
+                let lo = self.fconst(if snorm { -1.0 } else { 0.0 });
+                let one = self.fconst(1.0);
+                let sc = self.fconst(scale);
+                let mask = self.konst(Scalar::U32((1u32 << bits) - 1));
+                let mut acc = self.konst(Scalar::U32(0));
+                for (i, x) in v[0].vars.iter().enumerate() {
+                    let c = self.assign(F, Op::FClamp(*x, lo, one));
+                    let m = self.fbin(BinaryOp::FMul, c, sc);
+                    let r = self.fun(UnaryOp::RoundEven, m);
+                    let u = if snorm {
+                        let s = self.assign(ScalarKind::I32, Op::Unary(UnaryOp::F2I, r));
+                        self.assign(ScalarKind::U32, Op::Unary(UnaryOp::I2U, s))
+                    } else {
+                        self.assign(ScalarKind::U32, Op::Unary(UnaryOp::F2U, r))
+                    };
+                    let u = self.assign(ScalarKind::U32, Op::Binary(BinaryOp::And, u, mask));
+                    let sh = self.konst(Scalar::U32(bits * i as u32));
+                    let u = self.assign(ScalarKind::U32, Op::Binary(BinaryOp::Shl, u, sh));
+                    acc = self.assign(ScalarKind::U32, Op::Binary(BinaryOp::Or, acc, u));
+                }
+                Value {
+                    ty: Type::UINT,
+                    vars: vec![acc],
+                }
+            }
+            "unpackUnorm4x8" | "unpackSnorm4x8" | "unpackUnorm2x16" | "unpackSnorm2x16" => {
+                self.count(name, &vals, 1, span)?;
+                if vals[0].ty != Type::UINT {
+                    bail!(self, span, "{name}() needs a uint");
+                }
+                let p = vals[0].vars[0];
+                let n: u32 = if name.ends_with("4x8") { 4 } else { 2 };
+                let bits = 32 / n;
+                let snorm = name.contains("Snorm");
+                let scale = self.fconst(((1u32 << (bits - snorm as u32)) - 1) as f32);
+                let mut vars = Vec::new();
+                for i in 0..n {
+                    let f = if snorm {
+                        // Sign-extend field i: (p << (32 - bits*(i+1))) as int >> (32 - bits)
+                        let l = self.konst(Scalar::U32(32 - bits * (i + 1)));
+                        let t = self.assign(ScalarKind::U32, Op::Binary(BinaryOp::Shl, p, l));
+                        let t = self.assign(ScalarKind::I32, Op::Unary(UnaryOp::U2I, t));
+                        let r = self.konst(Scalar::U32(32 - bits));
+                        let t = self.assign(ScalarKind::I32, Op::Binary(BinaryOp::ShrS, t, r));
+                        let f = self.assign(F, Op::Unary(UnaryOp::I2F, t));
+                        let q = self.fbin(BinaryOp::FDiv, f, scale);
+                        let (lo, hi) = (self.fconst(-1.0), self.fconst(1.0));
+                        self.assign(F, Op::FClamp(q, lo, hi))
+                    } else {
+                        let s = self.konst(Scalar::U32(bits * i));
+                        let t = self.assign(ScalarKind::U32, Op::Binary(BinaryOp::ShrU, p, s));
+                        let m = self.konst(Scalar::U32((1u32 << bits) - 1));
+                        let t = self.assign(ScalarKind::U32, Op::Binary(BinaryOp::And, t, m));
+                        let f = self.assign(F, Op::Unary(UnaryOp::U2F, t));
+                        self.fbin(BinaryOp::FDiv, f, scale)
+                    };
+                    vars.push(f);
+                }
+                Value {
+                    ty: Type::vector(BaseType::Float, n as u8),
+                    vars,
+                }
+            }
+            "packUint2x32" | "unpackUint2x32" => {
+                if !self.int64 {
+                    return Ok(None);
+                }
+                self.count(name, &vals, 1, span)?;
+                let (from, to) = if name == "packUint2x32" {
+                    (
+                        Type::vector(BaseType::Uint, 2),
+                        Type::scalar(BaseType::Uint64),
+                    )
+                } else {
+                    (
+                        Type::scalar(BaseType::Uint64),
+                        Type::vector(BaseType::Uint, 2),
+                    )
+                };
+                if vals[0].ty != from {
+                    bail!(self, span, "{name}() needs a {from}");
+                }
+                Value {
+                    ty: to,
+                    vars: vals[0].vars.clone(),
+                }
+            }
+            "texture" | "texture2D" | "textureLod" | "texture2DLod" | "textureOffset"
+            | "textureLodOffset" | "texelFetch" | "textureSize" => {
+                return self.texture_call(name, vals, args, span).map(Some);
+            }
+            "textureProj"
+            | "texture2DProj"
+            | "textureProjLod"
+            | "texture2DProjLod"
+            | "textureProjOffset"
+            | "textureProjLodOffset" => {
+                // Projective lookups divide the coordinate by its last component
+                // (GLSL 4.60 §8.9.2), then sample as the plain form does.
+                let mut vals = vals;
+                let p = match vals.get(1) {
+                    Some(v)
+                        if v.ty == Type::vector(BaseType::Float, 3)
+                            || v.ty == Type::vector(BaseType::Float, 4) =>
+                    {
+                        v.clone()
+                    }
+                    _ => bail!(self, span, "{name}() needs a vec3 or vec4 coordinate"),
+                };
+                let q = p.vars[p.vars.len() - 1];
+                let x = self.fbin(BinaryOp::FDiv, p.vars[0], q);
+                let y = self.fbin(BinaryOp::FDiv, p.vars[1], q);
+                vals[1] = Value {
+                    ty: Type::vector(BaseType::Float, 2),
+                    vars: vec![x, y],
+                };
+                let plain = name.replacen("Proj", "", 1);
+                return self.texture_call(&plain, vals, args, span).map(Some);
+            }
+            "texelFetchOffset" => {
+                self.count(name, &vals, 4, span)?;
+                let ivec2 = Type::vector(BaseType::Int, 2);
+                let off = match self.const_eval(&args[3]) {
+                    Some(c) if c.ty == ivec2 => c.vals,
+                    _ => bail!(
+                        self,
+                        args[3].span,
+                        "the offset of texelFetchOffset() must be a constant ivec2 expression"
+                    ),
+                };
+                let mut vals = vals;
+                if vals[1].ty != ivec2 {
+                    bail!(self, span, "texelFetchOffset() needs an ivec2 coordinate");
+                }
+                let mut coord = Vec::new();
+                for (c, o) in vals[1].vars.iter().zip(off) {
+                    let k = self.konst(o);
+                    coord.push(self.assign(ScalarKind::I32, Op::Binary(BinaryOp::IAdd, *c, k)));
+                }
+                vals[1].vars = coord;
+                vals.truncate(3);
+                return self
+                    .texture_call("texelFetch", vals, &args[..3], span)
+                    .map(Some);
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(v))
+    }
+
+    fn int_scalar(&mut self, v: &Value, span: Span) -> R<Var> {
+        if v.ty != Type::INT {
+            bail!(self, span, "expected an int argument, got {}", v.ty);
+        }
+        Ok(v.vars[0])
+    }
+
+    /// Determinant by cofactor expansion along the first row, in a fixed order.
+    fn det(&mut self, m: &[Vec<Var>]) -> Var {
+        let n = m.len();
+        if n == 1 {
+            return m[0][0];
+        }
+        if n == 2 {
+            let a = self.fbin(BinaryOp::FMul, m[0][0], m[1][1]);
+            let b = self.fbin(BinaryOp::FMul, m[0][1], m[1][0]);
+            return self.fbin(BinaryOp::FSub, a, b);
+        }
+        let mut acc: Option<Var> = None;
+        for c in 0..n {
+            let minor: Vec<Vec<Var>> = (1..n)
+                .map(|r| (0..n).filter(|&j| j != c).map(|j| m[r][j]).collect())
+                .collect();
+            let md = self.det(&minor);
+            let t = self.fbin(BinaryOp::FMul, m[0][c], md);
+            acc = Some(match acc {
+                None => t,
+                Some(a) if c % 2 == 1 => self.fbin(BinaryOp::FSub, a, t),
+                Some(a) => self.fbin(BinaryOp::FAdd, a, t),
+            });
+        }
+        acc.unwrap_or_else(|| self.fconst(0.0))
+    }
+
+    /// Built-ins with out parameters.
+    fn builtin_out(&mut self, name: &str, places: &[Place], args: &[Expr], span: Span) -> R<Value> {
+        let n = if matches!(name, "umulExtended" | "imulExtended") {
+            4
+        } else if name == "modf" {
+            2
+        } else {
+            3
+        };
+        if places.len() != n {
+            bail!(
+                self,
+                span,
+                "no matching function for call to `{name}' with {} arguments",
+                places.len()
+            );
+        }
+        if self.version < 400 && name != "modf" {
+            bail!(self, span, "no function with name `{name}'");
+        }
+        let nin = if name == "modf" { 1 } else { 2 };
+        let ins = self.read_args(&places[..nin], &args[..nin])?;
+        for (p, a) in places[nin..].iter().zip(&args[nin..]) {
+            if !p.writable {
+                bail!(
+                    self,
+                    a.span,
+                    "argument for an out parameter of `{name}' is not a writable l-value"
+                );
+            }
+        }
+        let t = ins[0].ty.clone();
+        let want_base = match name {
+            "modf" => BaseType::Float,
+            "imulExtended" => BaseType::Int,
+            _ => BaseType::Uint,
+        };
+        let ok = t
+            .basic()
+            .is_some_and(|b| b.cols == 1 && b.base == want_base)
+            && ins.iter().all(|v| v.ty == t)
+            && places[nin..].iter().all(|p| p.ty == t);
+        if !ok {
+            bail!(
+                self,
+                span,
+                "no matching function for call to `{name}' with {t}"
+            );
+        }
+        let k = base_kind(want_base);
+        let u = ScalarKind::U32;
+        match name {
+            "modf" => {
+                let ip = self.map1(&ins[0], F, UnaryOp::Trunc);
+                let fr: Vec<Var> = ins[0]
+                    .vars
+                    .iter()
+                    .zip(&ip)
+                    .map(|(x, i)| self.fbin(BinaryOp::FSub, *x, *i))
+                    .collect();
+                self.write(
+                    &places[1],
+                    &Value {
+                        ty: t.clone(),
+                        vars: ip,
+                    },
+                    span,
+                )?;
+                Ok(Value { ty: t, vars: fr })
+            }
+            "uaddCarry" | "usubBorrow" => {
+                let (a, b) = (&ins[0].vars, &ins[1].vars);
+                let one = self.konst(Scalar::U32(1));
+                let zero = self.konst(Scalar::U32(0));
+                let mut res = Vec::new();
+                let mut carry = Vec::new();
+                for (x, y) in a.iter().zip(b) {
+                    if name == "uaddCarry" {
+                        let s = self.assign(u, Op::Binary(BinaryOp::IAdd, *x, *y));
+                        let c = self.assign(B, Op::Binary(BinaryOp::ULt, s, *x));
+                        carry.push(self.assign(
+                            u,
+                            Op::Select {
+                                cond: c,
+                                a: one,
+                                b: zero,
+                            },
+                        ));
+                        res.push(s);
+                    } else {
+                        let s = self.assign(u, Op::Binary(BinaryOp::ISub, *x, *y));
+                        let c = self.assign(B, Op::Binary(BinaryOp::ULt, *x, *y));
+                        carry.push(self.assign(
+                            u,
+                            Op::Select {
+                                cond: c,
+                                a: one,
+                                b: zero,
+                            },
+                        ));
+                        res.push(s);
+                    }
+                }
+                self.write(
+                    &places[2],
+                    &Value {
+                        ty: t.clone(),
+                        vars: carry,
+                    },
+                    span,
+                )?;
+                Ok(Value { ty: t, vars: res })
+            }
+            _ => {
+                // 32×32 → 64-bit product from 16-bit halves (no 64-bit IR type).
+                let signed = name == "imulExtended";
+                let mut his = Vec::new();
+                let mut los = Vec::new();
+                let m16 = self.konst(Scalar::U32(0xFFFF));
+                let s16 = self.konst(Scalar::U32(16));
+                for (x, y) in ins[0].vars.iter().zip(&ins[1].vars) {
+                    let (xu, yu) = if signed {
+                        (
+                            self.assign(u, Op::Unary(UnaryOp::I2U, *x)),
+                            self.assign(u, Op::Unary(UnaryOp::I2U, *y)),
+                        )
+                    } else {
+                        (*x, *y)
+                    };
+                    let a0 = self.assign(u, Op::Binary(BinaryOp::And, xu, m16));
+                    let a1 = self.assign(u, Op::Binary(BinaryOp::ShrU, xu, s16));
+                    let b0 = self.assign(u, Op::Binary(BinaryOp::And, yu, m16));
+                    let b1 = self.assign(u, Op::Binary(BinaryOp::ShrU, yu, s16));
+                    let t0 = self.assign(u, Op::Binary(BinaryOp::IMul, a0, b0));
+                    let t0h = self.assign(u, Op::Binary(BinaryOp::ShrU, t0, s16));
+                    let m1 = self.assign(u, Op::Binary(BinaryOp::IMul, a1, b0));
+                    let uu = self.assign(u, Op::Binary(BinaryOp::IAdd, m1, t0h));
+                    let ul = self.assign(u, Op::Binary(BinaryOp::And, uu, m16));
+                    let m2 = self.assign(u, Op::Binary(BinaryOp::IMul, a0, b1));
+                    let w1 = self.assign(u, Op::Binary(BinaryOp::IAdd, ul, m2));
+                    let hh = self.assign(u, Op::Binary(BinaryOp::IMul, a1, b1));
+                    let uh = self.assign(u, Op::Binary(BinaryOp::ShrU, uu, s16));
+                    let wh = self.assign(u, Op::Binary(BinaryOp::ShrU, w1, s16));
+                    let h = self.assign(u, Op::Binary(BinaryOp::IAdd, hh, uh));
+                    let mut h = self.assign(u, Op::Binary(BinaryOp::IAdd, h, wh));
+                    let lo = self.assign(u, Op::Binary(BinaryOp::IMul, xu, yu));
+                    if signed {
+                        // Signed high word: subtract y when x < 0 and x when y < 0.
+                        let zero = self.konst(Scalar::U32(0));
+                        let zi = self.konst(Scalar::I32(0));
+                        for (s, o) in [(*x, yu), (*y, xu)] {
+                            let neg = self.assign(B, Op::Binary(BinaryOp::SLt, s, zi));
+                            let sub = self.assign(
+                                u,
+                                Op::Select {
+                                    cond: neg,
+                                    a: o,
+                                    b: zero,
+                                },
+                            );
+                            h = self.assign(u, Op::Binary(BinaryOp::ISub, h, sub));
+                        }
+                        his.push(self.assign(k, Op::Unary(UnaryOp::U2I, h)));
+                        los.push(self.assign(k, Op::Unary(UnaryOp::U2I, lo)));
+                    } else {
+                        his.push(h);
+                        los.push(lo);
+                    }
+                }
+                self.write(
+                    &places[2],
+                    &Value {
+                        ty: t.clone(),
+                        vars: his,
+                    },
+                    span,
+                )?;
+                self.write(&places[3], &Value { ty: t, vars: los }, span)?;
+                Ok(Value {
+                    ty: Type::Void,
+                    vars: Vec::new(),
+                })
+            }
+        }
+    }
+
+    /// texture / texture2D / textureLod / textureOffset / texelFetch / textureSize on a
+    /// sampler2D (GLSL 4.60 §8.9).
+    fn texture_call(
+        &mut self,
+        name: &str,
+        vals: Vec<Value>,
+        args: &[Expr],
+        span: Span,
+    ) -> R<Value> {
+        let legacy = self.version < 140 || self.profile == Profile::Compatibility;
+        if matches!(name, "texture2D" | "texture2DLod") && !legacy {
+            bail!(
+                self,
+                span,
+                "no function with name `{name}' in GLSL {} core (use texture)",
+                self.version
+            );
+        }
+        if !matches!(name, "texture2D" | "texture2DLod") && self.version < 130 {
+            bail!(self, span, "no function with name `{name}'");
+        }
+        if vals.is_empty() || vals[0].ty != Type::scalar(BaseType::Sampler2D) {
+            let t = vals.first().map(|v| v.ty.to_string()).unwrap_or_default();
+            bail!(
+                self,
+                span,
+                "no matching function for call to `{name}' with {t} (only sampler2D is supported)"
+            );
+        }
+        let handle = [vals[0].vars[0], vals[0].vars[1]];
+        let vec2 = Type::vector(BaseType::Float, 2);
+        let ivec2 = Type::vector(BaseType::Int, 2);
+        let bad = |s: &mut Self| -> R<Value> {
+            let sig: Vec<String> = vals.iter().map(|v| v.ty.to_string()).collect();
+            bail!(
+                s,
+                span,
+                "no matching function for call to `{name}({})'",
+                sig.join(", ")
+            )
+        };
+        let float_arg = |s: &mut Self, v: &Value| -> Option<Var> {
+            if v.ty == Type::FLOAT {
+                Some(v.vars[0])
+            } else if v.ty == Type::INT || v.ty == Type::UINT {
+                let b = v.ty.base().unwrap_or(BaseType::Int);
+                Some(s.conv_word(v.vars[0], b, BaseType::Float))
+            } else {
+                None
+            }
+        };
+        match name {
+            "textureSize" => {
+                if vals.len() != 2 || vals[1].ty != Type::INT {
+                    return bad(self);
+                }
+                let dst = [self.new_var(ScalarKind::I32), self.new_var(ScalarKind::I32)];
+                self.emit(Stmt::TextureSize {
+                    dst,
+                    handle,
+                    lod: vals[1].vars[0],
+                });
+                Ok(Value {
+                    ty: ivec2,
+                    vars: dst.to_vec(),
+                })
+            }
+            "texelFetch" => {
+                if vals.len() != 3 || vals[1].ty != ivec2 || vals[2].ty != Type::INT {
+                    return bad(self);
+                }
+                let dst = [
+                    self.new_var(F),
+                    self.new_var(F),
+                    self.new_var(F),
+                    self.new_var(F),
+                ];
+                self.emit(Stmt::TexelFetch {
+                    dst,
+                    handle,
+                    coord: [vals[1].vars[0], vals[1].vars[1]],
+                    lod: vals[2].vars[0],
+                });
+                Ok(Value {
+                    ty: Type::vector(BaseType::Float, 4),
+                    vars: dst.to_vec(),
+                })
+            }
+            _ => {
+                if vals.len() < 2 || vals[1].ty != vec2 {
+                    return bad(self);
+                }
+                let coord = [vals[1].vars[0], vals[1].vars[1]];
+                let explicit = matches!(name, "textureLod" | "texture2DLod" | "textureLodOffset");
+                let has_offset = name.ends_with("Offset");
+                let mut rest = &vals[2..];
+                let mut rest_args = &args[2..];
+                let mut lod = Lod::Implicit;
+                if explicit {
+                    let Some(l) = rest.first().and_then(|v| float_arg(self, v)) else {
+                        return bad(self);
+                    };
+                    lod = Lod::Explicit(l);
+                    rest = &rest[1..];
+                    rest_args = &rest_args[1..];
+                }
+                let mut offset = [0i32; 2];
+                if has_offset {
+                    let Some(a) = rest_args.first() else {
+                        return bad(self);
+                    };
+                    match self.const_eval(a) {
+                        Some(c) if c.ty == ivec2 => {
+                            for (o, v) in offset.iter_mut().zip(&c.vals) {
+                                if let Scalar::I32(i) = v {
+                                    *o = *i;
+                                }
+                            }
+                        }
+                        _ => bail!(
+                            self,
+                            a.span,
+                            "the offset of {name}() must be a constant ivec2 expression"
+                        ),
+                    }
+                    if offset.iter().any(|o| !(-8..=7).contains(o)) {
+                        bail!(self, a.span, "texel offset out of range [-8, 7]");
+                    }
+                    rest = &rest[1..];
+                }
+                if let Some(b) = rest.first() {
+                    if explicit || rest.len() > 1 {
+                        return bad(self);
+                    }
+                    let Some(b) = float_arg(self, b) else {
+                        return bad(self);
+                    };
+                    if self.stage != Stage::Fragment {
+                        bail!(
+                            self,
+                            span,
+                            "texture bias is only available in fragment shaders"
+                        );
+                    }
+                    lod = Lod::Bias(b);
+                }
+                let dst = [
+                    self.new_var(F),
+                    self.new_var(F),
+                    self.new_var(F),
+                    self.new_var(F),
+                ];
+                self.emit(Stmt::Texture {
+                    dst,
+                    handle,
+                    coord,
+                    lod,
+                    offset,
+                });
+                Ok(Value {
+                    ty: Type::vector(BaseType::Float, 4),
+                    vars: dst.to_vec(),
+                })
+            }
+        }
+    }
+}

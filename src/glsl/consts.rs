@@ -1,0 +1,321 @@
+//! Constant-expression evaluation (GLSL 4.60 §4.3.3): what array sizes, `case` labels,
+//! `textureOffset` offsets and layout values need. Folds literals, `const` variables,
+//! operators, scalar/vector constructors, swizzles and `.length()` of sized arrays; anything
+//! else is "not constant" (`None`), and the caller reports why it needed a constant.
+
+use crate::ir::{BaseType, Scalar};
+
+use super::ast::{BinOp, Callee, Expr, ExprKind, UnOp};
+use super::types::{vt, Type};
+
+/// A folded constant of a scalar or vector type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CVal {
+    pub ty: Type,
+    pub vals: Vec<Scalar>,
+}
+
+impl CVal {
+    pub fn scalar(s: Scalar) -> CVal {
+        let base = match s {
+            Scalar::F32(_) => BaseType::Float,
+            Scalar::I32(_) => BaseType::Int,
+            Scalar::U32(_) => BaseType::Uint,
+            Scalar::Bool(_) => BaseType::Bool,
+        };
+        CVal {
+            ty: Type::scalar(base),
+            vals: vec![s],
+        }
+    }
+    /// The value as an array size / index: a non-negative int or uint scalar.
+    pub fn as_index(&self) -> Option<i64> {
+        match (self.vals.as_slice(), self.ty.is_scalar()) {
+            ([Scalar::I32(i)], true) => Some(*i as i64),
+            ([Scalar::U32(u)], true) => Some(*u as i64),
+            _ => None,
+        }
+    }
+}
+
+/// Converts a scalar constant to another base type (GLSL 4.60 §5.4.1 conversions).
+pub fn convert_scalar(s: Scalar, to: BaseType) -> Option<Scalar> {
+    Some(match (s, to) {
+        (Scalar::F32(f), BaseType::Float) => Scalar::F32(f),
+        (Scalar::F32(f), BaseType::Int) => Scalar::I32(f as i32),
+        (Scalar::F32(f), BaseType::Uint) => Scalar::U32(f as i32 as u32),
+        (Scalar::F32(f), BaseType::Bool) => Scalar::Bool(f != 0.0),
+        (Scalar::I32(i), BaseType::Float) => Scalar::F32(i as f32),
+        (Scalar::I32(i), BaseType::Int) => Scalar::I32(i),
+        (Scalar::I32(i), BaseType::Uint) => Scalar::U32(i as u32),
+        (Scalar::I32(i), BaseType::Bool) => Scalar::Bool(i != 0),
+        (Scalar::U32(u), BaseType::Float) => Scalar::F32(u as f32),
+        (Scalar::U32(u), BaseType::Int) => Scalar::I32(u as i32),
+        (Scalar::U32(u), BaseType::Uint) => Scalar::U32(u),
+        (Scalar::U32(u), BaseType::Bool) => Scalar::Bool(u != 0),
+        (Scalar::Bool(b), BaseType::Float) => Scalar::F32(b as u32 as f32),
+        (Scalar::Bool(b), BaseType::Int) => Scalar::I32(b as i32),
+        (Scalar::Bool(b), BaseType::Uint) => Scalar::U32(b as u32),
+        (Scalar::Bool(b), BaseType::Bool) => Scalar::Bool(b),
+        _ => return None,
+    })
+}
+
+fn rank(b: BaseType) -> u8 {
+    match b {
+        BaseType::Int => 1,
+        BaseType::Uint => 2,
+        BaseType::Float => 3,
+        _ => 0,
+    }
+}
+
+fn fold_bin(op: BinOp, a: Scalar, b: Scalar) -> Option<Scalar> {
+    use Scalar::*;
+    Some(match (a, b) {
+        (F32(x), F32(y)) => match op {
+            BinOp::Add => F32(x + y),
+            BinOp::Sub => F32(x - y),
+            BinOp::Mul => F32(x * y),
+            BinOp::Div => F32(x / y),
+            BinOp::Eq => Bool(x == y),
+            BinOp::Ne => Bool(x != y),
+            BinOp::Lt => Bool(x < y),
+            BinOp::Le => Bool(x <= y),
+            BinOp::Gt => Bool(x > y),
+            BinOp::Ge => Bool(x >= y),
+            _ => return None,
+        },
+        (I32(x), I32(y)) => match op {
+            BinOp::Add => I32(x.wrapping_add(y)),
+            BinOp::Sub => I32(x.wrapping_sub(y)),
+            BinOp::Mul => I32(x.wrapping_mul(y)),
+            BinOp::Div => I32(if y == 0 { 0 } else { x.wrapping_div(y) }),
+            BinOp::Rem => I32(if y == 0 { 0 } else { x.wrapping_rem(y) }),
+            BinOp::Shl => I32(x.wrapping_shl(y as u32)),
+            BinOp::Shr => I32(x.wrapping_shr(y as u32)),
+            BinOp::BitAnd => I32(x & y),
+            BinOp::BitOr => I32(x | y),
+            BinOp::BitXor => I32(x ^ y),
+            BinOp::Eq => Bool(x == y),
+            BinOp::Ne => Bool(x != y),
+            BinOp::Lt => Bool(x < y),
+            BinOp::Le => Bool(x <= y),
+            BinOp::Gt => Bool(x > y),
+            BinOp::Ge => Bool(x >= y),
+            _ => return None,
+        },
+        (U32(x), U32(y)) => match op {
+            BinOp::Add => U32(x.wrapping_add(y)),
+            BinOp::Sub => U32(x.wrapping_sub(y)),
+            BinOp::Mul => U32(x.wrapping_mul(y)),
+            BinOp::Div => U32(x.checked_div(y).unwrap_or(0)),
+            BinOp::Rem => U32(x.checked_rem(y).unwrap_or(0)),
+            BinOp::Shl => U32(x.wrapping_shl(y)),
+            BinOp::Shr => U32(x.wrapping_shr(y)),
+            BinOp::BitAnd => U32(x & y),
+            BinOp::BitOr => U32(x | y),
+            BinOp::BitXor => U32(x ^ y),
+            BinOp::Eq => Bool(x == y),
+            BinOp::Ne => Bool(x != y),
+            BinOp::Lt => Bool(x < y),
+            BinOp::Le => Bool(x <= y),
+            BinOp::Gt => Bool(x > y),
+            BinOp::Ge => Bool(x >= y),
+            _ => return None,
+        },
+        (Bool(x), Bool(y)) => match op {
+            BinOp::LogAnd => Bool(x && y),
+            BinOp::LogOr => Bool(x || y),
+            BinOp::LogXor => Bool(x != y),
+            BinOp::Eq => Bool(x == y),
+            BinOp::Ne => Bool(x != y),
+            _ => return None,
+        },
+        // Shifts may mix int and uint operands.
+        (I32(x), U32(y)) if matches!(op, BinOp::Shl | BinOp::Shr) => {
+            return fold_bin(op, I32(x), I32(y as i32))
+        }
+        (U32(x), I32(y)) if matches!(op, BinOp::Shl | BinOp::Shr) => {
+            return fold_bin(op, U32(x), U32(y as u32))
+        }
+        _ => return None,
+    })
+}
+
+/// Evaluates `e` as a constant expression; `lookup` resolves identifiers to constants and
+/// `array_len` gives the length of an array-typed identifier for `.length()`.
+pub fn eval(
+    e: &Expr,
+    lookup: &dyn Fn(&str) -> Option<CVal>,
+    array_len: &dyn Fn(&str) -> Option<u32>,
+    depth: u32,
+) -> Option<CVal> {
+    if depth > 64 {
+        return None;
+    }
+    let rec = |x: &Expr| eval(x, lookup, array_len, depth + 1);
+    match &e.kind {
+        ExprKind::Int(i) => Some(CVal::scalar(Scalar::I32(*i))),
+        ExprKind::Uint(u) => Some(CVal::scalar(Scalar::U32(*u))),
+        ExprKind::Float(f) => Some(CVal::scalar(Scalar::F32(*f))),
+        ExprKind::Bool(b) => Some(CVal::scalar(Scalar::Bool(*b))),
+        ExprKind::Ident(n) => lookup(n),
+        ExprKind::Unary(op, x) => {
+            let v = rec(x)?;
+            let vals = v
+                .vals
+                .iter()
+                .map(|s| {
+                    Some(match (op, *s) {
+                        (UnOp::Plus, s) => s,
+                        (UnOp::Neg, Scalar::F32(f)) => Scalar::F32(-f),
+                        (UnOp::Neg, Scalar::I32(i)) => Scalar::I32(i.wrapping_neg()),
+                        (UnOp::Neg, Scalar::U32(u)) => Scalar::U32(u.wrapping_neg()),
+                        (UnOp::BitNot, Scalar::I32(i)) => Scalar::I32(!i),
+                        (UnOp::BitNot, Scalar::U32(u)) => Scalar::U32(!u),
+                        (UnOp::LogNot, Scalar::Bool(b)) if v.ty.is_scalar() => Scalar::Bool(!b),
+                        _ => return None,
+                    })
+                })
+                .collect::<Option<Vec<_>>>()?;
+            Some(CVal { ty: v.ty, vals })
+        }
+        ExprKind::Binary(op, a, b) => {
+            let a = rec(a)?;
+            let b = rec(b)?;
+            let (ab, bb) = (a.ty.basic()?, b.ty.basic()?);
+            if ab.cols > 1 || bb.cols > 1 {
+                return None;
+            }
+            // Implicit conversion to the higher-ranked type (§4.1.10), except for shifts.
+            let shift = matches!(op, BinOp::Shl | BinOp::Shr);
+            let target = if shift || ab.base == bb.base {
+                None
+            } else if rank(ab.base) > 0 && rank(bb.base) > 0 {
+                Some(if rank(ab.base) > rank(bb.base) {
+                    ab.base
+                } else {
+                    bb.base
+                })
+            } else {
+                return None;
+            };
+            let conv = |v: &CVal| -> Option<Vec<Scalar>> {
+                match target {
+                    Some(t) => v.vals.iter().map(|s| convert_scalar(*s, t)).collect(),
+                    None => Some(v.vals.clone()),
+                }
+            };
+            let (av, bv) = (conv(&a)?, conv(&b)?);
+            let n = av.len().max(bv.len());
+            if av.len() != bv.len() && av.len() != 1 && bv.len() != 1 {
+                return None;
+            }
+            let mut vals = Vec::with_capacity(n);
+            for i in 0..n {
+                let x = av[if av.len() == 1 { 0 } else { i }];
+                let y = bv[if bv.len() == 1 { 0 } else { i }];
+                vals.push(fold_bin(*op, x, y)?);
+            }
+            if matches!(op, BinOp::Eq | BinOp::Ne) {
+                if av.len() != bv.len() {
+                    return None;
+                }
+                let all = vals.iter().all(|v| *v == Scalar::Bool(true));
+                let any = vals.contains(&Scalar::Bool(true));
+                let r = if *op == BinOp::Eq { all } else { any };
+                return Some(CVal::scalar(Scalar::Bool(r)));
+            }
+            if matches!(
+                op,
+                BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::LogAnd | BinOp::LogOr
+            ) && n != 1
+            {
+                return None;
+            }
+            let base = match vals[0] {
+                Scalar::F32(_) => BaseType::Float,
+                Scalar::I32(_) => BaseType::Int,
+                Scalar::U32(_) => BaseType::Uint,
+                Scalar::Bool(_) => BaseType::Bool,
+            };
+            Some(CVal {
+                ty: Type::Basic(vt(base, n as u8, 1)),
+                vals,
+            })
+        }
+        ExprKind::Ternary(c, a, b) => {
+            let c = rec(c)?;
+            match c.vals.as_slice() {
+                [Scalar::Bool(true)] => rec(a),
+                [Scalar::Bool(false)] => rec(b),
+                _ => None,
+            }
+        }
+        ExprKind::Call(Callee::Name(n), args) => {
+            let t = super::types::builtin_type(n)?.ok()?;
+            let v = t.basic()?;
+            if v.cols > 1 || matches!(v.base, BaseType::Uint64 | BaseType::Sampler2D) {
+                return None;
+            }
+            let mut comps = Vec::new();
+            for a in args {
+                comps.extend(rec(a)?.vals);
+            }
+            let n = v.rows as usize;
+            if comps.is_empty() {
+                return None;
+            }
+            let vals: Vec<Scalar> = if comps.len() == 1 {
+                vec![comps[0]; n]
+            } else if comps.len() >= n {
+                comps[..n].to_vec()
+            } else {
+                return None;
+            };
+            let vals = vals
+                .into_iter()
+                .map(|s| convert_scalar(s, v.base))
+                .collect::<Option<Vec<_>>>()?;
+            Some(CVal { ty: t, vals })
+        }
+        ExprKind::Length(x) => match &x.kind {
+            ExprKind::Ident(n) => array_len(n).map(|l| CVal::scalar(Scalar::I32(l as i32))),
+            _ => {
+                let v = rec(x)?;
+                if v.ty.is_vector() {
+                    Some(CVal::scalar(Scalar::I32(v.vals.len() as i32)))
+                } else {
+                    None
+                }
+            }
+        },
+        ExprKind::Field(x, sw) => {
+            let v = rec(x)?;
+            if !(v.ty.is_vector() || v.ty.is_scalar()) {
+                return None;
+            }
+            let idx = super::lower::swizzle_indices(sw)?;
+            let vals = idx
+                .iter()
+                .map(|&i| v.vals.get(i as usize).copied())
+                .collect::<Option<Vec<_>>>()?;
+            let base = v.ty.base()?;
+            Some(CVal {
+                ty: Type::Basic(vt(base, vals.len() as u8, 1)),
+                vals,
+            })
+        }
+        ExprKind::Index(x, i) => {
+            let v = rec(x)?;
+            let i = rec(i)?.as_index()?;
+            let s = *v.vals.get(usize::try_from(i).ok()?)?;
+            if !v.ty.is_vector() {
+                return None;
+            }
+            Some(CVal::scalar(s))
+        }
+        _ => None,
+    }
+}

@@ -1,0 +1,1024 @@
+//! Global declarations and the stage interface: plain globals and locals, uniforms (leaves
+//! and word offsets of the default block), std140 uniform blocks (GL 4.5 §7.6.2.2), inputs
+//! and outputs with their slots, layout qualifiers, and the built-in variables
+//! (GLSL 4.60 §7.1).
+
+use std::rc::Rc;
+
+use crate::ir::{
+    self, BaseType, Builtin, BuiltinOutput, InterfaceVar, Interpolation, Op, ScalarKind, Stage,
+    Stmt, UniformDecl, ValueType, Var,
+};
+
+use super::ast::{self, Expr, ExprKind, InterpQual, Qualifiers, Storage};
+use super::consts::{self, CVal};
+use super::diag::Span;
+use super::lower::*;
+use super::preprocess::Profile;
+use super::types::{self, vt, StructDef, Type};
+
+impl Lowerer {
+    pub(super) fn legacy_allowed(&self) -> bool {
+        self.version <= 130 || self.profile == Profile::Compatibility
+    }
+
+    /// `layout(...) uniform;`, `layout(early_fragment_tests) in;`, `invariant gl_Position;`
+    pub(super) fn global_qualifiers(&mut self, q: &Qualifiers, names: &[String]) -> R<()> {
+        if !names.is_empty() {
+            for n in names {
+                if self.lookup(n).is_none() {
+                    bail!(self, q.span, "`{n}' undeclared");
+                }
+            }
+            return Ok(());
+        }
+        for l in &q.layout {
+            match (l.name.as_str(), q.storage) {
+                ("bindless_sampler", Some(Storage::Uniform)) => {
+                    self.need_bindless(l.span, "layout(bindless_sampler)")?;
+                    self.global_bindless = true;
+                }
+                ("bound_sampler", Some(Storage::Uniform)) => {
+                    self.need_bindless(l.span, "layout(bound_sampler)")?;
+                    self.global_bound = true;
+                }
+                ("early_fragment_tests", Some(Storage::In)) if self.stage == Stage::Fragment => {
+                    self.early_fragment_tests = true
+                }
+                ("std140" | "shared" | "packed" | "std430" | "row_major" | "column_major", _) => {}
+                (
+                    "origin_upper_left"
+                    | "pixel_center_integer"
+                    | "depth_any"
+                    | "depth_greater"
+                    | "depth_less"
+                    | "depth_unchanged",
+                    _,
+                ) => {}
+                (n, _) => bail!(self, l.span, "layout qualifier `{n}' is not valid here"),
+            }
+        }
+        Ok(())
+    }
+
+    pub fn need_bindless(&mut self, span: Span, what: &str) -> R<()> {
+        if !self.bindless {
+            bail!(self, span, "{what} requires GL_ARB_bindless_texture");
+        }
+        Ok(())
+    }
+
+    pub(super) fn layout_int(&mut self, l: &ast::LayoutQual) -> R<i64> {
+        match l.value.as_ref().and_then(|e| self.const_eval(e)) {
+            Some(c) => match c.as_index() {
+                Some(v) if v >= 0 => Ok(v),
+                _ => bail!(
+                    self,
+                    l.span,
+                    "layout `{}' must be a non-negative integer",
+                    l.name
+                ),
+            },
+            None => bail!(
+                self,
+                l.span,
+                "layout `{}' needs a constant integer value",
+                l.name
+            ),
+        }
+    }
+
+    /// A global variable declaration: plain global, const, uniform, in or out.
+    pub(super) fn global_var(&mut self, vd: &ast::VarDecl) -> R<()> {
+        let q = &vd.quals;
+        let base = self.resolve_type(&vd.ty)?;
+        if vd.decls.is_empty() {
+            return Ok(());
+        }
+        let storage = match self.global_storage(q) {
+            Ok(s) => s,
+            Err(()) => {
+                for d in &vd.decls {
+                    self.declare_dummy(&d.name, &base);
+                }
+                return Err(());
+            }
+        };
+        for d in &vd.decls {
+            let init_len = match &d.init {
+                Some(Expr {
+                    kind: ExprKind::Call(_, args),
+                    ..
+                }) if d.dims.first().is_some_and(|x| x.is_none()) => Some(args.len() as u32),
+                Some(Expr {
+                    kind: ExprKind::InitList(items),
+                    ..
+                }) => Some(items.len() as u32),
+                _ => None,
+            };
+            let ty = self
+                .apply_dims(base.clone(), &d.dims, init_len, d.span)
+                .unwrap_or_else(|_| base.clone());
+            let r = match storage {
+                Some(Storage::Uniform) => self.uniform_var(q, &ty, d),
+                Some(Storage::In) => self.input_var(q, &ty, d, true).map(|_| ()),
+                Some(Storage::Out) => self.output_var(q, &ty, d, true).map(|_| ()),
+                _ => {
+                    for l in &q.layout {
+                        self.error(l.span, format!("layout `{}' is not valid here", l.name));
+                    }
+                    self.local_var(q, &ty, d)
+                }
+            };
+            if r.is_err() {
+                self.declare_dummy(&d.name, &ty);
+            }
+        }
+        Ok(())
+    }
+
+    /// The effective storage of a global declaration (attribute/varying mapped to in/out).
+    pub(super) fn global_storage(&mut self, q: &Qualifiers) -> R<Option<Storage>> {
+        let mut storage = q.storage;
+        match storage {
+            Some(Storage::Attribute) => {
+                if self.stage != Stage::Vertex {
+                    bail!(
+                        self,
+                        q.span,
+                        "`attribute' is only allowed in vertex shaders"
+                    );
+                }
+                if !self.legacy_allowed() {
+                    bail!(
+                        self,
+                        q.span,
+                        "`attribute' is not allowed in GLSL {} core (use `in')",
+                        self.version
+                    );
+                }
+                storage = Some(Storage::In);
+            }
+            Some(Storage::Varying) => {
+                if !self.legacy_allowed() {
+                    bail!(
+                        self,
+                        q.span,
+                        "`varying' is not allowed in GLSL {} core (use `in'/`out')",
+                        self.version
+                    );
+                }
+                storage = Some(if self.stage == Stage::Vertex {
+                    Storage::Out
+                } else {
+                    Storage::In
+                });
+            }
+            Some(Storage::In) | Some(Storage::Out) if self.version < 130 => {
+                bail!(
+                    self,
+                    q.span,
+                    "`in'/`out' at global scope require GLSL 1.30 (use attribute/varying)"
+                );
+            }
+            Some(Storage::InOut) => bail!(self, q.span, "`inout' is not allowed at global scope"),
+            Some(Storage::Buffer) | Some(Storage::Shared) => {
+                bail!(
+                    self,
+                    q.span,
+                    "this storage qualifier is not supported at global scope"
+                )
+            }
+            _ => {}
+        }
+        if q.interp.is_some() && !matches!(storage, Some(Storage::In) | Some(Storage::Out)) {
+            bail!(
+                self,
+                q.span,
+                "interpolation qualifiers apply only to in/out variables"
+            );
+        }
+        if q.interp.is_some() && self.stage == Stage::Vertex && storage == Some(Storage::In) {
+            bail!(
+                self,
+                q.span,
+                "vertex shader inputs cannot have interpolation qualifiers"
+            );
+        }
+        Ok(storage)
+    }
+
+    /// After a failed declaration, declares the name anyway so that later uses do not
+    /// report it as undeclared too.
+    pub(super) fn declare_dummy(&mut self, name: &str, ty: &Type) {
+        let top = self.scopes.len() - 1;
+        if name.starts_with("gl_") || self.scopes[top].contains_key(name) {
+            return;
+        }
+        let vars: Rc<[Var]> = self.new_vars_for(ty).into();
+        let sym = VarSym {
+            ty: ty.clone(),
+            root: Root::Vars(vars),
+            base: 0,
+            writable: true,
+            konst: None,
+        };
+        self.scopes[top].insert(name.to_string(), Sym::Var(Rc::new(sym)));
+    }
+
+    /// Declares a local or plain global variable, evaluating its initializer.
+    pub fn local_var(&mut self, q: &Qualifiers, ty: &Type, d: &ast::Declarator) -> R<()> {
+        let is_const = q.storage == Some(Storage::Const);
+        if matches!(ty, Type::Void) {
+            bail!(self, d.span, "`{}' declared as void", d.name);
+        }
+        if ty.contains_sampler() && !self.bindless {
+            bail!(
+                self,
+                d.span,
+                "sampler variables must be uniform or function parameters (without GL_ARB_bindless_texture)"
+            );
+        }
+        if !matches!(q.storage, None | Some(Storage::Const)) {
+            bail!(
+                self,
+                q.span,
+                "storage qualifier not allowed on local variables"
+            );
+        }
+        let vars: Rc<[Var]> = self.new_vars_for(ty).into();
+        let mut konst = None;
+        if let Some(init) = &d.init {
+            let v = self.expr_with_type(init, ty)?;
+            let v = self.coerce(v, ty, init.span)?;
+            for (dst, src) in vars.iter().zip(&v.vars) {
+                self.emit(Stmt::Assign {
+                    dst: *dst,
+                    op: Op::Copy(*src),
+                });
+            }
+            if is_const {
+                konst = self.const_eval(init).and_then(|c| {
+                    let b = ty.basic()?;
+                    let vals = c
+                        .vals
+                        .iter()
+                        .map(|s| consts::convert_scalar(*s, b.base))
+                        .collect::<Option<Vec<_>>>()?;
+                    (c.ty.words() == ty.words()).then(|| CVal {
+                        ty: ty.clone(),
+                        vals,
+                    })
+                });
+            }
+        } else if is_const {
+            bail!(
+                self,
+                d.span,
+                "const variable `{}' must be initialized",
+                d.name
+            );
+        }
+        let sym = VarSym {
+            ty: ty.clone(),
+            root: Root::Vars(vars),
+            base: 0,
+            writable: !is_const,
+            konst,
+        };
+        self.declare(&d.name, d.span, Sym::Var(Rc::new(sym)))
+    }
+
+    pub(super) fn uniform_var(&mut self, q: &Qualifiers, ty: &Type, d: &ast::Declarator) -> R<()> {
+        let (mut bindless, mut bound, mut binding) = (false, false, None);
+        for l in &q.layout {
+            match l.name.as_str() {
+                "bindless_sampler" | "bound_sampler" => {
+                    self.need_bindless(l.span, &format!("layout({})", l.name))?;
+                    if !ty.contains_sampler() {
+                        bail!(self, l.span, "layout({}) applies only to samplers", l.name);
+                    }
+                    if l.name == "bindless_sampler" {
+                        bindless = true
+                    } else {
+                        bound = true
+                    }
+                }
+                "binding" => binding = Some(self.layout_int(l)? as i32),
+                "location" => {
+                    self.layout_int(l)?;
+                }
+                n => bail!(
+                    self,
+                    l.span,
+                    "layout qualifier `{n}' is not valid on a uniform"
+                ),
+            }
+        }
+        if bindless && bound {
+            bail!(
+                self,
+                d.span,
+                "uniform `{}' cannot be both bindless_sampler and bound_sampler",
+                d.name
+            );
+        }
+        if d.init.is_some() {
+            self.warning(
+                d.span,
+                format!("initializer of uniform `{}' is ignored", d.name),
+            );
+        }
+        let offset = self.uniform_words;
+        self.uniform_words = self.uniform_words.saturating_add(ty.words());
+        let mut leaves = Vec::new();
+        uniform_leaves(&d.name, ty, offset, &mut leaves);
+        for (name, vt, len, off) in leaves {
+            self.uniforms.push(UniformDecl {
+                name,
+                ty: vt,
+                array_len: len,
+                offset: off,
+                stride: vt.words(),
+                bindless: bindless && vt.base == BaseType::Sampler2D,
+                bound: bound && vt.base == BaseType::Sampler2D,
+                binding: if vt.base == BaseType::Sampler2D {
+                    binding
+                } else {
+                    None
+                },
+            });
+        }
+        let sym = VarSym {
+            ty: ty.clone(),
+            root: Root::Uniform(offset),
+            base: 0,
+            writable: false,
+            konst: None,
+        };
+        self.declare(&d.name, d.span, Sym::Var(Rc::new(sym)))
+    }
+
+    pub(super) fn interface_location(&mut self, q: &Qualifiers) -> R<Option<u32>> {
+        let mut loc = None;
+        for l in &q.layout {
+            match l.name.as_str() {
+                "location" => {
+                    if self.version < 330 && !self.explicit_location {
+                        bail!(
+                            self,
+                            l.span,
+                            "explicit location requires GLSL 3.30 or GL_ARB_explicit_attrib_location"
+                        );
+                    }
+                    loc = Some(self.layout_int(l)? as u32);
+                }
+                "index" | "component" => {
+                    self.layout_int(l)?;
+                }
+                n => bail!(self, l.span, "layout qualifier `{n}' is not valid here"),
+            }
+        }
+        Ok(loc)
+    }
+
+    pub(super) fn interp(&self, q: &Qualifiers) -> Interpolation {
+        match q.interp {
+            Some(InterpQual::Flat) => Interpolation::Flat,
+            Some(InterpQual::NoPerspective) => Interpolation::NoPerspective,
+            _ => Interpolation::Smooth,
+        }
+    }
+
+    pub(super) fn check_interface_type(
+        &mut self,
+        ty: &Type,
+        q: &Qualifiers,
+        span: Span,
+        dir: &str,
+    ) -> R<()> {
+        let (elem, len) = match ty {
+            Type::Array(e, n) => (&**e, Some(*n)),
+            t => (t, None),
+        };
+        let _ = len;
+        let Some(b) = elem.basic() else {
+            bail!(self, span, "{dir} variables of this type are not supported");
+        };
+        if b.base == BaseType::Bool {
+            bail!(self, span, "{dir} variables cannot be bool");
+        }
+        let vertex_in = self.stage == Stage::Vertex && dir == "input";
+        if b.base == BaseType::Sampler2D {
+            self.need_bindless(span, &format!("a sampler {dir} variable"))?;
+            if !vertex_in && q.interp != Some(InterpQual::Flat) {
+                bail!(
+                    self,
+                    span,
+                    "sampler {dir} variables must be qualified `flat'"
+                );
+            }
+            if self.stage == Stage::Fragment && dir == "output" {
+                bail!(self, span, "fragment outputs cannot be samplers");
+            }
+        }
+        if b.base == BaseType::Uint64 && !vertex_in && q.interp != Some(InterpQual::Flat) {
+            bail!(
+                self,
+                span,
+                "64-bit integer {dir} variables must be qualified `flat'"
+            );
+        }
+        if self.stage == Stage::Fragment
+            && dir == "input"
+            && matches!(b.base, BaseType::Int | BaseType::Uint)
+            && q.interp != Some(InterpQual::Flat)
+        {
+            bail!(
+                self,
+                span,
+                "integer fragment inputs must be qualified `flat' (GLSL 4.60 §4.3.4)"
+            );
+        }
+        if self.stage == Stage::Fragment && dir == "output" && b.cols > 1 {
+            bail!(self, span, "fragment outputs cannot be matrices");
+        }
+        Ok(())
+    }
+
+    pub(super) fn input_var(
+        &mut self,
+        q: &Qualifiers,
+        ty: &Type,
+        d: &ast::Declarator,
+        declare: bool,
+    ) -> R<Rc<[Var]>> {
+        let loc = self.interface_location(q)?;
+        self.check_interface_type(ty, q, d.span, "input")?;
+        if d.init.is_some() {
+            bail!(
+                self,
+                d.span,
+                "input `{}' cannot have an initializer",
+                d.name
+            );
+        }
+        let vars: Vec<Var> = self.new_vars_for(ty);
+        let (elem, len) = match ty {
+            Type::Array(e, n) => ((**e).clone(), Some(*n)),
+            t => (t.clone(), None),
+        };
+        let b = elem.basic().unwrap_or(vt(BaseType::Float, 1, 1));
+        let mut kinds = Vec::new();
+        ty.word_kinds(&mut kinds);
+        let slot = self.next_input_slot;
+        let words = if self.stage == Stage::Vertex {
+            // Vertex inputs: 4 words per location unit, one unit per matrix column, 64-bit
+            // vectors of 3 or 4 components take two units (GL 4.5 §11.1.1).
+            let col_words = b.words() / b.cols as u32;
+            let units_per_col = col_words.div_ceil(4);
+            let units_per_elem = units_per_col * b.cols as u32;
+            let mut w = 0usize;
+            for e in 0..len.unwrap_or(1) {
+                for c in 0..b.cols as u32 {
+                    for cw in 0..col_words {
+                        let s = slot + ((e * units_per_elem + c * units_per_col) * 4) + cw;
+                        if let Some(&v) = vars.get(w) {
+                            self.prologue.push(Stmt::Assign {
+                                dst: v,
+                                op: Op::Input(s),
+                            });
+                        }
+                        w += 1;
+                    }
+                }
+            }
+            units_per_elem * len.unwrap_or(1) * 4
+        } else {
+            for (i, v) in vars.iter().enumerate() {
+                self.prologue.push(Stmt::Assign {
+                    dst: *v,
+                    op: Op::Input(slot + i as u32),
+                });
+            }
+            ty.words()
+        };
+        self.next_input_slot += words;
+        self.inputs.push(InterfaceVar {
+            name: d.name.clone(),
+            ty: b,
+            array_len: len,
+            location: loc,
+            slot,
+            words,
+            interpolation: self.interp(q),
+            builtin: None,
+        });
+        let vars: Rc<[Var]> = vars.into();
+        if declare {
+            let sym = VarSym {
+                ty: ty.clone(),
+                root: Root::Vars(vars.clone()),
+                base: 0,
+                writable: false,
+                konst: None,
+            };
+            self.declare(&d.name, d.span, Sym::Var(Rc::new(sym)))?;
+        }
+        Ok(vars)
+    }
+
+    pub(super) fn output_var(
+        &mut self,
+        q: &Qualifiers,
+        ty: &Type,
+        d: &ast::Declarator,
+        declare: bool,
+    ) -> R<Rc<[Var]>> {
+        let loc = self.interface_location(q)?;
+        self.check_interface_type(ty, q, d.span, "output")?;
+        if d.init.is_some() {
+            bail!(
+                self,
+                d.span,
+                "output `{}' cannot have an initializer",
+                d.name
+            );
+        }
+        if self.stage == Stage::Fragment {
+            self.user_frag_output.get_or_insert(d.span);
+        }
+        let vars: Rc<[Var]> = self.new_vars_for(ty).into();
+        let (elem, len) = match ty {
+            Type::Array(e, n) => ((**e).clone(), Some(*n)),
+            t => (t.clone(), None),
+        };
+        let b = elem.basic().unwrap_or(vt(BaseType::Float, 1, 1));
+        self.outputs.push(PendingOutput {
+            var: InterfaceVar {
+                name: d.name.clone(),
+                ty: b,
+                array_len: len,
+                location: loc,
+                slot: 0,
+                words: ty.words(),
+                interpolation: self.interp(q),
+                builtin: None,
+            },
+            vars: vars.clone(),
+        });
+        if declare {
+            let sym = VarSym {
+                ty: ty.clone(),
+                root: Root::Vars(vars.clone()),
+                base: 0,
+                writable: true,
+                konst: None,
+            };
+            self.declare(&d.name, d.span, Sym::Var(Rc::new(sym)))?;
+        }
+        Ok(vars)
+    }
+
+    /// `layout(std140, binding = N) uniform Name { ... } inst;` (GL 4.5 §7.6.2.2).
+    /// `out Block { ... } inst;` / `in Block { ... } inst;` between the vertex and fragment
+    /// stages (GLSL 4.60 §4.3.9): each member is an interface variable named
+    /// `Block.member`, as GL reflection names it; the instance is a struct over their vars.
+    fn io_block(&mut self, b: &ast::BlockDecl) -> R<()> {
+        if self.version < 150 {
+            bail!(self, b.span, "in/out interface blocks require GLSL 1.50");
+        }
+        let is_in = b.quals.storage == Some(Storage::In);
+        if (self.stage == Stage::Vertex && is_in) || (self.stage == Stage::Fragment && !is_in) {
+            bail!(
+                self,
+                b.span,
+                "interface blocks are supported between the vertex and fragment stages only"
+            );
+        }
+        if b.instance.as_ref().is_some_and(|(_, d)| !d.is_empty()) {
+            bail!(self, b.span, "arrays of interface blocks are not supported");
+        }
+        let mut members: Vec<(String, Type)> = Vec::new();
+        let mut all_vars: Vec<Var> = Vec::new();
+        let mut direct: Vec<(String, Type, Rc<[Var]>, Span)> = Vec::new();
+        for m in &b.members {
+            let mt = self.resolve_type(&m.ty)?;
+            let mut q = m.quals.clone();
+            q.storage = b.quals.storage;
+            if q.interp.is_none() {
+                q.interp = b.quals.interp;
+            }
+            for (n, dims, sp) in &m.names {
+                let t = self.apply_dims(mt.clone(), dims, None, *sp)?;
+                let d = ast::Declarator {
+                    name: format!("{}.{}", b.name, n),
+                    dims: Vec::new(),
+                    init: None,
+                    span: *sp,
+                };
+                let vars = if is_in {
+                    self.input_var(&q, &t, &d, false)?
+                } else {
+                    self.output_var(&q, &t, &d, false)?
+                };
+                all_vars.extend(vars.iter().copied());
+                members.push((n.clone(), t.clone()));
+                direct.push((n.clone(), t, vars, *sp));
+            }
+        }
+        match &b.instance {
+            Some((inst, _)) => {
+                let def = Rc::new(StructDef {
+                    name: b.name.clone(),
+                    members,
+                });
+                let sym = VarSym {
+                    ty: Type::Struct(def),
+                    root: Root::Vars(all_vars.into()),
+                    base: 0,
+                    writable: !is_in,
+                    konst: None,
+                };
+                self.declare(inst, b.span, Sym::Var(Rc::new(sym)))
+            }
+            None => {
+                for (n, t, vars, sp) in direct {
+                    let sym = VarSym {
+                        ty: t,
+                        root: Root::Vars(vars),
+                        base: 0,
+                        writable: !is_in,
+                        konst: None,
+                    };
+                    self.declare(&n, sp, Sym::Var(Rc::new(sym)))?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    pub(super) fn uniform_block(&mut self, b: &ast::BlockDecl) -> R<()> {
+        match b.quals.storage {
+            Some(Storage::Uniform) => {}
+            Some(Storage::Buffer) => bail!(self, b.span, "shader storage blocks are not supported"),
+            Some(Storage::In) | Some(Storage::Out) => return self.io_block(b),
+            _ => bail!(self, b.span, "interface block needs a storage qualifier"),
+        }
+        if self.version < 140 {
+            bail!(self, b.span, "uniform blocks require GLSL 1.40");
+        }
+        let mut binding = None;
+        let mut row_major = false;
+        for l in &b.quals.layout {
+            match l.name.as_str() {
+                "std140" | "shared" | "packed" | "column_major" => {}
+                "row_major" => row_major = true,
+                "binding" => binding = Some(self.layout_int(l)? as u32),
+                "std430" => bail!(self, l.span, "std430 applies only to shader storage blocks"),
+                n => bail!(
+                    self,
+                    l.span,
+                    "layout qualifier `{n}' is not valid on a block"
+                ),
+            }
+        }
+        let mut members: Vec<(String, Type)> = Vec::new();
+        for m in &b.members {
+            for l in &m.quals.layout {
+                match l.name.as_str() {
+                    "column_major" => {}
+                    "row_major" => row_major = true,
+                    n => bail!(
+                        self,
+                        l.span,
+                        "layout qualifier `{n}' is not valid on a member"
+                    ),
+                }
+            }
+            let mt = self.resolve_type(&m.ty)?;
+            for (n, dims, sp) in &m.names {
+                let t = self.apply_dims(mt.clone(), dims, None, *sp)?;
+                if t.contains_sampler() {
+                    self.need_bindless(*sp, "a sampler in a uniform block")?;
+                }
+                if members.iter().any(|(x, _)| x == n) {
+                    bail!(self, *sp, "duplicate block member `{n}'");
+                }
+                members.push((n.clone(), t));
+            }
+        }
+        let def = Rc::new(StructDef {
+            name: b.name.clone(),
+            members,
+        });
+        let (_, size) = types::std140_align_size(&Type::Struct(def.clone()), row_major);
+        let offs = types::std140_member_offsets(&def, row_major);
+        let mut reflected = Vec::new();
+        for ((n, t), off) in def.members.iter().zip(&offs) {
+            let prefix = match &b.instance {
+                Some(_) => format!("{}.{}", b.name, n),
+                None => n.clone(),
+            };
+            block_leaves(&prefix, t, *off, row_major, &mut reflected);
+        }
+        let count = match &b.instance {
+            Some((_, dims)) if !dims.is_empty() => {
+                let t = self.apply_dims(Type::Void, &[], None, b.span);
+                let _ = t;
+                if dims.len() > 1 {
+                    bail!(self, b.span, "arrays of arrays of blocks are not supported");
+                }
+                match &dims[0] {
+                    Some(e) => Some(self.array_size(e)?),
+                    None => bail!(self, b.span, "block array must be sized"),
+                }
+            }
+            _ => None,
+        };
+        let first = self.blocks.len() as u32;
+        for k in 0..count.unwrap_or(1) {
+            let name = match count {
+                Some(_) => format!("{}[{k}]", b.name),
+                None => b.name.clone(),
+            };
+            self.blocks.push(ir::BlockDecl {
+                name,
+                binding: binding.map(|x| x + k),
+                size: types::round_up(size, 16),
+                members: reflected.clone(),
+            });
+        }
+        match &b.instance {
+            Some((inst, _)) => {
+                let (ty, root) = match count {
+                    Some(n) => (
+                        Type::Array(Box::new(Type::Struct(def)), n),
+                        Root::BlockArray { first, row_major },
+                    ),
+                    None => (
+                        Type::Struct(def),
+                        Root::Block {
+                            block: first,
+                            row_major,
+                        },
+                    ),
+                };
+                let sym = VarSym {
+                    ty,
+                    root,
+                    base: 0,
+                    writable: false,
+                    konst: None,
+                };
+                self.declare(inst, b.span, Sym::Var(Rc::new(sym)))
+            }
+            None => {
+                for ((n, t), off) in def.members.iter().zip(offs) {
+                    let sym = VarSym {
+                        ty: t.clone(),
+                        root: Root::Block {
+                            block: first,
+                            row_major,
+                        },
+                        base: off,
+                        writable: false,
+                        konst: None,
+                    };
+                    self.declare(n, b.span, Sym::Var(Rc::new(sym)))?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    // ---- built-in variables (GLSL 4.60 §7.1) ----
+
+    pub(super) fn builtin_var(&mut self, name: &str) -> Option<Sym> {
+        let vertex = self.stage == Stage::Vertex;
+        let f4 = Type::vector(BaseType::Float, 4);
+        let (ty, root_vars, writable): (Type, Vec<Var>, bool) = match (name, vertex) {
+            ("gl_Position", true) | ("gl_PointSize", true) => {
+                let (ty, b) = if name == "gl_Position" {
+                    (f4, BuiltinOutput::Position)
+                } else {
+                    (Type::FLOAT, BuiltinOutput::PointSize)
+                };
+                let vars = self.new_vars_for(&ty);
+                self.outputs.push(PendingOutput {
+                    var: InterfaceVar {
+                        name: name.to_string(),
+                        ty: ty.basic()?,
+                        array_len: None,
+                        location: None,
+                        slot: 0,
+                        words: ty.words(),
+                        interpolation: Interpolation::Smooth,
+                        builtin: Some(b),
+                    },
+                    vars: vars.clone().into(),
+                });
+                (ty, vars, true)
+            }
+            ("gl_VertexID", true) | ("gl_InstanceID", true) => {
+                let b = if name == "gl_VertexID" {
+                    Builtin::VertexId
+                } else {
+                    Builtin::InstanceId
+                };
+                let v = self.new_var(ScalarKind::I32);
+                self.prologue.push(Stmt::Assign {
+                    dst: v,
+                    op: Op::Builtin(b),
+                });
+                (Type::INT, vec![v], false)
+            }
+            ("gl_FragCoord", false) => {
+                let mut vars = Vec::new();
+                for b in [
+                    Builtin::FragCoordX,
+                    Builtin::FragCoordY,
+                    Builtin::FragCoordZ,
+                    Builtin::FragCoordW,
+                ] {
+                    let v = self.new_var(ScalarKind::F32);
+                    self.prologue.push(Stmt::Assign {
+                        dst: v,
+                        op: Op::Builtin(b),
+                    });
+                    vars.push(v);
+                }
+                (f4, vars, false)
+            }
+            ("gl_FrontFacing", false) => {
+                let v = self.new_var(ScalarKind::Bool);
+                self.prologue.push(Stmt::Assign {
+                    dst: v,
+                    op: Op::Builtin(Builtin::FrontFacing),
+                });
+                (Type::BOOL, vec![v], false)
+            }
+            ("gl_FragDepth", false) => {
+                let v = self.new_var(ScalarKind::F32);
+                // Starts at the fragment's depth, as a shader that writes it on some paths
+                // only expects (GLSL 4.60 §7.1.2).
+                let z = self.new_var(ScalarKind::F32);
+                self.prologue.push(Stmt::Assign {
+                    dst: z,
+                    op: Op::Builtin(Builtin::FragCoordZ),
+                });
+                self.prologue.push(Stmt::Assign {
+                    dst: v,
+                    op: Op::Copy(z),
+                });
+                self.writes_depth = true;
+                self.outputs.push(PendingOutput {
+                    var: InterfaceVar {
+                        name: name.to_string(),
+                        ty: vt(BaseType::Float, 1, 1),
+                        array_len: None,
+                        location: None,
+                        slot: 0,
+                        words: 1,
+                        interpolation: Interpolation::Smooth,
+                        builtin: Some(BuiltinOutput::FragDepth),
+                    },
+                    vars: vec![v].into(),
+                });
+                (Type::FLOAT, vec![v], true)
+            }
+            ("gl_FragColor", false)
+                if self.version <= 150 || self.profile == Profile::Compatibility =>
+            {
+                let vars = self.new_vars_for(&f4);
+                self.outputs.push(PendingOutput {
+                    var: InterfaceVar {
+                        name: name.to_string(),
+                        ty: vt(BaseType::Float, 4, 1),
+                        array_len: None,
+                        location: Some(0),
+                        slot: 0,
+                        words: 4,
+                        interpolation: Interpolation::Smooth,
+                        builtin: None,
+                    },
+                    vars: vars.clone().into(),
+                });
+                (f4, vars, true)
+            }
+            // gl_FragData[n] writes colour output n (GLSL 1.10–1.50, compatibility).
+            ("gl_FragData", false)
+                if self.version <= 150 || self.profile == Profile::Compatibility =>
+            {
+                const MAX_DRAW_BUFFERS: u32 = 8;
+                let ty = Type::Array(Box::new(f4), MAX_DRAW_BUFFERS);
+                let vars = self.new_vars_for(&ty);
+                self.outputs.push(PendingOutput {
+                    var: InterfaceVar {
+                        name: name.to_string(),
+                        ty: vt(BaseType::Float, 4, 1),
+                        array_len: Some(MAX_DRAW_BUFFERS),
+                        location: Some(0),
+                        slot: 0,
+                        words: 4 * MAX_DRAW_BUFFERS,
+                        interpolation: Interpolation::Smooth,
+                        builtin: None,
+                    },
+                    vars: vars.clone().into(),
+                });
+                (ty, vars, true)
+            }
+            _ => return None,
+        };
+        let sym = Sym::Var(Rc::new(VarSym {
+            ty,
+            root: Root::Vars(root_vars.into()),
+            base: 0,
+            writable,
+            konst: None,
+        }));
+        self.scopes[0].insert(name.to_string(), sym.clone());
+        Some(sym)
+    }
+}
+
+/// (name, type, array length, word offset) of one reflected uniform.
+type UniformLeaf = (String, ValueType, Option<u32>, u32);
+
+/// Leaves of a default-block uniform as GL reflection names them.
+fn uniform_leaves(name: &str, ty: &Type, offset: u32, out: &mut Vec<UniformLeaf>) {
+    match ty {
+        Type::Basic(v) => out.push((name.to_string(), *v, None, offset)),
+        Type::Array(e, n) => match &**e {
+            Type::Basic(v) => out.push((format!("{name}[0]"), *v, Some(*n), offset)),
+            inner => {
+                let w = inner.words();
+                for k in 0..*n {
+                    uniform_leaves(&format!("{name}[{k}]"), inner, offset + k * w, out);
+                }
+            }
+        },
+        Type::Struct(s) => {
+            let mut off = offset;
+            for (m, t) in &s.members {
+                uniform_leaves(&format!("{name}.{m}"), t, off, out);
+                off += t.words();
+            }
+        }
+        Type::Void => {}
+    }
+}
+
+/// Leaves of a block member with std140 offsets.
+fn block_leaves(
+    name: &str,
+    ty: &Type,
+    offset: u32,
+    row_major: bool,
+    out: &mut Vec<ir::BlockMember>,
+) {
+    let mstride = |v: &ValueType| if v.cols > 1 { 16 } else { 0 };
+    match ty {
+        Type::Basic(v) => out.push(ir::BlockMember {
+            name: name.to_string(),
+            ty: *v,
+            array_len: None,
+            offset,
+            array_stride: 0,
+            matrix_stride: mstride(v),
+            row_major: row_major && v.cols > 1,
+        }),
+        Type::Array(e, n) => {
+            let stride = types::std140_array_stride(e, row_major);
+            match &**e {
+                Type::Basic(v) => out.push(ir::BlockMember {
+                    name: format!("{name}[0]"),
+                    ty: *v,
+                    array_len: Some(*n),
+                    offset,
+                    array_stride: stride,
+                    matrix_stride: mstride(v),
+                    row_major: row_major && v.cols > 1,
+                }),
+                inner => {
+                    for k in 0..*n {
+                        block_leaves(
+                            &format!("{name}[{k}]"),
+                            inner,
+                            offset + k * stride,
+                            row_major,
+                            out,
+                        );
+                    }
+                }
+            }
+        }
+        Type::Struct(s) => {
+            let offs = types::std140_member_offsets(s, row_major);
+            for ((m, t), o) in s.members.iter().zip(offs) {
+                block_leaves(&format!("{name}.{m}"), t, offset + o, row_major, out);
+            }
+        }
+        Type::Void => {}
+    }
+}

@@ -1,0 +1,615 @@
+//! Semantic checks and lowering, one pass: walks the AST, checks types, qualifiers and
+//! version/extension rules, and emits the scalarized IR (`ir::Module`) at the same time.
+//! Owns the lowering context, scopes, type resolution and the translation-unit walk.
+//! Declarations and the interface live in `interface.rs`, statements and functions in
+//! `stmt.rs`, places (lvalues, storage) in `place.rs`, expressions in `expr.rs`, built-in
+//! functions in `builtins.rs`.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use crate::ir::{
+    self, BaseType, BuiltinOutput, Function, InterfaceVar, Label, Op, Scalar, ScalarKind, Stage,
+    Stmt, UniformDecl, Var,
+};
+
+use super::ast::{self, Expr, External};
+use super::consts::{self, CVal};
+use super::diag::{Diagnostic, Span};
+use super::preprocess::Profile;
+use super::types::{builtin_type, StructDef, Type};
+
+/// Errors are pushed to `Lowerer::diags`; `Err(())` just unwinds to the statement.
+pub type R<T> = Result<T, ()>;
+
+/// Where a variable's words live.
+#[derive(Clone, Debug)]
+pub enum Root {
+    /// IR vars, tightly laid out (locals, globals, params, inputs copied at entry, outputs).
+    Vars(Rc<[Var]>),
+    /// Default uniform block words from this base.
+    Uniform(u32),
+    /// Uniform block `block`, std140.
+    Block { block: u32, row_major: bool },
+    /// An instanced array of blocks: element k is block `first + k`.
+    BlockArray { first: u32, row_major: bool },
+}
+
+#[derive(Clone, Debug)]
+pub struct VarSym {
+    pub ty: Type,
+    pub root: Root,
+    /// Byte (blocks) or word offset of the variable inside its root.
+    pub base: u32,
+    pub writable: bool,
+    pub konst: Option<CVal>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Sym {
+    Var(Rc<VarSym>),
+    Struct(Rc<StructDef>),
+}
+
+/// A user function: its AST and checked signature.
+pub struct FnDef {
+    pub decl: Rc<ast::FunctionDecl>,
+    pub params: Vec<(Type, ParamDir)>,
+    pub ret: Type,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ParamDir {
+    In,
+    Out,
+    InOut,
+}
+
+/// The param vars (for copy-out) and the return value of an inlined call.
+pub type Inlined = (Vec<Rc<[Var]>>, Option<Value>);
+
+/// What `break` exits.
+#[derive(Copy, Clone, Debug)]
+pub enum BreakTarget {
+    Loop(Label),
+    Switch(Label),
+}
+
+/// An inlined call in progress.
+pub struct CallFrame {
+    pub name: String,
+    pub label: Label,
+    pub ret: Option<(Type, Rc<[Var]>)>,
+}
+
+/// A value: its type and its flattened words.
+#[derive(Clone, Debug)]
+pub struct Value {
+    pub ty: Type,
+    pub vars: Vec<Var>,
+}
+
+/// An output of the stage before slots are assigned.
+pub struct PendingOutput {
+    pub var: InterfaceVar,
+    pub vars: Rc<[Var]>,
+}
+
+/// Arrays and structs nest at most this deep.
+pub const MAX_TYPE_NESTING: u32 = 16;
+
+/// Inlining stops with an error past this many vars (a call tree can grow exponentially).
+pub const MAX_VARS: usize = 1 << 21;
+
+/// Extensions this front end implements (`#extension` with `require` on others fails).
+/// The same list as the preprocessor's (`#extension` with `require` on others fails there;
+/// this copy keeps the front end honest on its own).
+const SUPPORTED_EXTENSIONS: &[&str] = &[
+    "GL_ARB_bindless_texture",
+    "GL_ARB_gpu_shader_int64",
+    "GL_ARB_shading_language_420pack",
+    "GL_ARB_explicit_attrib_location",
+    "GL_ARB_explicit_uniform_location",
+    "GL_ARB_separate_shader_objects",
+    "GL_ARB_shader_bit_encoding",
+    "GL_ARB_uniform_buffer_object",
+];
+
+pub struct Lowerer {
+    pub stage: Stage,
+    pub version: u32,
+    pub profile: Profile,
+    pub bindless: bool,
+    pub int64: bool,
+    pub explicit_location: bool,
+    pub diags: Vec<Diagnostic>,
+    pub func: Function,
+    /// The statement list being emitted into.
+    pub cur: Vec<Stmt>,
+    /// Runs first with every lane active: constants, inputs, built-in inputs.
+    pub prologue: Vec<Stmt>,
+    pub consts: HashMap<(u8, u32), Var>,
+    pub scopes: Vec<HashMap<String, Sym>>,
+    pub funcs: HashMap<String, Vec<Rc<FnDef>>>,
+    pub next_label: u32,
+    pub breaks: Vec<BreakTarget>,
+    pub calls: Vec<CallFrame>,
+    pub inputs: Vec<InterfaceVar>,
+    pub next_input_slot: u32,
+    pub outputs: Vec<PendingOutput>,
+    pub uniforms: Vec<UniformDecl>,
+    pub uniform_words: u32,
+    pub blocks: Vec<ir::BlockDecl>,
+    pub uses_discard: bool,
+    pub writes_depth: bool,
+    pub early_fragment_tests: bool,
+    pub global_bindless: bool,
+    pub global_bound: bool,
+    /// First use of gl_FragColor or gl_FragData: (name, span).
+    pub used_frag_color: Option<(String, Span)>,
+    pub user_frag_output: Option<Span>,
+    /// Set while checking a function body that is not being inlined (diagnostics only).
+    pub dry_run: bool,
+    /// Inlining hit `MAX_VARS`; every later call fails fast.
+    pub too_large: bool,
+}
+
+/// Reports an error and returns `Err(())`.
+#[macro_export]
+macro_rules! bail {
+    ($self:expr, $span:expr, $($fmt:tt)*) => {{
+        $self.error($span, format!($($fmt)*));
+        return Err(());
+    }};
+}
+pub use bail;
+
+/// Swizzle letters to component indices; all from one set (xyzw, rgba, stpq), at most 4.
+pub fn swizzle_indices(s: &str) -> Option<Vec<u32>> {
+    if s.is_empty() || s.len() > 4 {
+        return None;
+    }
+    let sets = ["xyzw", "rgba", "stpq"];
+    for set in sets {
+        let idx: Option<Vec<u32>> = s.chars().map(|c| set.find(c).map(|i| i as u32)).collect();
+        if let Some(v) = idx {
+            return Some(v);
+        }
+    }
+    None
+}
+
+impl Lowerer {
+    pub fn new(stage: Stage, version: u32, profile: Profile) -> Self {
+        Lowerer {
+            stage,
+            version,
+            profile,
+            bindless: false,
+            int64: false,
+            explicit_location: false,
+            diags: Vec::new(),
+            func: Function::default(),
+            cur: Vec::new(),
+            prologue: Vec::new(),
+            consts: HashMap::new(),
+            scopes: vec![HashMap::new()],
+            funcs: HashMap::new(),
+            next_label: 0,
+            breaks: Vec::new(),
+            calls: Vec::new(),
+            inputs: Vec::new(),
+            next_input_slot: 0,
+            outputs: Vec::new(),
+            uniforms: Vec::new(),
+            uniform_words: 0,
+            blocks: Vec::new(),
+            uses_discard: false,
+            writes_depth: false,
+            early_fragment_tests: false,
+            global_bindless: false,
+            global_bound: false,
+            used_frag_color: None,
+            user_frag_output: None,
+            dry_run: false,
+            too_large: false,
+        }
+    }
+
+    pub fn error(&mut self, span: Span, msg: String) {
+        self.diags.push(Diagnostic::error(span, msg));
+    }
+    pub fn warning(&mut self, span: Span, msg: String) {
+        self.diags.push(Diagnostic::warning(span, msg));
+    }
+
+    /// Applies `#extension` directives (GLSL 4.60 §3.3).
+    pub fn set_extensions(
+        &mut self,
+        exts: &[(String, super::preprocess::ExtBehavior, Span)],
+    ) -> (bool, bool) {
+        use super::preprocess::ExtBehavior as B;
+        for (name, beh, span) in exts {
+            let on = matches!(beh, B::Enable | B::Require | B::Warn);
+            if name == "all" {
+                if matches!(beh, B::Enable | B::Require) {
+                    self.error(
+                        *span,
+                        "cannot enable or require all extensions; use warn or disable".to_string(),
+                    );
+                }
+                continue;
+            }
+            if !SUPPORTED_EXTENSIONS.contains(&name.as_str()) {
+                // The preprocessor warns about `enable`/`warn` of these already.
+                if *beh == B::Require {
+                    self.error(*span, format!("extension `{name}' unsupported"));
+                }
+                continue;
+            }
+            match name.as_str() {
+                "GL_ARB_bindless_texture" => self.bindless = on,
+                "GL_ARB_gpu_shader_int64" => self.int64 = on,
+                "GL_ARB_explicit_attrib_location" | "GL_ARB_separate_shader_objects" => {
+                    self.explicit_location = on
+                }
+                _ => {}
+            }
+        }
+        (self.bindless, self.int64)
+    }
+
+    // ---- vars, constants, labels ----
+
+    pub fn new_var(&mut self, k: ScalarKind) -> Var {
+        let v = Var(self.func.vars.len() as u32);
+        self.func.vars.push(k);
+        v
+    }
+    pub fn kind_of(&self, v: Var) -> ScalarKind {
+        self.func
+            .vars
+            .get(v.0 as usize)
+            .copied()
+            .unwrap_or(ScalarKind::F32)
+    }
+    pub fn new_vars_for(&mut self, ty: &Type) -> Vec<Var> {
+        let mut kinds = Vec::new();
+        ty.word_kinds(&mut kinds);
+        kinds.into_iter().map(|k| self.new_var(k)).collect()
+    }
+    pub fn emit(&mut self, s: Stmt) {
+        self.cur.push(s);
+    }
+    pub fn assign(&mut self, k: ScalarKind, op: Op) -> Var {
+        let v = self.new_var(k);
+        self.emit(Stmt::Assign { dst: v, op });
+        v
+    }
+    /// A var holding the constant in every lane (assigned in the prologue).
+    pub fn konst(&mut self, s: Scalar) -> Var {
+        let key = (s.kind() as u8, s.bits());
+        if let Some(v) = self.consts.get(&key) {
+            return *v;
+        }
+        let v = self.new_var(s.kind());
+        self.prologue.push(Stmt::Assign {
+            dst: v,
+            op: Op::Const(s),
+        });
+        self.consts.insert(key, v);
+        v
+    }
+    pub fn new_label(&mut self) -> Label {
+        self.next_label += 1;
+        Label(self.next_label - 1)
+    }
+    /// Runs `f` emitting into a fresh list and returns that list.
+    pub fn collect(&mut self, f: impl FnOnce(&mut Self) -> R<()>) -> (Vec<Stmt>, R<()>) {
+        let saved = std::mem::take(&mut self.cur);
+        let r = f(self);
+        let body = std::mem::replace(&mut self.cur, saved);
+        (body, r)
+    }
+
+    // ---- scopes ----
+
+    pub fn lookup(&mut self, name: &str) -> Option<Sym> {
+        for s in self.scopes.iter().rev() {
+            if let Some(sym) = s.get(name) {
+                return Some(sym.clone());
+            }
+        }
+        if name.starts_with("gl_") {
+            return self.builtin_var(name);
+        }
+        None
+    }
+    pub fn lookup_const(&self, name: &str) -> Option<CVal> {
+        for s in self.scopes.iter().rev() {
+            if let Some(sym) = s.get(name) {
+                return match sym {
+                    Sym::Var(v) => v.konst.clone(),
+                    Sym::Struct(_) => None,
+                };
+            }
+        }
+        None
+    }
+    pub fn lookup_array_len(&self, name: &str) -> Option<u32> {
+        for s in self.scopes.iter().rev() {
+            if let Some(Sym::Var(v)) = s.get(name) {
+                return match v.ty {
+                    Type::Array(_, n) => Some(n),
+                    _ => None,
+                };
+            }
+        }
+        None
+    }
+    pub fn const_eval(&self, e: &Expr) -> Option<CVal> {
+        consts::eval(
+            e,
+            &|n| self.lookup_const(n),
+            &|n| self.lookup_array_len(n),
+            0,
+        )
+    }
+    pub fn declare(&mut self, name: &str, span: Span, sym: Sym) -> R<()> {
+        if name.starts_with("gl_") {
+            bail!(self, span, "identifier `{name}' uses reserved `gl_' prefix");
+        }
+        let top = self.scopes.len() - 1;
+        let global = top == 0;
+        // A function's parameters and its body share one scope (GLSL 4.60 §4.2.2).
+        if self.scopes[top].contains_key(name) {
+            bail!(self, span, "`{name}' redeclared");
+        }
+        if global && self.funcs.contains_key(name) && matches!(sym, Sym::Var(_)) {
+            bail!(self, span, "`{name}' redeclared (it names a function)");
+        }
+        self.scopes[top].insert(name.to_string(), sym);
+        Ok(())
+    }
+
+    // ---- types ----
+
+    /// Resolves a written type (without declarator dims).
+    pub fn resolve_type(&mut self, ts: &ast::TypeSpec) -> R<Type> {
+        let base = if let Some(sd) = &ts.struct_def {
+            let def = self.declare_struct(sd)?;
+            Type::Struct(def)
+        } else if let Some(t) = builtin_type(&ts.name) {
+            match t {
+                Ok(t) => t,
+                Err(msg) => bail!(self, ts.span, "{msg}"),
+            }
+        } else {
+            match self.lookup(&ts.name) {
+                Some(Sym::Struct(s)) => Type::Struct(s),
+                _ => bail!(self, ts.span, "unknown type `{}'", ts.name),
+            }
+        };
+        if let Type::Basic(v) = base {
+            if v.base == BaseType::Uint64 && !self.int64 {
+                bail!(
+                    self,
+                    ts.span,
+                    "`{}' requires GL_ARB_gpu_shader_int64",
+                    ts.name
+                );
+            }
+        }
+        self.apply_dims(base, &ts.dims, None, ts.span)
+    }
+
+    /// Wraps `base` in array dimensions; an unsized outer dimension takes `unsized_len`.
+    pub fn apply_dims(
+        &mut self,
+        base: Type,
+        dims: &[Option<Expr>],
+        unsized_len: Option<u32>,
+        span: Span,
+    ) -> R<Type> {
+        // Deep types would make every layout walk recurse deeply (and are never useful).
+        if dims.len() as u32 + base.nesting() > MAX_TYPE_NESTING {
+            bail!(self, span, "type is nested too deeply");
+        }
+        if dims.len() > 1 && self.version < 430 {
+            bail!(self, span, "arrays of arrays require GLSL 4.30");
+        }
+        let mut t = base;
+        for (i, d) in dims.iter().enumerate().rev() {
+            let n = match d {
+                Some(e) => self.array_size(e)?,
+                None => match (i, unsized_len) {
+                    (0, Some(n)) => n,
+                    _ => bail!(self, span, "array size must be given (unsized array)"),
+                },
+            };
+            if matches!(t, Type::Void) {
+                bail!(self, span, "array of void");
+            }
+            t = Type::Array(Box::new(t), n);
+        }
+        if t.words() > 1 << 20 {
+            bail!(self, span, "type is too large");
+        }
+        Ok(t)
+    }
+
+    pub fn array_size(&mut self, e: &Expr) -> R<u32> {
+        match self.const_eval(e).and_then(|c| c.as_index()) {
+            Some(n) if n > 0 && n <= 1 << 16 => Ok(n as u32),
+            Some(_) => bail!(self, e.span, "array size must be greater than zero"),
+            None => bail!(
+                self,
+                e.span,
+                "array size must be a constant valued expression"
+            ),
+        }
+    }
+
+    pub fn declare_struct(&mut self, sd: &ast::StructDecl) -> R<Rc<StructDef>> {
+        let mut members: Vec<(String, Type)> = Vec::new();
+        for m in &sd.members {
+            let mt = self.resolve_type(&m.ty)?;
+            if matches!(mt, Type::Void) {
+                bail!(self, m.ty.span, "struct member cannot be void");
+            }
+            for (n, dims, sp) in &m.names {
+                let t = self.apply_dims(mt.clone(), dims, None, *sp)?;
+                if members.iter().any(|(x, _)| x == n) {
+                    bail!(self, *sp, "duplicate struct member `{n}'");
+                }
+                members.push((n.clone(), t));
+            }
+        }
+        if members.is_empty() {
+            bail!(self, sd.span, "empty struct");
+        }
+        if members.iter().any(|(_, t)| t.nesting() >= MAX_TYPE_NESTING) {
+            bail!(self, sd.span, "type is nested too deeply");
+        }
+        let def = Rc::new(StructDef {
+            name: sd.name.clone().unwrap_or_else(|| "<anonymous>".to_string()),
+            members,
+        });
+        if let Some(n) = &sd.name {
+            self.declare(n, sd.span, Sym::Struct(def.clone()))?;
+        }
+        Ok(def)
+    }
+
+    // ---- translation unit ----
+
+    pub fn lower_unit(&mut self, unit: Vec<External>) {
+        if self.stage == Stage::Vertex {
+            // Outputs always include gl_Position (module.rs).
+            let _ = self.builtin_var("gl_Position");
+        }
+        let mut main: Option<Rc<ast::FunctionDecl>> = None;
+        for ext in unit {
+            match ext {
+                External::Var(vd) => {
+                    let _ = self.global_var(&vd);
+                }
+                External::Block(b) => {
+                    let _ = self.uniform_block(&b);
+                }
+                External::Function(f) => {
+                    let f = Rc::new(f);
+                    if f.name == "main" {
+                        if !f.params.is_empty() {
+                            self.error(f.span, "main() cannot take parameters".to_string());
+                        }
+                        if f.ret.name != "void" || !f.ret.dims.is_empty() {
+                            self.error(f.span, "main() must return void".to_string());
+                        }
+                        if f.body.is_some() {
+                            if main.is_some() {
+                                self.error(f.span, "function `main' redefined".to_string());
+                            }
+                            main = Some(f);
+                        }
+                        continue;
+                    }
+                    let _ = self.function_decl(f);
+                }
+                External::Qualifiers(q, names) => {
+                    let _ = self.global_qualifiers(&q, &names);
+                }
+                External::Precision => {}
+            }
+        }
+        let Some(main) = main else {
+            self.error(
+                Span {
+                    source: 0,
+                    line: 1,
+                    column: 1,
+                },
+                "main function not defined".to_string(),
+            );
+            return;
+        };
+        self.scopes.push(HashMap::new());
+        if let Some(body) = &main.body {
+            for s in body {
+                let _ = self.stmt(s);
+            }
+        }
+        self.scopes.pop();
+        if let (Some((n, a)), Some(_)) = (self.used_frag_color.clone(), self.user_frag_output) {
+            self.error(
+                a,
+                format!("{n} cannot be used together with user-defined outputs"),
+            );
+        }
+    }
+
+    /// Builds the module once lowering succeeded.
+    pub fn finish(mut self) -> (Option<ir::Module>, Vec<Diagnostic>) {
+        let mut body = std::mem::take(&mut self.prologue);
+        body.append(&mut self.cur);
+        self.func.body = body;
+        // Slots: built-in outputs first (vertex), then user outputs in declaration order.
+        let mut outs = std::mem::take(&mut self.outputs);
+        outs.sort_by_key(|o| match o.var.builtin {
+            Some(BuiltinOutput::Position) => 0,
+            Some(BuiltinOutput::PointSize) => 1,
+            Some(BuiltinOutput::FragDepth) => 3,
+            None => 2,
+        });
+        let located = outs.iter().filter(|o| o.var.builtin.is_none()).count();
+        let mut slot = 0;
+        let mut outputs = Vec::new();
+        for mut o in outs {
+            o.var.slot = slot;
+            slot += o.var.words;
+            if self.stage == Stage::Fragment
+                && o.var.builtin.is_none()
+                && o.var.location.is_none()
+                && located == 1
+            {
+                o.var.location = Some(0);
+            }
+            self.func.outputs.extend(o.vars.iter().copied());
+            outputs.push(o.var);
+        }
+        if self.global_bindless || self.global_bound {
+            for u in &mut self.uniforms {
+                if u.ty.base == BaseType::Sampler2D {
+                    u.bindless |= self.global_bindless && !u.bound;
+                    u.bound |= self.global_bound && !u.bindless;
+                }
+            }
+        }
+        let has_error = self
+            .diags
+            .iter()
+            .any(|d| d.severity == super::diag::Severity::Error);
+        let mut diags = std::mem::take(&mut self.diags);
+        diags.sort_by_key(|d| (d.span, d.severity == super::diag::Severity::Warning));
+        diags.dedup();
+        if has_error {
+            return (None, diags);
+        }
+        let m = ir::Module {
+            stage: self.stage,
+            version: self.version,
+            func: self.func,
+            inputs: self.inputs,
+            outputs,
+            uniforms: self.uniforms,
+            uniform_words: self.uniform_words,
+            blocks: self.blocks,
+            uses_discard: self.uses_discard,
+            writes_depth: self.writes_depth,
+            early_fragment_tests: self.early_fragment_tests,
+            global_bindless_sampler: self.global_bindless,
+            global_bound_sampler: self.global_bound,
+        };
+        (Some(m), diags)
+    }
+}

@@ -1,0 +1,547 @@
+//! Places: where an lvalue or a variable read lives (IR vars, the default uniform block, a
+//! std140 uniform block), how indexing, member selection and swizzles move through that
+//! storage, and how a place is read into a `Value` or written. Dynamic indices into vars
+//! become `Select` chains (reads) and guarded `Select` writes; into uniforms and blocks they
+//! become the IR's indexed loads.
+
+use std::rc::Rc;
+
+use crate::ir::{BaseType, BinaryOp, Op, Scalar, ScalarKind, Stmt, UnaryOp, Var};
+
+use super::diag::Span;
+use super::lower::{bail, Lowerer, Root, Value, R};
+use super::types::{self, comp_words, Type};
+
+/// Dynamic index terms are expanded into at most this many cases.
+const MAX_DYNAMIC_CASES: u64 = 4096;
+
+#[derive(Clone, Debug)]
+pub struct Place {
+    pub root: Root,
+    pub ty: Type,
+    /// Offset of this sub-object inside the root: words (vars, uniforms) or bytes (blocks).
+    pub base: u32,
+    /// Dynamic index terms: (index var, stride, element count).
+    pub dyns: Vec<(Var, u32, u32)>,
+    /// Explicit word offsets relative to `base` (swizzles, row-major columns).
+    pub comps: Option<Vec<u32>>,
+    pub writable: bool,
+}
+
+impl Place {
+    pub fn of_value(v: Value) -> Place {
+        Place {
+            root: Root::Vars(v.vars.into()),
+            ty: v.ty,
+            base: 0,
+            dyns: Vec::new(),
+            comps: None,
+            writable: false,
+        }
+    }
+    fn std140(&self) -> Option<bool> {
+        match self.root {
+            Root::Block { row_major, .. } | Root::BlockArray { row_major, .. } => Some(row_major),
+            _ => None,
+        }
+    }
+}
+
+/// Word offsets of each flattened word of `t`, in the tight or the std140 layout.
+pub fn leaf_offsets(t: &Type, std140: Option<bool>, out: &mut Vec<u32>, base: u32) {
+    match (t, std140) {
+        (_, None) => {
+            for i in 0..t.words() {
+                out.push(base + i);
+            }
+        }
+        (Type::Basic(v), Some(row_major)) => {
+            let cw = comp_words(v.base);
+            for c in 0..v.cols as u32 {
+                for r in 0..v.rows as u32 {
+                    for w in 0..cw {
+                        let off = if v.cols > 1 {
+                            if row_major {
+                                r * 16 + c * 4
+                            } else {
+                                c * 16 + r * 4
+                            }
+                        } else {
+                            r * cw * 4 + w * 4
+                        };
+                        out.push(base + off);
+                    }
+                }
+            }
+        }
+        (Type::Array(e, n), Some(rm)) => {
+            let stride = types::std140_array_stride(e, rm);
+            for k in 0..*n {
+                leaf_offsets(e, std140, out, base + k * stride);
+            }
+        }
+        (Type::Struct(s), Some(rm)) => {
+            let offs = types::std140_member_offsets(s, rm);
+            for ((_, mt), o) in s.members.iter().zip(offs) {
+                leaf_offsets(mt, std140, out, base + o);
+            }
+        }
+        (Type::Void, _) => {}
+    }
+}
+
+impl Lowerer {
+    /// An expression as a place (lvalue-capable expressions keep their storage).
+    pub fn place(&mut self, e: &super::ast::Expr) -> R<Place> {
+        use super::ast::ExprKind;
+        match &e.kind {
+            ExprKind::Ident(n) => match self.lookup(n) {
+                Some(super::lower::Sym::Var(v)) => {
+                    if n == "gl_FragColor" || n == "gl_FragData" {
+                        if self.used_frag_color.as_ref().is_some_and(|(f, _)| f != n) {
+                            self.error(
+                                e.span,
+                                "gl_FragColor and gl_FragData cannot both be used".to_string(),
+                            );
+                        }
+                        if self.used_frag_color.is_none() {
+                            self.used_frag_color = Some((n.clone(), e.span));
+                        }
+                    }
+                    Ok(Place {
+                        root: v.root.clone(),
+                        ty: v.ty.clone(),
+                        base: v.base,
+                        dyns: Vec::new(),
+                        comps: None,
+                        writable: v.writable,
+                    })
+                }
+                Some(super::lower::Sym::Struct(_)) => {
+                    bail!(self, e.span, "`{n}' is a type, not a value")
+                }
+                None => bail!(self, e.span, "`{n}' undeclared"),
+            },
+            ExprKind::Index(a, i) => {
+                let p = self.place(a)?;
+                self.index_place(p, i, e.span)
+            }
+            ExprKind::Field(a, f) => {
+                let p = self.place(a)?;
+                self.field_place(p, f, e.span)
+            }
+            _ => {
+                let v = self.expr(e)?;
+                Ok(Place::of_value(v))
+            }
+        }
+    }
+
+    pub fn index_place(&mut self, mut p: Place, i: &super::ast::Expr, span: Span) -> R<Place> {
+        let cidx = self.const_eval(i).and_then(|c| c.as_index());
+        let idx_val = if cidx.is_none() {
+            let v = self.expr(i)?;
+            if !(v.ty == Type::INT || v.ty == Type::UINT) {
+                bail!(self, i.span, "array index must be a scalar int or uint");
+            }
+            Some(v.vars[0])
+        } else {
+            None
+        };
+        if let Some(c) = self.const_eval(i) {
+            if c.as_index().is_none() {
+                bail!(self, i.span, "array index must be a scalar int or uint");
+            }
+        }
+        let std = p.std140();
+        let (elem, len, stride) = match &p.ty {
+            Type::Array(e, n) => {
+                let stride = match std {
+                    Some(rm) => types::std140_array_stride(e, rm),
+                    None => e.words(),
+                };
+                ((**e).clone(), *n, stride)
+            }
+            Type::Basic(v) if v.cols > 1 => {
+                let col = Type::vector(v.base, v.rows);
+                let stride = match std {
+                    Some(true) => 4,
+                    Some(false) => 16,
+                    None => v.rows as u32,
+                };
+                if std == Some(true) {
+                    // Row-major: column c's words are r * 16 + c * 4.
+                    let base_comps: Vec<u32> = (0..v.rows as u32).map(|r| r * 16).collect();
+                    if p.comps.is_some() {
+                        bail!(self, span, "cannot index a swizzle");
+                    }
+                    p.comps = Some(base_comps);
+                }
+                (col, v.cols as u32, stride)
+            }
+            Type::Basic(v) if v.rows > 1 => {
+                let cw = comp_words(v.base);
+                let scal = Type::scalar(v.base);
+                // A vector component: select its words.
+                let mut offs = Vec::new();
+                match &p.comps {
+                    Some(c) => offs.extend(c.iter().copied()),
+                    None => leaf_offsets(&p.ty, std, &mut offs, 0),
+                }
+                let n = v.rows as u32;
+                if let Some(k) = cidx {
+                    if k < 0 || k >= n as i64 {
+                        bail!(self, i.span, "vector index {k} out of range");
+                    }
+                    let k = k as usize * cw as usize;
+                    p.comps = Some(offs[k..k + cw as usize].to_vec());
+                    p.ty = scal;
+                    return Ok(p);
+                }
+                if p.comps.is_some() {
+                    bail!(self, span, "dynamic index into a swizzle is not supported");
+                }
+                let stride = match std {
+                    Some(_) => 4 * cw,
+                    None => cw,
+                };
+                p.comps = Some(offs[..cw as usize].to_vec());
+                if let Some(iv) = idx_val {
+                    p.dyns.push((iv, stride, n));
+                }
+                p.ty = scal;
+                return Ok(p);
+            }
+            t => bail!(self, span, "cannot index a value of type {t}"),
+        };
+        if let Root::BlockArray { first, row_major } = p.root {
+            let Some(k) = cidx else {
+                bail!(
+                    self,
+                    i.span,
+                    "uniform block arrays must be indexed with a constant"
+                );
+            };
+            if k < 0 || k >= len as i64 {
+                bail!(self, i.span, "array index {k} out of range");
+            }
+            p.root = Root::Block {
+                block: first + k as u32,
+                row_major,
+            };
+            p.ty = elem;
+            return Ok(p);
+        }
+        if p.comps.is_some() && !(matches!(p.ty, Type::Basic(_)) && std == Some(true)) {
+            bail!(self, span, "cannot index a swizzle");
+        }
+        match cidx {
+            Some(k) => {
+                if k < 0 || k >= len as i64 {
+                    bail!(self, i.span, "array index {k} out of range");
+                }
+                if let Some(c) = &mut p.comps {
+                    for o in c.iter_mut() {
+                        *o += k as u32 * stride;
+                    }
+                } else {
+                    p.base += k as u32 * stride;
+                }
+            }
+            None => {
+                if let Some(iv) = idx_val {
+                    p.dyns.push((iv, stride, len));
+                }
+            }
+        }
+        p.ty = elem;
+        Ok(p)
+    }
+
+    pub fn field_place(&mut self, mut p: Place, f: &str, span: Span) -> R<Place> {
+        match p.ty.clone() {
+            Type::Struct(s) => {
+                if p.comps.is_some() {
+                    bail!(self, span, "invalid member access");
+                }
+                let Some(i) = s.members.iter().position(|(n, _)| n == f) else {
+                    bail!(self, span, "`{f}' is not a member of `{}'", s.name);
+                };
+                let off = match p.std140() {
+                    Some(rm) => types::std140_member_offsets(&s, rm)[i],
+                    None => s.members[..i].iter().map(|(_, t)| t.words()).sum(),
+                };
+                p.base += off;
+                p.ty = s.members[i].1.clone();
+                Ok(p)
+            }
+            Type::Basic(v) if v.cols == 1 && v.base != BaseType::Sampler2D => {
+                let Some(idx) = super::lower::swizzle_indices(f) else {
+                    bail!(self, span, "invalid swizzle `{f}'");
+                };
+                if idx.iter().any(|&k| k >= v.rows as u32) {
+                    bail!(
+                        self,
+                        span,
+                        "swizzle `{f}' selects a component beyond {}",
+                        p.ty
+                    );
+                }
+                if self.version < 420 && v.rows == 1 {
+                    bail!(self, span, "swizzles of scalars require GLSL 4.20");
+                }
+                let cw = comp_words(v.base) as usize;
+                let mut offs = Vec::new();
+                match &p.comps {
+                    Some(c) => offs.extend(c.iter().copied()),
+                    None => leaf_offsets(&p.ty, p.std140(), &mut offs, 0),
+                }
+                let mut sel = Vec::new();
+                for &k in &idx {
+                    let k = k as usize * cw;
+                    sel.extend_from_slice(&offs[k..k + cw]);
+                }
+                let mut uniq = idx.clone();
+                uniq.sort();
+                uniq.dedup();
+                if uniq.len() != idx.len() {
+                    p.writable = false;
+                }
+                p.comps = Some(sel);
+                p.ty = Type::vector(v.base, idx.len() as u8);
+                Ok(p)
+            }
+            t => bail!(self, span, "type {t} has no member `{f}'"),
+        }
+    }
+
+    /// Every combination of the dynamic indices: (condition, extra offset).
+    fn dyn_cases(&mut self, dyns: &[(Var, u32, u32)], span: Span) -> R<Vec<(Var, u32)>> {
+        let total: u64 = dyns.iter().map(|d| d.2 as u64).product();
+        if total > MAX_DYNAMIC_CASES {
+            bail!(self, span, "dynamically indexed array is too large");
+        }
+        let mut cases: Vec<(Option<Var>, u32)> = vec![(None, 0)];
+        for &(iv, stride, count) in dyns {
+            let kind = self.kind_of(iv);
+            let mut next = Vec::new();
+            for k in 0..count {
+                let kc = match kind {
+                    ScalarKind::U32 => self.konst(Scalar::U32(k)),
+                    _ => self.konst(Scalar::I32(k as i32)),
+                };
+                let eq = self.assign(ScalarKind::Bool, Op::Binary(BinaryOp::IEq, iv, kc));
+                for (c, off) in &cases {
+                    let cond = match c {
+                        Some(c) => {
+                            self.assign(ScalarKind::Bool, Op::Binary(BinaryOp::LogicalAnd, *c, eq))
+                        }
+                        None => eq,
+                    };
+                    next.push((Some(cond), off + k * stride));
+                }
+            }
+            cases = next;
+        }
+        Ok(cases
+            .into_iter()
+            .filter_map(|(c, o)| c.map(|c| (c, o)))
+            .collect())
+    }
+
+    /// A single dynamic index (in units of 1) combined from the terms, as u32 or i32.
+    fn combined_index(&mut self, dyns: &[(Var, u32, u32)], scale: u32) -> Var {
+        let mut acc: Option<Var> = None;
+        for &(iv, stride, _) in dyns {
+            let iv = if self.kind_of(iv) == ScalarKind::I32 {
+                self.assign(ScalarKind::U32, Op::Unary(UnaryOp::I2U, iv))
+            } else {
+                iv
+            };
+            let s = self.konst(Scalar::U32(stride * scale));
+            let t = self.assign(ScalarKind::U32, Op::Binary(BinaryOp::IMul, iv, s));
+            acc = Some(match acc {
+                Some(a) => self.assign(ScalarKind::U32, Op::Binary(BinaryOp::IAdd, a, t)),
+                None => t,
+            });
+        }
+        acc.unwrap_or_else(|| self.konst(Scalar::U32(0)))
+    }
+
+    /// Reads a place into fresh vars.
+    pub fn read(&mut self, p: &Place, span: Span) -> R<Value> {
+        let mut offs = Vec::new();
+        match &p.comps {
+            Some(c) => offs.extend(c.iter().copied()),
+            None => leaf_offsets(&p.ty, p.std140(), &mut offs, 0),
+        }
+        let mut kinds = Vec::new();
+        p.ty.word_kinds(&mut kinds);
+        if kinds.len() != offs.len() {
+            bail!(self, span, "internal error: layout mismatch");
+        }
+        let mut vars = Vec::with_capacity(offs.len());
+        match &p.root {
+            Root::Vars(vs) => {
+                let vs = vs.clone();
+                let cases = if p.dyns.is_empty() {
+                    Vec::new()
+                } else {
+                    self.dyn_cases(&p.dyns, span)?
+                };
+                for (o, k) in offs.iter().zip(&kinds) {
+                    let at = |extra: u32| vs.get((p.base + o + extra) as usize).copied();
+                    let Some(first) = at(0) else {
+                        bail!(self, span, "internal error: place out of range");
+                    };
+                    let mut r = self.assign(*k, Op::Copy(first));
+                    for (cond, extra) in &cases {
+                        if let Some(src) = at(*extra) {
+                            let nr = self.assign(
+                                *k,
+                                Op::Select {
+                                    cond: *cond,
+                                    a: src,
+                                    b: r,
+                                },
+                            );
+                            r = nr;
+                        }
+                    }
+                    vars.push(r);
+                }
+            }
+            Root::Uniform(ub) => {
+                let ub = *ub;
+                let index = match p.dyns.as_slice() {
+                    [] => None,
+                    [(iv, stride, count)] => Some((*iv, *stride, *count)),
+                    many => {
+                        let iv = self.combined_index(many, 1);
+                        let span_words: u32 = many
+                            .iter()
+                            .map(|d| d.1.saturating_mul(d.2.saturating_sub(1)))
+                            .sum();
+                        Some((iv, 1, span_words + 1))
+                    }
+                };
+                for (o, k) in offs.iter().zip(&kinds) {
+                    // GL stores bool uniforms as 0 / 1 (or any non-zero): normalize to a mask.
+                    let load_kind = if *k == ScalarKind::Bool {
+                        ScalarKind::U32
+                    } else {
+                        *k
+                    };
+                    let v = self.assign(
+                        load_kind,
+                        Op::Uniform {
+                            offset: ub + p.base + o,
+                            index,
+                        },
+                    );
+                    let v = if *k == ScalarKind::Bool {
+                        self.assign(ScalarKind::Bool, Op::Unary(UnaryOp::I2B, v))
+                    } else {
+                        v
+                    };
+                    vars.push(v);
+                }
+            }
+            Root::Block { block, .. } => {
+                let block = *block;
+                let dynamic = if p.dyns.is_empty() {
+                    None
+                } else {
+                    Some(self.combined_index(&p.dyns, 1))
+                };
+                for (o, k) in offs.iter().zip(&kinds) {
+                    let load_kind = if *k == ScalarKind::Bool {
+                        ScalarKind::U32
+                    } else {
+                        *k
+                    };
+                    let v = self.assign(
+                        load_kind,
+                        Op::BlockLoad {
+                            block,
+                            offset: p.base + o,
+                            dynamic,
+                        },
+                    );
+                    let v = if *k == ScalarKind::Bool {
+                        self.assign(ScalarKind::Bool, Op::Unary(UnaryOp::I2B, v))
+                    } else {
+                        v
+                    };
+                    vars.push(v);
+                }
+            }
+            Root::BlockArray { .. } => bail!(self, span, "a block array cannot be used as a value"),
+        }
+        Ok(Value {
+            ty: p.ty.clone(),
+            vars,
+        })
+    }
+
+    /// Writes `v` (already of the place's type) into a writable place.
+    pub fn write(&mut self, p: &Place, v: &Value, span: Span) -> R<()> {
+        if !p.writable {
+            if let Some(c) = &p.comps {
+                let mut sorted = c.clone();
+                sorted.sort_unstable();
+                sorted.dedup();
+                if sorted.len() != c.len() && matches!(p.root, Root::Vars(_)) {
+                    bail!(self, span, "l-value swizzle has repeated components");
+                }
+            }
+            bail!(self, span, "assignment to a read-only value");
+        }
+        if p.ty.contains_sampler() && !self.bindless {
+            bail!(
+                self,
+                span,
+                "assignment of a sampler requires GL_ARB_bindless_texture"
+            );
+        }
+        let Root::Vars(vs) = &p.root else {
+            bail!(self, span, "assignment to a read-only value");
+        };
+        let vs: Rc<[Var]> = vs.clone();
+        let mut offs = Vec::new();
+        match &p.comps {
+            Some(c) => offs.extend(c.iter().copied()),
+            None => leaf_offsets(&p.ty, None, &mut offs, 0),
+        }
+        if offs.len() != v.vars.len() {
+            bail!(self, span, "internal error: value size mismatch");
+        }
+        if p.dyns.is_empty() {
+            for (o, src) in offs.iter().zip(&v.vars) {
+                if let Some(d) = vs.get((p.base + o) as usize) {
+                    self.emit(Stmt::Assign {
+                        dst: *d,
+                        op: Op::Copy(*src),
+                    });
+                }
+            }
+            return Ok(());
+        }
+        let cases = self.dyn_cases(&p.dyns, span)?;
+        for (cond, extra) in cases {
+            for (o, src) in offs.iter().zip(&v.vars) {
+                if let Some(d) = vs.get((p.base + o + extra) as usize) {
+                    self.emit(Stmt::Assign {
+                        dst: *d,
+                        op: Op::Select {
+                            cond,
+                            a: *src,
+                            b: *d,
+                        },
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}

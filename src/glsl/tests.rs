@@ -1,0 +1,1207 @@
+//! Tests of the front end as a whole: IR shape of the interface (slots, uniforms, blocks,
+//! bindless flags), and lowering semantics checked by running the IR for one lane with a
+//! small evaluator written for these tests (the real interpreter lives in `ir::interp` on
+//! another branch; this one only has to be obviously right for the ops used here).
+//! Plus the property tests that feed `compile` garbage and mutated shaders.
+
+use crate::ir::{
+    BaseType, BinaryOp, Builtin, BuiltinOutput, Interpolation, Module, Op, Stage, Stmt, UnaryOp,
+};
+
+use super::compile;
+use super::verify::verify_module;
+
+fn ok(stage: Stage, src: &str) -> Module {
+    let out = compile(stage, src);
+    let m = out
+        .module
+        .unwrap_or_else(|| panic!("expected to compile:\n{}\n{src}", out.info_log));
+    verify_module(&m).unwrap_or_else(|e| panic!("malformed IR: {e}\n{src}"));
+    m
+}
+
+fn fails(stage: Stage, src: &str) -> String {
+    let out = compile(stage, src);
+    assert!(out.module.is_none(), "expected an error:\n{src}");
+    out.info_log
+}
+
+// ---- a one-lane evaluator for tests ----
+
+#[derive(Debug, PartialEq)]
+enum Flow {
+    Next,
+    Break(u32),
+    Continue(u32),
+    Leave(u32),
+    Return,
+    Discard,
+}
+
+struct Eval<'a> {
+    m: &'a Module,
+    vals: Vec<u32>,
+    uniforms: &'a [u32],
+    inputs: &'a [u32],
+    blocks: &'a [Vec<u8>],
+}
+
+fn f(x: u32) -> f32 {
+    f32::from_bits(x)
+}
+fn b(x: bool) -> u32 {
+    if x {
+        u32::MAX
+    } else {
+        0
+    }
+}
+
+impl Eval<'_> {
+    fn run(&mut self, body: &[Stmt]) -> Flow {
+        for s in body {
+            let fl = self.stmt(s);
+            if fl != Flow::Next {
+                return fl;
+            }
+        }
+        Flow::Next
+    }
+    fn v(&self, v: crate::ir::Var) -> u32 {
+        self.vals[v.0 as usize]
+    }
+    fn op(&self, op: &Op) -> u32 {
+        match op {
+            Op::Const(s) => s.bits(),
+            Op::Copy(v) => self.v(*v),
+            Op::Unary(u, a) => unary(*u, self.v(*a)),
+            Op::Binary(o, x, y) => binary(*o, self.v(*x), self.v(*y)),
+            Op::Select { cond, a, b } => {
+                if self.v(*cond) != 0 {
+                    self.v(*a)
+                } else {
+                    self.v(*b)
+                }
+            }
+            Op::Fma(a, b, c) => f(self.v(*a))
+                .mul_add(f(self.v(*b)), f(self.v(*c)))
+                .to_bits(),
+            Op::FClamp(x, lo, hi) => f(self.v(*x))
+                .max(f(self.v(*lo)))
+                .min(f(self.v(*hi)))
+                .to_bits(),
+            Op::FMix(x, y, a) => {
+                let (x, y, a) = (f(self.v(*x)), f(self.v(*y)), f(self.v(*a)));
+                (x * (1.0 - a) + y * a).to_bits()
+            }
+            Op::BitfieldExtract {
+                value,
+                offset,
+                bits,
+            } => {
+                let (v, o, n) = (self.v(*value), self.v(*offset), self.v(*bits));
+                if n == 0 {
+                    return 0;
+                }
+                let signed = self.m.func.vars[value.0 as usize] == crate::ir::ScalarKind::I32;
+                let sh = v.wrapping_shl(32 - o - n);
+                if signed {
+                    ((sh as i32) >> (32 - n)) as u32
+                } else {
+                    sh >> (32 - n)
+                }
+            }
+            Op::BitfieldInsert {
+                base,
+                insert,
+                offset,
+                bits,
+            } => {
+                let (o, n) = (self.v(*offset), self.v(*bits));
+                let mask = if n >= 32 {
+                    u32::MAX
+                } else {
+                    ((1u32 << n) - 1) << o
+                };
+                (self.v(*base) & !mask) | ((self.v(*insert) << o) & mask)
+            }
+            Op::Input(s) => self.inputs.get(*s as usize).copied().unwrap_or(0),
+            Op::Builtin(bi) => match bi {
+                Builtin::VertexId => 7,
+                Builtin::InstanceId => 2,
+                Builtin::FragCoordX => 10.5f32.to_bits(),
+                Builtin::FragCoordY => 20.5f32.to_bits(),
+                Builtin::FragCoordZ => 0.25f32.to_bits(),
+                Builtin::FragCoordW => 1.0f32.to_bits(),
+                Builtin::FrontFacing => u32::MAX,
+            },
+            Op::Uniform { offset, index } => {
+                let at = match index {
+                    None => *offset as i64,
+                    Some((i, stride, count)) => {
+                        let i = self.v(*i) as i32 as i64;
+                        if i < 0 || i >= *count as i64 {
+                            return 0;
+                        }
+                        *offset as i64 + i * *stride as i64
+                    }
+                };
+                self.uniforms.get(at as usize).copied().unwrap_or(0)
+            }
+            Op::BlockLoad {
+                block,
+                offset,
+                dynamic,
+            } => {
+                let at = *offset as usize + dynamic.map(|d| self.v(d) as usize).unwrap_or(0);
+                let buf = &self.blocks[*block as usize];
+                match buf.get(at..at + 4) {
+                    Some(w) => u32::from_le_bytes([w[0], w[1], w[2], w[3]]),
+                    None => 0,
+                }
+            }
+            Op::LoadArray { .. } => 0,
+        }
+    }
+    fn stmt(&mut self, s: &Stmt) -> Flow {
+        match s {
+            Stmt::Assign { dst, op } => {
+                self.vals[dst.0 as usize] = self.op(op);
+                Flow::Next
+            }
+            Stmt::If {
+                cond,
+                then_body,
+                else_body,
+            } => {
+                if self.v(*cond) != 0 {
+                    self.run(then_body)
+                } else {
+                    self.run(else_body)
+                }
+            }
+            Stmt::Loop {
+                label,
+                body,
+                continuing,
+            } => {
+                for _ in 0..100_000 {
+                    match self.run(body) {
+                        Flow::Break(l) if l == label.0 => return Flow::Next,
+                        Flow::Continue(l) if l == label.0 => {}
+                        Flow::Next => {}
+                        other => return other,
+                    }
+                    match self.run(continuing) {
+                        Flow::Break(l) if l == label.0 => return Flow::Next,
+                        Flow::Next => {}
+                        other => return other,
+                    }
+                }
+                panic!("loop did not terminate")
+            }
+            Stmt::Block { label, body } => match self.run(body) {
+                Flow::Leave(l) if l == label.0 => Flow::Next,
+                other => other,
+            },
+            Stmt::Break(l) => Flow::Break(l.0),
+            Stmt::Continue(l) => Flow::Continue(l.0),
+            Stmt::Leave(l) => Flow::Leave(l.0),
+            Stmt::Return => Flow::Return,
+            Stmt::Discard => Flow::Discard,
+            Stmt::Texture { dst, coord, .. } => {
+                // A fake texture: (u, v, handle-independent 0.5, 1).
+                let vals = [
+                    self.v(coord[0]),
+                    self.v(coord[1]),
+                    0.5f32.to_bits(),
+                    1f32.to_bits(),
+                ];
+                for (d, v) in dst.iter().zip(vals) {
+                    self.vals[d.0 as usize] = v;
+                }
+                Flow::Next
+            }
+            Stmt::TexelFetch { dst, .. } => {
+                for d in dst {
+                    self.vals[d.0 as usize] = 0;
+                }
+                Flow::Next
+            }
+            Stmt::TextureSize { dst, .. } => {
+                self.vals[dst[0].0 as usize] = 64;
+                self.vals[dst[1].0 as usize] = 32;
+                Flow::Next
+            }
+            Stmt::StoreArray { .. } => Flow::Next,
+        }
+    }
+}
+
+fn unary(u: UnaryOp, a: u32) -> u32 {
+    use UnaryOp::*;
+    let x = f(a);
+    match u {
+        FNeg => (-x).to_bits(),
+        FAbs => x.abs().to_bits(),
+        FSign => (if x > 0.0 {
+            1.0
+        } else if x < 0.0 {
+            -1.0
+        } else {
+            0.0
+        } as f32)
+            .to_bits(),
+        Floor => x.floor().to_bits(),
+        Ceil => x.ceil().to_bits(),
+        Trunc => x.trunc().to_bits(),
+        RoundEven => x.round_ties_even().to_bits(),
+        Fract => (x - x.floor()).to_bits(),
+        Sqrt => x.sqrt().to_bits(),
+        InverseSqrt => (1.0 / x.sqrt()).to_bits(),
+        Sin => x.sin().to_bits(),
+        Cos => x.cos().to_bits(),
+        Exp2 => x.exp2().to_bits(),
+        IsNan => b(x.is_nan()),
+        IsInf => b(x.is_infinite()),
+        INeg => (a as i32).wrapping_neg() as u32,
+        IAbs => (a as i32).wrapping_abs() as u32,
+        ISign => (a as i32).signum() as u32,
+        Not => !a,
+        BitReverse => a.reverse_bits(),
+        BitCount => a.count_ones(),
+        FindLsb => {
+            if a == 0 {
+                u32::MAX
+            } else {
+                a.trailing_zeros()
+            }
+        }
+        FindMsbU => {
+            if a == 0 {
+                u32::MAX
+            } else {
+                31 - a.leading_zeros()
+            }
+        }
+        FindMsbI => {
+            let v = if (a as i32) < 0 { !a } else { a };
+            if v == 0 {
+                u32::MAX
+            } else {
+                31 - v.leading_zeros()
+            }
+        }
+        LogicalNot => !a,
+        F2I => (x as i32) as u32,
+        F2U => x as u32,
+        I2F => (a as i32 as f32).to_bits(),
+        U2F => (a as f32).to_bits(),
+        I2U | U2I | BitcastF2I | BitcastF2U | BitcastI2F | BitcastU2F => a,
+        B2F => (if a != 0 { 1.0f32 } else { 0.0 }).to_bits(),
+        B2I | B2U => (a != 0) as u32,
+        F2B => b(x != 0.0),
+        I2B => b(a != 0),
+        other => panic!("test evaluator lacks {other:?}"),
+    }
+}
+
+fn binary(o: BinaryOp, x: u32, y: u32) -> u32 {
+    use BinaryOp::*;
+    let (fx, fy) = (f(x), f(y));
+    let (ix, iy) = (x as i32, y as i32);
+    match o {
+        FAdd => (fx + fy).to_bits(),
+        FSub => (fx - fy).to_bits(),
+        FMul => (fx * fy).to_bits(),
+        FDiv => (fx / fy).to_bits(),
+        FMod => (fx - fy * (fx / fy).floor()).to_bits(),
+        FMin => fx.min(fy).to_bits(),
+        FMax => fx.max(fy).to_bits(),
+        Pow => fx.powf(fy).to_bits(),
+        Atan2 => fx.atan2(fy).to_bits(),
+        Step => (if fy < fx { 0.0f32 } else { 1.0 }).to_bits(),
+        IAdd => x.wrapping_add(y),
+        ISub => x.wrapping_sub(y),
+        IMul => x.wrapping_mul(y),
+        SDiv => ix.checked_div(iy).unwrap_or(0) as u32,
+        UDiv => x.checked_div(y).unwrap_or(0),
+        SRem => ix.checked_rem(iy).unwrap_or(0) as u32,
+        URem => x.checked_rem(y).unwrap_or(0),
+        SMin => ix.min(iy) as u32,
+        SMax => ix.max(iy) as u32,
+        UMin => x.min(y),
+        UMax => x.max(y),
+        And => x & y,
+        Or => x | y,
+        Xor => x ^ y,
+        Shl => x.wrapping_shl(y),
+        ShrS => ix.wrapping_shr(y) as u32,
+        ShrU => x.wrapping_shr(y),
+        FEq => b(fx == fy),
+        FNe => b(fx != fy),
+        FLt => b(fx < fy),
+        FLe => b(fx <= fy),
+        FGt => b(fx > fy),
+        FGe => b(fx >= fy),
+        IEq => b(x == y),
+        INe => b(x != y),
+        SLt => b(ix < iy),
+        SLe => b(ix <= iy),
+        SGt => b(ix > iy),
+        SGe => b(ix >= iy),
+        ULt => b(x < y),
+        ULe => b(x <= y),
+        UGt => b(x > y),
+        UGe => b(x >= y),
+        LogicalAnd => x & y,
+        LogicalOr => x | y,
+        LogicalXor => x ^ y,
+        LogicalEq => b(x == y),
+    }
+}
+
+/// Runs a module for one lane; returns the output words (None when discarded).
+fn exec(m: &Module, uniforms: &[u32], inputs: &[u32], blocks: &[Vec<u8>]) -> Option<Vec<u32>> {
+    let mut e = Eval {
+        m,
+        vals: vec![0; m.func.vars.len()],
+        uniforms,
+        inputs,
+        blocks,
+    };
+    if e.run(&m.func.body) == Flow::Discard {
+        return None;
+    }
+    Some(m.func.outputs.iter().map(|v| e.v(*v)).collect())
+}
+
+/// Compiles a fragment shader whose only output is `out vec4 o` and runs it.
+fn frag_out(src: &str, uniforms: &[u32]) -> Vec<f32> {
+    let m = ok(Stage::Fragment, src);
+    exec(&m, uniforms, &[], &[])
+        .expect("not discarded")
+        .into_iter()
+        .map(f)
+        .collect()
+}
+
+fn fu(x: f32) -> u32 {
+    x.to_bits()
+}
+
+// ---- interface shape ----
+
+#[test]
+fn vertex_inputs_take_four_words_per_location() {
+    let m = ok(
+        Stage::Vertex,
+        "#version 330 core\nin vec3 a; in mat2 m; layout(location = 5) in float s;\n\
+         void main() { gl_Position = vec4(a, s) + vec4(m[1], m[0]); }",
+    );
+    let shape: Vec<_> = m
+        .inputs
+        .iter()
+        .map(|i| (i.name.as_str(), i.slot, i.words, i.location))
+        .collect();
+    assert_eq!(
+        shape,
+        vec![("a", 0, 4, None), ("m", 4, 8, None), ("s", 12, 4, Some(5))]
+    );
+    // gl_Position = (a, s) + (m[1], m[0]): x = a.x + m[1].x = in[0] + in[8]
+    let mut inputs = vec![0u32; 16];
+    for (i, w) in inputs.iter_mut().enumerate() {
+        *w = fu(i as f32);
+    }
+    let out = exec(&m, &[], &inputs, &[]).unwrap();
+    let pos: Vec<f32> = out[..4].iter().map(|x| f(*x)).collect();
+    assert_eq!(pos, vec![0.0 + 8.0, 1.0 + 9.0, 2.0 + 4.0, 12.0 + 5.0]);
+    assert_eq!(m.outputs[0].builtin, Some(BuiltinOutput::Position));
+}
+
+#[test]
+fn fragment_interface_is_tight() {
+    let m = ok(
+        Stage::Fragment,
+        "#version 330 core\nin vec2 uv; flat in int id; noperspective in vec3 n;\n\
+         out vec4 color;\nvoid main() { color = vec4(uv, float(id), n.z); }",
+    );
+    let shape: Vec<_> = m
+        .inputs
+        .iter()
+        .map(|i| (i.slot, i.words, i.interpolation))
+        .collect();
+    assert_eq!(
+        shape,
+        vec![
+            (0, 2, Interpolation::Smooth),
+            (2, 1, Interpolation::Flat),
+            (3, 3, Interpolation::NoPerspective)
+        ]
+    );
+    assert_eq!(m.outputs.len(), 1);
+    assert_eq!(m.outputs[0].location, Some(0));
+    let out = exec(
+        &m,
+        &[],
+        &[fu(0.25), fu(0.5), 3, fu(1.0), fu(2.0), fu(3.0)],
+        &[],
+    )
+    .unwrap();
+    assert_eq!(
+        out.into_iter().map(f).collect::<Vec<_>>(),
+        vec![0.25, 0.5, 3.0, 3.0]
+    );
+}
+
+#[test]
+fn uniform_leaves_and_offsets() {
+    let m = ok(
+        Stage::Fragment,
+        "#version 330 core\nstruct L { vec3 c; float k[2]; };\nuniform float a;\n\
+         uniform L lights[2];\nuniform mat2 m;\nuniform vec2 arr[3];\nout vec4 o;\n\
+         void main() { o = vec4(a + lights[1].k[1] + m[1][0] + arr[2].y); }",
+    );
+    let u: Vec<_> = m
+        .uniforms
+        .iter()
+        .map(|u| (u.name.as_str(), u.offset, u.array_len))
+        .collect();
+    assert_eq!(
+        u,
+        vec![
+            ("a", 0, None),
+            ("lights[0].c", 1, None),
+            ("lights[0].k[0]", 4, Some(2)),
+            ("lights[1].c", 6, None),
+            ("lights[1].k[0]", 9, Some(2)),
+            ("m", 11, None),
+            ("arr[0]", 15, Some(3)),
+        ]
+    );
+    assert_eq!(m.uniform_words, 21);
+    let mut words = vec![0u32; 21];
+    words[0] = fu(1.0);
+    words[10] = fu(10.0);
+    words[13] = fu(100.0);
+    words[20] = fu(1000.0);
+    assert_eq!(frag_out_m(&m, &words)[0], 1111.0);
+}
+
+fn frag_out_m(m: &Module, uniforms: &[u32]) -> Vec<f32> {
+    exec(m, uniforms, &[], &[])
+        .unwrap()
+        .into_iter()
+        .map(f)
+        .collect()
+}
+
+#[test]
+fn std140_block_members_and_loads() {
+    let m = ok(
+        Stage::Fragment,
+        "#version 420 core\nlayout(std140, binding = 2) uniform B { float a; vec3 v; float w[2]; mat2 m; } b;\n\
+         uniform int i;\nout vec4 o;\n\
+         void main() { o = vec4(b.a, b.v.z, b.w[i], b.m[1].y); }",
+    );
+    assert_eq!(m.blocks.len(), 1);
+    let blk = &m.blocks[0];
+    assert_eq!(blk.binding, Some(2));
+    let mem: Vec<_> = blk
+        .members
+        .iter()
+        .map(|x| (x.name.as_str(), x.offset, x.array_stride, x.matrix_stride))
+        .collect();
+    assert_eq!(
+        mem,
+        vec![
+            ("B.a", 0, 0, 0),
+            ("B.v", 16, 0, 0),
+            ("B.w[0]", 32, 16, 0),
+            ("B.m", 64, 0, 16)
+        ]
+    );
+    assert_eq!(blk.size, 96);
+    let mut buf = vec![0u8; 96];
+    let put = |buf: &mut Vec<u8>, off: usize, x: f32| {
+        buf[off..off + 4].copy_from_slice(&x.to_le_bytes());
+    };
+    put(&mut buf, 0, 1.0);
+    put(&mut buf, 24, 2.0);
+    put(&mut buf, 48, 3.0);
+    put(&mut buf, 84, 4.0);
+    let out = exec(&m, &[1], &[], &[buf]).unwrap();
+    assert_eq!(
+        out.into_iter().map(f).collect::<Vec<_>>(),
+        vec![1.0, 2.0, 3.0, 4.0]
+    );
+}
+
+#[test]
+fn bindless_flags_and_sampler_interface() {
+    let m = ok(
+        Stage::Fragment,
+        "#version 450 core\n#extension GL_ARB_bindless_texture : require\n\
+         layout(bound_sampler) uniform;\nlayout(bindless_sampler) uniform sampler2D a;\n\
+         uniform sampler2D b;\nflat in sampler2D h;\nout vec4 o;\n\
+         void main() { o = texture(a, vec2(0.5)) + texture(b, vec2(0.5)) + texture(h, vec2(0.0)); }",
+    );
+    assert!(m.global_bound_sampler && !m.global_bindless_sampler);
+    let u: Vec<_> = m
+        .uniforms
+        .iter()
+        .map(|u| (u.name.as_str(), u.offset, u.ty.words(), u.bindless, u.bound))
+        .collect();
+    assert_eq!(u, vec![("a", 0, 2, true, false), ("b", 2, 2, false, true)]);
+    assert_eq!(m.inputs[0].ty.base, BaseType::Sampler2D);
+    assert_eq!(m.inputs[0].words, 2);
+    let texs = count_stmts(&m.func.body, &|s| matches!(s, Stmt::Texture { .. }));
+    assert_eq!(texs, 3);
+
+    let v = ok(
+        Stage::Vertex,
+        "#version 450 core\n#extension GL_ARB_bindless_texture : require\n\
+         in sampler2D s; in vec2 p; flat out sampler2D t;\n\
+         void main() { t = s; gl_Position = vec4(p, 0.0, 1.0); }",
+    );
+    let ins: Vec<_> = v.inputs.iter().map(|i| (i.slot, i.words)).collect();
+    assert_eq!(ins, vec![(0, 4), (4, 4)]);
+    // Outputs: gl_Position (4 words) then t (2 words): t = the handle words lo, hi.
+    let out = exec(
+        &v,
+        &[],
+        &[0xAAAA, 0xBBBB, 0, 0, fu(1.0), fu(2.0), 0, 0],
+        &[],
+    )
+    .unwrap();
+    assert_eq!(&out[4..], &[0xAAAA, 0xBBBB]);
+}
+
+fn count_stmts(body: &[Stmt], pred: &dyn Fn(&Stmt) -> bool) -> usize {
+    body.iter()
+        .map(|s| {
+            pred(s) as usize
+                + match s {
+                    Stmt::If {
+                        then_body,
+                        else_body,
+                        ..
+                    } => count_stmts(then_body, pred) + count_stmts(else_body, pred),
+                    Stmt::Loop {
+                        body, continuing, ..
+                    } => count_stmts(body, pred) + count_stmts(continuing, pred),
+                    Stmt::Block { body, .. } => count_stmts(body, pred),
+                    _ => 0,
+                }
+        })
+        .sum()
+}
+
+#[test]
+fn loops_functions_and_switch_have_the_documented_shape() {
+    let m = ok(
+        Stage::Fragment,
+        "#version 330 core\nuniform int k;\nout vec4 o;\nfloat f(float x) { if (x > 1.0) return 2.0; return x; }\n\
+         void main() { float s = 0.0; for (int i = 0; i < 3; i++) s += f(float(i));\n\
+         switch (k) { case 1: s = 1.0; break; default: s = 2.0; } o = vec4(s); }",
+    );
+    let loops_with_continuing = count_stmts(
+        &m.func.body,
+        &|s| matches!(s, Stmt::Loop { continuing, .. } if !continuing.is_empty()),
+    );
+    assert_eq!(loops_with_continuing, 1);
+    let blocks = count_stmts(&m.func.body, &|s| matches!(s, Stmt::Block { .. }));
+    assert_eq!(blocks, 2, "the inlined call and the switch");
+    let leaves = count_stmts(&m.func.body, &|s| matches!(s, Stmt::Leave(_)));
+    assert!(leaves >= 3);
+}
+
+// ---- semantics, run for one lane ----
+
+#[test]
+fn swizzles_and_lvalue_swizzles() {
+    let o = frag_out(
+        "#version 330 core\nout vec4 o;\nvoid main() { vec4 v = vec4(1, 2, 3, 4);\n\
+         v.zx = vec2(7.0, 8.0); v.w += v.y; o = v.wzyx; o.y = v[0]; }",
+        &[],
+    );
+    assert_eq!(o, vec![6.0, 8.0, 2.0, 8.0]);
+}
+
+#[test]
+fn matrices_multiply_column_major() {
+    let o = frag_out(
+        "#version 330 core\nout vec4 o;\nvoid main() {\n\
+         mat2 m = mat2(1.0, 2.0, 3.0, 4.0);\n\
+         vec2 a = m * vec2(1.0, 10.0); vec2 b = vec2(1.0, 10.0) * m;\n\
+         mat2 p = m * m; o = vec4(a, b.x + p[1][0], determinant(m) + inverse(m)[0][0]); }",
+        &[],
+    );
+    // m = [[1,3],[2,4]] (rows); m*v = (31, 42); v*m = (21, 43); (m*m)[1][0] = 1*3+3*4 = 15
+    // det = -2; inverse[0][0] = 4 / -2 = -2
+    assert_eq!(o, vec![31.0, 42.0, 21.0 + 15.0, -4.0]);
+}
+
+#[test]
+fn control_flow_semantics() {
+    let src = "#version 330 core\nuniform int mode;\nout vec4 o;\n\
+        int f(int x) { for (int i = 0; i < 10; i++) { if (i == x) return i * 10; } return -1; }\n\
+        void main() { float acc = 0.0; int i = 0;\n\
+        while (i < 10) { i++; if (i == 3) continue; if (i > 5) break; acc += float(i); }\n\
+        int j = 0; do { j += 2; if (j == 4) continue; } while (j < 7);\n\
+        float sw = 0.0; switch (mode) { case 0: sw += 1.0; case 1: case 2: sw += 2.0; break; default: sw = -1.0; }\n\
+        o = vec4(acc, float(j), sw, float(f(mode))); }";
+    // acc = 1 + 2 + 4 + 5 = 12; j = 8
+    assert_eq!(frag_out(src, &[0]), vec![12.0, 8.0, 3.0, 0.0]);
+    assert_eq!(frag_out(src, &[2]), vec![12.0, 8.0, 2.0, 20.0]);
+    assert_eq!(frag_out(src, &[9]), vec![12.0, 8.0, -1.0, 90.0]);
+    let neg = (-5i32) as u32;
+    assert_eq!(frag_out(src, &[neg]), vec![12.0, 8.0, -1.0, -1.0]);
+}
+
+#[test]
+fn out_and_inout_parameters_copy_back() {
+    let o = frag_out(
+        "#version 330 core\nout vec4 o;\n\
+         void split(vec4 v, out vec2 lo, out vec2 hi) { lo = v.xy; hi = v.zw; }\n\
+         void bump(inout float x) { x += 1.0; if (x > 2.0) return; x *= 2.0; }\n\
+         void main() { vec2 a, b; split(vec4(1, 2, 3, 4), a, b); float t = 0.5; bump(t);\n\
+         float u = 5.0; bump(u); o = vec4(a.y, b.x, t, u); }",
+        &[],
+    );
+    assert_eq!(o, vec![2.0, 3.0, 3.0, 6.0]);
+}
+
+#[test]
+fn dynamic_indexing_reads_and_writes() {
+    let src = "#version 330 core\nuniform int k;\nuniform float u[3];\nout vec4 o;\n\
+        void main() { float a[4] = float[4](1.0, 2.0, 3.0, 4.0); a[k] = 10.0 + a[k];\n\
+        vec3 v = vec3(5.0, 6.0, 7.0); v[k] = 0.0;\n\
+        o = vec4(a[0] + a[1] + a[2] + a[3], v.x + v.y + v.z, u[k], float(a.length())); }";
+    let us = |k: u32| vec![k, fu(100.0), fu(200.0), fu(300.0)];
+    assert_eq!(frag_out(src, &us(1)), vec![20.0, 12.0, 200.0, 4.0]);
+    assert_eq!(frag_out(src, &us(2)), vec![20.0, 11.0, 300.0, 4.0]);
+}
+
+#[test]
+fn short_circuit_and_ternary_only_evaluate_taken_side() {
+    let o = frag_out(
+        "#version 330 core\nout vec4 o;\nvoid main() { int n = 0;\n\
+         bool a = false && (n++ > 0); bool b = true || (n++ > 0);\n\
+         float t = n == 0 ? 1.0 : float(n++);\n\
+         o = vec4(float(n), t, float(a), float(b)); }",
+        &[],
+    );
+    assert_eq!(o, vec![0.0, 1.0, 0.0, 1.0]);
+}
+
+#[test]
+fn integer_operators_and_builtins() {
+    let o = frag_out(
+        "#version 400 core\nout vec4 o;\nvoid main() {\n\
+         int a = -7; int q = a / 2; int r = a % 3; uint u = 0xF0u >> 4;\n\
+         int bits = bitCount(0xFFu) + findMSB(256) + findLSB(8);\n\
+         uint hi, lo; umulExtended(0xFFFFFFFFu, 0xFFFFFFFFu, hi, lo);\n\
+         int shi, slo; imulExtended(-3, 5, shi, slo);\n\
+         uint c; uint s = uaddCarry(0xFFFFFFFFu, 2u, c);\n\
+         o = vec4(float(q * 10 + r), float(u) + float(bits), float(hi == 0xFFFFFFFEu && lo == 1u && shi == -1 && slo == -15), float(s + c * 10u)); }",
+        &[],
+    );
+    assert_eq!(o, vec![-31.0, 15.0 + 8.0 + 8.0 + 3.0, 1.0, 11.0]);
+}
+
+#[test]
+fn packing_round_trips() {
+    let o = frag_out(
+        "#version 400 core\nout vec4 o;\nvoid main() {\n\
+         uint p = packUnorm4x8(vec4(0.0, 1.0, 0.5, 0.25));\n\
+         vec4 q = unpackUnorm4x8(p); vec2 s = unpackSnorm2x16(packSnorm2x16(vec2(-1.0, 0.5)));\n\
+         o = vec4(float(p & 0xFFu), q.y, s.x, float(p >> 24)); }",
+        &[],
+    );
+    assert_eq!(o, vec![0.0, 1.0, -1.0, 64.0]);
+}
+
+#[test]
+fn geometric_builtins() {
+    let o = frag_out(
+        "#version 330 core\nout vec4 o;\nvoid main() {\n\
+         vec3 c = cross(vec3(1, 0, 0), vec3(0, 1, 0)); vec3 n = normalize(vec3(0.0, 3.0, 4.0));\n\
+         vec2 r = reflect(vec2(1.0, -1.0), vec2(0.0, 1.0));\n\
+         o = vec4(c.z, n.y + length(vec2(3.0, 4.0)), r.y, smoothstep(0.0, 2.0, 1.0)); }",
+        &[],
+    );
+    assert_eq!(o[0], 1.0);
+    assert!((o[1] - 5.6).abs() < 1e-6);
+    assert_eq!(o[2], 1.0);
+    assert_eq!(o[3], 0.5);
+}
+
+#[test]
+fn discard_and_main_return() {
+    let m = ok(
+        Stage::Fragment,
+        "#version 330 core\nuniform int k;\nout vec4 o;\nvoid main() { o = vec4(1.0);\n\
+         if (k == 1) discard; if (k == 2) return; o = vec4(2.0); }",
+    );
+    assert!(m.uses_discard);
+    assert_eq!(exec(&m, &[1], &[], &[]), None);
+    assert_eq!(exec(&m, &[2], &[], &[]).map(|v| f(v[0])), Some(1.0));
+    assert_eq!(exec(&m, &[0], &[], &[]).map(|v| f(v[0])), Some(2.0));
+}
+
+#[test]
+fn structs_and_constructors() {
+    let o = frag_out(
+        "#version 330 core\nstruct S { vec2 a; int b[2]; };\nout vec4 o;\nvoid main() {\n\
+         S s = S(vec2(1.0, 2.0), int[2](3, 4)); S t = s; t.b[1] = 9;\n\
+         mat3 m = mat3(mat2(5.0)); ivec2 i = ivec2(2.9, -2.9);\n\
+         o = vec4(t.a.y + float(t.b[1]), float(s == t), m[2][2] + m[0][0], float(i.x + i.y)); }",
+        &[],
+    );
+    assert_eq!(o, vec![11.0, 0.0, 6.0, 0.0]);
+}
+
+#[test]
+fn builtin_inputs_and_frag_color() {
+    let m = ok(
+        Stage::Fragment,
+        "#version 120\nvoid main() { gl_FragColor = gl_FragCoord + vec4(gl_FrontFacing ? 1.0 : 0.0); }",
+    );
+    assert_eq!(m.outputs[0].name, "gl_FragColor");
+    assert_eq!(m.outputs[0].location, Some(0));
+    let o: Vec<f32> = exec(&m, &[], &[], &[])
+        .unwrap()
+        .into_iter()
+        .map(f)
+        .collect();
+    assert_eq!(o, vec![11.5, 21.5, 1.25, 2.0]);
+}
+
+#[test]
+fn handle_constructors_keep_words() {
+    let m = ok(
+        Stage::Fragment,
+        "#version 450 core\n#extension GL_ARB_bindless_texture : require\n\
+         #extension GL_ARB_gpu_shader_int64 : require\nuniform uvec2 p;\nflat out uvec4 o;\n\
+         void main() { sampler2D s = sampler2D(p); uint64_t h = uint64_t(s);\n\
+         uvec2 back = unpackUint2x32(h); o = uvec4(back, uvec2(sampler2D(packUint2x32(p.yx)))); }",
+    );
+    assert_eq!(
+        exec(&m, &[0x1234, 0x5678], &[], &[]).unwrap(),
+        vec![0x1234, 0x5678, 0x5678, 0x1234]
+    );
+}
+
+#[test]
+fn errors_are_reported_in_info_log_form() {
+    let log = fails(
+        Stage::Fragment,
+        "#version 330 core\nout vec4 o;\nvoid main() {\n  o = vec4(x);\n}",
+    );
+    assert_eq!(log, "0:4(12): error: `x' undeclared\n");
+    let log = fails(Stage::Fragment, "#version 999\nvoid main() {}");
+    // The preprocessor or the front end refuses it, whichever sees it first.
+    assert!(
+        log.contains("999") && log.contains("not supported"),
+        "{log}"
+    );
+}
+
+#[test]
+fn verifier_rejects_kind_mismatch() {
+    let mut m = ok(
+        Stage::Fragment,
+        "#version 330 core\nout vec4 o;\nvoid main() { o = vec4(1.0); }",
+    );
+    let v = crate::ir::Var(m.func.vars.len() as u32);
+    m.func.vars.push(crate::ir::ScalarKind::I32);
+    m.func.body.push(Stmt::Assign {
+        dst: v,
+        op: Op::Const(crate::ir::Scalar::F32(1.0)),
+    });
+    assert!(verify_module(&m).is_err());
+}
+
+// ---- never panic ----
+
+mod props {
+    use super::super::compile;
+    use crate::ir::Stage;
+    use proptest::prelude::*;
+
+    const WORDS: &[&str] = &[
+        "void",
+        "main",
+        "(",
+        ")",
+        "{",
+        "}",
+        "[",
+        "]",
+        ";",
+        ",",
+        ".",
+        "=",
+        "+=",
+        "*",
+        "-",
+        "/",
+        "%",
+        "<<",
+        ">>",
+        "&&",
+        "||",
+        "^^",
+        "?",
+        ":",
+        "!",
+        "~",
+        "++",
+        "--",
+        "if",
+        "else",
+        "for",
+        "while",
+        "do",
+        "switch",
+        "case",
+        "default",
+        "break",
+        "continue",
+        "return",
+        "discard",
+        "float",
+        "int",
+        "uint",
+        "bool",
+        "vec2",
+        "vec4",
+        "mat3",
+        "ivec2",
+        "sampler2D",
+        "struct",
+        "S",
+        "x",
+        "y",
+        "a",
+        "b",
+        "in",
+        "out",
+        "inout",
+        "uniform",
+        "const",
+        "flat",
+        "layout",
+        "location",
+        "binding",
+        "std140",
+        "bindless_sampler",
+        "1",
+        "0",
+        "2.5",
+        "3u",
+        "true",
+        "texture",
+        "length",
+        "xyzw",
+        "gl_Position",
+        "gl_FragColor",
+        "f",
+        "0x7FFFFFFF",
+        "1e40",
+        "\n#version 450\n",
+        "\n#extension GL_ARB_bindless_texture : require\n",
+        "\n#extension GL_ARB_gpu_shader_int64 : enable\n",
+        "uint64_t",
+        "7ul",
+    ];
+
+    const VALID: &str = "#version 450 core\n#extension GL_ARB_bindless_texture : require\n\
+        struct S { vec2 a; float b[2]; };\nuniform S s;\nuniform sampler2D t;\nin vec2 uv;\n\
+        out vec4 o;\nfloat f(float x, out int k) { k = 2; return x * 2.0; }\n\
+        void main() { int k; float a[3] = float[](1.0, 2.0, 3.0);\n\
+        for (int i = 0; i < 3; ++i) { a[i] += f(s.b[i & 1], k); }\n\
+        switch (k) { case 1: o = vec4(1.0); break; default: o = texture(t, uv); }\n\
+        o.xz *= vec2(a[k], s.a.y); }";
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        #[test]
+        fn token_soup_never_panics(idx in proptest::collection::vec(0usize..WORDS.len(), 0..80), frag in any::<bool>()) {
+            let src: Vec<&str> = idx.iter().map(|i| WORDS[*i]).collect();
+            let src = format!("#version 330 core\n{}", src.join(" "));
+            let stage = if frag { Stage::Fragment } else { Stage::Vertex };
+            let _ = compile(stage, &src);
+        }
+
+        #[test]
+        fn mutated_valid_shader_never_panics(cuts in proptest::collection::vec((0usize..VALID.len(), 0usize..12, 0usize..WORDS.len()), 1..4)) {
+            let mut src = VALID.as_bytes().to_vec();
+            for (at, del, w) in cuts {
+                let at = at.min(src.len());
+                let end = (at + del).min(src.len());
+                src.splice(at..end, WORDS[w].bytes());
+            }
+            let src = String::from_utf8_lossy(&src).into_owned();
+            let _ = compile(Stage::Fragment, &src);
+        }
+
+        #[test]
+        fn random_bytes_never_panic(s in "\\PC{0,200}") {
+            let _ = compile(Stage::Fragment, &s);
+        }
+    }
+
+    #[test]
+    fn the_valid_seed_compiles() {
+        let out = compile(Stage::Fragment, VALID);
+        assert!(out.module.is_some(), "{}", out.info_log);
+    }
+}
+
+#[test]
+fn prototypes_allow_calls_before_definitions() {
+    let o = frag_out(
+        "#version 330 core\nout vec4 o;\nfloat g(float x);\n\
+         float f(float x) { return g(x) + 1.0; }\nfloat g(float x) { return x * 3.0; }\n\
+         void main() { o = vec4(f(2.0)); }",
+        &[],
+    );
+    assert_eq!(o[0], 7.0);
+    let log = fails(
+        Stage::Fragment,
+        "#version 330 core\nout vec4 o;\nfloat g(float x);\nvoid main() { o = vec4(g(1.0)); }",
+    );
+    assert!(log.contains("function `g' has no definition"), "{log}");
+}
+
+#[test]
+fn exponential_inlining_is_refused_not_hung() {
+    let mut src = String::from("#version 330 core\nout vec4 o;\nfloat f0(float x) { return x; }\n");
+    for i in 1..40 {
+        src.push_str(&format!(
+            "float f{i}(float x) {{ return f{p}(x) + f{p}(x + 1.0); }}\n",
+            p = i - 1
+        ));
+    }
+    src.push_str("void main() { o = vec4(f39(1.0)); }");
+    let log = fails(Stage::Fragment, &src);
+    assert!(log.contains("too large"), "{log}");
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    for (open, close) in [("(", ")"), ("-", ""), ("{", "}"), ("!", "")] {
+        let src = format!(
+            "#version 330 core\nout vec4 o;\nvoid main() {{ bool b = true; float x = 1.0; {}x{}; }}",
+            open.repeat(190),
+            close.repeat(190)
+        );
+        let _ = compile(Stage::Fragment, &src);
+        let src = format!(
+            "#version 330 core\nout vec4 o;\nvoid main() {{ {}x{}; }}",
+            open.repeat(5000),
+            close.repeat(5000)
+        );
+        assert!(compile(Stage::Fragment, &src).module.is_none());
+    }
+}
+
+#[test]
+fn frag_data_writes_numbered_outputs() {
+    let m = ok(
+        Stage::Fragment,
+        "#version 120\nvoid main() { gl_FragData[0] = vec4(1.0); gl_FragData[1] = vec4(2.0); }",
+    );
+    assert_eq!(m.outputs[0].name, "gl_FragData");
+    assert_eq!(m.outputs[0].array_len, Some(8));
+    let out = exec(&m, &[], &[], &[]).unwrap();
+    assert_eq!(f(out[0]), 1.0);
+    assert_eq!(f(out[4]), 2.0);
+    let log = fails(
+        Stage::Fragment,
+        "#version 120\nvoid main() { gl_FragData[0] = vec4(1.0); gl_FragColor = vec4(2.0); }",
+    );
+    assert!(log.contains("cannot both be used"), "{log}");
+}
+
+#[test]
+fn const_in_parameters_are_read_only() {
+    let o = frag_out(
+        "#version 330 core\nout vec4 o;\nfloat f(const in float x, const float y) { return x + y; }\n\
+         void main() { o = vec4(f(1.0, 2.0)); }",
+        &[],
+    );
+    assert_eq!(o[0], 3.0);
+    let log = fails(
+        Stage::Fragment,
+        "#version 330 core\nout vec4 o;\nfloat f(const in float x) { x = 1.0; return x; }\n\
+         void main() { o = vec4(f(1.0)); }",
+    );
+    assert!(log.contains("read-only"), "{log}");
+}
+
+#[test]
+fn interface_blocks_name_members_by_block() {
+    let v = ok(
+        Stage::Vertex,
+        "#version 330 core\nin vec4 p;\nout VS_OUT { vec2 uv; flat int id; } vs_out;\n\
+         void main() { vs_out.uv = p.xy; vs_out.id = 3; gl_Position = p; }",
+    );
+    let outs: Vec<_> = v
+        .outputs
+        .iter()
+        .map(|o| (o.name.as_str(), o.slot, o.words, o.interpolation))
+        .collect();
+    assert_eq!(
+        outs,
+        vec![
+            ("gl_Position", 0, 4, Interpolation::Smooth),
+            ("VS_OUT.uv", 4, 2, Interpolation::Smooth),
+            ("VS_OUT.id", 6, 1, Interpolation::Flat)
+        ]
+    );
+    let out = exec(&v, &[], &[fu(1.0), fu(2.0), fu(3.0), fu(4.0)], &[]).unwrap();
+    assert_eq!(&out[4..], &[fu(1.0), fu(2.0), 3]);
+    let f_ = ok(
+        Stage::Fragment,
+        "#version 330 core\nin VS_OUT { vec2 uv; flat int id; } fs_in;\nout vec4 o;\n\
+         void main() { o = vec4(fs_in.uv, float(fs_in.id), 1.0); }",
+    );
+    let ins: Vec<_> = f_
+        .inputs
+        .iter()
+        .map(|i| (i.name.as_str(), i.slot))
+        .collect();
+    assert_eq!(ins, vec![("VS_OUT.uv", 0), ("VS_OUT.id", 2)]);
+    let out = exec(&f_, &[], &[fu(5.0), fu(6.0), 7], &[]).unwrap();
+    assert_eq!(
+        out.into_iter().map(f).collect::<Vec<_>>(),
+        vec![5.0, 6.0, 7.0, 1.0]
+    );
+}
+
+#[test]
+fn projective_and_offset_fetches() {
+    let o = frag_out(
+        "#version 330 core\nuniform sampler2D t;\nout vec4 o;\n\
+         void main() { vec4 a = textureProj(t, vec3(1.0, 2.0, 4.0)); vec4 b = textureProj(t, vec4(2.0, 4.0, 0.0, 2.0));\n\
+         vec4 c = texelFetchOffset(t, ivec2(1, 2), 0, ivec2(1, -1)); o = vec4(a.xy, b.xy) + c; }",
+        &[0, 0],
+    );
+    assert_eq!(o, vec![0.25, 0.5, 1.0, 2.0]);
+    let m = ok(
+        Stage::Fragment,
+        "#version 120\nuniform sampler2D t;\nvoid main() { gl_FragColor = texture2DProj(t, vec3(1.0, 1.0, 2.0)); }",
+    );
+    assert_eq!(
+        count_stmts(&m.func.body, &|s| matches!(s, Stmt::Texture { .. })),
+        1
+    );
+}
+
+#[test]
+fn bool_uniforms_become_masks() {
+    let src = "#version 330 core\nuniform bool flag;\nuniform bvec2 pair;\nout vec4 o;\n\
+        void main() { o = vec4(!flag ? 1.0 : 2.0, float(pair.y), float(any(pair)), 0.0); }";
+    assert_eq!(frag_out(src, &[1, 0, 7]), vec![2.0, 1.0, 1.0, 0.0]);
+    assert_eq!(frag_out(src, &[0, 0, 0]), vec![1.0, 0.0, 0.0, 0.0]);
+}
+
+#[test]
+fn constant_folding() {
+    use super::consts::{eval, CVal};
+    use crate::ir::Scalar;
+    let src = "#version 330 core\nconst int N = 3;\nconst uint M = 2u;\nout vec4 o;\n\
+        void main() { float a[N * 2 + int(M)]; float b[(N > 2 ? 4 : 1) << 1]; float c[ivec3(1, 2, 3).z];\n\
+        o = vec4(float(a.length()), float(b.length()), float(c.length()), 0.0); }";
+    assert_eq!(frag_out(src, &[]), vec![8.0, 8.0, 3.0, 0.0]);
+    let e = super::parse::Parser::new(&super::lex::lex(
+        &super::preprocess::preprocess("x = 1.5 * 2;")
+            .unwrap()
+            .tokens,
+        330,
+        super::preprocess::Profile::Core,
+        false,
+        &mut Vec::new(),
+    ))
+    .parse_statement()
+    .unwrap();
+    let super::ast::StmtKind::Expr(super::ast::Expr {
+        kind: super::ast::ExprKind::Assign(_, _, rhs),
+        ..
+    }) = e.kind
+    else {
+        panic!("{e:?}")
+    };
+    let v = eval(&rhs, &|_| None, &|_| None, 0);
+    assert_eq!(v, Some(CVal::scalar(Scalar::F32(3.0))));
+}
+
+#[test]
+fn checking_uncalled_functions_leaves_no_trace() {
+    let base = "#version 330 core\nout vec4 o;\nvoid main() { o = vec4(1.0); }";
+    let with = "#version 330 core\nout vec4 o;\n\
+        vec4 unused(vec4 v) { float k = 3.5; o = gl_FragCoord * k; return v * 2.0 + vec4(k); }\n\
+        void main() { o = vec4(1.0); }";
+    let a = ok(Stage::Fragment, base);
+    let b = ok(Stage::Fragment, with);
+    assert_eq!(a.func.vars.len(), b.func.vars.len());
+    assert_eq!(a.func.body, b.func.body);
+    // A called function after an uncalled one still finds its constants and built-ins.
+    let m = ok(
+        Stage::Fragment,
+        "#version 330 core\nout vec4 o;\nfloat g() { return gl_FragCoord.x + 2.0; }\n\
+         void main() { o = vec4(g() + 2.0); }",
+    );
+    assert_eq!(exec(&m, &[], &[], &[]).map(|v| f(v[0])), Some(14.5));
+}
+
+#[test]
+fn long_operator_chains_do_not_overflow_the_stack() {
+    for (n, op) in [
+        (400, " + 1.0"),
+        (5000, " + 1.0"),
+        (5000, ".x"),
+        (5000, ", 1.0"),
+        (5000, "[0]"),
+    ] {
+        let src = format!(
+            "#version 420 core\nout vec4 o;\nvoid main() {{ float x = 1.0; float y = (x{}); o = vec4(y); }}",
+            op.repeat(n)
+        );
+        let out = compile(Stage::Fragment, &src);
+        if n <= 400 {
+            assert!(out.module.is_some(), "{}", out.info_log);
+        }
+    }
+}
+
+#[test]
+fn chains_inside_deep_nesting_do_not_overflow() {
+    let inner = format!("x{}", " + 1.0".repeat(790));
+    let src = format!(
+        "#version 330 core\nout vec4 o;\nvoid main() {{ float x = 1.0; float y = {}{}{}; o = vec4(y); }}",
+        "(".repeat(190),
+        inner,
+        ")".repeat(190)
+    );
+    let _ = compile(Stage::Fragment, &src);
+}
+
+#[test]
+fn deeply_nested_types_are_refused() {
+    let mut src = String::from("#version 430 core\nstruct S0 { float a; };\n");
+    for i in 1..3000 {
+        src.push_str(&format!("struct S{i} {{ S{} a; }};\n", i - 1));
+    }
+    src.push_str("out vec4 o;\nvoid main() { S2999 s; o = vec4(1.0); }");
+    assert!(compile(Stage::Fragment, &src).module.is_none());
+    let src = format!(
+        "#version 430 core\nout vec4 o;\nvoid main() {{ float a{}; o = vec4(1.0); }}",
+        "[1]".repeat(3000)
+    );
+    assert!(compile(Stage::Fragment, &src).module.is_none());
+}

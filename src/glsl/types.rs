@@ -1,0 +1,357 @@
+//! GLSL types as the checker sees them (basic, array, struct), their flattened word layout
+//! (the tight layout of vars, inputs and the default uniform block) and the std140 layout of
+//! uniform blocks (GL 4.5 core §7.6.2.2).
+
+use std::fmt;
+use std::rc::Rc;
+
+use crate::ir::{BaseType, ScalarKind, ValueType};
+
+/// A struct type; identity is by name and members.
+#[derive(Debug, PartialEq)]
+pub struct StructDef {
+    pub name: String,
+    pub members: Vec<(String, Type)>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Type {
+    Void,
+    Basic(ValueType),
+    Array(Box<Type>, u32),
+    Struct(Rc<StructDef>),
+}
+
+pub const fn vt(base: BaseType, rows: u8, cols: u8) -> ValueType {
+    ValueType::new(base, rows, cols)
+}
+
+impl Type {
+    pub fn scalar(base: BaseType) -> Type {
+        Type::Basic(vt(base, 1, 1))
+    }
+    pub fn vector(base: BaseType, n: u8) -> Type {
+        Type::Basic(vt(base, n, 1))
+    }
+    pub const FLOAT: Type = Type::Basic(vt(BaseType::Float, 1, 1));
+    pub const INT: Type = Type::Basic(vt(BaseType::Int, 1, 1));
+    pub const UINT: Type = Type::Basic(vt(BaseType::Uint, 1, 1));
+    pub const BOOL: Type = Type::Basic(vt(BaseType::Bool, 1, 1));
+
+    pub fn basic(&self) -> Option<ValueType> {
+        match self {
+            Type::Basic(v) => Some(*v),
+            _ => None,
+        }
+    }
+    /// Words of the flattened (tight) layout.
+    pub fn words(&self) -> u32 {
+        match self {
+            Type::Void => 0,
+            Type::Basic(v) => v.words(),
+            Type::Array(e, n) => e.words().saturating_mul(*n),
+            Type::Struct(s) => s.members.iter().map(|(_, t)| t.words()).sum(),
+        }
+    }
+    /// Scalar kind of each flattened word.
+    pub fn word_kinds(&self, out: &mut Vec<ScalarKind>) {
+        match self {
+            Type::Void => {}
+            Type::Basic(v) => {
+                let k = base_kind(v.base);
+                for _ in 0..v.words() {
+                    out.push(k);
+                }
+            }
+            Type::Array(e, n) => {
+                for _ in 0..*n {
+                    e.word_kinds(out);
+                }
+            }
+            Type::Struct(s) => {
+                for (_, t) in &s.members {
+                    t.word_kinds(out);
+                }
+            }
+        }
+    }
+    /// Nesting depth of arrays and structs (a basic type is 0).
+    pub fn nesting(&self) -> u32 {
+        match self {
+            Type::Void | Type::Basic(_) => 0,
+            Type::Array(e, _) => 1 + e.nesting(),
+            Type::Struct(s) => {
+                1 + s
+                    .members
+                    .iter()
+                    .map(|(_, t)| t.nesting())
+                    .max()
+                    .unwrap_or(0)
+            }
+        }
+    }
+    pub fn is_scalar(&self) -> bool {
+        matches!(self, Type::Basic(v) if v.rows == 1 && v.cols == 1)
+    }
+    pub fn is_vector(&self) -> bool {
+        matches!(self, Type::Basic(v) if v.rows > 1 && v.cols == 1)
+    }
+    pub fn is_matrix(&self) -> bool {
+        matches!(self, Type::Basic(v) if v.cols > 1)
+    }
+    pub fn base(&self) -> Option<BaseType> {
+        self.basic().map(|v| v.base)
+    }
+    /// Whether the type is or holds a sampler.
+    pub fn contains_sampler(&self) -> bool {
+        match self {
+            Type::Basic(v) => v.base == BaseType::Sampler2D,
+            Type::Array(e, _) => e.contains_sampler(),
+            Type::Struct(s) => s.members.iter().any(|(_, t)| t.contains_sampler()),
+            Type::Void => false,
+        }
+    }
+    pub fn contains_base(&self, b: BaseType) -> bool {
+        match self {
+            Type::Basic(v) => v.base == b,
+            Type::Array(e, _) => e.contains_base(b),
+            Type::Struct(s) => s.members.iter().any(|(_, t)| t.contains_base(b)),
+            Type::Void => false,
+        }
+    }
+}
+
+pub fn base_kind(b: BaseType) -> ScalarKind {
+    match b {
+        BaseType::Float => ScalarKind::F32,
+        BaseType::Int => ScalarKind::I32,
+        BaseType::Uint | BaseType::Uint64 | BaseType::Sampler2D => ScalarKind::U32,
+        BaseType::Bool => ScalarKind::Bool,
+    }
+}
+
+/// Words per component (2 for 64-bit values).
+pub fn comp_words(b: BaseType) -> u32 {
+    match b {
+        BaseType::Uint64 | BaseType::Sampler2D => 2,
+        _ => 1,
+    }
+}
+
+pub fn base_name(b: BaseType) -> &'static str {
+    match b {
+        BaseType::Float => "float",
+        BaseType::Int => "int",
+        BaseType::Uint => "uint",
+        BaseType::Bool => "bool",
+        BaseType::Uint64 => "uint64_t",
+        BaseType::Sampler2D => "sampler2D",
+    }
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Type::Void => write!(f, "void"),
+            Type::Basic(v) => {
+                if v.cols > 1 {
+                    if v.cols == v.rows {
+                        write!(f, "mat{}", v.cols)
+                    } else {
+                        write!(f, "mat{}x{}", v.cols, v.rows)
+                    }
+                } else if v.rows > 1 {
+                    let p = match v.base {
+                        BaseType::Float => "",
+                        BaseType::Int => "i",
+                        BaseType::Uint => "u",
+                        BaseType::Bool => "b",
+                        BaseType::Uint64 => "u64",
+                        BaseType::Sampler2D => "sampler",
+                    };
+                    write!(f, "{p}vec{}", v.rows)
+                } else {
+                    write!(f, "{}", base_name(v.base))
+                }
+            }
+            Type::Array(e, n) => write!(f, "{e}[{n}]"),
+            Type::Struct(s) => write!(f, "{}", s.name),
+        }
+    }
+}
+
+/// Parses a built-in type name. `Err` carries a reason for types we know but do not support.
+pub fn builtin_type(name: &str) -> Option<Result<Type, String>> {
+    use BaseType::*;
+    let t = |b, r, c| Some(Ok(Type::Basic(vt(b, r, c))));
+    match name {
+        "void" => Some(Ok(Type::Void)),
+        "float" => t(Float, 1, 1),
+        "int" => t(Int, 1, 1),
+        "uint" => t(Uint, 1, 1),
+        "bool" => t(Bool, 1, 1),
+        "uint64_t" => t(Uint64, 1, 1),
+        "sampler2D" => t(Sampler2D, 1, 1),
+        "vec2" => t(Float, 2, 1),
+        "vec3" => t(Float, 3, 1),
+        "vec4" => t(Float, 4, 1),
+        "ivec2" => t(Int, 2, 1),
+        "ivec3" => t(Int, 3, 1),
+        "ivec4" => t(Int, 4, 1),
+        "uvec2" => t(Uint, 2, 1),
+        "uvec3" => t(Uint, 3, 1),
+        "uvec4" => t(Uint, 4, 1),
+        "bvec2" => t(Bool, 2, 1),
+        "bvec3" => t(Bool, 3, 1),
+        "bvec4" => t(Bool, 4, 1),
+        "u64vec2" => t(Uint64, 2, 1),
+        "u64vec3" => t(Uint64, 3, 1),
+        "u64vec4" => t(Uint64, 4, 1),
+        "mat2" | "mat2x2" => t(Float, 2, 2),
+        "mat3" | "mat3x3" => t(Float, 3, 3),
+        "mat4" | "mat4x4" => t(Float, 4, 4),
+        "mat2x3" => t(Float, 3, 2),
+        "mat2x4" => t(Float, 4, 2),
+        "mat3x2" => t(Float, 2, 3),
+        "mat3x4" => t(Float, 4, 3),
+        "mat4x2" => t(Float, 2, 4),
+        "mat4x3" => t(Float, 3, 4),
+        "double" | "dvec2" | "dvec3" | "dvec4" | "dmat2" | "dmat3" | "dmat4" => {
+            Some(Err("double-precision types are not supported".to_string()))
+        }
+        "int64_t" | "i64vec2" | "i64vec3" | "i64vec4" => Some(Err(
+            "64-bit signed integer types are not supported yet".to_string(),
+        )),
+        n if n.contains("sampler") => Some(Err(format!(
+            "sampler type `{n}' is not supported (only sampler2D)"
+        ))),
+        _ => None,
+    }
+}
+
+/// std140 base alignment and size of a type, in bytes (GL 4.5 core §7.6.2.2). Samplers in
+/// blocks (ARB_bindless_texture) are 64-bit handles: 8 bytes, aligned to 8.
+pub fn std140_align_size(t: &Type, row_major: bool) -> (u32, u32) {
+    match t {
+        Type::Void => (4, 0),
+        Type::Basic(v) => {
+            let n = match v.base {
+                BaseType::Uint64 | BaseType::Sampler2D => 8,
+                _ => 4,
+            };
+            if v.cols > 1 {
+                // Rule 5/7: an array of column (or row) vectors, each aligned to a vec4.
+                let (count, _) = if row_major {
+                    (v.rows as u32, v.cols)
+                } else {
+                    (v.cols as u32, v.rows)
+                };
+                (16, 16 * count)
+            } else {
+                let r = v.rows as u32;
+                let align = match r {
+                    1 => n,
+                    2 => 2 * n,
+                    _ => 4 * n,
+                };
+                (align, n * r)
+            }
+        }
+        Type::Array(e, len) => {
+            let stride = std140_array_stride(e, row_major);
+            let (ea, _) = std140_align_size(e, row_major);
+            (round_up(ea, 16), stride.saturating_mul(*len))
+        }
+        Type::Struct(s) => {
+            let mut off = 0u32;
+            let mut align = 16u32;
+            for (_, m) in &s.members {
+                let (a, sz) = std140_align_size(m, row_major);
+                align = align.max(a);
+                off = round_up(off, a).saturating_add(sz);
+            }
+            let a = round_up(align, 16);
+            (a, round_up(off, a))
+        }
+    }
+}
+
+/// Byte stride between elements of an array of `e` (rule 4: rounded up to a vec4).
+pub fn std140_array_stride(e: &Type, row_major: bool) -> u32 {
+    let (a, s) = std140_align_size(e, row_major);
+    round_up(round_up(s, a), 16)
+}
+
+/// Byte offsets of the members of a struct laid out by std140.
+pub fn std140_member_offsets(s: &StructDef, row_major: bool) -> Vec<u32> {
+    let mut off = 0u32;
+    let mut out = Vec::new();
+    for (_, m) in &s.members {
+        let (a, sz) = std140_align_size(m, row_major);
+        off = round_up(off, a);
+        out.push(off);
+        off = off.saturating_add(sz);
+    }
+    out
+}
+
+pub fn round_up(x: u32, a: u32) -> u32 {
+    if a == 0 {
+        return x;
+    }
+    x.div_ceil(a).saturating_mul(a)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn st(members: Vec<(&str, Type)>) -> StructDef {
+        StructDef {
+            name: "S".into(),
+            members: members
+                .into_iter()
+                .map(|(n, t)| (n.to_string(), t))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn std140_offsets_follow_gl_4_5_7_6_2_2() {
+        let vec3 = Type::vector(BaseType::Float, 3);
+        let mat4 = Type::Basic(vt(BaseType::Float, 4, 4));
+        let s = st(vec![
+            ("a", Type::FLOAT),
+            ("b", vec3.clone()),
+            ("c", Type::FLOAT),
+            ("d", Type::Array(Box::new(Type::FLOAT), 3)),
+            ("e", mat4),
+            ("h", Type::scalar(BaseType::Sampler2D)),
+            ("f", Type::vector(BaseType::Float, 2)),
+        ]);
+        // a@0, b@16 (vec3 aligns to 16), c@28 (packs after vec3), d@32 stride 16,
+        // e@80 (4 columns × 16), h@144 (8-byte handle), f@152 (vec2 aligns to 8)
+        assert_eq!(
+            std140_member_offsets(&s, false),
+            vec![0, 16, 28, 32, 80, 144, 152]
+        );
+        assert_eq!(
+            std140_align_size(&Type::Struct(Rc::new(s)), false),
+            (16, 160)
+        );
+        assert_eq!(std140_array_stride(&Type::FLOAT, false), 16);
+        assert_eq!(std140_array_stride(&vec3, false), 16);
+    }
+
+    #[test]
+    fn tight_words() {
+        let m = Type::Basic(vt(BaseType::Float, 2, 3));
+        assert_eq!(m.words(), 6);
+        assert_eq!(Type::Array(Box::new(m), 2).words(), 12);
+        assert_eq!(Type::scalar(BaseType::Sampler2D).words(), 2);
+        assert_eq!(
+            format!("{}", Type::Basic(vt(BaseType::Float, 2, 3))),
+            "mat3x2"
+        );
+    }
+}
