@@ -5,11 +5,21 @@
 //! | file | owns |
 //! |---|---|
 //! | `module.rs` | the data types |
+//! | `validate.rs` | the invariants (`validate`), the operand/result kind table of every op |
+//! | `dump.rs` | the stable text form (`dump`) for snapshots and `SOFTGL_DUMP=ir` |
+//! | `interp.rs` | the reference interpreter (`interp::run`) and the exact semantics of every op |
 //! | `math.rs` | deterministic float built-ins shared by the interpreter and the JIT |
+//! | `builder.rs` | `Builder`, for writing modules by hand in tests |
 
 #![forbid(unsafe_code)]
 
+pub mod builder;
+pub mod dump;
+pub mod interp;
 pub mod math;
 pub mod module;
+pub mod validate;
 
+pub use dump::dump;
 pub use module::*;
+pub use validate::{validate, ValidationError};
