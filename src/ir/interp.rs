@@ -758,3 +758,830 @@ impl Machine<'_, '_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+
+    use super::*;
+    use crate::ir::builder::Builder;
+    use crate::ir::validate::{unary_signature, validate};
+    use BinaryOp as B;
+    use ScalarKind as K;
+    use UnaryOp as U;
+
+    fn no_texture(_: &TexRequest) -> TexResult {
+        [[0; 4]; 4]
+    }
+
+    /// Validates `module` (every test module must be valid) and runs it on all 4 lanes.
+    /// Outputs start as 0xDEAD so that unwritten words show.
+    fn exec_env(module: &Module, env: &InterpEnv, inputs: &[u32], mask: u32) -> (Vec<u32>, u32) {
+        validate(module).unwrap_or_else(|e| panic!("invalid test module: {e}\n{}", dump(module)));
+        let mut out = vec![0xDEAD; module.func.outputs.len() * 4];
+        let builtins = [0u32; Builtin::COUNT * 4];
+        let alive = run(module, env, inputs, &builtins, &mut out, mask);
+        (out, alive)
+    }
+
+    fn exec(module: &Module, inputs: &[u32]) -> (Vec<u32>, u32) {
+        let env = InterpEnv {
+            uniforms: &[],
+            blocks: &[],
+            texture: &no_texture,
+            quad: true,
+        };
+        exec_env(module, &env, inputs, 0xF)
+    }
+
+    use crate::ir::dump::dump;
+
+    fn fbits(v: [f32; 4]) -> Vec<u32> {
+        v.iter().map(|x| x.to_bits()).collect()
+    }
+    fn ibits(v: [i32; 4]) -> Vec<u32> {
+        v.iter().map(|x| *x as u32).collect()
+    }
+
+    #[test]
+    fn float_unary_semantics() {
+        let nan = f32::NAN;
+        let cases: &[(U, f32, f32)] = &[
+            (U::FNeg, 0.0, -0.0),
+            (U::FAbs, -0.0, 0.0),
+            (U::FSign, -3.0, -1.0),
+            (U::FSign, 2.0, 1.0),
+            (U::FSign, -0.0, 0.0),
+            (U::FSign, nan, 0.0),
+            (U::Floor, -1.5, -2.0),
+            (U::Ceil, -1.5, -1.0),
+            (U::Trunc, -1.5, -1.0),
+            (U::RoundEven, 2.5, 2.0),
+            (U::RoundEven, 3.5, 4.0),
+            (U::RoundEven, -0.5, -0.0),
+            (U::Fract, -1.25, 0.75),
+            (U::Fract, 3.0, 0.0),
+            (U::Fract, f32::INFINITY, nan),
+            (U::Sqrt, 4.0, 2.0),
+            (U::Sqrt, -1.0, nan),
+            (U::Sqrt, -0.0, -0.0),
+            (U::InverseSqrt, 4.0, 0.5),
+            (U::InverseSqrt, 0.0, f32::INFINITY),
+            (U::Exp2, 3.0, 8.0),
+            (U::Log2, 8.0, 3.0),
+        ];
+        for &(op, x, want) in cases {
+            let got = f32::from_bits(eval_unary(op, x.to_bits()));
+            assert!(
+                got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()),
+                "{op:?}({x}) = {got}, want {want}"
+            );
+        }
+        assert_eq!(eval_unary(U::IsNan, nan.to_bits()), u32::MAX);
+        assert_eq!(eval_unary(U::IsNan, 1f32.to_bits()), 0);
+        assert_eq!(eval_unary(U::IsInf, f32::NEG_INFINITY.to_bits()), u32::MAX);
+        assert_eq!(eval_unary(U::IsInf, nan.to_bits()), 0);
+        // The transcendental ops are exactly the math functions.
+        let x = 0.7f32;
+        for (op, g) in [
+            (U::Sin, math::sin as fn(f32) -> f32),
+            (U::Cos, math::cos),
+            (U::Tan, math::tan),
+            (U::Asin, math::asin),
+            (U::Acos, math::acos),
+            (U::Atan, math::atan),
+            (U::Sinh, math::sinh),
+            (U::Cosh, math::cosh),
+            (U::Tanh, math::tanh),
+            (U::Asinh, math::asinh),
+            (U::Atanh, math::atanh),
+            (U::Exp, math::exp),
+            (U::Log, math::log),
+        ] {
+            assert_eq!(eval_unary(op, x.to_bits()), g(x).to_bits(), "{op:?}");
+        }
+        assert_eq!(
+            eval_unary(U::Acosh, 1.7f32.to_bits()),
+            math::acosh(1.7).to_bits()
+        );
+    }
+
+    #[test]
+    fn conversion_semantics() {
+        let f2i = |x: f32| eval_unary(U::F2I, x.to_bits()) as i32;
+        assert_eq!(f2i(-1.9), -1);
+        assert_eq!(f2i(f32::NAN), 0);
+        assert_eq!(f2i(3e9), i32::MAX);
+        assert_eq!(f2i(-3e9), i32::MIN);
+        let f2u = |x: f32| eval_unary(U::F2U, x.to_bits());
+        assert_eq!(f2u(-5.0), 0);
+        assert_eq!(f2u(5e9), u32::MAX);
+        assert_eq!(f2u(f32::NAN), 0);
+        assert_eq!(eval_unary(U::I2F, (-3i32) as u32), (-3f32).to_bits());
+        // 2^24 + 1 rounds to even.
+        assert_eq!(eval_unary(U::I2F, 16_777_217), 16_777_216f32.to_bits());
+        assert_eq!(eval_unary(U::U2F, u32::MAX), 4_294_967_296f32.to_bits());
+        assert_eq!(eval_unary(U::B2F, u32::MAX), 1f32.to_bits());
+        assert_eq!(eval_unary(U::B2F, 0), 0);
+        assert_eq!(eval_unary(U::B2I, u32::MAX), 1);
+        assert_eq!(eval_unary(U::B2U, u32::MAX), 1);
+        assert_eq!(eval_unary(U::F2B, (-0f32).to_bits()), 0);
+        assert_eq!(eval_unary(U::F2B, f32::NAN.to_bits()), u32::MAX);
+        assert_eq!(eval_unary(U::I2B, 2), u32::MAX);
+        assert_eq!(eval_unary(U::I2B, 0), 0);
+        for op in [
+            U::I2U,
+            U::U2I,
+            U::BitcastF2I,
+            U::BitcastF2U,
+            U::BitcastI2F,
+            U::BitcastU2F,
+        ] {
+            assert_eq!(eval_unary(op, 0x8040_0001), 0x8040_0001);
+        }
+    }
+
+    #[test]
+    fn integer_unary_semantics() {
+        let i = |op: U, x: i32| eval_unary(op, x as u32) as i32;
+        assert_eq!(i(U::INeg, i32::MIN), i32::MIN);
+        assert_eq!(i(U::IAbs, i32::MIN), i32::MIN);
+        assert_eq!(i(U::IAbs, -4), 4);
+        assert_eq!(i(U::ISign, -4), -1);
+        assert_eq!(i(U::ISign, 0), 0);
+        assert_eq!(i(U::ISign, 9), 1);
+        assert_eq!(eval_unary(U::Not, 0x0F0F_0000), 0xF0F0_FFFF);
+        assert_eq!(eval_unary(U::BitReverse, 1), 0x8000_0000);
+        assert_eq!(eval_unary(U::BitCount, 0xF00F), 8);
+        assert_eq!(i(U::FindLsb, 0), -1);
+        assert_eq!(i(U::FindLsb, 0b1000), 3);
+        assert_eq!(i(U::FindMsbU, 0), -1);
+        assert_eq!(i(U::FindMsbU, -1), 31);
+        assert_eq!(i(U::FindMsbI, 0), -1);
+        assert_eq!(i(U::FindMsbI, -1), -1);
+        assert_eq!(i(U::FindMsbI, 5), 2);
+        assert_eq!(i(U::FindMsbI, -5), 2); // !(-5) = 4
+        assert_eq!(i(U::FindMsbI, i32::MIN), 30);
+        assert_eq!(eval_unary(U::LogicalNot, u32::MAX), 0);
+        assert_eq!(eval_unary(U::LogicalNot, 0), u32::MAX);
+    }
+
+    #[test]
+    fn float_binary_semantics() {
+        let fl = |op: B, x: f32, y: f32| f32::from_bits(eval_binary(op, x.to_bits(), y.to_bits()));
+        let nan = f32::NAN;
+        assert_eq!(fl(B::FMod, -1.0, 3.0), 2.0);
+        assert_eq!(fl(B::FMod, 5.5, 2.0), 1.5);
+        assert_eq!(fl(B::FMod, 1.0, -3.0), -2.0);
+        assert!(fl(B::FMod, 1.0, 0.0).is_nan());
+        // Select-based min/max: NaN in `a` gives `b`; NaN in `b` gives NaN.
+        assert_eq!(fl(B::FMin, nan, 2.0), 2.0);
+        assert!(fl(B::FMin, 2.0, nan).is_nan());
+        assert_eq!(fl(B::FMax, nan, 2.0), 2.0);
+        assert!(fl(B::FMax, 2.0, nan).is_nan());
+        assert_eq!(fl(B::FMin, -0.0, 0.0).to_bits(), 0f32.to_bits());
+        assert_eq!(fl(B::FMin, 0.0, -0.0).to_bits(), (-0f32).to_bits());
+        assert_eq!(fl(B::FMin, 1.0, 2.0), 1.0);
+        assert_eq!(fl(B::FMax, 1.0, 2.0), 2.0);
+        assert_eq!(fl(B::Step, 0.5, 0.5), 1.0);
+        assert_eq!(fl(B::Step, 0.5, 0.4), 0.0);
+        assert_eq!(fl(B::Step, 0.5, nan), 1.0);
+        assert_eq!(fl(B::Pow, 2.0, 3.0), 8.0);
+        assert_eq!(fl(B::Atan2, 1.0, 0.0), std::f32::consts::FRAC_PI_2);
+        assert_eq!(fl(B::FDiv, 1.0, 0.0), f32::INFINITY);
+        let cmp = |op: B, x: f32, y: f32| eval_binary(op, x.to_bits(), y.to_bits());
+        for op in [B::FEq, B::FLt, B::FLe, B::FGt, B::FGe] {
+            assert_eq!(cmp(op, nan, nan), 0, "{op:?} is ordered");
+            assert_eq!(cmp(op, 1.0, nan), 0, "{op:?} is ordered");
+        }
+        assert_eq!(cmp(B::FNe, nan, 1.0), u32::MAX);
+        assert_eq!(cmp(B::FNe, 1.0, 1.0), 0);
+        assert_eq!(cmp(B::FEq, 0.0, -0.0), u32::MAX);
+        assert_eq!(cmp(B::FLe, 1.0, 1.0), u32::MAX);
+        assert_eq!(cmp(B::FGt, 2.0, 1.0), u32::MAX);
+        assert_eq!(cmp(B::FGe, 1.0, 2.0), 0);
+        assert_eq!(cmp(B::FLt, 1.0, 2.0), u32::MAX);
+    }
+
+    #[test]
+    fn integer_binary_semantics() {
+        let i = |op: B, x: i32, y: i32| eval_binary(op, x as u32, y as u32) as i32;
+        let u = |op: B, x: u32, y: u32| eval_binary(op, x, y);
+        assert_eq!(i(B::IAdd, i32::MAX, 1), i32::MIN);
+        assert_eq!(i(B::ISub, i32::MIN, 1), i32::MAX);
+        assert_eq!(i(B::IMul, 0x10000, 0x10000), 0);
+        assert_eq!(i(B::SDiv, 7, 0), 0);
+        assert_eq!(i(B::SDiv, -7, 2), -3);
+        assert_eq!(i(B::SDiv, i32::MIN, -1), i32::MIN);
+        assert_eq!(i(B::SRem, -7, 2), -1);
+        assert_eq!(i(B::SRem, 7, 0), 0);
+        assert_eq!(i(B::SRem, i32::MIN, -1), 0);
+        assert_eq!(u(B::UDiv, 7, 0), 0);
+        assert_eq!(u(B::UDiv, u32::MAX, 2), 0x7fff_ffff);
+        assert_eq!(u(B::URem, 7, 0), 0);
+        assert_eq!(u(B::URem, 7, 4), 3);
+        assert_eq!(i(B::SMin, -1, 1), -1);
+        assert_eq!(i(B::SMax, -1, 1), 1);
+        assert_eq!(u(B::UMin, u32::MAX, 1), 1);
+        assert_eq!(u(B::UMax, u32::MAX, 1), u32::MAX);
+        assert_eq!(u(B::And, 0b1100, 0b1010), 0b1000);
+        assert_eq!(u(B::Or, 0b1100, 0b1010), 0b1110);
+        assert_eq!(u(B::Xor, 0b1100, 0b1010), 0b0110);
+        // Shift counts modulo 32.
+        assert_eq!(u(B::Shl, 1, 33), 2);
+        assert_eq!(u(B::Shl, 1, 32), 1);
+        assert_eq!(i(B::ShrS, -8, 1), -4);
+        assert_eq!(i(B::ShrS, -8, 33), -4);
+        assert_eq!(u(B::ShrU, 0x8000_0000, 31), 1);
+        assert_eq!(u(B::ShrU, 0x8000_0000, 63), 1);
+        assert_eq!(i(B::SLt, -1, 0), -1);
+        assert_eq!(u(B::ULt, u32::MAX, 0), 0);
+        assert_eq!(u(B::ULe, 3, 3), u32::MAX);
+        assert_eq!(u(B::UGt, 4, 3), u32::MAX);
+        assert_eq!(u(B::UGe, 2, 3), 0);
+        assert_eq!(i(B::SLe, 3, 3), -1);
+        assert_eq!(i(B::SGt, -3, 3), 0);
+        assert_eq!(i(B::SGe, 3, -3), -1);
+        assert_eq!(u(B::IEq, 5, 5), u32::MAX);
+        assert_eq!(u(B::INe, 5, 5), 0);
+        let (t, f) = (u32::MAX, 0);
+        assert_eq!(u(B::LogicalAnd, t, f), f);
+        assert_eq!(u(B::LogicalOr, t, f), t);
+        assert_eq!(u(B::LogicalXor, t, t), f);
+        assert_eq!(u(B::LogicalEq, t, t), t);
+        assert_eq!(u(B::LogicalEq, t, f), f);
+        assert_eq!(u(B::LogicalEq, f, f), t);
+    }
+
+    #[test]
+    fn bitfield_semantics() {
+        assert_eq!(bitfield_extract(0xABCD_1234, false, 8, 8), 0x12);
+        assert_eq!(bitfield_extract(0x0000_8000, true, 12, 4), 0xFFFF_FFF8);
+        assert_eq!(bitfield_extract(0x0000_8000, false, 12, 4), 8);
+        assert_eq!(bitfield_extract(0xFFFF_FFFF, true, 0, 32), 0xFFFF_FFFF);
+        assert_eq!(bitfield_extract(0x8000_0000, false, 31, 1), 1);
+        assert_eq!(bitfield_extract(0x1234, false, 4, 0), 0);
+        // Out of range: 0.
+        assert_eq!(bitfield_extract(0x1234, false, 30, 4), 0);
+        assert_eq!(bitfield_extract(0x1234, false, -1, 4), 0);
+        assert_eq!(bitfield_extract(0x1234, false, 0, 33), 0);
+        assert_eq!(bitfield_insert(0xFFFF_FFFF, 0, 8, 8), 0xFFFF_00FF);
+        assert_eq!(bitfield_insert(0, 0xFFFF, 4, 4), 0xF0);
+        assert_eq!(bitfield_insert(0x1234, 0xABCD_EF01, 0, 32), 0xABCD_EF01);
+        assert_eq!(bitfield_insert(0x1234, 7, 0, 0), 0x1234);
+        // Out of range: base unchanged.
+        assert_eq!(bitfield_insert(0x1234, 7, 30, 4), 0x1234);
+        assert_eq!(bitfield_insert(0x1234, 7, 4, -1), 0x1234);
+    }
+
+    #[test]
+    fn every_unary_op_runs_through_the_interpreter() {
+        use UnaryOp::*;
+        let all = [
+            FNeg,
+            FAbs,
+            FSign,
+            Floor,
+            Ceil,
+            Trunc,
+            RoundEven,
+            Fract,
+            Sqrt,
+            InverseSqrt,
+            Sin,
+            Cos,
+            Tan,
+            Asin,
+            Acos,
+            Atan,
+            Sinh,
+            Cosh,
+            Tanh,
+            Asinh,
+            Acosh,
+            Atanh,
+            Exp,
+            Exp2,
+            Log,
+            Log2,
+            IsNan,
+            IsInf,
+            INeg,
+            IAbs,
+            ISign,
+            Not,
+            BitReverse,
+            BitCount,
+            FindLsb,
+            FindMsbI,
+            FindMsbU,
+            LogicalNot,
+            F2I,
+            F2U,
+            I2F,
+            U2F,
+            I2U,
+            U2I,
+            B2F,
+            B2I,
+            B2U,
+            F2B,
+            I2B,
+            BitcastF2I,
+            BitcastF2U,
+            BitcastI2F,
+            BitcastU2F,
+        ];
+        let lanes = [0x3f00_0000u32, 0xc0a0_0000, 7, u32::MAX];
+        for op in all {
+            let (kinds, _) = unary_signature(op);
+            let kind = [K::F32, K::I32, K::U32, K::Bool]
+                .into_iter()
+                .find(|k| kinds.contains(*k))
+                .unwrap_or(K::F32);
+            let mut b = Builder::new(Stage::Vertex);
+            let x = b.input(0, kind);
+            let y = b.unary(op, x);
+            b.output(y);
+            let module = b.finish();
+            // Bool inputs are normalized on load.
+            let loaded = lanes.map(|w| {
+                if kind == K::Bool && w != 0 {
+                    u32::MAX
+                } else {
+                    w
+                }
+            });
+            let (out, alive) = exec(&module, &lanes);
+            assert_eq!(alive, 0xF);
+            let want: Vec<u32> = loaded.iter().map(|w| eval_unary(op, *w)).collect();
+            assert_eq!(out, want, "{op:?}");
+        }
+    }
+
+    #[test]
+    fn ternary_ops() {
+        let mut b = Builder::new(Stage::Vertex);
+        let x = b.input(0, K::F32);
+        let y = b.input(1, K::F32);
+        let a = b.input(2, K::F32);
+        let fma = b.op(K::F32, Op::Fma(x, y, a));
+        let clamp = b.op(K::F32, Op::FClamp(a, x, y));
+        let mix = b.op(K::F32, Op::FMix(x, y, a));
+        let c = b.binary(B::FLt, x, y);
+        let sel = b.select(c, x, y);
+        for v in [fma, clamp, mix, sel] {
+            b.output(v);
+        }
+        let m = b.finish();
+        let x = [1.0f32, 0.1, f32::NAN, 2.0];
+        let y = [2.0f32, 0.2, 1.0, 1.0];
+        let a = [3.0f32, 10.0, 0.5, -5.0];
+        let mut inputs = fbits(x);
+        inputs.extend(fbits(y));
+        inputs.extend(fbits(a));
+        let (out, _) = exec(&m, &inputs);
+        // fma rounds once: 0.1 * 0.2 + 10 computed exactly then rounded.
+        let want_fma: [f32; 4] = std::array::from_fn(|l| x[l].mul_add(y[l], a[l]));
+        assert_eq!(&out[0..4], &fbits(want_fma)[..]);
+        // clamp(a, x, y) = fmin(fmax(a, x), y); NaN lo: fmax(0.5, NaN) = NaN -> fmin(NaN, 1) = 1.
+        assert_eq!(&out[4..8], &fbits([2.0, 0.2, 1.0, 1.0])[..]);
+        let want_mix: [f32; 4] = std::array::from_fn(|l| x[l] * (1.0 - a[l]) + y[l] * a[l]);
+        assert_eq!(&out[8..12], &fbits(want_mix)[..]);
+        assert_eq!(&out[12..16], &fbits([1.0, 0.1, 1.0, 1.0])[..]);
+    }
+
+    #[test]
+    fn divergent_if_writes_active_lanes_only() {
+        let mut b = Builder::new(Stage::Vertex);
+        let x = b.input(0, K::I32);
+        let one = b.i32(1);
+        let c = b.binary(B::SGt, x, one);
+        let y = b.i32(5);
+        b.if_else(
+            c,
+            |b| {
+                let ten = b.i32(10);
+                b.assign(y, Op::Copy(ten));
+            },
+            |b| {
+                let twenty = b.i32(20);
+                b.assign(y, Op::Binary(B::IAdd, y, twenty));
+            },
+        );
+        b.output(y);
+        let m = b.finish();
+        let (out, alive) = exec(&m, &ibits([0, 2, 1, 7]));
+        assert_eq!(alive, 0xF);
+        assert_eq!(out, ibits([25, 10, 25, 10]));
+    }
+
+    /// for (i = 0; ; i++) { if (i >= n) break; acc += i; } with n per lane.
+    #[test]
+    fn loop_lanes_leave_at_different_iterations() {
+        let mut b = Builder::new(Stage::Vertex);
+        let n = b.input(0, K::I32);
+        let i = b.i32(0);
+        let acc = b.i32(0);
+        let one = b.i32(1);
+        b.loop_(
+            |b, l| {
+                let done = b.binary(B::SGe, i, n);
+                b.if_(done, |b| b.break_(l));
+                b.assign(acc, Op::Binary(B::IAdd, acc, i));
+            },
+            |b, _| b.assign(i, Op::Binary(B::IAdd, i, one)),
+        );
+        b.output(acc);
+        b.output(i);
+        let m = b.finish();
+        let (out, _) = exec(&m, &ibits([0, 1, 5, 10]));
+        assert_eq!(&out[0..4], &ibits([0, 0, 10, 45])[..]);
+        assert_eq!(&out[4..8], &ibits([0, 1, 5, 10])[..]);
+        // Inactive lanes are not touched at all.
+        let env = InterpEnv {
+            uniforms: &[],
+            blocks: &[],
+            texture: &no_texture,
+            quad: false,
+        };
+        let (out, alive) = exec_env(&m, &env, &ibits([0, 1, 5, 10]), 0b0100);
+        assert_eq!(alive, 0b0100);
+        assert_eq!(&out[0..4], &[0xDEAD, 0xDEAD, 10, 0xDEAD]);
+    }
+
+    /// Sum of the even i below n, skipping odd ones with `continue`; the continuing part
+    /// still runs for lanes that continued.
+    #[test]
+    fn continue_runs_continuing() {
+        let mut b = Builder::new(Stage::Vertex);
+        let n = b.input(0, K::I32);
+        let i = b.i32(0);
+        let acc = b.i32(0);
+        let steps = b.i32(0);
+        let one = b.i32(1);
+        b.loop_(
+            |b, l| {
+                let done = b.binary(B::SGe, i, n);
+                b.if_(done, |b| b.break_(l));
+                let odd = b.binary(B::And, i, one);
+                let is_odd = b.unary(U::I2B, odd);
+                b.if_(is_odd, |b| b.continue_(l));
+                b.assign(acc, Op::Binary(B::IAdd, acc, i));
+            },
+            |b, _| {
+                b.assign(i, Op::Binary(B::IAdd, i, one));
+                b.assign(steps, Op::Binary(B::IAdd, steps, one));
+            },
+        );
+        b.output(acc);
+        b.output(steps);
+        let m = b.finish();
+        let (out, _) = exec(&m, &ibits([0, 3, 6, 9]));
+        assert_eq!(&out[0..4], &ibits([0, 2, 6, 20])[..]);
+        assert_eq!(&out[4..8], &ibits([0, 3, 6, 9])[..]);
+    }
+
+    /// An inlined function: block B { loop L { if (i == k) leave B; i++; } r = 1; }
+    /// Lanes that leave B skip `r = 1`; lanes that break L do not.
+    #[test]
+    fn leave_from_inside_a_loop() {
+        let mut b = Builder::new(Stage::Vertex);
+        let k = b.input(0, K::I32);
+        let i = b.i32(0);
+        let r = b.i32(0);
+        let one = b.i32(1);
+        let four = b.i32(4);
+        b.block(|b, blk| {
+            b.loop_(
+                |b, l| {
+                    let hit = b.binary(B::IEq, i, k);
+                    b.if_(hit, |b| b.leave(blk));
+                    let end = b.binary(B::SGe, i, four);
+                    b.if_(end, |b| b.break_(l));
+                    b.assign(i, Op::Binary(B::IAdd, i, one));
+                },
+                |_, _| {},
+            );
+            b.assign(r, Op::Const(Scalar::I32(1)));
+        });
+        let after = b.i32(7);
+        b.output(r);
+        b.output(i);
+        b.output(after);
+        let m = b.finish();
+        let (out, _) = exec(&m, &ibits([0, 2, 9, 4]));
+        assert_eq!(&out[0..4], &ibits([0, 0, 1, 0])[..]);
+        assert_eq!(&out[4..8], &ibits([0, 2, 4, 4])[..]);
+        // Everyone rejoins after the block.
+        assert_eq!(&out[8..12], &ibits([7; 4])[..]);
+    }
+
+    /// Breaking an outer loop from an inner one (labelled break).
+    #[test]
+    fn break_outer_loop_from_inner() {
+        let mut b = Builder::new(Stage::Vertex);
+        let k = b.input(0, K::I32);
+        let outer_iters = b.i32(0);
+        let one = b.i32(1);
+        let three = b.i32(3);
+        b.loop_(
+            |b, outer| {
+                let j = b.i32(0);
+                b.loop_(
+                    |b, inner| {
+                        let hit = b.binary(B::IEq, outer_iters, k);
+                        b.if_(hit, |b| b.break_(outer));
+                        let end = b.binary(B::SGe, j, three);
+                        b.if_(end, |b| b.break_(inner));
+                        b.assign(j, Op::Binary(B::IAdd, j, one));
+                    },
+                    |_, _| {},
+                );
+                b.assign(outer_iters, Op::Binary(B::IAdd, outer_iters, one));
+            },
+            |_, _| {},
+        );
+        b.output(outer_iters);
+        let m = b.finish();
+        let (out, _) = exec(&m, &ibits([0, 1, 3, 2]));
+        assert_eq!(out, ibits([0, 1, 3, 2]));
+    }
+
+    #[test]
+    fn discard_in_a_loop() {
+        let mut b = Builder::new(Stage::Fragment);
+        let k = b.input(0, K::I32);
+        let i = b.i32(0);
+        let one = b.i32(1);
+        let three = b.i32(3);
+        b.loop_(
+            |b, l| {
+                let end = b.binary(B::SGe, i, three);
+                b.if_(end, |b| b.break_(l));
+                let hit = b.binary(B::IEq, i, k);
+                b.if_(hit, |b| b.discard());
+                b.assign(i, Op::Binary(B::IAdd, i, one));
+            },
+            |_, _| {},
+        );
+        b.output(i);
+        let m = b.finish();
+        let (out, alive) = exec(&m, &ibits([0, 5, 2, -1]));
+        assert_eq!(alive, 0b1010);
+        assert_eq!(out, vec![0xDEAD, 3, 0xDEAD, 3]);
+    }
+
+    #[test]
+    fn return_keeps_outputs_written_so_far() {
+        let mut b = Builder::new(Stage::Vertex);
+        let x = b.input(0, K::I32);
+        let y = b.i32(1);
+        let zero = b.i32(0);
+        let c = b.binary(B::SLt, x, zero);
+        b.if_(c, |b| b.ret());
+        b.assign(y, Op::Const(Scalar::I32(2)));
+        b.output(y);
+        let m = b.finish();
+        let (out, alive) = exec(&m, &ibits([-1, 1, -5, 0]));
+        assert_eq!(alive, 0xF);
+        assert_eq!(out, ibits([1, 2, 1, 2]));
+    }
+
+    #[test]
+    fn derivatives() {
+        let mut b = Builder::new(Stage::Fragment);
+        let v = b.input(0, K::F32);
+        for op in [U::DFdxFine, U::DFdyFine, U::DFdxCoarse, U::DFdyCoarse] {
+            let d = b.unary(op, v);
+            b.output(d);
+        }
+        let m = b.finish();
+        // lane 0 = (x,y), 1 = (x+1,y), 2 = (x,y+1), 3 = (x+1,y+1)
+        let quad = fbits([1.0, 3.0, 10.0, 20.0]);
+        let (out, _) = exec(&m, &quad);
+        assert_eq!(&out[0..4], &fbits([2.0, 2.0, 10.0, 10.0])[..]);
+        assert_eq!(&out[4..8], &fbits([9.0, 17.0, 9.0, 17.0])[..]);
+        assert_eq!(&out[8..12], &fbits([2.0; 4])[..]);
+        assert_eq!(&out[12..16], &fbits([9.0; 4])[..]);
+        let env = InterpEnv {
+            uniforms: &[],
+            blocks: &[],
+            texture: &no_texture,
+            quad: false,
+        };
+        let (out, _) = exec_env(&m, &env, &quad, 0xF);
+        assert_eq!(out, vec![0; 16]);
+    }
+
+    /// Derivatives read inactive lanes' current values (helper lanes).
+    #[test]
+    fn derivatives_in_divergent_code_see_all_lanes() {
+        let mut b = Builder::new(Stage::Fragment);
+        let v = b.input(0, K::F32);
+        let zero = b.f32(0.0);
+        let c = b.binary(B::FGt, v, zero);
+        let d = b.f32(-1.0);
+        b.if_(c, |b| b.assign(d, Op::Unary(U::DFdxFine, v)));
+        b.output(d);
+        let m = b.finish();
+        let (out, _) = exec(&m, &fbits([-1.0, 3.0, 1.0, -2.0]));
+        assert_eq!(out, fbits([-1.0, 4.0, -3.0, -1.0]));
+    }
+
+    #[test]
+    fn robust_loads_and_stores() {
+        let mut b = Builder::new(Stage::Vertex);
+        let idx = b.input(0, K::I32);
+        let uidx = b.input(1, K::U32);
+        b.module_mut().uniform_words = 8;
+        // uniform float a[3] at word 2, stride 2
+        let u = b.op(
+            K::U32,
+            Op::Uniform {
+                offset: 2,
+                index: Some((idx, 2, 3)),
+            },
+        );
+        let arr = b.array(K::I32, 2);
+        let val = b.i32(42);
+        b.store(arr, idx, val);
+        let loaded = b.load(arr, uidx);
+        let blocks_dyn = b.op(
+            K::U32,
+            Op::BlockLoad {
+                block: 0,
+                offset: 4,
+                dynamic: Some(uidx),
+            },
+        );
+        b.module_mut().blocks.push(BlockDecl {
+            name: "B".into(),
+            binding: None,
+            size: 12,
+            members: Vec::new(),
+        });
+        b.output(u);
+        b.output(loaded);
+        b.output(blocks_dyn);
+        let m = b.finish();
+        let uniforms: Vec<u32> = (100..108).collect();
+        let block: Vec<u8> = (0u8..12).collect();
+        let blocks: [&[u8]; 1] = [&block];
+        let env = InterpEnv {
+            uniforms: &uniforms,
+            blocks: &blocks,
+            texture: &no_texture,
+            quad: false,
+        };
+        let mut inputs = ibits([-1, 0, 2, 1]);
+        inputs.extend([1u32, 0, u32::MAX, 5]);
+        let (out, _) = exec_env(&m, &env, &inputs, 0xF);
+        // index -1 and 3+ are out of 0..3: 0; index 0 -> word 2, index 2 -> word 6.
+        assert_eq!(&out[0..4], &[0, 102, 106, 104]);
+        // Stores at -1 and 2 are dropped; lane 1 stored a[0], lane 3 a[1]. Each lane loads
+        // its own element at uidx: lane 0 a[1] (never stored), lane 3 a[5] (out of range).
+        assert_eq!(&out[4..8], &[0, 42, 0, 0]);
+        // Byte address 4 + uidx: lane 0 reads bytes 5..9, lane 1 bytes 4..8, lane 2 wraps
+        // nothing (huge address), lane 3 bytes 9..13 (past the 12-byte range).
+        assert_eq!(out[8], u32::from_le_bytes([5, 6, 7, 8]));
+        assert_eq!(out[9], u32::from_le_bytes([4, 5, 6, 7]));
+        assert_eq!(&out[10..12], &[0, 0]);
+        // Input words past the slice read 0; outputs past the slice are dropped.
+        let mut b = Builder::new(Stage::Vertex);
+        let far = b.input(9, K::U32);
+        b.output(far);
+        b.output(far);
+        let m = b.finish();
+        let mut short = [7u32; 4];
+        let alive = run(&m, &env, &[1, 2, 3], &[], &mut short, 0xF);
+        assert_eq!(alive, 0xF);
+        assert_eq!(short, [0; 4]);
+    }
+
+    #[test]
+    fn bool_loads_are_normalized() {
+        let mut b = Builder::new(Stage::Vertex);
+        let u = b.uniform(0, K::Bool);
+        let x = b.input(0, K::Bool);
+        let both = b.binary(B::LogicalAnd, u, x);
+        b.output(both);
+        let m = b.finish();
+        let env = InterpEnv {
+            uniforms: &[1],
+            blocks: &[],
+            texture: &no_texture,
+            quad: false,
+        };
+        let (out, _) = exec_env(&m, &env, &[1, 0, 2, u32::MAX], 0xF);
+        assert_eq!(out, vec![u32::MAX, 0, u32::MAX, u32::MAX]);
+    }
+
+    #[test]
+    fn runaway_loop_kills_lanes() {
+        let mut b = Builder::new(Stage::Vertex);
+        let k = b.input(0, K::I32);
+        let i = b.i32(0);
+        let one = b.i32(1);
+        b.loop_(
+            |b, l| {
+                // Lanes with k < 0 never leave.
+                let hit = b.binary(B::IEq, i, k);
+                b.if_(hit, |b| b.break_(l));
+                b.assign(i, Op::Binary(B::IAdd, i, one));
+            },
+            |_, _| {},
+        );
+        b.output(i);
+        let m = b.finish();
+        let env = InterpEnv {
+            uniforms: &[],
+            blocks: &[],
+            texture: &no_texture,
+            quad: false,
+        };
+        let mut out = vec![0xDEAD; 4];
+        let builtins = [0u32; Builtin::COUNT * 4];
+        let alive = run_with_limit(
+            &m,
+            &env,
+            &ibits([3, -1, 50, -7]),
+            &builtins,
+            &mut out,
+            0xF,
+            100,
+        );
+        assert_eq!(alive, 0b0101);
+        assert_eq!(out, vec![3, 0xDEAD, 50, 0xDEAD]);
+    }
+
+    #[test]
+    fn texture_requests() {
+        let mut b = Builder::new(Stage::Fragment);
+        let lo = b.input(0, K::U32);
+        let hi = b.u32(0);
+        let s = b.input(1, K::F32);
+        let t = b.f32(0.25);
+        let bias = b.f32(1.5);
+        let dst = [b.f32(-1.0), b.f32(-1.0), b.f32(-1.0), b.f32(-1.0)];
+        let zero = b.u32(0);
+        let c = b.binary(B::INe, lo, zero);
+        b.if_(c, |b| {
+            b.push(Stmt::Texture {
+                dst,
+                handle: [lo, hi],
+                coord: [s, t],
+                lod: Lod::Bias(bias),
+                offset: [1, -2],
+            })
+        });
+        let lvl = b.i32(2);
+        let size = [b.i32(0), b.i32(0)];
+        b.push(Stmt::TextureSize {
+            dst: size,
+            handle: [lo, hi],
+            lod: lvl,
+        });
+        for v in dst.into_iter().chain(size) {
+            b.output(v);
+        }
+        let m = b.finish();
+        let seen = RefCell::new(Vec::new());
+        let texture = |req: &TexRequest| {
+            seen.borrow_mut().push(*req);
+            let mut out = [[0u32; 4]; 4];
+            for (c, row) in out.iter_mut().enumerate() {
+                for (l, w) in row.iter_mut().enumerate() {
+                    *w = (10 * c + l) as u32;
+                }
+            }
+            out
+        };
+        let env = InterpEnv {
+            uniforms: &[],
+            blocks: &[],
+            texture: &texture,
+            quad: true,
+        };
+        let mut inputs = vec![5, 0, 7, 8];
+        inputs.extend(fbits([0.1, 0.2, 0.3, 0.4]));
+        let (out, _) = exec_env(&m, &env, &inputs, 0xF);
+        let seen = seen.borrow();
+        assert_eq!(seen.len(), 2);
+        let r = &seen[0];
+        assert_eq!(r.op, TexOp::SampleImplicit as u32);
+        assert_eq!(r.mask, 0b1101);
+        assert_eq!(r.quad, 1);
+        assert_eq!(r.offset, [1, -2]);
+        assert_eq!(r.handle_lo, [5, 0, 7, 8]);
+        assert_eq!(r.coord[0], fbits([0.1, 0.2, 0.3, 0.4])[..]);
+        assert_eq!(r.coord[1], [0.25f32.to_bits(); 4]);
+        assert_eq!(r.lod, [1.5f32.to_bits(); 4]);
+        let neg = (-1.0f32).to_bits();
+        assert_eq!(&out[0..4], &[0, neg, 2, 3]);
+        assert_eq!(&out[12..16], &[30, neg, 32, 33]);
+        assert_eq!(seen[1].op, TexOp::Size as u32);
+        assert_eq!(seen[1].lod, [2; 4]);
+        assert_eq!(&out[16..24], &[0, 1, 2, 3, 10, 11, 12, 13]);
+    }
+}
