@@ -460,3 +460,119 @@ fn write_stmt(out: &mut String, func: &Function, s: &Stmt, depth: usize) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::builder::Builder;
+    use ScalarKind as K;
+
+    /// Snapshot of a module that uses every kind of statement.
+    #[test]
+    fn dump_snapshot() {
+        let mut b = Builder::new(Stage::Fragment);
+        b.module_mut().inputs.push(InterfaceVar {
+            name: "uv".into(),
+            ty: ValueType::new(BaseType::Float, 2, 1),
+            array_len: None,
+            location: Some(1),
+            slot: 0,
+            words: 2,
+            interpolation: Interpolation::NoPerspective,
+            builtin: None,
+        });
+        b.module_mut().uniforms.push(UniformDecl {
+            name: "tex".into(),
+            ty: ValueType::new(BaseType::Sampler2D, 1, 1),
+            array_len: None,
+            offset: 0,
+            stride: 2,
+            bindless: true,
+            bound: false,
+            binding: None,
+        });
+        let u = b.input(0, K::F32);
+        let v = b.input(1, K::F32);
+        let lo = b.uniform(0, K::U32);
+        let hi = b.uniform(1, K::U32);
+        let arr = b.array(K::F32, 4);
+        let n = b.i32(-3);
+        let c = b.binary(BinaryOp::FLt, u, v);
+        b.if_else(c, |b| b.discard(), |b| b.store(arr, n, u));
+        let acc = b.f32(0.5);
+        b.block(|b, blk| {
+            b.loop_(
+                |b, l| {
+                    b.if_(c, |b| b.break_(l));
+                    b.leave(blk);
+                },
+                |b, _| b.assign(acc, Op::FMix(acc, u, v)),
+            );
+        });
+        let dst = [b.var(K::F32), b.var(K::F32), b.var(K::F32), b.var(K::F32)];
+        b.push(Stmt::Texture {
+            dst,
+            handle: [lo, hi],
+            coord: [u, v],
+            lod: Lod::Bias(acc),
+            offset: [1, -1],
+        });
+        b.output(dst[0]);
+        b.output(acc);
+        let text = dump(&b.finish());
+        let want = "\
+fragment 450 discard
+in uv: vec2 @0..2 noperspective loc=1
+out out0: float @0..1
+out out1: float @1..2
+uniform tex: sampler2D @0 bindless
+uniform_words 2
+array a0: f32[4]
+v0:f32 = input 0
+v1:f32 = input 1
+v2:u32 = uniform 0
+v3:u32 = uniform 1
+v4:i32 = const -3i
+v5:bool = flt v0, v1
+if v5 {
+  discard
+} else {
+  store a0[v4] = v0
+}
+v6:f32 = const 0.5
+block L0 {
+  loop L1 {
+    if v5 {
+      break L1
+    }
+    leave L0
+  } continuing {
+    v6:f32 = fmix v6, v0, v1
+  }
+}
+v7:f32, v8:f32, v9:f32, v10:f32 = texture [v2, v3] (v0, v1) bias v6 offset (1, -1)
+out 0 = v7
+out 1 = v6
+";
+        assert_eq!(text, want, "dump changed:\n{text}");
+    }
+
+    #[test]
+    fn dump_survives_invalid_handles() {
+        let mut b = Builder::new(Stage::Vertex);
+        b.assign(Var(7), Op::Unary(UnaryOp::FNeg, Var(8)));
+        assert_eq!(dump(&b.finish()), "vertex 450\nv7:? = fneg v8\n");
+    }
+
+    #[test]
+    fn constants_print_exactly() {
+        assert_eq!(scalar_text(Scalar::F32(0.1)), "0.1");
+        assert_eq!(scalar_text(Scalar::F32(-0.0)), "-0.0");
+        assert_eq!(scalar_text(Scalar::F32(f32::INFINITY)), "inf");
+        assert_eq!(scalar_text(Scalar::F32(1e-40)), "1e-40");
+        assert_eq!(scalar_text(Scalar::U32(7)), "7u");
+        assert_eq!(scalar_text(Scalar::Bool(true)), "true");
+        assert_eq!(type_name(ValueType::new(BaseType::Float, 3, 2)), "mat2x3");
+        assert_eq!(type_name(ValueType::new(BaseType::Uint, 4, 1)), "uvec4");
+    }
+}

@@ -782,3 +782,295 @@ pub fn op_name(op: &Op) -> &'static str {
         Op::LoadArray { .. } => "load",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::builder::Builder;
+    use ScalarKind as K;
+
+    fn err(b: Builder) -> ValidationError {
+        let m = b.finish();
+        match validate(&m) {
+            Err(e) => e,
+            Ok(()) => panic!("module should be invalid:\n{}", crate::ir::dump(&m)),
+        }
+    }
+
+    #[test]
+    fn valid_module_passes() {
+        let mut b = Builder::new(Stage::Fragment);
+        let x = b.input(0, K::F32);
+        let y = b.unary(UnaryOp::Sin, x);
+        let zero = b.f32(0.0);
+        let c = b.binary(BinaryOp::FLt, y, zero);
+        b.if_(c, |b| b.discard());
+        b.block(|b, blk| {
+            b.loop_(
+                |b, l| {
+                    b.if_(c, |b| b.leave(blk));
+                    b.if_(c, |b| b.continue_(l));
+                    b.break_(l);
+                },
+                |b, l| b.if_(c, |b| b.break_(l)),
+            );
+        });
+        let fc = b.builtin(Builtin::FragCoordX);
+        b.output(y);
+        b.output(fc);
+        assert_eq!(validate(&b.finish()), Ok(()));
+    }
+
+    #[test]
+    fn handles_are_checked_first() {
+        let mut b = Builder::new(Stage::Vertex);
+        // A kind error and a bad handle: the handle is reported.
+        let x = b.f32(1.0);
+        b.assign(x, Op::Unary(UnaryOp::INeg, x));
+        b.assign(x, Op::Copy(Var(99)));
+        assert_eq!(err(b), ValidationError::VarOutOfRange { var: 99, count: 1 });
+
+        let mut b = Builder::new(Stage::Vertex);
+        let i = b.i32(0);
+        b.load(ArrayId(3), i);
+        assert!(matches!(
+            err(b),
+            ValidationError::ArrayOutOfRange { array: 3, .. }
+        ));
+
+        let mut b = Builder::new(Stage::Vertex);
+        b.op(
+            K::U32,
+            Op::BlockLoad {
+                block: 1,
+                offset: 0,
+                dynamic: None,
+            },
+        );
+        assert!(matches!(
+            err(b),
+            ValidationError::BlockOutOfRange { block: 1, .. }
+        ));
+
+        let mut b = Builder::new(Stage::Vertex);
+        b.module_mut().func.outputs.push(Var(5));
+        assert!(matches!(
+            err(b),
+            ValidationError::VarOutOfRange { var: 5, .. }
+        ));
+
+        // Nested bodies are searched too.
+        let mut b = Builder::new(Stage::Vertex);
+        let c = b.bool(true);
+        b.if_(c, |b| {
+            b.loop_(|b, _| b.assign(Var(42), Op::Copy(c)), |_, _| {})
+        });
+        assert!(matches!(
+            err(b),
+            ValidationError::VarOutOfRange { var: 42, .. }
+        ));
+    }
+
+    #[test]
+    fn operand_and_result_kinds() {
+        let mut b = Builder::new(Stage::Vertex);
+        let x = b.i32(1);
+        b.unary(UnaryOp::Sin, x);
+        assert!(matches!(
+            err(b),
+            ValidationError::OperandKind {
+                op: "sin",
+                found: K::I32,
+                ..
+            }
+        ));
+
+        let mut b = Builder::new(Stage::Vertex);
+        let x = b.f32(1.0);
+        let y = b.i32(1);
+        b.binary(BinaryOp::FAdd, x, y);
+        assert!(matches!(
+            err(b),
+            ValidationError::OperandKind { op: "fadd", .. }
+        ));
+
+        // Destination kind differs from the result kind.
+        let mut b = Builder::new(Stage::Vertex);
+        let x = b.f32(1.0);
+        let d = b.var(K::I32);
+        b.assign(d, Op::Binary(BinaryOp::FLt, x, x));
+        assert!(matches!(
+            err(b),
+            ValidationError::ResultKind {
+                op: "flt",
+                found: K::I32,
+                expected: K::Bool,
+                ..
+            }
+        ));
+
+        let mut b = Builder::new(Stage::Vertex);
+        let d = b.var(K::F32);
+        b.assign(d, Op::Const(Scalar::U32(1)));
+        assert!(matches!(
+            err(b),
+            ValidationError::ResultKind { op: "const", .. }
+        ));
+
+        // Shifts take any integer count; not a float one.
+        let mut b = Builder::new(Stage::Vertex);
+        let x = b.u32(1);
+        let n = b.i32(1);
+        b.binary(BinaryOp::Shl, x, n);
+        let f = b.f32(1.0);
+        b.binary(BinaryOp::Shl, x, f);
+        assert!(matches!(
+            err(b),
+            ValidationError::OperandKind { op: "shl", .. }
+        ));
+
+        let mut b = Builder::new(Stage::Vertex);
+        let f = b.f32(1.0);
+        b.if_(f, |_| {});
+        assert!(matches!(
+            err(b),
+            ValidationError::OperandKind { op: "if", .. }
+        ));
+
+        let mut b = Builder::new(Stage::Vertex);
+        let a = b.array(K::F32, 2);
+        let i = b.i32(0);
+        b.store(a, i, i);
+        assert!(matches!(
+            err(b),
+            ValidationError::OperandKind { op: "store", .. }
+        ));
+
+        let mut b = Builder::new(Stage::Fragment);
+        let d = b.var(K::F32);
+        b.assign(d, Op::Builtin(Builtin::FrontFacing));
+        assert!(matches!(
+            err(b),
+            ValidationError::ResultKind { op: "builtin", .. }
+        ));
+
+        let mut b = Builder::new(Stage::Fragment);
+        let h = b.i32(0);
+        let c = b.f32(0.0);
+        let d = b.var(K::F32);
+        b.push(Stmt::Texture {
+            dst: [d; 4],
+            handle: [h, h],
+            coord: [c, c],
+            lod: Lod::Implicit,
+            offset: [0, 0],
+        });
+        assert!(matches!(
+            err(b),
+            ValidationError::OperandKind { op: "texture", .. }
+        ));
+    }
+
+    #[test]
+    fn signature_table_agrees_with_result_helpers() {
+        assert_eq!(unary_result(UnaryOp::FindMsbU, K::U32), Some(K::I32));
+        assert_eq!(unary_result(UnaryOp::FindMsbU, K::I32), None);
+        assert_eq!(unary_result(UnaryOp::Not, K::U32), Some(K::U32));
+        assert_eq!(binary_result(BinaryOp::ShrU, K::I32, K::U32), Some(K::I32));
+        assert_eq!(binary_result(BinaryOp::IAdd, K::I32, K::U32), None);
+        assert_eq!(binary_result(BinaryOp::ULt, K::U32, K::U32), Some(K::Bool));
+        assert_eq!(Kinds::INT.to_string(), "i32 or u32");
+    }
+
+    #[test]
+    fn control_flow_rules() {
+        let mut b = Builder::new(Stage::Vertex);
+        b.break_(Label(0));
+        assert_eq!(err(b), ValidationError::BreakOutsideLoop(0));
+
+        // Break of a block label is not a break of a loop.
+        let mut b = Builder::new(Stage::Vertex);
+        b.block(|b, l| b.break_(l));
+        assert_eq!(err(b), ValidationError::BreakOutsideLoop(0));
+
+        let mut b = Builder::new(Stage::Vertex);
+        b.loop_(|_, _| {}, |_, _| {});
+        b.continue_(Label(0));
+        assert_eq!(err(b), ValidationError::ContinueOutsideLoop(0));
+
+        let mut b = Builder::new(Stage::Vertex);
+        b.loop_(|b, l| b.break_(l), |b, l| b.continue_(l));
+        assert_eq!(err(b), ValidationError::ContinueInContinuing(0));
+
+        let mut b = Builder::new(Stage::Vertex);
+        b.loop_(|b, l| b.leave(l), |_, _| {});
+        assert_eq!(err(b), ValidationError::LeaveOutsideBlock(0));
+
+        let mut b = Builder::new(Stage::Vertex);
+        b.push(Stmt::Block {
+            label: Label(3),
+            body: vec![Stmt::Block {
+                label: Label(3),
+                body: vec![],
+            }],
+        });
+        assert_eq!(err(b), ValidationError::DuplicateLabel(3));
+
+        let mut b = Builder::new(Stage::Vertex);
+        b.discard();
+        assert_eq!(err(b), ValidationError::DiscardOutsideFragment);
+
+        let mut b = Builder::new(Stage::Fragment);
+        b.push(Stmt::Discard);
+        assert_eq!(err(b), ValidationError::DiscardNotDeclared);
+    }
+
+    #[test]
+    fn interface_rules() {
+        let mut b = Builder::new(Stage::Vertex);
+        b.input(0, K::F32);
+        b.op(K::F32, Op::Input(1));
+        assert_eq!(err(b), ValidationError::InputOutOfRange { word: 1 });
+
+        let mut b = Builder::new(Stage::Vertex);
+        let x = b.f32(0.0);
+        b.output(x);
+        b.module_mut().outputs[0].words = 4;
+        assert!(matches!(
+            err(b),
+            ValidationError::OutputOutOfRange {
+                end: 4,
+                count: 1,
+                ..
+            }
+        ));
+
+        let mut b = Builder::new(Stage::Vertex);
+        b.builtin(Builtin::FragCoordX);
+        assert!(matches!(err(b), ValidationError::BuiltinWrongStage { .. }));
+
+        let mut b = Builder::new(Stage::Vertex);
+        b.uniform(3, K::F32);
+        b.module_mut().uniform_words = 2;
+        assert_eq!(
+            err(b),
+            ValidationError::UniformOutOfRange { last: 3, words: 2 }
+        );
+
+        // Indexed: the last element must fit.
+        let mut b = Builder::new(Stage::Vertex);
+        b.module_mut().uniform_words = 8;
+        let i = b.i32(0);
+        b.op(
+            K::F32,
+            Op::Uniform {
+                offset: 2,
+                index: Some((i, 2, 4)),
+            },
+        );
+        assert_eq!(
+            err(b),
+            ValidationError::UniformOutOfRange { last: 8, words: 8 }
+        );
+    }
+}
