@@ -29,7 +29,7 @@
 //! | op | result |
 //! |---|---|
 //! | `FNeg`, `FAbs` | flip / clear the sign bit (NaN payloads kept) |
-//! | `FSign` | `x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0` (NaN → +0.0, ±0 → +0.0) |
+//! | `FSign` | `x > 0 ? 1.0 : x < 0 ? -1.0 : x` (±0 and NaN are returned unchanged) |
 //! | `Floor`, `Ceil`, `Trunc` | IEEE roundToIntegral toward -inf / +inf / 0 |
 //! | `RoundEven` | IEEE roundToIntegralTiesToEven |
 //! | `Fract` | `x - floor(x)` (±inf → NaN) |
@@ -79,8 +79,8 @@
 //! | `FindLsb` | index of the lowest set bit; -1 for 0 |
 //! | `FindMsbU` | index of the highest set bit; -1 for 0 |
 //! | `FindMsbI` | `FindMsbU(x < 0 ? !x : x)`: -1 for 0 and -1 |
-//! | `BitfieldExtract(v, off, bits)` | `off`, `bits` read as signed (i32) or unsigned (u32) per their kind. If `off < 0`, `bits < 0` or `off + bits > 32` (undefined in GLSL): 0. `bits == 0`: 0. Otherwise bits `off .. off+bits` of `v`, sign-extended from the top one when `v` is i32, zero-extended when u32 |
-//! | `BitfieldInsert(base, ins, off, bits)` | same range rule; out of range: `base` unchanged. Otherwise `base` with bits `off .. off+bits` replaced by the low `bits` bits of `ins` |
+//! | `BitfieldExtract(v, off, bits)` | GLSL leaves `off < 0`, `bits < 0`, `off + bits > 32` undefined; we clamp: `off` and `bits` are read as u32 whatever their kind (a negative i32 is huge), `o = min(off, 32)`, `n = min(bits, 32 - o)`. Result: bits `o .. o+n` of `v`, sign-extended from bit `n - 1` when `v` is i32, zero-extended when u32; `n == 0` gives 0 |
+//! | `BitfieldInsert(base, ins, off, bits)` | same clamping; `base` with bits `o .. o+n` replaced by the low `n` bits of `ins` (`n == 0`: `base`) |
 //!
 //! Booleans are 0 or `0xFFFF_FFFF`. `LogicalNot` and `LogicalAnd/Or/Xor` are bitwise,
 //! `LogicalEq` is `!(a ^ b)`. `Select` picks `a` where `cond` is nonzero.
@@ -254,28 +254,30 @@ fn int_value(kind: ScalarKind, bits: u32) -> i64 {
     }
 }
 
-/// `BitfieldExtract` (semantics in the module docs).
-pub fn bitfield_extract(value: u32, signed: bool, offset: i64, bits: i64) -> u32 {
-    if offset < 0 || bits <= 0 || offset + bits > 32 {
-        return 0;
-    }
-    let (o, n) = (offset as u32, bits as u32);
-    // Move the field to the top, then shift it down arithmetically or logically.
-    let top = value << (32 - o - n);
-    if signed {
-        ((top as i32) >> (32 - n)) as u32
+/// The clamped bitfield `(offset, bits)` of GLSL's undefined cases (module docs).
+fn bitfield_range(offset: u32, bits: u32) -> (u64, u64) {
+    let o = offset.min(32);
+    (o as u64, bits.min(32 - o) as u64)
+}
+
+/// `BitfieldExtract` (semantics in the module docs). `offset` and `bits` are the lanes'
+/// raw words.
+pub fn bitfield_extract(value: u32, signed: bool, offset: u32, bits: u32) -> u32 {
+    let (o, n) = bitfield_range(offset, bits);
+    let field = ((value as u64) >> o) & ((1u64 << n) - 1);
+    if signed && n > 0 {
+        // Sign-extend from bit n - 1.
+        (((field << (64 - n)) as i64) >> (64 - n)) as u32
     } else {
-        top >> (32 - n)
+        field as u32
     }
 }
 
 /// `BitfieldInsert` (semantics in the module docs).
-pub fn bitfield_insert(base: u32, insert: u32, offset: i64, bits: i64) -> u32 {
-    if offset < 0 || bits <= 0 || offset + bits > 32 {
-        return base;
-    }
-    let mask = (((1u64 << bits) - 1) << offset) as u32;
-    (base & !mask) | ((insert << offset) & mask)
+pub fn bitfield_insert(base: u32, insert: u32, offset: u32, bits: u32) -> u32 {
+    let (o, n) = bitfield_range(offset, bits);
+    let mask = ((1u64 << n) - 1) << o;
+    (((base as u64) & !mask) | (((insert as u64) << o) & mask)) as u32
 }
 
 /// One unary op on one lane (derivatives excluded: they need the whole quad).
@@ -286,13 +288,15 @@ pub fn eval_unary(op: UnaryOp, x: u32) -> u32 {
     match op {
         FNeg => x ^ 0x8000_0000,
         FAbs => x & 0x7fff_ffff,
-        FSign => fb(if xf > 0.0 {
-            1.0
-        } else if xf < 0.0 {
-            -1.0
-        } else {
-            0.0
-        }),
+        FSign => {
+            if xf > 0.0 {
+                fb(1.0)
+            } else if xf < 0.0 {
+                fb(-1.0)
+            } else {
+                x
+            }
+        }
         Floor => fb(xf.floor()),
         Ceil => fb(xf.ceil()),
         Trunc => fb(xf.trunc()),
@@ -659,11 +663,8 @@ impl Machine<'_, '_> {
                 bits,
             } => {
                 let signed = self.kind(value) == ScalarKind::I32;
-                let (ok, bk) = (self.kind(offset), self.kind(bits));
                 let (v, o, n) = (self.get(value), self.get(offset), self.get(bits));
-                std::array::from_fn(|l| {
-                    bitfield_extract(v[l], signed, int_value(ok, o[l]), int_value(bk, n[l]))
-                })
+                std::array::from_fn(|l| bitfield_extract(v[l], signed, o[l], n[l]))
             }
             Op::BitfieldInsert {
                 base,
@@ -671,12 +672,9 @@ impl Machine<'_, '_> {
                 offset,
                 bits,
             } => {
-                let (ok, bk) = (self.kind(offset), self.kind(bits));
                 let (ba, ins) = (self.get(base), self.get(insert));
                 let (o, n) = (self.get(offset), self.get(bits));
-                std::array::from_fn(|l| {
-                    bitfield_insert(ba[l], ins[l], int_value(ok, o[l]), int_value(bk, n[l]))
-                })
+                std::array::from_fn(|l| bitfield_insert(ba[l], ins[l], o[l], n[l]))
             }
             Op::Input(w) => std::array::from_fn(|l| {
                 normalize(self.inputs.get(w as usize * 4 + l).copied().unwrap_or(0))
@@ -811,8 +809,9 @@ mod tests {
             (U::FAbs, -0.0, 0.0),
             (U::FSign, -3.0, -1.0),
             (U::FSign, 2.0, 1.0),
-            (U::FSign, -0.0, 0.0),
-            (U::FSign, nan, 0.0),
+            (U::FSign, -0.0, -0.0),
+            (U::FSign, 0.0, 0.0),
+            (U::FSign, nan, nan),
             (U::Floor, -1.5, -2.0),
             (U::Ceil, -1.5, -1.0),
             (U::Trunc, -1.5, -1.0),
@@ -1021,17 +1020,24 @@ mod tests {
         assert_eq!(bitfield_extract(0xFFFF_FFFF, true, 0, 32), 0xFFFF_FFFF);
         assert_eq!(bitfield_extract(0x8000_0000, false, 31, 1), 1);
         assert_eq!(bitfield_extract(0x1234, false, 4, 0), 0);
-        // Out of range: 0.
-        assert_eq!(bitfield_extract(0x1234, false, 30, 4), 0);
-        assert_eq!(bitfield_extract(0x1234, false, -1, 4), 0);
-        assert_eq!(bitfield_extract(0x1234, false, 0, 33), 0);
+        // Out of range: clamped. offset 30, bits 4 -> bits 30..32.
+        assert_eq!(bitfield_extract(0xC000_1234, false, 30, 4), 3);
+        assert_eq!(bitfield_extract(0xC000_1234, true, 30, 4), u32::MAX);
+        // A negative offset is a huge unsigned one: clamped to 32, no bits left.
+        assert_eq!(bitfield_extract(0x1234, true, -1i32 as u32, 4), 0);
+        assert_eq!(bitfield_extract(0x1234, false, 0, 33), 0x1234);
+        assert_eq!(
+            bitfield_extract(0x8765_4321, true, 4, u32::MAX),
+            0xF876_5432
+        );
         assert_eq!(bitfield_insert(0xFFFF_FFFF, 0, 8, 8), 0xFFFF_00FF);
         assert_eq!(bitfield_insert(0, 0xFFFF, 4, 4), 0xF0);
         assert_eq!(bitfield_insert(0x1234, 0xABCD_EF01, 0, 32), 0xABCD_EF01);
         assert_eq!(bitfield_insert(0x1234, 7, 0, 0), 0x1234);
-        // Out of range: base unchanged.
-        assert_eq!(bitfield_insert(0x1234, 7, 30, 4), 0x1234);
-        assert_eq!(bitfield_insert(0x1234, 7, 4, -1), 0x1234);
+        // Out of range: clamped.
+        assert_eq!(bitfield_insert(0x1234, 7, 30, 4), 0xC000_1234);
+        assert_eq!(bitfield_insert(0x1234, 7, 4, -1i32 as u32), 0x0000_0074);
+        assert_eq!(bitfield_insert(0x1234, 7, -1i32 as u32, 4), 0x1234);
     }
 
     #[test]
@@ -1149,6 +1155,55 @@ mod tests {
         let want_mix: [f32; 4] = std::array::from_fn(|l| x[l] * (1.0 - a[l]) + y[l] * a[l]);
         assert_eq!(&out[8..12], &fbits(want_mix)[..]);
         assert_eq!(&out[12..16], &fbits([1.0, 0.1, 1.0, 1.0])[..]);
+    }
+
+    #[test]
+    fn bitfield_ops_through_the_interpreter() {
+        let mut b = Builder::new(Stage::Vertex);
+        let v = b.input(0, K::I32);
+        let o = b.input(1, K::I32);
+        let n = b.input(2, K::I32);
+        let ins = b.i32(-1);
+        let e = b.op(
+            K::I32,
+            Op::BitfieldExtract {
+                value: v,
+                offset: o,
+                bits: n,
+            },
+        );
+        let i = b.op(
+            K::I32,
+            Op::BitfieldInsert {
+                base: v,
+                insert: ins,
+                offset: o,
+                bits: n,
+            },
+        );
+        b.output(e);
+        b.output(i);
+        let m = b.finish();
+        let vs = [0x0000_0F00u32, 0x0000_0800, 0x1234_5678, 0x1234_5678];
+        let os = ibits([8, 8, -1, 28]);
+        let ns = ibits([4, 4, 4, 8]);
+        let mut inputs = vs.to_vec();
+        inputs.extend(&os);
+        inputs.extend(&ns);
+        let (out, _) = exec(&m, &inputs);
+        for l in 0..4 {
+            assert_eq!(
+                out[l],
+                bitfield_extract(vs[l], true, os[l], ns[l]),
+                "lane {l}"
+            );
+            assert_eq!(out[4 + l], bitfield_insert(vs[l], u32::MAX, os[l], ns[l]));
+        }
+        assert_eq!(&out[0..4], &ibits([-1, -8, 0, 1])[..]);
+        assert_eq!(
+            &out[4..8],
+            &[0x0000_0F00, 0x0000_0F00, 0x1234_5678, 0xF234_5678]
+        );
     }
 
     #[test]
