@@ -199,9 +199,23 @@ impl Builder {
     }
 
     fn nested(&mut self, f: impl FnOnce(&mut Self)) -> Vec<Stmt> {
-        self.lists.push(Vec::new());
+        self.open();
         f(self);
-        self.lists.pop().unwrap_or_default()
+        self.close()
+    }
+
+    /// Starts a nested statement list (closed by `close`).
+    fn open(&mut self) {
+        self.lists.push(Vec::new());
+    }
+
+    /// Ends the list `open` started and returns it.
+    fn close(&mut self) -> Vec<Stmt> {
+        if self.lists.len() > 1 {
+            self.lists.pop().unwrap_or_default()
+        } else {
+            Vec::new()
+        }
     }
 
     /// A fresh label.
@@ -312,5 +326,498 @@ fn base_of(kind: ScalarKind) -> BaseType {
         ScalarKind::I32 => BaseType::Int,
         ScalarKind::U32 => BaseType::Uint,
         ScalarKind::Bool => BaseType::Bool,
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Random modules
+// ---------------------------------------------------------------------------------------
+
+/// A valid, terminating module built from `seed` (the same seed always gives the same
+/// module): random ops of every kind over 4 input words (`f32, f32, i32, u32`) and 4
+/// uniform words, nested `If`s, bounded loops whose trip counts differ per lane (with
+/// `Break`/`Continue` under divergent conditions), `Block`s with `Leave`, `Return`,
+/// `Discard` (fragment), local arrays indexed in and out of range, and derivatives
+/// (fragment). No textures. Meant for differential tests (JIT against interpreter) and
+/// robustness tests; the outputs are 8 vars of mixed kinds.
+pub fn random_module(seed: u64, stage: Stage) -> Module {
+    let mut g = RandomGen {
+        b: Builder::new(stage),
+        rng: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
+        pool: Vec::new(),
+        protected: Vec::new(),
+        loops: Vec::new(),
+        blocks: Vec::new(),
+        arrays: Vec::new(),
+        budget: 60,
+    };
+    for (w, k) in [
+        ScalarKind::F32,
+        ScalarKind::F32,
+        ScalarKind::I32,
+        ScalarKind::U32,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let v = g.b.input(w as u32, k);
+        g.pool.push(v);
+    }
+    for w in 0..4 {
+        let k = [
+            ScalarKind::F32,
+            ScalarKind::I32,
+            ScalarKind::U32,
+            ScalarKind::Bool,
+        ][w];
+        let v = g.b.uniform(w as u32, k);
+        g.pool.push(v);
+    }
+    let a = g.b.array(ScalarKind::F32, 3);
+    let i = g.b.array(ScalarKind::I32, 5);
+    g.arrays = vec![a, i];
+    g.stmts(0, 12);
+    // Inputs stay live as outputs too, so every module has outputs of all kinds.
+    let mut outs = Vec::new();
+    for k in [
+        ScalarKind::F32,
+        ScalarKind::I32,
+        ScalarKind::U32,
+        ScalarKind::Bool,
+    ] {
+        outs.push(g.pick(k));
+        outs.push(g.pick(k));
+    }
+    for v in outs {
+        g.b.output(v);
+    }
+    g.b.finish()
+}
+
+struct RandomGen {
+    b: Builder,
+    rng: u64,
+    /// Vars that may be read.
+    pool: Vec<Var>,
+    /// Loop counters: never reassigned by random statements.
+    protected: Vec<Var>,
+    /// Enclosing loops (innermost last) whose body we are in.
+    loops: Vec<Label>,
+    blocks: Vec<Label>,
+    arrays: Vec<ArrayId>,
+    /// Statements left to generate (keeps modules small).
+    budget: u32,
+}
+
+impl RandomGen {
+    fn next(&mut self) -> u64 {
+        // xorshift64*
+        self.rng ^= self.rng >> 12;
+        self.rng ^= self.rng << 25;
+        self.rng ^= self.rng >> 27;
+        self.rng.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 32
+    }
+    fn below(&mut self, n: u32) -> u32 {
+        (self.next() % n.max(1) as u64) as u32
+    }
+    fn chance(&mut self, percent: u32) -> bool {
+        self.below(100) < percent
+    }
+    fn any_kind(&mut self) -> ScalarKind {
+        [
+            ScalarKind::F32,
+            ScalarKind::I32,
+            ScalarKind::U32,
+            ScalarKind::Bool,
+        ][self.below(4) as usize]
+    }
+
+    /// A readable var of `kind` (a new constant when there is none, or sometimes anyway).
+    fn pick(&mut self, kind: ScalarKind) -> Var {
+        let candidates: Vec<Var> = self
+            .pool
+            .iter()
+            .copied()
+            .filter(|v| self.b.kind(*v) == kind)
+            .collect();
+        if candidates.is_empty() || self.chance(15) {
+            let c = match kind {
+                ScalarKind::F32 => {
+                    let table = [0.0, -0.0, 1.0, -2.5, 0.5, 3.0, 1e-3, 100.0, f32::INFINITY];
+                    Scalar::F32(table[self.below(table.len() as u32) as usize])
+                }
+                ScalarKind::I32 => {
+                    let table = [0, 1, -1, 2, 3, 7, 31, 32, i32::MIN, i32::MAX];
+                    Scalar::I32(table[self.below(table.len() as u32) as usize])
+                }
+                ScalarKind::U32 => {
+                    let table = [0, 1, 2, 5, 31, 33, 0x8000_0000, u32::MAX];
+                    Scalar::U32(table[self.below(table.len() as u32) as usize])
+                }
+                ScalarKind::Bool => Scalar::Bool(self.chance(50)),
+            };
+            let v = self.b.constant(c);
+            self.pool.push(v);
+            return v;
+        }
+        candidates[self.below(candidates.len() as u32) as usize]
+    }
+
+    /// A random op whose result has kind `kind`, over pool vars.
+    fn random_op(&mut self, kind: ScalarKind) -> Op {
+        use super::validate::{binary_signature, unary_signature, RhsKind, BINARY_OPS, UNARY_OPS};
+        let all = [
+            ScalarKind::F32,
+            ScalarKind::I32,
+            ScalarKind::U32,
+            ScalarKind::Bool,
+        ];
+        for _ in 0..16 {
+            match self.below(10) {
+                0..=3 => {
+                    let op = BINARY_OPS[self.below(BINARY_OPS.len() as u32) as usize];
+                    let (lhs, rhs, _) = binary_signature(op);
+                    for a in all {
+                        if !lhs.contains(a) {
+                            continue;
+                        }
+                        let b_kind = match rhs {
+                            RhsKind::SameAsLhs => a,
+                            RhsKind::AnyOf(_) => {
+                                if self.chance(50) {
+                                    ScalarKind::I32
+                                } else {
+                                    ScalarKind::U32
+                                }
+                            }
+                        };
+                        if binary_result(op, a, b_kind) == Some(kind) {
+                            let x = self.pick(a);
+                            let y = self.pick(b_kind);
+                            return Op::Binary(op, x, y);
+                        }
+                    }
+                }
+                4..=6 => {
+                    let op = UNARY_OPS[self.below(UNARY_OPS.len() as u32) as usize];
+                    let (kinds, _) = unary_signature(op);
+                    for a in all {
+                        if kinds.contains(a) && unary_result(op, a) == Some(kind) {
+                            let x = self.pick(a);
+                            return Op::Unary(op, x);
+                        }
+                    }
+                }
+                7 => {
+                    let c = self.pick(ScalarKind::Bool);
+                    let (a, b) = (self.pick(kind), self.pick(kind));
+                    return Op::Select { cond: c, a, b };
+                }
+                8 => match kind {
+                    ScalarKind::F32 => {
+                        let (x, y, z) = (self.pick(kind), self.pick(kind), self.pick(kind));
+                        return match self.below(3) {
+                            0 => Op::Fma(x, y, z),
+                            1 => Op::FClamp(x, y, z),
+                            _ => Op::FMix(x, y, z),
+                        };
+                    }
+                    ScalarKind::I32 | ScalarKind::U32 => {
+                        let v = self.pick(kind);
+                        let o = self.pick(ScalarKind::I32);
+                        let n = self.pick(ScalarKind::I32);
+                        if self.chance(50) {
+                            return Op::BitfieldExtract {
+                                value: v,
+                                offset: o,
+                                bits: n,
+                            };
+                        }
+                        let ins = self.pick(kind);
+                        return Op::BitfieldInsert {
+                            base: v,
+                            insert: ins,
+                            offset: o,
+                            bits: n,
+                        };
+                    }
+                    ScalarKind::Bool => {}
+                },
+                _ => {
+                    // Robust loads with dynamic indices.
+                    let idx_kind = if self.chance(50) {
+                        ScalarKind::I32
+                    } else {
+                        ScalarKind::U32
+                    };
+                    let index = self.pick(idx_kind);
+                    if kind == ScalarKind::Bool {
+                        continue;
+                    }
+                    if self.chance(50) {
+                        return Op::Uniform {
+                            offset: 0,
+                            index: Some((index, 1, 4)),
+                        };
+                    }
+                    let array = match kind {
+                        ScalarKind::F32 => self.arrays[0],
+                        ScalarKind::I32 => self.arrays[1],
+                        _ => continue,
+                    };
+                    return Op::LoadArray { array, index };
+                }
+            }
+        }
+        Op::Copy(self.pick(kind))
+    }
+
+    fn stmts(&mut self, depth: u32, n: u32) {
+        for _ in 0..n {
+            if self.budget == 0 {
+                return;
+            }
+            self.budget -= 1;
+            self.stmt(depth);
+        }
+    }
+
+    /// A condition that differs between lanes most of the time.
+    fn cond(&mut self) -> Var {
+        // Mostly an input (pool entries 0 and 1), which differs per lane.
+        let x = if self.chance(60) {
+            let i = self.below(2) as usize;
+            self.pool[i]
+        } else {
+            self.pick(ScalarKind::F32)
+        };
+        let y = self.pick(ScalarKind::F32);
+        if self.chance(70) {
+            let v = self.b.binary(BinaryOp::FLt, x, y);
+            self.pool.push(v);
+            v
+        } else {
+            self.pick(ScalarKind::Bool)
+        }
+    }
+
+    fn stmt(&mut self, depth: u32) {
+        let roll = self.below(100);
+        match roll {
+            0..=49 => {
+                let kind = self.any_kind();
+                let op = self.random_op(kind);
+                let v = self.b.op(kind, op);
+                self.pool.push(v);
+            }
+            50..=61 => {
+                // Reassign an existing var under whatever mask is active.
+                let kind = self.any_kind();
+                let target = self.pick(kind);
+                let op = self.random_op(kind);
+                if !self.protected.contains(&target) {
+                    self.b.assign(target, op);
+                }
+            }
+            62..=71 if depth < 3 => {
+                let c = self.cond();
+                let (n1, n2) = (1 + self.below(4), self.below(3));
+                let pool = self.pool.len();
+                self.b.open();
+                self.stmts(depth + 1, n1);
+                let then_body = self.b.close();
+                self.b.open();
+                self.stmts(depth + 1, n2);
+                let else_body = self.b.close();
+                self.b.push(Stmt::If {
+                    cond: c,
+                    then_body,
+                    else_body,
+                });
+                // Vars first written in an arm are still readable (0 in other lanes), but
+                // keep the pool mostly to dominating definitions for readable dumps.
+                self.pool
+                    .truncate(pool.max(self.pool.len().saturating_sub(2)));
+            }
+            72..=79 if depth < 3 => self.random_loop(depth),
+            80..=85 if depth < 3 => {
+                let n = 1 + self.below(4);
+                let label = self.b.label();
+                self.b.open();
+                self.blocks.push(label);
+                self.stmts(depth + 1, n);
+                self.blocks.pop();
+                let body = self.b.close();
+                self.b.push(Stmt::Block { label, body });
+            }
+            86..=91 => self.random_exit(),
+            _ => {
+                let (array, kind) = if self.chance(50) {
+                    (self.arrays[0], ScalarKind::F32)
+                } else {
+                    (self.arrays[1], ScalarKind::I32)
+                };
+                let idx_kind = if self.chance(50) {
+                    ScalarKind::I32
+                } else {
+                    ScalarKind::U32
+                };
+                let index = self.pick(idx_kind);
+                let value = self.pick(kind);
+                self.b.store(array, index, value);
+            }
+        }
+    }
+
+    /// for (i = 0; i < (x & 7); i++) { ... } with x an integer pool var: trip counts
+    /// differ per lane.
+    fn random_loop(&mut self, depth: u32) {
+        let x = self.pick(ScalarKind::I32);
+        let seven = self.b.i32(7);
+        let bound = self.b.binary(BinaryOp::And, x, seven);
+        let i = self.b.i32(0);
+        let one = self.b.i32(1);
+        // Reassigning any of these in the body could make the loop run (nearly) forever.
+        self.protected.extend([bound, i, one]);
+        let n = 1 + self.below(5);
+        let label = self.b.label();
+        self.b.open();
+        let done = self.b.binary(BinaryOp::SGe, i, bound);
+        self.b.if_(done, |b| b.break_(label));
+        self.loops.push(label);
+        self.stmts(depth + 1, n);
+        self.loops.pop();
+        let body = self.b.close();
+        let continuing = vec![Stmt::Assign {
+            dst: i,
+            op: Op::Binary(BinaryOp::IAdd, i, one),
+        }];
+        self.b.push(Stmt::Loop {
+            label,
+            body,
+            continuing,
+        });
+        self.pool.push(i);
+    }
+
+    /// `if (c) { break | continue | leave | return | discard }`.
+    fn random_exit(&mut self) {
+        let c = self.cond();
+        let mut choices: Vec<Stmt> = vec![Stmt::Return];
+        if let Some(&l) = self.loops.last() {
+            choices.push(Stmt::Break(l));
+            choices.push(Stmt::Continue(l));
+        }
+        if let Some(&l) = self.loops.first() {
+            // A labelled break of an outer loop.
+            choices.push(Stmt::Break(l));
+        }
+        if let Some(&l) = self.blocks.first() {
+            choices.push(Stmt::Leave(l));
+        }
+        if self.b.module.stage == Stage::Fragment {
+            choices.push(Stmt::Discard);
+        }
+        let s = choices.swap_remove(self.below(choices.len() as u32) as usize);
+        if s == Stmt::Discard {
+            self.b.module.uses_discard = true;
+        }
+        self.b.if_(c, |b| b.push(s));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::interp::{run, InterpEnv};
+    use crate::ir::validate::validate;
+    use crate::jit::abi::{TexRequest, TexResult};
+
+    fn no_texture(_: &TexRequest) -> TexResult {
+        [[0; 4]; 4]
+    }
+
+    fn inputs(seed: u64) -> Vec<u32> {
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x as u32
+        };
+        let mut v = Vec::new();
+        // f32, f32: small floats of both signs; i32, u32: small and arbitrary integers.
+        for _ in 0..8 {
+            v.push(((next() % 2000) as f32 / 100.0 - 10.0).to_bits());
+        }
+        for _ in 0..4 {
+            v.push(next() % 20);
+        }
+        for _ in 0..4 {
+            v.push(next());
+        }
+        v
+    }
+
+    #[test]
+    fn random_modules_are_valid_and_run() {
+        let uniforms = [1.5f32.to_bits(), (-3i32) as u32, 9, u32::MAX];
+        let env = InterpEnv {
+            uniforms: &uniforms,
+            blocks: &[],
+            texture: &no_texture,
+            quad: false,
+        };
+        let mut statements = 0;
+        for seed in 0..400 {
+            for stage in [Stage::Vertex, Stage::Fragment] {
+                let m = random_module(seed, stage);
+                assert_eq!(m, random_module(seed, stage), "seed {seed}: deterministic");
+                if let Err(e) = validate(&m) {
+                    panic!("seed {seed}: {e}\n{}", crate::ir::dump(&m));
+                }
+                statements += crate::ir::dump(&m).lines().count();
+                let mut out = vec![0; m.func.outputs.len() * 4];
+                let alive = run(&m, &env, &inputs(seed), &[0; 28], &mut out, 0b1011);
+                assert_eq!(alive & !0b1011, 0);
+            }
+        }
+        // The generator makes modules of some size, not empty ones.
+        assert!(statements > 800 * 20, "{statements} lines");
+    }
+
+    /// Without derivatives, lanes do not see each other: running one lane alone gives the
+    /// same outputs as running all four. This exercises every masking path.
+    #[test]
+    fn lanes_are_independent() {
+        let uniforms = [0.25f32.to_bits(), 2, 3, 0];
+        let env = InterpEnv {
+            uniforms: &uniforms,
+            blocks: &[],
+            texture: &no_texture,
+            quad: false,
+        };
+        let mut divergent = 0;
+        for seed in 0..300 {
+            let m = random_module(seed, Stage::Vertex);
+            let ins = inputs(seed * 7 + 1);
+            let n = m.func.outputs.len() * 4;
+            let mut all = vec![0xDEAD; n];
+            let alive = run(&m, &env, &ins, &[0; 28], &mut all, 0xF);
+            let mut alive_alone = 0;
+            for lane in 0..4 {
+                let mut one = vec![0xDEAD; n];
+                alive_alone |= run(&m, &env, &ins, &[0; 28], &mut one, 1 << lane);
+                for w in (lane..n).step_by(4) {
+                    assert_eq!(one[w], all[w], "seed {seed} lane {lane} word {w}");
+                }
+            }
+            assert_eq!(alive, alive_alone, "seed {seed}");
+            if all.chunks(4).any(|c| c.iter().any(|x| *x != c[0])) {
+                divergent += 1;
+            }
+        }
+        // Most modules give lanes different results: the test is not vacuous.
+        assert!(divergent > 200, "{divergent}");
     }
 }

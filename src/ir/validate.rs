@@ -103,6 +103,81 @@ pub fn unary_signature(op: UnaryOp) -> (Kinds, ResultKind) {
     }
 }
 
+/// Every unary op, in declaration order (for exhaustive tests and random modules).
+pub const UNARY_OPS: [UnaryOp; 57] = {
+    use UnaryOp::*;
+    [
+        FNeg,
+        FAbs,
+        FSign,
+        Floor,
+        Ceil,
+        Trunc,
+        RoundEven,
+        Fract,
+        Sqrt,
+        InverseSqrt,
+        Sin,
+        Cos,
+        Tan,
+        Asin,
+        Acos,
+        Atan,
+        Sinh,
+        Cosh,
+        Tanh,
+        Asinh,
+        Acosh,
+        Atanh,
+        Exp,
+        Exp2,
+        Log,
+        Log2,
+        IsNan,
+        IsInf,
+        DFdxFine,
+        DFdyFine,
+        DFdxCoarse,
+        DFdyCoarse,
+        INeg,
+        IAbs,
+        ISign,
+        Not,
+        BitReverse,
+        BitCount,
+        FindLsb,
+        FindMsbI,
+        FindMsbU,
+        LogicalNot,
+        F2I,
+        F2U,
+        I2F,
+        U2F,
+        I2U,
+        U2I,
+        B2F,
+        B2I,
+        B2U,
+        F2B,
+        I2B,
+        BitcastF2I,
+        BitcastF2U,
+        BitcastI2F,
+        BitcastU2F,
+    ]
+};
+
+/// Every binary op, in declaration order.
+pub const BINARY_OPS: [BinaryOp; 47] = {
+    use BinaryOp::*;
+    [
+        FAdd, FSub, FMul, FDiv, FMod, FMin, FMax, Pow, Atan2, Step, IAdd, ISub, IMul, SDiv, UDiv,
+        SRem, URem, SMin, SMax, UMin, UMax, And, Or, Xor, Shl, ShrS, ShrU, FEq, FNe, FLt, FLe, FGt,
+        FGe, IEq, INe, SLt, SLe, SGt, SGe, ULt, ULe, UGt, UGe, LogicalAnd, LogicalOr, LogicalXor,
+        LogicalEq,
+    ]
+};
+
 /// What the right operand of a binary op may be.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum RhsKind {
