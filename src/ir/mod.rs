@@ -13,11 +13,13 @@
 
 #![forbid(unsafe_code)]
 
+pub mod math;
+pub mod module;
+
+// Tools over the IR: validation, text dump, the reference interpreter, the builder.
 pub mod builder;
 pub mod dump;
 pub mod interp;
-pub mod math;
-pub mod module;
 pub mod validate;
 
 pub use dump::dump;
