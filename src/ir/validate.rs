@@ -427,6 +427,24 @@ pub enum ValidationError {
         end: u64,
         count: usize,
     },
+    /// `Op::Input` reads a word into a var whose kind differs from the declared input's
+    /// component kind (see `word_kind`).
+    #[error("input word {word} is {expected:?} but is read into a {found:?} var")]
+    InputKind {
+        word: u32,
+        found: ScalarKind,
+        expected: ScalarKind,
+    },
+    /// The var written to an output word has another kind than the declared output's
+    /// component kind.
+    #[error("output `{name}` word {word} is {expected:?} but v{var} is {found:?}")]
+    OutputKind {
+        name: String,
+        word: u32,
+        var: u32,
+        found: ScalarKind,
+        expected: ScalarKind,
+    },
     /// A builtin read in a stage that does not have it.
     #[error("builtin {builtin:?} does not exist in the {stage:?} stage")]
     BuiltinWrongStage { builtin: Builtin, stage: Stage },
@@ -771,13 +789,21 @@ impl Validator<'_> {
                 self.kind(base)
             }
             Op::Input(word) => {
-                let covered = self
+                let Some(decl) = self
                     .module
                     .inputs
                     .iter()
-                    .any(|i| word >= i.slot && (word as u64) < i.slot as u64 + i.words as u64);
-                if !covered {
+                    .find(|i| word >= i.slot && (word as u64) < i.slot as u64 + i.words as u64)
+                else {
                     return Err(ValidationError::InputOutOfRange { word });
+                };
+                let expected = word_kind(decl.ty.base);
+                if dst_kind != expected {
+                    return Err(ValidationError::InputKind {
+                        word,
+                        found: dst_kind,
+                        expected,
+                    });
                 }
                 dst_kind
             }
@@ -821,8 +847,20 @@ impl Validator<'_> {
     }
 }
 
+/// The kind of each word of an interface value of base type `base`: 64-bit values
+/// (`uint64_t`, sampler handles) are two u32 words.
+pub fn word_kind(base: BaseType) -> ScalarKind {
+    match base {
+        BaseType::Float => ScalarKind::F32,
+        BaseType::Int => ScalarKind::I32,
+        BaseType::Uint | BaseType::Uint64 | BaseType::Sampler2D => ScalarKind::U32,
+        BaseType::Bool => ScalarKind::Bool,
+    }
+}
+
 fn check_interface(module: &Module) -> Result<(), ValidationError> {
-    let count = module.func.outputs.len();
+    let func = &module.func;
+    let count = func.outputs.len();
     for o in &module.outputs {
         let end = o.slot as u64 + o.words as u64;
         if end > count as u64 {
@@ -832,6 +870,20 @@ fn check_interface(module: &Module) -> Result<(), ValidationError> {
                 end,
                 count,
             });
+        }
+        let expected = word_kind(o.ty.base);
+        for word in o.slot..o.slot + o.words {
+            let var = func.outputs[word as usize];
+            let found = func.vars[var.0 as usize];
+            if found != expected {
+                return Err(ValidationError::OutputKind {
+                    name: o.name.clone(),
+                    word,
+                    var: var.0,
+                    found,
+                    expected,
+                });
+            }
         }
     }
     Ok(())
@@ -1116,6 +1168,35 @@ mod tests {
             ValidationError::OutputOutOfRange {
                 end: 4,
                 count: 1,
+                ..
+            }
+        ));
+
+        let mut b = Builder::new(Stage::Vertex);
+        b.input(0, K::F32);
+        b.op(K::I32, Op::Input(0));
+        assert_eq!(
+            err(b),
+            ValidationError::InputKind {
+                word: 0,
+                found: K::I32,
+                expected: K::F32
+            }
+        );
+
+        let mut b = Builder::new(Stage::Vertex);
+        let x = b.f32(0.0);
+        let y = b.u32(0);
+        b.output(x);
+        b.output(y);
+        b.module_mut().outputs[0].words = 2;
+        assert!(matches!(
+            err(b),
+            ValidationError::OutputKind {
+                word: 1,
+                var: 1,
+                found: K::U32,
+                expected: K::F32,
                 ..
             }
         ));
