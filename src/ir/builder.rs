@@ -821,3 +821,122 @@ mod tests {
         assert!(divergent > 200, "{divergent}");
     }
 }
+
+#[cfg(test)]
+mod robustness {
+    //! Broken modules must never make the validator, the dump or the interpreter panic.
+    use super::*;
+    use crate::ir::interp::{run, InterpEnv};
+    use crate::ir::validate::validate;
+    use crate::jit::abi::{TexRequest, TexResult};
+
+    /// Breaks one thing in the statement tree, chosen by `r`.
+    fn mutate(list: &mut [Stmt], r: &mut u64) -> bool {
+        for s in list.iter_mut() {
+            *r = r.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            if (*r >> 33) % 7 == 0 {
+                let pick = (*r >> 40) as u32;
+                match s {
+                    Stmt::Assign { dst, op } => match pick % 4 {
+                        0 => *dst = Var(10_000 + pick % 7),
+                        1 => {
+                            *op = Op::LoadArray {
+                                array: ArrayId(pick % 9),
+                                index: *dst,
+                            }
+                        }
+                        2 => {
+                            *op = Op::BlockLoad {
+                                block: pick % 3,
+                                offset: pick,
+                                dynamic: Some(*dst),
+                            }
+                        }
+                        _ => {
+                            *op = Op::Uniform {
+                                offset: u32::MAX - pick % 3,
+                                index: Some((*dst, u32::MAX, u32::MAX)),
+                            }
+                        }
+                    },
+                    Stmt::Break(l) | Stmt::Continue(l) | Stmt::Leave(l) => *l = Label(pick % 5),
+                    Stmt::If { cond, .. } => *cond = Var(pick),
+                    Stmt::StoreArray { array, .. } => *array = ArrayId(pick % 4),
+                    Stmt::Loop { label, .. } | Stmt::Block { label, .. } => {
+                        *label = Label(pick % 3)
+                    }
+                    _ => *s = Stmt::Discard,
+                }
+                return true;
+            }
+            let done = match s {
+                Stmt::If {
+                    then_body,
+                    else_body,
+                    ..
+                } => mutate(then_body, r) || mutate(else_body, r),
+                Stmt::Loop {
+                    body, continuing, ..
+                } => mutate(body, r) || mutate(continuing, r),
+                Stmt::Block { body, .. } => mutate(body, r),
+                _ => false,
+            };
+            if done {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn no_texture(_: &TexRequest) -> TexResult {
+        [[0; 4]; 4]
+    }
+
+    #[test]
+    fn broken_modules_do_not_panic() {
+        let env = InterpEnv {
+            uniforms: &[1, 2],
+            blocks: &[&[1, 2, 3, 4, 5]],
+            texture: &no_texture,
+            quad: true,
+        };
+        let mut rejected = 0;
+        for seed in 0..400u64 {
+            let mut m = random_module(seed, Stage::Fragment);
+            let mut r = seed;
+            for _ in 0..3 {
+                mutate(&mut m.func.body, &mut r);
+            }
+            if seed % 5 == 0 {
+                m.func.outputs.push(Var(u32::MAX));
+            }
+            if validate(&m).is_err() {
+                rejected += 1;
+            }
+            let _ = crate::ir::dump(&m);
+            let mut out = vec![0; 3];
+            let alive = run_limited(&m, &env, &mut out);
+            assert_eq!(alive & !0xF, 0);
+        }
+        // The mutations do break things the validator sees.
+        assert!(rejected > 300, "{rejected}");
+    }
+
+    /// A small loop cap: mutated labels can make loops endless.
+    fn run_limited(m: &Module, env: &InterpEnv, out: &mut [u32]) -> u32 {
+        crate::ir::interp::run_with_limit(m, env, &[1, 2], &[], out, 0xF, 64)
+    }
+
+    #[test]
+    fn run_ignores_short_slices() {
+        let m = random_module(7, Stage::Vertex);
+        let env = InterpEnv {
+            uniforms: &[],
+            blocks: &[],
+            texture: &no_texture,
+            quad: false,
+        };
+        let alive = run(&m, &env, &[], &[], &mut [], 0xFF);
+        assert_eq!(alive & !0xF, 0);
+    }
+}
