@@ -834,7 +834,7 @@ mod robustness {
     fn mutate(list: &mut [Stmt], r: &mut u64) -> bool {
         for s in list.iter_mut() {
             *r = r.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            if (*r >> 33) % 7 == 0 {
+            if (*r >> 33).is_multiple_of(7) {
                 let pick = (*r >> 40) as u32;
                 match s {
                     Stmt::Assign { dst, op } => match pick % 4 {
@@ -907,7 +907,7 @@ mod robustness {
             for _ in 0..3 {
                 mutate(&mut m.func.body, &mut r);
             }
-            if seed % 5 == 0 {
+            if seed.is_multiple_of(5) {
                 m.func.outputs.push(Var(u32::MAX));
             }
             if validate(&m).is_err() {
