@@ -9,7 +9,7 @@
 //! | `dump.rs` | the stable text form (`dump`) for snapshots and `SOFTGL_DUMP=ir` |
 //! | `interp.rs` | the reference interpreter (`interp::run`) and the exact semantics of every op |
 //! | `math.rs` | deterministic float built-ins shared by the interpreter and the JIT |
-//! | `builder.rs` | `Builder`, for writing modules by hand in tests |
+//! | `builder.rs` | `Builder` for writing modules by hand; `random_module` for differential tests |
 
 #![forbid(unsafe_code)]
 
