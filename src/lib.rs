@@ -15,12 +15,14 @@
 //! | [`jit`] | IR → Cranelift, the `#[repr(C)]` ABI, the variant cache |
 //! | [`raster`] | vertex fetch and shading, clipping, setup, binning, tiles, per-fragment ops |
 //! | [`sampler`] | images and formats, filtering, the descriptor table and resident sets |
+//! | [`demo`] | the built-in demo scene (256 bindless-textured quads) the CLI renders |
 //! | [`shader_test`] | the `.shader_test` scene runner behind the CLI and the corpus tests |
 
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
 pub mod api;
+pub mod demo;
 pub mod glsl;
 pub mod ir;
 pub mod jit;

@@ -14,5 +14,6 @@
 pub mod parse;
 pub mod pixels;
 pub mod png_out;
+pub mod run;
 
 pub use parse::{parse, ParseError, Script};

@@ -933,3 +933,43 @@ fn handle_as_current_vertex_attribute_reaches_the_snapshot() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn clear_then_read_pixels_default_framebuffer() {
+    let mut c = Context::with_threads(5, 3, 2);
+    c.clear_color(1.0, 0.5, 0.0, 1.0);
+    c.clear_depth(0.25);
+    c.clear(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT);
+    let px = c.read_pixels(0, 0, 5, 3, gl::RGBA, gl::UNSIGNED_BYTE);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert_eq!(px.len(), 60);
+    assert!(px.chunks(4).all(|p| p == [255, 128, 0, 255]));
+    let f = c.read_pixels(4, 2, 1, 1, gl::RGBA, gl::FLOAT);
+    let f: Vec<f32> = f
+        .chunks(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect();
+    assert_eq!(f, vec![1.0, 128.0 / 255.0, 0.0, 1.0]);
+    let d = c.read_pixels(0, 0, 1, 1, gl::DEPTH_COMPONENT, gl::FLOAT);
+    assert!((f32::from_le_bytes([d[0], d[1], d[2], d[3]]) - 0.25).abs() < 1e-6);
+    // Scissor and colour mask limit a clear (GL 4.5 core §17.4.3).
+    c.enable(gl::SCISSOR_TEST);
+    c.scissor(1, 1, 2, 1);
+    c.color_mask(false, true, true, true);
+    c.clear_color(0.0, 0.0, 1.0, 0.0);
+    c.clear(gl::COLOR_BUFFER_BIT);
+    assert_eq!(
+        c.read_pixels(1, 1, 1, 1, gl::RGBA, gl::UNSIGNED_BYTE),
+        vec![255, 0, 255, 0]
+    );
+    assert_eq!(
+        c.read_pixels(0, 1, 1, 1, gl::RGBA, gl::UNSIGNED_BYTE),
+        vec![255, 128, 0, 255]
+    );
+    // Rows are padded to GL_PACK_ALIGNMENT: 5 RGB texels = 15 bytes → 16 per row.
+    c.pixel_storei(gl::PACK_ALIGNMENT, 8);
+    assert_eq!(
+        c.read_pixels(0, 0, 5, 3, gl::RGB, gl::UNSIGNED_BYTE).len(),
+        48
+    );
+}

@@ -10,9 +10,9 @@
 //! | `runtime.rs` | `extern "C" rt_*` helpers generated code calls (math built-ins) |
 //! | `code.rs` | host ISA, one `JITModule` per shader, `JitCode` (owner of code memory) |
 //! | `cache.rs` | the shader cache keyed by the module's structural form |
-//! | `interp_code.rs` | `Interpreted`: a `ShaderCode` running the reference interpreter (enabled at merge) |
+//! | `interp_code.rs` | `Interpreted`: a `ShaderCode` running the reference interpreter |
 //! | `tests.rs` | hand-built modules through generated code, against a scalar reference |
-//! | `diff_tests.rs` | random modules through the JIT and `ir::interp` (enabled at merge) |
+//! | `diff_tests.rs` | random modules through the JIT and `ir::interp` |
 //!
 //! Every semantic choice of generated code (NaN handling, division by zero, robust loads,
 //! bitfield ranges, the loop iteration cap) is the one `ir::interp` documents: the two must
@@ -23,11 +23,16 @@
 pub mod abi;
 mod cache;
 mod code;
+#[cfg(test)]
+mod diff_tests;
 mod emit;
+mod interp_code;
 mod ops;
 mod runtime;
 #[cfg(test)]
 mod tests;
+
+pub use interp_code::Interpreted;
 
 use abi::{BufferRange, Invocation, ShaderEnv};
 
