@@ -109,6 +109,8 @@ pub(crate) struct FixedState {
     pub cull_face_enabled: bool,
     pub cull_face: u32,
     pub front_face: u32,
+    /// glProvokingVertex(GL_FIRST_VERTEX_CONVENTION).
+    pub provoking_first: bool,
     pub depth_func: u32,
     pub depth_mask: bool,
     pub blend: BlendState,
@@ -264,6 +266,7 @@ impl Context {
             cull_face_enabled: false,
             cull_face: gl::BACK,
             front_face: gl::CCW,
+            provoking_first: false,
             depth_func: gl::LESS,
             depth_mask: true,
             blend: BlendState {
@@ -434,6 +437,7 @@ impl Context {
             scissor: f.scissor_test.then_some(f.scissor_box),
             cull_face: f.cull_face_enabled.then_some(f.cull_face),
             front_face: f.front_face,
+            provoking_first: f.provoking_first,
             depth_func: f.depth_test.then_some(f.depth_func),
             // GL 4.5 core §17.3.4: with the depth test disabled the depth buffer is not
             // updated.
@@ -667,17 +671,16 @@ impl Context {
         self.dirty |= dirty::RASTER;
     }
 
-    /// glProvokingVertex (GL 4.5 core §13.6): the rasterizer implements the default,
-    /// GL_LAST_VERTEX_CONVENTION; GL_FIRST_VERTEX_CONVENTION is refused (INVALID_ENUM with a
-    /// debug message) rather than drawn with the wrong vertex.
+    /// glProvokingVertex (GL 4.5 core §13.6): which vertex of a primitive gives `flat`
+    /// varyings.
     pub fn provoking_vertex(&mut self, mode: u32) {
-        match mode {
-            gl::LAST_VERTEX_CONVENTION => {}
-            gl::FIRST_VERTEX_CONVENTION => self.record(GlError::InvalidEnum(
-                "GL_FIRST_VERTEX_CONVENTION is not implemented",
-            )),
-            _ => self.record(GlError::InvalidEnum("provoking vertex mode")),
-        }
+        let first = match mode {
+            gl::LAST_VERTEX_CONVENTION => false,
+            gl::FIRST_VERTEX_CONVENTION => true,
+            _ => return self.record(GlError::InvalidEnum("provoking vertex mode")),
+        };
+        self.fixed.provoking_first = first;
+        self.dirty |= dirty::RASTER;
     }
 
     /// glPixelStorei: GL_UNPACK_ALIGNMENT and GL_PACK_ALIGNMENT (1, 2, 4 or 8). The other

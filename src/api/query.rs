@@ -111,6 +111,11 @@ impl Context {
             gl::DEPTH_FUNC => i(f.depth_func as i32),
             gl::CULL_FACE_MODE => i(f.cull_face as i32),
             gl::FRONT_FACE => i(f.front_face as i32),
+            gl::PROVOKING_VERTEX => i(if f.provoking_first {
+                gl::FIRST_VERTEX_CONVENTION
+            } else {
+                gl::LAST_VERTEX_CONVENTION
+            } as i32),
             gl::BLEND_SRC_RGB => i(f.blend.src_rgb as i32),
             gl::BLEND_DST_RGB => i(f.blend.dst_rgb as i32),
             gl::BLEND_SRC_ALPHA => i(f.blend.src_alpha as i32),

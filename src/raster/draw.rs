@@ -158,6 +158,9 @@ pub struct RasterState {
     pub cull_face: Option<u32>,
     /// GL_CCW or GL_CW.
     pub front_face: u32,
+    /// glProvokingVertex: true for GL_FIRST_VERTEX_CONVENTION (GL 4.5 core §13.6), whose
+    /// vertex gives `flat` varyings; false for the default, the last vertex.
+    pub provoking_first: bool,
     /// Depth function (GL_LESS, ...) when GL_DEPTH_TEST is on.
     pub depth_func: Option<u32>,
     pub depth_mask: bool,

@@ -55,6 +55,22 @@ pub fn prim_elements(topology: Topology, i: u32) -> [u32; 3] {
     }
 }
 
+/// Which of `prim_elements`' three vertices is the provoking one (GL 4.5 core §13.6,
+/// table 13.2): the last under the default convention; under the first-vertex convention
+/// vertex i of triangle i of a strip (position 0, or 1 where odd triangles swapped their first
+/// two), vertex i + 1 of a fan (position 1), the first of a separate triangle.
+#[inline]
+pub fn provoking_position(topology: Topology, i: u32, first: bool) -> usize {
+    if !first {
+        return 2;
+    }
+    match topology {
+        Topology::Triangles => 0,
+        Topology::TriangleStrip => (i % 2) as usize,
+        Topology::TriangleFan => 1,
+    }
+}
+
 /// Buffers of the front end kept from draw to draw (a draw's triangles and planes move into
 /// the scene; these do not).
 #[derive(Default)]
@@ -245,7 +261,7 @@ fn assemble(
     if v.iter().any(|v| !v[..4].iter().all(|c| c.is_finite())) {
         return;
     }
-    let flat = &v[2][4..];
+    let flat = &v[provoking_position(call.topology, i, call.state.provoking_first)][4..];
     let codes = v.map(|v| planes.outcode(v));
     if codes[0] & codes[1] & codes[2] != 0 {
         return;
@@ -322,5 +338,13 @@ mod tests {
         assert_eq!(prim_elements(Topology::TriangleStrip, 2), [2, 3, 4]);
         assert_eq!(prim_elements(Topology::TriangleFan, 2), [0, 3, 4]);
         assert_eq!(prim_elements(Topology::Triangles, 1), [3, 4, 5]);
+        // First-vertex convention: strip triangle i → vertex i, fan triangle i → vertex i+1.
+        let first = |t, i| prim_elements(t, i)[provoking_position(t, i, true)];
+        assert_eq!(first(Topology::TriangleStrip, 0), 0);
+        assert_eq!(first(Topology::TriangleStrip, 1), 1);
+        assert_eq!(first(Topology::TriangleStrip, 2), 2);
+        assert_eq!(first(Topology::TriangleFan, 2), 3);
+        assert_eq!(first(Topology::Triangles, 1), 3);
+        assert_eq!(provoking_position(Topology::TriangleFan, 2, false), 2);
     }
 }

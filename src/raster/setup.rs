@@ -251,6 +251,7 @@ mod tests {
 
     pub(crate) fn state(w: i32, h: i32) -> RasterState {
         RasterState {
+            provoking_first: false,
             viewport: [0, 0, w, h],
             depth_range: [0.0, 1.0],
             scissor: None,

@@ -95,6 +95,7 @@ fn const_fs(c: [f32; 4]) -> Arc<dyn ShaderCode> {
 
 fn state(w: i32, h: i32) -> RasterState {
     RasterState {
+        provoking_first: false,
         viewport: [0, 0, w, h],
         depth_range: [0.0, 1.0],
         scissor: None,
