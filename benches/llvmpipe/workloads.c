@@ -71,9 +71,9 @@ static const char *VS_POS =
     "#version 330 core\nlayout(location=0) in vec2 pos;\n"
     "void main(){ gl_Position = vec4(pos, 0.0, 1.0); }\n";
 
-/* A full-screen quad as two triangles in attribute 0. */
+/* One triangle covering the viewport (as the Rust benches draw it), in attribute 0. */
 static void quad_vao(void) {
-    static const float v[] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
+    static const float v[] = {-1, -1, 3, -1, -1, 3};
     GLuint vao, vbo;
     glGenVertexArrays(1, &vao);
     glBindVertexArray(vao);
@@ -101,152 +101,161 @@ static double median_ms(frame_fn f, int iters) {
 }
 
 /* 1. 1080p blended full-screen fill. */
-static void fill_frame(void) { glDrawArrays(GL_TRIANGLES, 0, 6); }
+static void fill_frame(void) { glDrawArrays(GL_TRIANGLES, 0, 3); }
 static void setup_fill(void) {
     target(1920, 1080);
     quad_vao();
     GLuint p = program(VS_POS, "#version 330 core\nuniform vec4 color;\nout vec4 o;\n"
                                "void main(){ o = color; }\n");
     glUseProgram(p);
-    glUniform4f(glGetUniformLocation(p, "color"), 0.2f, 0.4f, 0.6f, 0.5f);
+    glUniform4f(glGetUniformLocation(p, "color"), 0.8f, 0.4f, 0.2f, 0.5f);
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
 }
 
-/* 2. 200k small depth-tested triangles on 1024x1024, per-vertex colour. */
+/* 2. benches/raster.rs small_triangles_200k: 200k triangles with 4-pixel legs at
+ * pseudo-random positions and depths (the same LCG), one uniform colour, depth test LESS. */
 #define NTRI 200000
 static void tris_frame(void) {
     glClear(GL_DEPTH_BUFFER_BIT | GL_COLOR_BUFFER_BIT);
     glDrawArrays(GL_TRIANGLES, 0, NTRI * 3);
 }
+static unsigned lcg_state = 0x2545f491u;
+static float lcg_next(void) {
+    lcg_state = lcg_state * 1664525u + 1013904223u;
+    return (float)(lcg_state >> 8) / (float)(1u << 24);
+}
 static void setup_tris(void) {
     target(1024, 1024);
-    float *v = malloc(sizeof(float) * NTRI * 3 * 6);
-    unsigned s = 12345;
+    float *v = malloc(sizeof(float) * NTRI * 9);
+    float step = 4.0f / 1024.0f * 2.0f;
     for (int i = 0; i < NTRI; i++) {
-        s = s * 1103515245u + 12345u;
-        float cx = (float)((s >> 8) % 1024) / 512.0f - 1.0f;
-        s = s * 1103515245u + 12345u;
-        float cy = (float)((s >> 8) % 1024) / 512.0f - 1.0f;
-        s = s * 1103515245u + 12345u;
-        float z = (float)((s >> 8) % 1000) / 1000.0f * 2.0f - 1.0f;
-        float d = 6.0f / 512.0f; /* about 6 px legs: ~18 px per triangle */
-        float tri[3][2] = {{cx, cy}, {cx + d, cy}, {cx, cy + d}};
-        for (int k = 0; k < 3; k++) {
-            float *o = v + (i * 3 + k) * 6;
-            o[0] = tri[k][0]; o[1] = tri[k][1]; o[2] = z;
-            o[3] = (float)(i % 7) / 7.0f; o[4] = (float)(i % 11) / 11.0f; o[5] = (float)(i % 13) / 13.0f;
-        }
+        float x = lcg_next() * 2.0f - 1.0f;
+        float y = lcg_next() * 2.0f - 1.0f;
+        float z = lcg_next() * 2.0f - 1.0f;
+        float t[9] = {x, y, z, x + step, y, z, x, y + step, z};
+        memcpy(v + i * 9, t, sizeof t);
     }
     GLuint vao, vbo;
     glGenVertexArrays(1, &vao);
     glBindVertexArray(vao);
     glGenBuffers(1, &vbo);
     glBindBuffer(GL_ARRAY_BUFFER, vbo);
-    glBufferData(GL_ARRAY_BUFFER, sizeof(float) * NTRI * 3 * 6, v, GL_STATIC_DRAW);
+    glBufferData(GL_ARRAY_BUFFER, sizeof(float) * NTRI * 9, v, GL_STATIC_DRAW);
     free(v);
-    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 24, 0);
-    glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 24, (void *)12);
+    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 12, 0);
     glEnableVertexAttribArray(0);
-    glEnableVertexAttribArray(1);
-    GLuint p = program("#version 330 core\nlayout(location=0) in vec3 pos;\n"
-                       "layout(location=1) in vec3 col;\nout vec3 c;\n"
-                       "void main(){ c = col; gl_Position = vec4(pos, 1.0); }\n",
-                       "#version 330 core\nin vec3 c;\nout vec4 o;\n"
-                       "void main(){ o = vec4(c, 1.0); }\n");
+    GLuint p = program("#version 330\nlayout(location = 0) in vec3 pos;\n"
+                       "void main() { gl_Position = vec4(pos, 1.0); }\n",
+                       "#version 330\nuniform vec4 color;\nout vec4 c;\nvoid main() { c = color; }\n");
     glUseProgram(p);
+    glUniform4f(glGetUniformLocation(p, "color"), 0.2f, 0.6f, 0.9f, 1.0f);
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LESS);
 }
 
-/* 3. Trilinear texture fill: 1024x1024, a 512x512 mipmapped RGBA8 texture, coords x3. */
-static GLuint make_texture(int size, unsigned seed) {
-    unsigned char *px = malloc((size_t)size * size * 4);
-    for (int i = 0; i < size * size * 4; i++) {
-        seed = seed * 1103515245u + 12345u;
-        px[i] = (unsigned char)(seed >> 16);
-    }
-    GLuint t;
-    glGenTextures(1, &t);
-    glBindTexture(GL_TEXTURE_2D, t);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, size, size, 0, GL_RGBA, GL_UNSIGNED_BYTE, px);
-    glGenerateMipmap(GL_TEXTURE_2D);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    free(px);
-    return t;
-}
-static void trilinear_frame(void) { glDrawArrays(GL_TRIANGLES, 0, 6); }
+/* 3. benches/sampler.rs: 1024x1024 fill, a 512x512 mipmapped texture, uv x5 (lambda ~1.3). */
+static void trilinear_frame(void) { glDrawArrays(GL_TRIANGLES, 0, 3); }
 static void setup_trilinear(void) {
     target(1024, 1024);
     quad_vao();
-    make_texture(512, 7);
-    GLuint p = program("#version 330 core\nlayout(location=0) in vec2 pos;\nout vec2 uv;\n"
-                       "void main(){ uv = (pos * 0.5 + 0.5) * 3.0; gl_Position = vec4(pos, 0.0, 1.0); }\n",
-                       "#version 330 core\nin vec2 uv;\nuniform sampler2D tex;\nout vec4 o;\n"
-                       "void main(){ o = texture(tex, uv); }\n");
+    unsigned char *px = malloc(512 * 512 * 4);
+    for (unsigned y = 0; y < 512; y++)
+        for (unsigned x = 0; x < 512; x++) {
+            unsigned char *t = px + (y * 512 + x) * 4;
+            t[0] = (unsigned char)(x ^ y); t[1] = (unsigned char)(x * 2);
+            t[2] = (unsigned char)(y * 3); t[3] = 255;
+        }
+    GLuint tex;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 512, 512, 0, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    free(px);
+    glGenerateMipmap(GL_TEXTURE_2D);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    GLuint p = program("#version 330\nlayout(location = 0) in vec2 pos;\nout vec2 uv;\n"
+                       "void main() { gl_Position = vec4(pos, 0.0, 1.0); uv = (pos * 0.5 + 0.5) * 5.0; }\n",
+                       "#version 330\nuniform sampler2D tex;\nin vec2 uv;\nout vec4 c;\n"
+                       "void main() { c = texture(tex, uv); }\n");
     glUseProgram(p);
 }
 
-/* 4. A 64x64 grid of quads on 1024x1024, each sampling its own 16x16 mipmapped texture.
- * llvmpipe has no bindless textures: the same work is one bind and one draw per quad. */
+/* 4. benches/bindless.rs: a 64x64 grid of quads on 1024x1024, each sampling its own 16x16
+ * solid-colour texture (LINEAR). llvmpipe has no bindless textures, so the same work is one
+ * bind and one draw per quad (softgl draws all 4096 with one instanced draw). */
 #define GRID 64
 static GLuint grid_tex[GRID * GRID];
+static GLint cell_loc;
 static void grid_frame(void) {
-    glClear(GL_COLOR_BUFFER_BIT);
     for (int i = 0; i < GRID * GRID; i++) {
         glBindTexture(GL_TEXTURE_2D, grid_tex[i]);
-        glDrawArrays(GL_TRIANGLES, i * 6, 6);
+        glUniform1i(cell_loc, i);
+        glDrawArrays(GL_TRIANGLES, 0, 6);
     }
 }
 static void setup_grid(void) {
     target(1024, 1024);
-    float *v = malloc(sizeof(float) * GRID * GRID * 6 * 4);
-    for (int i = 0; i < GRID * GRID; i++) {
-        float x0 = (float)(i % GRID) / GRID * 2 - 1, y0 = (float)(i / GRID) / GRID * 2 - 1;
-        float d = 2.0f / GRID;
-        float q[6][4] = {{x0, y0, 0, 0}, {x0 + d, y0, 1, 0}, {x0 + d, y0 + d, 1, 1},
-                         {x0, y0, 0, 0}, {x0 + d, y0 + d, 1, 1}, {x0, y0 + d, 0, 1}};
-        memcpy(v + i * 24, q, sizeof q);
-    }
+    static const float corners[12] = {0, 0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 1};
     GLuint vao, vbo;
     glGenVertexArrays(1, &vao);
     glBindVertexArray(vao);
     glGenBuffers(1, &vbo);
     glBindBuffer(GL_ARRAY_BUFFER, vbo);
-    glBufferData(GL_ARRAY_BUFFER, sizeof(float) * GRID * GRID * 24, v, GL_STATIC_DRAW);
-    free(v);
-    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 16, 0);
-    glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 16, (void *)8);
+    glBufferData(GL_ARRAY_BUFFER, sizeof corners, corners, GL_STATIC_DRAW);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 8, 0);
     glEnableVertexAttribArray(0);
-    glEnableVertexAttribArray(1);
-    for (int i = 0; i < GRID * GRID; i++) grid_tex[i] = make_texture(16, 100 + i);
-    GLuint p = program("#version 330 core\nlayout(location=0) in vec2 pos;\n"
-                       "layout(location=1) in vec2 uv_in;\nout vec2 uv;\n"
-                       "void main(){ uv = uv_in; gl_Position = vec4(pos, 0.0, 1.0); }\n",
-                       "#version 330 core\nin vec2 uv;\nuniform sampler2D tex;\nout vec4 o;\n"
-                       "void main(){ o = texture(tex, uv); }\n");
+    glGenTextures(GRID * GRID, grid_tex);
+    unsigned char texels[16 * 16 * 4];
+    for (int i = 0; i < GRID * GRID; i++) {
+        for (int k = 0; k < 16 * 16; k++) {
+            texels[k * 4] = (unsigned char)(i * 37); texels[k * 4 + 1] = (unsigned char)(i * 91);
+            texels[k * 4 + 2] = (unsigned char)(i * 53); texels[k * 4 + 3] = 255;
+        }
+        glBindTexture(GL_TEXTURE_2D, grid_tex[i]);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 16, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    }
+    GLuint p = program("#version 330\nlayout(location = 0) in vec2 corner;\nuniform int cell;\nout vec2 uv;\n"
+                       "void main() {\n\tvec2 c = vec2(float(cell % 64), float(cell / 64));\n"
+                       "\tgl_Position = vec4((c + corner) / 32.0 - 1.0, 0.0, 1.0);\n\tuv = corner;\n}\n",
+                       "#version 330\nuniform sampler2D tex;\nin vec2 uv;\nout vec4 c;\n"
+                       "void main() { c = texture(tex, uv); }\n");
     glUseProgram(p);
+    cell_loc = glGetUniformLocation(p, "cell");
 }
 
-/* 5. Compile + link of a 100-line fragment shader, up to the first pixel (Mesa compiles
- * the real code at the first draw). */
-static char *long_fs(int salt) {
+/* 5. benches/glsl.rs: compile + link of the same ~100-line fragment shader and pass-through
+ * vertex shader. Mesa defers its LLVM code generation to the first draw, so the llvmpipe
+ * figure includes one 1-pixel draw and glFinish; softgl's link already produces native code. */
+static unsigned compile_salt = 0;
+static char *long_fs(void) {
     static char buf[16384];
-    int n = sprintf(buf, "#version 330 core\nin vec2 uv;\nuniform vec4 k[4];\nout vec4 o;\n"
-                         "float f%d(float x) { return x * %d.0 + 1.0; }\nvoid main() {\n"
-                         "  vec4 acc = vec4(0.0);\n  float t = uv.x;\n", salt, salt % 7 + 1);
-    for (int i = 0; i < 90; i++)
-        n += sprintf(buf + n, "  t = fract(t * %d.5 + sin(t) * k[%d].x); acc += vec4(t, t * t, f%d(t), 1.0) * k[%d];\n",
-                     i % 9 + 1, i % 4, salt, (i + 1) % 4);
-    sprintf(buf + n, "  if (acc.x > 1000.0) discard;\n  o = acc * 0.01;\n}\n");
+    int n = sprintf(buf, "#version 330\nuniform sampler2D tex;\nuniform vec4 tint;\nuniform mat3 xform;\n"
+                         "uniform int mode;\nin vec2 uv;\nout vec4 color;\n"
+                         "struct Light {\n\tvec3 dir;\n\tvec3 color;\n\tfloat power;\n};\n"
+                         "const Light lights[2] = Light[2](Light(vec3(0.0, 0.0, 1.0), vec3(1.0), 1.0),\n"
+                         "\tLight(vec3(0.6, 0.0, 0.8), vec3(1.0, 0.5, 0.2), 0.5));\n");
+    for (int i = 0; i < 8; i++)
+        n += sprintf(buf + n, "vec3 shade%d(vec3 n, vec2 p)\n{\n\tvec3 acc = vec3(0.0);\n"
+                              "\tfor (int k = 0; k < 2; k++) {\n\t\tfloat d = max(dot(n, lights[k].dir), 0.0);\n"
+                              "\t\tif (d < 0.%d1)\n\t\t\tcontinue;\n\t\tacc += lights[k].color * d * lights[k].power;\n"
+                              "\t}\n\treturn acc * (texture(tex, p * %d.0).rgb + vec3(0.0%d));\n}\n",
+                     i, i, i + 1, i);
+    sprintf(buf + n, "void main()\n{\n\tvec3 p = xform * vec3(uv, 1.0);\n\tvec3 n = normalize(vec3(p.xy - 0.5, 1.0));\n"
+                     "\tvec3 c;\n\tswitch (mode) {\n\tcase 0: c = shade0(n, p.xy) + shade1(n, p.xy); break;\n"
+                     "\tcase 1: c = shade2(n, p.xy) + shade3(n, p.xy); break;\n"
+                     "\tcase 2: c = shade4(n, p.xy) + shade5(n, p.xy); break;\n"
+                     "\tdefault: c = shade6(n, p.xy) + shade7(n, p.xy); break;\n\t}\n"
+                     "\tif (c.r > 1.0)\n\t\tc /= c.r;\n\tcolor = vec4(c, 1.0) * tint;\n"
+                     "\tcolor.a += %u.0 * 1e-30;\n}\n", ++compile_salt);
     return buf;
 }
-static int compile_salt = 0;
 static void compile_frame(void) {
-    GLuint p = program("#version 330 core\nlayout(location=0) in vec2 pos;\nout vec2 uv;\n"
-                       "void main(){ uv = pos; gl_Position = vec4(pos, 0.0, 1.0); }\n",
-                       long_fs(compile_salt++));
+    GLuint p = program("#version 330\nlayout(location = 0) in vec2 pos;\nout vec2 uv;\n"
+                       "void main() { gl_Position = vec4(pos, 0.0, 1.0); uv = pos * 0.5 + 0.5; }\n",
+                       long_fs());
     glUseProgram(p);
     glDrawArrays(GL_TRIANGLES, 0, 3);
     glFinish();
@@ -254,7 +263,7 @@ static void compile_frame(void) {
     glDeleteProgram(p);
 }
 static void setup_compile(void) {
-    target(4, 4);
+    target(1, 1);
     quad_vao();
 }
 
