@@ -146,6 +146,8 @@ scenes! {
     discard,
     fragcoord,
     fragcoord_layout,
+    fragcoord_origin_upper_left,
+    fragcoord_pixel_center_integer,
     front_facing,
     instanced_arrays,
     instanced_rect,

@@ -446,6 +446,8 @@ impl Context {
             frag_depth_slot: linked.frag_depth_slot,
             uses_discard: linked.uses_discard,
             early_fragment_tests: linked.early_fragment_tests,
+            frag_coord_origin_upper_left: fs.frag_coord_origin_upper_left,
+            frag_coord_pixel_center_integer: fs.frag_coord_pixel_center_integer,
         };
         Ok(Executable::new(linked, Arc::new(code)))
     }

@@ -46,19 +46,105 @@ impl Lowerer {
                     self.early_fragment_tests = true
                 }
                 ("std140" | "shared" | "packed" | "std430" | "row_major" | "column_major", _) => {}
-                (
-                    "origin_upper_left"
-                    | "pixel_center_integer"
-                    | "depth_any"
-                    | "depth_greater"
-                    | "depth_less"
-                    | "depth_unchanged",
-                    _,
-                ) => {}
+                ("origin_upper_left" | "pixel_center_integer", _) => {
+                    self.frag_coord_layout_misplaced(l)?
+                }
+                ("depth_any" | "depth_greater" | "depth_less" | "depth_unchanged", _) => {}
                 (n, _) => bail!(self, l.span, "layout qualifier `{n}' is not valid here"),
             }
         }
         Ok(())
+    }
+
+    /// `in vec4 gl_FragCoord;`, optionally with `layout(origin_upper_left)` and/or
+    /// `layout(pixel_center_integer)` (GLSL 1.50 §4.3.8.1, GLSL 4.60 §4.4.1.3). The
+    /// redeclaration changes no code, only how the rasterizer fills gl_FragCoord, so it
+    /// records the layout for `ir::Module` and declares nothing: later uses still go
+    /// through `builtin_var`.
+    fn redeclare_frag_coord(
+        &mut self,
+        q: &Qualifiers,
+        storage: Option<Storage>,
+        ty: &Type,
+        d: &ast::Declarator,
+    ) -> R<()> {
+        if self.version < 150 {
+            bail!(
+                self,
+                d.span,
+                "redeclaring `gl_FragCoord' requires GLSL 1.50"
+            );
+        }
+        if storage != Some(Storage::In) || q.interp.is_some() || q.centroid || q.invariant {
+            bail!(
+                self,
+                q.span,
+                "`gl_FragCoord' can only be redeclared as `in vec4 gl_FragCoord'"
+            );
+        }
+        if *ty != Type::vector(BaseType::Float, 4) {
+            bail!(
+                self,
+                d.span,
+                "`gl_FragCoord' must be redeclared as vec4, not {ty}"
+            );
+        }
+        if d.init.is_some() {
+            bail!(
+                self,
+                d.span,
+                "input `gl_FragCoord' cannot have an initializer"
+            );
+        }
+        let (mut upper_left, mut integer) = (false, false);
+        for l in &q.layout {
+            match l.name.as_str() {
+                "origin_upper_left" if l.value.is_none() => upper_left = true,
+                "pixel_center_integer" if l.value.is_none() => integer = true,
+                "origin_upper_left" | "pixel_center_integer" => {
+                    bail!(self, l.span, "layout qualifier `{}' takes no value", l.name)
+                }
+                n => bail!(
+                    self,
+                    l.span,
+                    "layout qualifier `{n}' is not valid on `gl_FragCoord'"
+                ),
+            }
+        }
+        // GLSL 4.60 §4.4.1.3: every redeclaration must have the same qualifiers.
+        match self.frag_coord_layout {
+            Some(prev) if prev != (upper_left, integer) => bail!(
+                self,
+                d.span,
+                "`gl_FragCoord' redeclared with different layout qualifiers"
+            ),
+            Some(_) => {}
+            None => {
+                // Whether a use came first is known only once main is lowered (lower_unit).
+                self.frag_coord_layout = Some((upper_left, integer));
+                self.frag_coord_redeclared_at = Some(d.span);
+            }
+        }
+        Ok(())
+    }
+
+    /// `origin_upper_left` / `pixel_center_integer` anywhere but on a redeclaration of
+    /// gl_FragCoord in a fragment shader (GLSL 1.50 §4.3.8.1).
+    fn frag_coord_layout_misplaced(&mut self, l: &ast::LayoutQual) -> R<()> {
+        if self.stage != Stage::Fragment {
+            bail!(
+                self,
+                l.span,
+                "layout qualifier `{}' is only valid in fragment shaders",
+                l.name
+            );
+        }
+        bail!(
+            self,
+            l.span,
+            "layout qualifier `{}' is only valid on a redeclaration of `gl_FragCoord'",
+            l.name
+        );
     }
 
     pub fn need_bindless(&mut self, span: Span, what: &str) -> R<()> {
@@ -119,6 +205,11 @@ impl Lowerer {
             let ty = self
                 .apply_dims(base.clone(), &d.dims, init_len, d.span)
                 .unwrap_or_else(|_| base.clone());
+            if d.name == "gl_FragCoord" && self.stage == Stage::Fragment {
+                // Errors are reported inside; there is nothing to declare either way.
+                let _ = self.redeclare_frag_coord(q, storage, &ty, d);
+                continue;
+            }
             let r = match storage {
                 Some(Storage::Uniform) => self.uniform_var(q, &ty, d),
                 Some(Storage::In) => self.input_var(q, &ty, d, true).map(|_| ()),
@@ -375,6 +466,9 @@ impl Lowerer {
                 }
                 "index" | "component" => {
                     self.layout_int(l)?;
+                }
+                "origin_upper_left" | "pixel_center_integer" => {
+                    self.frag_coord_layout_misplaced(l)?
                 }
                 n => bail!(self, l.span, "layout qualifier `{n}' is not valid here"),
             }

@@ -143,6 +143,15 @@ pub struct Lowerer {
     pub uses_discard: bool,
     pub writes_depth: bool,
     pub early_fragment_tests: bool,
+    /// The layout of the first `in vec4 gl_FragCoord;` redeclaration:
+    /// (origin_upper_left, pixel_center_integer); `None` until one is seen.
+    pub frag_coord_layout: Option<(bool, bool)>,
+    /// Where the first redeclaration of gl_FragCoord is.
+    pub frag_coord_redeclared_at: Option<Span>,
+    /// The earliest use of gl_FragCoord in the source, wherever it was lowered (main is
+    /// lowered after every other global, so "before any use" is checked at the end of
+    /// `lower_unit`; `forget_since` does not undo this).
+    pub frag_coord_first_use: Option<Span>,
     pub global_bindless: bool,
     pub global_bound: bool,
     /// First use of gl_FragColor or gl_FragData: (name, span).
@@ -207,6 +216,9 @@ impl Lowerer {
             uses_discard: false,
             writes_depth: false,
             early_fragment_tests: false,
+            frag_coord_layout: None,
+            frag_coord_redeclared_at: None,
+            frag_coord_first_use: None,
             global_bindless: false,
             global_bound: false,
             used_frag_color: None,
@@ -540,6 +552,17 @@ impl Lowerer {
             }
         }
         self.scopes.pop();
+        // GLSL 4.60 §4.4.1.3: the first redeclaration of gl_FragCoord must come before any
+        // use of it.
+        if let (Some(decl), Some(used)) = (self.frag_coord_redeclared_at, self.frag_coord_first_use)
+        {
+            if used < decl {
+                self.error(
+                    decl,
+                    "`gl_FragCoord' must be redeclared before its first use".to_string(),
+                );
+            }
+        }
         if let (Some((n, a)), Some(_)) = (self.used_frag_color.clone(), self.user_frag_output) {
             self.error(
                 a,
@@ -607,6 +630,8 @@ impl Lowerer {
             uses_discard: self.uses_discard,
             writes_depth: self.writes_depth,
             early_fragment_tests: self.early_fragment_tests,
+            frag_coord_origin_upper_left: self.frag_coord_layout.is_some_and(|l| l.0),
+            frag_coord_pixel_center_integer: self.frag_coord_layout.is_some_and(|l| l.1),
             global_bindless_sampler: self.global_bindless,
             global_bound_sampler: self.global_bound,
         };

@@ -97,6 +97,10 @@ impl Lowerer {
         match &e.kind {
             ExprKind::Ident(n) => match self.lookup(n) {
                 Some(super::lower::Sym::Var(v)) => {
+                    if n == "gl_FragCoord" {
+                        let first = self.frag_coord_first_use.get_or_insert(e.span);
+                        *first = (*first).min(e.span);
+                    }
                     if n == "gl_FragColor" || n == "gl_FragData" {
                         if self.used_frag_color.as_ref().is_some_and(|(f, _)| f != n) {
                             self.error(

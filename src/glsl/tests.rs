@@ -454,6 +454,90 @@ fn fragment_interface_is_tight() {
     );
 }
 
+/// GLSL 1.50 §4.3.8.1: the gl_FragCoord redeclaration sets the module's flags, adds no
+/// input, and leaves gl_FragCoord reading the same builtins.
+#[test]
+fn frag_coord_redeclaration_sets_layout_flags() {
+    let flags = |decl: &str| {
+        let m = ok(
+            Stage::Fragment,
+            &format!("#version 150\n{decl}\nout vec4 o;\nvoid main() {{ o = gl_FragCoord; }}"),
+        );
+        assert!(m.inputs.is_empty(), "{decl}: {:?}", m.inputs);
+        (
+            m.frag_coord_origin_upper_left,
+            m.frag_coord_pixel_center_integer,
+        )
+    };
+    assert_eq!(flags(""), (false, false));
+    assert_eq!(flags("in vec4 gl_FragCoord;"), (false, false));
+    assert_eq!(
+        flags("layout(origin_upper_left) in vec4 gl_FragCoord;"),
+        (true, false)
+    );
+    assert_eq!(
+        flags("layout(pixel_center_integer) in vec4 gl_FragCoord;"),
+        (false, true)
+    );
+    assert_eq!(
+        flags("layout(pixel_center_integer, origin_upper_left) in vec4 gl_FragCoord;"),
+        (true, true)
+    );
+    // Repeating the same redeclaration is allowed, even after a use.
+    assert_eq!(
+        flags(
+            "layout(origin_upper_left) in vec4 gl_FragCoord;\n\
+             float f() { return gl_FragCoord.y; }\n\
+             layout(origin_upper_left) in vec4 gl_FragCoord;"
+        ),
+        (true, false)
+    );
+}
+
+#[test]
+fn frag_coord_redeclaration_errors() {
+    let cases = [
+        (
+            "#version 150\nout vec4 o;\nvoid main() { o = gl_FragCoord; }\n\
+             layout(origin_upper_left) in vec4 gl_FragCoord;",
+            "must be redeclared before its first use",
+        ),
+        (
+            "#version 150\nlayout(origin_upper_left) in vec4 gl_FragCoord;\n\
+             in vec4 gl_FragCoord;\nout vec4 o;\nvoid main() { o = gl_FragCoord; }",
+            "redeclared with different layout qualifiers",
+        ),
+        (
+            "#version 150\nin vec3 gl_FragCoord;\nout vec4 o;\nvoid main() { o = vec4(1.0); }",
+            "must be redeclared as vec4",
+        ),
+        (
+            "#version 150\nflat in vec4 gl_FragCoord;\nout vec4 o;\nvoid main() { o = vec4(1.0); }",
+            "can only be redeclared as",
+        ),
+        (
+            "#version 150\nlayout(location = 1) in vec4 gl_FragCoord;\nout vec4 o;\nvoid main() { o = vec4(1.0); }",
+            "not valid on `gl_FragCoord'",
+        ),
+        (
+            "#version 140\nin vec4 gl_FragCoord;\nout vec4 o;\nvoid main() { o = vec4(1.0); }",
+            "requires GLSL 1.50",
+        ),
+        (
+            "#version 150\nlayout(origin_upper_left) in;\nout vec4 o;\nvoid main() { o = vec4(1.0); }",
+            "only valid on a redeclaration of `gl_FragCoord'",
+        ),
+        (
+            "#version 150\nlayout(pixel_center_integer) out vec4 o;\nvoid main() { o = vec4(1.0); }",
+            "only valid on a redeclaration of `gl_FragCoord'",
+        ),
+    ];
+    for (src, want) in cases {
+        let log = fails(Stage::Fragment, src);
+        assert!(log.contains(want), "{src}\nwanted `{want}' in:\n{log}");
+    }
+}
+
 #[test]
 fn uniform_leaves_and_offsets() {
     let m = ok(

@@ -181,6 +181,11 @@ pub fn dump(module: &Module) -> String {
         (module.uses_discard, "discard"),
         (module.writes_depth, "writes_depth"),
         (module.early_fragment_tests, "early_fragment_tests"),
+        (module.frag_coord_origin_upper_left, "origin_upper_left"),
+        (
+            module.frag_coord_pixel_center_integer,
+            "pixel_center_integer",
+        ),
         (module.global_bindless_sampler, "bindless_sampler"),
         (module.global_bound_sampler, "bound_sampler"),
     ] {

@@ -607,6 +607,8 @@ pub(crate) mod testing {
             uses_discard: false,
             writes_depth: false,
             early_fragment_tests: false,
+            frag_coord_origin_upper_left: false,
+            frag_coord_pixel_center_integer: false,
             global_bindless_sampler: false,
             global_bound_sampler: false,
         }

@@ -577,6 +577,13 @@ pub struct Module {
     pub writes_depth: bool,
     /// `layout(early_fragment_tests) in;`
     pub early_fragment_tests: bool,
+    /// `layout(origin_upper_left) in vec4 gl_FragCoord;` (GLSL 1.50 §4.3.8.1): gl_FragCoord.y
+    /// counts down from the top of the framebuffer instead of up from the bottom. Read by
+    /// the rasterizer, which fills the FragCoord builtins; the code itself does not change.
+    pub frag_coord_origin_upper_left: bool,
+    /// `layout(pixel_center_integer) in vec4 gl_FragCoord;` (GLSL 1.50 §4.3.8.1): pixel
+    /// centres sit at integer gl_FragCoord.xy instead of at half-integers.
+    pub frag_coord_pixel_center_integer: bool,
     /// `layout(bindless_sampler) uniform;` at global scope.
     pub global_bindless_sampler: bool,
     /// `layout(bound_sampler) uniform;` at global scope.

@@ -113,6 +113,11 @@ pub struct ProgramCode {
     pub frag_depth_slot: Option<u32>,
     pub uses_discard: bool,
     pub early_fragment_tests: bool,
+    /// gl_FragCoord.y counts down from the top of the target (`layout(origin_upper_left)`,
+    /// GLSL 1.50 §4.3.8.1).
+    pub frag_coord_origin_upper_left: bool,
+    /// gl_FragCoord.xy of a pixel centre are integers (`layout(pixel_center_integer)`).
+    pub frag_coord_pixel_center_integer: bool,
 }
 
 /// A uniform block binding as captured by a draw: the buffer's contents, the byte offset and

@@ -153,6 +153,8 @@ fn program(fs: Arc<dyn ShaderCode>, interp: Interpolation) -> ProgramCode {
         frag_depth_slot: None,
         uses_discard: false,
         early_fragment_tests: false,
+        frag_coord_origin_upper_left: false,
+        frag_coord_pixel_center_integer: false,
     }
 }
 

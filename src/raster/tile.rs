@@ -35,6 +35,51 @@ struct DrawCtx<'a> {
     colors: SmallVec<[(&'a Image, u32); 4]>,
     blend: Option<BlendState>,
     mask: [bool; 4],
+    /// How pixel (x, y) maps to gl_FragCoord.xy under this draw's layout qualifiers.
+    frag_coord: FragCoordMap,
+}
+
+/// gl_FragCoord.xy of pixel (x, y) (y counted up from the bottom row) is
+/// `(x + x_bias, y * y_sign + y_bias)`. Decided once per draw, so filling the builtins costs
+/// one multiply-add per lane whichever layout the shader chose. Every term is an integer or
+/// a half-integer below 2^24, so the values are exact.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct FragCoordMap {
+    x_bias: f32,
+    y_sign: f32,
+    y_bias: f32,
+}
+
+impl FragCoordMap {
+    /// GLSL 1.50 §4.3.8.1: by default the origin is the lower left and pixel centres are
+    /// half-integers; `origin_upper_left` counts y down from the top of the framebuffer
+    /// (`height - y` in window coordinates), `pixel_center_integer` moves centres to integers.
+    fn new(origin_upper_left: bool, pixel_center_integer: bool, height_px: u32) -> FragCoordMap {
+        let centre = if pixel_center_integer { 0.0 } else { 0.5 };
+        if origin_upper_left {
+            // Row y's centre sits at window y + 0.5; height - (y + 0.5), shifted by
+            // -0.5 when centres are integers: -y + height - 1 + centre.
+            FragCoordMap {
+                x_bias: centre,
+                y_sign: -1.0,
+                y_bias: height_px as f32 - 1.0 + centre,
+            }
+        } else {
+            FragCoordMap {
+                x_bias: centre,
+                y_sign: 1.0,
+                y_bias: centre,
+            }
+        }
+    }
+
+    fn x(self, x: i32) -> f32 {
+        x as f32 + self.x_bias
+    }
+
+    fn y(self, y: i32) -> f32 {
+        y as f32 * self.y_sign + self.y_bias
+    }
 }
 
 impl<'a> DrawCtx<'a> {
@@ -64,6 +109,11 @@ impl<'a> DrawCtx<'a> {
             colors,
             blend: st.blend.enabled.then_some(st.blend),
             mask: st.color_mask,
+            frag_coord: FragCoordMap::new(
+                call.program.frag_coord_origin_upper_left,
+                call.program.frag_coord_pixel_center_integer,
+                call.target.height,
+            ),
         }
     }
 }
@@ -306,9 +356,10 @@ fn shade_quad(ctx: &DrawCtx<'_>, tri: &Triangle, x: i32, y: i32, cover: u32, s: 
         }
     }
     let b = &mut s.builtins;
+    let fc = ctx.frag_coord;
     for l in 0..4 {
-        b[Builtin::FragCoordX.index() * 4 + l] = ((x + LANE_DX[l]) as f32 + 0.5).to_bits();
-        b[Builtin::FragCoordY.index() * 4 + l] = ((y + LANE_DY[l]) as f32 + 0.5).to_bits();
+        b[Builtin::FragCoordX.index() * 4 + l] = fc.x(x + LANE_DX[l]).to_bits();
+        b[Builtin::FragCoordY.index() * 4 + l] = fc.y(y + LANE_DY[l]).to_bits();
         b[Builtin::FragCoordZ.index() * 4 + l] = z[l].to_bits();
         b[Builtin::FragCoordW.index() * 4 + l] = inv_w[l].to_bits();
         b[Builtin::FrontFacing.index() * 4 + l] = if tri.front { u32::MAX } else { 0 };
@@ -458,5 +509,18 @@ mod tests {
         assert_eq!(rect_mask(0, 0, [0, 0, 0, 0]), 1);
         assert_eq!(rect_mask(4, 4, [5, 4, 6, 4]), 0b0110);
         assert_eq!(rect_mask(0, 0, [0, 3, 3, 9]), 0xF000);
+    }
+
+    /// GLSL 1.50 §4.3.8.1 on a 4-row target: bottom row 0 and top row 3 under each layout.
+    #[test]
+    fn frag_coord_layouts() {
+        let at = |ul, int| {
+            let m = FragCoordMap::new(ul, int, 4);
+            (m.x(2), m.y(0), m.y(3))
+        };
+        assert_eq!(at(false, false), (2.5, 0.5, 3.5));
+        assert_eq!(at(false, true), (2.0, 0.0, 3.0));
+        assert_eq!(at(true, false), (2.5, 3.5, 0.5));
+        assert_eq!(at(true, true), (2.0, 3.0, 0.0));
     }
 }
