@@ -1,12 +1,9 @@
 //! Tests of the front end as a whole: IR shape of the interface (slots, uniforms, blocks,
-//! bindless flags), and lowering semantics checked by running the IR for one lane with a
-//! small evaluator written for these tests (the real interpreter lives in `ir::interp` on
-//! another branch; this one only has to be obviously right for the ops used here).
+//! bindless flags), and lowering semantics checked by running the IR through the reference
+//! interpreter (`ir::interp`), the same oracle the JIT is tested against.
 //! Plus the property tests that feed `compile` garbage and mutated shaders.
 
-use crate::ir::{
-    BaseType, BinaryOp, Builtin, BuiltinOutput, Interpolation, Module, Op, Stage, Stmt, UnaryOp,
-};
+use crate::ir::{BaseType, Builtin, BuiltinOutput, Interpolation, Module, Op, Stage, Stmt};
 
 use super::compile;
 use super::verify::verify_module;
@@ -26,354 +23,66 @@ fn fails(stage: Stage, src: &str) -> String {
     out.info_log
 }
 
-// ---- a one-lane evaluator for tests ----
-
-#[derive(Debug, PartialEq)]
-enum Flow {
-    Next,
-    Break(u32),
-    Continue(u32),
-    Leave(u32),
-    Return,
-    Discard,
-}
-
-struct Eval<'a> {
-    m: &'a Module,
-    vals: Vec<u32>,
-    uniforms: &'a [u32],
-    inputs: &'a [u32],
-    blocks: &'a [Vec<u8>],
-}
+// ---- running lowered IR: the reference interpreter ----
 
 fn f(x: u32) -> f32 {
     f32::from_bits(x)
 }
-fn b(x: bool) -> u32 {
-    if x {
-        u32::MAX
-    } else {
-        0
-    }
-}
 
-impl Eval<'_> {
-    fn run(&mut self, body: &[Stmt]) -> Flow {
-        for s in body {
-            let fl = self.stmt(s);
-            if fl != Flow::Next {
-                return fl;
-            }
-        }
-        Flow::Next
-    }
-    fn v(&self, v: crate::ir::Var) -> u32 {
-        self.vals[v.0 as usize]
-    }
-    fn op(&self, op: &Op) -> u32 {
-        match op {
-            Op::Const(s) => s.bits(),
-            Op::Copy(v) => self.v(*v),
-            Op::Unary(u, a) => unary(*u, self.v(*a)),
-            Op::Binary(o, x, y) => binary(*o, self.v(*x), self.v(*y)),
-            Op::Select { cond, a, b } => {
-                if self.v(*cond) != 0 {
-                    self.v(*a)
-                } else {
-                    self.v(*b)
-                }
-            }
-            Op::Fma(a, b, c) => f(self.v(*a))
-                .mul_add(f(self.v(*b)), f(self.v(*c)))
-                .to_bits(),
-            Op::FClamp(x, lo, hi) => f(self.v(*x))
-                .max(f(self.v(*lo)))
-                .min(f(self.v(*hi)))
-                .to_bits(),
-            Op::FMix(x, y, a) => {
-                let (x, y, a) = (f(self.v(*x)), f(self.v(*y)), f(self.v(*a)));
-                (x * (1.0 - a) + y * a).to_bits()
-            }
-            Op::BitfieldExtract {
-                value,
-                offset,
-                bits,
-            } => {
-                let (v, o, n) = (self.v(*value), self.v(*offset), self.v(*bits));
-                if n == 0 {
-                    return 0;
-                }
-                let signed = self.m.func.vars[value.0 as usize] == crate::ir::ScalarKind::I32;
-                let sh = v.wrapping_shl(32 - o - n);
-                if signed {
-                    ((sh as i32) >> (32 - n)) as u32
-                } else {
-                    sh >> (32 - n)
-                }
-            }
-            Op::BitfieldInsert {
-                base,
-                insert,
-                offset,
-                bits,
-            } => {
-                let (o, n) = (self.v(*offset), self.v(*bits));
-                let mask = if n >= 32 {
-                    u32::MAX
-                } else {
-                    ((1u32 << n) - 1) << o
-                };
-                (self.v(*base) & !mask) | ((self.v(*insert) << o) & mask)
-            }
-            Op::Input(s) => self.inputs.get(*s as usize).copied().unwrap_or(0),
-            Op::Builtin(bi) => match bi {
-                Builtin::VertexId => 7,
-                Builtin::InstanceId => 2,
-                Builtin::FragCoordX => 10.5f32.to_bits(),
-                Builtin::FragCoordY => 20.5f32.to_bits(),
-                Builtin::FragCoordZ => 0.25f32.to_bits(),
-                Builtin::FragCoordW => 1.0f32.to_bits(),
-                Builtin::FrontFacing => u32::MAX,
-            },
-            Op::Uniform { offset, index } => {
-                let at = match index {
-                    None => *offset as i64,
-                    Some((i, stride, count)) => {
-                        let i = self.v(*i) as i32 as i64;
-                        if i < 0 || i >= *count as i64 {
-                            return 0;
-                        }
-                        *offset as i64 + i * *stride as i64
-                    }
-                };
-                self.uniforms.get(at as usize).copied().unwrap_or(0)
-            }
-            Op::BlockLoad {
-                block,
-                offset,
-                dynamic,
-            } => {
-                let at = *offset as usize + dynamic.map(|d| self.v(d) as usize).unwrap_or(0);
-                let buf = &self.blocks[*block as usize];
-                match buf.get(at..at + 4) {
-                    Some(w) => u32::from_le_bytes([w[0], w[1], w[2], w[3]]),
-                    None => 0,
-                }
-            }
-            Op::LoadArray { .. } => 0,
-        }
-    }
-    fn stmt(&mut self, s: &Stmt) -> Flow {
-        match s {
-            Stmt::Assign { dst, op } => {
-                self.vals[dst.0 as usize] = self.op(op);
-                Flow::Next
-            }
-            Stmt::If {
-                cond,
-                then_body,
-                else_body,
-            } => {
-                if self.v(*cond) != 0 {
-                    self.run(then_body)
-                } else {
-                    self.run(else_body)
-                }
-            }
-            Stmt::Loop {
-                label,
-                body,
-                continuing,
-            } => {
-                for _ in 0..100_000 {
-                    match self.run(body) {
-                        Flow::Break(l) if l == label.0 => return Flow::Next,
-                        Flow::Continue(l) if l == label.0 => {}
-                        Flow::Next => {}
-                        other => return other,
-                    }
-                    match self.run(continuing) {
-                        Flow::Break(l) if l == label.0 => return Flow::Next,
-                        Flow::Next => {}
-                        other => return other,
-                    }
-                }
-                panic!("loop did not terminate")
-            }
-            Stmt::Block { label, body } => match self.run(body) {
-                Flow::Leave(l) if l == label.0 => Flow::Next,
-                other => other,
-            },
-            Stmt::Break(l) => Flow::Break(l.0),
-            Stmt::Continue(l) => Flow::Continue(l.0),
-            Stmt::Leave(l) => Flow::Leave(l.0),
-            Stmt::Return => Flow::Return,
-            Stmt::Discard => Flow::Discard,
-            Stmt::Texture { dst, coord, .. } => {
-                // A fake texture: (u, v, handle-independent 0.5, 1).
-                let vals = [
-                    self.v(coord[0]),
-                    self.v(coord[1]),
-                    0.5f32.to_bits(),
-                    1f32.to_bits(),
-                ];
-                for (d, v) in dst.iter().zip(vals) {
-                    self.vals[d.0 as usize] = v;
-                }
-                Flow::Next
-            }
-            Stmt::TexelFetch { dst, .. } => {
-                for d in dst {
-                    self.vals[d.0 as usize] = 0;
-                }
-                Flow::Next
-            }
-            Stmt::TextureSize { dst, .. } => {
-                self.vals[dst[0].0 as usize] = 64;
-                self.vals[dst[1].0 as usize] = 32;
-                Flow::Next
-            }
-            Stmt::StoreArray { .. } => Flow::Next,
-        }
-    }
-}
-
-fn unary(u: UnaryOp, a: u32) -> u32 {
-    use UnaryOp::*;
-    let x = f(a);
-    match u {
-        FNeg => (-x).to_bits(),
-        FAbs => x.abs().to_bits(),
-        FSign => (if x > 0.0 {
-            1.0
-        } else if x < 0.0 {
-            -1.0
-        } else {
-            0.0
-        } as f32)
-            .to_bits(),
-        Floor => x.floor().to_bits(),
-        Ceil => x.ceil().to_bits(),
-        Trunc => x.trunc().to_bits(),
-        RoundEven => x.round_ties_even().to_bits(),
-        Fract => (x - x.floor()).to_bits(),
-        Sqrt => x.sqrt().to_bits(),
-        InverseSqrt => (1.0 / x.sqrt()).to_bits(),
-        Sin => x.sin().to_bits(),
-        Cos => x.cos().to_bits(),
-        Exp2 => x.exp2().to_bits(),
-        IsNan => b(x.is_nan()),
-        IsInf => b(x.is_infinite()),
-        INeg => (a as i32).wrapping_neg() as u32,
-        IAbs => (a as i32).wrapping_abs() as u32,
-        ISign => (a as i32).signum() as u32,
-        Not => !a,
-        BitReverse => a.reverse_bits(),
-        BitCount => a.count_ones(),
-        FindLsb => {
-            if a == 0 {
-                u32::MAX
-            } else {
-                a.trailing_zeros()
-            }
-        }
-        FindMsbU => {
-            if a == 0 {
-                u32::MAX
-            } else {
-                31 - a.leading_zeros()
-            }
-        }
-        FindMsbI => {
-            let v = if (a as i32) < 0 { !a } else { a };
-            if v == 0 {
-                u32::MAX
-            } else {
-                31 - v.leading_zeros()
-            }
-        }
-        LogicalNot => !a,
-        F2I => (x as i32) as u32,
-        F2U => x as u32,
-        I2F => (a as i32 as f32).to_bits(),
-        U2F => (a as f32).to_bits(),
-        I2U | U2I | BitcastF2I | BitcastF2U | BitcastI2F | BitcastU2F => a,
-        B2F => (if a != 0 { 1.0f32 } else { 0.0 }).to_bits(),
-        B2I | B2U => (a != 0) as u32,
-        F2B => b(x != 0.0),
-        I2B => b(a != 0),
-        other => panic!("test evaluator lacks {other:?}"),
-    }
-}
-
-fn binary(o: BinaryOp, x: u32, y: u32) -> u32 {
-    use BinaryOp::*;
-    let (fx, fy) = (f(x), f(y));
-    let (ix, iy) = (x as i32, y as i32);
-    match o {
-        FAdd => (fx + fy).to_bits(),
-        FSub => (fx - fy).to_bits(),
-        FMul => (fx * fy).to_bits(),
-        FDiv => (fx / fy).to_bits(),
-        FMod => (fx - fy * (fx / fy).floor()).to_bits(),
-        FMin => fx.min(fy).to_bits(),
-        FMax => fx.max(fy).to_bits(),
-        Pow => fx.powf(fy).to_bits(),
-        Atan2 => fx.atan2(fy).to_bits(),
-        Step => (if fy < fx { 0.0f32 } else { 1.0 }).to_bits(),
-        IAdd => x.wrapping_add(y),
-        ISub => x.wrapping_sub(y),
-        IMul => x.wrapping_mul(y),
-        SDiv => ix.checked_div(iy).unwrap_or(0) as u32,
-        UDiv => x.checked_div(y).unwrap_or(0),
-        SRem => ix.checked_rem(iy).unwrap_or(0) as u32,
-        URem => x.checked_rem(y).unwrap_or(0),
-        SMin => ix.min(iy) as u32,
-        SMax => ix.max(iy) as u32,
-        UMin => x.min(y),
-        UMax => x.max(y),
-        And => x & y,
-        Or => x | y,
-        Xor => x ^ y,
-        Shl => x.wrapping_shl(y),
-        ShrS => ix.wrapping_shr(y) as u32,
-        ShrU => x.wrapping_shr(y),
-        FEq => b(fx == fy),
-        FNe => b(fx != fy),
-        FLt => b(fx < fy),
-        FLe => b(fx <= fy),
-        FGt => b(fx > fy),
-        FGe => b(fx >= fy),
-        IEq => b(x == y),
-        INe => b(x != y),
-        SLt => b(ix < iy),
-        SLe => b(ix <= iy),
-        SGt => b(ix > iy),
-        SGe => b(ix >= iy),
-        ULt => b(x < y),
-        ULe => b(x <= y),
-        UGt => b(x > y),
-        UGe => b(x >= y),
-        LogicalAnd => x & y,
-        LogicalOr => x | y,
-        LogicalXor => x ^ y,
-        LogicalEq => b(x == y),
-    }
-}
-
-/// Runs a module for one lane; returns the output words (None when discarded).
+/// Runs a module through `ir::interp` with the same inputs in all 4 lanes (a uniform quad:
+/// derivatives are 0) and returns lane 0's output words (None when discarded). Input `i`
+/// is word `i` of the stage's input slots; builtins have fixed values (gl_FragCoord =
+/// (10.5, 20.5, 0.25, 1), gl_VertexID 7, gl_InstanceID 2, front facing).
 fn exec(m: &Module, uniforms: &[u32], inputs: &[u32], blocks: &[Vec<u8>]) -> Option<Vec<u32>> {
-    let mut e = Eval {
-        m,
-        vals: vec![0; m.func.vars.len()],
-        uniforms,
-        inputs,
-        blocks,
+    let words = m.inputs.iter().map(|i| i.slot + i.words).max().unwrap_or(0) as usize;
+    let mut soa = vec![0u32; words.max(inputs.len()) * 4];
+    for (i, &w) in inputs.iter().enumerate() {
+        soa[i * 4..i * 4 + 4].fill(w);
+    }
+    let mut builtins = [0u32; Builtin::COUNT * 4];
+    for (bi, value) in [
+        (Builtin::VertexId, 7),
+        (Builtin::InstanceId, 2),
+        (Builtin::FragCoordX, 10.5f32.to_bits()),
+        (Builtin::FragCoordY, 20.5f32.to_bits()),
+        (Builtin::FragCoordZ, 0.25f32.to_bits()),
+        (Builtin::FragCoordW, 1.0f32.to_bits()),
+        (Builtin::FrontFacing, u32::MAX),
+    ] {
+        builtins[bi.index() * 4..][..4].fill(value);
+    }
+    let blocks: Vec<&[u8]> = blocks.iter().map(|b| b.as_slice()).collect();
+    // A fake texture that shows what the lowering passed: samples give (s, t, 0.5, 1),
+    // texelFetch gives zeros, textureSize gives 64×32.
+    let fake_texture = |r: &crate::jit::abi::TexRequest| {
+        use crate::jit::abi::TexOp;
+        let op = r.op;
+        let mut out = [[0u32; 4]; 4];
+        if op == TexOp::SampleImplicit as u32 || op == TexOp::SampleLod as u32 {
+            out = [
+                r.coord[0],
+                r.coord[1],
+                [0.5f32.to_bits(); 4],
+                [1f32.to_bits(); 4],
+            ];
+        } else if op == TexOp::Size as u32 {
+            out[0] = [64; 4];
+            out[1] = [32; 4];
+        }
+        out
     };
-    if e.run(&m.func.body) == Flow::Discard {
+    let env = crate::ir::interp::InterpEnv {
+        uniforms,
+        blocks: &blocks,
+        texture: &fake_texture,
+        quad: m.stage == Stage::Fragment,
+    };
+    let mut out = vec![0u32; m.func.outputs.len() * 4];
+    let alive = crate::ir::interp::run(m, &env, &soa, &builtins, &mut out, 0xF);
+    if alive & 1 == 0 {
         return None;
     }
-    Some(m.func.outputs.iter().map(|v| e.v(*v)).collect())
+    Some((0..m.func.outputs.len()).map(|k| out[k * 4]).collect())
 }
 
 /// Compiles a fragment shader whose only output is `out vec4 o` and runs it.
