@@ -136,6 +136,9 @@ fn dump_wanted(what: &str) -> bool {
 pub(crate) fn compile_uncached(module: &Module) -> Result<Arc<dyn ShaderCode>, CompileError> {
     // Cranelift reports most failures as errors, but an instruction the back end cannot
     // lower panics; a shader must never take the process down.
+    if dump_wanted("ir") {
+        eprintln!("{}", crate::ir::dump(module));
+    }
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compile_inner(module))) {
         Ok(r) => r,
         Err(p) => {

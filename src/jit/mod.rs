@@ -18,7 +18,8 @@
 //! bitfield ranges, the loop iteration cap) is the one `ir::interp` documents: the two must
 //! agree bit for bit, NaN payloads aside.
 //!
-//! Debugging: `SOFTGL_DUMP=clif` prints each compiled function's Cranelift IR to stderr.
+//! Debugging: `SOFTGL_DUMP=ir,clif` prints each compiled module's IR (`ir::dump`) and its
+//! Cranelift IR to stderr.
 
 pub mod abi;
 mod cache;
