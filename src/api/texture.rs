@@ -210,10 +210,14 @@ fn apply_sampler_param(
         }
         gl::TEXTURE_WRAP_S | gl::TEXTURE_WRAP_T | gl::TEXTURE_WRAP_R => {
             let w = p.e();
-            // MIRROR_CLAMP_TO_EDGE (GL 4.4) is not implemented by the sampler: refused.
+            // GL 4.5 core §8.14.2, table 8.22: MIRROR_CLAMP_TO_EDGE is core since GL 4.4.
             if !matches!(
                 w,
-                gl::REPEAT | gl::MIRRORED_REPEAT | gl::CLAMP_TO_EDGE | gl::CLAMP_TO_BORDER
+                gl::REPEAT
+                    | gl::MIRRORED_REPEAT
+                    | gl::CLAMP_TO_EDGE
+                    | gl::CLAMP_TO_BORDER
+                    | gl::MIRROR_CLAMP_TO_EDGE
             ) {
                 return Err(GlError::InvalidEnum("wrap mode"));
             }
