@@ -7,8 +7,8 @@
 
 use smallvec::SmallVec;
 
-use super::draw::{BlendState, ClearCall};
-use super::ops;
+use super::draw::ClearCall;
+use super::ops::{self, PreparedBlend};
 use super::scene::{BinnedDraw, Command, Scene};
 use super::setup::{self, Triangle};
 use crate::ir::{Builtin, Interpolation};
@@ -31,9 +31,9 @@ struct DrawCtx<'a> {
     /// (GL 4.5 core §17.3.5: with no depth buffer the test always passes).
     depth: Option<(&'a Image, u32)>,
     depth_write: bool,
-    /// Colour images with the shader output slot that feeds them.
-    colors: SmallVec<[(&'a Image, u32); 4]>,
-    blend: Option<BlendState>,
+    /// Colour images with the shader output slot that feeds them and, when blending is on,
+    /// the blend state prepared for the image's format.
+    colors: SmallVec<[(&'a Image, u32, Option<PreparedBlend>); 4]>,
     mask: [bool; 4],
     /// How pixel (x, y) maps to gl_FragCoord.xy under this draw's layout qualifiers.
     frag_coord: FragCoordMap,
@@ -96,7 +96,12 @@ impl<'a> DrawCtx<'a> {
                 let slot = call.program.color_slots.get(i).copied().flatten();
                 if let (Some(img), Some(slot)) = (img, slot) {
                     if !img.format().is_depth() {
-                        colors.push((&**img, slot));
+                        let unorm = ops::is_unorm(img.format());
+                        let blend = st
+                            .blend
+                            .enabled
+                            .then(|| PreparedBlend::new(&st.blend, unorm));
+                        colors.push((&**img, slot, blend));
                     }
                 }
             }
@@ -107,7 +112,6 @@ impl<'a> DrawCtx<'a> {
             depth,
             depth_write: depth.is_some() && st.depth_mask,
             colors,
-            blend: st.blend.enabled.then_some(st.blend),
             mask: st.color_mask,
             frag_coord: FragCoordMap::new(
                 call.program.frag_coord_origin_upper_left,
@@ -403,9 +407,8 @@ fn shade_quad(ctx: &DrawCtx<'_>, tri: &Triangle, x: i32, y: i32, cover: u32, s: 
     if live == 0 {
         return;
     }
-    for &(img, slot) in &ctx.colors {
+    for &(img, slot, blend) in &ctx.colors {
         let format = img.format();
-        let unorm = ops::is_unorm(format);
         for l in 0..4 {
             if live & (1 << l) == 0 {
                 continue;
@@ -418,8 +421,8 @@ fn shade_quad(ctx: &DrawCtx<'_>, tri: &Triangle, x: i32, y: i32, cover: u32, s: 
                     .get((slot as usize + c) * 4 + l)
                     .map_or(0.0, |&b| f32::from_bits(b))
             });
-            let color = match &ctx.blend {
-                Some(bs) => ops::blend(bs, unorm, src, ops::unpack_color(format, t)),
+            let color = match &blend {
+                Some(b) => b.apply(src, ops::unpack_color(format, t)),
                 None => src,
             };
             ops::pack_color(format, color, ctx.mask, t);
