@@ -3,7 +3,9 @@
 //! operators, scalar/vector constructors, swizzles and `.length()` of sized arrays; anything
 //! else is "not constant" (`None`), and the caller reports why it needed a constant.
 
-use crate::ir::{BaseType, Scalar};
+use crate::ir::interp::eval_binary;
+use crate::ir::validate::binary_result;
+use crate::ir::{BaseType, BinaryOp, Scalar, ScalarKind};
 
 use super::ast::{BinOp, Callee, Expr, ExprKind, UnOp};
 use super::types::{vt, Type};
@@ -70,76 +72,71 @@ fn rank(b: BaseType) -> u8 {
     }
 }
 
-fn fold_bin(op: BinOp, a: Scalar, b: Scalar) -> Option<Scalar> {
-    use Scalar::*;
-    Some(match (a, b) {
-        (F32(x), F32(y)) => match op {
-            BinOp::Add => F32(x + y),
-            BinOp::Sub => F32(x - y),
-            BinOp::Mul => F32(x * y),
-            BinOp::Div => F32(x / y),
-            BinOp::Eq => Bool(x == y),
-            BinOp::Ne => Bool(x != y),
-            BinOp::Lt => Bool(x < y),
-            BinOp::Le => Bool(x <= y),
-            BinOp::Gt => Bool(x > y),
-            BinOp::Ge => Bool(x >= y),
-            _ => return None,
-        },
-        (I32(x), I32(y)) => match op {
-            BinOp::Add => I32(x.wrapping_add(y)),
-            BinOp::Sub => I32(x.wrapping_sub(y)),
-            BinOp::Mul => I32(x.wrapping_mul(y)),
-            BinOp::Div => I32(if y == 0 { 0 } else { x.wrapping_div(y) }),
-            BinOp::Rem => I32(if y == 0 { 0 } else { x.wrapping_rem(y) }),
-            BinOp::Shl => I32(x.wrapping_shl(y as u32)),
-            BinOp::Shr => I32(x.wrapping_shr(y as u32)),
-            BinOp::BitAnd => I32(x & y),
-            BinOp::BitOr => I32(x | y),
-            BinOp::BitXor => I32(x ^ y),
-            BinOp::Eq => Bool(x == y),
-            BinOp::Ne => Bool(x != y),
-            BinOp::Lt => Bool(x < y),
-            BinOp::Le => Bool(x <= y),
-            BinOp::Gt => Bool(x > y),
-            BinOp::Ge => Bool(x >= y),
-            _ => return None,
-        },
-        (U32(x), U32(y)) => match op {
-            BinOp::Add => U32(x.wrapping_add(y)),
-            BinOp::Sub => U32(x.wrapping_sub(y)),
-            BinOp::Mul => U32(x.wrapping_mul(y)),
-            BinOp::Div => U32(x.checked_div(y).unwrap_or(0)),
-            BinOp::Rem => U32(x.checked_rem(y).unwrap_or(0)),
-            BinOp::Shl => U32(x.wrapping_shl(y)),
-            BinOp::Shr => U32(x.wrapping_shr(y)),
-            BinOp::BitAnd => U32(x & y),
-            BinOp::BitOr => U32(x | y),
-            BinOp::BitXor => U32(x ^ y),
-            BinOp::Eq => Bool(x == y),
-            BinOp::Ne => Bool(x != y),
-            BinOp::Lt => Bool(x < y),
-            BinOp::Le => Bool(x <= y),
-            BinOp::Gt => Bool(x > y),
-            BinOp::Ge => Bool(x >= y),
-            _ => return None,
-        },
-        (Bool(x), Bool(y)) => match op {
-            BinOp::LogAnd => Bool(x && y),
-            BinOp::LogOr => Bool(x || y),
-            BinOp::LogXor => Bool(x != y),
-            BinOp::Eq => Bool(x == y),
-            BinOp::Ne => Bool(x != y),
-            _ => return None,
-        },
-        // Shifts may mix int and uint operands.
-        (I32(x), U32(y)) if matches!(op, BinOp::Shl | BinOp::Shr) => {
-            return fold_bin(op, I32(x), I32(y as i32))
-        }
-        (U32(x), I32(y)) if matches!(op, BinOp::Shl | BinOp::Shr) => {
-            return fold_bin(op, U32(x), U32(y as u32))
-        }
+/// The IR operation a GLSL binary operator performs on operands of `kind` (shifts take
+/// either integer kind on the right).
+fn ir_binary(op: BinOp, kind: ScalarKind) -> Option<BinaryOp> {
+    use BinaryOp as I;
+    use ScalarKind::{Bool, F32, I32, U32};
+    Some(match (op, kind) {
+        (BinOp::Add, F32) => I::FAdd,
+        (BinOp::Sub, F32) => I::FSub,
+        (BinOp::Mul, F32) => I::FMul,
+        (BinOp::Div, F32) => I::FDiv,
+        (BinOp::Eq, F32) => I::FEq,
+        (BinOp::Ne, F32) => I::FNe,
+        (BinOp::Lt, F32) => I::FLt,
+        (BinOp::Le, F32) => I::FLe,
+        (BinOp::Gt, F32) => I::FGt,
+        (BinOp::Ge, F32) => I::FGe,
+        (BinOp::Add, I32 | U32) => I::IAdd,
+        (BinOp::Sub, I32 | U32) => I::ISub,
+        (BinOp::Mul, I32 | U32) => I::IMul,
+        (BinOp::Div, I32) => I::SDiv,
+        (BinOp::Div, U32) => I::UDiv,
+        (BinOp::Rem, I32) => I::SRem,
+        (BinOp::Rem, U32) => I::URem,
+        (BinOp::Shl, I32 | U32) => I::Shl,
+        (BinOp::Shr, I32) => I::ShrS,
+        (BinOp::Shr, U32) => I::ShrU,
+        (BinOp::BitAnd, I32 | U32) => I::And,
+        (BinOp::BitOr, I32 | U32) => I::Or,
+        (BinOp::BitXor, I32 | U32) => I::Xor,
+        (BinOp::Eq, I32 | U32) => I::IEq,
+        (BinOp::Ne, I32 | U32) => I::INe,
+        (BinOp::Lt, I32) => I::SLt,
+        (BinOp::Le, I32) => I::SLe,
+        (BinOp::Gt, I32) => I::SGt,
+        (BinOp::Ge, I32) => I::SGe,
+        (BinOp::Lt, U32) => I::ULt,
+        (BinOp::Le, U32) => I::ULe,
+        (BinOp::Gt, U32) => I::UGt,
+        (BinOp::Ge, U32) => I::UGe,
+        (BinOp::LogAnd, Bool) => I::LogicalAnd,
+        (BinOp::LogOr, Bool) => I::LogicalOr,
+        (BinOp::LogXor | BinOp::Ne, Bool) => I::LogicalXor,
+        (BinOp::Eq, Bool) => I::LogicalEq,
         _ => return None,
+    })
+}
+
+/// Folds a binary operator with the reference interpreter's semantics for the IR op the
+/// lowering would emit (`ir::interp::eval_binary`), so a folded constant is bit for bit
+/// what the shader would compute at run time (division by zero, shift counts, NaN...).
+fn fold_bin(op: BinOp, a: Scalar, b: Scalar) -> Option<Scalar> {
+    let (ka, kb) = (a.kind(), b.kind());
+    let shift = matches!(op, BinOp::Shl | BinOp::Shr);
+    let int = |k| matches!(k, ScalarKind::I32 | ScalarKind::U32);
+    if ka != kb && !(shift && int(ka) && int(kb)) {
+        return None;
+    }
+    let ir_op = ir_binary(op, ka)?;
+    let kind = binary_result(ir_op, ka, kb)?;
+    let bits = eval_binary(ir_op, a.bits(), b.bits());
+    Some(match kind {
+        ScalarKind::F32 => Scalar::F32(f32::from_bits(bits)),
+        ScalarKind::I32 => Scalar::I32(bits as i32),
+        ScalarKind::U32 => Scalar::U32(bits),
+        ScalarKind::Bool => Scalar::Bool(bits != 0),
     })
 }
 
