@@ -7,6 +7,8 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use softgl::{enums, Context};
 
+mod common;
+
 const GRID: i32 = 64;
 const QUADS: i32 = GRID * GRID;
 const TEX: i32 = 16;
@@ -49,27 +51,7 @@ void main()
 
 fn setup(fs: &str) -> (Context, Vec<u32>) {
     let mut ctx = Context::new(1024, 1024);
-    let p = ctx.create_program();
-    for (ty, src) in [(enums::VERTEX_SHADER, VS), (enums::FRAGMENT_SHADER, fs)] {
-        let s = ctx.create_shader(ty);
-        ctx.shader_source(s, &[src]);
-        ctx.compile_shader(s);
-        assert_ne!(
-            ctx.get_shaderiv(s, enums::COMPILE_STATUS),
-            0,
-            "{}",
-            ctx.get_shader_info_log(s)
-        );
-        ctx.attach_shader(p, s);
-    }
-    ctx.link_program(p);
-    assert_ne!(
-        ctx.get_programiv(p, enums::LINK_STATUS),
-        0,
-        "{}",
-        ctx.get_program_info_log(p)
-    );
-    ctx.use_program(p);
+    common::program(&mut ctx, VS, fs);
 
     let textures = ctx.gen_textures(QUADS);
     for (i, &tex) in textures.iter().enumerate() {

@@ -5,34 +5,11 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use softgl::{enums, Context};
 
+mod common;
+
 const VS: &str = "#version 330\nlayout(location = 0) in vec3 pos;\n\
                   void main() { gl_Position = vec4(pos, 1.0); }\n";
 const FS: &str = "#version 330\nuniform vec4 color;\nout vec4 c;\nvoid main() { c = color; }\n";
-
-fn program(ctx: &mut Context) -> u32 {
-    let p = ctx.create_program();
-    for (ty, src) in [(enums::VERTEX_SHADER, VS), (enums::FRAGMENT_SHADER, FS)] {
-        let s = ctx.create_shader(ty);
-        ctx.shader_source(s, &[src]);
-        ctx.compile_shader(s);
-        assert_ne!(
-            ctx.get_shaderiv(s, enums::COMPILE_STATUS),
-            0,
-            "{}",
-            ctx.get_shader_info_log(s)
-        );
-        ctx.attach_shader(p, s);
-    }
-    ctx.link_program(p);
-    assert_ne!(
-        ctx.get_programiv(p, enums::LINK_STATUS),
-        0,
-        "{}",
-        ctx.get_program_info_log(p)
-    );
-    ctx.use_program(p);
-    p
-}
 
 fn upload(ctx: &mut Context, verts: &[f32]) {
     let vao = ctx.gen_vertex_arrays(1)[0];
@@ -52,7 +29,7 @@ fn upload(ctx: &mut Context, verts: &[f32]) {
 
 fn blended_fill_1080p(c: &mut Criterion) {
     let mut ctx = Context::new(1920, 1080);
-    let p = program(&mut ctx);
+    let p = common::program(&mut ctx, VS, FS);
     let loc = ctx.get_uniform_location(p, "color");
     ctx.uniform_4f(loc, 0.8, 0.4, 0.2, 0.5);
     upload(&mut ctx, &[-1.0, -1.0, 0.0, 3.0, -1.0, 0.0, -1.0, 3.0, 0.0]);
@@ -76,7 +53,7 @@ fn blended_fill_1080p(c: &mut Criterion) {
 fn small_triangles_200k(c: &mut Criterion) {
     const TRIS: usize = 200_000;
     let mut ctx = Context::new(1024, 1024);
-    let p = program(&mut ctx);
+    let p = common::program(&mut ctx, VS, FS);
     let loc = ctx.get_uniform_location(p, "color");
     ctx.uniform_4f(loc, 0.2, 0.6, 0.9, 1.0);
     let mut state = 0x2545_f491_u32;

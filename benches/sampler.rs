@@ -5,6 +5,8 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use softgl::{enums, Context};
 
+mod common;
+
 const VS: &str = "#version 330\nlayout(location = 0) in vec2 pos;\nout vec2 uv;\n\
                   void main() { gl_Position = vec4(pos, 0.0, 1.0); uv = (pos * 0.5 + 0.5) * 5.0; }\n";
 const FS: &str = "#version 330\nuniform sampler2D tex;\nin vec2 uv;\nout vec4 c;\n\
@@ -13,27 +15,7 @@ const FS: &str = "#version 330\nuniform sampler2D tex;\nin vec2 uv;\nout vec4 c;
 fn trilinear_fill(c: &mut Criterion) {
     const SIZE: i32 = 1024;
     let mut ctx = Context::new(SIZE as u32, SIZE as u32);
-    let p = ctx.create_program();
-    for (ty, src) in [(enums::VERTEX_SHADER, VS), (enums::FRAGMENT_SHADER, FS)] {
-        let s = ctx.create_shader(ty);
-        ctx.shader_source(s, &[src]);
-        ctx.compile_shader(s);
-        assert_ne!(
-            ctx.get_shaderiv(s, enums::COMPILE_STATUS),
-            0,
-            "{}",
-            ctx.get_shader_info_log(s)
-        );
-        ctx.attach_shader(p, s);
-    }
-    ctx.link_program(p);
-    assert_ne!(
-        ctx.get_programiv(p, enums::LINK_STATUS),
-        0,
-        "{}",
-        ctx.get_program_info_log(p)
-    );
-    ctx.use_program(p);
+    let p = common::program(&mut ctx, VS, FS);
 
     // uv spans 5 repeats over 1024 pixels: 512 * 5 / 1024 = 2.5 texels per pixel, lambda 1.32.
     let tex = ctx.gen_textures(1)[0];
