@@ -174,6 +174,36 @@ pub struct RasterState {
     pub color_mask: [bool; 4],
 }
 
+impl RasterState {
+    /// GL's initial state (GL 4.5 core tables 23.7–23.11) for a drawable of `w`×`h`: viewport
+    /// covering it, depth range [0, 1], no scissor, culling, depth test or blending, CCW front
+    /// faces, last-vertex convention, every colour channel written.
+    pub fn initial(w: i32, h: i32) -> RasterState {
+        use crate::api::enums as gl;
+        RasterState {
+            provoking_first: false,
+            viewport: [0, 0, w, h],
+            depth_range: [0.0, 1.0],
+            scissor: None,
+            cull_face: None,
+            front_face: gl::CCW,
+            depth_func: None,
+            depth_mask: true,
+            blend: BlendState {
+                enabled: false,
+                src_rgb: gl::ONE,
+                dst_rgb: gl::ZERO,
+                src_alpha: gl::ONE,
+                dst_alpha: gl::ZERO,
+                eq_rgb: gl::FUNC_ADD,
+                eq_alpha: gl::FUNC_ADD,
+                color: [0.0; 4],
+            },
+            color_mask: [true; 4],
+        }
+    }
+}
+
 /// Where a draw writes: colour attachments per draw buffer, and depth/stencil.
 #[derive(Clone, Debug, Default)]
 pub struct RenderTarget {

@@ -247,30 +247,9 @@ pub fn setup_triangle(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::raster::draw::BlendState;
 
     pub(crate) fn state(w: i32, h: i32) -> RasterState {
-        RasterState {
-            provoking_first: false,
-            viewport: [0, 0, w, h],
-            depth_range: [0.0, 1.0],
-            scissor: None,
-            cull_face: None,
-            front_face: gl::CCW,
-            depth_func: None,
-            depth_mask: true,
-            blend: BlendState {
-                enabled: false,
-                src_rgb: gl::ONE,
-                dst_rgb: gl::ZERO,
-                src_alpha: gl::ONE,
-                dst_alpha: gl::ZERO,
-                eq_rgb: gl::FUNC_ADD,
-                eq_alpha: gl::FUNC_ADD,
-                color: [0.0; 4],
-            },
-            color_mask: [true; 4],
-        }
+        RasterState::initial(w, h)
     }
 
     #[test]
