@@ -32,3 +32,4 @@ pub mod shader_test;
 
 pub use api::enums;
 pub use api::Context;
+pub use api::{supported_version, ContextAttribs, ContextError, Profile, Surface};

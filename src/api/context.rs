@@ -13,15 +13,16 @@ use crate::api::error::{DebugMessage, ErrorState, GlError, GlResult};
 use crate::api::framebuffer::{Framebuffer, Renderbuffer};
 use crate::api::names::*;
 use crate::api::program::ProgramObject;
+use crate::api::surface::Surface;
 use crate::api::texture::{SamplerObject, Texture};
+use crate::api::version::{ContextAttribs, ContextError, Reported};
 use crate::api::vertex_array::VertexArray;
 use crate::glsl::CompileOutput;
 use crate::ir::{Module, Stage};
 use crate::jit::{CompileError, ShaderCode};
 use crate::raster::{BlendState, ClearCall, DrawCall, RasterState, Rasterizer, RenderTarget};
 use crate::sampler::{
-    DebugSink, DescriptorTable, Format, Image, ResidentSet, SampleContext, SamplerState,
-    TextureView,
+    DebugSink, DescriptorTable, ResidentSet, SampleContext, SamplerState, TextureView,
 };
 
 /// Implementation limits reported through glGet (GL 4.5 core table 23.5x minimums or more).
@@ -77,10 +78,13 @@ pub(crate) mod dirty {
     pub const ALL: u32 = 7;
 }
 
-/// The offscreen default framebuffer (window-system provided in GL terms).
+/// The default framebuffer (window-system provided in GL terms): the images of the surface
+/// the context was last made current with, or none (EGL_NO_SURFACE: the default framebuffer
+/// does not exist, GL 4.5 core §9.4.4's FRAMEBUFFER_UNDEFINED).
 pub(crate) struct DefaultFramebuffer {
-    pub color: Arc<Image>,
-    pub depth: Arc<Image>,
+    pub surface: Option<Surface>,
+    /// Whether the context ever had a surface (the first one sets viewport and scissor).
+    pub had_surface: bool,
     pub draw_buffer: u32,
     pub read_buffer: u32,
 }
@@ -180,6 +184,8 @@ pub struct Context {
 
     pub(crate) dirty: u32,
     pub(crate) derived: Derived,
+    /// The attributes and the version this context reports (fixed at creation).
+    pub(crate) reported: Reported,
 
     /// Copies of queued draws, for tests of the snapshot (the rasterizer consumes the real
     /// ones).
@@ -201,8 +207,8 @@ pub(crate) struct CapturedDraw {
 impl std::fmt::Debug for Context {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Context")
-            .field("width", &self.default_fb.color.width())
-            .field("height", &self.default_fb.color.height())
+            .field("surface", &self.default_fb.surface)
+            .field("attribs", &self.reported.attribs)
             .field("threads", &self.raster.threads())
             .finish_non_exhaustive()
     }
@@ -230,7 +236,8 @@ impl Context {
         Context::with_threads(width, height, default_threads())
     }
 
-    /// A context whose rasterizer uses `threads` workers.
+    /// A context whose rasterizer uses `threads` workers: default attributes (version 1.0,
+    /// EGL's defaults) and its own RGBA8 + D24S8 surface.
     pub fn with_threads(width: u32, height: u32, threads: usize) -> Context {
         let table = Arc::new(DescriptorTable::new());
         Context::with_parts(
@@ -244,6 +251,65 @@ impl Context {
         )
     }
 
+    /// A context with these attributes; `share`: the context whose share group (buffers,
+    /// textures, samplers, shaders/programs, renderbuffers, bindless handles) the new one
+    /// joins. VAOs, framebuffers and the bindless *resident set* stay per context. The new
+    /// context has no surface until `set_default_surface`. The version override
+    /// (`SOFTGL_GL_VERSION_OVERRIDE`) is read now, once.
+    pub fn with_attribs(
+        attribs: &ContextAttribs,
+        share: Option<&Context>,
+    ) -> Result<Context, ContextError> {
+        let reported = Reported::new(attribs, crate::api::version::override_version())?;
+        if share.is_some() {
+            return Err(ContextError::BadShareContext(
+                "share groups are not implemented yet",
+            ));
+        }
+        let table = Arc::new(DescriptorTable::new());
+        Ok(Context::build(
+            reported,
+            default_threads(),
+            table.clone(),
+            table,
+            Arc::new(crate::glsl::compile),
+            Arc::new(crate::jit::compile),
+        ))
+    }
+
+    /// Points the default framebuffer at `surface` (EGL MakeCurrent with a pbuffer), or at
+    /// none (EGL_NO_SURFACE: default framebuffer incomplete, GL_FRAMEBUFFER_UNDEFINED).
+    /// The first time a context gets a surface, viewport and scissor become its size
+    /// (GL 4.5 core §13.6.1, §14.9: "when a GL context is first attached to a window").
+    pub fn set_default_surface(&mut self, surface: Option<&Surface>) {
+        if let Some(s) = surface {
+            if !self.default_fb.had_surface {
+                let (w, h) = (s.width() as i32, s.height() as i32);
+                self.fixed.viewport = [0, 0, w, h];
+                self.fixed.scissor_box = [0, 0, w, h];
+                self.default_fb.had_surface = true;
+                self.dirty |= dirty::RASTER;
+            }
+        }
+        self.default_fb.surface = surface.cloned();
+        self.dirty |= dirty::TARGET;
+    }
+
+    /// The surface the default framebuffer renders into, if any.
+    pub fn default_surface(&self) -> Option<&Surface> {
+        self.default_fb.surface.as_ref()
+    }
+
+    /// The attributes the context was created with.
+    pub fn attribs(&self) -> &ContextAttribs {
+        &self.reported.attribs
+    }
+
+    /// The GL version the context reports (GL_MAJOR_VERSION, GL_MINOR_VERSION).
+    pub fn version(&self) -> (u32, u32) {
+        (self.reported.major, self.reported.minor)
+    }
+
     pub(crate) fn with_parts(
         width: u32,
         height: u32,
@@ -253,14 +319,38 @@ impl Context {
         front_end: FrontEnd,
         back_end: BackEnd,
     ) -> Context {
+        let reported = Reported {
+            attribs: ContextAttribs::default(),
+            major: crate::api::version::HONEST_VERSION.0,
+            minor: crate::api::version::HONEST_VERSION.1,
+            overridden: false,
+        };
+        let mut c = Context::build(reported, threads, table, descriptors, front_end, back_end);
         let (w, h) = (
             width.min(limits::MAX_VIEWPORT_DIMS as u32),
             height.min(limits::MAX_VIEWPORT_DIMS as u32),
         );
+        // Sizes are clamped to the limit `Surface::new` checks, so it cannot fail.
+        if let Ok(s) = Surface::new(w, h, true) {
+            c.set_default_surface(Some(&s));
+        }
+        c
+    }
+
+    fn build(
+        reported: Reported,
+        threads: usize,
+        table: Arc<DescriptorTable>,
+        descriptors: Arc<dyn DescriptorAlloc>,
+        front_end: FrontEnd,
+        back_end: BackEnd,
+    ) -> Context {
+        // No surface yet: viewport and scissor are 0×0 until the first one
+        // (`set_default_surface`).
         let fixed = FixedState {
-            viewport: [0, 0, w as i32, h as i32],
+            viewport: [0; 4],
             depth_range: [0.0, 1.0],
-            scissor_box: [0, 0, w as i32, h as i32],
+            scissor_box: [0; 4],
             scissor_test: false,
             depth_test: false,
             cull_face_enabled: false,
@@ -284,7 +374,8 @@ impl Context {
             clear_depth: 1.0,
             clear_stencil: 0,
             dither: true,
-            debug_output: false,
+            // KHR_debug §5.5.1: DEBUG_OUTPUT is initially enabled in a debug context.
+            debug_output: reported.attribs.debug,
             debug_output_synchronous: false,
         };
         let sampler_debug: DebugSink = Arc::new(Mutex::new(Vec::new()));
@@ -328,8 +419,8 @@ impl Context {
             read_framebuffer: None,
             renderbuffer: None,
             default_fb: DefaultFramebuffer {
-                color: Arc::new(Image::new(w, h, Format::Rgba8)),
-                depth: Arc::new(Image::new(w, h, Format::Depth24Stencil8)),
+                surface: None,
+                had_surface: false,
                 draw_buffer: gl::BACK,
                 read_buffer: gl::BACK,
             },
@@ -343,6 +434,7 @@ impl Context {
             retired_descriptors: Vec::new(),
             dirty: dirty::ALL,
             derived,
+            reported,
             #[cfg(test)]
             captured: Vec::new(),
         }

@@ -99,12 +99,14 @@ impl Context {
     pub(crate) fn draw_target(&self) -> Result<RenderTarget, u32> {
         let Some(name) = self.draw_framebuffer else {
             let d = &self.default_fb;
-            let color = (d.draw_buffer != gl::NONE).then(|| d.color.clone());
+            // No surface: the default framebuffer does not exist (GL 4.5 core §9.4.4).
+            let s = d.surface.as_ref().ok_or(gl::FRAMEBUFFER_UNDEFINED)?;
+            let color = (d.draw_buffer != gl::NONE).then(|| s.color.clone());
             return Ok(RenderTarget {
                 colors: vec![color],
-                depth: Some(d.depth.clone()),
-                width: d.color.width(),
-                height: d.color.height(),
+                depth: s.depth.clone(),
+                width: s.width(),
+                height: s.height(),
             });
         };
         let fb = self
@@ -156,13 +158,23 @@ impl Context {
     /// The read framebuffer's colour (or depth) image for ReadPixels.
     fn read_image(&self, depth: bool) -> GlResult<Arc<Image>> {
         let Some(name) = self.read_framebuffer else {
+            // GL 4.5 core §18.2.6 / §9.4.4: reading from an undefined default framebuffer.
+            let s =
+                self.default_fb
+                    .surface
+                    .as_ref()
+                    .ok_or(GlError::InvalidFramebufferOperation(
+                        "no default framebuffer (no surface)",
+                    ))?;
             if depth {
-                return Ok(self.default_fb.depth.clone());
+                return s.depth.clone().ok_or(GlError::InvalidOperation(
+                    "the default framebuffer has no depth buffer",
+                ));
             }
             if self.default_fb.read_buffer == gl::NONE {
                 return Err(GlError::InvalidOperation("read buffer is GL_NONE"));
             }
-            return Ok(self.default_fb.color.clone());
+            return Ok(s.color.clone());
         };
         let fb = self
             .framebuffers
@@ -448,6 +460,9 @@ impl Context {
             }
         };
         match name.and_then(|n| self.framebuffers.get(n)) {
+            // GL 4.5 core §9.4.2: FRAMEBUFFER_UNDEFINED for the default framebuffer when it
+            // does not exist.
+            None if self.default_fb.surface.is_none() => gl::FRAMEBUFFER_UNDEFINED,
             None => gl::FRAMEBUFFER_COMPLETE,
             Some(fb) => self.framebuffer_status(fb),
         }

@@ -21,6 +21,8 @@
 //! | `bindless.rs` | ARB_bindless_texture handles and residency |
 //! | `draw.rs` | draw validation and the `raster::DrawCall` snapshot, glClear |
 //! | `query.rs` | glGetString/Integerv/Floatv/Booleanv |
+//! | `surface.rs` | `Surface`: a pbuffer's images, the default framebuffer's storage |
+//! | `version.rs` | the version policy, context attributes and profiles |
 //! | `enums.rs` | GL enum values, generated from the Khronos registry |
 
 // `deny`, not `forbid`: the tests' stand-in shader code implements the unsafe
@@ -38,7 +40,9 @@ pub mod names;
 pub mod pixels;
 pub mod program;
 pub mod query;
+pub mod surface;
 pub mod texture;
+pub mod version;
 pub mod vertex_array;
 
 #[cfg(test)]
@@ -50,3 +54,5 @@ pub use names::{
     BufferName, FramebufferName, ProgramObjectName, RenderbufferName, SamplerName, TextureName,
     VertexArrayName,
 };
+pub use surface::Surface;
+pub use version::{supported_version, ContextAttribs, ContextError, Profile};

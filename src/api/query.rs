@@ -42,8 +42,8 @@ impl Context {
         match name {
             gl::VENDOR => Some(VENDOR.to_string()),
             gl::RENDERER => Some(format!("softgl ({} threads)", self.threads())),
-            gl::VERSION => Some(VERSION.to_string()),
-            gl::SHADING_LANGUAGE_VERSION => Some(SHADING_LANGUAGE_VERSION.to_string()),
+            gl::VERSION => Some(self.reported.version_string()),
+            gl::SHADING_LANGUAGE_VERSION => Some(self.reported.glsl_string()),
             _ => {
                 self.record(GlError::InvalidEnum("string name"));
                 None
@@ -73,11 +73,11 @@ impl Context {
         let i = |x: i32| Ints(vec![x]);
         let name = |x: Option<u32>| Ints(vec![x.map_or(0, |v| v as i32)]);
         Ok(match pname {
-            gl::MAJOR_VERSION => i(VERSION_MAJOR),
-            gl::MINOR_VERSION => i(VERSION_MINOR),
+            gl::MAJOR_VERSION => i(self.reported.major as i32),
+            gl::MINOR_VERSION => i(self.reported.minor as i32),
             gl::NUM_EXTENSIONS => i(EXTENSIONS.len() as i32),
-            gl::CONTEXT_PROFILE_MASK => i(gl::CONTEXT_CORE_PROFILE_BIT as i32),
-            gl::CONTEXT_FLAGS => i(0),
+            gl::CONTEXT_PROFILE_MASK => i(self.reported.profile_mask() as i32),
+            gl::CONTEXT_FLAGS => i(self.reported.context_flags() as i32),
             gl::MAX_TEXTURE_SIZE => i(limits::MAX_TEXTURE_SIZE),
             gl::MAX_RENDERBUFFER_SIZE => i(limits::MAX_RENDERBUFFER_SIZE),
             gl::MAX_VERTEX_ATTRIBS => i(limits::MAX_VERTEX_ATTRIBS as i32),
