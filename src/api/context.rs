@@ -119,7 +119,6 @@ pub(crate) struct FixedState {
     pub clear_depth: f64,
     pub clear_stencil: i32,
     pub dither: bool,
-    pub debug_output: bool,
     pub debug_output_synchronous: bool,
 }
 
@@ -284,7 +283,6 @@ impl Context {
             clear_depth: 1.0,
             clear_stencil: 0,
             dither: true,
-            debug_output: false,
             debug_output_synchronous: false,
         };
         let sampler_debug: DebugSink = Arc::new(Mutex::new(Vec::new()));
@@ -475,7 +473,7 @@ impl Context {
             gl::SCISSOR_TEST => &mut self.fixed.scissor_test,
             // Dithering is allowed to do nothing (GL 4.5 core §17.3.9).
             gl::DITHER => &mut self.fixed.dither,
-            gl::DEBUG_OUTPUT => &mut self.fixed.debug_output,
+            gl::DEBUG_OUTPUT => &mut self.errors.output,
             gl::DEBUG_OUTPUT_SYNCHRONOUS => &mut self.fixed.debug_output_synchronous,
             _ => return Err(GlError::InvalidEnum("capability not supported")),
         })
