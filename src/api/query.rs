@@ -3,10 +3,16 @@
 
 use crate::api::context::{limits, Context};
 use crate::api::enums as gl;
-use crate::api::error::{GlError, GlResult};
+use crate::api::error::{self, GlError, GlResult};
 
 /// GL_VENDOR.
 pub const VENDOR: &str = "softgl";
+
+/// GL_RENDERER: names softgl, its shader compiler and how many threads rasterize.
+pub fn renderer(threads: usize) -> String {
+    let plural = if threads == 1 { "" } else { "s" };
+    format!("softgl (Cranelift JIT, {threads} thread{plural})")
+}
 
 /// The version this context reports.
 ///
@@ -41,7 +47,7 @@ impl Context {
     pub fn get_string(&mut self, name: u32) -> Option<String> {
         match name {
             gl::VENDOR => Some(VENDOR.to_string()),
-            gl::RENDERER => Some(format!("softgl ({} threads)", self.threads())),
+            gl::RENDERER => Some(renderer(self.threads())),
             gl::VERSION => Some(self.reported.version_string()),
             gl::SHADING_LANGUAGE_VERSION => Some(self.reported.glsl_string()),
             _ => {
@@ -153,6 +159,16 @@ impl Context {
                     None => self.default_fb.read_buffer as i32,
                 },
             ),
+            // KHR_debug state (GL 4.5 core table 23.85) and limits (table 23.86).
+            gl::DEBUG_OUTPUT => b(self.errors.output),
+            gl::DEBUG_OUTPUT_SYNCHRONOUS => b(f.debug_output_synchronous),
+            gl::MAX_DEBUG_MESSAGE_LENGTH => i(error::MAX_DEBUG_MESSAGE_LENGTH as i32),
+            gl::MAX_DEBUG_LOGGED_MESSAGES => i(error::MAX_DEBUG_LOGGED_MESSAGES as i32),
+            gl::MAX_DEBUG_GROUP_STACK_DEPTH => i(error::MAX_DEBUG_GROUP_STACK_DEPTH as i32),
+            gl::MAX_LABEL_LENGTH => i(error::MAX_LABEL_LENGTH as i32),
+            gl::DEBUG_LOGGED_MESSAGES => i(self.errors.logged() as i32),
+            gl::DEBUG_NEXT_LOGGED_MESSAGE_LENGTH => i(self.errors.next_length() as i32),
+            gl::DEBUG_GROUP_STACK_DEPTH => i(self.errors.group_depth() as i32),
             _ => return Err(GlError::InvalidEnum("glGet parameter")),
         })
     }

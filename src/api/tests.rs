@@ -214,7 +214,7 @@ fn strings_and_limits() {
     assert_eq!(c.get_string(gl::VENDOR).as_deref(), Some("softgl"));
     assert_eq!(
         c.get_string(gl::RENDERER).as_deref(),
-        Some("softgl (3 threads)")
+        Some("softgl (Cranelift JIT, 3 threads)")
     );
     // No GL version is complete yet, so the context claims none beyond the floor.
     assert!(c.get_string(gl::VERSION).unwrap().starts_with("1.0 "));
