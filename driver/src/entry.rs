@@ -1,0 +1,961 @@
+//! The EGL 1.5 functions libEGL dispatches to this vendor (found through `getProcAddress`,
+//! never exported as symbols: libglvnd's libEGL owns the `egl*` names).
+//!
+//! Every function runs its body through [`guard`]: the body returns `Ok(value)` or
+//! `Err(EGL error code)`, the guard records the thread's error (EGL_SUCCESS on success,
+//! EGL 1.5 §3.1) and catches any panic, which becomes EGL_BAD_ALLOC and the function's
+//! failure value, so no Rust panic unwinds into C.
+
+use std::ffi::{c_char, c_void, CStr};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use softgl::{ContextAttribs, ContextError, Profile, Surface};
+
+use crate::config::{self, Config, CONFIGS, MAX_PBUFFER_SIDE};
+use crate::consts as egl;
+use crate::consts::{EGLAttrib, EGLBoolean, EGLenum, EGLint};
+use crate::state::{self, display_handle, lock_context, ContextRec, State, SurfaceRec};
+
+type Handle = *mut c_void;
+
+/// Runs `body`, sets the thread's EGL error from its outcome, and turns a panic into
+/// EGL_BAD_ALLOC: a bug in softgl must not unwind through libEGL's C frames.
+pub fn guard<R>(fail: R, body: impl FnOnce() -> Result<R, EGLint>) -> R {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(value)) => {
+            state::set_error(egl::SUCCESS);
+            value
+        }
+        Ok(Err(code)) => {
+            state::set_error(code);
+            fail
+        }
+        Err(_) => {
+            state::set_error(egl::BAD_ALLOC);
+            fail
+        }
+    }
+}
+
+/// Longest attribute list read (pairs) before giving up with EGL_BAD_ATTRIBUTE: the lists
+/// EGL defines hold a few dozen entries, so a longer one is a missing EGL_NONE.
+const MAX_ATTRIB_PAIRS: usize = 1024;
+
+/// Reads an EGL_NONE-terminated `EGLint` attribute list (null: empty).
+///
+/// # Safety
+/// `list` is null or points to name/value pairs ending in EGL_NONE (EGL 1.5 §3.4.1).
+unsafe fn read_attribs(list: *const EGLint) -> Result<Vec<(EGLint, EGLint)>, EGLint> {
+    let mut out = Vec::new();
+    if list.is_null() {
+        return Ok(out);
+    }
+    for i in 0..MAX_ATTRIB_PAIRS {
+        // SAFETY: the caller guarantees the list runs up to its EGL_NONE, and we stop there.
+        let name = unsafe { *list.add(2 * i) };
+        if name == egl::NONE {
+            return Ok(out);
+        }
+        // SAFETY: a name other than EGL_NONE is followed by its value.
+        let value = unsafe { *list.add(2 * i + 1) };
+        out.push((name, value));
+    }
+    Err(egl::BAD_ATTRIBUTE)
+}
+
+/// As [`read_attribs`] for an `EGLAttrib` list (eglGetPlatformDisplay).
+///
+/// # Safety
+/// As for [`read_attribs`].
+unsafe fn read_attribs_wide(list: *const EGLAttrib) -> Result<Vec<(EGLAttrib, EGLAttrib)>, EGLint> {
+    let mut out = Vec::new();
+    if list.is_null() {
+        return Ok(out);
+    }
+    for i in 0..MAX_ATTRIB_PAIRS {
+        // SAFETY: as in `read_attribs`.
+        let name = unsafe { *list.add(2 * i) };
+        if name == egl::NONE as EGLAttrib {
+            return Ok(out);
+        }
+        // SAFETY: as in `read_attribs`.
+        let value = unsafe { *list.add(2 * i + 1) };
+        out.push((name, value));
+    }
+    Err(egl::BAD_ATTRIBUTE)
+}
+
+/// Stores `value` through an out-pointer the application passed.
+///
+/// # Safety
+/// `ptr` is null (EGL_BAD_PARAMETER) or valid for one write.
+unsafe fn store<T>(ptr: *mut T, value: T) -> Result<(), EGLint> {
+    if ptr.is_null() {
+        return Err(egl::BAD_PARAMETER);
+    }
+    // SAFETY: non-null, and the caller passes a pointer to writable storage (EGL API).
+    unsafe { ptr.write(value) };
+    Ok(())
+}
+
+/// The state, if `dpy` is softgl's display and it is initialized (EGL 1.5 §3.2).
+fn initialized(dpy: Handle) -> Result<std::sync::MutexGuard<'static, State>, EGLint> {
+    if dpy != display_handle() {
+        return Err(egl::BAD_DISPLAY);
+    }
+    let st = state::lock();
+    if !st.initialized {
+        return Err(egl::NOT_INITIALIZED);
+    }
+    Ok(st)
+}
+
+fn config_of(handle: Handle) -> Result<Config, EGLint> {
+    config::config_by_handle(handle as usize).ok_or(egl::BAD_CONFIG)
+}
+
+fn config_handle(c: &Config) -> Handle {
+    c.id as usize as Handle
+}
+
+// ---- libglvnd vendor callbacks -------------------------------------------------------
+
+/// `getPlatformDisplay`: the default display (platform EGL_NONE) and
+/// EGL_PLATFORM_SURFACELESS_MESA, whose native display must be EGL_DEFAULT_DISPLAY
+/// (EGL_MESA_platform_surfaceless). Both are the same display.
+pub unsafe extern "C" fn get_platform_display(
+    platform: EGLenum,
+    native: *mut c_void,
+    attribs: *const EGLAttrib,
+) -> Handle {
+    guard(std::ptr::null_mut(), || {
+        match platform as EGLint {
+            egl::NONE | egl::PLATFORM_SURFACELESS_MESA => {}
+            _ => return Err(egl::BAD_PARAMETER),
+        }
+        if !native.is_null() {
+            return Err(egl::BAD_PARAMETER);
+        }
+        // SAFETY: libEGL passes the application's EGL_NONE-terminated list through.
+        let list = unsafe { read_attribs_wide(attribs)? };
+        if !list.is_empty() {
+            // The surfaceless platform defines no display attributes.
+            return Err(egl::BAD_ATTRIBUTE);
+        }
+        Ok(display_handle())
+    })
+}
+
+/// `getSupportsAPI`: OpenGL only; libEGL refuses eglBindAPI(EGL_OPENGL_ES_API) with
+/// EGL_BAD_PARAMETER when no vendor supports ES.
+pub unsafe extern "C" fn get_supports_api(api: EGLenum) -> EGLBoolean {
+    (api as EGLint == egl::OPENGL_API) as EGLBoolean
+}
+
+/// `getVendorString`: the platform extensions, which libEGL adds to the client extension
+/// string.
+pub unsafe extern "C" fn get_vendor_string(name: std::ffi::c_int) -> *const c_char {
+    if name == crate::glvnd::VENDOR_STRING_PLATFORM_EXTENSIONS {
+        c"EGL_MESA_platform_surfaceless".as_ptr()
+    } else {
+        std::ptr::null()
+    }
+}
+
+/// `getDispatchAddress`: softgl implements no EGL *extension* functions that take a
+/// display, so there is nothing for libEGL to dispatch.
+pub unsafe extern "C" fn get_dispatch_address(_name: *const c_char) -> *mut c_void {
+    std::ptr::null_mut()
+}
+
+/// `setDispatchIndex`: unused, as no dispatch stubs are offered.
+pub unsafe extern "C" fn set_dispatch_index(_name: *const c_char, _index: std::ffi::c_int) {}
+
+/// `findNativeDisplayPlatform`: softgl has no native displays, so it identifies none.
+pub unsafe extern "C" fn find_native_display_platform(_native: *mut c_void) -> EGLenum {
+    egl::NONE as EGLenum
+}
+
+// ---- EGL 1.5 §3.1, §3.2: errors, initialization, strings -----------------------------
+
+pub unsafe extern "C" fn get_error() -> EGLint {
+    state::take_error()
+}
+
+pub unsafe extern "C" fn initialize(
+    dpy: Handle,
+    major: *mut EGLint,
+    minor: *mut EGLint,
+) -> EGLBoolean {
+    guard(egl::FALSE, || {
+        if dpy != display_handle() {
+            return Err(egl::BAD_DISPLAY);
+        }
+        state::lock().initialized = true;
+        // SAFETY: null or the application's out-parameters (both optional in EGL 1.5).
+        unsafe {
+            if !major.is_null() {
+                major.write(1);
+            }
+            if !minor.is_null() {
+                minor.write(5);
+            }
+        }
+        Ok(egl::TRUE)
+    })
+}
+
+pub unsafe extern "C" fn terminate(dpy: Handle) -> EGLBoolean {
+    guard(egl::FALSE, || {
+        if dpy != display_handle() {
+            return Err(egl::BAD_DISPLAY);
+        }
+        // EGL 1.5 §3.2: terminating a terminated display is allowed and does nothing. There
+        // is no reference count (that is EGL_KHR_display_reference, not offered).
+        state::lock().terminate();
+        Ok(egl::TRUE)
+    })
+}
+
+static VERSION: &CStr = {
+    // "1.5 <vendor-specific>" (EGL 1.5 §3.3).
+    match CStr::from_bytes_with_nul(
+        concat!("1.5 softgl ", env!("CARGO_PKG_VERSION"), "\0").as_bytes(),
+    ) {
+        Ok(s) => s,
+        Err(_) => c"1.5 softgl",
+    }
+};
+
+/// The display extensions: only what is implemented.
+const DISPLAY_EXTENSIONS: &CStr =
+    c"EGL_KHR_create_context EGL_KHR_no_config_context EGL_KHR_surfaceless_context";
+
+/// Client extensions this vendor offers besides its platform (libEGL intersects them with
+/// what it supports and adds its own).
+const CLIENT_EXTENSIONS: &CStr = c"EGL_EXT_platform_base";
+
+pub unsafe extern "C" fn query_string(dpy: Handle, name: EGLint) -> *const c_char {
+    guard(std::ptr::null(), || {
+        if dpy.is_null() {
+            return match name {
+                egl::EXTENSIONS => Ok(CLIENT_EXTENSIONS.as_ptr()),
+                egl::VERSION => Ok(VERSION.as_ptr()),
+                _ => Err(egl::BAD_DISPLAY),
+            };
+        }
+        let _st = initialized(dpy)?;
+        match name {
+            egl::VENDOR => Ok(c"softgl".as_ptr()),
+            egl::VERSION => Ok(VERSION.as_ptr()),
+            egl::CLIENT_APIS => Ok(c"OpenGL".as_ptr()),
+            egl::EXTENSIONS => Ok(DISPLAY_EXTENSIONS.as_ptr()),
+            _ => Err(egl::BAD_PARAMETER),
+        }
+    })
+}
+
+// ---- EGL 1.5 §3.4: configurations ----------------------------------------------------
+
+pub unsafe extern "C" fn get_configs(
+    dpy: Handle,
+    configs: *mut Handle,
+    size: EGLint,
+    num: *mut EGLint,
+) -> EGLBoolean {
+    guard(egl::FALSE, || {
+        let _st = initialized(dpy)?;
+        // SAFETY: the application's out-pointers and array of `size` entries (EGL 1.5
+        // §3.4.1: with a null array only the count is returned).
+        unsafe { write_configs(&CONFIGS, configs, size, num)? };
+        Ok(egl::TRUE)
+    })
+}
+
+/// # Safety
+/// `configs` is null or holds `size` writable handles; `num` is null or writable.
+unsafe fn write_configs(
+    list: &[Config],
+    configs: *mut Handle,
+    size: EGLint,
+    num: *mut EGLint,
+) -> Result<(), EGLint> {
+    if num.is_null() {
+        return Err(egl::BAD_PARAMETER);
+    }
+    let n = if configs.is_null() {
+        list.len()
+    } else {
+        list.len().min(size.max(0) as usize)
+    };
+    if !configs.is_null() {
+        for (i, c) in list.iter().take(n).enumerate() {
+            // SAFETY: i < n <= size, the array's length (caller contract).
+            unsafe { configs.add(i).write(config_handle(c)) };
+        }
+    }
+    // SAFETY: checked non-null; the caller's out-parameter.
+    unsafe { num.write(n as EGLint) };
+    Ok(())
+}
+
+pub unsafe extern "C" fn choose_config(
+    dpy: Handle,
+    attribs: *const EGLint,
+    configs: *mut Handle,
+    size: EGLint,
+    num: *mut EGLint,
+) -> EGLBoolean {
+    guard(egl::FALSE, || {
+        let _st = initialized(dpy)?;
+        // SAFETY: the application's EGL_NONE-terminated list.
+        let list = unsafe { read_attribs(attribs)? };
+        let chosen = config::choose(&list)?;
+        // SAFETY: as in get_configs.
+        unsafe { write_configs(&chosen, configs, size, num)? };
+        Ok(egl::TRUE)
+    })
+}
+
+pub unsafe extern "C" fn get_config_attrib(
+    dpy: Handle,
+    config: Handle,
+    attrib: EGLint,
+    value: *mut EGLint,
+) -> EGLBoolean {
+    guard(egl::FALSE, || {
+        let _st = initialized(dpy)?;
+        let c = config_of(config)?;
+        let v = c.attrib(attrib).ok_or(egl::BAD_ATTRIBUTE)?;
+        // SAFETY: the application's out-parameter.
+        unsafe { store(value, v)? };
+        Ok(egl::TRUE)
+    })
+}
+
+// ---- EGL 1.5 §3.5: surfaces ----------------------------------------------------------
+
+/// Window and pixmap surfaces: softgl's configs have neither bit in EGL_SURFACE_TYPE, so
+/// EGL 1.5 §3.5.1/§3.5.4 make these EGL_BAD_MATCH once display and config are valid.
+fn refuse_native_surface(dpy: Handle, config: Handle) -> Handle {
+    guard(std::ptr::null_mut(), || {
+        let _st = initialized(dpy)?;
+        config_of(config)?;
+        Err(egl::BAD_MATCH)
+    })
+}
+
+pub unsafe extern "C" fn create_window_surface(
+    dpy: Handle,
+    config: Handle,
+    _win: usize,
+    _attribs: *const EGLint,
+) -> Handle {
+    refuse_native_surface(dpy, config)
+}
+
+pub unsafe extern "C" fn create_platform_window_surface(
+    dpy: Handle,
+    config: Handle,
+    _win: *mut c_void,
+    _attribs: *const EGLAttrib,
+) -> Handle {
+    refuse_native_surface(dpy, config)
+}
+
+pub unsafe extern "C" fn create_pixmap_surface(
+    dpy: Handle,
+    config: Handle,
+    _pixmap: usize,
+    _attribs: *const EGLint,
+) -> Handle {
+    refuse_native_surface(dpy, config)
+}
+
+pub unsafe extern "C" fn create_platform_pixmap_surface(
+    dpy: Handle,
+    config: Handle,
+    _pixmap: *mut c_void,
+    _attribs: *const EGLAttrib,
+) -> Handle {
+    refuse_native_surface(dpy, config)
+}
+
+pub unsafe extern "C" fn create_pbuffer_from_client_buffer(
+    dpy: Handle,
+    _buftype: EGLenum,
+    _buffer: *mut c_void,
+    config: Handle,
+    _attribs: *const EGLint,
+) -> Handle {
+    guard(std::ptr::null_mut(), || {
+        let _st = initialized(dpy)?;
+        config_of(config)?;
+        // The only client buffer type EGL 1.5 defines is EGL_OPENVG_IMAGE, and softgl has
+        // no OpenVG (§3.5.3: an unsupported buftype is EGL_BAD_PARAMETER).
+        Err(egl::BAD_PARAMETER)
+    })
+}
+
+pub unsafe extern "C" fn create_pbuffer_surface(
+    dpy: Handle,
+    config: Handle,
+    attribs: *const EGLint,
+) -> Handle {
+    guard(std::ptr::null_mut(), || {
+        let mut st = initialized(dpy)?;
+        let config = config_of(config)?;
+        // SAFETY: the application's EGL_NONE-terminated list.
+        let list = unsafe { read_attribs(attribs)? };
+        let (mut width, mut height, mut largest) = (0, 0, false);
+        for (name, value) in list {
+            match name {
+                egl::WIDTH => width = value,
+                egl::HEIGHT => height = value,
+                egl::LARGEST_PBUFFER => largest = value != 0,
+                // §3.5.2: texture attributes need a config that supports OpenGL ES
+                // rendering (and binding to textures); softgl's configs do neither.
+                egl::TEXTURE_FORMAT | egl::TEXTURE_TARGET => {
+                    if value != egl::NO_TEXTURE {
+                        return Err(egl::BAD_ATTRIBUTE);
+                    }
+                }
+                egl::MIPMAP_TEXTURE => {
+                    if value != egl::FALSE as EGLint {
+                        return Err(egl::BAD_ATTRIBUTE);
+                    }
+                }
+                // The default framebuffer is linear RGBA8: sRGB is not offered.
+                egl::GL_COLORSPACE => {
+                    if value != egl::GL_COLORSPACE_LINEAR {
+                        return Err(egl::BAD_MATCH);
+                    }
+                }
+                // OpenVG attributes are accepted and have no effect (no VG here).
+                egl::VG_COLORSPACE | egl::VG_ALPHA_FORMAT => {}
+                _ => return Err(egl::BAD_ATTRIBUTE),
+            }
+        }
+        if width < 0 || height < 0 {
+            return Err(egl::BAD_PARAMETER);
+        }
+        if width > MAX_PBUFFER_SIDE || height > MAX_PBUFFER_SIDE {
+            if !largest {
+                return Err(egl::BAD_ALLOC);
+            }
+            // EGL_LARGEST_PBUFFER: "the largest available pbuffer" when the request is too
+            // large, keeping within the config's maximum.
+            width = width.min(MAX_PBUFFER_SIDE);
+            height = height.min(MAX_PBUFFER_SIDE);
+        }
+        let surface = Surface::new(width as u32, height as u32, config.has_depth_stencil())
+            .map_err(|_| egl::BAD_ALLOC)?;
+        let id = st.new_id();
+        st.surfaces.insert(
+            id,
+            SurfaceRec {
+                surface,
+                config,
+                width,
+                height,
+                largest,
+                swap_behavior: egl::BUFFER_DESTROYED,
+                doomed: false,
+            },
+        );
+        Ok(id as Handle)
+    })
+}
+
+pub unsafe extern "C" fn destroy_surface(dpy: Handle, surface: Handle) -> EGLBoolean {
+    guard(egl::FALSE, || {
+        let mut st = initialized(dpy)?;
+        st.surface(surface)?;
+        let id = surface as usize;
+        if let Some(s) = st.surfaces.get_mut(&id) {
+            s.doomed = true;
+        }
+        // §3.5.6: freed now unless current to some context, then when it is released.
+        st.collect();
+        Ok(egl::TRUE)
+    })
+}
+
+pub unsafe extern "C" fn query_surface(
+    dpy: Handle,
+    surface: Handle,
+    attrib: EGLint,
+    value: *mut EGLint,
+) -> EGLBoolean {
+    guard(egl::FALSE, || {
+        let st = initialized(dpy)?;
+        let s = st.surface(surface)?;
+        let v = match attrib {
+            egl::CONFIG_ID => s.config.id,
+            egl::WIDTH => s.width,
+            egl::HEIGHT => s.height,
+            egl::LARGEST_PBUFFER => s.largest as EGLint,
+            egl::TEXTURE_FORMAT | egl::TEXTURE_TARGET => egl::NO_TEXTURE,
+            egl::MIPMAP_TEXTURE | egl::MIPMAP_LEVEL => 0,
+            // §3.5.6: a pbuffer's EGL_RENDER_BUFFER is EGL_BACK_BUFFER.
+            egl::RENDER_BUFFER => egl::BACK_BUFFER,
+            egl::SWAP_BEHAVIOR => s.swap_behavior,
+            egl::MULTISAMPLE_RESOLVE => egl::MULTISAMPLE_RESOLVE_DEFAULT,
+            egl::HORIZONTAL_RESOLUTION | egl::VERTICAL_RESOLUTION | egl::PIXEL_ASPECT_RATIO => {
+                egl::UNKNOWN
+            }
+            egl::GL_COLORSPACE => egl::GL_COLORSPACE_LINEAR,
+            egl::VG_COLORSPACE => egl::VG_COLORSPACE_SRGB,
+            egl::VG_ALPHA_FORMAT => egl::VG_ALPHA_FORMAT_NONPRE,
+            _ => return Err(egl::BAD_ATTRIBUTE),
+        };
+        // SAFETY: the application's out-parameter.
+        unsafe { store(value, v)? };
+        Ok(egl::TRUE)
+    })
+}
+
+pub unsafe extern "C" fn surface_attrib(
+    dpy: Handle,
+    surface: Handle,
+    attrib: EGLint,
+    value: EGLint,
+) -> EGLBoolean {
+    guard(egl::FALSE, || {
+        let mut st = initialized(dpy)?;
+        st.surface(surface)?;
+        let id = surface as usize;
+        match attrib {
+            // No effect on a surface that is not a texture (§3.5.6).
+            egl::MIPMAP_LEVEL => {}
+            egl::SWAP_BEHAVIOR => match value {
+                egl::BUFFER_DESTROYED => {
+                    if let Some(s) = st.surfaces.get_mut(&id) {
+                        s.swap_behavior = value;
+                    }
+                }
+                // Needs EGL_SWAP_BEHAVIOR_PRESERVED_BIT in the config's surface type.
+                egl::BUFFER_PRESERVED => return Err(egl::BAD_MATCH),
+                _ => return Err(egl::BAD_PARAMETER),
+            },
+            egl::MULTISAMPLE_RESOLVE => match value {
+                egl::MULTISAMPLE_RESOLVE_DEFAULT => {}
+                _ => return Err(egl::BAD_MATCH),
+            },
+            _ => return Err(egl::BAD_ATTRIBUTE),
+        }
+        Ok(egl::TRUE)
+    })
+}
+
+/// eglBindTexImage / eglReleaseTexImage: softgl's pbuffers have EGL_TEXTURE_FORMAT
+/// EGL_NO_TEXTURE, which §3.6.1 makes EGL_BAD_MATCH.
+pub unsafe extern "C" fn bind_tex_image(
+    dpy: Handle,
+    surface: Handle,
+    _buffer: EGLint,
+) -> EGLBoolean {
+    guard(egl::FALSE, || {
+        let st = initialized(dpy)?;
+        st.surface(surface)?;
+        Err(egl::BAD_MATCH)
+    })
+}
+
+/// eglCopyBuffers: softgl has no native pixmaps, so any pixmap is invalid (§3.9.2).
+pub unsafe extern "C" fn copy_buffers(dpy: Handle, surface: Handle, _pixmap: usize) -> EGLBoolean {
+    guard(egl::FALSE, || {
+        let st = initialized(dpy)?;
+        st.surface(surface)?;
+        Err(egl::BAD_NATIVE_PIXMAP)
+    })
+}
+
+// ---- EGL 1.5 §3.7: contexts ----------------------------------------------------------
+
+/// Turns an eglCreateContext attribute list into softgl's attributes (EGL 1.5 §3.7.1.1,
+/// EGL_KHR_create_context).
+fn context_attribs(list: &[(EGLint, EGLint)]) -> Result<ContextAttribs, EGLint> {
+    let (mut major, mut minor) = (1, 0);
+    let mut profile_mask = egl::CONTEXT_OPENGL_CORE_PROFILE_BIT;
+    let (mut debug, mut forward, mut robust) = (false, false, false);
+    for &(name, value) in list {
+        match name {
+            egl::CONTEXT_MAJOR_VERSION => major = value,
+            egl::CONTEXT_MINOR_VERSION => minor = value,
+            egl::CONTEXT_OPENGL_PROFILE_MASK => profile_mask = value,
+            egl::CONTEXT_OPENGL_DEBUG => debug = value != 0,
+            egl::CONTEXT_OPENGL_FORWARD_COMPATIBLE => forward = value != 0,
+            egl::CONTEXT_OPENGL_ROBUST_ACCESS => robust = value != 0,
+            egl::CONTEXT_FLAGS_KHR => {
+                let known = egl::CONTEXT_OPENGL_DEBUG_BIT_KHR
+                    | egl::CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR
+                    | egl::CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
+                if value & !known != 0 {
+                    return Err(egl::BAD_ATTRIBUTE);
+                }
+                debug = value & egl::CONTEXT_OPENGL_DEBUG_BIT_KHR != 0;
+                forward = value & egl::CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR != 0;
+                robust = value & egl::CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR != 0;
+            }
+            egl::CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY => match value {
+                egl::NO_RESET_NOTIFICATION => {}
+                // softgl never loses a context, but it does not offer robustness either.
+                egl::LOSE_CONTEXT_ON_RESET => return Err(egl::BAD_MATCH),
+                _ => return Err(egl::BAD_ATTRIBUTE),
+            },
+            _ => return Err(egl::BAD_ATTRIBUTE),
+        }
+    }
+    // §3.7.1.1: robust buffer access needs GL_ARB_robustness / GL 4.5 robustness, which
+    // softgl does not claim.
+    if robust {
+        return Err(egl::BAD_MATCH);
+    }
+    if major < 0 || minor < 0 {
+        return Err(egl::BAD_MATCH);
+    }
+    let (major, minor) = (major as u32, minor as u32);
+    // Profiles exist from 3.2 on; below, the mask is ignored (§3.7.1.1).
+    let profile = if (major, minor) >= (3, 2) {
+        let known =
+            egl::CONTEXT_OPENGL_CORE_PROFILE_BIT | egl::CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT;
+        if profile_mask & !known != 0 || profile_mask & known == 0 {
+            return Err(egl::BAD_MATCH);
+        }
+        if profile_mask & egl::CONTEXT_OPENGL_CORE_PROFILE_BIT != 0 {
+            Profile::Core
+        } else {
+            Profile::Compatibility
+        }
+    } else {
+        Profile::Compatibility
+    };
+    Ok(ContextAttribs {
+        major,
+        minor,
+        profile,
+        debug,
+        forward_compatible: forward,
+    })
+}
+
+/// The current rendering API as libEGL tracks it (libglvnd answers eglBindAPI itself).
+fn current_api() -> EGLint {
+    crate::exports_current_api().unwrap_or(egl::OPENGL_API)
+}
+
+pub unsafe extern "C" fn create_context(
+    dpy: Handle,
+    config: Handle,
+    share: Handle,
+    attribs: *const EGLint,
+) -> Handle {
+    guard(std::ptr::null_mut(), || {
+        let mut st = initialized(dpy)?;
+        // EGL_KHR_no_config_context: EGL_NO_CONFIG_KHR (null) is a context usable with any
+        // surface, or none.
+        let config = if config.is_null() {
+            None
+        } else {
+            Some(config_of(config)?)
+        };
+        if current_api() != egl::OPENGL_API {
+            // §3.7.1: a config that does not support the current API is EGL_BAD_CONFIG;
+            // with no config, the mismatch is EGL_BAD_MATCH.
+            return Err(if config.is_some() {
+                egl::BAD_CONFIG
+            } else {
+                egl::BAD_MATCH
+            });
+        }
+        // SAFETY: the application's EGL_NONE-terminated list.
+        let list = unsafe { read_attribs(attribs)? };
+        let attribs = context_attribs(&list)?;
+        let share_ctx = if share.is_null() {
+            None
+        } else {
+            Some(st.context(share)?.shared.clone())
+        };
+        let created = {
+            let share_guard = share_ctx.as_ref().map(lock_context);
+            softgl::Context::with_attribs(&attribs, share_guard.as_deref())
+        };
+        let ctx = created.map_err(|e| match e {
+            ContextError::VersionUnsupported { .. }
+            | ContextError::VersionInvalid { .. }
+            | ContextError::ForwardCompatibleBelow30 => egl::BAD_MATCH,
+            ContextError::BadShareContext(_) => egl::BAD_CONTEXT,
+        })?;
+        let id = st.new_id();
+        st.contexts.insert(
+            id,
+            ContextRec {
+                shared: std::sync::Arc::new(std::sync::Mutex::new(ctx)),
+                config,
+                attribs,
+                current_on: None,
+                draw: 0,
+                read: 0,
+                doomed: false,
+            },
+        );
+        Ok(id as Handle)
+    })
+}
+
+pub unsafe extern "C" fn destroy_context(dpy: Handle, ctx: Handle) -> EGLBoolean {
+    guard(egl::FALSE, || {
+        let mut st = initialized(dpy)?;
+        st.context(ctx)?;
+        if let Some(c) = st.contexts.get_mut(&(ctx as usize)) {
+            c.doomed = true;
+        }
+        // §3.7.2: deleted now unless current to some thread, then when released.
+        st.collect();
+        Ok(egl::TRUE)
+    })
+}
+
+pub unsafe extern "C" fn query_context(
+    dpy: Handle,
+    ctx: Handle,
+    attrib: EGLint,
+    value: *mut EGLint,
+) -> EGLBoolean {
+    guard(egl::FALSE, || {
+        let st = initialized(dpy)?;
+        let c = st.context(ctx)?;
+        let v = match attrib {
+            // EGL_KHR_no_config_context: a context without config reports 0.
+            egl::CONFIG_ID => c.config.map_or(0, |c| c.id),
+            egl::CONTEXT_CLIENT_TYPE => egl::OPENGL_API,
+            egl::CONTEXT_CLIENT_VERSION => c.attribs.major as EGLint,
+            // §3.7.4: what the context renders to: a pbuffer's back buffer, or nothing
+            // when not current or surfaceless.
+            egl::RENDER_BUFFER => {
+                if c.current_on.is_some() && c.draw != 0 {
+                    egl::BACK_BUFFER
+                } else {
+                    egl::NONE
+                }
+            }
+            _ => return Err(egl::BAD_ATTRIBUTE),
+        };
+        // SAFETY: the application's out-parameter.
+        unsafe { store(value, v)? };
+        Ok(egl::TRUE)
+    })
+}
+
+pub unsafe extern "C" fn make_current(
+    dpy: Handle,
+    draw: Handle,
+    read: Handle,
+    ctx: Handle,
+) -> EGLBoolean {
+    guard(egl::FALSE, || {
+        if dpy != display_handle() {
+            return Err(egl::BAD_DISPLAY);
+        }
+        let mut st = state::lock();
+        if ctx.is_null() {
+            // §3.7.3: releasing is allowed even on a terminated display.
+            if !draw.is_null() || !read.is_null() {
+                return Err(egl::BAD_MATCH);
+            }
+            st.release_current();
+            return Ok(egl::TRUE);
+        }
+        if !st.initialized {
+            return Err(egl::NOT_INITIALIZED);
+        }
+        let this = std::thread::current().id();
+        let ctx_id = ctx as usize;
+        let c = st.context(ctx)?;
+        if draw.is_null() != read.is_null() {
+            return Err(egl::BAD_MATCH);
+        }
+        let surface = if draw.is_null() {
+            // EGL_KHR_surfaceless_context: no default framebuffer; FBOs only.
+            None
+        } else {
+            let d = st.surface(draw)?;
+            st.surface(read)?;
+            // softgl's default framebuffer is one surface for drawing and reading.
+            if draw != read {
+                return Err(egl::BAD_MATCH);
+            }
+            // §3.7.3: the surface must be compatible with the context's config (same
+            // buffers); a no-config context takes any surface.
+            if c.config.is_some_and(|cfg| cfg != d.config) {
+                return Err(egl::BAD_MATCH);
+            }
+            Some(d.surface.clone())
+        };
+        if c.current_on.is_some_and(|t| t != this) {
+            return Err(egl::BAD_ACCESS);
+        }
+        let draw_id = draw as usize;
+        if draw_id != 0
+            && st.contexts.iter().any(|(&id, other)| {
+                id != ctx_id
+                    && other.current_on.is_some_and(|t| t != this)
+                    && (other.draw == draw_id || other.read == draw_id)
+            })
+        {
+            return Err(egl::BAD_ACCESS);
+        }
+        let shared = c.shared.clone();
+
+        // Commit: release what this thread had current, then bind the new context.
+        if state::current_id() != ctx_id {
+            st.release_current();
+        }
+        if let Some(rec) = st.contexts.get_mut(&ctx_id) {
+            rec.current_on = Some(this);
+            rec.draw = draw_id;
+            rec.read = read as usize;
+        }
+        lock_context(&shared).set_default_surface(surface.as_ref());
+        softgl::make_current(Some(shared));
+        state::set_current_id(ctx_id);
+        st.collect();
+        Ok(egl::TRUE)
+    })
+}
+
+/// The context current on this thread, for the calls that act on it.
+fn current_context(st: &State) -> Option<&ContextRec> {
+    st.contexts.get(&state::current_id())
+}
+
+pub unsafe extern "C" fn swap_buffers(dpy: Handle, surface: Handle) -> EGLBoolean {
+    guard(egl::FALSE, || {
+        let st = initialized(dpy)?;
+        st.surface(surface)?;
+        // §3.10.1: the surface must be the current context's draw surface.
+        let c = current_context(&st).ok_or(egl::BAD_SURFACE)?;
+        if c.draw != surface as usize {
+            return Err(egl::BAD_SURFACE);
+        }
+        // A pbuffer has no front buffer to post to: swapping only flushes (§3.10.1.1's
+        // implicit glFlush), so the images hold everything drawn so far.
+        lock_context(&c.shared).flush();
+        Ok(egl::TRUE)
+    })
+}
+
+pub unsafe extern "C" fn swap_interval(dpy: Handle, _interval: EGLint) -> EGLBoolean {
+    guard(egl::FALSE, || {
+        let st = initialized(dpy)?;
+        let c = current_context(&st).ok_or(egl::BAD_CONTEXT)?;
+        if c.draw == 0 {
+            return Err(egl::BAD_SURFACE);
+        }
+        // Clamped to [MIN, MAX]_SWAP_INTERVAL = [0, 0]: pbuffers are never posted.
+        Ok(egl::TRUE)
+    })
+}
+
+/// eglWaitClient / eglWaitGL: all GL rendering done before the call is complete when it
+/// returns (§3.8), i.e. glFinish on the current context.
+pub unsafe extern "C" fn wait_client() -> EGLBoolean {
+    guard(egl::FALSE, || {
+        let st = state::lock();
+        if let Some(c) = current_context(&st) {
+            lock_context(&c.shared).finish();
+        }
+        Ok(egl::TRUE)
+    })
+}
+
+pub unsafe extern "C" fn wait_gl() -> EGLBoolean {
+    // SAFETY: no preconditions.
+    unsafe { wait_client() }
+}
+
+/// eglWaitNative: there is no native rendering to wait for; only the core engine exists.
+pub unsafe extern "C" fn wait_native(engine: EGLint) -> EGLBoolean {
+    guard(egl::FALSE, || {
+        if engine != egl::CORE_NATIVE_ENGINE {
+            return Err(egl::BAD_PARAMETER);
+        }
+        Ok(egl::TRUE)
+    })
+}
+
+/// eglReleaseThread: releases the current context and resets the thread's EGL state
+/// (§3.11).
+pub unsafe extern "C" fn release_thread() -> EGLBoolean {
+    guard(egl::FALSE, || {
+        state::lock().release_current();
+        Ok(egl::TRUE)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn profile_mask_only_counts_from_3_2() {
+        let a = context_attribs(&[(egl::CONTEXT_MAJOR_VERSION, 2)]).unwrap();
+        assert_eq!(a.profile, Profile::Compatibility);
+        let a = context_attribs(&[
+            (egl::CONTEXT_MAJOR_VERSION, 4),
+            (egl::CONTEXT_MINOR_VERSION, 5),
+        ])
+        .unwrap();
+        assert_eq!(a.profile, Profile::Core);
+        let a = context_attribs(&[
+            (egl::CONTEXT_MAJOR_VERSION, 3),
+            (egl::CONTEXT_MINOR_VERSION, 3),
+            (
+                egl::CONTEXT_OPENGL_PROFILE_MASK,
+                egl::CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT,
+            ),
+        ])
+        .unwrap();
+        assert_eq!(a.profile, Profile::Compatibility);
+        assert_eq!(
+            context_attribs(&[
+                (egl::CONTEXT_MAJOR_VERSION, 3),
+                (egl::CONTEXT_MINOR_VERSION, 2),
+                (egl::CONTEXT_OPENGL_PROFILE_MASK, 0),
+            ])
+            .unwrap_err(),
+            egl::BAD_MATCH
+        );
+    }
+
+    #[test]
+    fn flags_and_unknown_attributes() {
+        let a = context_attribs(&[(
+            egl::CONTEXT_FLAGS_KHR,
+            egl::CONTEXT_OPENGL_DEBUG_BIT_KHR | egl::CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR,
+        )])
+        .unwrap();
+        assert!(a.debug && a.forward_compatible);
+        assert_eq!(
+            context_attribs(&[(egl::CONTEXT_FLAGS_KHR, 0x100)]).unwrap_err(),
+            egl::BAD_ATTRIBUTE
+        );
+        assert_eq!(
+            context_attribs(&[(0x1234, 0)]).unwrap_err(),
+            egl::BAD_ATTRIBUTE
+        );
+        assert_eq!(
+            context_attribs(&[(egl::CONTEXT_OPENGL_ROBUST_ACCESS, 1)]).unwrap_err(),
+            egl::BAD_MATCH
+        );
+    }
+
+    #[test]
+    fn guard_turns_panics_into_bad_alloc() {
+        let v = guard(7, || -> Result<i32, EGLint> { panic!("test panic") });
+        assert_eq!(v, 7);
+        assert_eq!(state::take_error(), egl::BAD_ALLOC);
+        assert_eq!(state::take_error(), egl::SUCCESS);
+    }
+}

@@ -1,0 +1,188 @@
+//! softgl's EGL driver: `libEGL_softgl.so.0`, a libglvnd EGL vendor library, so that any
+//! program linked against libglvnd's `libEGL.so.1` and `libOpenGL.so.0` (or `libGL.so.1`)
+//! renders with softgl, unchanged.
+//!
+//! libglvnd loads the library named by a vendor JSON file (`softgl.json`; the build writes
+//! `softgl_egl.json` with an absolute path beside the built library) and calls its one
+//! exported symbol, [`__egl_Main`], which fills libglvnd's vendor interface
+//! (`glvnd/libeglabi.h`). Everything else is reached through that interface: `egl*`
+//! functions through `getProcAddress`, GL functions too (libGLdispatch asks the vendor for
+//! each `gl*` name and gets `softgl::get_proc_address`'s entry points, which act on the
+//! thread's current `softgl` context).
+//!
+//! | module | owns |
+//! |---|---|
+//! | [`glvnd`] | the `#[repr(C)]` vendor ABI tables |
+//! | [`entry`] | the EGL 1.5 functions and the vendor callbacks |
+//! | [`state`] | the display, surfaces, contexts, per-thread current context and error |
+//! | [`config`] | the configs and eglChooseConfig's matching and sorting |
+//! | [`consts`] | EGL constants |
+//!
+//! What EGL offers: EGL 1.5 with EGL_MESA_platform_surfaceless (and the default display,
+//! the same one), pbuffers, OpenGL contexts (EGL_KHR_create_context,
+//! EGL_KHR_no_config_context, EGL_KHR_surfaceless_context). Not offered: OpenGL ES,
+//! window and pixmap surfaces, EGL sync objects, EGLImage.
+
+// `unsafe` is this crate's job (DESIGN.md §2: the C driver); each block says why it holds.
+#![deny(unsafe_op_in_unsafe_fn)]
+#![warn(clippy::undocumented_unsafe_blocks)]
+// The extern "C" functions are called by libEGL with the contracts EGL's specification
+// states; they are `unsafe` for Rust callers and documented by the spec sections cited.
+#![allow(clippy::missing_safety_doc)]
+// libglvnd's naming (libEGL_<vendor>.so) makes the library name EGL_softgl.
+#![allow(non_snake_case)]
+
+pub mod config;
+pub mod consts;
+pub mod entry;
+pub mod glvnd;
+pub mod state;
+
+use std::ffi::{c_char, c_void, CStr};
+use std::sync::atomic::{AtomicPtr, Ordering};
+
+use consts::{EGLBoolean, EGLint};
+use glvnd::{ApiExports, ApiImports};
+
+/// libEGL's export table, kept for `getCurrentApi` (null until `__egl_Main`).
+static EXPORTS: AtomicPtr<ApiExports> = AtomicPtr::new(std::ptr::null_mut());
+
+/// The current rendering API according to libEGL, if libEGL is there to ask.
+pub(crate) fn exports_current_api() -> Option<EGLint> {
+    let exports = EXPORTS.load(Ordering::Acquire);
+    if exports.is_null() {
+        return None;
+    }
+    // SAFETY: libEGL passed a pointer to its static export table, which lives as long as
+    // libEGL, and libEGL outlives its vendor libraries.
+    let get = unsafe { (*exports).get_current_api }?;
+    // SAFETY: a libEGL function with no preconditions.
+    Some(unsafe { get() } as EGLint)
+}
+
+/// libglvnd's entry point (`__EGL_MAIN_PROTO_NAME`): checks the ABI version and fills
+/// `imports` with this vendor's callbacks.
+///
+/// # Safety
+/// Called by libEGL with valid `exports` and `imports` pointers.
+#[no_mangle]
+pub unsafe extern "C" fn __egl_Main(
+    version: u32,
+    exports: *const ApiExports,
+    _vendor: *mut c_void,
+    imports: *mut ApiImports,
+) -> EGLBoolean {
+    // A vendor must refuse an ABI of another major version (libeglabi.h).
+    if version >> 16 != glvnd::ABI_MAJOR || exports.is_null() || imports.is_null() {
+        return consts::FALSE;
+    }
+    EXPORTS.store(exports as *mut ApiExports, Ordering::Release);
+    // SAFETY: libEGL passes a zeroed, writable imports table it owns.
+    let imports = unsafe { &mut *imports };
+    imports.get_platform_display = Some(entry::get_platform_display);
+    imports.get_supports_api = Some(entry::get_supports_api);
+    imports.get_vendor_string = Some(entry::get_vendor_string);
+    imports.get_proc_address = Some(get_proc_address);
+    imports.get_dispatch_address = Some(entry::get_dispatch_address);
+    imports.set_dispatch_index = Some(entry::set_dispatch_index);
+    imports.find_native_display_platform = Some(entry::find_native_display_platform);
+    // Entry-point patching is an optional optimisation; left out (null).
+    consts::TRUE
+}
+
+/// `getProcAddress`: the EGL functions below, and every GL function softgl implements
+/// (`softgl::get_proc_address`); null for anything else.
+unsafe extern "C" fn get_proc_address(name: *const c_char) -> *mut c_void {
+    if name.is_null() {
+        return std::ptr::null_mut();
+    }
+    // SAFETY: libEGL passes a NUL-terminated function name.
+    let Ok(name) = unsafe { CStr::from_ptr(name) }.to_str() else {
+        return std::ptr::null_mut();
+    };
+    std::panic::catch_unwind(|| lookup(name)).unwrap_or(std::ptr::null_mut())
+}
+
+fn lookup(name: &str) -> *mut c_void {
+    if name.starts_with("gl") {
+        return softgl::get_proc_address(name) as *mut c_void;
+    }
+    use entry::*;
+    let f: *mut c_void = match name {
+        "eglBindTexImage" => bind_tex_image as *mut c_void,
+        "eglChooseConfig" => choose_config as *mut c_void,
+        "eglCopyBuffers" => copy_buffers as *mut c_void,
+        "eglCreateContext" => create_context as *mut c_void,
+        "eglCreatePbufferFromClientBuffer" => create_pbuffer_from_client_buffer as *mut c_void,
+        "eglCreatePbufferSurface" => create_pbuffer_surface as *mut c_void,
+        "eglCreatePixmapSurface" => create_pixmap_surface as *mut c_void,
+        "eglCreatePlatformPixmapSurface" => create_platform_pixmap_surface as *mut c_void,
+        "eglCreatePlatformWindowSurface" => create_platform_window_surface as *mut c_void,
+        "eglCreateWindowSurface" => create_window_surface as *mut c_void,
+        "eglDestroyContext" => destroy_context as *mut c_void,
+        "eglDestroySurface" => destroy_surface as *mut c_void,
+        "eglGetConfigAttrib" => get_config_attrib as *mut c_void,
+        "eglGetConfigs" => get_configs as *mut c_void,
+        "eglGetError" => get_error as *mut c_void,
+        "eglInitialize" => initialize as *mut c_void,
+        "eglMakeCurrent" => make_current as *mut c_void,
+        "eglQueryContext" => query_context as *mut c_void,
+        "eglQueryString" => query_string as *mut c_void,
+        "eglQuerySurface" => query_surface as *mut c_void,
+        // eglReleaseTexImage has eglBindTexImage's checks and outcome (EGL_BAD_MATCH).
+        "eglReleaseTexImage" => bind_tex_image as *mut c_void,
+        "eglReleaseThread" => release_thread as *mut c_void,
+        "eglSurfaceAttrib" => surface_attrib as *mut c_void,
+        "eglSwapBuffers" => swap_buffers as *mut c_void,
+        "eglSwapInterval" => swap_interval as *mut c_void,
+        "eglTerminate" => terminate as *mut c_void,
+        "eglWaitClient" => wait_client as *mut c_void,
+        "eglWaitGL" => wait_gl as *mut c_void,
+        "eglWaitNative" => wait_native as *mut c_void,
+        _ => std::ptr::null_mut(),
+    };
+    f
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_function_libglvnd_requires_is_there() {
+        // libglvnd's LookupVendorEntrypoints refuses a vendor missing any of these.
+        for name in [
+            "eglInitialize",
+            "eglChooseConfig",
+            "eglCopyBuffers",
+            "eglCreateContext",
+            "eglCreatePbufferSurface",
+            "eglCreatePixmapSurface",
+            "eglCreateWindowSurface",
+            "eglDestroyContext",
+            "eglDestroySurface",
+            "eglGetConfigAttrib",
+            "eglGetConfigs",
+            "eglMakeCurrent",
+            "eglQueryContext",
+            "eglQueryString",
+            "eglQuerySurface",
+            "eglSwapBuffers",
+            "eglTerminate",
+            "eglWaitGL",
+            "eglWaitNative",
+            "eglBindTexImage",
+            "eglReleaseTexImage",
+            "eglSurfaceAttrib",
+            "eglSwapInterval",
+            "eglCreatePbufferFromClientBuffer",
+            "eglReleaseThread",
+            "eglWaitClient",
+            "eglGetError",
+        ] {
+            assert!(!lookup(name).is_null(), "{name} missing");
+        }
+        assert!(lookup("eglCreateSync").is_null());
+        assert!(lookup("eglNoSuchThing").is_null());
+    }
+}
