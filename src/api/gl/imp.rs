@@ -1305,3 +1305,1234 @@ pub unsafe fn GetUniformuiv(
     // SAFETY: `params` has room for the uniform's components.
     unsafe { write_out(params, &v) }
 }
+
+// ---- uniforms (GL 4.5 core §7.6.1) ----
+
+/// `count` elements of `per` components at `value`.
+///
+/// # Safety
+/// `value` holds `count * per` components.
+unsafe fn uniform_values<'a, T>(value: *const T, count: GLsizei, per: usize) -> GlResult<&'a [T]> {
+    if count < 0 {
+        return Err(GlError::InvalidValue("negative count"));
+    }
+    // SAFETY: forwarded.
+    unsafe { slice_len(value, count as usize * per) }
+}
+
+pub fn Uniform1f(ctx: &mut Context, location: GLint, v0: GLfloat) {
+    ctx.uniform_1f(location, v0)
+}
+
+pub fn ProgramUniform1f(ctx: &mut Context, program: GLuint, location: GLint, v0: GLfloat) {
+    ctx.program_uniform_1f(program, location, v0)
+}
+
+pub fn Uniform2f(ctx: &mut Context, location: GLint, v0: GLfloat, v1: GLfloat) {
+    ctx.uniform_2f(location, v0, v1)
+}
+
+pub fn ProgramUniform2f(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    v0: GLfloat,
+    v1: GLfloat,
+) {
+    ctx.program_uniform_2f(program, location, v0, v1)
+}
+
+pub fn Uniform3f(ctx: &mut Context, location: GLint, v0: GLfloat, v1: GLfloat, v2: GLfloat) {
+    ctx.uniform_3f(location, v0, v1, v2)
+}
+
+pub fn ProgramUniform3f(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    v0: GLfloat,
+    v1: GLfloat,
+    v2: GLfloat,
+) {
+    ctx.program_uniform_3f(program, location, v0, v1, v2)
+}
+
+pub fn Uniform4f(
+    ctx: &mut Context,
+    location: GLint,
+    v0: GLfloat,
+    v1: GLfloat,
+    v2: GLfloat,
+    v3: GLfloat,
+) {
+    ctx.uniform_4f(location, v0, v1, v2, v3)
+}
+
+pub fn ProgramUniform4f(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    v0: GLfloat,
+    v1: GLfloat,
+    v2: GLfloat,
+    v3: GLfloat,
+) {
+    ctx.program_uniform_4f(program, location, v0, v1, v2, v3)
+}
+
+pub unsafe fn Uniform1fv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` × 1 components.
+    match unsafe { uniform_values(value, count, 1) } {
+        Ok(v) => ctx.uniform_1fv(location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniform1fv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` × 1 components.
+    match unsafe { uniform_values(value, count, 1) } {
+        Ok(v) => ctx.program_uniform_1fv(program, location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn Uniform2fv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` × 2 components.
+    match unsafe { uniform_values(value, count, 2) } {
+        Ok(v) => ctx.uniform_2fv(location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniform2fv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` × 2 components.
+    match unsafe { uniform_values(value, count, 2) } {
+        Ok(v) => ctx.program_uniform_2fv(program, location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn Uniform3fv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` × 3 components.
+    match unsafe { uniform_values(value, count, 3) } {
+        Ok(v) => ctx.uniform_3fv(location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniform3fv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` × 3 components.
+    match unsafe { uniform_values(value, count, 3) } {
+        Ok(v) => ctx.program_uniform_3fv(program, location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn Uniform4fv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` × 4 components.
+    match unsafe { uniform_values(value, count, 4) } {
+        Ok(v) => ctx.uniform_4fv(location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniform4fv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` × 4 components.
+    match unsafe { uniform_values(value, count, 4) } {
+        Ok(v) => ctx.program_uniform_4fv(program, location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub fn Uniform1i(ctx: &mut Context, location: GLint, v0: GLint) {
+    ctx.uniform_1i(location, v0)
+}
+
+pub fn ProgramUniform1i(ctx: &mut Context, program: GLuint, location: GLint, v0: GLint) {
+    ctx.program_uniform_1i(program, location, v0)
+}
+
+pub fn Uniform2i(ctx: &mut Context, location: GLint, v0: GLint, v1: GLint) {
+    ctx.uniform_2i(location, v0, v1)
+}
+
+pub fn ProgramUniform2i(ctx: &mut Context, program: GLuint, location: GLint, v0: GLint, v1: GLint) {
+    ctx.program_uniform_2i(program, location, v0, v1)
+}
+
+pub fn Uniform3i(ctx: &mut Context, location: GLint, v0: GLint, v1: GLint, v2: GLint) {
+    ctx.uniform_3i(location, v0, v1, v2)
+}
+
+pub fn ProgramUniform3i(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    v0: GLint,
+    v1: GLint,
+    v2: GLint,
+) {
+    ctx.program_uniform_3i(program, location, v0, v1, v2)
+}
+
+pub fn Uniform4i(ctx: &mut Context, location: GLint, v0: GLint, v1: GLint, v2: GLint, v3: GLint) {
+    ctx.uniform_4i(location, v0, v1, v2, v3)
+}
+
+pub fn ProgramUniform4i(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    v0: GLint,
+    v1: GLint,
+    v2: GLint,
+    v3: GLint,
+) {
+    ctx.program_uniform_4i(program, location, v0, v1, v2, v3)
+}
+
+pub unsafe fn Uniform1iv(ctx: &mut Context, location: GLint, count: GLsizei, value: *const GLint) {
+    // SAFETY: `value` holds `count` × 1 components.
+    match unsafe { uniform_values(value, count, 1) } {
+        Ok(v) => ctx.uniform_1iv(location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniform1iv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLint,
+) {
+    // SAFETY: `value` holds `count` × 1 components.
+    match unsafe { uniform_values(value, count, 1) } {
+        Ok(v) => ctx.program_uniform_1iv(program, location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn Uniform2iv(ctx: &mut Context, location: GLint, count: GLsizei, value: *const GLint) {
+    // SAFETY: `value` holds `count` × 2 components.
+    match unsafe { uniform_values(value, count, 2) } {
+        Ok(v) => ctx.uniform_2iv(location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniform2iv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLint,
+) {
+    // SAFETY: `value` holds `count` × 2 components.
+    match unsafe { uniform_values(value, count, 2) } {
+        Ok(v) => ctx.program_uniform_2iv(program, location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn Uniform3iv(ctx: &mut Context, location: GLint, count: GLsizei, value: *const GLint) {
+    // SAFETY: `value` holds `count` × 3 components.
+    match unsafe { uniform_values(value, count, 3) } {
+        Ok(v) => ctx.uniform_3iv(location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniform3iv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLint,
+) {
+    // SAFETY: `value` holds `count` × 3 components.
+    match unsafe { uniform_values(value, count, 3) } {
+        Ok(v) => ctx.program_uniform_3iv(program, location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn Uniform4iv(ctx: &mut Context, location: GLint, count: GLsizei, value: *const GLint) {
+    // SAFETY: `value` holds `count` × 4 components.
+    match unsafe { uniform_values(value, count, 4) } {
+        Ok(v) => ctx.uniform_4iv(location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniform4iv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLint,
+) {
+    // SAFETY: `value` holds `count` × 4 components.
+    match unsafe { uniform_values(value, count, 4) } {
+        Ok(v) => ctx.program_uniform_4iv(program, location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub fn Uniform1ui(ctx: &mut Context, location: GLint, v0: GLuint) {
+    ctx.uniform_1ui(location, v0)
+}
+
+pub fn ProgramUniform1ui(ctx: &mut Context, program: GLuint, location: GLint, v0: GLuint) {
+    ctx.program_uniform_1ui(program, location, v0)
+}
+
+pub fn Uniform2ui(ctx: &mut Context, location: GLint, v0: GLuint, v1: GLuint) {
+    ctx.uniform_2ui(location, v0, v1)
+}
+
+pub fn ProgramUniform2ui(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    v0: GLuint,
+    v1: GLuint,
+) {
+    ctx.program_uniform_2ui(program, location, v0, v1)
+}
+
+pub fn Uniform3ui(ctx: &mut Context, location: GLint, v0: GLuint, v1: GLuint, v2: GLuint) {
+    ctx.uniform_3ui(location, v0, v1, v2)
+}
+
+pub fn ProgramUniform3ui(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    v0: GLuint,
+    v1: GLuint,
+    v2: GLuint,
+) {
+    ctx.program_uniform_3ui(program, location, v0, v1, v2)
+}
+
+pub fn Uniform4ui(
+    ctx: &mut Context,
+    location: GLint,
+    v0: GLuint,
+    v1: GLuint,
+    v2: GLuint,
+    v3: GLuint,
+) {
+    ctx.uniform_4ui(location, v0, v1, v2, v3)
+}
+
+pub fn ProgramUniform4ui(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    v0: GLuint,
+    v1: GLuint,
+    v2: GLuint,
+    v3: GLuint,
+) {
+    ctx.program_uniform_4ui(program, location, v0, v1, v2, v3)
+}
+
+pub unsafe fn Uniform1uiv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLuint,
+) {
+    // SAFETY: `value` holds `count` × 1 components.
+    match unsafe { uniform_values(value, count, 1) } {
+        Ok(v) => ctx.uniform_1uiv(location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniform1uiv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLuint,
+) {
+    // SAFETY: `value` holds `count` × 1 components.
+    match unsafe { uniform_values(value, count, 1) } {
+        Ok(v) => ctx.program_uniform_1uiv(program, location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn Uniform2uiv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLuint,
+) {
+    // SAFETY: `value` holds `count` × 2 components.
+    match unsafe { uniform_values(value, count, 2) } {
+        Ok(v) => ctx.uniform_2uiv(location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniform2uiv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLuint,
+) {
+    // SAFETY: `value` holds `count` × 2 components.
+    match unsafe { uniform_values(value, count, 2) } {
+        Ok(v) => ctx.program_uniform_2uiv(program, location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn Uniform3uiv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLuint,
+) {
+    // SAFETY: `value` holds `count` × 3 components.
+    match unsafe { uniform_values(value, count, 3) } {
+        Ok(v) => ctx.uniform_3uiv(location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniform3uiv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLuint,
+) {
+    // SAFETY: `value` holds `count` × 3 components.
+    match unsafe { uniform_values(value, count, 3) } {
+        Ok(v) => ctx.program_uniform_3uiv(program, location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn Uniform4uiv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLuint,
+) {
+    // SAFETY: `value` holds `count` × 4 components.
+    match unsafe { uniform_values(value, count, 4) } {
+        Ok(v) => ctx.uniform_4uiv(location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniform4uiv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLuint,
+) {
+    // SAFETY: `value` holds `count` × 4 components.
+    match unsafe { uniform_values(value, count, 4) } {
+        Ok(v) => ctx.program_uniform_4uiv(program, location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn UniformMatrix2fv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` 2 matrices.
+    match unsafe { uniform_values(value, count, 4) } {
+        Ok(v) => ctx.uniform_matrix_2fv(location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniformMatrix2fv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` 2 matrices.
+    match unsafe { uniform_values(value, count, 4) } {
+        Ok(v) => ctx.program_uniform_matrix_2fv(program, location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn UniformMatrix3fv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` 3 matrices.
+    match unsafe { uniform_values(value, count, 9) } {
+        Ok(v) => ctx.uniform_matrix_3fv(location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniformMatrix3fv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` 3 matrices.
+    match unsafe { uniform_values(value, count, 9) } {
+        Ok(v) => ctx.program_uniform_matrix_3fv(program, location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn UniformMatrix4fv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` 4 matrices.
+    match unsafe { uniform_values(value, count, 16) } {
+        Ok(v) => ctx.uniform_matrix_4fv(location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniformMatrix4fv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` 4 matrices.
+    match unsafe { uniform_values(value, count, 16) } {
+        Ok(v) => ctx.program_uniform_matrix_4fv(program, location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn UniformMatrix2x3fv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` 2x3 matrices.
+    match unsafe { uniform_values(value, count, 6) } {
+        Ok(v) => ctx.uniform_matrix_2x3fv(location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniformMatrix2x3fv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` 2x3 matrices.
+    match unsafe { uniform_values(value, count, 6) } {
+        Ok(v) => ctx.program_uniform_matrix_2x3fv(program, location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn UniformMatrix3x2fv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` 3x2 matrices.
+    match unsafe { uniform_values(value, count, 6) } {
+        Ok(v) => ctx.uniform_matrix_3x2fv(location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniformMatrix3x2fv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` 3x2 matrices.
+    match unsafe { uniform_values(value, count, 6) } {
+        Ok(v) => ctx.program_uniform_matrix_3x2fv(program, location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn UniformMatrix2x4fv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` 2x4 matrices.
+    match unsafe { uniform_values(value, count, 8) } {
+        Ok(v) => ctx.uniform_matrix_2x4fv(location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniformMatrix2x4fv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` 2x4 matrices.
+    match unsafe { uniform_values(value, count, 8) } {
+        Ok(v) => ctx.program_uniform_matrix_2x4fv(program, location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn UniformMatrix4x2fv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` 4x2 matrices.
+    match unsafe { uniform_values(value, count, 8) } {
+        Ok(v) => ctx.uniform_matrix_4x2fv(location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniformMatrix4x2fv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` 4x2 matrices.
+    match unsafe { uniform_values(value, count, 8) } {
+        Ok(v) => ctx.program_uniform_matrix_4x2fv(program, location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn UniformMatrix3x4fv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` 3x4 matrices.
+    match unsafe { uniform_values(value, count, 12) } {
+        Ok(v) => ctx.uniform_matrix_3x4fv(location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniformMatrix3x4fv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` 3x4 matrices.
+    match unsafe { uniform_values(value, count, 12) } {
+        Ok(v) => ctx.program_uniform_matrix_3x4fv(program, location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn UniformMatrix4x3fv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` 4x3 matrices.
+    match unsafe { uniform_values(value, count, 12) } {
+        Ok(v) => ctx.uniform_matrix_4x3fv(location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniformMatrix4x3fv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds `count` 4x3 matrices.
+    match unsafe { uniform_values(value, count, 12) } {
+        Ok(v) => ctx.program_uniform_matrix_4x3fv(program, location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub fn Uniform1ui64ARB(ctx: &mut Context, location: GLint, x: GLuint64) {
+    ctx.uniform_1ui64_arb(location, x)
+}
+
+pub unsafe fn Uniform1ui64vARB(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLuint64,
+) {
+    // SAFETY: `value` holds `count` × 1 values.
+    match unsafe { uniform_values(value, count, 1) } {
+        Ok(v) => ctx.uniform_1ui64v_arb(location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub fn Uniform2ui64ARB(ctx: &mut Context, location: GLint, x: GLuint64, y: GLuint64) {
+    ctx.uniform_2ui64_arb(location, x, y)
+}
+
+pub unsafe fn Uniform2ui64vARB(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLuint64,
+) {
+    // SAFETY: `value` holds `count` × 2 values.
+    match unsafe { uniform_values(value, count, 2) } {
+        Ok(v) => ctx.uniform_2ui64v_arb(location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub fn Uniform3ui64ARB(ctx: &mut Context, location: GLint, x: GLuint64, y: GLuint64, z: GLuint64) {
+    ctx.uniform_3ui64_arb(location, x, y, z)
+}
+
+pub unsafe fn Uniform3ui64vARB(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLuint64,
+) {
+    // SAFETY: `value` holds `count` × 3 values.
+    match unsafe { uniform_values(value, count, 3) } {
+        Ok(v) => ctx.uniform_3ui64v_arb(location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub fn Uniform4ui64ARB(
+    ctx: &mut Context,
+    location: GLint,
+    x: GLuint64,
+    y: GLuint64,
+    z: GLuint64,
+    w: GLuint64,
+) {
+    ctx.uniform_4ui64_arb(location, x, y, z, w)
+}
+
+pub unsafe fn Uniform4ui64vARB(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLuint64,
+) {
+    // SAFETY: `value` holds `count` × 4 values.
+    match unsafe { uniform_values(value, count, 4) } {
+        Ok(v) => ctx.uniform_4ui64v_arb(location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub fn UniformHandleui64ARB(ctx: &mut Context, location: GLint, value: GLuint64) {
+    ctx.uniform_handle_ui64_arb(location, value)
+}
+
+pub unsafe fn UniformHandleui64vARB(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLuint64,
+) {
+    // SAFETY: `value` holds `count` handles.
+    match unsafe { uniform_values(value, count, 1) } {
+        Ok(v) => ctx.uniform_handle_ui64v_arb(location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub fn ProgramUniformHandleui64ARB(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    value: GLuint64,
+) {
+    ctx.program_uniform_handle_ui64_arb(program, location, value)
+}
+
+pub unsafe fn ProgramUniformHandleui64vARB(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    values: *const GLuint64,
+) {
+    // SAFETY: `values` holds `count` handles.
+    match unsafe { uniform_values(values, count, 1) } {
+        Ok(v) => ctx.program_uniform_handle_ui64v_arb(program, location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+// ---- ARB_bindless_texture ----
+
+pub fn GetTextureHandleARB(ctx: &mut Context, texture: GLuint) -> GLuint64 {
+    ctx.get_texture_handle_arb(texture)
+}
+
+pub fn GetTextureSamplerHandleARB(ctx: &mut Context, texture: GLuint, sampler: GLuint) -> GLuint64 {
+    ctx.get_texture_sampler_handle_arb(texture, sampler)
+}
+
+pub fn MakeTextureHandleResidentARB(ctx: &mut Context, handle: GLuint64) {
+    ctx.make_texture_handle_resident_arb(handle)
+}
+
+pub fn MakeTextureHandleNonResidentARB(ctx: &mut Context, handle: GLuint64) {
+    ctx.make_texture_handle_non_resident_arb(handle)
+}
+
+pub fn IsTextureHandleResidentARB(ctx: &mut Context, handle: GLuint64) -> GLboolean {
+    gl_bool(ctx.is_texture_handle_resident_arb(handle))
+}
+
+// ---- textures, samplers, framebuffers, renderbuffers (GL 4.5 core chapters 8, 9) ----
+
+pub unsafe fn GenTextures(ctx: &mut Context, n: GLsizei, textures: *mut GLuint) {
+    // SAFETY: `textures` holds `n` names.
+    unsafe { gen_with(ctx, n, textures, Context::gen_textures) }
+}
+
+pub unsafe fn DeleteTextures(ctx: &mut Context, n: GLsizei, textures: *const GLuint) {
+    // SAFETY: `textures` holds `n` names.
+    unsafe { delete_with(ctx, n, textures, Context::delete_textures) }
+}
+
+pub fn IsTexture(ctx: &mut Context, texture: GLuint) -> GLboolean {
+    gl_bool(ctx.is_texture(texture))
+}
+
+pub unsafe fn GenSamplers(ctx: &mut Context, count: GLsizei, samplers: *mut GLuint) {
+    // SAFETY: `samplers` holds `count` names.
+    unsafe { gen_with(ctx, count, samplers, Context::gen_samplers) }
+}
+
+pub unsafe fn CreateSamplers(ctx: &mut Context, n: GLsizei, samplers: *mut GLuint) {
+    // SAFETY: `samplers` holds `n` names.
+    unsafe { gen_with(ctx, n, samplers, Context::create_samplers) }
+}
+
+pub unsafe fn DeleteSamplers(ctx: &mut Context, count: GLsizei, samplers: *const GLuint) {
+    // SAFETY: `samplers` holds `count` names.
+    unsafe { delete_with(ctx, count, samplers, Context::delete_samplers) }
+}
+
+pub fn IsSampler(ctx: &mut Context, sampler: GLuint) -> GLboolean {
+    gl_bool(ctx.is_sampler(sampler))
+}
+
+pub unsafe fn GenFramebuffers(ctx: &mut Context, n: GLsizei, framebuffers: *mut GLuint) {
+    // SAFETY: `framebuffers` holds `n` names.
+    unsafe { gen_with(ctx, n, framebuffers, Context::gen_framebuffers) }
+}
+
+pub unsafe fn DeleteFramebuffers(ctx: &mut Context, n: GLsizei, framebuffers: *const GLuint) {
+    // SAFETY: `framebuffers` holds `n` names.
+    unsafe { delete_with(ctx, n, framebuffers, Context::delete_framebuffers) }
+}
+
+pub unsafe fn CreateFramebuffers(ctx: &mut Context, n: GLsizei, framebuffers: *mut GLuint) {
+    // SAFETY: `framebuffers` holds `n` names.
+    unsafe { gen_with(ctx, n, framebuffers, Context::create_framebuffers) }
+}
+
+pub fn IsFramebuffer(ctx: &mut Context, framebuffer: GLuint) -> GLboolean {
+    gl_bool(ctx.is_framebuffer(framebuffer))
+}
+
+pub unsafe fn GenRenderbuffers(ctx: &mut Context, n: GLsizei, renderbuffers: *mut GLuint) {
+    // SAFETY: `renderbuffers` holds `n` names.
+    unsafe { gen_with(ctx, n, renderbuffers, Context::gen_renderbuffers) }
+}
+
+pub unsafe fn DeleteRenderbuffers(ctx: &mut Context, n: GLsizei, renderbuffers: *const GLuint) {
+    // SAFETY: `renderbuffers` holds `n` names.
+    unsafe { delete_with(ctx, n, renderbuffers, Context::delete_renderbuffers) }
+}
+
+pub unsafe fn CreateRenderbuffers(ctx: &mut Context, n: GLsizei, renderbuffers: *mut GLuint) {
+    // SAFETY: `renderbuffers` holds `n` names.
+    unsafe { gen_with(ctx, n, renderbuffers, Context::create_renderbuffers) }
+}
+
+pub fn IsRenderbuffer(ctx: &mut Context, renderbuffer: GLuint) -> GLboolean {
+    gl_bool(ctx.is_renderbuffer(renderbuffer))
+}
+
+pub unsafe fn CreateTextures(ctx: &mut Context, target: GLenum, n: GLsizei, textures: *mut GLuint) {
+    // SAFETY: `textures` holds `n` names.
+    unsafe { gen_with(ctx, n, textures, |c, n| c.create_textures(target, n)) }
+}
+
+pub fn ActiveTexture(ctx: &mut Context, texture: GLenum) {
+    ctx.active_texture(texture)
+}
+
+pub fn BindTexture(ctx: &mut Context, target: GLenum, texture: GLuint) {
+    ctx.bind_texture(target, texture)
+}
+
+/// The client bytes of a `width`×`height` image of `format`/`type` at `pixels` (GL 4.5
+/// core §8.4.4), or None when `pixels` is null or the arguments are ones the Context will
+/// reject itself (it then records the right error).
+///
+/// # Safety
+/// `pixels` is null or readable for the image's size at the unpack alignment.
+unsafe fn client_image<'a>(
+    ctx: &Context,
+    width: GLsizei,
+    height: GLsizei,
+    format: GLenum,
+    r#type: GLenum,
+    pixels: *const c_void,
+) -> Option<&'a [u8]> {
+    if pixels.is_null() || width < 0 || height < 0 {
+        return None;
+    }
+    let n = crate::api::pixels::client_size(
+        width as usize,
+        height as usize,
+        format,
+        r#type,
+        ctx.unpack_alignment,
+    )
+    .ok()?;
+    // SAFETY: non-null and holding the image by the caller's contract; `n` > 0 here only
+    // when width and height are.
+    Some(unsafe { std::slice::from_raw_parts(pixels as *const u8, n) })
+}
+
+pub unsafe fn TexImage2D(
+    ctx: &mut Context,
+    target: GLenum,
+    level: GLint,
+    internalformat: GLint,
+    width: GLsizei,
+    height: GLsizei,
+    border: GLint,
+    format: GLenum,
+    r#type: GLenum,
+    pixels: *const c_void,
+) {
+    // SAFETY: `pixels` is null or holds the image (GL 4.5 core §8.5).
+    let data = unsafe { client_image(ctx, width, height, format, r#type, pixels) };
+    ctx.tex_image_2d(
+        target,
+        level,
+        internalformat,
+        width,
+        height,
+        border,
+        format,
+        r#type,
+        data,
+    )
+}
+
+pub fn TexStorage2D(
+    ctx: &mut Context,
+    target: GLenum,
+    levels: GLsizei,
+    internalformat: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+) {
+    ctx.tex_storage_2d(target, levels, internalformat, width, height)
+}
+
+pub unsafe fn TexSubImage2D(
+    ctx: &mut Context,
+    target: GLenum,
+    level: GLint,
+    xoffset: GLint,
+    yoffset: GLint,
+    width: GLsizei,
+    height: GLsizei,
+    format: GLenum,
+    r#type: GLenum,
+    pixels: *const c_void,
+) {
+    let nonempty = width > 0 && height > 0;
+    if nonempty && pixels.is_null() {
+        return fail(ctx, GlError::InvalidValue("null pixels pointer"));
+    }
+    // SAFETY: `pixels` holds the image (GL 4.5 core §8.6).
+    let data = unsafe { client_image(ctx, width, height, format, r#type, pixels) };
+    ctx.tex_sub_image_2d(
+        target,
+        level,
+        xoffset,
+        yoffset,
+        width,
+        height,
+        format,
+        r#type,
+        data.unwrap_or(&[]),
+    )
+}
+
+pub fn GenerateMipmap(ctx: &mut Context, target: GLenum) {
+    ctx.generate_mipmap(target)
+}
+
+/// How many values a `*Parameter*v` call reads for `pname` (GL 4.5 core table 23.18: the
+/// border colour and swizzle vector have four, everything else one).
+fn param_count(pname: GLenum) -> usize {
+    match pname {
+        gl::TEXTURE_BORDER_COLOR | gl::TEXTURE_SWIZZLE_RGBA => 4,
+        _ => 1,
+    }
+}
+
+pub fn TexParameteri(ctx: &mut Context, target: GLenum, pname: GLenum, param: GLint) {
+    ctx.tex_parameter_i(target, pname, param)
+}
+
+pub fn TexParameterf(ctx: &mut Context, target: GLenum, pname: GLenum, param: GLfloat) {
+    ctx.tex_parameter_f(target, pname, param)
+}
+
+pub unsafe fn TexParameteriv(
+    ctx: &mut Context,
+    target: GLenum,
+    pname: GLenum,
+    params: *const GLint,
+) {
+    // SAFETY: `params` holds pname's values.
+    match unsafe { slice_len(params, param_count(pname)) } {
+        Ok(v) => ctx.tex_parameter_iv(target, pname, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn TexParameterfv(
+    ctx: &mut Context,
+    target: GLenum,
+    pname: GLenum,
+    params: *const GLfloat,
+) {
+    // SAFETY: `params` holds pname's values.
+    match unsafe { slice_len(params, param_count(pname)) } {
+        Ok(v) => ctx.tex_parameter_fv(target, pname, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn GetTexParameteriv(
+    ctx: &mut Context,
+    target: GLenum,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    let v = ctx.get_tex_parameteriv(target, pname);
+    // SAFETY: `params` is null or writable for one value.
+    unsafe { write_one(params, v) }
+}
+
+pub unsafe fn GetTexLevelParameteriv(
+    ctx: &mut Context,
+    target: GLenum,
+    level: GLint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    let v = ctx.get_tex_level_parameteriv(target, level, pname);
+    // SAFETY: `params` is null or writable for one value.
+    unsafe { write_one(params, v) }
+}
+
+pub fn BindSampler(ctx: &mut Context, unit: GLuint, sampler: GLuint) {
+    ctx.bind_sampler(unit, sampler)
+}
+
+pub fn SamplerParameteri(ctx: &mut Context, sampler: GLuint, pname: GLenum, param: GLint) {
+    ctx.sampler_parameter_i(sampler, pname, param)
+}
+
+pub fn SamplerParameterf(ctx: &mut Context, sampler: GLuint, pname: GLenum, param: GLfloat) {
+    ctx.sampler_parameter_f(sampler, pname, param)
+}
+
+pub unsafe fn SamplerParameteriv(
+    ctx: &mut Context,
+    sampler: GLuint,
+    pname: GLenum,
+    param: *const GLint,
+) {
+    // SAFETY: `param` holds pname's values.
+    match unsafe { slice_len(param, param_count(pname)) } {
+        Ok(v) => ctx.sampler_parameter_iv(sampler, pname, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn SamplerParameterfv(
+    ctx: &mut Context,
+    sampler: GLuint,
+    pname: GLenum,
+    param: *const GLfloat,
+) {
+    // SAFETY: `param` holds pname's values.
+    match unsafe { slice_len(param, param_count(pname)) } {
+        Ok(v) => ctx.sampler_parameter_fv(sampler, pname, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub fn BindFramebuffer(ctx: &mut Context, target: GLenum, framebuffer: GLuint) {
+    ctx.bind_framebuffer(target, framebuffer)
+}
+
+pub fn FramebufferTexture2D(
+    ctx: &mut Context,
+    target: GLenum,
+    attachment: GLenum,
+    textarget: GLenum,
+    texture: GLuint,
+    level: GLint,
+) {
+    ctx.framebuffer_texture_2d(target, attachment, textarget, texture, level)
+}
+
+pub fn FramebufferRenderbuffer(
+    ctx: &mut Context,
+    target: GLenum,
+    attachment: GLenum,
+    renderbuffertarget: GLenum,
+    renderbuffer: GLuint,
+) {
+    ctx.framebuffer_renderbuffer(target, attachment, renderbuffertarget, renderbuffer)
+}
+
+pub fn CheckFramebufferStatus(ctx: &mut Context, target: GLenum) -> GLenum {
+    ctx.check_framebuffer_status(target)
+}
+
+pub unsafe fn DrawBuffers(ctx: &mut Context, n: GLsizei, bufs: *const GLenum) {
+    // SAFETY: `bufs` holds `n` enums.
+    match unsafe { slice(bufs, n, "negative count") } {
+        Ok(v) => ctx.draw_buffers(v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub fn ReadBuffer(ctx: &mut Context, src: GLenum) {
+    ctx.read_buffer(src)
+}
+
+pub fn BindRenderbuffer(ctx: &mut Context, target: GLenum, renderbuffer: GLuint) {
+    ctx.bind_renderbuffer(target, renderbuffer)
+}
+
+pub fn RenderbufferStorage(
+    ctx: &mut Context,
+    target: GLenum,
+    internalformat: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+) {
+    ctx.renderbuffer_storage(target, internalformat, width, height)
+}

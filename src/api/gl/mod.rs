@@ -113,3 +113,91 @@ pub fn with_current<R>(name: &'static str, default: R, f: impl FnOnce(&mut Conte
     }
     r
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::enums as gl;
+
+    fn shared() -> SharedContext {
+        Arc::new(Mutex::new(Context::new(2, 2)))
+    }
+
+    /// A panic inside a command (here a test-only one; every generated shim goes through
+    /// `with_current` the same way) is contained: the caller gets the default value, the
+    /// context a GL error and a high-severity message, and stays usable.
+    #[test]
+    fn panics_do_not_cross_the_boundary() {
+        let ctx = shared();
+        make_current(Some(ctx.clone()));
+        let r: u32 = with_current("glTestPanic", 7, |_| panic!("boom from a command"));
+        assert_eq!(r, 7);
+        let get_error = get_proc_address("glGetError");
+        assert!(!get_error.is_null());
+        // SAFETY: glGetError's C signature.
+        let get_error: extern "system" fn() -> u32 = unsafe { std::mem::transmute(get_error) };
+        assert_eq!(get_error(), gl::OUT_OF_MEMORY);
+        assert_eq!(get_error(), gl::NO_ERROR);
+        let msgs = ctx.lock().unwrap().debug_messages();
+        assert!(
+            msgs.iter().any(|m| m.severity == gl::DEBUG_SEVERITY_HIGH
+                && m.ty == gl::DEBUG_TYPE_ERROR
+                && m.message.contains("glTestPanic")
+                && m.message.contains("boom from a command")),
+            "{msgs:?}"
+        );
+        // Still usable, and not stuck "inside a call".
+        assert_eq!(with_current("glTest", 0, |c| c.get_error() + 1), 1);
+        make_current(None);
+    }
+
+    /// A Rust user who panicked while holding the lock poisons it; GL calls recover.
+    #[test]
+    fn poisoned_lock_is_recovered() {
+        let ctx = shared();
+        let c2 = ctx.clone();
+        let _ = std::thread::spawn(move || {
+            let _g = c2.lock().unwrap();
+            panic!("poison the context lock");
+        })
+        .join();
+        assert!(ctx.is_poisoned());
+        make_current(Some(ctx.clone()));
+        let enable = get_proc_address("glEnable");
+        // SAFETY: glEnable's C signature.
+        let enable: extern "system" fn(u32) = unsafe { std::mem::transmute(enable) };
+        enable(0x1234);
+        assert_eq!(
+            with_current("glTest", 0, |c| c.get_error()),
+            gl::INVALID_ENUM
+        );
+        assert!(!ctx.is_poisoned(), "the poison is cleared");
+        make_current(None);
+    }
+
+    /// A debug callback that calls back into GL (undefined by KHR_debug) must not
+    /// deadlock: the nested call does nothing.
+    #[test]
+    fn reentrant_calls_do_nothing() {
+        let ctx = shared();
+        make_current(Some(ctx.clone()));
+        let nested = Arc::new(Mutex::new(None));
+        let n2 = nested.clone();
+        ctx.lock().unwrap().debug_message_callback(Some(Box::new(
+            move |_m: &crate::api::DebugMessage| {
+                *n2.lock().unwrap() = Some(with_current("glGetError", 99u32, |c| c.get_error()));
+            },
+        )));
+        with_current("glEnable", (), |c| c.enable(0x1234));
+        assert_eq!(
+            *nested.lock().unwrap(),
+            Some(99),
+            "the nested call returned its default"
+        );
+        assert_eq!(
+            with_current("glGetError", 0, |c| c.get_error()),
+            gl::INVALID_ENUM
+        );
+        make_current(None);
+    }
+}
