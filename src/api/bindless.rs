@@ -30,6 +30,7 @@ impl Context {
     fn texture_handle(&mut self, texture: u32, sampler: Option<u32>) -> GlResult<u64> {
         let tname = TextureName(texture);
         let tex = self
+            .objs
             .textures
             .get(tname)
             .filter(|_| texture != 0)
@@ -37,18 +38,19 @@ impl Context {
         let sname = match sampler {
             None => None,
             Some(s) => {
-                self.samplers
+                self.objs
+                    .samplers
                     .get(SamplerName(s))
                     .filter(|_| s != 0)
                     .ok_or(GlError::InvalidValue("not an existing sampler object"))?;
                 Some(SamplerName(s))
             }
         };
-        let state = match sname.and_then(|s| self.samplers.get(s)) {
+        let state = match sname.and_then(|s| self.objs.samplers.get(s)) {
             Some(s) => s.state,
             None => tex.state,
         };
-        if let Some(&h) = self.bindless.by_owner.get(&(tname, sname)) {
+        if let Some(&h) = self.objs.bindless.by_owner.get(&(tname, sname)) {
             // "The handle for each texture or texture/sampler pair is unique; the same handle
             // will be returned if GetTexture*HandleARB is called multiple times."
             return Ok(h);
@@ -65,18 +67,18 @@ impl Context {
             .descriptors
             .insert(tex.view(), state, false)
             .ok_or(GlError::OutOfMemory("descriptor table is full"))?;
-        self.bindless.by_owner.insert((tname, sname), h);
-        self.bindless.owners.insert(
+        self.objs.bindless.by_owner.insert((tname, sname), h);
+        self.objs.bindless.owners.insert(
             h,
             HandleOwner {
                 texture: tname,
                 sampler: sname,
             },
         );
-        if let Some(t) = self.textures.get_mut(tname) {
+        if let Some(t) = self.objs.textures.get_mut(tname) {
             t.has_handle = true;
         }
-        if let Some(s) = sname.and_then(|s| self.samplers.get_mut(s)) {
+        if let Some(s) = sname.and_then(|s| self.objs.samplers.get_mut(s)) {
             s.has_handle = true;
         }
         Ok(h)
@@ -84,52 +86,63 @@ impl Context {
 
     /// glGetTextureHandleARB: 0 on error.
     pub fn get_texture_handle_arb(&mut self, texture: u32) -> u64 {
-        let r = self.texture_handle(texture, None);
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.texture_handle(texture, None);
+            this.gl(r)
+        })
     }
 
     /// glGetTextureSamplerHandleARB: 0 on error.
     pub fn get_texture_sampler_handle_arb(&mut self, texture: u32, sampler: u32) -> u64 {
-        let r = self.texture_handle(texture, Some(sampler));
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.texture_handle(texture, Some(sampler));
+            this.gl(r)
+        })
     }
 
     /// glMakeTextureHandleResidentARB.
     pub fn make_texture_handle_resident_arb(&mut self, handle: u64) {
-        if !self.bindless.owners.contains_key(&handle) {
-            return self.record(GlError::InvalidOperation("not a texture handle"));
-        }
-        if self.resident.contains(handle) {
-            return self.record(GlError::InvalidOperation("handle is already resident"));
-        }
-        // Copy-on-write: queued draws keep the resident set they saw (DESIGN.md §4).
-        Arc::make_mut(&mut self.resident).insert(handle);
-        self.dirty |= dirty::SAMPLER;
+        self.with_group(|this| {
+            if !this.objs.bindless.owners.contains_key(&handle) {
+                return this.record(GlError::InvalidOperation("not a texture handle"));
+            }
+            if this.resident.contains(handle) {
+                return this.record(GlError::InvalidOperation("handle is already resident"));
+            }
+            // Copy-on-write: queued draws keep the resident set they saw (DESIGN.md §4).
+            Arc::make_mut(&mut this.resident).insert(handle);
+            this.dirty |= dirty::SAMPLER;
+        })
     }
 
     /// glMakeTextureHandleNonResidentARB.
     pub fn make_texture_handle_non_resident_arb(&mut self, handle: u64) {
-        if !self.bindless.owners.contains_key(&handle) {
-            return self.record(GlError::InvalidOperation("not a texture handle"));
-        }
-        if !self.resident.contains(handle) {
-            return self.record(GlError::InvalidOperation("handle is not resident"));
-        }
-        Arc::make_mut(&mut self.resident).remove(handle);
-        self.dirty |= dirty::SAMPLER;
+        self.with_group(|this| {
+            if !this.objs.bindless.owners.contains_key(&handle) {
+                return this.record(GlError::InvalidOperation("not a texture handle"));
+            }
+            if !this.resident.contains(handle) {
+                return this.record(GlError::InvalidOperation("handle is not resident"));
+            }
+            Arc::make_mut(&mut this.resident).remove(handle);
+            this.dirty |= dirty::SAMPLER;
+        })
     }
 
     /// glIsTextureHandleResidentARB.
     pub fn is_texture_handle_resident_arb(&mut self, handle: u64) -> bool {
-        if !self.bindless.owners.contains_key(&handle) {
-            self.record(GlError::InvalidOperation("not a texture handle"));
-            return false;
-        }
-        self.resident.contains(handle)
+        self.with_group(|this| {
+            if !this.objs.bindless.owners.contains_key(&handle) {
+                this.record(GlError::InvalidOperation("not a texture handle"));
+                return false;
+            }
+            this.resident.contains(handle)
+        })
     }
 
     fn free_handles_where(&mut self, pred: impl Fn(&HandleOwner) -> bool) {
         let dead: Vec<u64> = self
+            .objs
             .bindless
             .owners
             .iter()
@@ -137,8 +150,8 @@ impl Context {
             .map(|(&h, _)| h)
             .collect();
         for h in dead {
-            if let Some(o) = self.bindless.owners.remove(&h) {
-                self.bindless.by_owner.remove(&(o.texture, o.sampler));
+            if let Some(o) = self.objs.bindless.owners.remove(&h) {
+                self.objs.bindless.by_owner.remove(&(o.texture, o.sampler));
             }
             if self.resident.contains(h) {
                 Arc::make_mut(&mut self.resident).remove(h);

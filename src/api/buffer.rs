@@ -86,36 +86,41 @@ impl Context {
 
     fn bound_buffer_mut(&mut self, target: u32) -> GlResult<&mut Buffer> {
         let name = self.bound_buffer(target)?;
-        self.buffers
+        self.objs
+            .buffers
             .get_mut(name)
             .ok_or(GlError::InvalidOperation("no buffer bound to the target"))
     }
 
     /// glGenBuffers.
     pub fn gen_buffers(&mut self, n: i32) -> Vec<u32> {
-        if n < 0 {
-            self.record(GlError::InvalidValue("negative count"));
-            return Vec::new();
-        }
-        (0..n)
-            .filter_map(|_| self.buffers.gen().map(|b| b.0))
-            .collect()
+        self.with_group(|this| {
+            if n < 0 {
+                this.record(GlError::InvalidValue("negative count"));
+                return Vec::new();
+            }
+            (0..n)
+                .filter_map(|_| this.objs.buffers.gen().map(|b| b.0))
+                .collect()
+        })
     }
 
     /// glCreateBuffers.
     pub fn create_buffers(&mut self, n: i32) -> Vec<u32> {
-        if n < 0 {
-            self.record(GlError::InvalidValue("negative count"));
-            return Vec::new();
-        }
-        (0..n)
-            .filter_map(|_| self.buffers.create(Buffer::default()).map(|b| b.0))
-            .collect()
+        self.with_group(|this| {
+            if n < 0 {
+                this.record(GlError::InvalidValue("negative count"));
+                return Vec::new();
+            }
+            (0..n)
+                .filter_map(|_| this.objs.buffers.create(Buffer::default()).map(|b| b.0))
+                .collect()
+        })
     }
 
     /// glIsBuffer.
-    pub fn is_buffer(&self, buffer: u32) -> bool {
-        self.buffers.get(BufferName(buffer)).is_some()
+    pub fn is_buffer(&mut self, buffer: u32) -> bool {
+        self.with_group(|this| this.objs.buffers.get(BufferName(buffer)).is_some())
     }
 
     /// Creates the object of a generated name at first bind (GL 4.5 core §6.1); names never
@@ -125,7 +130,7 @@ impl Context {
             return Ok(None);
         }
         let name = BufferName(buffer);
-        if !self.buffers.ensure(name, Buffer::default) {
+        if !self.objs.buffers.ensure(name, Buffer::default) {
             return Err(GlError::InvalidOperation("not a buffer name"));
         }
         Ok(Some(name))
@@ -133,37 +138,41 @@ impl Context {
 
     /// glBindBuffer.
     pub fn bind_buffer(&mut self, target: u32, buffer: u32) {
-        let r = (|| {
-            self.buffer_target(target)?;
-            let name = self.buffer_object(buffer)?;
-            match target {
-                gl::ARRAY_BUFFER => self.array_buffer = name,
-                gl::ELEMENT_ARRAY_BUFFER => {
-                    if let Some(vao) = self
-                        .vertex_array
-                        .and_then(|v| self.vertex_arrays.get_mut(v))
-                    {
-                        vao.element_buffer = name;
+        self.with_group(|this| {
+            let r = (|| {
+                this.buffer_target(target)?;
+                let name = this.buffer_object(buffer)?;
+                match target {
+                    gl::ARRAY_BUFFER => this.array_buffer = name,
+                    gl::ELEMENT_ARRAY_BUFFER => {
+                        if let Some(vao) = this
+                            .vertex_array
+                            .and_then(|v| this.vertex_arrays.get_mut(v))
+                        {
+                            vao.element_buffer = name;
+                        }
                     }
+                    _ => match name {
+                        Some(n) => {
+                            this.generic_buffers.insert(target, n);
+                        }
+                        None => {
+                            this.generic_buffers.remove(&target);
+                        }
+                    },
                 }
-                _ => match name {
-                    Some(n) => {
-                        self.generic_buffers.insert(target, n);
-                    }
-                    None => {
-                        self.generic_buffers.remove(&target);
-                    }
-                },
-            }
-            Ok(())
-        })();
-        self.gl(r)
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     /// glBindBufferBase.
     pub fn bind_buffer_base(&mut self, target: u32, index: u32, buffer: u32) {
-        let r = self.bind_indexed(target, index, buffer, 0, None);
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.bind_indexed(target, index, buffer, 0, None);
+            this.gl(r)
+        })
     }
 
     /// glBindBufferRange (GL 4.5 core §6.1.1).
@@ -175,29 +184,31 @@ impl Context {
         offset: isize,
         size: isize,
     ) {
-        let r = (|| {
-            if buffer != 0 {
-                if size <= 0 {
-                    return Err(GlError::InvalidValue("size must be positive"));
+        self.with_group(|this| {
+            let r = (|| {
+                if buffer != 0 {
+                    if size <= 0 {
+                        return Err(GlError::InvalidValue("size must be positive"));
+                    }
+                    if offset < 0 {
+                        return Err(GlError::InvalidValue("negative offset"));
+                    }
+                    if offset % limits::UNIFORM_BUFFER_OFFSET_ALIGNMENT as isize != 0 {
+                        return Err(GlError::InvalidValue(
+                            "offset is not a multiple of GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT",
+                        ));
+                    }
                 }
-                if offset < 0 {
-                    return Err(GlError::InvalidValue("negative offset"));
-                }
-                if offset % limits::UNIFORM_BUFFER_OFFSET_ALIGNMENT as isize != 0 {
-                    return Err(GlError::InvalidValue(
-                        "offset is not a multiple of GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT",
-                    ));
-                }
-            }
-            self.bind_indexed(
-                target,
-                index,
-                buffer,
-                offset.max(0) as usize,
-                Some(size.max(0) as usize),
-            )
-        })();
-        self.gl(r)
+                this.bind_indexed(
+                    target,
+                    index,
+                    buffer,
+                    offset.max(0) as usize,
+                    Some(size.max(0) as usize),
+                )
+            })();
+            this.gl(r)
+        })
     }
 
     fn bind_indexed(
@@ -239,157 +250,168 @@ impl Context {
     /// glDeleteBuffers: unbinds from every binding point of this context (GL 4.5 core §5.1.2:
     /// attachments of non-current VAOs keep a stale name, which draws treat as unbound).
     pub fn delete_buffers(&mut self, buffers: &[u32]) {
-        for &b in buffers {
-            let name = BufferName(b);
-            if b == 0 || !self.buffers.is_name(name) {
-                continue;
-            }
-            if self.array_buffer == Some(name) {
-                self.array_buffer = None;
-            }
-            self.generic_buffers.retain(|_, v| *v != name);
-            for u in &mut self.uniform_bindings {
-                if u.buffer == Some(name) {
-                    *u = BufferBinding::default();
+        self.with_group(|this| {
+            for &b in buffers {
+                let name = BufferName(b);
+                if b == 0 || !this.objs.buffers.is_name(name) {
+                    continue;
                 }
+                if this.array_buffer == Some(name) {
+                    this.array_buffer = None;
+                }
+                this.generic_buffers.retain(|_, v| *v != name);
+                for u in &mut this.uniform_bindings {
+                    if u.buffer == Some(name) {
+                        *u = BufferBinding::default();
+                    }
+                }
+                if let Some(vao) = this
+                    .vertex_array
+                    .and_then(|v| this.vertex_arrays.get_mut(v))
+                {
+                    vao.unbind_buffer(name);
+                }
+                this.objs.buffers.remove(name);
             }
-            if let Some(vao) = self
-                .vertex_array
-                .and_then(|v| self.vertex_arrays.get_mut(v))
-            {
-                vao.unbind_buffer(name);
-            }
-            self.buffers.remove(name);
-        }
+        })
     }
 
     /// glBufferData (GL 4.5 core §6.2). A mapped buffer is unmapped first.
     pub fn buffer_data(&mut self, target: u32, size: isize, data: Option<&[u8]>, usage: u32) {
-        let r = (|| {
-            if size < 0 {
-                return Err(GlError::InvalidValue("negative size"));
-            }
-            if !matches!(
-                usage,
-                gl::STREAM_DRAW
-                    | gl::STREAM_READ
-                    | gl::STREAM_COPY
-                    | gl::STATIC_DRAW
-                    | gl::STATIC_READ
-                    | gl::STATIC_COPY
-                    | gl::DYNAMIC_DRAW
-                    | gl::DYNAMIC_READ
-                    | gl::DYNAMIC_COPY
-            ) {
-                return Err(GlError::InvalidEnum("buffer usage"));
-            }
-            let size = size as usize;
-            if data.is_some_and(|d| d.len() < size) {
-                return Err(GlError::InvalidValue("data is shorter than size"));
-            }
-            let buf = self.bound_buffer_mut(target)?;
-            if buf.immutable {
-                return Err(GlError::InvalidOperation("buffer storage is immutable"));
-            }
-            let bytes = alloc_bytes(size, data)?;
-            // A new store: queued draws keep the old one through their snapshots.
-            buf.data = Arc::new(bytes);
-            buf.usage = usage;
-            buf.mapping = None;
-            Ok(())
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                if size < 0 {
+                    return Err(GlError::InvalidValue("negative size"));
+                }
+                if !matches!(
+                    usage,
+                    gl::STREAM_DRAW
+                        | gl::STREAM_READ
+                        | gl::STREAM_COPY
+                        | gl::STATIC_DRAW
+                        | gl::STATIC_READ
+                        | gl::STATIC_COPY
+                        | gl::DYNAMIC_DRAW
+                        | gl::DYNAMIC_READ
+                        | gl::DYNAMIC_COPY
+                ) {
+                    return Err(GlError::InvalidEnum("buffer usage"));
+                }
+                let size = size as usize;
+                if data.is_some_and(|d| d.len() < size) {
+                    return Err(GlError::InvalidValue("data is shorter than size"));
+                }
+                let buf = this.bound_buffer_mut(target)?;
+                if buf.immutable {
+                    return Err(GlError::InvalidOperation("buffer storage is immutable"));
+                }
+                let bytes = alloc_bytes(size, data)?;
+                // A new store: queued draws keep the old one through their snapshots.
+                buf.data = Arc::new(bytes);
+                buf.usage = usage;
+                buf.mapping = None;
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     /// glBufferStorage (GL 4.5 core §6.2).
     pub fn buffer_storage(&mut self, target: u32, size: isize, data: Option<&[u8]>, flags: u32) {
-        let r = (|| {
-            if size <= 0 {
-                return Err(GlError::InvalidValue("size must be positive"));
-            }
-            if flags & !STORAGE_FLAGS != 0 {
-                return Err(GlError::InvalidValue("unknown storage flags"));
-            }
-            if flags & gl::MAP_PERSISTENT_BIT != 0
-                && flags & (gl::MAP_READ_BIT | gl::MAP_WRITE_BIT) == 0
-            {
-                return Err(GlError::InvalidValue(
-                    "MAP_PERSISTENT_BIT needs MAP_READ_BIT or MAP_WRITE_BIT",
-                ));
-            }
-            if flags & gl::MAP_COHERENT_BIT != 0 && flags & gl::MAP_PERSISTENT_BIT == 0 {
-                return Err(GlError::InvalidValue(
-                    "MAP_COHERENT_BIT needs MAP_PERSISTENT_BIT",
-                ));
-            }
-            let size = size as usize;
-            if data.is_some_and(|d| d.len() < size) {
-                return Err(GlError::InvalidValue("data is shorter than size"));
-            }
-            let buf = self.bound_buffer_mut(target)?;
-            if buf.immutable {
-                return Err(GlError::InvalidOperation("buffer storage is immutable"));
-            }
-            let bytes = alloc_bytes(size, data)?;
-            buf.data = Arc::new(bytes);
-            buf.immutable = true;
-            buf.storage_flags = flags;
-            buf.usage = gl::DYNAMIC_DRAW;
-            buf.mapping = None;
-            Ok(())
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                if size <= 0 {
+                    return Err(GlError::InvalidValue("size must be positive"));
+                }
+                if flags & !STORAGE_FLAGS != 0 {
+                    return Err(GlError::InvalidValue("unknown storage flags"));
+                }
+                if flags & gl::MAP_PERSISTENT_BIT != 0
+                    && flags & (gl::MAP_READ_BIT | gl::MAP_WRITE_BIT) == 0
+                {
+                    return Err(GlError::InvalidValue(
+                        "MAP_PERSISTENT_BIT needs MAP_READ_BIT or MAP_WRITE_BIT",
+                    ));
+                }
+                if flags & gl::MAP_COHERENT_BIT != 0 && flags & gl::MAP_PERSISTENT_BIT == 0 {
+                    return Err(GlError::InvalidValue(
+                        "MAP_COHERENT_BIT needs MAP_PERSISTENT_BIT",
+                    ));
+                }
+                let size = size as usize;
+                if data.is_some_and(|d| d.len() < size) {
+                    return Err(GlError::InvalidValue("data is shorter than size"));
+                }
+                let buf = this.bound_buffer_mut(target)?;
+                if buf.immutable {
+                    return Err(GlError::InvalidOperation("buffer storage is immutable"));
+                }
+                let bytes = alloc_bytes(size, data)?;
+                buf.data = Arc::new(bytes);
+                buf.immutable = true;
+                buf.storage_flags = flags;
+                buf.usage = gl::DYNAMIC_DRAW;
+                buf.mapping = None;
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     /// glBufferSubData (GL 4.5 core §6.2.1): copy-on-write, so queued draws are untouched.
     pub fn buffer_sub_data(&mut self, target: u32, offset: isize, data: &[u8]) {
-        let r = (|| {
-            if offset < 0 {
-                return Err(GlError::InvalidValue("negative offset"));
-            }
-            let buf = self.bound_buffer_mut(target)?;
-            let offset = offset as usize;
-            if offset
-                .checked_add(data.len())
-                .is_none_or(|end| end > buf.data.len())
-            {
-                return Err(GlError::InvalidValue("range past the end of the buffer"));
-            }
-            if buf.blocks_draws() {
-                return Err(GlError::InvalidOperation("buffer is mapped"));
-            }
-            if buf.immutable && buf.storage_flags & gl::DYNAMIC_STORAGE_BIT == 0 {
-                return Err(GlError::InvalidOperation(
-                    "immutable storage without DYNAMIC_STORAGE_BIT",
-                ));
-            }
-            Arc::make_mut(&mut buf.data)[offset..offset + data.len()].copy_from_slice(data);
-            Ok(())
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                if offset < 0 {
+                    return Err(GlError::InvalidValue("negative offset"));
+                }
+                let buf = this.bound_buffer_mut(target)?;
+                let offset = offset as usize;
+                if offset
+                    .checked_add(data.len())
+                    .is_none_or(|end| end > buf.data.len())
+                {
+                    return Err(GlError::InvalidValue("range past the end of the buffer"));
+                }
+                if buf.blocks_draws() {
+                    return Err(GlError::InvalidOperation("buffer is mapped"));
+                }
+                if buf.immutable && buf.storage_flags & gl::DYNAMIC_STORAGE_BIT == 0 {
+                    return Err(GlError::InvalidOperation(
+                        "immutable storage without DYNAMIC_STORAGE_BIT",
+                    ));
+                }
+                Arc::make_mut(&mut buf.data)[offset..offset + data.len()].copy_from_slice(data);
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     /// glGetBufferSubData.
     pub fn get_buffer_sub_data(&mut self, target: u32, offset: isize, size: isize) -> Vec<u8> {
-        let r = (|| {
-            if offset < 0 || size < 0 {
-                return Err(GlError::InvalidValue("negative offset or size"));
-            }
-            let name = self.bound_buffer(target)?;
-            let buf = self
-                .buffers
-                .get(name)
-                .ok_or(GlError::InvalidOperation("no buffer"))?;
-            let (o, s) = (offset as usize, size as usize);
-            if o.checked_add(s).is_none_or(|e| e > buf.data.len()) {
-                return Err(GlError::InvalidValue("range past the end of the buffer"));
-            }
-            if buf.blocks_draws() {
-                return Err(GlError::InvalidOperation("buffer is mapped"));
-            }
-            Ok(buf.data[o..o + s].to_vec())
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                if offset < 0 || size < 0 {
+                    return Err(GlError::InvalidValue("negative offset or size"));
+                }
+                let name = this.bound_buffer(target)?;
+                let buf = this
+                    .objs
+                    .buffers
+                    .get(name)
+                    .ok_or(GlError::InvalidOperation("no buffer"))?;
+                let (o, s) = (offset as usize, size as usize);
+                if o.checked_add(s).is_none_or(|e| e > buf.data.len()) {
+                    return Err(GlError::InvalidValue("range past the end of the buffer"));
+                }
+                if buf.blocks_draws() {
+                    return Err(GlError::InvalidOperation("buffer is mapped"));
+                }
+                Ok(buf.data[o..o + s].to_vec())
+            })();
+            this.gl(r)
+        })
     }
 
     /// glMapBufferRange (GL 4.5 core §6.3). Queued work is flushed first so that the store
@@ -402,14 +424,16 @@ impl Context {
         length: isize,
         access: u32,
     ) -> *mut u8 {
-        let r = self.try_map(target, offset, length, access);
-        match r {
-            Ok(p) => p,
-            Err(e) => {
-                self.record(e);
-                std::ptr::null_mut()
+        self.with_group(|this| {
+            let r = this.try_map(target, offset, length, access);
+            match r {
+                Ok(p) => p,
+                Err(e) => {
+                    this.record(e);
+                    std::ptr::null_mut()
+                }
             }
-        }
+        })
     }
 
     fn try_map(
@@ -438,6 +462,7 @@ impl Context {
         let name = self.bound_buffer(target)?;
         {
             let buf = self
+                .objs
                 .buffers
                 .get(name)
                 .ok_or(GlError::InvalidOperation("no buffer"))?;
@@ -490,6 +515,7 @@ impl Context {
         // Flush point (DESIGN.md §5): queued draws may read this store.
         self.flush_raster();
         let buf = self
+            .objs
             .buffers
             .get_mut(name)
             .ok_or(GlError::InvalidOperation("no buffer"))?;
@@ -505,80 +531,90 @@ impl Context {
 
     /// glMapBuffer.
     pub fn map_buffer(&mut self, target: u32, access: u32) -> *mut u8 {
-        let bits = match access {
-            gl::READ_ONLY => gl::MAP_READ_BIT,
-            gl::WRITE_ONLY => gl::MAP_WRITE_BIT,
-            gl::READ_WRITE => gl::MAP_READ_BIT | gl::MAP_WRITE_BIT,
-            _ => {
-                self.record(GlError::InvalidEnum("map access"));
-                return std::ptr::null_mut();
-            }
-        };
-        let len = self
-            .bound_buffer(target)
-            .ok()
-            .and_then(|n| self.buffers.get(n))
-            .map_or(0, |b| b.data.len());
-        self.map_buffer_range(target, 0, len as isize, bits)
+        self.with_group(|this| {
+            let bits = match access {
+                gl::READ_ONLY => gl::MAP_READ_BIT,
+                gl::WRITE_ONLY => gl::MAP_WRITE_BIT,
+                gl::READ_WRITE => gl::MAP_READ_BIT | gl::MAP_WRITE_BIT,
+                _ => {
+                    this.record(GlError::InvalidEnum("map access"));
+                    return std::ptr::null_mut();
+                }
+            };
+            let len = this
+                .bound_buffer(target)
+                .ok()
+                .and_then(|n| this.objs.buffers.get(n))
+                .map_or(0, |b| b.data.len());
+            this.map_buffer_range(target, 0, len as isize, bits)
+        })
     }
 
     /// glFlushMappedBufferRange: stores are shared memory here, so only validation remains.
     pub fn flush_mapped_buffer_range(&mut self, target: u32, offset: isize, length: isize) {
-        let r = (|| {
-            let name = self.bound_buffer(target)?;
-            let buf = self
-                .buffers
-                .get(name)
-                .ok_or(GlError::InvalidOperation("no buffer"))?;
-            let m = buf
-                .mapping
-                .ok_or(GlError::InvalidOperation("buffer is not mapped"))?;
-            if m.access & gl::MAP_FLUSH_EXPLICIT_BIT == 0 {
-                return Err(GlError::InvalidOperation(
-                    "mapping lacks MAP_FLUSH_EXPLICIT_BIT",
-                ));
-            }
-            if offset < 0 || length < 0 || offset as usize + length as usize > m.length {
-                return Err(GlError::InvalidValue("range outside the mapping"));
-            }
-            Ok(())
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                let name = this.bound_buffer(target)?;
+                let buf = this
+                    .objs
+                    .buffers
+                    .get(name)
+                    .ok_or(GlError::InvalidOperation("no buffer"))?;
+                let m = buf
+                    .mapping
+                    .ok_or(GlError::InvalidOperation("buffer is not mapped"))?;
+                if m.access & gl::MAP_FLUSH_EXPLICIT_BIT == 0 {
+                    return Err(GlError::InvalidOperation(
+                        "mapping lacks MAP_FLUSH_EXPLICIT_BIT",
+                    ));
+                }
+                if offset < 0 || length < 0 || offset as usize + length as usize > m.length {
+                    return Err(GlError::InvalidValue("range outside the mapping"));
+                }
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     /// glUnmapBuffer.
     pub fn unmap_buffer(&mut self, target: u32) -> bool {
-        let r = (|| {
-            let buf = self.bound_buffer_mut(target)?;
-            if buf.mapping.take().is_none() {
-                return Err(GlError::InvalidOperation("buffer is not mapped"));
-            }
-            Ok(true)
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                let buf = this.bound_buffer_mut(target)?;
+                if buf.mapping.take().is_none() {
+                    return Err(GlError::InvalidOperation("buffer is not mapped"));
+                }
+                Ok(true)
+            })();
+            this.gl(r)
+        })
     }
 
     /// glGetBufferParameteriv.
     pub fn get_buffer_parameteriv(&mut self, target: u32, pname: u32) -> i32 {
-        let r = (|| {
-            let name = self.bound_buffer(target)?;
-            let b = self
-                .buffers
-                .get(name)
-                .ok_or(GlError::InvalidOperation("no buffer"))?;
-            Ok(match pname {
-                gl::BUFFER_SIZE => b.data.len() as i32,
-                gl::BUFFER_USAGE => b.usage as i32,
-                gl::BUFFER_MAPPED => b.mapping.is_some() as i32,
-                gl::BUFFER_ACCESS_FLAGS => b.mapping.map_or(0, |m| m.access) as i32,
-                gl::BUFFER_IMMUTABLE_STORAGE => b.immutable as i32,
-                gl::BUFFER_STORAGE_FLAGS => b.storage_flags as i32,
-                gl::BUFFER_MAP_OFFSET => b.mapping.map_or(0, |m| m.offset) as i32,
-                gl::BUFFER_MAP_LENGTH => b.mapping.map_or(0, |m| m.length) as i32,
-                _ => return Err(GlError::InvalidEnum("buffer parameter")),
-            })
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                let name = this.bound_buffer(target)?;
+                let b = this
+                    .objs
+                    .buffers
+                    .get(name)
+                    .ok_or(GlError::InvalidOperation("no buffer"))?;
+                Ok(match pname {
+                    gl::BUFFER_SIZE => b.data.len() as i32,
+                    gl::BUFFER_USAGE => b.usage as i32,
+                    gl::BUFFER_MAPPED => b.mapping.is_some() as i32,
+                    gl::BUFFER_ACCESS_FLAGS => b.mapping.map_or(0, |m| m.access) as i32,
+                    gl::BUFFER_IMMUTABLE_STORAGE => b.immutable as i32,
+                    gl::BUFFER_STORAGE_FLAGS => b.storage_flags as i32,
+                    gl::BUFFER_MAP_OFFSET => b.mapping.map_or(0, |m| m.offset) as i32,
+                    gl::BUFFER_MAP_LENGTH => b.mapping.map_or(0, |m| m.length) as i32,
+                    _ => return Err(GlError::InvalidEnum("buffer parameter")),
+                })
+            })();
+            this.gl(r)
+        })
     }
 
     /// The name bound to a binding point, for glGet.

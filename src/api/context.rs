@@ -7,14 +7,13 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use crate::api::buffer::Buffer;
 use crate::api::enums as gl;
 use crate::api::error::{DebugMessage, ErrorState, GlError, GlResult};
-use crate::api::framebuffer::{Framebuffer, Renderbuffer};
+use crate::api::framebuffer::Framebuffer;
 use crate::api::names::*;
-use crate::api::program::ProgramObject;
+use crate::api::share::{ShareGroup, SharedObjects};
 use crate::api::surface::Surface;
-use crate::api::texture::{SamplerObject, Texture};
+use crate::api::texture::Texture;
 use crate::api::version::{ContextAttribs, ContextError, Reported};
 use crate::api::vertex_array::VertexArray;
 use crate::glsl::CompileOutput;
@@ -146,15 +145,18 @@ pub struct Context {
     pub(crate) back_end: BackEnd,
     pub(crate) raster: Rasterizer,
 
-    pub(crate) buffers: NameTable<BufferName, Buffer>,
+    /// The share group's objects while an entry point runs inside `with_group`; empty
+    /// otherwise (`share.rs`).
+    pub(crate) objs: SharedObjects,
+    pub(crate) group: Arc<ShareGroup>,
+    /// Whether `objs` holds the group's objects now.
+    pub(crate) group_held: bool,
+    /// This context's id in its group (`share::next_context_id`).
+    pub(crate) id: u64,
     pub(crate) vertex_arrays: NameTable<VertexArrayName, VertexArray>,
-    pub(crate) programs: NameTable<ProgramObjectName, ProgramObject>,
-    pub(crate) textures: NameTable<TextureName, Texture>,
-    /// Texture object 0 of TEXTURE_2D (GL 4.5 core §8.1: the default texture).
+    /// Texture object 0 of TEXTURE_2D (GL 4.5 core §8.1: the default texture; per context).
     pub(crate) default_texture: Texture,
-    pub(crate) samplers: NameTable<SamplerName, SamplerObject>,
     pub(crate) framebuffers: NameTable<FramebufferName, Framebuffer>,
-    pub(crate) renderbuffers: NameTable<RenderbufferName, Renderbuffer>,
 
     pub(crate) array_buffer: Option<BufferName>,
     pub(crate) generic_buffers: HashMap<u32, BufferName>,
@@ -175,7 +177,8 @@ pub struct Context {
 
     pub(crate) table: Arc<DescriptorTable>,
     pub(crate) descriptors: Arc<dyn DescriptorAlloc>,
-    pub(crate) bindless: crate::api::bindless::Bindless,
+    /// The handles resident in this context (ARB_bindless_texture: residency is per
+    /// context, handles are per share group).
     pub(crate) resident: Arc<ResidentSet>,
     /// Internal descriptors whose texture or sampler changed: removed from the table after
     /// the next flush, when no queued draw can use them any more.
@@ -260,19 +263,27 @@ impl Context {
         share: Option<&Context>,
     ) -> Result<Context, ContextError> {
         let reported = Reported::new(attribs, crate::api::version::override_version())?;
-        if share.is_some() {
-            return Err(ContextError::BadShareContext(
-                "share groups are not implemented yet",
-            ));
-        }
-        let table = Arc::new(DescriptorTable::new());
+        let (group, front_end, back_end) = match share {
+            // The new context joins the group and compiles as its peer does (tests swap in
+            // stand-in compilers; a group's programs must come from one compiler).
+            Some(c) => (c.group.clone(), c.front_end.clone(), c.back_end.clone()),
+            None => {
+                let table = Arc::new(DescriptorTable::new());
+                let front_end: FrontEnd = Arc::new(crate::glsl::compile);
+                let back_end: BackEnd = Arc::new(crate::jit::compile);
+                (
+                    Arc::new(ShareGroup::new(table.clone(), table)),
+                    front_end,
+                    back_end,
+                )
+            }
+        };
         Ok(Context::build(
             reported,
             default_threads(),
-            table.clone(),
-            table,
-            Arc::new(crate::glsl::compile),
-            Arc::new(crate::jit::compile),
+            group,
+            front_end,
+            back_end,
         ))
     }
 
@@ -324,7 +335,8 @@ impl Context {
             minor: crate::api::version::HONEST_VERSION.1,
             overridden: false,
         };
-        let mut c = Context::build(reported, threads, table, descriptors, front_end, back_end);
+        let group = Arc::new(ShareGroup::new(table, descriptors));
+        let mut c = Context::build(reported, threads, group, front_end, back_end);
         let (w, h) = (
             width.min(limits::MAX_VIEWPORT_DIMS as u32),
             height.min(limits::MAX_VIEWPORT_DIMS as u32),
@@ -339,11 +351,11 @@ impl Context {
     fn build(
         reported: Reported,
         threads: usize,
-        table: Arc<DescriptorTable>,
-        descriptors: Arc<dyn DescriptorAlloc>,
+        group: Arc<ShareGroup>,
         front_end: FrontEnd,
         back_end: BackEnd,
     ) -> Context {
+        let (table, descriptors) = (group.table.clone(), group.descriptors.clone());
         // No surface yet: viewport and scissor are 0×0 until the first one
         // (`set_default_surface`).
         let fixed = FixedState {
@@ -392,14 +404,13 @@ impl Context {
             front_end,
             back_end,
             raster: Rasterizer::new(threads.max(1)),
-            buffers: NameTable::default(),
+            objs: SharedObjects::default(),
+            group,
+            group_held: false,
+            id: crate::api::share::next_context_id(),
             vertex_arrays: NameTable::default(),
-            programs: NameTable::default(),
-            textures: NameTable::default(),
             default_texture: Texture::default(),
-            samplers: NameTable::default(),
             framebuffers: NameTable::default(),
-            renderbuffers: NameTable::default(),
             array_buffer: None,
             generic_buffers: HashMap::new(),
             uniform_bindings: vec![
@@ -426,7 +437,6 @@ impl Context {
             fixed,
             table,
             descriptors,
-            bindless: Default::default(),
             resident,
             retired_descriptors: Vec::new(),
             dirty: dirty::ALL,

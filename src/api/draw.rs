@@ -33,38 +33,45 @@ struct DrawRange {
 impl Context {
     /// glClear (GL 4.5 core §17.4.3).
     pub fn clear(&mut self, mask: u32) {
-        let r = (|| {
-            if mask & !(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT | gl::STENCIL_BUFFER_BIT) != 0 {
-                return Err(GlError::InvalidValue("unknown bits in the clear mask"));
-            }
-            self.update_derived();
-            let target = self.derived.target.clone().map_err(|_| {
-                GlError::InvalidFramebufferOperation("draw framebuffer is incomplete")
-            })?;
-            let f = &self.fixed;
-            let call = ClearCall {
-                target,
-                color: (mask & gl::COLOR_BUFFER_BIT != 0).then_some(f.clear_color),
-                color_mask: f.color_mask,
-                depth: (mask & gl::DEPTH_BUFFER_BIT != 0 && f.depth_mask).then_some(f.clear_depth),
-                // The stencil value is masked to the buffer's 8 bits (GL 4.5 core §17.4.3).
-                stencil: (mask & gl::STENCIL_BUFFER_BIT != 0).then_some(f.clear_stencil as u8),
-                scissor: f.scissor_test.then_some(f.scissor_box),
-            };
-            self.queue_clear(call);
-            Ok(())
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                if mask & !(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT | gl::STENCIL_BUFFER_BIT)
+                    != 0
+                {
+                    return Err(GlError::InvalidValue("unknown bits in the clear mask"));
+                }
+                this.update_derived();
+                let target = this.derived.target.clone().map_err(|_| {
+                    GlError::InvalidFramebufferOperation("draw framebuffer is incomplete")
+                })?;
+                let f = &this.fixed;
+                let call = ClearCall {
+                    target,
+                    color: (mask & gl::COLOR_BUFFER_BIT != 0).then_some(f.clear_color),
+                    color_mask: f.color_mask,
+                    depth: (mask & gl::DEPTH_BUFFER_BIT != 0 && f.depth_mask)
+                        .then_some(f.clear_depth),
+                    // The stencil value is masked to the buffer's 8 bits (GL 4.5 core §17.4.3).
+                    stencil: (mask & gl::STENCIL_BUFFER_BIT != 0).then_some(f.clear_stencil as u8),
+                    scissor: f.scissor_test.then_some(f.scissor_box),
+                };
+                this.queue_clear(call);
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     /// glDrawArrays.
     pub fn draw_arrays(&mut self, mode: u32, first: i32, count: i32) {
-        self.draw_arrays_instanced_base_instance(mode, first, count, 1, 0)
+        self.with_group(|this| this.draw_arrays_instanced_base_instance(mode, first, count, 1, 0))
     }
 
     /// glDrawArraysInstanced.
     pub fn draw_arrays_instanced(&mut self, mode: u32, first: i32, count: i32, instancecount: i32) {
-        self.draw_arrays_instanced_base_instance(mode, first, count, instancecount, 0)
+        self.with_group(|this| {
+            this.draw_arrays_instanced_base_instance(mode, first, count, instancecount, 0)
+        })
     }
 
     /// glDrawArraysInstancedBaseInstance.
@@ -76,21 +83,25 @@ impl Context {
         instancecount: i32,
         baseinstance: u32,
     ) {
-        let r = self.draw(DrawRange {
-            mode,
-            first,
-            count,
-            indices: None,
-            instances: instancecount,
-            base_vertex: 0,
-            base_instance: baseinstance,
-        });
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.draw(DrawRange {
+                mode,
+                first,
+                count,
+                indices: None,
+                instances: instancecount,
+                base_vertex: 0,
+                base_instance: baseinstance,
+            });
+            this.gl(r)
+        })
     }
 
     /// glDrawElements: `offset` is the byte offset into the element array buffer.
     pub fn draw_elements(&mut self, mode: u32, count: i32, ty: u32, offset: usize) {
-        self.draw_elements_instanced_base_vertex(mode, count, ty, offset, 1, 0)
+        self.with_group(|this| {
+            this.draw_elements_instanced_base_vertex(mode, count, ty, offset, 1, 0)
+        })
     }
 
     /// glDrawElementsBaseVertex.
@@ -102,7 +113,9 @@ impl Context {
         offset: usize,
         basevertex: i32,
     ) {
-        self.draw_elements_instanced_base_vertex(mode, count, ty, offset, 1, basevertex)
+        self.with_group(|this| {
+            this.draw_elements_instanced_base_vertex(mode, count, ty, offset, 1, basevertex)
+        })
     }
 
     /// glDrawElementsInstanced.
@@ -114,7 +127,9 @@ impl Context {
         offset: usize,
         instancecount: i32,
     ) {
-        self.draw_elements_instanced_base_vertex(mode, count, ty, offset, instancecount, 0)
+        self.with_group(|this| {
+            this.draw_elements_instanced_base_vertex(mode, count, ty, offset, instancecount, 0)
+        })
     }
 
     /// glDrawElementsInstancedBaseVertex.
@@ -127,16 +142,18 @@ impl Context {
         instancecount: i32,
         basevertex: i32,
     ) {
-        let r = self.draw(DrawRange {
-            mode,
-            first: 0,
-            count,
-            indices: Some((ty, offset)),
-            instances: instancecount,
-            base_vertex: basevertex,
-            base_instance: 0,
-        });
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.draw(DrawRange {
+                mode,
+                first: 0,
+                count,
+                indices: Some((ty, offset)),
+                instances: instancecount,
+                base_vertex: basevertex,
+                base_instance: 0,
+            });
+            this.gl(r)
+        })
     }
 
     /// Validates a draw (GL 4.5 core §10.4, §11.1.3.11, §9.4.4) and queues its snapshot.
@@ -187,7 +204,7 @@ impl Context {
                     continue;
                 };
                 let source = if arr.enabled {
-                    let buf = arr.buffer.and_then(|b| self.buffers.get(b)).ok_or(
+                    let buf = arr.buffer.and_then(|b| self.objs.buffers.get(b)).ok_or(
                         GlError::InvalidOperation("an enabled attribute array has no buffer"),
                     )?;
                     if buf.blocks_draws() {
@@ -219,7 +236,7 @@ impl Context {
             (Some((_, offset)), Some(index_bytes)) => {
                 let buf = vao
                     .element_buffer
-                    .and_then(|b| self.buffers.get(b))
+                    .and_then(|b| self.objs.buffers.get(b))
                     .ok_or(GlError::InvalidOperation("no element array buffer bound"))?;
                 if buf.blocks_draws() {
                     return Err(GlError::InvalidOperation(
@@ -249,9 +266,12 @@ impl Context {
         }
         for (bi, b) in exe.linked.blocks.iter().enumerate() {
             let binding = self.uniform_bindings[exe.block_bindings[bi] as usize];
-            let buf = binding.buffer.and_then(|n| self.buffers.get(n)).ok_or(
-                GlError::InvalidOperation("a uniform block has no buffer bound"),
-            )?;
+            let buf = binding
+                .buffer
+                .and_then(|n| self.objs.buffers.get(n))
+                .ok_or(GlError::InvalidOperation(
+                    "a uniform block has no buffer bound",
+                ))?;
             if buf.blocks_draws() {
                 return Err(GlError::InvalidOperation("a uniform buffer is mapped"));
             }
@@ -359,7 +379,7 @@ impl Context {
     fn unit_handle(&mut self, unit: usize) -> u64 {
         let tex_ref = self.unit_texture(unit);
         let sampler = self.sampler_units.get(unit).copied().flatten();
-        let (s_state, s_version) = match sampler.and_then(|s| self.samplers.get(s)) {
+        let (s_state, s_version) = match sampler.and_then(|s| self.objs.samplers.get(s)) {
             Some(s) => (Some(s.state), s.version),
             None => (None, 0),
         };

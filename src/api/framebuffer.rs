@@ -52,7 +52,7 @@ impl Context {
     fn attachment_image(&self, a: Attachment) -> Option<Arc<Image>> {
         match a {
             Attachment::Texture { name, level } => self.texture_level_image(name, level),
-            Attachment::Renderbuffer(r) => self.renderbuffers.get(r)?.image.clone(),
+            Attachment::Renderbuffer(r) => self.objs.renderbuffers.get(r)?.image.clone(),
         }
     }
 
@@ -211,61 +211,67 @@ impl Context {
         format: u32,
         ty: u32,
     ) -> Vec<u8> {
-        let r = (|| {
-            if width < 0 || height < 0 {
-                return Err(GlError::InvalidValue("negative size"));
-            }
-            if !matches!(
-                format,
-                gl::RGBA | gl::RGB | gl::RG | gl::RED | gl::DEPTH_COMPONENT
-            ) {
-                return Err(GlError::InvalidEnum("ReadPixels format"));
-            }
-            if !matches!(ty, gl::UNSIGNED_BYTE | gl::FLOAT) {
-                return Err(GlError::InvalidEnum("ReadPixels type"));
-            }
-            let img = self.read_image(format == gl::DEPTH_COMPONENT)?;
-            self.flush_raster();
-            pixels::pack(
-                &img,
-                x,
-                y,
-                width as usize,
-                height as usize,
-                format,
-                ty,
-                self.pack_alignment,
-            )
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                if width < 0 || height < 0 {
+                    return Err(GlError::InvalidValue("negative size"));
+                }
+                if !matches!(
+                    format,
+                    gl::RGBA | gl::RGB | gl::RG | gl::RED | gl::DEPTH_COMPONENT
+                ) {
+                    return Err(GlError::InvalidEnum("ReadPixels format"));
+                }
+                if !matches!(ty, gl::UNSIGNED_BYTE | gl::FLOAT) {
+                    return Err(GlError::InvalidEnum("ReadPixels type"));
+                }
+                let img = this.read_image(format == gl::DEPTH_COMPONENT)?;
+                this.flush_raster();
+                pixels::pack(
+                    &img,
+                    x,
+                    y,
+                    width as usize,
+                    height as usize,
+                    format,
+                    ty,
+                    this.pack_alignment,
+                )
+            })();
+            this.gl(r)
+        })
     }
 
     // ---- framebuffer objects ----
 
     /// glGenFramebuffers.
     pub fn gen_framebuffers(&mut self, n: i32) -> Vec<u32> {
-        if n < 0 {
-            self.record(GlError::InvalidValue("negative count"));
-            return Vec::new();
-        }
-        (0..n)
-            .filter_map(|_| self.framebuffers.gen().map(|f| f.0))
-            .collect()
+        self.with_group(|this| {
+            if n < 0 {
+                this.record(GlError::InvalidValue("negative count"));
+                return Vec::new();
+            }
+            (0..n)
+                .filter_map(|_| this.framebuffers.gen().map(|f| f.0))
+                .collect()
+        })
     }
 
     /// glCreateFramebuffers.
     pub fn create_framebuffers(&mut self, n: i32) -> Vec<u32> {
-        if n < 0 {
-            self.record(GlError::InvalidValue("negative count"));
-            return Vec::new();
-        }
-        (0..n)
-            .filter_map(|_| {
-                self.framebuffers
-                    .create(Framebuffer::default())
-                    .map(|f| f.0)
-            })
-            .collect()
+        self.with_group(|this| {
+            if n < 0 {
+                this.record(GlError::InvalidValue("negative count"));
+                return Vec::new();
+            }
+            (0..n)
+                .filter_map(|_| {
+                    this.framebuffers
+                        .create(Framebuffer::default())
+                        .map(|f| f.0)
+                })
+                .collect()
+        })
     }
 
     /// glIsFramebuffer.
@@ -277,47 +283,51 @@ impl Context {
 
     /// glBindFramebuffer: GL_FRAMEBUFFER binds both draw and read.
     pub fn bind_framebuffer(&mut self, target: u32, framebuffer: u32) {
-        let r = (|| {
-            if !matches!(
-                target,
-                gl::FRAMEBUFFER | gl::DRAW_FRAMEBUFFER | gl::READ_FRAMEBUFFER
-            ) {
-                return Err(GlError::InvalidEnum("framebuffer target"));
-            }
-            let name = if framebuffer == 0 {
-                None
-            } else {
-                let n = FramebufferName(framebuffer);
-                if !self.framebuffers.ensure(n, Framebuffer::default) {
-                    return Err(GlError::InvalidOperation("not a framebuffer name"));
+        self.with_group(|this| {
+            let r = (|| {
+                if !matches!(
+                    target,
+                    gl::FRAMEBUFFER | gl::DRAW_FRAMEBUFFER | gl::READ_FRAMEBUFFER
+                ) {
+                    return Err(GlError::InvalidEnum("framebuffer target"));
                 }
-                Some(n)
-            };
-            if target != gl::READ_FRAMEBUFFER {
-                self.draw_framebuffer = name;
-            }
-            if target != gl::DRAW_FRAMEBUFFER {
-                self.read_framebuffer = name;
-            }
-            self.dirty |= dirty::TARGET;
-            Ok(())
-        })();
-        self.gl(r)
+                let name = if framebuffer == 0 {
+                    None
+                } else {
+                    let n = FramebufferName(framebuffer);
+                    if !this.framebuffers.ensure(n, Framebuffer::default) {
+                        return Err(GlError::InvalidOperation("not a framebuffer name"));
+                    }
+                    Some(n)
+                };
+                if target != gl::READ_FRAMEBUFFER {
+                    this.draw_framebuffer = name;
+                }
+                if target != gl::DRAW_FRAMEBUFFER {
+                    this.read_framebuffer = name;
+                }
+                this.dirty |= dirty::TARGET;
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     /// glDeleteFramebuffers: bound ones revert to the default framebuffer.
     pub fn delete_framebuffers(&mut self, framebuffers: &[u32]) {
-        for &f in framebuffers {
-            let n = FramebufferName(f);
-            if self.draw_framebuffer == Some(n) {
-                self.draw_framebuffer = None;
+        self.with_group(|this| {
+            for &f in framebuffers {
+                let n = FramebufferName(f);
+                if this.draw_framebuffer == Some(n) {
+                    this.draw_framebuffer = None;
+                }
+                if this.read_framebuffer == Some(n) {
+                    this.read_framebuffer = None;
+                }
+                this.framebuffers.remove(n);
             }
-            if self.read_framebuffer == Some(n) {
-                self.read_framebuffer = None;
-            }
-            self.framebuffers.remove(n);
-        }
-        self.dirty |= dirty::TARGET;
+            this.dirty |= dirty::TARGET;
+        })
     }
 
     fn target_framebuffer(&mut self, target: u32) -> GlResult<&mut Framebuffer> {
@@ -380,47 +390,50 @@ impl Context {
         texture: u32,
         level: i32,
     ) {
-        let r = (|| {
-            self.target_framebuffer(target)?;
-            Self::check_attachment_point(attachment)?;
-            if texture == 0 {
-                return self.set_attachment(target, attachment, None);
-            }
-            let name = TextureName(texture);
-            let t = self
-                .textures
-                .get(name)
-                .ok_or(GlError::InvalidOperation("not a texture"))?;
-            if textarget != gl::TEXTURE_2D {
-                return Err(
-                    if (gl::TEXTURE_CUBE_MAP_POSITIVE_X..=gl::TEXTURE_CUBE_MAP_NEGATIVE_Z)
-                        .contains(&textarget)
-                        || textarget == gl::TEXTURE_RECTANGLE
-                    {
-                        GlError::InvalidOperation("textarget does not match the texture")
-                    } else {
-                        GlError::InvalidEnum("textarget")
-                    },
-                );
-            }
-            if t.target.is_some_and(|tt| tt != textarget) {
-                return Err(GlError::InvalidOperation(
-                    "textarget does not match the texture",
-                ));
-            }
-            if level < 0 || level as usize >= limits::MAX_MIP_LEVELS {
-                return Err(GlError::InvalidValue("level out of range"));
-            }
-            self.set_attachment(
-                target,
-                attachment,
-                Some(Attachment::Texture {
-                    name,
-                    level: level as usize,
-                }),
-            )
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                this.target_framebuffer(target)?;
+                Self::check_attachment_point(attachment)?;
+                if texture == 0 {
+                    return this.set_attachment(target, attachment, None);
+                }
+                let name = TextureName(texture);
+                let t = this
+                    .objs
+                    .textures
+                    .get(name)
+                    .ok_or(GlError::InvalidOperation("not a texture"))?;
+                if textarget != gl::TEXTURE_2D {
+                    return Err(
+                        if (gl::TEXTURE_CUBE_MAP_POSITIVE_X..=gl::TEXTURE_CUBE_MAP_NEGATIVE_Z)
+                            .contains(&textarget)
+                            || textarget == gl::TEXTURE_RECTANGLE
+                        {
+                            GlError::InvalidOperation("textarget does not match the texture")
+                        } else {
+                            GlError::InvalidEnum("textarget")
+                        },
+                    );
+                }
+                if t.target.is_some_and(|tt| tt != textarget) {
+                    return Err(GlError::InvalidOperation(
+                        "textarget does not match the texture",
+                    ));
+                }
+                if level < 0 || level as usize >= limits::MAX_MIP_LEVELS {
+                    return Err(GlError::InvalidValue("level out of range"));
+                }
+                this.set_attachment(
+                    target,
+                    attachment,
+                    Some(Attachment::Texture {
+                        name,
+                        level: level as usize,
+                    }),
+                )
+            })();
+            this.gl(r)
+        })
     }
 
     /// glFramebufferRenderbuffer.
@@ -431,154 +444,170 @@ impl Context {
         rbtarget: u32,
         renderbuffer: u32,
     ) {
-        let r = (|| {
-            self.target_framebuffer(target)?;
-            Self::check_attachment_point(attachment)?;
-            if rbtarget != gl::RENDERBUFFER {
-                return Err(GlError::InvalidEnum("renderbuffer target"));
-            }
-            if renderbuffer == 0 {
-                return self.set_attachment(target, attachment, None);
-            }
-            let name = RenderbufferName(renderbuffer);
-            if self.renderbuffers.get(name).is_none() {
-                return Err(GlError::InvalidOperation("not a renderbuffer"));
-            }
-            self.set_attachment(target, attachment, Some(Attachment::Renderbuffer(name)))
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                this.target_framebuffer(target)?;
+                Self::check_attachment_point(attachment)?;
+                if rbtarget != gl::RENDERBUFFER {
+                    return Err(GlError::InvalidEnum("renderbuffer target"));
+                }
+                if renderbuffer == 0 {
+                    return this.set_attachment(target, attachment, None);
+                }
+                let name = RenderbufferName(renderbuffer);
+                if this.objs.renderbuffers.get(name).is_none() {
+                    return Err(GlError::InvalidOperation("not a renderbuffer"));
+                }
+                this.set_attachment(target, attachment, Some(Attachment::Renderbuffer(name)))
+            })();
+            this.gl(r)
+        })
     }
 
     /// glCheckFramebufferStatus.
     pub fn check_framebuffer_status(&mut self, target: u32) -> u32 {
-        let name = match target {
-            gl::FRAMEBUFFER | gl::DRAW_FRAMEBUFFER => self.draw_framebuffer,
-            gl::READ_FRAMEBUFFER => self.read_framebuffer,
-            _ => {
-                self.record(GlError::InvalidEnum("framebuffer target"));
-                return 0;
+        self.with_group(|this| {
+            let name = match target {
+                gl::FRAMEBUFFER | gl::DRAW_FRAMEBUFFER => this.draw_framebuffer,
+                gl::READ_FRAMEBUFFER => this.read_framebuffer,
+                _ => {
+                    this.record(GlError::InvalidEnum("framebuffer target"));
+                    return 0;
+                }
+            };
+            match name.and_then(|n| this.framebuffers.get(n)) {
+                // GL 4.5 core §9.4.2: FRAMEBUFFER_UNDEFINED for the default framebuffer when it
+                // does not exist.
+                None if this.default_fb.surface.is_none() => gl::FRAMEBUFFER_UNDEFINED,
+                None => gl::FRAMEBUFFER_COMPLETE,
+                Some(fb) => this.framebuffer_status(fb),
             }
-        };
-        match name.and_then(|n| self.framebuffers.get(n)) {
-            // GL 4.5 core §9.4.2: FRAMEBUFFER_UNDEFINED for the default framebuffer when it
-            // does not exist.
-            None if self.default_fb.surface.is_none() => gl::FRAMEBUFFER_UNDEFINED,
-            None => gl::FRAMEBUFFER_COMPLETE,
-            Some(fb) => self.framebuffer_status(fb),
-        }
+        })
     }
 
     /// glDrawBuffers (GL 4.5 core §17.4.1).
     pub fn draw_buffers(&mut self, bufs: &[u32]) {
-        let r = (|| {
-            if bufs.len() > limits::MAX_DRAW_BUFFERS as usize {
-                return Err(GlError::InvalidValue("more than GL_MAX_DRAW_BUFFERS"));
-            }
-            match self.draw_framebuffer {
-                None => {
-                    if bufs.len() != 1 {
-                        return Err(GlError::InvalidOperation(
-                            "the default framebuffer takes one buffer",
-                        ));
-                    }
-                    let b = bufs[0];
-                    if !matches!(
-                        b,
-                        gl::NONE
-                            | gl::BACK
-                            | gl::BACK_LEFT
-                            | gl::FRONT
-                            | gl::FRONT_LEFT
-                            | gl::FRONT_AND_BACK
-                            | gl::LEFT
-                    ) {
-                        return Err(
-                            if (gl::COLOR_ATTACHMENT0..gl::COLOR_ATTACHMENT0 + 32).contains(&b) {
-                                GlError::InvalidOperation(
-                                    "colour attachments need a framebuffer object",
-                                )
-                            } else {
-                                GlError::InvalidEnum("draw buffer")
-                            },
-                        );
-                    }
-                    self.default_fb.draw_buffer = b;
+        self.with_group(|this| {
+            let r = (|| {
+                if bufs.len() > limits::MAX_DRAW_BUFFERS as usize {
+                    return Err(GlError::InvalidValue("more than GL_MAX_DRAW_BUFFERS"));
                 }
-                Some(name) => {
-                    for (i, &b) in bufs.iter().enumerate() {
-                        if b == gl::NONE {
-                            continue;
+                match this.draw_framebuffer {
+                    None => {
+                        if bufs.len() != 1 {
+                            return Err(GlError::InvalidOperation(
+                                "the default framebuffer takes one buffer",
+                            ));
                         }
-                        let k = b.wrapping_sub(gl::COLOR_ATTACHMENT0);
-                        if k >= 32 {
+                        let b = bufs[0];
+                        if !matches!(
+                            b,
+                            gl::NONE
+                                | gl::BACK
+                                | gl::BACK_LEFT
+                                | gl::FRONT
+                                | gl::FRONT_LEFT
+                                | gl::FRONT_AND_BACK
+                                | gl::LEFT
+                        ) {
                             return Err(
-                                if matches!(
-                                    b,
-                                    gl::BACK
-                                        | gl::FRONT
-                                        | gl::BACK_LEFT
-                                        | gl::FRONT_LEFT
-                                        | gl::FRONT_AND_BACK
-                                        | gl::LEFT
-                                ) {
+                                if (gl::COLOR_ATTACHMENT0..gl::COLOR_ATTACHMENT0 + 32).contains(&b)
+                                {
                                     GlError::InvalidOperation(
-                                        "default-framebuffer buffer on a framebuffer object",
+                                        "colour attachments need a framebuffer object",
                                     )
                                 } else {
                                     GlError::InvalidEnum("draw buffer")
                                 },
                             );
                         }
-                        if k >= limits::MAX_COLOR_ATTACHMENTS {
-                            return Err(GlError::InvalidOperation("past GL_MAX_COLOR_ATTACHMENTS"));
-                        }
-                        if bufs[..i].contains(&b) {
-                            return Err(GlError::InvalidOperation("buffer listed twice"));
-                        }
+                        this.default_fb.draw_buffer = b;
                     }
-                    let fb = self
-                        .framebuffers
-                        .get_mut(name)
-                        .ok_or(GlError::InvalidOperation("no framebuffer"))?;
-                    fb.draw_buffers = bufs.to_vec();
+                    Some(name) => {
+                        for (i, &b) in bufs.iter().enumerate() {
+                            if b == gl::NONE {
+                                continue;
+                            }
+                            let k = b.wrapping_sub(gl::COLOR_ATTACHMENT0);
+                            if k >= 32 {
+                                return Err(
+                                    if matches!(
+                                        b,
+                                        gl::BACK
+                                            | gl::FRONT
+                                            | gl::BACK_LEFT
+                                            | gl::FRONT_LEFT
+                                            | gl::FRONT_AND_BACK
+                                            | gl::LEFT
+                                    ) {
+                                        GlError::InvalidOperation(
+                                            "default-framebuffer buffer on a framebuffer object",
+                                        )
+                                    } else {
+                                        GlError::InvalidEnum("draw buffer")
+                                    },
+                                );
+                            }
+                            if k >= limits::MAX_COLOR_ATTACHMENTS {
+                                return Err(GlError::InvalidOperation(
+                                    "past GL_MAX_COLOR_ATTACHMENTS",
+                                ));
+                            }
+                            if bufs[..i].contains(&b) {
+                                return Err(GlError::InvalidOperation("buffer listed twice"));
+                            }
+                        }
+                        let fb = this
+                            .framebuffers
+                            .get_mut(name)
+                            .ok_or(GlError::InvalidOperation("no framebuffer"))?;
+                        fb.draw_buffers = bufs.to_vec();
+                    }
                 }
-            }
-            self.dirty |= dirty::TARGET;
-            Ok(())
-        })();
-        self.gl(r)
+                this.dirty |= dirty::TARGET;
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     /// glReadBuffer.
     pub fn read_buffer(&mut self, src: u32) {
-        let r = (|| {
-            match self.read_framebuffer {
-                None => {
-                    if !matches!(
-                        src,
-                        gl::NONE | gl::BACK | gl::BACK_LEFT | gl::FRONT | gl::FRONT_LEFT | gl::LEFT
-                    ) {
-                        return Err(GlError::InvalidOperation(
-                            "not a default-framebuffer buffer",
-                        ));
+        self.with_group(|this| {
+            let r = (|| {
+                match this.read_framebuffer {
+                    None => {
+                        if !matches!(
+                            src,
+                            gl::NONE
+                                | gl::BACK
+                                | gl::BACK_LEFT
+                                | gl::FRONT
+                                | gl::FRONT_LEFT
+                                | gl::LEFT
+                        ) {
+                            return Err(GlError::InvalidOperation(
+                                "not a default-framebuffer buffer",
+                            ));
+                        }
+                        this.default_fb.read_buffer = src;
                     }
-                    self.default_fb.read_buffer = src;
-                }
-                Some(name) => {
-                    let k = src.wrapping_sub(gl::COLOR_ATTACHMENT0);
-                    if src != gl::NONE && k >= limits::MAX_COLOR_ATTACHMENTS {
-                        return Err(GlError::InvalidOperation("not a colour attachment"));
+                    Some(name) => {
+                        let k = src.wrapping_sub(gl::COLOR_ATTACHMENT0);
+                        if src != gl::NONE && k >= limits::MAX_COLOR_ATTACHMENTS {
+                            return Err(GlError::InvalidOperation("not a colour attachment"));
+                        }
+                        let fb = this
+                            .framebuffers
+                            .get_mut(name)
+                            .ok_or(GlError::InvalidOperation("no framebuffer"))?;
+                        fb.read_buffer = src;
                     }
-                    let fb = self
-                        .framebuffers
-                        .get_mut(name)
-                        .ok_or(GlError::InvalidOperation("no framebuffer"))?;
-                    fb.read_buffer = src;
                 }
-            }
-            Ok(())
-        })();
-        self.gl(r)
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     /// Detaches a deleted texture from the bound framebuffers (GL 4.5 core §9.2.8).
@@ -606,51 +635,61 @@ impl Context {
 
     /// glGenRenderbuffers.
     pub fn gen_renderbuffers(&mut self, n: i32) -> Vec<u32> {
-        if n < 0 {
-            self.record(GlError::InvalidValue("negative count"));
-            return Vec::new();
-        }
-        (0..n)
-            .filter_map(|_| self.renderbuffers.gen().map(|r| r.0))
-            .collect()
+        self.with_group(|this| {
+            if n < 0 {
+                this.record(GlError::InvalidValue("negative count"));
+                return Vec::new();
+            }
+            (0..n)
+                .filter_map(|_| this.objs.renderbuffers.gen().map(|r| r.0))
+                .collect()
+        })
     }
 
     /// glCreateRenderbuffers.
     pub fn create_renderbuffers(&mut self, n: i32) -> Vec<u32> {
-        if n < 0 {
-            self.record(GlError::InvalidValue("negative count"));
-            return Vec::new();
-        }
-        (0..n)
-            .filter_map(|_| {
-                self.renderbuffers
-                    .create(Renderbuffer::default())
-                    .map(|r| r.0)
-            })
-            .collect()
+        self.with_group(|this| {
+            if n < 0 {
+                this.record(GlError::InvalidValue("negative count"));
+                return Vec::new();
+            }
+            (0..n)
+                .filter_map(|_| {
+                    this.objs
+                        .renderbuffers
+                        .create(Renderbuffer::default())
+                        .map(|r| r.0)
+                })
+                .collect()
+        })
     }
 
     /// glIsRenderbuffer.
-    pub fn is_renderbuffer(&self, renderbuffer: u32) -> bool {
-        self.renderbuffers
-            .get(RenderbufferName(renderbuffer))
-            .is_some()
+    pub fn is_renderbuffer(&mut self, renderbuffer: u32) -> bool {
+        self.with_group(|this| {
+            this.objs
+                .renderbuffers
+                .get(RenderbufferName(renderbuffer))
+                .is_some()
+        })
     }
 
     /// glBindRenderbuffer.
     pub fn bind_renderbuffer(&mut self, target: u32, renderbuffer: u32) {
-        if target != gl::RENDERBUFFER {
-            return self.record(GlError::InvalidEnum("renderbuffer target"));
-        }
-        if renderbuffer == 0 {
-            self.renderbuffer = None;
-            return;
-        }
-        let n = RenderbufferName(renderbuffer);
-        if !self.renderbuffers.ensure(n, Renderbuffer::default) {
-            return self.record(GlError::InvalidOperation("not a renderbuffer name"));
-        }
-        self.renderbuffer = Some(n);
+        self.with_group(|this| {
+            if target != gl::RENDERBUFFER {
+                return this.record(GlError::InvalidEnum("renderbuffer target"));
+            }
+            if renderbuffer == 0 {
+                this.renderbuffer = None;
+                return;
+            }
+            let n = RenderbufferName(renderbuffer);
+            if !this.objs.renderbuffers.ensure(n, Renderbuffer::default) {
+                return this.record(GlError::InvalidOperation("not a renderbuffer name"));
+            }
+            this.renderbuffer = Some(n);
+        })
     }
 
     /// glRenderbufferStorage (GL 4.5 core §9.2.4).
@@ -661,48 +700,53 @@ impl Context {
         width: i32,
         height: i32,
     ) {
-        let r = (|| {
-            if target != gl::RENDERBUFFER {
-                return Err(GlError::InvalidEnum("renderbuffer target"));
-            }
-            let m = limits::MAX_RENDERBUFFER_SIZE;
-            if width < 0 || height < 0 || width > m || height > m {
-                return Err(GlError::InvalidValue("size out of range"));
-            }
-            let fmt = pixels::internal_format(internalformat)
-                .ok_or(GlError::InvalidEnum("renderbuffer format"))?
-                .storage;
-            let name = self
-                .renderbuffer
-                .ok_or(GlError::InvalidOperation("no renderbuffer bound"))?;
-            let rb = self
-                .renderbuffers
-                .get_mut(name)
-                .ok_or(GlError::InvalidOperation("no renderbuffer"))?;
-            rb.image = Some(Arc::new(pixels::new_image(
-                width as u32,
-                height as u32,
-                fmt,
-            )?));
-            self.dirty |= dirty::TARGET;
-            Ok(())
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                if target != gl::RENDERBUFFER {
+                    return Err(GlError::InvalidEnum("renderbuffer target"));
+                }
+                let m = limits::MAX_RENDERBUFFER_SIZE;
+                if width < 0 || height < 0 || width > m || height > m {
+                    return Err(GlError::InvalidValue("size out of range"));
+                }
+                let fmt = pixels::internal_format(internalformat)
+                    .ok_or(GlError::InvalidEnum("renderbuffer format"))?
+                    .storage;
+                let name = this
+                    .renderbuffer
+                    .ok_or(GlError::InvalidOperation("no renderbuffer bound"))?;
+                let rb = this
+                    .objs
+                    .renderbuffers
+                    .get_mut(name)
+                    .ok_or(GlError::InvalidOperation("no renderbuffer"))?;
+                rb.image = Some(Arc::new(pixels::new_image(
+                    width as u32,
+                    height as u32,
+                    fmt,
+                )?));
+                this.dirty |= dirty::TARGET;
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     /// glDeleteRenderbuffers: detached from the bound framebuffers.
     pub fn delete_renderbuffers(&mut self, renderbuffers: &[u32]) {
-        for &r in renderbuffers {
-            let n = RenderbufferName(r);
-            if !self.renderbuffers.is_name(n) {
-                continue;
+        self.with_group(|this| {
+            for &r in renderbuffers {
+                let n = RenderbufferName(r);
+                if !this.objs.renderbuffers.is_name(n) {
+                    continue;
+                }
+                if this.renderbuffer == Some(n) {
+                    this.renderbuffer = None;
+                }
+                this.detach_where(|a| a == Attachment::Renderbuffer(n));
+                this.objs.renderbuffers.remove(n);
             }
-            if self.renderbuffer == Some(n) {
-                self.renderbuffer = None;
-            }
-            self.detach_where(|a| a == Attachment::Renderbuffer(n));
-            self.renderbuffers.remove(n);
-        }
+        })
     }
 }
 

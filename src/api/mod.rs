@@ -21,6 +21,7 @@
 //! | `bindless.rs` | ARB_bindless_texture handles and residency |
 //! | `draw.rs` | draw validation and the `raster::DrawCall` snapshot, glClear |
 //! | `query.rs` | glGetString/Integerv/Floatv/Booleanv |
+//! | `share.rs` | share groups: the shared objects and the lock that guards them |
 //! | `surface.rs` | `Surface`: a pbuffer's images, the default framebuffer's storage |
 //! | `version.rs` | the version policy, context attributes and profiles |
 //! | `enums.rs` | GL enum values, generated from the Khronos registry |
@@ -45,6 +46,7 @@ pub mod names;
 pub mod pixels;
 pub mod program;
 pub mod query;
+pub mod share;
 pub mod surface;
 pub mod texture;
 pub mod version;

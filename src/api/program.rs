@@ -109,7 +109,7 @@ fn info_len(s: &str) -> i32 {
 
 impl Context {
     fn shader(&self, s: u32) -> GlResult<&Shader> {
-        match self.programs.get(ProgramObjectName(s)) {
+        match self.objs.programs.get(ProgramObjectName(s)) {
             Some(ProgramObject::Shader(sh)) => Ok(sh),
             Some(_) => Err(GlError::InvalidOperation("name is a program, not a shader")),
             None => Err(GlError::InvalidValue("not a shader name")),
@@ -117,7 +117,7 @@ impl Context {
     }
 
     fn shader_mut(&mut self, s: u32) -> GlResult<&mut Shader> {
-        match self.programs.get_mut(ProgramObjectName(s)) {
+        match self.objs.programs.get_mut(ProgramObjectName(s)) {
             Some(ProgramObject::Shader(sh)) => Ok(sh),
             Some(_) => Err(GlError::InvalidOperation("name is a program, not a shader")),
             None => Err(GlError::InvalidValue("not a shader name")),
@@ -125,7 +125,7 @@ impl Context {
     }
 
     pub(crate) fn program_obj(&self, p: u32) -> GlResult<&Program> {
-        match self.programs.get(ProgramObjectName(p)) {
+        match self.objs.programs.get(ProgramObjectName(p)) {
             Some(ProgramObject::Program(pr)) => Ok(pr),
             Some(_) => Err(GlError::InvalidOperation("name is a shader, not a program")),
             None => Err(GlError::InvalidValue("not a program name")),
@@ -133,7 +133,7 @@ impl Context {
     }
 
     fn program_mut(&mut self, p: u32) -> GlResult<&mut Program> {
-        match self.programs.get_mut(ProgramObjectName(p)) {
+        match self.objs.programs.get_mut(ProgramObjectName(p)) {
             Some(ProgramObject::Program(pr)) => Ok(pr),
             Some(_) => Err(GlError::InvalidOperation("name is a shader, not a program")),
             None => Err(GlError::InvalidValue("not a program name")),
@@ -152,7 +152,7 @@ impl Context {
 
     /// The current program's executable, for draws.
     pub(crate) fn current_executable(&self) -> Option<&Executable> {
-        match self.programs.get(self.program?)? {
+        match self.objs.programs.get(self.program?)? {
             ProgramObject::Program(p) => p.exe.as_ref(),
             _ => None,
         }
@@ -160,189 +160,214 @@ impl Context {
 
     /// glCreateShader: GL_VERTEX_SHADER or GL_FRAGMENT_SHADER (the stages implemented).
     pub fn create_shader(&mut self, ty: u32) -> u32 {
-        let stage = match ty {
-            gl::VERTEX_SHADER => Stage::Vertex,
-            gl::FRAGMENT_SHADER => Stage::Fragment,
-            _ => {
-                self.record(GlError::InvalidEnum("shader type"));
-                return 0;
-            }
-        };
-        let sh = Shader {
-            ty,
-            stage,
-            source: String::new(),
-            module: None,
-            info_log: String::new(),
-            delete_pending: false,
-        };
-        self.programs
-            .create(ProgramObject::Shader(sh))
-            .map_or(0, |n| n.0)
+        self.with_group(|this| {
+            let stage = match ty {
+                gl::VERTEX_SHADER => Stage::Vertex,
+                gl::FRAGMENT_SHADER => Stage::Fragment,
+                _ => {
+                    this.record(GlError::InvalidEnum("shader type"));
+                    return 0;
+                }
+            };
+            let sh = Shader {
+                ty,
+                stage,
+                source: String::new(),
+                module: None,
+                info_log: String::new(),
+                delete_pending: false,
+            };
+            this.objs
+                .programs
+                .create(ProgramObject::Shader(sh))
+                .map_or(0, |n| n.0)
+        })
     }
 
     /// glShaderSource: the strings are concatenated.
     pub fn shader_source(&mut self, shader: u32, strings: &[&str]) {
-        let r = self.shader_mut(shader).map(|s| s.source = strings.concat());
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.shader_mut(shader).map(|s| s.source = strings.concat());
+            this.gl(r)
+        })
     }
 
     /// glGetShaderSource.
     pub fn get_shader_source(&mut self, shader: u32) -> String {
-        let r = self.shader(shader).map(|s| s.source.clone());
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.shader(shader).map(|s| s.source.clone());
+            this.gl(r)
+        })
     }
 
     /// glCompileShader.
     pub fn compile_shader(&mut self, shader: u32) {
-        let r = (|| {
-            let (stage, source) = {
-                let s = self.shader(shader)?;
-                (s.stage, s.source.clone())
-            };
-            let out = (self.front_end)(stage, &source);
-            let s = self.shader_mut(shader)?;
-            s.module = out.module.map(Arc::new);
-            s.info_log = out.info_log;
-            Ok(())
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                let (stage, source) = {
+                    let s = this.shader(shader)?;
+                    (s.stage, s.source.clone())
+                };
+                let out = (this.front_end)(stage, &source);
+                let s = this.shader_mut(shader)?;
+                s.module = out.module.map(Arc::new);
+                s.info_log = out.info_log;
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     /// glDeleteShader: flagged while attached, deleted when detached.
     pub fn delete_shader(&mut self, shader: u32) {
-        if shader == 0 {
-            return;
-        }
-        let r = (|| {
-            self.shader(shader)?;
-            let name = ProgramObjectName(shader);
-            let attached = self
-                .programs
-                .iter_mut()
-                .any(|(_, o)| matches!(o, ProgramObject::Program(p) if p.shaders.contains(&name)));
-            if attached {
-                self.shader_mut(shader)?.delete_pending = true;
-            } else {
-                self.programs.remove(name);
+        self.with_group(|this| {
+            if shader == 0 {
+                return;
             }
-            Ok(())
-        })();
-        self.gl(r)
+            let r = (|| {
+                this.shader(shader)?;
+                let name = ProgramObjectName(shader);
+                let attached = this.objs.programs.iter_mut().any(
+                    |(_, o)| matches!(o, ProgramObject::Program(p) if p.shaders.contains(&name)),
+                );
+                if attached {
+                    this.shader_mut(shader)?.delete_pending = true;
+                } else {
+                    this.objs.programs.remove(name);
+                }
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     /// glIsShader.
-    pub fn is_shader(&self, shader: u32) -> bool {
-        self.shader(shader).is_ok()
+    pub fn is_shader(&mut self, shader: u32) -> bool {
+        self.with_group(|this| this.shader(shader).is_ok())
     }
 
     /// glGetShaderiv.
     pub fn get_shaderiv(&mut self, shader: u32, pname: u32) -> i32 {
-        let r = (|| {
-            let s = self.shader(shader)?;
-            Ok(match pname {
-                gl::SHADER_TYPE => s.ty as i32,
-                gl::DELETE_STATUS => s.delete_pending as i32,
-                gl::COMPILE_STATUS => s.module.is_some() as i32,
-                gl::INFO_LOG_LENGTH => info_len(&s.info_log),
-                gl::SHADER_SOURCE_LENGTH => info_len(&s.source),
-                _ => return Err(GlError::InvalidEnum("shader parameter")),
-            })
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                let s = this.shader(shader)?;
+                Ok(match pname {
+                    gl::SHADER_TYPE => s.ty as i32,
+                    gl::DELETE_STATUS => s.delete_pending as i32,
+                    gl::COMPILE_STATUS => s.module.is_some() as i32,
+                    gl::INFO_LOG_LENGTH => info_len(&s.info_log),
+                    gl::SHADER_SOURCE_LENGTH => info_len(&s.source),
+                    _ => return Err(GlError::InvalidEnum("shader parameter")),
+                })
+            })();
+            this.gl(r)
+        })
     }
 
     /// glGetShaderInfoLog.
     pub fn get_shader_info_log(&mut self, shader: u32) -> String {
-        let r = self.shader(shader).map(|s| s.info_log.clone());
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.shader(shader).map(|s| s.info_log.clone());
+            this.gl(r)
+        })
     }
 
     /// glCreateProgram.
     pub fn create_program(&mut self) -> u32 {
-        self.programs
-            .create(ProgramObject::Program(Box::default()))
-            .map_or(0, |n| n.0)
+        self.with_group(|this| {
+            this.objs
+                .programs
+                .create(ProgramObject::Program(Box::default()))
+                .map_or(0, |n| n.0)
+        })
     }
 
     /// glIsProgram.
-    pub fn is_program(&self, program: u32) -> bool {
-        self.program_obj(program).is_ok()
+    pub fn is_program(&mut self, program: u32) -> bool {
+        self.with_group(|this| this.program_obj(program).is_ok())
     }
 
     /// glAttachShader.
     pub fn attach_shader(&mut self, program: u32, shader: u32) {
-        let r = (|| {
-            self.program_obj(program)?;
-            self.shader(shader)?;
-            let p = self.program_mut(program)?;
-            let s = ProgramObjectName(shader);
-            if p.shaders.contains(&s) {
-                return Err(GlError::InvalidOperation("shader is already attached"));
-            }
-            p.shaders.push(s);
-            Ok(())
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                this.program_obj(program)?;
+                this.shader(shader)?;
+                let p = this.program_mut(program)?;
+                let s = ProgramObjectName(shader);
+                if p.shaders.contains(&s) {
+                    return Err(GlError::InvalidOperation("shader is already attached"));
+                }
+                p.shaders.push(s);
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     /// glDetachShader.
     pub fn detach_shader(&mut self, program: u32, shader: u32) {
-        let r = (|| {
-            self.program_obj(program)?;
-            self.shader(shader)?;
-            let s = ProgramObjectName(shader);
-            let p = self.program_mut(program)?;
-            let Some(i) = p.shaders.iter().position(|&x| x == s) else {
-                return Err(GlError::InvalidOperation("shader is not attached"));
-            };
-            p.shaders.remove(i);
-            self.collect_shader(s);
-            Ok(())
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                this.program_obj(program)?;
+                this.shader(shader)?;
+                let s = ProgramObjectName(shader);
+                let p = this.program_mut(program)?;
+                let Some(i) = p.shaders.iter().position(|&x| x == s) else {
+                    return Err(GlError::InvalidOperation("shader is not attached"));
+                };
+                p.shaders.remove(i);
+                this.collect_shader(s);
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     /// Deletes a delete-pending shader once no program holds it.
     fn collect_shader(&mut self, s: ProgramObjectName) {
-        let pending =
-            matches!(self.programs.get(s), Some(ProgramObject::Shader(sh)) if sh.delete_pending);
+        let pending = matches!(self.objs.programs.get(s), Some(ProgramObject::Shader(sh)) if sh.delete_pending);
         let attached = self
+            .objs
             .programs
             .iter_mut()
             .any(|(_, o)| matches!(o, ProgramObject::Program(p) if p.shaders.contains(&s)));
         if pending && !attached {
-            self.programs.remove(s);
+            self.objs.programs.remove(s);
         }
     }
 
     /// glGetAttachedShaders.
     pub fn get_attached_shaders(&mut self, program: u32) -> Vec<u32> {
-        let r = self
-            .program_obj(program)
-            .map(|p| p.shaders.iter().map(|s| s.0).collect());
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this
+                .program_obj(program)
+                .map(|p| p.shaders.iter().map(|s| s.0).collect());
+            this.gl(r)
+        })
     }
 
     /// glDeleteProgram: flagged while current.
     pub fn delete_program(&mut self, program: u32) {
-        if program == 0 {
-            return;
-        }
-        let r = (|| {
-            self.program_obj(program)?;
-            if self.program == Some(ProgramObjectName(program)) {
-                self.program_mut(program)?.delete_pending = true;
-            } else {
-                self.destroy_program(ProgramObjectName(program));
+        self.with_group(|this| {
+            if program == 0 {
+                return;
             }
-            Ok(())
-        })();
-        self.gl(r)
+            let r = (|| {
+                this.program_obj(program)?;
+                if this.program == Some(ProgramObjectName(program)) {
+                    this.program_mut(program)?.delete_pending = true;
+                } else {
+                    this.destroy_program(ProgramObjectName(program));
+                }
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     fn destroy_program(&mut self, p: ProgramObjectName) {
-        if let Some(ProgramObject::Program(prog)) = self.programs.remove(p) {
+        if let Some(ProgramObject::Program(prog)) = self.objs.programs.remove(p) {
             for s in prog.shaders {
                 self.collect_shader(s);
             }
@@ -351,74 +376,78 @@ impl Context {
 
     /// glBindAttribLocation (takes effect at the next link).
     pub fn bind_attrib_location(&mut self, program: u32, index: u32, name: &str) {
-        let r = (|| {
-            if index >= limits::MAX_VERTEX_ATTRIBS {
-                return Err(GlError::InvalidValue("index past GL_MAX_VERTEX_ATTRIBS"));
-            }
-            if name.starts_with("gl_") {
-                return Err(GlError::InvalidOperation(
-                    "names starting with gl_ are reserved",
-                ));
-            }
-            let p = self.program_mut(program)?;
-            p.attrib_bindings.retain(|(n, _)| n != name);
-            p.attrib_bindings.push((name.to_string(), index));
-            Ok(())
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                if index >= limits::MAX_VERTEX_ATTRIBS {
+                    return Err(GlError::InvalidValue("index past GL_MAX_VERTEX_ATTRIBS"));
+                }
+                if name.starts_with("gl_") {
+                    return Err(GlError::InvalidOperation(
+                        "names starting with gl_ are reserved",
+                    ));
+                }
+                let p = this.program_mut(program)?;
+                p.attrib_bindings.retain(|(n, _)| n != name);
+                p.attrib_bindings.push((name.to_string(), index));
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     /// glLinkProgram (GL 4.5 core §7.3). A failed link of the current program keeps its
     /// previous executable in use until the next glUseProgram (§7.3).
     pub fn link_program(&mut self, program: u32) {
-        let r = (|| {
-            let p = self.program_obj(program)?;
-            let mut vs = Vec::new();
-            let mut fs = Vec::new();
-            let mut log = String::new();
-            for &s in &p.shaders {
-                if let Some(ProgramObject::Shader(sh)) = self.programs.get(s) {
-                    match &sh.module {
-                        Some(m) if sh.stage == Stage::Vertex => vs.push(m.clone()),
-                        Some(m) => fs.push(m.clone()),
-                        None => log.push_str("error: an attached shader is not compiled\n"),
+        self.with_group(|this| {
+            let r = (|| {
+                let p = this.program_obj(program)?;
+                let mut vs = Vec::new();
+                let mut fs = Vec::new();
+                let mut log = String::new();
+                for &s in &p.shaders {
+                    if let Some(ProgramObject::Shader(sh)) = this.objs.programs.get(s) {
+                        match &sh.module {
+                            Some(m) if sh.stage == Stage::Vertex => vs.push(m.clone()),
+                            Some(m) => fs.push(m.clone()),
+                            None => log.push_str("error: an attached shader is not compiled\n"),
+                        }
                     }
                 }
-            }
-            let opts = LinkOptions {
-                attrib_bindings: p.attrib_bindings.clone(),
-            };
-            if log.is_empty() && (vs.len() != 1 || fs.len() != 1) {
-                log.push_str(if vs.len() > 1 || fs.len() > 1 {
-                    "error: more than one shader of a stage is not supported\n"
+                let opts = LinkOptions {
+                    attrib_bindings: p.attrib_bindings.clone(),
+                };
+                if log.is_empty() && (vs.len() != 1 || fs.len() != 1) {
+                    log.push_str(if vs.len() > 1 || fs.len() > 1 {
+                        "error: more than one shader of a stage is not supported\n"
+                    } else {
+                        "error: a program needs a vertex and a fragment shader\n"
+                    });
+                }
+                let result = if log.is_empty() {
+                    this.link_modules(&vs[0], &fs[0], &opts)
                 } else {
-                    "error: a program needs a vertex and a fragment shader\n"
-                });
-            }
-            let result = if log.is_empty() {
-                self.link_modules(&vs[0], &fs[0], &opts)
-            } else {
-                Err(log)
-            };
-            let is_current = self.program == Some(ProgramObjectName(program));
-            let p = self.program_mut(program)?;
-            match result {
-                Ok(exe) => {
-                    p.link_status = true;
-                    p.info_log.clear();
-                    p.exe = Some(exe);
-                }
-                Err(log) => {
-                    p.link_status = false;
-                    p.info_log = log;
-                    if !is_current {
-                        p.exe = None;
+                    Err(log)
+                };
+                let is_current = this.program == Some(ProgramObjectName(program));
+                let p = this.program_mut(program)?;
+                match result {
+                    Ok(exe) => {
+                        p.link_status = true;
+                        p.info_log.clear();
+                        p.exe = Some(exe);
+                    }
+                    Err(log) => {
+                        p.link_status = false;
+                        p.info_log = log;
+                        if !is_current {
+                            p.exe = None;
+                        }
                     }
                 }
-            }
-            Ok(())
-        })();
-        self.gl(r)
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     fn link_modules(
@@ -454,22 +483,23 @@ impl Context {
 
     /// glUseProgram.
     pub fn use_program(&mut self, program: u32) {
+        self.with_group(|this| {
         let r = (|| {
             let new = if program == 0 {
                 None
             } else {
-                let p = self.program_obj(program)?;
+                let p = this.program_obj(program)?;
                 if !p.link_status {
                     return Err(GlError::InvalidOperation("program is not linked"));
                 }
                 Some(ProgramObjectName(program))
             };
-            let old = std::mem::replace(&mut self.program, new);
+            let old = std::mem::replace(&mut this.program, new);
             if let Some(o) = old.filter(|&o| Some(o) != new) {
-                let pending = matches!(self.programs.get(o), Some(ProgramObject::Program(p)) if p.delete_pending);
+                let pending = matches!(this.objs.programs.get(o), Some(ProgramObject::Program(p)) if p.delete_pending);
                 if pending {
-                    self.destroy_program(o);
-                } else if let Some(ProgramObject::Program(p)) = self.programs.get_mut(o) {
+                    this.destroy_program(o);
+                } else if let Some(ProgramObject::Program(p)) = this.objs.programs.get_mut(o) {
                     // A failed relink kept the old executable only while current.
                     if !p.link_status {
                         p.exe = None;
@@ -478,169 +508,190 @@ impl Context {
             }
             Ok(())
         })();
-        self.gl(r)
+        this.gl(r)
+        })
     }
 
     /// glValidateProgram.
     pub fn validate_program(&mut self, program: u32) {
-        let r = self
-            .program_mut(program)
-            .map(|p| p.validate_status = p.link_status);
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this
+                .program_mut(program)
+                .map(|p| p.validate_status = p.link_status);
+            this.gl(r)
+        })
     }
 
     /// glGetProgramiv.
     pub fn get_programiv(&mut self, program: u32, pname: u32) -> i32 {
-        let r = (|| {
-            let p = self.program_obj(program)?;
-            let l = p.exe.as_ref().filter(|_| p.link_status).map(|e| &e.linked);
-            let max_len = |names: &mut dyn Iterator<Item = &str>| {
-                names.map(|n| n.len() as i32 + 1).max().unwrap_or(0)
-            };
-            Ok(match pname {
-                gl::DELETE_STATUS => p.delete_pending as i32,
-                gl::LINK_STATUS => p.link_status as i32,
-                gl::VALIDATE_STATUS => p.validate_status as i32,
-                gl::INFO_LOG_LENGTH => info_len(&p.info_log),
-                gl::ATTACHED_SHADERS => p.shaders.len() as i32,
-                gl::ACTIVE_UNIFORMS => l.map_or(0, |l| l.uniforms.len() as i32),
-                gl::ACTIVE_UNIFORM_MAX_LENGTH => l.map_or(0, |l| {
-                    max_len(&mut l.uniforms.iter().map(|u| u.name.as_str()))
-                }),
-                gl::ACTIVE_ATTRIBUTES => l.map_or(0, |l| l.attributes.len() as i32),
-                gl::ACTIVE_ATTRIBUTE_MAX_LENGTH => l.map_or(0, |l| {
-                    max_len(&mut l.attributes.iter().map(|a| a.name.as_str()))
-                }),
-                gl::ACTIVE_UNIFORM_BLOCKS => l.map_or(0, |l| l.blocks.len() as i32),
-                gl::ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH => l.map_or(0, |l| {
-                    max_len(&mut l.blocks.iter().map(|b| b.name.as_str()))
-                }),
-                _ => return Err(GlError::InvalidEnum("program parameter")),
-            })
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                let p = this.program_obj(program)?;
+                let l = p.exe.as_ref().filter(|_| p.link_status).map(|e| &e.linked);
+                let max_len = |names: &mut dyn Iterator<Item = &str>| {
+                    names.map(|n| n.len() as i32 + 1).max().unwrap_or(0)
+                };
+                Ok(match pname {
+                    gl::DELETE_STATUS => p.delete_pending as i32,
+                    gl::LINK_STATUS => p.link_status as i32,
+                    gl::VALIDATE_STATUS => p.validate_status as i32,
+                    gl::INFO_LOG_LENGTH => info_len(&p.info_log),
+                    gl::ATTACHED_SHADERS => p.shaders.len() as i32,
+                    gl::ACTIVE_UNIFORMS => l.map_or(0, |l| l.uniforms.len() as i32),
+                    gl::ACTIVE_UNIFORM_MAX_LENGTH => l.map_or(0, |l| {
+                        max_len(&mut l.uniforms.iter().map(|u| u.name.as_str()))
+                    }),
+                    gl::ACTIVE_ATTRIBUTES => l.map_or(0, |l| l.attributes.len() as i32),
+                    gl::ACTIVE_ATTRIBUTE_MAX_LENGTH => l.map_or(0, |l| {
+                        max_len(&mut l.attributes.iter().map(|a| a.name.as_str()))
+                    }),
+                    gl::ACTIVE_UNIFORM_BLOCKS => l.map_or(0, |l| l.blocks.len() as i32),
+                    gl::ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH => l.map_or(0, |l| {
+                        max_len(&mut l.blocks.iter().map(|b| b.name.as_str()))
+                    }),
+                    _ => return Err(GlError::InvalidEnum("program parameter")),
+                })
+            })();
+            this.gl(r)
+        })
     }
 
     /// glGetProgramInfoLog.
     pub fn get_program_info_log(&mut self, program: u32) -> String {
-        let r = self.program_obj(program).map(|p| p.info_log.clone());
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.program_obj(program).map(|p| p.info_log.clone());
+            this.gl(r)
+        })
     }
 
     /// glGetUniformLocation: -1 for names that are not active uniforms.
     pub fn get_uniform_location(&mut self, program: u32, name: &str) -> i32 {
-        let r = self
-            .linked_program(program)
-            .map(|e| e.linked.uniform_location(name).map_or(-1, |l| l as i32));
-        match r {
-            Ok(v) => v,
-            Err(e) => {
-                self.record(e);
-                -1
+        self.with_group(|this| {
+            let r = this
+                .linked_program(program)
+                .map(|e| e.linked.uniform_location(name).map_or(-1, |l| l as i32));
+            match r {
+                Ok(v) => v,
+                Err(e) => {
+                    this.record(e);
+                    -1
+                }
             }
-        }
+        })
     }
 
     /// glGetAttribLocation: -1 for names that are not active attributes.
     pub fn get_attrib_location(&mut self, program: u32, name: &str) -> i32 {
-        let r = self
-            .linked_program(program)
-            .map(|e| e.linked.attrib_location(name).map_or(-1, |l| l as i32));
-        match r {
-            Ok(v) => v,
-            Err(e) => {
-                self.record(e);
-                -1
+        self.with_group(|this| {
+            let r = this
+                .linked_program(program)
+                .map(|e| e.linked.attrib_location(name).map_or(-1, |l| l as i32));
+            match r {
+                Ok(v) => v,
+                Err(e) => {
+                    this.record(e);
+                    -1
+                }
             }
-        }
+        })
     }
 
     /// glGetActiveUniform: (size, type, name).
     pub fn get_active_uniform(&mut self, program: u32, index: u32) -> (i32, u32, String) {
-        let r = (|| {
-            let e = self.linked_program(program)?;
-            let u = e
-                .linked
-                .uniforms
-                .get(index as usize)
-                .ok_or(GlError::InvalidValue("uniform index"))?;
-            Ok((u.elements() as i32, u.ty.gl_enum(), u.name.clone()))
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                let e = this.linked_program(program)?;
+                let u = e
+                    .linked
+                    .uniforms
+                    .get(index as usize)
+                    .ok_or(GlError::InvalidValue("uniform index"))?;
+                Ok((u.elements() as i32, u.ty.gl_enum(), u.name.clone()))
+            })();
+            this.gl(r)
+        })
     }
 
     /// glGetActiveAttrib: (size, type, name).
     pub fn get_active_attrib(&mut self, program: u32, index: u32) -> (i32, u32, String) {
-        let r = (|| {
-            let e = self.linked_program(program)?;
-            let a = e
-                .linked
-                .attributes
-                .get(index as usize)
-                .ok_or(GlError::InvalidValue("attribute index"))?;
-            Ok((
-                a.array_len.unwrap_or(1) as i32,
-                a.ty.gl_enum(),
-                a.name.clone(),
-            ))
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                let e = this.linked_program(program)?;
+                let a = e
+                    .linked
+                    .attributes
+                    .get(index as usize)
+                    .ok_or(GlError::InvalidValue("attribute index"))?;
+                Ok((
+                    a.array_len.unwrap_or(1) as i32,
+                    a.ty.gl_enum(),
+                    a.name.clone(),
+                ))
+            })();
+            this.gl(r)
+        })
     }
 
     /// glGetUniformBlockIndex: GL_INVALID_INDEX when absent.
     pub fn get_uniform_block_index(&mut self, program: u32, name: &str) -> u32 {
-        let r = self
-            .linked_program(program)
-            .map(|e| e.linked.block_index(name).unwrap_or(gl::INVALID_INDEX));
-        match r {
-            Ok(v) => v,
-            Err(e) => {
-                self.record(e);
-                gl::INVALID_INDEX
+        self.with_group(|this| {
+            let r = this
+                .linked_program(program)
+                .map(|e| e.linked.block_index(name).unwrap_or(gl::INVALID_INDEX));
+            match r {
+                Ok(v) => v,
+                Err(e) => {
+                    this.record(e);
+                    gl::INVALID_INDEX
+                }
             }
-        }
+        })
     }
 
     /// glUniformBlockBinding.
     pub fn uniform_block_binding(&mut self, program: u32, index: u32, binding: u32) {
-        let r = (|| {
-            if binding >= limits::MAX_UNIFORM_BUFFER_BINDINGS {
-                return Err(GlError::InvalidValue(
-                    "binding past GL_MAX_UNIFORM_BUFFER_BINDINGS",
-                ));
-            }
-            self.linked_program(program)?;
-            let p = self.program_mut(program)?;
-            let e = p
-                .exe
-                .as_mut()
-                .ok_or(GlError::InvalidOperation("program is not linked"))?;
-            let slot = e
-                .block_bindings
-                .get_mut(index as usize)
-                .ok_or(GlError::InvalidValue("block index"))?;
-            *slot = binding;
-            Ok(())
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                if binding >= limits::MAX_UNIFORM_BUFFER_BINDINGS {
+                    return Err(GlError::InvalidValue(
+                        "binding past GL_MAX_UNIFORM_BUFFER_BINDINGS",
+                    ));
+                }
+                this.linked_program(program)?;
+                let p = this.program_mut(program)?;
+                let e = p
+                    .exe
+                    .as_mut()
+                    .ok_or(GlError::InvalidOperation("program is not linked"))?;
+                let slot = e
+                    .block_bindings
+                    .get_mut(index as usize)
+                    .ok_or(GlError::InvalidValue("block index"))?;
+                *slot = binding;
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     /// glGetActiveUniformBlockiv: GL_UNIFORM_BLOCK_BINDING, GL_UNIFORM_BLOCK_DATA_SIZE.
     pub fn get_active_uniform_blockiv(&mut self, program: u32, index: u32, pname: u32) -> i32 {
-        let r = (|| {
-            let e = self.linked_program(program)?;
-            let b = e
-                .linked
-                .blocks
-                .get(index as usize)
-                .ok_or(GlError::InvalidValue("block index"))?;
-            Ok(match pname {
-                gl::UNIFORM_BLOCK_BINDING => e.block_bindings[index as usize] as i32,
-                gl::UNIFORM_BLOCK_DATA_SIZE => b.size as i32,
-                _ => return Err(GlError::InvalidEnum("block parameter")),
-            })
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                let e = this.linked_program(program)?;
+                let b = e
+                    .linked
+                    .blocks
+                    .get(index as usize)
+                    .ok_or(GlError::InvalidValue("block index"))?;
+                Ok(match pname {
+                    gl::UNIFORM_BLOCK_BINDING => e.block_bindings[index as usize] as i32,
+                    gl::UNIFORM_BLOCK_DATA_SIZE => b.size as i32,
+                    _ => return Err(GlError::InvalidEnum("block parameter")),
+                })
+            })();
+            this.gl(r)
+        })
     }
 
     /// The program a glUniform* targets: the current one (INVALID_OPERATION when none).
@@ -688,142 +739,156 @@ impl Context {
         transpose: bool,
         words: &[u32],
     ) -> GlResult<()> {
-        let comp_words = if kind == UniformKind::Uint64 { 2 } else { 1 };
-        let per = rows as usize * cols as usize * comp_words;
-        if !words.len().is_multiple_of(per) {
-            return Err(GlError::InvalidValue(
-                "value count is not a multiple of the components",
-            ));
-        }
-        let count = words.len() / per;
-        let Some((e, ui, elem)) = self.uniform_slot(program, location)? else {
-            return Ok(());
-        };
-        let u = e.linked.uniforms[ui].clone();
-        if count > 1 && u.array_len.is_none() {
-            return Err(GlError::InvalidOperation(
-                "count > 1 for a non-array uniform",
-            ));
-        }
-        if u.is_sampler() {
-            if kind != UniformKind::Int || per != 1 {
-                return Err(GlError::InvalidOperation("samplers take glUniform1i"));
+        // Reached from the macro-made glUniform* entry points: the objects are checked
+        // out here.
+        self.with_group(|this| {
+            let comp_words = if kind == UniformKind::Uint64 { 2 } else { 1 };
+            let per = rows as usize * cols as usize * comp_words;
+            if !words.len().is_multiple_of(per) {
+                return Err(GlError::InvalidValue(
+                    "value count is not a multiple of the components",
+                ));
             }
-            if words
-                .iter()
-                .any(|&w| w as i32 as u32 >= limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS)
-            {
-                return Err(GlError::InvalidValue("texture unit out of range"));
-            }
-            for (i, &w) in words.iter().enumerate() {
-                let e_i = elem + i as u32;
-                if e_i < u.elements() {
-                    e.samplers.insert(u.location + e_i, SamplerValue::Unit(w));
-                }
-            }
-            return Ok(());
-        }
-        let shape_ok = u.ty.rows == rows && u.ty.cols == cols;
-        let base_ok = match (u.ty.base, kind) {
-            (BaseType::Float, UniformKind::Float) => true,
-            (BaseType::Int, UniformKind::Int)
-            | (BaseType::Uint, UniformKind::Uint)
-            | (BaseType::Uint64, UniformKind::Uint64) => cols == 1,
-            (BaseType::Bool, k) => cols == 1 && k != UniformKind::Uint64,
-            _ => false,
-        };
-        if !shape_ok || !base_ok {
-            return Err(GlError::InvalidOperation(
-                "uniform type or size does not match the command",
-            ));
-        }
-        for i in 0..count {
-            let e_i = elem + i as u32;
-            if e_i >= u.elements() {
-                break;
-            }
-            let src = &words[i * per..(i + 1) * per];
-            let mut value: Vec<u32> = if transpose && cols > 1 {
-                // Row-major in, column-major stored (GL 4.5 core §7.6.1).
-                (0..per)
-                    .map(|k| {
-                        let (c, r) = (k / rows as usize, k % rows as usize);
-                        src[r * cols as usize + c]
-                    })
-                    .collect()
-            } else {
-                src.to_vec()
+            let count = words.len() / per;
+            let Some((e, ui, elem)) = this.uniform_slot(program, location)? else {
+                return Ok(());
             };
-            if u.ty.base == BaseType::Bool {
-                // Booleans are 0 / all-ones in shader lanes (ir::module).
-                for v in &mut value {
-                    let truthy = match kind {
-                        UniformKind::Float => f32::from_bits(*v) != 0.0,
-                        _ => *v != 0,
-                    };
-                    *v = if truthy { u32::MAX } else { 0 };
-                }
+            let u = e.linked.uniforms[ui].clone();
+            if count > 1 && u.array_len.is_none() {
+                return Err(GlError::InvalidOperation(
+                    "count > 1 for a non-array uniform",
+                ));
             }
-            for stage in 0..2 {
-                if let Some(off) = u.offsets[stage] {
-                    let at = (off + e_i * u.stride) as usize;
-                    if let Some(dst) = e.words[stage].get_mut(at..at + per) {
-                        dst.copy_from_slice(&value);
+            if u.is_sampler() {
+                if kind != UniformKind::Int || per != 1 {
+                    return Err(GlError::InvalidOperation("samplers take glUniform1i"));
+                }
+                if words
+                    .iter()
+                    .any(|&w| w as i32 as u32 >= limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS)
+                {
+                    return Err(GlError::InvalidValue("texture unit out of range"));
+                }
+                for (i, &w) in words.iter().enumerate() {
+                    let e_i = elem + i as u32;
+                    if e_i < u.elements() {
+                        e.samplers.insert(u.location + e_i, SamplerValue::Unit(w));
+                    }
+                }
+                return Ok(());
+            }
+            let shape_ok = u.ty.rows == rows && u.ty.cols == cols;
+            let base_ok = match (u.ty.base, kind) {
+                (BaseType::Float, UniformKind::Float) => true,
+                (BaseType::Int, UniformKind::Int)
+                | (BaseType::Uint, UniformKind::Uint)
+                | (BaseType::Uint64, UniformKind::Uint64) => cols == 1,
+                (BaseType::Bool, k) => cols == 1 && k != UniformKind::Uint64,
+                _ => false,
+            };
+            if !shape_ok || !base_ok {
+                return Err(GlError::InvalidOperation(
+                    "uniform type or size does not match the command",
+                ));
+            }
+            for i in 0..count {
+                let e_i = elem + i as u32;
+                if e_i >= u.elements() {
+                    break;
+                }
+                let src = &words[i * per..(i + 1) * per];
+                let mut value: Vec<u32> = if transpose && cols > 1 {
+                    // Row-major in, column-major stored (GL 4.5 core §7.6.1).
+                    (0..per)
+                        .map(|k| {
+                            let (c, r) = (k / rows as usize, k % rows as usize);
+                            src[r * cols as usize + c]
+                        })
+                        .collect()
+                } else {
+                    src.to_vec()
+                };
+                if u.ty.base == BaseType::Bool {
+                    // Booleans are 0 / all-ones in shader lanes (ir::module).
+                    for v in &mut value {
+                        let truthy = match kind {
+                            UniformKind::Float => f32::from_bits(*v) != 0.0,
+                            _ => *v != 0,
+                        };
+                        *v = if truthy { u32::MAX } else { 0 };
+                    }
+                }
+                for stage in 0..2 {
+                    if let Some(off) = u.offsets[stage] {
+                        let at = (off + e_i * u.stride) as usize;
+                        if let Some(dst) = e.words[stage].get_mut(at..at + per) {
+                            dst.copy_from_slice(&value);
+                        }
                     }
                 }
             }
-        }
-        Ok(())
+            Ok(())
+        })
     }
 
     /// glUniformHandleui64vARB's core (ARB_bindless_texture): sampler uniforms only, and not
     /// `bound_sampler` ones.
     fn set_uniform_handles(&mut self, program: u32, location: i32, values: &[u64]) -> GlResult<()> {
-        let Some((e, ui, elem)) = self.uniform_slot(program, location)? else {
-            return Ok(());
-        };
-        let u = &e.linked.uniforms[ui];
-        if !u.is_sampler() {
-            return Err(GlError::InvalidOperation("not a sampler uniform"));
-        }
-        if u.bound {
-            return Err(GlError::InvalidOperation(
-                "uniform is declared layout(bound_sampler)",
-            ));
-        }
-        if values.len() > 1 && u.array_len.is_none() {
-            return Err(GlError::InvalidOperation(
-                "count > 1 for a non-array uniform",
-            ));
-        }
-        let (loc, n) = (u.location, u.elements());
-        for (i, &h) in values.iter().enumerate() {
-            let e_i = elem + i as u32;
-            if e_i < n {
-                e.samplers.insert(loc + e_i, SamplerValue::Handle(h));
+        // Reached from the macro-made glUniform* entry points: the objects are checked
+        // out here.
+        self.with_group(|this| {
+            let Some((e, ui, elem)) = this.uniform_slot(program, location)? else {
+                return Ok(());
+            };
+            let u = &e.linked.uniforms[ui];
+            if !u.is_sampler() {
+                return Err(GlError::InvalidOperation("not a sampler uniform"));
             }
-        }
-        Ok(())
+            if u.bound {
+                return Err(GlError::InvalidOperation(
+                    "uniform is declared layout(bound_sampler)",
+                ));
+            }
+            if values.len() > 1 && u.array_len.is_none() {
+                return Err(GlError::InvalidOperation(
+                    "count > 1 for a non-array uniform",
+                ));
+            }
+            let (loc, n) = (u.location, u.elements());
+            for (i, &h) in values.iter().enumerate() {
+                let e_i = elem + i as u32;
+                if e_i < n {
+                    e.samplers.insert(loc + e_i, SamplerValue::Handle(h));
+                }
+            }
+            Ok(())
+        })
     }
 
     /// glUniformHandleui64ARB.
     pub fn uniform_handle_ui64_arb(&mut self, location: i32, value: u64) {
-        let r = self
-            .uniform_target()
-            .and_then(|p| self.set_uniform_handles(p, location, &[value]));
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this
+                .uniform_target()
+                .and_then(|p| this.set_uniform_handles(p, location, &[value]));
+            this.gl(r)
+        })
     }
     /// glUniformHandleui64vARB.
     pub fn uniform_handle_ui64v_arb(&mut self, location: i32, values: &[u64]) {
-        let r = self
-            .uniform_target()
-            .and_then(|p| self.set_uniform_handles(p, location, values));
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this
+                .uniform_target()
+                .and_then(|p| this.set_uniform_handles(p, location, values));
+            this.gl(r)
+        })
     }
     /// glProgramUniformHandleui64ARB.
     pub fn program_uniform_handle_ui64_arb(&mut self, program: u32, location: i32, value: u64) {
-        let r = self.set_uniform_handles(program, location, &[value]);
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.set_uniform_handles(program, location, &[value]);
+            this.gl(r)
+        })
     }
     /// glProgramUniformHandleui64vARB.
     pub fn program_uniform_handle_ui64v_arb(
@@ -832,8 +897,10 @@ impl Context {
         location: i32,
         values: &[u64],
     ) {
-        let r = self.set_uniform_handles(program, location, values);
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.set_uniform_handles(program, location, values);
+            this.gl(r)
+        })
     }
 
     /// glGetUniformuiv-style raw read: the words of one element (first stage that has it).
@@ -867,26 +934,32 @@ impl Context {
 
     /// glGetUniformfv.
     pub fn get_uniformfv(&mut self, program: u32, location: i32) -> Vec<f32> {
-        let r = self
-            .uniform_words(program, location)
-            .map(|w| w.into_iter().map(f32::from_bits).collect());
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this
+                .uniform_words(program, location)
+                .map(|w| w.into_iter().map(f32::from_bits).collect());
+            this.gl(r)
+        })
     }
 
     /// glGetUniformiv (booleans read as 0 / 1).
     pub fn get_uniformiv(&mut self, program: u32, location: i32) -> Vec<i32> {
-        let r = self.uniform_words(program, location).map(|w| {
-            w.into_iter()
-                .map(|x| if x == u32::MAX { 1 } else { x as i32 })
-                .collect()
-        });
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.uniform_words(program, location).map(|w| {
+                w.into_iter()
+                    .map(|x| if x == u32::MAX { 1 } else { x as i32 })
+                    .collect()
+            });
+            this.gl(r)
+        })
     }
 
     /// glGetUniformuiv.
     pub fn get_uniformuiv(&mut self, program: u32, location: i32) -> Vec<u32> {
-        let r = self.uniform_words(program, location);
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.uniform_words(program, location);
+            this.gl(r)
+        })
     }
 }
 

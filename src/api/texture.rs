@@ -255,14 +255,14 @@ impl Context {
     pub(crate) fn texture(&self, r: TexRef) -> Option<&Texture> {
         match r {
             TexRef::Default => Some(&self.default_texture),
-            TexRef::Named(n) => self.textures.get(n),
+            TexRef::Named(n) => self.objs.textures.get(n),
         }
     }
 
     pub(crate) fn texture_mut(&mut self, r: TexRef) -> Option<&mut Texture> {
         match r {
             TexRef::Default => Some(&mut self.default_texture),
-            TexRef::Named(n) => self.textures.get_mut(n),
+            TexRef::Named(n) => self.objs.textures.get_mut(n),
         }
     }
 
@@ -297,97 +297,108 @@ impl Context {
 
     /// glGenTextures.
     pub fn gen_textures(&mut self, n: i32) -> Vec<u32> {
-        if n < 0 {
-            self.record(GlError::InvalidValue("negative count"));
-            return Vec::new();
-        }
-        (0..n)
-            .filter_map(|_| self.textures.gen().map(|t| t.0))
-            .collect()
+        self.with_group(|this| {
+            if n < 0 {
+                this.record(GlError::InvalidValue("negative count"));
+                return Vec::new();
+            }
+            (0..n)
+                .filter_map(|_| this.objs.textures.gen().map(|t| t.0))
+                .collect()
+        })
     }
 
     /// glCreateTextures (only GL_TEXTURE_2D).
     pub fn create_textures(&mut self, target: u32, n: i32) -> Vec<u32> {
-        if target != gl::TEXTURE_2D {
-            self.record(GlError::InvalidEnum("texture target (only GL_TEXTURE_2D)"));
-            return Vec::new();
-        }
-        if n < 0 {
-            self.record(GlError::InvalidValue("negative count"));
-            return Vec::new();
-        }
-        let t = Texture {
-            target: Some(target),
-            ..Texture::default()
-        };
-        (0..n)
-            .filter_map(|_| self.textures.create(t.clone()).map(|t| t.0))
-            .collect()
+        self.with_group(|this| {
+            if target != gl::TEXTURE_2D {
+                this.record(GlError::InvalidEnum("texture target (only GL_TEXTURE_2D)"));
+                return Vec::new();
+            }
+            if n < 0 {
+                this.record(GlError::InvalidValue("negative count"));
+                return Vec::new();
+            }
+            let t = Texture {
+                target: Some(target),
+                ..Texture::default()
+            };
+            (0..n)
+                .filter_map(|_| this.objs.textures.create(t.clone()).map(|t| t.0))
+                .collect()
+        })
     }
 
     /// glIsTexture.
-    pub fn is_texture(&self, texture: u32) -> bool {
-        self.textures.get(TextureName(texture)).is_some()
+    pub fn is_texture(&mut self, texture: u32) -> bool {
+        self.with_group(|this| this.objs.textures.get(TextureName(texture)).is_some())
     }
 
     /// glActiveTexture.
     pub fn active_texture(&mut self, texture: u32) {
-        let unit = texture.wrapping_sub(gl::TEXTURE0);
-        if unit >= limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS {
-            return self.record(GlError::InvalidEnum("texture unit"));
-        }
-        self.active_texture = unit;
+        self.with_group(|this| {
+            let unit = texture.wrapping_sub(gl::TEXTURE0);
+            if unit >= limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS {
+                return this.record(GlError::InvalidEnum("texture unit"));
+            }
+            this.active_texture = unit;
+        })
     }
 
     /// glBindTexture.
     pub fn bind_texture(&mut self, target: u32, texture: u32) {
-        let r = (|| {
-            if target != gl::TEXTURE_2D {
-                return Err(GlError::InvalidEnum("texture target (only GL_TEXTURE_2D)"));
-            }
-            let unit = self.active_texture as usize;
-            if texture == 0 {
-                self.texture_units[unit] = None;
-                return Ok(());
-            }
-            let name = TextureName(texture);
-            if !self.textures.ensure(name, Texture::default) {
-                return Err(GlError::InvalidOperation("not a texture name"));
-            }
-            let t = self
-                .textures
-                .get_mut(name)
-                .ok_or(GlError::InvalidOperation("not a texture"))?;
-            if t.target.is_some_and(|t| t != target) {
-                return Err(GlError::InvalidOperation("texture has another target"));
-            }
-            t.target = Some(target);
-            self.texture_units[unit] = Some(name);
-            Ok(())
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                if target != gl::TEXTURE_2D {
+                    return Err(GlError::InvalidEnum("texture target (only GL_TEXTURE_2D)"));
+                }
+                let unit = this.active_texture as usize;
+                if texture == 0 {
+                    this.texture_units[unit] = None;
+                    return Ok(());
+                }
+                let name = TextureName(texture);
+                if !this.objs.textures.ensure(name, Texture::default) {
+                    return Err(GlError::InvalidOperation("not a texture name"));
+                }
+                let t = this
+                    .objs
+                    .textures
+                    .get_mut(name)
+                    .ok_or(GlError::InvalidOperation("not a texture"))?;
+                if t.target.is_some_and(|t| t != target) {
+                    return Err(GlError::InvalidOperation("texture has another target"));
+                }
+                t.target = Some(target);
+                this.texture_units[unit] = Some(name);
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     /// glDeleteTextures: unbinds from units, detaches from the bound framebuffers, and frees
     /// the texture's handles (they go stale, ARB_bindless_texture).
     pub fn delete_textures(&mut self, textures: &[u32]) {
-        for &t in textures {
-            let name = TextureName(t);
-            if t == 0 || !self.textures.is_name(name) {
-                continue;
-            }
-            for u in &mut self.texture_units {
-                if *u == Some(name) {
-                    *u = None;
+        self.with_group(|this| {
+            for &t in textures {
+                let name = TextureName(t);
+                if t == 0 || !this.objs.textures.is_name(name) {
+                    continue;
+                }
+                for u in &mut this.texture_units {
+                    if *u == Some(name) {
+                        *u = None;
+                    }
+                }
+                this.detach_texture(name);
+                this.free_texture_handles(name);
+                if let Some(tex) = this.objs.textures.remove(name) {
+                    this.retired_descriptors
+                        .extend(tex.internal.iter().map(|i| i.3));
                 }
             }
-            self.detach_texture(name);
-            self.free_texture_handles(name);
-            if let Some(tex) = self.textures.remove(name) {
-                self.retired_descriptors
-                    .extend(tex.internal.iter().map(|i| i.3));
-            }
-        }
+        })
     }
 
     fn check_level(level: i32) -> GlResult<usize> {
@@ -429,47 +440,49 @@ impl Context {
         ty: u32,
         data: Option<&[u8]>,
     ) {
-        let r = (|| {
-            let r = self.bound_texture(target)?;
-            let lvl = Self::check_level(level)?;
-            let (w, h) = Self::check_size(width, height)?;
-            if border != 0 {
-                return Err(GlError::InvalidValue("border must be 0"));
-            }
-            let ifmt = pixels::internal_format(internalformat as u32)
-                .ok_or(GlError::InvalidValue("internal format"))?;
-            let fmt = ifmt.storage;
-            let bytes = match data {
-                Some(d) => Some(pixels::unpack(
-                    ifmt,
-                    format,
-                    ty,
-                    w as usize,
-                    h as usize,
-                    d,
-                    self.unpack_alignment,
-                )?),
-                None => {
-                    // Validate format/type even without data.
-                    pixels::unpack(ifmt, format, ty, 0, 0, &[], 1)?;
-                    None
+        self.with_group(|this| {
+            let r = (|| {
+                let r = this.bound_texture(target)?;
+                let lvl = Self::check_level(level)?;
+                let (w, h) = Self::check_size(width, height)?;
+                if border != 0 {
+                    return Err(GlError::InvalidValue("border must be 0"));
                 }
-            };
-            let t = self.texture_for_state_change(target)?;
-            if t.immutable {
-                return Err(GlError::InvalidOperation("texture storage is immutable"));
-            }
-            let img = pixels::new_image(w, h, fmt)?;
-            if let Some(b) = bytes {
-                img.write_bytes(0, &b);
-            }
-            // A new image: queued draws keep reading the old one.
-            t.levels[lvl] = Some(Arc::new(img));
-            t.formats[lvl] = Some(ifmt);
-            self.texture_changed(r);
-            Ok(())
-        })();
-        self.gl(r)
+                let ifmt = pixels::internal_format(internalformat as u32)
+                    .ok_or(GlError::InvalidValue("internal format"))?;
+                let fmt = ifmt.storage;
+                let bytes = match data {
+                    Some(d) => Some(pixels::unpack(
+                        ifmt,
+                        format,
+                        ty,
+                        w as usize,
+                        h as usize,
+                        d,
+                        this.unpack_alignment,
+                    )?),
+                    None => {
+                        // Validate format/type even without data.
+                        pixels::unpack(ifmt, format, ty, 0, 0, &[], 1)?;
+                        None
+                    }
+                };
+                let t = this.texture_for_state_change(target)?;
+                if t.immutable {
+                    return Err(GlError::InvalidOperation("texture storage is immutable"));
+                }
+                let img = pixels::new_image(w, h, fmt)?;
+                if let Some(b) = bytes {
+                    img.write_bytes(0, &b);
+                }
+                // A new image: queued draws keep reading the old one.
+                t.levels[lvl] = Some(Arc::new(img));
+                t.formats[lvl] = Some(ifmt);
+                this.texture_changed(r);
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     /// glTexStorage2D (GL 4.5 core §8.19).
@@ -481,41 +494,43 @@ impl Context {
         width: i32,
         height: i32,
     ) {
-        let r = (|| {
-            let r = self.bound_texture(target)?;
-            let ifmt = pixels::internal_format(internalformat)
-                .filter(|f| f.sized)
-                .ok_or(GlError::InvalidEnum("internal format must be sized"))?;
-            if levels < 1 || width < 1 || height < 1 {
-                return Err(GlError::InvalidValue(
-                    "levels, width and height must be positive",
-                ));
-            }
-            let (w, h) = Self::check_size(width, height)?;
-            let max_levels = 32 - w.max(h).leading_zeros();
-            if levels as u32 > max_levels {
-                return Err(GlError::InvalidOperation("too many levels for the size"));
-            }
-            let fmt = ifmt.storage;
-            let t = self.texture_for_state_change(target)?;
-            if t.immutable {
-                return Err(GlError::InvalidOperation("texture storage is immutable"));
-            }
-            let mut new_levels = vec![None; limits::MAX_MIP_LEVELS];
-            for (l, slot) in new_levels.iter_mut().enumerate().take(levels as usize) {
-                let img = pixels::new_image((w >> l).max(1), (h >> l).max(1), fmt)?;
-                *slot = Some(Arc::new(img));
-            }
-            t.levels = new_levels;
-            t.formats = (0..limits::MAX_MIP_LEVELS)
-                .map(|l| (l < levels as usize).then_some(ifmt))
-                .collect();
-            t.immutable = true;
-            t.immutable_levels = levels;
-            self.texture_changed(r);
-            Ok(())
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                let r = this.bound_texture(target)?;
+                let ifmt = pixels::internal_format(internalformat)
+                    .filter(|f| f.sized)
+                    .ok_or(GlError::InvalidEnum("internal format must be sized"))?;
+                if levels < 1 || width < 1 || height < 1 {
+                    return Err(GlError::InvalidValue(
+                        "levels, width and height must be positive",
+                    ));
+                }
+                let (w, h) = Self::check_size(width, height)?;
+                let max_levels = 32 - w.max(h).leading_zeros();
+                if levels as u32 > max_levels {
+                    return Err(GlError::InvalidOperation("too many levels for the size"));
+                }
+                let fmt = ifmt.storage;
+                let t = this.texture_for_state_change(target)?;
+                if t.immutable {
+                    return Err(GlError::InvalidOperation("texture storage is immutable"));
+                }
+                let mut new_levels = vec![None; limits::MAX_MIP_LEVELS];
+                for (l, slot) in new_levels.iter_mut().enumerate().take(levels as usize) {
+                    let img = pixels::new_image((w >> l).max(1), (h >> l).max(1), fmt)?;
+                    *slot = Some(Arc::new(img));
+                }
+                t.levels = new_levels;
+                t.formats = (0..limits::MAX_MIP_LEVELS)
+                    .map(|l| (l < levels as usize).then_some(ifmt))
+                    .collect();
+                t.immutable = true;
+                t.immutable_levels = levels;
+                this.texture_changed(r);
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     /// glTexSubImage2D (GL 4.5 core §8.6). Allowed with a bindless handle: contents change,
@@ -533,103 +548,108 @@ impl Context {
         ty: u32,
         data: &[u8],
     ) {
-        let r = (|| {
-            let r = self.bound_texture(target)?;
-            let lvl = Self::check_level(level)?;
-            let t = self
-                .texture(r)
-                .ok_or(GlError::InvalidOperation("no texture"))?;
-            let img = t.levels[lvl]
-                .clone()
-                .ok_or(GlError::InvalidOperation("level not specified"))?;
-            if xoffset < 0 || yoffset < 0 || width < 0 || height < 0 {
-                return Err(GlError::InvalidValue("negative offset or size"));
-            }
-            let (x, y, w, h) = (xoffset as u32, yoffset as u32, width as u32, height as u32);
-            if x.checked_add(w).is_none_or(|e| e > img.width())
-                || y.checked_add(h).is_none_or(|e| e > img.height())
-            {
-                return Err(GlError::InvalidValue("region outside the image"));
-            }
-            let ifmt = t.formats[lvl].unwrap_or(pixels::InternalFormat::of_storage(img.format()));
-            let bytes = pixels::unpack(
-                ifmt,
-                format,
-                ty,
-                w as usize,
-                h as usize,
-                data,
-                self.unpack_alignment,
-            )?;
-            self.flush_raster();
-            let bpt = img.format().bytes_per_texel();
-            for row in 0..h as usize {
-                let off = ((y as usize + row) * img.width() as usize + x as usize) * bpt;
-                img.write_bytes(
-                    off,
-                    &bytes[row * w as usize * bpt..(row + 1) * w as usize * bpt],
-                );
-            }
-            Ok(())
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                let r = this.bound_texture(target)?;
+                let lvl = Self::check_level(level)?;
+                let t = this
+                    .texture(r)
+                    .ok_or(GlError::InvalidOperation("no texture"))?;
+                let img = t.levels[lvl]
+                    .clone()
+                    .ok_or(GlError::InvalidOperation("level not specified"))?;
+                if xoffset < 0 || yoffset < 0 || width < 0 || height < 0 {
+                    return Err(GlError::InvalidValue("negative offset or size"));
+                }
+                let (x, y, w, h) = (xoffset as u32, yoffset as u32, width as u32, height as u32);
+                if x.checked_add(w).is_none_or(|e| e > img.width())
+                    || y.checked_add(h).is_none_or(|e| e > img.height())
+                {
+                    return Err(GlError::InvalidValue("region outside the image"));
+                }
+                let ifmt =
+                    t.formats[lvl].unwrap_or(pixels::InternalFormat::of_storage(img.format()));
+                let bytes = pixels::unpack(
+                    ifmt,
+                    format,
+                    ty,
+                    w as usize,
+                    h as usize,
+                    data,
+                    this.unpack_alignment,
+                )?;
+                this.flush_raster();
+                let bpt = img.format().bytes_per_texel();
+                for row in 0..h as usize {
+                    let off = ((y as usize + row) * img.width() as usize + x as usize) * bpt;
+                    img.write_bytes(
+                        off,
+                        &bytes[row * w as usize * bpt..(row + 1) * w as usize * bpt],
+                    );
+                }
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     /// glGenerateMipmap (GL 4.5 core §8.14.4): levels base+1..=q from the base level.
     pub fn generate_mipmap(&mut self, target: u32) {
-        let r = (|| {
-            let r = self.bound_texture(target)?;
-            let t = self
-                .texture(r)
-                .ok_or(GlError::InvalidOperation("no texture"))?;
-            let (base_level, max_level) = t.level_range();
-            let base = base_level.max(0) as usize;
-            let Some(Some(b)) = t.levels.get(base).cloned() else {
-                return Ok(());
-            };
-            if b.format().is_depth() {
-                return Err(GlError::InvalidOperation(
-                    "depth textures cannot be mipmapped",
-                ));
-            }
-            let p = base + (31 - b.width().max(b.height()).max(1).leading_zeros()) as usize;
-            let q = p
-                .min(max_level.max(0) as usize)
-                .min(limits::MAX_MIP_LEVELS - 1);
-            // With a handle (or immutable storage) the level images exist already and are
-            // written in place; new level images would change descriptor state.
-            let in_place = (base + 1..=q).all(|l| {
-                matches!(&t.levels[l], Some(img) if img.format() == b.format()
+        self.with_group(|this| {
+            let r = (|| {
+                let r = this.bound_texture(target)?;
+                let t = this
+                    .texture(r)
+                    .ok_or(GlError::InvalidOperation("no texture"))?;
+                let (base_level, max_level) = t.level_range();
+                let base = base_level.max(0) as usize;
+                let Some(Some(b)) = t.levels.get(base).cloned() else {
+                    return Ok(());
+                };
+                if b.format().is_depth() {
+                    return Err(GlError::InvalidOperation(
+                        "depth textures cannot be mipmapped",
+                    ));
+                }
+                let p = base + (31 - b.width().max(b.height()).max(1).leading_zeros()) as usize;
+                let q = p
+                    .min(max_level.max(0) as usize)
+                    .min(limits::MAX_MIP_LEVELS - 1);
+                // With a handle (or immutable storage) the level images exist already and are
+                // written in place; new level images would change descriptor state.
+                let in_place = (base + 1..=q).all(|l| {
+                    matches!(&t.levels[l], Some(img) if img.format() == b.format()
                     && img.width() == (b.width() >> (l - base)).max(1)
                     && img.height() == (b.height() >> (l - base)).max(1))
-            });
-            if t.has_handle && !in_place {
-                return Err(GlError::InvalidOperation("texture has a bindless handle"));
-            }
-            self.flush_raster();
-            let mut prev = b;
-            let mut new_levels = Vec::new();
-            for l in base + 1..=q {
-                let img = pixels::next_level(&prev);
-                let img = Arc::new(img);
-                new_levels.push((l, img.clone()));
-                prev = img;
-            }
-            let t = self
-                .texture_mut(r)
-                .ok_or(GlError::InvalidOperation("no texture"))?;
-            for (l, img) in new_levels {
-                match &t.levels[l] {
-                    Some(existing) if in_place => existing.write_bytes(0, &img.to_bytes()),
-                    _ => t.levels[l] = Some(img),
+                });
+                if t.has_handle && !in_place {
+                    return Err(GlError::InvalidOperation("texture has a bindless handle"));
                 }
-            }
-            if !in_place {
-                self.texture_changed(r);
-            }
-            Ok(())
-        })();
-        self.gl(r)
+                this.flush_raster();
+                let mut prev = b;
+                let mut new_levels = Vec::new();
+                for l in base + 1..=q {
+                    let img = pixels::next_level(&prev);
+                    let img = Arc::new(img);
+                    new_levels.push((l, img.clone()));
+                    prev = img;
+                }
+                let t = this
+                    .texture_mut(r)
+                    .ok_or(GlError::InvalidOperation("no texture"))?;
+                for (l, img) in new_levels {
+                    match &t.levels[l] {
+                        Some(existing) if in_place => existing.write_bytes(0, &img.to_bytes()),
+                        _ => t.levels[l] = Some(img),
+                    }
+                }
+                if !in_place {
+                    this.texture_changed(r);
+                }
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     fn tex_parameter(&mut self, target: u32, pname: u32, p: Param, vector: bool) -> GlResult<()> {
@@ -662,136 +682,163 @@ impl Context {
 
     /// glTexParameteri.
     pub fn tex_parameter_i(&mut self, target: u32, pname: u32, param: i32) {
-        let r = self.tex_parameter(target, pname, Param::Int(&[param]), false);
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.tex_parameter(target, pname, Param::Int(&[param]), false);
+            this.gl(r)
+        })
     }
     /// glTexParameterf.
     pub fn tex_parameter_f(&mut self, target: u32, pname: u32, param: f32) {
-        let r = self.tex_parameter(target, pname, Param::Float(&[param]), false);
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.tex_parameter(target, pname, Param::Float(&[param]), false);
+            this.gl(r)
+        })
     }
     /// glTexParameteriv.
     pub fn tex_parameter_iv(&mut self, target: u32, pname: u32, params: &[i32]) {
-        let r = self.tex_parameter(target, pname, Param::Int(params), true);
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.tex_parameter(target, pname, Param::Int(params), true);
+            this.gl(r)
+        })
     }
     /// glTexParameterfv.
     pub fn tex_parameter_fv(&mut self, target: u32, pname: u32, params: &[f32]) {
-        let r = self.tex_parameter(target, pname, Param::Float(params), true);
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.tex_parameter(target, pname, Param::Float(params), true);
+            this.gl(r)
+        })
     }
 
     /// glGetTexParameteriv for the basic state.
     pub fn get_tex_parameteriv(&mut self, target: u32, pname: u32) -> i32 {
-        let r = (|| {
-            let r = self.bound_texture(target)?;
-            let t = self
-                .texture(r)
-                .ok_or(GlError::InvalidOperation("no texture"))?;
-            Ok(match pname {
-                gl::TEXTURE_MIN_FILTER => t.state.min_filter as i32,
-                gl::TEXTURE_MAG_FILTER => t.state.mag_filter as i32,
-                gl::TEXTURE_WRAP_S => t.state.wrap_s as i32,
-                gl::TEXTURE_WRAP_T => t.state.wrap_t as i32,
-                gl::TEXTURE_WRAP_R => t.state.wrap_r as i32,
-                gl::TEXTURE_BASE_LEVEL => t.base_level,
-                gl::TEXTURE_MAX_LEVEL => t.max_level,
-                gl::TEXTURE_IMMUTABLE_FORMAT => t.immutable as i32,
-                _ => return Err(GlError::InvalidEnum("texture parameter")),
-            })
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                let r = this.bound_texture(target)?;
+                let t = this
+                    .texture(r)
+                    .ok_or(GlError::InvalidOperation("no texture"))?;
+                Ok(match pname {
+                    gl::TEXTURE_MIN_FILTER => t.state.min_filter as i32,
+                    gl::TEXTURE_MAG_FILTER => t.state.mag_filter as i32,
+                    gl::TEXTURE_WRAP_S => t.state.wrap_s as i32,
+                    gl::TEXTURE_WRAP_T => t.state.wrap_t as i32,
+                    gl::TEXTURE_WRAP_R => t.state.wrap_r as i32,
+                    gl::TEXTURE_BASE_LEVEL => t.base_level,
+                    gl::TEXTURE_MAX_LEVEL => t.max_level,
+                    gl::TEXTURE_IMMUTABLE_FORMAT => t.immutable as i32,
+                    _ => return Err(GlError::InvalidEnum("texture parameter")),
+                })
+            })();
+            this.gl(r)
+        })
     }
 
     /// glGetTexLevelParameteriv: width, height, internal format.
     pub fn get_tex_level_parameteriv(&mut self, target: u32, level: i32, pname: u32) -> i32 {
-        let r = (|| {
-            let r = self.bound_texture(target)?;
-            let l = Self::check_level(level)?;
-            let img = self.texture(r).and_then(|t| t.levels[l].clone());
-            Ok(match pname {
-                gl::TEXTURE_WIDTH => img.map_or(0, |i| i.width() as i32),
-                gl::TEXTURE_HEIGHT => img.map_or(0, |i| i.height() as i32),
-                gl::TEXTURE_INTERNAL_FORMAT => match self.texture(r).and_then(|t| t.formats[l]) {
-                    Some(f) => f.gl as i32,
-                    None => img.map_or(gl::RGBA as i32, |i| i.format().gl_internal_format() as i32),
-                },
-                _ => return Err(GlError::InvalidEnum("level parameter")),
-            })
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                let r = this.bound_texture(target)?;
+                let l = Self::check_level(level)?;
+                let img = this.texture(r).and_then(|t| t.levels[l].clone());
+                Ok(match pname {
+                    gl::TEXTURE_WIDTH => img.map_or(0, |i| i.width() as i32),
+                    gl::TEXTURE_HEIGHT => img.map_or(0, |i| i.height() as i32),
+                    gl::TEXTURE_INTERNAL_FORMAT => match this.texture(r).and_then(|t| t.formats[l])
+                    {
+                        Some(f) => f.gl as i32,
+                        None => {
+                            img.map_or(gl::RGBA as i32, |i| i.format().gl_internal_format() as i32)
+                        }
+                    },
+                    _ => return Err(GlError::InvalidEnum("level parameter")),
+                })
+            })();
+            this.gl(r)
+        })
     }
 
     // ---- sampler objects (GL 4.5 core §8.2) ----
 
     /// glGenSamplers (sampler names are objects at once, GL 4.5 core §8.2).
     pub fn gen_samplers(&mut self, n: i32) -> Vec<u32> {
-        self.create_samplers(n)
+        self.with_group(|this| this.create_samplers(n))
     }
 
     /// glCreateSamplers.
     pub fn create_samplers(&mut self, n: i32) -> Vec<u32> {
-        if n < 0 {
-            self.record(GlError::InvalidValue("negative count"));
-            return Vec::new();
-        }
-        (0..n)
-            .filter_map(|_| self.samplers.create(SamplerObject::default()).map(|s| s.0))
-            .collect()
+        self.with_group(|this| {
+            if n < 0 {
+                this.record(GlError::InvalidValue("negative count"));
+                return Vec::new();
+            }
+            (0..n)
+                .filter_map(|_| {
+                    this.objs
+                        .samplers
+                        .create(SamplerObject::default())
+                        .map(|s| s.0)
+                })
+                .collect()
+        })
     }
 
     /// glIsSampler.
-    pub fn is_sampler(&self, sampler: u32) -> bool {
-        self.samplers.get(SamplerName(sampler)).is_some()
+    pub fn is_sampler(&mut self, sampler: u32) -> bool {
+        self.with_group(|this| this.objs.samplers.get(SamplerName(sampler)).is_some())
     }
 
     /// glBindSampler.
     pub fn bind_sampler(&mut self, unit: u32, sampler: u32) {
-        if unit >= limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS {
-            return self.record(GlError::InvalidValue("texture unit"));
-        }
-        let s = if sampler == 0 {
-            None
-        } else if self.samplers.get(SamplerName(sampler)).is_some() {
-            Some(SamplerName(sampler))
-        } else {
-            return self.record(GlError::InvalidOperation("not a sampler name"));
-        };
-        self.sampler_units[unit as usize] = s;
+        self.with_group(|this| {
+            if unit >= limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS {
+                return this.record(GlError::InvalidValue("texture unit"));
+            }
+            let s = if sampler == 0 {
+                None
+            } else if this.objs.samplers.get(SamplerName(sampler)).is_some() {
+                Some(SamplerName(sampler))
+            } else {
+                return this.record(GlError::InvalidOperation("not a sampler name"));
+            };
+            this.sampler_units[unit as usize] = s;
+        })
     }
 
     /// glDeleteSamplers: unbinds from units, frees the sampler's handles.
     pub fn delete_samplers(&mut self, samplers: &[u32]) {
-        for &s in samplers {
-            let name = SamplerName(s);
-            if self.samplers.get(name).is_none() {
-                continue;
-            }
-            for u in &mut self.sampler_units {
-                if *u == Some(name) {
-                    *u = None;
+        self.with_group(|this| {
+            for &s in samplers {
+                let name = SamplerName(s);
+                if this.objs.samplers.get(name).is_none() {
+                    continue;
                 }
-            }
-            self.free_sampler_handles(name);
-            // Internal descriptors made with this sampler are dead too.
-            let mut stale = Vec::new();
-            let all = self
-                .textures
-                .iter_mut()
-                .map(|(_, t)| t)
-                .chain([&mut self.default_texture]);
-            for t in all {
-                t.internal.retain(|i| {
-                    let keep = i.0 != Some(name);
-                    if !keep {
-                        stale.push(i.3);
+                for u in &mut this.sampler_units {
+                    if *u == Some(name) {
+                        *u = None;
                     }
-                    keep
-                });
+                }
+                this.free_sampler_handles(name);
+                // Internal descriptors made with this sampler are dead too.
+                let mut stale = Vec::new();
+                let all = this
+                    .objs
+                    .textures
+                    .iter_mut()
+                    .map(|(_, t)| t)
+                    .chain([&mut this.default_texture]);
+                for t in all {
+                    t.internal.retain(|i| {
+                        let keep = i.0 != Some(name);
+                        if !keep {
+                            stale.push(i.3);
+                        }
+                        keep
+                    });
+                }
+                this.retired_descriptors.extend(stale);
+                this.objs.samplers.remove(name);
             }
-            self.retired_descriptors.extend(stale);
-            self.samplers.remove(name);
-        }
+        })
     }
 
     fn sampler_parameter(
@@ -802,6 +849,7 @@ impl Context {
         vector: bool,
     ) -> GlResult<()> {
         let s = self
+            .objs
             .samplers
             .get_mut(SamplerName(sampler))
             .ok_or(GlError::InvalidOperation("not a sampler"))?;
@@ -821,23 +869,31 @@ impl Context {
 
     /// glSamplerParameteri.
     pub fn sampler_parameter_i(&mut self, sampler: u32, pname: u32, param: i32) {
-        let r = self.sampler_parameter(sampler, pname, Param::Int(&[param]), false);
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.sampler_parameter(sampler, pname, Param::Int(&[param]), false);
+            this.gl(r)
+        })
     }
     /// glSamplerParameterf.
     pub fn sampler_parameter_f(&mut self, sampler: u32, pname: u32, param: f32) {
-        let r = self.sampler_parameter(sampler, pname, Param::Float(&[param]), false);
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.sampler_parameter(sampler, pname, Param::Float(&[param]), false);
+            this.gl(r)
+        })
     }
     /// glSamplerParameteriv.
     pub fn sampler_parameter_iv(&mut self, sampler: u32, pname: u32, params: &[i32]) {
-        let r = self.sampler_parameter(sampler, pname, Param::Int(params), true);
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.sampler_parameter(sampler, pname, Param::Int(params), true);
+            this.gl(r)
+        })
     }
     /// glSamplerParameterfv.
     pub fn sampler_parameter_fv(&mut self, sampler: u32, pname: u32, params: &[f32]) {
-        let r = self.sampler_parameter(sampler, pname, Param::Float(params), true);
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.sampler_parameter(sampler, pname, Param::Float(params), true);
+            this.gl(r)
+        })
     }
 
     /// The image of a texture level, for framebuffer attachments.
@@ -846,7 +902,7 @@ impl Context {
         name: TextureName,
         level: usize,
     ) -> Option<Arc<Image>> {
-        self.textures.get(name)?.levels.get(level)?.clone()
+        self.objs.textures.get(name)?.levels.get(level)?.clone()
     }
 }
 
@@ -859,6 +915,12 @@ pub(crate) fn color_renderable(f: Format) -> bool {
 mod tests {
     use super::*;
     use crate::api::Context;
+
+    /// A copy of texture `t` as the share group holds it.
+    fn shared_texture(c: &mut Context, t: u32) -> Texture {
+        c.with_group(|c| c.objs.textures.get(TextureName(t)).cloned())
+            .expect("a live texture")
+    }
 
     pub(crate) fn upload_rgba(c: &mut Context, w: i32, h: i32) {
         let data = vec![200u8; (w * h * 4) as usize];
@@ -932,7 +994,7 @@ mod tests {
         assert_eq!(c.get_error(), gl::INVALID_VALUE, "short data");
         upload_rgba(&mut c, 4, 4);
         assert_eq!(c.get_error(), gl::NO_ERROR);
-        let tex = c.textures.get(TextureName(t)).unwrap();
+        let tex = shared_texture(&mut c, t);
         // The default min filter needs mipmaps: incomplete until they exist.
         assert!(!tex.is_complete(&tex.state));
         let linear = SamplerState {
@@ -941,7 +1003,7 @@ mod tests {
         };
         assert!(tex.is_complete(&linear));
         c.generate_mipmap(gl::TEXTURE_2D);
-        let tex = c.textures.get(TextureName(t)).unwrap();
+        let tex = shared_texture(&mut c, t);
         assert!(tex.is_complete(&tex.state));
         assert_eq!(tex.levels[2].as_ref().unwrap().width(), 1);
         c.tex_parameter_i(gl::TEXTURE_2D, gl::TEXTURE_MIN_FILTER, gl::LINEAR as i32);
@@ -979,9 +1041,7 @@ mod tests {
             &[9; 8],
         );
         assert_eq!(c.get_error(), gl::NO_ERROR);
-        let img = c.textures.get(TextureName(t)).unwrap().levels[0]
-            .clone()
-            .unwrap();
+        let img = shared_texture(&mut c, t).levels[0].clone().unwrap();
         assert_eq!(img.to_bytes()[(3 * 4 + 2) * 4], 9);
     }
 
@@ -1000,13 +1060,13 @@ mod tests {
         assert_eq!(c.get_error(), gl::INVALID_OPERATION);
         c.tex_storage_2d(gl::TEXTURE_2D, 1, gl::RGBA8, 4, 4);
         assert_eq!(c.get_error(), gl::INVALID_OPERATION);
-        let tex = c.textures.get(TextureName(t)).unwrap();
+        let tex = shared_texture(&mut c, t);
         assert!(tex.is_complete(&tex.state));
         // One level of storage is mipmap-complete: the level range clamps to it (§8.17).
         let t1 = c.create_textures(gl::TEXTURE_2D, 1)[0];
         c.bind_texture(gl::TEXTURE_2D, t1);
         c.tex_storage_2d(gl::TEXTURE_2D, 1, gl::RGBA8, 4, 4);
-        let tex = c.textures.get(TextureName(t1)).unwrap();
+        let tex = shared_texture(&mut c, t1);
         assert!(tex.is_complete(&tex.state));
         assert_eq!(tex.view().max_level, 0);
     }

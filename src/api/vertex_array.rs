@@ -82,28 +82,32 @@ impl VertexArray {
 impl Context {
     /// glGenVertexArrays.
     pub fn gen_vertex_arrays(&mut self, n: i32) -> Vec<u32> {
-        if n < 0 {
-            self.record(GlError::InvalidValue("negative count"));
-            return Vec::new();
-        }
-        (0..n)
-            .filter_map(|_| self.vertex_arrays.gen().map(|v| v.0))
-            .collect()
+        self.with_group(|this| {
+            if n < 0 {
+                this.record(GlError::InvalidValue("negative count"));
+                return Vec::new();
+            }
+            (0..n)
+                .filter_map(|_| this.vertex_arrays.gen().map(|v| v.0))
+                .collect()
+        })
     }
 
     /// glCreateVertexArrays.
     pub fn create_vertex_arrays(&mut self, n: i32) -> Vec<u32> {
-        if n < 0 {
-            self.record(GlError::InvalidValue("negative count"));
-            return Vec::new();
-        }
-        (0..n)
-            .filter_map(|_| {
-                self.vertex_arrays
-                    .create(VertexArray::default())
-                    .map(|v| v.0)
-            })
-            .collect()
+        self.with_group(|this| {
+            if n < 0 {
+                this.record(GlError::InvalidValue("negative count"));
+                return Vec::new();
+            }
+            (0..n)
+                .filter_map(|_| {
+                    this.vertex_arrays
+                        .create(VertexArray::default())
+                        .map(|v| v.0)
+                })
+                .collect()
+        })
     }
 
     /// glIsVertexArray.
@@ -113,26 +117,30 @@ impl Context {
 
     /// glBindVertexArray.
     pub fn bind_vertex_array(&mut self, array: u32) {
-        if array == 0 {
-            self.vertex_array = None;
-            return;
-        }
-        let name = VertexArrayName(array);
-        if !self.vertex_arrays.ensure(name, VertexArray::default) {
-            return self.record(GlError::InvalidOperation("not a vertex array name"));
-        }
-        self.vertex_array = Some(name);
+        self.with_group(|this| {
+            if array == 0 {
+                this.vertex_array = None;
+                return;
+            }
+            let name = VertexArrayName(array);
+            if !this.vertex_arrays.ensure(name, VertexArray::default) {
+                return this.record(GlError::InvalidOperation("not a vertex array name"));
+            }
+            this.vertex_array = Some(name);
+        })
     }
 
     /// glDeleteVertexArrays: the bound one reverts to 0.
     pub fn delete_vertex_arrays(&mut self, arrays: &[u32]) {
-        for &a in arrays {
-            let name = VertexArrayName(a);
-            if self.vertex_array == Some(name) {
-                self.vertex_array = None;
+        self.with_group(|this| {
+            for &a in arrays {
+                let name = VertexArrayName(a);
+                if this.vertex_array == Some(name) {
+                    this.vertex_array = None;
+                }
+                this.vertex_arrays.remove(name);
             }
-            self.vertex_arrays.remove(name);
-        }
+        })
     }
 
     fn current_vao(&mut self) -> GlResult<&mut VertexArray> {
@@ -227,16 +235,18 @@ impl Context {
         stride: i32,
         offset: usize,
     ) {
-        let r = self.attrib_pointer(
-            index,
-            size,
-            ty,
-            normalized,
-            stride,
-            offset,
-            AttribMode::Float,
-        );
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.attrib_pointer(
+                index,
+                size,
+                ty,
+                normalized,
+                stride,
+                offset,
+                AttribMode::Float,
+            );
+            this.gl(r)
+        })
     }
 
     /// glVertexAttribIPointer.
@@ -248,8 +258,11 @@ impl Context {
         stride: i32,
         offset: usize,
     ) {
-        let r = self.attrib_pointer(index, size, ty, false, stride, offset, AttribMode::Integer);
-        self.gl(r)
+        self.with_group(|this| {
+            let r =
+                this.attrib_pointer(index, size, ty, false, stride, offset, AttribMode::Integer);
+            this.gl(r)
+        })
     }
 
     /// glVertexAttribLPointer.
@@ -261,8 +274,10 @@ impl Context {
         stride: i32,
         offset: usize,
     ) {
-        let r = self.attrib_pointer(index, size, ty, false, stride, offset, AttribMode::Long);
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.attrib_pointer(index, size, ty, false, stride, offset, AttribMode::Long);
+            this.gl(r)
+        })
     }
 
     fn set_enabled(&mut self, index: u32, on: bool) -> GlResult<()> {
@@ -273,24 +288,30 @@ impl Context {
 
     /// glEnableVertexAttribArray.
     pub fn enable_vertex_attrib_array(&mut self, index: u32) {
-        let r = self.set_enabled(index, true);
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.set_enabled(index, true);
+            this.gl(r)
+        })
     }
 
     /// glDisableVertexAttribArray.
     pub fn disable_vertex_attrib_array(&mut self, index: u32) {
-        let r = self.set_enabled(index, false);
-        self.gl(r)
+        self.with_group(|this| {
+            let r = this.set_enabled(index, false);
+            this.gl(r)
+        })
     }
 
     /// glVertexAttribDivisor.
     pub fn vertex_attrib_divisor(&mut self, index: u32, divisor: u32) {
-        let r = (|| {
-            let i = Self::check_index(index)?;
-            self.current_vao()?.attribs[i].divisor = divisor;
-            Ok(())
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                let i = Self::check_index(index)?;
+                this.current_vao()?.attribs[i].divisor = divisor;
+                Ok(())
+            })();
+            this.gl(r)
+        })
     }
 
     fn set_current(&mut self, index: u32, words: [u32; 4]) {
@@ -302,90 +323,98 @@ impl Context {
 
     /// glVertexAttrib1f.
     pub fn vertex_attrib_1f(&mut self, index: u32, x: f32) {
-        self.vertex_attrib_4f(index, x, 0.0, 0.0, 1.0)
+        self.with_group(|this| this.vertex_attrib_4f(index, x, 0.0, 0.0, 1.0))
     }
     /// glVertexAttrib2f.
     pub fn vertex_attrib_2f(&mut self, index: u32, x: f32, y: f32) {
-        self.vertex_attrib_4f(index, x, y, 0.0, 1.0)
+        self.with_group(|this| this.vertex_attrib_4f(index, x, y, 0.0, 1.0))
     }
     /// glVertexAttrib3f.
     pub fn vertex_attrib_3f(&mut self, index: u32, x: f32, y: f32, z: f32) {
-        self.vertex_attrib_4f(index, x, y, z, 1.0)
+        self.with_group(|this| this.vertex_attrib_4f(index, x, y, z, 1.0))
     }
     /// glVertexAttrib4f.
     pub fn vertex_attrib_4f(&mut self, index: u32, x: f32, y: f32, z: f32, w: f32) {
-        self.set_current(index, [x, y, z, w].map(f32::to_bits))
+        self.with_group(|this| this.set_current(index, [x, y, z, w].map(f32::to_bits)))
     }
     /// glVertexAttrib4fv.
     pub fn vertex_attrib_4fv(&mut self, index: u32, v: &[f32]) {
-        if v.len() < 4 {
-            return self.record(GlError::InvalidValue("need 4 values"));
-        }
-        self.vertex_attrib_4f(index, v[0], v[1], v[2], v[3])
+        self.with_group(|this| {
+            if v.len() < 4 {
+                return this.record(GlError::InvalidValue("need 4 values"));
+            }
+            this.vertex_attrib_4f(index, v[0], v[1], v[2], v[3])
+        })
     }
     /// glVertexAttribI4i.
     pub fn vertex_attrib_i4i(&mut self, index: u32, x: i32, y: i32, z: i32, w: i32) {
-        self.set_current(index, [x as u32, y as u32, z as u32, w as u32])
+        self.with_group(|this| this.set_current(index, [x as u32, y as u32, z as u32, w as u32]))
     }
     /// glVertexAttribI4ui.
     pub fn vertex_attrib_i4ui(&mut self, index: u32, x: u32, y: u32, z: u32, w: u32) {
-        self.set_current(index, [x, y, z, w])
+        self.with_group(|this| this.set_current(index, [x, y, z, w]))
     }
     /// glVertexAttribL1ui64ARB (ARB_bindless_texture): words 0..2 hold the handle, low first.
     pub fn vertex_attrib_l1ui64_arb(&mut self, index: u32, x: u64) {
-        self.set_current(index, [x as u32, (x >> 32) as u32, 0, 0])
+        self.with_group(|this| this.set_current(index, [x as u32, (x >> 32) as u32, 0, 0]))
     }
     /// glVertexAttribL1ui64vARB.
     pub fn vertex_attrib_l1ui64v_arb(&mut self, index: u32, v: &[u64]) {
-        match v.first() {
-            Some(&x) => self.vertex_attrib_l1ui64_arb(index, x),
-            None => self.record(GlError::InvalidValue("need 1 value")),
-        }
+        self.with_group(|this| match v.first() {
+            Some(&x) => this.vertex_attrib_l1ui64_arb(index, x),
+            None => this.record(GlError::InvalidValue("need 1 value")),
+        })
     }
     /// glGetVertexAttribLui64vARB: only GL_CURRENT_VERTEX_ATTRIB.
     pub fn get_vertex_attrib_lui64v_arb(&mut self, index: u32, pname: u32) -> u64 {
-        let r = (|| {
-            let i = Self::check_index(index)?;
-            if pname != gl::CURRENT_VERTEX_ATTRIB {
-                return Err(GlError::InvalidEnum("pname"));
-            }
-            let w = self.current_attribs[i];
-            Ok(w[0] as u64 | (w[1] as u64) << 32)
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                let i = Self::check_index(index)?;
+                if pname != gl::CURRENT_VERTEX_ATTRIB {
+                    return Err(GlError::InvalidEnum("pname"));
+                }
+                let w = this.current_attribs[i];
+                Ok(w[0] as u64 | (w[1] as u64) << 32)
+            })();
+            this.gl(r)
+        })
     }
 
     /// glGetVertexAttribfv with GL_CURRENT_VERTEX_ATTRIB.
     pub fn get_vertex_attribfv(&mut self, index: u32, pname: u32) -> Vec<f32> {
-        let r = (|| {
-            let i = Self::check_index(index)?;
-            if pname != gl::CURRENT_VERTEX_ATTRIB {
-                return Err(GlError::InvalidEnum("pname"));
-            }
-            Ok(self.current_attribs[i].map(f32::from_bits).to_vec())
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                let i = Self::check_index(index)?;
+                if pname != gl::CURRENT_VERTEX_ATTRIB {
+                    return Err(GlError::InvalidEnum("pname"));
+                }
+                Ok(this.current_attribs[i].map(f32::from_bits).to_vec())
+            })();
+            this.gl(r)
+        })
     }
 
     /// glGetVertexAttribiv for the array state (GL 4.5 core table 23.3).
     pub fn get_vertex_attribiv(&mut self, index: u32, pname: u32) -> i32 {
-        let r = (|| {
-            let i = Self::check_index(index)?;
-            let a = self.current_vao()?.attribs[i];
-            Ok(match pname {
-                gl::VERTEX_ATTRIB_ARRAY_ENABLED => a.enabled as i32,
-                gl::VERTEX_ATTRIB_ARRAY_SIZE => a.size as i32,
-                gl::VERTEX_ATTRIB_ARRAY_STRIDE => a.stride,
-                gl::VERTEX_ATTRIB_ARRAY_TYPE => a.ty as i32,
-                gl::VERTEX_ATTRIB_ARRAY_NORMALIZED => a.normalized as i32,
-                gl::VERTEX_ATTRIB_ARRAY_INTEGER => (a.mode == AttribMode::Integer) as i32,
-                gl::VERTEX_ATTRIB_ARRAY_LONG => (a.mode == AttribMode::Long) as i32,
-                gl::VERTEX_ATTRIB_ARRAY_DIVISOR => a.divisor as i32,
-                gl::VERTEX_ATTRIB_ARRAY_BUFFER_BINDING => a.buffer.map_or(0, |b| b.0 as i32),
-                _ => return Err(GlError::InvalidEnum("pname")),
-            })
-        })();
-        self.gl(r)
+        self.with_group(|this| {
+            let r = (|| {
+                let i = Self::check_index(index)?;
+                let a = this.current_vao()?.attribs[i];
+                Ok(match pname {
+                    gl::VERTEX_ATTRIB_ARRAY_ENABLED => a.enabled as i32,
+                    gl::VERTEX_ATTRIB_ARRAY_SIZE => a.size as i32,
+                    gl::VERTEX_ATTRIB_ARRAY_STRIDE => a.stride,
+                    gl::VERTEX_ATTRIB_ARRAY_TYPE => a.ty as i32,
+                    gl::VERTEX_ATTRIB_ARRAY_NORMALIZED => a.normalized as i32,
+                    gl::VERTEX_ATTRIB_ARRAY_INTEGER => (a.mode == AttribMode::Integer) as i32,
+                    gl::VERTEX_ATTRIB_ARRAY_LONG => (a.mode == AttribMode::Long) as i32,
+                    gl::VERTEX_ATTRIB_ARRAY_DIVISOR => a.divisor as i32,
+                    gl::VERTEX_ATTRIB_ARRAY_BUFFER_BINDING => a.buffer.map_or(0, |b| b.0 as i32),
+                    _ => return Err(GlError::InvalidEnum("pname")),
+                })
+            })();
+            this.gl(r)
+        })
     }
 }
 

@@ -1,0 +1,115 @@
+//! Share groups (GL 4.5 core chapter 5, appendix D; EGL share contexts): the objects that
+//! contexts of one group share — buffers, textures, samplers, shaders and programs,
+//! renderbuffers, and the ARB_bindless_texture handle tables — and how a context reaches
+//! them. VAOs, framebuffers, default textures (name 0) and the bindless *resident set* stay
+//! per context.
+//!
+//! How it works: the shared objects live in the group's mutex. An entry point that may touch
+//! them runs inside `Context::with_group`, which locks the mutex and *swaps* the objects into
+//! the context's `objs` field for the duration of the call, then swaps them back. Entry-point
+//! code therefore reads `self.objs.textures` as plain fields, and a context alone in its
+//! group pays one uncontended lock and two small swaps per call.
+//!
+//! Lock order (no deadlocks): a context's own lock (the driver's `SharedContext` mutex), then
+//! its group's `objects` mutex, then the descriptor table's internal locks. A context holds
+//! at most one group lock and never takes another context's lock while holding it; nested
+//! entry points (one entry point calling another) do not lock again. The rasterizer's workers
+//! take none of these locks: queued draws hold `Arc`s to everything they read (images,
+//! buffer snapshots, descriptors through the epoch-protected table), so deleting an object in
+//! one context while another context's queued draw uses it is safe. The lock is held across
+//! the flushes that ReadPixels and buffer reads/maps do: those wait only for the calling
+//! context's own workers, which never take the lock, so other contexts of the group wait but
+//! cannot deadlock.
+//!
+//! Cross-context changes (GL 4.5 core §5.3): the group remembers which context checked the
+//! objects out last; a context that finds another one did marks its derived framebuffer
+//! state dirty, so its next draw sees images that context changed.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use crate::api::bindless::Bindless;
+use crate::api::buffer::Buffer;
+use crate::api::context::{dirty, Context, DescriptorAlloc};
+use crate::api::framebuffer::Renderbuffer;
+use crate::api::names::*;
+use crate::api::program::ProgramObject;
+use crate::api::texture::{SamplerObject, Texture};
+use crate::sampler::DescriptorTable;
+
+/// The objects a share group shares.
+#[derive(Default)]
+pub(crate) struct SharedObjects {
+    pub buffers: NameTable<BufferName, Buffer>,
+    pub programs: NameTable<ProgramObjectName, ProgramObject>,
+    pub textures: NameTable<TextureName, Texture>,
+    pub samplers: NameTable<SamplerName, SamplerObject>,
+    pub renderbuffers: NameTable<RenderbufferName, Renderbuffer>,
+    /// Bindless handles: the same texture (and sampler) gives the same handle in every
+    /// context of the group (ARB_bindless_texture).
+    pub bindless: Bindless,
+    /// The context that checked the objects out last (0: none yet).
+    last_user: u64,
+}
+
+/// A share group: its objects, and the descriptor table their handles index (one table per
+/// group, so that a handle means the same in every context of it).
+pub(crate) struct ShareGroup {
+    objects: Mutex<SharedObjects>,
+    pub table: Arc<DescriptorTable>,
+    pub descriptors: Arc<dyn DescriptorAlloc>,
+}
+
+impl ShareGroup {
+    pub fn new(table: Arc<DescriptorTable>, descriptors: Arc<dyn DescriptorAlloc>) -> Self {
+        ShareGroup {
+            objects: Mutex::new(SharedObjects::default()),
+            table,
+            descriptors,
+        }
+    }
+}
+
+// Contexts of one group may be current on different threads at once.
+const _: () = {
+    const fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<ShareGroup>();
+};
+
+/// A fresh id for each context (never 0).
+pub(crate) fn next_context_id() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+impl Context {
+    /// Runs `f` with the group's objects in `self.objs` (see the module comment). Nested
+    /// calls run `f` directly. A panic in `f` still puts the objects back before it goes on.
+    pub(crate) fn with_group<R>(&mut self, f: impl FnOnce(&mut Context) -> R) -> R {
+        if self.group_held {
+            return f(self);
+        }
+        let group = self.group.clone();
+        let mut objects = group.objects.lock().unwrap_or_else(PoisonError::into_inner);
+        std::mem::swap(&mut self.objs, &mut *objects);
+        if self.objs.last_user != self.id {
+            // Another context may have changed attached images since this one last looked.
+            self.objs.last_user = self.id;
+            self.dirty |= dirty::TARGET;
+        }
+        self.group_held = true;
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(self)));
+        self.group_held = false;
+        std::mem::swap(&mut self.objs, &mut *objects);
+        drop(objects);
+        match r {
+            Ok(v) => v,
+            Err(p) => std::panic::resume_unwind(p),
+        }
+    }
+
+    /// Whether `other` is in this context's share group.
+    pub fn shares_with(&self, other: &Context) -> bool {
+        Arc::ptr_eq(&self.group, &other.group)
+    }
+}
