@@ -22,7 +22,12 @@ fn profile_dir() -> PathBuf {
 }
 
 /// Builds the driver with the same target dir and profile as this test, so the `softgl`
-/// library already compiled for the test run is reused and only the cdylib is linked.
+/// library already compiled for the test run is reused and only the cdylib is built.
+///
+/// Selecting this test target too (`--test c_driver`, already built: a no-op) makes cargo
+/// resolve features with the root package's dev-dependencies on, as `cargo test` did;
+/// without it a dependency's features differ (criterion turns on `either/use_std` under
+/// rayon) and `softgl` would be compiled a second time (4 minutes on 2 cores).
 fn build_driver(profile_dir: &Path) {
     let target_dir = profile_dir.parent().expect("target dir");
     let profile = profile_dir
@@ -33,7 +38,17 @@ fn build_driver(profile_dir: &Path) {
     let profile = if profile == "debug" { "dev" } else { profile };
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
     let out = Command::new(env!("CARGO"))
-        .args(["build", "-p", "softgl-egl", "--profile", profile])
+        .args([
+            "build",
+            "-p",
+            "softgl",
+            "-p",
+            "softgl-egl",
+            "--lib",
+            "--test",
+            "c_driver",
+        ])
+        .args(["--profile", profile])
         .arg("--manifest-path")
         .arg(&manifest)
         .arg("--target-dir")
