@@ -91,10 +91,13 @@ static const uint8_t TEXELS[16] = {
     255, 255, 255, 255, /* (1,1) white */
 };
 
+/* The sampled texture and its handle, for the share-context checks. */
+static GLuint tex;
+static GLuint64 handle;
+
 static void bindless_quad_into_fbo(void) {
     enum { W = 64, H = 64 };
-    GLuint fbo, target, tex, vao, vbo, prog;
-    GLuint64 handle;
+    GLuint fbo, target, vao, vbo, prog;
     GLint loc;
     static uint8_t pixels[W * H * 4];
     static const float quad[8] = {-1, -1, 1, -1, -1, 1, 1, 1};
@@ -266,6 +269,11 @@ int main(void) {
     dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
     REQUIRE(dpy != EGL_NO_DISPLAY, "no surfaceless display: 0x%x", eglGetError());
     REQUIRE(eglInitialize(dpy, &major, &minor), "eglInitialize: 0x%x", eglGetError());
+    CHECK(eglGetDisplay(EGL_DEFAULT_DISPLAY) == dpy, "the default display is another one");
+    {
+        EGLint n = 0;
+        CHECK(eglGetConfigs(dpy, NULL, 0, &n) && n == 2, "%d configs, want 2", n);
+    }
     CHECK(major == 1 && minor == 5, "EGL %d.%d", major, minor);
     s = eglQueryString(dpy, EGL_VENDOR);
     REQUIRE(s && strcmp(s, "softgl") == 0, "EGL_VENDOR is %s: not softgl's driver", s);
@@ -347,6 +355,29 @@ int main(void) {
         pthread_join(t, NULL);
         CHECK(!a.ok && a.error == EGL_BAD_ACCESS,
               "context current on two threads (ok=%d error=0x%x)", a.ok, a.error);
+    }
+
+    /* A share context sees the texture; residency is per context (ARB_bindless_texture:
+     * "resident ... for the current context"). */
+    {
+        EGLContext shared = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, ctx, core45);
+        CHECK(shared != EGL_NO_CONTEXT, "share context: 0x%x", eglGetError());
+        if (shared != EGL_NO_CONTEXT) {
+            CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, shared),
+                  "make the share context current: 0x%x", eglGetError());
+            CHECK(glIsTexture(tex), "texture not shared");
+            CHECK(pglGetTextureHandleARB(tex) == handle, "handle differs in the share group");
+            CHECK(!pglIsTextureHandleResidentARB(handle),
+                  "handle resident in a context that never made it resident");
+            CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx), "back: 0x%x",
+                  eglGetError());
+            CHECK(pglIsTextureHandleResidentARB(handle), "residency lost in the first context");
+            CHECK(eglDestroyContext(dpy, shared), "destroy share context");
+        }
+        CHECK(eglCreateContext(dpy, EGL_NO_CONFIG_KHR, (EGLContext)(uintptr_t)0xbad0, core45) ==
+                      EGL_NO_CONTEXT &&
+                  eglGetError() == EGL_BAD_CONTEXT,
+              "a bad share context is not EGL_BAD_CONTEXT");
     }
 
     REQUIRE(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT), "release");
