@@ -41,7 +41,6 @@ echo "========================================================================"
 export SOFTGL_GL_VERSION_OVERRIDE=4.5
 export __EGL_VENDOR_LIBRARY_FILENAMES="$json"
 export PIGLIT_PLATFORM=surfaceless_egl
-export EGL_PLATFORM=surfaceless
 
 echo "== piglit run -p surfaceless_egl -t spec@arb_bindless_texture quick"
 "$piglit" run -p surfaceless_egl \
