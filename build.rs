@@ -79,7 +79,7 @@ fn main() {
                         .params
                         .iter()
                         .zip(&tc.params)
-                        .all(|(a, b)| c_to_rust(&a.1) == c_to_rust(&b.1));
+                        .all(|(a, b)| same_c_type(&a.1, &b.1));
                 if same && !table.contains_key(name) {
                     table.insert(name.clone(), t);
                 }
@@ -163,6 +163,20 @@ fn default_value(ret: &str) -> &'static str {
     } else {
         "0"
     }
+}
+
+/// Whether two registry types are the same C type: the KHR/ARB debug callback typedefs
+/// spell GLDEBUGPROC's exact prototype, and GLuint64EXT/GLint64EXT are GLuint64/GLint64
+/// (gl.xml `<types>`).
+fn same_c_type(a: &str, b: &str) -> bool {
+    let canon = |t: &str| {
+        c_to_rust(t)
+            .replace("GLDEBUGPROCKHR", "GLDEBUGPROC")
+            .replace("GLDEBUGPROCARB", "GLDEBUGPROC")
+            .replace("GLuint64EXT", "GLuint64")
+            .replace("GLint64EXT", "GLint64")
+    };
+    canon(a) == canon(b)
 }
 
 /// A registry parameter name as a Rust identifier (`type` → `r#type`).

@@ -2536,3 +2536,31 @@ pub fn RenderbufferStorage(
 ) {
     ctx.renderbuffer_storage(target, internalformat, width, height)
 }
+
+// Sync objects are the only objects ObjectPtrLabel names (GL 4.5 core §20.7); softgl has
+// none yet, so every pointer is "not the name of a sync object": INVALID_VALUE.
+
+pub fn ObjectPtrLabel(
+    ctx: &mut Context,
+    _ptr: *const c_void,
+    _length: GLsizei,
+    _label: *const GLchar,
+) {
+    fail(
+        ctx,
+        GlError::InvalidValue("not a sync object (softgl has no sync objects)"),
+    )
+}
+
+pub fn GetObjectPtrLabel(
+    ctx: &mut Context,
+    _ptr: *const c_void,
+    _buf_size: GLsizei,
+    _length: *mut GLsizei,
+    _label: *mut GLchar,
+) {
+    fail(
+        ctx,
+        GlError::InvalidValue("not a sync object (softgl has no sync objects)"),
+    )
+}
