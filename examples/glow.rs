@@ -88,14 +88,16 @@ fn run() -> Result<(), String> {
         let i = ((y * W + x) * 4) as usize;
         [pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]]
     };
-    // Pixel centres strictly inside / outside the triangle x + y < W (window coordinates).
+    // Pixel centres (x + ½, y + ½) strictly inside (sum < W) or outside (sum > W) the
+    // triangle; none on the diagonal itself, whose ownership is the fill rule's business.
     for (x, y, want) in [
         (1, 1, [255, 255, 0, 255]),
         (10, 12, [255, 255, 0, 255]),
         (W - 2, 0, [255, 255, 0, 255]),
         (W - 1, H - 1, [0, 0, 255, 255]),
         (20, 14, [0, 0, 255, 255]),
-        (0, H - 1, [255, 255, 0, 255]),
+        (0, H - 2, [255, 255, 0, 255]),
+        (1, H - 1, [0, 0, 255, 255]),
     ] {
         if at(x, y) != want {
             return Err(format!("pixel ({x}, {y}) is {:?}, want {want:?}", at(x, y)));

@@ -400,8 +400,8 @@ fn check_app_source(source: u32) -> GlResult<()> {
 impl Context {
     /// glDebugMessageCallback for Rust callers: `cb` receives every message that passes the
     /// controls, instead of the log (GL 4.5 core §20.2). Messages raised by sampler worker
-    /// threads arrive at the next GL call through the C ABI or the next
-    /// [`Context::deliver_debug_messages`] / [`Context::finish`].
+    /// threads arrive at the next GL call through the C ABI, or for Rust callers at the next
+    /// [`Context::deliver_debug_messages`] or [`Context::debug_messages`].
     pub fn debug_message_callback(&mut self, cb: Option<DebugCallback>) {
         self.errors.set_callback(cb, (0, 0));
     }
