@@ -666,7 +666,7 @@ fn khr_debug_callback_controls_groups_and_log() {
 
         // Without a callback, messages go to the log.
         callback(None, std::ptr::null());
-        let mut f = 1 as *mut c_void;
+        let mut f = std::ptr::dangling_mut::<c_void>();
         get_pointerv(gl::DEBUG_CALLBACK_FUNCTION, &mut f);
         assert!(f.is_null());
         assert!(int(gl::MAX_DEBUG_MESSAGE_LENGTH) >= 1);

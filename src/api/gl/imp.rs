@@ -1010,10 +1010,10 @@ pub unsafe fn ShaderSource(
         Ok(p) => p,
         Err(e) => return fail(ctx, e),
     };
-    // SAFETY: `length` is null or holds `count` lengths.
     let lens = if length.is_null() {
         None
     } else {
+        // SAFETY: a non-null `length` holds `count` lengths (GL 4.5 core §7.1).
         Some(unsafe { std::slice::from_raw_parts(length, ptrs.len()) })
     };
     let mut strings = Vec::with_capacity(ptrs.len());
