@@ -666,7 +666,7 @@ fn khr_debug_callback_controls_groups_and_log() {
 
         // Without a callback, messages go to the log.
         callback(None, std::ptr::null());
-        let mut f = 1 as *mut c_void;
+        let mut f = std::ptr::dangling_mut::<c_void>();
         get_pointerv(gl::DEBUG_CALLBACK_FUNCTION, &mut f);
         assert!(f.is_null());
         assert!(int(gl::MAX_DEBUG_MESSAGE_LENGTH) >= 1);
@@ -803,6 +803,93 @@ fn worker_thread_messages_reach_the_callback() {
             "{seen:?}"
         );
         callback(None, std::ptr::null());
+    }
+    make_current(None);
+}
+
+type Label = unsafe extern "system" fn(GLenum, GLuint, GLsizei, *const c_char);
+type GetLabel = unsafe extern "system" fn(GLenum, GLuint, GLsizei, *mut GLsizei, *mut c_char);
+
+#[test]
+fn object_labels_and_group_depth_limits() {
+    let _ctx = current(2, 2);
+    let g = Gl::load();
+    let label = proc!("glObjectLabel" as Label);
+    let get_label = proc!("glGetObjectLabel" as GetLabel);
+    let ptr_label = proc!(
+        "glObjectPtrLabel" as unsafe extern "system" fn(*const c_void, GLsizei, *const c_char)
+    );
+    let push = proc!("glPushDebugGroup" as PushGroup);
+    let pop = proc!("glPopDebugGroup" as unsafe extern "system" fn());
+    let int = |pname| {
+        let mut v = -1;
+        // SAFETY: one GLint.
+        unsafe { (g.get_integerv)(pname, &mut v) };
+        v
+    };
+    // SAFETY: valid locals and NUL-terminated strings throughout.
+    unsafe {
+        let mut b = 0;
+        (g.gen_buffers)(1, &mut b);
+        label(gl::BUFFER, b, -1, c"vertices".as_ptr());
+        assert_eq!(
+            g.error(),
+            gl::INVALID_VALUE,
+            "generated but never bound: no object"
+        );
+        (g.bind_buffer)(gl::ARRAY_BUFFER, b);
+        label(gl::BUFFER, b, -1, c"vertices".as_ptr());
+        assert_eq!(g.error(), gl::NO_ERROR);
+        let mut buf = [0 as c_char; 5];
+        let mut len = -1;
+        get_label(
+            gl::BUFFER,
+            b,
+            buf.len() as GLsizei,
+            &mut len,
+            buf.as_mut_ptr(),
+        );
+        assert_eq!(len, 4, "truncated to bufSize - 1");
+        assert_eq!(CStr::from_ptr(buf.as_ptr()).to_str().unwrap(), "vert");
+        let mut big = [0 as c_char; 64];
+        get_label(gl::BUFFER, b, 64, &mut len, big.as_mut_ptr());
+        assert_eq!(CStr::from_ptr(big.as_ptr()).to_str().unwrap(), "vertices");
+        label(gl::BUFFER, b, 0, c"".as_ptr());
+        get_label(gl::BUFFER, b, 64, &mut len, big.as_mut_ptr());
+        assert_eq!(len, 0, "an empty label removes it");
+        label(0x1234, b, -1, c"x".as_ptr());
+        assert_eq!(g.error(), gl::INVALID_ENUM);
+        let p = (g.create_program)();
+        label(gl::PROGRAM, p, 3, c"prog-ignored".as_ptr());
+        get_label(gl::PROGRAM, p, 64, &mut len, big.as_mut_ptr());
+        assert_eq!(CStr::from_ptr(big.as_ptr()).to_str().unwrap(), "pro");
+        let long = CString::new("x".repeat(int(gl::MAX_LABEL_LENGTH) as usize)).unwrap();
+        label(gl::PROGRAM, p, -1, long.as_ptr());
+        assert_eq!(
+            g.error(),
+            gl::INVALID_VALUE,
+            "label as long as MAX_LABEL_LENGTH"
+        );
+        ptr_label(&b as *const u32 as *const c_void, -1, c"x".as_ptr());
+        assert_eq!(g.error(), gl::INVALID_VALUE, "not a sync object");
+
+        // The group stack holds MAX_DEBUG_GROUP_STACK_DEPTH entries, the default included.
+        let max = int(gl::MAX_DEBUG_GROUP_STACK_DEPTH);
+        assert!(max >= 64);
+        for _ in 1..max {
+            push(gl::DEBUG_SOURCE_APPLICATION, 1, -1, c"g".as_ptr());
+        }
+        assert_eq!(g.error(), gl::NO_ERROR);
+        assert_eq!(int(gl::DEBUG_GROUP_STACK_DEPTH), max);
+        push(gl::DEBUG_SOURCE_APPLICATION, 1, -1, c"g".as_ptr());
+        assert_eq!(g.error(), gl::STACK_OVERFLOW);
+        push(gl::DEBUG_SOURCE_API, 1, -1, c"g".as_ptr());
+        assert_eq!(g.error(), gl::INVALID_ENUM, "groups are the application's");
+        for _ in 1..max {
+            pop();
+        }
+        assert_eq!(g.error(), gl::NO_ERROR);
+        assert_eq!(int(gl::DEBUG_GROUP_STACK_DEPTH), 1);
     }
     make_current(None);
 }

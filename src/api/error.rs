@@ -107,8 +107,12 @@ pub struct ErrorState {
     callback_pointers: (usize, usize),
     /// Never empty: index 0 is the default group.
     groups: Vec<DebugGroup>,
-    /// Object labels (glObjectLabel) by (namespace enum, name).
-    labels: std::collections::HashMap<(u32, u32), String>,
+    /// Object labels (glObjectLabel) by (namespace enum, name). Deleted objects' labels
+    /// are pruned once the map has doubled since the last pruning; names are generational
+    /// (names.rs), so a new object does not inherit a stale label meanwhile.
+    pub(crate) labels: std::collections::HashMap<(u32, u32), String>,
+    /// The label count after the last pruning.
+    pub(crate) labels_pruned_at: usize,
 }
 
 impl Default for ErrorState {
@@ -126,6 +130,7 @@ impl Default for ErrorState {
                 rules: Vec::new(),
             }],
             labels: Default::default(),
+            labels_pruned_at: 0,
         }
     }
 }
@@ -395,8 +400,8 @@ fn check_app_source(source: u32) -> GlResult<()> {
 impl Context {
     /// glDebugMessageCallback for Rust callers: `cb` receives every message that passes the
     /// controls, instead of the log (GL 4.5 core §20.2). Messages raised by sampler worker
-    /// threads arrive at the next GL call through the C ABI or the next
-    /// [`Context::deliver_debug_messages`] / [`Context::finish`].
+    /// threads arrive at the next GL call through the C ABI, or for Rust callers at the next
+    /// [`Context::deliver_debug_messages`] or [`Context::debug_messages`].
     pub fn debug_message_callback(&mut self, cb: Option<DebugCallback>) {
         self.errors.set_callback(cb, (0, 0));
     }
@@ -577,6 +582,12 @@ impl Context {
             }
             if label.is_some_and(|l| l.len() >= MAX_LABEL_LENGTH) {
                 return Err(GlError::InvalidValue("label longer than MAX_LABEL_LENGTH"));
+            }
+            if self.errors.labels.len() > 2 * self.errors.labels_pruned_at + 64 {
+                let mut labels = std::mem::take(&mut self.errors.labels);
+                labels.retain(|&(i, n), _| self.label_target_exists(i, n).unwrap_or(false));
+                self.errors.labels_pruned_at = labels.len();
+                self.errors.labels = labels;
             }
             self.errors
                 .set_label(identifier, name, label.map(str::to_string));

@@ -33,7 +33,7 @@ pub const VERSION: &str = "1.0 softgl 0.1.0 (incomplete: no GL version is comple
 pub const SHADING_LANGUAGE_VERSION: &str = "1.10 softgl (incomplete: sampler2D only)";
 
 /// Extensions that work end to end (the list GL_EXTENSIONS reports through glGetStringi).
-pub const EXTENSIONS: &[&str] = &["GL_ARB_bindless_texture"];
+pub const EXTENSIONS: &[&str] = &["GL_ARB_bindless_texture", "GL_KHR_debug"];
 
 /// A glGet value before conversion to the requested type.
 enum Value {
@@ -43,18 +43,33 @@ enum Value {
 }
 
 impl Context {
-    /// glGetString. GL_EXTENSIONS is INVALID_ENUM in the core profile (use glGetStringi).
+    /// glGetString. GL_EXTENSIONS is INVALID_ENUM in a 3.1+ core context (use glGetStringi).
     pub fn get_string(&mut self, name: u32) -> Option<String> {
         match name {
             gl::VENDOR => Some(VENDOR.to_string()),
             gl::RENDERER => Some(renderer(self.threads())),
             gl::VERSION => Some(self.reported.version_string()),
             gl::SHADING_LANGUAGE_VERSION => Some(self.reported.glsl_string()),
+            gl::EXTENSIONS if self.legacy_extension_string() => Some(EXTENSIONS.join(" ")),
             _ => {
                 self.record(GlError::InvalidEnum("string name"));
                 None
             }
         }
+    }
+
+    /// Whether glGetString(GL_EXTENSIONS) exists for this context: in GL up to 3.0 and in
+    /// the compatibility profile; GL 3.1+ core removed it (GL 4.5 core §22.2, appendix E).
+    /// Loaders such as glow read it when the reported version is below 3.0.
+    fn legacy_extension_string(&self) -> bool {
+        let int = |pname| match self.get_value(pname) {
+            Ok(Value::Ints(v)) => v.first().copied().unwrap_or(0),
+            _ => 0,
+        };
+        let (major, minor) = (int(gl::MAJOR_VERSION), int(gl::MINOR_VERSION));
+        major < 3
+            || (major == 3 && minor == 0)
+            || int(gl::CONTEXT_PROFILE_MASK) & gl::CONTEXT_COMPATIBILITY_PROFILE_BIT as i32 != 0
     }
 
     /// glGetStringi(GL_EXTENSIONS, i).

@@ -1010,10 +1010,10 @@ pub unsafe fn ShaderSource(
         Ok(p) => p,
         Err(e) => return fail(ctx, e),
     };
-    // SAFETY: `length` is null or holds `count` lengths.
     let lens = if length.is_null() {
         None
     } else {
+        // SAFETY: a non-null `length` holds `count` lengths (GL 4.5 core §7.1).
         Some(unsafe { std::slice::from_raw_parts(length, ptrs.len()) })
     };
     let mut strings = Vec::with_capacity(ptrs.len());
@@ -2535,4 +2535,32 @@ pub fn RenderbufferStorage(
     height: GLsizei,
 ) {
     ctx.renderbuffer_storage(target, internalformat, width, height)
+}
+
+// Sync objects are the only objects ObjectPtrLabel names (GL 4.5 core §20.7); softgl has
+// none yet, so every pointer is "not the name of a sync object": INVALID_VALUE.
+
+pub fn ObjectPtrLabel(
+    ctx: &mut Context,
+    _ptr: *const c_void,
+    _length: GLsizei,
+    _label: *const GLchar,
+) {
+    fail(
+        ctx,
+        GlError::InvalidValue("not a sync object (softgl has no sync objects)"),
+    )
+}
+
+pub fn GetObjectPtrLabel(
+    ctx: &mut Context,
+    _ptr: *const c_void,
+    _buf_size: GLsizei,
+    _length: *mut GLsizei,
+    _label: *mut GLchar,
+) {
+    fail(
+        ctx,
+        GlError::InvalidValue("not a sync object (softgl has no sync objects)"),
+    )
 }
