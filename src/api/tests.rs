@@ -1306,3 +1306,29 @@ fn changes_in_one_context_reach_the_others_next_draw() {
     let d = b.captured.pop().unwrap();
     assert_eq!((d.target.width, d.target.height), (8, 2));
 }
+
+#[test]
+fn program_deleted_while_current_in_another_context_lives_until_released() {
+    let (mut a, _, p) = ready();
+    let mut b = peer(&a);
+    b.use_program(p);
+    // Current in A and B: flagged (GL 4.5 core §7.3).
+    a.delete_program(p);
+    assert_eq!(a.get_error(), gl::NO_ERROR);
+    assert_eq!(a.get_programiv(p, gl::DELETE_STATUS), 1);
+    a.use_program(0);
+    // Still current in B: still there.
+    assert!(b.is_program(p));
+    assert_eq!(b.get_integerv(gl::CURRENT_PROGRAM), vec![p as i32]);
+    b.use_program(0);
+    assert!(!a.is_program(p) && !b.is_program(p));
+    // A context that goes away releases its program too.
+    let (mut c, _, q) = ready();
+    let mut d = peer(&c);
+    d.use_program(q);
+    c.use_program(0);
+    c.delete_program(q);
+    assert!(c.is_program(q));
+    drop(d);
+    assert!(!c.is_program(q));
+}
