@@ -211,35 +211,37 @@ impl Context {
         format: u32,
         ty: u32,
     ) -> Vec<u8> {
-        self.with_group(|this| {
-            let r = (|| {
-                if width < 0 || height < 0 {
-                    return Err(GlError::InvalidValue("negative size"));
-                }
-                if !matches!(
-                    format,
-                    gl::RGBA | gl::RGB | gl::RG | gl::RED | gl::DEPTH_COMPONENT
-                ) {
-                    return Err(GlError::InvalidEnum("ReadPixels format"));
-                }
-                if !matches!(ty, gl::UNSIGNED_BYTE | gl::FLOAT) {
-                    return Err(GlError::InvalidEnum("ReadPixels type"));
-                }
-                let img = this.read_image(format == gl::DEPTH_COMPONENT)?;
-                this.flush_raster();
-                pixels::pack(
-                    &img,
-                    x,
-                    y,
-                    width as usize,
-                    height as usize,
-                    format,
-                    ty,
-                    this.pack_alignment,
-                )
-            })();
-            this.gl(r)
-        })
+        // The image is found under the share-group lock; the flush and the read happen
+        // after it is released, so other contexts of the group are not held up (share.rs).
+        let img = self.with_group(|this| {
+            if width < 0 || height < 0 {
+                return Err(GlError::InvalidValue("negative size"));
+            }
+            if !matches!(
+                format,
+                gl::RGBA | gl::RGB | gl::RG | gl::RED | gl::DEPTH_COMPONENT
+            ) {
+                return Err(GlError::InvalidEnum("ReadPixels format"));
+            }
+            if !matches!(ty, gl::UNSIGNED_BYTE | gl::FLOAT) {
+                return Err(GlError::InvalidEnum("ReadPixels type"));
+            }
+            this.read_image(format == gl::DEPTH_COMPONENT)
+        });
+        let r = img.and_then(|img| {
+            self.flush_raster();
+            pixels::pack(
+                &img,
+                x,
+                y,
+                width as usize,
+                height as usize,
+                format,
+                ty,
+                self.pack_alignment,
+            )
+        });
+        self.gl(r)
     }
 
     // ---- framebuffer objects ----

@@ -80,6 +80,9 @@ pub(crate) struct Program {
     pub info_log: String,
     pub exe: Option<Executable>,
     pub delete_pending: bool,
+    /// How many contexts of the share group have it current: a program flagged for deletion
+    /// goes when no context uses it any more (GL 4.5 core §7.3, §5.1.3).
+    pub current_in: u32,
 }
 
 /// Shaders and programs share one namespace (GL 4.5 core §7.1).
@@ -354,8 +357,7 @@ impl Context {
                 return;
             }
             let r = (|| {
-                this.program_obj(program)?;
-                if this.program == Some(ProgramObjectName(program)) {
+                if this.program_obj(program)?.current_in > 0 {
                     this.program_mut(program)?.delete_pending = true;
                 } else {
                     this.destroy_program(ProgramObjectName(program));
@@ -364,6 +366,21 @@ impl Context {
             })();
             this.gl(r)
         })
+    }
+
+    /// This context stops using program `o`: deleted if it was flagged and no context of
+    /// the group uses it any more.
+    pub(crate) fn release_program(&mut self, o: ProgramObjectName) {
+        let Some(ProgramObject::Program(p)) = self.objs.programs.get_mut(o) else {
+            return;
+        };
+        p.current_in = p.current_in.saturating_sub(1);
+        if p.delete_pending && p.current_in == 0 {
+            self.destroy_program(o);
+        } else if !p.link_status && p.current_in == 0 {
+            // A failed relink kept the old executable only while current (§7.3).
+            p.exe = None;
+        }
     }
 
     fn destroy_program(&mut self, p: ProgramObjectName) {
@@ -484,31 +501,31 @@ impl Context {
     /// glUseProgram.
     pub fn use_program(&mut self, program: u32) {
         self.with_group(|this| {
-        let r = (|| {
-            let new = if program == 0 {
-                None
-            } else {
-                let p = this.program_obj(program)?;
-                if !p.link_status {
-                    return Err(GlError::InvalidOperation("program is not linked"));
-                }
-                Some(ProgramObjectName(program))
-            };
-            let old = std::mem::replace(&mut this.program, new);
-            if let Some(o) = old.filter(|&o| Some(o) != new) {
-                let pending = matches!(this.objs.programs.get(o), Some(ProgramObject::Program(p)) if p.delete_pending);
-                if pending {
-                    this.destroy_program(o);
-                } else if let Some(ProgramObject::Program(p)) = this.objs.programs.get_mut(o) {
-                    // A failed relink kept the old executable only while current.
+            let r = (|| {
+                let new = if program == 0 {
+                    None
+                } else {
+                    let p = this.program_obj(program)?;
                     if !p.link_status {
-                        p.exe = None;
+                        return Err(GlError::InvalidOperation("program is not linked"));
                     }
+                    Some(ProgramObjectName(program))
+                };
+                let old = std::mem::replace(&mut this.program, new);
+                if old == new {
+                    return Ok(());
                 }
-            }
-            Ok(())
-        })();
-        this.gl(r)
+                if let Some(ProgramObject::Program(p)) =
+                    new.and_then(|n| this.objs.programs.get_mut(n))
+                {
+                    p.current_in += 1;
+                }
+                if let Some(o) = old {
+                    this.release_program(o);
+                }
+                Ok(())
+            })();
+            this.gl(r)
         })
     }
 

@@ -113,3 +113,13 @@ impl Context {
         Arc::ptr_eq(&self.group, &other.group)
     }
 }
+
+impl Drop for Context {
+    /// A destroyed context stops using its current program (which may then be deleted, if
+    /// another context of the group flagged it).
+    fn drop(&mut self) {
+        if let Some(p) = self.program.take() {
+            self.with_group(|c| c.release_program(p));
+        }
+    }
+}

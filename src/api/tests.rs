@@ -974,3 +974,362 @@ fn clear_then_read_pixels_default_framebuffer() {
         48
     );
 }
+
+// ---- surfaces, context attributes, share groups (issue #3 item 2) ----
+
+use crate::api::surface::Surface;
+use crate::api::version::{ContextAttribs, Profile};
+
+/// A context made as EGL makes one (`with_attribs`), sharing `c`'s group (and so its
+/// stand-in compilers and descriptor allocator).
+fn peer(c: &Context) -> Context {
+    Context::with_attribs(&ContextAttribs::default(), Some(c)).expect("1.0 is always supported")
+}
+
+/// Binds a new framebuffer with a `w`×`h` RGBA8 renderbuffer as colour 0.
+fn renderbuffer_fbo(c: &mut Context, w: i32, h: i32) -> u32 {
+    let f = c.gen_framebuffers(1)[0];
+    c.bind_framebuffer(gl::FRAMEBUFFER, f);
+    let r = c.gen_renderbuffers(1)[0];
+    c.bind_renderbuffer(gl::RENDERBUFFER, r);
+    c.renderbuffer_storage(gl::RENDERBUFFER, gl::RGBA8, w, h);
+    c.framebuffer_renderbuffer(gl::FRAMEBUFFER, gl::COLOR_ATTACHMENT0, gl::RENDERBUFFER, r);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    f
+}
+
+#[test]
+fn no_surface_means_no_default_framebuffer() {
+    let mut c = Context::with_attribs(&ContextAttribs::default(), None).unwrap();
+    assert!(c.default_surface().is_none());
+    // GL 4.5 core §9.4.2: FRAMEBUFFER_UNDEFINED for a default framebuffer that does not
+    // exist.
+    assert_eq!(
+        c.check_framebuffer_status(gl::FRAMEBUFFER),
+        gl::FRAMEBUFFER_UNDEFINED
+    );
+    assert_eq!(
+        c.check_framebuffer_status(gl::READ_FRAMEBUFFER),
+        gl::FRAMEBUFFER_UNDEFINED
+    );
+    assert_eq!(c.get_integerv(gl::VIEWPORT), vec![0; 4]);
+    c.clear(gl::COLOR_BUFFER_BIT);
+    assert_eq!(c.get_error(), gl::INVALID_FRAMEBUFFER_OPERATION);
+    assert!(c
+        .read_pixels(0, 0, 1, 1, gl::RGBA, gl::UNSIGNED_BYTE)
+        .is_empty());
+    assert_eq!(c.get_error(), gl::INVALID_FRAMEBUFFER_OPERATION);
+
+    // Rendering to an FBO works without a surface.
+    renderbuffer_fbo(&mut c, 3, 2);
+    assert_eq!(
+        c.check_framebuffer_status(gl::FRAMEBUFFER),
+        gl::FRAMEBUFFER_COMPLETE
+    );
+    c.clear_color(0.0, 1.0, 0.0, 1.0);
+    c.clear(gl::COLOR_BUFFER_BIT);
+    let px = c.read_pixels(0, 0, 3, 2, gl::RGBA, gl::UNSIGNED_BYTE);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert_eq!(px, [0, 255, 0, 255].repeat(6));
+}
+
+#[test]
+fn first_surface_sets_viewport_and_scissor() {
+    let mut c = Context::with_attribs(&ContextAttribs::default(), None).unwrap();
+    let s = Surface::new(8, 6, true).unwrap();
+    c.set_default_surface(Some(&s));
+    assert_eq!(c.get_integerv(gl::VIEWPORT), vec![0, 0, 8, 6]);
+    assert_eq!(c.get_integerv(gl::SCISSOR_BOX), vec![0, 0, 8, 6]);
+    assert_eq!(
+        c.check_framebuffer_status(gl::FRAMEBUFFER),
+        gl::FRAMEBUFFER_COMPLETE
+    );
+    c.clear_color(1.0, 0.0, 0.0, 1.0);
+    c.clear(gl::COLOR_BUFFER_BIT);
+    assert_eq!(
+        c.read_pixels(7, 5, 1, 1, gl::RGBA, gl::UNSIGNED_BYTE),
+        vec![255, 0, 0, 255]
+    );
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    // Later surfaces leave viewport and scissor as the application set them (§13.6.1: only
+    // the first attachment to a window sets them).
+    c.viewport(1, 1, 2, 2);
+    let small = Surface::new(2, 2, false).unwrap();
+    c.set_default_surface(Some(&small));
+    assert_eq!(c.get_integerv(gl::VIEWPORT), vec![1, 1, 2, 2]);
+    assert_eq!(c.get_integerv(gl::SCISSOR_BOX), vec![0, 0, 8, 6]);
+    // A surface without depth/stencil: the colour buffer works, depth reads are refused.
+    c.clear(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert_eq!(
+        c.read_pixels(1, 1, 1, 1, gl::RGBA, gl::UNSIGNED_BYTE),
+        vec![255, 0, 0, 255]
+    );
+    assert!(c
+        .read_pixels(0, 0, 1, 1, gl::DEPTH_COMPONENT, gl::FLOAT)
+        .is_empty());
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+    // Back to no surface.
+    c.set_default_surface(None);
+    assert_eq!(
+        c.check_framebuffer_status(gl::FRAMEBUFFER),
+        gl::FRAMEBUFFER_UNDEFINED
+    );
+    c.clear(gl::COLOR_BUFFER_BIT);
+    assert_eq!(c.get_error(), gl::INVALID_FRAMEBUFFER_OPERATION);
+    // The surface kept what was drawn into it.
+    c.set_default_surface(Some(&s));
+    assert_eq!(
+        c.read_pixels(0, 0, 1, 1, gl::RGBA, gl::UNSIGNED_BYTE),
+        vec![255, 0, 0, 255]
+    );
+}
+
+#[test]
+fn draw_without_surface_is_an_invalid_framebuffer_operation() {
+    let (mut c, _, _) = ready();
+    let ubo = c.gen_buffers(1)[0];
+    c.bind_buffer(gl::UNIFORM_BUFFER, ubo);
+    c.buffer_data(gl::UNIFORM_BUFFER, 64, None, gl::STATIC_DRAW);
+    c.bind_buffer_base(gl::UNIFORM_BUFFER, 2, ubo);
+    c.draw_arrays(gl::TRIANGLES, 0, 3);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    c.set_default_surface(None);
+    let before = c.captured.len();
+    c.draw_arrays(gl::TRIANGLES, 0, 3);
+    assert_eq!(c.get_error(), gl::INVALID_FRAMEBUFFER_OPERATION);
+    assert_eq!(c.captured.len(), before, "nothing queued");
+    // To an FBO it draws.
+    renderbuffer_fbo(&mut c, 4, 4);
+    c.draw_arrays(gl::TRIANGLES, 0, 3);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert_eq!(c.captured.len(), before + 1);
+}
+
+#[test]
+fn one_surface_two_contexts_share_its_images() {
+    let s = Surface::new(2, 2, true).unwrap();
+    let mut a = Context::with_attribs(&ContextAttribs::default(), None).unwrap();
+    let mut b = Context::with_attribs(&ContextAttribs::default(), None).unwrap();
+    a.set_default_surface(Some(&s));
+    a.clear_color(0.0, 0.0, 1.0, 1.0);
+    a.clear(gl::COLOR_BUFFER_BIT);
+    a.finish();
+    b.set_default_surface(Some(&s));
+    assert_eq!(
+        b.read_pixels(0, 0, 2, 2, gl::RGBA, gl::UNSIGNED_BYTE),
+        [0, 0, 255, 255].repeat(4)
+    );
+}
+
+#[test]
+fn attributes_answer_the_context_queries() {
+    let a = ContextAttribs {
+        debug: true,
+        ..ContextAttribs::default()
+    };
+    let mut c = Context::with_attribs(&a, None).unwrap();
+    assert!(c.attribs().debug);
+    // KHR_debug §5.5.1: DEBUG_OUTPUT starts enabled in a debug context.
+    assert!(c.is_enabled(gl::DEBUG_OUTPUT));
+    assert_eq!(
+        c.get_integerv(gl::CONTEXT_FLAGS),
+        vec![gl::CONTEXT_FLAG_DEBUG_BIT as i32]
+    );
+    let mut n = Context::with_attribs(&ContextAttribs::default(), None).unwrap();
+    assert!(!n.is_enabled(gl::DEBUG_OUTPUT));
+    assert_eq!(n.get_integerv(gl::CONTEXT_FLAGS), vec![0]);
+    // Below 3.2 there is no profile (the whole reported version is 1.0 without override).
+    let (major, minor) = n.version();
+    assert_eq!(n.get_integerv(gl::MAJOR_VERSION), vec![major as i32]);
+    assert_eq!(n.get_integerv(gl::MINOR_VERSION), vec![minor as i32]);
+    if (major, minor) < (3, 2) {
+        assert_eq!(n.get_integerv(gl::CONTEXT_PROFILE_MASK), vec![0]);
+    }
+    // A version that does not exist is refused whatever the override says.
+    let bad = ContextAttribs {
+        major: 3,
+        minor: 7,
+        profile: Profile::Core,
+        ..ContextAttribs::default()
+    };
+    assert!(Context::with_attribs(&bad, None).is_err());
+}
+
+#[test]
+fn share_group_shares_objects_not_containers() {
+    let (mut a, fake, p) = ready();
+    let mut b = peer(&a);
+    assert!(a.shares_with(&b));
+    let buf = a.gen_buffers(1)[0];
+    a.bind_buffer(gl::ARRAY_BUFFER, buf);
+    a.buffer_data(gl::ARRAY_BUFFER, 4, Some(&[1, 2, 3, 4]), gl::STATIC_DRAW);
+    let t = complete_texture(&mut a);
+    let s = a.gen_samplers(1)[0];
+    let r = a.gen_renderbuffers(1)[0];
+    a.bind_renderbuffer(gl::RENDERBUFFER, r);
+    let vao = a.create_vertex_arrays(1)[0];
+    let fbo = a.gen_framebuffers(1)[0];
+    a.bind_framebuffer(gl::FRAMEBUFFER, fbo);
+    assert_eq!(a.get_error(), gl::NO_ERROR);
+
+    // Shared: the same names name the same objects in B.
+    assert!(b.is_buffer(buf) && b.is_texture(t) && b.is_sampler(s));
+    assert!(b.is_renderbuffer(r) && b.is_program(p));
+    b.bind_buffer(gl::ARRAY_BUFFER, buf);
+    assert_eq!(
+        b.get_buffer_sub_data(gl::ARRAY_BUFFER, 0, 4),
+        vec![1, 2, 3, 4]
+    );
+    // Names made in B are not reused by A: one namespace per object kind.
+    let buf_b = b.gen_buffers(1)[0];
+    b.bind_buffer(gl::ARRAY_BUFFER, buf_b);
+    assert_ne!(buf_b, buf);
+    assert!(a.is_buffer(buf_b));
+    // Per context: VAOs and framebuffers (GL 4.5 core §5: container objects).
+    assert!(a.is_vertex_array(vao) && !b.is_vertex_array(vao));
+    assert!(a.is_framebuffer(fbo) && !b.is_framebuffer(fbo));
+    // A program linked in A is used and drawn with in B.
+    b.use_program(p);
+    let vao_b = b.gen_vertex_arrays(1)[0];
+    b.bind_vertex_array(vao_b);
+    let ubo = b.gen_buffers(1)[0];
+    b.bind_buffer(gl::UNIFORM_BUFFER, ubo);
+    b.buffer_data(gl::UNIFORM_BUFFER, 64, None, gl::STATIC_DRAW);
+    b.bind_buffer_base(gl::UNIFORM_BUFFER, 2, ubo);
+    b.set_default_surface(Some(&Surface::new(4, 4, true).unwrap()));
+    b.draw_arrays(gl::TRIANGLES, 0, 3);
+    assert_eq!(b.get_error(), gl::NO_ERROR);
+    assert_eq!(b.captured.len(), 1);
+
+    // Deleted in A: gone in B.
+    a.delete_buffers(&[buf]);
+    a.delete_textures(&[t]);
+    assert!(!b.is_buffer(buf) && !b.is_texture(t));
+    let _ = fake;
+}
+
+#[test]
+fn bindless_handles_shared_residency_per_context() {
+    let (mut a, _, _) = ready();
+    let mut b = peer(&a);
+    let t = complete_texture(&mut a);
+    let s = a.gen_samplers(1)[0];
+    // Set in A, seen by B when B makes the texture/sampler handle.
+    a.sampler_parameter_i(s, gl::TEXTURE_MIN_FILTER, gl::NEAREST as i32);
+    let h = a.get_texture_handle_arb(t);
+    assert_ne!(h, 0);
+    // ARB_bindless_texture: one handle per texture (and texture/sampler pair) in the group.
+    assert_eq!(b.get_texture_handle_arb(t), h);
+    let hs = b.get_texture_sampler_handle_arb(t, s);
+    assert_ne!(hs, 0);
+    assert_eq!(a.get_texture_sampler_handle_arb(t, s), hs);
+    assert_eq!(a.get_error(), gl::NO_ERROR);
+    assert_eq!(b.get_error(), gl::NO_ERROR);
+    // Residency is per context.
+    a.make_texture_handle_resident_arb(h);
+    assert!(a.is_texture_handle_resident_arb(h));
+    assert!(!b.is_texture_handle_resident_arb(h));
+    assert_eq!(b.get_error(), gl::NO_ERROR);
+    b.make_texture_handle_resident_arb(h);
+    assert_eq!(
+        b.get_error(),
+        gl::NO_ERROR,
+        "resident in A does not make it so in B"
+    );
+    assert!(b.is_texture_handle_resident_arb(h));
+    b.make_texture_handle_non_resident_arb(h);
+    assert!(a.is_texture_handle_resident_arb(h));
+    // A texture with a handle is immutable in every context of the group.
+    b.bind_texture(gl::TEXTURE_2D, t);
+    b.tex_parameter_i(gl::TEXTURE_2D, gl::TEXTURE_MIN_FILTER, gl::NEAREST as i32);
+    assert_eq!(b.get_error(), gl::INVALID_OPERATION);
+    // Deleting the texture in B frees the handle for the whole group.
+    b.delete_textures(&[t]);
+    b.is_texture_handle_resident_arb(h);
+    assert_eq!(
+        b.get_error(),
+        gl::INVALID_OPERATION,
+        "not a handle any more"
+    );
+    a.is_texture_handle_resident_arb(h);
+    assert_eq!(
+        a.get_error(),
+        gl::INVALID_OPERATION,
+        "not a handle in A either"
+    );
+}
+
+#[test]
+fn changes_in_one_context_reach_the_others_next_draw() {
+    // B draws into an FBO whose texture A re-specifies: B's derived target must follow.
+    let (mut a, _, p) = ready();
+    let mut b = peer(&a);
+    let t = a.gen_textures(1)[0];
+    a.bind_texture(gl::TEXTURE_2D, t);
+    a.tex_image_2d(
+        gl::TEXTURE_2D,
+        0,
+        gl::RGBA8 as i32,
+        4,
+        4,
+        0,
+        gl::RGBA,
+        gl::UNSIGNED_BYTE,
+        None,
+    );
+    let f = b.gen_framebuffers(1)[0];
+    b.bind_framebuffer(gl::FRAMEBUFFER, f);
+    b.framebuffer_texture_2d(gl::FRAMEBUFFER, gl::COLOR_ATTACHMENT0, gl::TEXTURE_2D, t, 0);
+    b.use_program(p);
+    let vao = b.gen_vertex_arrays(1)[0];
+    b.bind_vertex_array(vao);
+    let ubo = b.gen_buffers(1)[0];
+    b.bind_buffer(gl::UNIFORM_BUFFER, ubo);
+    b.buffer_data(gl::UNIFORM_BUFFER, 64, None, gl::STATIC_DRAW);
+    b.bind_buffer_base(gl::UNIFORM_BUFFER, 2, ubo);
+    b.draw_arrays(gl::TRIANGLES, 0, 3);
+    assert_eq!(b.get_error(), gl::NO_ERROR);
+    assert_eq!(b.captured.pop().unwrap().target.width, 4);
+    a.tex_image_2d(
+        gl::TEXTURE_2D,
+        0,
+        gl::RGBA8 as i32,
+        8,
+        2,
+        0,
+        gl::RGBA,
+        gl::UNSIGNED_BYTE,
+        None,
+    );
+    b.draw_arrays(gl::TRIANGLES, 0, 3);
+    assert_eq!(b.get_error(), gl::NO_ERROR);
+    let d = b.captured.pop().unwrap();
+    assert_eq!((d.target.width, d.target.height), (8, 2));
+}
+
+#[test]
+fn program_deleted_while_current_in_another_context_lives_until_released() {
+    let (mut a, _, p) = ready();
+    let mut b = peer(&a);
+    b.use_program(p);
+    // Current in A and B: flagged (GL 4.5 core §7.3).
+    a.delete_program(p);
+    assert_eq!(a.get_error(), gl::NO_ERROR);
+    assert_eq!(a.get_programiv(p, gl::DELETE_STATUS), 1);
+    a.use_program(0);
+    // Still current in B: still there.
+    assert!(b.is_program(p));
+    assert_eq!(b.get_integerv(gl::CURRENT_PROGRAM), vec![p as i32]);
+    b.use_program(0);
+    assert!(!a.is_program(p) && !b.is_program(p));
+    // A context that goes away releases its program too.
+    let (mut c, _, q) = ready();
+    let mut d = peer(&c);
+    d.use_program(q);
+    c.use_program(0);
+    c.delete_program(q);
+    assert!(c.is_program(q));
+    drop(d);
+    assert!(!c.is_program(q));
+}
