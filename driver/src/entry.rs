@@ -20,21 +20,33 @@ type Handle = *mut c_void;
 
 /// Runs `body`, sets the thread's EGL error from its outcome, and turns a panic into
 /// EGL_BAD_ALLOC: a bug in softgl must not unwind through libEGL's C frames.
+///
+/// With `SOFTGL_DEBUG=egl` every failing call is logged to stderr with the source line of
+/// the EGL function (`#[track_caller]`), which is how a failing application is diagnosed.
+#[track_caller]
 pub fn guard<R>(fail: R, body: impl FnOnce() -> Result<R, EGLint>) -> R {
-    match catch_unwind(AssertUnwindSafe(body)) {
+    let caller = std::panic::Location::caller();
+    let code = match catch_unwind(AssertUnwindSafe(body)) {
         Ok(Ok(value)) => {
             state::set_error(egl::SUCCESS);
-            value
+            return value;
         }
-        Ok(Err(code)) => {
-            state::set_error(code);
-            fail
-        }
-        Err(_) => {
-            state::set_error(egl::BAD_ALLOC);
-            fail
-        }
+        Ok(Err(code)) => code,
+        Err(_) => egl::BAD_ALLOC,
+    };
+    state::set_error(code);
+    if debug_egl() {
+        eprintln!("softgl egl: {caller}: error 0x{code:04x}");
     }
+    fail
+}
+
+/// Whether `SOFTGL_DEBUG` names `egl` (read once).
+fn debug_egl() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| {
+        std::env::var("SOFTGL_DEBUG").is_ok_and(|v| v.split(',').any(|s| s.trim() == "egl"))
+    })
 }
 
 /// Longest attribute list read (pairs) before giving up with EGL_BAD_ATTRIBUTE: the lists
