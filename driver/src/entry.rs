@@ -906,6 +906,97 @@ pub unsafe extern "C" fn release_thread() -> EGLBoolean {
     })
 }
 
+// ---- EGL 1.5 §3.8.1: fence sync objects -----------------------------------------------
+
+pub unsafe extern "C" fn create_sync(
+    dpy: Handle,
+    kind: EGLenum,
+    attribs: *const EGLAttrib,
+) -> Handle {
+    guard(std::ptr::null_mut(), || {
+        let mut st = initialized(dpy)?;
+        // SAFETY: the application's EGL_NONE-terminated list.
+        let list = unsafe { read_attribs_wide(attribs)? };
+        if kind as EGLint != egl::SYNC_FENCE {
+            // EGL_SYNC_CL_EVENT needs OpenCL interop, which softgl does not have.
+            return Err(egl::BAD_PARAMETER);
+        }
+        if !list.is_empty() {
+            // A fence takes no attributes.
+            return Err(egl::BAD_ATTRIBUTE);
+        }
+        // The fence goes into the current context's command stream (EGL_BAD_MATCH without
+        // one). softgl's flush runs every queued command to completion, so once it returns
+        // the fence condition, "all prior commands complete", holds: the fence is created
+        // signaled.
+        let c = current_context(&st).ok_or(egl::BAD_MATCH)?;
+        lock_context(&c.shared).flush();
+        let id = st.new_id();
+        st.syncs.insert(id);
+        Ok(id as Handle)
+    })
+}
+
+pub unsafe extern "C" fn destroy_sync(dpy: Handle, sync: Handle) -> EGLBoolean {
+    guard(egl::FALSE, || {
+        let mut st = initialized(dpy)?;
+        if !st.syncs.remove(&(sync as usize)) {
+            return Err(egl::BAD_PARAMETER);
+        }
+        Ok(egl::TRUE)
+    })
+}
+
+pub unsafe extern "C" fn client_wait_sync(
+    dpy: Handle,
+    sync: Handle,
+    _flags: EGLint,
+    _timeout: u64,
+) -> EGLint {
+    guard(egl::FALSE as EGLint, || {
+        let st = initialized(dpy)?;
+        if !st.syncs.contains(&(sync as usize)) {
+            return Err(egl::BAD_PARAMETER);
+        }
+        // Fences are signaled from creation (see create_sync).
+        Ok(egl::CONDITION_SATISFIED)
+    })
+}
+
+pub unsafe extern "C" fn wait_sync(dpy: Handle, sync: Handle, flags: EGLint) -> EGLBoolean {
+    guard(egl::FALSE, || {
+        let st = initialized(dpy)?;
+        if !st.syncs.contains(&(sync as usize)) || flags != 0 {
+            return Err(egl::BAD_PARAMETER);
+        }
+        current_context(&st).ok_or(egl::BAD_MATCH)?;
+        Ok(egl::TRUE)
+    })
+}
+
+pub unsafe extern "C" fn get_sync_attrib(
+    dpy: Handle,
+    sync: Handle,
+    attrib: EGLint,
+    value: *mut EGLAttrib,
+) -> EGLBoolean {
+    guard(egl::FALSE, || {
+        let st = initialized(dpy)?;
+        if !st.syncs.contains(&(sync as usize)) {
+            return Err(egl::BAD_PARAMETER);
+        }
+        let v = match attrib {
+            egl::SYNC_TYPE => egl::SYNC_FENCE,
+            egl::SYNC_STATUS => egl::SIGNALED,
+            egl::SYNC_CONDITION => egl::SYNC_PRIOR_COMMANDS_COMPLETE,
+            _ => return Err(egl::BAD_ATTRIBUTE),
+        };
+        // SAFETY: the application's out-parameter.
+        unsafe { store(value, v as EGLAttrib)? };
+        Ok(egl::TRUE)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -20,8 +20,9 @@
 //!
 //! What EGL offers: EGL 1.5 with EGL_MESA_platform_surfaceless (and the default display,
 //! the same one), pbuffers, OpenGL contexts (EGL_KHR_create_context,
-//! EGL_KHR_no_config_context, EGL_KHR_surfaceless_context). Not offered: OpenGL ES,
-//! window and pixmap surfaces, EGL sync objects, EGLImage.
+//! EGL_KHR_no_config_context, EGL_KHR_surfaceless_context), EGL 1.5 fence syncs. Not
+//! offered: OpenGL ES, window and pixmap surfaces, EGL_KHR_fence_sync's `*KHR` entry
+//! points, EGLImage.
 
 // `unsafe` is this crate's job (DESIGN.md §2: the C driver); each block says why it holds.
 #![deny(unsafe_op_in_unsafe_fn)]
@@ -139,6 +140,12 @@ fn lookup(name: &str) -> *mut c_void {
         "eglWaitClient" => wait_client as *mut c_void,
         "eglWaitGL" => wait_gl as *mut c_void,
         "eglWaitNative" => wait_native as *mut c_void,
+        // EGL 1.5 core fence syncs (libglvnd dispatches these by display).
+        "eglCreateSync" => create_sync as *mut c_void,
+        "eglDestroySync" => destroy_sync as *mut c_void,
+        "eglClientWaitSync" => client_wait_sync as *mut c_void,
+        "eglWaitSync" => wait_sync as *mut c_void,
+        "eglGetSyncAttrib" => get_sync_attrib as *mut c_void,
         _ => std::ptr::null_mut(),
     };
     f
@@ -182,7 +189,9 @@ mod tests {
         ] {
             assert!(!lookup(name).is_null(), "{name} missing");
         }
-        assert!(lookup("eglCreateSync").is_null());
+        assert!(!lookup("eglCreateSync").is_null());
+        // EGL_KHR_fence_sync's entry points would need libglvnd dispatch stubs: not offered.
+        assert!(lookup("eglCreateSyncKHR").is_null());
         assert!(lookup("eglNoSuchThing").is_null());
     }
 }

@@ -61,6 +61,9 @@ pub struct State {
     next_id: usize,
     pub surfaces: HashMap<usize, SurfaceRec>,
     pub contexts: HashMap<usize, ContextRec>,
+    /// Fence syncs (EGL 1.5 §3.8.1). A fence is signaled when created: creating it flushes
+    /// the current context, and softgl's flush runs all queued work to completion.
+    pub syncs: std::collections::HashSet<usize>,
 }
 
 static STATE: LazyLock<Mutex<State>> = LazyLock::new(|| Mutex::new(State::default()));
@@ -179,6 +182,7 @@ impl State {
         for s in self.surfaces.values_mut() {
             s.doomed = true;
         }
+        self.syncs.clear();
         self.collect();
     }
 }

@@ -347,6 +347,21 @@ int main(void) {
 
     bindless_quad_into_fbo();
 
+    /* EGL 1.5 fence syncs on the rendering just done. */
+    {
+        EGLAttrib status = 0;
+        EGLSync sync = eglCreateSync(dpy, EGL_SYNC_FENCE, NULL);
+        CHECK(sync != EGL_NO_SYNC, "eglCreateSync: 0x%x", eglGetError());
+        CHECK(eglClientWaitSync(dpy, sync, EGL_SYNC_FLUSH_COMMANDS_BIT, EGL_FOREVER) ==
+                  EGL_CONDITION_SATISFIED,
+              "eglClientWaitSync");
+        CHECK(eglGetSyncAttrib(dpy, sync, EGL_SYNC_STATUS, &status) && status == EGL_SIGNALED,
+              "sync status 0x%lx", (long)status);
+        CHECK(eglDestroySync(dpy, sync), "eglDestroySync: 0x%x", eglGetError());
+        CHECK(!eglDestroySync(dpy, sync) && eglGetError() == EGL_BAD_PARAMETER,
+              "destroying a destroyed sync is not EGL_BAD_PARAMETER");
+    }
+
     /* EGL_BAD_ACCESS: the context is current here, so another thread may not take it. */
     {
         pthread_t t;
