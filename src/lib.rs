@@ -31,5 +31,8 @@ pub mod sampler;
 pub mod shader_test;
 
 pub use api::enums;
+pub use api::gl::{
+    current_context, entry_point_names, get_proc_address, make_current, SharedContext,
+};
 pub use api::Context;
 pub use api::{supported_version, ContextAttribs, ContextError, Profile, Surface};

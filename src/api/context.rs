@@ -122,7 +122,6 @@ pub(crate) struct FixedState {
     pub clear_depth: f64,
     pub clear_stencil: i32,
     pub dither: bool,
-    pub debug_output: bool,
     pub debug_output_synchronous: bool,
 }
 
@@ -386,8 +385,6 @@ impl Context {
             clear_depth: 1.0,
             clear_stencil: 0,
             dither: true,
-            // KHR_debug §5.5.1: DEBUG_OUTPUT is initially enabled in a debug context.
-            debug_output: reported.attribs.debug,
             debug_output_synchronous: false,
         };
         let sampler_debug: DebugSink = Arc::new(Mutex::new(Vec::new()));
@@ -577,7 +574,7 @@ impl Context {
             gl::SCISSOR_TEST => &mut self.fixed.scissor_test,
             // Dithering is allowed to do nothing (GL 4.5 core §17.3.9).
             gl::DITHER => &mut self.fixed.dither,
-            gl::DEBUG_OUTPUT => &mut self.fixed.debug_output,
+            gl::DEBUG_OUTPUT => &mut self.errors.output,
             gl::DEBUG_OUTPUT_SYNCHRONOUS => &mut self.fixed.debug_output_synchronous,
             _ => return Err(GlError::InvalidEnum("capability not supported")),
         })

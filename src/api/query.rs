@@ -3,10 +3,16 @@
 
 use crate::api::context::{limits, Context};
 use crate::api::enums as gl;
-use crate::api::error::{GlError, GlResult};
+use crate::api::error::{self, GlError, GlResult};
 
 /// GL_VENDOR.
 pub const VENDOR: &str = "softgl";
+
+/// GL_RENDERER: names softgl, its shader compiler and how many threads rasterize.
+pub fn renderer(threads: usize) -> String {
+    let plural = if threads == 1 { "" } else { "s" };
+    format!("softgl (Cranelift JIT, {threads} thread{plural})")
+}
 
 /// The version this context reports.
 ///
@@ -27,7 +33,7 @@ pub const VERSION: &str = "1.0 softgl 0.1.0 (incomplete: no GL version is comple
 pub const SHADING_LANGUAGE_VERSION: &str = "1.10 softgl (incomplete: sampler2D only)";
 
 /// Extensions that work end to end (the list GL_EXTENSIONS reports through glGetStringi).
-pub const EXTENSIONS: &[&str] = &["GL_ARB_bindless_texture"];
+pub const EXTENSIONS: &[&str] = &["GL_ARB_bindless_texture", "GL_KHR_debug"];
 
 /// A glGet value before conversion to the requested type.
 enum Value {
@@ -37,18 +43,33 @@ enum Value {
 }
 
 impl Context {
-    /// glGetString. GL_EXTENSIONS is INVALID_ENUM in the core profile (use glGetStringi).
+    /// glGetString. GL_EXTENSIONS is INVALID_ENUM in a 3.1+ core context (use glGetStringi).
     pub fn get_string(&mut self, name: u32) -> Option<String> {
         match name {
             gl::VENDOR => Some(VENDOR.to_string()),
-            gl::RENDERER => Some(format!("softgl ({} threads)", self.threads())),
+            gl::RENDERER => Some(renderer(self.threads())),
             gl::VERSION => Some(self.reported.version_string()),
             gl::SHADING_LANGUAGE_VERSION => Some(self.reported.glsl_string()),
+            gl::EXTENSIONS if self.legacy_extension_string() => Some(EXTENSIONS.join(" ")),
             _ => {
                 self.record(GlError::InvalidEnum("string name"));
                 None
             }
         }
+    }
+
+    /// Whether glGetString(GL_EXTENSIONS) exists for this context: in GL up to 3.0 and in
+    /// the compatibility profile; GL 3.1+ core removed it (GL 4.5 core §22.2, appendix E).
+    /// Loaders such as glow read it when the reported version is below 3.0.
+    fn legacy_extension_string(&self) -> bool {
+        let int = |pname| match self.get_value(pname) {
+            Ok(Value::Ints(v)) => v.first().copied().unwrap_or(0),
+            _ => 0,
+        };
+        let (major, minor) = (int(gl::MAJOR_VERSION), int(gl::MINOR_VERSION));
+        major < 3
+            || (major == 3 && minor == 0)
+            || int(gl::CONTEXT_PROFILE_MASK) & gl::CONTEXT_COMPATIBILITY_PROFILE_BIT as i32 != 0
     }
 
     /// glGetStringi(GL_EXTENSIONS, i).
@@ -153,6 +174,16 @@ impl Context {
                     None => self.default_fb.read_buffer as i32,
                 },
             ),
+            // KHR_debug state (GL 4.5 core table 23.85) and limits (table 23.86).
+            gl::DEBUG_OUTPUT => b(self.errors.output),
+            gl::DEBUG_OUTPUT_SYNCHRONOUS => b(f.debug_output_synchronous),
+            gl::MAX_DEBUG_MESSAGE_LENGTH => i(error::MAX_DEBUG_MESSAGE_LENGTH as i32),
+            gl::MAX_DEBUG_LOGGED_MESSAGES => i(error::MAX_DEBUG_LOGGED_MESSAGES as i32),
+            gl::MAX_DEBUG_GROUP_STACK_DEPTH => i(error::MAX_DEBUG_GROUP_STACK_DEPTH as i32),
+            gl::MAX_LABEL_LENGTH => i(error::MAX_LABEL_LENGTH as i32),
+            gl::DEBUG_LOGGED_MESSAGES => i(self.errors.logged() as i32),
+            gl::DEBUG_NEXT_LOGGED_MESSAGE_LENGTH => i(self.errors.next_length() as i32),
+            gl::DEBUG_GROUP_STACK_DEPTH => i(self.errors.group_depth() as i32),
             _ => return Err(GlError::InvalidEnum("glGet parameter")),
         })
     }

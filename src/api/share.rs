@@ -108,6 +108,20 @@ impl Context {
         }
     }
 
+    /// Runs `f` on the group's objects for a read through `&self` (the glIs* queries): the
+    /// objects in `objs` when this context has them checked out, else under the lock.
+    pub(crate) fn read_group<R>(&self, f: impl FnOnce(&SharedObjects) -> R) -> R {
+        if self.group_held {
+            return f(&self.objs);
+        }
+        let objects = self
+            .group
+            .objects
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        f(&objects)
+    }
+
     /// Whether `other` is in this context's share group.
     pub fn shares_with(&self, other: &Context) -> bool {
         Arc::ptr_eq(&self.group, &other.group)
