@@ -24,6 +24,15 @@
 //! Cross-context changes (GL 4.5 core §5.3): the group remembers which context checked the
 //! objects out last; a context that finds another one did marks its derived framebuffer
 //! state dirty, so its next draw sees images that context changed.
+//!
+//! Known limit: the image flush protocol (`sampler::Image`: the API thread flushes queued
+//! work before it writes an image in place) is per context. An in-place write to a shared
+//! image — glTexSubImage2D, in-place mipmap generation, rendering into a texture — while
+//! *another* context of the group still has queued draws reading it is ordered only by the
+//! application's synchronisation, which GL requires for it anyway (§5.3: finish in the
+//! using context before changing the object elsewhere). Without it the bytes race (torn
+//! texels); images never change size in place, so no access leaves its image. Buffer data
+//! is copy-on-write and deletion only drops `Arc`s, so those stay safe without it.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
