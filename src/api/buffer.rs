@@ -119,8 +119,8 @@ impl Context {
     }
 
     /// glIsBuffer.
-    pub fn is_buffer(&mut self, buffer: u32) -> bool {
-        self.with_group(|this| this.objs.buffers.get(BufferName(buffer)).is_some())
+    pub fn is_buffer(&self, buffer: u32) -> bool {
+        self.read_group(|o| o.buffers.get(BufferName(buffer)).is_some())
     }
 
     /// Creates the object of a generated name at first bind (GL 4.5 core §6.1); names never

@@ -1,6 +1,8 @@
-//! `Context`: the object that owns all GL state of one headless context — object tables,
-//! bindings, fixed-function state, the error flag and debug log, the default framebuffer,
-//! the bindless resident set and the rasterizer. Entry points live in the sibling files as
+//! `Context`: the object that owns all GL state of one headless context — its per-context
+//! object tables (VAOs, framebuffers), its share group (`share.rs`), bindings,
+//! fixed-function state, the error flag and debug log, the default framebuffer (a
+//! `Surface` or none), the attributes and reported version, the bindless resident set and
+//! the rasterizer. Entry points live in the sibling files as
 //! `impl Context` blocks, one per object kind; this file holds construction, the error and
 //! debug plumbing, the dirty bits and `update_derived`, and the fixed-function state setters.
 

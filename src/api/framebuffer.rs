@@ -667,10 +667,9 @@ impl Context {
     }
 
     /// glIsRenderbuffer.
-    pub fn is_renderbuffer(&mut self, renderbuffer: u32) -> bool {
-        self.with_group(|this| {
-            this.objs
-                .renderbuffers
+    pub fn is_renderbuffer(&self, renderbuffer: u32) -> bool {
+        self.read_group(|o| {
+            o.renderbuffers
                 .get(RenderbufferName(renderbuffer))
                 .is_some()
         })

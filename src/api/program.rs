@@ -245,8 +245,13 @@ impl Context {
     }
 
     /// glIsShader.
-    pub fn is_shader(&mut self, shader: u32) -> bool {
-        self.with_group(|this| this.shader(shader).is_ok())
+    pub fn is_shader(&self, shader: u32) -> bool {
+        self.read_group(|o| {
+            matches!(
+                o.programs.get(ProgramObjectName(shader)),
+                Some(ProgramObject::Shader(_))
+            )
+        })
     }
 
     /// glGetShaderiv.
@@ -286,8 +291,13 @@ impl Context {
     }
 
     /// glIsProgram.
-    pub fn is_program(&mut self, program: u32) -> bool {
-        self.with_group(|this| this.program_obj(program).is_ok())
+    pub fn is_program(&self, program: u32) -> bool {
+        self.read_group(|o| {
+            matches!(
+                o.programs.get(ProgramObjectName(program)),
+                Some(ProgramObject::Program(_))
+            )
+        })
     }
 
     /// glAttachShader.

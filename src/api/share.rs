@@ -24,6 +24,15 @@
 //! Cross-context changes (GL 4.5 core §5.3): the group remembers which context checked the
 //! objects out last; a context that finds another one did marks its derived framebuffer
 //! state dirty, so its next draw sees images that context changed.
+//!
+//! Known limit: the image flush protocol (`sampler::Image`: the API thread flushes queued
+//! work before it writes an image in place) is per context. An in-place write to a shared
+//! image — glTexSubImage2D, in-place mipmap generation, rendering into a texture — while
+//! *another* context of the group still has queued draws reading it is ordered only by the
+//! application's synchronisation, which GL requires for it anyway (§5.3: finish in the
+//! using context before changing the object elsewhere). Without it the bytes race (torn
+//! texels); images never change size in place, so no access leaves its image. Buffer data
+//! is copy-on-write and deletion only drops `Arc`s, so those stay safe without it.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -106,6 +115,20 @@ impl Context {
             Ok(v) => v,
             Err(p) => std::panic::resume_unwind(p),
         }
+    }
+
+    /// Runs `f` on the group's objects for a read through `&self` (the glIs* queries): the
+    /// objects in `objs` when this context has them checked out, else under the lock.
+    pub(crate) fn read_group<R>(&self, f: impl FnOnce(&SharedObjects) -> R) -> R {
+        if self.group_held {
+            return f(&self.objs);
+        }
+        let objects = self
+            .group
+            .objects
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        f(&objects)
     }
 
     /// Whether `other` is in this context's share group.

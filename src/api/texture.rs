@@ -330,8 +330,8 @@ impl Context {
     }
 
     /// glIsTexture.
-    pub fn is_texture(&mut self, texture: u32) -> bool {
-        self.with_group(|this| this.objs.textures.get(TextureName(texture)).is_some())
+    pub fn is_texture(&self, texture: u32) -> bool {
+        self.read_group(|o| o.textures.get(TextureName(texture)).is_some())
     }
 
     /// glActiveTexture.
@@ -783,8 +783,8 @@ impl Context {
     }
 
     /// glIsSampler.
-    pub fn is_sampler(&mut self, sampler: u32) -> bool {
-        self.with_group(|this| this.objs.samplers.get(SamplerName(sampler)).is_some())
+    pub fn is_sampler(&self, sampler: u32) -> bool {
+        self.read_group(|o| o.samplers.get(SamplerName(sampler)).is_some())
     }
 
     /// glBindSampler.
