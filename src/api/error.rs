@@ -558,7 +558,7 @@ impl Context {
 
     /// Whether `name` is an existing object in `identifier`'s namespace (glObjectLabel's
     /// check); INVALID_ENUM for an identifier that is no namespace.
-    fn label_target_exists(&self, identifier: u32, name: u32) -> GlResult<bool> {
+    fn label_target_exists(&mut self, identifier: u32, name: u32) -> GlResult<bool> {
         Ok(match identifier {
             enums::BUFFER => self.is_buffer(name),
             enums::SHADER => self.is_shader(name),
