@@ -635,4 +635,80 @@ mod tests {
         }
         assert_eq!(s.drain().len(), MAX_DEBUG_LOGGED_MESSAGES);
     }
+
+    fn msg(source: u32, ty: u32, id: u32, severity: u32) -> DebugMessage {
+        DebugMessage {
+            source,
+            ty,
+            id,
+            severity,
+            message: format!("m{id}"),
+        }
+    }
+
+    #[test]
+    fn controls_filter_and_everything_rule_resets() {
+        let mut s = ErrorState::default();
+        let app = enums::DEBUG_SOURCE_APPLICATION;
+        let other = enums::DEBUG_TYPE_OTHER;
+        s.push(msg(app, other, 1, enums::DEBUG_SEVERITY_LOW));
+        s.push(msg(app, other, 2, enums::DEBUG_SEVERITY_MEDIUM));
+        s.control(Some(app), Some(other), None, &[3], false)
+            .unwrap();
+        s.push(msg(app, other, 3, enums::DEBUG_SEVERITY_HIGH));
+        s.push(msg(
+            enums::DEBUG_SOURCE_THIRD_PARTY,
+            other,
+            3,
+            enums::DEBUG_SEVERITY_HIGH,
+        ));
+        // A rule covering every message replaces the ones before it.
+        s.control(None, None, None, &[], true).unwrap();
+        s.push(msg(app, other, 3, enums::DEBUG_SEVERITY_HIGH));
+        s.push(msg(app, other, 4, enums::DEBUG_SEVERITY_LOW));
+        let ids: Vec<u32> = s.drain().iter().map(|m| m.id).collect();
+        assert_eq!(ids, vec![2, 3, 3, 4]);
+        assert_eq!(s.groups[0].rules.len(), 1);
+    }
+
+    #[test]
+    fn long_messages_are_cut_on_a_char_boundary() {
+        let mut s = ErrorState::default();
+        let mut m = msg(0, 0, 0, enums::DEBUG_SEVERITY_HIGH);
+        m.message = "é".repeat(MAX_DEBUG_MESSAGE_LENGTH);
+        s.push(m);
+        let got = s.drain().remove(0).message;
+        assert!(got.len() < MAX_DEBUG_MESSAGE_LENGTH);
+        assert!(got.len() >= MAX_DEBUG_MESSAGE_LENGTH - 2);
+        assert!(got.chars().all(|c| c == 'é'));
+    }
+
+    #[test]
+    fn callback_takes_messages_instead_of_the_log() {
+        use std::sync::{Arc, Mutex};
+        let mut s = ErrorState::default();
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let s2 = seen.clone();
+        s.set_callback(
+            Some(Box::new(move |m: &DebugMessage| {
+                s2.lock().unwrap().push(m.id)
+            })),
+            (1, 2),
+        );
+        assert_eq!(s.callback_pointers(), (1, 2));
+        s.record(GlError::InvalidEnum("x"));
+        assert_eq!(*seen.lock().unwrap(), vec![enums::INVALID_ENUM]);
+        assert_eq!(s.logged(), 0);
+        assert_eq!(
+            s.take(),
+            enums::INVALID_ENUM,
+            "the error flag is independent"
+        );
+        s.set_callback(None, (1, 2));
+        assert_eq!(s.callback_pointers(), (0, 0));
+        s.output = false;
+        s.record(GlError::InvalidValue("y"));
+        assert_eq!(s.logged(), 0, "DEBUG_OUTPUT off: no message");
+        assert_eq!(s.take(), enums::INVALID_VALUE);
+    }
 }
