@@ -72,7 +72,7 @@ thread_local! {
     /// eglGetError's value (EGL 1.5 §3.1: per thread, reset by every call).
     static LAST_ERROR: Cell<EGLint> = const { Cell::new(egl::SUCCESS) };
     /// The id of the context current on this thread (0: none).
-    static CURRENT: Cell<usize> = const { Cell::new(0) };
+    static CURRENT: CurrentSlot = const { CurrentSlot(Cell::new(0)) };
 }
 
 /// The state lock. A panic while it was held (caught at the C boundary) leaves the tables
@@ -96,12 +96,36 @@ pub fn take_error() -> EGLint {
     LAST_ERROR.with(|e| e.replace(egl::SUCCESS))
 }
 
+/// This thread's current context id; dropping it (thread exit) releases the context.
+struct CurrentSlot(Cell<usize>);
+
+impl Drop for CurrentSlot {
+    /// A thread that exits with a context current (without eglReleaseThread) would leave
+    /// it marked current forever, so every other thread would get EGL_BAD_ACCESS for it.
+    /// Release it here, as if the thread had called eglReleaseThread (EGL 1.5 §3.11).
+    /// Queued GL work is not flushed here: the context's next user flushes it.
+    fn drop(&mut self) {
+        let id = self.0.get();
+        if id == 0 {
+            return;
+        }
+        let mut st = lock();
+        if let Some(rec) = st.contexts.get_mut(&id) {
+            rec.current_on = None;
+            rec.draw = 0;
+            rec.read = 0;
+        }
+        st.collect();
+    }
+}
+
 pub fn current_id() -> usize {
-    CURRENT.with(|c| c.get())
+    // During thread teardown the slot may already be gone: nothing is current then.
+    CURRENT.try_with(|c| c.0.get()).unwrap_or(0)
 }
 
 pub fn set_current_id(id: usize) {
-    CURRENT.with(|c| c.set(id));
+    let _ = CURRENT.try_with(|c| c.0.set(id));
 }
 
 impl State {
@@ -184,5 +208,40 @@ impl State {
         }
         self.syncs.clear();
         self.collect();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thread_exit_releases_its_current_context() {
+        let id = {
+            let mut st = lock();
+            let id = st.new_id();
+            st.contexts.insert(
+                id,
+                ContextRec {
+                    shared: std::sync::Arc::new(Mutex::new(softgl::Context::new(1, 1))),
+                    config: None,
+                    attribs: ContextAttribs::default(),
+                    current_on: None,
+                    draw: 0,
+                    read: 0,
+                    doomed: false,
+                },
+            );
+            id
+        };
+        std::thread::spawn(move || {
+            lock().contexts.get_mut(&id).unwrap().current_on =
+                Some(std::thread::current().id());
+            set_current_id(id);
+        })
+        .join()
+        .unwrap();
+        let st = lock();
+        assert_eq!(st.contexts[&id].current_on, None);
     }
 }

@@ -371,6 +371,20 @@ int main(void) {
         CHECK(!a.ok && a.error == EGL_BAD_ACCESS,
               "context current on two threads (ok=%d error=0x%x)", a.ok, a.error);
     }
+    /* A thread that exits with a context current releases it. */
+    {
+        pthread_t t;
+        EGLContext other = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, core45);
+        struct access_args a = {dpy, other, EGL_FALSE, 0};
+        pthread_create(&t, NULL, make_current_elsewhere, &a);
+        pthread_join(t, NULL);
+        CHECK(a.ok, "eglMakeCurrent on a second thread: 0x%x", a.error);
+        CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, other),
+              "a context left current by an exited thread: 0x%x", eglGetError());
+        CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx), "back: 0x%x",
+              eglGetError());
+        CHECK(eglDestroyContext(dpy, other), "destroy: 0x%x", eglGetError());
+    }
 
     /* A share context sees the texture; residency is per context (ARB_bindless_texture:
      * "resident ... for the current context"). */
