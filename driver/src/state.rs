@@ -235,8 +235,7 @@ mod tests {
             id
         };
         std::thread::spawn(move || {
-            lock().contexts.get_mut(&id).unwrap().current_on =
-                Some(std::thread::current().id());
+            lock().contexts.get_mut(&id).unwrap().current_on = Some(std::thread::current().id());
             set_current_id(id);
         })
         .join()
