@@ -126,7 +126,11 @@ fn emit_shim(out: &mut String, f: &ImpFn, gl_name: &str, cmd: &Command) {
         format!(" -> {}", f.ret)
     };
     let default = default_value(&f.ret);
-    let call = format!("imp::{}(ctx, {})", f.name, args.join(", "));
+    let call = if args.is_empty() {
+        format!("imp::{}(ctx)", f.name)
+    } else {
+        format!("imp::{}(ctx, {})", f.name, args.join(", "))
+    };
     let _ = writeln!(
         out,
         "/// `{gl_name}`: the registry's C signature; calls `imp::{}`.",

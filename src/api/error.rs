@@ -199,8 +199,27 @@ impl ErrorState {
             m.message.truncate(cut);
         }
         if let Some(cb) = self.callback.as_mut() {
-            cb(&m);
-        } else if self.log.len() < MAX_DEBUG_LOGGED_MESSAGES {
+            // A Rust callback that panics must not unwind through the GL call (nor across
+            // the C boundary): it is removed, and the message and the failure are logged.
+            let delivered =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| cb(&m))).is_ok();
+            if !delivered {
+                self.set_callback(None, (0, 0));
+                self.log_message(m);
+                self.log_message(DebugMessage {
+                    source: enums::DEBUG_SOURCE_API,
+                    ty: enums::DEBUG_TYPE_ERROR,
+                    id: 0,
+                    severity: enums::DEBUG_SEVERITY_HIGH,
+                    message: "the debug callback panicked and was removed".into(),
+                });
+            }
+        } else {
+            self.log_message(m);
+        }
+    }
+    fn log_message(&mut self, m: DebugMessage) {
+        if self.log.len() < MAX_DEBUG_LOGGED_MESSAGES {
             self.log.push(m);
         }
     }

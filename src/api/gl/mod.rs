@@ -106,10 +106,12 @@ pub fn with_current<R>(name: &'static str, default: R, f: impl FnOnce(&mut Conte
             default
         }
     };
-    // Messages raised during the call (or on worker threads since the last one) reach the
-    // callback before the command returns; a panicking callback is contained too.
+    // Messages raised during the call reached the callback as they were raised; those the
+    // sampler's workers raised (during this call's flush, or in the background since the
+    // last call) are delivered now, still before the command returns, on this thread.
+    // `ErrorState::push` contains a panicking callback; the catch here covers the rest.
     if catch_unwind(AssertUnwindSafe(|| ctx.deliver_debug_messages())).is_err() {
-        ctx.record_internal_panic(name, "debug callback panicked");
+        ctx.record_internal_panic(name, "delivering debug messages panicked");
     }
     r
 }
@@ -172,6 +174,32 @@ mod tests {
             gl::INVALID_ENUM
         );
         assert!(!ctx.is_poisoned(), "the poison is cleared");
+        make_current(None);
+    }
+
+    /// A panicking Rust debug callback is removed; the call still returns normally.
+    #[test]
+    fn panicking_callback_is_contained() {
+        let ctx = shared();
+        make_current(Some(ctx.clone()));
+        ctx.lock().unwrap().debug_message_callback(Some(Box::new(
+            |_m: &crate::api::DebugMessage| panic!("callback panics"),
+        )));
+        with_current("glEnable", (), |c| c.enable(0x1234));
+        assert_eq!(
+            with_current("glGetError", 0, |c| c.get_error()),
+            gl::INVALID_ENUM
+        );
+        let msgs = ctx.lock().unwrap().debug_messages();
+        assert_eq!(msgs.len(), 2, "{msgs:?}");
+        assert_eq!(msgs[0].id, gl::INVALID_ENUM);
+        assert!(msgs[1].message.contains("callback panicked"));
+        assert_eq!(
+            ctx.lock()
+                .unwrap()
+                .get_pointerv(gl::DEBUG_CALLBACK_FUNCTION),
+            0
+        );
         make_current(None);
     }
 
