@@ -251,3 +251,46 @@ fn version_policy_and_override() {
     assert!(Context::with_attribs(&core45, None).is_err());
     assert_eq!(honest.get_integerv(enums::MAJOR_VERSION), vec![1]);
 }
+
+#[test]
+fn churn_in_one_context_while_the_other_draws() {
+    // A creates, makes handles for, and deletes textures and buffers as fast as it can while
+    // B draws with its own texture: B's pixels stay right, names never collide, no deadlock.
+    let mut a = context(None);
+    let mut b = context(Some(&a));
+    let green = texture(&mut b, [0, 255, 0, 255]);
+    let vbo = fullscreen_vbo(&mut b);
+    let p = program(&mut b, FS);
+    let h = b.get_texture_handle_arb(green);
+    b.make_texture_handle_resident_arb(h);
+    b.use_program(p);
+    let loc = b.get_uniform_location(p, "tex");
+    b.uniform_handle_ui64_arb(loc, h);
+    let churn = std::thread::spawn(move || {
+        for i in 0..200u32 {
+            let t = texture(&mut a, [i as u8, 0, 0, 255]);
+            let th = a.get_texture_handle_arb(t);
+            assert_ne!(th, 0);
+            a.make_texture_handle_resident_arb(th);
+            let buf = a.gen_buffers(1)[0];
+            a.bind_buffer(enums::UNIFORM_BUFFER, buf);
+            a.buffer_data(enums::UNIFORM_BUFFER, 16, None, enums::STATIC_DRAW);
+            a.delete_textures(&[t]);
+            a.delete_buffers(&[buf]);
+            assert_eq!(a.get_error(), enums::NO_ERROR);
+        }
+        a.finish();
+        a
+    });
+    for i in 0..30 {
+        draw(&mut b, vbo);
+        let px = pixels(&mut b);
+        assert!(
+            px.chunks(4).all(|q| q == [0, 255, 0, 255]),
+            "draw {i}: {:?}",
+            &px[..4]
+        );
+    }
+    let _a = churn.join().expect("churn thread");
+    assert!(b.is_texture(green) && b.is_buffer(vbo) && b.is_program(p));
+}

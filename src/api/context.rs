@@ -331,12 +331,18 @@ impl Context {
         front_end: FrontEnd,
         back_end: BackEnd,
     ) -> Context {
-        let reported = Reported {
+        // As `with_attribs(&ContextAttribs::default(), None)`: version 1.0 is never refused,
+        // and the override, when set, applies here too.
+        let reported = Reported::new(
+            &ContextAttribs::default(),
+            crate::api::version::override_version(),
+        )
+        .unwrap_or(Reported {
             attribs: ContextAttribs::default(),
             major: crate::api::version::HONEST_VERSION.0,
             minor: crate::api::version::HONEST_VERSION.1,
             overridden: false,
-        };
+        });
         let group = Arc::new(ShareGroup::new(table, descriptors));
         let mut c = Context::build(reported, threads, group, front_end, back_end);
         let (w, h) = (

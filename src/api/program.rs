@@ -205,19 +205,19 @@ impl Context {
 
     /// glCompileShader.
     pub fn compile_shader(&mut self, shader: u32) {
+        // The front end runs outside the share-group lock (see link_program).
+        let r = self.with_group(|this| this.shader(shader).map(|s| (s.stage, s.source.clone())));
+        let (stage, source) = match r {
+            Ok(v) => v,
+            Err(e) => return self.record(e),
+        };
+        let out = (self.front_end)(stage, &source);
         self.with_group(|this| {
-            let r = (|| {
-                let (stage, source) = {
-                    let s = this.shader(shader)?;
-                    (s.stage, s.source.clone())
-                };
-                let out = (this.front_end)(stage, &source);
-                let s = this.shader_mut(shader)?;
+            // Deleted by another context of the group meanwhile: nowhere to put the result.
+            if let Ok(s) = this.shader_mut(shader) {
                 s.module = out.module.map(Arc::new);
                 s.info_log = out.info_log;
-                Ok(())
-            })();
-            this.gl(r)
+            }
         })
     }
 
@@ -425,55 +425,65 @@ impl Context {
     /// glLinkProgram (GL 4.5 core §7.3). A failed link of the current program keeps its
     /// previous executable in use until the next glUseProgram (§7.3).
     pub fn link_program(&mut self, program: u32) {
-        self.with_group(|this| {
-            let r = (|| {
-                let p = this.program_obj(program)?;
-                let mut vs = Vec::new();
-                let mut fs = Vec::new();
-                let mut log = String::new();
-                for &s in &p.shaders {
-                    if let Some(ProgramObject::Shader(sh)) = this.objs.programs.get(s) {
-                        match &sh.module {
-                            Some(m) if sh.stage == Stage::Vertex => vs.push(m.clone()),
-                            Some(m) => fs.push(m.clone()),
-                            None => log.push_str("error: an attached shader is not compiled\n"),
-                        }
+        // Linking runs the JIT: it happens outside the share-group lock so that a link in one
+        // context does not stall the other contexts of the group (share.rs). The inputs are
+        // gathered, and the result stored, under the lock.
+        let gathered = self.with_group(|this| {
+            let p = this.program_obj(program)?;
+            let mut vs = Vec::new();
+            let mut fs = Vec::new();
+            let mut log = String::new();
+            for &s in &p.shaders {
+                if let Some(ProgramObject::Shader(sh)) = this.objs.programs.get(s) {
+                    match &sh.module {
+                        Some(m) if sh.stage == Stage::Vertex => vs.push(m.clone()),
+                        Some(m) => fs.push(m.clone()),
+                        None => log.push_str("error: an attached shader is not compiled\n"),
                     }
                 }
-                let opts = LinkOptions {
-                    attrib_bindings: p.attrib_bindings.clone(),
-                };
-                if log.is_empty() && (vs.len() != 1 || fs.len() != 1) {
-                    log.push_str(if vs.len() > 1 || fs.len() > 1 {
-                        "error: more than one shader of a stage is not supported\n"
-                    } else {
-                        "error: a program needs a vertex and a fragment shader\n"
-                    });
-                }
-                let result = if log.is_empty() {
-                    this.link_modules(&vs[0], &fs[0], &opts)
+            }
+            let opts = LinkOptions {
+                attrib_bindings: p.attrib_bindings.clone(),
+            };
+            if log.is_empty() && (vs.len() != 1 || fs.len() != 1) {
+                log.push_str(if vs.len() > 1 || fs.len() > 1 {
+                    "error: more than one shader of a stage is not supported\n"
                 } else {
-                    Err(log)
-                };
-                let is_current = this.program == Some(ProgramObjectName(program));
-                let p = this.program_mut(program)?;
-                match result {
-                    Ok(exe) => {
-                        p.link_status = true;
-                        p.info_log.clear();
-                        p.exe = Some(exe);
-                    }
-                    Err(log) => {
-                        p.link_status = false;
-                        p.info_log = log;
-                        if !is_current {
-                            p.exe = None;
-                        }
+                    "error: a program needs a vertex and a fragment shader\n"
+                });
+            }
+            Ok((vs, fs, opts, log))
+        });
+        let (vs, fs, opts, log) = match gathered {
+            Ok(g) => g,
+            Err(e) => return self.record(e),
+        };
+        let result = if log.is_empty() {
+            self.link_modules(&vs[0], &fs[0], &opts)
+        } else {
+            Err(log)
+        };
+        self.with_group(|this| {
+            // Deleted by another context of the group meanwhile: the result has no home.
+            let Ok(p) = this.program_mut(program) else {
+                return;
+            };
+            match result {
+                Ok(exe) => {
+                    p.link_status = true;
+                    p.info_log.clear();
+                    p.exe = Some(exe);
+                }
+                Err(log) => {
+                    p.link_status = false;
+                    p.info_log = log;
+                    // GL 4.5 core §7.3: a failed relink leaves the executable of a program
+                    // in use (in any context) in place until it is no longer used.
+                    if p.current_in == 0 {
+                        p.exe = None;
                     }
                 }
-                Ok(())
-            })();
-            this.gl(r)
+            }
         })
     }
 

@@ -24,6 +24,9 @@ pub fn renderer(threads: usize) -> String {
 /// compressed texture formats, points and lines, transform feedback, queries, sync objects,
 /// stencil test, polygon offset, multisampling, glCopyTex*, glBlitFramebuffer. Raise these
 /// numbers only when every feature of the version works.
+///
+/// These are the honest answer; a context made while `SOFTGL_GL_VERSION_OVERRIDE` is set
+/// claims that version instead (`version.rs`, the user's explicit choice).
 pub const VERSION_MAJOR: i32 = 1;
 pub const VERSION_MINOR: i32 = 0;
 pub const VERSION: &str = "1.0 softgl 0.1.0 (incomplete: no GL version is complete yet)";

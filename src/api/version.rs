@@ -14,7 +14,10 @@ pub const VERSION_OVERRIDE_VAR: &str = "SOFTGL_GL_VERSION_OVERRIDE";
 
 /// The version reported without the override: no GL version is complete yet (see
 /// `query::VERSION` for what is missing).
-pub const HONEST_VERSION: (u32, u32) = (1, 0);
+pub const HONEST_VERSION: (u32, u32) = (
+    crate::api::query::VERSION_MAJOR as u32,
+    crate::api::query::VERSION_MINOR as u32,
+);
 
 /// The highest version the override may claim: GL 4.6 is the last GL version.
 const MAX_VERSION: (u32, u32) = (4, 6);
