@@ -67,7 +67,8 @@ pub trait ShaderCode: Send + Sync {
 
 /// A `ShaderEnv` together with the storage it points into, borrowed for `'a`.
 pub struct BoundEnv<'a> {
-    env: ShaderEnv,
+    /// Boxed so `as_ptr` stays valid when the `BoundEnv` moves.
+    env: Box<ShaderEnv>,
     _ranges: Vec<BufferRange>,
     _data: std::marker::PhantomData<&'a (StageData, SampleContext)>,
 }
@@ -101,7 +102,7 @@ impl<'a> BoundEnv<'a> {
             sampler: sampler as *const SampleContext as *const u8,
         };
         BoundEnv {
-            env,
+            env: Box::new(env),
             _ranges: ranges,
             _data: std::marker::PhantomData,
         }
@@ -155,13 +156,14 @@ pub unsafe fn run_unchecked(
     };
     // SAFETY: the slices are at least as long as the code's declared sizes (the caller's
     // contract), `builtins` has every row, and `env` borrows the data its pointers refer to.
-    unsafe { code.call(&env.env, &mut inv) }
+    unsafe { code.call(&*env.env, &mut inv) }
 }
 
 impl BoundEnv<'_> {
-    /// The raw env, for a fragment variant's `FragEnv::shader_env`. Valid while `self` is.
+    /// The raw env, for a fragment variant's `FragEnv::shader_env`. Valid while `self`
+    /// lives, wherever it moves.
     pub fn as_ptr(&self) -> *const ShaderEnv {
-        &self.env
+        &*self.env
     }
 }
 
