@@ -254,7 +254,9 @@ pub fn compile_uncached(
 fn validate(key: &FragmentKey) -> Result<(), CompileError> {
     for c in &key.colors {
         if c.format.is_depth() {
-            return Err(CompileError::Bug("depth format as a colour attachment".into()));
+            return Err(CompileError::Bug(
+                "depth format as a colour attachment".into(),
+            ));
         }
         if c.index as usize >= MAX_COLOR_ATTACHMENTS {
             return Err(CompileError::Limit("colour attachment index".into()));
@@ -423,12 +425,10 @@ impl V<'_> {
         let alive_bits = self.b.inst_results(call)[0];
         let alive = self.mask_from_bits(alive_bits);
         live = self.b.ins().band(live, alive);
-        let outputs = self.b.ins().load(
-            self.ptr,
-            m,
-            self.quad,
-            abi::QUAD_INV + abi::INV_OUTPUTS,
-        );
+        let outputs = self
+            .b
+            .ins()
+            .load(self.ptr, m, self.quad, abi::QUAD_INV + abi::INV_OUTPUTS);
 
         if !key.early_depth {
             if let Some(d) = key.depth {
@@ -789,7 +789,13 @@ impl V<'_> {
     }
 
     /// `ops::PreparedBlend::apply` on 4 lanes: the same factor table, operations and order.
-    fn blend(&mut self, c: &ColorKey, bk: BlendKey, src: [Value; 4], dst: [Value; 4]) -> [Value; 4] {
+    fn blend(
+        &mut self,
+        c: &ColorKey,
+        bk: BlendKey,
+        src: [Value; 4],
+        dst: [Value; 4],
+    ) -> [Value; 4] {
         let unorm = crate::raster::ops::is_unorm(c.format);
         let (s, d) = if unorm {
             (src.map(|v| self.saturate(v)), dst.map(|v| self.saturate(v)))

@@ -378,7 +378,14 @@ fn random_depth(rng: &mut Rng, format: DepthFormat, z: f32) -> [u8; 4] {
 }
 
 /// Runs one random quad through `v` and the reference; panics with the case on mismatch.
-fn check_quad(rng: &mut Rng, shader: &Arc<dyn ShaderCode>, v: &FragmentVariant, atts: &[Attachment]) {
+/// Returns how many texels (depth and colour) the reference changed, so callers can check
+/// that their cases do write.
+fn check_quad(
+    rng: &mut Rng,
+    shader: &Arc<dyn ShaderCode>,
+    v: &FragmentVariant,
+    atts: &[Attachment],
+) -> usize {
     let key = v.key();
     let rows = v.output_rows() as usize;
     let in_words = shader.input_words() as usize;
@@ -433,6 +440,11 @@ fn check_quad(rng: &mut Rng, shader: &Arc<dyn ShaderCode>, v: &FragmentVariant, 
         &mut ref_colors,
     );
 
+    let changed = (0..4).filter(|&l| ref_depth[l] != depth[l]).count()
+        + (0..atts.len())
+            .map(|i| (0..4).filter(|&l| ref_colors[i][l] != colors[i][l]).count())
+            .sum::<usize>();
+
     // Variant.
     let mut out = vec![0u32; rows * 4];
     let mut fenv = FragEnv {
@@ -473,9 +485,7 @@ fn check_quad(rng: &mut Rng, shader: &Arc<dyn ShaderCode>, v: &FragmentVariant, 
     unsafe { v.run(&fenv, &mut quad) };
 
     let case = || {
-        format!(
-            "key {key:?}\ncover {cover:#x} alive {alive:#x} z {z:?}\nref depth {ref_depth:?}\n"
-        )
+        format!("key {key:?}\ncover {cover:#x} alive {alive:#x} z {z:?}\nref depth {ref_depth:?}\n")
     };
     if key.depth.is_some() {
         let f = match key.depth.map(|d| d.format) {
@@ -509,6 +519,7 @@ fn check_quad(rng: &mut Rng, shader: &Arc<dyn ShaderCode>, v: &FragmentVariant, 
             );
         }
     }
+    changed
 }
 
 #[test]
@@ -516,14 +527,18 @@ fn variants_match_the_reference_ops() {
     let shader = copy_shader();
     let id = fragment::shader_id(&*shader).expect("JIT code has an entry");
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let (mut changed, mut quads) = (0, 0);
     for _ in 0..300 {
         let (key, atts) = random_key(&mut rng, id);
-        let v = fragment::compile_uncached(&shader, &key)
-            .unwrap_or_else(|e| panic!("{key:?}: {e}"));
+        let v =
+            fragment::compile_uncached(&shader, &key).unwrap_or_else(|e| panic!("{key:?}: {e}"));
         for _ in 0..24 {
-            check_quad(&mut rng, &shader, &v, &atts);
+            changed += check_quad(&mut rng, &shader, &v, &atts);
+            quads += 1;
         }
     }
+    // Not a test of agreement on untouched texels: most quads must write something.
+    assert!(changed > quads, "{changed} texels written in {quads} quads");
 }
 
 /// Every factor on each side and every equation, for every format, with blending on: the
@@ -557,7 +572,11 @@ fn every_blend_factor_and_equation() {
                     format,
                     slot: 0,
                     mask: [true; 4],
-                    blend: Some(BlendKey { src: s, dst: d, eq: e }),
+                    blend: Some(BlendKey {
+                        src: s,
+                        dst: d,
+                        eq: e,
+                    }),
                     index: 0,
                 };
                 let key = FragmentKey {
@@ -572,9 +591,13 @@ fn every_blend_factor_and_equation() {
                     key: ck,
                     blend: Some(blend),
                 }];
-                for _ in 0..8 {
-                    check_quad(&mut rng, &shader, &v, &atts);
-                }
+                let written: usize = (0..8)
+                    .map(|_| check_quad(&mut rng, &shader, &v, &atts))
+                    .sum();
+                assert!(
+                    written > 0,
+                    "{format:?} {src:#x} {dst:#x} {eq:#x}: no writes"
+                );
             }
         }
     }

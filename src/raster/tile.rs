@@ -139,10 +139,7 @@ impl FragCoordMap {
 
 impl<'a> DrawCtx<'a> {
     /// `local` is the worker's memo of recent variants (`TileScratch::variants`).
-    fn new(
-        d: &'a BinnedDraw,
-        local: &mut Vec<(FragmentKey, Arc<FragmentVariant>)>,
-    ) -> DrawCtx<'a> {
+    fn new(d: &'a BinnedDraw, local: &mut Vec<(FragmentKey, Arc<FragmentVariant>)>) -> DrawCtx<'a> {
         let call = &d.call;
         let st = &call.state;
         let depth = match (&call.target.depth, st.depth_func) {
@@ -232,7 +229,9 @@ impl<'a> DrawCtx<'a> {
     fn output_rows(&self) -> u32 {
         let prog = &self.d.call.program;
         let rows = prog.fs_output_words.max(prog.fs.output_words());
-        self.variant.as_ref().map_or(rows, |v| v.output_rows().max(rows))
+        self.variant
+            .as_ref()
+            .map_or(rows, |v| v.output_rows().max(rows))
     }
 }
 
@@ -423,8 +422,8 @@ fn texel(img: &Image, x: i32, y: i32) -> Option<&mut [u8]> {
     Some(unsafe { std::slice::from_raw_parts_mut(p, img.format().bytes_per_texel()) })
 }
 
-/// The address of pixel (x, y) of `img`, or `dummy` outside it (with the lane's bit in
-/// the returned mask cleared).
+/// Sets `out[l]` to the address of lane `l`'s pixel of the quad at (x, y) in `img`, or to
+/// `dummy` outside the image; returns the lanes inside (bits 0..3).
 ///
 /// Only reachable from `run_tile`, for pixels of its tile, whose contract makes this worker
 /// the only thread touching them until the quad's variant call returns.
