@@ -542,7 +542,7 @@ impl V<'_> {
 
     /// `ops::float_to_unorm(v, max)` per lane: saturate, then `floor(c * max + 0.5)` in
     /// f64 (exact for the 24-bit products, as the reference computes it).
-    fn to_unorm(&mut self, v: Value, max: u32) -> Value {
+    fn unorm_bits(&mut self, v: Value, max: u32) -> Value {
         let c = self.saturate(v);
         let ci = self.iview(c);
         // Lanes 2, 3 moved down so `fvpromote_low` widens them.
@@ -618,7 +618,7 @@ impl V<'_> {
         let zs = self.saturate(z);
         let (cmp, new) = match d.format {
             DepthFormat::D24S8 => {
-                let frag = self.to_unorm(zs, crate::raster::ops::DEPTH24_MAX);
+                let frag = self.unorm_bits(zs, crate::raster::ops::DEPTH24_MAX);
                 let low = self.vconst([crate::raster::ops::DEPTH24_MAX; 4]);
                 let stored = self.b.ins().band(words, low);
                 // Both below 2^24: signed compares order them as the reference's u32.
@@ -723,7 +723,7 @@ impl V<'_> {
         } else {
             for &i in &enabled {
                 packed[i] = Some(if is_unorm8(c.format) {
-                    self.to_unorm(color[i], 255)
+                    self.unorm_bits(color[i], 255)
                 } else {
                     self.iview(color[i])
                 });
