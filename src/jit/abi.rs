@@ -70,6 +70,58 @@ pub const INV_OUTPUTS: i32 = offset_of!(Invocation, outputs) as i32;
 pub const INV_BUILTINS: i32 = offset_of!(Invocation, builtins) as i32;
 pub const INV_MASK: i32 = offset_of!(Invocation, mask) as i32;
 
+/// The generated shader function (see the module docs).
+pub type ShaderFn = unsafe extern "C" fn(*const ShaderEnv, *mut Invocation) -> u32;
+
+/// Colour attachments a fragment variant can write (GL_MAX_COLOR_ATTACHMENTS).
+pub const MAX_COLOR_ATTACHMENTS: usize = 8;
+
+/// Per-draw constants of a fragment variant (`jit/fragment.rs`). Lives in the tile's draw
+/// context, which outlives every call.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct FragEnv {
+    /// The shader's env, passed on to the shader function.
+    pub shader_env: *const ShaderEnv,
+    /// The blend constant colour per attachment, already clamped to [0, 1] for unorm
+    /// attachments (GL 4.5 core §17.3.6.2). Read at run time so that BlendColor does not
+    /// change the variant.
+    pub blend_color: [[f32; 4]; MAX_COLOR_ATTACHMENTS],
+}
+
+pub const FENV_SHADER_ENV: i32 = offset_of!(FragEnv, shader_env) as i32;
+pub const FENV_BLEND_COLOR: i32 = offset_of!(FragEnv, blend_color) as i32;
+
+/// Per-quad data of a fragment variant: the shader invocation, the coverage, the
+/// interpolated depth and where the quad's texels are. Lane order as in the module docs.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct FragQuad {
+    /// The shader's invocation; `mask` must be 0xF (helper lanes run for derivatives).
+    pub inv: Invocation,
+    /// Covered lanes (bits 0..3), already cleared for lanes outside the depth image.
+    pub cover: u32,
+    pub _pad: [u32; 3],
+    /// Window z per lane (f32), before clamping.
+    pub z: [f32; 4],
+    /// Depth texel of each lane (4 bytes each). Lanes outside the image point at a
+    /// scratch texel and are not covered.
+    pub depth: [*mut u8; 4],
+    /// Colour texel of each lane per attachment (as many bytes as the format's texel).
+    /// Lanes outside an image point at scratch memory of 16 bytes, whatever is written
+    /// there is never read back.
+    pub color: [[*mut u8; 4]; MAX_COLOR_ATTACHMENTS],
+}
+
+pub const QUAD_INV: i32 = offset_of!(FragQuad, inv) as i32;
+pub const QUAD_COVER: i32 = offset_of!(FragQuad, cover) as i32;
+pub const QUAD_Z: i32 = offset_of!(FragQuad, z) as i32;
+pub const QUAD_DEPTH: i32 = offset_of!(FragQuad, depth) as i32;
+pub const QUAD_COLOR: i32 = offset_of!(FragQuad, color) as i32;
+
+/// Signature of a fragment variant: `fn(env, quad) -> lanes written`.
+pub type VariantFn = unsafe extern "C" fn(*const FragEnv, *mut FragQuad) -> u32;
+
 /// The kind of texture operation in a `TexRequest`.
 #[repr(u32)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -141,4 +193,9 @@ const _: () = {
     assert!(TEX_COORD == 56);
     assert!(TEX_LOD == 88);
     assert!(TEX_REQUEST_SIZE == 104);
+    assert!(QUAD_INV == 0);
+    assert!(QUAD_COVER == 32);
+    assert!(QUAD_Z == 48);
+    assert!(QUAD_DEPTH == 64);
+    assert!(QUAD_COLOR == 96);
 };

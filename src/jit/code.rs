@@ -17,11 +17,10 @@ use super::runtime;
 use super::{CompileError, ShaderCode};
 use crate::ir::Module;
 
-/// The generated function: `extern "C" fn(env, inv) -> alive lanes` (abi.rs).
-type ShaderFn = unsafe extern "C" fn(*const ShaderEnv, *mut Invocation) -> u32;
+use super::abi::ShaderFn;
 
 /// The host ISA with our flags, built on first use.
-fn host_isa() -> Result<OwnedTargetIsa, CompileError> {
+pub(crate) fn host_isa() -> Result<OwnedTargetIsa, CompileError> {
     static ISA: OnceLock<Result<OwnedTargetIsa, String>> = OnceLock::new();
     ISA.get_or_init(|| {
         let mut flags = settings::builder();
@@ -51,8 +50,17 @@ fn host_isa() -> Result<OwnedTargetIsa, CompileError> {
 
 /// The one owner of a shader's JIT code memory. Freed when the last `JitCode` holding it
 /// drops — after which nothing can call into it (queued draws hold `Arc<dyn ShaderCode>`).
-struct JitMemory {
+pub(crate) struct JitMemory {
     module: Mutex<Option<JITModule>>,
+}
+
+impl JitMemory {
+    /// Takes ownership of a finalized module's code memory.
+    pub(crate) fn new(module: JITModule) -> Arc<JitMemory> {
+        Arc::new(JitMemory {
+            module: Mutex::new(Some(module)),
+        })
+    }
 }
 
 impl Drop for JitMemory {
@@ -90,6 +98,9 @@ impl ShaderCode for JitCode {
         // and bounds-checks every other access; `_memory` keeps the code alive.
         unsafe { (self.entry)(env, inv) }
     }
+    fn jit_entry(&self) -> Option<ShaderFn> {
+        Some(self.entry)
+    }
 }
 
 /// Input words per lane a module reads: one past the highest `Op::Input` row.
@@ -126,7 +137,7 @@ pub(crate) fn input_words(module: &Module) -> u32 {
 }
 
 /// Whether `SOFTGL_DUMP` asks for `what` (comma-separated list, CONVENTIONS.md).
-fn dump_wanted(what: &str) -> bool {
+pub(crate) fn dump_wanted(what: &str) -> bool {
     std::env::var("SOFTGL_DUMP")
         .map(|v| v.split(',').any(|w| w.trim() == what))
         .unwrap_or(false)

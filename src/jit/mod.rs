@@ -10,16 +10,18 @@
 //! | `runtime.rs` | `extern "C" rt_*` helpers generated code calls (math built-ins) |
 //! | `code.rs` | host ISA, one `JITModule` per shader, `JitCode` (owner of code memory) |
 //! | `cache.rs` | the shader cache keyed by the module's structural form |
+//! | `fragment.rs` | fragment variants: depth, shader call, blend, pack, store per `FragmentKey`; their cache |
 //! | `interp_code.rs` | `Interpreted`: a `ShaderCode` running the reference interpreter |
 //! | `tests.rs` | hand-built modules through generated code, against a scalar reference |
 //! | `diff_tests.rs` | random modules through the JIT and `ir::interp` |
+//! | `fragment_tests.rs` | random keys and quads through variants and `raster::ops` |
 //!
 //! Every semantic choice of generated code (NaN handling, division by zero, robust loads,
 //! bitfield ranges, the loop iteration cap) is the one `ir::interp` documents: the two must
 //! agree bit for bit, NaN payloads aside.
 //!
 //! Debugging: `SOFTGL_DUMP=ir,clif` prints each compiled module's IR (`ir::dump`) and its
-//! Cranelift IR to stderr.
+//! Cranelift IR to stderr (`clif` also prints each fragment variant's).
 
 pub mod abi;
 mod cache;
@@ -27,6 +29,9 @@ mod code;
 #[cfg(test)]
 mod diff_tests;
 mod emit;
+pub mod fragment;
+#[cfg(test)]
+mod fragment_tests;
 mod interp_code;
 mod ops;
 mod runtime;
@@ -53,11 +58,17 @@ pub trait ShaderCode: Send + Sync {
     /// `env` and `inv` must point to valid structures whose pointers are valid for the sizes
     /// `input_words`, `output_words`, `Builtin::COUNT` and the env's own lengths say.
     unsafe fn call(&self, env: *const ShaderEnv, inv: *mut Invocation) -> u32;
+    /// The native entry point when this is JIT code, so a fragment variant can call it
+    /// directly (`fragment.rs`); None for other code (the interpreter, test doubles).
+    fn jit_entry(&self) -> Option<abi::ShaderFn> {
+        None
+    }
 }
 
 /// A `ShaderEnv` together with the storage it points into, borrowed for `'a`.
 pub struct BoundEnv<'a> {
-    env: ShaderEnv,
+    /// Boxed so `as_ptr` stays valid when the `BoundEnv` moves.
+    env: Box<ShaderEnv>,
     _ranges: Vec<BufferRange>,
     _data: std::marker::PhantomData<&'a (StageData, SampleContext)>,
 }
@@ -91,11 +102,17 @@ impl<'a> BoundEnv<'a> {
             sampler: sampler as *const SampleContext as *const u8,
         };
         BoundEnv {
-            env,
+            env: Box::new(env),
             _ranges: ranges,
             _data: std::marker::PhantomData,
         }
     }
+}
+
+/// Whether SoA buffers of `inputs` and `outputs` words are long enough for `code`: the
+/// check `run_unchecked` relies on, made once per draw by callers that run many quads.
+pub fn buffers_fit(code: &dyn ShaderCode, inputs: usize, outputs: usize) -> bool {
+    inputs >= code.input_words() as usize * 4 && outputs >= code.output_words() as usize * 4
 }
 
 /// Runs `code` on 4 lanes. Slices are SoA (`[slot * 4 + lane]`); `builtins` has
@@ -111,22 +128,43 @@ pub fn run(
     mask: u32,
 ) -> u32 {
     assert!(
-        inputs.len() >= code.input_words() as usize * 4,
-        "shader inputs too short"
+        buffers_fit(code, inputs.len(), outputs.len()),
+        "shader inputs or outputs too short"
     );
-    assert!(
-        outputs.len() >= code.output_words() as usize * 4,
-        "shader outputs too short"
-    );
+    // SAFETY: checked just above.
+    unsafe { run_unchecked(code, env, inputs, builtins, outputs, mask) }
+}
+
+/// `run` without the size checks, for callers that made them once per draw.
+///
+/// # Safety
+/// `buffers_fit(code, inputs.len(), outputs.len())` must hold.
+pub unsafe fn run_unchecked(
+    code: &dyn ShaderCode,
+    env: &BoundEnv<'_>,
+    inputs: &[u32],
+    builtins: &[u32; Builtin::COUNT * 4],
+    outputs: &mut [u32],
+    mask: u32,
+) -> u32 {
+    debug_assert!(buffers_fit(code, inputs.len(), outputs.len()));
     let mut inv = Invocation {
         inputs: inputs.as_ptr(),
         outputs: outputs.as_mut_ptr(),
         builtins: builtins.as_ptr(),
         mask: mask & 0xF,
     };
-    // SAFETY: the slices are at least as long as the code's declared sizes (asserted above),
-    // `builtins` has every row, and `env` borrows the data its pointers refer to.
-    unsafe { code.call(&env.env, &mut inv) }
+    // SAFETY: the slices are at least as long as the code's declared sizes (the caller's
+    // contract), `builtins` has every row, and `env` borrows the data its pointers refer to.
+    unsafe { code.call(&*env.env, &mut inv) }
+}
+
+impl BoundEnv<'_> {
+    /// The raw env, for a fragment variant's `FragEnv::shader_env`. Valid while `self`
+    /// lives, wherever it moves.
+    pub fn as_ptr(&self) -> *const ShaderEnv {
+        &*self.env
+    }
 }
 
 /// Why a module could not be compiled, sorted by whose fault it is.

@@ -12,6 +12,39 @@ pub(crate) const SYM_MATH1: &str = "softgl_rt_math1";
 pub(crate) const SYM_MATH2: &str = "softgl_rt_math2";
 /// Symbol of the texture helper in generated code.
 pub(crate) const SYM_TEXTURE: &str = "softgl_rt_texture";
+/// Symbol of `rt_half_to_float` in fragment variants.
+pub(crate) const SYM_HALF_TO_FLOAT: &str = "softgl_rt_half_to_float";
+/// Symbol of `rt_float_to_half` in fragment variants.
+pub(crate) const SYM_FLOAT_TO_HALF: &str = "softgl_rt_float_to_half";
+
+/// Words `rt_half_to_float` and `rt_float_to_half` convert: 4 components × 4 lanes.
+pub(crate) const HALF_WORDS: usize = 16;
+
+/// Converts, in place, 16 words holding binary16 bits (low 16 bits) to binary32 bits, the
+/// way `raster::ops::unpack_color` reads RGBA16F (the `half` crate, exact).
+///
+/// # Safety
+/// `p` points to 16 writable, 4-byte aligned `u32` (a fragment variant's stack slot).
+pub(crate) unsafe extern "C" fn rt_half_to_float(p: *mut u32) {
+    // SAFETY: the caller passes 16 writable words.
+    let words = unsafe { std::slice::from_raw_parts_mut(p, HALF_WORDS) };
+    for w in words {
+        *w = half::f16::from_bits(*w as u16).to_f32().to_bits();
+    }
+}
+
+/// Converts, in place, 16 words of binary32 bits to binary16 bits (zero-extended), the way
+/// `raster::ops::pack_color` writes RGBA16F (round to nearest even, the `half` crate).
+///
+/// # Safety
+/// As `rt_half_to_float`.
+pub(crate) unsafe extern "C" fn rt_float_to_half(p: *mut u32) {
+    // SAFETY: the caller passes 16 writable words.
+    let words = unsafe { std::slice::from_raw_parts_mut(p, HALF_WORDS) };
+    for w in words {
+        *w = half::f16::from_f32(f32::from_bits(*w)).to_bits() as u32;
+    }
+}
 
 /// One-operand math built-ins; the code generated code passes is the index here.
 /// A one-operand built-in.

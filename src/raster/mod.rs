@@ -17,8 +17,8 @@
 //! | `fixed.rs` | fixed point, edge functions, the top-left rule |
 //! | `setup.rs` | viewport transform, facing and culling, plane equations |
 //! | `scene.rs` | tiles' bins of commands, reused across frames |
-//! | `tile.rs` | coverage, fragment shading, depth test, blending, stores, clears |
-//! | `ops.rs` | depth functions, blend factors and equations, format conversion |
+//! | `tile.rs` | coverage, interpolation, texel pointers, the fragment variant call per quad (a Rust reference path for interpreted shaders), clears |
+//! | `ops.rs` | reference depth functions, blend factors and equations, format conversion |
 
 pub mod clip;
 pub mod draw;

@@ -1,4 +1,5 @@
-//! Per-fragment operations that are not in generated code: the depth test (GL 4.5 core
+//! The reference per-fragment operations (fragment variants in `jit/fragment.rs` generate
+//! the same operations; the tile loop uses these for interpreted shaders, and clears): the depth test (GL 4.5 core
 //! §17.3.5), blending (§17.3.6) in f32 with a fixed operation order, and the conversion of
 //! colours and depths to and from the storage formats of render targets (§17.3.8, unorm
 //! conversion per §2.3.5.2 with round-to-nearest).
@@ -26,11 +27,34 @@ pub fn depth_pass<T: PartialOrd>(func: u32, frag: T, stored: T) -> bool {
     }
 }
 
-/// Clamps to [0, 1], mapping NaN to 0 (`f32::clamp` would keep NaN).
+/// The minimum of every per-fragment operation: a NaN `a` gives `b`, otherwise
+/// `b < a ? b : a` (so a NaN `b` gives `a`, and of +0 and -0 the first wins). Spelled out
+/// rather than `f32::min`, whose choice between equal zeros the standard library leaves
+/// open; this is what `f32::min` gives on x86-64 today, so pixels did not change when it
+/// was pinned, and it is what fragment variants generate (`jit/fragment.rs`).
 #[inline]
-#[allow(clippy::manual_clamp)]
+pub fn fmin(a: f32, b: f32) -> f32 {
+    if a.is_nan() || b < a {
+        b
+    } else {
+        a
+    }
+}
+
+/// The maximum counterpart of `fmin`: a NaN `a` gives `b`, otherwise `b > a ? b : a`.
+#[inline]
+pub fn fmax(a: f32, b: f32) -> f32 {
+    if a.is_nan() || b > a {
+        b
+    } else {
+        a
+    }
+}
+
+/// Clamps to [0, 1], mapping NaN to 0 (`f32::clamp` would keep NaN); -0 stays -0.
+#[inline]
 pub fn saturate(v: f32) -> f32 {
-    v.max(0.0).min(1.0)
+    fmin(fmax(v, 0.0), 1.0)
 }
 
 /// Unorm conversion of a float in [0, 1] to `bits` bits: round to nearest (GL 4.5 core
@@ -187,6 +211,18 @@ impl PreparedBlend {
         }
     }
 
+    /// The factor and equation table indices (source factors, destination factors,
+    /// equations; RGB in 0..2, alpha in 3), for code generated from this state
+    /// (`jit::fragment::BlendKey`).
+    pub fn indices(&self) -> ([u8; 4], [u8; 4], [u8; 4]) {
+        (self.src, self.dst, self.eq)
+    }
+
+    /// The constant colour as blending uses it (clamped for unorm targets).
+    pub fn constant(&self) -> [f32; 4] {
+        self.k
+    }
+
     /// Blends `src` over `dst`. For unorm targets source and destination are clamped to
     /// [0, 1] first (GL 4.5 core §17.3.6). Always the same operations in the same order,
     /// with no fused multiply-add: results do not depend on the CPU.
@@ -215,7 +251,7 @@ impl PreparedBlend {
                 1.0 - k[i],
                 k[3],
                 1.0 - k[3],
-                if i == 3 { 1.0 } else { s[3].min(1.0 - d[3]) },
+                if i == 3 { 1.0 } else { fmin(s[3], 1.0 - d[3]) },
             ];
             let sf = factors[self.src[i] as usize];
             let df = factors[self.dst[i] as usize];
@@ -223,8 +259,8 @@ impl PreparedBlend {
                 s[i] * sf + d[i] * df,
                 s[i] * sf - d[i] * df,
                 d[i] * df - s[i] * sf,
-                s[i].min(d[i]),
-                s[i].max(d[i]),
+                fmin(s[i], d[i]),
+                fmax(s[i], d[i]),
             ];
             *o = results[self.eq[i] as usize];
         }

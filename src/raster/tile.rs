@@ -1,27 +1,75 @@
 //! Tile execution: one worker runs one tile's commands in API order (clears, triangles).
 //! A triangle's coverage is found hierarchically (16×16 blocks → 4×4 blocks → pixels); each
-//! 2×2 quad with coverage gets its fragment inputs interpolated at pixel centres, runs the
-//! fragment shader through `jit::run` (helper lanes outside the triangle run for derivatives
-//! but never write), then the depth test (early or late), blending, the colour mask and the
-//! store to the target images.
+//! 2×2 quad with coverage gets its fragment inputs interpolated at pixel centres and its
+//! texel pointers resolved, then runs the draw's fragment variant (`jit::fragment`: early
+//! depth, the shader, late depth, blending, the colour mask and the stores in one
+//! generated function; helper lanes outside the triangle run the shader for derivatives
+//! but never write). Shader code that is not JIT code (the interpreter tests swap in) runs
+//! the same steps here in Rust through the reference operations of `ops.rs`.
 
 use smallvec::SmallVec;
+
+use std::sync::Arc;
 
 use super::draw::ClearCall;
 use super::ops::{self, PreparedBlend};
 use super::scene::{BinnedDraw, Command, Scene};
 use super::setup::{self, Triangle};
 use crate::ir::{Builtin, Interpolation};
+use crate::jit::abi::{FragEnv, FragQuad, Invocation, MAX_COLOR_ATTACHMENTS};
+use crate::jit::fragment::{
+    self, BlendKey, ColorKey, DepthFormat, DepthKey, FragmentKey, FragmentVariant,
+};
 use crate::jit::{self, BoundEnv};
 use crate::sampler::{Format, Image};
 
+/// Variants a worker remembers without asking the shared cache (whose lock every worker
+/// would otherwise take once per tile and draw).
+const LOCAL_VARIANTS: usize = 8;
+
 /// Per-worker buffers, reused for every quad (no allocation per quad).
-#[derive(Default)]
 pub struct TileScratch {
     inputs: Vec<u32>,
     outputs: Vec<u32>,
     builtins: [u32; Builtin::COUNT * 4],
+    /// The quad handed to fragment variants.
+    quad: FragQuad,
+    /// Where texel pointers of lanes outside an image point (16 bytes: the largest texel);
+    /// what a variant writes there is never read.
+    dummy: [u32; 4],
+    /// Recently used variants, most recent last.
+    variants: Vec<(FragmentKey, Arc<FragmentVariant>)>,
 }
+
+impl Default for TileScratch {
+    fn default() -> Self {
+        TileScratch {
+            inputs: Vec::new(),
+            outputs: Vec::new(),
+            builtins: [0; Builtin::COUNT * 4],
+            quad: FragQuad {
+                inv: Invocation {
+                    inputs: std::ptr::null(),
+                    outputs: std::ptr::null_mut(),
+                    builtins: std::ptr::null(),
+                    mask: 0xF,
+                },
+                cover: 0,
+                _pad: [0; 3],
+                z: [0.0; 4],
+                depth: [std::ptr::null_mut(); 4],
+                color: [[std::ptr::null_mut(); 4]; MAX_COLOR_ATTACHMENTS],
+            },
+            dummy: [0; 4],
+            variants: Vec::new(),
+        }
+    }
+}
+
+// SAFETY: the raw pointers in `quad` are only dereferenced during a variant call made by
+// the worker that owns this scratch, after being set for that call; between calls they
+// are dead values.
+unsafe impl Send for TileScratch {}
 
 /// What one draw needs in a tile, derived once per (tile, draw).
 struct DrawCtx<'a> {
@@ -37,6 +85,13 @@ struct DrawCtx<'a> {
     mask: [bool; 4],
     /// How pixel (x, y) maps to gl_FragCoord.xy under this draw's layout qualifiers.
     frag_coord: FragCoordMap,
+    /// The draw's fragment variant, when the shader is JIT code (and it compiled).
+    variant: Option<Arc<FragmentVariant>>,
+    /// The variant's per-draw constants (the shader env, blend colours).
+    fenv: FragEnv,
+    /// Output row of gl_FragDepth, when the shader writes it inside its output rows (the
+    /// reference reads the interpolated z otherwise).
+    frag_depth_row: Option<u32>,
 }
 
 /// gl_FragCoord.xy of pixel (x, y) (y counted up from the bottom row) is
@@ -83,14 +138,15 @@ impl FragCoordMap {
 }
 
 impl<'a> DrawCtx<'a> {
-    fn new(d: &'a BinnedDraw) -> DrawCtx<'a> {
+    /// `local` is the worker's memo of recent variants (`TileScratch::variants`).
+    fn new(d: &'a BinnedDraw, local: &mut Vec<(FragmentKey, Arc<FragmentVariant>)>) -> DrawCtx<'a> {
         let call = &d.call;
         let st = &call.state;
         let depth = match (&call.target.depth, st.depth_func) {
             (Some(img), Some(func)) if img.format().is_depth() => Some((&**img, func)),
             _ => None,
         };
-        let mut colors = SmallVec::new();
+        let mut colors: SmallVec<[(&Image, u32, Option<PreparedBlend>); 4]> = SmallVec::new();
         if st.color_mask.iter().any(|&m| m) {
             for (i, img) in call.target.colors.iter().enumerate() {
                 let slot = call.program.color_slots.get(i).copied().flatten();
@@ -106,11 +162,56 @@ impl<'a> DrawCtx<'a> {
                 }
             }
         }
+        let prog = &call.program;
+        let out_rows = prog.fs_output_words.max(prog.fs.output_words());
+        let frag_depth_row = prog.frag_depth_slot.filter(|&r| r < out_rows);
+        let env = BoundEnv::new(&call.fs_data, &call.sampler);
+        let mut fenv = FragEnv {
+            shader_env: env.as_ptr(),
+            blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
+        };
+        for (i, (_, _, blend)) in colors.iter().enumerate().take(MAX_COLOR_ATTACHMENTS) {
+            if let Some(b) = blend {
+                fenv.blend_color[i] = b.constant();
+            }
+        }
+        let depth_write = depth.is_some() && st.depth_mask;
+        let variant = fragment::shader_id(&*prog.fs)
+            .filter(|_| colors.len() <= MAX_COLOR_ATTACHMENTS)
+            .map(|shader| FragmentKey {
+                shader,
+                early_depth: d.early_depth,
+                depth: depth.map(|(img, func)| DepthKey {
+                    format: if img.format() == Format::Depth24Stencil8 {
+                        DepthFormat::D24S8
+                    } else {
+                        DepthFormat::D32F
+                    },
+                    func,
+                    write: depth_write,
+                }),
+                frag_depth_row: if d.early_depth { None } else { frag_depth_row },
+                colors: colors
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (img, slot, blend))| ColorKey {
+                        format: img.format(),
+                        slot: *slot,
+                        mask: st.color_mask,
+                        blend: blend.map(|b| {
+                            let (src, dst, eq) = b.indices();
+                            BlendKey { src, dst, eq }
+                        }),
+                        index: i as u8,
+                    })
+                    .collect(),
+            })
+            .and_then(|key| lookup_variant(&prog.fs, key, local));
         DrawCtx {
             d,
-            env: BoundEnv::new(&call.fs_data, &call.sampler),
+            env,
             depth,
-            depth_write: depth.is_some() && st.depth_mask,
+            depth_write,
             colors,
             mask: st.color_mask,
             frag_coord: FragCoordMap::new(
@@ -118,8 +219,42 @@ impl<'a> DrawCtx<'a> {
                 call.program.frag_coord_pixel_center_integer,
                 call.target.height,
             ),
+            variant,
+            fenv,
+            frag_depth_row,
         }
     }
+
+    /// Output words per lane the scratch must hold for this draw.
+    fn output_rows(&self) -> u32 {
+        let prog = &self.d.call.program;
+        let rows = prog.fs_output_words.max(prog.fs.output_words());
+        self.variant
+            .as_ref()
+            .map_or(rows, |v| v.output_rows().max(rows))
+    }
+}
+
+/// The variant for `key`, from the worker's memo or the shared cache. A variant that fails
+/// to compile (a softgl bug: the generator takes every key `DrawCtx::new` builds) leaves
+/// the draw on the reference path, which renders the same pixels.
+fn lookup_variant(
+    shader: &Arc<dyn jit::ShaderCode>,
+    key: FragmentKey,
+    local: &mut Vec<(FragmentKey, Arc<FragmentVariant>)>,
+) -> Option<Arc<FragmentVariant>> {
+    if let Some(i) = local.iter().position(|(k, _)| *k == key) {
+        let hit = local.remove(i);
+        let v = hit.1.clone();
+        local.push(hit);
+        return Some(v);
+    }
+    let v = fragment::variant(shader, &key).ok()?;
+    if local.len() >= LOCAL_VARIANTS {
+        local.remove(0);
+    }
+    local.push((key, v.clone()));
+    Some(v)
 }
 
 /// Runs the commands of tile `t`.
@@ -140,13 +275,21 @@ pub unsafe fn run_tile(scene: &Scene, t: usize, scratch: &mut TileScratch) {
                 if cur.as_ref().map(|c| c.0) != Some(draw) {
                     let d = &*scene.draws[draw as usize];
                     let prog = &d.call.program;
+                    let ctx = DrawCtx::new(d, &mut scratch.variants);
                     let in_words = prog.fs_input_words.max(prog.fs.input_words()) as usize;
-                    let out_words = prog.fs_output_words.max(prog.fs.output_words()) as usize;
+                    let out_words = ctx.output_rows() as usize;
+                    // Fresh zeros: rows the shader never writes read as 0.0 all draw long.
                     scratch.inputs.clear();
                     scratch.inputs.resize(in_words * 4, 0);
                     scratch.outputs.clear();
                     scratch.outputs.resize(out_words * 4, 0);
-                    cur = Some((draw, DrawCtx::new(d)));
+                    // The size check `jit::run` made per quad, once per draw: every quad
+                    // below runs with these buffers.
+                    assert!(
+                        jit::buffers_fit(&*prog.fs, scratch.inputs.len(), scratch.outputs.len()),
+                        "fragment buffers sized from the program"
+                    );
+                    cur = Some((draw, ctx));
                 }
                 if let Some((_, ctx)) = &cur {
                     raster_triangle(ctx, &ctx.d.tris[tri as usize], rect, scratch);
@@ -279,6 +422,33 @@ fn texel(img: &Image, x: i32, y: i32) -> Option<&mut [u8]> {
     Some(unsafe { std::slice::from_raw_parts_mut(p, img.format().bytes_per_texel()) })
 }
 
+/// Sets `out[l]` to the address of lane `l`'s pixel of the quad at (x, y) in `img`, or to
+/// `dummy` outside the image; returns the lanes inside (bits 0..3).
+///
+/// Only reachable from `run_tile`, for pixels of its tile, whose contract makes this worker
+/// the only thread touching them until the quad's variant call returns.
+#[inline]
+fn texel_ptrs(img: &Image, x: i32, y: i32, dummy: *mut u8, out: &mut [*mut u8; 4]) -> u32 {
+    let mut inside = 0;
+    for l in 0..4 {
+        let (px, py) = (x + LANE_DX[l], y + LANE_DY[l]);
+        let p = if px < 0 || py < 0 {
+            std::ptr::null_mut()
+        } else {
+            // SAFETY: `run_tile`'s contract: no other thread reads or writes this texel
+            // meanwhile. The pointer is only used by the variant call that follows.
+            unsafe { img.texel_ptr(px as u32, py as u32) }
+        };
+        if p.is_null() {
+            out[l] = dummy;
+        } else {
+            out[l] = p;
+            inside |= 1 << l;
+        }
+    }
+    inside
+}
+
 /// The depth test of one fragment (GL 4.5 core §17.3.5), writing the depth when it passes
 /// and `write` is set.
 #[inline]
@@ -307,34 +477,27 @@ fn depth_test(img: &Image, func: u32, x: i32, y: i32, z: f32, write: bool) -> bo
     }
 }
 
+/// Shades one quad: through the draw's variant, or the reference path without one.
 fn shade_quad(ctx: &DrawCtx<'_>, tri: &Triangle, x: i32, y: i32, cover: u32, s: &mut TileScratch) {
+    match &ctx.variant {
+        Some(v) => shade_quad_variant(ctx, v, tri, x, y, cover, s),
+        None => shade_quad_reference(ctx, tri, x, y, cover, s),
+    }
+}
+
+/// Interpolates the fragment inputs and fills the builtins of the quad at (x, y).
+fn prepare_quad(
+    ctx: &DrawCtx<'_>,
+    tri: &Triangle,
+    x: i32,
+    y: i32,
+    z: &[f32; 4],
+    s: &mut TileScratch,
+) {
     let d = ctx.d;
     let prog = &d.call.program;
     let dx = LANE_DX.map(|o| (x + o - tri.origin[0]) as f32);
     let dy = LANE_DY.map(|o| (y + o - tri.origin[1]) as f32);
-    let z: [f32; 4] = std::array::from_fn(|l| tri.z.eval(dx[l], dy[l]));
-    let mut cover = cover;
-    if d.early_depth {
-        if let Some((img, func)) = ctx.depth {
-            for l in 0..4 {
-                if cover & (1 << l) != 0
-                    && !depth_test(
-                        img,
-                        func,
-                        x + LANE_DX[l],
-                        y + LANE_DY[l],
-                        z[l],
-                        ctx.depth_write,
-                    )
-                {
-                    cover &= !(1 << l);
-                }
-            }
-            if cover == 0 {
-                return;
-            }
-        }
-    }
     let inv_w: [f32; 4] = std::array::from_fn(|l| tri.inv_w.eval(dx[l], dy[l]));
     let w = inv_w.map(|v| 1.0 / v);
     for (k, link) in prog.varyings.iter().enumerate() {
@@ -368,15 +531,108 @@ fn shade_quad(ctx: &DrawCtx<'_>, tri: &Triangle, x: i32, y: i32, cover: u32, s: 
         b[Builtin::FragCoordW.index() * 4 + l] = inv_w[l].to_bits();
         b[Builtin::FrontFacing.index() * 4 + l] = if tri.front { u32::MAX } else { 0 };
     }
+}
+
+/// Interpolated window z of the quad's lanes.
+fn quad_z(tri: &Triangle, x: i32, y: i32) -> [f32; 4] {
+    std::array::from_fn(|l| {
+        let dx = (x + LANE_DX[l] - tri.origin[0]) as f32;
+        let dy = (y + LANE_DY[l] - tri.origin[1]) as f32;
+        tri.z.eval(dx, dy)
+    })
+}
+
+/// The production path: the texel pointers of the quad, then one variant call does the
+/// rest. Lanes outside the depth image leave the coverage here (the reference's depth
+/// test fails them); lanes outside a colour image point at `dummy`.
+fn shade_quad_variant(
+    ctx: &DrawCtx<'_>,
+    v: &FragmentVariant,
+    tri: &Triangle,
+    x: i32,
+    y: i32,
+    cover: u32,
+    s: &mut TileScratch,
+) {
+    let z = quad_z(tri, x, y);
+    let dummy = s.dummy.as_mut_ptr() as *mut u8;
+    let mut cover = cover;
+    if let Some((img, _)) = ctx.depth {
+        cover &= texel_ptrs(img, x, y, dummy, &mut s.quad.depth);
+        if cover == 0 {
+            return;
+        }
+    }
+    for (i, &(img, _, _)) in ctx.colors.iter().enumerate() {
+        if let Some(ptrs) = s.quad.color.get_mut(i) {
+            texel_ptrs(img, x, y, dummy, ptrs);
+        }
+    }
+    prepare_quad(ctx, tri, x, y, &z, s);
+    let q = &mut s.quad;
+    q.inv = Invocation {
+        inputs: s.inputs.as_ptr(),
+        outputs: s.outputs.as_mut_ptr(),
+        builtins: s.builtins.as_ptr(),
+        mask: 0xF,
+    };
+    q.cover = cover;
+    q.z = z;
+    // SAFETY: the buffers were sized for the variant when the draw started (`run_tile`
+    // checks `buffers_fit`, and sizes outputs to `output_rows` with zeros past the
+    // shader's rows); `fenv.shader_env` points into `ctx.env`, alive and unmoved (boxed);
+    // the texel pointers were set above for this quad by `texel_ptrs` (pixels of this
+    // worker's tile, or the dummy) and depth lanes on the dummy are out of `cover`.
+    unsafe { v.run(&ctx.fenv, q) };
+}
+
+/// The reference path (interpreted shaders): the same steps in Rust, per lane.
+fn shade_quad_reference(
+    ctx: &DrawCtx<'_>,
+    tri: &Triangle,
+    x: i32,
+    y: i32,
+    cover: u32,
+    s: &mut TileScratch,
+) {
+    let d = ctx.d;
+    let prog = &d.call.program;
+    let z = quad_z(tri, x, y);
+    let mut cover = cover;
+    if d.early_depth {
+        if let Some((img, func)) = ctx.depth {
+            for l in 0..4 {
+                if cover & (1 << l) != 0
+                    && !depth_test(
+                        img,
+                        func,
+                        x + LANE_DX[l],
+                        y + LANE_DY[l],
+                        z[l],
+                        ctx.depth_write,
+                    )
+                {
+                    cover &= !(1 << l);
+                }
+            }
+            if cover == 0 {
+                return;
+            }
+        }
+    }
+    prepare_quad(ctx, tri, x, y, &z, s);
     // Helper lanes run too (derivatives need the whole quad); only covered lanes write.
-    let alive = jit::run(
-        prog.fs.as_ref(),
-        &ctx.env,
-        &s.inputs,
-        &s.builtins,
-        &mut s.outputs,
-        0xF,
-    );
+    // SAFETY: `run_tile` checked `buffers_fit` for these buffers when the draw started.
+    let alive = unsafe {
+        jit::run_unchecked(
+            prog.fs.as_ref(),
+            &ctx.env,
+            &s.inputs,
+            &s.builtins,
+            &mut s.outputs,
+            0xF,
+        )
+    };
     let mut live = cover & alive;
     if !d.early_depth {
         if let Some((img, func)) = ctx.depth {
@@ -384,10 +640,10 @@ fn shade_quad(ctx: &DrawCtx<'_>, tri: &Triangle, x: i32, y: i32, cover: u32, s: 
                 if live & (1 << l) == 0 {
                     continue;
                 }
-                let fz = match prog.frag_depth_slot {
-                    Some(slot) => s
+                let fz = match ctx.frag_depth_row {
+                    Some(row) => s
                         .outputs
-                        .get(slot as usize * 4 + l)
+                        .get(row as usize * 4 + l)
                         .map_or(z[l], |&b| f32::from_bits(b)),
                     None => z[l],
                 };

@@ -1,0 +1,868 @@
+//! Fragment variants (DESIGN.md §3 "Variants"): one generated function per `FragmentKey`
+//! that takes a 2×2 quad through early depth, the fragment shader, late depth, blending,
+//! the colour mask and the stores, and the bounded cache that keeps them.
+//!
+//! A variant is `extern "C" fn(env: *const FragEnv, quad: *mut FragQuad) -> u32` (abi.rs).
+//! Everything is 4-lane vector code like the shader's (one lane per pixel of the quad, one
+//! `f32x4` per colour component), except the texel loads and stores, which go through one
+//! pointer per lane: the tile loop resolves them, so lanes outside an image point at
+//! scratch memory and generated code never sees an image's size.
+//!
+//! The shader itself is not re-emitted: the variant calls the shader's JIT entry point
+//! (one direct native call, no Rust in between), so one compiled shader serves every
+//! state it is drawn with. Its outputs come back through the invocation's output rows.
+//!
+//! Results are bit for bit those of `raster::ops` (the reference the tile loop still uses
+//! for interpreted shaders): the same IEEE operations in the same order, f64 where
+//! `ops::float_to_unorm` uses f64, `ops::fmin`/`ops::fmax` semantics for every min and max,
+//! binary16 through the same `half` conversions (`rt_half_to_float`/`rt_float_to_half`).
+//! `fragment_tests.rs` checks it on random keys and quads.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use cranelift_codegen::ir::{
+    condcodes::{FloatCC, IntCC},
+    types, AbiParam, ConstantData, Endianness, FuncRef, InstBuilder, MemFlagsData, SigRef,
+    StackSlotData, StackSlotKind, Type, UserFuncName, Value,
+};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_module::{default_libcall_names, Linkage, Module as _};
+use smallvec::SmallVec;
+
+use super::abi::{self, FragEnv, FragQuad, VariantFn, MAX_COLOR_ATTACHMENTS};
+use super::code::{dump_wanted, host_isa, JitMemory};
+use super::emit::mem;
+use super::runtime;
+use super::{CompileError, ShaderCode};
+use crate::api::enums as gl;
+use crate::sampler::Format;
+
+const I32X4: Type = types::I32X4;
+const F32X4: Type = types::F32X4;
+const F64X2: Type = types::F64X2;
+
+/// Storage format of the depth attachment a variant tests against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DepthFormat {
+    /// 24-bit unorm depth in the low bits of a little-endian word, stencil in the top byte.
+    D24S8,
+    /// One f32 per texel.
+    D32F,
+}
+
+/// The depth test of a variant (GL 4.5 core §17.3.5). Absent from the key when the test is
+/// off or there is no depth attachment (then it always passes and writes nothing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DepthKey {
+    pub format: DepthFormat,
+    /// GL_NEVER..GL_ALWAYS; anything else passes like GL_ALWAYS (as `ops::depth_pass`).
+    pub func: u32,
+    /// glDepthMask.
+    pub write: bool,
+}
+
+/// Resolved blend state of one attachment: table indices as `ops::PreparedBlend` uses
+/// them (`ops::PreparedBlend::indices`), RGB in lanes 0..2 and alpha in 3.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BlendKey {
+    pub src: [u8; 4],
+    pub dst: [u8; 4],
+    pub eq: [u8; 4],
+}
+
+/// One colour attachment a variant writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ColorKey {
+    /// The attachment's format (not a depth format); decides unpack, pack and whether
+    /// blending clamps (unorm).
+    pub format: Format,
+    /// First of the 4 shader output rows (r, g, b, a) that feed it.
+    pub slot: u32,
+    /// glColorMask: masked components are neither computed nor stored.
+    pub mask: [bool; 4],
+    /// Blend state when blending is on.
+    pub blend: Option<BlendKey>,
+    /// Index of this attachment's blend constant in `FragEnv::blend_color` and its
+    /// pointers in `FragQuad::color`.
+    pub index: u8,
+}
+
+/// Everything a fragment variant's code depends on (SwiftShader's "state" struct): two
+/// draws with equal keys run the same code.
+///
+/// Deliberately left out, because the code does not depend on it: the blend constant
+/// colour (read from `FragEnv` per draw, so glBlendColor never recompiles), the viewport,
+/// scissor and coverage (the tile loop decides which lanes are covered), image sizes and
+/// addresses (per-quad texel pointers), uniforms, blocks and textures (the shader's env),
+/// varying interpolation and gl_FragCoord's layout (filled by the tile loop before the
+/// call), and the stencil test (not implemented: stencil bits are only cleared, never
+/// tested; D24S8 writes keep them).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FragmentKey {
+    /// The shader's identity: its JIT entry address. The shader cache (`cache.rs`) already
+    /// maps structurally equal modules to one code object, so this is as good as the
+    /// shader's cache key, and a variant keeps its shader's code alive, so an address in a
+    /// live key is never reused by other code.
+    pub shader: usize,
+    /// Depth test (and write) before the shader (GL 4.5 core §15.2.4) instead of after it.
+    pub early_depth: bool,
+    pub depth: Option<DepthKey>,
+    /// Output row of gl_FragDepth when the shader writes it (late depth then tests it
+    /// instead of the interpolated z).
+    pub frag_depth_row: Option<u32>,
+    /// The colour attachments written, in attachment order.
+    pub colors: SmallVec<[ColorKey; 4]>,
+}
+
+impl FragmentKey {
+    /// Output rows per lane the invocation's output buffer must hold for this key: the
+    /// shader's own plus the rows colours and gl_FragDepth read. Rows the shader never
+    /// writes must be zero (they read as 0.0, as `shade_quad`'s reference does).
+    pub fn output_rows(&self, shader_rows: u32) -> u32 {
+        let colors = self.colors.iter().map(|c| c.slot.saturating_add(4));
+        let depth = self.frag_depth_row.map(|r| r.saturating_add(1));
+        colors.chain(depth).fold(shader_rows, u32::max)
+    }
+}
+
+/// The identity `FragmentKey::shader` holds for `code`, or None when `code` is not JIT code
+/// (the interpreter, test doubles): those have no variant.
+pub fn shader_id(code: &dyn ShaderCode) -> Option<usize> {
+    code.jit_entry().map(|f| f as usize)
+}
+
+/// A compiled fragment variant. Keeps its shader's code and its own code alive.
+pub struct FragmentVariant {
+    entry: VariantFn,
+    key: FragmentKey,
+    shader_rows: u32,
+    _shader: Arc<dyn ShaderCode>,
+    _memory: Arc<JitMemory>,
+}
+
+impl std::fmt::Debug for FragmentVariant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FragmentVariant")
+            .field("key", &self.key)
+            .finish()
+    }
+}
+
+impl FragmentVariant {
+    pub fn key(&self) -> &FragmentKey {
+        &self.key
+    }
+
+    /// Input words per lane the shader reads (`Invocation::inputs` holds 4× that).
+    pub fn input_words(&self) -> u32 {
+        self._shader.input_words()
+    }
+
+    /// Output rows per lane `FragQuad::inv.outputs` must hold (`FragmentKey::output_rows`).
+    pub fn output_rows(&self) -> u32 {
+        self.key.output_rows(self.shader_rows)
+    }
+
+    /// Runs one quad; returns the lanes whose colour (or depth) was written.
+    ///
+    /// # Safety
+    /// `env.shader_env` and `quad.inv` must satisfy `ShaderCode::call`'s contract for the
+    /// shader, with at least `output_rows()` output rows, those past the shader's own
+    /// zero; `quad.inv.mask` must be 0xF. Every pointer in `quad.depth` (when the key has a
+    /// depth test) and `quad.color[c.index]` (for each key colour) must point to a texel
+    /// of the key's format, or to 16 bytes of scratch, that no other thread accesses
+    /// during the call; lanes whose depth pointer is scratch must not be in `quad.cover`.
+    pub unsafe fn run(&self, env: &FragEnv, quad: &mut FragQuad) -> u32 {
+        // SAFETY: the caller upholds the contract above, which is what the generated code
+        // needs (it reads and writes only those texels, rows and the env).
+        unsafe { (self.entry)(env, quad) }
+    }
+}
+
+/// Variants kept before the cache starts over (a variant stays alive while a draw holds it).
+const CAPACITY: usize = 256;
+
+type Cache = Mutex<HashMap<FragmentKey, Arc<FragmentVariant>>>;
+
+fn cache() -> &'static Cache {
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// The variant for `key` running `shader`, compiled on first use. `key.shader` must be
+/// `shader_id(shader)`.
+pub fn variant(
+    shader: &Arc<dyn ShaderCode>,
+    key: &FragmentKey,
+) -> Result<Arc<FragmentVariant>, CompileError> {
+    if shader_id(&**shader) != Some(key.shader) {
+        return Err(CompileError::Bug(
+            "fragment key does not name the shader it is compiled with".into(),
+        ));
+    }
+    let lock = || cache().lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(v) = lock().get(key) {
+        return Ok(v.clone());
+    }
+    // Compiled outside the lock, as in `cache.rs`: two threads may both compile, one wins.
+    let v = Arc::new(compile_uncached(shader, key)?);
+    let mut map = lock();
+    if map.len() >= CAPACITY {
+        map.clear();
+    }
+    Ok(map.entry(key.clone()).or_insert(v).clone())
+}
+
+/// Compiles the variant for `key` without the cache (tests).
+pub fn compile_uncached(
+    shader: &Arc<dyn ShaderCode>,
+    key: &FragmentKey,
+) -> Result<FragmentVariant, CompileError> {
+    let Some(entry) = shader.jit_entry() else {
+        return Err(CompileError::Bug(
+            "fragment variants wrap JIT code only".into(),
+        ));
+    };
+    validate(key)?;
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        compile_inner(entry as usize, key)
+    }));
+    let (entry, memory) = match r {
+        Ok(r) => r?,
+        Err(p) => {
+            let msg = p
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "panic".into());
+            return Err(CompileError::Bug(format!(
+                "fragment variant generator panicked: {msg}"
+            )));
+        }
+    };
+    Ok(FragmentVariant {
+        entry,
+        key: key.clone(),
+        shader_rows: shader.output_words(),
+        _shader: shader.clone(),
+        _memory: memory,
+    })
+}
+
+fn validate(key: &FragmentKey) -> Result<(), CompileError> {
+    for c in &key.colors {
+        if c.format.is_depth() {
+            return Err(CompileError::Bug(
+                "depth format as a colour attachment".into(),
+            ));
+        }
+        if c.index as usize >= MAX_COLOR_ATTACHMENTS {
+            return Err(CompileError::Limit("colour attachment index".into()));
+        }
+        // Output rows are addressed with 32-bit offsets.
+        if c.slot > 1 << 20 {
+            return Err(CompileError::Limit("colour output row".into()));
+        }
+    }
+    if key.frag_depth_row.is_some_and(|r| r > 1 << 20) {
+        return Err(CompileError::Limit("gl_FragDepth output row".into()));
+    }
+    Ok(())
+}
+
+fn compile_inner(
+    shader: usize,
+    key: &FragmentKey,
+) -> Result<(VariantFn, Arc<JitMemory>), CompileError> {
+    let isa = host_isa()?;
+    let mut builder = JITBuilder::with_isa(isa, default_libcall_names());
+    builder.symbol(
+        runtime::SYM_HALF_TO_FLOAT,
+        runtime::rt_half_to_float as *const u8,
+    );
+    builder.symbol(
+        runtime::SYM_FLOAT_TO_HALF,
+        runtime::rt_float_to_half as *const u8,
+    );
+    let mut jit = JITModule::new(builder);
+    let bug = |e: cranelift_module::ModuleError| CompileError::Bug(format!("{e:?}"));
+    let config = jit.target_config();
+    let ptr = config.pointer_type();
+
+    let mut half_sig = jit.make_signature();
+    half_sig.params.push(AbiParam::new(ptr));
+    let to_float = jit
+        .declare_function(runtime::SYM_HALF_TO_FLOAT, Linkage::Import, &half_sig)
+        .map_err(bug)?;
+    let to_half = jit
+        .declare_function(runtime::SYM_FLOAT_TO_HALF, Linkage::Import, &half_sig)
+        .map_err(bug)?;
+    let mut shader_sig = jit.make_signature();
+    shader_sig.params.push(AbiParam::new(ptr));
+    shader_sig.params.push(AbiParam::new(ptr));
+    shader_sig.returns.push(AbiParam::new(types::I32));
+
+    let mut sig = jit.make_signature();
+    sig.params.push(AbiParam::new(ptr));
+    sig.params.push(AbiParam::new(ptr));
+    sig.returns.push(AbiParam::new(types::I32));
+    let id = jit
+        .declare_function("fragment_variant", Linkage::Local, &sig)
+        .map_err(bug)?;
+
+    let mut ctx = jit.make_context();
+    ctx.func.signature = sig;
+    ctx.func.name = UserFuncName::user(1, id.as_u32());
+    let mut fctx = FunctionBuilderContext::new();
+    {
+        let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+        let to_float = jit.declare_func_in_func(to_float, b.func);
+        let to_half = jit.declare_func_in_func(to_half, b.func);
+        let shader_sig = b.import_signature(shader_sig);
+        let half_slot = b.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            (runtime::HALF_WORDS * 4) as u32,
+            4,
+        ));
+        let entry = b.create_block();
+        b.append_block_params_for_function_params(entry);
+        b.switch_to_block(entry);
+        let fenv = b.block_params(entry)[0];
+        let quad = b.block_params(entry)[1];
+        let mut e = V {
+            b,
+            ptr,
+            fenv,
+            quad,
+            to_float,
+            to_half,
+            half_slot,
+        };
+        e.emit(key, shader, shader_sig);
+        e.b.seal_all_blocks();
+        e.b.finalize(config);
+    }
+    if dump_wanted("clif") {
+        eprintln!("; fragment variant {key:?}\n{}", ctx.func.display());
+    }
+    jit.define_function(id, &mut ctx).map_err(|e| match e {
+        cranelift_module::ModuleError::Compilation(c) => {
+            CompileError::Bug(format!("cranelift: {c:?}"))
+        }
+        e => bug(e),
+    })?;
+    jit.clear_context(&mut ctx);
+    jit.finalize_definitions().map_err(bug)?;
+    let raw = jit.get_finalized_function(id);
+    // SAFETY: `raw` is the finalized code of a function declared with exactly `VariantFn`'s
+    // signature (two pointers in, i32 out, the platform C calling convention).
+    let entry = unsafe { std::mem::transmute::<*const u8, VariantFn>(raw) };
+    Ok((entry, JitMemory::new(jit)))
+}
+
+/// Flags for vector bitcasts (Cranelift wants the lane order spelled out).
+fn lanes_le() -> MemFlagsData {
+    MemFlagsData::new().with_endianness(Endianness::Little)
+}
+
+/// Bytes per component and components stored of a colour format.
+fn layout(format: Format) -> (u32, usize) {
+    match format {
+        Format::Rgba8 | Format::Srgb8Alpha8 => (1, 4),
+        Format::R8 => (1, 1),
+        Format::Rg8 => (1, 2),
+        Format::Rgba16F => (2, 4),
+        Format::Rgba32F => (4, 4),
+        Format::R32F => (4, 1),
+        Format::Depth24Stencil8 | Format::Depth32F => (4, 0),
+    }
+}
+
+fn is_unorm8(format: Format) -> bool {
+    layout(format).0 == 1
+}
+
+/// Variant emitter state.
+struct V<'a> {
+    b: FunctionBuilder<'a>,
+    ptr: Type,
+    fenv: Value,
+    quad: Value,
+    to_float: FuncRef,
+    to_half: FuncRef,
+    half_slot: cranelift_codegen::ir::StackSlot,
+}
+
+impl V<'_> {
+    fn emit(&mut self, key: &FragmentKey, shader: usize, shader_sig: SigRef) {
+        let m = mem();
+        let cover_bits = self.b.ins().load(types::I32, m, self.quad, abi::QUAD_COVER);
+        let mut live = self.mask_from_bits(cover_bits);
+        let z = self.b.ins().load(F32X4, m, self.quad, abi::QUAD_Z);
+
+        if key.early_depth {
+            if let Some(d) = key.depth {
+                let pass = self.depth_test(d, z, live);
+                live = pass;
+                // Nothing left: the shader does not run (GL 4.5 core §15.2.4).
+                self.return_if_none(live);
+            }
+        }
+
+        // The shader, all 4 lanes (helpers run for derivatives; only covered lanes write).
+        let shader_env = self
+            .b
+            .ins()
+            .load(self.ptr, m, self.fenv, abi::FENV_SHADER_ENV);
+        let inv = self.b.ins().iadd_imm_s(self.quad, abi::QUAD_INV as i64);
+        let callee = self.b.ins().iconst(self.ptr, shader as i64);
+        let call = self
+            .b
+            .ins()
+            .call_indirect(shader_sig, callee, &[shader_env, inv]);
+        let alive_bits = self.b.inst_results(call)[0];
+        let alive = self.mask_from_bits(alive_bits);
+        live = self.b.ins().band(live, alive);
+        let outputs = self
+            .b
+            .ins()
+            .load(self.ptr, m, self.quad, abi::QUAD_INV + abi::INV_OUTPUTS);
+
+        if !key.early_depth {
+            if let Some(d) = key.depth {
+                let fz = match key.frag_depth_row {
+                    Some(row) => self.b.ins().load(F32X4, m, outputs, (row * 16) as i32),
+                    None => z,
+                };
+                live = self.depth_test(d, fz, live);
+            }
+        }
+        self.return_if_none(live);
+
+        for c in &key.colors {
+            self.color(c, outputs, live);
+        }
+        let bits = self.b.ins().vhigh_bits(types::I32, live);
+        self.b.ins().return_(&[bits]);
+    }
+
+    /// Lane masks (0 / -1) from bits 0..3.
+    fn mask_from_bits(&mut self, bits: Value) -> Value {
+        let s = self.b.ins().splat(I32X4, bits);
+        let lane_bits = self.vconst([1, 2, 4, 8]);
+        let sel = self.b.ins().band(s, lane_bits);
+        let zero = self.vconst([0; 4]);
+        self.b.ins().icmp(IntCC::NotEqual, sel, zero)
+    }
+
+    /// Returns 0 from the variant when no lane of `mask` is set; continues otherwise.
+    fn return_if_none(&mut self, mask: Value) {
+        let any = self.b.ins().vany_true(mask);
+        let done = self.b.create_block();
+        let next = self.b.create_block();
+        self.b.ins().brif(any, next, &[], done, &[]);
+        self.b.switch_to_block(done);
+        let zero = self.b.ins().iconst(types::I32, 0);
+        self.b.ins().return_(&[zero]);
+        self.b.switch_to_block(next);
+    }
+
+    fn vconst(&mut self, lanes: [u32; 4]) -> Value {
+        let bytes: Vec<u8> = lanes.iter().flat_map(|l| l.to_le_bytes()).collect();
+        let c = self.b.func.dfg.constants.insert(ConstantData::from(bytes));
+        self.b.ins().vconst(I32X4, c)
+    }
+
+    fn splat_f(&mut self, v: f32) -> Value {
+        let c = self.vconst([v.to_bits(); 4]);
+        self.fview(c)
+    }
+
+    fn fview(&mut self, v: Value) -> Value {
+        if self.b.func.dfg.value_type(v) == F32X4 {
+            return v;
+        }
+        self.b.ins().bitcast(F32X4, lanes_le(), v)
+    }
+
+    fn iview(&mut self, v: Value) -> Value {
+        if self.b.func.dfg.value_type(v) == I32X4 {
+            return v;
+        }
+        self.b.ins().bitcast(I32X4, lanes_le(), v)
+    }
+
+    /// `mask ? a : b` per lane, on float vectors.
+    fn select_f(&mut self, mask: Value, a: Value, b: Value) -> Value {
+        let ai = self.iview(a);
+        let bi = self.iview(b);
+        let r = self.b.ins().bitselect(mask, ai, bi);
+        self.fview(r)
+    }
+
+    /// `ops::fmin`: `a` NaN → `b`; otherwise `b < a ? b : a`.
+    fn fmin(&mut self, a: Value, b: Value) -> Value {
+        let nan = self.b.ins().fcmp(FloatCC::Unordered, a, a);
+        let lt = self.b.ins().fcmp(FloatCC::LessThan, b, a);
+        let m = self.b.ins().bor(nan, lt);
+        self.select_f(m, b, a)
+    }
+
+    /// `ops::fmax`: `a` NaN → `b`; otherwise `b > a ? b : a`.
+    fn fmax(&mut self, a: Value, b: Value) -> Value {
+        let nan = self.b.ins().fcmp(FloatCC::Unordered, a, a);
+        let gt = self.b.ins().fcmp(FloatCC::GreaterThan, b, a);
+        let m = self.b.ins().bor(nan, gt);
+        self.select_f(m, b, a)
+    }
+
+    /// `ops::saturate`.
+    fn saturate(&mut self, v: Value) -> Value {
+        let zero = self.splat_f(0.0);
+        let one = self.splat_f(1.0);
+        let lo = self.fmax(v, zero);
+        self.fmin(lo, one)
+    }
+
+    /// Byte shuffle of two `i8x16` views (`idx` < 32 picks from `a` then `b`).
+    fn shuffle(&mut self, a: Value, b: Value, idx: [u8; 16]) -> Value {
+        let imm = self
+            .b
+            .func
+            .dfg
+            .immediates
+            .push(ConstantData::from(idx.to_vec()));
+        let ab = self.b.ins().bitcast(types::I8X16, lanes_le(), a);
+        let bb = self.b.ins().bitcast(types::I8X16, lanes_le(), b);
+        let r = self.b.ins().shuffle(ab, bb, imm);
+        self.b.ins().bitcast(I32X4, lanes_le(), r)
+    }
+
+    /// `ops::float_to_unorm(v, max)` per lane: saturate, then `floor(c * max + 0.5)` in
+    /// f64 (exact for the 24-bit products, as the reference computes it).
+    fn unorm_bits(&mut self, v: Value, max: u32) -> Value {
+        let c = self.saturate(v);
+        let ci = self.iview(c);
+        // Lanes 2, 3 moved down so `fvpromote_low` widens them.
+        let hi_i = self.shuffle(
+            ci,
+            ci,
+            [8, 9, 10, 11, 12, 13, 14, 15, 8, 9, 10, 11, 12, 13, 14, 15],
+        );
+        let hi_f = self.fview(hi_i);
+        let lo = self.b.ins().fvpromote_low(c);
+        let hi = self.b.ins().fvpromote_low(hi_f);
+        let mk = self.b.ins().f64const(max as f64);
+        let mv = self.b.ins().splat(F64X2, mk);
+        let hk = self.b.ins().f64const(0.5);
+        let hv = self.b.ins().splat(F64X2, hk);
+        let mut out = [lo, hi];
+        for o in &mut out {
+            let p = self.b.ins().fmul(*o, mv);
+            let s = self.b.ins().fadd(p, hv);
+            // Non-negative, so floor is the reference's truncating `as u32`.
+            let f = self.b.ins().floor(s);
+            // Integers below 2^24 + 1: exact in f32.
+            *o = self.b.ins().fvdemote(f);
+        }
+        let lo32 = self.iview(out[0]);
+        let hi32 = self.iview(out[1]);
+        let both = self.shuffle(
+            lo32,
+            hi32,
+            [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23],
+        );
+        let bf = self.fview(both);
+        self.b.ins().fcvt_to_sint_sat(I32X4, bf)
+    }
+
+    fn lane_ptrs(&mut self, offset: i32) -> [Value; 4] {
+        let m = mem();
+        [0, 1, 2, 3].map(|l| self.b.ins().load(self.ptr, m, self.quad, offset + l * 8))
+    }
+
+    fn join(&mut self, l: [Value; 4]) -> Value {
+        let mut v = self.b.ins().scalar_to_vector(I32X4, l[0]);
+        for (i, x) in l.iter().enumerate().skip(1) {
+            v = self.b.ins().insertlane(v, *x, i as u8);
+        }
+        v
+    }
+
+    fn split(&mut self, v: Value) -> [Value; 4] {
+        [0u8, 1, 2, 3].map(|i| self.b.ins().extractlane(v, i))
+    }
+
+    /// Loads a 32-bit word per lane.
+    fn load_words(&mut self, ptrs: [Value; 4], offset: i32) -> Value {
+        let m = mem();
+        let l = ptrs.map(|p| self.b.ins().load(types::I32, m, p, offset));
+        self.join(l)
+    }
+
+    fn store_words(&mut self, ptrs: [Value; 4], offset: i32, v: Value) {
+        let m = mem();
+        let l = self.split(v);
+        for (p, x) in ptrs.iter().zip(l) {
+            self.b.ins().store(m, x, *p, offset);
+        }
+    }
+
+    /// The depth test of the lanes in `lanes` (GL 4.5 core §17.3.5, as `tile::depth_test`):
+    /// returns the lanes that pass, and writes their depth when the key says so.
+    fn depth_test(&mut self, d: DepthKey, z: Value, lanes: Value) -> Value {
+        let ptrs = self.lane_ptrs(abi::QUAD_DEPTH);
+        let words = self.load_words(ptrs, 0);
+        let zs = self.saturate(z);
+        let (cmp, new) = match d.format {
+            DepthFormat::D24S8 => {
+                let frag = self.unorm_bits(zs, crate::raster::ops::DEPTH24_MAX);
+                let low = self.vconst([crate::raster::ops::DEPTH24_MAX; 4]);
+                let stored = self.b.ins().band(words, low);
+                // Both below 2^24: signed compares order them as the reference's u32.
+                let cc = match d.func {
+                    gl::NEVER => None,
+                    gl::LESS => Some(IntCC::SignedLessThan),
+                    gl::EQUAL => Some(IntCC::Equal),
+                    gl::LEQUAL => Some(IntCC::SignedLessThanOrEqual),
+                    gl::GREATER => Some(IntCC::SignedGreaterThan),
+                    gl::NOTEQUAL => Some(IntCC::NotEqual),
+                    gl::GEQUAL => Some(IntCC::SignedGreaterThanOrEqual),
+                    _ => None,
+                };
+                let cmp = match (d.func, cc) {
+                    (_, Some(cc)) => self.b.ins().icmp(cc, frag, stored),
+                    (gl::NEVER, None) => self.vconst([0; 4]),
+                    _ => self.vconst([u32::MAX; 4]),
+                };
+                let stencil = self.b.ins().band_not(words, low);
+                (cmp, self.b.ins().bor(stencil, frag))
+            }
+            DepthFormat::D32F => {
+                let stored = self.fview(words);
+                // Rust's float operators: `!=` is true for NaN (Cranelift's NotEqual is
+                // unordered-or-unequal), the others false.
+                let cc = match d.func {
+                    gl::LESS => Some(FloatCC::LessThan),
+                    gl::EQUAL => Some(FloatCC::Equal),
+                    gl::LEQUAL => Some(FloatCC::LessThanOrEqual),
+                    gl::GREATER => Some(FloatCC::GreaterThan),
+                    gl::NOTEQUAL => Some(FloatCC::NotEqual),
+                    gl::GEQUAL => Some(FloatCC::GreaterThanOrEqual),
+                    _ => None,
+                };
+                let cmp = match (d.func, cc) {
+                    (_, Some(cc)) => self.b.ins().fcmp(cc, zs, stored),
+                    (gl::NEVER, None) => self.vconst([0; 4]),
+                    _ => self.vconst([u32::MAX; 4]),
+                };
+                (cmp, self.iview(zs))
+            }
+        };
+        let pass = self.b.ins().band(cmp, lanes);
+        if d.write {
+            let out = self.b.ins().bitselect(pass, new, words);
+            self.store_words(ptrs, 0, out);
+        }
+        pass
+    }
+
+    /// Blending, pack, colour mask and store of one attachment for the lanes in `live`.
+    fn color(&mut self, c: &ColorKey, outputs: Value, live: Value) {
+        let m = mem();
+        let (csize, ncomp) = layout(c.format);
+        let ptrs = self.lane_ptrs(abi::QUAD_COLOR + c.index as i32 * 32);
+        let src: [Value; 4] = std::array::from_fn(|i| {
+            self.b
+                .ins()
+                .load(F32X4, m, outputs, ((c.slot + i as u32) * 16) as i32)
+        });
+        let word_texel = c.format == Format::Rgba8 || c.format == Format::Srgb8Alpha8;
+        // The stored bits of each component, one `i32x4` per component (zero-extended).
+        let word = word_texel.then(|| self.load_words(ptrs, 0));
+        let old: Vec<Value> = (0..ncomp)
+            .map(|i| match word {
+                Some(w) => {
+                    let s = self.b.ins().ushr_imm_u(w, (i * 8) as i64);
+                    let k = self.vconst([0xFF; 4]);
+                    self.b.ins().band(s, k)
+                }
+                None => {
+                    let off = (i as u32 * csize) as i32;
+                    let l = ptrs.map(|p| match csize {
+                        1 => self.b.ins().uload8(types::I32, m, p, off),
+                        2 => self.b.ins().uload16(types::I32, m, p, off),
+                        _ => self.b.ins().load(types::I32, m, p, off),
+                    });
+                    self.join(l)
+                }
+            })
+            .collect();
+        let color = match c.blend {
+            Some(bk) => {
+                let dst = self.unpack(c.format, &old);
+                self.blend(c, bk, src, dst)
+            }
+            None => src,
+        };
+        // Pack the components the mask enables.
+        let enabled: Vec<usize> = (0..ncomp).filter(|&i| c.mask[i]).collect();
+        let mut packed: [Option<Value>; 4] = [None; 4];
+        if c.format == Format::Rgba16F {
+            let base = self.b.ins().stack_addr(self.ptr, self.half_slot, 0);
+            for &i in &enabled {
+                let v = self.iview(color[i]);
+                self.b.ins().store(m, v, base, (i * 16) as i32);
+            }
+            self.b.ins().call(self.to_half, &[base]);
+            for &i in &enabled {
+                packed[i] = Some(self.b.ins().load(I32X4, m, base, (i * 16) as i32));
+            }
+        } else {
+            for &i in &enabled {
+                packed[i] = Some(if is_unorm8(c.format) {
+                    self.unorm_bits(color[i], 255)
+                } else {
+                    self.iview(color[i])
+                });
+            }
+        }
+        match word {
+            Some(w) => {
+                let mut new = w;
+                for &i in &enabled {
+                    let Some(p) = packed[i] else { continue };
+                    let keep = self.vconst([!(0xFFu32 << (i * 8)); 4]);
+                    let kept = self.b.ins().band(new, keep);
+                    let shifted = self.b.ins().ishl_imm_u(p, (i * 8) as i64);
+                    new = self.b.ins().bor(kept, shifted);
+                }
+                let out = self.b.ins().bitselect(live, new, w);
+                self.store_words(ptrs, 0, out);
+            }
+            None => {
+                for &i in &enabled {
+                    let Some(p) = packed[i] else { continue };
+                    let out = self.b.ins().bitselect(live, p, old[i]);
+                    let l = self.split(out);
+                    let off = (i as u32 * csize) as i32;
+                    for (ptr, x) in ptrs.iter().zip(l) {
+                        match csize {
+                            1 => self.b.ins().istore8(m, x, *ptr, off),
+                            2 => self.b.ins().istore16(m, x, *ptr, off),
+                            _ => self.b.ins().store(m, x, *ptr, off),
+                        };
+                    }
+                }
+            }
+        }
+    }
+
+    /// `ops::unpack_color` of the stored component bits: RGBA floats, missing components
+    /// (0, 0, 0, 1).
+    fn unpack(&mut self, format: Format, old: &[Value]) -> [Value; 4] {
+        let mut out = [0.0f32, 0.0, 0.0, 1.0].map(|v| self.splat_f(v));
+        if format == Format::Rgba16F {
+            let m = mem();
+            let base = self.b.ins().stack_addr(self.ptr, self.half_slot, 0);
+            for (i, v) in old.iter().enumerate() {
+                self.b.ins().store(m, *v, base, (i * 16) as i32);
+            }
+            self.b.ins().call(self.to_float, &[base]);
+            for (i, o) in out.iter_mut().enumerate().take(old.len()) {
+                *o = self.b.ins().load(F32X4, m, base, (i * 16) as i32);
+            }
+        } else if is_unorm8(format) {
+            let k = self.splat_f(255.0);
+            for (i, v) in old.iter().enumerate() {
+                let f = self.b.ins().fcvt_from_sint(F32X4, *v);
+                out[i] = self.b.ins().fdiv(f, k);
+            }
+        } else {
+            for (i, v) in old.iter().enumerate() {
+                out[i] = self.fview(*v);
+            }
+        }
+        out
+    }
+
+    /// `ops::PreparedBlend::apply` on 4 lanes: the same factor table, operations and order.
+    fn blend(
+        &mut self,
+        c: &ColorKey,
+        bk: BlendKey,
+        src: [Value; 4],
+        dst: [Value; 4],
+    ) -> [Value; 4] {
+        let unorm = crate::raster::ops::is_unorm(c.format);
+        let (s, d) = if unorm {
+            (src.map(|v| self.saturate(v)), dst.map(|v| self.saturate(v)))
+        } else {
+            (src, dst)
+        };
+        let m = mem();
+        let kbase = abi::FENV_BLEND_COLOR + c.index as i32 * 16;
+        let mut out = s;
+        for i in 0..4 {
+            if !c.mask[i] {
+                // Masked components are not stored: nothing to compute.
+                continue;
+            }
+            let eq = bk.eq[i];
+            if eq == 3 {
+                out[i] = self.fmin(s[i], d[i]);
+                continue;
+            }
+            if eq == 4 {
+                out[i] = self.fmax(s[i], d[i]);
+                continue;
+            }
+            let factor = |e: &mut Self, idx: u8| -> Value {
+                let one = e.splat_f(1.0);
+                let k = |e: &mut Self, j: usize| {
+                    let x = e.b.ins().load(types::F32, m, e.fenv, kbase + j as i32 * 4);
+                    e.b.ins().splat(F32X4, x)
+                };
+                match idx {
+                    1 => one,
+                    2 => s[i],
+                    3 => e.b.ins().fsub(one, s[i]),
+                    4 => d[i],
+                    5 => e.b.ins().fsub(one, d[i]),
+                    6 => s[3],
+                    7 => e.b.ins().fsub(one, s[3]),
+                    8 => d[3],
+                    9 => e.b.ins().fsub(one, d[3]),
+                    10 => k(e, i),
+                    11 => {
+                        let x = k(e, i);
+                        e.b.ins().fsub(one, x)
+                    }
+                    12 => k(e, 3),
+                    13 => {
+                        let x = k(e, 3);
+                        e.b.ins().fsub(one, x)
+                    }
+                    14 if i == 3 => one,
+                    14 => {
+                        let inv = e.b.ins().fsub(one, d[3]);
+                        e.fmin(s[3], inv)
+                    }
+                    _ => e.splat_f(0.0),
+                }
+            };
+            let sf = factor(self, bk.src[i]);
+            let df = factor(self, bk.dst[i]);
+            let a = self.b.ins().fmul(s[i], sf);
+            let b = self.b.ins().fmul(d[i], df);
+            out[i] = match eq {
+                1 => self.b.ins().fsub(a, b),
+                2 => self.b.ins().fsub(b, a),
+                _ => self.b.ins().fadd(a, b),
+            };
+        }
+        out
+    }
+}

@@ -1,0 +1,647 @@
+//! Differential tests of fragment variants: random keys × random shader outputs, coverage,
+//! depths and destination texels through a variant and through the Rust reference
+//! (`raster::ops`, in the order `raster::tile` applies it), equal bit for bit (NaN payloads
+//! aside).
+
+// Lane loops index several parallel arrays at once.
+#![allow(clippy::needless_range_loop)]
+
+use std::sync::Arc;
+
+use smallvec::SmallVec;
+
+use super::abi::{FragEnv, FragQuad, Invocation, ShaderEnv, MAX_COLOR_ATTACHMENTS};
+use super::fragment::{
+    self, BlendKey, ColorKey, DepthFormat, DepthKey, FragmentKey, FragmentVariant,
+};
+use super::ShaderCode;
+use crate::api::enums as gl;
+use crate::ir::*;
+use crate::raster::draw::BlendState;
+use crate::raster::ops::{self, PreparedBlend};
+use crate::sampler::Format;
+
+/// Rows the test shader copies from its inputs to its outputs; input row `ROWS` holds the
+/// discard flags.
+const ROWS: u32 = 9;
+
+/// A fragment shader that writes input row r to output row r for r < ROWS and discards
+/// the lanes whose input row ROWS is not zero.
+fn copy_shader() -> Arc<dyn ShaderCode> {
+    let mut f = Function::default();
+    let mut body = Vec::new();
+    let mut outputs = Vec::new();
+    let var = |f: &mut Function, k: ScalarKind| {
+        f.vars.push(k);
+        Var(f.vars.len() as u32 - 1)
+    };
+    for r in 0..ROWS {
+        let v = var(&mut f, ScalarKind::U32);
+        body.push(Stmt::Assign {
+            dst: v,
+            op: Op::Input(r),
+        });
+        outputs.push(v);
+    }
+    let flag = var(&mut f, ScalarKind::U32);
+    body.push(Stmt::Assign {
+        dst: flag,
+        op: Op::Input(ROWS),
+    });
+    let zero = var(&mut f, ScalarKind::U32);
+    body.push(Stmt::Assign {
+        dst: zero,
+        op: Op::Const(Scalar::U32(0)),
+    });
+    let cond = var(&mut f, ScalarKind::Bool);
+    body.push(Stmt::Assign {
+        dst: cond,
+        op: Op::Binary(BinaryOp::INe, flag, zero),
+    });
+    body.push(Stmt::If {
+        cond,
+        then_body: vec![Stmt::Discard],
+        else_body: vec![],
+    });
+    f.body = body;
+    f.outputs = outputs;
+    let m = Module {
+        stage: Stage::Fragment,
+        version: 450,
+        func: f,
+        inputs: vec![],
+        outputs: vec![],
+        uniforms: vec![],
+        uniform_words: 0,
+        blocks: vec![],
+        uses_discard: true,
+        writes_depth: false,
+        early_fragment_tests: false,
+        frag_coord_origin_upper_left: false,
+        frag_coord_pixel_center_integer: false,
+        global_bindless_sampler: false,
+        global_bound_sampler: false,
+    };
+    super::compile_uncached(&m).expect("test shader compiles")
+}
+
+/// xorshift64*: deterministic, no dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    fn bool(&mut self) -> bool {
+        self.next() & 1 == 1
+    }
+    /// Floats that hit the edges: exact 0/1, signed zeros, NaN, infinities, values just
+    /// inside and outside [0, 1], unorm rounding midpoints, random bits.
+    fn float(&mut self) -> f32 {
+        const SPECIAL: [f32; 14] = [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            0.5,
+            f32::NAN,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            2.0,
+            1e-30,
+            0.999_999_9,
+            1.000_000_1,
+            0.5 / 255.0,
+            1e-45,
+        ];
+        match self.below(8) {
+            0 | 1 => SPECIAL[self.below(SPECIAL.len() as u64) as usize],
+            2 => f32::from_bits(self.next() as u32),
+            // Unorm midpoints: k / 255 ± 1/510.
+            3 => (self.below(256) as f32 + 0.5) / 255.0,
+            _ => (self.below(1 << 20) as f32 / (1 << 20) as f32) * 1.6 - 0.3,
+        }
+    }
+}
+
+const COLOR_FORMATS: [Format; 7] = [
+    Format::Rgba8,
+    Format::Srgb8Alpha8,
+    Format::R8,
+    Format::Rg8,
+    Format::Rgba16F,
+    Format::Rgba32F,
+    Format::R32F,
+];
+
+const FACTORS: [u32; 15] = [
+    gl::ZERO,
+    gl::ONE,
+    gl::SRC_COLOR,
+    gl::ONE_MINUS_SRC_COLOR,
+    gl::DST_COLOR,
+    gl::ONE_MINUS_DST_COLOR,
+    gl::SRC_ALPHA,
+    gl::ONE_MINUS_SRC_ALPHA,
+    gl::DST_ALPHA,
+    gl::ONE_MINUS_DST_ALPHA,
+    gl::CONSTANT_COLOR,
+    gl::ONE_MINUS_CONSTANT_COLOR,
+    gl::CONSTANT_ALPHA,
+    gl::ONE_MINUS_CONSTANT_ALPHA,
+    gl::SRC_ALPHA_SATURATE,
+];
+
+const EQUATIONS: [u32; 5] = [
+    gl::FUNC_ADD,
+    gl::FUNC_SUBTRACT,
+    gl::FUNC_REVERSE_SUBTRACT,
+    gl::MIN,
+    gl::MAX,
+];
+
+const DEPTH_FUNCS: [u32; 8] = [
+    gl::NEVER,
+    gl::LESS,
+    gl::EQUAL,
+    gl::LEQUAL,
+    gl::GREATER,
+    gl::NOTEQUAL,
+    gl::GEQUAL,
+    gl::ALWAYS,
+];
+
+/// One attachment of a random case: its key and the reference's prepared blend.
+struct Attachment {
+    key: ColorKey,
+    blend: Option<PreparedBlend>,
+}
+
+fn random_key(rng: &mut Rng, shader: usize) -> (FragmentKey, Vec<Attachment>) {
+    let depth = (rng.below(4) != 0).then(|| DepthKey {
+        format: if rng.bool() {
+            DepthFormat::D24S8
+        } else {
+            DepthFormat::D32F
+        },
+        func: DEPTH_FUNCS[rng.below(8) as usize],
+        write: rng.below(4) != 0,
+    });
+    let n = 1 + rng.below(3) as usize;
+    let mut atts = Vec::new();
+    for index in 0..n {
+        let format = COLOR_FORMATS[rng.below(COLOR_FORMATS.len() as u64) as usize];
+        let mask = if rng.below(3) == 0 {
+            [rng.bool(), rng.bool(), rng.bool(), rng.bool()]
+        } else {
+            [true; 4]
+        };
+        let blend = (rng.below(4) != 0).then(|| {
+            let state = BlendState {
+                enabled: true,
+                src_rgb: FACTORS[rng.below(15) as usize],
+                dst_rgb: FACTORS[rng.below(15) as usize],
+                src_alpha: FACTORS[rng.below(15) as usize],
+                dst_alpha: FACTORS[rng.below(15) as usize],
+                eq_rgb: EQUATIONS[rng.below(5) as usize],
+                eq_alpha: EQUATIONS[rng.below(5) as usize],
+                color: [rng.float(), rng.float(), rng.float(), rng.float()],
+            };
+            PreparedBlend::new(&state, ops::is_unorm(format))
+        });
+        let key = ColorKey {
+            format,
+            // Up to 3 rows past the shader's: those read as 0.0.
+            slot: rng.below(ROWS as u64) as u32,
+            mask,
+            blend: blend.map(|b| {
+                let (src, dst, eq) = b.indices();
+                BlendKey { src, dst, eq }
+            }),
+            index: index as u8,
+        };
+        atts.push(Attachment { key, blend });
+    }
+    let key = FragmentKey {
+        shader,
+        early_depth: rng.bool(),
+        depth,
+        frag_depth_row: rng.bool().then(|| rng.below(ROWS as u64) as u32),
+        colors: atts.iter().map(|a| a.key).collect::<SmallVec<_>>(),
+    };
+    (key, atts)
+}
+
+/// `tile::depth_test` on one texel.
+fn ref_depth(d: DepthKey, t: &mut [u8; 4], z: f32) -> bool {
+    let z = ops::saturate(z);
+    let word = u32::from_le_bytes(*t);
+    match d.format {
+        DepthFormat::D24S8 => {
+            let frag = ops::depth_to_d24(z);
+            let pass = ops::depth_pass(d.func, frag, word & ops::DEPTH24_MAX);
+            if pass && d.write {
+                *t = ((word & !ops::DEPTH24_MAX) | frag).to_le_bytes();
+            }
+            pass
+        }
+        DepthFormat::D32F => {
+            let pass = ops::depth_pass(d.func, z, f32::from_bits(word));
+            if pass && d.write {
+                *t = z.to_le_bytes();
+            }
+            pass
+        }
+    }
+}
+
+/// The per-fragment steps of `tile::shade_quad_reference` after the shader ran with
+/// `outputs` and `alive`.
+#[allow(clippy::too_many_arguments)]
+fn reference(
+    key: &FragmentKey,
+    atts: &[Attachment],
+    outputs: &[u32],
+    alive: u32,
+    cover: u32,
+    z: [f32; 4],
+    depth: &mut [[u8; 4]; 4],
+    colors: &mut [[[u8; 16]; 4]],
+) {
+    let mut cover = cover;
+    if key.early_depth {
+        if let Some(d) = key.depth {
+            for l in 0..4 {
+                if cover & (1 << l) != 0 && !ref_depth(d, &mut depth[l], z[l]) {
+                    cover &= !(1 << l);
+                }
+            }
+            if cover == 0 {
+                return;
+            }
+        }
+    }
+    let mut live = cover & alive;
+    if !key.early_depth {
+        if let Some(d) = key.depth {
+            for l in 0..4 {
+                if live & (1 << l) == 0 {
+                    continue;
+                }
+                let fz = match key.frag_depth_row {
+                    Some(r) => f32::from_bits(outputs[r as usize * 4 + l]),
+                    None => z[l],
+                };
+                if !ref_depth(d, &mut depth[l], fz) {
+                    live &= !(1 << l);
+                }
+            }
+        }
+    }
+    if live == 0 {
+        return;
+    }
+    for (a, texels) in atts.iter().zip(colors.iter_mut()) {
+        let format = a.key.format;
+        let bpp = format.bytes_per_texel();
+        for l in 0..4 {
+            if live & (1 << l) == 0 {
+                continue;
+            }
+            let t = &mut texels[l][..bpp];
+            let src: [f32; 4] = std::array::from_fn(|c| {
+                outputs
+                    .get((a.key.slot as usize + c) * 4 + l)
+                    .map_or(0.0, |&b| f32::from_bits(b))
+            });
+            let color = match &a.blend {
+                Some(b) => b.apply(src, ops::unpack_color(format, t)),
+                None => src,
+            };
+            ops::pack_color(format, color, a.key.mask, t);
+        }
+    }
+}
+
+/// Texels equal bit for bit, or both NaN where the format stores floats.
+fn same_texel(format: Format, a: &[u8], b: &[u8]) -> bool {
+    if a == b {
+        return true;
+    }
+    match format {
+        Format::Rgba32F | Format::R32F | Format::Depth32F => {
+            a.chunks(4).zip(b.chunks(4)).all(|(x, y)| {
+                let fx = f32::from_le_bytes([x[0], x[1], x[2], x[3]]);
+                let fy = f32::from_le_bytes([y[0], y[1], y[2], y[3]]);
+                x == y || (fx.is_nan() && fy.is_nan())
+            })
+        }
+        Format::Rgba16F => a.chunks(2).zip(b.chunks(2)).all(|(x, y)| {
+            let fx = half::f16::from_le_bytes([x[0], x[1]]);
+            let fy = half::f16::from_le_bytes([y[0], y[1]]);
+            x == y || (fx.is_nan() && fy.is_nan())
+        }),
+        _ => false,
+    }
+}
+
+fn random_texel(rng: &mut Rng, format: Format) -> [u8; 16] {
+    let mut t = [0u8; 16];
+    if rng.bool() {
+        for b in &mut t {
+            *b = rng.next() as u8;
+        }
+    } else {
+        let c = [rng.float(), rng.float(), rng.float(), rng.float()];
+        ops::pack_color(format, c, [true; 4], &mut t[..format.bytes_per_texel()]);
+    }
+    t
+}
+
+fn random_depth(rng: &mut Rng, format: DepthFormat, z: f32) -> [u8; 4] {
+    match (rng.below(3), format) {
+        // The fragment's own value, so EQUAL and the ties of LEQUAL/GEQUAL get hit.
+        (0, DepthFormat::D24S8) => {
+            let st = (rng.next() as u32) << 24;
+            (st | ops::depth_to_d24(ops::saturate(z))).to_le_bytes()
+        }
+        (0, DepthFormat::D32F) => ops::saturate(z).to_le_bytes(),
+        (1, DepthFormat::D32F) => rng.float().to_le_bytes(),
+        _ => (rng.next() as u32).to_le_bytes(),
+    }
+}
+
+/// Runs one random quad through `v` and the reference; panics with the case on mismatch.
+/// Returns how many texels (depth and colour) the reference changed, so callers can check
+/// that their cases do write.
+fn check_quad(
+    rng: &mut Rng,
+    shader: &Arc<dyn ShaderCode>,
+    v: &FragmentVariant,
+    atts: &[Attachment],
+) -> usize {
+    let key = v.key();
+    let rows = v.output_rows() as usize;
+    let in_words = shader.input_words() as usize;
+    assert_eq!(in_words, ROWS as usize + 1);
+    let mut inputs = vec![0u32; in_words * 4];
+    for w in inputs.iter_mut().take(ROWS as usize * 4) {
+        *w = rng.float().to_bits();
+    }
+    for l in 0..4 {
+        inputs[ROWS as usize * 4 + l] = (rng.below(5) == 0) as u32;
+    }
+    let builtins = [0u32; Builtin::COUNT * 4];
+    let cover = 1 + rng.below(15) as u32;
+    let z: [f32; 4] = std::array::from_fn(|_| rng.float());
+    let mut depth: [[u8; 4]; 4] = std::array::from_fn(|l| match key.depth {
+        Some(d) => random_depth(rng, d.format, z[l]),
+        None => [0; 4],
+    });
+    let mut colors: Vec<[[u8; 16]; 4]> = atts
+        .iter()
+        .map(|a| std::array::from_fn(|_| random_texel(rng, a.key.format)))
+        .collect();
+    let shader_env = ShaderEnv {
+        uniforms: std::ptr::null(),
+        uniform_words: 0,
+        blocks: std::ptr::null(),
+        block_count: 0,
+        sampler: std::ptr::null(),
+    };
+
+    // Reference: the same shader code through `ShaderCode::call`, then `ops`.
+    let mut ref_out = vec![0u32; rows * 4];
+    let mut inv = Invocation {
+        inputs: inputs.as_ptr(),
+        outputs: ref_out.as_mut_ptr(),
+        builtins: builtins.as_ptr(),
+        mask: 0xF,
+    };
+    // SAFETY: buffers sized for the shader (inputs checked above, outputs ≥ its rows); no
+    // uniforms, blocks or textures are read by this shader.
+    let alive = unsafe { shader.call(&shader_env, &mut inv) };
+    let mut ref_depth = depth;
+    let mut ref_colors = colors.clone();
+    reference(
+        key,
+        atts,
+        &ref_out,
+        alive,
+        cover,
+        z,
+        &mut ref_depth,
+        &mut ref_colors,
+    );
+
+    let changed = (0..4).filter(|&l| ref_depth[l] != depth[l]).count()
+        + (0..atts.len())
+            .map(|i| (0..4).filter(|&l| ref_colors[i][l] != colors[i][l]).count())
+            .sum::<usize>();
+
+    // Variant.
+    let mut out = vec![0u32; rows * 4];
+    let mut fenv = FragEnv {
+        shader_env: &shader_env,
+        blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
+    };
+    for (i, a) in atts.iter().enumerate() {
+        if let Some(b) = a.blend {
+            fenv.blend_color[i] = b.constant();
+        }
+    }
+    let mut quad = FragQuad {
+        inv: Invocation {
+            inputs: inputs.as_ptr(),
+            outputs: out.as_mut_ptr(),
+            builtins: builtins.as_ptr(),
+            mask: 0xF,
+        },
+        cover,
+        _pad: [0; 3],
+        z,
+        depth: [std::ptr::null_mut(); 4],
+        color: [[std::ptr::null_mut(); 4]; MAX_COLOR_ATTACHMENTS],
+    };
+    let mut scratch = [0u8; 16];
+    for l in 0..4 {
+        quad.depth[l] = if key.depth.is_some() {
+            depth[l].as_mut_ptr()
+        } else {
+            scratch.as_mut_ptr()
+        };
+        for (i, c) in colors.iter_mut().enumerate() {
+            quad.color[i][l] = c[l].as_mut_ptr();
+        }
+    }
+    // SAFETY: every pointer targets a live local of the right size; outputs hold
+    // `output_rows` zeroed rows.
+    unsafe { v.run(&fenv, &mut quad) };
+
+    let case = || {
+        format!("key {key:?}\ncover {cover:#x} alive {alive:#x} z {z:?}\nref depth {ref_depth:?}\n")
+    };
+    if key.depth.is_some() {
+        let f = match key.depth.map(|d| d.format) {
+            Some(DepthFormat::D32F) => Format::Depth32F,
+            _ => Format::Depth24Stencil8,
+        };
+        for l in 0..4 {
+            assert!(
+                same_texel(f, &depth[l], &ref_depth[l]),
+                "depth lane {l}: variant {:?} reference {:?}\n{}",
+                depth[l],
+                ref_depth[l],
+                case()
+            );
+        }
+    }
+    for (i, a) in atts.iter().enumerate() {
+        let bpp = a.key.format.bytes_per_texel();
+        for l in 0..4 {
+            assert!(
+                same_texel(a.key.format, &colors[i][l][..bpp], &ref_colors[i][l][..bpp]),
+                "attachment {i} lane {l}: variant {:?} reference {:?}\nsrc rows {:?}\n{}",
+                &colors[i][l][..bpp],
+                &ref_colors[i][l][..bpp],
+                (0..4)
+                    .map(|c| ref_out
+                        .get((a.key.slot as usize + c) * 4 + l)
+                        .map(|&b| f32::from_bits(b)))
+                    .collect::<Vec<_>>(),
+                case()
+            );
+        }
+    }
+    changed
+}
+
+#[test]
+fn variants_match_the_reference_ops() {
+    let shader = copy_shader();
+    let id = fragment::shader_id(&*shader).expect("JIT code has an entry");
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let (mut changed, mut quads) = (0, 0);
+    for _ in 0..300 {
+        let (key, atts) = random_key(&mut rng, id);
+        let v =
+            fragment::compile_uncached(&shader, &key).unwrap_or_else(|e| panic!("{key:?}: {e}"));
+        for _ in 0..24 {
+            changed += check_quad(&mut rng, &shader, &v, &atts);
+            quads += 1;
+        }
+    }
+    // Not a test of agreement on untouched texels: most quads must write something.
+    assert!(changed > quads, "{changed} texels written in {quads} quads");
+}
+
+/// Every factor on each side and every equation, for every format, with blending on: the
+/// random test reaches them all only by luck.
+#[test]
+fn every_blend_factor_and_equation() {
+    let shader = copy_shader();
+    let id = fragment::shader_id(&*shader).expect("JIT code has an entry");
+    let mut rng = Rng(7);
+    let (mut changed, mut quads) = (0, 0);
+    for format in COLOR_FORMATS {
+        for (fi, &f) in FACTORS.iter().enumerate() {
+            for (ei, &eq) in EQUATIONS.iter().enumerate() {
+                let (src, dst) = if (fi + ei) % 2 == 0 {
+                    (f, FACTORS[(fi * 7 + ei) % 15])
+                } else {
+                    (FACTORS[(fi * 3 + ei) % 15], f)
+                };
+                let state = BlendState {
+                    enabled: true,
+                    src_rgb: src,
+                    dst_rgb: dst,
+                    src_alpha: dst,
+                    dst_alpha: src,
+                    eq_rgb: eq,
+                    eq_alpha: EQUATIONS[(ei + 1) % 5],
+                    color: [0.25, -0.5, 1.5, 0.75],
+                };
+                let blend = PreparedBlend::new(&state, ops::is_unorm(format));
+                let (s, d, e) = blend.indices();
+                let ck = ColorKey {
+                    format,
+                    slot: 0,
+                    mask: [true; 4],
+                    blend: Some(BlendKey {
+                        src: s,
+                        dst: d,
+                        eq: e,
+                    }),
+                    index: 0,
+                };
+                let key = FragmentKey {
+                    shader: id,
+                    early_depth: false,
+                    depth: None,
+                    frag_depth_row: None,
+                    colors: [ck].into_iter().collect(),
+                };
+                let v = fragment::compile_uncached(&shader, &key).expect("compiles");
+                let atts = [Attachment {
+                    key: ck,
+                    blend: Some(blend),
+                }];
+                for _ in 0..8 {
+                    changed += check_quad(&mut rng, &shader, &v, &atts);
+                    quads += 1;
+                }
+            }
+        }
+    }
+    // Some cases reproduce the old value (ZERO/ONE pairs, MIN/MAX), most do not.
+    assert!(changed > quads, "{changed} texels changed in {quads} quads");
+}
+
+#[test]
+fn cache_shares_variants_and_refuses_foreign_keys() {
+    let shader = copy_shader();
+    let id = fragment::shader_id(&*shader).expect("JIT code has an entry");
+    let key = FragmentKey {
+        shader: id,
+        early_depth: true,
+        depth: Some(DepthKey {
+            format: DepthFormat::D24S8,
+            func: gl::LESS,
+            write: true,
+        }),
+        frag_depth_row: None,
+        colors: SmallVec::new(),
+    };
+    let a = fragment::variant(&shader, &key).expect("compiles");
+    let b = fragment::variant(&shader, &key).expect("compiles");
+    assert!(Arc::ptr_eq(&a, &b), "equal keys share one variant");
+    let wrong = FragmentKey {
+        shader: id ^ 1,
+        ..key
+    };
+    assert!(fragment::variant(&shader, &wrong).is_err());
+    let interp: Arc<dyn ShaderCode> = Arc::new(super::Interpreted::new(Arc::new(Module {
+        stage: Stage::Fragment,
+        version: 450,
+        func: Function::default(),
+        inputs: vec![],
+        outputs: vec![],
+        uniforms: vec![],
+        uniform_words: 0,
+        blocks: vec![],
+        uses_discard: false,
+        writes_depth: false,
+        early_fragment_tests: false,
+        frag_coord_origin_upper_left: false,
+        frag_coord_pixel_center_integer: false,
+        global_bindless_sampler: false,
+        global_bound_sampler: false,
+    })));
+    assert_eq!(fragment::shader_id(&*interp), None);
+}
