@@ -811,6 +811,9 @@ mod differential {
         prop_oneof![
             6 => -3.0f32..3.0,
             2 => (-96i32..96).prop_map(|k| k as f32 / 32.0),
+            // One ulp below a texel centre of a power-of-two level: u − ½ is a tiny
+            // negative whose fraction rounds to 1 (the reference then uses weight 0).
+            2 => (-4i32..4, 0u32..6).prop_map(|(k, e)| ((k as f32 + 0.5) / (1u32 << e) as f32).next_down()),
             1 => prop_oneof![1.0e5f32..1.0e7, -1.0e7f32..-1.0e5],
             1 => any::<u32>().prop_map(f32::from_bits),
             1 => prop_oneof![
