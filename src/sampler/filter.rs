@@ -394,10 +394,11 @@ fn wrap4(i: I4, n: u32, mode: Wrap) -> I4 {
 fn offsets4<F: TexelLoad>(lv: &LevelLayout, x: I4, y: I4) -> [usize; 4] {
     let (x, y) = (x.to_array(), y.to_array());
     let (w, bpt) = (lv.width as usize, F::FORMAT.bytes_per_texel());
-    [0, 1, 2, 3].map(|l| {
+    let at = |l: usize| {
         debug_assert!((x[l] as u32) < lv.width && (y[l] as u32) < lv.height);
         (y[l] as usize * w + x[l] as usize) * bpt
-    })
+    };
+    [at(0), at(1), at(2), at(3)]
 }
 
 /// Loads 4 texels of `lv` (one per lane) as channel vectors.
@@ -454,7 +455,8 @@ fn filter_level4<F: TexelLoad, const LINEAR: bool>(
     let t10 = load4::<F>(lv, x1, y0);
     let t01 = load4::<F>(lv, x0, y1);
     let t11 = load4::<F>(lv, x1, y1);
-    Some([0, 1, 2, 3].map(|c| lerp(lerp(t00[c], t10[c], a), lerp(t01[c], t11[c], a), b)))
+    let bl = |c: usize| lerp(lerp(t00[c], t10[c], a), lerp(t01[c], t11[c], a), b);
+    Some([bl(0), bl(1), bl(2), bl(3)])
 }
 
 /// `sample_lanes` for the whole quad at once when every active lane has the same λ (the
@@ -499,7 +501,8 @@ fn sample_vector<F: TexelLoad, const MAG_LINEAR: bool, const MIN_LINEAR: bool, c
         return true;
     };
     // Inactive lanes filter at (0, 0), always in range, and are never written.
-    let active = I4::new([0, 1, 2, 3].map(|l| -((lanes >> l) as i32 & 1)));
+    let on = |l: u32| -((lanes >> l) as i32 & 1);
+    let active = I4::new([on(0), on(1), on(2), on(3)]);
     let s = F4::from_bits(req.coord[0]).and_mask(active);
     let t = F4::from_bits(req.coord[1]).and_mask(active);
     let p = plan::<MAG_LINEAR, MIN_LINEAR, MIP>(d, lam);
@@ -518,14 +521,23 @@ fn sample_vector<F: TexelLoad, const MAG_LINEAR: bool, const MIN_LINEAR: bool, c
             return false;
         };
         let w = F4::splat(p.w);
-        [0, 1, 2, 3].map(|c| lerp(ta[c], tb[c], w))
+        [
+            lerp(ta[0], tb[0], w),
+            lerp(ta[1], tb[1], w),
+            lerp(ta[2], tb[2], w),
+            lerp(ta[3], tb[3], w),
+        ]
     } else {
         ta
     };
     for (c, v) in res.iter().enumerate() {
         let bits = v.to_bits();
-        for lane in (0..4).filter(|l| lanes & (1 << l) != 0) {
-            out[c][lane] = bits[lane];
+        if lanes & 0xF == 0xF {
+            out[c] = bits;
+        } else {
+            for lane in (0..4).filter(|l| lanes & (1 << l) != 0) {
+                out[c][lane] = bits[lane];
+            }
         }
     }
     true

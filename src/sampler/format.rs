@@ -299,7 +299,8 @@ pub(crate) trait TexelLoad {
     #[inline(always)]
     unsafe fn load4(base: *const u8, offs: [usize; 4]) -> [F4; 4] {
         // SAFETY: the caller guarantees every texel is readable.
-        transpose(offs.map(|o| unsafe { Self::load(base.add(o)) }))
+        let ld = |o: usize| unsafe { Self::load(base.add(o)) };
+        transpose([ld(offs[0]), ld(offs[1]), ld(offs[2]), ld(offs[3])])
     }
 }
 
@@ -363,9 +364,9 @@ impl TexelLoad for LoadRgba8 {
     unsafe fn load4(base: *const u8, offs: [usize; 4]) -> [F4; 4] {
         // SAFETY: the caller guarantees 4 readable bytes at each `base + offs[l]`;
         // `read_unaligned` needs no alignment. Little-endian bytes put R in the low byte.
-        let t = offs
-            .map(|o| u32::from_le(unsafe { std::ptr::read_unaligned(base.add(o) as *const u32) }));
-        unorm8x4(t)
+        let rd =
+            |o: usize| u32::from_le(unsafe { std::ptr::read_unaligned(base.add(o) as *const u32) });
+        unorm8x4([rd(offs[0]), rd(offs[1]), rd(offs[2]), rd(offs[3])])
     }
 }
 texel_load!(LoadSrgb8Alpha8, Format::Srgb8Alpha8, 4, |b| [

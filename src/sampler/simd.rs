@@ -47,13 +47,19 @@ impl F4 {
     #[inline(always)]
     pub fn from_bits(a: [u32; 4]) -> F4 {
         sse! {
-            F4(_mm_castsi128_ps(I4::new(a.map(|x| x as i32)).0))
+            F4(_mm_castsi128_ps(_mm_set_epi32(
+                a[3] as i32,
+                a[2] as i32,
+                a[1] as i32,
+                a[0] as i32,
+            )))
         }
     }
     #[inline(always)]
     pub fn to_bits(self) -> [u32; 4] {
         sse! {
-            I4(_mm_castps_si128(self.0)).to_array().map(|x| x as u32)
+            let a = I4(_mm_castps_si128(self.0)).to_array();
+            [a[0] as u32, a[1] as u32, a[2] as u32, a[3] as u32]
         }
     }
     #[inline(always)]
@@ -184,14 +190,16 @@ impl I4 {
 #[inline(always)]
 pub(crate) fn unorm8x4(texels: [u32; 4]) -> [F4; 4] {
     sse! {
-        let v = I4::new(texels.map(|x| x as i32)).0;
+        let t = texels;
+        let v = _mm_set_epi32(t[3] as i32, t[2] as i32, t[1] as i32, t[0] as i32);
         let ff = _mm_set1_epi32(0xFF);
         let k = _mm_set1_ps(255.0);
         let r = _mm_and_si128(v, ff);
         let g = _mm_and_si128(_mm_srli_epi32::<8>(v), ff);
         let b = _mm_and_si128(_mm_srli_epi32::<16>(v), ff);
         let a = _mm_srli_epi32::<24>(v);
-        [r, g, b, a].map(|c| F4(_mm_div_ps(_mm_cvtepi32_ps(c), k)))
+        let un = |c: __m128i| F4(_mm_div_ps(_mm_cvtepi32_ps(c), k));
+        [un(r), un(g), un(b), un(a)]
     }
 }
 
@@ -200,7 +208,8 @@ pub(crate) fn unorm8x4(texels: [u32; 4]) -> [F4; 4] {
 #[inline(always)]
 pub(crate) fn transpose(t: [[f32; 4]; 4]) -> [F4; 4] {
     sse! {
-        let [mut a, mut b, mut c, mut d] = t.map(|x| F4::new(x).0);
+        let (mut a, mut b) = (F4::new(t[0]).0, F4::new(t[1]).0);
+        let (mut c, mut d) = (F4::new(t[2]).0, F4::new(t[3]).0);
         _MM_TRANSPOSE4_PS(&mut a, &mut b, &mut c, &mut d);
         [F4(a), F4(b), F4(c), F4(d)]
     }
