@@ -26,12 +26,12 @@
 //! payload may differ — Rust does not fix NaN payloads (RFC 3514), so neither does the
 //! reference.
 //!
-//! Measured (`cargo bench --bench sampler`, trilinear RGBA8 fill 1024², on a shared 2-core
-//! machine with a load average of 5–10, so indicative only): reference 667 ms per frame,
-//! quad path 406 ms. `perf` on the quad path (1 thread): sampling went from 65% of the
-//! frame to about 35% (plus 9% in `ir::math::log2`, once per quad, and 7% in
-//! `sampler::sample`'s handle checks); the rasterizer's `run_tile` and `pack_color` are
-//! now the larger part.
+//! Measured (`cargo bench --bench sampler`, trilinear RGBA8 fill 1024², 2 threads on a
+//! shared 2-core machine, so indicative only), the two runs back to back at a load average
+//! near 3: reference 108.4 ms per frame, quad path 86.1 ms (−21%). `perf` on the quad
+//! path (1 thread): the filter routines are about 35% of the frame (from 65%), plus 9% in
+//! `ir::math::log2` (once per quad, as before) and 7% in `sampler::sample`'s handle
+//! checks; the rasterizer's `run_tile` and `pack_color` are now the larger part.
 
 use super::descriptor::{Descriptor, LevelLayout, Wrap, MAX_LEVELS, MAX_TEXTURE_LOD_BIAS};
 use super::format::{
