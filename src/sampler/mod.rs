@@ -29,6 +29,7 @@
 //! | `mipmap.rs` | level sizes, completeness, mipmap generation |
 //! | `descriptor.rs` | the `#[repr(C)]` descriptor and how it is built |
 //! | `filter.rs` | the sample/fetch/size routines (wrap, filters, LOD) |
+//! | `simd.rs` | 4-lane f32/i32 vectors (SSE2) for the quad fast path |
 //! | `table.rs` | the descriptor table: pages, handles, generations |
 //! | `epoch.rs` | lock-free reclamation of removed descriptors |
 
@@ -38,6 +39,7 @@ mod filter;
 pub mod format;
 pub mod image;
 pub mod mipmap;
+mod simd;
 mod srgb_tables;
 pub mod table;
 pub mod transfer;

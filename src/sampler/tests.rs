@@ -779,3 +779,300 @@ fn readers_run_while_the_api_inserts_and_removes() {
         assert_eq!(at(&ctx, h, 0.5, 0.5), [v, 0.0, 0.0, 1.0]);
     }
 }
+
+// ---- Differential tests: the quad (vector) path against the lane-by-lane reference. ----
+
+mod differential {
+    use super::super::descriptor::Descriptor;
+    use super::super::filter::{select_sample_reference, VECTOR_HITS};
+    use super::*;
+    use proptest::test_runner::{Config, TestCaseError, TestRunner};
+
+    const MINS: [u32; 6] = [
+        gl::NEAREST,
+        gl::LINEAR,
+        gl::NEAREST_MIPMAP_NEAREST,
+        gl::LINEAR_MIPMAP_NEAREST,
+        gl::NEAREST_MIPMAP_LINEAR,
+        gl::LINEAR_MIPMAP_LINEAR,
+    ];
+    const WRAPS: [u32; 5] = [
+        gl::REPEAT,
+        gl::MIRRORED_REPEAT,
+        gl::CLAMP_TO_EDGE,
+        gl::CLAMP_TO_BORDER,
+        gl::MIRROR_CLAMP_TO_EDGE,
+    ];
+    const SIZES: [u32; 11] = [1, 2, 3, 4, 5, 7, 8, 13, 16, 17, 32];
+
+    /// A texture-space coordinate: ordinary, on texel edges and centres, near the vector
+    /// path's 2^22 limit, huge, and non-finite.
+    fn coord() -> impl Strategy<Value = f32> {
+        prop_oneof![
+            6 => -3.0f32..3.0,
+            2 => (-96i32..96).prop_map(|k| k as f32 / 32.0),
+            // One ulp below a texel centre of a power-of-two level: u − ½ is a tiny
+            // negative whose fraction rounds to 1 (the reference then uses weight 0).
+            2 => (-4i32..4, 0u32..6).prop_map(|(k, e)| ((k as f32 + 0.5) / (1u32 << e) as f32).next_down()),
+            1 => prop_oneof![1.0e5f32..1.0e7, -1.0e7f32..-1.0e5],
+            1 => any::<u32>().prop_map(f32::from_bits),
+            1 => prop_oneof![
+                Just(f32::NAN), Just(f32::INFINITY), Just(f32::NEG_INFINITY), Just(-0.0),
+                Just(1.0e30), Just(-1.0e30), Just(-1.0e-10), Just(0.999_999_94),
+            ],
+        ]
+    }
+
+    /// A per-pixel derivative of a coordinate.
+    fn delta() -> impl Strategy<Value = f32> {
+        prop_oneof![
+            4 => -0.5f32..0.5,
+            1 => Just(0.0),
+            1 => -1.0e-6f32..1.0e-6,
+            1 => prop_oneof![Just(1.0e9), Just(f32::NAN), Just(f32::INFINITY)],
+        ]
+    }
+
+    /// LOD, bias, min/max LOD values.
+    fn lod() -> impl Strategy<Value = f32> {
+        prop_oneof![
+            6 => -4.0f32..8.0,
+            2 => (-8i32..16).prop_map(|k| k as f32 / 2.0),
+            1 => any::<u32>().prop_map(f32::from_bits),
+            1 => prop_oneof![
+                Just(f32::NAN), Just(f32::INFINITY), Just(f32::NEG_INFINITY), Just(-0.0),
+                Just(-1000.0), Just(1000.0),
+            ],
+        ]
+    }
+
+    #[derive(Clone, Debug)]
+    struct Case {
+        format: usize,
+        size: (u32, u32),
+        base_level: u32,
+        levels: u32,
+        extra_max_level: u32,
+        seed: u64,
+        wrap: (u32, u32),
+        lod_bias: f32,
+        min_lod: f32,
+        max_lod: f32,
+        op: TexOp,
+        quad: u32,
+        mask: u32,
+        offset: [i32; 2],
+        coords: [[f32; 4]; 2],
+        lods: [f32; 4],
+    }
+
+    fn case() -> impl Strategy<Value = Case> {
+        let tex = (
+            0usize..9,
+            (0usize..SIZES.len(), 0usize..SIZES.len()),
+            0u32..3,
+            1u32..8,
+            prop_oneof![4 => Just(0u32), 1 => 0u32..20],
+            any::<u64>(),
+            (0usize..5, 0usize..5),
+        );
+        let state = (
+            prop_oneof![3 => Just(0.0f32), 1 => lod()],
+            prop_oneof![3 => Just(-1000.0f32), 1 => lod()],
+            prop_oneof![3 => Just(1000.0f32), 1 => lod()],
+        );
+        // A quad (s, t at the top-left pixel plus derivatives), or 8 unrelated coordinates.
+        let quad_coords = (coord(), coord(), delta(), delta(), delta(), delta()).prop_map(
+            |(s, t, sx, sy, tx, ty)| {
+                [
+                    [s, s + sx, s + sy, s + sx + sy],
+                    [t, t + tx, t + ty, t + tx + ty],
+                ]
+            },
+        );
+        let wild_coords = proptest::array::uniform4(proptest::array::uniform2(coord()))
+            .prop_map(|c| [c.map(|l| l[0]), c.map(|l| l[1])]);
+        let req = (
+            prop_oneof![Just(TexOp::SampleImplicit), Just(TexOp::SampleLod)],
+            prop_oneof![3 => Just(1u32), 1 => Just(0u32)],
+            prop_oneof![3 => Just(0xFu32), 1 => 1u32..16],
+            prop_oneof![
+                3 => Just([0i32, 0]),
+                2 => proptest::array::uniform2(-8i32..8),
+                1 => proptest::array::uniform2(any::<i32>()),
+            ],
+            prop_oneof![3 => quad_coords, 1 => wild_coords],
+            // One LOD for the quad (the vector path's case) or one per lane.
+            prop_oneof![
+                3 => lod().prop_map(|l| [l; 4]),
+                1 => Just([0.0f32; 4]),
+                1 => proptest::array::uniform4(lod()),
+            ],
+        );
+        (tex, state, req).prop_map(|(tex, state, req)| Case {
+            format: tex.0,
+            size: (SIZES[tex.1 .0], SIZES[tex.1 .1]),
+            base_level: tex.2,
+            levels: tex.3,
+            extra_max_level: tex.4,
+            seed: tex.5,
+            wrap: (WRAPS[tex.6 .0], WRAPS[tex.6 .1]),
+            lod_bias: state.0,
+            min_lod: state.1,
+            max_lod: state.2,
+            op: req.0,
+            quad: req.1,
+            mask: req.2,
+            offset: req.3,
+            coords: req.4,
+            lods: req.5,
+        })
+    }
+
+    /// Random bytes (xorshift) for a level: float formats get NaN, ∞ and denormal texels too.
+    fn noise_image(format: Format, w: u32, h: u32, seed: &mut u64) -> Arc<Image> {
+        let img = Image::new(w, h, format);
+        let bytes: Vec<u8> = (0..(w * h) as usize * format.bytes_per_texel())
+            .map(|_| {
+                *seed ^= *seed << 13;
+                *seed ^= *seed >> 7;
+                *seed ^= *seed << 17;
+                (*seed >> 24) as u8
+            })
+            .collect();
+        img.write_bytes(0, &bytes);
+        Arc::new(img)
+    }
+
+    /// Bits as compared: every bit of every non-NaN result; a NaN must meet a NaN, but its
+    /// payload and sign are not compared. Rust leaves the payload of an arithmetic NaN
+    /// unspecified (RFC 3514) and the compiler may commute `+`/`×` in the reference, so
+    /// when two NaN texels meet (float formats only) even the reference has no fixed bits:
+    /// a run found 0xFFD2… against 0xFFF7… from two NaN texels blended across levels.
+    fn nan_policy(out: TexResult) -> TexResult {
+        out.map(|c| {
+            c.map(|b| {
+                if f32::from_bits(b).is_nan() {
+                    0x7FC0_0000
+                } else {
+                    b
+                }
+            })
+        })
+    }
+
+    /// Runs every mag × min filter of the case's texture through both paths; results (and
+    /// the untouched lanes) must match bit for bit.
+    fn check(c: &Case) -> Result<(), TestCaseError> {
+        let format = crate::sampler::format::tests_all()[c.format];
+        let mut seed = c.seed | 1;
+        let mut levels: Vec<Option<Arc<Image>>> = vec![None; c.base_level as usize];
+        let chain = max_mip_level(c.size.0, c.size.1) + 1;
+        for k in 0..c.levels.min(chain) {
+            let (w, h) = mip_size(c.size.0, c.size.1, k);
+            levels.push(Some(noise_image(format, w, h, &mut seed)));
+        }
+        let view = TextureView {
+            levels,
+            base_level: c.base_level,
+            max_level: c.base_level + c.levels.min(chain) - 1 + c.extra_max_level,
+        };
+        let req = TexRequest {
+            op: c.op as u32,
+            mask: c.mask,
+            quad: c.quad,
+            offset: c.offset,
+            _pad: 0,
+            handle_lo: [0; 4],
+            handle_hi: [0; 4],
+            coord: c.coords.map(|v| v.map(f32::to_bits)),
+            lod: c.lods.map(f32::to_bits),
+        };
+        for min in MINS {
+            for mag in [gl::NEAREST, gl::LINEAR] {
+                let st = SamplerState {
+                    min_filter: min,
+                    mag_filter: mag,
+                    wrap_s: c.wrap.0,
+                    wrap_t: c.wrap.1,
+                    border_color: [0.25, -1.0, 2.0, 0.5],
+                    min_lod: c.min_lod,
+                    max_lod: c.max_lod,
+                    lod_bias: c.lod_bias,
+                    ..SamplerState::default()
+                };
+                if !is_complete(&view, &st) {
+                    continue;
+                }
+                let (d, _keep) = Descriptor::build(&view, &st, true);
+                let reference = select_sample_reference(format, mag, min);
+                // Lanes outside the mask must keep whatever `out` held.
+                let mut fast_out: TexResult = [[0xDEAD_BEEF; 4]; 4];
+                let mut ref_out = fast_out;
+                (d.sample)(&d, &req, c.mask, &mut fast_out);
+                reference(&d, &req, c.mask, &mut ref_out);
+                prop_assert_eq!(
+                    nan_policy(fast_out),
+                    nan_policy(ref_out),
+                    "{:?} min {:#x} mag {:#x}",
+                    format,
+                    min,
+                    mag
+                );
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn quad_path_matches_the_reference_bit_for_bit() {
+        let mut runner = TestRunner::new(Config {
+            cases: 3000,
+            failure_persistence: None,
+            ..Config::default()
+        });
+        let before = VECTOR_HITS.with(|h| h.get());
+        let result = runner.run(&case(), |c| check(&c));
+        if let Err(e) = result {
+            panic!("{e}");
+        }
+        // The generated cases mostly share one λ per quad and stay in range: the vector
+        // path, not only its fallback, must have been compared.
+        let hits = VECTOR_HITS.with(|h| h.get()) - before;
+        assert!(hits > 2000, "vector path served only {hits} requests");
+    }
+
+    /// The bench's case: an RGBA8 trilinear quad is served by the vector path.
+    #[test]
+    fn trilinear_rgba8_quads_take_the_vector_path() {
+        let mut seed = 7u64;
+        let view = with_generated_mipmaps(&TextureView {
+            levels: vec![Some(noise_image(Format::Rgba8, 64, 64, &mut seed))],
+            base_level: 0,
+            max_level: 1000,
+        });
+        for wrap in [gl::REPEAT, gl::CLAMP_TO_EDGE, gl::MIRRORED_REPEAT] {
+            let st = state(gl::LINEAR_MIPMAP_LINEAR, gl::LINEAR, wrap);
+            let (d, _keep) = Descriptor::build(&view, &st, true);
+            let reference =
+                select_sample_reference(Format::Rgba8, gl::LINEAR, gl::LINEAR_MIPMAP_LINEAR);
+            for k in 0..64 {
+                let (s, t) = (k as f32 * 0.173 - 2.0, k as f32 * 0.057);
+                let px = 2.6 / 64.0;
+                let mut r = request(
+                    TexOp::SampleImplicit,
+                    [0; 4],
+                    [[s, t], [s + px, t], [s, t + px], [s + px, t + px]],
+                    [0.0; 4],
+                );
+                r.quad = 1;
+                let before = VECTOR_HITS.with(|h| h.get());
+                let (mut a, mut b) = ([[0; 4]; 4], [[0; 4]; 4]);
+                (d.sample)(&d, &r, 0xF, &mut a);
+                assert_eq!(VECTOR_HITS.with(|h| h.get()), before + 1);
+                reference(&d, &r, 0xF, &mut b);
+                assert_eq!(a, b, "wrap {wrap:#x} k {k}");
+            }
+        }
+    }
+}

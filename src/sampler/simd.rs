@@ -1,0 +1,397 @@
+//! 4-wide f32 / i32 vectors for the sampler's quad fast path (`filter.rs`): SSE2 on x86-64
+//! (part of the x86-64 baseline, so no runtime detection), plain arrays on other targets.
+//!
+//! Every operation is the exact IEEE operation the scalar reference performs on one lane
+//! (`+ − × ÷` on f32, truncating conversion, two's-complement i32), so a lane computed here
+//! has the same bits as the scalar code — no reciprocal or rsqrt estimates, no FMA. The
+//! integer conversions are only used on values the caller has range-checked (|x| < 2^22).
+
+#[cfg(target_arch = "x86_64")]
+use std::arch::x86_64::*;
+
+/// Runs register-only SSE/SSE2 intrinsics (no memory access).
+#[cfg(target_arch = "x86_64")]
+macro_rules! sse {
+    ($($body:tt)*) => {
+        // SAFETY: SSE and SSE2 are part of the x86-64 baseline, so every CPU this code can
+        // run on has them; the intrinsics wrapped here only compute on values in registers
+        // (loads and stores through pointers get their own blocks).
+        unsafe { $($body)* }
+    };
+}
+
+/// Four f32 lanes.
+#[cfg(target_arch = "x86_64")]
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct F4(__m128);
+
+/// Four i32 lanes (also used as lane masks: all ones = true).
+#[cfg(target_arch = "x86_64")]
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct I4(__m128i);
+
+#[cfg(target_arch = "x86_64")]
+impl F4 {
+    #[inline(always)]
+    pub fn splat(x: f32) -> F4 {
+        sse! {
+            F4(_mm_set1_ps(x))
+        }
+    }
+    #[inline(always)]
+    pub fn new(a: [f32; 4]) -> F4 {
+        sse! {
+            F4(_mm_set_ps(a[3], a[2], a[1], a[0]))
+        }
+    }
+    #[inline(always)]
+    pub fn from_bits(a: [u32; 4]) -> F4 {
+        sse! {
+            F4(_mm_castsi128_ps(_mm_set_epi32(
+                a[3] as i32,
+                a[2] as i32,
+                a[1] as i32,
+                a[0] as i32,
+            )))
+        }
+    }
+    #[inline(always)]
+    pub fn to_bits(self) -> [u32; 4] {
+        sse! {
+            let a = I4(_mm_castps_si128(self.0)).to_array();
+            [a[0] as u32, a[1] as u32, a[2] as u32, a[3] as u32]
+        }
+    }
+    #[inline(always)]
+    pub fn add(self, o: F4) -> F4 {
+        sse! {
+            F4(_mm_add_ps(self.0, o.0))
+        }
+    }
+    #[inline(always)]
+    pub fn sub(self, o: F4) -> F4 {
+        sse! {
+            F4(_mm_sub_ps(self.0, o.0))
+        }
+    }
+    #[inline(always)]
+    pub fn mul(self, o: F4) -> F4 {
+        sse! {
+            F4(_mm_mul_ps(self.0, o.0))
+        }
+    }
+    /// Lane mask of `self < o` (false where either is NaN).
+    #[inline(always)]
+    pub fn lt(self, o: F4) -> I4 {
+        sse! {
+            I4(_mm_castps_si128(_mm_cmplt_ps(self.0, o.0)))
+        }
+    }
+    /// Lane mask of `self > o` (false where either is NaN).
+    #[inline(always)]
+    pub fn gt(self, o: F4) -> I4 {
+        sse! {
+            I4(_mm_castps_si128(_mm_cmpgt_ps(self.0, o.0)))
+        }
+    }
+    /// |x| (clears the sign bit).
+    #[inline(always)]
+    pub fn abs(self) -> F4 {
+        sse! {
+            F4(_mm_andnot_ps(_mm_set1_ps(-0.0), self.0))
+        }
+    }
+    /// `self` where `m` is set, +0 elsewhere.
+    #[inline(always)]
+    pub fn and_mask(self, m: I4) -> F4 {
+        sse! {
+            F4(_mm_and_ps(self.0, _mm_castsi128_ps(m.0)))
+        }
+    }
+    /// Truncation toward zero (`as i32`); the caller keeps |x| < 2^31.
+    #[inline(always)]
+    pub fn trunc_i4(self) -> I4 {
+        sse! {
+            I4(_mm_cvttps_epi32(self.0))
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl I4 {
+    #[inline(always)]
+    pub fn splat(x: i32) -> I4 {
+        sse! {
+            I4(_mm_set1_epi32(x))
+        }
+    }
+    #[inline(always)]
+    pub fn new(a: [i32; 4]) -> I4 {
+        sse! {
+            I4(_mm_set_epi32(a[3], a[2], a[1], a[0]))
+        }
+    }
+    #[inline(always)]
+    pub fn to_array(self) -> [i32; 4] {
+        let mut a = [0i32; 4];
+        // SAFETY: `a` is 16 writable bytes; `storeu` needs no alignment.
+        unsafe { _mm_storeu_si128(a.as_mut_ptr() as *mut __m128i, self.0) };
+        a
+    }
+    /// Wrapping add.
+    #[inline(always)]
+    pub fn add(self, o: I4) -> I4 {
+        sse! {
+            I4(_mm_add_epi32(self.0, o.0))
+        }
+    }
+    #[inline(always)]
+    pub fn and(self, o: I4) -> I4 {
+        sse! {
+            I4(_mm_and_si128(self.0, o.0))
+        }
+    }
+    /// Lane mask of `self > o` (signed).
+    #[inline(always)]
+    pub fn gt(self, o: I4) -> I4 {
+        sse! {
+            I4(_mm_cmpgt_epi32(self.0, o.0))
+        }
+    }
+    /// `a` where `self` (a mask) is set, `b` elsewhere.
+    #[inline(always)]
+    pub fn select(self, a: I4, b: I4) -> I4 {
+        sse! {
+            I4(_mm_or_si128(
+                _mm_and_si128(self.0, a.0),
+                _mm_andnot_si128(self.0, b.0),
+            ))
+        }
+    }
+    /// Exact for |x| < 2^24.
+    #[inline(always)]
+    pub fn to_f4(self) -> F4 {
+        sse! {
+            F4(_mm_cvtepi32_ps(self.0))
+        }
+    }
+    /// Whether every lane of a mask is set.
+    #[inline(always)]
+    pub fn all(self) -> bool {
+        sse! {
+            _mm_movemask_ps(_mm_castsi128_ps(self.0)) == 0xF
+        }
+    }
+}
+
+/// Four RGBA8 texels (little-endian `u32`s, R in the low byte) as channel vectors of
+/// unorm values c / 255 (GL 4.5 core eq. 2.1, the same IEEE division as `unorm8_to_f32`).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn unorm8x4(texels: [u32; 4]) -> [F4; 4] {
+    sse! {
+        let t = texels;
+        let v = _mm_set_epi32(t[3] as i32, t[2] as i32, t[1] as i32, t[0] as i32);
+        let ff = _mm_set1_epi32(0xFF);
+        let k = _mm_set1_ps(255.0);
+        let r = _mm_and_si128(v, ff);
+        let g = _mm_and_si128(_mm_srli_epi32::<8>(v), ff);
+        let b = _mm_and_si128(_mm_srli_epi32::<16>(v), ff);
+        let a = _mm_srli_epi32::<24>(v);
+        let un = |c: __m128i| F4(_mm_div_ps(_mm_cvtepi32_ps(c), k));
+        [un(r), un(g), un(b), un(a)]
+    }
+}
+
+/// Four RGBA texels (one per lane) turned into channel vectors.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn transpose(t: [[f32; 4]; 4]) -> [F4; 4] {
+    sse! {
+        let (mut a, mut b) = (F4::new(t[0]).0, F4::new(t[1]).0);
+        let (mut c, mut d) = (F4::new(t[2]).0, F4::new(t[3]).0);
+        _MM_TRANSPOSE4_PS(&mut a, &mut b, &mut c, &mut d);
+        [F4(a), F4(b), F4(c), F4(d)]
+    }
+}
+
+// ---- Portable fallback: the same operations lane by lane. ----
+
+#[cfg(not(target_arch = "x86_64"))]
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct F4([f32; 4]);
+
+#[cfg(not(target_arch = "x86_64"))]
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct I4([i32; 4]);
+
+#[cfg(not(target_arch = "x86_64"))]
+fn mask(b: bool) -> i32 {
+    if b {
+        -1
+    } else {
+        0
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+impl F4 {
+    #[inline(always)]
+    pub fn splat(x: f32) -> F4 {
+        F4([x; 4])
+    }
+    #[inline(always)]
+    pub fn new(a: [f32; 4]) -> F4 {
+        F4(a)
+    }
+    #[inline(always)]
+    pub fn from_bits(a: [u32; 4]) -> F4 {
+        F4(a.map(f32::from_bits))
+    }
+    #[inline(always)]
+    pub fn to_bits(self) -> [u32; 4] {
+        self.0.map(f32::to_bits)
+    }
+    #[inline(always)]
+    fn zip(self, o: F4, f: impl Fn(f32, f32) -> f32) -> F4 {
+        F4([0, 1, 2, 3].map(|i| f(self.0[i], o.0[i])))
+    }
+    #[inline(always)]
+    pub fn add(self, o: F4) -> F4 {
+        self.zip(o, |a, b| a + b)
+    }
+    #[inline(always)]
+    pub fn sub(self, o: F4) -> F4 {
+        self.zip(o, |a, b| a - b)
+    }
+    #[inline(always)]
+    pub fn mul(self, o: F4) -> F4 {
+        self.zip(o, |a, b| a * b)
+    }
+    #[inline(always)]
+    pub fn lt(self, o: F4) -> I4 {
+        I4([0, 1, 2, 3].map(|i| mask(self.0[i] < o.0[i])))
+    }
+    #[inline(always)]
+    pub fn gt(self, o: F4) -> I4 {
+        I4([0, 1, 2, 3].map(|i| mask(self.0[i] > o.0[i])))
+    }
+    #[inline(always)]
+    pub fn abs(self) -> F4 {
+        F4(self.0.map(f32::abs))
+    }
+    #[inline(always)]
+    pub fn and_mask(self, m: I4) -> F4 {
+        F4([0, 1, 2, 3].map(|i| f32::from_bits(self.0[i].to_bits() & m.0[i] as u32)))
+    }
+    #[inline(always)]
+    pub fn trunc_i4(self) -> I4 {
+        I4(self.0.map(|x| x as i32))
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+impl I4 {
+    #[inline(always)]
+    pub fn splat(x: i32) -> I4 {
+        I4([x; 4])
+    }
+    #[inline(always)]
+    pub fn new(a: [i32; 4]) -> I4 {
+        I4(a)
+    }
+    #[inline(always)]
+    pub fn to_array(self) -> [i32; 4] {
+        self.0
+    }
+    #[inline(always)]
+    pub fn add(self, o: I4) -> I4 {
+        I4([0, 1, 2, 3].map(|i| self.0[i].wrapping_add(o.0[i])))
+    }
+    #[inline(always)]
+    pub fn and(self, o: I4) -> I4 {
+        I4([0, 1, 2, 3].map(|i| self.0[i] & o.0[i]))
+    }
+    #[inline(always)]
+    pub fn gt(self, o: I4) -> I4 {
+        I4([0, 1, 2, 3].map(|i| mask(self.0[i] > o.0[i])))
+    }
+    #[inline(always)]
+    pub fn select(self, a: I4, b: I4) -> I4 {
+        I4([0, 1, 2, 3].map(|i| (self.0[i] & a.0[i]) | (!self.0[i] & b.0[i])))
+    }
+    #[inline(always)]
+    pub fn to_f4(self) -> F4 {
+        F4(self.0.map(|x| x as f32))
+    }
+    #[inline(always)]
+    pub fn all(self) -> bool {
+        self.0.iter().all(|&m| m == -1)
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+pub(crate) fn unorm8x4(texels: [u32; 4]) -> [F4; 4] {
+    [0, 8, 16, 24].map(|sh| F4(texels.map(|t| ((t >> sh) & 0xFF) as f32 / 255.0)))
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+pub(crate) fn transpose(t: [[f32; 4]; 4]) -> [F4; 4] {
+    [0, 1, 2, 3].map(|c| F4([t[0][c], t[1][c], t[2][c], t[3][c]]))
+}
+
+/// a + t·(b − a) per lane, the reference's operation order (`filter.rs::lerp4`).
+#[inline(always)]
+pub(crate) fn lerp(a: F4, b: F4, t: F4) -> F4 {
+    a.add(t.mul(b.sub(a)))
+}
+
+/// (floor(x), x − floor(x)) per lane, bit-identical to `filter.rs::split` for |x| < 2^22
+/// (the caller checks): truncate, step down where truncation rounded up; a fraction that
+/// rounds to 1 (x a tiny negative) becomes 0 as in the reference.
+#[inline(always)]
+pub(crate) fn split4(x: F4) -> (I4, F4) {
+    let t = x.trunc_i4();
+    // All-ones (−1) where the truncation lies above x.
+    let i = t.add(t.to_f4().gt(x));
+    let f = x.sub(i.to_f4());
+    (i, f.and_mask(f.lt(F4::splat(1.0))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unorm8_matches_the_division() {
+        let all: Vec<u32> = (0..=255u32).collect();
+        for q in all.chunks(4) {
+            let t = [q[0], q[1] << 8, q[2] << 16, q[3] << 24];
+            let v = unorm8x4(t);
+            for (c, lane) in [(0, 0), (1, 1), (2, 2), (3, 3)] {
+                assert_eq!(v[c].to_bits()[lane], (q[lane] as f32 / 255.0).to_bits());
+            }
+        }
+    }
+
+    #[test]
+    fn split4_floors() {
+        let xs = [-3.5f32, -1e-10, -0.0, 2.75];
+        let (i, f) = split4(F4::new(xs));
+        assert_eq!(i.to_array(), [-4, -1, 0, 2]);
+        assert_eq!(f.to_bits(), [0.5f32, 0.0, -0.0, 0.75].map(f32::to_bits));
+    }
+
+    #[test]
+    fn transpose_swaps_axes() {
+        let t = transpose([
+            [1.0, 2.0, 3.0, 4.0],
+            [5.0, 6.0, 7.0, 8.0],
+            [9.0; 4],
+            [0.0; 4],
+        ]);
+        assert_eq!(t[1].to_bits(), [2.0f32, 6.0, 9.0, 0.0].map(f32::to_bits));
+    }
+}
