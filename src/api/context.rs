@@ -234,14 +234,14 @@ pub fn default_threads() -> usize {
 }
 
 impl Context {
-    /// A context with a `width`×`height` default framebuffer and the default thread count
-    /// (`SOFTGL_THREADS`, else the available cores).
+    /// A debug context (version 1.0 unless overridden, DEBUG_OUTPUT on) with its own
+    /// `width`×`height` RGBA8 + D24S8 default framebuffer and the default thread count
+    /// (`SOFTGL_THREADS`, else the available cores). EGL contexts come from `with_attribs`.
     pub fn new(width: u32, height: u32) -> Context {
         Context::with_threads(width, height, default_threads())
     }
 
-    /// A context whose rasterizer uses `threads` workers: default attributes (version 1.0,
-    /// EGL's defaults) and its own RGBA8 + D24S8 surface.
+    /// As [`Context::new`], with `threads` rasterizer workers.
     pub fn with_threads(width: u32, height: u32, threads: usize) -> Context {
         let table = Arc::new(DescriptorTable::new());
         Context::with_parts(
@@ -331,18 +331,21 @@ impl Context {
         front_end: FrontEnd,
         back_end: BackEnd,
     ) -> Context {
-        // As `with_attribs(&ContextAttribs::default(), None)`: version 1.0 is never refused,
-        // and the override, when set, applies here too.
-        let reported = Reported::new(
-            &ContextAttribs::default(),
-            crate::api::version::override_version(),
-        )
-        .unwrap_or(Reported {
-            attribs: ContextAttribs::default(),
-            major: crate::api::version::HONEST_VERSION.0,
-            minor: crate::api::version::HONEST_VERSION.1,
-            overridden: false,
-        });
+        // As `with_attribs` with EGL's defaults except that this is a debug context: a
+        // headless Rust program has no other way to ask for one, and the debug output is
+        // where misuse (stale bindless handles, GL errors) is reported. Version 1.0 is never
+        // refused, and the override, when set, applies here too.
+        let attribs = ContextAttribs {
+            debug: true,
+            ..ContextAttribs::default()
+        };
+        let reported =
+            Reported::new(&attribs, crate::api::version::override_version()).unwrap_or(Reported {
+                attribs,
+                major: crate::api::version::HONEST_VERSION.0,
+                minor: crate::api::version::HONEST_VERSION.1,
+                overridden: false,
+            });
         let group = Arc::new(ShareGroup::new(table, descriptors));
         let mut c = Context::build(reported, threads, group, front_end, back_end);
         let (w, h) = (
@@ -406,8 +409,12 @@ impl Context {
                 debug: sampler_debug.clone(),
             }),
         };
+        // KHR_debug's state table: DEBUG_OUTPUT starts TRUE in a debug context, FALSE
+        // otherwise.
+        let mut errors = ErrorState::default();
+        errors.output = reported.attribs.debug;
         Context {
-            errors: ErrorState::default(),
+            errors,
             sampler_debug,
             front_end,
             back_end,

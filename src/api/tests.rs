@@ -1137,8 +1137,8 @@ fn attributes_answer_the_context_queries() {
         vec![gl::CONTEXT_FLAG_DEBUG_BIT as i32]
     );
     let mut n = Context::with_attribs(&ContextAttribs::default(), None).unwrap();
-    // (DEBUG_OUTPUT's initial value in a non-debug context is the debug layer's choice,
-    // error.rs: softgl starts with it enabled in every context.)
+    // KHR_debug's state table: FALSE unless the context is a debug context.
+    assert!(!n.is_enabled(gl::DEBUG_OUTPUT));
     assert_eq!(n.get_integerv(gl::CONTEXT_FLAGS), vec![0]);
     // Below 3.2 there is no profile (the whole reported version is 1.0 without override).
     let (major, minor) = n.version();
