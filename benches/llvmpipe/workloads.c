@@ -1,7 +1,7 @@
 /* The criterion benches' workloads, run through EGL + GL on whatever driver libglvnd picks
  * (Mesa's llvmpipe with Debian's libgl1-mesa-dri), so softgl's figures have a comparison on
  * the same machine. Build and run: benches/llvmpipe/run.sh. Prints one line per workload:
- * "name median_ms". Each workload is rendered then waited for with glFinish, as the Rust
+ * "name median_ms (pixel r,g,b,a, error 0x0)". Each workload is rendered then waited for with glFinish, as the Rust
  * benches do. */
 #define GL_GLEXT_PROTOTYPES 1
 #include <EGL/egl.h>
@@ -289,8 +289,18 @@ int main(int argc, char **argv) {
     };
     for (unsigned i = 0; i < sizeof w / sizeof w[0]; i++) {
         if (*only && strcmp(only, w[i].name)) continue;
+        /* Each workload starts from GL's initial state, as each criterion bench starts from a
+         * fresh context: without this, the depth test the triangle workload enables stayed on
+         * for the later ones and rejected their fragments against a zeroed depth buffer. */
+        glDisable(GL_BLEND);
+        glDisable(GL_DEPTH_TEST);
         w[i].setup();
-        printf("%s %.3f\n", w[i].name, median_ms(w[i].frame, w[i].iters));
+        double ms = median_ms(w[i].frame, w[i].iters);
+        /* One pixel and the error flag, so a run that measured nothing shows it. */
+        unsigned char px[4] = {0};
+        glReadPixels(300, 300, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+        printf("%s %.3f (pixel %d,%d,%d,%d, error 0x%x)\n", w[i].name, ms, px[0], px[1], px[2],
+               px[3], glGetError());
         fflush(stdout);
     }
     return 0;
