@@ -169,5 +169,6 @@ corpus! {
     ok_texture => "ok_texture.frag",
     ok_uniform_block_vert => "ok_uniform_block.vert",
     ok_version_150_fragcolor => "ok_version_150_fragcolor.frag",
+    ok_texture2d_330_core => "ok_texture2d_330_core.frag",
     ok_vertex_locations_vert => "ok_vertex_locations.vert",
 }

@@ -9,7 +9,6 @@ use super::ast::Expr;
 use super::diag::Span;
 use super::lower::{bail, Lowerer, Value, R};
 use super::place::Place;
-use super::preprocess::Profile;
 use super::types::{base_kind, vt, Type};
 
 const F: ScalarKind = ScalarKind::F32;
@@ -1250,8 +1249,7 @@ impl Lowerer {
         args: &[Expr],
         span: Span,
     ) -> R<Value> {
-        let legacy = self.version < 140 || self.profile == Profile::Compatibility;
-        if matches!(name, "texture2D" | "texture2DLod") && !legacy {
+        if matches!(name, "texture2D" | "texture2DLod") && !self.deprecated_builtins_allowed() {
             bail!(
                 self,
                 span,

@@ -22,6 +22,13 @@ impl Lowerer {
         self.version <= 130 || self.profile == Profile::Compatibility
     }
 
+    /// The deprecated built-ins GLSL 4.20 moved to the compatibility profile: `texture2D`
+    /// and its kin, `gl_FragColor`, `gl_FragData`. Before 4.20 they are deprecated but part
+    /// of the core language (GLSL 1.40–4.10 list them as deprecated, not removed).
+    pub(super) fn deprecated_builtins_allowed(&self) -> bool {
+        self.version < 420 || self.profile == Profile::Compatibility
+    }
+
     /// `layout(...) uniform;`, `layout(early_fragment_tests) in;`, `invariant gl_Position;`
     pub(super) fn global_qualifiers(&mut self, q: &Qualifiers, names: &[String]) -> R<()> {
         if !names.is_empty() {
@@ -981,9 +988,7 @@ impl Lowerer {
                 });
                 (Type::FLOAT, vec![v], true)
             }
-            ("gl_FragColor", false)
-                if self.version <= 150 || self.profile == Profile::Compatibility =>
-            {
+            ("gl_FragColor", false) if self.deprecated_builtins_allowed() => {
                 let vars = self.new_vars_for(&f4);
                 self.outputs.push(PendingOutput {
                     var: InterfaceVar {
@@ -1000,10 +1005,8 @@ impl Lowerer {
                 });
                 (f4, vars, true)
             }
-            // gl_FragData[n] writes colour output n (GLSL 1.10–1.50, compatibility).
-            ("gl_FragData", false)
-                if self.version <= 150 || self.profile == Profile::Compatibility =>
-            {
+            // gl_FragData[n] writes colour output n (GLSL 1.10–4.10, compatibility).
+            ("gl_FragData", false) if self.deprecated_builtins_allowed() => {
                 const MAX_DRAW_BUFFERS: u32 = 8;
                 let ty = Type::Array(Box::new(f4), MAX_DRAW_BUFFERS);
                 let vars = self.new_vars_for(&ty);
