@@ -399,3 +399,56 @@ fn draw_fullscreen(ctx: &mut Context) {
     ctx.draw_arrays(enums::TRIANGLES, 0, 3);
     assert_eq!(ctx.get_error(), enums::NO_ERROR);
 }
+
+/// A sampler whose state makes the single-level test texture complete.
+fn nearest_sampler(ctx: &mut Context) -> u32 {
+    let s = ctx.gen_samplers(1)[0];
+    ctx.sampler_parameter_i(s, enums::TEXTURE_MIN_FILTER, enums::NEAREST as i32);
+    assert_eq!(ctx.get_error(), enums::NO_ERROR);
+    s
+}
+
+/// ARB_bindless_texture issue 7: a sampler object is not deleted while a handle using it is
+/// resident, so glDeleteSamplers leaves a resident texture/sampler handle valid and resident
+/// (unlike glDeleteTextures, which makes handles non-resident). A non-resident one dies
+/// with the sampler; the kept one dies when it is made non-resident.
+#[test]
+fn deleting_sampler_keeps_resident_handle() {
+    let mut ctx = Context::new(W, H);
+    let tex = complete_texture(&mut ctx);
+    let s = nearest_sampler(&mut ctx);
+    let h = ctx.get_texture_sampler_handle_arb(tex, s);
+    assert_ne!(h, 0);
+    ctx.make_texture_handle_resident_arb(h);
+    ctx.delete_samplers(&[s]);
+    assert!(ctx.is_texture_handle_resident_arb(h), "still resident");
+    assert_eq!(ctx.get_error(), enums::NO_ERROR);
+    // The sampler's name is free again: a new sampler with it gets a new handle.
+    let s2 = nearest_sampler(&mut ctx);
+    let h2 = ctx.get_texture_sampler_handle_arb(tex, s2);
+    assert_ne!(h2, 0);
+    assert_ne!(h2, h, "the kept handle belongs to the deleted sampler");
+    ctx.delete_samplers(&[s2]);
+    assert!(!ctx.is_texture_handle_resident_arb(h2));
+    assert_eq!(
+        ctx.get_error(),
+        enums::INVALID_OPERATION,
+        "a non-resident handle dies with its sampler"
+    );
+    ctx.make_texture_handle_non_resident_arb(h);
+    assert_eq!(ctx.get_error(), enums::NO_ERROR);
+    assert!(!ctx.is_texture_handle_resident_arb(h));
+    assert_eq!(
+        ctx.get_error(),
+        enums::INVALID_OPERATION,
+        "made non-resident, the orphaned handle is deleted"
+    );
+    // Deleting the texture deletes resident texture/sampler handles as before.
+    let s3 = nearest_sampler(&mut ctx);
+    let h3 = ctx.get_texture_sampler_handle_arb(tex, s3);
+    ctx.make_texture_handle_resident_arb(h3);
+    ctx.delete_samplers(&[s3]);
+    ctx.delete_textures(&[tex]);
+    assert!(!ctx.is_texture_handle_resident_arb(h3));
+    assert_eq!(ctx.get_error(), enums::INVALID_OPERATION);
+}

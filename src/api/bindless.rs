@@ -17,6 +17,10 @@ use crate::api::texture::border_allowed;
 pub(crate) struct HandleOwner {
     pub texture: TextureName,
     pub sampler: Option<SamplerName>,
+    /// The sampler was deleted while this handle was resident: the handle (and the sampler
+    /// state it captured) lives on until it is made non-resident or its texture is deleted
+    /// (ARB_bindless_texture issue 7); the sampler's name may already name another object.
+    pub sampler_deleted: bool,
 }
 
 /// The handle tables of a context (shared with a share group later).
@@ -73,6 +77,7 @@ impl Context {
             HandleOwner {
                 texture: tname,
                 sampler: sname,
+                sampler_deleted: false,
             },
         );
         if let Some(t) = self.objs.textures.get_mut(tname) {
@@ -126,6 +131,17 @@ impl Context {
             }
             Arc::make_mut(&mut this.resident).remove(handle);
             this.dirty |= dirty::SAMPLER;
+            // A handle whose sampler was deleted while it was resident was kept alive only by
+            // its residency (issue 7): it is deleted now.
+            if this
+                .objs
+                .bindless
+                .owners
+                .get(&handle)
+                .is_some_and(|o| o.sampler_deleted)
+            {
+                this.free_handle(handle);
+            }
         })
     }
 
@@ -150,16 +166,24 @@ impl Context {
             .map(|(&h, _)| h)
             .collect();
         for h in dead {
-            if let Some(o) = self.objs.bindless.owners.remove(&h) {
+            self.free_handle(h);
+        }
+    }
+
+    /// Deletes one handle: it is stale afterwards (INVALID_OPERATION where a handle is
+    /// required).
+    fn free_handle(&mut self, h: u64) {
+        if let Some(o) = self.objs.bindless.owners.remove(&h) {
+            if !o.sampler_deleted {
                 self.objs.bindless.by_owner.remove(&(o.texture, o.sampler));
             }
-            if self.resident.contains(h) {
-                Arc::make_mut(&mut self.resident).remove(h);
-                self.dirty |= dirty::SAMPLER;
-            }
-            // Queued draws may still use the handle: its descriptor goes after the flush.
-            self.retired_descriptors.push(h);
         }
+        if self.resident.contains(h) {
+            Arc::make_mut(&mut self.resident).remove(h);
+            self.dirty |= dirty::SAMPLER;
+        }
+        // Queued draws may still use the handle: its descriptor goes after the flush.
+        self.retired_descriptors.push(h);
     }
 
     /// Deleting a texture frees its handles; they are stale afterwards.
@@ -167,8 +191,29 @@ impl Context {
         self.free_handles_where(|o| o.texture == t);
     }
 
-    /// Deleting a sampler frees the texture/sampler handles that use it.
+    /// Deleting a sampler frees the texture/sampler handles that use it, except those
+    /// resident in this context: ARB_bindless_texture issue 7 says a sampler object is not
+    /// deleted "until the object is not bound anywhere and there are no handles using the
+    /// object that are resident in any context" (only deleting a *texture* makes its handles
+    /// non-resident). Those handles keep the sampler state they captured and are deleted
+    /// when made non-resident. (Residency in other contexts of the share group is not seen
+    /// here: their handles are freed.)
     pub(crate) fn free_sampler_handles(&mut self, s: SamplerName) {
-        self.free_handles_where(|o| o.sampler == Some(s));
+        let resident = self.resident.clone();
+        let kept: Vec<u64> = self
+            .objs
+            .bindless
+            .owners
+            .iter()
+            .filter(|(&h, o)| o.sampler == Some(s) && !o.sampler_deleted && resident.contains(h))
+            .map(|(&h, _)| h)
+            .collect();
+        for h in kept {
+            if let Some(o) = self.objs.bindless.owners.get_mut(&h) {
+                o.sampler_deleted = true;
+                self.objs.bindless.by_owner.remove(&(o.texture, o.sampler));
+            }
+        }
+        self.free_handles_where(|o| o.sampler == Some(s) && !o.sampler_deleted);
     }
 }
