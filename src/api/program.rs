@@ -868,8 +868,11 @@ impl Context {
         })
     }
 
-    /// glUniformHandleui64vARB's core (ARB_bindless_texture): sampler uniforms only, and not
-    /// `bound_sampler` ones.
+    /// glUniformHandleui64vARB's core (ARB_bindless_texture): sampler uniforms declared
+    /// `bindless_sampler` (on the uniform or at global scope) only. The extension's §4.4.6:
+    /// "In the absence of these qualifiers, sampler and image uniforms are considered
+    /// "bound"", and its Errors section makes UniformHandleui64{v}ARB on a bound uniform
+    /// INVALID_OPERATION.
     fn set_uniform_handles(&mut self, program: u32, location: i32, values: &[u64]) -> GlResult<()> {
         // Reached from the macro-made glUniform* entry points: the objects are checked
         // out here.
@@ -884,6 +887,11 @@ impl Context {
             if u.bound {
                 return Err(GlError::InvalidOperation(
                     "uniform is declared layout(bound_sampler)",
+                ));
+            }
+            if !u.bindless {
+                return Err(GlError::InvalidOperation(
+                    "uniform is not declared layout(bindless_sampler), so it is bound",
                 ));
             }
             if values.len() > 1 && u.array_len.is_none() {

@@ -631,11 +631,18 @@ fn bindless_handle_errors() {
     assert_eq!(c.get_error(), gl::INVALID_OPERATION, "not a sampler");
     c.uniform_handle_ui64_arb(btex, h);
     assert_eq!(c.get_error(), gl::INVALID_OPERATION, "bound_sampler");
+    // No qualifier: "considered bound" (ARB_bindless_texture §4.4.6).
     c.uniform_handle_ui64_arb(tex, h);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "implicitly bound");
+    c.program_uniform_handle_ui64_arb(p, tex, h);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "implicitly bound");
+    c.uniform_1i(tex, 5);
+    assert_eq!(c.get_error(), gl::NO_ERROR, "Uniform1i on a bound sampler");
+    c.uniform_handle_ui64_arb(ltex, h);
     c.program_uniform_handle_ui64_arb(p, ltex, hs);
     c.uniform_handle_ui64_arb(-1, h);
     assert_eq!(c.get_error(), gl::NO_ERROR);
-    c.uniform_handle_ui64v_arb(tex, &[h, h]);
+    c.uniform_handle_ui64v_arb(ltex, &[h, h]);
     assert_eq!(
         c.get_error(),
         gl::INVALID_OPERATION,
@@ -647,7 +654,8 @@ fn bindless_handle_errors() {
         gl::NO_ERROR,
         "Uniform1i on a bindless_sampler is allowed"
     );
-    assert_eq!(c.get_uniformuiv(p, tex), vec![h as u32, (h >> 32) as u32]);
+    c.uniform_handle_ui64_arb(ltex, h);
+    assert_eq!(c.get_uniformuiv(p, ltex), vec![h as u32, (h >> 32) as u32]);
 
     // Deleting the texture frees its handles: stale afterwards.
     c.delete_textures(&[t]);
