@@ -895,6 +895,27 @@ fn projective_and_offset_fetches() {
     );
 }
 
+/// An integer coordinate converts to the vec2/vec3 parameter of the sampling built-ins
+/// (GLSL 4.60 §4.1.10 uint→float, int→float), as piglit's bindless ubo-named-block does
+/// with `texture2D(sampler2D, uvec2)`; texelFetch's ivec2 takes no uvec2 (no uint→int).
+#[test]
+fn integer_coordinates_convert_to_float() {
+    let o = frag_out(
+        "#version 330 core\nuniform sampler2D t;\nout vec4 o;\n\
+         void main() { uvec2 u = uvec2(gl_FragCoord.xy); ivec2 i = -ivec2(gl_FragCoord.xy);\n\
+         vec4 a = texture(t, u); vec4 b = textureLod(t, i, 0);\n\
+         vec4 c = textureProj(t, uvec3(u, 2u)); o = vec4(a.xy, b.x, c.y); }",
+        &[0, 0],
+    );
+    assert_eq!(o, vec![10.0, 20.0, -10.0, 10.0]);
+    let log = fails(
+        Stage::Fragment,
+        "#version 330 core\nuniform sampler2D t;\nout vec4 o;\n\
+         void main() { o = texelFetch(t, uvec2(1u, 2u), 0); }",
+    );
+    assert!(log.contains("no matching function"), "{log}");
+}
+
 #[test]
 fn bool_uniforms_become_masks() {
     let src = "#version 330 core\nuniform bool flag;\nuniform bvec2 pair;\nout vec4 o;\n\
