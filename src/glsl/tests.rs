@@ -916,6 +916,22 @@ fn integer_coordinates_convert_to_float() {
     assert!(log.contains("no matching function"), "{log}");
 }
 
+/// GL_ARB_arrays_of_arrays enables multi-dimensional arrays before GLSL 4.30 (piglit's
+/// bindless arrays-of-struct uses it at #version 330); without it they stay an error.
+#[test]
+fn arrays_of_arrays_extension() {
+    let body = "struct S { float v[3][2]; int y; };\nout vec4 o;\n\
+         void main() { S a[2][4]; a[1][3].v[2][1] = 5.0; a[0][2].v[1][0] = 7.0; a[1][2].v[2][1] = 1.0;\n\
+         int i = int(gl_FragCoord.x) - 9; o = vec4(a[i][3].v[2][i], a[0][2].v[i][0], a[1][2].v[2][1], i); }";
+    let o = frag_out(
+        &format!("#version 330 core\n#extension GL_ARB_arrays_of_arrays : enable\n{body}"),
+        &[],
+    );
+    assert_eq!(o, vec![5.0, 7.0, 1.0, 1.0]);
+    let log = fails(Stage::Fragment, &format!("#version 330 core\n{body}"));
+    assert!(log.contains("arrays of arrays require GLSL 4.30"), "{log}");
+}
+
 #[test]
 fn bool_uniforms_become_masks() {
     let src = "#version 330 core\nuniform bool flag;\nuniform bvec2 pair;\nout vec4 o;\n\
