@@ -113,6 +113,7 @@ scenes! {
     bindless_stale_handle,
     bindless_ubo_handle_array,
     bindless_ubo_handles,
+    bindless_ubo_struct_uvec2_coord,
     bindless_uint64_constructor,
     bindless_uniform_handle,
     bindless_uvec2_constructor,

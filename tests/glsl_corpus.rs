@@ -87,6 +87,7 @@ corpus! {
     err_assign_uniform => "err_assign_uniform.frag",
     err_attribute_core_vert => "err_attribute_core.vert",
     err_bindless_and_bound => "err_bindless_and_bound.frag",
+    err_sampler_uniform_initializer => "err_sampler_uniform_initializer.frag",
     err_bindless_disabled => "err_bindless_disabled.frag",
     err_bindless_layout_without_ext => "err_bindless_layout_without_ext.frag",
     err_bindless_varying_not_flat => "err_bindless_varying_not_flat.frag",

@@ -970,12 +970,20 @@ impl Lowerer {
                 // Projective lookups divide the coordinate by its last component
                 // (GLSL 4.60 §8.9.2), then sample as the plain form does.
                 let mut vals = vals;
+                // An ivec/uvec coordinate converts to the vec3/vec4 parameter implicitly
+                // (GLSL 4.60 §4.1.10), as for the plain forms.
                 let p = match vals.get(1) {
                     Some(v)
                         if v.ty == Type::vector(BaseType::Float, 3)
                             || v.ty == Type::vector(BaseType::Float, 4) =>
                     {
                         v.clone()
+                    }
+                    Some(v) if self.implicitly(&v.ty, &Type::vector(BaseType::Float, 3)) => {
+                        self.coerce(v.clone(), &Type::vector(BaseType::Float, 3), span)?
+                    }
+                    Some(v) if self.implicitly(&v.ty, &Type::vector(BaseType::Float, 4)) => {
+                        self.coerce(v.clone(), &Type::vector(BaseType::Float, 4), span)?
                     }
                     _ => bail!(self, span, "{name}() needs a vec3 or vec4 coordinate"),
                 };
@@ -1271,6 +1279,20 @@ impl Lowerer {
         let handle = [vals[0].vars[0], vals[0].vars[1]];
         let vec2 = Type::vector(BaseType::Float, 2);
         let ivec2 = Type::vector(BaseType::Int, 2);
+        // The coordinate of the sampling forms is a vec2 parameter, so an ivec2/uvec2
+        // argument converts to it implicitly (GLSL 4.60 §6.1 "Function Calling
+        // Conventions" picks overloads by the §4.1.10 conversions; uint→float exists since
+        // GLSL 1.30). texelFetch takes an ivec2 and textureSize an int: no conversion to
+        // those from uint, so they stay exact.
+        let mut vals = vals;
+        if !matches!(name, "texelFetch" | "textureSize")
+            && vals.len() >= 2
+            && vals[1].ty != vec2
+            && self.implicitly(&vals[1].ty, &vec2)
+        {
+            let c = vals[1].clone();
+            vals[1] = self.coerce(c, &vec2, span)?;
+        }
         let bad = |s: &mut Self| -> R<Value> {
             let sig: Vec<String> = vals.iter().map(|v| v.ty.to_string()).collect();
             bail!(

@@ -421,6 +421,17 @@ impl Lowerer {
                 d.name
             );
         }
+        if d.init.is_some() && ty.contains_sampler() {
+            // ARB_bindless_texture, "Replace Section 4.1.7 (Samplers)": "As uniforms in the
+            // default uniform block, samplers may be initialized only with the OpenGL API;
+            // they cannot be declared with an initializer in a shader."
+            bail!(
+                self,
+                d.span,
+                "sampler uniform `{}' cannot have an initializer (samplers are set only through the API)",
+                d.name
+            );
+        }
         if d.init.is_some() {
             self.warning(
                 d.span,

@@ -105,6 +105,7 @@ pub const MAX_VARS: usize = 1 << 21;
 /// The same list as the preprocessor's (`#extension` with `require` on others fails there;
 /// this copy keeps the front end honest on its own).
 const SUPPORTED_EXTENSIONS: &[&str] = &[
+    "GL_ARB_arrays_of_arrays",
     "GL_ARB_bindless_texture",
     "GL_ARB_gpu_shader_int64",
     "GL_ARB_shading_language_420pack",
@@ -122,6 +123,8 @@ pub struct Lowerer {
     pub bindless: bool,
     pub int64: bool,
     pub explicit_location: bool,
+    /// GL_ARB_arrays_of_arrays is on: multi-dimensional arrays before GLSL 4.30.
+    pub arrays_of_arrays: bool,
     pub diags: Vec<Diagnostic>,
     pub func: Function,
     /// The statement list being emitted into.
@@ -197,6 +200,7 @@ impl Lowerer {
             bindless: false,
             int64: false,
             explicit_location: false,
+            arrays_of_arrays: false,
             diags: Vec::new(),
             func: Function::default(),
             cur: Vec::new(),
@@ -261,6 +265,7 @@ impl Lowerer {
             }
             match name.as_str() {
                 "GL_ARB_bindless_texture" => self.bindless = on,
+                "GL_ARB_arrays_of_arrays" => self.arrays_of_arrays = on,
                 "GL_ARB_gpu_shader_int64" => self.int64 = on,
                 "GL_ARB_explicit_attrib_location" | "GL_ARB_separate_shader_objects" => {
                     self.explicit_location = on
@@ -427,8 +432,14 @@ impl Lowerer {
         if dims.len() as u32 + base.nesting() > MAX_TYPE_NESTING {
             bail!(self, span, "type is nested too deeply");
         }
-        if dims.len() > 1 && self.version < 430 {
-            bail!(self, span, "arrays of arrays require GLSL 4.30");
+        // GLSL 4.30 folded GL_ARB_arrays_of_arrays in; before it the extension allows
+        // them (the extension's own minimum is GLSL 1.20).
+        if dims.len() > 1 && self.version < 430 && !self.arrays_of_arrays {
+            bail!(
+                self,
+                span,
+                "arrays of arrays require GLSL 4.30 or GL_ARB_arrays_of_arrays"
+            );
         }
         let mut t = base;
         for (i, d) in dims.iter().enumerate().rev() {

@@ -75,7 +75,8 @@ use lex::{LogicalLine, TokKind};
 /// The extensions this implementation supports: `#extension` accepts them, and each one is
 /// a predefined macro of value 1 (GLSL 4.60 §3.3). The driver's extension string lists the
 /// same names.
-pub const SUPPORTED_EXTENSIONS: [&str; 8] = [
+pub const SUPPORTED_EXTENSIONS: [&str; 9] = [
+    "GL_ARB_arrays_of_arrays",
     "GL_ARB_bindless_texture",
     "GL_ARB_gpu_shader_int64",
     "GL_ARB_shading_language_420pack",

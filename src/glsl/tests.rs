@@ -895,6 +895,43 @@ fn projective_and_offset_fetches() {
     );
 }
 
+/// An integer coordinate converts to the vec2/vec3 parameter of the sampling built-ins
+/// (GLSL 4.60 §4.1.10 uint→float, int→float), as piglit's bindless ubo-named-block does
+/// with `texture2D(sampler2D, uvec2)`; texelFetch's ivec2 takes no uvec2 (no uint→int).
+#[test]
+fn integer_coordinates_convert_to_float() {
+    let o = frag_out(
+        "#version 330 core\nuniform sampler2D t;\nout vec4 o;\n\
+         void main() { uvec2 u = uvec2(gl_FragCoord.xy); ivec2 i = -ivec2(gl_FragCoord.xy);\n\
+         vec4 a = texture(t, u); vec4 b = textureLod(t, i, 0);\n\
+         vec4 c = textureProj(t, uvec3(u, 2u)); o = vec4(a.xy, b.x, c.y); }",
+        &[0, 0],
+    );
+    assert_eq!(o, vec![10.0, 20.0, -10.0, 10.0]);
+    let log = fails(
+        Stage::Fragment,
+        "#version 330 core\nuniform sampler2D t;\nout vec4 o;\n\
+         void main() { o = texelFetch(t, uvec2(1u, 2u), 0); }",
+    );
+    assert!(log.contains("no matching function"), "{log}");
+}
+
+/// GL_ARB_arrays_of_arrays enables multi-dimensional arrays before GLSL 4.30 (piglit's
+/// bindless arrays-of-struct uses it at #version 330); without it they stay an error.
+#[test]
+fn arrays_of_arrays_extension() {
+    let body = "struct S { float v[3][2]; int y; };\nout vec4 o;\n\
+         void main() { S a[2][4]; a[1][3].v[2][1] = 5.0; a[0][2].v[1][0] = 7.0; a[1][2].v[2][1] = 1.0;\n\
+         int i = int(gl_FragCoord.x) - 9; o = vec4(a[i][3].v[2][i], a[0][2].v[i][0], a[1][2].v[2][1], i); }";
+    let o = frag_out(
+        &format!("#version 330 core\n#extension GL_ARB_arrays_of_arrays : enable\n{body}"),
+        &[],
+    );
+    assert_eq!(o, vec![5.0, 7.0, 1.0, 1.0]);
+    let log = fails(Stage::Fragment, &format!("#version 330 core\n{body}"));
+    assert!(log.contains("arrays of arrays require GLSL 4.30"), "{log}");
+}
+
 #[test]
 fn bool_uniforms_become_masks() {
     let src = "#version 330 core\nuniform bool flag;\nuniform bvec2 pair;\nout vec4 o;\n\
