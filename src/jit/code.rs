@@ -19,6 +19,25 @@ use crate::ir::Module;
 
 use super::abi::ShaderFn;
 
+/// Compiles the function built in `ctx` as `id`, finalizes the module's code and returns the
+/// function's entry address (shared by shader code and fragment variants).
+pub(crate) fn define_and_finalize(
+    jit: &mut JITModule,
+    id: cranelift_module::FuncId,
+    ctx: &mut cranelift_codegen::Context,
+) -> Result<*const u8, CompileError> {
+    let bug = |e: cranelift_module::ModuleError| CompileError::Bug(format!("{e:?}"));
+    jit.define_function(id, ctx).map_err(|e| match e {
+        cranelift_module::ModuleError::Compilation(c) => {
+            CompileError::Bug(format!("cranelift: {c:?}"))
+        }
+        e => bug(e),
+    })?;
+    jit.clear_context(ctx);
+    jit.finalize_definitions().map_err(bug)?;
+    Ok(jit.get_finalized_function(id))
+}
+
 /// The host ISA with our flags, built on first use.
 pub(crate) fn host_isa() -> Result<OwnedTargetIsa, CompileError> {
     static ISA: OnceLock<Result<OwnedTargetIsa, String>> = OnceLock::new();
@@ -215,15 +234,7 @@ fn compile_inner(module: &Module) -> Result<Arc<dyn ShaderCode>, CompileError> {
     if dump_wanted("clif") {
         eprintln!("{}", ctx.func.display());
     }
-    jit.define_function(id, &mut ctx).map_err(|e| match e {
-        cranelift_module::ModuleError::Compilation(c) => {
-            CompileError::Bug(format!("cranelift: {c:?}"))
-        }
-        e => bug(e),
-    })?;
-    jit.clear_context(&mut ctx);
-    jit.finalize_definitions().map_err(bug)?;
-    let raw = jit.get_finalized_function(id);
+    let raw = define_and_finalize(&mut jit, id, &mut ctx)?;
     // SAFETY: `raw` is the finalized code of a function declared with exactly `ShaderFn`'s
     // signature (two pointers in, i32 out, the platform C calling convention).
     let entry = unsafe { std::mem::transmute::<*const u8, ShaderFn>(raw) };

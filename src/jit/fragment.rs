@@ -32,7 +32,7 @@ use cranelift_module::{default_libcall_names, Linkage, Module as _};
 use smallvec::SmallVec;
 
 use super::abi::{self, FragEnv, FragQuad, VariantFn, MAX_COLOR_ATTACHMENTS};
-use super::code::{dump_wanted, host_isa, JitMemory};
+use super::code::{define_and_finalize, dump_wanted, host_isa, JitMemory};
 use super::emit::mem;
 use super::runtime;
 use super::{CompileError, ShaderCode};
@@ -347,15 +347,7 @@ fn compile_inner(
     if dump_wanted("clif") {
         eprintln!("; fragment variant {key:?}\n{}", ctx.func.display());
     }
-    jit.define_function(id, &mut ctx).map_err(|e| match e {
-        cranelift_module::ModuleError::Compilation(c) => {
-            CompileError::Bug(format!("cranelift: {c:?}"))
-        }
-        e => bug(e),
-    })?;
-    jit.clear_context(&mut ctx);
-    jit.finalize_definitions().map_err(bug)?;
-    let raw = jit.get_finalized_function(id);
+    let raw = define_and_finalize(&mut jit, id, &mut ctx)?;
     // SAFETY: `raw` is the finalized code of a function declared with exactly `VariantFn`'s
     // signature (two pointers in, i32 out, the platform C calling convention).
     let entry = unsafe { std::mem::transmute::<*const u8, VariantFn>(raw) };
