@@ -94,27 +94,13 @@ impl Context {
 
     /// glGenBuffers.
     pub fn gen_buffers(&mut self, n: i32) -> Vec<u32> {
-        self.with_group(|this| {
-            if n < 0 {
-                this.record(GlError::InvalidValue("negative count"));
-                return Vec::new();
-            }
-            (0..n)
-                .filter_map(|_| this.objs.buffers.gen().map(|b| b.0))
-                .collect()
-        })
+        self.new_names(n, |this| this.objs.buffers.gen().map(|b| b.0))
     }
 
     /// glCreateBuffers.
     pub fn create_buffers(&mut self, n: i32) -> Vec<u32> {
-        self.with_group(|this| {
-            if n < 0 {
-                this.record(GlError::InvalidValue("negative count"));
-                return Vec::new();
-            }
-            (0..n)
-                .filter_map(|_| this.objs.buffers.create(Buffer::default()).map(|b| b.0))
-                .collect()
+        self.new_names(n, |this| {
+            this.objs.buffers.create(Buffer::default()).map(|b| b.0)
         })
     }
 

@@ -234,6 +234,23 @@ pub fn default_threads() -> usize {
 }
 
 impl Context {
+    /// Gen* / Create*: `n` new names, each made by `make` (which returns None when its name
+    /// table is full); a negative count is GL_INVALID_VALUE (GL 4.5 core §2.5.1). Runs under
+    /// the share-group lock, which shared tables need.
+    pub(crate) fn new_names(
+        &mut self,
+        n: i32,
+        mut make: impl FnMut(&mut Context) -> Option<u32>,
+    ) -> Vec<u32> {
+        self.with_group(|this| {
+            if n < 0 {
+                this.record(GlError::InvalidValue("negative count"));
+                return Vec::new();
+            }
+            (0..n).filter_map(|_| make(this)).collect()
+        })
+    }
+
     /// A debug context (version 1.0 unless overridden, DEBUG_OUTPUT on) with its own
     /// `width`×`height` RGBA8 + D24S8 default framebuffer and the default thread count
     /// (`SOFTGL_THREADS`, else the available cores). EGL contexts come from `with_attribs`.

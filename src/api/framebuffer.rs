@@ -248,31 +248,15 @@ impl Context {
 
     /// glGenFramebuffers.
     pub fn gen_framebuffers(&mut self, n: i32) -> Vec<u32> {
-        self.with_group(|this| {
-            if n < 0 {
-                this.record(GlError::InvalidValue("negative count"));
-                return Vec::new();
-            }
-            (0..n)
-                .filter_map(|_| this.framebuffers.gen().map(|f| f.0))
-                .collect()
-        })
+        self.new_names(n, |this| this.framebuffers.gen().map(|f| f.0))
     }
 
     /// glCreateFramebuffers.
     pub fn create_framebuffers(&mut self, n: i32) -> Vec<u32> {
-        self.with_group(|this| {
-            if n < 0 {
-                this.record(GlError::InvalidValue("negative count"));
-                return Vec::new();
-            }
-            (0..n)
-                .filter_map(|_| {
-                    this.framebuffers
-                        .create(Framebuffer::default())
-                        .map(|f| f.0)
-                })
-                .collect()
+        self.new_names(n, |this| {
+            this.framebuffers
+                .create(Framebuffer::default())
+                .map(|f| f.0)
         })
     }
 
@@ -637,32 +621,16 @@ impl Context {
 
     /// glGenRenderbuffers.
     pub fn gen_renderbuffers(&mut self, n: i32) -> Vec<u32> {
-        self.with_group(|this| {
-            if n < 0 {
-                this.record(GlError::InvalidValue("negative count"));
-                return Vec::new();
-            }
-            (0..n)
-                .filter_map(|_| this.objs.renderbuffers.gen().map(|r| r.0))
-                .collect()
-        })
+        self.new_names(n, |this| this.objs.renderbuffers.gen().map(|r| r.0))
     }
 
     /// glCreateRenderbuffers.
     pub fn create_renderbuffers(&mut self, n: i32) -> Vec<u32> {
-        self.with_group(|this| {
-            if n < 0 {
-                this.record(GlError::InvalidValue("negative count"));
-                return Vec::new();
-            }
-            (0..n)
-                .filter_map(|_| {
-                    this.objs
-                        .renderbuffers
-                        .create(Renderbuffer::default())
-                        .map(|r| r.0)
-                })
-                .collect()
+        self.new_names(n, |this| {
+            this.objs
+                .renderbuffers
+                .create(Renderbuffer::default())
+                .map(|r| r.0)
         })
     }
 

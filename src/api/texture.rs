@@ -297,15 +297,7 @@ impl Context {
 
     /// glGenTextures.
     pub fn gen_textures(&mut self, n: i32) -> Vec<u32> {
-        self.with_group(|this| {
-            if n < 0 {
-                this.record(GlError::InvalidValue("negative count"));
-                return Vec::new();
-            }
-            (0..n)
-                .filter_map(|_| this.objs.textures.gen().map(|t| t.0))
-                .collect()
-        })
+        self.new_names(n, |this| this.objs.textures.gen().map(|t| t.0))
     }
 
     /// glCreateTextures (only GL_TEXTURE_2D).
@@ -315,17 +307,11 @@ impl Context {
                 this.record(GlError::InvalidEnum("texture target (only GL_TEXTURE_2D)"));
                 return Vec::new();
             }
-            if n < 0 {
-                this.record(GlError::InvalidValue("negative count"));
-                return Vec::new();
-            }
             let t = Texture {
                 target: Some(target),
                 ..Texture::default()
             };
-            (0..n)
-                .filter_map(|_| this.objs.textures.create(t.clone()).map(|t| t.0))
-                .collect()
+            this.new_names(n, |this| this.objs.textures.create(t.clone()).map(|t| t.0))
         })
     }
 
@@ -766,19 +752,11 @@ impl Context {
 
     /// glCreateSamplers.
     pub fn create_samplers(&mut self, n: i32) -> Vec<u32> {
-        self.with_group(|this| {
-            if n < 0 {
-                this.record(GlError::InvalidValue("negative count"));
-                return Vec::new();
-            }
-            (0..n)
-                .filter_map(|_| {
-                    this.objs
-                        .samplers
-                        .create(SamplerObject::default())
-                        .map(|s| s.0)
-                })
-                .collect()
+        self.new_names(n, |this| {
+            this.objs
+                .samplers
+                .create(SamplerObject::default())
+                .map(|s| s.0)
         })
     }
 

@@ -82,31 +82,15 @@ impl VertexArray {
 impl Context {
     /// glGenVertexArrays.
     pub fn gen_vertex_arrays(&mut self, n: i32) -> Vec<u32> {
-        self.with_group(|this| {
-            if n < 0 {
-                this.record(GlError::InvalidValue("negative count"));
-                return Vec::new();
-            }
-            (0..n)
-                .filter_map(|_| this.vertex_arrays.gen().map(|v| v.0))
-                .collect()
-        })
+        self.new_names(n, |this| this.vertex_arrays.gen().map(|v| v.0))
     }
 
     /// glCreateVertexArrays.
     pub fn create_vertex_arrays(&mut self, n: i32) -> Vec<u32> {
-        self.with_group(|this| {
-            if n < 0 {
-                this.record(GlError::InvalidValue("negative count"));
-                return Vec::new();
-            }
-            (0..n)
-                .filter_map(|_| {
-                    this.vertex_arrays
-                        .create(VertexArray::default())
-                        .map(|v| v.0)
-                })
-                .collect()
+        self.new_names(n, |this| {
+            this.vertex_arrays
+                .create(VertexArray::default())
+                .map(|v| v.0)
         })
     }
 
