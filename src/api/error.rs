@@ -147,6 +147,15 @@ impl std::fmt::Debug for ErrorState {
     }
 }
 
+/// Whether `SOFTGL_DEBUG` names `gl`: every recorded GL error is then also printed to
+/// stderr (read once), for programs that never call glGetError or install a callback.
+fn log_gl_errors() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| {
+        std::env::var("SOFTGL_DEBUG").is_ok_and(|v| v.split(',').any(|s| s.trim() == "gl"))
+    })
+}
+
 impl ErrorState {
     /// Records `e`: kept only when no error is pending; always reported as a message.
     pub fn record(&mut self, e: GlError) {
@@ -154,6 +163,9 @@ impl ErrorState {
     }
     /// Records `e` with a debug message text other than its reason.
     pub fn record_with_message(&mut self, e: GlError, message: String) {
+        if log_gl_errors() {
+            eprintln!("softgl: {message}");
+        }
         if self.first.is_none() {
             self.first = Some(e);
         }

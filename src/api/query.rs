@@ -191,10 +191,22 @@ impl Context {
         })
     }
 
+    /// `get_value`, with an unknown `pname` reported by its number (apps rarely say which
+    /// query failed; the debug message and `SOFTGL_DEBUG=gl` should).
+    fn get_value_named(&mut self, pname: u32) -> GlResult<Value> {
+        let r = self.get_value(pname);
+        if let Err(e) = r {
+            self.errors
+                .record_with_message(e, format!("{e} 0x{pname:04X}"));
+            return Ok(Value::Ints(Vec::new()));
+        }
+        r
+    }
+
     /// glGetIntegerv (floats round to nearest, GL 4.5 core §2.2.2; colours map to the
     /// integer range).
     pub fn get_integerv(&mut self, pname: u32) -> Vec<i32> {
-        let r = self.get_value(pname).map(|v| match v {
+        let r = self.get_value_named(pname).map(|v| match v {
             Value::Ints(v) => v,
             Value::Bools(v) => v.into_iter().map(i32::from).collect(),
             Value::Floats(v) => {
@@ -222,7 +234,7 @@ impl Context {
 
     /// glGetFloatv.
     pub fn get_floatv(&mut self, pname: u32) -> Vec<f32> {
-        let r = self.get_value(pname).map(|v| match v {
+        let r = self.get_value_named(pname).map(|v| match v {
             Value::Ints(v) => v.into_iter().map(|x| x as f32).collect(),
             Value::Bools(v) => v.into_iter().map(|x| x as i32 as f32).collect(),
             Value::Floats(v) => v,
@@ -232,7 +244,7 @@ impl Context {
 
     /// glGetBooleanv.
     pub fn get_booleanv(&mut self, pname: u32) -> Vec<bool> {
-        let r = self.get_value(pname).map(|v| match v {
+        let r = self.get_value_named(pname).map(|v| match v {
             Value::Ints(v) => v.into_iter().map(|x| x != 0).collect(),
             Value::Bools(v) => v,
             Value::Floats(v) => v.into_iter().map(|x| x != 0.0).collect(),
