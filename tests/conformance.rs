@@ -188,6 +188,7 @@ scenes! {
     uniform_arrays,
     uniform_matrices,
     uniform_scalars_vectors,
+    varyings_max_components,
     viewport,
 }
 

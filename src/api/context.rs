@@ -42,6 +42,17 @@ pub mod limits {
     pub const MAX_VIEWPORT_DIMS: i32 = 16384;
     pub const MAX_RENDERBUFFER_SIZE: i32 = 16384;
     pub const MAX_VERTEX_ATTRIB_STRIDE: i32 = 2048;
+    /// No multisample buffers (GL_ARB_framebuffer_object allows 0; GL 3.0+ would need 4).
+    pub const MAX_SAMPLES: i32 = 0;
+    // Shader interface limits. softgl sizes uniform storage and varyings per program, with no
+    // fixed cap; these report GL 4.5's minimums (table 23.57-23.62), which the conformance
+    // scene `varyings_max_components` shows working.
+    pub const MAX_UNIFORM_COMPONENTS: i32 = 1024;
+    pub const MAX_VARYING_COMPONENTS: i32 = 60;
+    pub const MAX_VERTEX_OUTPUT_COMPONENTS: i32 = 64;
+    pub const MAX_FRAGMENT_INPUT_COMPONENTS: i32 = 128;
+    /// gl_ClipDistance is not implemented: no user clip planes.
+    pub const MAX_CLIP_DISTANCES: i32 = 0;
 }
 
 /// How the context turns GLSL into IR and IR into code. Production contexts use

@@ -118,6 +118,19 @@ impl Context {
             gl::MAX_COLOR_ATTACHMENTS => i(limits::MAX_COLOR_ATTACHMENTS as i32),
             gl::MAX_VIEWPORT_DIMS => Ints(vec![limits::MAX_VIEWPORT_DIMS; 2]),
             gl::MAX_VERTEX_ATTRIB_STRIDE => i(limits::MAX_VERTEX_ATTRIB_STRIDE),
+            gl::MAX_SAMPLES => i(limits::MAX_SAMPLES),
+            gl::SAMPLE_BUFFERS | gl::SAMPLES => i(0),
+            gl::MAX_VERTEX_UNIFORM_COMPONENTS | gl::MAX_FRAGMENT_UNIFORM_COMPONENTS => {
+                i(limits::MAX_UNIFORM_COMPONENTS)
+            }
+            gl::MAX_VERTEX_UNIFORM_VECTORS | gl::MAX_FRAGMENT_UNIFORM_VECTORS => {
+                i(limits::MAX_UNIFORM_COMPONENTS / 4)
+            }
+            gl::MAX_VARYING_COMPONENTS => i(limits::MAX_VARYING_COMPONENTS),
+            gl::MAX_VARYING_VECTORS => i(limits::MAX_VARYING_COMPONENTS / 4),
+            gl::MAX_VERTEX_OUTPUT_COMPONENTS => i(limits::MAX_VERTEX_OUTPUT_COMPONENTS),
+            gl::MAX_FRAGMENT_INPUT_COMPONENTS => i(limits::MAX_FRAGMENT_INPUT_COMPONENTS),
+            gl::MAX_CLIP_DISTANCES => i(limits::MAX_CLIP_DISTANCES),
             gl::VIEWPORT => Ints(f.viewport.to_vec()),
             gl::SCISSOR_BOX => Ints(f.scissor_box.to_vec()),
             gl::DEPTH_RANGE => Floats(f.depth_range.iter().map(|&d| d as f32).collect()),

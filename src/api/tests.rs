@@ -243,6 +243,27 @@ fn strings_and_limits() {
     assert_eq!(c.get_integerv(gl::COLOR_CLEAR_VALUE)[0], i32::MAX);
     assert!(c.get_integerv(0xFFFF).is_empty());
     assert_eq!(c.get_error(), gl::INVALID_ENUM);
+    let msgs = c.debug_messages();
+    assert!(
+        msgs.last().is_some_and(|m| m.message.ends_with("0xFFFF")),
+        "the unknown pname is named: {msgs:?}"
+    );
+    // Shader interface limits: GL 4.5's minimums, which the conformance scene
+    // varyings_max_components shows working; no multisampling, no clip distances.
+    for (pname, v) in [
+        (gl::MAX_VARYING_COMPONENTS, 60),
+        (gl::MAX_VARYING_VECTORS, 15),
+        (gl::MAX_VERTEX_OUTPUT_COMPONENTS, 64),
+        (gl::MAX_FRAGMENT_INPUT_COMPONENTS, 128),
+        (gl::MAX_VERTEX_UNIFORM_COMPONENTS, 1024),
+        (gl::MAX_FRAGMENT_UNIFORM_VECTORS, 256),
+        (gl::MAX_SAMPLES, 0),
+        (gl::SAMPLE_BUFFERS, 0),
+        (gl::MAX_CLIP_DISTANCES, 0),
+    ] {
+        assert_eq!(c.get_integerv(pname), vec![v], "pname 0x{pname:04X}");
+    }
+    assert_eq!(c.get_error(), gl::NO_ERROR);
 }
 
 #[test]
