@@ -893,3 +893,159 @@ fn object_labels_and_group_depth_limits() {
     }
     make_current(None);
 }
+
+#[test]
+fn uniform_block_reflection_places_members_in_the_buffer() {
+    // The piglit shader_runner way of filling a UBO: glGetUniformIndices and
+    // glGetActiveUniformsiv find each member's byte offset, the data goes in through a
+    // mapping, and the draw reads it back (GL 4.5 core §7.3.1.1, §7.6.2.2 std140).
+    let _ctx = current(4, 4);
+    let g = Gl::load();
+    let fs = "#version 330\nstruct S { vec2 pad; vec4 colour; };\n\
+              layout(std140) uniform Block { float f; S s; mat2 m; float arr[3]; } blk;\n\
+              out vec4 c;\nvoid main() { c = blk.s.colour * blk.f + vec4(blk.arr[2] + blk.m[1][0]); }\n";
+    let p = build_program(&g, fs);
+    let get_indices = proc!(
+        "glGetUniformIndices"
+            as unsafe extern "system" fn(GLuint, GLsizei, *const *const c_char, *mut GLuint)
+    );
+    let get_uniformsiv = proc!(
+        "glGetActiveUniformsiv"
+            as unsafe extern "system" fn(GLuint, GLsizei, *const GLuint, GLenum, *mut GLint)
+    );
+    let get_name = proc!(
+        "glGetActiveUniformName"
+            as unsafe extern "system" fn(GLuint, GLuint, GLsizei, *mut GLsizei, *mut c_char)
+    );
+    let block_iv = proc!(
+        "glGetActiveUniformBlockiv"
+            as unsafe extern "system" fn(GLuint, GLuint, GLenum, *mut GLint)
+    );
+    let block_name = proc!(
+        "glGetActiveUniformBlockName"
+            as unsafe extern "system" fn(GLuint, GLuint, GLsizei, *mut GLsizei, *mut c_char)
+    );
+    let bind_base = proc!("glBindBufferBase" as unsafe extern "system" fn(GLenum, GLuint, GLuint));
+    let names = [
+        "Block.f",
+        "Block.s.colour",
+        "Block.m",
+        "Block.arr",
+        "Block.nope",
+        "Block.arr[0]",
+    ];
+    let cnames: Vec<CString> = names.iter().map(|n| CString::new(*n).unwrap()).collect();
+    let ptrs: Vec<*const c_char> = cnames.iter().map(|c| c.as_ptr()).collect();
+    let mut idx = [0u32; 6];
+    // SAFETY: every pointer is to a live local of the size the command expects.
+    unsafe {
+        let mut n = 0;
+        (g.get_programiv)(p, gl::ACTIVE_UNIFORMS, &mut n);
+        // The default block's none; Block: f, s.pad, s.colour, m, arr[0].
+        assert_eq!(n, 5);
+        (get_indices)(p, 6, ptrs.as_ptr(), idx.as_mut_ptr());
+        assert_eq!(idx[4], gl::INVALID_INDEX);
+        assert_eq!(idx[3], idx[5], "arr and arr[0] name the same uniform");
+        assert!(idx[..4].iter().all(|&i| i < 5), "{idx:?}");
+        let q = |pname: GLenum| {
+            let mut v = [7i32; 4];
+            (get_uniformsiv)(p, 4, idx.as_ptr(), pname, v.as_mut_ptr());
+            v
+        };
+        // std140: f at 0, s.pad at 16 (struct aligned to 16), s.colour at 32, m at 48
+        // (two vec2 columns of stride 16), arr at 80 (stride 16).
+        assert_eq!(q(gl::UNIFORM_OFFSET), [0, 32, 48, 80]);
+        assert_eq!(q(gl::UNIFORM_BLOCK_INDEX), [0; 4]);
+        assert_eq!(
+            q(gl::UNIFORM_TYPE),
+            [
+                gl::FLOAT as i32,
+                gl::FLOAT_VEC4 as i32,
+                gl::FLOAT_MAT2 as i32,
+                gl::FLOAT as i32
+            ]
+        );
+        assert_eq!(q(gl::UNIFORM_SIZE), [1, 1, 1, 3]);
+        assert_eq!(q(gl::UNIFORM_ARRAY_STRIDE), [0, 0, 0, 16]);
+        assert_eq!(q(gl::UNIFORM_MATRIX_STRIDE), [0, 0, 16, 0]);
+        assert_eq!(q(gl::UNIFORM_IS_ROW_MAJOR), [0; 4]);
+        assert_eq!(
+            q(gl::UNIFORM_NAME_LENGTH)[1],
+            "Block.s.colour".len() as i32 + 1
+        );
+        assert_eq!(g.error(), gl::NO_ERROR);
+        // Errors write nothing.
+        let bad = [idx[0], 99];
+        let mut v = [7i32; 2];
+        (get_uniformsiv)(p, 2, bad.as_ptr(), gl::UNIFORM_OFFSET, v.as_mut_ptr());
+        assert_eq!((g.error(), v), (gl::INVALID_VALUE, [7, 7]));
+        (get_uniformsiv)(
+            p,
+            1,
+            idx.as_ptr(),
+            gl::UNIFORM_BLOCK_DATA_SIZE,
+            v.as_mut_ptr(),
+        );
+        assert_eq!((g.error(), v), (gl::INVALID_ENUM, [7, 7]));
+        let mut buf = [0 as c_char; 32];
+        let mut len = 0;
+        (get_name)(p, idx[1], 32, &mut len, buf.as_mut_ptr());
+        assert_eq!(
+            CStr::from_ptr(buf.as_ptr()).to_str().unwrap(),
+            "Block.s.colour"
+        );
+        (block_name)(p, 0, 32, &mut len, buf.as_mut_ptr());
+        assert_eq!(CStr::from_ptr(buf.as_ptr()).to_str().unwrap(), "Block");
+        let mut count = 0;
+        (block_iv)(p, 0, gl::UNIFORM_BLOCK_ACTIVE_UNIFORMS, &mut count);
+        assert_eq!(count, 5);
+        let mut members = [0i32; 5];
+        (block_iv)(
+            p,
+            0,
+            gl::UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES,
+            members.as_mut_ptr(),
+        );
+        assert_eq!(members, [0, 1, 2, 3, 4]);
+        let mut size = 0;
+        (block_iv)(p, 0, gl::UNIFORM_BLOCK_DATA_SIZE, &mut size);
+        assert_eq!(size, 128);
+        let mut fs_ref = 0;
+        (block_iv)(
+            p,
+            0,
+            gl::UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER,
+            &mut fs_ref,
+        );
+        assert_eq!(fs_ref, 1);
+
+        // Fill the block at the reflected offsets and draw.
+        let offs = q(gl::UNIFORM_OFFSET);
+        let mut data = vec![0u8; size as usize];
+        let mut put = |off: i32, v: &[f32]| {
+            for (k, x) in v.iter().enumerate() {
+                let o = off as usize + 4 * k;
+                data[o..o + 4].copy_from_slice(&x.to_ne_bytes());
+            }
+        };
+        put(offs[0], &[0.5]);
+        put(offs[1], &[1.0, 0.5, 0.0, 1.0]);
+        put(offs[2] + 16, &[0.125]); // m[1][0]
+        put(offs[3] + 32, &[0.25]); // arr[2]
+        let mut ubo = 0;
+        (g.gen_buffers)(1, &mut ubo);
+        (g.bind_buffer)(gl::UNIFORM_BUFFER, ubo);
+        (g.buffer_data)(
+            gl::UNIFORM_BUFFER,
+            size as isize,
+            data.as_ptr() as *const c_void,
+            gl::STATIC_DRAW,
+        );
+        (bind_base)(gl::UNIFORM_BUFFER, 0, ubo);
+    }
+    draw_fullscreen(&g);
+    let px = read_rgba(&g, 4, 4);
+    // 0.5 * (1, 0.5, 0, 1) + 0.375 = (0.875, 0.625, 0.375, 0.875).
+    assert_eq!(&px[..4], &[223, 159, 96, 223]);
+    assert_eq!(g.error(), gl::NO_ERROR);
+}

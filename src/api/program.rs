@@ -574,9 +574,12 @@ impl Context {
                     gl::VALIDATE_STATUS => p.validate_status as i32,
                     gl::INFO_LOG_LENGTH => info_len(&p.info_log),
                     gl::ATTACHED_SHADERS => p.shaders.len() as i32,
-                    gl::ACTIVE_UNIFORMS => l.map_or(0, |l| l.uniforms.len() as i32),
+                    gl::ACTIVE_UNIFORMS => l.map_or(0, |l| l.active_uniform_count() as i32),
                     gl::ACTIVE_UNIFORM_MAX_LENGTH => l.map_or(0, |l| {
-                        max_len(&mut l.uniforms.iter().map(|u| u.name.as_str()))
+                        max_len(
+                            &mut (0..l.active_uniform_count())
+                                .filter_map(|i| l.active_uniform(i).map(|u| u.name)),
+                        )
                     }),
                     gl::ACTIVE_ATTRIBUTES => l.map_or(0, |l| l.attributes.len() as i32),
                     gl::ACTIVE_ATTRIBUTE_MAX_LENGTH => l.map_or(0, |l| {
@@ -640,10 +643,74 @@ impl Context {
                 let e = this.linked_program(program)?;
                 let u = e
                     .linked
-                    .uniforms
-                    .get(index as usize)
+                    .active_uniform(index as usize)
                     .ok_or(GlError::InvalidValue("uniform index"))?;
-                Ok((u.elements() as i32, u.ty.gl_enum(), u.name.clone()))
+                Ok((u.size as i32, u.ty.gl_enum(), u.name.to_string()))
+            })();
+            this.gl(r)
+        })
+    }
+
+    /// glGetActiveUniformName (GL 4.5 core §7.3.1.1).
+    pub fn get_active_uniform_name(&mut self, program: u32, index: u32) -> String {
+        self.get_active_uniform(program, index).2
+    }
+
+    /// glGetUniformIndices: GL_INVALID_INDEX for names that are not active uniforms.
+    pub fn get_uniform_indices(&mut self, program: u32, names: &[&str]) -> Vec<u32> {
+        self.with_group(|this| {
+            let r = this.linked_program(program).map(|e| {
+                names
+                    .iter()
+                    .map(|n| e.linked.uniform_index(n).unwrap_or(gl::INVALID_INDEX))
+                    .collect()
+            });
+            this.gl(r)
+        })
+    }
+
+    /// glGetActiveUniformsiv (GL 4.5 core §7.3.1.1): one value per index; nothing is written
+    /// when any index is out of range (INVALID_VALUE) or `pname` unknown (INVALID_ENUM).
+    pub fn get_active_uniformsiv(&mut self, program: u32, indices: &[u32], pname: u32) -> Vec<i32> {
+        self.with_group(|this| {
+            let r = (|| {
+                let e = this.linked_program(program)?;
+                let l = &e.linked;
+                let mut out = Vec::with_capacity(indices.len());
+                for &i in indices {
+                    let u = l
+                        .active_uniform(i as usize)
+                        .ok_or(GlError::InvalidValue("uniform index"))?;
+                    out.push(match pname {
+                        gl::UNIFORM_TYPE => u.ty.gl_enum() as i32,
+                        gl::UNIFORM_SIZE => u.size as i32,
+                        gl::UNIFORM_NAME_LENGTH => u.name.len() as i32 + 1,
+                        gl::UNIFORM_BLOCK_INDEX => u.block_index,
+                        gl::UNIFORM_OFFSET => u.offset,
+                        gl::UNIFORM_ARRAY_STRIDE => u.array_stride,
+                        gl::UNIFORM_MATRIX_STRIDE => u.matrix_stride,
+                        gl::UNIFORM_IS_ROW_MAJOR => u.row_major as i32,
+                        // No atomic counters: every uniform answers -1 (§7.3.1.1).
+                        gl::UNIFORM_ATOMIC_COUNTER_BUFFER_INDEX => -1,
+                        _ => return Err(GlError::InvalidEnum("uniform parameter")),
+                    });
+                }
+                Ok(out)
+            })();
+            this.gl(r)
+        })
+    }
+
+    /// glGetActiveUniformBlockName.
+    pub fn get_active_uniform_block_name(&mut self, program: u32, index: u32) -> String {
+        self.with_group(|this| {
+            let r = (|| {
+                let e = this.linked_program(program)?;
+                e.linked
+                    .blocks
+                    .get(index as usize)
+                    .map(|b| b.name.clone())
+                    .ok_or(GlError::InvalidValue("block index"))
             })();
             this.gl(r)
         })
@@ -712,18 +779,40 @@ impl Context {
     }
 
     /// glGetActiveUniformBlockiv: GL_UNIFORM_BLOCK_BINDING, GL_UNIFORM_BLOCK_DATA_SIZE.
-    pub fn get_active_uniform_blockiv(&mut self, program: u32, index: u32, pname: u32) -> i32 {
+    pub fn get_active_uniform_blockiv(&mut self, program: u32, index: u32, pname: u32) -> Vec<i32> {
         self.with_group(|this| {
             let r = (|| {
                 let e = this.linked_program(program)?;
-                let b = e
-                    .linked
+                let l = &e.linked;
+                let b = l
                     .blocks
                     .get(index as usize)
                     .ok_or(GlError::InvalidValue("block index"))?;
+                let members = || {
+                    (0..l.active_uniform_count() as u32).filter(|&i| {
+                        l.active_uniform(i as usize)
+                            .is_some_and(|u| u.block_index == index as i32)
+                    })
+                };
                 Ok(match pname {
-                    gl::UNIFORM_BLOCK_BINDING => e.block_bindings[index as usize] as i32,
-                    gl::UNIFORM_BLOCK_DATA_SIZE => b.size as i32,
+                    gl::UNIFORM_BLOCK_BINDING => vec![e.block_bindings[index as usize] as i32],
+                    gl::UNIFORM_BLOCK_DATA_SIZE => vec![b.size as i32],
+                    gl::UNIFORM_BLOCK_NAME_LENGTH => vec![b.name.len() as i32 + 1],
+                    gl::UNIFORM_BLOCK_ACTIVE_UNIFORMS => vec![members().count() as i32],
+                    gl::UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES => {
+                        members().map(|i| i as i32).collect()
+                    }
+                    gl::UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER => {
+                        vec![b.stage_index[0].is_some() as i32]
+                    }
+                    gl::UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER => {
+                        vec![b.stage_index[1].is_some() as i32]
+                    }
+                    // Stages softgl does not have reference nothing.
+                    gl::UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER
+                    | gl::UNIFORM_BLOCK_REFERENCED_BY_TESS_CONTROL_SHADER
+                    | gl::UNIFORM_BLOCK_REFERENCED_BY_TESS_EVALUATION_SHADER
+                    | gl::UNIFORM_BLOCK_REFERENCED_BY_COMPUTE_SHADER => vec![0],
                     _ => return Err(GlError::InvalidEnum("block parameter")),
                 })
             })();

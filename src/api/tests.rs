@@ -379,12 +379,12 @@ fn reflection_and_locations() {
     assert_eq!(c.get_uniform_block_index(p, "B"), 0);
     assert_eq!(c.get_uniform_block_index(p, "C"), gl::INVALID_INDEX);
     assert_eq!(
-        c.get_active_uniform_blockiv(p, 0, gl::UNIFORM_BLOCK_BINDING),
+        c.get_active_uniform_blockiv(p, 0, gl::UNIFORM_BLOCK_BINDING)[0],
         2
     );
     c.uniform_block_binding(p, 0, 5);
     assert_eq!(
-        c.get_active_uniform_blockiv(p, 0, gl::UNIFORM_BLOCK_BINDING),
+        c.get_active_uniform_blockiv(p, 0, gl::UNIFORM_BLOCK_BINDING)[0],
         5
     );
     c.uniform_block_binding(p, 1, 5);

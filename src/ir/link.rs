@@ -5,7 +5,8 @@
 //! rasterizer's `ProgramCode` is the API's job (`api::program`).
 
 use crate::ir::{
-    BaseType, BuiltinOutput, InterfaceVar, Interpolation, Module, Stage, UniformDecl, ValueType,
+    BaseType, BlockMember, BuiltinOutput, InterfaceVar, Interpolation, Module, Stage, UniformDecl,
+    ValueType,
 };
 use crate::raster::VaryingLink;
 
@@ -136,6 +137,24 @@ pub struct Block {
     pub binding: u32,
     /// Index of this block in the vertex / fragment module's `blocks`.
     pub stage_index: [Option<u32>; 2],
+    /// The block's leaf members with their std140 layout (reflection).
+    pub members: Vec<BlockMember>,
+}
+
+/// One active uniform as GL's reflection queries see it (GL 4.5 core §7.3.1): the uniforms
+/// of the default block first (`Linked::uniforms`, index = position), then the members of
+/// the named blocks in block order. Offsets and strides are in bytes; -1 where GL says so
+/// for default-block uniforms.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ActiveUniform<'a> {
+    pub name: &'a str,
+    pub ty: ValueType,
+    pub size: u32,
+    pub block_index: i32,
+    pub offset: i32,
+    pub array_stride: i32,
+    pub matrix_stride: i32,
+    pub row_major: bool,
 }
 
 /// A linked program's interface.
@@ -186,6 +205,61 @@ impl Linked {
             .find(|a| a.name == name)
             .map(|a| a.location)
     }
+    /// The number of active uniforms (default block and block members), GL_ACTIVE_UNIFORMS.
+    pub fn active_uniform_count(&self) -> usize {
+        self.uniforms.len() + self.block_members().count()
+    }
+
+    /// Members of named blocks as active uniforms, with their block index. An array of
+    /// blocks (`B[0]`, `B[1]`, ...) lists its members once, under `B[0]` (GL 4.5 core
+    /// §7.3.1.1: members of block arrays are named without the block's index).
+    fn block_members(&self) -> impl Iterator<Item = (usize, &BlockMember)> {
+        self.blocks
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| !matches!(split_index(&b.name), (_, Some(k)) if k > 0))
+            .flat_map(|(i, b)| b.members.iter().map(move |m| (i, m)))
+    }
+
+    /// Active uniform `index` (GL 4.5 core §7.3.1), `None` past GL_ACTIVE_UNIFORMS.
+    pub fn active_uniform(&self, index: usize) -> Option<ActiveUniform<'_>> {
+        if let Some(u) = self.uniforms.get(index) {
+            return Some(ActiveUniform {
+                name: &u.name,
+                ty: u.ty,
+                size: u.elements(),
+                block_index: -1,
+                offset: -1,
+                array_stride: -1,
+                matrix_stride: -1,
+                row_major: false,
+            });
+        }
+        let (b, m) = self.block_members().nth(index - self.uniforms.len())?;
+        Some(ActiveUniform {
+            name: &m.name,
+            ty: m.ty,
+            size: m.array_len.unwrap_or(1),
+            block_index: b as i32,
+            offset: m.offset as i32,
+            array_stride: m.array_stride as i32,
+            matrix_stride: m.matrix_stride as i32,
+            row_major: m.row_major,
+        })
+    }
+
+    /// glGetUniformIndices' lookup: the active uniform named `name`, or `name[0]` for an
+    /// array given without its index.
+    pub fn uniform_index(&self, name: &str) -> Option<u32> {
+        (0..self.active_uniform_count())
+            .find(|&i| {
+                self.active_uniform(i).is_some_and(|u| {
+                    u.name == name || u.name.strip_suffix("[0]").is_some_and(|b| b == name)
+                })
+            })
+            .map(|i| i as u32)
+    }
+
     /// glGetUniformBlockIndex.
     pub fn block_index(&self, name: &str) -> Option<u32> {
         self.blocks
@@ -565,6 +639,7 @@ fn link_blocks(vs: &Module, fs: &Module, errors: &mut Vec<LinkError>) -> Vec<Blo
                     size: b.size,
                     binding: b.binding.unwrap_or(0),
                     stage_index,
+                    members: b.members.clone(),
                 });
             }
         }

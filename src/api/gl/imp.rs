@@ -1269,8 +1269,87 @@ pub unsafe fn GetActiveUniformBlockiv(
     params: *mut GLint,
 ) {
     let v = ctx.get_active_uniform_blockiv(program, uniform_block_index, pname);
-    // SAFETY: `params` is null or writable for one value.
-    unsafe { write_one(params, v) }
+    // SAFETY: `params` is null or writable for the values `pname` returns (one, or
+    // UNIFORM_BLOCK_ACTIVE_UNIFORMS of them for the indices).
+    unsafe { write_out(params, &v) }
+}
+
+pub unsafe fn GetActiveUniformBlockName(
+    ctx: &mut Context,
+    program: GLuint,
+    uniform_block_index: GLuint,
+    buf_size: GLsizei,
+    length: *mut GLsizei,
+    uniform_block_name: *mut GLchar,
+) {
+    let s = ctx.get_active_uniform_block_name(program, uniform_block_index);
+    if s.is_empty() {
+        // Block names are never empty: the Context recorded why (no program or index).
+        return;
+    }
+    // SAFETY: forwarded.
+    unsafe { return_string(ctx, &s, buf_size, length, uniform_block_name) }
+}
+
+pub unsafe fn GetActiveUniformName(
+    ctx: &mut Context,
+    program: GLuint,
+    uniform_index: GLuint,
+    buf_size: GLsizei,
+    length: *mut GLsizei,
+    uniform_name: *mut GLchar,
+) {
+    let (_, ty, s) = ctx.get_active_uniform(program, uniform_index);
+    if ty == 0 {
+        // The Context recorded why (no such program or index).
+        return;
+    }
+    // SAFETY: forwarded.
+    unsafe { return_string(ctx, &s, buf_size, length, uniform_name) }
+}
+
+pub unsafe fn GetUniformIndices(
+    ctx: &mut Context,
+    program: GLuint,
+    uniform_count: GLsizei,
+    uniform_names: *const *const GLchar,
+    uniform_indices: *mut GLuint,
+) {
+    // SAFETY: `uniform_names` holds `uniform_count` string pointers (GL 4.5 core §7.3.1.1).
+    let ptrs = match unsafe { slice(uniform_names, uniform_count, "negative uniformCount") } {
+        Ok(p) => p,
+        Err(e) => return fail(ctx, e),
+    };
+    let mut names = Vec::with_capacity(ptrs.len());
+    for &p in ptrs {
+        // SAFETY: each name is null or NUL-terminated.
+        match unsafe { name_arg(p) } {
+            Ok(n) => names.push(n),
+            Err(e) => return fail(ctx, e),
+        }
+    }
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let v = ctx.get_uniform_indices(program, &refs);
+    // SAFETY: `uniform_indices` is writable for `uniform_count` values; `v` is empty on error.
+    unsafe { write_out(uniform_indices, &v) }
+}
+
+pub unsafe fn GetActiveUniformsiv(
+    ctx: &mut Context,
+    program: GLuint,
+    uniform_count: GLsizei,
+    uniform_indices: *const GLuint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    // SAFETY: `uniform_indices` holds `uniform_count` indices.
+    let idx = match unsafe { slice(uniform_indices, uniform_count, "negative uniformCount") } {
+        Ok(p) => p,
+        Err(e) => return fail(ctx, e),
+    };
+    let v = ctx.get_active_uniformsiv(program, idx, pname);
+    // SAFETY: `params` is writable for `uniform_count` values; `v` is empty on error.
+    unsafe { write_out(params, &v) }
 }
 
 pub unsafe fn GetUniformfv(
