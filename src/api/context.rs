@@ -506,6 +506,12 @@ impl Context {
         }
     }
 
+    /// How many GL errors this context has recorded so far: the C getters compare it
+    /// before and after a call, so a failed query writes nothing.
+    pub(crate) fn errors_recorded(&self) -> u64 {
+        self.errors.recorded()
+    }
+
     /// glGetError (GL 4.5 core §2.3.1).
     pub fn get_error(&mut self) -> u32 {
         self.errors.take()

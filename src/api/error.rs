@@ -98,6 +98,9 @@ pub struct ErrorState {
     /// The first error recorded since the last `get_error` (GL 4.5 core §2.3.1: further
     /// errors are not recorded until it is read).
     first: Option<GlError>,
+    /// Errors recorded so far (reported or not): lets C getters skip writing their output
+    /// when the call failed (commands that fail have no side effects, GL 4.5 core §2.3.1).
+    recorded: u64,
     log: Vec<DebugMessage>,
     /// GL_DEBUG_OUTPUT. softgl always has its messages at hand, so it starts enabled
     /// (KHR_debug leaves non-debug contexts free to produce messages).
@@ -119,6 +122,7 @@ impl Default for ErrorState {
     fn default() -> Self {
         ErrorState {
             first: None,
+            recorded: 0,
             log: Vec::new(),
             output: true,
             callback: None,
@@ -166,6 +170,7 @@ impl ErrorState {
         if log_gl_errors() {
             eprintln!("softgl: {message}");
         }
+        self.recorded += 1;
         if self.first.is_none() {
             self.first = Some(e);
         }
@@ -176,6 +181,10 @@ impl ErrorState {
             severity: enums::DEBUG_SEVERITY_HIGH,
             message,
         });
+    }
+    /// How many errors were ever recorded (compare before and after a call).
+    pub fn recorded(&self) -> u64 {
+        self.recorded
     }
     /// glGetError: the first recorded error, cleared.
     pub fn take(&mut self) -> u32 {

@@ -46,6 +46,17 @@ impl Default for Framebuffer {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Renderbuffer {
     pub image: Option<Arc<Image>>,
+    /// The internal format of the last storage call (GL_RENDERBUFFER_INTERNAL_FORMAT).
+    pub format: Option<pixels::InternalFormat>,
+}
+
+/// Which buffer of the read framebuffer a ReadPixels reads.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum ReadSource {
+    Color,
+    Depth,
+    Stencil,
+    DepthStencil,
 }
 
 impl Context {
@@ -155,8 +166,9 @@ impl Context {
         })
     }
 
-    /// The read framebuffer's colour (or depth) image for ReadPixels.
-    fn read_image(&self, depth: bool) -> GlResult<Arc<Image>> {
+    /// The read framebuffer's image for ReadPixels of `src`.
+    fn read_image(&self, src: ReadSource) -> GlResult<Arc<Image>> {
+        let missing = |what| Err(GlError::InvalidOperation(what));
         let Some(name) = self.read_framebuffer else {
             // GL 4.5 core §18.2.6 / §9.4.4: reading from an undefined default framebuffer.
             let s =
@@ -166,13 +178,14 @@ impl Context {
                     .ok_or(GlError::InvalidFramebufferOperation(
                         "no default framebuffer (no surface)",
                     ))?;
-            if depth {
-                return s.depth.clone().ok_or(GlError::InvalidOperation(
-                    "the default framebuffer has no depth buffer",
-                ));
+            if src != ReadSource::Color {
+                return s.depth.clone().map_or(
+                    missing("the default framebuffer has no depth/stencil buffer"),
+                    Ok,
+                );
             }
             if self.default_fb.read_buffer == gl::NONE {
-                return Err(GlError::InvalidOperation("read buffer is GL_NONE"));
+                return missing("read buffer is GL_NONE");
             }
             return Ok(s.color.clone());
         };
@@ -185,18 +198,20 @@ impl Context {
                 "read framebuffer is incomplete",
             ));
         }
-        let a = if depth {
-            fb.depth.or(fb.stencil)
-        } else {
-            if fb.read_buffer == gl::NONE {
-                return Err(GlError::InvalidOperation("read buffer is GL_NONE"));
+        let a = match src {
+            ReadSource::Color => {
+                if fb.read_buffer == gl::NONE {
+                    return missing("read buffer is GL_NONE");
+                }
+                fb.colors[(fb.read_buffer - gl::COLOR_ATTACHMENT0) as usize]
             }
-            fb.colors[(fb.read_buffer - gl::COLOR_ATTACHMENT0) as usize]
+            ReadSource::Depth => fb.depth,
+            ReadSource::Stencil => fb.stencil,
+            // Completeness keeps depth and stencil in one image (framebuffer_status).
+            ReadSource::DepthStencil => fb.depth.filter(|_| fb.stencil.is_some()),
         };
         a.and_then(|a| self.attachment_image(a))
-            .ok_or(GlError::InvalidOperation(
-                "no image attached to the read buffer",
-            ))
+            .map_or(missing("no image attached to the buffer read"), Ok)
     }
 
     /// glReadPixels (GL 4.5 core §18.2) from the read framebuffer, honouring
@@ -217,16 +232,17 @@ impl Context {
             if width < 0 || height < 0 {
                 return Err(GlError::InvalidValue("negative size"));
             }
-            if !matches!(
-                format,
-                gl::RGBA | gl::RGB | gl::RG | gl::RED | gl::DEPTH_COMPONENT
-            ) {
-                return Err(GlError::InvalidEnum("ReadPixels format"));
-            }
-            if !matches!(ty, gl::UNSIGNED_BYTE | gl::FLOAT) {
+            let src = match format {
+                gl::RGBA | gl::RGB | gl::RG | gl::RED => ReadSource::Color,
+                gl::DEPTH_COMPONENT => ReadSource::Depth,
+                gl::STENCIL_INDEX => ReadSource::Stencil,
+                gl::DEPTH_STENCIL => ReadSource::DepthStencil,
+                _ => return Err(GlError::InvalidEnum("ReadPixels format")),
+            };
+            if !matches!(ty, gl::UNSIGNED_BYTE | gl::FLOAT | gl::UNSIGNED_INT_24_8) {
                 return Err(GlError::InvalidEnum("ReadPixels type"));
             }
-            this.read_image(format == gl::DEPTH_COMPONENT)
+            this.read_image(src)
         });
         let r = img.and_then(|img| {
             self.flush_raster();
@@ -419,6 +435,199 @@ impl Context {
                 )
             })();
             this.gl(r)
+        })
+    }
+
+    /// glFramebufferTexture1D and glFramebufferTexture3D (GL 4.5 core §9.2.8). softgl has
+    /// only 2D textures, so a non-zero `texture` can never match TEXTURE_1D / TEXTURE_3D:
+    /// INVALID_OPERATION, as for any texture of another target; zero detaches.
+    pub fn framebuffer_texture_1d_3d(
+        &mut self,
+        target: u32,
+        attachment: u32,
+        textarget: u32,
+        texture: u32,
+        level: i32,
+        dims: u8,
+    ) {
+        self.with_group(|this| {
+            let r = (|| {
+                this.target_framebuffer(target)?;
+                Self::check_attachment_point(attachment)?;
+                if texture == 0 {
+                    return this.set_attachment(target, attachment, None);
+                }
+                let want = if dims == 1 {
+                    gl::TEXTURE_1D
+                } else {
+                    gl::TEXTURE_3D
+                };
+                if textarget != want {
+                    return Err(GlError::InvalidEnum("textarget"));
+                }
+                if this.objs.textures.get(TextureName(texture)).is_none() {
+                    return Err(GlError::InvalidOperation("not a texture"));
+                }
+                if level < 0 || level as usize >= limits::MAX_MIP_LEVELS {
+                    return Err(GlError::InvalidValue("level out of range"));
+                }
+                Err(GlError::InvalidOperation(
+                    "textarget does not match the texture (softgl has only 2D textures)",
+                ))
+            })();
+            this.gl(r)
+        })
+    }
+
+    /// glFramebufferTextureLayer (GL 4.5 core §9.2.8): needs a 3D, array or cube-array
+    /// texture, which softgl does not have, so a non-zero `texture` is INVALID_OPERATION;
+    /// zero detaches.
+    pub fn framebuffer_texture_layer(
+        &mut self,
+        target: u32,
+        attachment: u32,
+        texture: u32,
+        level: i32,
+        layer: i32,
+    ) {
+        self.with_group(|this| {
+            let r = (|| {
+                this.target_framebuffer(target)?;
+                Self::check_attachment_point(attachment)?;
+                if texture == 0 {
+                    return this.set_attachment(target, attachment, None);
+                }
+                if this.objs.textures.get(TextureName(texture)).is_none() {
+                    return Err(GlError::InvalidOperation("not a texture"));
+                }
+                if layer < 0 || level < 0 || level as usize >= limits::MAX_MIP_LEVELS {
+                    return Err(GlError::InvalidValue("level or layer out of range"));
+                }
+                Err(GlError::InvalidOperation(
+                    "not a 3D or array texture (softgl has only 2D textures)",
+                ))
+            })();
+            this.gl(r)
+        })
+    }
+
+    /// glGetFramebufferAttachmentParameteriv (GL 4.5 core §9.2.3).
+    pub fn get_framebuffer_attachment_parameteriv(
+        &mut self,
+        target: u32,
+        attachment: u32,
+        pname: u32,
+    ) -> i32 {
+        self.with_group(|this| {
+            let r = this.attachment_parameter(target, attachment, pname);
+            this.gl(r)
+        })
+    }
+
+    fn attachment_parameter(&self, target: u32, attachment: u32, pname: u32) -> GlResult<i32> {
+        let bound = match target {
+            gl::FRAMEBUFFER | gl::DRAW_FRAMEBUFFER => self.draw_framebuffer,
+            gl::READ_FRAMEBUFFER => self.read_framebuffer,
+            _ => return Err(GlError::InvalidEnum("framebuffer target")),
+        };
+        // What is attached: (object type, name, texture level, internal format).
+        type Found = (u32, u32, Option<usize>, Option<pixels::InternalFormat>);
+        let found: Option<Found> = match bound {
+            None => {
+                // The default framebuffer: its buffers by name (§9.2.3). A pbuffer has a
+                // back buffer only (EGL 1.5 §3.5.2).
+                let s = self.default_fb.surface.as_ref();
+                let of = |img: &Arc<Image>| pixels::InternalFormat::of_storage(img.format());
+                let image = match attachment {
+                    gl::BACK_LEFT | gl::BACK => s.map(|s| of(&s.color)),
+                    gl::FRONT_LEFT | gl::FRONT_RIGHT | gl::BACK_RIGHT | gl::FRONT => None,
+                    gl::DEPTH | gl::STENCIL => s.and_then(|s| s.depth.as_ref()).map(of),
+                    _ => return Err(GlError::InvalidEnum("default framebuffer buffer")),
+                };
+                image.map(|f| (gl::FRAMEBUFFER_DEFAULT, 0, None, Some(f)))
+            }
+            Some(name) => {
+                Self::check_attachment_point(attachment)?;
+                let fb = self
+                    .framebuffers
+                    .get(name)
+                    .ok_or(GlError::InvalidOperation("no framebuffer"))?;
+                let a = match attachment {
+                    gl::DEPTH_ATTACHMENT => fb.depth,
+                    gl::STENCIL_ATTACHMENT => fb.stencil,
+                    gl::DEPTH_STENCIL_ATTACHMENT => {
+                        if fb.depth != fb.stencil {
+                            return Err(GlError::InvalidOperation(
+                                "different images at depth and stencil",
+                            ));
+                        }
+                        fb.depth
+                    }
+                    c => fb.colors[(c - gl::COLOR_ATTACHMENT0) as usize],
+                };
+                a.map(|a| match a {
+                    Attachment::Texture { name, level } => {
+                        let t = self.objs.textures.get(name);
+                        let f = t.and_then(|t| {
+                            t.formats.get(level).copied().flatten().or_else(|| {
+                                let img = t.levels.get(level)?.as_ref()?;
+                                Some(pixels::InternalFormat::of_storage(img.format()))
+                            })
+                        });
+                        (gl::TEXTURE, name.0, Some(level), f)
+                    }
+                    Attachment::Renderbuffer(r) => {
+                        let f = self.objs.renderbuffers.get(r).and_then(|rb| rb.format);
+                        (gl::RENDERBUFFER, r.0, None, f)
+                    }
+                })
+            }
+        };
+        let Some((ty, obj, level, format)) = found else {
+            // Nothing attached: only the type and name may be asked (§9.2.3).
+            return match pname {
+                gl::FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE => Ok(gl::NONE as i32),
+                gl::FRAMEBUFFER_ATTACHMENT_OBJECT_NAME => Ok(0),
+                _ => Err(GlError::InvalidOperation("nothing attached there")),
+            };
+        };
+        let size = |i: usize| format.map_or(0, |f| f.component_sizes()[i]);
+        Ok(match pname {
+            gl::FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE => ty as i32,
+            gl::FRAMEBUFFER_ATTACHMENT_OBJECT_NAME => obj as i32,
+            gl::FRAMEBUFFER_ATTACHMENT_RED_SIZE => size(0),
+            gl::FRAMEBUFFER_ATTACHMENT_GREEN_SIZE => size(1),
+            gl::FRAMEBUFFER_ATTACHMENT_BLUE_SIZE => size(2),
+            gl::FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE => size(3),
+            gl::FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE => size(4),
+            gl::FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE => size(5),
+            gl::FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE => {
+                if attachment == gl::DEPTH_STENCIL_ATTACHMENT {
+                    return Err(GlError::InvalidOperation(
+                        "depth and stencil components differ in type",
+                    ));
+                }
+                if matches!(attachment, gl::STENCIL_ATTACHMENT | gl::STENCIL) {
+                    gl::UNSIGNED_INT as i32
+                } else {
+                    format.map_or(gl::NONE, |f| f.component_type()) as i32
+                }
+            }
+            gl::FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING => {
+                format.map_or(gl::LINEAR, |f| f.color_encoding()) as i32
+            }
+            gl::FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL if level.is_some() => {
+                level.unwrap_or(0) as i32
+            }
+            // 2D textures only: no cube face, no layer, never layered.
+            gl::FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE
+            | gl::FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER
+            | gl::FRAMEBUFFER_ATTACHMENT_LAYERED
+                if level.is_some() =>
+            {
+                0
+            }
+            _ => return Err(GlError::InvalidEnum("attachment parameter")),
         })
     }
 
@@ -661,10 +870,24 @@ impl Context {
         })
     }
 
-    /// glRenderbufferStorage (GL 4.5 core §9.2.4).
+    /// glRenderbufferStorage (GL 4.5 core §9.2.4): single-sample storage.
     pub fn renderbuffer_storage(
         &mut self,
         target: u32,
+        internalformat: u32,
+        width: i32,
+        height: i32,
+    ) {
+        self.renderbuffer_storage_multisample(target, 0, internalformat, width, height)
+    }
+
+    /// glRenderbufferStorageMultisample (GL 4.5 core §9.2.4). softgl has no multisample
+    /// buffers (GL_MAX_SAMPLES is 0, which ARB_framebuffer_object allows), so any
+    /// `samples` above 0 is INVALID_VALUE, as for every request past GL_MAX_SAMPLES.
+    pub fn renderbuffer_storage_multisample(
+        &mut self,
+        target: u32,
+        samples: i32,
         internalformat: u32,
         width: i32,
         height: i32,
@@ -674,28 +897,65 @@ impl Context {
                 if target != gl::RENDERBUFFER {
                     return Err(GlError::InvalidEnum("renderbuffer target"));
                 }
+                if samples < 0 || samples > limits::MAX_SAMPLES {
+                    return Err(GlError::InvalidValue(
+                        "samples past GL_MAX_SAMPLES (softgl has no multisampling)",
+                    ));
+                }
                 let m = limits::MAX_RENDERBUFFER_SIZE;
                 if width < 0 || height < 0 || width > m || height > m {
                     return Err(GlError::InvalidValue("size out of range"));
                 }
                 let fmt = pixels::internal_format(internalformat)
-                    .ok_or(GlError::InvalidEnum("renderbuffer format"))?
-                    .storage;
+                    .ok_or(GlError::InvalidEnum("renderbuffer format"))?;
+                let name = this
+                    .renderbuffer
+                    .ok_or(GlError::InvalidOperation("no renderbuffer bound"))?;
+                let image = pixels::new_image(width as u32, height as u32, fmt.storage)?;
+                let rb = this
+                    .objs
+                    .renderbuffers
+                    .get_mut(name)
+                    .ok_or(GlError::InvalidOperation("no renderbuffer"))?;
+                rb.image = Some(Arc::new(image));
+                rb.format = Some(fmt);
+                this.dirty |= dirty::TARGET;
+                Ok(())
+            })();
+            this.gl(r)
+        })
+    }
+
+    /// glGetRenderbufferParameteriv (GL 4.5 core §9.2.6) for the bound renderbuffer.
+    pub fn get_renderbuffer_parameteriv(&mut self, target: u32, pname: u32) -> i32 {
+        self.with_group(|this| {
+            let r = (|| {
+                if target != gl::RENDERBUFFER {
+                    return Err(GlError::InvalidEnum("renderbuffer target"));
+                }
                 let name = this
                     .renderbuffer
                     .ok_or(GlError::InvalidOperation("no renderbuffer bound"))?;
                 let rb = this
                     .objs
                     .renderbuffers
-                    .get_mut(name)
+                    .get(name)
                     .ok_or(GlError::InvalidOperation("no renderbuffer"))?;
-                rb.image = Some(Arc::new(pixels::new_image(
-                    width as u32,
-                    height as u32,
-                    fmt,
-                )?));
-                this.dirty |= dirty::TARGET;
-                Ok(())
+                let size = |i: usize| rb.format.map_or(0, |f| f.component_sizes()[i]);
+                Ok(match pname {
+                    gl::RENDERBUFFER_WIDTH => rb.image.as_ref().map_or(0, |i| i.width() as i32),
+                    gl::RENDERBUFFER_HEIGHT => rb.image.as_ref().map_or(0, |i| i.height() as i32),
+                    // The initial internal format is RGBA (§9.2.6's state table).
+                    gl::RENDERBUFFER_INTERNAL_FORMAT => rb.format.map_or(gl::RGBA, |f| f.gl) as i32,
+                    gl::RENDERBUFFER_RED_SIZE => size(0),
+                    gl::RENDERBUFFER_GREEN_SIZE => size(1),
+                    gl::RENDERBUFFER_BLUE_SIZE => size(2),
+                    gl::RENDERBUFFER_ALPHA_SIZE => size(3),
+                    gl::RENDERBUFFER_DEPTH_SIZE => size(4),
+                    gl::RENDERBUFFER_STENCIL_SIZE => size(5),
+                    gl::RENDERBUFFER_SAMPLES => 0,
+                    _ => return Err(GlError::InvalidEnum("renderbuffer parameter")),
+                })
             })();
             this.gl(r)
         })
@@ -723,6 +983,318 @@ impl Context {
 mod tests {
     use crate::api::enums as gl;
     use crate::api::Context;
+
+    #[test]
+    fn renderbuffer_queries_and_multisample_storage() {
+        let mut c = Context::with_threads(8, 8, 1);
+        c.get_renderbuffer_parameteriv(gl::RENDERBUFFER, gl::RENDERBUFFER_WIDTH);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION, "nothing bound");
+        let r = c.gen_renderbuffers(1)[0];
+        c.bind_renderbuffer(gl::RENDERBUFFER, r);
+        let q = |c: &mut Context, p| c.get_renderbuffer_parameteriv(gl::RENDERBUFFER, p);
+        assert_eq!(q(&mut c, gl::RENDERBUFFER_INTERNAL_FORMAT), gl::RGBA as i32);
+        assert_eq!(q(&mut c, gl::RENDERBUFFER_WIDTH), 0);
+        c.renderbuffer_storage_multisample(gl::RENDERBUFFER, 0, gl::RGBA4, 5, 3);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        assert_eq!(
+            [
+                gl::RENDERBUFFER_WIDTH,
+                gl::RENDERBUFFER_HEIGHT,
+                gl::RENDERBUFFER_INTERNAL_FORMAT,
+                gl::RENDERBUFFER_RED_SIZE,
+                gl::RENDERBUFFER_ALPHA_SIZE,
+                gl::RENDERBUFFER_DEPTH_SIZE,
+                gl::RENDERBUFFER_SAMPLES,
+            ]
+            .map(|p| q(&mut c, p)),
+            [5, 3, gl::RGBA4 as i32, 4, 4, 0, 0]
+        );
+        // No multisampling: every sample count above GL_MAX_SAMPLES (0) is refused and the
+        // old storage stays.
+        c.renderbuffer_storage_multisample(gl::RENDERBUFFER, 4, gl::RGBA8, 2, 2);
+        assert_eq!(c.get_error(), gl::INVALID_VALUE);
+        assert_eq!(q(&mut c, gl::RENDERBUFFER_WIDTH), 5);
+        c.renderbuffer_storage_multisample(gl::RENDERBUFFER, -1, gl::RGBA8, 2, 2);
+        assert_eq!(c.get_error(), gl::INVALID_VALUE);
+        c.renderbuffer_storage(gl::RENDERBUFFER, gl::DEPTH24_STENCIL8, 2, 2);
+        assert_eq!(
+            [
+                gl::RENDERBUFFER_DEPTH_SIZE,
+                gl::RENDERBUFFER_STENCIL_SIZE,
+                gl::RENDERBUFFER_RED_SIZE
+            ]
+            .map(|p| q(&mut c, p)),
+            [24, 8, 0]
+        );
+        c.renderbuffer_storage(gl::RENDERBUFFER, gl::DEPTH_COMPONENT16, 2, 2);
+        assert_eq!(
+            q(&mut c, gl::RENDERBUFFER_STENCIL_SIZE),
+            0,
+            "no stencil asked for"
+        );
+        c.renderbuffer_storage(gl::RENDERBUFFER, gl::RGB10_A2, 2, 2);
+        assert_eq!(
+            [gl::RENDERBUFFER_RED_SIZE, gl::RENDERBUFFER_ALPHA_SIZE].map(|p| q(&mut c, p)),
+            [10, 2]
+        );
+        q(&mut c, gl::TEXTURE_WIDTH);
+        assert_eq!(c.get_error(), gl::INVALID_ENUM);
+        c.get_renderbuffer_parameteriv(gl::TEXTURE_2D, gl::RENDERBUFFER_WIDTH);
+        assert_eq!(c.get_error(), gl::INVALID_ENUM);
+    }
+
+    #[test]
+    fn attachment_queries() {
+        let mut c = Context::with_threads(8, 8, 1);
+        let q =
+            |c: &mut Context, a, p| c.get_framebuffer_attachment_parameteriv(gl::FRAMEBUFFER, a, p);
+        // The default framebuffer of a pbuffer: a back buffer and depth/stencil.
+        assert_eq!(
+            q(
+                &mut c,
+                gl::BACK_LEFT,
+                gl::FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE
+            ),
+            gl::FRAMEBUFFER_DEFAULT as i32
+        );
+        assert_eq!(
+            q(&mut c, gl::BACK_LEFT, gl::FRAMEBUFFER_ATTACHMENT_RED_SIZE),
+            8
+        );
+        assert_eq!(
+            q(&mut c, gl::DEPTH, gl::FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE),
+            24
+        );
+        assert_eq!(
+            q(&mut c, gl::STENCIL, gl::FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE),
+            8
+        );
+        assert_eq!(
+            q(
+                &mut c,
+                gl::FRONT_LEFT,
+                gl::FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE
+            ),
+            gl::NONE as i32
+        );
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        q(
+            &mut c,
+            gl::COLOR_ATTACHMENT0,
+            gl::FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE,
+        );
+        assert_eq!(
+            c.get_error(),
+            gl::INVALID_ENUM,
+            "not a default-framebuffer buffer"
+        );
+
+        let f = c.gen_framebuffers(1)[0];
+        c.bind_framebuffer(gl::FRAMEBUFFER, f);
+        let t = c.gen_textures(1)[0];
+        c.bind_texture(gl::TEXTURE_2D, t);
+        c.tex_image_2d(
+            gl::TEXTURE_2D,
+            1,
+            gl::SRGB8_ALPHA8 as i32,
+            4,
+            4,
+            0,
+            gl::RGBA,
+            gl::UNSIGNED_BYTE,
+            None,
+        );
+        c.framebuffer_texture_2d(gl::FRAMEBUFFER, gl::COLOR_ATTACHMENT1, gl::TEXTURE_2D, t, 1);
+        let r = c.gen_renderbuffers(1)[0];
+        c.bind_renderbuffer(gl::RENDERBUFFER, r);
+        c.renderbuffer_storage(gl::RENDERBUFFER, gl::DEPTH24_STENCIL8, 4, 4);
+        c.framebuffer_renderbuffer(
+            gl::FRAMEBUFFER,
+            gl::DEPTH_STENCIL_ATTACHMENT,
+            gl::RENDERBUFFER,
+            r,
+        );
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        let c1 = gl::COLOR_ATTACHMENT1;
+        assert_eq!(
+            [
+                gl::FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE,
+                gl::FRAMEBUFFER_ATTACHMENT_OBJECT_NAME,
+                gl::FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL,
+                gl::FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER,
+                gl::FRAMEBUFFER_ATTACHMENT_BLUE_SIZE,
+                gl::FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE,
+                gl::FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING,
+                gl::FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE,
+            ]
+            .map(|p| q(&mut c, c1, p)),
+            [
+                gl::TEXTURE as i32,
+                t as i32,
+                1,
+                0,
+                8,
+                0,
+                gl::SRGB as i32,
+                gl::UNSIGNED_NORMALIZED as i32
+            ]
+        );
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        let ds = gl::DEPTH_STENCIL_ATTACHMENT;
+        assert_eq!(
+            q(&mut c, ds, gl::FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE),
+            gl::RENDERBUFFER as i32
+        );
+        assert_eq!(
+            q(&mut c, ds, gl::FRAMEBUFFER_ATTACHMENT_OBJECT_NAME),
+            r as i32
+        );
+        assert_eq!(
+            q(
+                &mut c,
+                gl::STENCIL_ATTACHMENT,
+                gl::FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE
+            ),
+            8
+        );
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        q(&mut c, ds, gl::FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE);
+        assert_eq!(
+            c.get_error(),
+            gl::INVALID_OPERATION,
+            "depth and stencil differ"
+        );
+        q(&mut c, ds, gl::FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL);
+        assert_eq!(c.get_error(), gl::INVALID_ENUM, "not a texture");
+        // An empty attachment point answers its type and name only.
+        let c0 = gl::COLOR_ATTACHMENT0;
+        assert_eq!(
+            q(&mut c, c0, gl::FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE),
+            gl::NONE as i32
+        );
+        assert_eq!(q(&mut c, c0, gl::FRAMEBUFFER_ATTACHMENT_OBJECT_NAME), 0);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        q(&mut c, c0, gl::FRAMEBUFFER_ATTACHMENT_RED_SIZE);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+        q(
+            &mut c,
+            gl::COLOR_ATTACHMENT0 + 8,
+            gl::FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE,
+        );
+        assert_eq!(
+            c.get_error(),
+            gl::INVALID_OPERATION,
+            "past GL_MAX_COLOR_ATTACHMENTS"
+        );
+        c.get_framebuffer_attachment_parameteriv(
+            0x1234,
+            c0,
+            gl::FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE,
+        );
+        assert_eq!(c.get_error(), gl::INVALID_ENUM);
+        // Different images at depth and stencil make DEPTH_STENCIL_ATTACHMENT ambiguous.
+        c.framebuffer_renderbuffer(gl::FRAMEBUFFER, gl::STENCIL_ATTACHMENT, gl::RENDERBUFFER, 0);
+        q(&mut c, ds, gl::FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+    }
+
+    #[test]
+    fn texture_1d_3d_and_layer_attachments() {
+        let mut c = Context::with_threads(8, 8, 1);
+        let f = c.gen_framebuffers(1)[0];
+        c.bind_framebuffer(gl::FRAMEBUFFER, f);
+        let t = c.gen_textures(1)[0];
+        c.bind_texture(gl::TEXTURE_2D, t);
+        c.tex_image_2d(
+            gl::TEXTURE_2D,
+            0,
+            gl::RGBA8 as i32,
+            4,
+            4,
+            0,
+            gl::RGBA,
+            gl::UNSIGNED_BYTE,
+            None,
+        );
+        let c0 = gl::COLOR_ATTACHMENT0;
+        // A 2D texture never matches TEXTURE_1D / TEXTURE_3D or a layered target.
+        c.framebuffer_texture_1d_3d(gl::FRAMEBUFFER, c0, gl::TEXTURE_1D, t, 0, 1);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+        c.framebuffer_texture_1d_3d(gl::FRAMEBUFFER, c0, gl::TEXTURE_2D, t, 0, 3);
+        assert_eq!(c.get_error(), gl::INVALID_ENUM);
+        c.framebuffer_texture_layer(gl::FRAMEBUFFER, c0, t, 0, 0);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+        c.framebuffer_texture_layer(gl::FRAMEBUFFER, c0, t, 0, -1);
+        assert_eq!(c.get_error(), gl::INVALID_VALUE);
+        c.framebuffer_texture_layer(gl::FRAMEBUFFER, c0, 77, 0, 0);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION, "not a texture");
+        // Zero detaches, whatever the command.
+        c.framebuffer_texture_2d(gl::FRAMEBUFFER, c0, gl::TEXTURE_2D, t, 0);
+        assert_eq!(
+            c.check_framebuffer_status(gl::FRAMEBUFFER),
+            gl::FRAMEBUFFER_COMPLETE
+        );
+        c.framebuffer_texture_layer(gl::FRAMEBUFFER, c0, 0, 0, 0);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        assert_eq!(
+            c.check_framebuffer_status(gl::FRAMEBUFFER),
+            gl::FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT
+        );
+        c.framebuffer_texture_2d(gl::FRAMEBUFFER, c0, gl::TEXTURE_2D, t, 0);
+        c.framebuffer_texture_1d_3d(gl::FRAMEBUFFER, c0, gl::TEXTURE_3D, 0, 0, 3);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        assert_eq!(
+            c.check_framebuffer_status(gl::FRAMEBUFFER),
+            gl::FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT
+        );
+        // The default framebuffer has no attachment points.
+        c.bind_framebuffer(gl::FRAMEBUFFER, 0);
+        c.framebuffer_texture_layer(gl::FRAMEBUFFER, c0, 0, 0, 0);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+    }
+
+    #[test]
+    fn read_pixels_of_stencil_and_depth_stencil() {
+        let mut c = Context::with_threads(4, 4, 1);
+        c.clear_depth(0.5);
+        c.clear_stencil(0x1_07); // masked to the buffer's 8 bits
+        c.clear(gl::DEPTH_BUFFER_BIT | gl::STENCIL_BUFFER_BIT);
+        let px = c.read_pixels(1, 1, 2, 1, gl::DEPTH_STENCIL, gl::UNSIGNED_INT_24_8);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        let d24 = (0.5f64 * 16_777_215.0).round() as u32;
+        let word = (d24 << 8) | 7;
+        assert_eq!(px, [word.to_le_bytes(), word.to_le_bytes()].concat());
+        assert_eq!(
+            c.read_pixels(0, 0, 3, 1, gl::STENCIL_INDEX, gl::UNSIGNED_BYTE),
+            vec![7, 7, 7, 0]
+        );
+        assert_eq!(
+            c.read_pixels(3, 3, 1, 1, gl::STENCIL_INDEX, gl::FLOAT),
+            7.0f32.to_le_bytes().to_vec()
+        );
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        c.read_pixels(0, 0, 1, 1, gl::DEPTH_STENCIL, gl::FLOAT);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+        c.read_pixels(0, 0, 1, 1, gl::RGBA, gl::UNSIGNED_INT_24_8);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+        // An FBO with depth but no stencil attachment has no stencil to read.
+        let f = c.gen_framebuffers(1)[0];
+        c.bind_framebuffer(gl::FRAMEBUFFER, f);
+        let r = c.gen_renderbuffers(1)[0];
+        c.bind_renderbuffer(gl::RENDERBUFFER, r);
+        c.renderbuffer_storage(gl::RENDERBUFFER, gl::DEPTH_COMPONENT32F, 4, 4);
+        c.framebuffer_renderbuffer(gl::FRAMEBUFFER, gl::DEPTH_ATTACHMENT, gl::RENDERBUFFER, r);
+        assert_eq!(
+            c.check_framebuffer_status(gl::FRAMEBUFFER),
+            gl::FRAMEBUFFER_COMPLETE
+        );
+        c.read_pixels(0, 0, 1, 1, gl::STENCIL_INDEX, gl::UNSIGNED_BYTE);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+        c.read_pixels(0, 0, 1, 1, gl::DEPTH_STENCIL, gl::UNSIGNED_INT_24_8);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+        c.read_pixels(0, 0, 1, 1, gl::DEPTH_COMPONENT, gl::FLOAT);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+    }
 
     #[test]
     fn completeness_rules() {

@@ -112,6 +112,69 @@ impl InternalFormat {
         v
     }
 
+    /// Bits of red, green, blue, alpha, depth and stencil as stored (GL 4.5 core §9.2.5's
+    /// RENDERBUFFER_*_SIZE, §9.2.3's FRAMEBUFFER_ATTACHMENT_*_SIZE, §8.11's TEXTURE_*_SIZE:
+    /// the actual resolution, which may exceed the request).
+    pub fn component_sizes(&self) -> [i32; 6] {
+        use Format::*;
+        match self.storage {
+            Depth24Stencil8 => {
+                let stencil = matches!(self.gl, gl::DEPTH24_STENCIL8 | gl::DEPTH_STENCIL);
+                [0, 0, 0, 0, 24, if stencil { 8 } else { 0 }]
+            }
+            Depth32F => [0, 0, 0, 0, 32, 0],
+            storage => {
+                let full = match storage {
+                    Rgba16F => 16,
+                    Rgba32F | R32F => 32,
+                    _ => 8,
+                };
+                let mut out = [0; 6];
+                for (c, o) in out.iter_mut().take(4).enumerate() {
+                    // Alpha exists only in four-channel formats.
+                    let present = if c == 3 {
+                        self.channels == 4
+                    } else {
+                        c < self.channels as usize
+                    };
+                    if present {
+                        *o = if self.bits[c] != 0 {
+                            self.bits[c] as i32
+                        } else {
+                            full
+                        };
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    /// GL_FLOAT or GL_UNSIGNED_NORMALIZED: the type of the stored components
+    /// (FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE). Quantized formats kept in float storage
+    /// (RGB10_A2, R16...) are normalized.
+    pub fn component_type(&self) -> u32 {
+        let float = match self.storage {
+            Format::Depth32F => true,
+            Format::Rgba16F | Format::Rgba32F | Format::R32F => self.bits == [0; 4],
+            _ => false,
+        };
+        if float {
+            gl::FLOAT
+        } else {
+            gl::UNSIGNED_NORMALIZED
+        }
+    }
+
+    /// GL_SRGB or GL_LINEAR (FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING).
+    pub fn color_encoding(&self) -> u32 {
+        if self.storage == Format::Srgb8Alpha8 {
+            gl::SRGB
+        } else {
+            gl::LINEAR
+        }
+    }
+
     /// Whether uploads are a plain byte copy of RGBA8 data.
     fn is_plain_rgba8(&self) -> bool {
         self.channels == 4
@@ -156,7 +219,7 @@ fn components(format: u32) -> GlResult<usize> {
         gl::RGBA => 4,
         gl::RGB => 3,
         gl::RG => 2,
-        gl::RED | gl::DEPTH_COMPONENT | gl::DEPTH_STENCIL => 1,
+        gl::RED | gl::DEPTH_COMPONENT | gl::DEPTH_STENCIL | gl::STENCIL_INDEX => 1,
         _ => return Err(GlError::InvalidEnum("unsupported pixel format")),
     })
 }
@@ -369,7 +432,10 @@ pub fn pack(
     alignment: usize,
 ) -> GlResult<Vec<u8>> {
     let n = components(gl_format)?;
-    if !matches!(ty, gl::UNSIGNED_BYTE | gl::FLOAT) || gl_format == gl::DEPTH_STENCIL {
+    if matches!(gl_format, gl::DEPTH_STENCIL | gl::STENCIL_INDEX) || ty == gl::UNSIGNED_INT_24_8 {
+        return pack_stencil(image, x, y, w, h, gl_format, ty, alignment);
+    }
+    if !matches!(ty, gl::UNSIGNED_BYTE | gl::FLOAT) {
         return Err(GlError::InvalidEnum("unsupported ReadPixels format/type"));
     }
     if (gl_format == gl::DEPTH_COMPONENT) != image.format().is_depth() {
@@ -400,6 +466,68 @@ pub fn pack(
                     gl::UNSIGNED_BYTE => out[o + c] = unorm8(v[c]),
                     _ => out[o + c * 4..o + c * 4 + 4].copy_from_slice(&v[c].to_le_bytes()),
                 }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// ReadPixels of stencil indices (UNSIGNED_BYTE or FLOAT) or packed depth/stencil
+/// (DEPTH_STENCIL with UNSIGNED_INT_24_8: depth in bits 31..8, stencil in 7..0, GL 4.5 core
+/// table 8.8) from a D24S8 image.
+#[allow(clippy::too_many_arguments)]
+fn pack_stencil(
+    image: &Image,
+    x: i32,
+    y: i32,
+    w: usize,
+    h: usize,
+    gl_format: u32,
+    ty: u32,
+    alignment: usize,
+) -> GlResult<Vec<u8>> {
+    let pixel = match (gl_format, ty) {
+        (gl::DEPTH_STENCIL, gl::UNSIGNED_INT_24_8) => 4,
+        (gl::STENCIL_INDEX, gl::UNSIGNED_BYTE) => 1,
+        (gl::STENCIL_INDEX, gl::FLOAT) => 4,
+        // GL 4.5 core §18.2.2: DEPTH_STENCIL takes only the packed types, and the packed
+        // types only DEPTH_STENCIL; FLOAT_32_UNSIGNED_INT_24_8_REV needs a 32F+8 buffer,
+        // which softgl does not have.
+        (gl::DEPTH_STENCIL, _) | (_, gl::UNSIGNED_INT_24_8) => {
+            return Err(GlError::InvalidOperation(
+                "DEPTH_STENCIL goes with UNSIGNED_INT_24_8 only",
+            ))
+        }
+        _ => return Err(GlError::InvalidEnum("unsupported ReadPixels format/type")),
+    };
+    if image.format() != Format::Depth24Stencil8 {
+        return Err(GlError::InvalidOperation(
+            "the read framebuffer has no stencil buffer",
+        ));
+    }
+    let stride = row_stride(w, pixel, alignment);
+    let mut out = Vec::new();
+    out.try_reserve_exact(stride * h)
+        .map_err(|_| GlError::OutOfMemory("ReadPixels"))?;
+    out.resize(stride * h, 0);
+    let bytes = image.to_bytes();
+    let (iw, ih) = (image.width() as i64, image.height() as i64);
+    for row in 0..h {
+        for col in 0..w {
+            let (sx, sy) = (x as i64 + col as i64, y as i64 + row as i64);
+            if sx < 0 || sy < 0 || sx >= iw || sy >= ih {
+                continue;
+            }
+            let t = ((sy * iw + sx) as usize) * 4;
+            let word = u32::from_le_bytes([bytes[t], bytes[t + 1], bytes[t + 2], bytes[t + 3]]);
+            let (depth, stencil) = (word & 0xFF_FFFF, word >> 24);
+            let o = row * stride + col * pixel;
+            match (gl_format, ty) {
+                (gl::DEPTH_STENCIL, _) => {
+                    out[o..o + 4].copy_from_slice(&((depth << 8) | stencil).to_le_bytes())
+                }
+                (_, gl::UNSIGNED_BYTE) => out[o] = stencil as u8,
+                _ => out[o..o + 4].copy_from_slice(&(stencil as f32).to_le_bytes()),
             }
         }
     }

@@ -2643,3 +2643,77 @@ pub fn GetObjectPtrLabel(
         GlError::InvalidValue("not a sync object (softgl has no sync objects)"),
     )
 }
+
+pub fn RenderbufferStorageMultisample(
+    ctx: &mut Context,
+    target: GLenum,
+    samples: GLsizei,
+    internalformat: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+) {
+    ctx.renderbuffer_storage_multisample(target, samples, internalformat, width, height)
+}
+
+pub unsafe fn GetRenderbufferParameteriv(
+    ctx: &mut Context,
+    target: GLenum,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    let before = ctx.errors_recorded();
+    let v = ctx.get_renderbuffer_parameteriv(target, pname);
+    if ctx.errors_recorded() == before {
+        // SAFETY: `params` is null or writable for one value.
+        unsafe { write_one(params, v) }
+    }
+}
+
+pub fn FramebufferTexture1D(
+    ctx: &mut Context,
+    target: GLenum,
+    attachment: GLenum,
+    textarget: GLenum,
+    texture: GLuint,
+    level: GLint,
+) {
+    ctx.framebuffer_texture_1d_3d(target, attachment, textarget, texture, level, 1)
+}
+
+pub fn FramebufferTexture3D(
+    ctx: &mut Context,
+    target: GLenum,
+    attachment: GLenum,
+    textarget: GLenum,
+    texture: GLuint,
+    level: GLint,
+    _zoffset: GLint,
+) {
+    ctx.framebuffer_texture_1d_3d(target, attachment, textarget, texture, level, 3)
+}
+
+pub fn FramebufferTextureLayer(
+    ctx: &mut Context,
+    target: GLenum,
+    attachment: GLenum,
+    texture: GLuint,
+    level: GLint,
+    layer: GLint,
+) {
+    ctx.framebuffer_texture_layer(target, attachment, texture, level, layer)
+}
+
+pub unsafe fn GetFramebufferAttachmentParameteriv(
+    ctx: &mut Context,
+    target: GLenum,
+    attachment: GLenum,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    let before = ctx.errors_recorded();
+    let v = ctx.get_framebuffer_attachment_parameteriv(target, attachment, pname);
+    if ctx.errors_recorded() == before {
+        // SAFETY: `params` is null or writable for one value.
+        unsafe { write_one(params, v) }
+    }
+}
