@@ -36,18 +36,16 @@ struct Tap {
     frac: f32,
 }
 
-/// The source position (in texel units, texel centres at i + 0.5) that the centre of
-/// destination pixel `d` maps to along one axis: one formula, in f64, so that every blit of
-/// the same rectangles maps the same way (GL 4.5 core §18.3.1: the lower bounds are
-/// inclusive, the upper exclusive, and a reversed rectangle mirrors the image). `d0 != d1`.
-fn source_position(d: i64, s0: i32, s1: i32, d0: i32, d1: i32) -> f64 {
-    let c = d as f64 + 0.5;
-    s0 as f64 + (c - d0 as f64) * (s1 as f64 - s0 as f64) / (d1 as f64 - d0 as f64)
-}
-
 /// The taps of destination pixels `lo..hi` along one axis, `None` where the texel containing
 /// the source position is outside `0..src_size` (left unwritten, see the module docs).
-/// LINEAR clamps its second texel to the source (CLAMP_TO_EDGE, §18.3.1).
+/// LINEAR clamps its texels to the source (CLAMP_TO_EDGE, §18.3.1).
+///
+/// The centre of destination pixel `d` maps to source position
+/// `s0 + (d + 1/2 - d0) · (s1 - s0) / (d1 - d0)` (texel centres at i + 1/2; lower bounds
+/// inclusive, upper exclusive, a reversed rectangle mirrors: GL 4.5 core §18.3.1). It is
+/// evaluated as one exact fraction in i128, `num / den` with `den = 2 (d1 - d0)`, so texel
+/// indices are exact for every i32 input (an f64 product of two 32-bit extents can round);
+/// only the LINEAR weight is rounded, once, to f32. `d0 != d1`.
 fn map_axis(
     lo: i64,
     hi: i64,
@@ -56,32 +54,36 @@ fn map_axis(
     src_size: u32,
     linear: bool,
 ) -> Vec<Option<Tap>> {
-    let last = src_size as i64 - 1;
+    let (s0, s1, d0, d1) = (s0 as i128, s1 as i128, d0 as i128, d1 as i128);
+    let mut den = 2 * (d1 - d0);
+    let sign = if den < 0 { -1 } else { 1 };
+    den *= sign;
+    let last = src_size as i128 - 1;
     (lo..hi)
         .map(|d| {
-            let pos = source_position(d, s0, s1, d0, d1);
-            let texel = pos.floor();
-            if !(0.0..src_size as f64).contains(&texel) {
+            // pos = s0 + num / den, den > 0.
+            let num = (2 * (d as i128 - d0) + 1) * (s1 - s0) * sign;
+            let texel = s0 + num.div_euclid(den);
+            if !(0..=last).contains(&texel) {
                 return None;
             }
             if !linear {
-                let i = texel as u32;
                 return Some(Tap {
-                    i0: i,
-                    i1: i,
+                    i0: texel as u32,
+                    i1: texel as u32,
                     frac: 0.0,
                 });
             }
-            // Bilinear between the two texel centres around `pos` (GL 4.5 core §8.14.2's
-            // LINEAR rule with u = pos - 1/2). When the sizes match, `pos` is a texel centre
-            // and frac is exactly 0: "no filtering is applied" (§18.3.1).
-            let u = pos - 0.5;
-            let f = u.floor();
-            let i = f as i64;
+            // Bilinear between the two texel centres around pos (GL 4.5 core §8.14.2's
+            // LINEAR rule with u = pos - 1/2 = s0 + (num - den/2) / den). When the sizes
+            // match, pos is a texel centre and frac is exactly 0: "no filtering is applied"
+            // (§18.3.1).
+            let u = num - den / 2;
+            let i = s0 + u.div_euclid(den);
             Some(Tap {
                 i0: i.clamp(0, last) as u32,
                 i1: (i + 1).clamp(0, last) as u32,
-                frac: (u - f) as f32,
+                frac: (u.rem_euclid(den) as f64 / den as f64) as f32,
             })
         })
         .collect()
@@ -514,6 +516,15 @@ mod tests {
         // Odd sizes: 3 → 5 maps centres to 0.3, 0.9, 1.5, 2.1, 2.7; 5 → 3 to 5/6, 2.5, 25/6.
         assert_eq!(nearest(0, 5, (0, 3), (0, 5), 8), s(&[0, 0, 1, 2, 2]));
         assert_eq!(nearest(0, 3, (0, 5), (0, 3), 8), s(&[0, 2, 4]));
+        // 7 → 3 maps centres to 7/6, 3.5, 35/6: texels 1, 3, 5.
+        assert_eq!(nearest(0, 3, (0, 7), (0, 3), 8), s(&[1, 3, 5]));
+        // Extreme coordinates stay exact: a 1:1 blit spanning all of i32 maps pixel i to
+        // texel i, and LINEAR sees texel centres exactly (frac 0, no filtering).
+        let full = (i32::MIN, i32::MAX);
+        assert_eq!(nearest(0, 2, full, full, 8), s(&[0, 1]));
+        for t in map_axis(0, 8, full, full, 8, true).into_iter().flatten() {
+            assert_eq!(t.frac, 0.0);
+        }
         // Texels outside the source image are not mapped (left unwritten).
         assert_eq!(
             nearest(0, 4, (-1, 3), (0, 4), 2),
