@@ -3,7 +3,9 @@
 //! buffers, depth blits, every error, silently skipped buffers, the default framebuffer of a
 //! pbuffer surface, and the C entry point.
 
-use softgl::{enums as gl, get_proc_address, Context, ContextAttribs, Surface};
+use std::sync::{Arc, Mutex};
+
+use softgl::{enums as gl, get_proc_address, make_current, Context, ContextAttribs, Surface};
 
 fn context() -> Context {
     let mut c = Context::with_attribs(&ContextAttribs::default(), None).expect("context");
@@ -623,7 +625,43 @@ fn default_framebuffer_of_a_surface() {
     assert!(depth.iter().all(|&v| (v - 0.625).abs() < 1e-6), "{depth:?}");
 }
 
+type BlitFn = unsafe extern "system" fn(i32, i32, i32, i32, i32, i32, i32, i32, u32, u32);
+
 #[test]
-fn c_entry_point_exists() {
-    assert!(!get_proc_address("glBlitFramebuffer").is_null());
+fn c_entry_point_blits() {
+    let p = get_proc_address("glBlitFramebuffer");
+    assert!(!p.is_null());
+    // SAFETY: BlitFn is the registry's C signature of glBlitFramebuffer, which softgl's
+    // generated entry point has (build.rs checks it against gl.xml).
+    let gl_blit = unsafe { std::mem::transmute::<*const std::ffi::c_void, BlitFn>(p) };
+    let ctx = Arc::new(Mutex::new(context()));
+    let (src_px, dst) = {
+        let mut c = ctx.lock().unwrap();
+        let src_px = pattern(4, 2);
+        let src = rgba8_fbo(&mut c, 4, 2, &src_px);
+        let dst = rgba8_fbo(&mut c, 4, 2, &[FILL; 8]);
+        c.bind_framebuffer(gl::READ_FRAMEBUFFER, src);
+        c.bind_framebuffer(gl::DRAW_FRAMEBUFFER, dst);
+        (src_px, dst)
+    };
+    make_current(Some(ctx.clone()));
+    // SAFETY: a context is current; the command takes no pointers.
+    unsafe {
+        gl_blit(4, 0, 0, 2, 0, 0, 4, 2, COLOR, gl::NEAREST);
+        gl_blit(0, 0, 4, 2, 0, 0, 4, 2, 0x8000_0000, gl::NEAREST);
+    }
+    make_current(None);
+    let mut c = ctx.lock().unwrap();
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_VALUE,
+        "the second call's bad mask"
+    );
+    // The first call's arguments arrived in order: source mirrored in x.
+    let got = read_rgba8(&mut c, dst, gl::COLOR_ATTACHMENT0, 4, 2);
+    for y in 0..2 {
+        for x in 0..4 {
+            assert_eq!(got[y * 4 + x], src_px[y * 4 + 3 - x], "({x}, {y})");
+        }
+    }
 }
