@@ -430,6 +430,21 @@ fn depth_blit_d24s8() {
         read_floats(&mut c, dst, gl::DEPTH_COMPONENT, 4, 2),
         vec![1.0; 8]
     );
+    // Stencil only: the depth bits stay.
+    blit(
+        &mut c,
+        src,
+        dst,
+        [0, 0, 4, 2],
+        [0, 0, 4, 2],
+        gl::STENCIL_BUFFER_BIT,
+        gl::NEAREST,
+    );
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert_eq!(
+        read_floats(&mut c, dst, gl::DEPTH_COMPONENT, 4, 2),
+        vec![1.0; 8]
+    );
     // Depth, mirrored in x: the 24-bit values come across exactly.
     blit(
         &mut c,

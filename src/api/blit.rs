@@ -666,6 +666,57 @@ mod tests {
     }
 
     #[test]
+    fn stencil_and_depth_masks_through_the_context() {
+        use crate::api::names::RenderbufferName;
+        use crate::sampler::format::unorm24_from_f32;
+        let mut c = Context::with_threads(4, 4, 1);
+        let rb = c.gen_renderbuffers(2);
+        let fb = c.gen_framebuffers(2);
+        for (i, (depth, stencil)) in [(0.25, 0x5A), (1.0, 0x11)].into_iter().enumerate() {
+            c.bind_renderbuffer(gl::RENDERBUFFER, rb[i]);
+            c.renderbuffer_storage(gl::RENDERBUFFER, gl::DEPTH24_STENCIL8, 2, 2);
+            c.bind_framebuffer(gl::FRAMEBUFFER, fb[i]);
+            c.framebuffer_renderbuffer(
+                gl::FRAMEBUFFER,
+                gl::DEPTH_STENCIL_ATTACHMENT,
+                gl::RENDERBUFFER,
+                rb[i],
+            );
+            c.clear_depth(depth);
+            c.clear_stencil(stencil);
+            c.clear(gl::DEPTH_BUFFER_BIT | gl::STENCIL_BUFFER_BIT);
+        }
+        c.bind_framebuffer(gl::READ_FRAMEBUFFER, fb[0]);
+        c.bind_framebuffer(gl::DRAW_FRAMEBUFFER, fb[1]);
+        let img = c
+            .with_group(|this| {
+                this.objs
+                    .renderbuffers
+                    .get(RenderbufferName(rb[1]))
+                    .and_then(|r| r.image.clone())
+            })
+            .expect("storage");
+        let words = |img: &Image| -> Vec<u32> {
+            img.to_bytes()
+                .chunks_exact(4)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .collect()
+        };
+        // Stencil only: the stencil byte arrives, the depth bits stay 1.0.
+        c.blit_framebuffer(0, 0, 2, 2, 0, 0, 2, 2, gl::STENCIL_BUFFER_BIT, gl::NEAREST);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        assert_eq!(words(&img), vec![0x5A_FF_FFFF; 4]);
+        // Depth only (from a source with another stencil): the depth arrives, stencil stays.
+        c.bind_framebuffer(gl::FRAMEBUFFER, fb[0]);
+        c.clear_stencil(0x33);
+        c.clear(gl::STENCIL_BUFFER_BIT);
+        c.bind_framebuffer(gl::DRAW_FRAMEBUFFER, fb[1]);
+        c.blit_framebuffer(0, 0, 2, 2, 0, 0, 2, 2, gl::DEPTH_BUFFER_BIT, gl::NEAREST);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        assert_eq!(words(&img), vec![0x5A << 24 | unorm24_from_f32(0.25); 4]);
+    }
+
+    #[test]
     fn depth_stencil_bits_move_separately() {
         let word = |d: u32, s: u32| (d | s << 24).to_le_bytes();
         let src = Image::new(2, 1, Format::Depth24Stencil8);
