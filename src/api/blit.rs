@@ -705,7 +705,7 @@ mod tests {
         // Stencil only: the stencil byte arrives, the depth bits stay 1.0.
         c.blit_framebuffer(0, 0, 2, 2, 0, 0, 2, 2, gl::STENCIL_BUFFER_BIT, gl::NEAREST);
         assert_eq!(c.get_error(), gl::NO_ERROR);
-        assert_eq!(words(&img), vec![0x5A_FF_FFFF; 4]);
+        assert_eq!(words(&img), vec![0x5A << 24 | 0xFF_FFFF; 4]);
         // Depth only (from a source with another stencil): the depth arrives, stencil stays.
         c.bind_framebuffer(gl::FRAMEBUFFER, fb[0]);
         c.clear_stencil(0x33);
