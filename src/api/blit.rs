@@ -653,6 +653,46 @@ mod tests {
     }
 
     #[test]
+    fn every_colour_format_converts_to_every_other() {
+        use crate::sampler::format::tests_all;
+        let colour: Vec<Format> = tests_all().into_iter().filter(|f| !f.is_depth()).collect();
+        let px = |x: u32, y: u32| [0.1 + x as f32 * 0.3, y as f32 * 0.45, 0.7, 0.2 * x as f32];
+        for &sf in &colour {
+            let src = image(3, 2, sf, px);
+            for &df in &colour {
+                // 1:1, shifted by (+1, +1) into a 4×3 destination that starts zeroed.
+                let p = plan([0, 0, 3, 2], [1, 1, 4, 3], 3, 2, 4, 3);
+                let dst = [Arc::new(Image::new(4, 3, df))];
+                copy_color(&p, &src, &dst, true);
+                let (sb, db) = (sf.bytes_per_texel(), df.bytes_per_texel());
+                let (got, src_bytes) = (dst[0].to_bytes(), src.to_bytes());
+                for y in 0..3usize {
+                    for x in 0..4usize {
+                        let mut want = vec![0u8; db];
+                        if x >= 1 && y >= 1 {
+                            let i = ((y - 1) * 3 + x - 1) * sb;
+                            encode_color(df, decode_color(sf, &src_bytes[i..i + sb]), &mut want);
+                        }
+                        let i = (y * 4 + x) * db;
+                        assert_eq!(&got[i..i + db], &want[..], "{sf:?} → {df:?} ({x}, {y})");
+                    }
+                }
+            }
+        }
+        // sRGB is copied as its stored encoding (no FRAMEBUFFER_SRGB in softgl).
+        let src = Image::new(1, 1, Format::Srgb8Alpha8);
+        src.write_bytes(0, &[10, 20, 30, 40]);
+        let dst = [Arc::new(Image::new(1, 1, Format::Rgba8))];
+        copy_color(
+            &plan([0, 0, 1, 1], [0, 0, 1, 1], 1, 1, 1, 1),
+            &src,
+            &dst,
+            true,
+        );
+        assert_eq!(dst[0].to_bytes(), vec![10, 20, 30, 40]);
+    }
+
+    #[test]
     fn overlapping_blit_reads_the_image_as_it_was() {
         // Shift a 4×1 row right by one inside one image: a texel-by-texel in-place copy
         // would smear texel 0 across the row.
