@@ -38,7 +38,8 @@ struct Tap {
 
 /// The taps of destination pixels `lo..hi` along one axis, `None` where the texel containing
 /// the source position is outside `0..src_size` (left unwritten, see the module docs).
-/// LINEAR clamps its texels to the source (CLAMP_TO_EDGE, §18.3.1).
+/// LINEAR clamps its texels to the source buffers, not to the source rectangle
+/// (CLAMP_TO_EDGE; §18.3.1 lets texels outside the rectangle but inside the buffer be used).
 ///
 /// The centre of destination pixel `d` maps to source position
 /// `s0 + (d + 1/2 - d0) · (s1 - s0) / (d1 - d0)` (texel centres at i + 1/2; lower bounds
