@@ -60,7 +60,7 @@ pub(crate) enum ReadSource {
 }
 
 impl Context {
-    fn attachment_image(&self, a: Attachment) -> Option<Arc<Image>> {
+    pub(crate) fn attachment_image(&self, a: Attachment) -> Option<Arc<Image>> {
         match a {
             Attachment::Texture { name, level } => self.texture_level_image(name, level),
             Attachment::Renderbuffer(r) => self.objs.renderbuffers.get(r)?.image.clone(),
@@ -68,7 +68,7 @@ impl Context {
     }
 
     /// glCheckFramebufferStatus's rules (GL 4.5 core §9.4.2) for a framebuffer object.
-    fn framebuffer_status(&self, fb: &Framebuffer) -> u32 {
+    pub(crate) fn framebuffer_status(&self, fb: &Framebuffer) -> u32 {
         let mut any = false;
         for a in fb.colors.iter().flatten() {
             any = true;

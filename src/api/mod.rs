@@ -18,6 +18,7 @@
 //! | `texture.rs` | 2D textures, sampler objects, texture units, completeness |
 //! | `pixels.rs` | pixel unpack/pack and mipmap generation on the API thread |
 //! | `framebuffer.rs` | framebuffers, renderbuffers, completeness, ReadPixels |
+//! | `blit.rs` | glBlitFramebuffer: validation, coordinate mapping, colour conversion, depth/stencil copies |
 //! | `bindless.rs` | ARB_bindless_texture handles and residency |
 //! | `draw.rs` | draw validation and the `raster::DrawCall` snapshot, glClear |
 //! | `query.rs` | glGetString/Integerv/Floatv/Booleanv |
@@ -32,6 +33,7 @@
 #![deny(unsafe_code)]
 
 pub mod bindless;
+mod blit;
 pub mod buffer;
 pub mod context;
 pub mod draw;

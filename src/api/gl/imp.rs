@@ -2717,3 +2717,23 @@ pub unsafe fn GetFramebufferAttachmentParameteriv(
         unsafe { write_one(params, v) }
     }
 }
+
+// ---- framebuffer blits (GL 4.5 core §18.3.1) ----
+
+pub fn BlitFramebuffer(
+    ctx: &mut Context,
+    src_x0: GLint,
+    src_y0: GLint,
+    src_x1: GLint,
+    src_y1: GLint,
+    dst_x0: GLint,
+    dst_y0: GLint,
+    dst_x1: GLint,
+    dst_y1: GLint,
+    mask: GLbitfield,
+    filter: GLenum,
+) {
+    ctx.blit_framebuffer(
+        src_x0, src_y0, src_x1, src_y1, dst_x0, dst_y0, dst_x1, dst_y1, mask, filter,
+    )
+}

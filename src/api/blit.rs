@@ -1,0 +1,776 @@
+//! glBlitFramebuffer (GL 4.5 core §18.3.1): copying a rectangle from the read framebuffer to
+//! the draw framebuffer, scaled and flipped, NEAREST or LINEAR, with colour format conversion
+//! and raw depth/stencil copies. Owns the blit's validation, its coordinate mapping and the
+//! copy loops. Finding attachment images and framebuffer completeness stay in
+//! `framebuffer.rs`; how each format stores a texel stays in `sampler::format`.
+//!
+//! Two deliberate choices where the spec leaves results undefined, both so that a blit is
+//! deterministic:
+//! - a destination pixel whose source texel (the one containing the mapped position) lies
+//!   outside the source buffers is left unwritten;
+//! - the source texels a blit needs are copied into a temporary before any destination is
+//!   written, so an overlapping blit within one image reads the image as it was before.
+
+use std::sync::Arc;
+
+use crate::api::context::Context;
+use crate::api::enums as gl;
+use crate::api::error::{GlError, GlResult};
+use crate::api::names::FramebufferName;
+use crate::sampler::{decode_color, encode_color, Format, Image};
+
+/// The buffers of one framebuffer that a blit can read (the read buffer) or write (the draw
+/// buffers), each present only when attached.
+struct Buffers {
+    colors: Vec<Arc<Image>>,
+    depth: Option<Arc<Image>>,
+    stencil: Option<Arc<Image>>,
+}
+
+/// Where one destination pixel reads along one axis: texels `i0` and `i1` weighted
+/// `1 - frac` and `frac`. NEAREST taps have `i0 == i1` and `frac == 0`.
+#[derive(Copy, Clone, Debug, PartialEq)]
+struct Tap {
+    i0: u32,
+    i1: u32,
+    frac: f32,
+}
+
+/// The taps of destination pixels `lo..hi` along one axis, `None` where the texel containing
+/// the source position is outside `0..src_size` (left unwritten, see the module docs).
+/// LINEAR clamps its texels to the source buffers, not to the source rectangle
+/// (CLAMP_TO_EDGE; §18.3.1 lets texels outside the rectangle but inside the buffer be used).
+///
+/// The centre of destination pixel `d` maps to source position
+/// `s0 + (d + 1/2 - d0) · (s1 - s0) / (d1 - d0)` (texel centres at i + 1/2; lower bounds
+/// inclusive, upper exclusive, a reversed rectangle mirrors: GL 4.5 core §18.3.1). It is
+/// evaluated as one exact fraction in i128, `num / den` with `den = 2 (d1 - d0)`, so texel
+/// indices are exact for every i32 input (an f64 product of two 32-bit extents can round);
+/// only the LINEAR weight is rounded, once, to f32. `d0 != d1`.
+fn map_axis(
+    lo: i64,
+    hi: i64,
+    (s0, s1): (i32, i32),
+    (d0, d1): (i32, i32),
+    src_size: u32,
+    linear: bool,
+) -> Vec<Option<Tap>> {
+    let (s0, s1, d0, d1) = (s0 as i128, s1 as i128, d0 as i128, d1 as i128);
+    let mut den = 2 * (d1 - d0);
+    let sign = if den < 0 { -1 } else { 1 };
+    den *= sign;
+    let last = src_size as i128 - 1;
+    (lo..hi)
+        .map(|d| {
+            // pos = s0 + num / den, den > 0.
+            let num = (2 * (d as i128 - d0) + 1) * (s1 - s0) * sign;
+            let texel = s0 + num.div_euclid(den);
+            if !(0..=last).contains(&texel) {
+                return None;
+            }
+            if !linear {
+                return Some(Tap {
+                    i0: texel as u32,
+                    i1: texel as u32,
+                    frac: 0.0,
+                });
+            }
+            // Bilinear between the two texel centres around pos (GL 4.5 core §8.14.2's
+            // LINEAR rule with u = pos - 1/2 = s0 + (num - den/2) / den). When the sizes
+            // match, pos is a texel centre and frac is exactly 0: "no filtering is applied"
+            // (§18.3.1).
+            let u = num - den / 2;
+            let i = s0 + u.div_euclid(den);
+            Some(Tap {
+                i0: i.clamp(0, last) as u32,
+                i1: (i + 1).clamp(0, last) as u32,
+                frac: (u.rem_euclid(den) as f64 / den as f64) as f32,
+            })
+        })
+        .collect()
+}
+
+/// `a` and `b` weighted `1 - t` and `t`; exactly `a` when `t` is 0, so unfiltered taps never
+/// touch the second texel (an infinite float texel there would otherwise give NaN).
+fn lerp(a: [f32; 4], b: [f32; 4], t: f32) -> [f32; 4] {
+    if t == 0.0 {
+        return a;
+    }
+    [0, 1, 2, 3].map(|c| a[c] * (1.0 - t) + b[c] * t)
+}
+
+/// The source texels a blit reads, copied out of the source image before anything is
+/// written (so overlapping blits within one image are deterministic).
+struct SourceBox {
+    format: Format,
+    x0: u32,
+    y0: u32,
+    w: u32,
+    bytes: Vec<u8>,
+}
+
+impl SourceBox {
+    /// Copies the texels the taps reach; `None` when no tap is valid.
+    fn read(img: &Image, xs: &[Option<Tap>], ys: &[Option<Tap>]) -> Option<SourceBox> {
+        let range = |taps: &[Option<Tap>]| {
+            taps.iter()
+                .flatten()
+                .map(|t| (t.i0.min(t.i1), t.i0.max(t.i1)))
+                .reduce(|a, b| (a.0.min(b.0), a.1.max(b.1)))
+        };
+        let (x0, x1) = range(xs)?;
+        let (y0, y1) = range(ys)?;
+        let bpt = img.format().bytes_per_texel();
+        let (w, h) = ((x1 - x0 + 1) as usize, (y1 - y0 + 1) as usize);
+        let mut bytes = vec![0u8; w * h * bpt];
+        for (r, row) in bytes.chunks_exact_mut(w * bpt).enumerate() {
+            let off = ((y0 as usize + r) * img.width() as usize + x0 as usize) * bpt;
+            img.read_bytes(off, row);
+        }
+        Some(SourceBox {
+            format: img.format(),
+            x0,
+            y0,
+            w: w as u32,
+            bytes,
+        })
+    }
+
+    /// Byte offset of texel (x, y) of the source image (inside the box by construction).
+    fn index(&self, x: u32, y: u32) -> usize {
+        let bpt = self.format.bytes_per_texel();
+        ((y - self.y0) as usize * self.w as usize + (x - self.x0) as usize) * bpt
+    }
+
+    fn texel(&self, x: u32, y: u32) -> &[u8] {
+        let i = self.index(x, y);
+        &self.bytes[i..i + self.format.bytes_per_texel()]
+    }
+
+    /// The colour at one destination pixel: the stored encoding decoded to RGBA f32 (sRGB
+    /// stays encoded: softgl has no FRAMEBUFFER_SRGB, so §18.3.1's sRGB conversion never
+    /// applies), filtered across x first, then y.
+    fn sample(&self, tx: Tap, ty: Tap) -> [f32; 4] {
+        let row = |y| {
+            let a = decode_color(self.format, self.texel(tx.i0, y));
+            if tx.frac == 0.0 {
+                return a;
+            }
+            lerp(a, decode_color(self.format, self.texel(tx.i1, y)), tx.frac)
+        };
+        let a = row(ty.i0);
+        if ty.frac == 0.0 {
+            return a;
+        }
+        lerp(a, row(ty.i1), ty.frac)
+    }
+}
+
+/// A validated blit, ready to run once queued rendering has landed.
+struct Plan {
+    /// First destination column and row written; `xs`/`ys` cover the clipped rectangle.
+    x_lo: u32,
+    y_lo: u32,
+    xs: Vec<Option<Tap>>,
+    ys: Vec<Option<Tap>>,
+    /// Source column = destination column + a constant (same extent, same direction): rows
+    /// may be copied as byte runs when the formats match.
+    unit_x: bool,
+    color: Option<(Arc<Image>, Vec<Arc<Image>>)>,
+    /// Depth/stencil copies: source, destination, and which bits of the 32-bit texel move.
+    bits: Vec<(Arc<Image>, Arc<Image>, u32)>,
+}
+
+/// The bits of a depth/stencil texel that hold depth (`Depth24Stencil8`: bits 0..24,
+/// `Depth32F`: all) or stencil (bits 24..32).
+fn depth_bits(f: Format) -> u32 {
+    match f {
+        Format::Depth24Stencil8 => 0x00FF_FFFF,
+        _ => 0xFFFF_FFFF,
+    }
+}
+const STENCIL_BITS: u32 = 0xFF00_0000;
+
+impl Plan {
+    fn run(&self) {
+        if let Some((src, dsts)) = &self.color {
+            copy_color(self, src, dsts, true);
+        }
+        for (src, dst, m) in &self.bits {
+            copy_bits(self, src, dst, *m);
+        }
+    }
+}
+
+/// Writes the colour of every mapped destination pixel into each destination image.
+/// `allow_fast` enables the byte-run copy for same-format 1:1 rows (off in the test that
+/// checks it against the general path).
+fn copy_color(p: &Plan, src: &Image, dsts: &[Arc<Image>], allow_fast: bool) {
+    let Some(sb) = SourceBox::read(src, &p.xs, &p.ys) else {
+        return;
+    };
+    // With `unit_x` the valid taps are one contiguous run (the source image clips a shifted
+    // range to an interval).
+    let first = p.xs.iter().position(Option::is_some);
+    let last = p.xs.iter().rposition(Option::is_some);
+    let mut rgba: Vec<Option<[f32; 4]>> = Vec::with_capacity(p.xs.len());
+    for (j, ty) in p.ys.iter().enumerate() {
+        let Some(ty) = *ty else { continue };
+        let y = p.y_lo as usize + j;
+        rgba.clear();
+        for dst in dsts {
+            let bpt = dst.format().bytes_per_texel();
+            let off = (y * dst.width() as usize + p.x_lo as usize) * bpt;
+            let mut row = vec![0u8; p.xs.len() * bpt];
+            dst.read_bytes(off, &mut row);
+            let fast = allow_fast && p.unit_x && ty.frac == 0.0 && dst.format() == sb.format;
+            match (first, last) {
+                (Some(a), Some(b)) if fast => {
+                    // Same format, 1:1 along x, no filtering along y: the stored bytes are
+                    // what decode + encode would give (tested against the general path).
+                    let Some(tx) = p.xs[a] else { continue };
+                    let start = sb.index(tx.i0, ty.i0);
+                    let n = (b - a + 1) * bpt;
+                    row[a * bpt..a * bpt + n].copy_from_slice(&sb.bytes[start..start + n]);
+                }
+                _ => {
+                    if rgba.is_empty() {
+                        rgba.extend(p.xs.iter().map(|tx| tx.map(|tx| sb.sample(tx, ty))));
+                    }
+                    for (i, c) in rgba.iter().enumerate() {
+                        if let Some(c) = c {
+                            encode_color(dst.format(), *c, &mut row[i * bpt..(i + 1) * bpt]);
+                        }
+                    }
+                }
+            }
+            dst.write_bytes(off, &row);
+        }
+    }
+}
+
+/// Copies the bits `m` of each mapped depth/stencil texel from `src` to `dst` (both 32-bit
+/// formats of the same kind, checked when planning), keeping the destination's other bits.
+fn copy_bits(p: &Plan, src: &Image, dst: &Image, m: u32) {
+    let Some(sb) = SourceBox::read(src, &p.xs, &p.ys) else {
+        return;
+    };
+    let word = |b: &[u8]| u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+    for (j, ty) in p.ys.iter().enumerate() {
+        let Some(ty) = *ty else { continue };
+        let off = ((p.y_lo as usize + j) * dst.width() as usize + p.x_lo as usize) * 4;
+        let mut row = vec![0u8; p.xs.len() * 4];
+        dst.read_bytes(off, &mut row);
+        for (i, tx) in p.xs.iter().enumerate() {
+            let Some(tx) = tx else { continue };
+            let out = &mut row[i * 4..i * 4 + 4];
+            let v = (word(out) & !m) | (word(sb.texel(tx.i0, ty.i0)) & m);
+            out.copy_from_slice(&v.to_le_bytes());
+        }
+        dst.write_bytes(off, &row);
+    }
+}
+
+impl Context {
+    /// The buffers of the read (`read`) or draw framebuffer `fb` (`None`: the default one),
+    /// or INVALID_FRAMEBUFFER_OPERATION when it is incomplete or, with no surface, undefined
+    /// (GL 4.5 core §18.3.1 errors, §9.4.4).
+    fn blit_buffers(&self, fb: Option<FramebufferName>, read: bool) -> GlResult<Buffers> {
+        let Some(name) = fb else {
+            let s =
+                self.default_fb
+                    .surface
+                    .as_ref()
+                    .ok_or(GlError::InvalidFramebufferOperation(
+                        "no default framebuffer (no surface)",
+                    ))?;
+            let buffer = if read {
+                self.default_fb.read_buffer
+            } else {
+                self.default_fb.draw_buffer
+            };
+            return Ok(Buffers {
+                colors: if buffer == gl::NONE {
+                    vec![]
+                } else {
+                    vec![s.color.clone()]
+                },
+                // The surface's one D24S8 image is both its depth and its stencil buffer.
+                depth: s.depth.clone(),
+                stencil: s.depth.clone(),
+            });
+        };
+        let fb = self
+            .framebuffers
+            .get(name)
+            .ok_or(GlError::InvalidFramebufferOperation("no framebuffer"))?;
+        if self.framebuffer_status(fb) != gl::FRAMEBUFFER_COMPLETE {
+            return Err(GlError::InvalidFramebufferOperation(if read {
+                "read framebuffer is incomplete"
+            } else {
+                "draw framebuffer is incomplete"
+            }));
+        }
+        let chosen: &[u32] = if read {
+            std::slice::from_ref(&fb.read_buffer)
+        } else {
+            &fb.draw_buffers
+        };
+        let colors = chosen
+            .iter()
+            .filter_map(|&b| {
+                let i = b.checked_sub(gl::COLOR_ATTACHMENT0)? as usize;
+                let a = (*fb.colors.get(i)?)?;
+                self.attachment_image(a)
+            })
+            .collect();
+        Ok(Buffers {
+            colors,
+            depth: fb.depth.and_then(|a| self.attachment_image(a)),
+            stencil: fb.stencil.and_then(|a| self.attachment_image(a)),
+        })
+    }
+
+    /// Validates a blit and finds its images (under the share-group lock). `Ok(None)`: a
+    /// valid blit with nothing to copy.
+    fn plan_blit(
+        &self,
+        src: [i32; 4],
+        dst: [i32; 4],
+        mask: u32,
+        filter: u32,
+    ) -> GlResult<Option<Plan>> {
+        let ds = gl::DEPTH_BUFFER_BIT | gl::STENCIL_BUFFER_BIT;
+        if mask & !(gl::COLOR_BUFFER_BIT | ds) != 0 {
+            return Err(GlError::InvalidValue(
+                "BlitFramebuffer mask has unknown bits",
+            ));
+        }
+        if !matches!(filter, gl::NEAREST | gl::LINEAR) {
+            return Err(GlError::InvalidEnum("BlitFramebuffer filter"));
+        }
+        let linear = filter == gl::LINEAR;
+        if linear && mask & ds != 0 {
+            return Err(GlError::InvalidOperation(
+                "LINEAR blits of depth or stencil are not allowed",
+            ));
+        }
+        let read = self.blit_buffers(self.read_framebuffer, true)?;
+        let draw = self.blit_buffers(self.draw_framebuffer, false)?;
+        // softgl has no multisample buffers (MAX_SAMPLES is 0), so §18.3.1's SAMPLE_BUFFERS
+        // errors cannot arise, and no integer colour formats, so neither can the integer /
+        // non-integer mismatch nor LINEAR-with-integer errors.
+
+        // A buffer missing from either side drops its bit silently (§18.3.1). Depth and
+        // stencil formats that differ are INVALID_OPERATION.
+        let mut bits: Vec<(Arc<Image>, Arc<Image>, u32)> = Vec::new();
+        let pairs = [
+            (gl::DEPTH_BUFFER_BIT, &read.depth, &draw.depth),
+            (gl::STENCIL_BUFFER_BIT, &read.stencil, &draw.stencil),
+        ];
+        for (bit, s, d) in pairs {
+            let (Some(s), Some(d)) = (s, d) else { continue };
+            if mask & bit == 0 {
+                continue;
+            }
+            if s.format() != d.format() {
+                return Err(GlError::InvalidOperation(
+                    "source and destination depth/stencil formats differ",
+                ));
+            }
+            let m = if bit == gl::DEPTH_BUFFER_BIT {
+                depth_bits(s.format())
+            } else {
+                STENCIL_BITS
+            };
+            // One image holding both depth and stencil is copied in one pass.
+            match bits
+                .iter_mut()
+                .find(|(bs, bd, _)| Arc::ptr_eq(bs, s) && Arc::ptr_eq(bd, d))
+            {
+                Some(job) => job.2 |= m,
+                None => bits.push((s.clone(), d.clone(), m)),
+            }
+        }
+        let color = match (read.colors.first(), mask & gl::COLOR_BUFFER_BIT != 0) {
+            (Some(s), true) if !draw.colors.is_empty() => Some((s.clone(), draw.colors)),
+            _ => None,
+        };
+
+        // The regions are limited to the intersection of the buffers transferred, on each
+        // side; the mapping ignores those limits (§18.3.1).
+        let srcs: Vec<&Arc<Image>> = color
+            .iter()
+            .map(|c| &c.0)
+            .chain(bits.iter().map(|b| &b.0))
+            .collect();
+        let dsts: Vec<&Arc<Image>> = color
+            .iter()
+            .flat_map(|c| c.1.iter())
+            .chain(bits.iter().map(|b| &b.1))
+            .collect();
+        let size = |imgs: &[&Arc<Image>]| {
+            imgs.iter()
+                .map(|i| (i.width(), i.height()))
+                .reduce(|a, b| (a.0.min(b.0), a.1.min(b.1)))
+        };
+        let (Some((sw, sh)), Some((dw, dh))) = (size(&srcs), size(&dsts)) else {
+            return Ok(None);
+        };
+        let [sx0, sy0, sx1, sy1] = src;
+        let [dx0, dy0, dx1, dy1] = dst;
+        if sx0 == sx1 || sy0 == sy1 || dx0 == dx1 || dy0 == dy1 {
+            return Ok(None);
+        }
+        // Pixel ownership: the destination images; then the scissor test, the only
+        // per-fragment operation a blit passes through (§18.3.1).
+        let (mut x_lo, mut x_hi) = (dx0.min(dx1) as i64, dx0.max(dx1) as i64);
+        let (mut y_lo, mut y_hi) = (dy0.min(dy1) as i64, dy0.max(dy1) as i64);
+        x_lo = x_lo.max(0);
+        y_lo = y_lo.max(0);
+        x_hi = x_hi.min(dw as i64);
+        y_hi = y_hi.min(dh as i64);
+        if self.fixed.scissor_test {
+            let [x, y, w, h] = self.fixed.scissor_box.map(|v| v as i64);
+            x_lo = x_lo.max(x);
+            y_lo = y_lo.max(y);
+            x_hi = x_hi.min(x + w);
+            y_hi = y_hi.min(y + h);
+        }
+        if x_lo >= x_hi || y_lo >= y_hi {
+            return Ok(None);
+        }
+        Ok(Some(Plan {
+            x_lo: x_lo as u32,
+            y_lo: y_lo as u32,
+            xs: map_axis(x_lo, x_hi, (sx0, sx1), (dx0, dx1), sw, linear),
+            ys: map_axis(y_lo, y_hi, (sy0, sy1), (dy0, dy1), sh, linear),
+            unit_x: sx1 as i64 - sx0 as i64 == dx1 as i64 - dx0 as i64,
+            color,
+            bits,
+        }))
+    }
+
+    /// glBlitFramebuffer (GL 4.5 core §18.3.1): copies the rectangle (src_x0, src_y0) –
+    /// (src_x1, src_y1) of the read framebuffer to (dst_x0, dst_y0) – (dst_x1, dst_y1) of
+    /// the draw framebuffer, for the buffers in `mask`. Colour converts between formats
+    /// (NEAREST or LINEAR); depth and stencil copy bits (NEAREST, formats must match). Only
+    /// the scissor test applies; queued rendering is flushed first.
+    #[allow(clippy::too_many_arguments)]
+    pub fn blit_framebuffer(
+        &mut self,
+        src_x0: i32,
+        src_y0: i32,
+        src_x1: i32,
+        src_y1: i32,
+        dst_x0: i32,
+        dst_y0: i32,
+        dst_x1: i32,
+        dst_y1: i32,
+        mask: u32,
+        filter: u32,
+    ) {
+        // As in read_pixels: images are found under the share-group lock; the flush and the
+        // copy happen after it is released.
+        let plan = self.with_group(|this| {
+            this.plan_blit(
+                [src_x0, src_y0, src_x1, src_y1],
+                [dst_x0, dst_y0, dst_x1, dst_y1],
+                mask,
+                filter,
+            )
+        });
+        let r = plan.map(|p| {
+            if let Some(p) = p {
+                self.flush_raster();
+                p.run();
+            }
+        });
+        self.gl(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sampler::encode_color;
+
+    fn nearest(lo: i64, hi: i64, s: (i32, i32), d: (i32, i32), size: u32) -> Vec<Option<u32>> {
+        map_axis(lo, hi, s, d, size, false)
+            .into_iter()
+            .map(|t| t.map(|t| t.i0))
+            .collect()
+    }
+
+    #[test]
+    fn mapping_copies_flips_and_scales() {
+        let s = |v: &[u32]| v.iter().map(|&i| Some(i)).collect::<Vec<_>>();
+        // 1:1 with an offset.
+        assert_eq!(nearest(2, 6, (0, 4), (2, 6), 8), s(&[0, 1, 2, 3]));
+        // Flipped by the source or by the destination; flipped twice is a plain copy.
+        assert_eq!(nearest(0, 4, (4, 0), (0, 4), 8), s(&[3, 2, 1, 0]));
+        assert_eq!(nearest(0, 4, (0, 4), (4, 0), 8), s(&[3, 2, 1, 0]));
+        assert_eq!(nearest(0, 4, (4, 0), (4, 0), 8), s(&[0, 1, 2, 3]));
+        // 2× magnify: each source texel twice; 2× minify: every other texel (centres 1, 3).
+        assert_eq!(nearest(0, 6, (1, 4), (0, 6), 8), s(&[1, 1, 2, 2, 3, 3]));
+        assert_eq!(nearest(0, 3, (0, 6), (0, 3), 8), s(&[1, 3, 5]));
+        // Odd sizes: 3 → 5 maps centres to 0.3, 0.9, 1.5, 2.1, 2.7; 5 → 3 to 5/6, 2.5, 25/6.
+        assert_eq!(nearest(0, 5, (0, 3), (0, 5), 8), s(&[0, 0, 1, 2, 2]));
+        assert_eq!(nearest(0, 3, (0, 5), (0, 3), 8), s(&[0, 2, 4]));
+        // 7 → 3 maps centres to 7/6, 3.5, 35/6: texels 1, 3, 5.
+        assert_eq!(nearest(0, 3, (0, 7), (0, 3), 8), s(&[1, 3, 5]));
+        // Extreme coordinates stay exact: a 1:1 blit spanning all of i32 maps pixel i to
+        // texel i, and LINEAR sees texel centres exactly (frac 0, no filtering).
+        let full = (i32::MIN, i32::MAX);
+        assert_eq!(nearest(0, 2, full, full, 8), s(&[0, 1]));
+        for t in map_axis(0, 8, full, full, 8, true).into_iter().flatten() {
+            assert_eq!(t.frac, 0.0);
+        }
+        // Texels outside the source image are not mapped (left unwritten).
+        assert_eq!(
+            nearest(0, 4, (-1, 3), (0, 4), 2),
+            vec![None, Some(0), Some(1), None]
+        );
+    }
+
+    #[test]
+    fn linear_taps_weights_and_clamping() {
+        // 4 → 2 minify: centres at 1.0 and 3.0 are halfway between texels 0|1 and 2|3.
+        let t = map_axis(0, 2, (0, 4), (0, 2), 4, true);
+        assert_eq!(
+            t,
+            vec![
+                Some(Tap {
+                    i0: 0,
+                    i1: 1,
+                    frac: 0.5
+                }),
+                Some(Tap {
+                    i0: 2,
+                    i1: 3,
+                    frac: 0.5
+                }),
+            ]
+        );
+        // 2 → 4 magnify: positions 0.25, 0.75, 1.25, 1.75; the ends clamp to the edge.
+        let t = map_axis(0, 4, (0, 2), (0, 4), 2, true);
+        let got: Vec<_> = t.iter().map(|t| t.map(|t| (t.i0, t.i1, t.frac))).collect();
+        assert_eq!(
+            got,
+            vec![
+                Some((0, 0, 0.75)),
+                Some((0, 1, 0.25)),
+                Some((0, 1, 0.75)),
+                Some((1, 1, 0.25)),
+            ]
+        );
+        // Equal sizes: no filtering, flipped or not.
+        for (s, d) in [((0, 3), (0, 3)), ((3, 0), (0, 3))] {
+            for t in map_axis(0, 3, s, d, 3, true).into_iter().flatten() {
+                assert_eq!(t.frac, 0.0);
+            }
+        }
+        assert_eq!(
+            lerp([0.0, 1.0, 2.0, 3.0], [4.0; 4], 0.25),
+            [1.0, 1.75, 2.5, 3.25]
+        );
+        assert_eq!(lerp([1.0; 4], [f32::INFINITY; 4], 0.0), [1.0; 4]);
+    }
+
+    fn image(w: u32, h: u32, f: Format, px: impl Fn(u32, u32) -> [f32; 4]) -> Arc<Image> {
+        let img = Image::new(w, h, f);
+        let bpt = f.bytes_per_texel();
+        for y in 0..h {
+            for x in 0..w {
+                let mut b = vec![0u8; bpt];
+                encode_color(f, px(x, y), &mut b);
+                img.write_bytes(((y * w + x) as usize) * bpt, &b);
+            }
+        }
+        Arc::new(img)
+    }
+
+    fn plan(src: [i32; 4], dst: [i32; 4], sw: u32, sh: u32, dw: u32, dh: u32) -> Plan {
+        let (x_lo, x_hi) = (dst[0].min(dst[2]).max(0), dst[0].max(dst[2]).min(dw as i32));
+        let (y_lo, y_hi) = (dst[1].min(dst[3]).max(0), dst[1].max(dst[3]).min(dh as i32));
+        Plan {
+            x_lo: x_lo as u32,
+            y_lo: y_lo as u32,
+            xs: map_axis(
+                x_lo as i64,
+                x_hi as i64,
+                (src[0], src[2]),
+                (dst[0], dst[2]),
+                sw,
+                false,
+            ),
+            ys: map_axis(
+                y_lo as i64,
+                y_hi as i64,
+                (src[1], src[3]),
+                (dst[1], dst[3]),
+                sh,
+                false,
+            ),
+            unit_x: src[2] - src[0] == dst[2] - dst[0],
+            color: None,
+            bits: vec![],
+        }
+    }
+
+    #[test]
+    fn byte_copy_fast_path_equals_general_path() {
+        let px = |x: u32, y: u32| {
+            [
+                x as f32 / 7.0,
+                y as f32 / 5.0,
+                (x * y) as f32 / 35.0,
+                0.5 + x as f32 * 0.01,
+            ]
+        };
+        for f in [
+            Format::Rgba8,
+            Format::Rg8,
+            Format::Rgba16F,
+            Format::Rgba32F,
+            Format::R32F,
+        ] {
+            let src = image(7, 5, f, px);
+            // 1:1 with offsets and partly outside the source, and a y-flipped 1:1 copy.
+            for (s, d) in [([-2, 1, 5, 5], [0, 0, 7, 4]), ([0, 5, 7, 0], [1, 0, 8, 5])] {
+                let p = plan(s, d, 7, 5, 9, 6);
+                assert!(p.unit_x);
+                let fast = [image(9, 6, f, |_, _| [0.25; 4])];
+                let slow = [image(9, 6, f, |_, _| [0.25; 4])];
+                copy_color(&p, &src, &fast, true);
+                copy_color(&p, &src, &slow, false);
+                assert_eq!(fast[0].to_bytes(), slow[0].to_bytes(), "{f:?} {s:?}");
+                assert_ne!(
+                    fast[0].to_bytes(),
+                    image(9, 6, f, |_, _| [0.25; 4]).to_bytes()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_colour_format_converts_to_every_other() {
+        use crate::sampler::format::tests_all;
+        let colour: Vec<Format> = tests_all().into_iter().filter(|f| !f.is_depth()).collect();
+        let px = |x: u32, y: u32| [0.1 + x as f32 * 0.3, y as f32 * 0.45, 0.7, 0.2 * x as f32];
+        for &sf in &colour {
+            let src = image(3, 2, sf, px);
+            for &df in &colour {
+                // 1:1, shifted by (+1, +1) into a 4×3 destination that starts zeroed.
+                let p = plan([0, 0, 3, 2], [1, 1, 4, 3], 3, 2, 4, 3);
+                let dst = [Arc::new(Image::new(4, 3, df))];
+                copy_color(&p, &src, &dst, true);
+                let (sb, db) = (sf.bytes_per_texel(), df.bytes_per_texel());
+                let (got, src_bytes) = (dst[0].to_bytes(), src.to_bytes());
+                for y in 0..3usize {
+                    for x in 0..4usize {
+                        let mut want = vec![0u8; db];
+                        if x >= 1 && y >= 1 {
+                            let i = ((y - 1) * 3 + x - 1) * sb;
+                            encode_color(df, decode_color(sf, &src_bytes[i..i + sb]), &mut want);
+                        }
+                        let i = (y * 4 + x) * db;
+                        assert_eq!(&got[i..i + db], &want[..], "{sf:?} → {df:?} ({x}, {y})");
+                    }
+                }
+            }
+        }
+        // sRGB is copied as its stored encoding (no FRAMEBUFFER_SRGB in softgl).
+        let src = Image::new(1, 1, Format::Srgb8Alpha8);
+        src.write_bytes(0, &[10, 20, 30, 40]);
+        let dst = [Arc::new(Image::new(1, 1, Format::Rgba8))];
+        copy_color(
+            &plan([0, 0, 1, 1], [0, 0, 1, 1], 1, 1, 1, 1),
+            &src,
+            &dst,
+            true,
+        );
+        assert_eq!(dst[0].to_bytes(), vec![10, 20, 30, 40]);
+    }
+
+    #[test]
+    fn overlapping_blit_reads_the_image_as_it_was() {
+        // Shift a 4×1 row right by one inside one image: a texel-by-texel in-place copy
+        // would smear texel 0 across the row.
+        let img = image(4, 1, Format::R8, |x, _| [x as f32 * 0.25, 0.0, 0.0, 1.0]);
+        let p = plan([0, 0, 3, 1], [1, 0, 4, 1], 4, 1, 4, 1);
+        copy_color(&p, &img, std::slice::from_ref(&img), true);
+        assert_eq!(img.to_bytes(), vec![0, 0, 64, 128]);
+        let img = image(4, 1, Format::R8, |x, _| [x as f32 * 0.25, 0.0, 0.0, 1.0]);
+        copy_color(&p, &img, std::slice::from_ref(&img), false);
+        assert_eq!(img.to_bytes(), vec![0, 0, 64, 128]);
+    }
+
+    #[test]
+    fn stencil_and_depth_masks_through_the_context() {
+        use crate::api::names::RenderbufferName;
+        use crate::sampler::format::unorm24_from_f32;
+        let mut c = Context::with_threads(4, 4, 1);
+        let rb = c.gen_renderbuffers(2);
+        let fb = c.gen_framebuffers(2);
+        for (i, (depth, stencil)) in [(0.25, 0x5A), (1.0, 0x11)].into_iter().enumerate() {
+            c.bind_renderbuffer(gl::RENDERBUFFER, rb[i]);
+            c.renderbuffer_storage(gl::RENDERBUFFER, gl::DEPTH24_STENCIL8, 2, 2);
+            c.bind_framebuffer(gl::FRAMEBUFFER, fb[i]);
+            c.framebuffer_renderbuffer(
+                gl::FRAMEBUFFER,
+                gl::DEPTH_STENCIL_ATTACHMENT,
+                gl::RENDERBUFFER,
+                rb[i],
+            );
+            c.clear_depth(depth);
+            c.clear_stencil(stencil);
+            c.clear(gl::DEPTH_BUFFER_BIT | gl::STENCIL_BUFFER_BIT);
+        }
+        c.bind_framebuffer(gl::READ_FRAMEBUFFER, fb[0]);
+        c.bind_framebuffer(gl::DRAW_FRAMEBUFFER, fb[1]);
+        let img = c
+            .with_group(|this| {
+                this.objs
+                    .renderbuffers
+                    .get(RenderbufferName(rb[1]))
+                    .and_then(|r| r.image.clone())
+            })
+            .expect("storage");
+        let words = |img: &Image| -> Vec<u32> {
+            img.to_bytes()
+                .chunks_exact(4)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .collect()
+        };
+        // Stencil only: the stencil byte arrives, the depth bits stay 1.0.
+        c.blit_framebuffer(0, 0, 2, 2, 0, 0, 2, 2, gl::STENCIL_BUFFER_BIT, gl::NEAREST);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        assert_eq!(words(&img), vec![0x5A << 24 | 0xFF_FFFF; 4]);
+        // Depth only (from a source with another stencil): the depth arrives, stencil stays.
+        c.bind_framebuffer(gl::FRAMEBUFFER, fb[0]);
+        c.clear_stencil(0x33);
+        c.clear(gl::STENCIL_BUFFER_BIT);
+        c.bind_framebuffer(gl::DRAW_FRAMEBUFFER, fb[1]);
+        c.blit_framebuffer(0, 0, 2, 2, 0, 0, 2, 2, gl::DEPTH_BUFFER_BIT, gl::NEAREST);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        assert_eq!(words(&img), vec![0x5A << 24 | unorm24_from_f32(0.25); 4]);
+    }
+
+    #[test]
+    fn depth_stencil_bits_move_separately() {
+        let word = |d: u32, s: u32| (d | s << 24).to_le_bytes();
+        let src = Image::new(2, 1, Format::Depth24Stencil8);
+        src.write_bytes(0, &[word(0x12_3456, 0xAB), word(0x65_4321, 0xCD)].concat());
+        let p = plan([0, 0, 2, 1], [0, 0, 2, 1], 2, 1, 2, 1);
+        for (m, want) in [
+            (0x00FF_FFFF, [word(0x12_3456, 0x77), word(0x65_4321, 0x77)]),
+            (STENCIL_BITS, [word(0x11_1111, 0xAB), word(0x11_1111, 0xCD)]),
+        ] {
+            let dst = Image::new(2, 1, Format::Depth24Stencil8);
+            dst.write_bytes(0, &[word(0x11_1111, 0x77), word(0x11_1111, 0x77)].concat());
+            copy_bits(&p, &src, &dst, m);
+            assert_eq!(dst.to_bytes(), want.concat(), "mask {m:08x}");
+        }
+    }
+}
