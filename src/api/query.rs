@@ -22,7 +22,7 @@ pub fn renderer(threads: usize) -> String {
 /// is incomplete. The implemented part targets 3.3 core; missing from it, among others:
 /// geometry shaders, 1D/3D/cube/array/rectangle/multisample/buffer textures, integer and
 /// compressed texture formats, points and lines, transform feedback, queries, sync objects,
-/// stencil test, polygon offset, multisampling, glCopyTex*, glBlitFramebuffer. Raise these
+/// stencil test, polygon offset, multisampling, glCopyTex*. Raise these
 /// numbers only when every feature of the version works.
 ///
 /// These are the honest answer; a context made while `SOFTGL_GL_VERSION_OVERRIDE` is set
@@ -36,7 +36,15 @@ pub const VERSION: &str = "1.0 softgl 0.1.0 (incomplete: no GL version is comple
 pub const SHADING_LANGUAGE_VERSION: &str = "1.10 softgl (incomplete: sampler2D only)";
 
 /// Extensions that work end to end (the list GL_EXTENSIONS reports through glGetStringi).
-pub const EXTENSIONS: &[&str] = &["GL_ARB_bindless_texture", "GL_KHR_debug"];
+/// GL_ARB_framebuffer_object is complete with GL_MAX_SAMPLES 0 (the extension's minimum:
+/// RenderbufferStorageMultisample takes samples = 0 only) and 2D textures as the only
+/// texture kind (FramebufferTexture1D/3D/Layer exist and refuse every texture softgl can
+/// make).
+pub const EXTENSIONS: &[&str] = &[
+    "GL_ARB_bindless_texture",
+    "GL_ARB_framebuffer_object",
+    "GL_KHR_debug",
+];
 
 /// A glGet value before conversion to the requested type.
 enum Value {
