@@ -1049,3 +1049,59 @@ fn uniform_block_reflection_places_members_in_the_buffer() {
     assert_eq!(&px[..4], &[223, 159, 96, 223]);
     assert_eq!(g.error(), gl::NO_ERROR);
 }
+
+#[test]
+fn buffer_sub_data_keeps_a_persistent_mapping_coherent() {
+    // A persistently mapped UBO: draw (queued), glBufferSubData, then a write through the
+    // mapping and a second draw. The mapping must still alias the store the second draw
+    // reads (GL 4.5 core §6.2: the pointer stays valid while mapped), so the second draw
+    // shows the pointer's write, not the BufferSubData value.
+    let _ctx = current(4, 4);
+    let g = Gl::load();
+    let fs = "#version 330\nlayout(std140) uniform B { vec4 colour; };\nout vec4 c;\n\
+              void main() { c = colour; }\n";
+    build_program(&g, fs);
+    let storage =
+        proc!("glBufferStorage" as unsafe extern "system" fn(GLenum, isize, *const c_void, u32));
+    let map_range = proc!(
+        "glMapBufferRange" as unsafe extern "system" fn(GLenum, isize, isize, u32) -> *mut c_void
+    );
+    let bind_base = proc!("glBindBufferBase" as unsafe extern "system" fn(GLenum, GLuint, GLuint));
+    let flags =
+        gl::MAP_WRITE_BIT | gl::MAP_PERSISTENT_BIT | gl::MAP_COHERENT_BIT | gl::DYNAMIC_STORAGE_BIT;
+    let red: [f32; 4] = [1.0, 0.0, 0.0, 1.0];
+    let green: [f32; 4] = [0.0, 1.0, 0.0, 1.0];
+    let blue: [f32; 4] = [0.0, 0.0, 1.0, 1.0];
+    // SAFETY: pointers to live locals of the stated sizes; `ptr` is a live persistent
+    // mapping of 16 bytes while it is written.
+    unsafe {
+        let mut ubo = 0;
+        (g.gen_buffers)(1, &mut ubo);
+        (g.bind_buffer)(gl::UNIFORM_BUFFER, ubo);
+        (storage)(gl::UNIFORM_BUFFER, 16, red.as_ptr() as *const c_void, flags);
+        (bind_base)(gl::UNIFORM_BUFFER, 0, ubo);
+        let ptr =
+            (map_range)(gl::UNIFORM_BUFFER, 0, 16, flags & !gl::DYNAMIC_STORAGE_BIT) as *mut f32;
+        assert!(!ptr.is_null());
+        draw_fullscreen(&g); // queued: holds the store
+        (g.buffer_sub_data)(gl::UNIFORM_BUFFER, 0, 16, green.as_ptr() as *const c_void);
+        assert_eq!(
+            &read_rgba(&g, 4, 4)[..4],
+            &[255, 0, 0, 255],
+            "the first draw saw red"
+        );
+        assert_eq!(
+            std::slice::from_raw_parts(ptr, 4),
+            &green,
+            "the mapping sees BufferSubData"
+        );
+        std::ptr::copy_nonoverlapping(blue.as_ptr(), ptr, 4);
+    }
+    draw_fullscreen(&g);
+    assert_eq!(
+        &read_rgba(&g, 4, 4)[..4],
+        &[0, 0, 255, 255],
+        "the draw sees the mapping's write"
+    );
+    assert_eq!(g.error(), gl::NO_ERROR);
+}

@@ -294,3 +294,59 @@ fn churn_in_one_context_while_the_other_draws() {
     let _a = churn.join().expect("churn thread");
     assert!(b.is_texture(green) && b.is_buffer(vbo) && b.is_program(p));
 }
+
+#[test]
+fn buffer_sub_data_while_another_context_reads_a_persistently_mapped_buffer() {
+    // A maps a buffer persistently; B's queued draw holds its store; A's glBufferSubData must
+    // then copy (B's draw keeps the old contents), and A's mapping must stay valid memory
+    // (it keeps pointing at the old store, which lives until A unmaps) — reported as a
+    // debug message, never a dangling pointer.
+    let mut a = context(None);
+    a.enable(enums::DEBUG_OUTPUT); // not a debug context: messages are off by default
+    let mut b = context(Some(&a));
+    let p = program(&mut a, FS);
+    let red = texture(&mut a, [255, 0, 0, 255]);
+    let h = a.get_texture_handle_arb(red);
+    b.make_texture_handle_resident_arb(h);
+    b.use_program(p);
+    let loc = b.get_uniform_location(p, "tex");
+    b.uniform_handle_ui64_arb(loc, h);
+    let verts: [f32; 6] = [-1.0, -1.0, 3.0, -1.0, -1.0, 3.0];
+    let bytes: Vec<u8> = verts.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let vbo = a.gen_buffers(1)[0];
+    a.bind_buffer(enums::ARRAY_BUFFER, vbo);
+    let access = enums::MAP_READ_BIT | enums::MAP_PERSISTENT_BIT | enums::MAP_COHERENT_BIT;
+    a.buffer_storage(
+        enums::ARRAY_BUFFER,
+        bytes.len() as isize,
+        Some(&bytes),
+        access | enums::DYNAMIC_STORAGE_BIT,
+    );
+    let ptr = a.map_buffer_range(enums::ARRAY_BUFFER, 0, bytes.len() as isize, access);
+    assert!(!ptr.is_null());
+    draw(&mut b, vbo); // queued in B: holds the store
+    let moved: Vec<u8> = [-1.0f32, -1.0, 3.0, -1.0, -1.0, 2.0]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    a.buffer_sub_data(enums::ARRAY_BUFFER, 0, &moved);
+    assert_eq!(a.get_error(), enums::NO_ERROR);
+    assert!(a
+        .debug_messages()
+        .iter()
+        .any(|m| m.message.contains("no longer aliases")));
+    // B's draw completes with the old store, and drops its reference to it.
+    assert!(pixels(&mut b).chunks(4).all(|px| px == [255, 0, 0, 255]));
+    // SAFETY: `ptr` is A's live persistent mapping of `bytes.len()` bytes: the old store,
+    // kept alive by the buffer until unmapped.
+    let seen = unsafe { std::slice::from_raw_parts(ptr, bytes.len()) }.to_vec();
+    assert_eq!(
+        seen, bytes,
+        "the mapping still reads the old store, not freed memory"
+    );
+    assert!(a.unmap_buffer(enums::ARRAY_BUFFER));
+    assert_eq!(
+        a.get_buffer_sub_data(enums::ARRAY_BUFFER, 0, moved.len() as isize),
+        moved
+    );
+}

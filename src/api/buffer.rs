@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::api::context::{limits, BufferBinding, Context};
 use crate::api::enums as gl;
-use crate::api::error::{GlError, GlResult};
+use crate::api::error::{DebugMessage, GlError, GlResult};
 use crate::api::names::{BufferName, Name};
 
 /// An active mapping (glMapBufferRange).
@@ -27,6 +27,10 @@ pub(crate) struct Buffer {
     pub immutable: bool,
     pub storage_flags: u32,
     pub mapping: Option<Mapping>,
+    /// The store a persistent mapping points into, kept alive after BufferSubData had to
+    /// replace `data` (another context's queued draw still held it): the application's
+    /// pointer must never dangle. Dropped when the mapping ends.
+    pub orphan: Option<Arc<Vec<u8>>>,
 }
 
 impl Buffer {
@@ -296,6 +300,7 @@ impl Context {
                 buf.data = Arc::new(bytes);
                 buf.usage = usage;
                 buf.mapping = None;
+                buf.orphan = None;
                 Ok(())
             })();
             this.gl(r)
@@ -338,6 +343,7 @@ impl Context {
                 buf.storage_flags = flags;
                 buf.usage = gl::DYNAMIC_DRAW;
                 buf.mapping = None;
+                buf.orphan = None;
                 Ok(())
             })();
             this.gl(r)
@@ -345,6 +351,8 @@ impl Context {
     }
 
     /// glBufferSubData (GL 4.5 core §6.2.1): copy-on-write, so queued draws are untouched.
+    /// A persistently mapped store is written in place instead (after this context's queued
+    /// draws finish), so the application's mapping keeps aliasing the store draws read.
     pub fn buffer_sub_data(&mut self, target: u32, offset: isize, data: &[u8]) {
         self.with_group(|this| {
             let r = (|| {
@@ -367,7 +375,36 @@ impl Context {
                         "immutable storage without DYNAMIC_STORAGE_BIT",
                     ));
                 }
-                Arc::make_mut(&mut buf.data)[offset..offset + data.len()].copy_from_slice(data);
+                let persistent = buf.mapping.is_some();
+                if persistent {
+                    // Queued draws of this context read the store: they come first (§6.2.1
+                    // orders BufferSubData after them), then the store is ours alone.
+                    this.flush_raster();
+                }
+                let buf = this.bound_buffer_mut(target)?;
+                let range = offset..offset + data.len();
+                if let Some(store) = Arc::get_mut(&mut buf.data) {
+                    store[range].copy_from_slice(data);
+                    return Ok(());
+                }
+                if persistent {
+                    // Another context's queued draw still holds the store: copying is the
+                    // only safe write, and the mapping keeps pointing at the old copy,
+                    // which stays alive until the buffer is unmapped.
+                    buf.orphan = Some(buf.data.clone());
+                    this.errors.push(DebugMessage {
+                        source: gl::DEBUG_SOURCE_API,
+                        ty: gl::DEBUG_TYPE_UNDEFINED_BEHAVIOR,
+                        id: 3,
+                        severity: gl::DEBUG_SEVERITY_MEDIUM,
+                        message: "glBufferSubData on a persistently mapped buffer that another \
+                                  context's queued draw reads: the mapping no longer aliases \
+                                  the buffer's contents"
+                            .to_string(),
+                    });
+                }
+                let buf = this.bound_buffer_mut(target)?;
+                Arc::make_mut(&mut buf.data)[range].copy_from_slice(data);
                 Ok(())
             })();
             this.gl(r)
@@ -571,6 +608,7 @@ impl Context {
                 if buf.mapping.take().is_none() {
                     return Err(GlError::InvalidOperation("buffer is not mapped"));
                 }
+                buf.orphan = None;
                 Ok(true)
             })();
             this.gl(r)
