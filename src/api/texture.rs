@@ -719,7 +719,7 @@ impl Context {
         })
     }
 
-    /// glGetTexLevelParameteriv: width, height, internal format.
+    /// glGetTexLevelParameteriv: size, internal format, component sizes and types.
     pub fn get_tex_level_parameteriv(&mut self, target: u32, level: i32, pname: u32) -> i32 {
         self.with_group(|this| {
             let r = (|| {
@@ -736,7 +736,39 @@ impl Context {
                             img.map_or(gl::RGBA as i32, |i| i.format().gl_internal_format() as i32)
                         }
                     },
-                    _ => return Err(GlError::InvalidEnum("level parameter")),
+                    // A 2D level: depth 1 once it exists; never compressed or multisampled.
+                    gl::TEXTURE_DEPTH => img.is_some() as i32,
+                    gl::TEXTURE_COMPRESSED | gl::TEXTURE_SAMPLES => 0,
+                    gl::TEXTURE_FIXED_SAMPLE_LOCATIONS => 1,
+                    pname => {
+                        // Component sizes and types (GL 4.5 core §8.11.3), of the level's
+                        // format as stored; zero / NONE for a level with no image.
+                        let f = img.map(|i| {
+                            this.texture(r)
+                                .and_then(|t| t.formats[l])
+                                .unwrap_or_else(|| pixels::InternalFormat::of_storage(i.format()))
+                        });
+                        let size = |k: usize| f.map_or(0, |f| f.component_sizes()[k]);
+                        let ty = |k: usize| {
+                            f.filter(|_| size(k) > 0)
+                                .map_or(gl::NONE, |f| f.component_type())
+                                as i32
+                        };
+                        match pname {
+                            gl::TEXTURE_RED_SIZE => size(0),
+                            gl::TEXTURE_GREEN_SIZE => size(1),
+                            gl::TEXTURE_BLUE_SIZE => size(2),
+                            gl::TEXTURE_ALPHA_SIZE => size(3),
+                            gl::TEXTURE_DEPTH_SIZE => size(4),
+                            gl::TEXTURE_STENCIL_SIZE => size(5),
+                            gl::TEXTURE_RED_TYPE => ty(0),
+                            gl::TEXTURE_GREEN_TYPE => ty(1),
+                            gl::TEXTURE_BLUE_TYPE => ty(2),
+                            gl::TEXTURE_ALPHA_TYPE => ty(3),
+                            gl::TEXTURE_DEPTH_TYPE => ty(4),
+                            _ => return Err(GlError::InvalidEnum("level parameter")),
+                        }
+                    }
                 })
             })();
             this.gl(r)
@@ -1021,6 +1053,91 @@ mod tests {
         assert_eq!(c.get_error(), gl::NO_ERROR);
         let img = shared_texture(&mut c, t).levels[0].clone().unwrap();
         assert_eq!(img.to_bytes()[(3 * 4 + 2) * 4], 9);
+    }
+
+    #[test]
+    fn level_parameters_report_sizes_and_types() {
+        let mut c = Context::with_threads(4, 4, 1);
+        let t = c.gen_textures(1)[0];
+        c.bind_texture(gl::TEXTURE_2D, t);
+        let q = |c: &mut Context, level, p| c.get_tex_level_parameteriv(gl::TEXTURE_2D, level, p);
+        c.tex_image_2d(
+            gl::TEXTURE_2D,
+            0,
+            gl::RGB565 as i32,
+            2,
+            2,
+            0,
+            gl::RGB,
+            gl::UNSIGNED_BYTE,
+            None,
+        );
+        c.tex_image_2d(
+            gl::TEXTURE_2D,
+            1,
+            gl::RG16F as i32,
+            1,
+            1,
+            0,
+            gl::RG,
+            gl::FLOAT,
+            None,
+        );
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        assert_eq!(
+            [
+                gl::TEXTURE_RED_SIZE,
+                gl::TEXTURE_GREEN_SIZE,
+                gl::TEXTURE_BLUE_SIZE,
+                gl::TEXTURE_ALPHA_SIZE
+            ]
+            .map(|p| q(&mut c, 0, p)),
+            [5, 6, 5, 0]
+        );
+        assert_eq!(
+            q(&mut c, 0, gl::TEXTURE_RED_TYPE),
+            gl::UNSIGNED_NORMALIZED as i32
+        );
+        assert_eq!(
+            q(&mut c, 0, gl::TEXTURE_ALPHA_TYPE),
+            gl::NONE as i32,
+            "no alpha"
+        );
+        assert_eq!(q(&mut c, 1, gl::TEXTURE_GREEN_SIZE), 16);
+        assert_eq!(q(&mut c, 1, gl::TEXTURE_GREEN_TYPE), gl::FLOAT as i32);
+        assert_eq!(q(&mut c, 1, gl::TEXTURE_BLUE_SIZE), 0);
+        assert_eq!(
+            [gl::TEXTURE_DEPTH, gl::TEXTURE_COMPRESSED].map(|p| q(&mut c, 1, p)),
+            [1, 0]
+        );
+        // A level with no image: zeros.
+        assert_eq!(
+            [gl::TEXTURE_RED_SIZE, gl::TEXTURE_DEPTH].map(|p| q(&mut c, 2, p)),
+            [0, 0]
+        );
+        c.tex_image_2d(
+            gl::TEXTURE_2D,
+            3,
+            gl::DEPTH24_STENCIL8 as i32,
+            1,
+            1,
+            0,
+            gl::DEPTH_STENCIL,
+            gl::UNSIGNED_INT_24_8,
+            None,
+        );
+        assert_eq!(
+            [
+                gl::TEXTURE_DEPTH_SIZE,
+                gl::TEXTURE_STENCIL_SIZE,
+                gl::TEXTURE_DEPTH_TYPE
+            ]
+            .map(|p| q(&mut c, 3, p)),
+            [24, 8, gl::UNSIGNED_NORMALIZED as i32]
+        );
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        q(&mut c, 0, gl::TEXTURE_MIN_FILTER);
+        assert_eq!(c.get_error(), gl::INVALID_ENUM);
     }
 
     #[test]
