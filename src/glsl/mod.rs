@@ -107,7 +107,7 @@ fn has_error(diags: &[Diagnostic]) -> bool {
 /// Like [`compile`], with the diagnostics as values.
 pub fn compile_diags(stage: ir::Stage, source: &str) -> (Option<ir::Module>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
-    let Some((flags, unit, lex_diags)) = parse_unit(stage, source, &mut diags) else {
+    let Some((flags, unit, lex_diags)) = parse_unit(stage, source, None, &mut diags) else {
         return (None, diags);
     };
     let mut lw = lower::Lowerer::new(stage, flags.version, flags.profile);
@@ -129,8 +129,12 @@ pub fn compile_units_diags(
     let mut flags = Vec::new();
     let mut units = Vec::new();
     let mut lex_diags = Vec::new();
-    for src in sources {
-        if let Some((f, u, mut d)) = parse_unit(stage, src, &mut diags) {
+    // With several units, spans name the unit where GL logs name the source string
+    // (`1:3(7): error: ...` is unit 1, line 3), so link errors say which shader they are in.
+    let several = sources.len() > 1;
+    for (k, src) in sources.iter().enumerate() {
+        let unit_no = several.then_some(k as u32);
+        if let Some((f, u, mut d)) = parse_unit(stage, src, unit_no, &mut diags) {
             flags.push(f);
             units.push(u);
             lex_diags.append(&mut d);
@@ -171,8 +175,13 @@ pub fn compile_units_diags(
 type ParsedUnit = (lower::UnitFlags, Vec<ast::External>, Vec<Diagnostic>);
 
 /// Preprocesses, lexes and parses one unit; `None` (with the errors in `diags`) when it
-/// does not parse.
-fn parse_unit(stage: ir::Stage, source: &str, diags: &mut Vec<Diagnostic>) -> Option<ParsedUnit> {
+/// does not parse. `unit_no`: the source number its tokens' spans get (several units).
+fn parse_unit(
+    stage: ir::Stage,
+    source: &str,
+    unit_no: Option<u32>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<ParsedUnit> {
     let pp = match preprocess::preprocess(source) {
         Ok(pp) => pp,
         Err(mut d) => {
@@ -198,7 +207,12 @@ fn parse_unit(stage: ir::Stage, source: &str, diags: &mut Vec<Diagnostic>) -> Op
     }
     let mut lw = lower::Lowerer::new(stage, pp.version, pp.profile);
     let (_, int64) = lw.set_extensions(&pp.extensions);
-    let toks = lex::lex(&pp.tokens, pp.version, pp.profile, int64, &mut lw.diags);
+    let mut toks = lex::lex(&pp.tokens, pp.version, pp.profile, int64, &mut lw.diags);
+    if let Some(k) = unit_no {
+        for t in &mut toks {
+            t.span.source = k;
+        }
+    }
     let unit = match parse::Parser::new(&toks).parse_unit() {
         Ok(u) => u,
         Err(e) => {
