@@ -239,7 +239,7 @@ impl Lowerer {
                 .is_some_and(|g| g.unit != self.unit)
             {
                 // Declared by an earlier compilation unit of the stage: the same variable.
-                let _ = self.merge_global(storage, &ty, d);
+                let _ = self.merge_global(q, storage, &ty, d);
                 continue;
             }
             let r = match storage {
@@ -271,12 +271,102 @@ impl Lowerer {
         Ok(())
     }
 
+    /// The layout of a uniform, input or output declared again by a later unit: a qualifier
+    /// given in either unit applies to the one variable; given in both, it must agree (a
+    /// sampler's `binding`, `bindless_sampler` vs `bound_sampler`, a `location`), and
+    /// inputs and outputs must have the same interpolation.
+    fn merge_layout(
+        &mut self,
+        storage: Option<Storage>,
+        q: &Qualifiers,
+        sym: &VarSym,
+        d: &ast::Declarator,
+    ) -> R<()> {
+        let n = &d.name;
+        match (storage, &sym.root) {
+            (Some(Storage::Uniform), Root::Uniform(off)) => {
+                let (mut bindless, mut bound, mut binding) = (false, false, None);
+                for l in &q.layout {
+                    match l.name.as_str() {
+                        "bindless_sampler" => bindless = true,
+                        "bound_sampler" => bound = true,
+                        "binding" => binding = Some(self.layout_int(l)? as i32),
+                        _ => {}
+                    }
+                }
+                let (off, end) = (*off, off.saturating_add(sym.ty.words()));
+                let mut conflict = None;
+                for u in &mut self.uniforms {
+                    if u.offset < off || u.offset >= end || u.ty.base != BaseType::Sampler2D {
+                        continue;
+                    }
+                    if let Some(b) = binding {
+                        match u.binding {
+                            Some(x) if x != b => conflict = Some("`binding'"),
+                            _ => u.binding = Some(b),
+                        }
+                    }
+                    if (bindless && u.bound) || (bound && u.bindless) {
+                        conflict = Some("bindless_sampler/bound_sampler");
+                    }
+                    u.bindless |= bindless;
+                    u.bound |= bound;
+                }
+                if let Some(what) = conflict {
+                    bail!(
+                        self,
+                        d.span,
+                        "uniform `{n}' has a different {what} layout in another compilation unit"
+                    );
+                }
+                Ok(())
+            }
+            (Some(dir @ (Storage::In | Storage::Out)), _) => {
+                let loc = self.interface_location(q)?;
+                let interp = self.interp(q);
+                let var = if dir == Storage::In {
+                    self.inputs.iter_mut().find(|v| v.name == *n)
+                } else {
+                    self.outputs
+                        .iter_mut()
+                        .map(|o| &mut o.var)
+                        .find(|v| v.name == *n)
+                };
+                let Some(var) = var else {
+                    return Ok(());
+                };
+                let mut bad = var.interpolation != interp;
+                if let Some(l) = loc {
+                    match var.location {
+                        Some(x) if x != l => bad = true,
+                        _ => var.location = Some(l),
+                    }
+                }
+                if bad {
+                    bail!(
+                        self,
+                        d.span,
+                        "`{n}' has a different location or interpolation in another compilation unit"
+                    );
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// A global that an earlier compilation unit of the stage declared too: GLSL 4.60 §4.3,
     /// "All ... global variables with the same name in multiple compilation units of the
     /// same stage must match in type" (and in storage); an initializer given in two units
     /// must have the same value. The declaration is the earlier one; a plain global
     /// initialized only here is initialized here.
-    fn merge_global(&mut self, storage: Option<Storage>, ty: &Type, d: &ast::Declarator) -> R<()> {
+    fn merge_global(
+        &mut self,
+        q: &Qualifiers,
+        storage: Option<Storage>,
+        ty: &Type,
+        d: &ast::Declarator,
+    ) -> R<()> {
         let Some(prev) = self.globals.get(&d.name).cloned() else {
             return Ok(());
         };
@@ -305,6 +395,7 @@ impl Lowerer {
                 "global `{n}' has type {a} in one compilation unit and {ty} in another (GLSL 4.60 §4.3: they must match)"
             );
         }
+        self.merge_layout(storage, q, &sym, d)?;
         let Some(init) = &d.init else {
             return Ok(());
         };

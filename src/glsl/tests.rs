@@ -1225,3 +1225,46 @@ fn shared_globals_structs_blocks_and_initializers() {
     let log = link_units(&[main, &other_b]).unwrap_err();
     assert!(log.contains("uniform block `B' differs"), "{log}");
 }
+
+#[test]
+fn layouts_of_shared_interface_variables_merge() {
+    let main = "#version 450 core\n#extension GL_ARB_bindless_texture : require\n\
+                uniform sampler2D s;\nlayout(location = 1) out vec4 o;\nin vec2 uv;\n\
+                vec4 look();\nvoid main() { o = look(); }";
+    let helper = "#version 450 core\n#extension GL_ARB_bindless_texture : require\n\
+                  layout(binding = 3, bindless_sampler) uniform sampler2D s;\nout vec4 o;\n\
+                  in vec2 uv;\nvec4 look() { return texture(s, uv); }";
+    let m = link_units(&[main, helper]).unwrap();
+    let s = m.uniforms.iter().find(|u| u.name == "s").unwrap();
+    assert_eq!((s.binding, s.bindless, s.bound), (Some(3), true, false));
+    assert_eq!(
+        m.outputs.iter().find(|o| o.name == "o").unwrap().location,
+        Some(1)
+    );
+    assert_eq!(m.inputs.len(), 1);
+
+    let other_binding = main.replace(
+        "uniform sampler2D s",
+        "layout(binding = 2) uniform sampler2D s",
+    );
+    let log = link_units(&[&other_binding, helper]).unwrap_err();
+    assert!(
+        log.contains("uniform `s' has a different `binding' layout"),
+        "{log}"
+    );
+    let bound = main.replace(
+        "uniform sampler2D s",
+        "layout(bound_sampler) uniform sampler2D s",
+    );
+    let log = link_units(&[&bound, helper]).unwrap_err();
+    assert!(log.contains("bindless_sampler/bound_sampler"), "{log}");
+    let located = helper.replace("out vec4 o", "layout(location = 0) out vec4 o");
+    let log = link_units(&[main, &located]).unwrap_err();
+    assert!(log.contains("`o' has a different location"), "{log}");
+    let flat = helper.replace("in vec2 uv", "flat in vec2 uv");
+    let log = link_units(&[main, &flat]).unwrap_err();
+    assert!(
+        log.contains("`uv' has a different location or interpolation"),
+        "{log}"
+    );
+}
