@@ -21,6 +21,9 @@
 //!
 //! Checking and lowering are one pass: each expression is typed as it is lowered, so the
 //! two can never disagree about a type.
+//!
+//! [`compile`] checks one compilation unit; [`compile_units`] lowers the units of a stage
+//! together at link time (one shared global scope, per-unit `#version`/`#extension`).
 
 #![forbid(unsafe_code)]
 
