@@ -52,6 +52,13 @@ fn check(file: &str, src: &str) {
                 panic!("{file}: emitted IR is malformed: {e}");
             }
         }
+        // A complete unit linked alone is the module it compiled to (the link's fast path
+        // relies on it).
+        let linked = compile_units(stage, &[src]);
+        assert!(
+            linked.module == out.module,
+            "{file}: compile_units of the one unit differs from compile"
+        );
         return;
     }
     assert!(
