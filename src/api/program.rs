@@ -99,10 +99,11 @@ fn combine_units(stage: Stage, units: &[Unit], log: &mut String) -> Option<Arc<M
             match out.module {
                 Some(m) if out.compiled => Some(Arc::new(m)),
                 _ => {
+                    let before = log.len();
                     for line in out.info_log.lines().filter(|l| l.contains("error")) {
                         log.push_str(&format!("{name} shader {line}\n"));
                     }
-                    if log.is_empty() {
+                    if log.len() == before {
                         log.push_str(&format!("error: {name} shader: the units do not link\n"));
                     }
                     None
