@@ -207,3 +207,35 @@ fn global_bindless_sampler_and_bound_sampler_in_two_units() {
     let b_bindless = b.replace("bound_sampler", "bindless_sampler");
     link_fs(&mut c, &[a, &b_bindless]).unwrap();
 }
+
+#[test]
+fn vertex_units_share_an_input_and_a_varying() {
+    // Both vertex units declare the attribute and the varying; main's unit only calls.
+    let vs_main = "#version 330\nlayout(location = 0) in vec2 pos;\nout float shade;\n\
+                   vec4 place();\nvoid main() { gl_Position = place(); }\n";
+    let vs_helper = "#version 330\nlayout(location = 0) in vec2 pos;\nout float shade;\n\
+                     vec4 place() { shade = 0.2; return vec4(pos, 0.0, 1.0); }\n";
+    let fs_main = "#version 330\nin float shade;\nout vec4 c;\nfloat twice(float x);\n\
+                   void main() { c = vec4(shade, twice(shade), 0.0, 1.0); }\n";
+    let fs_helper = "#version 330\nfloat twice(float x) { return 2.0 * x; }\n";
+    let mut c = context();
+    let p = link(
+        &mut c,
+        &[
+            (enums::VERTEX_SHADER, vs_main),
+            (enums::VERTEX_SHADER, vs_helper),
+            (enums::FRAGMENT_SHADER, fs_main),
+            (enums::FRAGMENT_SHADER, fs_helper),
+        ],
+    )
+    .unwrap();
+    assert_eq!(c.get_attrib_location(p, "pos"), 0);
+    assert_eq!(c.get_programiv(p, enums::ACTIVE_ATTRIBUTES), 1);
+    c.use_program(p);
+    draw_fullscreen(&mut c);
+    let px = c.read_pixels(0, 0, W as i32, H as i32, enums::RGBA, enums::UNSIGNED_BYTE);
+    // (0.2, 0.4, 0, 1) of 255: 51 and 102.
+    for p in px.chunks(4) {
+        assert_eq!(p, [51, 102, 0, 255], "{px:?}");
+    }
+}
