@@ -211,6 +211,10 @@ pub struct Lowerer {
     /// Uniform block name → its instance name, for blocks declared when lowering several
     /// units.
     pub block_instances: HashMap<String, Option<String>>,
+    /// When lowering several units: which units declare each function signature (name →
+    /// (parameter types, unit)). A call sees only what its own unit declares, as it did
+    /// when that unit compiled (GLSL 4.60 §6.1: a function must be declared before use).
+    pub fn_units: HashMap<String, Vec<(Vec<Type>, usize)>>,
 }
 
 /// Reports an error and returns `Err(())`.
@@ -283,6 +287,7 @@ impl Lowerer {
             has_main: false,
             globals: HashMap::new(),
             block_instances: HashMap::new(),
+            fn_units: HashMap::new(),
         }
     }
 

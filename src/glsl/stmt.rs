@@ -50,6 +50,13 @@ impl Lowerer {
             bail!(self, f.span, "`{}' redeclared as a function", f.name);
         }
         let unit = self.unit;
+        if self.units.len() > 1 {
+            let types: Vec<Type> = params.iter().map(|p| p.0.clone()).collect();
+            let seen = self.fn_units.entry(f.name.clone()).or_default();
+            if !seen.iter().any(|(t, u)| *u == unit && *t == types) {
+                seen.push((types, unit));
+            }
+        }
         let list = self.funcs.entry(f.name.clone()).or_default();
         if let Some(i) = list.iter().position(|d| {
             d.params

@@ -1268,3 +1268,19 @@ fn layouts_of_shared_interface_variables_merge() {
         "{log}"
     );
 }
+
+#[test]
+fn a_call_sees_only_the_overloads_its_unit_declares() {
+    // Unit A knows only f(float): f(1) converts the int. Unit B also defines f(uint), which
+    // would make f(1) ambiguous (int converts to both, GLSL 4.60 §4.1.10) if A saw it.
+    let a = "#version 400 core\nout vec4 o;\nfloat f(float x);\nvoid main() { o = vec4(f(1)); }";
+    let b = "#version 400 core\nfloat f(float x) { return x + 0.5; }\n\
+             float f(uint x) { return 100.0; }\nfloat g() { return f(2u); }";
+    let m = link_units(&[a, b]).unwrap();
+    assert_eq!(frag_out_m(&m, &[]), [1.5; 4]);
+    // Seeing both in one unit is indeed ambiguous.
+    let both = "#version 400 core\nout vec4 o;\nfloat f(float x);\nfloat f(uint x);\n\
+                void main() { o = vec4(f(1)); }";
+    let log = fails(Stage::Fragment, both);
+    assert!(log.contains("ambiguous"), "{log}");
+}
