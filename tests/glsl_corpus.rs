@@ -1,10 +1,13 @@
 //! The GLSL must-compile / must-fail corpus (`conformance/glsl/`): each file is one named
 //! test. A file's first lines hold its expectations: `// expect: ok`, or one
 //! `// expect: 0:LINE(COL): error: message` line per diagnostic that must appear in the
-//! info log (and then the shader must fail to compile). The stage comes from the extension.
+//! info log (and then the shader must fail to compile), or one
+//! `// expect-link: 0:LINE(COL): error: message` line per diagnostic of a unit that
+//! compiles but does not link alone (GLSL 4.60 §2.1: no main, a function declared and
+//! called but not defined). The stage comes from the extension.
 
-use softgl::glsl::compile;
 use softgl::glsl::verify::verify_module;
+use softgl::glsl::{compile, compile_units};
 use softgl::ir::Stage;
 
 fn check(file: &str, src: &str) {
@@ -13,6 +16,25 @@ fn check(file: &str, src: &str) {
     } else {
         Stage::Fragment
     };
+    let link_expects: Vec<&str> = src
+        .lines()
+        .map_while(|l| l.strip_prefix("// expect-link: "))
+        .collect();
+    if !link_expects.is_empty() {
+        let out = compile(stage, src);
+        assert!(
+            out.compiled && out.module.is_none() && !out.info_log.contains("error"),
+            "{file}: expected to compile as a unit that needs linking, info log:\n{}",
+            out.info_log
+        );
+        let linked = compile_units(stage, &[src]);
+        assert!(
+            linked.module.is_none() && !linked.compiled,
+            "{file}: expected not to link alone"
+        );
+        check_errors(file, &link_expects, &linked.info_log);
+        return;
+    }
     let expects: Vec<&str> = src
         .lines()
         .map_while(|l| l.strip_prefix("// expect: "))
@@ -30,30 +52,36 @@ fn check(file: &str, src: &str) {
                 panic!("{file}: emitted IR is malformed: {e}");
             }
         }
+        // A complete unit linked alone is the module it compiled to (the link's fast path
+        // relies on it).
+        let linked = compile_units(stage, &[src]);
+        assert!(
+            linked.module == out.module,
+            "{file}: compile_units of the one unit differs from compile"
+        );
         return;
     }
     assert!(
-        out.module.is_none(),
+        out.module.is_none() && !out.compiled,
         "{file}: expected to fail, but it compiled (log:\n{})",
         out.info_log
     );
-    let errors = out
-        .info_log
-        .lines()
-        .filter(|l| l.contains(": error: "))
-        .count();
+    check_errors(file, &expects, &out.info_log);
+}
+
+/// The log holds exactly these error lines (so cascades are caught too).
+fn check_errors(file: &str, expects: &[&str], log: &str) {
+    let errors = log.lines().filter(|l| l.contains(": error: ")).count();
     assert_eq!(
         errors,
         expects.len(),
-        "{file}: expected {} errors, info log:\n{}",
+        "{file}: expected {} errors, info log:\n{log}",
         expects.len(),
-        out.info_log
     );
     for e in expects {
         assert!(
-            out.info_log.lines().any(|l| l == e),
-            "{file}: expected diagnostic\n  {e}\nnot in info log:\n{}",
-            out.info_log
+            log.lines().any(|l| l == *e),
+            "{file}: expected diagnostic\n  {e}\nnot in info log:\n{log}",
         );
     }
 }
@@ -112,6 +140,7 @@ corpus! {
     err_location_before_330_vert => "err_location_before_330.vert",
     err_main_params => "err_main_params.frag",
     err_missing_main => "err_missing_main.frag",
+    err_prototype_only => "err_prototype_only.frag",
     err_no_matching_overload => "err_no_matching_overload.frag",
     err_nonconst_case => "err_nonconst_case.frag",
     err_out_param_not_lvalue => "err_out_param_not_lvalue.frag",

@@ -20,7 +20,14 @@ pub(crate) struct Shader {
     pub ty: u32,
     pub stage: Stage,
     pub source: String,
+    /// The stage's module when the last compile made this shader a whole stage.
     pub module: Option<Arc<Module>>,
+    /// GL_COMPILE_STATUS of the last compile.
+    pub compiled: bool,
+    /// The source as it was at the last successful compile: what a link combines with the
+    /// other shaders of the stage (glShaderSource afterwards does not change what links,
+    /// GL 4.5 core §7.3).
+    pub compiled_source: Arc<str>,
     pub info_log: String,
     pub delete_pending: bool,
 }
@@ -66,6 +73,42 @@ impl Executable {
             samplers,
             linked,
             code,
+        }
+    }
+}
+
+/// One compiled shader object of a stage at link time: its source as compiled, and its
+/// module when it is a whole stage by itself.
+type Unit = (Arc<str>, Option<Arc<Module>>);
+
+/// The one module of a stage from its attached shaders (GLSL 4.60 §2.1), `None` when the
+/// stage has none or its units do not combine (the errors go to `log`). One shader that is
+/// a whole stage is used as compiled; anything else is lowered again together by
+/// `glsl::compile_units` (the real front end: the context's front end compiles one unit).
+fn combine_units(stage: Stage, units: &[Unit], log: &mut String) -> Option<Arc<Module>> {
+    match units {
+        [] => None,
+        [(_, Some(m))] => Some(m.clone()),
+        _ => {
+            let sources: Vec<&str> = units.iter().map(|(s, _)| &**s).collect();
+            let out = crate::glsl::compile_units(stage, &sources);
+            let name = match stage {
+                Stage::Vertex => "vertex",
+                Stage::Fragment => "fragment",
+            };
+            match out.module {
+                Some(m) if out.compiled => Some(Arc::new(m)),
+                _ => {
+                    let before = log.len();
+                    for line in out.info_log.lines().filter(|l| l.contains("error")) {
+                        log.push_str(&format!("{name} shader {line}\n"));
+                    }
+                    if log.len() == before {
+                        log.push_str(&format!("error: {name} shader: the units do not link\n"));
+                    }
+                    None
+                }
+            }
         }
     }
 }
@@ -177,6 +220,8 @@ impl Context {
                 stage,
                 source: String::new(),
                 module: None,
+                compiled: false,
+                compiled_source: Arc::from(""),
                 info_log: String::new(),
                 delete_pending: false,
             };
@@ -216,6 +261,10 @@ impl Context {
             // Deleted by another context of the group meanwhile: nowhere to put the result.
             if let Ok(s) = this.shader_mut(shader) {
                 s.module = out.module.map(Arc::new);
+                s.compiled = out.compiled;
+                if out.compiled {
+                    s.compiled_source = Arc::from(source.as_str());
+                }
                 s.info_log = out.info_log;
             }
         })
@@ -262,7 +311,7 @@ impl Context {
                 Ok(match pname {
                     gl::SHADER_TYPE => s.ty as i32,
                     gl::DELETE_STATUS => s.delete_pending as i32,
-                    gl::COMPILE_STATUS => s.module.is_some() as i32,
+                    gl::COMPILE_STATUS => s.compiled as i32,
                     gl::INFO_LOG_LENGTH => info_len(&s.info_log),
                     gl::SHADER_SOURCE_LENGTH => info_len(&s.source),
                     _ => return Err(GlError::InvalidEnum("shader parameter")),
@@ -435,34 +484,46 @@ impl Context {
             let mut log = String::new();
             for &s in &p.shaders {
                 if let Some(ProgramObject::Shader(sh)) = this.objs.programs.get(s) {
-                    match &sh.module {
-                        Some(m) if sh.stage == Stage::Vertex => vs.push(m.clone()),
-                        Some(m) => fs.push(m.clone()),
-                        None => log.push_str("error: an attached shader is not compiled\n"),
+                    if !sh.compiled {
+                        log.push_str("error: an attached shader is not compiled\n");
+                        continue;
+                    }
+                    let unit = (sh.compiled_source.clone(), sh.module.clone());
+                    match sh.stage {
+                        Stage::Vertex => vs.push(unit),
+                        _ => fs.push(unit),
                     }
                 }
             }
             let opts = LinkOptions {
                 attrib_bindings: p.attrib_bindings.clone(),
             };
-            if log.is_empty() && (vs.len() != 1 || fs.len() != 1) {
-                log.push_str(if vs.len() > 1 || fs.len() > 1 {
-                    "error: more than one shader of a stage is not supported\n"
-                } else {
-                    "error: a program needs a vertex and a fragment shader\n"
-                });
-            }
             Ok((vs, fs, opts, log))
         });
-        let (vs, fs, opts, log) = match gathered {
+        let (vs, fs, opts, mut log) = match gathered {
             Ok(g) => g,
             Err(e) => return self.record(e),
         };
-        let result = if log.is_empty() {
-            self.link_modules(&vs[0], &fs[0], &opts)
-        } else {
-            Err(log)
-        };
+        let mut result = Err(String::new());
+        if log.is_empty() {
+            // Each stage's compilation units become one module first (GLSL 4.60 §2.1), so
+            // that errors within a stage are reported whatever the other stage is.
+            let vs = combine_units(Stage::Vertex, &vs, &mut log);
+            let fs = combine_units(Stage::Fragment, &fs, &mut log);
+            match (vs, fs) {
+                (Some(vs), Some(fs)) if log.is_empty() => {
+                    result = self.link_modules(&vs, &fs, &opts);
+                }
+                (vs, fs) => {
+                    if log.is_empty() && (vs.is_none() || fs.is_none()) {
+                        log.push_str("error: a program needs a vertex and a fragment shader\n");
+                    }
+                }
+            }
+        }
+        if !log.is_empty() {
+            result = Err(log);
+        }
         self.with_group(|this| {
             // Deleted by another context of the group meanwhile: the result has no home.
             let Ok(p) = this.program_mut(program) else {

@@ -105,10 +105,12 @@ fn front_end() -> FrontEnd {
         Some(m) if m.stage == stage => CompileOutput {
             module: Some(m.clone()),
             info_log: String::new(),
+            compiled: true,
         },
         _ => CompileOutput {
             module: None,
             info_log: "0:1(1): error: unknown test shader\n".into(),
+            compiled: false,
         },
     })
 }

@@ -699,8 +699,21 @@ impl Lowerer {
                     }
                     _ => {}
                 }
-                if let Some(list) = self.funcs.get(name).cloned() {
-                    return self.user_call(name, &list, args, span);
+                if let Some(mut list) = self.funcs.get(name).cloned() {
+                    if self.units.len() > 1 {
+                        // Only the overloads this unit declares (see `fn_units`).
+                        let seen = self.fn_units.get(name);
+                        list.retain(|d| {
+                            seen.is_some_and(|v| {
+                                v.iter().any(|(t, u)| {
+                                    *u == self.unit && t.iter().eq(d.params.iter().map(|p| &p.0))
+                                })
+                            })
+                        });
+                    }
+                    if !list.is_empty() {
+                        return self.user_call(name, &list, args, span);
+                    }
                 }
                 let mut places = Vec::with_capacity(args.len());
                 for a in args {

@@ -17,6 +17,22 @@ use super::lower::*;
 use super::preprocess::Profile;
 use super::types::{self, vt, StructDef, Type};
 
+/// A storage qualifier as written in messages.
+fn storage_name(s: Option<Storage>) -> &'static str {
+    match s {
+        None => "(no qualifier)",
+        Some(Storage::Const) => "const",
+        Some(Storage::In) => "in",
+        Some(Storage::Out) => "out",
+        Some(Storage::Uniform) => "uniform",
+        Some(Storage::InOut) => "inout",
+        Some(Storage::Buffer) => "buffer",
+        Some(Storage::Attribute) => "attribute",
+        Some(Storage::Varying) => "varying",
+        Some(Storage::Shared) => "shared",
+    }
+}
+
 impl Lowerer {
     pub(super) fn legacy_allowed(&self) -> bool {
         self.version <= 130 || self.profile == Profile::Compatibility
@@ -217,6 +233,15 @@ impl Lowerer {
                 let _ = self.redeclare_frag_coord(q, storage, &ty, d);
                 continue;
             }
+            if self
+                .globals
+                .get(&d.name)
+                .is_some_and(|g| g.unit != self.unit)
+            {
+                // Declared by an earlier compilation unit of the stage: the same variable.
+                let _ = self.merge_global(q, storage, &ty, d);
+                continue;
+            }
             let r = match storage {
                 Some(Storage::Uniform) => self.uniform_var(q, &ty, d),
                 Some(Storage::In) => self.input_var(q, &ty, d, true).map(|_| ()),
@@ -230,9 +255,185 @@ impl Lowerer {
             };
             if r.is_err() {
                 self.declare_dummy(&d.name, &ty);
+            } else if self.units.len() > 1 {
+                let init = d.init.as_ref().map(|e| self.const_eval(e));
+                self.globals.insert(
+                    d.name.clone(),
+                    GlobalOrigin {
+                        unit: self.unit,
+                        storage,
+                        is_struct: false,
+                        init,
+                    },
+                );
             }
         }
         Ok(())
+    }
+
+    /// The layout of a uniform, input or output declared again by a later unit: a qualifier
+    /// given in either unit applies to the one variable; given in both, it must agree (a
+    /// sampler's `binding`, `bindless_sampler` vs `bound_sampler`, a `location`), and
+    /// inputs and outputs must have the same interpolation.
+    fn merge_layout(
+        &mut self,
+        storage: Option<Storage>,
+        q: &Qualifiers,
+        sym: &VarSym,
+        d: &ast::Declarator,
+    ) -> R<()> {
+        let n = &d.name;
+        match (storage, &sym.root) {
+            (Some(Storage::Uniform), Root::Uniform(off)) => {
+                let (mut bindless, mut bound, mut binding) = (false, false, None);
+                for l in &q.layout {
+                    match l.name.as_str() {
+                        "bindless_sampler" => bindless = true,
+                        "bound_sampler" => bound = true,
+                        "binding" => binding = Some(self.layout_int(l)? as i32),
+                        _ => {}
+                    }
+                }
+                let (off, end) = (*off, off.saturating_add(sym.ty.words()));
+                let mut conflict = None;
+                for u in &mut self.uniforms {
+                    if u.offset < off || u.offset >= end || u.ty.base != BaseType::Sampler2D {
+                        continue;
+                    }
+                    if let Some(b) = binding {
+                        match u.binding {
+                            Some(x) if x != b => conflict = Some("`binding'"),
+                            _ => u.binding = Some(b),
+                        }
+                    }
+                    if (bindless && u.bound) || (bound && u.bindless) {
+                        conflict = Some("bindless_sampler/bound_sampler");
+                    }
+                    u.bindless |= bindless;
+                    u.bound |= bound;
+                }
+                if let Some(what) = conflict {
+                    bail!(
+                        self,
+                        d.span,
+                        "uniform `{n}' has a different {what} layout in another compilation unit"
+                    );
+                }
+                Ok(())
+            }
+            (Some(dir @ (Storage::In | Storage::Out)), _) => {
+                let loc = self.interface_location(q)?;
+                let interp = self.interp(q);
+                let var = if dir == Storage::In {
+                    self.inputs.iter_mut().find(|v| v.name == *n)
+                } else {
+                    self.outputs
+                        .iter_mut()
+                        .map(|o| &mut o.var)
+                        .find(|v| v.name == *n)
+                };
+                let Some(var) = var else {
+                    return Ok(());
+                };
+                let mut bad = var.interpolation != interp;
+                if let Some(l) = loc {
+                    match var.location {
+                        Some(x) if x != l => bad = true,
+                        _ => var.location = Some(l),
+                    }
+                }
+                if bad {
+                    bail!(
+                        self,
+                        d.span,
+                        "`{n}' has a different location or interpolation in another compilation unit"
+                    );
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// A global that an earlier compilation unit of the stage declared too: GLSL 4.60 §4.3,
+    /// "All ... global variables with the same name in multiple compilation units of the
+    /// same stage must match in type" (and in storage); an initializer given in two units
+    /// must have the same value. The declaration is the earlier one; a plain global
+    /// initialized only here is initialized here.
+    fn merge_global(
+        &mut self,
+        q: &Qualifiers,
+        storage: Option<Storage>,
+        ty: &Type,
+        d: &ast::Declarator,
+    ) -> R<()> {
+        let Some(prev) = self.globals.get(&d.name).cloned() else {
+            return Ok(());
+        };
+        let n = &d.name;
+        let sym = match self.scopes[0].get(n).cloned() {
+            Some(Sym::Var(v)) if !prev.is_struct => v,
+            _ => bail!(
+                self,
+                d.span,
+                "`{n}' is a type in one compilation unit and a variable in another"
+            ),
+        };
+        if prev.storage != storage {
+            let (a, b) = (storage_name(prev.storage), storage_name(storage));
+            bail!(
+                self,
+                d.span,
+                "global `{n}' is declared `{a}' in one compilation unit and `{b}' in another"
+            );
+        }
+        if sym.ty != *ty {
+            let a = &sym.ty;
+            bail!(
+                self,
+                d.span,
+                "global `{n}' has type {a} in one compilation unit and {ty} in another (GLSL 4.60 §4.3: they must match)"
+            );
+        }
+        self.merge_layout(storage, q, &sym, d)?;
+        let Some(init) = &d.init else {
+            return Ok(());
+        };
+        match (&prev.init, storage) {
+            // Uniform initializers are ignored (a warning), inputs and outputs have none.
+            (_, Some(Storage::Uniform | Storage::In | Storage::Out)) => Ok(()),
+            (Some(p), _) => {
+                let here = self.const_eval(init);
+                if p.is_none() || here.is_none() || *p != here {
+                    bail!(
+                        self,
+                        d.span,
+                        "global `{n}' is initialized differently in different compilation units"
+                    );
+                }
+                Ok(())
+            }
+            (None, _) => {
+                // Only this unit initializes it: the initializer runs where this unit's
+                // globals are initialized, before main (as every global initializer).
+                let Root::Vars(vars) = &sym.root else {
+                    return Ok(());
+                };
+                let v = self.expr_with_type(init, ty)?;
+                let v = self.coerce(v, ty, init.span)?;
+                for (dst, src) in vars.iter().zip(&v.vars) {
+                    self.emit(Stmt::Assign {
+                        dst: *dst,
+                        op: Op::Copy(*src),
+                    });
+                }
+                let here = self.const_eval(init);
+                if let Some(g) = self.globals.get_mut(n) {
+                    g.init = Some(here);
+                }
+                Ok(())
+            }
+        }
     }
 
     /// The effective storage of a global declaration (attribute/varying mapped to in/out).
@@ -848,6 +1049,51 @@ impl Lowerer {
             }
             _ => None,
         };
+        let key = format!("block {}", b.name);
+        if self.globals.get(&key).is_some_and(|g| g.unit != self.unit) {
+            // An earlier compilation unit declared this block: it must be the same block
+            // (GLSL 4.60 §4.3.9: members, layout, instance name), and is then that block.
+            let decls: Vec<ir::BlockDecl> = (0..count.unwrap_or(1))
+                .map(|k| ir::BlockDecl {
+                    name: match count {
+                        Some(_) => format!("{}[{k}]", b.name),
+                        None => b.name.clone(),
+                    },
+                    binding: binding.map(|x| x + k),
+                    size: types::round_up(size, 16),
+                    members: reflected.clone(),
+                })
+                .collect();
+            let same = self
+                .blocks
+                .iter()
+                .position(|x| x.name == decls[0].name)
+                .is_some_and(|i| self.blocks.get(i..i + decls.len()) == Some(&decls[..]));
+            let inst_here = b.instance.as_ref().map(|(n, _)| n.as_str());
+            let inst_before = self.block_instances.get(&b.name).map(|x| x.as_deref());
+            if !same || inst_before != Some(inst_here) {
+                bail!(
+                    self,
+                    b.span,
+                    "uniform block `{}' differs between compilation units",
+                    b.name
+                );
+            }
+            return Ok(());
+        }
+        if self.units.len() > 1 {
+            self.globals.insert(
+                key,
+                GlobalOrigin {
+                    unit: self.unit,
+                    storage: Some(Storage::Uniform),
+                    is_struct: false,
+                    init: None,
+                },
+            );
+            self.block_instances
+                .insert(b.name.clone(), b.instance.as_ref().map(|(n, _)| n.clone()));
+        }
         let first = self.blocks.len() as u32;
         for k in 0..count.unwrap_or(1) {
             let name = match count {

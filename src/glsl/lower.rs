@@ -56,6 +56,36 @@ pub struct FnDef {
     pub decl: Rc<ast::FunctionDecl>,
     pub params: Vec<(Type, ParamDir)>,
     pub ret: Type,
+    /// The compilation unit that declared (or defined) it: its body is lowered with that
+    /// unit's `#version` and `#extension` settings.
+    pub unit: usize,
+}
+
+/// What `#version` and `#extension` decide for one compilation unit (each unit is
+/// preprocessed on its own, GLSL 4.60 §3.3); the lowerer switches between them when it
+/// lowers a function body of another unit.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct UnitFlags {
+    pub version: u32,
+    pub profile: Profile,
+    pub bindless: bool,
+    pub int64: bool,
+    pub explicit_location: bool,
+    pub arrays_of_arrays: bool,
+}
+
+/// How a global name was first declared at link time, to check a redeclaration of it in
+/// another compilation unit (GLSL 4.60 §4.3: same name, same type; same initializer).
+#[derive(Clone, Debug)]
+pub struct GlobalOrigin {
+    pub unit: usize,
+    /// The effective storage (`attribute`/`varying` mapped to `in`/`out`); `None` for plain
+    /// globals. Struct types are recorded with `None` and `is_struct`.
+    pub storage: Option<ast::Storage>,
+    pub is_struct: bool,
+    /// `None`: no initializer; `Some(v)`: an initializer, `v` its constant value if it has
+    /// one.
+    pub init: Option<Option<CVal>>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -164,6 +194,27 @@ pub struct Lowerer {
     pub dry_run: bool,
     /// Inlining hit `MAX_VARS`; every later call fails fast.
     pub too_large: bool,
+    /// Lowering the units of a stage together at link time: a call to a function defined in
+    /// no unit, or a missing `main`, is an error. When false (compiling one unit) both are
+    /// left for the link (GLSL 4.60 §2.1): the unit compiles, without a module.
+    pub linking: bool,
+    /// The unit being lowered (index into `units`).
+    pub unit: usize,
+    /// Each unit's `#version`/`#extension` settings.
+    pub units: Vec<UnitFlags>,
+    /// Functions called but not defined in this unit (compiling one unit only).
+    pub unresolved: Vec<String>,
+    /// Whether a `main` definition was seen.
+    pub has_main: bool,
+    /// Where each global name was declared, to merge redeclarations across units.
+    pub globals: HashMap<String, GlobalOrigin>,
+    /// Uniform block name → its instance name, for blocks declared when lowering several
+    /// units.
+    pub block_instances: HashMap<String, Option<String>>,
+    /// When lowering several units: which units declare each function signature (name →
+    /// (parameter types, unit)). A call sees only what its own unit declares, as it did
+    /// when that unit compiled (GLSL 4.60 §6.1: a function must be declared before use).
+    pub fn_units: HashMap<String, Vec<(Vec<Type>, usize)>>,
 }
 
 /// Reports an error and returns `Err(())`.
@@ -229,7 +280,42 @@ impl Lowerer {
             user_frag_output: None,
             dry_run: false,
             too_large: false,
+            linking: false,
+            unit: 0,
+            units: Vec::new(),
+            unresolved: Vec::new(),
+            has_main: false,
+            globals: HashMap::new(),
+            block_instances: HashMap::new(),
+            fn_units: HashMap::new(),
         }
+    }
+
+    /// The settings now in effect.
+    pub fn flags(&self) -> UnitFlags {
+        UnitFlags {
+            version: self.version,
+            profile: self.profile,
+            bindless: self.bindless,
+            int64: self.int64,
+            explicit_location: self.explicit_location,
+            arrays_of_arrays: self.arrays_of_arrays,
+        }
+    }
+
+    /// Switches to unit `k`'s settings; returns the unit that was current.
+    pub fn enter_unit(&mut self, k: usize) -> usize {
+        let prev = self.unit;
+        if let Some(f) = self.units.get(k).copied() {
+            self.unit = k;
+            self.version = f.version;
+            self.profile = f.profile;
+            self.bindless = f.bindless;
+            self.int64 = f.int64;
+            self.explicit_location = f.explicit_location;
+            self.arrays_of_arrays = f.arrays_of_arrays;
+        }
+        prev
     }
 
     pub fn error(&mut self, span: Span, msg: String) {
@@ -499,63 +585,109 @@ impl Lowerer {
             members,
         });
         if let Some(n) = &sd.name {
+            let global = self.scopes.len() == 1;
+            if global && self.globals.get(n).is_some_and(|g| g.unit != self.unit) {
+                // An earlier compilation unit declared it: GLSL 4.60 §4.3 asks the same
+                // type of a name shared by units.
+                return match self.scopes[0].get(n) {
+                    Some(Sym::Struct(s)) if **s == *def => Ok(s.clone()),
+                    _ => bail!(
+                        self,
+                        sd.span,
+                        "`{n}' is declared differently in different compilation units"
+                    ),
+                };
+            }
             self.declare(n, sd.span, Sym::Struct(def.clone()))?;
+            if global && self.units.len() > 1 {
+                self.globals.insert(
+                    n.clone(),
+                    GlobalOrigin {
+                        unit: self.unit,
+                        storage: None,
+                        is_struct: true,
+                        init: None,
+                    },
+                );
+            }
         }
         Ok(def)
     }
 
     // ---- translation unit ----
 
+    /// Lowers one compilation unit (its settings are the lowerer's own).
     pub fn lower_unit(&mut self, unit: Vec<External>) {
+        if self.units.is_empty() {
+            self.units.push(self.flags());
+        }
+        self.lower_units(vec![unit]);
+    }
+
+    /// Lowers the units of one stage into one module (GLSL 4.60 §2.1): every unit's
+    /// globals and functions in order, one shared global scope (a name declared again by
+    /// a later unit is merged with the first declaration, `merge_global`), then `main`,
+    /// which must be defined exactly once across the units. `self.units` holds each unit's
+    /// settings. With one unit this is exactly the single-unit lowering.
+    pub fn lower_units(&mut self, units: Vec<Vec<External>>) {
         if self.stage == Stage::Vertex {
             // Outputs always include gl_Position (module.rs).
             let _ = self.builtin_var("gl_Position");
         }
-        let mut main: Option<Rc<ast::FunctionDecl>> = None;
-        for ext in unit {
-            match ext {
-                External::Var(vd) => {
-                    let _ = self.global_var(&vd);
-                }
-                External::Block(b) => {
-                    let _ = self.uniform_block(&b);
-                }
-                External::Function(f) => {
-                    let f = Rc::new(f);
-                    if f.name == "main" {
-                        if !f.params.is_empty() {
-                            self.error(f.span, "main() cannot take parameters".to_string());
-                        }
-                        if f.ret.name != "void" || !f.ret.dims.is_empty() {
-                            self.error(f.span, "main() must return void".to_string());
-                        }
-                        if f.body.is_some() {
-                            if main.is_some() {
-                                self.error(f.span, "function `main' redefined".to_string());
-                            }
-                            main = Some(f);
-                        }
-                        continue;
+        let mut main: Option<(Rc<ast::FunctionDecl>, usize)> = None;
+        for (k, unit) in units.into_iter().enumerate() {
+            self.enter_unit(k);
+            for ext in unit {
+                match ext {
+                    External::Var(vd) => {
+                        let _ = self.global_var(&vd);
                     }
-                    let _ = self.function_decl(f);
+                    External::Block(b) => {
+                        let _ = self.uniform_block(&b);
+                    }
+                    External::Function(f) => {
+                        let f = Rc::new(f);
+                        if f.name == "main" {
+                            if !f.params.is_empty() {
+                                self.error(f.span, "main() cannot take parameters".to_string());
+                            }
+                            if f.ret.name != "void" || !f.ret.dims.is_empty() {
+                                self.error(f.span, "main() must return void".to_string());
+                            }
+                            if f.body.is_some() {
+                                if main.is_some() {
+                                    self.error(f.span, "function `main' redefined".to_string());
+                                }
+                                main = Some((f, k));
+                            }
+                            continue;
+                        }
+                        let _ = self.function_decl(f);
+                    }
+                    External::Qualifiers(q, names) => {
+                        let _ = self.global_qualifiers(&q, &names);
+                    }
+                    External::Precision => {}
                 }
-                External::Qualifiers(q, names) => {
-                    let _ = self.global_qualifiers(&q, &names);
-                }
-                External::Precision => {}
             }
         }
-        let Some(main) = main else {
-            self.error(
-                Span {
-                    source: 0,
-                    line: 1,
-                    column: 1,
-                },
-                "main function not defined".to_string(),
-            );
+        let Some((main, main_unit)) = main else {
+            // GLSL 4.60 §2.1: a missing main is a link-time error; a unit without one
+            // compiles (its functions may serve another unit's main).
+            if self.linking {
+                self.error(
+                    Span {
+                        source: 0,
+                        line: 1,
+                        column: 1,
+                    },
+                    "main function not defined".to_string(),
+                );
+            }
             return;
         };
+        self.has_main = true;
+        self.enter_unit(main_unit);
         self.scopes.push(HashMap::new());
         if let Some(body) = &main.body {
             for s in body {
@@ -564,10 +696,11 @@ impl Lowerer {
         }
         self.scopes.pop();
         // GLSL 4.60 §4.4.1.3: the first redeclaration of gl_FragCoord must come before any
-        // use of it.
+        // use of it. Spans of different units do not compare; each unit was checked alone
+        // when it compiled.
         if let (Some(decl), Some(used)) = (self.frag_coord_redeclared_at, self.frag_coord_first_use)
         {
-            if used < decl {
+            if used < decl && self.units.len() == 1 {
                 self.error(
                     decl,
                     "`gl_FragCoord' must be redeclared before its first use".to_string(),
@@ -626,7 +759,9 @@ impl Lowerer {
         let mut diags = std::mem::take(&mut self.diags);
         diags.sort_by_key(|d| (d.span, d.severity == super::diag::Severity::Warning));
         diags.dedup();
-        if has_error {
+        // A unit that calls a function it only declares, or has no main, compiles but has
+        // no module of its own: the link lowers it again with the other units.
+        if has_error || !self.has_main || !self.unresolved.is_empty() {
             return (None, diags);
         }
         let m = ir::Module {

@@ -21,6 +21,9 @@
 //!
 //! Checking and lowering are one pass: each expression is typed as it is lowered, so the
 //! two can never disagree about a type.
+//!
+//! [`compile`] checks one compilation unit; [`compile_units`] lowers the units of a stage
+//! together at link time (one shared global scope, per-unit `#version`/`#extension`).
 
 #![forbid(unsafe_code)]
 
@@ -48,10 +51,17 @@ use crate::ir;
 
 /// The result of compiling one shader: the module when it compiled, and the info log
 /// (errors and warnings) either way.
+///
+/// A unit can compile without being a whole stage (GLSL 4.60 §2.1): one that calls a
+/// function it only declares, or has no `main`, has `compiled` true and no module; the
+/// link combines it with the other units of its stage ([`compile_units`]).
 #[derive(Clone, Debug)]
 pub struct CompileOutput {
+    /// The stage's module, when this unit is the whole stage.
     pub module: Option<ir::Module>,
     pub info_log: String,
+    /// GL_COMPILE_STATUS: the unit has no error.
+    pub compiled: bool,
 }
 
 /// GLSL versions we accept (GLSL 4.60 §3.3).
@@ -64,53 +74,159 @@ pub fn compile(stage: ir::Stage, source: &str) -> CompileOutput {
     let (module, diags) = compile_diags(stage, source);
     CompileOutput {
         module,
+        compiled: !has_error(&diags),
         info_log: diag::render_log(&diags),
     }
 }
 
+/// Lowers the compilation units of one stage together, as linking does (GLSL 4.60 §2.1,
+/// §4.3): each unit is preprocessed and parsed on its own, with its own `#version` and
+/// `#extension`s; the units share one global scope, where a global declared in several
+/// units must have the same type (and storage, and initializer); each function is defined
+/// at most once across the units, every called function somewhere, `main` exactly once.
+/// `layout(bindless_sampler) uniform;` and `layout(bound_sampler) uniform;` both at global
+/// scope is an error (ARB_bindless_texture). Errors are link errors: the caller puts the
+/// log in the program's info log. One complete unit gives the same module as [`compile`].
+pub fn compile_units(stage: ir::Stage, sources: &[&str]) -> CompileOutput {
+    let (module, diags) = compile_units_diags(stage, sources);
+    CompileOutput {
+        compiled: module.is_some(),
+        module,
+        info_log: diag::render_log(&diags),
+    }
+}
+
+/// Where errors about a whole unit or stage point: its first character.
+const FIRST: Span = Span {
+    source: 0,
+    line: 1,
+    column: 1,
+};
+
+fn has_error(diags: &[Diagnostic]) -> bool {
+    diags.iter().any(|d| d.severity == Severity::Error)
+}
+
 /// Like [`compile`], with the diagnostics as values.
 pub fn compile_diags(stage: ir::Stage, source: &str) -> (Option<ir::Module>, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let Some((flags, unit, lex_diags)) = parse_unit(stage, source, None, &mut diags) else {
+        return (None, diags);
+    };
+    let mut lw = lower::Lowerer::new(stage, flags.version, flags.profile);
+    lw.diags = lex_diags;
+    lw.units.push(flags);
+    lw.enter_unit(0);
+    lw.lower_unit(unit);
+    let (m, mut d) = lw.finish();
+    diags.append(&mut d);
+    (m, diags)
+}
+
+/// Like [`compile_units`], with the diagnostics as values.
+pub fn compile_units_diags(
+    stage: ir::Stage,
+    sources: &[&str],
+) -> (Option<ir::Module>, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let mut flags = Vec::new();
+    let mut units = Vec::new();
+    let mut lex_diags = Vec::new();
+    // With several units, spans name the unit where GL logs name the source string
+    // (`1:3(7): error: ...` is unit 1, line 3), so link errors say which shader they are in.
+    let several = sources.len() > 1;
+    for (k, src) in sources.iter().enumerate() {
+        let unit_no = several.then_some(k as u32);
+        if let Some((f, u, mut d)) = parse_unit(stage, src, unit_no, &mut diags) {
+            flags.push(f);
+            units.push(u);
+            lex_diags.append(&mut d);
+        }
+    }
+    if has_error(&diags) || units.is_empty() {
+        if units.is_empty() && !has_error(&diags) {
+            diags.push(Diagnostic::error(
+                FIRST,
+                "no compilation unit for the stage".to_string(),
+            ));
+        }
+        return (None, diags);
+    }
+    let mut lw = lower::Lowerer::new(stage, flags[0].version, flags[0].profile);
+    lw.diags = lex_diags;
+    lw.units = flags;
+    lw.linking = true;
+    lw.enter_unit(0);
+    lw.lower_units(units);
+    // ARB_bindless_texture, "Layout Qualifiers": "If both bindless_sampler and
+    // bound_sampler ... are declared at global scope in any compilation unit, a link-time
+    // error will be generated." (`ir::link` checks the two stages against each other.)
+    if lw.global_bindless && lw.global_bound {
+        lw.error(
+            FIRST,
+            "both `layout(bindless_sampler) uniform;' and `layout(bound_sampler) uniform;' are declared at global scope"
+                .to_string(),
+        );
+    }
+    let (m, mut d) = lw.finish();
+    diags.append(&mut d);
+    (m, diags)
+}
+
+/// One unit, preprocessed and parsed: its `#version`/`#extension` settings, its syntax
+/// tree, and the lexer's warnings (they join the lowering's, sorted with them).
+type ParsedUnit = (lower::UnitFlags, Vec<ast::External>, Vec<Diagnostic>);
+
+/// Preprocesses, lexes and parses one unit; `None` (with the errors in `diags`) when it
+/// does not parse. `unit_no`: the source number its tokens' spans get (several units).
+fn parse_unit(
+    stage: ir::Stage,
+    source: &str,
+    unit_no: Option<u32>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<ParsedUnit> {
     let pp = match preprocess::preprocess(source) {
         Ok(pp) => pp,
-        Err(d) => return (None, d),
+        Err(mut d) => {
+            diags.append(&mut d);
+            return None;
+        }
     };
-    let mut diags = pp.warnings.clone();
-    let first = Span {
-        source: 0,
-        line: 1,
-        column: 1,
-    };
+    diags.extend(pp.warnings.iter().cloned());
+    let first = FIRST;
     if !VERSIONS.contains(&pp.version) {
         diags.push(Diagnostic::error(
             first,
             format!("GLSL {} is not supported", pp.version),
         ));
-        return (None, diags);
+        return None;
     }
     if pp.profile == preprocess::Profile::Es {
         diags.push(Diagnostic::error(
             first,
             "GLSL ES is not supported".to_string(),
         ));
-        return (None, diags);
+        return None;
     }
     let mut lw = lower::Lowerer::new(stage, pp.version, pp.profile);
     let (_, int64) = lw.set_extensions(&pp.extensions);
-    let toks = lex::lex(&pp.tokens, pp.version, pp.profile, int64, &mut lw.diags);
+    let mut toks = lex::lex(&pp.tokens, pp.version, pp.profile, int64, &mut lw.diags);
+    if let Some(k) = unit_no {
+        for t in &mut toks {
+            t.span.source = k;
+        }
+    }
     let unit = match parse::Parser::new(&toks).parse_unit() {
         Ok(u) => u,
         Err(e) => {
             lw.diags.push(e);
             diags.append(&mut lw.diags);
-            return (None, diags);
+            return None;
         }
     };
-    if lw.diags.iter().any(|d| d.severity == Severity::Error) {
+    if has_error(&lw.diags) {
         diags.append(&mut lw.diags);
-        return (None, diags);
+        return None;
     }
-    lw.lower_unit(unit);
-    let (m, mut d) = lw.finish();
-    diags.append(&mut d);
-    (m, diags)
+    Some((lw.flags(), unit, std::mem::take(&mut lw.diags)))
 }

@@ -49,6 +49,14 @@ impl Lowerer {
         if self.scopes[0].contains_key(&f.name) {
             bail!(self, f.span, "`{}' redeclared as a function", f.name);
         }
+        let unit = self.unit;
+        if self.units.len() > 1 {
+            let types: Vec<Type> = params.iter().map(|p| p.0.clone()).collect();
+            let seen = self.fn_units.entry(f.name.clone()).or_default();
+            if !seen.iter().any(|(t, u)| *u == unit && *t == types) {
+                seen.push((types, unit));
+            }
+        }
         let list = self.funcs.entry(f.name.clone()).or_default();
         if let Some(i) = list.iter().position(|d| {
             d.params
@@ -87,6 +95,7 @@ impl Lowerer {
                     decl: f.clone(),
                     params,
                     ret,
+                    unit,
                 });
             }
         } else {
@@ -94,6 +103,7 @@ impl Lowerer {
                 decl: f.clone(),
                 params,
                 ret,
+                unit,
             }));
         }
         // Check the body once, so errors in functions main never calls are reported too.
@@ -176,9 +186,14 @@ impl Lowerer {
             );
         }
         let Some(body) = def.decl.body.clone() else {
-            if self.dry_run {
-                // Checking a body before its callee is defined (a prototype was declared):
-                // stand in fresh values; the real inlining from main will need the body.
+            if self.dry_run || !self.linking {
+                // Checking a body before its callee is defined (a prototype was declared),
+                // or compiling one unit whose callee another unit may define (GLSL 4.60
+                // §2.1: an undefined function is a link-time error): stand in fresh
+                // values; the link lowers the units again, with the body.
+                if !self.dry_run && !self.unresolved.contains(&def.decl.name) {
+                    self.unresolved.push(def.decl.name.clone());
+                }
                 let pv = def
                     .params
                     .iter()
@@ -193,8 +208,27 @@ impl Lowerer {
                 };
                 return Ok((pv, ret));
             }
-            bail!(self, span, "function `{}' has no definition", def.decl.name);
+            bail!(
+                self,
+                span,
+                "function `{}' is called but not defined in any compilation unit of the stage",
+                def.decl.name
+            );
         };
+        // The body is lowered with its own unit's `#version` and `#extension` settings.
+        let caller_unit = self.enter_unit(def.unit);
+        let r = self.inline_defined(def, body, args);
+        self.enter_unit(caller_unit);
+        r
+    }
+
+    /// `inline_body` once the body is known and its unit's settings are in effect.
+    fn inline_defined(
+        &mut self,
+        def: &Rc<FnDef>,
+        body: Vec<ast::Stmt>,
+        args: Vec<Value>,
+    ) -> R<Inlined> {
         let label = self.new_label();
         let ret = match &def.ret {
             Type::Void => None,

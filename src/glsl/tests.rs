@@ -19,7 +19,10 @@ fn ok(stage: Stage, src: &str) -> Module {
 
 fn fails(stage: Stage, src: &str) -> String {
     let out = compile(stage, src);
-    assert!(out.module.is_none(), "expected an error:\n{src}");
+    assert!(
+        out.module.is_none() && !out.compiled,
+        "expected an error:\n{src}"
+    );
     out.info_log
 }
 
@@ -763,11 +766,22 @@ fn prototypes_allow_calls_before_definitions() {
         &[],
     );
     assert_eq!(o[0], 7.0);
-    let log = fails(
-        Stage::Fragment,
-        "#version 330 core\nout vec4 o;\nfloat g(float x);\nvoid main() { o = vec4(g(1.0)); }",
+    // GLSL 4.60 §2.1: another compilation unit may define g, so the unit compiles (with
+    // no module of its own) and the link reports the missing body.
+    let proto_only =
+        "#version 330 core\nout vec4 o;\nfloat g(float x);\nvoid main() { o = vec4(g(1.0)); }";
+    let out = compile(Stage::Fragment, proto_only);
+    assert!(out.compiled && out.module.is_none(), "{}", out.info_log);
+    assert!(!out.info_log.contains("error"), "{}", out.info_log);
+    let linked = super::compile_units(Stage::Fragment, &[proto_only]);
+    assert!(!linked.compiled && linked.module.is_none());
+    assert!(
+        linked
+            .info_log
+            .contains("function `g' is called but not defined in any compilation unit"),
+        "{}",
+        linked.info_log
     );
-    assert!(log.contains("function `g' has no definition"), "{log}");
 }
 
 #[test]
@@ -1034,4 +1048,239 @@ fn deeply_nested_types_are_refused() {
         "[1]".repeat(3000)
     );
     assert!(compile(Stage::Fragment, &src).module.is_none());
+}
+
+// ---- compilation units (GLSL 4.60 §2.1, §4.3) ----
+
+/// Links fragment units; the module, or the log when they do not link.
+fn link_units(srcs: &[&str]) -> Result<Module, String> {
+    for s in srcs {
+        let out = compile(Stage::Fragment, s);
+        assert!(
+            out.compiled,
+            "each unit compiles alone:\n{}\n{s}",
+            out.info_log
+        );
+    }
+    let out = super::compile_units(Stage::Fragment, srcs);
+    match out.module {
+        Some(m) => {
+            assert!(out.compiled && !out.info_log.contains("error"));
+            verify_module(&m).unwrap_or_else(|e| panic!("malformed IR: {e}"));
+            Ok(m)
+        }
+        None => {
+            assert!(!out.compiled);
+            Err(out.info_log)
+        }
+    }
+}
+
+const UNIT_MAIN: &str = "#version 330 core\nout vec4 o;\nuniform vec4 tint;\n\
+    vec4 shade(float x);\nvoid main() { o = shade(2.0) + tint; }";
+const UNIT_HELPER: &str = "#version 330 core\nuniform vec4 tint;\n\
+    vec4 shade(float x) { return vec4(x, x * tint.y, 0.0, 1.0); }";
+
+#[test]
+fn units_share_functions_and_uniforms() {
+    let m = link_units(&[UNIT_MAIN, UNIT_HELPER]).unwrap();
+    // One `tint` in the default block, shared by both units.
+    let tints: Vec<_> = m.uniforms.iter().filter(|u| u.name == "tint").collect();
+    assert_eq!(tints.len(), 1);
+    assert_eq!(m.uniform_words, 4);
+    let tint = [fu(0.25), fu(3.0), fu(0.5), fu(0.0)];
+    assert_eq!(frag_out_m(&m, &tint), [2.25, 9.0, 0.5, 1.0]);
+    // The order of the units does not matter.
+    let m = link_units(&[UNIT_HELPER, UNIT_MAIN]).unwrap();
+    assert_eq!(frag_out_m(&m, &tint), [2.25, 9.0, 0.5, 1.0]);
+}
+
+#[test]
+fn one_complete_unit_links_to_the_module_it_compiled_to() {
+    let src = "#version 330 core\nout vec4 o;\nuniform float k;\nfloat g(float x);\n\
+               float g(float x) { return x * k; }\nvoid main() { o = vec4(g(2.0)); }";
+    let alone = ok(Stage::Fragment, src);
+    let linked = super::compile_units(Stage::Fragment, &[src])
+        .module
+        .unwrap();
+    assert_eq!(alone, linked);
+}
+
+#[test]
+fn unit_without_main_compiles_and_serves_another() {
+    let out = compile(Stage::Fragment, UNIT_HELPER);
+    assert!(out.compiled && out.module.is_none(), "{}", out.info_log);
+    let log = link_units(&[UNIT_HELPER]).unwrap_err();
+    assert!(log.contains("main function not defined"), "{log}");
+    // An undeclared function stays a compile error of the unit.
+    let log = fails(
+        Stage::Fragment,
+        "#version 330 core\nout vec4 o;\nvoid main() { o = vec4(nowhere(1.0)); }",
+    );
+    assert!(log.contains("no function with name `nowhere'"), "{log}");
+}
+
+#[test]
+fn unit_link_errors() {
+    let twice = "#version 330 core\nuniform vec4 tint;\nvec4 shade(float x) { return vec4(x); }";
+    let log = link_units(&[UNIT_MAIN, UNIT_HELPER, twice]).unwrap_err();
+    assert!(log.contains("function `shade' redefined"), "{log}");
+
+    let log = link_units(&[UNIT_MAIN]).unwrap_err();
+    assert!(
+        log.contains("function `shade' is called but not defined in any compilation unit"),
+        "{log}"
+    );
+
+    let main2 = "#version 330 core\nout vec4 o;\nvoid main() { o = vec4(1.0); }";
+    let log = link_units(&[UNIT_MAIN, UNIT_HELPER, main2]).unwrap_err();
+    assert!(log.contains("function `main' redefined"), "{log}");
+
+    let vec3_tint = "#version 330 core\nuniform vec3 tint;\n\
+                     vec4 shade(float x) { return vec4(tint, x); }";
+    let log = link_units(&[UNIT_MAIN, vec3_tint]).unwrap_err();
+    assert!(
+        log.contains("global `tint' has type vec4 in one compilation unit and vec3 in another"),
+        "{log}"
+    );
+
+    let in_tint = "#version 330 core\nin vec4 tint;\nvec4 shade(float x) { return tint * x; }";
+    let log = link_units(&[UNIT_MAIN, in_tint]).unwrap_err();
+    assert!(
+        log.contains(
+            "global `tint' is declared `uniform' in one compilation unit and `in' in another"
+        ),
+        "{log}"
+    );
+}
+
+#[test]
+fn global_bindless_and_bound_across_units_is_a_link_error() {
+    // piglit spec@arb_bindless_texture@linker@global_bindless_sampler_and_bound_sampler.
+    let a = "#version 330\n#extension GL_ARB_bindless_texture: require\n\
+             layout(bindless_sampler) uniform;\nvoid foo();\nvoid main() { foo(); }";
+    let b = "#version 330\n#extension GL_ARB_bindless_texture: require\n\
+             layout(bound_sampler) uniform;\nvoid foo() {}";
+    let log = link_units(&[a, b]).unwrap_err();
+    assert!(
+        log.contains(
+            "both `layout(bindless_sampler) uniform;' and `layout(bound_sampler) uniform;'"
+        ),
+        "{log}"
+    );
+    // Either one alone links, and the module says which.
+    let b_bindless = b.replace("bound_sampler", "bindless_sampler");
+    let m = link_units(&[a, &b_bindless]).unwrap();
+    assert!(m.global_bindless_sampler && !m.global_bound_sampler);
+}
+
+#[test]
+fn each_unit_keeps_its_own_version_and_extensions() {
+    // The helper's body uses an array of arrays, which only its own unit's #version
+    // allows: it is lowered with that unit's settings even when inlined into main's unit.
+    let main =
+        "#version 330 core\nout vec4 o;\nfloat h(float x);\nvoid main() { o = vec4(h(3.0)); }";
+    let helper = "#version 430 core\nfloat h(float x) {\n\
+                  float a[2][2] = float[2][2](float[2](x, 1.0), float[2](2.0, x));\n\
+                  return a[0][0] + a[1][1]; }";
+    let m = link_units(&[main, helper]).unwrap();
+    assert_eq!(frag_out_m(&m, &[]), [6.0; 4]);
+}
+
+#[test]
+fn shared_globals_structs_blocks_and_initializers() {
+    let main = "#version 330 core\nout vec4 o;\nstruct S { float a; vec2 b; };\n\
+                layout(std140) uniform B { vec4 v; };\nconst float k = 2.0;\nfloat g = 5.0;\n\
+                S make();\nvoid bump();\n\
+                void main() { bump(); S s = make(); o = vec4(s.a, s.b.y, g, v.x * k); }";
+    let helper = "#version 330 core\nstruct S { float a; vec2 b; };\n\
+                  layout(std140) uniform B { vec4 v; };\nconst float k = 2.0;\nfloat g;\n\
+                  S make() { return S(k, vec2(0.0, v.y)); }\nvoid bump() { g += 1.0; }";
+    let m = link_units(&[main, helper]).unwrap();
+    assert_eq!(m.blocks.len(), 1);
+    let mut block = vec![0u8; 16];
+    block[..4].copy_from_slice(&1.5f32.to_le_bytes());
+    block[4..8].copy_from_slice(&7.0f32.to_le_bytes());
+    let out: Vec<f32> = exec(&m, &[], &[], &[block])
+        .unwrap()
+        .into_iter()
+        .map(f)
+        .collect();
+    assert_eq!(out, [2.0, 7.0, 6.0, 3.0]);
+
+    let other_k = helper.replace("const float k = 2.0", "const float k = 3.0");
+    let log = link_units(&[main, &other_k]).unwrap_err();
+    assert!(
+        log.contains("global `k' is initialized differently"),
+        "{log}"
+    );
+    let other_s = helper.replace(
+        "struct S { float a; vec2 b; }",
+        "struct S { float a; vec3 b; }",
+    );
+    let other_s = other_s.replace("vec2(0.0, v.y)", "vec3(0.0, v.y, 0.0)");
+    let log = link_units(&[main, &other_s]).unwrap_err();
+    assert!(log.contains("`S' is declared differently"), "{log}");
+    let other_b = helper.replace("{ vec4 v; }", "{ vec4 v; float w; }");
+    let log = link_units(&[main, &other_b]).unwrap_err();
+    assert!(log.contains("uniform block `B' differs"), "{log}");
+}
+
+#[test]
+fn layouts_of_shared_interface_variables_merge() {
+    let main = "#version 450 core\n#extension GL_ARB_bindless_texture : require\n\
+                uniform sampler2D s;\nlayout(location = 1) out vec4 o;\nin vec2 uv;\n\
+                vec4 look();\nvoid main() { o = look(); }";
+    let helper = "#version 450 core\n#extension GL_ARB_bindless_texture : require\n\
+                  layout(binding = 3, bindless_sampler) uniform sampler2D s;\nout vec4 o;\n\
+                  in vec2 uv;\nvec4 look() { return texture(s, uv); }";
+    let m = link_units(&[main, helper]).unwrap();
+    let s = m.uniforms.iter().find(|u| u.name == "s").unwrap();
+    assert_eq!((s.binding, s.bindless, s.bound), (Some(3), true, false));
+    assert_eq!(
+        m.outputs.iter().find(|o| o.name == "o").unwrap().location,
+        Some(1)
+    );
+    assert_eq!(m.inputs.len(), 1);
+
+    let other_binding = main.replace(
+        "uniform sampler2D s",
+        "layout(binding = 2) uniform sampler2D s",
+    );
+    let log = link_units(&[&other_binding, helper]).unwrap_err();
+    assert!(
+        log.contains("uniform `s' has a different `binding' layout"),
+        "{log}"
+    );
+    let bound = main.replace(
+        "uniform sampler2D s",
+        "layout(bound_sampler) uniform sampler2D s",
+    );
+    let log = link_units(&[&bound, helper]).unwrap_err();
+    assert!(log.contains("bindless_sampler/bound_sampler"), "{log}");
+    let located = helper.replace("out vec4 o", "layout(location = 0) out vec4 o");
+    let log = link_units(&[main, &located]).unwrap_err();
+    assert!(log.contains("`o' has a different location"), "{log}");
+    let flat = helper.replace("in vec2 uv", "flat in vec2 uv");
+    let log = link_units(&[main, &flat]).unwrap_err();
+    assert!(
+        log.contains("`uv' has a different location or interpolation"),
+        "{log}"
+    );
+}
+
+#[test]
+fn a_call_sees_only_the_overloads_its_unit_declares() {
+    // Unit A knows only f(float): f(1) converts the int. Unit B also defines f(uint), which
+    // would make f(1) ambiguous (int converts to both, GLSL 4.60 §4.1.10) if A saw it.
+    let a = "#version 400 core\nout vec4 o;\nfloat f(float x);\nvoid main() { o = vec4(f(1)); }";
+    let b = "#version 400 core\nfloat f(float x) { return x + 0.5; }\n\
+             float f(uint x) { return 100.0; }\nfloat g() { return f(2u); }";
+    let m = link_units(&[a, b]).unwrap();
+    assert_eq!(frag_out_m(&m, &[]), [1.5; 4]);
+    // Seeing both in one unit is indeed ambiguous.
+    let both = "#version 400 core\nout vec4 o;\nfloat f(float x);\nfloat f(uint x);\n\
+                void main() { o = vec4(f(1)); }";
+    let log = fails(Stage::Fragment, both);
+    assert!(log.contains("ambiguous"), "{log}");
 }
