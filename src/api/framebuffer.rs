@@ -383,6 +383,32 @@ impl Context {
         }
     }
 
+    /// What every FramebufferTexture* checks first (GL 4.5 core §9.2.8): the target and
+    /// attachment point; texture 0 detaches (`Ok(None)`, done); otherwise the texture must
+    /// exist and `level` be a mip level.
+    fn texture_attachment_start(
+        &mut self,
+        target: u32,
+        attachment: u32,
+        texture: u32,
+        level: i32,
+    ) -> GlResult<Option<TextureName>> {
+        self.target_framebuffer(target)?;
+        Self::check_attachment_point(attachment)?;
+        if texture == 0 {
+            self.set_attachment(target, attachment, None)?;
+            return Ok(None);
+        }
+        let name = TextureName(texture);
+        if self.objs.textures.get(name).is_none() {
+            return Err(GlError::InvalidOperation("not a texture"));
+        }
+        if level < 0 || level as usize >= limits::MAX_MIP_LEVELS {
+            return Err(GlError::InvalidValue("level out of range"));
+        }
+        Ok(Some(name))
+    }
+
     /// glFramebufferTexture2D (GL 4.5 core §9.2.8).
     pub fn framebuffer_texture_2d(
         &mut self,
@@ -394,17 +420,11 @@ impl Context {
     ) {
         self.with_group(|this| {
             let r = (|| {
-                this.target_framebuffer(target)?;
-                Self::check_attachment_point(attachment)?;
-                if texture == 0 {
-                    return this.set_attachment(target, attachment, None);
-                }
-                let name = TextureName(texture);
-                let t = this
-                    .objs
-                    .textures
-                    .get(name)
-                    .ok_or(GlError::InvalidOperation("not a texture"))?;
+                let Some(name) =
+                    this.texture_attachment_start(target, attachment, texture, level)?
+                else {
+                    return Ok(());
+                };
                 if textarget != gl::TEXTURE_2D {
                     return Err(
                         if (gl::TEXTURE_CUBE_MAP_POSITIVE_X..=gl::TEXTURE_CUBE_MAP_NEGATIVE_Z)
@@ -417,13 +437,11 @@ impl Context {
                         },
                     );
                 }
-                if t.target.is_some_and(|tt| tt != textarget) {
+                let t = this.objs.textures.get(name);
+                if t.is_some_and(|t| t.target.is_some_and(|tt| tt != textarget)) {
                     return Err(GlError::InvalidOperation(
                         "textarget does not match the texture",
                     ));
-                }
-                if level < 0 || level as usize >= limits::MAX_MIP_LEVELS {
-                    return Err(GlError::InvalidValue("level out of range"));
                 }
                 this.set_attachment(
                     target,
@@ -452,24 +470,19 @@ impl Context {
     ) {
         self.with_group(|this| {
             let r = (|| {
-                this.target_framebuffer(target)?;
-                Self::check_attachment_point(attachment)?;
-                if texture == 0 {
-                    return this.set_attachment(target, attachment, None);
-                }
                 let want = if dims == 1 {
                     gl::TEXTURE_1D
                 } else {
                     gl::TEXTURE_3D
                 };
-                if textarget != want {
+                if texture != 0 && textarget != want {
                     return Err(GlError::InvalidEnum("textarget"));
                 }
-                if this.objs.textures.get(TextureName(texture)).is_none() {
-                    return Err(GlError::InvalidOperation("not a texture"));
-                }
-                if level < 0 || level as usize >= limits::MAX_MIP_LEVELS {
-                    return Err(GlError::InvalidValue("level out of range"));
+                if this
+                    .texture_attachment_start(target, attachment, texture, level)?
+                    .is_none()
+                {
+                    return Ok(());
                 }
                 Err(GlError::InvalidOperation(
                     "textarget does not match the texture (softgl has only 2D textures)",
@@ -492,16 +505,14 @@ impl Context {
     ) {
         self.with_group(|this| {
             let r = (|| {
-                this.target_framebuffer(target)?;
-                Self::check_attachment_point(attachment)?;
-                if texture == 0 {
-                    return this.set_attachment(target, attachment, None);
+                if this
+                    .texture_attachment_start(target, attachment, texture, level)?
+                    .is_none()
+                {
+                    return Ok(());
                 }
-                if this.objs.textures.get(TextureName(texture)).is_none() {
-                    return Err(GlError::InvalidOperation("not a texture"));
-                }
-                if layer < 0 || level < 0 || level as usize >= limits::MAX_MIP_LEVELS {
-                    return Err(GlError::InvalidValue("level or layer out of range"));
+                if layer < 0 {
+                    return Err(GlError::InvalidValue("negative layer"));
                 }
                 Err(GlError::InvalidOperation(
                     "not a 3D or array texture (softgl has only 2D textures)",

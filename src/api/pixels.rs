@@ -444,6 +444,31 @@ pub fn pack(
         ));
     }
     let pixel = n * type_bytes(ty)?;
+    pack_texels(image, x, y, w, h, pixel, alignment, |texel, out| {
+        let v = decode_texel(image.format(), texel);
+        for c in 0..n {
+            match ty {
+                gl::UNSIGNED_BYTE => out[c] = unorm8(v[c]),
+                _ => out[c * 4..c * 4 + 4].copy_from_slice(&v[c].to_le_bytes()),
+            }
+        }
+    })
+}
+
+/// The walk both packers share: a zeroed client buffer of `h` rows of `w` pixels of
+/// `pixel` bytes padded to `alignment`, with `put(texel bytes, pixel bytes)` called for
+/// each pixel inside the image (pixels outside it stay zero).
+#[allow(clippy::too_many_arguments)]
+fn pack_texels(
+    image: &Image,
+    x: i32,
+    y: i32,
+    w: usize,
+    h: usize,
+    pixel: usize,
+    alignment: usize,
+    mut put: impl FnMut(&[u8], &mut [u8]),
+) -> GlResult<Vec<u8>> {
     let stride = row_stride(w, pixel, alignment);
     let mut out = Vec::new();
     out.try_reserve_exact(stride * h)
@@ -459,14 +484,8 @@ pub fn pack(
                 continue;
             }
             let t = ((sy * iw + sx) as usize) * bpt;
-            let v = decode_texel(image.format(), &bytes[t..t + bpt]);
             let o = row * stride + col * pixel;
-            for c in 0..n {
-                match ty {
-                    gl::UNSIGNED_BYTE => out[o + c] = unorm8(v[c]),
-                    _ => out[o + c * 4..o + c * 4 + 4].copy_from_slice(&v[c].to_le_bytes()),
-                }
-            }
+            put(&bytes[t..t + bpt], &mut out[o..o + pixel]);
         }
     }
     Ok(out)
@@ -505,33 +524,15 @@ fn pack_stencil(
             "the read framebuffer has no stencil buffer",
         ));
     }
-    let stride = row_stride(w, pixel, alignment);
-    let mut out = Vec::new();
-    out.try_reserve_exact(stride * h)
-        .map_err(|_| GlError::OutOfMemory("ReadPixels"))?;
-    out.resize(stride * h, 0);
-    let bytes = image.to_bytes();
-    let (iw, ih) = (image.width() as i64, image.height() as i64);
-    for row in 0..h {
-        for col in 0..w {
-            let (sx, sy) = (x as i64 + col as i64, y as i64 + row as i64);
-            if sx < 0 || sy < 0 || sx >= iw || sy >= ih {
-                continue;
-            }
-            let t = ((sy * iw + sx) as usize) * 4;
-            let word = u32::from_le_bytes([bytes[t], bytes[t + 1], bytes[t + 2], bytes[t + 3]]);
-            let (depth, stencil) = (word & 0xFF_FFFF, word >> 24);
-            let o = row * stride + col * pixel;
-            match (gl_format, ty) {
-                (gl::DEPTH_STENCIL, _) => {
-                    out[o..o + 4].copy_from_slice(&((depth << 8) | stencil).to_le_bytes())
-                }
-                (_, gl::UNSIGNED_BYTE) => out[o] = stencil as u8,
-                _ => out[o..o + 4].copy_from_slice(&(stencil as f32).to_le_bytes()),
-            }
+    pack_texels(image, x, y, w, h, pixel, alignment, |t, out| {
+        let word = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
+        let (depth, stencil) = (word & 0xFF_FFFF, word >> 24);
+        match (gl_format, ty) {
+            (gl::DEPTH_STENCIL, _) => out.copy_from_slice(&((depth << 8) | stencil).to_le_bytes()),
+            (_, gl::UNSIGNED_BYTE) => out[0] = stencil as u8,
+            _ => out.copy_from_slice(&(stencil as f32).to_le_bytes()),
         }
-    }
-    Ok(out)
+    })
 }
 
 /// The next mip level of `src` (GL 4.5 core §8.14.4): each size halved with floor, at least 1;
