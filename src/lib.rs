@@ -17,12 +17,14 @@
 //! | [`sampler`] | images and formats, filtering, the descriptor table and resident sets |
 //! | [`demo`] | the built-in demo scene (256 bindless-textured quads) the CLI renders |
 //! | [`shader_test`] | the `.shader_test` scene runner behind the CLI and the corpus tests |
+//! | [`extensions`] | the extension lists of GL_EXTENSIONS and of GLSL's `#extension` |
 
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
 pub mod api;
 pub mod demo;
+pub mod extensions;
 pub mod glsl;
 pub mod ir;
 pub mod jit;

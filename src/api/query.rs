@@ -35,16 +35,9 @@ pub const VERSION: &str = "1.0 softgl 0.1.0 (incomplete: no GL version is comple
 /// which softgl lacks.
 pub const SHADING_LANGUAGE_VERSION: &str = "1.10 softgl (incomplete: sampler2D only)";
 
-/// Extensions that work end to end (the list GL_EXTENSIONS reports through glGetStringi).
-/// GL_ARB_framebuffer_object is complete with GL_MAX_SAMPLES 0 (the extension's minimum:
-/// RenderbufferStorageMultisample takes samples = 0 only) and 2D textures as the only
-/// texture kind (FramebufferTexture1D/3D/Layer exist and refuse every texture softgl can
-/// make).
-pub const EXTENSIONS: &[&str] = &[
-    "GL_ARB_bindless_texture",
-    "GL_ARB_framebuffer_object",
-    "GL_KHR_debug",
-];
+/// Extensions that work end to end (the list GL_EXTENSIONS reports through glGetStringi);
+/// the reasons per entry are in `crate::extensions`.
+pub const EXTENSIONS: &[&str] = crate::extensions::GL;
 
 /// A glGet value before conversion to the requested type.
 enum Value {

@@ -131,20 +131,9 @@ pub const MAX_TYPE_NESTING: u32 = 16;
 /// Inlining stops with an error past this many vars (a call tree can grow exponentially).
 pub const MAX_VARS: usize = 1 << 21;
 
-/// Extensions this front end implements (`#extension` with `require` on others fails).
-/// The same list as the preprocessor's (`#extension` with `require` on others fails there;
-/// this copy keeps the front end honest on its own).
-const SUPPORTED_EXTENSIONS: &[&str] = &[
-    "GL_ARB_arrays_of_arrays",
-    "GL_ARB_bindless_texture",
-    "GL_ARB_gpu_shader_int64",
-    "GL_ARB_shading_language_420pack",
-    "GL_ARB_explicit_attrib_location",
-    "GL_ARB_explicit_uniform_location",
-    "GL_ARB_separate_shader_objects",
-    "GL_ARB_shader_bit_encoding",
-    "GL_ARB_uniform_buffer_object",
-];
+/// Extensions this front end implements (`#extension` with `require` on others fails): the
+/// preprocessor's list, checked again here so the front end stays honest on its own.
+const SUPPORTED_EXTENSIONS: &[&str] = crate::extensions::GLSL;
 
 pub struct Lowerer {
     pub stage: Stage,

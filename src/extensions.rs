@@ -1,0 +1,63 @@
+//! The extensions softgl implements, in one place: what the GL API lists in GL_EXTENSIONS
+//! and what the GLSL front end accepts in `#extension` (and predefines as a macro of value 1,
+//! GLSL 4.60 §3.3). The two lists differ on purpose; each difference has its reason here.
+
+/// GL_EXTENSIONS (glGetStringi / glGetString): extensions whose every command and shader
+/// feature works end to end.
+/// - GL_ARB_bindless_texture: the API and GLSL sides.
+/// - GL_ARB_framebuffer_object: complete with GL_MAX_SAMPLES 0 (the extension's minimum:
+///   RenderbufferStorageMultisample takes samples = 0 only) and 2D textures as the only
+///   texture kind (FramebufferTexture1D/3D/Layer exist and refuse every texture softgl can
+///   make). No GLSL side.
+/// - GL_KHR_debug: no GLSL side.
+pub const GL: &[&str] = &[
+    "GL_ARB_bindless_texture",
+    "GL_ARB_framebuffer_object",
+    "GL_KHR_debug",
+];
+
+/// `#extension` names the front end implements (`require` on any other fails).
+///
+/// Accepted by GLSL but not listed in GL_EXTENSIONS, because the API side is missing or the
+/// whole extension has not been checked end to end:
+/// - GL_ARB_arrays_of_arrays: GLSL side works (piglit's fs-const-index-three-dimensions
+///   passes); arrays of arrays in interfaces and their reflection are not verified.
+/// - GL_ARB_gpu_shader_int64: the 64-bit integer types; glUniform*i64 exist only for the
+///   bindless handles' ui64 forms.
+/// - GL_ARB_shading_language_420pack, GL_ARB_explicit_attrib_location,
+///   GL_ARB_explicit_uniform_location, GL_ARB_shader_bit_encoding,
+///   GL_ARB_uniform_buffer_object: core in the GLSL versions softgl compiles; listed here so
+///   shaders written for older versions that enable them compile.
+/// - GL_ARB_separate_shader_objects: the layout qualifiers only; there are no program
+///   pipelines (glUseProgramStages and friends).
+pub const GLSL: &[&str] = &[
+    "GL_ARB_arrays_of_arrays",
+    "GL_ARB_bindless_texture",
+    "GL_ARB_gpu_shader_int64",
+    "GL_ARB_shading_language_420pack",
+    "GL_ARB_explicit_attrib_location",
+    "GL_ARB_explicit_uniform_location",
+    "GL_ARB_separate_shader_objects",
+    "GL_ARB_shader_bit_encoding",
+    "GL_ARB_uniform_buffer_object",
+];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn lists_are_sorted_where_it_matters_and_have_no_duplicates() {
+        for list in [super::GL, super::GLSL] {
+            let mut v = list.to_vec();
+            v.sort_unstable();
+            v.dedup();
+            assert_eq!(v.len(), list.len(), "duplicate in {list:?}");
+        }
+        let mut gl = super::GL.to_vec();
+        gl.sort_unstable();
+        assert_eq!(
+            gl,
+            super::GL,
+            "GL_EXTENSIONS is reported in this order: keep it sorted"
+        );
+    }
+}
