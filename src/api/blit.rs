@@ -16,16 +16,8 @@ use std::sync::Arc;
 use crate::api::context::Context;
 use crate::api::enums as gl;
 use crate::api::error::{GlError, GlResult};
-use crate::api::names::FramebufferName;
+use crate::api::framebuffer::incomplete;
 use crate::sampler::{decode_color, encode_color, Format, Image};
-
-/// The buffers of one framebuffer that a blit can read (the read buffer) or write (the draw
-/// buffers), each present only when attached.
-struct Buffers {
-    colors: Vec<Arc<Image>>,
-    depth: Option<Arc<Image>>,
-    stencil: Option<Arc<Image>>,
-}
 
 /// Where one destination pixel reads along one axis: texels `i0` and `i1` weighted
 /// `1 - frac` and `frac`. NEAREST taps have `i0 == i1` and `frac == 0`.
@@ -272,65 +264,6 @@ fn copy_bits(p: &Plan, src: &Image, dst: &Image, m: u32) {
 }
 
 impl Context {
-    /// The buffers of the read (`read`) or draw framebuffer `fb` (`None`: the default one),
-    /// or INVALID_FRAMEBUFFER_OPERATION when it is incomplete or, with no surface, undefined
-    /// (GL 4.5 core §18.3.1 errors, §9.4.4).
-    fn blit_buffers(&self, fb: Option<FramebufferName>, read: bool) -> GlResult<Buffers> {
-        let Some(name) = fb else {
-            let s =
-                self.default_fb
-                    .surface
-                    .as_ref()
-                    .ok_or(GlError::InvalidFramebufferOperation(
-                        "no default framebuffer (no surface)",
-                    ))?;
-            let buffer = if read {
-                self.default_fb.read_buffer
-            } else {
-                self.default_fb.draw_buffer
-            };
-            return Ok(Buffers {
-                colors: if buffer == gl::NONE {
-                    vec![]
-                } else {
-                    vec![s.color.clone()]
-                },
-                // The surface's one D24S8 image is both its depth and its stencil buffer.
-                depth: s.depth.clone(),
-                stencil: s.depth.clone(),
-            });
-        };
-        let fb = self
-            .framebuffers
-            .get(name)
-            .ok_or(GlError::InvalidFramebufferOperation("no framebuffer"))?;
-        if self.framebuffer_status(fb) != gl::FRAMEBUFFER_COMPLETE {
-            return Err(GlError::InvalidFramebufferOperation(if read {
-                "read framebuffer is incomplete"
-            } else {
-                "draw framebuffer is incomplete"
-            }));
-        }
-        let chosen: &[u32] = if read {
-            std::slice::from_ref(&fb.read_buffer)
-        } else {
-            &fb.draw_buffers
-        };
-        let colors = chosen
-            .iter()
-            .filter_map(|&b| {
-                let i = b.checked_sub(gl::COLOR_ATTACHMENT0)? as usize;
-                let a = (*fb.colors.get(i)?)?;
-                self.attachment_image(a)
-            })
-            .collect();
-        Ok(Buffers {
-            colors,
-            depth: fb.depth.and_then(|a| self.attachment_image(a)),
-            stencil: fb.stencil.and_then(|a| self.attachment_image(a)),
-        })
-    }
-
     /// Validates a blit and finds its images (under the share-group lock). `Ok(None)`: a
     /// valid blit with nothing to copy.
     fn plan_blit(
@@ -355,8 +288,13 @@ impl Context {
                 "LINEAR blits of depth or stencil are not allowed",
             ));
         }
-        let read = self.blit_buffers(self.read_framebuffer, true)?;
-        let draw = self.blit_buffers(self.draw_framebuffer, false)?;
+        let read = self
+            .framebuffer_buffers(self.read_framebuffer, true)
+            .map_err(|status| incomplete(status, true))?;
+        let draw = self
+            .framebuffer_buffers(self.draw_framebuffer, false)
+            .map_err(|status| incomplete(status, false))?;
+        let draw_colors: Vec<Arc<Image>> = draw.colors.into_iter().flatten().collect();
         // softgl has no multisample buffers (MAX_SAMPLES is 0), so §18.3.1's SAMPLE_BUFFERS
         // errors cannot arise, and no integer colour formats, so neither can the integer /
         // non-integer mismatch nor LINEAR-with-integer errors.
@@ -393,7 +331,7 @@ impl Context {
             }
         }
         let color = match (read.colors.first(), mask & gl::COLOR_BUFFER_BIT != 0) {
-            (Some(s), true) if !draw.colors.is_empty() => Some((s.clone(), draw.colors)),
+            (Some(Some(s)), true) if !draw_colors.is_empty() => Some((s.clone(), draw_colors)),
             _ => None,
         };
 

@@ -50,6 +50,28 @@ pub(crate) struct Renderbuffer {
     pub format: Option<pixels::InternalFormat>,
 }
 
+/// A framebuffer's images as a draw or a read sees them (`Context::framebuffer_buffers`).
+pub(crate) struct Buffers {
+    /// One entry per draw buffer (a draw) or the read buffer (a read): `None` for GL_NONE
+    /// or an empty attachment point.
+    pub colors: Vec<Option<Arc<Image>>>,
+    pub depth: Option<Arc<Image>>,
+    pub stencil: Option<Arc<Image>>,
+    /// The framebuffer's size: the intersection of its attachments (GL 4.5 core §9.2).
+    pub width: u32,
+    pub height: u32,
+}
+
+/// INVALID_FRAMEBUFFER_OPERATION for reading from (`read`) or drawing into a framebuffer
+/// whose status is `status` (GL 4.5 core §9.4.4, §18.2.6, §18.3.1).
+pub(crate) fn incomplete(status: u32, read: bool) -> GlError {
+    GlError::InvalidFramebufferOperation(match (status, read) {
+        (gl::FRAMEBUFFER_UNDEFINED, _) => "no default framebuffer (no surface)",
+        (_, true) => "read framebuffer is incomplete",
+        (_, false) => "draw framebuffer is incomplete",
+    })
+}
+
 /// Which buffer of the read framebuffer a ReadPixels reads.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum ReadSource {
@@ -106,16 +128,24 @@ impl Context {
         gl::FRAMEBUFFER_COMPLETE
     }
 
-    /// The draw framebuffer as a render target, or its status when incomplete.
-    pub(crate) fn draw_target(&self) -> Result<RenderTarget, u32> {
-        let Some(name) = self.draw_framebuffer else {
+    /// The images of the read (`read`) or draw framebuffer `fb` (`None`: the default one),
+    /// or its status when it is incomplete or, with no surface, undefined (GL 4.5 core
+    /// §9.4.2, §9.4.4). The one place that resolves draw and read buffers: draws, ReadPixels
+    /// and blits all go through it.
+    pub(crate) fn framebuffer_buffers(
+        &self,
+        fb: Option<FramebufferName>,
+        read: bool,
+    ) -> Result<Buffers, u32> {
+        let Some(name) = fb else {
             let d = &self.default_fb;
-            // No surface: the default framebuffer does not exist (GL 4.5 core §9.4.4).
             let s = d.surface.as_ref().ok_or(gl::FRAMEBUFFER_UNDEFINED)?;
-            let color = (d.draw_buffer != gl::NONE).then(|| s.color.clone());
-            return Ok(RenderTarget {
-                colors: vec![color],
+            let buffer = if read { d.read_buffer } else { d.draw_buffer };
+            return Ok(Buffers {
+                colors: vec![(buffer != gl::NONE).then(|| s.color.clone())],
+                // The surface's one D24S8 image is both its depth and its stencil buffer.
                 depth: s.depth.clone(),
+                stencil: s.depth.clone(),
                 width: s.width(),
                 height: s.height(),
             });
@@ -128,8 +158,12 @@ impl Context {
         if status != gl::FRAMEBUFFER_COMPLETE {
             return Err(status);
         }
-        let colors: Vec<Option<Arc<Image>>> = fb
-            .draw_buffers
+        let chosen: &[u32] = if read {
+            std::slice::from_ref(&fb.read_buffer)
+        } else {
+            &fb.draw_buffers
+        };
+        let colors = chosen
             .iter()
             .map(|&b| {
                 let i = b.checked_sub(gl::COLOR_ATTACHMENT0)? as usize;
@@ -140,10 +174,6 @@ impl Context {
                     .and_then(|a| self.attachment_image(a))
             })
             .collect();
-        let depth = fb
-            .depth
-            .or(fb.stencil)
-            .and_then(|a| self.attachment_image(a));
         // The framebuffer's size is the intersection of its attachments (GL 4.5 core §9.2).
         let all = fb
             .colors
@@ -151,67 +181,48 @@ impl Context {
             .flatten()
             .chain(fb.depth.iter())
             .chain(fb.stencil.iter());
-        let (mut w, mut h) = (u32::MAX, u32::MAX);
+        let (mut width, mut height) = (u32::MAX, u32::MAX);
         for a in all {
             if let Some(img) = self.attachment_image(*a) {
-                w = w.min(img.width());
-                h = h.min(img.height());
+                width = width.min(img.width());
+                height = height.min(img.height());
             }
         }
-        Ok(RenderTarget {
+        Ok(Buffers {
             colors,
-            depth,
-            width: w,
-            height: h,
+            depth: fb.depth.and_then(|a| self.attachment_image(a)),
+            stencil: fb.stencil.and_then(|a| self.attachment_image(a)),
+            width,
+            height,
+        })
+    }
+
+    /// The draw framebuffer as a render target, or its status when incomplete.
+    pub(crate) fn draw_target(&self) -> Result<RenderTarget, u32> {
+        let b = self.framebuffer_buffers(self.draw_framebuffer, false)?;
+        Ok(RenderTarget {
+            colors: b.colors,
+            depth: b.depth.or(b.stencil),
+            width: b.width,
+            height: b.height,
         })
     }
 
     /// The read framebuffer's image for ReadPixels of `src`.
     fn read_image(&self, src: ReadSource) -> GlResult<Arc<Image>> {
-        let missing = |what| Err(GlError::InvalidOperation(what));
-        let Some(name) = self.read_framebuffer else {
-            // GL 4.5 core §18.2.6 / §9.4.4: reading from an undefined default framebuffer.
-            let s =
-                self.default_fb
-                    .surface
-                    .as_ref()
-                    .ok_or(GlError::InvalidFramebufferOperation(
-                        "no default framebuffer (no surface)",
-                    ))?;
-            if src != ReadSource::Color {
-                return s.depth.clone().map_or(
-                    missing("the default framebuffer has no depth/stencil buffer"),
-                    Ok,
-                );
-            }
-            if self.default_fb.read_buffer == gl::NONE {
-                return missing("read buffer is GL_NONE");
-            }
-            return Ok(s.color.clone());
-        };
-        let fb = self
-            .framebuffers
-            .get(name)
-            .ok_or(GlError::InvalidFramebufferOperation("no framebuffer"))?;
-        if self.framebuffer_status(fb) != gl::FRAMEBUFFER_COMPLETE {
-            return Err(GlError::InvalidFramebufferOperation(
-                "read framebuffer is incomplete",
-            ));
-        }
-        let a = match src {
-            ReadSource::Color => {
-                if fb.read_buffer == gl::NONE {
-                    return missing("read buffer is GL_NONE");
-                }
-                fb.colors[(fb.read_buffer - gl::COLOR_ATTACHMENT0) as usize]
-            }
-            ReadSource::Depth => fb.depth,
-            ReadSource::Stencil => fb.stencil,
+        let b = self
+            .framebuffer_buffers(self.read_framebuffer, true)
+            .map_err(|status| incomplete(status, true))?;
+        let image = match src {
+            ReadSource::Color => b.colors.into_iter().next().flatten(),
+            ReadSource::Depth => b.depth,
+            ReadSource::Stencil => b.stencil,
             // Completeness keeps depth and stencil in one image (framebuffer_status).
-            ReadSource::DepthStencil => fb.depth.filter(|_| fb.stencil.is_some()),
+            ReadSource::DepthStencil => b.depth.filter(|_| b.stencil.is_some()),
         };
-        a.and_then(|a| self.attachment_image(a))
-            .map_or(missing("no image attached to the buffer read"), Ok)
+        image.ok_or(GlError::InvalidOperation(
+            "no image at the buffer read (GL_NONE, or nothing attached)",
+        ))
     }
 
     /// glReadPixels (GL 4.5 core §18.2) from the read framebuffer, honouring
