@@ -1105,3 +1105,44 @@ fn buffer_sub_data_keeps_a_persistent_mapping_coherent() {
     );
     assert_eq!(g.error(), gl::NO_ERROR);
 }
+
+#[test]
+fn failed_framebuffer_queries_write_nothing() {
+    let _ctx = current(4, 4);
+    let g = Gl::load();
+    let rb_param = proc!(
+        "glGetRenderbufferParameteriv" as unsafe extern "system" fn(GLenum, GLenum, *mut GLint)
+    );
+    let att_param = proc!(
+        "glGetFramebufferAttachmentParameteriv"
+            as unsafe extern "system" fn(GLenum, GLenum, GLenum, *mut GLint)
+    );
+    // SAFETY: pointers to live locals.
+    unsafe {
+        let mut v = 7;
+        (rb_param)(gl::RENDERBUFFER, gl::RENDERBUFFER_WIDTH, &mut v);
+        assert_eq!(
+            (g.error(), v),
+            (gl::INVALID_OPERATION, 7),
+            "no renderbuffer bound"
+        );
+        (att_param)(
+            gl::FRAMEBUFFER,
+            gl::BACK_LEFT,
+            gl::FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL,
+            &mut v,
+        );
+        assert_eq!(
+            (g.error(), v),
+            (gl::INVALID_ENUM, 7),
+            "not a texture attachment"
+        );
+        (att_param)(
+            gl::FRAMEBUFFER,
+            gl::BACK_LEFT,
+            gl::FRAMEBUFFER_ATTACHMENT_RED_SIZE,
+            &mut v,
+        );
+        assert_eq!((g.error(), v), (gl::NO_ERROR, 8));
+    }
+}

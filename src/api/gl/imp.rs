@@ -114,6 +114,24 @@ unsafe fn write_one<T: Copy>(p: *mut T, v: T) {
     unsafe { write_out(p, &[v]) }
 }
 
+/// Runs the query `get` and writes its value to `p` only when it recorded no GL error
+/// (a failed command has no side effects, GL 4.5 core §2.3.1, so `p` keeps its contents).
+///
+/// # Safety
+/// As [`write_one`].
+unsafe fn write_one_unless_failed<T: Copy>(
+    ctx: &mut Context,
+    p: *mut T,
+    get: impl FnOnce(&mut Context) -> T,
+) {
+    let before = ctx.errors_recorded();
+    let v = get(ctx);
+    if ctx.errors_recorded() == before {
+        // SAFETY: forwarded.
+        unsafe { write_one(p, v) }
+    }
+}
+
 /// A C string of `len` bytes, or NUL-terminated when `len` < 0 (the KHR_debug and
 /// ShaderSource convention). Invalid UTF-8 is replaced, not trusted.
 ///
@@ -2661,11 +2679,11 @@ pub unsafe fn GetRenderbufferParameteriv(
     pname: GLenum,
     params: *mut GLint,
 ) {
-    let before = ctx.errors_recorded();
-    let v = ctx.get_renderbuffer_parameteriv(target, pname);
-    if ctx.errors_recorded() == before {
-        // SAFETY: `params` is null or writable for one value.
-        unsafe { write_one(params, v) }
+    // SAFETY: `params` is null or writable for one value.
+    unsafe {
+        write_one_unless_failed(ctx, params, |c| {
+            c.get_renderbuffer_parameteriv(target, pname)
+        })
     }
 }
 
@@ -2710,11 +2728,11 @@ pub unsafe fn GetFramebufferAttachmentParameteriv(
     pname: GLenum,
     params: *mut GLint,
 ) {
-    let before = ctx.errors_recorded();
-    let v = ctx.get_framebuffer_attachment_parameteriv(target, attachment, pname);
-    if ctx.errors_recorded() == before {
-        // SAFETY: `params` is null or writable for one value.
-        unsafe { write_one(params, v) }
+    // SAFETY: `params` is null or writable for one value.
+    unsafe {
+        write_one_unless_failed(ctx, params, |c| {
+            c.get_framebuffer_attachment_parameteriv(target, attachment, pname)
+        })
     }
 }
 
