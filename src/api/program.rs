@@ -636,12 +636,9 @@ impl Context {
                     gl::INFO_LOG_LENGTH => info_len(&p.info_log),
                     gl::ATTACHED_SHADERS => p.shaders.len() as i32,
                     gl::ACTIVE_UNIFORMS => l.map_or(0, |l| l.active_uniform_count() as i32),
-                    gl::ACTIVE_UNIFORM_MAX_LENGTH => l.map_or(0, |l| {
-                        max_len(
-                            &mut (0..l.active_uniform_count())
-                                .filter_map(|i| l.active_uniform(i).map(|u| u.name)),
-                        )
-                    }),
+                    gl::ACTIVE_UNIFORM_MAX_LENGTH => {
+                        l.map_or(0, |l| max_len(&mut l.active_uniforms().map(|u| u.name)))
+                    }
                     gl::ACTIVE_ATTRIBUTES => l.map_or(0, |l| l.attributes.len() as i32),
                     gl::ACTIVE_ATTRIBUTE_MAX_LENGTH => l.map_or(0, |l| {
                         max_len(&mut l.attributes.iter().map(|a| a.name.as_str()))
@@ -850,19 +847,17 @@ impl Context {
                     .get(index as usize)
                     .ok_or(GlError::InvalidValue("block index"))?;
                 let members = || {
-                    (0..l.active_uniform_count() as u32).filter(|&i| {
-                        l.active_uniform(i as usize)
-                            .is_some_and(|u| u.block_index == index as i32)
-                    })
+                    l.active_uniforms()
+                        .enumerate()
+                        .filter(|(_, u)| u.block_index == index as i32)
+                        .map(|(i, _)| i as i32)
                 };
                 Ok(match pname {
                     gl::UNIFORM_BLOCK_BINDING => vec![e.block_bindings[index as usize] as i32],
                     gl::UNIFORM_BLOCK_DATA_SIZE => vec![b.size as i32],
                     gl::UNIFORM_BLOCK_NAME_LENGTH => vec![b.name.len() as i32 + 1],
                     gl::UNIFORM_BLOCK_ACTIVE_UNIFORMS => vec![members().count() as i32],
-                    gl::UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES => {
-                        members().map(|i| i as i32).collect()
-                    }
+                    gl::UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES => members().collect(),
                     gl::UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER => {
                         vec![b.stage_index[0].is_some() as i32]
                     }

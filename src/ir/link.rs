@@ -207,56 +207,54 @@ impl Linked {
     }
     /// The number of active uniforms (default block and block members), GL_ACTIVE_UNIFORMS.
     pub fn active_uniform_count(&self) -> usize {
-        self.uniforms.len() + self.block_members().count()
+        self.active_uniforms().count()
     }
 
-    /// Members of named blocks as active uniforms, with their block index. An array of
-    /// blocks (`B[0]`, `B[1]`, ...) lists its members once, under `B[0]` (GL 4.5 core
-    /// §7.3.1.1: members of block arrays are named without the block's index).
-    fn block_members(&self) -> impl Iterator<Item = (usize, &BlockMember)> {
-        self.blocks
+    /// Every active uniform in index order (GL 4.5 core §7.3.1): the default block's, then
+    /// the members of named blocks. An array of blocks (`B[0]`, `B[1]`, ...) lists its
+    /// members once, under `B[0]` (§7.3.1.1: members of block arrays are named without the
+    /// block's index).
+    pub fn active_uniforms(&self) -> impl Iterator<Item = ActiveUniform<'_>> {
+        let default_block = self.uniforms.iter().map(|u| ActiveUniform {
+            name: &u.name,
+            ty: u.ty,
+            size: u.elements(),
+            block_index: -1,
+            offset: -1,
+            array_stride: -1,
+            matrix_stride: -1,
+            row_major: false,
+        });
+        let members = self
+            .blocks
             .iter()
             .enumerate()
             .filter(|(_, b)| !matches!(split_index(&b.name), (_, Some(k)) if k > 0))
-            .flat_map(|(i, b)| b.members.iter().map(move |m| (i, m)))
+            .flat_map(|(b, block)| {
+                block.members.iter().map(move |m| ActiveUniform {
+                    name: &m.name,
+                    ty: m.ty,
+                    size: m.array_len.unwrap_or(1),
+                    block_index: b as i32,
+                    offset: m.offset as i32,
+                    array_stride: m.array_stride as i32,
+                    matrix_stride: m.matrix_stride as i32,
+                    row_major: m.row_major,
+                })
+            });
+        default_block.chain(members)
     }
 
-    /// Active uniform `index` (GL 4.5 core §7.3.1), `None` past GL_ACTIVE_UNIFORMS.
+    /// Active uniform `index`, `None` past GL_ACTIVE_UNIFORMS.
     pub fn active_uniform(&self, index: usize) -> Option<ActiveUniform<'_>> {
-        if let Some(u) = self.uniforms.get(index) {
-            return Some(ActiveUniform {
-                name: &u.name,
-                ty: u.ty,
-                size: u.elements(),
-                block_index: -1,
-                offset: -1,
-                array_stride: -1,
-                matrix_stride: -1,
-                row_major: false,
-            });
-        }
-        let (b, m) = self.block_members().nth(index - self.uniforms.len())?;
-        Some(ActiveUniform {
-            name: &m.name,
-            ty: m.ty,
-            size: m.array_len.unwrap_or(1),
-            block_index: b as i32,
-            offset: m.offset as i32,
-            array_stride: m.array_stride as i32,
-            matrix_stride: m.matrix_stride as i32,
-            row_major: m.row_major,
-        })
+        self.active_uniforms().nth(index)
     }
 
     /// glGetUniformIndices' lookup: the active uniform named `name`, or `name[0]` for an
     /// array given without its index.
     pub fn uniform_index(&self, name: &str) -> Option<u32> {
-        (0..self.active_uniform_count())
-            .find(|&i| {
-                self.active_uniform(i).is_some_and(|u| {
-                    u.name == name || u.name.strip_suffix("[0]").is_some_and(|b| b == name)
-                })
-            })
+        self.active_uniforms()
+            .position(|u| u.name == name || u.name.strip_suffix("[0]") == Some(name))
             .map(|i| i as u32)
     }
 
