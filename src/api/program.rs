@@ -733,11 +733,11 @@ impl Context {
         self.with_group(|this| {
             let r = (|| {
                 let e = this.linked_program(program)?;
-                let l = &e.linked;
+                let all: Vec<_> = e.linked.active_uniforms().collect();
                 let mut out = Vec::with_capacity(indices.len());
                 for &i in indices {
-                    let u = l
-                        .active_uniform(i as usize)
+                    let u = all
+                        .get(i as usize)
                         .ok_or(GlError::InvalidValue("uniform index"))?;
                     out.push(match pname {
                         gl::UNIFORM_TYPE => u.ty.gl_enum() as i32,
