@@ -589,13 +589,11 @@ impl Context {
                 };
                 a.map(|a| match a {
                     Attachment::Texture { name, level } => {
-                        let t = self.objs.textures.get(name);
-                        let f = t.and_then(|t| {
-                            t.formats.get(level).copied().flatten().or_else(|| {
-                                let img = t.levels.get(level)?.as_ref()?;
-                                Some(pixels::InternalFormat::of_storage(img.format()))
-                            })
-                        });
+                        let f = self
+                            .objs
+                            .textures
+                            .get(name)
+                            .and_then(|t| t.level_format(level));
                         (gl::TEXTURE, name.0, Some(level), f)
                     }
                     Attachment::Renderbuffer(r) => {

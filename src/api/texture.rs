@@ -66,6 +66,19 @@ pub(crate) fn is_mipmap_filter(f: u32) -> bool {
 }
 
 impl Texture {
+    /// The internal format of `level` as specified (or as stored, for a level made without
+    /// one, e.g. by GenerateMipmap); `None` when the level has no image.
+    pub fn level_format(&self, level: usize) -> Option<pixels::InternalFormat> {
+        let img = self.levels.get(level)?.as_ref()?;
+        Some(
+            self.formats
+                .get(level)
+                .copied()
+                .flatten()
+                .unwrap_or_else(|| pixels::InternalFormat::of_storage(img.format())),
+        )
+    }
+
     /// The effective (base, max) levels: for immutable-format textures both are clamped to
     /// the allocated levels (GL 4.5 core §8.17).
     pub fn level_range(&self) -> (i32, i32) {
@@ -553,8 +566,8 @@ impl Context {
                 {
                     return Err(GlError::InvalidValue("region outside the image"));
                 }
-                let ifmt =
-                    t.formats[lvl].unwrap_or(pixels::InternalFormat::of_storage(img.format()));
+                let ifmt = t.formats[lvl]
+                    .unwrap_or_else(|| pixels::InternalFormat::of_storage(img.format()));
                 let bytes = pixels::unpack(
                     ifmt,
                     format,
@@ -726,16 +739,12 @@ impl Context {
                 let r = this.bound_texture(target)?;
                 let l = Self::check_level(level)?;
                 let img = this.texture(r).and_then(|t| t.levels[l].clone());
+                let f = this.texture(r).and_then(|t| t.level_format(l));
                 Ok(match pname {
                     gl::TEXTURE_WIDTH => img.map_or(0, |i| i.width() as i32),
                     gl::TEXTURE_HEIGHT => img.map_or(0, |i| i.height() as i32),
-                    gl::TEXTURE_INTERNAL_FORMAT => match this.texture(r).and_then(|t| t.formats[l])
-                    {
-                        Some(f) => f.gl as i32,
-                        None => {
-                            img.map_or(gl::RGBA as i32, |i| i.format().gl_internal_format() as i32)
-                        }
-                    },
+                    // The initial internal format is RGBA (GL 4.5 core table 23.16).
+                    gl::TEXTURE_INTERNAL_FORMAT => f.map_or(gl::RGBA, |f| f.gl) as i32,
                     // A 2D level: depth 1 once it exists; never compressed or multisampled.
                     gl::TEXTURE_DEPTH => img.is_some() as i32,
                     gl::TEXTURE_COMPRESSED | gl::TEXTURE_SAMPLES => 0,
@@ -743,11 +752,6 @@ impl Context {
                     pname => {
                         // Component sizes and types (GL 4.5 core §8.11.3), of the level's
                         // format as stored; zero / NONE for a level with no image.
-                        let f = img.map(|i| {
-                            this.texture(r)
-                                .and_then(|t| t.formats[l])
-                                .unwrap_or_else(|| pixels::InternalFormat::of_storage(i.format()))
-                        });
                         let size = |k: usize| f.map_or(0, |f| f.component_sizes()[k]);
                         let ty = |k: usize| {
                             f.filter(|_| size(k) > 0)
