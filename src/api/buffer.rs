@@ -34,6 +34,19 @@ pub(crate) struct Buffer {
 }
 
 impl Buffer {
+    /// Gives the buffer a new data store: queued draws keep the old one through their
+    /// snapshots, and any mapping of the old store ends (GL 4.5 core §6.2).
+    fn set_store(&mut self, bytes: Vec<u8>) {
+        self.data = Arc::new(bytes);
+        self.end_mapping();
+    }
+
+    /// Ends the mapping, if any, and drops the store it may have kept alive.
+    fn end_mapping(&mut self) -> Option<Mapping> {
+        self.orphan = None;
+        self.mapping.take()
+    }
+
     /// Whether a draw must refuse this buffer (GL 4.5 core §6.3.2: mapped, unless the mapping
     /// is persistent).
     pub fn blocks_draws(&self) -> bool {
@@ -295,12 +308,8 @@ impl Context {
                 if buf.immutable {
                     return Err(GlError::InvalidOperation("buffer storage is immutable"));
                 }
-                let bytes = alloc_bytes(size, data)?;
-                // A new store: queued draws keep the old one through their snapshots.
-                buf.data = Arc::new(bytes);
+                buf.set_store(alloc_bytes(size, data)?);
                 buf.usage = usage;
-                buf.mapping = None;
-                buf.orphan = None;
                 Ok(())
             })();
             this.gl(r)
@@ -337,13 +346,10 @@ impl Context {
                 if buf.immutable {
                     return Err(GlError::InvalidOperation("buffer storage is immutable"));
                 }
-                let bytes = alloc_bytes(size, data)?;
-                buf.data = Arc::new(bytes);
+                buf.set_store(alloc_bytes(size, data)?);
                 buf.immutable = true;
                 buf.storage_flags = flags;
                 buf.usage = gl::DYNAMIC_DRAW;
-                buf.mapping = None;
-                buf.orphan = None;
                 Ok(())
             })();
             this.gl(r)
@@ -605,10 +611,9 @@ impl Context {
         self.with_group(|this| {
             let r = (|| {
                 let buf = this.bound_buffer_mut(target)?;
-                if buf.mapping.take().is_none() {
+                if buf.end_mapping().is_none() {
                     return Err(GlError::InvalidOperation("buffer is not mapped"));
                 }
-                buf.orphan = None;
                 Ok(true)
             })();
             this.gl(r)
