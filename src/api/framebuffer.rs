@@ -467,25 +467,59 @@ impl Context {
         })
     }
 
-    /// glFramebufferTexture1D and glFramebufferTexture3D (GL 4.5 core §9.2.8). softgl has
-    /// only 2D textures, so a non-zero `texture` can never match TEXTURE_1D / TEXTURE_3D:
-    /// INVALID_OPERATION, as for any texture of another target; zero detaches.
-    pub fn framebuffer_texture_1d_3d(
+    /// glFramebufferTexture1D (GL 4.5 core §9.2.8).
+    pub fn framebuffer_texture_1d(
         &mut self,
         target: u32,
         attachment: u32,
         textarget: u32,
         texture: u32,
         level: i32,
-        dims: u8,
+    ) {
+        self.framebuffer_texture_other(
+            target,
+            attachment,
+            textarget,
+            texture,
+            level,
+            gl::TEXTURE_1D,
+        )
+    }
+
+    /// glFramebufferTexture3D (GL 4.5 core §9.2.8); softgl has no layers to pick, so
+    /// `zoffset` is not looked at.
+    pub fn framebuffer_texture_3d(
+        &mut self,
+        target: u32,
+        attachment: u32,
+        textarget: u32,
+        texture: u32,
+        level: i32,
+    ) {
+        self.framebuffer_texture_other(
+            target,
+            attachment,
+            textarget,
+            texture,
+            level,
+            gl::TEXTURE_3D,
+        )
+    }
+
+    /// FramebufferTexture1D/3D, whose `textarget` must be `want`. softgl has only 2D
+    /// textures, so a non-zero `texture` can never match: INVALID_OPERATION, as for any
+    /// texture of another target; zero detaches.
+    fn framebuffer_texture_other(
+        &mut self,
+        target: u32,
+        attachment: u32,
+        textarget: u32,
+        texture: u32,
+        level: i32,
+        want: u32,
     ) {
         self.with_group(|this| {
             let r = (|| {
-                let want = if dims == 1 {
-                    gl::TEXTURE_1D
-                } else {
-                    gl::TEXTURE_3D
-                };
                 if texture != 0 && textarget != want {
                     return Err(GlError::InvalidEnum("textarget"));
                 }
@@ -1238,9 +1272,9 @@ mod tests {
         );
         let c0 = gl::COLOR_ATTACHMENT0;
         // A 2D texture never matches TEXTURE_1D / TEXTURE_3D or a layered target.
-        c.framebuffer_texture_1d_3d(gl::FRAMEBUFFER, c0, gl::TEXTURE_1D, t, 0, 1);
+        c.framebuffer_texture_1d(gl::FRAMEBUFFER, c0, gl::TEXTURE_1D, t, 0);
         assert_eq!(c.get_error(), gl::INVALID_OPERATION);
-        c.framebuffer_texture_1d_3d(gl::FRAMEBUFFER, c0, gl::TEXTURE_2D, t, 0, 3);
+        c.framebuffer_texture_3d(gl::FRAMEBUFFER, c0, gl::TEXTURE_2D, t, 0);
         assert_eq!(c.get_error(), gl::INVALID_ENUM);
         c.framebuffer_texture_layer(gl::FRAMEBUFFER, c0, t, 0, 0);
         assert_eq!(c.get_error(), gl::INVALID_OPERATION);
@@ -1261,7 +1295,7 @@ mod tests {
             gl::FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT
         );
         c.framebuffer_texture_2d(gl::FRAMEBUFFER, c0, gl::TEXTURE_2D, t, 0);
-        c.framebuffer_texture_1d_3d(gl::FRAMEBUFFER, c0, gl::TEXTURE_3D, 0, 0, 3);
+        c.framebuffer_texture_3d(gl::FRAMEBUFFER, c0, gl::TEXTURE_3D, 0, 0);
         assert_eq!(c.get_error(), gl::NO_ERROR);
         assert_eq!(
             c.check_framebuffer_status(gl::FRAMEBUFFER),

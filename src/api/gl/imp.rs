@@ -2695,7 +2695,7 @@ pub fn FramebufferTexture1D(
     texture: GLuint,
     level: GLint,
 ) {
-    ctx.framebuffer_texture_1d_3d(target, attachment, textarget, texture, level, 1)
+    ctx.framebuffer_texture_1d(target, attachment, textarget, texture, level)
 }
 
 pub fn FramebufferTexture3D(
@@ -2707,7 +2707,7 @@ pub fn FramebufferTexture3D(
     level: GLint,
     _zoffset: GLint,
 ) {
-    ctx.framebuffer_texture_1d_3d(target, attachment, textarget, texture, level, 3)
+    ctx.framebuffer_texture_3d(target, attachment, textarget, texture, level)
 }
 
 pub fn FramebufferTextureLayer(
