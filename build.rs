@@ -10,7 +10,7 @@
 //! signature is the same. Nothing here is kept by hand: a command `imp.rs` lacks is absent.
 //!
 //! It also writes `$OUT_DIR/gl_enums.rs`, every GL enum value of the registry named without
-//! its `GL_` prefix, which `src/api/enums.rs` includes.
+//! its `GL_` prefix, which `src/gl/enums.rs` includes.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

@@ -17,6 +17,8 @@
 //! | [`sampler`] | images and formats, filtering, the descriptor table and resident sets |
 //! | [`demo`] | the built-in demo scene (256 bindless-textured quads) the CLI renders |
 //! | [`shader_test`] | the `.shader_test` scene runner behind the CLI and the corpus tests |
+//! | [`gl`] | the leaf vocabulary: GL enum values and the typed enums lower layers take |
+//! | [`math`] | the leaf: deterministic maths built-ins shared by ir, jit and sampler |
 //! | [`extensions`] | the extension lists of GL_EXTENSIONS and of GLSL's `#extension` |
 
 #![deny(unsafe_op_in_unsafe_fn)]
@@ -25,16 +27,18 @@
 pub mod api;
 pub mod demo;
 pub mod extensions;
+pub mod gl;
 pub mod glsl;
 pub mod ir;
 pub mod jit;
+pub mod math;
 pub mod raster;
 pub mod sampler;
 pub mod shader_test;
 
-pub use api::enums;
 pub use api::gl::{
     current_context, entry_point_names, get_proc_address, make_current, SharedContext,
 };
 pub use api::Context;
 pub use api::{supported_version, ContextAttribs, ContextError, Profile, Surface};
+pub use gl::enums;

@@ -14,9 +14,9 @@
 use std::sync::Arc;
 
 use crate::api::context::Context;
-use crate::api::enums as gl;
 use crate::api::error::{GlError, GlResult};
 use crate::api::framebuffer::incomplete;
+use crate::gl::enums as gl;
 use crate::sampler::{decode_color, encode_color, Format, Image};
 
 /// Where one destination pixel reads along one axis: texels `i0` and `i1` weighted

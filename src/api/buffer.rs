@@ -6,9 +6,9 @@
 use std::sync::Arc;
 
 use crate::api::context::{limits, BufferBinding, Context};
-use crate::api::enums as gl;
 use crate::api::error::{DebugMessage, GlError, GlResult};
 use crate::api::names::{BufferName, Name};
+use crate::gl::enums as gl;
 
 /// An active mapping (glMapBufferRange).
 #[derive(Copy, Clone, Debug)]
@@ -657,8 +657,8 @@ impl Context {
 
 #[cfg(test)]
 mod tests {
-    use crate::api::enums as gl;
     use crate::api::Context;
+    use crate::gl::enums as gl;
 
     #[test]
     fn buffer_data_sub_data_and_errors() {

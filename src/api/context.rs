@@ -9,7 +9,6 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use crate::api::enums as gl;
 use crate::api::error::{DebugMessage, ErrorState, GlError, GlResult};
 use crate::api::framebuffer::Framebuffer;
 use crate::api::names::*;
@@ -18,6 +17,7 @@ use crate::api::surface::Surface;
 use crate::api::texture::Texture;
 use crate::api::version::{ContextAttribs, ContextError, Reported};
 use crate::api::vertex_array::VertexArray;
+use crate::gl::enums as gl;
 use crate::glsl::CompileOutput;
 use crate::ir::{Module, Stage};
 use crate::jit::{CompileError, ShaderCode};
@@ -212,8 +212,8 @@ pub struct Context {
 #[cfg(test)]
 pub(crate) struct CapturedDraw {
     pub vertices: crate::raster::VertexInput,
-    pub vs: crate::raster::StageData,
-    pub fs: crate::raster::StageData,
+    pub vs: crate::jit::StageData,
+    pub fs: crate::jit::StageData,
     pub state: RasterState,
     pub target: RenderTarget,
     pub sampler: Arc<SampleContext>,

@@ -7,12 +7,12 @@
 use std::sync::Arc;
 
 use crate::api::context::Context;
-use crate::api::enums as gl;
 use crate::api::error::{DebugMessage, GlError, GlResult};
 use crate::api::program::SamplerValue;
+use crate::gl::enums as gl;
+use crate::jit::StageData;
 use crate::raster::{
-    AttribMode, AttribSource, ClearCall, DrawCall, IndexSource, StageData, Topology, VertexAttrib,
-    VertexInput,
+    AttribMode, AttribSource, ClearCall, DrawCall, IndexSource, Topology, VertexAttrib, VertexInput,
 };
 
 /// A uniform block's bound range as `StageData` holds it: (store, offset, bytes).

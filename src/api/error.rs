@@ -3,8 +3,8 @@
 //! (GL 4.5 core §20): enable, message controls, groups, callback, log, object labels. The
 //! `impl Context` block at the end holds the KHR_debug entry points.
 
-use crate::api::enums;
 use crate::api::Context;
+use crate::gl::enums;
 
 /// A GL error, with the reason a call failed (the reason goes to the debug log).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -4,11 +4,11 @@
 use std::sync::Arc;
 
 use crate::api::context::{dirty, limits, Context};
-use crate::api::enums as gl;
 use crate::api::error::{GlError, GlResult};
 use crate::api::names::{FramebufferName, RenderbufferName, TextureName};
 use crate::api::pixels;
 use crate::api::texture::color_renderable;
+use crate::gl::enums as gl;
 use crate::raster::RenderTarget;
 use crate::sampler::{Format, Image};
 
@@ -1035,8 +1035,8 @@ impl Context {
 
 #[cfg(test)]
 mod tests {
-    use crate::api::enums as gl;
     use crate::api::Context;
+    use crate::gl::enums as gl;
 
     #[test]
     fn renderbuffer_queries_and_multisample_storage() {

@@ -25,7 +25,6 @@
 //! | `share.rs` | share groups: the shared objects and the lock that guards them |
 //! | `surface.rs` | `Surface`: a pbuffer's images, the default framebuffer's storage |
 //! | `version.rs` | the version policy, context attributes and profiles |
-//! | `enums.rs` | GL enum values, generated from the Khronos registry |
 //! | `gl/` | the C ABI: `extern "system"` entry points generated from gl.xml, current context, `get_proc_address` |
 
 // `deny`, not `forbid`: the tests' stand-in shader code implements the unsafe
@@ -37,7 +36,7 @@ mod blit;
 pub mod buffer;
 pub mod context;
 pub mod draw;
-pub mod enums;
+
 pub mod error;
 pub mod framebuffer;
 // The C ABI needs raw pointers (DESIGN.md §2 "the C driver"); every unsafe block in it

@@ -8,8 +8,8 @@
 
 use half::f16;
 
-use crate::api::enums as gl;
 use crate::api::error::{GlError, GlResult};
+use crate::gl::enums as gl;
 use crate::sampler::{Format, Image};
 
 /// A GL internal format and how it is stored. Formats the sampler has no storage for are

@@ -7,9 +7,9 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::api::context::{limits, Context};
-use crate::api::enums as gl;
 use crate::api::error::{GlError, GlResult};
 use crate::api::names::ProgramObjectName;
+use crate::gl::enums as gl;
 use crate::ir::link::{self, LinkOptions, Linked};
 use crate::ir::{BaseType, Module, Stage};
 use crate::raster::ProgramCode;

@@ -2,8 +2,8 @@
 //! glGetFloatv, glGetBooleanv for the implementation limits and the state this context keeps.
 
 use crate::api::context::{limits, Context};
-use crate::api::enums as gl;
 use crate::api::error::{self, GlError, GlResult};
+use crate::gl::enums as gl;
 
 /// GL_VENDOR.
 pub const VENDOR: &str = "softgl";

@@ -9,8 +9,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::api::context::{DescriptorAlloc, FrontEnd};
-use crate::api::enums as gl;
 use crate::api::Context;
+use crate::gl::enums as gl;
 use crate::glsl::CompileOutput;
 use crate::ir::link::testing::{add_uniform, fragment, vec, vertex};
 use crate::ir::{BaseType, BlockDecl, Module, ValueType};

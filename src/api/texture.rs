@@ -6,10 +6,10 @@
 use std::sync::Arc;
 
 use crate::api::context::{dirty, limits, Context};
-use crate::api::enums as gl;
 use crate::api::error::{GlError, GlResult};
 use crate::api::names::{SamplerName, TextureName};
 use crate::api::pixels;
+use crate::gl::enums as gl;
 use crate::sampler::{Format, Image, SamplerState, TextureView};
 
 /// A 2D texture object.

@@ -208,7 +208,7 @@ impl Reported {
 
     /// GL_CONTEXT_PROFILE_MASK (GL 4.5 core §22.2): the profile's bit; 0 below 3.2.
     pub fn profile_mask(&self) -> u32 {
-        use crate::api::enums as gl;
+        use crate::gl::enums as gl;
         match self.profile() {
             Some(Profile::Core) => gl::CONTEXT_CORE_PROFILE_BIT,
             Some(Profile::Compatibility) => gl::CONTEXT_COMPATIBILITY_PROFILE_BIT,
@@ -218,7 +218,7 @@ impl Reported {
 
     /// GL_CONTEXT_FLAGS (GL 4.5 core §22.2).
     pub fn context_flags(&self) -> u32 {
-        use crate::api::enums as gl;
+        use crate::gl::enums as gl;
         let mut f = 0;
         if self.attribs.debug {
             f |= gl::CONTEXT_FLAG_DEBUG_BIT;
@@ -283,10 +283,7 @@ mod tests {
             format!("4.5 (Core Profile) softgl {}", env!("CARGO_PKG_VERSION"))
         );
         assert_eq!(r.glsl_string(), "4.50 softgl");
-        assert_eq!(
-            r.profile_mask(),
-            crate::api::enums::CONTEXT_CORE_PROFILE_BIT
-        );
+        assert_eq!(r.profile_mask(), crate::gl::enums::CONTEXT_CORE_PROFILE_BIT);
         let c = Reported::new(&attribs(4, 5, Profile::Compatibility), o).unwrap();
         assert!(c
             .version_string()
@@ -316,7 +313,7 @@ mod tests {
             ..attribs(3, 0, Profile::Core)
         };
         let r = Reported::new(&a, Some((4, 5))).unwrap();
-        use crate::api::enums as gl;
+        use crate::gl::enums as gl;
         assert_eq!(
             r.context_flags(),
             gl::CONTEXT_FLAG_DEBUG_BIT | gl::CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT

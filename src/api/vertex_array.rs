@@ -3,9 +3,9 @@
 //! for disabled arrays.
 
 use crate::api::context::{limits, Context};
-use crate::api::enums as gl;
 use crate::api::error::{GlError, GlResult};
 use crate::api::names::{BufferName, VertexArrayName};
+use crate::gl::enums as gl;
 use crate::raster::AttribMode;
 
 /// One generic attribute array (GL 4.5 core table 23.3).
@@ -404,8 +404,8 @@ impl Context {
 
 #[cfg(test)]
 mod tests {
-    use crate::api::enums as gl;
     use crate::api::Context;
+    use crate::gl::enums as gl;
 
     #[test]
     fn attribs_need_a_vao_and_valid_arguments() {

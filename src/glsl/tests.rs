@@ -57,8 +57,8 @@ fn exec(m: &Module, uniforms: &[u32], inputs: &[u32], blocks: &[Vec<u8>]) -> Opt
     let blocks: Vec<&[u8]> = blocks.iter().map(|b| b.as_slice()).collect();
     // A fake texture that shows what the lowering passed: samples give (s, t, 0.5, 1),
     // texelFetch gives zeros, textureSize gives 64×32.
-    let fake_texture = |r: &crate::jit::abi::TexRequest| {
-        use crate::jit::abi::TexOp;
+    let fake_texture = |r: &crate::sampler::request::TexRequest| {
+        use crate::sampler::request::TexOp;
         let op = r.op;
         let mut out = [[0u32; 4]; 4];
         if op == TexOp::SampleImplicit as u32 || op == TexOp::SampleLod as u32 {

@@ -733,7 +733,7 @@ mod tests {
     use super::*;
     use crate::ir::interp::{run, InterpEnv};
     use crate::ir::validate::validate;
-    use crate::jit::abi::{TexRequest, TexResult};
+    use crate::sampler::request::{TexRequest, TexResult};
 
     fn no_texture(_: &TexRequest) -> TexResult {
         [[0; 4]; 4]
@@ -830,7 +830,7 @@ mod robustness {
     use super::*;
     use crate::ir::interp::{run, InterpEnv};
     use crate::ir::validate::validate;
-    use crate::jit::abi::{TexRequest, TexResult};
+    use crate::sampler::request::{TexRequest, TexResult};
 
     /// Breaks one thing in the statement tree, chosen by `r`.
     fn mutate(list: &mut [Stmt], r: &mut u64) -> bool {

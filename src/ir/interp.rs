@@ -35,7 +35,7 @@
 //! | `Fract` | `x - floor(x)` (±inf → NaN) |
 //! | `Sqrt` | IEEE sqrt (negative → NaN, -0 → -0) |
 //! | `InverseSqrt` | `1.0 / sqrt(x)` (two IEEE ops, so the JIT matches exactly) |
-//! | `Sin` … `Log2` | the functions of [`super::math`], called as they are |
+//! | `Sin` … `Log2` | the functions of [`crate::math`], called as they are |
 //! | `IsNan` | `x != x`; `IsInf`: `abs(x) == inf` |
 //! | `DFdxFine` | lanes 0,1: `v1 - v0`; lanes 2,3: `v3 - v2` |
 //! | `DFdyFine` | lanes 0,2: `v2 - v0`; lanes 1,3: `v3 - v1` |
@@ -45,7 +45,7 @@
 //! | `FMod` | `x - y * floor(x / y)`, three rounded ops, no FMA |
 //! | `FMin` | `a < b ? a : b` — compare and select: a NaN `a` gives `b`, a NaN `b` gives `b` (NaN), `fmin(-0, +0)` = +0 |
 //! | `FMax` | `a > b ? a : b`, same rules |
-//! | `Pow`, `Atan2` | [`super::math::pow`], [`super::math::atan2`] (`Atan2` operands are (y, x)) |
+//! | `Pow`, `Atan2` | [`crate::math::pow`], [`crate::math::atan2`] (`Atan2` operands are (y, x)) |
 //! | `Step(edge, x)` | `x < edge ? 0.0 : 1.0` (NaN → 1.0) |
 //! | `FEq`, `FLt`, `FLe`, `FGt`, `FGe` | ordered: false when either is NaN |
 //! | `FNe` | unordered-or-not-equal: true when either is NaN (`!(a == b)`) |
@@ -109,9 +109,9 @@
 
 use std::collections::HashMap;
 
-use super::math;
 use super::module::*;
-use crate::jit::abi::{TexOp, TexRequest, TexResult};
+use crate::math;
+use crate::sampler::request::{TexOp, TexRequest, TexResult};
 
 /// Iterations after which one execution of a loop kills the lanes still in it.
 pub const MAX_LOOP_ITERATIONS: u64 = 1 << 24;
@@ -1603,8 +1603,8 @@ mod differential {
     use super::*;
     use crate::ir::builder::random_module;
     use crate::ir::dump;
+    use crate::jit::StageData;
     use crate::jit::{self, BoundEnv, CompileError};
-    use crate::raster::StageData;
     use crate::sampler::{DebugSink, DescriptorTable, SampleContext};
 
     fn no_texture(_: &TexRequest) -> TexResult {

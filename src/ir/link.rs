@@ -8,7 +8,15 @@ use crate::ir::{
     BaseType, BlockMember, BuiltinOutput, InterfaceVar, Interpolation, Module, Stage, UniformDecl,
     ValueType,
 };
-use crate::raster::VaryingLink;
+
+/// One varying the fragment shader reads: fragment input word `fs_slot` comes from vertex
+/// output word `vs_slot`, interpolated as `interpolation`.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct VaryingLink {
+    pub fs_slot: u32,
+    pub vs_slot: u32,
+    pub interpolation: Interpolation,
+}
 
 /// `GL_MAX_VERTEX_ATTRIBS`.
 pub const MAX_VERTEX_ATTRIBS: u32 = 16;

@@ -8,13 +8,12 @@
 //! | `validate.rs` | the invariants (`validate`), the operand/result kind table of every op |
 //! | `dump.rs` | the stable text form (`dump`) for snapshots and `SOFTGL_DUMP=ir` |
 //! | `interp.rs` | the reference interpreter (`interp::run`) and the exact semantics of every op |
-//! | `math.rs` | deterministic float built-ins shared by the interpreter and the JIT |
 //! | `builder.rs` | `Builder` for writing modules by hand; `random_module` for differential tests |
 
 #![forbid(unsafe_code)]
 
 pub mod link;
-pub mod math;
+
 pub mod module;
 
 // Tools over the IR: validation, text dump, the reference interpreter, the builder.

@@ -47,7 +47,7 @@ fn run_interp(m: &Module, env: &Env) -> (Vec<u32>, u32) {
     let n_out = m.func.outputs.len() * 4;
     let mut outputs = vec![SENTINEL; n_out];
     let blocks: Vec<&[u8]> = env.blocks.iter().map(|b| &b[..]).collect();
-    let texture = |r: &crate::jit::abi::TexRequest| test_hook::answer(r);
+    let texture = |r: &crate::sampler::request::TexRequest| test_hook::answer(r);
     let ienv = interp::InterpEnv {
         uniforms: &env.uniforms,
         blocks: &blocks,

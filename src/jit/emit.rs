@@ -24,6 +24,7 @@ use cranelift_frontend::{FunctionBuilder, Variable};
 use super::abi;
 use super::CompileError;
 use crate::ir::{Label, Lod, Module, ScalarKind, Stage, Stmt, Var};
+use crate::sampler::request as req;
 
 pub(crate) const I32X4: Type = types::I32X4;
 pub(crate) const F32X4: Type = types::F32X4;
@@ -149,8 +150,8 @@ pub(crate) fn emit_function(
     let sink = slot(&mut b, 16);
     let math_a = slot(&mut b, 16);
     let math_b = slot(&mut b, 16);
-    let tex_req = slot(&mut b, abi::TEX_REQUEST_SIZE);
-    let tex_out = slot(&mut b, std::mem::size_of::<abi::TexResult>() as u32);
+    let tex_req = slot(&mut b, req::TEX_REQUEST_SIZE);
+    let tex_out = slot(&mut b, std::mem::size_of::<req::TexResult>() as u32);
     let arrays: Vec<(StackSlot, u32)> = func
         .arrays
         .iter()
@@ -493,9 +494,9 @@ impl Emitter<'_, '_> {
                 offset,
             } => {
                 let (op, lod_var) = match lod {
-                    Lod::Implicit => (abi::TexOp::SampleImplicit, None),
-                    Lod::Bias(v) => (abi::TexOp::SampleImplicit, Some(*v)),
-                    Lod::Explicit(v) => (abi::TexOp::SampleLod, Some(*v)),
+                    Lod::Implicit => (req::TexOp::SampleImplicit, None),
+                    Lod::Bias(v) => (req::TexOp::SampleImplicit, Some(*v)),
+                    Lod::Explicit(v) => (req::TexOp::SampleLod, Some(*v)),
                 };
                 self.emit_texture(op, handle, Some(coord), lod_var, *offset, dst)
             }
@@ -505,7 +506,7 @@ impl Emitter<'_, '_> {
                 coord,
                 lod,
             } => self.emit_texture(
-                abi::TexOp::Fetch,
+                req::TexOp::Fetch,
                 handle,
                 Some(coord),
                 Some(*lod),
@@ -513,7 +514,7 @@ impl Emitter<'_, '_> {
                 dst,
             ),
             Stmt::TextureSize { dst, handle, lod } => {
-                self.emit_texture(abi::TexOp::Size, handle, None, Some(*lod), [0, 0], dst)
+                self.emit_texture(req::TexOp::Size, handle, None, Some(*lod), [0, 0], dst)
             }
         }
     }
@@ -849,7 +850,7 @@ impl Emitter<'_, '_> {
     /// `TexResult` under `exec`.
     fn emit_texture(
         &mut self,
-        op: abi::TexOp,
+        op: req::TexOp,
         handle: &[Var; 2],
         coord: Option<&[Var; 2]>,
         lod: Option<Var>,
@@ -867,18 +868,18 @@ impl Emitter<'_, '_> {
         self.b.switch_to_block(call_blk);
         let quad = (self.module.stage == Stage::Fragment) as i64;
         let scalars = [
-            (abi::TEX_OP, self.b.ins().iconst(types::I32, op as i64)),
-            (abi::TEX_MASK, mask),
-            (abi::TEX_QUAD, self.b.ins().iconst(types::I32, quad)),
+            (req::TEX_OP, self.b.ins().iconst(types::I32, op as i64)),
+            (req::TEX_MASK, mask),
+            (req::TEX_QUAD, self.b.ins().iconst(types::I32, quad)),
             (
-                abi::TEX_OFFSET,
+                req::TEX_OFFSET,
                 self.b.ins().iconst(types::I32, offset[0] as i64),
             ),
             (
-                abi::TEX_OFFSET + 4,
+                req::TEX_OFFSET + 4,
                 self.b.ins().iconst(types::I32, offset[1] as i64),
             ),
-            (abi::TEX_OFFSET + 8, self.b.ins().iconst(types::I32, 0)),
+            (req::TEX_OFFSET + 8, self.b.ins().iconst(types::I32, 0)),
         ];
         for (off, v) in scalars {
             self.b.ins().stack_store(self.ptr, v, req, off);
@@ -895,11 +896,11 @@ impl Emitter<'_, '_> {
             None => zero_v,
         };
         for (off, v) in [
-            (abi::TEX_HANDLE_LO, h0),
-            (abi::TEX_HANDLE_HI, h1),
-            (abi::TEX_COORD, c0),
-            (abi::TEX_COORD + 16, c1),
-            (abi::TEX_LOD, l),
+            (req::TEX_HANDLE_LO, h0),
+            (req::TEX_HANDLE_HI, h1),
+            (req::TEX_COORD, c0),
+            (req::TEX_COORD + 16, c1),
+            (req::TEX_LOD, l),
         ] {
             self.b.ins().stack_store(self.ptr, v, req, off);
         }

@@ -36,7 +36,7 @@ use super::code::{define_and_finalize, dump_wanted, host_isa, JitMemory};
 use super::emit::mem;
 use super::runtime;
 use super::{CompileError, ShaderCode};
-use crate::api::enums as gl;
+use crate::gl::enums as gl;
 use crate::sampler::Format;
 
 const I32X4: Type = types::I32X4;
@@ -610,8 +610,8 @@ impl V<'_> {
         let zs = self.saturate(z);
         let (cmp, new) = match d.format {
             DepthFormat::D24S8 => {
-                let frag = self.unorm_bits(zs, crate::raster::ops::DEPTH24_MAX);
-                let low = self.vconst([crate::raster::ops::DEPTH24_MAX; 4]);
+                let frag = self.unorm_bits(zs, crate::sampler::format::DEPTH24_MAX);
+                let low = self.vconst([crate::sampler::format::DEPTH24_MAX; 4]);
                 let stored = self.b.ins().band(words, low);
                 // Both below 2^24: signed compares order them as the reference's u32.
                 let cc = match d.func {
@@ -788,7 +788,7 @@ impl V<'_> {
         src: [Value; 4],
         dst: [Value; 4],
     ) -> [Value; 4] {
-        let unorm = crate::raster::ops::is_unorm(c.format);
+        let unorm = crate::sampler::format::is_unorm(c.format);
         let (s, d) = if unorm {
             (src.map(|v| self.saturate(v)), dst.map(|v| self.saturate(v)))
         } else {

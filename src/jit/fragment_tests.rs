@@ -15,7 +15,7 @@ use super::fragment::{
     self, BlendKey, ColorKey, DepthFormat, DepthKey, FragmentKey, FragmentVariant,
 };
 use super::ShaderCode;
-use crate::api::enums as gl;
+use crate::gl::enums as gl;
 use crate::ir::*;
 use crate::raster::draw::BlendState;
 use crate::raster::ops::{self, PreparedBlend};

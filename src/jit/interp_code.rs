@@ -8,10 +8,11 @@
 
 use std::sync::Arc;
 
-use super::abi::{Invocation, ShaderEnv, TexRequest, TexResult};
+use super::abi::{Invocation, ShaderEnv};
 use super::ShaderCode;
 use crate::ir::interp::{self, InterpEnv};
 use crate::ir::{Builtin, Module, Stage};
+use crate::sampler::request::{TexRequest, TexResult};
 use crate::sampler::SampleContext;
 
 /// A shader stage run by the interpreter.

@@ -43,7 +43,6 @@ pub use interp_code::Interpreted;
 use abi::{BufferRange, Invocation, ShaderEnv};
 
 use crate::ir::Builtin;
-use crate::raster::StageData;
 use crate::sampler::SampleContext;
 
 /// Code that runs one shader stage for 4 lanes: a JIT-compiled function, or the interpreter.
@@ -63,6 +62,19 @@ pub trait ShaderCode: Send + Sync {
     fn jit_entry(&self) -> Option<abi::ShaderFn> {
         None
     }
+}
+
+/// A uniform block binding as captured by a draw: the buffer's contents, the byte offset and
+/// the byte size of the bound range.
+pub type BlockBinding = (std::sync::Arc<Vec<u8>>, usize, usize);
+
+/// Owned per-stage data that the stage's `ShaderEnv` points into.
+#[derive(Clone, Debug, Default)]
+pub struct StageData {
+    /// Default uniform block words, samplers already resolved to handles.
+    pub uniforms: Vec<u32>,
+    /// For each uniform block of the stage: the bound buffer contents and the range.
+    pub blocks: Vec<Option<BlockBinding>>,
 }
 
 /// A `ShaderEnv` together with the storage it points into, borrowed for `'a`.

@@ -1,10 +1,10 @@
 //! The `extern "C"` helpers generated code calls for what is not worth inlining: the
-//! transcendental built-ins of `ir::math` (one call per 4-lane vector, the operand in a
+//! transcendental built-ins of `crate::math` (one call per 4-lane vector, the operand in a
 //! 16-byte stack slot), and, in tests, a hook standing in for `sampler::rt_texture`.
 //! Symbol names are what `code.rs` registers with the `JITBuilder`.
 
-use crate::ir::math;
 use crate::ir::{BinaryOp, UnaryOp};
+use crate::math;
 
 /// Symbol of `rt_math1` in generated code.
 pub(crate) const SYM_MATH1: &str = "softgl_rt_math1";
@@ -116,7 +116,7 @@ pub(crate) unsafe extern "C" fn rt_math2(op: u32, a: *mut [u32; 4], b: *const [u
 
 /// The texture helper generated code calls: the sampler's; in test builds a hook that
 /// forwards to the sampler unless the JIT's own tests switched it on for their thread.
-pub(crate) fn texture_helper() -> super::abi::RtTextureFn {
+pub(crate) fn texture_helper() -> crate::sampler::request::RtTextureFn {
     #[cfg(test)]
     {
         test_hook::rt_texture_hook
@@ -134,7 +134,7 @@ pub(crate) mod test_hook {
     //! `out[c][l] = coord[0][l] ^ (c << 24) ^ handle_lo[l]` for lanes in the mask; otherwise
     //! it forwards to the sampler, so other modules' unit tests see real texturing.
 
-    use crate::jit::abi::{TexRequest, TexResult};
+    use crate::sampler::request::{TexRequest, TexResult};
     use std::cell::{Cell, RefCell};
 
     thread_local! {

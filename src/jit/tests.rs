@@ -7,10 +7,12 @@
 
 use std::sync::Arc;
 
-use super::abi::{BufferRange, Invocation, ShaderEnv, TexRequest};
+use super::abi::{BufferRange, Invocation, ShaderEnv};
 use super::runtime::test_hook;
 use super::{compile, CompileError, ShaderCode};
 use crate::ir::*;
+use crate::math;
+use crate::sampler::request::TexRequest;
 
 // ---- a small module builder ----------------------------------------------------------------
 
@@ -1453,7 +1455,7 @@ fn signed_uniform_indices_below_zero_read_zero() {
 
 #[test]
 fn run_through_bound_env_reads_stage_data() {
-    use crate::raster::StageData;
+    use crate::jit::StageData;
     use crate::sampler::SampleContext;
     let mut fb = Fb::new();
     let mut body = vec![];
@@ -1641,7 +1643,7 @@ fn any_nonzero_condition_is_true() {
 
 #[test]
 fn outside_jit_tests_texture_calls_reach_the_sampler() {
-    use crate::raster::StageData;
+    use crate::jit::StageData;
     use crate::sampler::SampleContext;
     let mut fb = Fb::new();
     let mut body = vec![];

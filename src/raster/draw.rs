@@ -4,7 +4,8 @@
 
 use std::sync::Arc;
 
-use crate::jit::ShaderCode;
+use crate::ir::link::VaryingLink;
+use crate::jit::{ShaderCode, StageData};
 use crate::sampler::{Image, SampleContext};
 
 /// Primitive topology (GL 4.5 core §10.1).
@@ -84,15 +85,6 @@ pub struct VertexInput {
     pub base_instance: u32,
 }
 
-/// One varying the fragment shader reads: fragment input word `fs_slot` comes from vertex
-/// output word `vs_slot`, interpolated as `interpolation`.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct VaryingLink {
-    pub fs_slot: u32,
-    pub vs_slot: u32,
-    pub interpolation: crate::ir::Interpolation,
-}
-
 /// The compiled stages of a linked program and how they connect.
 pub struct ProgramCode {
     pub vs: Arc<dyn ShaderCode>,
@@ -118,19 +110,6 @@ pub struct ProgramCode {
     pub frag_coord_origin_upper_left: bool,
     /// gl_FragCoord.xy of a pixel centre are integers (`layout(pixel_center_integer)`).
     pub frag_coord_pixel_center_integer: bool,
-}
-
-/// A uniform block binding as captured by a draw: the buffer's contents, the byte offset and
-/// the byte size of the bound range.
-pub type BlockBinding = (Arc<Vec<u8>>, usize, usize);
-
-/// Owned per-stage data that the stage's `ShaderEnv` points into.
-#[derive(Clone, Debug, Default)]
-pub struct StageData {
-    /// Default uniform block words, samplers already resolved to handles.
-    pub uniforms: Vec<u32>,
-    /// For each uniform block of the stage: the bound buffer contents and the range.
-    pub blocks: Vec<Option<BlockBinding>>,
 }
 
 /// Blend factors (GL 4.5 core §17.3.6.1), values of the GL enums.
@@ -179,7 +158,7 @@ impl RasterState {
     /// covering it, depth range [0, 1], no scissor, culling, depth test or blending, CCW front
     /// faces, last-vertex convention, every colour channel written.
     pub fn initial(w: i32, h: i32) -> RasterState {
-        use crate::api::enums as gl;
+        use crate::gl::enums as gl;
         RasterState {
             provoking_first: false,
             viewport: [0, 0, w, h],

@@ -3,7 +3,7 @@
 //! past the end of a buffer gives 0, never a panic.
 
 use super::draw::{AttribMode, AttribSource, IndexSource, VertexAttrib, VertexInput};
-use crate::api::enums as gl;
+use crate::gl::enums as gl;
 
 /// The vertex index of element `i` of the draw (`gl_VertexID`), before any range check.
 /// Indexed draws read the element array (a read past its end gives index 0) and add the

@@ -5,11 +5,9 @@
 //! conversion per §2.3.5.2 with round-to-nearest).
 
 use super::draw::BlendState;
-use crate::api::enums as gl;
+use crate::gl::enums as gl;
+pub use crate::sampler::format::{is_unorm, DEPTH24_MAX};
 use crate::sampler::Format;
-
-/// Largest D24 value.
-pub const DEPTH24_MAX: u32 = (1 << 24) - 1;
 
 /// Whether a fragment with depth `frag` passes against `stored` under `func` (GL 4.5 core
 /// §17.3.5). Unknown functions pass, like GL_ALWAYS (the API validates the enum).
@@ -70,15 +68,6 @@ pub fn float_to_unorm(v: f32, max: u32) -> u32 {
 #[inline]
 pub fn depth_to_d24(z: f32) -> u32 {
     float_to_unorm(z, DEPTH24_MAX)
-}
-
-/// Whether a colour format stores normalized fixed-point values (blending clamps to [0, 1]
-/// for those, GL 4.5 core §17.3.6).
-pub fn is_unorm(format: Format) -> bool {
-    matches!(
-        format,
-        Format::Rgba8 | Format::Srgb8Alpha8 | Format::R8 | Format::Rg8
-    )
 }
 
 /// Reads a colour texel as RGBA floats. Missing components read as (0, 0, 0, 1)

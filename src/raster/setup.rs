@@ -5,7 +5,7 @@
 
 use super::draw::RasterState;
 use super::fixed::{self, Edge, ONE};
-use crate::api::enums as gl;
+use crate::gl::enums as gl;
 use crate::ir::Interpolation;
 
 /// `value(px, py) = c + a * (px - x0) + b * (py - y0)` at the centre of pixel (px, py), where

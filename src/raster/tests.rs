@@ -11,10 +11,12 @@ use super::draw::*;
 use super::fixed;
 use super::setup::{self, SetupCtx};
 use super::Rasterizer;
-use crate::api::enums as gl;
+use crate::gl::enums as gl;
+use crate::ir::link::VaryingLink;
 use crate::ir::{Builtin, Interpolation};
 use crate::jit::abi::{Invocation, ShaderEnv};
 use crate::jit::ShaderCode;
+use crate::jit::StageData;
 use crate::sampler::{Format, Image, SampleContext};
 
 type ShaderFn = dyn Fn(&[u32], &[u32], &mut [u32], u32) -> u32 + Send + Sync;

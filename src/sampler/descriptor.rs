@@ -20,8 +20,8 @@ use super::format::fit_to_format;
 use super::image::Image;
 use super::mipmap::{is_complete, is_mipmap_filter, max_mip_level, mip_size};
 use super::{SamplerState, TextureView};
-use crate::api::enums as gl;
-use crate::jit::abi::{TexRequest, TexResult};
+use crate::gl::enums as gl;
+use crate::sampler::request::{TexRequest, TexResult};
 
 /// Levels a descriptor can address: 0..16 covers 32768² textures (MAX_TEXTURE_SIZE is at
 /// most 16384, 15 levels).

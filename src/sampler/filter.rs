@@ -5,7 +5,7 @@
 //! Maths is plain f32 in a fixed operation order, never fused: bilinear weights are the
 //! exact fractions of the texel-space coordinate (no 8-bit sub-texel quantization as GPUs
 //! do; the spec asks for none), interpolation is `a + t·(b − a)` so a constant region stays
-//! exactly constant, and log2 is `crate::ir::math::log2` (ours, not the host's).
+//! exactly constant, and log2 is `crate::math::log2` (ours, not the host's).
 //!
 //! Two paths, chosen per request (issue #2):
 //! - **Quad path** (`sample_quad` → `sample_vector`): when every active lane ends with the
@@ -30,7 +30,7 @@
 //! shared 2-core machine, so indicative only), the two runs back to back at a load average
 //! near 3: reference 108.4 ms per frame, quad path 86.1 ms (−21%). `perf` on the quad
 //! path (1 thread): the filter routines are about 35% of the frame (from 65%), plus 9% in
-//! `ir::math::log2` (once per quad, as before) and 7% in `sampler::sample`'s handle
+//! `crate::math::log2` (once per quad, as before) and 7% in `sampler::sample`'s handle
 //! checks; the rasterizer's `run_tile` and `pack_color` are now the larger part.
 
 use super::descriptor::{Descriptor, LevelLayout, Wrap, MAX_LEVELS, MAX_TEXTURE_LOD_BIAS};
@@ -41,8 +41,8 @@ use super::format::{
 use super::image::Format;
 use super::mipmap::{max_mip_level, mip_size};
 use super::simd::{lerp, split4, F4, I4};
-use crate::api::enums as gl;
-use crate::jit::abi::{TexOp, TexRequest, TexResult};
+use crate::gl::enums as gl;
+use crate::sampler::request::{TexOp, TexRequest, TexResult};
 
 use super::descriptor::{FetchFn, SampleFn};
 
@@ -221,7 +221,7 @@ fn log2_lod(rho: f32) -> f32 {
     } else if rho == f32::INFINITY {
         f32::INFINITY
     } else {
-        crate::ir::math::log2(rho)
+        crate::math::log2(rho)
     }
 }
 
@@ -781,7 +781,7 @@ mod tests {
         assert_eq!(log2_lod(0.0), f32::NEG_INFINITY);
         assert_eq!(log2_lod(f32::INFINITY), f32::INFINITY);
         assert!(log2_lod(f32::NAN).is_nan());
-        // Our log2 (ir::math) is accurate, not necessarily exact.
+        // Our log2 (crate::math) is accurate, not necessarily exact.
         assert!((log2_lod(4.0) - 2.0).abs() < 1e-6);
     }
 }

@@ -59,20 +59,21 @@ pub fn linear_to_srgb8(x: f32) -> u8 {
 }
 
 /// Largest value of a 24-bit unorm.
-const D24_MAX: u32 = 0xFF_FFFF;
+/// Largest D24 value (the unorm maximum of a 24-bit depth).
+pub const DEPTH24_MAX: u32 = (1 << 24) - 1;
 
 /// Depth float → 24-bit unorm (GL 4.5 core eq. 2.3 with b = 24), computed in f64 so that
 /// every one of the 2^24 codes is reachable.
 #[inline]
 pub fn unorm24_from_f32(d: f32) -> u32 {
     let c = d.clamp(0.0, 1.0) as f64; // NaN → NaN → `as u32` gives 0
-    (c * D24_MAX as f64).round() as u32
+    (c * DEPTH24_MAX as f64).round() as u32
 }
 
 /// 24-bit unorm → depth float.
 #[inline]
 pub fn unorm24_to_f32(c: u32) -> f32 {
-    ((c & D24_MAX) as f64 / D24_MAX as f64) as f32
+    ((c & DEPTH24_MAX) as f64 / DEPTH24_MAX as f64) as f32
 }
 
 /// Packs a `Depth24Stencil8` texel: depth in bits 0..24, stencil in 24..32.
@@ -107,6 +108,15 @@ fn read_f16(bytes: &[u8], at: usize) -> f32 {
 
 fn byte(bytes: &[u8], at: usize) -> u8 {
     bytes.get(at).copied().unwrap_or(0)
+}
+
+/// Whether a colour format stores normalized fixed-point values (blending clamps to [0, 1]
+/// for those, GL 4.5 core §17.3.6).
+pub fn is_unorm(format: Format) -> bool {
+    matches!(
+        format,
+        Format::Rgba8 | Format::Srgb8Alpha8 | Format::R8 | Format::Rg8
+    )
 }
 
 /// Reads one stored texel as RGBA, without sRGB decoding (see the module docs). Missing

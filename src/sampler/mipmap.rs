@@ -9,7 +9,7 @@ use super::format::{
 };
 use super::image::{Format, Image};
 use super::{SamplerState, TextureView};
-use crate::api::enums as gl;
+use crate::gl::enums as gl;
 
 /// Size of mip level `level` of a `w` × `h` base (GL 4.5 core eq. 8.12: floor halving,
 /// never below 1).

@@ -29,6 +29,7 @@
 //! | `mipmap.rs` | level sizes, completeness, mipmap generation |
 //! | `descriptor.rs` | the `#[repr(C)]` descriptor and how it is built |
 //! | `filter.rs` | the sample/fetch/size routines (wrap, filters, LOD) |
+//! | `request.rs` | the texture request/response contract generated code calls `rt_texture` with |
 //! | `simd.rs` | 4-lane f32/i32 vectors (SSE2) for the quad fast path |
 //! | `table.rs` | the descriptor table: pages, handles, generations |
 //! | `epoch.rs` | lock-free reclamation of removed descriptors |
@@ -39,6 +40,7 @@ mod filter;
 pub mod format;
 pub mod image;
 pub mod mipmap;
+pub mod request;
 mod simd;
 mod srgb_tables;
 pub mod table;
@@ -57,7 +59,7 @@ pub use transfer::{
     convert_upload, internal_format_from_gl, read_pixels, PixelTransferError, UploadError,
 };
 
-use crate::jit::abi::{TexOp, TexRequest, TexResult};
+use crate::sampler::request::{TexOp, TexRequest, TexResult};
 
 use std::sync::{Arc, Mutex};
 
@@ -261,7 +263,7 @@ pub fn sample(ctx: &SampleContext, req: &TexRequest) -> TexResult {
     out
 }
 
-/// The texture helper generated code calls (see `jit::abi::RtTextureFn`). Null pointers
+/// The texture helper generated code calls (see `request::RtTextureFn`). Null pointers
 /// are tolerated: a null `ctx` or `req` writes zeros, a null `out` writes nothing.
 ///
 /// # Safety
@@ -283,7 +285,7 @@ pub unsafe extern "C" fn rt_texture(ctx: *const u8, req: *const TexRequest, out:
 }
 
 // Generated code calls `rt_texture` through this exact type (jit::abi).
-const _: crate::jit::abi::RtTextureFn = rt_texture;
+const _: crate::sampler::request::RtTextureFn = rt_texture;
 
 #[cfg(test)]
 mod tests;

@@ -3,7 +3,7 @@
 //! and residency, made-up handles, and readers running while the API thread inserts.
 
 use super::*;
-use crate::api::enums as gl;
+use crate::gl::enums as gl;
 use proptest::prelude::*;
 
 fn image_f32(format: Format, w: u32, h: u32, texels: &[[f32; 4]]) -> Arc<Image> {

@@ -8,7 +8,7 @@ use super::format::{
     unorm24_from_f32, unorm24_to_f32, unorm8_from_f32, unorm8_to_f32,
 };
 use super::image::{Format, Image};
-use crate::api::enums as gl;
+use crate::gl::enums as gl;
 
 /// Why a pixel transfer was refused. Each maps to the GL error the API reports.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -15,7 +15,8 @@ use std::ffi::{c_void, CStr};
 use std::sync::{Mutex, OnceLock};
 
 use crate::api::error::{DebugMessage, GlError, GlResult};
-use crate::api::{enums as gl, Context};
+use crate::api::Context;
+use crate::gl::enums as gl;
 
 // The registry's basic types (gl.xml `<types>`), as the generated shims spell them.
 pub type GLenum = u32;

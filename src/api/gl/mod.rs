@@ -119,7 +119,7 @@ pub fn with_current<R>(name: &'static str, default: R, f: impl FnOnce(&mut Conte
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::enums as gl;
+    use crate::gl::enums as gl;
 
     fn shared() -> SharedContext {
         Arc::new(Mutex::new(Context::new(2, 2)))

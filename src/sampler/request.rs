@@ -1,0 +1,69 @@
+//! The texture request/response contract between generated code and the sampler: what a
+//! shader's texture instruction hands `rt_texture` (`TexRequest`, all 4 lanes) and what it
+//! gets back (`TexResult`). The sampler owns it because the sampler answers it; the JIT
+//! writes requests at the offsets below and the interpreter builds the same struct.
+
+use std::mem::offset_of;
+
+/// The kind of texture operation in a `TexRequest`.
+#[repr(u32)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TexOp {
+    /// Filtered sample; `lod` is a bias (0 when none) added to the quad's implicit LOD.
+    /// In the vertex stage (`quad == 0`) the implicit LOD is 0.
+    SampleImplicit = 0,
+    /// Filtered sample at the explicit LOD in `lod`.
+    SampleLod = 1,
+    /// texelFetch: `coord` holds i32 bits, `lod` holds the i32 level bits.
+    Fetch = 2,
+    /// textureSize: `lod` holds the i32 level bits; out[0..2] get width and height (i32).
+    Size = 3,
+}
+
+/// What generated code passes to `rt_texture` for one texture instruction, all 4 lanes.
+/// The handle may differ per lane; the lookup uses each lane's own handle.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct TexRequest {
+    pub op: u32,
+    /// Lanes to compute (bits 0..3); others get zeros.
+    pub mask: u32,
+    /// 1 when the 4 lanes are a fragment quad (derivatives are meaningful), 0 otherwise.
+    pub quad: u32,
+    /// textureOffset texel offset.
+    pub offset: [i32; 2],
+    pub _pad: u32,
+    pub handle_lo: [u32; 4],
+    pub handle_hi: [u32; 4],
+    /// coord[c][lane]; f32 bits, or i32 bits for `Fetch`.
+    pub coord: [[u32; 4]; 2],
+    /// Bias or LOD (f32 bits), or level (i32 bits) for `Fetch` / `Size`.
+    pub lod: [u32; 4],
+}
+
+pub const TEX_OP: i32 = offset_of!(TexRequest, op) as i32;
+pub const TEX_MASK: i32 = offset_of!(TexRequest, mask) as i32;
+pub const TEX_QUAD: i32 = offset_of!(TexRequest, quad) as i32;
+pub const TEX_OFFSET: i32 = offset_of!(TexRequest, offset) as i32;
+pub const TEX_HANDLE_LO: i32 = offset_of!(TexRequest, handle_lo) as i32;
+pub const TEX_HANDLE_HI: i32 = offset_of!(TexRequest, handle_hi) as i32;
+pub const TEX_COORD: i32 = offset_of!(TexRequest, coord) as i32;
+pub const TEX_LOD: i32 = offset_of!(TexRequest, lod) as i32;
+pub const TEX_REQUEST_SIZE: u32 = std::mem::size_of::<TexRequest>() as u32;
+
+/// Result of `rt_texture`: `out[component][lane]`, f32 bits (or i32 for `Size`).
+pub type TexResult = [[u32; 4]; 4];
+
+/// Signature of the texture helper generated code calls:
+/// `rt_texture(sampler: *const u8 /* ShaderEnv::sampler */, req: *const TexRequest,
+/// out: *mut TexResult)`.
+pub type RtTextureFn = unsafe extern "C" fn(*const u8, *const TexRequest, *mut TexResult);
+
+// Generated code hard-codes these offsets.
+const _: () = {
+    assert!(TEX_HANDLE_LO == 24);
+    assert!(TEX_HANDLE_HI == 40);
+    assert!(TEX_COORD == 56);
+    assert!(TEX_LOD == 88);
+    assert!(TEX_REQUEST_SIZE == 104);
+};
