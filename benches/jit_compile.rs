@@ -200,7 +200,7 @@ fn bench_compile(c: &mut Criterion) {
 }
 
 fn bench_run(c: &mut Criterion) {
-    let data = softgl::raster::StageData {
+    let data = softgl::jit::StageData {
         uniforms: (0..32).map(|i| (i as f32 * 0.37).to_bits()).collect(),
         blocks: vec![],
     };

@@ -8,7 +8,7 @@ use libfuzzer_sys::fuzz_target;
 use softgl::ir::builder::random_module;
 use softgl::ir::{interp, Builtin, Stage};
 use softgl::jit::{self, BoundEnv};
-use softgl::raster::StageData;
+use softgl::jit::StageData;
 use softgl::sampler::SampleContext;
 
 fn same(a: u32, b: u32) -> bool {
@@ -51,7 +51,7 @@ fuzz_target!(|data: &[u8]| {
     let mut jit_out = vec![0u32; n_out];
     let jit_alive = jit::run(&*code, &env, &words, &builtins, &mut jit_out, mask);
 
-    let no_texture = |_: &jit::abi::TexRequest| [[0u32; 4]; 4];
+    let no_texture = |_: &softgl::sampler::request::TexRequest| [[0u32; 4]; 4];
     let ienv = interp::InterpEnv {
         uniforms: &uniforms,
         blocks: &[],

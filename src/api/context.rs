@@ -18,6 +18,7 @@ use crate::api::texture::Texture;
 use crate::api::version::{ContextAttribs, ContextError, Reported};
 use crate::api::vertex_array::VertexArray;
 use crate::gl::enums as gl;
+use crate::gl::{BlendEquation, BlendFactor, CompareFunc, CullFace, FrontFace};
 use crate::glsl::CompileOutput;
 use crate::ir::{Module, Stage};
 use crate::jit::{CompileError, ShaderCode};
@@ -123,11 +124,11 @@ pub(crate) struct FixedState {
     pub scissor_test: bool,
     pub depth_test: bool,
     pub cull_face_enabled: bool,
-    pub cull_face: u32,
-    pub front_face: u32,
+    pub cull_face: CullFace,
+    pub front_face: FrontFace,
     /// glProvokingVertex(GL_FIRST_VERTEX_CONVENTION).
     pub provoking_first: bool,
-    pub depth_func: u32,
+    pub depth_func: CompareFunc,
     pub depth_mask: bool,
     pub blend: BlendState,
     pub color_mask: [bool; 4],
@@ -404,19 +405,19 @@ impl Context {
             scissor_test: false,
             depth_test: false,
             cull_face_enabled: false,
-            cull_face: gl::BACK,
-            front_face: gl::CCW,
+            cull_face: CullFace::Back,
+            front_face: FrontFace::Ccw,
             provoking_first: false,
-            depth_func: gl::LESS,
+            depth_func: CompareFunc::Less,
             depth_mask: true,
             blend: BlendState {
                 enabled: false,
-                src_rgb: gl::ONE,
-                dst_rgb: gl::ZERO,
-                src_alpha: gl::ONE,
-                dst_alpha: gl::ZERO,
-                eq_rgb: gl::FUNC_ADD,
-                eq_alpha: gl::FUNC_ADD,
+                src_rgb: BlendFactor::One,
+                dst_rgb: BlendFactor::Zero,
+                src_alpha: BlendFactor::One,
+                dst_alpha: BlendFactor::Zero,
+                eq_rgb: BlendEquation::Add,
+                eq_alpha: BlendEquation::Add,
                 color: [0.0; 4],
             },
             color_mask: [true; 4],
@@ -700,9 +701,9 @@ impl Context {
 
     /// glDepthFunc.
     pub fn depth_func(&mut self, func: u32) {
-        if !(gl::NEVER..=gl::ALWAYS).contains(&func) {
+        let Some(func) = CompareFunc::from_gl(func) else {
             return self.record(GlError::InvalidEnum("depth function"));
-        }
+        };
         self.fixed.depth_func = func;
         self.dirty |= dirty::RASTER;
     }
@@ -719,35 +720,13 @@ impl Context {
         self.dirty |= dirty::RASTER;
     }
 
-    fn check_blend_factor(f: u32) -> GlResult<u32> {
-        match f {
-            gl::ZERO
-            | gl::ONE
-            | gl::SRC_COLOR
-            | gl::ONE_MINUS_SRC_COLOR
-            | gl::DST_COLOR
-            | gl::ONE_MINUS_DST_COLOR
-            | gl::SRC_ALPHA
-            | gl::ONE_MINUS_SRC_ALPHA
-            | gl::DST_ALPHA
-            | gl::ONE_MINUS_DST_ALPHA
-            | gl::CONSTANT_COLOR
-            | gl::ONE_MINUS_CONSTANT_COLOR
-            | gl::CONSTANT_ALPHA
-            | gl::ONE_MINUS_CONSTANT_ALPHA
-            | gl::SRC_ALPHA_SATURATE => Ok(f),
-            // Dual-source factors (SRC1_*) are valid GL but not implemented: refused.
-            _ => Err(GlError::InvalidEnum("blend factor")),
-        }
+    fn check_blend_factor(f: u32) -> GlResult<BlendFactor> {
+        // Dual-source factors (SRC1_*) are valid GL but not implemented: refused.
+        BlendFactor::from_gl(f).ok_or(GlError::InvalidEnum("blend factor"))
     }
 
-    fn check_blend_equation(e: u32) -> GlResult<u32> {
-        match e {
-            gl::FUNC_ADD | gl::FUNC_SUBTRACT | gl::FUNC_REVERSE_SUBTRACT | gl::MIN | gl::MAX => {
-                Ok(e)
-            }
-            _ => Err(GlError::InvalidEnum("blend equation")),
-        }
+    fn check_blend_equation(e: u32) -> GlResult<BlendEquation> {
+        BlendEquation::from_gl(e).ok_or(GlError::InvalidEnum("blend equation"))
     }
 
     /// glBlendFunc.
@@ -803,18 +782,18 @@ impl Context {
 
     /// glCullFace.
     pub fn cull_face(&mut self, mode: u32) {
-        if !matches!(mode, gl::FRONT | gl::BACK | gl::FRONT_AND_BACK) {
+        let Some(mode) = CullFace::from_gl(mode) else {
             return self.record(GlError::InvalidEnum("cull face mode"));
-        }
+        };
         self.fixed.cull_face = mode;
         self.dirty |= dirty::RASTER;
     }
 
     /// glFrontFace.
     pub fn front_face(&mut self, mode: u32) {
-        if !matches!(mode, gl::CW | gl::CCW) {
+        let Some(mode) = FrontFace::from_gl(mode) else {
             return self.record(GlError::InvalidEnum("front face mode"));
-        }
+        };
         self.fixed.front_face = mode;
         self.dirty |= dirty::RASTER;
     }

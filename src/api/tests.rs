@@ -851,7 +851,7 @@ fn draw_snapshot_contents() {
     let (data, off, len) = d.fs.blocks[0].clone().unwrap();
     assert_eq!((data.len(), off, len), (64, 16, 32));
     assert!(d.sampler.resident.contains(h));
-    assert_eq!(d.state.depth_func, Some(gl::LESS));
+    assert_eq!(d.state.depth_func, Some(crate::gl::CompareFunc::Less));
     assert_eq!((d.target.width, d.target.height), (8, 8));
 
     // A second draw reuses the cached internal descriptor; a texture change retires it.

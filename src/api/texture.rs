@@ -10,6 +10,7 @@ use crate::api::error::{GlError, GlResult};
 use crate::api::names::{SamplerName, TextureName};
 use crate::api::pixels;
 use crate::gl::enums as gl;
+use crate::gl::{MagFilter, MinFilter, Wrap};
 use crate::sampler::{Format, Image, SamplerState, TextureView};
 
 /// A 2D texture object.
@@ -52,17 +53,6 @@ impl Default for Texture {
             internal: Vec::new(),
         }
     }
-}
-
-/// Whether a min filter reads mip levels.
-pub(crate) fn is_mipmap_filter(f: u32) -> bool {
-    matches!(
-        f,
-        gl::NEAREST_MIPMAP_NEAREST
-            | gl::NEAREST_MIPMAP_LINEAR
-            | gl::LINEAR_MIPMAP_NEAREST
-            | gl::LINEAR_MIPMAP_LINEAR
-    )
 }
 
 impl Texture {
@@ -114,7 +104,7 @@ impl Texture {
         if b.width() == 0 || b.height() == 0 {
             return false;
         }
-        if !is_mipmap_filter(state.min_filter) {
+        if !state.min_filter.uses_mipmaps() {
             return true;
         }
         // Mipmap completeness: levels base..=q each half the previous (floor, min 1), same
@@ -208,32 +198,14 @@ fn apply_sampler_param(
     }
     match pname {
         gl::TEXTURE_MIN_FILTER => {
-            let f = p.e();
-            if !matches!(f, gl::NEAREST | gl::LINEAR) && !is_mipmap_filter(f) {
-                return Err(GlError::InvalidEnum("min filter"));
-            }
-            s.min_filter = f;
+            s.min_filter = MinFilter::from_gl(p.e()).ok_or(GlError::InvalidEnum("min filter"))?;
         }
         gl::TEXTURE_MAG_FILTER => {
-            let f = p.e();
-            if !matches!(f, gl::NEAREST | gl::LINEAR) {
-                return Err(GlError::InvalidEnum("mag filter"));
-            }
-            s.mag_filter = f;
+            s.mag_filter = MagFilter::from_gl(p.e()).ok_or(GlError::InvalidEnum("mag filter"))?;
         }
         gl::TEXTURE_WRAP_S | gl::TEXTURE_WRAP_T | gl::TEXTURE_WRAP_R => {
-            let w = p.e();
             // GL 4.5 core §8.14.2, table 8.22: MIRROR_CLAMP_TO_EDGE is core since GL 4.4.
-            if !matches!(
-                w,
-                gl::REPEAT
-                    | gl::MIRRORED_REPEAT
-                    | gl::CLAMP_TO_EDGE
-                    | gl::CLAMP_TO_BORDER
-                    | gl::MIRROR_CLAMP_TO_EDGE
-            ) {
-                return Err(GlError::InvalidEnum("wrap mode"));
-            }
+            let w = Wrap::from_gl(p.e()).ok_or(GlError::InvalidEnum("wrap mode"))?;
             match pname {
                 gl::TEXTURE_WRAP_S => s.wrap_s = w,
                 gl::TEXTURE_WRAP_T => s.wrap_t = w,
@@ -717,11 +689,11 @@ impl Context {
                     .texture(r)
                     .ok_or(GlError::InvalidOperation("no texture"))?;
                 Ok(match pname {
-                    gl::TEXTURE_MIN_FILTER => t.state.min_filter as i32,
-                    gl::TEXTURE_MAG_FILTER => t.state.mag_filter as i32,
-                    gl::TEXTURE_WRAP_S => t.state.wrap_s as i32,
-                    gl::TEXTURE_WRAP_T => t.state.wrap_t as i32,
-                    gl::TEXTURE_WRAP_R => t.state.wrap_r as i32,
+                    gl::TEXTURE_MIN_FILTER => t.state.min_filter.to_gl() as i32,
+                    gl::TEXTURE_MAG_FILTER => t.state.mag_filter.to_gl() as i32,
+                    gl::TEXTURE_WRAP_S => t.state.wrap_s.to_gl() as i32,
+                    gl::TEXTURE_WRAP_T => t.state.wrap_t.to_gl() as i32,
+                    gl::TEXTURE_WRAP_R => t.state.wrap_r.to_gl() as i32,
                     gl::TEXTURE_BASE_LEVEL => t.base_level,
                     gl::TEXTURE_MAX_LEVEL => t.max_level,
                     gl::TEXTURE_IMMUTABLE_FORMAT => t.immutable as i32,
@@ -1012,7 +984,7 @@ mod tests {
         // The default min filter needs mipmaps: incomplete until they exist.
         assert!(!tex.is_complete(&tex.state));
         let linear = SamplerState {
-            min_filter: gl::LINEAR,
+            min_filter: MinFilter::Linear,
             ..tex.state
         };
         assert!(tex.is_complete(&linear));

@@ -6,6 +6,7 @@ use crate::api::context::{limits, Context};
 use crate::api::error::{GlError, GlResult};
 use crate::api::names::{BufferName, VertexArrayName};
 use crate::gl::enums as gl;
+use crate::gl::AttribType;
 use crate::raster::AttribMode;
 
 /// One generic attribute array (GL 4.5 core table 23.3).
@@ -13,7 +14,7 @@ use crate::raster::AttribMode;
 pub(crate) struct AttribArray {
     pub enabled: bool,
     pub size: u8,
-    pub ty: u32,
+    pub ty: AttribType,
     pub normalized: bool,
     pub mode: AttribMode,
     /// As specified (0 = tightly packed).
@@ -28,7 +29,7 @@ impl Default for AttribArray {
         AttribArray {
             enabled: false,
             size: 4,
-            ty: gl::FLOAT,
+            ty: AttribType::Float,
             normalized: false,
             mode: AttribMode::Float,
             stride: 0,
@@ -45,18 +46,11 @@ impl AttribArray {
         if self.stride != 0 {
             return self.stride as usize;
         }
-        self.size as usize * type_bytes(self.ty).unwrap_or(4)
+        if self.ty.is_packed() {
+            return 4;
+        }
+        self.size as usize * self.ty.size_bytes() as usize
     }
-}
-
-fn type_bytes(ty: u32) -> Option<usize> {
-    Some(match ty {
-        gl::BYTE | gl::UNSIGNED_BYTE => 1,
-        gl::SHORT | gl::UNSIGNED_SHORT | gl::HALF_FLOAT => 2,
-        gl::INT | gl::UNSIGNED_INT | gl::FLOAT => 4,
-        gl::DOUBLE | gl::UNSIGNED_INT64_ARB => 8,
-        _ => return None,
-    })
 }
 
 /// A vertex array object.
@@ -161,36 +155,32 @@ impl Context {
         if !(0..=limits::MAX_VERTEX_ATTRIB_STRIDE).contains(&stride) {
             return Err(GlError::InvalidValue("stride out of range"));
         }
-        let ok = match mode {
+        use AttribType as T;
+        let ok = AttribType::from_gl(ty).filter(|&t| match mode {
             // Packed (2_10_10_10, 10F_11F_11F) and GL_FIXED types are valid GL but not
             // implemented by vertex fetch: refused rather than drawn wrongly.
             AttribMode::Float => matches!(
-                ty,
-                gl::BYTE
-                    | gl::UNSIGNED_BYTE
-                    | gl::SHORT
-                    | gl::UNSIGNED_SHORT
-                    | gl::INT
-                    | gl::UNSIGNED_INT
-                    | gl::HALF_FLOAT
-                    | gl::FLOAT
-                    | gl::DOUBLE
+                t,
+                T::Byte
+                    | T::UnsignedByte
+                    | T::Short
+                    | T::UnsignedShort
+                    | T::Int
+                    | T::UnsignedInt
+                    | T::HalfFloat
+                    | T::Float
+                    | T::Double
             ),
             AttribMode::Integer => matches!(
-                ty,
-                gl::BYTE
-                    | gl::UNSIGNED_BYTE
-                    | gl::SHORT
-                    | gl::UNSIGNED_SHORT
-                    | gl::INT
-                    | gl::UNSIGNED_INT
+                t,
+                T::Byte | T::UnsignedByte | T::Short | T::UnsignedShort | T::Int | T::UnsignedInt
             ),
             // ARB_bindless_texture adds UNSIGNED_INT64_ARB to VertexAttribLPointer.
-            AttribMode::Long => matches!(ty, gl::DOUBLE | gl::UNSIGNED_INT64_ARB),
-        };
-        if !ok {
+            AttribMode::Long => matches!(t, T::Double | T::UnsignedInt64),
+        });
+        let Some(ty) = ok else {
             return Err(GlError::InvalidEnum("vertex attribute type"));
-        }
+        };
         // GL 4.5 core §10.3.1: a non-zero offset with no ARRAY_BUFFER bound is an error in
         // the core profile (client arrays do not exist).
         let buffer = self.array_buffer;
@@ -388,7 +378,7 @@ impl Context {
                     gl::VERTEX_ATTRIB_ARRAY_ENABLED => a.enabled as i32,
                     gl::VERTEX_ATTRIB_ARRAY_SIZE => a.size as i32,
                     gl::VERTEX_ATTRIB_ARRAY_STRIDE => a.stride,
-                    gl::VERTEX_ATTRIB_ARRAY_TYPE => a.ty as i32,
+                    gl::VERTEX_ATTRIB_ARRAY_TYPE => a.ty.to_gl() as i32,
                     gl::VERTEX_ATTRIB_ARRAY_NORMALIZED => a.normalized as i32,
                     gl::VERTEX_ATTRIB_ARRAY_INTEGER => (a.mode == AttribMode::Integer) as i32,
                     gl::VERTEX_ATTRIB_ARRAY_LONG => (a.mode == AttribMode::Long) as i32,

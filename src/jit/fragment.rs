@@ -36,7 +36,7 @@ use super::code::{define_and_finalize, dump_wanted, host_isa, JitMemory};
 use super::emit::mem;
 use super::runtime;
 use super::{CompileError, ShaderCode};
-use crate::gl::enums as gl;
+use crate::gl::CompareFunc;
 use crate::sampler::Format;
 
 const I32X4: Type = types::I32X4;
@@ -57,8 +57,7 @@ pub enum DepthFormat {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DepthKey {
     pub format: DepthFormat,
-    /// GL_NEVER..GL_ALWAYS; anything else passes like GL_ALWAYS (as `ops::depth_pass`).
-    pub func: u32,
+    pub func: CompareFunc,
     /// glDepthMask.
     pub write: bool,
 }
@@ -615,18 +614,18 @@ impl V<'_> {
                 let stored = self.b.ins().band(words, low);
                 // Both below 2^24: signed compares order them as the reference's u32.
                 let cc = match d.func {
-                    gl::NEVER => None,
-                    gl::LESS => Some(IntCC::SignedLessThan),
-                    gl::EQUAL => Some(IntCC::Equal),
-                    gl::LEQUAL => Some(IntCC::SignedLessThanOrEqual),
-                    gl::GREATER => Some(IntCC::SignedGreaterThan),
-                    gl::NOTEQUAL => Some(IntCC::NotEqual),
-                    gl::GEQUAL => Some(IntCC::SignedGreaterThanOrEqual),
-                    _ => None,
+                    CompareFunc::Never => None,
+                    CompareFunc::Less => Some(IntCC::SignedLessThan),
+                    CompareFunc::Equal => Some(IntCC::Equal),
+                    CompareFunc::Lequal => Some(IntCC::SignedLessThanOrEqual),
+                    CompareFunc::Greater => Some(IntCC::SignedGreaterThan),
+                    CompareFunc::Notequal => Some(IntCC::NotEqual),
+                    CompareFunc::Gequal => Some(IntCC::SignedGreaterThanOrEqual),
+                    CompareFunc::Always => None,
                 };
                 let cmp = match (d.func, cc) {
                     (_, Some(cc)) => self.b.ins().icmp(cc, frag, stored),
-                    (gl::NEVER, None) => self.vconst([0; 4]),
+                    (CompareFunc::Never, None) => self.vconst([0; 4]),
                     _ => self.vconst([u32::MAX; 4]),
                 };
                 let stencil = self.b.ins().band_not(words, low);
@@ -637,17 +636,17 @@ impl V<'_> {
                 // Rust's float operators: `!=` is true for NaN (Cranelift's NotEqual is
                 // unordered-or-unequal), the others false.
                 let cc = match d.func {
-                    gl::LESS => Some(FloatCC::LessThan),
-                    gl::EQUAL => Some(FloatCC::Equal),
-                    gl::LEQUAL => Some(FloatCC::LessThanOrEqual),
-                    gl::GREATER => Some(FloatCC::GreaterThan),
-                    gl::NOTEQUAL => Some(FloatCC::NotEqual),
-                    gl::GEQUAL => Some(FloatCC::GreaterThanOrEqual),
-                    _ => None,
+                    CompareFunc::Less => Some(FloatCC::LessThan),
+                    CompareFunc::Equal => Some(FloatCC::Equal),
+                    CompareFunc::Lequal => Some(FloatCC::LessThanOrEqual),
+                    CompareFunc::Greater => Some(FloatCC::GreaterThan),
+                    CompareFunc::Notequal => Some(FloatCC::NotEqual),
+                    CompareFunc::Gequal => Some(FloatCC::GreaterThanOrEqual),
+                    CompareFunc::Never | CompareFunc::Always => None,
                 };
                 let cmp = match (d.func, cc) {
                     (_, Some(cc)) => self.b.ins().fcmp(cc, zs, stored),
-                    (gl::NEVER, None) => self.vconst([0; 4]),
+                    (CompareFunc::Never, None) => self.vconst([0; 4]),
                     _ => self.vconst([u32::MAX; 4]),
                 };
                 (cmp, self.iview(zs))

@@ -15,7 +15,7 @@ use super::fragment::{
     self, BlendKey, ColorKey, DepthFormat, DepthKey, FragmentKey, FragmentVariant,
 };
 use super::ShaderCode;
-use crate::gl::enums as gl;
+use crate::gl::{BlendEquation, BlendFactor, CompareFunc};
 use crate::ir::*;
 use crate::raster::draw::BlendState;
 use crate::raster::ops::{self, PreparedBlend};
@@ -140,42 +140,11 @@ const COLOR_FORMATS: [Format; 7] = [
     Format::R32F,
 ];
 
-const FACTORS: [u32; 15] = [
-    gl::ZERO,
-    gl::ONE,
-    gl::SRC_COLOR,
-    gl::ONE_MINUS_SRC_COLOR,
-    gl::DST_COLOR,
-    gl::ONE_MINUS_DST_COLOR,
-    gl::SRC_ALPHA,
-    gl::ONE_MINUS_SRC_ALPHA,
-    gl::DST_ALPHA,
-    gl::ONE_MINUS_DST_ALPHA,
-    gl::CONSTANT_COLOR,
-    gl::ONE_MINUS_CONSTANT_COLOR,
-    gl::CONSTANT_ALPHA,
-    gl::ONE_MINUS_CONSTANT_ALPHA,
-    gl::SRC_ALPHA_SATURATE,
-];
+const FACTORS: &[BlendFactor] = BlendFactor::ALL;
 
-const EQUATIONS: [u32; 5] = [
-    gl::FUNC_ADD,
-    gl::FUNC_SUBTRACT,
-    gl::FUNC_REVERSE_SUBTRACT,
-    gl::MIN,
-    gl::MAX,
-];
+const EQUATIONS: &[BlendEquation] = BlendEquation::ALL;
 
-const DEPTH_FUNCS: [u32; 8] = [
-    gl::NEVER,
-    gl::LESS,
-    gl::EQUAL,
-    gl::LEQUAL,
-    gl::GREATER,
-    gl::NOTEQUAL,
-    gl::GEQUAL,
-    gl::ALWAYS,
-];
+const DEPTH_FUNCS: &[CompareFunc] = CompareFunc::ALL;
 
 /// One attachment of a random case: its key and the reference's prepared blend.
 struct Attachment {
@@ -612,7 +581,7 @@ fn cache_shares_variants_and_refuses_foreign_keys() {
         early_depth: true,
         depth: Some(DepthKey {
             format: DepthFormat::D24S8,
-            func: gl::LESS,
+            func: CompareFunc::Less,
             write: true,
         }),
         frag_depth_row: None,

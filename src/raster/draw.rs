@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use crate::gl::{AttribType, BlendEquation, BlendFactor, CompareFunc, CullFace, FrontFace};
 use crate::ir::link::VaryingLink;
 use crate::jit::{ShaderCode, StageData};
 use crate::sampler::{Image, SampleContext};
@@ -48,9 +49,9 @@ pub enum AttribSource {
         stride: usize,
         /// 1..=4 components.
         size: u8,
-        /// GL type enum: GL_FLOAT, GL_HALF_FLOAT, GL_BYTE, GL_UNSIGNED_BYTE, GL_SHORT,
+        /// Component type (GL_FLOAT, GL_HALF_FLOAT, GL_BYTE, GL_UNSIGNED_BYTE, GL_SHORT,
         /// GL_UNSIGNED_SHORT, GL_INT, GL_UNSIGNED_INT, GL_DOUBLE, GL_UNSIGNED_INT64_ARB.
-        ty: u32,
+        ty: AttribType,
         normalized: bool,
         mode: AttribMode,
         /// 0: per vertex; N: advances every N instances.
@@ -112,11 +113,6 @@ pub struct ProgramCode {
     pub frag_coord_pixel_center_integer: bool,
 }
 
-/// Blend factors (GL 4.5 core §17.3.6.1), values of the GL enums.
-pub type BlendFactor = u32;
-/// Blend equations (GL_FUNC_ADD, ...), values of the GL enums.
-pub type BlendEquation = u32;
-
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct BlendState {
     pub enabled: bool,
@@ -138,15 +134,14 @@ pub struct RasterState {
     pub depth_range: [f64; 2],
     /// x, y, width, height, when GL_SCISSOR_TEST is on.
     pub scissor: Option<[i32; 4]>,
-    /// GL_FRONT, GL_BACK or GL_FRONT_AND_BACK when GL_CULL_FACE is on.
-    pub cull_face: Option<u32>,
-    /// GL_CCW or GL_CW.
-    pub front_face: u32,
+    /// The faces culled, when GL_CULL_FACE is on.
+    pub cull_face: Option<CullFace>,
+    pub front_face: FrontFace,
     /// glProvokingVertex: true for GL_FIRST_VERTEX_CONVENTION (GL 4.5 core §13.6), whose
     /// vertex gives `flat` varyings; false for the default, the last vertex.
     pub provoking_first: bool,
-    /// Depth function (GL_LESS, ...) when GL_DEPTH_TEST is on.
-    pub depth_func: Option<u32>,
+    /// Depth function when GL_DEPTH_TEST is on.
+    pub depth_func: Option<CompareFunc>,
     pub depth_mask: bool,
     pub blend: BlendState,
     /// Colour write mask per draw buffer (r, g, b, a).
@@ -158,24 +153,23 @@ impl RasterState {
     /// covering it, depth range [0, 1], no scissor, culling, depth test or blending, CCW front
     /// faces, last-vertex convention, every colour channel written.
     pub fn initial(w: i32, h: i32) -> RasterState {
-        use crate::gl::enums as gl;
         RasterState {
             provoking_first: false,
             viewport: [0, 0, w, h],
             depth_range: [0.0, 1.0],
             scissor: None,
             cull_face: None,
-            front_face: gl::CCW,
+            front_face: FrontFace::Ccw,
             depth_func: None,
             depth_mask: true,
             blend: BlendState {
                 enabled: false,
-                src_rgb: gl::ONE,
-                dst_rgb: gl::ZERO,
-                src_alpha: gl::ONE,
-                dst_alpha: gl::ZERO,
-                eq_rgb: gl::FUNC_ADD,
-                eq_alpha: gl::FUNC_ADD,
+                src_rgb: BlendFactor::One,
+                dst_rgb: BlendFactor::Zero,
+                src_alpha: BlendFactor::One,
+                dst_alpha: BlendFactor::Zero,
+                eq_rgb: BlendEquation::Add,
+                eq_alpha: BlendEquation::Add,
                 color: [0.0; 4],
             },
             color_mask: [true; 4],

@@ -3,7 +3,7 @@
 //! past the end of a buffer gives 0, never a panic.
 
 use super::draw::{AttribMode, AttribSource, IndexSource, VertexAttrib, VertexInput};
-use crate::gl::enums as gl;
+use crate::gl::AttribType as T;
 
 /// The vertex index of element `i` of the draw (`gl_VertexID`), before any range check.
 /// Indexed draws read the element array (a read past its end gives index 0) and add the
@@ -41,25 +41,10 @@ fn read_bytes<const N: usize>(data: &[u8], start: u64, len: usize) -> [u8; N] {
     out
 }
 
-/// Bytes per component of a GL attribute type; 0 for types we do not fetch.
-fn type_bytes(ty: u32) -> usize {
-    match ty {
-        gl::BYTE | gl::UNSIGNED_BYTE => 1,
-        gl::SHORT | gl::UNSIGNED_SHORT | gl::HALF_FLOAT => 2,
-        gl::INT | gl::UNSIGNED_INT | gl::FLOAT | gl::FIXED => 4,
-        gl::DOUBLE | gl::UNSIGNED_INT64_ARB => 8,
-        // Packed formats: the whole attribute in one word.
-        gl::INT_2_10_10_10_REV
-        | gl::UNSIGNED_INT_2_10_10_10_REV
-        | gl::UNSIGNED_INT_10F_11F_11F_REV => 4,
-        _ => 0,
-    }
-}
-
 /// One component as f32 (GL 4.5 core §10.3.6 conversions; normalized per §2.3.5.1).
-fn component_f32(ty: u32, normalized: bool, b: [u8; 8]) -> f32 {
+fn component_f32(ty: T, normalized: bool, b: [u8; 8]) -> f32 {
     match ty {
-        gl::BYTE => {
+        T::Byte => {
             let v = b[0] as i8;
             if normalized {
                 (v as f32 / 127.0).max(-1.0)
@@ -67,7 +52,7 @@ fn component_f32(ty: u32, normalized: bool, b: [u8; 8]) -> f32 {
                 v as f32
             }
         }
-        gl::UNSIGNED_BYTE => {
+        T::UnsignedByte => {
             let v = b[0];
             if normalized {
                 v as f32 / 255.0
@@ -75,7 +60,7 @@ fn component_f32(ty: u32, normalized: bool, b: [u8; 8]) -> f32 {
                 v as f32
             }
         }
-        gl::SHORT => {
+        T::Short => {
             let v = i16::from_le_bytes([b[0], b[1]]);
             if normalized {
                 (v as f32 / 32767.0).max(-1.0)
@@ -83,7 +68,7 @@ fn component_f32(ty: u32, normalized: bool, b: [u8; 8]) -> f32 {
                 v as f32
             }
         }
-        gl::UNSIGNED_SHORT => {
+        T::UnsignedShort => {
             let v = u16::from_le_bytes([b[0], b[1]]);
             if normalized {
                 v as f32 / 65535.0
@@ -91,7 +76,7 @@ fn component_f32(ty: u32, normalized: bool, b: [u8; 8]) -> f32 {
                 v as f32
             }
         }
-        gl::INT => {
+        T::Int => {
             let v = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
             if normalized {
                 // Divide in f64 so the 31-bit quotient rounds once.
@@ -100,7 +85,7 @@ fn component_f32(ty: u32, normalized: bool, b: [u8; 8]) -> f32 {
                 v as f32
             }
         }
-        gl::UNSIGNED_INT => {
+        T::UnsignedInt => {
             let v = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
             if normalized {
                 (v as f64 / 4294967295.0) as f32
@@ -108,20 +93,13 @@ fn component_f32(ty: u32, normalized: bool, b: [u8; 8]) -> f32 {
                 v as f32
             }
         }
-        gl::FIXED => i32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f32 / 65536.0,
-        gl::HALF_FLOAT => half::f16::from_le_bytes([b[0], b[1]]).to_f32(),
-        gl::FLOAT => f32::from_le_bytes([b[0], b[1], b[2], b[3]]),
-        gl::DOUBLE => f64::from_le_bytes(b) as f32,
-        gl::UNSIGNED_INT64_ARB => u64::from_le_bytes(b) as f32,
+        T::Fixed => i32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f32 / 65536.0,
+        T::HalfFloat => half::f16::from_le_bytes([b[0], b[1]]).to_f32(),
+        T::Float => f32::from_le_bytes([b[0], b[1], b[2], b[3]]),
+        T::Double => f64::from_le_bytes(b) as f32,
+        T::UnsignedInt64 => u64::from_le_bytes(b) as f32,
         _ => 0.0,
     }
-}
-
-fn is_packed(ty: u32) -> bool {
-    matches!(
-        ty,
-        gl::INT_2_10_10_10_REV | gl::UNSIGNED_INT_2_10_10_10_REV | gl::UNSIGNED_INT_10F_11F_11F_REV
-    )
 }
 
 /// An unsigned float of `mant` mantissa bits and 5 exponent bits (GL 4.5 core §2.3.4.3,
@@ -145,15 +123,15 @@ fn small_float(bits: u32, mant: u32) -> f32 {
 
 /// The four components of a packed attribute word (GL 4.5 core §10.3.2 packed formats,
 /// conversions of §2.3.5.1 for the normalized signed case).
-fn unpack_packed(ty: u32, normalized: bool, w: u32) -> [f32; 4] {
+fn unpack_packed(ty: T, normalized: bool, w: u32) -> [f32; 4] {
     match ty {
-        gl::UNSIGNED_INT_10F_11F_11F_REV => [
+        T::UnsignedInt10f11f11fRev => [
             small_float(w & 0x7FF, 6),
             small_float((w >> 11) & 0x7FF, 6),
             small_float(w >> 22, 5),
             1.0,
         ],
-        gl::INT_2_10_10_10_REV => {
+        T::Int2101010Rev => {
             let field = |shift: u32, bits: u32| ((w << (32 - shift - bits)) as i32) >> (32 - bits);
             let conv = |v: i32, bits: u32| {
                 if normalized {
@@ -189,12 +167,12 @@ fn unpack_packed(ty: u32, normalized: bool, w: u32) -> [f32; 4] {
 }
 
 /// One component as integer bits (glVertexAttribIPointer): sign- or zero-extended.
-fn component_int(ty: u32, b: [u8; 8]) -> u32 {
+fn component_int(ty: T, b: [u8; 8]) -> u32 {
     match ty {
-        gl::BYTE => b[0] as i8 as i32 as u32,
-        gl::UNSIGNED_BYTE => b[0] as u32,
-        gl::SHORT => i16::from_le_bytes([b[0], b[1]]) as i32 as u32,
-        gl::UNSIGNED_SHORT | gl::HALF_FLOAT => u16::from_le_bytes([b[0], b[1]]) as u32,
+        T::Byte => b[0] as i8 as i32 as u32,
+        T::UnsignedByte => b[0] as u32,
+        T::Short => i16::from_le_bytes([b[0], b[1]]) as i32 as u32,
+        T::UnsignedShort | T::HalfFloat => u16::from_le_bytes([b[0], b[1]]) as u32,
         _ => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
     }
 }
@@ -238,8 +216,8 @@ pub fn fetch_attrib(
                 (instance / divisor) as i64 + input.base_instance as i64
             };
             let size = (*size).clamp(1, 4) as usize;
-            let cb = type_bytes(*ty);
-            let base = if elem < 0 || cb == 0 {
+            let cb = ty.size_bytes() as usize;
+            let base = if elem < 0 {
                 None
             } else {
                 (elem as u64)
@@ -253,7 +231,7 @@ pub fn fetch_attrib(
                 }
             };
             match mode {
-                AttribMode::Float if is_packed(*ty) => {
+                AttribMode::Float if ty.is_packed() => {
                     // One 32-bit word holds the whole attribute.
                     let b = read(0);
                     let v = unpack_packed(
@@ -288,7 +266,7 @@ pub fn fetch_attrib(
                 AttribMode::Long => {
                     // Components the array lacks default to (0, 0, 0, 1) in the attribute's
                     // own 64-bit type.
-                    let one = if *ty == gl::DOUBLE {
+                    let one = if *ty == T::Double {
                         1.0f64.to_bits()
                     } else {
                         1
@@ -321,6 +299,7 @@ pub fn fetch_vertex(input: &VertexInput, vertex_id: i64, instance: u32, words: &
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gl::enums as gl;
     use std::sync::Arc;
 
     fn array(
@@ -339,7 +318,7 @@ mod tests {
                 offset: 0,
                 stride,
                 size,
-                ty,
+                ty: T::from_gl(ty).unwrap(),
                 normalized,
                 mode,
                 divisor,

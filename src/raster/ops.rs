@@ -5,23 +5,23 @@
 //! conversion per §2.3.5.2 with round-to-nearest).
 
 use super::draw::BlendState;
-use crate::gl::enums as gl;
+use crate::gl::CompareFunc;
 pub use crate::sampler::format::{is_unorm, DEPTH24_MAX};
 use crate::sampler::Format;
 
 /// Whether a fragment with depth `frag` passes against `stored` under `func` (GL 4.5 core
-/// §17.3.5). Unknown functions pass, like GL_ALWAYS (the API validates the enum).
+/// §17.3.5).
 #[inline]
-pub fn depth_pass<T: PartialOrd>(func: u32, frag: T, stored: T) -> bool {
+pub fn depth_pass<T: PartialOrd>(func: CompareFunc, frag: T, stored: T) -> bool {
     match func {
-        gl::NEVER => false,
-        gl::LESS => frag < stored,
-        gl::EQUAL => frag == stored,
-        gl::LEQUAL => frag <= stored,
-        gl::GREATER => frag > stored,
-        gl::NOTEQUAL => frag != stored,
-        gl::GEQUAL => frag >= stored,
-        _ => true,
+        CompareFunc::Never => false,
+        CompareFunc::Less => frag < stored,
+        CompareFunc::Equal => frag == stored,
+        CompareFunc::Lequal => frag <= stored,
+        CompareFunc::Greater => frag > stored,
+        CompareFunc::Notequal => frag != stored,
+        CompareFunc::Gequal => frag >= stored,
+        CompareFunc::Always => true,
     }
 }
 
@@ -135,40 +135,6 @@ pub fn pack_color(format: Format, c: [f32; 4], mask: [bool; 4], b: &mut [u8]) {
     }
 }
 
-/// Index of blend factor `f` (GL 4.5 core table 17.2) in the candidate table
-/// `PreparedBlend::apply` builds per component; unknown factors select 0.0 (the API
-/// validates the enums).
-fn factor_index(f: u32) -> u8 {
-    match f {
-        gl::ONE => 1,
-        gl::SRC_COLOR => 2,
-        gl::ONE_MINUS_SRC_COLOR => 3,
-        gl::DST_COLOR => 4,
-        gl::ONE_MINUS_DST_COLOR => 5,
-        gl::SRC_ALPHA => 6,
-        gl::ONE_MINUS_SRC_ALPHA => 7,
-        gl::DST_ALPHA => 8,
-        gl::ONE_MINUS_DST_ALPHA => 9,
-        gl::CONSTANT_COLOR => 10,
-        gl::ONE_MINUS_CONSTANT_COLOR => 11,
-        gl::CONSTANT_ALPHA => 12,
-        gl::ONE_MINUS_CONSTANT_ALPHA => 13,
-        gl::SRC_ALPHA_SATURATE => 14,
-        _ => 0, // GL_ZERO
-    }
-}
-
-/// Index of blend equation `eq` (GL 4.5 core table 17.1); unknown ones add.
-fn equation_index(eq: u32) -> u8 {
-    match eq {
-        gl::FUNC_SUBTRACT => 1,
-        gl::FUNC_REVERSE_SUBTRACT => 2,
-        gl::MIN => 3,
-        gl::MAX => 4,
-        _ => 0, // GL_FUNC_ADD
-    }
-}
-
 /// A blend state resolved once per draw and target format: factors and equations become
 /// table indices, so the per-fragment code has no branches on GL enums. Measured reason: on
 /// the 1080p blended fill, matching the enums per component and fragment took 58% of the
@@ -186,12 +152,13 @@ pub struct PreparedBlend {
 impl PreparedBlend {
     /// Resolves `state` for a target that is unorm (`unorm`) or not.
     pub fn new(state: &BlendState, unorm: bool) -> Self {
-        let per = |rgb: u32, alpha: u32, f: fn(u32) -> u8| [f(rgb), f(rgb), f(rgb), f(alpha)];
+        // Both enums list their variants in table order (GL 4.5 core tables 17.1 and 17.2).
+        let per = |rgb: u8, alpha: u8| [rgb, rgb, rgb, alpha];
         PreparedBlend {
             unorm,
-            src: per(state.src_rgb, state.src_alpha, factor_index),
-            dst: per(state.dst_rgb, state.dst_alpha, factor_index),
-            eq: per(state.eq_rgb, state.eq_alpha, equation_index),
+            src: per(state.src_rgb as u8, state.src_alpha as u8),
+            dst: per(state.dst_rgb as u8, state.dst_alpha as u8),
+            eq: per(state.eq_rgb as u8, state.eq_alpha as u8),
             k: if unorm {
                 state.color.map(saturate)
             } else {
@@ -266,8 +233,16 @@ pub fn blend(state: &BlendState, unorm: bool, src: [f32; 4], dst: [f32; 4]) -> [
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gl::enums as gl;
+    use crate::gl::{BlendEquation, BlendFactor};
 
+    /// A blend state from raw GL values, so the tables below also check `from_gl`.
     fn state(src: u32, dst: u32, eq: u32) -> BlendState {
+        let (src, dst) = (
+            BlendFactor::from_gl(src).unwrap(),
+            BlendFactor::from_gl(dst).unwrap(),
+        );
+        let eq = BlendEquation::from_gl(eq).unwrap();
         BlendState {
             enabled: true,
             src_rgb: src,
@@ -354,7 +329,8 @@ mod tests {
             (gl::ALWAYS, [true, true, true]),
         ];
         for (f, want) in cases {
-            let got = [0u32, 5, 9].map(|z| depth_pass(f, z, 5));
+            let func = CompareFunc::from_gl(f).unwrap();
+            let got = [0u32, 5, 9].map(|z| depth_pass(func, z, 5));
             assert_eq!(got, want, "func {f:#x}");
         }
     }

@@ -5,7 +5,7 @@
 
 use super::draw::RasterState;
 use super::fixed::{self, Edge, ONE};
-use crate::gl::enums as gl;
+use crate::gl::{CullFace, FrontFace};
 use crate::ir::Interpolation;
 
 /// `value(px, py) = c + a * (px - x0) + b * (py - y0)` at the centre of pixel (px, py), where
@@ -51,7 +51,7 @@ pub struct SetupCtx {
     offset: [f64; 3],
     /// Inclusive pixel rect fragments may land in: viewport ∩ scissor ∩ target.
     pub rect: [i32; 4],
-    cull: Option<u32>,
+    cull: Option<CullFace>,
     front_ccw: bool,
     pub interp: Vec<Interpolation>,
 }
@@ -90,7 +90,7 @@ impl SetupCtx {
             ],
             rect,
             cull: state.cull_face,
-            front_ccw: state.front_face != gl::CW,
+            front_ccw: state.front_face == FrontFace::Ccw,
             interp,
         })
     }
@@ -166,9 +166,9 @@ pub fn setup_triangle(
     }
     let front = ccw == ctx.front_ccw;
     match ctx.cull {
-        Some(gl::FRONT_AND_BACK) => return false,
-        Some(gl::FRONT) if front => return false,
-        Some(gl::BACK) if !front => return false,
+        Some(CullFace::FrontAndBack) => return false,
+        Some(CullFace::Front) if front => return false,
+        Some(CullFace::Back) if !front => return false,
         _ => {}
     }
     // Walk the edges counter-clockwise whatever the winding.
@@ -280,11 +280,11 @@ mod tests {
         ];
         let cw: [&[f32]; 3] = [ccw[0], ccw[2], ccw[1]];
         for (cull, front_face, want_ccw, want_cw) in [
-            (None, gl::CCW, Some(true), Some(false)),
-            (Some(gl::BACK), gl::CCW, Some(true), None),
-            (Some(gl::FRONT), gl::CCW, None, Some(false)),
-            (Some(gl::BACK), gl::CW, None, Some(true)),
-            (Some(gl::FRONT_AND_BACK), gl::CCW, None, None),
+            (None, FrontFace::Ccw, Some(true), Some(false)),
+            (Some(CullFace::Back), FrontFace::Ccw, Some(true), None),
+            (Some(CullFace::Front), FrontFace::Ccw, None, Some(false)),
+            (Some(CullFace::Back), FrontFace::Cw, None, Some(true)),
+            (Some(CullFace::FrontAndBack), FrontFace::Ccw, None, None),
         ] {
             let mut st = state(16, 16);
             st.cull_face = cull;
@@ -293,7 +293,7 @@ mod tests {
             for (tri, want) in [(ccw, want_ccw), (cw, want_cw)] {
                 let (mut t, mut p) = (vec![], vec![]);
                 let kept = setup_triangle(&ctx, tri, &[], None, &mut t, &mut p);
-                assert_eq!(kept.then(|| t[0].front), want, "{cull:?} {front_face:#x}");
+                assert_eq!(kept.then(|| t[0].front), want, "{cull:?} {front_face:?}");
             }
         }
     }

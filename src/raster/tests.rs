@@ -12,6 +12,7 @@ use super::fixed;
 use super::setup::{self, SetupCtx};
 use super::Rasterizer;
 use crate::gl::enums as gl;
+use crate::gl::{AttribType, BlendEquation, BlendFactor, CompareFunc, CullFace, FrontFace};
 use crate::ir::link::VaryingLink;
 use crate::ir::{Builtin, Interpolation};
 use crate::jit::abi::{Invocation, ShaderEnv};
@@ -102,8 +103,8 @@ fn state(w: i32, h: i32) -> RasterState {
 /// Additive blending: a target that counts how often each pixel is written.
 fn counting(mut st: RasterState) -> RasterState {
     st.blend.enabled = true;
-    st.blend.dst_rgb = gl::ONE;
-    st.blend.dst_alpha = gl::ONE;
+    st.blend.dst_rgb = BlendFactor::One;
+    st.blend.dst_alpha = BlendFactor::One;
     st
 }
 
@@ -155,7 +156,7 @@ fn vertex_input(verts: &[[f32; 8]]) -> VertexInput {
             offset,
             stride: 32,
             size: 4,
-            ty: gl::FLOAT,
+            ty: AttribType::Float,
             normalized: false,
             mode: AttribMode::Float,
             divisor: 0,
@@ -385,10 +386,10 @@ fn busy_scene(threads: usize) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
     let mut rng = Lcg(7);
     let mut st = state(w as i32, h as i32);
     st.blend.enabled = true;
-    st.blend.src_rgb = gl::SRC_ALPHA;
-    st.blend.dst_rgb = gl::ONE_MINUS_SRC_ALPHA;
-    st.blend.dst_alpha = gl::ONE;
-    st.depth_func = Some(gl::LEQUAL);
+    st.blend.src_rgb = BlendFactor::SrcAlpha;
+    st.blend.dst_rgb = BlendFactor::OneMinusSrcAlpha;
+    st.blend.dst_alpha = BlendFactor::One;
+    st.depth_func = Some(CompareFunc::Lequal);
     let mut prog = program(varying_fs(), Interpolation::Smooth);
     prog.color_slots = vec![Some(0), Some(0)];
     let prog = Arc::new(prog);
@@ -500,7 +501,7 @@ fn depth_funcs_end_to_end() {
                 for (col, z) in [-0.5f32, 0.0, 0.5].iter().enumerate() {
                     let mut st = state(4, 4);
                     st.viewport = [col as i32 * 4, 0, 4, 4];
-                    st.depth_func = Some(func);
+                    st.depth_func = Some(CompareFunc::from_gl(func).unwrap());
                     st.depth_mask = mask;
                     r.draw(draw(
                         Topology::TriangleStrip,
@@ -560,12 +561,12 @@ fn blending_end_to_end_matches_the_formula() {
     let mut st = state(8, 8);
     st.blend = BlendState {
         enabled: true,
-        src_rgb: gl::SRC_ALPHA,
-        dst_rgb: gl::ONE_MINUS_SRC_ALPHA,
-        src_alpha: gl::ONE,
-        dst_alpha: gl::ZERO,
-        eq_rgb: gl::FUNC_ADD,
-        eq_alpha: gl::FUNC_ADD,
+        src_rgb: BlendFactor::SrcAlpha,
+        dst_rgb: BlendFactor::OneMinusSrcAlpha,
+        src_alpha: BlendFactor::One,
+        dst_alpha: BlendFactor::Zero,
+        eq_rgb: BlendEquation::Add,
+        eq_alpha: BlendEquation::Add,
         color: [0.0; 4],
     };
     st.color_mask = [true, true, false, true];
@@ -735,8 +736,8 @@ fn culling_and_front_facing() {
     ] {
         let t = target(16, 16, Format::R32F, None);
         let mut st = state(16, 16);
-        st.cull_face = cull;
-        st.front_face = front_face;
+        st.cull_face = cull.map(|c| CullFace::from_gl(c).unwrap());
+        st.front_face = FrontFace::from_gl(front_face).unwrap();
         let mut r = Rasterizer::new(1);
         let mut prog = program(facing_fs.clone(), Interpolation::Smooth);
         prog.fs = facing_fs.clone();
@@ -751,7 +752,7 @@ fn culling_and_front_facing() {
     // A strip keeps one winding: with back faces culled both triangles of a CCW strip draw.
     let t = target(16, 16, Format::R32F, None);
     let mut st = counting(state(16, 16));
-    st.cull_face = Some(gl::BACK);
+    st.cull_face = Some(CullFace::Back);
     let mut r = Rasterizer::new(1);
     r.draw(draw(
         Topology::TriangleStrip,
@@ -922,7 +923,7 @@ fn vertex_stage_shades_each_index_once_per_instance() {
                     offset: 0,
                     stride: 8,
                     size: 2,
-                    ty: gl::FLOAT,
+                    ty: AttribType::Float,
                     normalized: false,
                     mode: AttribMode::Float,
                     divisor: 0,
@@ -935,7 +936,7 @@ fn vertex_stage_shades_each_index_once_per_instance() {
                     offset: 0,
                     stride: 4,
                     size: 1,
-                    ty: gl::FLOAT,
+                    ty: AttribType::Float,
                     normalized: false,
                     mode: AttribMode::Float,
                     divisor: 1,
@@ -998,7 +999,7 @@ fn discard_late_depth_and_helper_lanes() {
         scissor: None,
     });
     let mut st = state(8, 8);
-    st.depth_func = Some(gl::LESS);
+    st.depth_func = Some(CompareFunc::Less);
     let mut prog = program(fs.clone(), Interpolation::Smooth);
     prog.fs_output_words = 5;
     prog.frag_depth_slot = Some(4);
@@ -1229,8 +1230,8 @@ fn windowed_scene(window_prims: usize, cap: Option<(usize, usize)>) -> Vec<u8> {
     r.scene.cap = cap;
     let mut st = state(96, 80);
     st.blend.enabled = true;
-    st.blend.src_rgb = gl::SRC_ALPHA;
-    st.blend.dst_rgb = gl::ONE_MINUS_SRC_ALPHA;
+    st.blend.src_rgb = BlendFactor::SrcAlpha;
+    st.blend.dst_rgb = BlendFactor::OneMinusSrcAlpha;
     let mut rng = Lcg(11);
     let rnd_vert = |rng: &mut Lcg| -> [f32; 8] {
         let mut v = [0.0f32; 8];

@@ -77,7 +77,7 @@ struct DrawCtx<'a> {
     env: BoundEnv<'a>,
     /// Depth image and function, when the depth test is on and there is a depth buffer
     /// (GL 4.5 core §17.3.5: with no depth buffer the test always passes).
-    depth: Option<(&'a Image, u32)>,
+    depth: Option<(&'a Image, crate::gl::CompareFunc)>,
     depth_write: bool,
     /// Colour images with the shader output slot that feeds them and, when blending is on,
     /// the blend state prepared for the image's format.
@@ -452,7 +452,14 @@ fn texel_ptrs(img: &Image, x: i32, y: i32, dummy: *mut u8, out: &mut [*mut u8; 4
 /// The depth test of one fragment (GL 4.5 core §17.3.5), writing the depth when it passes
 /// and `write` is set.
 #[inline]
-fn depth_test(img: &Image, func: u32, x: i32, y: i32, z: f32, write: bool) -> bool {
+fn depth_test(
+    img: &Image,
+    func: crate::gl::CompareFunc,
+    x: i32,
+    y: i32,
+    z: f32,
+    write: bool,
+) -> bool {
     let Some(t) = texel(img, x, y) else {
         return false;
     };

@@ -18,9 +18,9 @@ use std::sync::Arc;
 use super::filter;
 use super::format::fit_to_format;
 use super::image::Image;
-use super::mipmap::{is_complete, is_mipmap_filter, max_mip_level, mip_size};
+use super::mipmap::{is_complete, max_mip_level, mip_size};
 use super::{SamplerState, TextureView};
-use crate::gl::enums as gl;
+pub(crate) use crate::gl::Wrap;
 use crate::sampler::request::{TexRequest, TexResult};
 
 /// Levels a descriptor can address: 0..16 covers 32768² textures (MAX_TEXTURE_SIZE is at
@@ -46,30 +46,6 @@ impl LevelLayout {
         width: 0,
         height: 0,
     };
-}
-
-/// Wrap modes as the filter routines see them (GL 4.5 core table 8.20).
-#[repr(u32)]
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Wrap {
-    Repeat = 0,
-    MirroredRepeat = 1,
-    ClampToEdge = 2,
-    ClampToBorder = 3,
-    MirrorClampToEdge = 4,
-}
-
-impl Wrap {
-    /// Unknown enums fall back to GL's default, REPEAT (the API rejects them first).
-    fn from_gl(e: u32) -> Wrap {
-        match e {
-            gl::MIRRORED_REPEAT => Wrap::MirroredRepeat,
-            gl::CLAMP_TO_EDGE => Wrap::ClampToEdge,
-            gl::CLAMP_TO_BORDER => Wrap::ClampToBorder,
-            gl::MIRROR_CLAMP_TO_EDGE => Wrap::MirrorClampToEdge,
-            _ => Wrap::Repeat,
-        }
-    }
 }
 
 /// Filtered sample (implicit or explicit LOD, per `req.op`) for the lanes in the mask
@@ -181,7 +157,7 @@ impl Descriptor {
             fetch_last = level;
         }
         // Completeness guarantees base..=q is inside the consistent chain.
-        let mip_last = if is_mipmap_filter(state.min_filter) {
+        let mip_last = if state.min_filter.uses_mipmaps() {
             fetch_last
         } else {
             base_level
@@ -191,8 +167,8 @@ impl Descriptor {
             base_level: base_level as u32,
             mip_last: mip_last as u32,
             fetch_last: fetch_last as u32,
-            wrap_s: Wrap::from_gl(state.wrap_s),
-            wrap_t: Wrap::from_gl(state.wrap_t),
+            wrap_s: state.wrap_s,
+            wrap_t: state.wrap_t,
             internal: internal as u32,
             border: fit_to_format(format, state.border_color),
             min_lod: state.min_lod,

@@ -41,7 +41,7 @@ use super::format::{
 use super::image::Format;
 use super::mipmap::{max_mip_level, mip_size};
 use super::simd::{lerp, split4, F4, I4};
-use crate::gl::enums as gl;
+use crate::gl::{MagFilter, MinFilter};
 use crate::sampler::request::{TexOp, TexRequest, TexResult};
 
 use super::descriptor::{FetchFn, SampleFn};
@@ -663,9 +663,12 @@ fn select_for<F: TexelLoad>(mag_linear: bool, min_linear: bool, mip: u8, fast: b
     }
 }
 
-/// Picks the sample routine for a format and filter state (GL enums; unknown filters
-/// behave as GL's defaults, the API having rejected them already).
-pub(crate) fn select_sample(format: Format, mag_filter: u32, min_filter: u32) -> SampleFn {
+/// Picks the sample routine for a format and filter state.
+pub(crate) fn select_sample(
+    format: Format,
+    mag_filter: MagFilter,
+    min_filter: MinFilter,
+) -> SampleFn {
     select_sample_impl(format, mag_filter, min_filter, true)
 }
 
@@ -674,21 +677,26 @@ pub(crate) fn select_sample(format: Format, mag_filter: u32, min_filter: u32) ->
 #[cfg(test)]
 pub(crate) fn select_sample_reference(
     format: Format,
-    mag_filter: u32,
-    min_filter: u32,
+    mag_filter: MagFilter,
+    min_filter: MinFilter,
 ) -> SampleFn {
     select_sample_impl(format, mag_filter, min_filter, false)
 }
 
-fn select_sample_impl(format: Format, mag_filter: u32, min_filter: u32, fast: bool) -> SampleFn {
-    let mag_linear = mag_filter != gl::NEAREST;
+fn select_sample_impl(
+    format: Format,
+    mag_filter: MagFilter,
+    min_filter: MinFilter,
+    fast: bool,
+) -> SampleFn {
+    let mag_linear = mag_filter == MagFilter::Linear;
     let (min_linear, mip) = match min_filter {
-        gl::NEAREST => (false, MIP_NONE),
-        gl::LINEAR => (true, MIP_NONE),
-        gl::NEAREST_MIPMAP_NEAREST => (false, MIP_NEAREST),
-        gl::LINEAR_MIPMAP_NEAREST => (true, MIP_NEAREST),
-        gl::LINEAR_MIPMAP_LINEAR => (true, MIP_LINEAR),
-        _ => (false, MIP_LINEAR), // NEAREST_MIPMAP_LINEAR, the default
+        MinFilter::Nearest => (false, MIP_NONE),
+        MinFilter::Linear => (true, MIP_NONE),
+        MinFilter::NearestMipmapNearest => (false, MIP_NEAREST),
+        MinFilter::LinearMipmapNearest => (true, MIP_NEAREST),
+        MinFilter::NearestMipmapLinear => (false, MIP_LINEAR),
+        MinFilter::LinearMipmapLinear => (true, MIP_LINEAR),
     };
     let (a, b, c) = (mag_linear, min_linear, mip);
     match format {

@@ -9,7 +9,6 @@ use super::format::{
 };
 use super::image::{Format, Image};
 use super::{SamplerState, TextureView};
-use crate::gl::enums as gl;
 
 /// Size of mip level `level` of a `w` × `h` base (GL 4.5 core eq. 8.12: floor halving,
 /// never below 1).
@@ -28,17 +27,6 @@ pub fn max_mip_level(w: u32, h: u32) -> u32 {
     }
 }
 
-/// Whether a minification filter uses mipmaps.
-pub fn is_mipmap_filter(min_filter: u32) -> bool {
-    matches!(
-        min_filter,
-        gl::NEAREST_MIPMAP_NEAREST
-            | gl::LINEAR_MIPMAP_NEAREST
-            | gl::NEAREST_MIPMAP_LINEAR
-            | gl::LINEAR_MIPMAP_LINEAR
-    )
-}
-
 /// The last level sampling may use (GL 4.5 core §8.14.3, "q"): the base level for
 /// non-mipmap filters, else min(max_level, base + floor(log2(max size))). `None` when the
 /// base level is missing or empty.
@@ -47,7 +35,7 @@ pub fn last_level(view: &TextureView, state: &SamplerState) -> Option<u32> {
     if base.width() == 0 || base.height() == 0 {
         return None;
     }
-    if !is_mipmap_filter(state.min_filter) {
+    if !state.min_filter.uses_mipmaps() {
         return Some(view.base_level);
     }
     let p = view
@@ -63,7 +51,7 @@ pub fn is_complete(view: &TextureView, state: &SamplerState) -> bool {
     let Some(q) = last_level(view, state) else {
         return false;
     };
-    if !is_mipmap_filter(state.min_filter) {
+    if !state.min_filter.uses_mipmaps() {
         return true;
     }
     if view.base_level > view.max_level {
@@ -197,6 +185,7 @@ pub fn with_generated_mipmaps(view: &TextureView) -> TextureView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gl::MinFilter;
 
     fn img(format: Format, w: u32, h: u32, data: &[u8]) -> Image {
         let i = Image::new(w, h, format);
@@ -314,7 +303,7 @@ mod tests {
     #[test]
     fn completeness() {
         let near = SamplerState {
-            min_filter: gl::NEAREST,
+            min_filter: MinFilter::Nearest,
             ..SamplerState::default()
         };
         let mip = SamplerState::default(); // NEAREST_MIPMAP_LINEAR

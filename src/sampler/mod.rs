@@ -59,18 +59,19 @@ pub use transfer::{
     convert_upload, internal_format_from_gl, read_pixels, PixelTransferError, UploadError,
 };
 
+use crate::gl::{MagFilter, MinFilter, Wrap};
 use crate::sampler::request::{TexOp, TexRequest, TexResult};
 
 use std::sync::{Arc, Mutex};
 
-/// Sampler state (GL 4.5 core §8.14; glTexParameter / glSamplerParameter). GL enum values.
+/// Sampler state (GL 4.5 core §8.14; glTexParameter / glSamplerParameter).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct SamplerState {
-    pub min_filter: u32,
-    pub mag_filter: u32,
-    pub wrap_s: u32,
-    pub wrap_t: u32,
-    pub wrap_r: u32,
+    pub min_filter: MinFilter,
+    pub mag_filter: MagFilter,
+    pub wrap_s: Wrap,
+    pub wrap_t: Wrap,
+    pub wrap_r: Wrap,
     pub border_color: [f32; 4],
     pub min_lod: f32,
     pub max_lod: f32,
@@ -81,11 +82,11 @@ impl Default for SamplerState {
     /// The GL initial state (GL 4.5 core table 23.18).
     fn default() -> Self {
         SamplerState {
-            min_filter: 0x2702, // GL_NEAREST_MIPMAP_LINEAR
-            mag_filter: 0x2601, // GL_LINEAR
-            wrap_s: 0x2901,     // GL_REPEAT
-            wrap_t: 0x2901,
-            wrap_r: 0x2901,
+            min_filter: MinFilter::NearestMipmapLinear,
+            mag_filter: MagFilter::Linear,
+            wrap_s: Wrap::Repeat,
+            wrap_t: Wrap::Repeat,
+            wrap_r: Wrap::Repeat,
             border_color: [0.0; 4],
             min_lod: -1000.0,
             max_lod: 1000.0,

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::gl::enums as gl;
+use crate::gl::{MagFilter, MinFilter, Wrap};
 use proptest::prelude::*;
 
 fn image_f32(format: Format, w: u32, h: u32, texels: &[[f32; 4]]) -> Arc<Image> {
@@ -22,10 +23,12 @@ fn r32f(w: u32, h: u32, vals: &[f32]) -> Arc<Image> {
     image_f32(Format::R32F, w, h, &t)
 }
 
+/// A sampler state from raw GL values (so the cases below also go through `from_gl`).
 fn state(min: u32, mag: u32, wrap: u32) -> SamplerState {
+    let wrap = Wrap::from_gl(wrap).unwrap();
     SamplerState {
-        min_filter: min,
-        mag_filter: mag,
+        min_filter: MinFilter::from_gl(min).unwrap(),
+        mag_filter: MagFilter::from_gl(mag).unwrap(),
         wrap_s: wrap,
         wrap_t: wrap,
         ..SamplerState::default()
@@ -991,10 +994,10 @@ mod differential {
         for min in MINS {
             for mag in [gl::NEAREST, gl::LINEAR] {
                 let st = SamplerState {
-                    min_filter: min,
-                    mag_filter: mag,
-                    wrap_s: c.wrap.0,
-                    wrap_t: c.wrap.1,
+                    min_filter: MinFilter::from_gl(min).unwrap(),
+                    mag_filter: MagFilter::from_gl(mag).unwrap(),
+                    wrap_s: Wrap::from_gl(c.wrap.0).unwrap(),
+                    wrap_t: Wrap::from_gl(c.wrap.1).unwrap(),
                     border_color: [0.25, -1.0, 2.0, 0.5],
                     min_lod: c.min_lod,
                     max_lod: c.max_lod,
@@ -1005,7 +1008,7 @@ mod differential {
                     continue;
                 }
                 let (d, _keep) = Descriptor::build(&view, &st, true);
-                let reference = select_sample_reference(format, mag, min);
+                let reference = select_sample_reference(format, st.mag_filter, st.min_filter);
                 // Lanes outside the mask must keep whatever `out` held.
                 let mut fast_out: TexResult = [[0xDEAD_BEEF; 4]; 4];
                 let mut ref_out = fast_out;
@@ -1054,8 +1057,11 @@ mod differential {
         for wrap in [gl::REPEAT, gl::CLAMP_TO_EDGE, gl::MIRRORED_REPEAT] {
             let st = state(gl::LINEAR_MIPMAP_LINEAR, gl::LINEAR, wrap);
             let (d, _keep) = Descriptor::build(&view, &st, true);
-            let reference =
-                select_sample_reference(Format::Rgba8, gl::LINEAR, gl::LINEAR_MIPMAP_LINEAR);
+            let reference = select_sample_reference(
+                Format::Rgba8,
+                MagFilter::Linear,
+                MinFilter::LinearMipmapLinear,
+            );
             for k in 0..64 {
                 let (s, t) = (k as f32 * 0.173 - 2.0, k as f32 * 0.057);
                 let px = 2.6 / 64.0;
