@@ -3,8 +3,8 @@
 //! filter of GenerateMipmap. Conversions go through f32 with GL's unorm rules
 //! (`round(clamp(x) * 255)`), so they are exact for 8-bit data.
 //!
-//! The sampler owns the same conversions for its own use; this file covers what the API
-//! needs so that uploads and readback work without it.
+//! This is the only pixel-transfer code: the GL format/type enums are paired with storage
+//! here, in the one layer that sees raw enums; per-texel encodings are `sampler::format`'s.
 
 use half::f16;
 

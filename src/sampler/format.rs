@@ -1,8 +1,9 @@
 //! Texel encoding: how each `Format` stores a colour or a depth value in bytes and how it
 //! reads back, with GL's conversion rules (GL 4.5 core §2.3.5 fixed-point conversions,
-//! §8.24 sRGB). Safe slice-based functions for the rasterizer and the transfer code, and
-//! the raw-pointer loaders the sampler's per-format routines use. Pixel transfers
-//! (upload/readback with GL format/type pairs) live in `transfer.rs`.
+//! §8.24 sRGB). Safe slice-based functions for the rasterizer, blits and pixel transfers,
+//! and the raw-pointer loaders the sampler's per-format routines use. Pixel transfers
+//! (upload/readback with GL format/type pairs) live in the API (`api::pixels`), the one
+//! layer that sees raw GL enums.
 //!
 //! Conventions:
 //! - `encode_color` / `decode_color` work on *stored* values: an `Srgb8Alpha8` texel is

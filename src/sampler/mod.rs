@@ -1,5 +1,4 @@
-//! Texture storage and sampling (DESIGN.md §4): images and formats, pixel transfers,
-//! mipmaps, filtering and LOD, the global descriptor table indexed by bindless handle,
+//! Texture storage and sampling (DESIGN.md §4): images and formats, mipmaps, filtering and LOD, the global descriptor table indexed by bindless handle,
 //! resident sets, and `rt_texture`, the helper generated code calls.
 //!
 //! The story of a texture lookup: the API turns a texture (plus sampler state) into a
@@ -11,9 +10,9 @@
 //! and one debug message, never a wild read.
 //!
 //! For the API (who calls what):
-//! - `glTexImage*`: `internal_format_from_gl`, then `convert_upload` into a new `Image`
-//!   (`Image::write_bytes`); `glGenerateMipmap`: `generate_mipmaps`; `glReadPixels`:
-//!   `read_pixels`. `PixelTransferError::gl_error` gives the GL error.
+//! - Pixel transfers (glTexImage*, glReadPixels) pair GL format/type enums with storage in
+//!   the API (`api::pixels`), through `format.rs`'s per-texel encoding; `glGenerateMipmap`:
+//!   `generate_mipmaps`.
 //! - `glGetTextureHandleARB` / bound units at draw time: check `is_complete` (the spec's
 //!   INVALID_OPERATION), then `DescriptorTable::insert`; texture or sampler deleted:
 //!   `DescriptorTable::remove` — after flushing queued draws that may still use the
@@ -25,7 +24,6 @@
 //! | `image.rs` | linear pixel storage shared with the rasterizer, formats |
 //! | `format.rs` | per-texel encode/decode (unorm, f16, f32, sRGB, depth/stencil) |
 //! | `srgb_tables.rs` | exact sRGB decode/encode tables (generated) |
-//! | `transfer.rs` | upload/readback with GL format/type pairs, internalformat mapping |
 //! | `mipmap.rs` | level sizes, completeness, mipmap generation |
 //! | `descriptor.rs` | the `#[repr(C)]` descriptor and how it is built |
 //! | `filter.rs` | the sample/fetch/size routines (wrap, filters, LOD) |
@@ -44,7 +42,6 @@ pub mod request;
 mod simd;
 mod srgb_tables;
 pub mod table;
-pub mod transfer;
 
 pub use descriptor::{Descriptor, MAX_LEVELS, MAX_TEXTURE_LOD_BIAS};
 pub use format::{
@@ -55,9 +52,6 @@ pub use format::{
 pub use image::{Format, Image};
 pub use mipmap::{generate_mipmaps, is_complete, max_mip_level, mip_size, with_generated_mipmaps};
 pub use table::{DescriptorTable, MAX_HANDLES};
-pub use transfer::{
-    convert_upload, internal_format_from_gl, read_pixels, PixelTransferError, UploadError,
-};
 
 use crate::gl::{MagFilter, MinFilter, Wrap};
 use crate::sampler::request::{TexOp, TexRequest, TexResult};
