@@ -15,22 +15,22 @@
 //! | [`jit`] | IR → Cranelift, the `#[repr(C)]` ABI, the variant cache |
 //! | [`raster`] | vertex fetch and shading, clipping, setup, binning, tiles, per-fragment ops |
 //! | [`sampler`] | images and formats, filtering, the descriptor table and resident sets |
-//! | [`demo`] | the built-in demo scene (256 bindless-textured quads) the CLI renders |
-//! | [`shader_test`] | the `.shader_test` scene runner behind the CLI and the corpus tests |
 //! | [`extensions`] | the extension lists of GL_EXTENSIONS and of GLSL's `#extension` |
+//!
+//! The command line (`softgl run`, `softgl info`, the demo) and the `.shader_test` runner are
+//! the `softgl-cli` crate (`cli/`); the EGL driver is `softgl-egl` (`driver/`). Both use this
+//! crate's public API only.
 
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
 pub mod api;
-pub mod demo;
 pub mod extensions;
 pub mod glsl;
 pub mod ir;
 pub mod jit;
 pub mod raster;
 pub mod sampler;
-pub mod shader_test;
 
 pub use api::enums;
 pub use api::gl::{

@@ -1,5 +1,5 @@
 //! The `.shader_test` scene runner: parses the format GL test suites use (piglit's
-//! `shader_runner`) and runs it on a [`crate::Context`]. The CLI (`softgl run`) and the
+//! `shader_runner`) and runs it on a [`softgl::Context`]. The CLI (`softgl run`) and the
 //! corpus tests (`tests/conformance.rs`) both go through it.
 //!
 //! | file | owns |

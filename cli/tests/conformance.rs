@@ -6,13 +6,13 @@
 
 use std::path::{Path, PathBuf};
 
-use softgl::shader_test::png_out;
-use softgl::shader_test::run::{self, Outcome, RunOptions, RunResult};
 use softgl::Context;
+use softgl_cli::shader_test::png_out;
+use softgl_cli::shader_test::run::{self, Outcome, RunOptions, RunResult};
 
 fn scene_path(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("conformance/scenes")
+        .join("../conformance/scenes")
         .join(format!("{name}.shader_test"))
 }
 
@@ -33,7 +33,7 @@ fn check_scene(name: &str) {
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("{}: cannot read: {e}", path.display()));
     let script =
-        softgl::shader_test::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        softgl_cli::shader_test::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut results = Vec::new();
     for threads in [1, 2] {
         let opts = RunOptions {
@@ -195,7 +195,7 @@ scenes! {
 /// Every scene file has a test above and every test a file: a new scene cannot be forgotten.
 #[test]
 fn every_scene_file_has_a_test() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance/scenes");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../conformance/scenes");
     let mut files: Vec<String> = std::fs::read_dir(&dir)
         .expect("conformance/scenes")
         .flatten()
@@ -209,6 +209,6 @@ fn every_scene_file_has_a_test() {
     listed.sort();
     assert_eq!(
         files, listed,
-        "conformance/scenes and the scenes! list in tests/conformance.rs differ"
+        "conformance/scenes and the scenes! list in cli/tests/conformance.rs differ"
     );
 }

@@ -66,7 +66,7 @@
 
 use thiserror::Error;
 
-use crate::enums;
+use softgl::enums;
 
 /// Per-channel probe tolerance: one 8-bit step plus an epsilon for the conversion of the
 /// expected value (piglit's tolerance for 8-bit framebuffers).

@@ -14,7 +14,7 @@ use super::parse::{
     TextureKind, UniformValue, Version,
 };
 use super::pixels;
-use crate::{enums, Context};
+use softgl::{enums, Context};
 
 /// piglit's default window.
 pub const DEFAULT_WIDTH: u32 = 250;
