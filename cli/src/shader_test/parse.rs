@@ -1775,7 +1775,7 @@ mod tests {
     /// before any rendering is involved).
     #[test]
     fn corpus_parses() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance/scenes");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../conformance/scenes");
         let entries = std::fs::read_dir(&dir).expect("conformance/scenes is missing");
         let mut count = 0;
         for e in entries.flatten() {
