@@ -3,15 +3,29 @@
 //!
 //! # Format
 //!
-//! A file is a list of sections, each opened by a `[name]` line:
+//! The format is piglit's (`tests/shaders/shader_runner.c`): every spelling shader_runner
+//! accepts for the commands below is accepted, plus softgl's own commands (`ubo`,
+//! `block binding NAME`, `uniform handle-uvec2`, `texture miplevels`, `blend func`, …).
+//! Commands shader_runner has and this runner lacks are kept as
+//! [`Command::Unsupported`]: the scene fails with `unsupported command X` once its
+//! requirements are met, never with a misleading error. Text before the first section is
+//! ignored, as shader_runner ignores it. A file is a list of sections, each opened by a
+//! `[name]` line:
 //!
-//! - `[require]`: one requirement per line: `GL >= 3.3`, `GL CORE >= 4.5`, `GLSL >= 1.30`
-//!   (comparisons `>=`, `>`, `<=`, `<`, `=`), an extension name `GL_ARB_bindless_texture`,
-//!   or `!GL_EXT_foo` (the extension must be absent). Unmet → the scene is skipped.
-//! - `[vertex shader]`, `[fragment shader]`: GLSL source, kept verbatim.
+//! - `[require]`: one requirement per line: `GL >= 3.3`, `GL CORE >= 4.5`, `GL COMPAT >= 3.2`,
+//!   `GLSL >= 1.30` (comparisons `>=`, `>`, `<=`, `<`, `=`, `==`, `!=`), an extension name
+//!   `GL_ARB_bindless_texture`, `!GL_EXT_foo` (the extension must be absent), a limit
+//!   `GL_MAX_VERTEX_OUTPUT_COMPONENTS >= 128` or `INT GL_ANY_INTEGER_STATE >= N`,
+//!   `GL ES …` (never met), `SIZE W H` (the window size), `depthbuffer` and `rlimit N`
+//!   (nothing to do). Unmet → the scene is skipped. The run's context asks for the GL
+//!   version these imply, as shader_runner's does (see `run::context_attribs`).
+//! - `[vertex shader]`, `[tessellation control shader]`, `[tessellation evaluation shader]`,
+//!   `[geometry shader]`, `[fragment shader]`, `[compute shader]`: GLSL source, verbatim;
+//!   several sections of one stage are several shader objects. A shader without a
+//!   `#version` line gets `#version N` of the `GLSL >= N` requirement (shader_runner's rule).
 //! - `[vertex shader passthrough]`: a generated vertex shader that passes `piglit_vertex`
-//!   through to `gl_Position`, written in the fragment shader's `#version` (see
-//!   [`passthrough_vertex_shader`]).
+//!   through to `gl_Position`: shader_runner's, in the GLSL requirement's version, or
+//!   without one, in the fragment shader's `#version` (see [`passthrough_vertex_shader`]).
 //! - `[vertex data]`: a header `name/type/count ...` (type `float`, `int` or `uint`; count
 //!   1..4, or a GLSL type name like `vec3`) then one row of numbers per vertex. A column
 //!   name that is a number is an attribute location.
@@ -26,18 +40,18 @@
 //! | command | GL |
 //! |---|---|
 //! | `clear color r g b a` / `clear depth d` / `clear` | glClearColor / glClearDepth / glClear(color+depth) |
-//! | `enable GL_X` / `disable GL_X` | glEnable / glDisable |
+//! | `enable GL_X` / `disable GL_X` | glEnable / glDisable (any GL name; `GL_CLIP_PLANEi` is `GL_CLIP_DISTANCEi`) |
 //! | `depthfunc GL_LESS` / `depth mask 0\|1` | glDepthFunc / glDepthMask |
 //! | `blend func SRC DST [SRC_A DST_A]` | glBlendFunc(Separate) |
 //! | `blend equation MODE [MODE_A]` | glBlendEquation(Separate) |
 //! | `blend color r g b a` / `color mask r g b a` (0/1) | glBlendColor / glColorMask |
 //! | `scissor x y w h` / `viewport x y w h` | glScissor / glViewport |
-//! | `cull face GL_BACK` / `front face GL_CW` / `provoking vertex GL_FIRST_VERTEX_CONVENTION` | glCullFace / glFrontFace / glProvokingVertex |
+//! | `cull face GL_BACK` / `front face GL_CW` or `frontface cw\|ccw` / `provoking vertex first\|last` (or the GL names) | glCullFace / glFrontFace / glProvokingVertex |
 //! | `draw rect [ortho] x y w h` | two CCW triangles; `piglit_vertex` = (x, y, 0, 1) corners in NDC (ortho: window pixels), `piglit_texcoord` = (0..1, 0..1) |
 //! | `draw instanced rect [ortho] N x y w h` | the same, N instances |
-//! | `draw arrays [instanced] MODE first count [instances]` | from `[vertex data]` |
-//! | `uniform TYPE NAME v...` | glUniform*: `float vec2..4 int ivec2..4 uint uvec2..4 bool bvec2..4 mat2..4 matCxR` (matrices column-major) |
-//! | `uniform handle NAME UNIT` | glUniformHandleui64ARB(loc, handle of the texture at UNIT) |
+//! | `draw arrays [instanced] MODE first count [instances]` | from `[vertex data]`; any GL mode name |
+//! | `uniform TYPE NAME v...` | glUniform*: `float vec2..4 int ivec2..4 uint uvec2..4 bool bvec2..4 mat2..4 matCxR` (matrices column-major; floats also as `0x…` IEEE bits); NAME may be a location number. A member of a uniform block is written into its block's buffer instead, as shader_runner does: found through glGetUniformIndices and glGetActiveUniformsiv (block index, offset, array stride for a trailing `[N]`, matrix stride, row-major), block i bound at binding i with a buffer of its UNIFORM_BLOCK_DATA_SIZE |
+//! | `uniform handle NAME UNIT` | glUniformHandleui64ARB(loc, handle of the texture at UNIT); a block member gets the 8 bytes in its block's buffer |
 //! | `uniform handle-uvec2 NAME UNIT` | glUniform2ui(loc, low 32 bits, high 32 bits) of that handle |
 //! | `uniform handle-uint64 NAME UNIT` | glUniform1ui64ARB(loc, handle) |
 //! | `ubo BINDING OFFSET TYPE v...` | writes the values (scalar/vector types) at byte OFFSET of the uniform buffer bound to BINDING (created and grown as needed, uploaded before each draw) |
@@ -47,13 +61,15 @@
 //! | `texture rgbw UNIT (W, H) [GL_FORMAT]` | quadrants red (s<½,t<½), green (s≥½,t<½), blue (s<½,t≥½), white; every mip level drawn the same way down to 1×1 (a 1-texel level is white); min `GL_NEAREST_MIPMAP_NEAREST`, mag `GL_NEAREST` |
 //! | `texture checkerboard UNIT LEVEL (W, H) (c1) (c2) [GL_FORMAT]` | 2×2 squares of W/2×H/2 texels, c1 at bottom-left and top-right; only LEVEL defined; min and mag `GL_NEAREST`, max level = LEVEL, base level = LEVEL |
 //! | `texture miplevels UNIT (W, H)` | a full mip chain, level i a solid colour: red, green, blue, white, yellow, cyan, magenta, then grey (0.5) |
-//! | `texparameter 2D min\|mag\|wrap_s\|wrap_t\|border_color\|lod_bias\|min_lod\|max_lod\|base_level\|max_level VALUE` | glTexParameter on the texture at the active unit |
+//! | `texparameter TARGET min\|mag\|wrap_s\|wrap_t\|wrap_r\|compare_func\|depth_mode\|swizzle_r\|border_color\|lod_bias\|min_lod\|max_lod\|base_level\|max_level VALUE` | glTexParameter on the texture bound to TARGET (`1D 2D 3D Rect Cube 1DArray 2DArray CubeArray`) at the active unit; enum values as shader_runner's words (`nearest`, `linear_mipmap_linear`, `clamp_to_edge`, `lequal`, `red`, …) or GL names |
+//! | `active uniform NAME GL_PNAME VALUE` | glGetActiveUniformsiv(NAME's index, PNAME) must be VALUE (a number or a GL name) |
 //! | `active texture UNIT` | glActiveTexture (every `texture` command also makes its unit active) |
 //! | `resident texture UNIT` | glMakeTextureHandleResidentARB(handle of the texture at UNIT) |
 //! | `nonresident texture UNIT` | glMakeTextureHandleNonResidentARB |
 //! | `delete texture UNIT` | glDeleteTextures; the handle made from it (if any) stays known to the script, so a later `uniform handle` passes the stale value |
 //! | `probe rgb x y r g b` / `probe rgba x y r g b a` | one pixel |
 //! | `relative probe rgb (x, y) (r, g, b)` / `relative probe rgba` | pixel at (x·W, y·H) (fractions of the window) |
+//! | `relative probe rect rgb (x, y, w, h) (r, g, b)` / `… rgba` | the rectangle (x·W, y·H, w·W, h·H) |
 //! | `probe all rgb r g b` / `probe all rgba` | every pixel |
 //! | `probe rect rgb (x, y, w, h) (r, g, b)` / `probe rect rgba` | every pixel of a rectangle |
 //! | `link error` / `link success` | every shader compiled and the link failed / the program compiled and linked |
