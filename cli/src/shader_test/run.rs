@@ -1079,6 +1079,30 @@ fn stage_name(stage: u32) -> &'static str {
 mod tests {
     use super::*;
 
+    fn attribs_for(require: &str) -> (u32, u32, softgl::Profile) {
+        let script = parse::parse(&format!("[require]\n{require}\n")).unwrap();
+        let a = context_attribs(&script);
+        (a.major, a.minor, a.profile)
+    }
+
+    /// The context shader_runner's framework asks for (piglit's `get_required_config`):
+    /// the GL requirement raised to the GLSL requirement's GL version, core from 3.1 on
+    /// unless `GL COMPAT` is asked.
+    #[test]
+    fn context_follows_requirements() {
+        use softgl::Profile::{Compatibility, Core};
+        assert_eq!(attribs_for(""), (1, 0, Compatibility));
+        assert_eq!(attribs_for("GLSL >= 1.50"), (3, 2, Core));
+        assert_eq!(attribs_for("GLSL >= 1.20"), (2, 1, Compatibility));
+        assert_eq!(attribs_for("GL >= 3.3\nGLSL >= 1.50"), (3, 3, Core));
+        assert_eq!(attribs_for("GL >= 2.0\nGLSL >= 4.50"), (4, 5, Core));
+        assert_eq!(
+            attribs_for("GL COMPAT >= 3.2\nGLSL >= 1.50"),
+            (3, 2, Compatibility)
+        );
+        assert_eq!(attribs_for("GL < 3.0"), (1, 0, Compatibility));
+    }
+
     #[test]
     fn array_index_split() {
         assert_eq!(split_array_index("a[3]"), ("a", Some(3)));
