@@ -15,17 +15,18 @@
 //! | [`jit`] | IR → Cranelift, the `#[repr(C)]` ABI, the variant cache |
 //! | [`raster`] | vertex fetch and shading, clipping, setup, binning, tiles, per-fragment ops |
 //! | [`sampler`] | images and formats, filtering, the descriptor table and resident sets |
-//! | [`demo`] | the built-in demo scene (256 bindless-textured quads) the CLI renders |
-//! | [`shader_test`] | the `.shader_test` scene runner behind the CLI and the corpus tests |
 //! | [`gl`] | the leaf vocabulary: GL enum values and the typed enums lower layers take |
 //! | [`math`] | the leaf: deterministic maths built-ins shared by ir, jit and sampler |
 //! | [`extensions`] | the extension lists of GL_EXTENSIONS and of GLSL's `#extension` |
+//!
+//! The command line (`softgl run`, `softgl info`, the demo) and the `.shader_test` runner are
+//! the `softgl-cli` crate (`cli/`); the EGL driver is `softgl-egl` (`driver/`). Both use this
+//! crate's public API only.
 
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
 pub mod api;
-pub mod demo;
 pub mod extensions;
 pub mod gl;
 pub mod glsl;
@@ -34,7 +35,6 @@ pub mod jit;
 pub mod math;
 pub mod raster;
 pub mod sampler;
-pub mod shader_test;
 
 pub use api::gl::{
     current_context, entry_point_names, get_proc_address, make_current, SharedContext,

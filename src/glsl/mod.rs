@@ -5,7 +5,7 @@
 //! | file | owns |
 //! |---|---|
 //! | `diag.rs` | spans, diagnostics, info-log rendering |
-//! | `preprocess.rs`, `pp/` | the preprocessor: directives, macros, `#if` expressions, pp-tokens |
+//! | `preprocess.rs`, `preprocess/` | the preprocessor: directives, macros, `#if` expressions, pp-tokens |
 //! | `lex.rs` | pp-tokens → keywords (by version), identifiers, literals |
 //! | `ast.rs` | the syntax tree with spans |
 //! | `parse.rs` | recursive-descent parser |

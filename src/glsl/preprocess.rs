@@ -1,7 +1,7 @@
 //! The GLSL preprocessor (GLSL 4.60 §3.3): directives, macros, `#if` expressions; produces
 //! pp-tokens with spans for the parser. This file holds the public types and the directives;
-//! `pp/lex.rs` splits lines and tokens, `pp/expand.rs` expands macros, `pp/expr.rs` evaluates
-//! `#if` expressions.
+//! in `preprocess/`, `lex.rs` splits lines and tokens, `expand.rs` expands macros, `expr.rs`
+//! evaluates `#if` expressions.
 
 use super::diag::Span;
 
@@ -58,14 +58,10 @@ pub struct PpOutput {
     pub warnings: Vec<super::Diagnostic>,
 }
 
-#[path = "pp/expand.rs"]
 mod expand;
-#[path = "pp/expr.rs"]
 mod expr;
-#[path = "pp/lex.rs"]
 mod lex;
 #[cfg(test)]
-#[path = "pp/tests.rs"]
 mod tests;
 
 use super::diag::{Diagnostic, Severity};

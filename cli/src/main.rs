@@ -1,14 +1,14 @@
 //! The softgl CLI: `softgl run FILE.shader_test` renders one scene and prints PASS, FAIL or
 //! SKIP; `softgl info` prints the GL strings; with no arguments it renders the built-in demo
-//! scene (`softgl::demo`) to `softgl-demo.png` and prints the median time per frame.
+//! scene (`softgl_cli::demo`) to `softgl-demo.png` and prints the median time per frame.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use softgl::shader_test::png_out;
-use softgl::shader_test::run::{self, Outcome, RunOptions};
 use softgl::{enums, Context};
+use softgl_cli::shader_test::png_out;
+use softgl_cli::shader_test::run::{self, Outcome, RunOptions};
 
 #[derive(Parser)]
 #[command(
@@ -148,13 +148,13 @@ fn info() -> ExitCode {
 }
 
 fn demo(output: PathBuf, size: (u32, u32), threads: Option<usize>, frames: usize) -> ExitCode {
-    let opts = softgl::demo::DemoOptions {
+    let opts = softgl_cli::demo::DemoOptions {
         width: size.0,
         height: size.1,
         threads,
         frames,
     };
-    match softgl::demo::render(&opts) {
+    match softgl_cli::demo::render(&opts) {
         Ok(report) => {
             if let Err(e) = png_out::write_rgba8_bottom_up(&output, size.0, size.1, &report.pixels)
             {

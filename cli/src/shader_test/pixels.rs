@@ -116,6 +116,12 @@ pub fn check_probe(pixels: &[u8], width: u32, height: u32, probe: &Probe) -> Res
         ProbeRegion::Pixel { x, y } => (x, y, 1, 1),
         ProbeRegion::Relative { x, y } => ((x * w as f32) as i32, (y * h as f32) as i32, 1, 1),
         ProbeRegion::Rect { x, y, w, h } => (x, y, w, h),
+        ProbeRegion::RelativeRect { x, y, w: rw, h: rh } => (
+            (x * w as f32) as i32,
+            (y * h as f32) as i32,
+            (rw * w as f32) as i32,
+            (rh * h as f32) as i32,
+        ),
         ProbeRegion::All => (0, 0, w, h),
     };
     if x0 < 0 || y0 < 0 || pw < 1 || ph < 1 || x0 + pw > w || y0 + ph > h {

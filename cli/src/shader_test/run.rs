@@ -10,11 +10,11 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::parse::{
-    self, AttribTarget, AttribType, Command, HandleForm, Requirement, Script, TexParamValue,
-    TextureKind, UniformValue, Version,
+    self, AttribTarget, AttribType, Cmp, Command, HandleForm, ParseError, Requirement, Script,
+    TexParamValue, TextureKind, UniformValue, Version,
 };
 use super::pixels;
-use crate::{enums, Context};
+use softgl::{enums, Context};
 
 /// piglit's default window.
 pub const DEFAULT_WIDTH: u32 = 250;
@@ -93,17 +93,109 @@ pub fn run_file(path: &std::path::Path, opts: &RunOptions) -> RunResult {
 pub fn run_source(text: &str, opts: &RunOptions) -> RunResult {
     match parse::parse(text) {
         Ok(script) => run_script(&script, opts),
+        // Named as what it is, not as a fault of the file.
+        Err(e @ ParseError::Unsupported { .. }) => failed_early(opts, e.to_string()),
         Err(e) => failed_early(opts, format!("parse error: {e}")),
     }
 }
 
-/// Runs a parsed scene on a fresh context of the requested size and thread count.
+/// Runs a parsed scene on a fresh context of the requested size and thread count. A
+/// `SIZE W H` requirement sets the window size when `opts` has piglit's default one.
+///
+/// The context is made as shader_runner's (piglit's framework) would be through softgl's
+/// EGL driver: the GL version the requirements ask for (raised to what the GLSL requirement
+/// needs), core profile from 3.1 on unless `GL COMPAT` is asked. A version above what softgl
+/// reports (honestly, or as `SOFTGL_GL_VERSION_OVERRIDE` claims) is refused by the driver,
+/// and the scene is skipped, as piglit skips when it cannot get its context.
 pub fn run_script(script: &Script, opts: &RunOptions) -> RunResult {
-    let mut ctx = match opts.threads {
-        Some(n) => Context::with_threads(opts.width, opts.height, n),
-        None => Context::new(opts.width, opts.height),
+    let (width, height) = match script.window_size {
+        Some(size) if (opts.width, opts.height) == (DEFAULT_WIDTH, DEFAULT_HEIGHT) => size,
+        _ => (opts.width, opts.height),
     };
-    run_on(&mut ctx, script, opts.width, opts.height)
+    let attribs = context_attribs(script);
+    let mut ctx = match opts.threads {
+        // `Context::with_attribs` has no thread count: an explicit one takes the debug
+        // context of `with_threads`, checked against the same version limit.
+        Some(n) => {
+            let (major, minor) = softgl::supported_version();
+            if (attribs.major, attribs.minor) > (major, minor) {
+                return skipped(
+                    width,
+                    height,
+                    format!(
+                        "requires GL {}.{}, softgl reports {major}.{minor} \
+                         (SOFTGL_GL_VERSION_OVERRIDE can claim more)",
+                        attribs.major, attribs.minor
+                    ),
+                );
+            }
+            Context::with_threads(width, height, n)
+        }
+        None => match Context::with_attribs(&attribs, None) {
+            Ok(mut ctx) => match softgl::Surface::new(width, height, true) {
+                Ok(surface) => {
+                    ctx.set_default_surface(Some(&surface));
+                    ctx
+                }
+                Err(e) => {
+                    return failed_early(
+                        opts,
+                        format!("cannot make a {width}x{height} window: {e}"),
+                    )
+                }
+            },
+            Err(e) => return skipped(width, height, format!("no GL context: {e}")),
+        },
+    };
+    run_on(&mut ctx, script, width, height)
+}
+
+/// The context attributes shader_runner's framework asks EGL for (piglit's
+/// `get_required_config`): the `GL >=`/`>`/`=` version, or 1.0, raised to the GL version
+/// of the `GLSL >=` requirement; from 3.1 on a core context unless `GL COMPAT` is asked.
+pub fn context_attribs(script: &Script) -> softgl::ContextAttribs {
+    let mut gl = (1, 0);
+    for r in &script.requirements {
+        if let Requirement::Gl(Cmp::Ge | Cmp::Gt | Cmp::Eq, v) = r {
+            gl = (v.major, v.minor / 10);
+        }
+    }
+    if let Some(v) = script.glsl_requirement() {
+        gl = gl.max(gl_version_for_glsl(v));
+    }
+    let compat = script.compat_profile;
+    softgl::ContextAttribs {
+        major: gl.0,
+        minor: gl.1,
+        profile: if gl >= (3, 1) && !compat {
+            softgl::Profile::Core
+        } else {
+            softgl::Profile::Compatibility
+        },
+        ..softgl::ContextAttribs::default()
+    }
+}
+
+/// The GL version a GLSL version needs (piglit's `required_gl_version_from_glsl_version`).
+fn gl_version_for_glsl(v: Version) -> (u32, u32) {
+    match v.major * 100 + v.minor {
+        110 => (2, 0),
+        120 => (2, 1),
+        130 => (3, 0),
+        140 => (3, 1),
+        150 => (3, 2),
+        n if n >= 330 => (n / 100, (n % 100) / 10),
+        _ => (1, 0),
+    }
+}
+
+fn skipped(width: u32, height: u32, why: String) -> RunResult {
+    RunResult {
+        outcome: Outcome::Skip(why),
+        width,
+        height,
+        pixels: vec![],
+    }
 }
 
 fn failed_early(opts: &RunOptions, why: String) -> RunResult {
@@ -131,12 +223,27 @@ pub fn unmet_requirement(ctx: &mut Context, requirements: &[Requirement]) -> Opt
             Requirement::Extension { name, present } => {
                 extensions.iter().any(|e| e == name) == *present
             }
+            Requirement::Limit {
+                pname, cmp, value, ..
+            } => {
+                let have = ctx.get_integerv(*pname).first().copied();
+                let _ = ctx.get_error();
+                have.is_some_and(|have| cmp.holds_int(have, *value))
+            }
+            // softgl offers no OpenGL ES context.
+            Requirement::Es(_) => false,
         };
         if !met {
             let have = match req {
                 Requirement::Gl(..) => gl.map(|v| format!(" (have GL {v})")),
                 Requirement::Glsl(..) => glsl.map(|v| format!(" (have GLSL {v})")),
+                Requirement::Limit { pname, .. } => {
+                    let have = ctx.get_integerv(*pname).first().copied();
+                    let _ = ctx.get_error();
+                    have.map(|v| format!(" (have {v})"))
+                }
                 Requirement::Extension { .. } => None,
+                Requirement::Es(_) => Some(" (softgl has no OpenGL ES)".to_string()),
             };
             return Some(format!("requires {req}{}", have.unwrap_or_default()));
         }
@@ -169,6 +276,17 @@ pub fn run_on(ctx: &mut Context, script: &Script, width: u32, height: u32) -> Ru
             pixels: vec![],
         };
     }
+    if let Some(cmd) = script.commands.iter().find_map(|c| match &c.item {
+        Command::Unsupported(what) => Some((c.line, what)),
+        _ => None,
+    }) {
+        return RunResult {
+            outcome: Outcome::Fail(format!("line {}: unsupported command `{}`", cmd.0, cmd.1)),
+            width,
+            height,
+            pixels: vec![],
+        };
+    }
     let mut runner = Runner {
         ctx,
         width,
@@ -182,6 +300,7 @@ pub fn run_on(ctx: &mut Context, script: &Script, width: u32, height: u32) -> Ru
         rect_vao: 0,
         rect_vbo: 0,
         data_vao: 0,
+        blocks_bound: false,
         framebuffer: None,
         failure: None,
     };
@@ -193,6 +312,17 @@ pub fn run_on(ctx: &mut Context, script: &Script, width: u32, height: u32) -> Ru
     }
     if !link_failed {
         runner.setup_vertex_arrays(script);
+        // A scene that feeds its blocks with softgl's `ubo`/`block binding` commands keeps
+        // its own bindings; any other gets shader_runner's (block i at binding i, zeroed).
+        let own_ubos = script.commands.iter().any(|c| {
+            matches!(
+                c.item,
+                Command::Ubo { .. } | Command::UboHandle { .. } | Command::BlockBinding { .. }
+            )
+        });
+        if !own_ubos {
+            runner.bind_block_buffers();
+        }
     }
     for cmd in &script.commands {
         // With a failed link only the link checks mean anything.
@@ -244,6 +374,9 @@ struct Runner<'a> {
     rect_vao: u32,
     rect_vbo: u32,
     data_vao: u32,
+    /// Whether the program's uniform blocks got shader_runner's buffers and bindings (on
+    /// the first `uniform` command that names a block member).
+    blocks_bound: bool,
     /// The read-back framebuffer, valid until the next command that may draw.
     framebuffer: Option<Vec<u8>>,
     failure: Option<String>,
@@ -265,22 +398,23 @@ impl Runner<'_> {
         let mut log = String::new();
         let mut ok = true;
         let program = ctx.create_program();
-        let stages = [
-            (enums::VERTEX_SHADER, script.vertex_source()),
-            (enums::FRAGMENT_SHADER, script.fragment_shader.clone()),
-        ];
-        for (stage, source) in stages {
-            let Some(source) = source else { continue };
+        for (stage, source) in script.shader_sources() {
+            let which = stage_name(stage);
             let shader = ctx.create_shader(stage);
+            if shader == 0 {
+                // As shader_runner: a shader that cannot be made fails like one that does
+                // not compile.
+                ok = false;
+                log.push_str(&format!(
+                    "{which} shader: glCreateShader gave no shader (softgl has no {which} stage)\n"
+                ));
+                let _ = ctx.get_error();
+                continue;
+            }
             ctx.shader_source(shader, &[source.as_str()]);
             ctx.compile_shader(shader);
             if ctx.get_shaderiv(shader, enums::COMPILE_STATUS) == 0 {
                 ok = false;
-                let which = if stage == enums::VERTEX_SHADER {
-                    "vertex"
-                } else {
-                    "fragment"
-                };
                 log.push_str(&format!(
                     "{which} shader: {}",
                     ctx.get_shader_info_log(shader)
@@ -394,6 +528,16 @@ impl Runner<'_> {
     }
 
     fn uniform_location(&mut self, line: usize, name: &str) -> Option<i32> {
+        // shader_runner: a name starting with a digit is a location.
+        if name.starts_with(|c: char| c.is_ascii_digit()) {
+            return match name.parse::<i32>() {
+                Ok(loc) => Some(loc),
+                Err(_) => {
+                    self.fail(line, format!("bad uniform location `{name}`"));
+                    None
+                }
+            };
+        }
         let loc = self.ctx.get_uniform_location(self.program, name);
         if loc < 0 {
             // piglit fails here too: a missing uniform is a typo or a dropped variable the
@@ -424,6 +568,123 @@ impl Runner<'_> {
         }
         self.unit_handles.insert(unit, h);
         Some(h)
+    }
+
+    /// Where a `uniform` command's NAME lives, found as shader_runner finds it: through the
+    /// program's reflection (glGetUniformIndices, then glGetActiveUniformsiv's
+    /// UNIFORM_BLOCK_INDEX, UNIFORM_OFFSET, ARRAY_STRIDE, MATRIX_STRIDE, IS_ROW_MAJOR). A
+    /// trailing `[N]` is taken off the name and added as N array strides. `Some(None)`: not
+    /// in a block (set it with glUniform*); `None`: the scene failed (no such uniform).
+    ///
+    /// The first block member set this way gives every uniform block of the program a
+    /// buffer of its UNIFORM_BLOCK_DATA_SIZE, and block i binding point i, as
+    /// shader_runner's `setup_ubos` does; the buffers are uploaded before each draw.
+    fn block_member(&mut self, line: usize, name: &str) -> Option<Option<BlockMember>> {
+        if name.starts_with(|c: char| c.is_ascii_digit()) {
+            return Some(None);
+        }
+        let blocks = self
+            .ctx
+            .get_programiv(self.program, enums::ACTIVE_UNIFORM_BLOCKS);
+        let _ = self.ctx.get_error();
+        if blocks <= 0 {
+            return Some(None);
+        }
+        let (base, array_index) = split_array_index(name);
+        let prog = self.program;
+        let index = self.ctx.get_uniform_indices(prog, &[base]);
+        let index = match index.first() {
+            Some(&i) if i != enums::INVALID_INDEX => i,
+            _ => {
+                self.fail(line, format!("no active uniform `{name}`"));
+                return None;
+            }
+        };
+        let mut query = |pname: u32| -> i32 {
+            let v = self.ctx.get_active_uniformsiv(prog, &[index], pname);
+            v.first().copied().unwrap_or(-1)
+        };
+        let block = query(enums::UNIFORM_BLOCK_INDEX);
+        if block < 0 {
+            return Some(None);
+        }
+        let mut offset = query(enums::UNIFORM_OFFSET).max(0) as usize;
+        let array_stride = query(enums::UNIFORM_ARRAY_STRIDE).max(0) as usize;
+        if let Some(i) = array_index {
+            offset += array_stride * i;
+        }
+        let member = BlockMember {
+            binding: block as u32,
+            offset,
+            array_stride,
+            matrix_stride: query(enums::UNIFORM_MATRIX_STRIDE).max(0) as usize,
+            row_major: query(enums::UNIFORM_IS_ROW_MAJOR) != 0,
+        };
+        self.bind_block_buffers();
+        Some(Some(member))
+    }
+
+    /// shader_runner's `setup_ubos`: block i of the program gets binding point i and a
+    /// zeroed buffer of its UNIFORM_BLOCK_DATA_SIZE (once per scene).
+    fn bind_block_buffers(&mut self) {
+        if self.blocks_bound {
+            return;
+        }
+        self.blocks_bound = true;
+        let prog = self.program;
+        let blocks = self.ctx.get_programiv(prog, enums::ACTIVE_UNIFORM_BLOCKS);
+        for i in 0..blocks.max(0) as u32 {
+            let size = self
+                .ctx
+                .get_active_uniform_blockiv(prog, i, enums::UNIFORM_BLOCK_DATA_SIZE)
+                .first()
+                .copied()
+                .unwrap_or(0)
+                .max(0) as usize;
+            self.ctx.uniform_block_binding(prog, i, i);
+            self.write_ubo(i, 0, &vec![0; size]);
+        }
+        let _ = self.ctx.get_error();
+    }
+
+    /// Writes a `uniform` command's values into the block buffer at `member`: element after
+    /// element at the array stride, matrices column after column at the matrix stride (the
+    /// values are column-major whatever the block's layout, as in shader_runner).
+    fn write_block_member(&mut self, member: &BlockMember, value: &UniformValue) {
+        let (elem_words, comps) = match value {
+            UniformValue::Float { comps, .. }
+            | UniformValue::Int { comps, .. }
+            | UniformValue::Uint { comps, .. } => (*comps as usize, *comps as usize),
+            UniformValue::Matrix { cols, rows, .. } => ((*cols * *rows) as usize, 0),
+        };
+        let words: Vec<[u8; 4]> = match value {
+            UniformValue::Float { values, .. } | UniformValue::Matrix { values, .. } => {
+                values.iter().map(|v| v.to_le_bytes()).collect()
+            }
+            UniformValue::Int { values, .. } => values.iter().map(|v| v.to_le_bytes()).collect(),
+            UniformValue::Uint { values, .. } => values.iter().map(|v| v.to_le_bytes()).collect(),
+        };
+        for (e, elem) in words.chunks(elem_words).enumerate() {
+            let base = member.offset + e * member.array_stride;
+            if comps > 0 {
+                let bytes: Vec<u8> = elem.iter().flatten().copied().collect();
+                self.write_ubo(member.binding, base, &bytes);
+                continue;
+            }
+            let UniformValue::Matrix { rows, .. } = value else {
+                continue;
+            };
+            let rows = *rows as usize;
+            for (k, word) in elem.iter().enumerate() {
+                let (c, r) = (k / rows, k % rows);
+                let at = if member.row_major {
+                    base + r * member.matrix_stride + c * 4
+                } else {
+                    base + c * member.matrix_stride + r * 4
+                };
+                self.write_ubo(member.binding, at, word);
+            }
+        }
     }
 
     fn upload_ubos(&mut self) {
@@ -621,16 +882,30 @@ impl Runner<'_> {
                     None => self.ctx.draw_arrays(*mode, *first, *count),
                 }
             }
-            Command::Uniform { name, value } => {
-                if let Some(loc) = self.uniform_location(line, name) {
-                    self.set_uniform(loc, value);
+            Command::Uniform { name, value } => match self.block_member(line, name) {
+                Some(Some(member)) => self.write_block_member(&member, value),
+                Some(None) => {
+                    if let Some(loc) = self.uniform_location(line, name) {
+                        self.set_uniform(loc, value);
+                    }
                 }
-            }
+                None => {}
+            },
             Command::UniformHandle { name, unit, form } => {
-                let Some(loc) = self.uniform_location(line, name) else {
-                    return;
+                let member = match self.block_member(line, name) {
+                    Some(m) => m,
+                    None => return,
                 };
                 let Some(h) = self.handle_for_unit(line, *unit) else {
+                    return;
+                };
+                if let Some(member) = member {
+                    // A handle in a block is 64 bits, low word first (std140/std430 place
+                    // it as a uvec2), whichever form the scene names.
+                    self.write_ubo(member.binding, member.offset, &h.to_le_bytes());
+                    return;
+                }
+                let Some(loc) = self.uniform_location(line, name) else {
                     return;
                 };
                 match form {
@@ -680,8 +955,12 @@ impl Runner<'_> {
                 kind,
                 internal_format,
             } => self.create_texture(*unit, *width, *height, kind, *internal_format),
-            Command::TexParameter { pname, value } => {
-                let t = enums::TEXTURE_2D;
+            Command::TexParameter {
+                target,
+                pname,
+                value,
+            } => {
+                let t = *target;
                 match value {
                     TexParamValue::Enum(v) => self.ctx.tex_parameter_i(t, *pname, *v as i32),
                     TexParamValue::Int(v) => self.ctx.tex_parameter_i(t, *pname, *v),
@@ -690,6 +969,27 @@ impl Runner<'_> {
                 }
             }
             Command::ActiveTexture(unit) => self.ctx.active_texture(enums::TEXTURE0 + unit),
+            Command::ActiveUniform {
+                name,
+                pname,
+                expected,
+            } => {
+                let index = self.ctx.get_uniform_indices(self.program, &[name.as_str()]);
+                match index.first() {
+                    Some(&i) if i != enums::INVALID_INDEX => {
+                        let got = self.ctx.get_active_uniformsiv(self.program, &[i], *pname);
+                        if got.first() != Some(expected) {
+                            self.fail(
+                                line,
+                                format!(
+                                    "active uniform `{name}`: 0x{pname:04X} is {got:?}, expected {expected}"
+                                ),
+                            );
+                        }
+                    }
+                    _ => self.fail(line, format!("no active uniform `{name}`")),
+                }
+            }
             Command::Resident { unit, resident } => {
                 if let Some(h) = self.handle_for_unit(line, *unit) {
                     if *resident {
@@ -726,6 +1026,9 @@ impl Runner<'_> {
                 }
                 Some(_) => {}
             },
+            Command::Unsupported(_) => {
+                unreachable!("run_on reports unsupported commands before running any")
+            }
             Command::LinkSuccess => {
                 if let Some(log) = self.build_log.clone() {
                     self.fail(
@@ -735,5 +1038,76 @@ impl Runner<'_> {
                 }
             }
         }
+    }
+}
+
+/// Where a uniform block member's bytes go in the block's buffer.
+struct BlockMember {
+    /// The binding point of its block (= the block's index, as shader_runner binds them).
+    binding: u32,
+    offset: usize,
+    array_stride: usize,
+    matrix_stride: usize,
+    row_major: bool,
+}
+
+/// `name[N]` → (`name`, Some(N)); any other name → (name, None). As in shader_runner, only
+/// a trailing index is split off (`s[0].tex` is looked up whole).
+fn split_array_index(name: &str) -> (&str, Option<usize>) {
+    if let Some(open) = name.strip_suffix(']').and_then(|n| n.rfind('[')) {
+        if let Ok(i) = name[open + 1..name.len() - 1].parse::<usize>() {
+            return (&name[..open], Some(i));
+        }
+    }
+    (name, None)
+}
+
+/// The stage's word in messages.
+fn stage_name(stage: u32) -> &'static str {
+    match stage {
+        enums::VERTEX_SHADER => "vertex",
+        enums::TESS_CONTROL_SHADER => "tessellation control",
+        enums::TESS_EVALUATION_SHADER => "tessellation evaluation",
+        enums::GEOMETRY_SHADER => "geometry",
+        enums::FRAGMENT_SHADER => "fragment",
+        enums::COMPUTE_SHADER => "compute",
+        _ => "unknown",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn attribs_for(require: &str) -> (u32, u32, softgl::Profile) {
+        let script = parse::parse(&format!("[require]\n{require}\n")).unwrap();
+        let a = context_attribs(&script);
+        (a.major, a.minor, a.profile)
+    }
+
+    /// The context shader_runner's framework asks for (piglit's `get_required_config`):
+    /// the GL requirement raised to the GLSL requirement's GL version, core from 3.1 on
+    /// unless `GL COMPAT` is asked.
+    #[test]
+    fn context_follows_requirements() {
+        use softgl::Profile::{Compatibility, Core};
+        assert_eq!(attribs_for(""), (1, 0, Compatibility));
+        assert_eq!(attribs_for("GLSL >= 1.50"), (3, 2, Core));
+        assert_eq!(attribs_for("GLSL >= 1.20"), (2, 1, Compatibility));
+        assert_eq!(attribs_for("GL >= 3.3\nGLSL >= 1.50"), (3, 3, Core));
+        assert_eq!(attribs_for("GL >= 2.0\nGLSL >= 4.50"), (4, 5, Core));
+        assert_eq!(
+            attribs_for("GL COMPAT >= 3.2\nGLSL >= 1.50"),
+            (3, 2, Compatibility)
+        );
+        assert_eq!(attribs_for("GL < 3.0"), (1, 0, Compatibility));
+    }
+
+    #[test]
+    fn array_index_split() {
+        assert_eq!(split_array_index("a[3]"), ("a", Some(3)));
+        assert_eq!(split_array_index("b.c[12]"), ("b.c", Some(12)));
+        assert_eq!(split_array_index("s[0].tex"), ("s[0].tex", None));
+        assert_eq!(split_array_index("plain"), ("plain", None));
     }
 }

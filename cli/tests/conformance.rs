@@ -6,13 +6,13 @@
 
 use std::path::{Path, PathBuf};
 
-use softgl::shader_test::png_out;
-use softgl::shader_test::run::{self, Outcome, RunOptions, RunResult};
 use softgl::Context;
+use softgl_cli::shader_test::png_out;
+use softgl_cli::shader_test::run::{self, Outcome, RunOptions, RunResult};
 
 fn scene_path(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("conformance/scenes")
+        .join("../conformance/scenes")
         .join(format!("{name}.shader_test"))
 }
 
@@ -33,7 +33,7 @@ fn check_scene(name: &str) {
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("{}: cannot read: {e}", path.display()));
     let script =
-        softgl::shader_test::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        softgl_cli::shader_test::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut results = Vec::new();
     for threads in [1, 2] {
         let opts = RunOptions {
@@ -114,6 +114,7 @@ scenes! {
     bindless_ubo_handle_array,
     bindless_ubo_handles,
     bindless_ubo_struct_uvec2_coord,
+    bindless_ubo_uniform_handle,
     bindless_uint64_constructor,
     bindless_uniform_handle,
     bindless_uvec2_constructor,
@@ -185,6 +186,7 @@ scenes! {
     tex_wrap_repeat,
     ubo_std140,
     ubo_two_blocks,
+    ubo_uniform_command,
     uniform_arrays,
     uniform_matrices,
     uniform_scalars_vectors,
@@ -195,7 +197,7 @@ scenes! {
 /// Every scene file has a test above and every test a file: a new scene cannot be forgotten.
 #[test]
 fn every_scene_file_has_a_test() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance/scenes");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../conformance/scenes");
     let mut files: Vec<String> = std::fs::read_dir(&dir)
         .expect("conformance/scenes")
         .flatten()
@@ -209,6 +211,6 @@ fn every_scene_file_has_a_test() {
     listed.sort();
     assert_eq!(
         files, listed,
-        "conformance/scenes and the scenes! list in tests/conformance.rs differ"
+        "conformance/scenes and the scenes! list in cli/tests/conformance.rs differ"
     );
 }

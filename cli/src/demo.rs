@@ -8,7 +8,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::{enums, Context};
+use softgl::{enums, Context};
 
 /// Quads per side of the grid: 16 × 16 = 256 quads, one texture each.
 pub const GRID: u32 = 16;
