@@ -8,3 +8,31 @@
 pub const TIMEOUT_IGNORED: u64 = 0xFFFF_FFFF_FFFF_FFFF;
 
 include!(concat!(env!("OUT_DIR"), "/gl_enums.rs"));
+
+/// The value of the enum named `name` in the registry (`"GL_NEAREST"` → `NEAREST`), or
+/// `None` for a name gl.xml does not have.
+pub fn by_name(name: &str) -> Option<u32> {
+    BY_NAME
+        .binary_search_by(|(n, _)| n.cmp(&name))
+        .ok()
+        .map(|i| BY_NAME[i].1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_resolve_to_the_constants() {
+        assert_eq!(by_name("GL_NEAREST"), Some(NEAREST));
+        assert_eq!(by_name("GL_CLIP_PLANE0"), Some(0x3000));
+        assert_eq!(by_name("GL_2D"), Some(N2D));
+        assert_eq!(
+            by_name("GL_MAX_VERTEX_OUTPUT_COMPONENTS"),
+            Some(MAX_VERTEX_OUTPUT_COMPONENTS)
+        );
+        assert_eq!(by_name("GL_NO_SUCH_THING"), None);
+        assert_eq!(by_name("NEAREST"), None);
+        assert!(BY_NAME.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+}

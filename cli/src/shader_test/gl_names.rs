@@ -1,17 +1,12 @@
 //! GL enum names → values, for the places where the `.shader_test` format takes a `GL_*`
-//! name (piglit's shader_runner takes any enum of the registry there). The table is
-//! generated from gl.xml by `cli/build.rs`; which names make sense at a place is left to
-//! the GL call they reach, as in shader_runner.
-
-include!(concat!(env!("OUT_DIR"), "/gl_names.rs"));
+//! name (piglit's shader_runner takes any enum of the registry there): the library's table
+//! (`softgl::enums::by_name`, generated from gl.xml); which names make sense at a place is
+//! left to the GL call they reach, as in shader_runner.
 
 /// The value of the enum `name` (`GL_NEAREST` → 0x2600), or `None` for a name gl.xml does
 /// not have.
 pub fn gl_enum_by_name(name: &str) -> Option<u32> {
-    GL_ENUMS
-        .binary_search_by(|(n, _)| n.cmp(&name))
-        .ok()
-        .map(|i| GL_ENUMS[i].1)
+    softgl::enums::by_name(name)
 }
 
 #[cfg(test)]
