@@ -11,6 +11,7 @@ use crate::api::context::{dirty, Context};
 use crate::api::error::{GlError, GlResult};
 use crate::api::names::{SamplerName, TextureName};
 use crate::api::texture::border_allowed;
+use crate::sampler::TextureHandle;
 
 /// Who a handle belongs to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -26,12 +27,12 @@ pub(crate) struct HandleOwner {
 /// The handle tables of a context (shared with a share group later).
 #[derive(Debug, Default)]
 pub(crate) struct Bindless {
-    pub by_owner: HashMap<(TextureName, Option<SamplerName>), u64>,
-    pub owners: HashMap<u64, HandleOwner>,
+    pub by_owner: HashMap<(TextureName, Option<SamplerName>), TextureHandle>,
+    pub owners: HashMap<TextureHandle, HandleOwner>,
 }
 
 impl Context {
-    fn texture_handle(&mut self, texture: u32, sampler: Option<u32>) -> GlResult<u64> {
+    fn texture_handle(&mut self, texture: u32, sampler: Option<u32>) -> GlResult<TextureHandle> {
         let tname = TextureName(texture);
         let tex = self
             .objs
@@ -92,7 +93,9 @@ impl Context {
     /// glGetTextureHandleARB: 0 on error.
     pub fn get_texture_handle_arb(&mut self, texture: u32) -> u64 {
         self.with_group(|this| {
-            let r = this.texture_handle(texture, None);
+            let r = this
+                .texture_handle(texture, None)
+                .map(TextureHandle::to_bits);
             this.gl(r)
         })
     }
@@ -100,13 +103,16 @@ impl Context {
     /// glGetTextureSamplerHandleARB: 0 on error.
     pub fn get_texture_sampler_handle_arb(&mut self, texture: u32, sampler: u32) -> u64 {
         self.with_group(|this| {
-            let r = this.texture_handle(texture, Some(sampler));
+            let r = this
+                .texture_handle(texture, Some(sampler))
+                .map(TextureHandle::to_bits);
             this.gl(r)
         })
     }
 
     /// glMakeTextureHandleResidentARB.
     pub fn make_texture_handle_resident_arb(&mut self, handle: u64) {
+        let handle = TextureHandle::from_bits(handle);
         self.with_group(|this| {
             if !this.objs.bindless.owners.contains_key(&handle) {
                 return this.record(GlError::InvalidOperation("not a texture handle"));
@@ -122,6 +128,7 @@ impl Context {
 
     /// glMakeTextureHandleNonResidentARB.
     pub fn make_texture_handle_non_resident_arb(&mut self, handle: u64) {
+        let handle = TextureHandle::from_bits(handle);
         self.with_group(|this| {
             if !this.objs.bindless.owners.contains_key(&handle) {
                 return this.record(GlError::InvalidOperation("not a texture handle"));
@@ -147,6 +154,7 @@ impl Context {
 
     /// glIsTextureHandleResidentARB.
     pub fn is_texture_handle_resident_arb(&mut self, handle: u64) -> bool {
+        let handle = TextureHandle::from_bits(handle);
         self.with_group(|this| {
             if !this.objs.bindless.owners.contains_key(&handle) {
                 this.record(GlError::InvalidOperation("not a texture handle"));
@@ -157,7 +165,7 @@ impl Context {
     }
 
     fn free_handles_where(&mut self, pred: impl Fn(&HandleOwner) -> bool) {
-        let dead: Vec<u64> = self
+        let dead: Vec<TextureHandle> = self
             .objs
             .bindless
             .owners
@@ -172,7 +180,7 @@ impl Context {
 
     /// Deletes one handle: it is stale afterwards (INVALID_OPERATION where a handle is
     /// required).
-    fn free_handle(&mut self, h: u64) {
+    fn free_handle(&mut self, h: TextureHandle) {
         if let Some(o) = self.objs.bindless.owners.remove(&h) {
             if !o.sampler_deleted {
                 self.objs.bindless.by_owner.remove(&(o.texture, o.sampler));
@@ -200,7 +208,7 @@ impl Context {
     /// here: their handles are freed.)
     pub(crate) fn free_sampler_handles(&mut self, s: SamplerName) {
         let resident = self.resident.clone();
-        let kept: Vec<u64> = self
+        let kept: Vec<TextureHandle> = self
             .objs
             .bindless
             .owners

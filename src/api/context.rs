@@ -24,7 +24,8 @@ use crate::ir::{Module, Stage};
 use crate::jit::{CompileError, ShaderCode};
 use crate::raster::{BlendState, ClearCall, DrawCall, RasterState, Rasterizer, RenderTarget};
 use crate::sampler::{
-    DebugSink, DescriptorTable, ResidentSet, SampleContext, SamplerState, TextureView,
+    DebugSink, DescriptorTable, ResidentSet, SampleContext, SamplerState, TextureHandle,
+    TextureView,
 };
 
 /// Implementation limits reported through glGet (GL 4.5 core table 23.5x minimums or more).
@@ -66,15 +67,25 @@ pub(crate) type BackEnd =
 /// Where descriptors for handles come from: the global `DescriptorTable`, or a stand-in in
 /// tests (the table is built separately).
 pub(crate) trait DescriptorAlloc: Send + Sync {
-    fn insert(&self, view: TextureView, state: SamplerState, internal: bool) -> Option<u64>;
-    fn remove(&self, handle: u64);
+    fn insert(
+        &self,
+        view: TextureView,
+        state: SamplerState,
+        internal: bool,
+    ) -> Option<TextureHandle>;
+    fn remove(&self, handle: TextureHandle);
 }
 
 impl DescriptorAlloc for DescriptorTable {
-    fn insert(&self, view: TextureView, state: SamplerState, internal: bool) -> Option<u64> {
+    fn insert(
+        &self,
+        view: TextureView,
+        state: SamplerState,
+        internal: bool,
+    ) -> Option<TextureHandle> {
         DescriptorTable::insert(self, view, state, internal)
     }
-    fn remove(&self, handle: u64) {
+    fn remove(&self, handle: TextureHandle) {
         DescriptorTable::remove(self, handle)
     }
 }
@@ -196,7 +207,7 @@ pub struct Context {
     pub(crate) resident: Arc<ResidentSet>,
     /// Internal descriptors whose texture or sampler changed: removed from the table after
     /// the next flush, when no queued draw can use them any more.
-    pub(crate) retired_descriptors: Vec<u64>,
+    pub(crate) retired_descriptors: Vec<TextureHandle>,
 
     pub(crate) dirty: u32,
     pub(crate) derived: Derived,

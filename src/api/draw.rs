@@ -14,6 +14,7 @@ use crate::jit::StageData;
 use crate::raster::{
     AttribMode, AttribSource, ClearCall, DrawCall, IndexSource, Topology, VertexAttrib, VertexInput,
 };
+use crate::sampler::TextureHandle;
 
 /// A uniform block's bound range as `StageData` holds it: (store, offset, bytes).
 type BlockRange = Option<(Arc<Vec<u8>>, usize, usize)>;
@@ -342,7 +343,8 @@ impl Context {
             let handle = match value {
                 SamplerValue::Handle(h) => h,
                 SamplerValue::Unit(u) => self.unit_handle(u as usize),
-            };
+            }
+            .to_bits();
             for (stage, off) in offs.iter().enumerate() {
                 if let Some(off) = off {
                     if let Some(w) = words[stage].get_mut(*off as usize..*off as usize + 2) {
@@ -373,10 +375,10 @@ impl Context {
         Ok(())
     }
 
-    /// The internal descriptor handle for the texture (and sampler) bound to `unit`; 0 when
-    /// the texture is incomplete, so the shader samples zeros (GL 4.5 core §11.1.3.5 gives
+    /// The internal descriptor handle for the texture (and sampler) bound to `unit`; the
+    /// null handle (0) when the texture is incomplete, so the shader samples zeros (GL 4.5 core §11.1.3.5 gives
     /// (0, 0, 0, 1); the descriptor table's miss gives zeros — a known difference).
-    fn unit_handle(&mut self, unit: usize) -> u64 {
+    fn unit_handle(&mut self, unit: usize) -> TextureHandle {
         let tex_ref = self.unit_texture(unit);
         let sampler = self.sampler_units.get(unit).copied().flatten();
         let (s_state, s_version) = match sampler.and_then(|s| self.objs.samplers.get(s)) {
@@ -384,11 +386,11 @@ impl Context {
             None => (None, 0),
         };
         let Some(tex) = self.texture(tex_ref) else {
-            return 0;
+            return TextureHandle::default();
         };
         let state = s_state.unwrap_or(tex.state);
         if !tex.is_complete(&state) {
-            return 0;
+            return TextureHandle::default();
         }
         let version = tex.version;
         if let Some(&(_, _, _, h)) = tex
@@ -407,7 +409,7 @@ impl Context {
                 severity: gl::DEBUG_SEVERITY_MEDIUM,
                 message: format!("no descriptor for texture unit {unit}: it samples zeros"),
             });
-            return 0;
+            return TextureHandle::default();
         };
         let mut retired = Vec::new();
         if let Some(t) = self.texture_mut(tex_ref) {

@@ -13,6 +13,7 @@ use crate::gl::enums as gl;
 use crate::ir::link::{self, LinkOptions, Linked};
 use crate::ir::{BaseType, Module, Stage};
 use crate::raster::ProgramCode;
+use crate::sampler::TextureHandle;
 
 /// A shader object.
 #[derive(Debug, Clone)]
@@ -37,7 +38,7 @@ pub(crate) struct Shader {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum SamplerValue {
     Unit(u32),
-    Handle(u64),
+    Handle(TextureHandle),
 }
 
 /// A successfully linked program: its interface, code and uniform state.
@@ -1048,7 +1049,8 @@ impl Context {
             for (i, &h) in values.iter().enumerate() {
                 let e_i = elem + i as u32;
                 if e_i < n {
-                    e.samplers.insert(loc + e_i, SamplerValue::Handle(h));
+                    e.samplers
+                        .insert(loc + e_i, SamplerValue::Handle(TextureHandle::from_bits(h)));
                 }
             }
             Ok(())
@@ -1106,7 +1108,10 @@ impl Context {
         if u.is_sampler() {
             return Ok(match e.samplers.get(&(u.location + elem)) {
                 Some(SamplerValue::Unit(n)) => vec![*n],
-                Some(SamplerValue::Handle(h)) => vec![*h as u32, (*h >> 32) as u32],
+                Some(SamplerValue::Handle(h)) => {
+                    let bits = h.to_bits();
+                    vec![bits as u32, (bits >> 32) as u32]
+                }
                 None => vec![0],
             });
         }

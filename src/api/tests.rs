@@ -17,7 +17,7 @@ use crate::ir::{BaseType, BlockDecl, Module, ValueType};
 use crate::jit::abi::{Invocation, ShaderEnv};
 use crate::jit::ShaderCode;
 use crate::raster::AttribSource;
-use crate::sampler::{DescriptorTable, SamplerState, TextureView};
+use crate::sampler::{DescriptorTable, SamplerState, TextureHandle, TextureView};
 
 /// Shader code that does nothing (the rasterizer is not under test here).
 struct StubCode {
@@ -47,15 +47,20 @@ struct FakeTable {
 }
 
 impl DescriptorAlloc for FakeTable {
-    fn insert(&self, _view: TextureView, _state: SamplerState, internal: bool) -> Option<u64> {
+    fn insert(
+        &self,
+        _view: TextureView,
+        _state: SamplerState,
+        internal: bool,
+    ) -> Option<TextureHandle> {
         let h = 0x100 + self.next.fetch_add(1, Ordering::Relaxed);
         if internal {
             self.internal.lock().unwrap().push(h);
         }
-        Some(h)
+        Some(TextureHandle::from_bits(h))
     }
-    fn remove(&self, handle: u64) {
-        self.removed.lock().unwrap().push(handle);
+    fn remove(&self, handle: TextureHandle) {
+        self.removed.lock().unwrap().push(handle.to_bits());
     }
 }
 
@@ -850,7 +855,7 @@ fn draw_snapshot_contents() {
     assert_eq!(d.fs.blocks.len(), 1);
     let (data, off, len) = d.fs.blocks[0].clone().unwrap();
     assert_eq!((data.len(), off, len), (64, 16, 32));
-    assert!(d.sampler.resident.contains(h));
+    assert!(d.sampler.resident.contains(TextureHandle::from_bits(h)));
     assert_eq!(d.state.depth_func, Some(crate::gl::CompareFunc::Less));
     assert_eq!((d.target.width, d.target.height), (8, 8));
 
@@ -861,12 +866,12 @@ fn draw_snapshot_contents() {
     c.draw_arrays(gl::TRIANGLES, 0, 3);
     let last = c.captured.pop().unwrap();
     assert!(
-        !last.sampler.resident.contains(h),
+        !last.sampler.resident.contains(TextureHandle::from_bits(h)),
         "residency changes reach new draws"
     );
     let first = c.captured.pop().unwrap();
     assert!(
-        first.sampler.resident.contains(h),
+        first.sampler.resident.contains(TextureHandle::from_bits(h)),
         "queued draws keep the set they saw"
     );
 

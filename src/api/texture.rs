@@ -11,7 +11,7 @@ use crate::api::names::{SamplerName, TextureName};
 use crate::api::pixels;
 use crate::gl::enums as gl;
 use crate::gl::{MagFilter, MinFilter, Wrap};
-use crate::sampler::{Format, Image, SamplerState, TextureView};
+use crate::sampler::{Format, Image, SamplerState, TextureHandle, TextureView};
 
 /// A 2D texture object.
 #[derive(Debug, Clone)]
@@ -34,7 +34,7 @@ pub(crate) struct Texture {
     pub version: u64,
     /// Internal descriptors created for bound-unit sampling:
     /// (sampler name, sampler version, texture version, handle).
-    pub internal: Vec<(Option<SamplerName>, u64, u64, u64)>,
+    pub internal: Vec<(Option<SamplerName>, u64, u64, TextureHandle)>,
 }
 
 impl Default for Texture {
@@ -391,7 +391,7 @@ impl Context {
     fn texture_changed(&mut self, r: TexRef) {
         if let Some(t) = self.texture_mut(r) {
             t.touch();
-            let stale: Vec<u64> = t.internal.drain(..).map(|i| i.3).collect();
+            let stale: Vec<TextureHandle> = t.internal.drain(..).map(|i| i.3).collect();
             self.retired_descriptors.extend(stale);
         }
         self.dirty |= dirty::TARGET;

@@ -51,7 +51,7 @@ pub use format::{
 };
 pub use image::{Format, Image};
 pub use mipmap::{generate_mipmaps, is_complete, max_mip_level, mip_size, with_generated_mipmaps};
-pub use table::{DescriptorTable, MAX_HANDLES};
+pub use table::{DescriptorTable, TextureHandle, MAX_HANDLES};
 
 use crate::gl::{MagFilter, MinFilter, Wrap};
 use crate::sampler::request::{TexOp, TexRequest, TexResult};
@@ -113,12 +113,12 @@ pub const MAX_DEBUG_MESSAGES: usize = 256;
 /// an application keeps resident.
 #[derive(Clone, Debug, Default)]
 pub struct ResidentSet {
-    handles: Vec<u64>,
+    handles: Vec<TextureHandle>,
 }
 
 impl ResidentSet {
     /// Adds `handle`; false when it was already resident.
-    pub fn insert(&mut self, handle: u64) -> bool {
+    pub fn insert(&mut self, handle: TextureHandle) -> bool {
         match self.handles.binary_search(&handle) {
             Ok(_) => false,
             Err(at) => {
@@ -128,7 +128,7 @@ impl ResidentSet {
         }
     }
     /// Removes `handle`; false when it was not resident.
-    pub fn remove(&mut self, handle: u64) -> bool {
+    pub fn remove(&mut self, handle: TextureHandle) -> bool {
         match self.handles.binary_search(&handle) {
             Ok(at) => {
                 self.handles.remove(at);
@@ -137,7 +137,7 @@ impl ResidentSet {
             Err(_) => false,
         }
     }
-    pub fn contains(&self, handle: u64) -> bool {
+    pub fn contains(&self, handle: TextureHandle) -> bool {
         self.handles.binary_search(&handle).is_ok()
     }
     pub fn len(&self) -> usize {
@@ -177,18 +177,18 @@ impl SampleContext {
 
     /// The descriptor `handle` names, if valid and (unless internal) resident; reports a
     /// miss. The caller is pinned (see `DescriptorTable::lookup`).
-    fn resolve(&self, handle: u64) -> Option<&Descriptor> {
+    fn resolve(&self, handle: TextureHandle) -> Option<&Descriptor> {
         match self.table.lookup(handle) {
             None => {
                 self.report(format!(
-                    "texture handle 0x{handle:016x} is not a valid handle (never created, or \
+                    "texture handle {handle} is not a valid handle (never created, or \
                      its texture or sampler was deleted); the lookup returns zeros"
                 ));
                 None
             }
             Some(d) if !d.is_internal() && !self.resident.contains(handle) => {
                 self.report(format!(
-                    "texture handle 0x{handle:016x} is not resident; the lookup returns zeros"
+                    "texture handle {handle} is not resident; the lookup returns zeros"
                 ));
                 None
             }
@@ -217,7 +217,9 @@ pub fn sample(ctx: &SampleContext, req: &TexRequest) -> TexResult {
     let Some(_guard) = epoch::pin() else {
         return out;
     };
-    let handle_of = |lane: usize| (req.handle_hi[lane] as u64) << 32 | req.handle_lo[lane] as u64;
+    let handle_of = |lane: usize| {
+        TextureHandle::from_bits((req.handle_hi[lane] as u64) << 32 | req.handle_lo[lane] as u64)
+    };
     // Lanes sharing a handle (the usual case: all four) are looked up and filtered as one
     // group, so the handle checks and the quad's LOD happen once.
     let mut pending = req.mask & 0xF;

@@ -28,6 +28,31 @@ use super::epoch;
 use super::image::Image;
 use super::{SamplerState, TextureView};
 
+/// A bindless texture handle, as the table hands them out (`generation << 32 | (slot index +
+/// 1)`, see the module docs) and as applications, uniforms, vertex attributes and shader
+/// lanes carry it: 64 bits that are *not* trusted. Any value can be made from bits (a forged
+/// or stale handle simply misses in `lookup`); only `DescriptorTable::insert` makes valid
+/// ones. The C ABI keeps `GLuint64`; inside the library a handle is this type.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct TextureHandle(u64);
+
+impl TextureHandle {
+    /// The handle whose value is `bits` (from the application or a shader lane).
+    pub const fn from_bits(bits: u64) -> TextureHandle {
+        TextureHandle(bits)
+    }
+    /// The handle's value, as GL returns it (`GLuint64`).
+    pub const fn to_bits(self) -> u64 {
+        self.0
+    }
+}
+
+impl std::fmt::Display for TextureHandle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "0x{:016x}", self.0)
+    }
+}
+
 /// Slots per page.
 const PAGE_SLOTS: usize = 256;
 /// Pages: 4096 × 256 = 1M live handles at most.
@@ -90,17 +115,18 @@ impl Default for DescriptorTable {
 
 /// Splits a handle into (slot index, generation); `None` for 0 or an index out of range.
 #[inline]
-pub(crate) fn unpack_handle(handle: u64) -> Option<(usize, u32)> {
-    let lo = handle as u32;
+pub(crate) fn unpack_handle(handle: TextureHandle) -> Option<(usize, u32)> {
+    let bits = handle.to_bits();
+    let lo = bits as u32;
     if lo == 0 || lo as usize > MAX_HANDLES {
         return None;
     }
-    Some((lo as usize - 1, (handle >> 32) as u32))
+    Some((lo as usize - 1, (bits >> 32) as u32))
 }
 
 #[inline]
-fn pack_handle(index: u32, gen: u32) -> u64 {
-    (gen as u64) << 32 | (index as u64 + 1)
+fn pack_handle(index: u32, gen: u32) -> TextureHandle {
+    TextureHandle::from_bits((gen as u64) << 32 | (index as u64 + 1))
 }
 
 impl DescriptorTable {
@@ -139,7 +165,12 @@ impl DescriptorTable {
     /// texture still gets a handle; it samples (0, 0, 0, 1) (GL 4.5 core §11.1.3.5; the API
     /// refuses bindless handles for incomplete textures before calling this). Returns the
     /// handle, or `None` when the table is full.
-    pub fn insert(&self, view: TextureView, state: SamplerState, internal: bool) -> Option<u64> {
+    pub fn insert(
+        &self,
+        view: TextureView,
+        state: SamplerState,
+        internal: bool,
+    ) -> Option<TextureHandle> {
         let (desc, images) = Descriptor::build(&view, &state, internal);
         let mut alloc = self.lock();
         self.reclaim_locked(&mut alloc);
@@ -164,7 +195,7 @@ impl DescriptorTable {
 
     /// Frees the descriptor of `handle` (texture or sampler deleted); the handle goes stale
     /// and lookups miss from now on. Stale or invalid handles are ignored.
-    pub fn remove(&self, handle: u64) {
+    pub fn remove(&self, handle: TextureHandle) {
         let Some((index, gen)) = unpack_handle(handle) else {
             return;
         };
@@ -184,7 +215,7 @@ impl DescriptorTable {
     }
 
     /// Whether `handle` names a live descriptor.
-    pub fn contains(&self, handle: u64) -> bool {
+    pub fn contains(&self, handle: TextureHandle) -> bool {
         let Some((index, gen)) = unpack_handle(handle) else {
             return false;
         };
@@ -195,7 +226,7 @@ impl DescriptorTable {
     }
 
     /// Whether `handle` names a live internal descriptor (one that needs no residency).
-    pub fn is_internal(&self, handle: u64) -> bool {
+    pub fn is_internal(&self, handle: TextureHandle) -> bool {
         let Some(_guard) = epoch::pin() else {
             return false;
         };
@@ -235,7 +266,7 @@ impl DescriptorTable {
     /// the returned reference; the guard's lifetime is not tied to it, so callers keep the
     /// guard alive across every use.
     #[inline]
-    pub(crate) fn lookup(&self, handle: u64) -> Option<&Descriptor> {
+    pub(crate) fn lookup(&self, handle: TextureHandle) -> Option<&Descriptor> {
         let (index, gen) = unpack_handle(handle)?;
         if gen & 1 == 0 {
             return None;
@@ -268,6 +299,7 @@ impl DescriptorTable {
 mod tests {
     use super::*;
     use crate::sampler::Format;
+    use TextureHandle as H;
 
     fn view() -> TextureView {
         TextureView {
@@ -282,14 +314,14 @@ mod tests {
         let t = DescriptorTable::new();
         let a = t.insert(view(), SamplerState::default(), false).unwrap();
         let b = t.insert(view(), SamplerState::default(), true).unwrap();
-        assert_eq!(a, 1 << 32 | 1);
-        assert_eq!(b, 1 << 32 | 2);
+        assert_eq!(a.to_bits(), 1 << 32 | 1);
+        assert_eq!(b.to_bits(), 1 << 32 | 2);
         assert!(t.contains(a) && t.contains(b));
         assert!(!t.is_internal(a) && t.is_internal(b));
-        assert!(!t.contains(0));
-        assert_eq!(unpack_handle(0), None);
-        assert_eq!(unpack_handle(MAX_HANDLES as u64 + 1), None);
-        assert_eq!(unpack_handle(5 << 32 | 3), Some((2, 5)));
+        assert!(!t.contains(H::from_bits(0)));
+        assert_eq!(unpack_handle(H::from_bits(0)), None);
+        assert_eq!(unpack_handle(H::from_bits(MAX_HANDLES as u64 + 1)), None);
+        assert_eq!(unpack_handle(H::from_bits(5 << 32 | 3)), Some((2, 5)));
     }
 
     #[test]
@@ -299,18 +331,18 @@ mod tests {
         t.remove(a);
         assert!(!t.contains(a));
         t.remove(a); // stale: ignored
-        t.remove(0);
-        t.remove(u64::MAX);
+        t.remove(H::from_bits(0));
+        t.remove(H::from_bits(u64::MAX));
         // Reclamation may wait for readers of other tests; retry until the slot returns.
         let mut b = t.insert(view(), SamplerState::default(), false).unwrap();
         let start = std::time::Instant::now();
-        while b as u32 != a as u32 {
+        while b.to_bits() as u32 != a.to_bits() as u32 {
             assert!(start.elapsed().as_secs() < 10);
             std::thread::yield_now();
             t.reclaim();
             b = t.insert(view(), SamplerState::default(), false).unwrap();
         }
-        assert_eq!(b >> 32, 3, "same slot, next live generation");
+        assert_eq!(b.to_bits() >> 32, 3, "same slot, next live generation");
         assert!(t.contains(b) && !t.contains(a));
     }
 
@@ -322,7 +354,7 @@ mod tests {
         // Force slot 0 to be the next allocated.
         assert_eq!(t.next_index(), 0);
         let h = t.insert(view(), SamplerState::default(), false).unwrap();
-        assert_eq!(h, (u32::MAX as u64) << 32 | 1);
+        assert_eq!(h.to_bits(), (u32::MAX as u64) << 32 | 1);
         assert!(t.contains(h));
         t.remove(h);
         assert!(!t.contains(h));
@@ -334,9 +366,9 @@ mod tests {
         }
         // The spent slot is never handed out again, and the old handle never matches.
         let h2 = t.insert(view(), SamplerState::default(), false).unwrap();
-        assert_eq!(h2 as u32, 2);
+        assert_eq!(h2.to_bits() as u32, 2);
         assert!(!t.contains(h));
-        assert!(!t.contains(1)); // generation 0 of slot 0
+        assert!(!t.contains(H::from_bits(1))); // generation 0 of slot 0
         assert!(t.lock().free.is_empty());
     }
 

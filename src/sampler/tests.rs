@@ -44,7 +44,7 @@ fn view_of(levels: Vec<Arc<Image>>) -> TextureView {
 }
 
 /// A context with one internal (residency-free) descriptor.
-fn ctx_with(view: TextureView, st: SamplerState) -> (SampleContext, u64) {
+fn ctx_with(view: TextureView, st: SamplerState) -> (SampleContext, TextureHandle) {
     let table = Arc::new(DescriptorTable::new());
     let h = table.insert(view, st, true).unwrap();
     (
@@ -53,7 +53,13 @@ fn ctx_with(view: TextureView, st: SamplerState) -> (SampleContext, u64) {
     )
 }
 
-fn request(op: TexOp, handles: [u64; 4], coord: [[f32; 2]; 4], lod: [f32; 4]) -> TexRequest {
+fn request(
+    op: TexOp,
+    handles: [TextureHandle; 4],
+    coord: [[f32; 2]; 4],
+    lod: [f32; 4],
+) -> TexRequest {
+    let handles = handles.map(TextureHandle::to_bits);
     TexRequest {
         op: op as u32,
         mask: 0xF,
@@ -72,7 +78,7 @@ fn lane(out: &TexResult, l: usize) -> [f32; 4] {
 }
 
 /// One non-quad lookup at (s, t) with explicit LOD 0 (or a bias for implicit).
-fn at(ctx: &SampleContext, h: u64, s: f32, t: f32) -> [f32; 4] {
+fn at(ctx: &SampleContext, h: TextureHandle, s: f32, t: f32) -> [f32; 4] {
     let r = request(TexOp::SampleLod, [h; 4], [[s, t]; 4], [0.0; 4]);
     lane(&sample(ctx, &r), 0)
 }
@@ -254,7 +260,7 @@ fn texture_offset_moves_whole_texels() {
 }
 
 /// An 8×8 R32F texture whose level i is the constant i.
-fn leveled(min: u32) -> (SampleContext, u64) {
+fn leveled(min: u32) -> (SampleContext, TextureHandle) {
     let levels = (0..4)
         .map(|i| {
             let n = 8 >> i;
@@ -265,7 +271,7 @@ fn leveled(min: u32) -> (SampleContext, u64) {
 }
 
 /// A quad whose s advances by `ds` per pixel in x and `dt` per pixel in y.
-fn quad(h: u64, ds: f32, dt: f32, op: TexOp, lod: f32) -> TexRequest {
+fn quad(h: TextureHandle, ds: f32, dt: f32, op: TexOp, lod: f32) -> TexRequest {
     let (s, t) = (0.3, 0.3);
     let mut r = request(
         op,
@@ -431,8 +437,8 @@ fn lod_uses_each_lanes_own_texture_size() {
     let ctx = SampleContext::new(table, Arc::default(), DebugSink::default());
     // ds = 1/4 per pixel: 2 texels of the 8-wide texture (λ = 1), 1 of the 4-wide (λ = 0).
     let mut r = quad(hb, 0.25, 0.0, TexOp::SampleImplicit, 0.0);
-    r.handle_lo[2] = hs as u32;
-    r.handle_hi[2] = (hs >> 32) as u32;
+    r.handle_lo[2] = hs.to_bits() as u32;
+    r.handle_hi[2] = (hs.to_bits() >> 32) as u32;
     let out = sample(&ctx, &r);
     assert_eq!(lane(&out, 0)[0], 1.0);
     assert_eq!(lane(&out, 2)[0], 10.0);
@@ -467,14 +473,14 @@ fn srgb_decodes_on_sample_and_depth_reads_as_red() {
     assert_eq!(at(&ctx, h, 0.5, 0.5), [0.5, -2.0, 1024.0, 0.125]);
 }
 
-fn fetch(ctx: &SampleContext, h: u64, x: i32, y: i32, lod: i32) -> [f32; 4] {
+fn fetch(ctx: &SampleContext, h: TextureHandle, x: i32, y: i32, lod: i32) -> [f32; 4] {
     let mut r = request(TexOp::Fetch, [h; 4], [[0.0; 2]; 4], [0.0; 4]);
     r.coord = [[x as u32; 4], [y as u32; 4]];
     r.lod = [lod as u32; 4];
     lane(&sample(ctx, &r), 1)
 }
 
-fn size(ctx: &SampleContext, h: u64, lod: i32) -> [i32; 2] {
+fn size(ctx: &SampleContext, h: TextureHandle, lod: i32) -> [i32; 2] {
     let mut r = request(TexOp::Size, [h; 4], [[0.0; 2]; 4], [0.0; 4]);
     r.lod = [lod as u32; 4];
     let out = sample(ctx, &r);
@@ -541,7 +547,10 @@ fn residency_is_checked_per_lane_with_one_message() {
     {
         let msgs = debug.lock().unwrap();
         assert_eq!(msgs.len(), 1, "{msgs:?}");
-        assert!(msgs[0].contains(&format!("0x{h:016x}")) && msgs[0].contains("not resident"));
+        assert!(
+            msgs[0].contains(&format!("0x{:016x}", h.to_bits()))
+                && msgs[0].contains("not resident")
+        );
     }
     let mut res = ResidentSet::default();
     assert!(res.insert(h));
@@ -592,7 +601,7 @@ fn stale_handle_never_reads_the_slots_next_texture() {
         let h = table
             .insert(view_of(vec![r32f(1, 1, &[2.0])]), st, true)
             .unwrap();
-        if h as u32 == old as u32 {
+        if h.to_bits() as u32 == old.to_bits() as u32 {
             break h;
         }
         assert!(start.elapsed().as_secs() < 10);
@@ -631,7 +640,7 @@ fn bad_ops_and_null_pointers_give_zeros() {
     };
 }
 
-fn made_up_table() -> (Arc<DescriptorTable>, Vec<u64>) {
+fn made_up_table() -> (Arc<DescriptorTable>, Vec<TextureHandle>) {
     let table = Arc::new(DescriptorTable::new());
     let mut hs = Vec::new();
     for (i, f) in [
@@ -693,7 +702,7 @@ proptest! {
         let handles = pick.map(|i| hs[i]);
         let r = TexRequest {
             op, mask: 0xF, quad, offset, _pad: 0,
-            handle_lo: handles.map(|h| h as u32), handle_hi: handles.map(|h| (h >> 32) as u32),
+            handle_lo: handles.map(|h| h.to_bits() as u32), handle_hi: handles.map(|h| (h.to_bits() >> 32) as u32),
             coord: [[coords[0], coords[1], coords[2], coords[3]], [coords[4], coords[5], coords[6], coords[7]]],
             lod: lods,
         };
@@ -716,7 +725,7 @@ fn readers_run_while_the_api_inserts_and_removes() {
     let st = state(gl::NEAREST, gl::NEAREST, gl::REPEAT);
     let tex = |v: f32| view_of(vec![r32f(2, 2, &[v; 4])]);
     // Long-lived handles the readers check, each with its own value.
-    let fixed: Vec<(u64, f32)> = (0..8)
+    let fixed: Vec<(TextureHandle, f32)> = (0..8)
         .map(|i| (table.insert(tex(i as f32), st, true).unwrap(), i as f32))
         .collect();
     let stop = Arc::new(AtomicBool::new(false));
@@ -724,7 +733,7 @@ fn readers_run_while_the_api_inserts_and_removes() {
     // really overlapped with it (on a busy 2-core machine threads may start late).
     let done: Arc<[AtomicU64; 3]> = Arc::new(Default::default());
     // Handles being churned: readers may see the right value or zeros, nothing else.
-    let churn: Arc<Mutex<Vec<(u64, f32)>>> = Arc::default();
+    let churn: Arc<Mutex<Vec<(TextureHandle, f32)>>> = Arc::default();
     let readers: Vec<_> = (0..3)
         .map(|t| {
             let (table, stop, churn, fixed, done) = (
@@ -754,7 +763,7 @@ fn readers_run_while_the_api_inserts_and_removes() {
             })
         })
         .collect();
-    let mut live: Vec<u64> = Vec::new();
+    let mut live: Vec<TextureHandle> = Vec::new();
     let mut i = 0u32;
     let start = std::time::Instant::now();
     while i < 3000 || done.iter().any(|d| d.load(Ordering::Relaxed) < 500) {
@@ -1067,7 +1076,7 @@ mod differential {
                 let px = 2.6 / 64.0;
                 let mut r = request(
                     TexOp::SampleImplicit,
-                    [0; 4],
+                    [TextureHandle::default(); 4],
                     [[s, t], [s + px, t], [s, t + px], [s + px, t + px]],
                     [0.0; 4],
                 );
