@@ -17,7 +17,7 @@ use crate::api::context::Context;
 use crate::api::error::{GlError, GlResult};
 use crate::api::framebuffer::incomplete;
 use crate::gl::enums as gl;
-use crate::sampler::{decode_color, encode_color, Format, Image};
+use crate::sampler::{decode_color, encode_color, Flushed, Format, Image};
 
 /// Where one destination pixel reads along one axis: texels `i0` and `i1` weighted
 /// `1 - frac` and `frac`. NEAREST taps have `i0 == i1` and `frac == 0`.
@@ -184,12 +184,12 @@ fn depth_bits(f: Format) -> u32 {
 const STENCIL_BITS: u32 = 0xFF00_0000;
 
 impl Plan {
-    fn run(&self) {
+    fn run(&self, flushed: &Flushed) {
         if let Some((src, dsts)) = &self.color {
-            copy_color(self, src, dsts, true);
+            copy_color(self, src, dsts, true, flushed);
         }
         for (src, dst, m) in &self.bits {
-            copy_bits(self, src, dst, *m);
+            copy_bits(self, src, dst, *m, flushed);
         }
     }
 }
@@ -197,7 +197,7 @@ impl Plan {
 /// Writes the colour of every mapped destination pixel into each destination image.
 /// `allow_fast` enables the byte-run copy for same-format 1:1 rows (off in the test that
 /// checks it against the general path).
-fn copy_color(p: &Plan, src: &Image, dsts: &[Arc<Image>], allow_fast: bool) {
+fn copy_color(p: &Plan, src: &Image, dsts: &[Arc<Image>], allow_fast: bool, flushed: &Flushed) {
     let Some(sb) = SourceBox::read(src, &p.xs, &p.ys) else {
         return;
     };
@@ -236,14 +236,14 @@ fn copy_color(p: &Plan, src: &Image, dsts: &[Arc<Image>], allow_fast: bool) {
                     }
                 }
             }
-            dst.write_bytes(off, &row);
+            dst.write_bytes_flushed(flushed, off, &row);
         }
     }
 }
 
 /// Copies the bits `m` of each mapped depth/stencil texel from `src` to `dst` (both 32-bit
 /// formats of the same kind, checked when planning), keeping the destination's other bits.
-fn copy_bits(p: &Plan, src: &Image, dst: &Image, m: u32) {
+fn copy_bits(p: &Plan, src: &Image, dst: &Image, m: u32, flushed: &Flushed) {
     let Some(sb) = SourceBox::read(src, &p.xs, &p.ys) else {
         return;
     };
@@ -259,7 +259,7 @@ fn copy_bits(p: &Plan, src: &Image, dst: &Image, m: u32) {
             let v = (word(out) & !m) | (word(sb.texel(tx.i0, ty.i0)) & m);
             out.copy_from_slice(&v.to_le_bytes());
         }
-        dst.write_bytes(off, &row);
+        dst.write_bytes_flushed(flushed, off, &row);
     }
 }
 
@@ -420,8 +420,8 @@ impl Context {
         });
         let r = plan.map(|p| {
             if let Some(p) = p {
-                self.flush_raster();
-                p.run();
+                let flushed = self.flush_raster();
+                p.run(&flushed);
             }
         });
         self.gl(r)
@@ -432,6 +432,11 @@ impl Context {
 mod tests {
     use super::*;
     use crate::sampler::encode_color;
+
+    /// A real flush token: these tests write images no rasterizer has queued work for.
+    fn flushed() -> Flushed {
+        crate::raster::Rasterizer::new(1).flush()
+    }
 
     fn nearest(lo: i64, hi: i64, s: (i32, i32), d: (i32, i32), size: u32) -> Vec<Option<u32>> {
         map_axis(lo, hi, s, d, size, false)
@@ -516,7 +521,7 @@ mod tests {
     }
 
     fn image(w: u32, h: u32, f: Format, px: impl Fn(u32, u32) -> [f32; 4]) -> Arc<Image> {
-        let img = Image::new(w, h, f);
+        let mut img = Image::new(w, h, f);
         let bpt = f.bytes_per_texel();
         for y in 0..h {
             for x in 0..w {
@@ -580,8 +585,8 @@ mod tests {
                 assert!(p.unit_x);
                 let fast = [image(9, 6, f, |_, _| [0.25; 4])];
                 let slow = [image(9, 6, f, |_, _| [0.25; 4])];
-                copy_color(&p, &src, &fast, true);
-                copy_color(&p, &src, &slow, false);
+                copy_color(&p, &src, &fast, true, &flushed());
+                copy_color(&p, &src, &slow, false, &flushed());
                 assert_eq!(fast[0].to_bytes(), slow[0].to_bytes(), "{f:?} {s:?}");
                 assert_ne!(
                     fast[0].to_bytes(),
@@ -602,7 +607,7 @@ mod tests {
                 // 1:1, shifted by (+1, +1) into a 4×3 destination that starts zeroed.
                 let p = plan([0, 0, 3, 2], [1, 1, 4, 3], 3, 2, 4, 3);
                 let dst = [Arc::new(Image::new(4, 3, df))];
-                copy_color(&p, &src, &dst, true);
+                copy_color(&p, &src, &dst, true, &flushed());
                 let (sb, db) = (sf.bytes_per_texel(), df.bytes_per_texel());
                 let (got, src_bytes) = (dst[0].to_bytes(), src.to_bytes());
                 for y in 0..3usize {
@@ -619,7 +624,7 @@ mod tests {
             }
         }
         // sRGB is copied as its stored encoding (no FRAMEBUFFER_SRGB in softgl).
-        let src = Image::new(1, 1, Format::Srgb8Alpha8);
+        let mut src = Image::new(1, 1, Format::Srgb8Alpha8);
         src.write_bytes(0, &[10, 20, 30, 40]);
         let dst = [Arc::new(Image::new(1, 1, Format::Rgba8))];
         copy_color(
@@ -627,6 +632,7 @@ mod tests {
             &src,
             &dst,
             true,
+            &flushed(),
         );
         assert_eq!(dst[0].to_bytes(), vec![10, 20, 30, 40]);
     }
@@ -637,10 +643,10 @@ mod tests {
         // would smear texel 0 across the row.
         let img = image(4, 1, Format::R8, |x, _| [x as f32 * 0.25, 0.0, 0.0, 1.0]);
         let p = plan([0, 0, 3, 1], [1, 0, 4, 1], 4, 1, 4, 1);
-        copy_color(&p, &img, std::slice::from_ref(&img), true);
+        copy_color(&p, &img, std::slice::from_ref(&img), true, &flushed());
         assert_eq!(img.to_bytes(), vec![0, 0, 64, 128]);
         let img = image(4, 1, Format::R8, |x, _| [x as f32 * 0.25, 0.0, 0.0, 1.0]);
-        copy_color(&p, &img, std::slice::from_ref(&img), false);
+        copy_color(&p, &img, std::slice::from_ref(&img), false, &flushed());
         assert_eq!(img.to_bytes(), vec![0, 0, 64, 128]);
     }
 
@@ -698,16 +704,16 @@ mod tests {
     #[test]
     fn depth_stencil_bits_move_separately() {
         let word = |d: u32, s: u32| (d | s << 24).to_le_bytes();
-        let src = Image::new(2, 1, Format::Depth24Stencil8);
+        let mut src = Image::new(2, 1, Format::Depth24Stencil8);
         src.write_bytes(0, &[word(0x12_3456, 0xAB), word(0x65_4321, 0xCD)].concat());
         let p = plan([0, 0, 2, 1], [0, 0, 2, 1], 2, 1, 2, 1);
         for (m, want) in [
             (0x00FF_FFFF, [word(0x12_3456, 0x77), word(0x65_4321, 0x77)]),
             (STENCIL_BITS, [word(0x11_1111, 0xAB), word(0x11_1111, 0xCD)]),
         ] {
-            let dst = Image::new(2, 1, Format::Depth24Stencil8);
+            let mut dst = Image::new(2, 1, Format::Depth24Stencil8);
             dst.write_bytes(0, &[word(0x11_1111, 0x77), word(0x11_1111, 0x77)].concat());
-            copy_bits(&p, &src, &dst, m);
+            copy_bits(&p, &src, &dst, m, &flushed());
             assert_eq!(dst.to_bytes(), want.concat(), "mask {m:08x}");
         }
     }

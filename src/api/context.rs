@@ -24,7 +24,7 @@ use crate::ir::{Module, Stage};
 use crate::jit::{CompileError, ShaderCode};
 use crate::raster::{BlendState, ClearCall, DrawCall, RasterState, Rasterizer, RenderTarget};
 use crate::sampler::{
-    DebugSink, DescriptorTable, ResidentSet, SampleContext, SamplerState, TextureHandle,
+    DebugSink, DescriptorTable, Flushed, ResidentSet, SampleContext, SamplerState, TextureHandle,
     TextureView,
 };
 
@@ -549,23 +549,22 @@ impl Context {
     }
 
     /// Runs all queued work, then frees descriptors no queued draw can use any more.
-    pub(crate) fn flush_raster(&mut self) {
-        if self.raster.pending() {
-            self.raster.flush();
-        }
+    pub(crate) fn flush_raster(&mut self) -> Flushed {
+        let flushed = self.raster.flush();
         for h in self.retired_descriptors.drain(..) {
             self.descriptors.remove(h);
         }
+        flushed
     }
 
     /// glFinish: every queued command has completed on return.
     pub fn finish(&mut self) {
-        self.flush_raster();
+        let _ = self.flush_raster();
     }
 
     /// glFlush. Queued work runs now too: a headless context has no display to overlap with.
     pub fn flush(&mut self) {
-        self.flush_raster();
+        let _ = self.flush_raster();
     }
 
     /// The rasterizer's worker count.

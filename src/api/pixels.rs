@@ -564,7 +564,7 @@ pub fn next_level(src: &Image) -> Image {
             encode_texel(f, sum.map(|s| s / count), 0, &mut out[o..o + bpt]);
         }
     }
-    let img = Image::new(w as u32, h as u32, f);
+    let mut img = Image::new(w as u32, h as u32, f);
     img.write_bytes(0, &out);
     img
 }
@@ -657,7 +657,7 @@ mod tests {
 
     #[test]
     fn pack_pads_rows_and_converts() {
-        let img = Image::new(2, 2, Format::Rgba8);
+        let mut img = Image::new(2, 2, Format::Rgba8);
         img.write_bytes(0, &[10, 20, 30, 40, 50, 60, 70, 80, 1, 2, 3, 4, 5, 6, 7, 8]);
         let rgb = pack(&img, 0, 0, 2, 2, gl::RGB, gl::UNSIGNED_BYTE, 4).unwrap();
         assert_eq!(rgb.len(), 16);
@@ -674,7 +674,7 @@ mod tests {
 
     #[test]
     fn next_level_box_filters_with_floor_sizes() {
-        let img = Image::new(3, 1, Format::R8);
+        let mut img = Image::new(3, 1, Format::R8);
         img.write_bytes(0, &[0, 255, 100]);
         let l1 = next_level(&img);
         assert_eq!((l1.width(), l1.height()), (1, 1));

@@ -442,7 +442,7 @@ impl Context {
                 if t.immutable {
                     return Err(GlError::InvalidOperation("texture storage is immutable"));
                 }
-                let img = pixels::new_image(w, h, fmt)?;
+                let mut img = pixels::new_image(w, h, fmt)?;
                 if let Some(b) = bytes {
                     img.write_bytes(0, &b);
                 }
@@ -549,11 +549,12 @@ impl Context {
                     data,
                     this.unpack_alignment,
                 )?;
-                this.flush_raster();
+                let flushed = this.flush_raster();
                 let bpt = img.format().bytes_per_texel();
                 for row in 0..h as usize {
                     let off = ((y as usize + row) * img.width() as usize + x as usize) * bpt;
-                    img.write_bytes(
+                    img.write_bytes_flushed(
+                        &flushed,
                         off,
                         &bytes[row * w as usize * bpt..(row + 1) * w as usize * bpt],
                     );
@@ -596,7 +597,7 @@ impl Context {
                 if t.has_handle && !in_place {
                     return Err(GlError::InvalidOperation("texture has a bindless handle"));
                 }
-                this.flush_raster();
+                let flushed = this.flush_raster();
                 let mut prev = b;
                 let mut new_levels = Vec::new();
                 for l in base + 1..=q {
@@ -610,7 +611,9 @@ impl Context {
                     .ok_or(GlError::InvalidOperation("no texture"))?;
                 for (l, img) in new_levels {
                     match &t.levels[l] {
-                        Some(existing) if in_place => existing.write_bytes(0, &img.to_bytes()),
+                        Some(existing) if in_place => {
+                            existing.write_bytes_flushed(&flushed, 0, &img.to_bytes())
+                        }
                         _ => t.levels[l] = Some(img),
                     }
                 }

@@ -42,6 +42,8 @@ use rayon::prelude::*;
 
 use scene::{Command, Scene, TILE, TILE_SHIFT};
 
+use crate::sampler::Flushed;
+
 /// `SOFTGL_DEBUG` switches this module reads.
 #[derive(Copy, Clone, Debug, Default)]
 struct Debug {
@@ -153,8 +155,9 @@ impl Rasterizer {
     pub fn pending(&self) -> bool {
         !self.scene.is_empty()
     }
-    /// Runs everything queued; on return every target image holds the results.
-    pub fn flush(&mut self) {
+    /// Runs everything queued; on return every target image holds the results, and the
+    /// token says so to code that writes images queued draws may share.
+    pub fn flush(&mut self) -> Flushed {
         run_scene(
             &mut self.scene,
             self.pool.as_ref(),
@@ -162,6 +165,10 @@ impl Rasterizer {
             &mut self.active,
             self.debug,
         );
+        // SAFETY: `run_scene` returns once every tile of the scene has run (the pool's
+        // `install`/scope joins all workers) and the scene is empty: no worker touches any
+        // image until the next `draw` or `clear`.
+        unsafe { Flushed::assume() }
     }
 }
 
@@ -225,6 +232,6 @@ fn run_scene(
 impl Drop for Rasterizer {
     /// Queued work still reaches its targets (they may be shared with the API).
     fn drop(&mut self) {
-        self.flush();
+        let _ = self.flush();
     }
 }

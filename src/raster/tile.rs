@@ -21,7 +21,7 @@ use crate::jit::fragment::{
     self, BlendKey, ColorKey, DepthFormat, DepthKey, FragmentKey, FragmentVariant,
 };
 use crate::jit::{self, BoundEnv};
-use crate::sampler::{Format, Image};
+use crate::sampler::{Format, TileWriter};
 
 /// Variants a worker remembers without asking the shared cache (whose lock every worker
 /// would otherwise take once per tile and draw).
@@ -77,11 +77,11 @@ struct DrawCtx<'a> {
     env: BoundEnv<'a>,
     /// Depth image and function, when the depth test is on and there is a depth buffer
     /// (GL 4.5 core §17.3.5: with no depth buffer the test always passes).
-    depth: Option<(&'a Image, crate::gl::CompareFunc)>,
+    depth: Option<(TileWriter<'a>, crate::gl::CompareFunc)>,
     depth_write: bool,
     /// Colour images with the shader output slot that feeds them and, when blending is on,
     /// the blend state prepared for the image's format.
-    colors: SmallVec<[(&'a Image, u32, Option<PreparedBlend>); 4]>,
+    colors: SmallVec<[(TileWriter<'a>, u32, Option<PreparedBlend>); 4]>,
     mask: [bool; 4],
     /// How pixel (x, y) maps to gl_FragCoord.xy under this draw's layout qualifiers.
     frag_coord: FragCoordMap,
@@ -138,15 +138,29 @@ impl FragCoordMap {
 }
 
 impl<'a> DrawCtx<'a> {
-    /// `local` is the worker's memo of recent variants (`TileScratch::variants`).
-    fn new(d: &'a BinnedDraw, local: &mut Vec<(FragmentKey, Arc<FragmentVariant>)>) -> DrawCtx<'a> {
+    /// `local` is the worker's memo of recent variants (`TileScratch::variants`); `rect` is
+    /// the tile, which the draw's target images are written in through `TileWriter`s.
+    ///
+    /// # Safety
+    /// `run_tile`'s: no other thread touches the pixels of `rect` in the draw's targets
+    /// while the context lives.
+    unsafe fn new(
+        d: &'a BinnedDraw,
+        rect: [i32; 4],
+        local: &mut Vec<(FragmentKey, Arc<FragmentVariant>)>,
+    ) -> DrawCtx<'a> {
         let call = &d.call;
         let st = &call.state;
         let depth = match (&call.target.depth, st.depth_func) {
-            (Some(img), Some(func)) if img.format().is_depth() => Some((&**img, func)),
+            (Some(img), Some(func)) if img.format().is_depth() => {
+                // SAFETY: the caller's contract (`run_tile`'s): no other thread touches
+                // this tile.
+                Some((unsafe { img.tile_writer(rect) }, func))
+            }
             _ => None,
         };
-        let mut colors: SmallVec<[(&Image, u32, Option<PreparedBlend>); 4]> = SmallVec::new();
+        let mut colors: SmallVec<[(TileWriter<'a>, u32, Option<PreparedBlend>); 4]> =
+            SmallVec::new();
         if st.color_mask.iter().any(|&m| m) {
             for (i, img) in call.target.colors.iter().enumerate() {
                 let slot = call.program.color_slots.get(i).copied().flatten();
@@ -157,7 +171,8 @@ impl<'a> DrawCtx<'a> {
                             .blend
                             .enabled
                             .then(|| PreparedBlend::new(&st.blend, unorm));
-                        colors.push((&**img, slot, blend));
+                        // SAFETY: the caller's contract: no other thread touches this tile.
+                        colors.push((unsafe { img.tile_writer(rect) }, slot, blend));
                     }
                 }
             }
@@ -181,13 +196,13 @@ impl<'a> DrawCtx<'a> {
             .map(|shader| FragmentKey {
                 shader,
                 early_depth: d.early_depth,
-                depth: depth.map(|(img, func)| DepthKey {
+                depth: depth.as_ref().map(|(img, func)| DepthKey {
                     format: if img.format() == Format::Depth24Stencil8 {
                         DepthFormat::D24S8
                     } else {
                         DepthFormat::D32F
                     },
-                    func,
+                    func: *func,
                     write: depth_write,
                 }),
                 frag_depth_row: if d.early_depth { None } else { frag_depth_row },
@@ -270,12 +285,14 @@ pub unsafe fn run_tile(scene: &Scene, t: usize, scratch: &mut TileScratch) {
     let mut cur: Option<(u32, DrawCtx<'_>)> = None;
     for cmd in &scene.bins[t] {
         match *cmd {
-            Command::Clear(i) => clear_tile(&scene.clears[i as usize], rect),
+            // SAFETY: this function's contract.
+            Command::Clear(i) => unsafe { clear_tile(&scene.clears[i as usize], rect) },
             Command::Tri { draw, tri } => {
                 if cur.as_ref().map(|c| c.0) != Some(draw) {
                     let d = &*scene.draws[draw as usize];
                     let prog = &d.call.program;
-                    let ctx = DrawCtx::new(d, &mut scratch.variants);
+                    // SAFETY: this function's contract, for the whole loop over the bin.
+                    let ctx = unsafe { DrawCtx::new(d, rect, &mut scratch.variants) };
                     let in_words = prog.fs_input_words.max(prog.fs.input_words()) as usize;
                     let out_words = ctx.output_rows() as usize;
                     // Fresh zeros: rows the shader never writes read as 0.0 all draw long.
@@ -401,44 +418,16 @@ fn raster_triangle(ctx: &DrawCtx<'_>, tri: &Triangle, tile: [i32; 4], s: &mut Ti
 const LANE_DX: [i32; 4] = [0, 1, 0, 1];
 const LANE_DY: [i32; 4] = [0, 0, 1, 1];
 
-/// The texel bytes of pixel (x, y) of `img`, or None outside it.
-///
-/// Only reachable from `run_tile`, for pixels of its tile, whose contract makes this worker
-/// the only thread touching them; callers drop the slice before asking for another one of
-/// the same image, so it is the only live reference to these bytes.
-#[inline]
-#[allow(clippy::mut_from_ref)]
-fn texel(img: &Image, x: i32, y: i32) -> Option<&mut [u8]> {
-    if x < 0 || y < 0 {
-        return None;
-    }
-    // SAFETY: `run_tile`'s contract: no other thread reads or writes this texel meanwhile.
-    let p = unsafe { img.texel_ptr(x as u32, y as u32) };
-    if p.is_null() {
-        return None;
-    }
-    // SAFETY: `texel_ptr` returned a pointer to a texel in bounds of the image's storage,
-    // which holds `bytes_per_texel` bytes from there; exclusivity as argued above.
-    Some(unsafe { std::slice::from_raw_parts_mut(p, img.format().bytes_per_texel()) })
-}
-
 /// Sets `out[l]` to the address of lane `l`'s pixel of the quad at (x, y) in `img`, or to
 /// `dummy` outside the image; returns the lanes inside (bits 0..3).
 ///
-/// Only reachable from `run_tile`, for pixels of its tile, whose contract makes this worker
-/// the only thread touching them until the quad's variant call returns.
+/// The pointers come from the tile's writer, so they lie in this worker's tile; they are only
+/// used by the variant call that follows.
 #[inline]
-fn texel_ptrs(img: &Image, x: i32, y: i32, dummy: *mut u8, out: &mut [*mut u8; 4]) -> u32 {
+fn texel_ptrs(img: &TileWriter<'_>, x: i32, y: i32, dummy: *mut u8, out: &mut [*mut u8; 4]) -> u32 {
     let mut inside = 0;
     for l in 0..4 {
-        let (px, py) = (x + LANE_DX[l], y + LANE_DY[l]);
-        let p = if px < 0 || py < 0 {
-            std::ptr::null_mut()
-        } else {
-            // SAFETY: `run_tile`'s contract: no other thread reads or writes this texel
-            // meanwhile. The pointer is only used by the variant call that follows.
-            unsafe { img.texel_ptr(px as u32, py as u32) }
-        };
+        let p = img.texel_ptr(x + LANE_DX[l], y + LANE_DY[l]);
         if p.is_null() {
             out[l] = dummy;
         } else {
@@ -453,35 +442,36 @@ fn texel_ptrs(img: &Image, x: i32, y: i32, dummy: *mut u8, out: &mut [*mut u8; 4
 /// and `write` is set.
 #[inline]
 fn depth_test(
-    img: &Image,
+    img: &TileWriter<'_>,
     func: crate::gl::CompareFunc,
     x: i32,
     y: i32,
     z: f32,
     write: bool,
 ) -> bool {
-    let Some(t) = texel(img, x, y) else {
-        return false;
-    };
     let z = ops::saturate(z);
-    let word = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
-    match img.format() {
-        Format::Depth24Stencil8 => {
-            let frag = ops::depth_to_d24(z);
-            let pass = ops::depth_pass(func, frag, word & ops::DEPTH24_MAX);
-            if pass && write {
-                t.copy_from_slice(&((word & !ops::DEPTH24_MAX) | frag).to_le_bytes());
+    let format = img.format();
+    img.update(x, y, |t| {
+        let word = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
+        match format {
+            Format::Depth24Stencil8 => {
+                let frag = ops::depth_to_d24(z);
+                let pass = ops::depth_pass(func, frag, word & ops::DEPTH24_MAX);
+                if pass && write {
+                    t.copy_from_slice(&((word & !ops::DEPTH24_MAX) | frag).to_le_bytes());
+                }
+                pass
             }
-            pass
-        }
-        _ => {
-            let pass = ops::depth_pass(func, z, f32::from_bits(word));
-            if pass && write {
-                t.copy_from_slice(&z.to_le_bytes());
+            _ => {
+                let pass = ops::depth_pass(func, z, f32::from_bits(word));
+                if pass && write {
+                    t.copy_from_slice(&z.to_le_bytes());
+                }
+                pass
             }
-            pass
         }
-    }
+    })
+    .unwrap_or(false)
 }
 
 /// Shades one quad: through the draw's variant, or the reference path without one.
@@ -564,13 +554,13 @@ fn shade_quad_variant(
     let z = quad_z(tri, x, y);
     let dummy = s.dummy.as_mut_ptr() as *mut u8;
     let mut cover = cover;
-    if let Some((img, _)) = ctx.depth {
+    if let Some((img, _)) = &ctx.depth {
         cover &= texel_ptrs(img, x, y, dummy, &mut s.quad.depth);
         if cover == 0 {
             return;
         }
     }
-    for (i, &(img, _, _)) in ctx.colors.iter().enumerate() {
+    for (i, (img, _, _)) in ctx.colors.iter().enumerate() {
         if let Some(ptrs) = s.quad.color.get_mut(i) {
             texel_ptrs(img, x, y, dummy, ptrs);
         }
@@ -607,12 +597,12 @@ fn shade_quad_reference(
     let z = quad_z(tri, x, y);
     let mut cover = cover;
     if d.early_depth {
-        if let Some((img, func)) = ctx.depth {
+        if let Some((img, func)) = &ctx.depth {
             for l in 0..4 {
                 if cover & (1 << l) != 0
                     && !depth_test(
                         img,
-                        func,
+                        *func,
                         x + LANE_DX[l],
                         y + LANE_DY[l],
                         z[l],
@@ -642,7 +632,7 @@ fn shade_quad_reference(
     };
     let mut live = cover & alive;
     if !d.early_depth {
-        if let Some((img, func)) = ctx.depth {
+        if let Some((img, func)) = &ctx.depth {
             for l in 0..4 {
                 if live & (1 << l) == 0 {
                     continue;
@@ -656,7 +646,7 @@ fn shade_quad_reference(
                 };
                 if !depth_test(
                     img,
-                    func,
+                    *func,
                     x + LANE_DX[l],
                     y + LANE_DY[l],
                     fz,
@@ -670,32 +660,34 @@ fn shade_quad_reference(
     if live == 0 {
         return;
     }
-    for &(img, slot, blend) in &ctx.colors {
+    for (img, slot, blend) in &ctx.colors {
         let format = img.format();
         for l in 0..4 {
             if live & (1 << l) == 0 {
                 continue;
             }
-            let Some(t) = texel(img, x + LANE_DX[l], y + LANE_DY[l]) else {
-                continue;
-            };
             let src: [f32; 4] = std::array::from_fn(|c| {
                 s.outputs
-                    .get((slot as usize + c) * 4 + l)
+                    .get((*slot as usize + c) * 4 + l)
                     .map_or(0.0, |&b| f32::from_bits(b))
             });
-            let color = match &blend {
-                Some(b) => b.apply(src, ops::unpack_color(format, t)),
-                None => src,
-            };
-            ops::pack_color(format, color, ctx.mask, t);
+            img.update(x + LANE_DX[l], y + LANE_DY[l], |t| {
+                let color = match blend {
+                    Some(b) => b.apply(src, ops::unpack_color(format, t)),
+                    None => src,
+                };
+                ops::pack_color(format, color, ctx.mask, t);
+            });
         }
     }
 }
 
 /// Runs a clear inside one tile (GL 4.5 core §17.4.3: honours the scissor and the colour
 /// mask, ignores the viewport).
-fn clear_tile(c: &ClearCall, tile: [i32; 4]) {
+///
+/// # Safety
+/// `run_tile`'s: no other thread touches the pixels of `tile` in the clear's targets.
+unsafe fn clear_tile(c: &ClearCall, tile: [i32; 4]) {
     let mut r = setup::intersect(
         tile,
         [0, 0, c.target.width as i32 - 1, c.target.height as i32 - 1],
@@ -719,14 +711,14 @@ fn clear_tile(c: &ClearCall, tile: [i32; 4]) {
             let bpp = format.bytes_per_texel();
             ops::pack_color(format, color, [true; 4], &mut packed[..bpp]);
             let all = c.color_mask.iter().all(|&m| m);
+            // SAFETY: this function's contract.
+            let w = unsafe { img.tile_writer(tile) };
             for y in r[1]..=r[3] {
                 for x in r[0]..=r[2] {
-                    if let Some(t) = texel(img, x, y) {
-                        if all {
-                            t.copy_from_slice(&packed[..bpp]);
-                        } else {
-                            ops::pack_color(format, color, c.color_mask, t);
-                        }
+                    if all {
+                        w.store(x, y, &packed[..bpp]);
+                    } else {
+                        w.update(x, y, |t| ops::pack_color(format, color, c.color_mask, t));
                     }
                 }
             }
@@ -739,27 +731,27 @@ fn clear_tile(c: &ClearCall, tile: [i32; 4]) {
         }
         // glClearDepth clamps to [0, 1] (GL 4.5 core §17.4.3.1).
         let z = c.depth.map(|z| z.clamp(0.0, 1.0) as f32);
+        if !format.is_depth() {
+            return;
+        }
+        // SAFETY: this function's contract.
+        let w = unsafe { img.tile_writer(tile) };
         for y in r[1]..=r[3] {
             for x in r[0]..=r[2] {
-                let Some(t) = texel(img, x, y) else { continue };
-                let mut word = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
-                match format {
-                    Format::Depth24Stencil8 => {
+                w.update(x, y, |t| {
+                    let mut word = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
+                    if format == Format::Depth24Stencil8 {
                         if let Some(z) = z {
                             word = (word & !ops::DEPTH24_MAX) | ops::depth_to_d24(z);
                         }
                         if let Some(st) = c.stencil {
                             word = (word & ops::DEPTH24_MAX) | (st as u32) << 24;
                         }
+                    } else if let Some(z) = z {
+                        word = z.to_bits();
                     }
-                    Format::Depth32F => {
-                        if let Some(z) = z {
-                            word = z.to_bits();
-                        }
-                    }
-                    _ => continue,
-                }
-                t.copy_from_slice(&word.to_le_bytes());
+                    t.copy_from_slice(&word.to_le_bytes());
+                });
             }
         }
     }

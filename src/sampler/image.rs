@@ -62,8 +62,10 @@ pub struct Image {
     data: Box<[UnsafeCell<u8>]>,
 }
 
-// SAFETY: all access to `data` goes through `texel_ptr` (whose callers uphold the
-// one-writer-per-texel protocol documented on `Image`) or through `&mut self`.
+// SAFETY: all access to `data` goes through `&mut self`, through `write_bytes_flushed` (with
+// the rasterizer's proof that no worker runs), through a `TileWriter` (whose maker upholds
+// the one-worker-per-tile protocol) or through `texel_ptr` (whose callers uphold it), and
+// the API thread's reads happen after a flush (the protocol documented on `Image`).
 unsafe impl Sync for Image {}
 
 impl std::fmt::Debug for Image {
@@ -143,17 +145,48 @@ impl Image {
         }
         end - offset
     }
-    /// Writes `src` at byte offset `offset` (clipped to the image). The caller (the API
-    /// thread) has flushed queued work that reads or writes this image first.
-    pub fn write_bytes(&self, offset: usize, src: &[u8]) {
+    /// Writes `src` at byte offset `offset` (clipped to the image): an image no one else
+    /// holds yet (a new texture level, a test's fixture). `&mut` proves it.
+    pub fn write_bytes(&mut self, offset: usize, src: &[u8]) {
+        let end = (offset.saturating_add(src.len())).min(self.data.len());
+        if offset < end {
+            self.bytes_mut()[offset..end].copy_from_slice(&src[..end - offset]);
+        }
+    }
+    /// Writes `src` at byte offset `offset` (clipped to the image) into an image that queued
+    /// draws may share (TexSubImage, in-place mipmaps, blits). `Flushed` is the caller's
+    /// proof that the rasterizer has run everything queued, so no worker touches the image.
+    pub fn write_bytes_flushed(&self, _flushed: &Flushed, offset: usize, src: &[u8]) {
         let end = (offset.saturating_add(src.len())).min(self.data.len());
         if offset >= end {
             return;
         }
-        // SAFETY: the range is in bounds; no worker touches this image while the API thread
-        // writes it (flush protocol, see the type's docs).
+        // SAFETY: the range is in bounds; `Flushed` proves no worker reads or writes this
+        // image meanwhile (the flush protocol, see the type's docs), and the API thread
+        // holds no reference into its bytes.
         unsafe {
             std::ptr::copy_nonoverlapping(src.as_ptr(), self.data[offset].get(), end - offset);
+        }
+    }
+    /// Write access to the texels of `rect` (`[x0, y0, x1, y1]`, inclusive, clipped to the
+    /// image) for the worker that owns that tile of a flush.
+    ///
+    /// # Safety
+    /// While the writer lives, no other thread reads or writes the texels of `rect`. (Two
+    /// writers of one tile on the same thread are fine: writers copy texels in and out and
+    /// never lend references into the image.)
+    pub unsafe fn tile_writer(&self, rect: [i32; 4]) -> TileWriter<'_> {
+        let x0 = rect[0].max(0);
+        let y0 = rect[1].max(0);
+        let x1 = rect[2].min(self.width as i32 - 1);
+        let y1 = rect[3].min(self.height as i32 - 1);
+        TileWriter {
+            image: self,
+            x0,
+            y0,
+            w: (x1 - x0 + 1).max(0) as u32,
+            h: (y1 - y0 + 1).max(0) as u32,
+            _one_thread: std::marker::PhantomData,
         }
     }
     /// Mutable byte view, for uploads and clears on the API thread.
@@ -162,5 +195,139 @@ impl Image {
         unsafe {
             std::slice::from_raw_parts_mut(self.data.as_mut_ptr() as *mut u8, self.data.len())
         }
+    }
+}
+
+/// Proof that the rasterizer has completed every queued command, so no worker thread reads
+/// or writes any image until new work is queued: what the API thread shows to write into an
+/// image that queued draws may share (`Image::write_bytes_flushed`). Only the rasterizer's
+/// flush makes one (`Flushed::assume`); it is neither `Clone` nor `Copy`, so each write
+/// site stands right behind the flush that made its token.
+#[derive(Debug)]
+pub struct Flushed {
+    _private: (),
+}
+
+impl Flushed {
+    /// # Safety
+    /// Every queued rasterizer command that may read or write an image has completed, and
+    /// the caller queues none while it uses the token.
+    pub unsafe fn assume() -> Flushed {
+        Flushed { _private: () }
+    }
+}
+
+/// One worker's write access to one tile of an image during a flush (`Image::tile_writer`).
+/// Texels are copied in and out, never lent as references, and the writer is neither `Send`
+/// nor `Sync`, so safe code cannot make two live `&mut` to a texel or hand the tile to
+/// another thread; generated code gets raw pointers (`texel_ptr`) that are only used during
+/// the variant call that follows.
+pub struct TileWriter<'a> {
+    image: &'a Image,
+    /// The clipped rectangle: origin and size in texels.
+    x0: i32,
+    y0: i32,
+    w: u32,
+    h: u32,
+    _one_thread: std::marker::PhantomData<*mut u8>,
+}
+
+impl TileWriter<'_> {
+    pub fn format(&self) -> Format {
+        self.image.format
+    }
+
+    /// Pointer to texel (x, y), or null outside the writer's rectangle. Two unsigned
+    /// compares, as the image bounds check it replaces.
+    #[inline]
+    pub fn texel_ptr(&self, x: i32, y: i32) -> *mut u8 {
+        let (dx, dy) = (
+            x.wrapping_sub(self.x0) as u32,
+            y.wrapping_sub(self.y0) as u32,
+        );
+        if dx >= self.w || dy >= self.h {
+            return std::ptr::null_mut();
+        }
+        let off = (y as usize * self.image.width as usize + x as usize)
+            * self.image.format.bytes_per_texel();
+        self.image.data[off].get()
+    }
+
+    /// Reads texel (x, y) into a 16-byte buffer (its first `bytes_per_texel` bytes), lets
+    /// `f` change it, and writes it back; `None` (and no call) outside the rectangle.
+    #[inline]
+    pub fn update<R>(&self, x: i32, y: i32, f: impl FnOnce(&mut [u8]) -> R) -> Option<R> {
+        let p = self.texel_ptr(x, y);
+        if p.is_null() {
+            return None;
+        }
+        let n = self.image.format.bytes_per_texel();
+        let mut buf = [0u8; 16];
+        // SAFETY: `p` points at a texel of the writer's rectangle, `n` bytes long (≤ 16), in
+        // the image's storage; `tile_writer`'s contract makes this thread the only one
+        // touching it, and no reference into it exists (copies only).
+        unsafe { std::ptr::copy_nonoverlapping(p, buf.as_mut_ptr(), n) };
+        let r = f(&mut buf[..n]);
+        // SAFETY: as above.
+        unsafe { std::ptr::copy_nonoverlapping(buf.as_ptr(), p, n) };
+        Some(r)
+    }
+
+    /// Writes texel (x, y) from the first `bytes_per_texel` bytes of `src`; nothing outside
+    /// the rectangle.
+    #[inline]
+    pub fn store(&self, x: i32, y: i32, src: &[u8]) {
+        let p = self.texel_ptr(x, y);
+        let n = self.image.format.bytes_per_texel();
+        if p.is_null() || src.len() < n {
+            return;
+        }
+        // SAFETY: as in `update`.
+        unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), p, n) };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tile_writers_touch_only_their_rectangle() {
+        let img = Image::new(5, 4, Format::R8);
+        // SAFETY: no other thread exists in this test.
+        let w = unsafe { img.tile_writer([2, 1, 8, 2]) }; // clipped to x 2..=4, y 1..=2
+        for y in -1..6 {
+            for x in -1..7 {
+                w.store(x, y, &[(10 + x) as u8]);
+                let inside = (2..=4).contains(&x) && (1..=2).contains(&y);
+                assert_eq!(!w.texel_ptr(x, y).is_null(), inside, "({x}, {y})");
+                assert_eq!(w.update(x, y, |t| t[0] += 1).is_some(), inside);
+            }
+        }
+        let mut want = vec![0u8; 20];
+        for y in 1..=2 {
+            for x in 2..=4 {
+                want[y * 5 + x] = 11 + x as u8;
+            }
+        }
+        assert_eq!(img.to_bytes(), want);
+        // A rectangle outside the image gives a writer that writes nothing.
+        // SAFETY: as above.
+        let none = unsafe { img.tile_writer([64, 64, 127, 127]) };
+        none.store(64, 64, &[1]);
+        assert!(none.texel_ptr(0, 0).is_null());
+        assert_eq!(img.to_bytes(), want);
+    }
+
+    #[test]
+    fn flushed_and_exclusive_writes_clip_to_the_image() {
+        let mut img = Image::new(2, 1, Format::Rgba8);
+        img.write_bytes(6, &[1, 2, 3, 4]); // only 2 bytes fit
+        assert_eq!(img.to_bytes(), [0, 0, 0, 0, 0, 0, 1, 2]);
+        // SAFETY: no rasterizer exists in this test.
+        let flushed = unsafe { Flushed::assume() };
+        img.write_bytes_flushed(&flushed, 0, &[9; 3]);
+        img.write_bytes_flushed(&flushed, 100, &[9; 3]);
+        assert_eq!(img.to_bytes(), [9, 9, 9, 0, 0, 0, 1, 2]);
     }
 }

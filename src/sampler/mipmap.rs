@@ -156,7 +156,7 @@ fn downsample(format: Format, src: &[u8], sw: u32, sh: u32, w: u32, h: u32) -> I
             }
         }
     }
-    let img = Image::new(w, h, format);
+    let mut img = Image::new(w, h, format);
     img.write_bytes(0, &data);
     img
 }
@@ -188,7 +188,7 @@ mod tests {
     use crate::gl::MinFilter;
 
     fn img(format: Format, w: u32, h: u32, data: &[u8]) -> Image {
-        let i = Image::new(w, h, format);
+        let mut i = Image::new(w, h, format);
         i.write_bytes(0, data);
         i
     }

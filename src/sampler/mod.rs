@@ -49,7 +49,7 @@ pub use format::{
     encode_depth, encode_stencil, linear_to_srgb8, load_color, pack_d24s8, srgb8_to_linear,
     store_color, unpack_d24s8,
 };
-pub use image::{Format, Image};
+pub use image::{Flushed, Format, Image, TileWriter};
 pub use mipmap::{generate_mipmaps, is_complete, max_mip_level, mip_size, with_generated_mipmaps};
 pub use table::{DescriptorTable, TextureHandle, MAX_HANDLES};
 

@@ -8,7 +8,7 @@ use crate::gl::{MagFilter, MinFilter, Wrap};
 use proptest::prelude::*;
 
 fn image_f32(format: Format, w: u32, h: u32, texels: &[[f32; 4]]) -> Arc<Image> {
-    let img = Image::new(w, h, format);
+    let mut img = Image::new(w, h, format);
     let bpt = format.bytes_per_texel();
     let mut data = vec![0u8; (w * h) as usize * bpt];
     for (i, t) in texels.iter().enumerate() {
@@ -446,7 +446,7 @@ fn lod_uses_each_lanes_own_texture_size() {
 
 #[test]
 fn srgb_decodes_on_sample_and_depth_reads_as_red() {
-    let img = Image::new(1, 1, Format::Srgb8Alpha8);
+    let mut img = Image::new(1, 1, Format::Srgb8Alpha8);
     img.write_bytes(0, &[128, 0, 255, 128]);
     let (ctx, h) = ctx_with(
         view_of(vec![Arc::new(img)]),
@@ -458,7 +458,7 @@ fn srgb_decodes_on_sample_and_depth_reads_as_red() {
     assert_eq!(v[1], 0.0);
     assert_eq!(v[2], 1.0);
     assert_eq!(v[3], 128.0 / 255.0); // alpha stays linear
-    let d = Image::new(1, 1, Format::Depth32F);
+    let mut d = Image::new(1, 1, Format::Depth32F);
     d.write_bytes(0, &0.625f32.to_le_bytes());
     let (ctx, h) = ctx_with(
         view_of(vec![Arc::new(d)]),
@@ -943,7 +943,7 @@ mod differential {
 
     /// Random bytes (xorshift) for a level: float formats get NaN, ∞ and denormal texels too.
     fn noise_image(format: Format, w: u32, h: u32, seed: &mut u64) -> Arc<Image> {
-        let img = Image::new(w, h, format);
+        let mut img = Image::new(w, h, format);
         let bytes: Vec<u8> = (0..(w * h) as usize * format.bytes_per_texel())
             .map(|_| {
                 *seed ^= *seed << 13;
