@@ -125,6 +125,21 @@ pub struct BlendState {
     pub color: [f32; 4],
 }
 
+impl BlendState {
+    /// GL's initial blend state (GL 4.5 core table 23.11): off, ONE/ZERO, FUNC_ADD, constant
+    /// colour (0, 0, 0, 0).
+    pub const INITIAL: BlendState = BlendState {
+        enabled: false,
+        src_rgb: BlendFactor::One,
+        dst_rgb: BlendFactor::Zero,
+        src_alpha: BlendFactor::One,
+        dst_alpha: BlendFactor::Zero,
+        eq_rgb: BlendEquation::Add,
+        eq_alpha: BlendEquation::Add,
+        color: [0.0; 4],
+    };
+}
+
 /// Fixed-function state that affects rasterization and per-fragment operations.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct RasterState {
@@ -162,16 +177,7 @@ impl RasterState {
             front_face: FrontFace::Ccw,
             depth_func: None,
             depth_mask: true,
-            blend: BlendState {
-                enabled: false,
-                src_rgb: BlendFactor::One,
-                dst_rgb: BlendFactor::Zero,
-                src_alpha: BlendFactor::One,
-                dst_alpha: BlendFactor::Zero,
-                eq_rgb: BlendEquation::Add,
-                eq_alpha: BlendEquation::Add,
-                color: [0.0; 4],
-            },
+            blend: BlendState::INITIAL,
             color_mask: [true; 4],
         }
     }
