@@ -451,24 +451,16 @@ fn depth_test(
 ) -> bool {
     let z = ops::saturate(z);
     let format = img.format();
-    img.update(x, y, |t| {
-        let word = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
-        match format {
-            Format::Depth24Stencil8 => {
-                let frag = ops::depth_to_d24(z);
-                let pass = ops::depth_pass(func, frag, word & ops::DEPTH24_MAX);
-                if pass && write {
-                    t.copy_from_slice(&((word & !ops::DEPTH24_MAX) | frag).to_le_bytes());
-                }
-                pass
-            }
-            _ => {
-                let pass = ops::depth_pass(func, z, f32::from_bits(word));
-                if pass && write {
-                    t.copy_from_slice(&z.to_le_bytes());
-                }
-                pass
-            }
+    img.update_word(x, y, |word| match format {
+        Format::Depth24Stencil8 => {
+            let frag = ops::depth_to_d24(z);
+            let pass = ops::depth_pass(func, frag, word & ops::DEPTH24_MAX);
+            let new = (word & !ops::DEPTH24_MAX) | frag;
+            (if pass && write { new } else { word }, pass)
+        }
+        _ => {
+            let pass = ops::depth_pass(func, z, f32::from_bits(word));
+            (if pass && write { z.to_bits() } else { word }, pass)
         }
     })
     .unwrap_or(false)
@@ -738,8 +730,7 @@ unsafe fn clear_tile(c: &ClearCall, tile: [i32; 4]) {
         let w = unsafe { img.tile_writer(tile) };
         for y in r[1]..=r[3] {
             for x in r[0]..=r[2] {
-                w.update(x, y, |t| {
-                    let mut word = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
+                w.update_word(x, y, |mut word| {
                     if format == Format::Depth24Stencil8 {
                         if let Some(z) = z {
                             word = (word & !ops::DEPTH24_MAX) | ops::depth_to_d24(z);
@@ -750,7 +741,7 @@ unsafe fn clear_tile(c: &ClearCall, tile: [i32; 4]) {
                     } else if let Some(z) = z {
                         word = z.to_bits();
                     }
-                    t.copy_from_slice(&word.to_le_bytes());
+                    (word, ())
                 });
             }
         }

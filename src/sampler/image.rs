@@ -273,6 +273,26 @@ impl TileWriter<'_> {
         Some(r)
     }
 
+    /// `update` for 4-byte texels (depth and stencil words, R32F, RGBA8) as one `u32`:
+    /// `f` gets the stored little-endian word and returns the word to store. A plain load
+    /// and store, no buffer: clears and depth tests run it per pixel. `None` outside the
+    /// rectangle or for a format of another size.
+    #[inline]
+    pub fn update_word<R>(&self, x: i32, y: i32, f: impl FnOnce(u32) -> (u32, R)) -> Option<R> {
+        let p = self.texel_ptr(x, y);
+        if p.is_null() || self.image.format.bytes_per_texel() != 4 {
+            return None;
+        }
+        // SAFETY: `p` points at a 4-byte texel of the writer's rectangle (checked above) in
+        // the image's storage; `tile_writer`'s contract makes this thread the only one
+        // touching it, and no reference into it exists (unaligned copies only).
+        let word = u32::from_le(unsafe { std::ptr::read_unaligned(p as *const u32) });
+        let (new, r) = f(word);
+        // SAFETY: as above.
+        unsafe { std::ptr::write_unaligned(p as *mut u32, new.to_le()) };
+        Some(r)
+    }
+
     /// Writes texel (x, y) from the first `bytes_per_texel` bytes of `src`; nothing outside
     /// the rectangle.
     #[inline]
@@ -312,6 +332,15 @@ mod tests {
         }
         assert_eq!(img.to_bytes(), want);
         // A rectangle outside the image gives a writer that writes nothing.
+        // Words: 4-byte formats only, same rectangle rule.
+        let d = Image::new(2, 2, Format::Depth32F);
+        // SAFETY: as above.
+        let dw = unsafe { d.tile_writer([1, 0, 1, 1]) };
+        assert_eq!(dw.update_word(1, 1, |w| (w + 7, w)), Some(0));
+        assert_eq!(dw.update_word(1, 1, |w| (w, w)), Some(7));
+        assert_eq!(dw.update_word(0, 1, |w| (w + 1, ())), None);
+        assert_eq!(w.update_word(2, 1, |x| (x, ())), None, "R8 is not a word format");
+        assert_eq!(d.to_bytes()[12..], [7, 0, 0, 0]);
         // SAFETY: as above.
         let none = unsafe { img.tile_writer([64, 64, 127, 127]) };
         none.store(64, 64, &[1]);
