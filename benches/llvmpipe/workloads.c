@@ -267,6 +267,127 @@ static void setup_compile(void) {
     quad_vao();
 }
 
+/* 6. 1080p full-screen quad, 64 iterations of vec4 sin/cos and a multiply-add per pixel:
+ * what the maths built-ins cost. */
+static void alu_frame(void) { glDrawArrays(GL_TRIANGLES, 0, 3); }
+static void setup_alu(void) {
+    target(1920, 1080);
+    quad_vao();
+    GLuint p = program("#version 330\nlayout(location = 0) in vec2 pos;\nout vec2 uv;\n"
+                       "void main() { gl_Position = vec4(pos, 0.0, 1.0); uv = pos * 0.5 + 0.5; }\n",
+                       "#version 330\nin vec2 uv;\nout vec4 c;\n"
+                       "void main() {\n\tvec4 v = vec4(uv, uv.yx * 0.5);\n"
+                       "\tfor (int i = 0; i < 64; i++)\n\t\tv = sin(v) * 0.75 + cos(v.wzyx) * 0.25;\n"
+                       "\tc = v * 0.5 + 0.5;\n}\n");
+    glUseProgram(p);
+}
+
+/* 7. 2000 draws per frame of a small lit, textured mesh (a cube, 36 vertices), each with its
+ * own uniform block range (model matrix and colour) bound with glBindBufferRange, on
+ * 1024x1024 with depth: the per-draw cost of the API and the front end. */
+#define NDRAWS 2000
+static GLint ubo_align = 256;
+static GLuint draws_ubo;
+static void draws_frame(void) {
+    glClear(GL_DEPTH_BUFFER_BIT | GL_COLOR_BUFFER_BIT);
+    for (int i = 0; i < NDRAWS; i++) {
+        glBindBufferRange(GL_UNIFORM_BUFFER, 0, draws_ubo, (GLintptr)i * ubo_align, 80);
+        glDrawArrays(GL_TRIANGLES, 0, 36);
+    }
+}
+static void setup_draws(void) {
+    target(1024, 1024);
+    static const float face[6][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 0}, {1, 1}, {0, 1}};
+    /* Per vertex: position (3), normal (3), uv (2). */
+    float v[36 * 8];
+    int k = 0;
+    for (int f = 0; f < 6; f++) {
+        int axis = f / 2;
+        float sign = (f % 2) ? 1.0f : -1.0f;
+        for (int j = 0; j < 6; j++) {
+            float a = face[j][0] * 2 - 1, b = face[j][1] * 2 - 1;
+            if (sign < 0) { float t = a; a = b; b = t; }
+            float pos[3], n[3] = {0, 0, 0};
+            pos[axis] = sign; pos[(axis + 1) % 3] = a; pos[(axis + 2) % 3] = b;
+            n[axis] = sign;
+            for (int c = 0; c < 3; c++) v[k++] = pos[c] * 0.5f;
+            for (int c = 0; c < 3; c++) v[k++] = n[c];
+            v[k++] = face[j][0];
+            v[k++] = face[j][1];
+        }
+    }
+    GLuint vao, vbo;
+    glGenVertexArrays(1, &vao);
+    glBindVertexArray(vao);
+    glGenBuffers(1, &vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    glBufferData(GL_ARRAY_BUFFER, sizeof v, v, GL_STATIC_DRAW);
+    for (int a = 0; a < 3; a++) {
+        static const int size[3] = {3, 3, 2}, off[3] = {0, 3, 6};
+        glVertexAttribPointer(a, size[a], GL_FLOAT, GL_FALSE, 32, (void *)(off[a] * sizeof(float)));
+        glEnableVertexAttribArray(a);
+    }
+    glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &ubo_align);
+    if (ubo_align < 80) ubo_align = ((80 + ubo_align - 1) / ubo_align) * ubo_align;
+    unsigned char *blocks = calloc(NDRAWS, ubo_align);
+    for (int i = 0; i < NDRAWS; i++) {
+        float *m = (float *)(blocks + (size_t)i * ubo_align);
+        /* A rotation about y from the rational parametrization of the unit circle (no libm):
+         * t in [-1, 1] gives cos = (1 - t^2) / (1 + t^2), sin = 2t / (1 + t^2). */
+        float s = 0.04f + 0.03f * lcg_next(), t = lcg_next() * 2.0f - 1.0f;
+        float c = (1.0f - t * t) / (1.0f + t * t), sn = 2.0f * t / (1.0f + t * t);
+        /* column-major mat4: rotation about y, uniform scale, translation in [-0.9, 0.9]. */
+        m[0] = c * s;  m[1] = 0; m[2] = -sn * s; m[3] = 0;
+        m[4] = 0;      m[5] = s; m[6] = 0;       m[7] = 0;
+        m[8] = sn * s; m[9] = 0; m[10] = c * s;  m[11] = 0;
+        m[12] = lcg_next() * 1.8f - 0.9f; m[13] = lcg_next() * 1.8f - 0.9f;
+        m[14] = lcg_next() * 0.8f - 0.4f; m[15] = 1;
+        if (i == NDRAWS - 1) { m[12] = -0.41f; m[13] = -0.41f; m[14] = -0.45f; } /* over the probed pixel (300, 300) */
+        m[16] = lcg_next(); m[17] = lcg_next(); m[18] = lcg_next(); m[19] = 1;
+    }
+    glGenBuffers(1, &draws_ubo);
+    glBindBuffer(GL_UNIFORM_BUFFER, draws_ubo);
+    glBufferData(GL_UNIFORM_BUFFER, (GLsizeiptr)NDRAWS * ubo_align, blocks, GL_STATIC_DRAW);
+    free(blocks);
+    unsigned char texels[8 * 8 * 4];
+    for (int t = 0; t < 64; t++) {
+        unsigned char on = ((t % 8) ^ (t / 8)) & 1 ? 255 : 96;
+        texels[t * 4] = on; texels[t * 4 + 1] = on; texels[t * 4 + 2] = on; texels[t * 4 + 3] = 255;
+    }
+    GLuint tex;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    GLuint p = program("#version 330\nlayout(location = 0) in vec3 pos;\nlayout(location = 1) in vec3 normal;\n"
+                       "layout(location = 2) in vec2 uv_in;\n"
+                       "layout(std140) uniform Object { mat4 model; vec4 color; };\n"
+                       "out vec3 n;\nout vec2 uv;\nout vec4 tint;\n"
+                       "void main() {\n\tgl_Position = model * vec4(pos, 1.0);\n"
+                       "\tn = mat3(model) * normal;\n\tuv = uv_in;\n\ttint = color;\n}\n",
+                       "#version 330\nuniform sampler2D tex;\nin vec3 n;\nin vec2 uv;\nin vec4 tint;\nout vec4 c;\n"
+                       "void main() {\n\tfloat d = max(dot(normalize(n), normalize(vec3(0.3, 0.5, -0.8))), 0.0);\n"
+                       "\tc = texture(tex, uv) * tint * (0.2 + 0.8 * d);\n}\n");
+    glUseProgram(p);
+    glUniformBlockBinding(p, glGetUniformBlockIndex(p, "Object"), 0);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+}
+
+/* 8. glReadPixels of a 1920x1080 RGBA8 target as GL_RGBA / GL_UNSIGNED_BYTE. */
+static unsigned char *readback_buf;
+static void readback_frame(void) {
+    glReadPixels(0, 0, 1920, 1080, GL_RGBA, GL_UNSIGNED_BYTE, readback_buf);
+}
+static void setup_readback(void) {
+    target(1920, 1080);
+    readback_buf = malloc(1920 * 1080 * 4);
+    glClearColor(0.2f, 0.4f, 0.6f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glClearColor(0, 0, 0, 0);
+}
+
 int main(int argc, char **argv) {
     EGLDisplay dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
     if (!eglInitialize(dpy, NULL, NULL)) { fprintf(stderr, "eglInitialize failed\n"); return 1; }
@@ -286,6 +407,9 @@ int main(int argc, char **argv) {
         {"trilinear_1024", setup_trilinear, trilinear_frame, 30},
         {"grid_4096_textures", setup_grid, grid_frame, 15},
         {"compile_link_100_lines", setup_compile, compile_frame, 15},
+        {"alu_sincos_1080p", setup_alu, alu_frame, 5},
+        {"draws_2000_ubo", setup_draws, draws_frame, 15},
+        {"readback_1080p", setup_readback, readback_frame, 30},
     };
     for (unsigned i = 0; i < sizeof w / sizeof w[0]; i++) {
         if (*only && strcmp(only, w[i].name)) continue;
