@@ -444,20 +444,43 @@ pub fn pack(
         ));
     }
     let pixel = n * type_bytes(ty)?;
-    pack_texels(image, x, y, w, h, pixel, alignment, |texel, out| {
-        let v = decode_texel(image.format(), texel);
-        for c in 0..n {
-            match ty {
-                gl::UNSIGNED_BYTE => out[c] = unorm8(v[c]),
-                _ => out[c * 4..c * 4 + 4].copy_from_slice(&v[c].to_le_bytes()),
+    // RGBA/UNSIGNED_BYTE from an 8-bit RGBA image: decode + unorm8 gives back the stored
+    // bytes (every one of the 256 values; tested), so rows are copied as they are.
+    let stored = matches!(image.format(), Format::Rgba8 | Format::Srgb8Alpha8)
+        && gl_format == gl::RGBA
+        && ty == gl::UNSIGNED_BYTE;
+    if stored {
+        return pack_texels(image, x, y, w, h, pixel, alignment, None);
+    }
+    let format = image.format();
+    pack_texels(
+        image,
+        x,
+        y,
+        w,
+        h,
+        pixel,
+        alignment,
+        Some(&mut |texel: &[u8], out: &mut [u8]| {
+            let v = decode_texel(format, texel);
+            for c in 0..n {
+                match ty {
+                    gl::UNSIGNED_BYTE => out[c] = unorm8(v[c]),
+                    _ => out[c * 4..c * 4 + 4].copy_from_slice(&v[c].to_le_bytes()),
+                }
             }
-        }
-    })
+        }),
+    )
 }
+
+/// Converts one stored texel into one client pixel.
+type PutTexel<'a> = &'a mut dyn FnMut(&[u8], &mut [u8]);
 
 /// The walk both packers share: a zeroed client buffer of `h` rows of `w` pixels of
 /// `pixel` bytes padded to `alignment`, with `put(texel bytes, pixel bytes)` called for
-/// each pixel inside the image (pixels outside it stay zero).
+/// each pixel inside the image (pixels outside it stay zero). With no `put` the client
+/// pixel is the stored texel (`pixel` = bytes per texel) and each row's span inside the
+/// image is one copy. Only the rows and columns read are copied out of the image.
 #[allow(clippy::too_many_arguments)]
 fn pack_texels(
     image: &Image,
@@ -467,25 +490,44 @@ fn pack_texels(
     h: usize,
     pixel: usize,
     alignment: usize,
-    mut put: impl FnMut(&[u8], &mut [u8]),
+    mut put: Option<PutTexel<'_>>,
 ) -> GlResult<Vec<u8>> {
     let stride = row_stride(w, pixel, alignment);
     let mut out = Vec::new();
     out.try_reserve_exact(stride * h)
         .map_err(|_| GlError::OutOfMemory("ReadPixels"))?;
     out.resize(stride * h, 0);
-    let bytes = image.to_bytes();
     let bpt = image.format().bytes_per_texel();
+    debug_assert!(
+        put.is_some() || pixel == bpt,
+        "a raw copy needs the stored layout"
+    );
     let (iw, ih) = (image.width() as i64, image.height() as i64);
+    // The columns of the rectangle inside the image: [c0, c1).
+    let c0 = (-(x as i64)).clamp(0, w as i64) as usize;
+    let c1 = (iw - x as i64).clamp(c0 as i64, w as i64) as usize;
+    if c0 == c1 {
+        return Ok(out);
+    }
+    let mut span = Vec::new();
     for row in 0..h {
-        for col in 0..w {
-            let (sx, sy) = (x as i64 + col as i64, y as i64 + row as i64);
-            if sx < 0 || sy < 0 || sx >= iw || sy >= ih {
-                continue;
+        let sy = y as i64 + row as i64;
+        if sy < 0 || sy >= ih {
+            continue;
+        }
+        let src = ((sy * iw + x as i64 + c0 as i64) as usize) * bpt;
+        let o = row * stride + c0 * pixel;
+        match put.as_mut() {
+            None => {
+                image.read_bytes(src, &mut out[o..o + (c1 - c0) * bpt]);
             }
-            let t = ((sy * iw + sx) as usize) * bpt;
-            let o = row * stride + col * pixel;
-            put(&bytes[t..t + bpt], &mut out[o..o + pixel]);
+            Some(put) => {
+                span.resize((c1 - c0) * bpt, 0);
+                image.read_bytes(src, &mut span);
+                for (i, texel) in span.chunks_exact(bpt).enumerate() {
+                    put(texel, &mut out[o + i * pixel..o + (i + 1) * pixel]);
+                }
+            }
         }
     }
     Ok(out)
@@ -524,15 +566,26 @@ fn pack_stencil(
             "the read framebuffer has no stencil buffer",
         ));
     }
-    pack_texels(image, x, y, w, h, pixel, alignment, |t, out| {
-        let word = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
-        let (depth, stencil) = (word & 0xFF_FFFF, word >> 24);
-        match (gl_format, ty) {
-            (gl::DEPTH_STENCIL, _) => out.copy_from_slice(&((depth << 8) | stencil).to_le_bytes()),
-            (_, gl::UNSIGNED_BYTE) => out[0] = stencil as u8,
-            _ => out.copy_from_slice(&(stencil as f32).to_le_bytes()),
-        }
-    })
+    pack_texels(
+        image,
+        x,
+        y,
+        w,
+        h,
+        pixel,
+        alignment,
+        Some(&mut |t: &[u8], out: &mut [u8]| {
+            let word = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
+            let (depth, stencil) = (word & 0xFF_FFFF, word >> 24);
+            match (gl_format, ty) {
+                (gl::DEPTH_STENCIL, _) => {
+                    out.copy_from_slice(&((depth << 8) | stencil).to_le_bytes())
+                }
+                (_, gl::UNSIGNED_BYTE) => out[0] = stencil as u8,
+                _ => out.copy_from_slice(&(stencil as f32).to_le_bytes()),
+            }
+        }),
+    )
 }
 
 /// The next mip level of `src` (GL 4.5 core §8.14.4): each size halved with floor, at least 1;
@@ -653,6 +706,40 @@ mod tests {
         assert_eq!(out, vec![136, 0, 255, 68]);
         assert!(internal_format(gl::RGBA8_SNORM).is_none());
         assert!(!internal_format(gl::RGBA).unwrap().sized);
+    }
+
+    #[test]
+    fn stored_rgba8_readback_equals_the_conversion() {
+        // The raw-copy path rests on this: every byte decodes and re-encodes to itself.
+        for b in 0..=255u8 {
+            assert_eq!(unorm8(decode_texel(Format::Rgba8, &[b, 0, 0, 0])[0]), b);
+        }
+        // Stored path (RGBA/UNSIGNED_BYTE) against the general one (RGB then padded by hand),
+        // for a rectangle hanging over every edge of the image.
+        let mut img = Image::new(3, 2, Format::Rgba8);
+        let bytes: Vec<u8> = (0..24).map(|i| i * 10 + 1).collect();
+        img.write_bytes(0, &bytes);
+        let got = pack(&img, -1, -1, 5, 4, gl::RGBA, gl::UNSIGNED_BYTE, 4).unwrap();
+        let rgb = pack(&img, -1, -1, 5, 4, gl::RGB, gl::UNSIGNED_BYTE, 1).unwrap();
+        assert_eq!(got.len(), 5 * 4 * 4);
+        for row in 0..4 {
+            for col in 0..5 {
+                let inside = (1..4).contains(&col) && (1..3).contains(&row);
+                let px = &got[(row * 5 + col) * 4..][..4];
+                let want: Vec<u8> = if inside {
+                    bytes[((row - 1) * 3 + col - 1) * 4..][..4].to_vec()
+                } else {
+                    vec![0; 4]
+                };
+                assert_eq!(px, &want[..], "({col}, {row})");
+                assert_eq!(&px[..3], &rgb[(row * 5 + col) * 3..][..3]);
+            }
+        }
+        // Entirely outside: all zeros, no panic.
+        assert_eq!(
+            pack(&img, 10, 0, 2, 2, gl::RGBA, gl::UNSIGNED_BYTE, 4).unwrap(),
+            vec![0; 16]
+        );
     }
 
     #[test]

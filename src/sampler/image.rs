@@ -339,7 +339,11 @@ mod tests {
         assert_eq!(dw.update_word(1, 1, |w| (w + 7, w)), Some(0));
         assert_eq!(dw.update_word(1, 1, |w| (w, w)), Some(7));
         assert_eq!(dw.update_word(0, 1, |w| (w + 1, ())), None);
-        assert_eq!(w.update_word(2, 1, |x| (x, ())), None, "R8 is not a word format");
+        assert_eq!(
+            w.update_word(2, 1, |x| (x, ())),
+            None,
+            "R8 is not a word format"
+        );
         assert_eq!(d.to_bytes()[12..], [7, 0, 0, 0]);
         // SAFETY: as above.
         let none = unsafe { img.tile_writer([64, 64, 127, 127]) };
