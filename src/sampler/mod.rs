@@ -27,6 +27,7 @@
 //! | `mipmap.rs` | level sizes, completeness, mipmap generation |
 //! | `descriptor.rs` | the `#[repr(C)]` descriptor and how it is built |
 //! | `filter.rs` | the sample/fetch/size routines (wrap, filters, LOD) |
+//! | `resident.rs` | resident sets: sorted chunks shared between snapshots |
 //! | `request.rs` | the texture request/response contract generated code calls `rt_texture` with |
 //! | `simd.rs` | 4-lane f32/i32 vectors (SSE2) for the quad fast path |
 //! | `table.rs` | the descriptor table: pages, handles, generations |
@@ -39,6 +40,7 @@ pub mod format;
 pub mod image;
 pub mod mipmap;
 pub mod request;
+mod resident;
 mod simd;
 mod srgb_tables;
 pub mod table;
@@ -51,6 +53,7 @@ pub use format::{
 };
 pub use image::{Flushed, Format, Image, TileWriter};
 pub use mipmap::{generate_mipmaps, is_complete, max_mip_level, mip_size, with_generated_mipmaps};
+pub use resident::ResidentSet;
 pub use table::{DescriptorTable, TextureHandle, MAX_HANDLES};
 
 use crate::gl::{MagFilter, MinFilter, Wrap};
@@ -105,48 +108,6 @@ pub type DebugSink = Arc<Mutex<Vec<String>>>;
 /// Most messages a sink takes from sampling before it stops adding (a shader spraying
 /// random handles must not grow memory without bound).
 pub const MAX_DEBUG_MESSAGES: usize = 256;
-
-/// A resident set (per context, DESIGN.md §4). Draws hold `Arc` snapshots of it.
-///
-/// A sorted vector: lookups (every texture instruction) are a binary search over a dense
-/// array; changes (API calls) shift elements, which is fine for the few thousand handles
-/// an application keeps resident.
-#[derive(Clone, Debug, Default)]
-pub struct ResidentSet {
-    handles: Vec<TextureHandle>,
-}
-
-impl ResidentSet {
-    /// Adds `handle`; false when it was already resident.
-    pub fn insert(&mut self, handle: TextureHandle) -> bool {
-        match self.handles.binary_search(&handle) {
-            Ok(_) => false,
-            Err(at) => {
-                self.handles.insert(at, handle);
-                true
-            }
-        }
-    }
-    /// Removes `handle`; false when it was not resident.
-    pub fn remove(&mut self, handle: TextureHandle) -> bool {
-        match self.handles.binary_search(&handle) {
-            Ok(at) => {
-                self.handles.remove(at);
-                true
-            }
-            Err(_) => false,
-        }
-    }
-    pub fn contains(&self, handle: TextureHandle) -> bool {
-        self.handles.binary_search(&handle).is_ok()
-    }
-    pub fn len(&self) -> usize {
-        self.handles.len()
-    }
-    pub fn is_empty(&self) -> bool {
-        self.handles.is_empty()
-    }
-}
 
 /// What a draw's texture lookups see: the descriptor table and the resident set the draw
 /// captured. `ShaderEnv::sampler` points at one.
