@@ -695,6 +695,7 @@ pub unsafe extern "C" fn create_context(
         };
         let ctx = created.map_err(|e| match e {
             ContextError::VersionUnsupported { .. }
+            | ContextError::OverrideOtherProfile { .. }
             | ContextError::VersionInvalid { .. }
             | ContextError::ForwardCompatibleBelow30 => egl::BAD_MATCH,
             ContextError::BadShareContext(_) => egl::BAD_CONTEXT,
