@@ -1145,6 +1145,51 @@ mod tests {
     }
 
     #[test]
+    fn client_extensions_name_the_device_extensions_without_a_display() {
+        // SAFETY: EGL_NO_DISPLAY is allowed for the client extensions; the string is static.
+        let s = unsafe { CStr::from_ptr(query_string(std::ptr::null_mut(), egl::EXTENSIONS)) };
+        let s = s.to_str().unwrap();
+        // libglvnd asks a vendor for devices only if one of the first two is listed.
+        for ext in [
+            "EGL_EXT_device_base",
+            "EGL_EXT_device_enumeration",
+            "EGL_EXT_device_query",
+            "EGL_EXT_platform_device",
+            "EGL_EXT_platform_base",
+        ] {
+            assert!(s.split(' ').any(|e| e == ext), "{ext} missing from {s}");
+        }
+        let p = PLATFORM_EXTENSIONS.to_str().unwrap();
+        assert!(p.split(' ').any(|e| e == "EGL_EXT_platform_device"), "{p}");
+    }
+
+    #[test]
+    fn robustness_ext_names_mean_the_core_attributes() {
+        // EGL_EXT_create_context_robustness's names: asking for nothing is accepted, asking
+        // for robust access or reset notification is EGL_BAD_MATCH, as with the core names.
+        assert!(context_attribs(&[
+            (egl::CONTEXT_OPENGL_ROBUST_ACCESS_EXT, 0),
+            (
+                egl::CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT,
+                egl::NO_RESET_NOTIFICATION
+            ),
+        ])
+        .is_ok());
+        assert_eq!(
+            context_attribs(&[(egl::CONTEXT_OPENGL_ROBUST_ACCESS_EXT, 1)]).unwrap_err(),
+            egl::BAD_MATCH
+        );
+        assert_eq!(
+            context_attribs(&[(
+                egl::CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT,
+                egl::LOSE_CONTEXT_ON_RESET
+            )])
+            .unwrap_err(),
+            egl::BAD_MATCH
+        );
+    }
+
+    #[test]
     fn guard_turns_panics_into_bad_alloc() {
         let v = guard(7, || -> Result<i32, EGLint> { panic!("test panic") });
         assert_eq!(v, 7);
