@@ -141,3 +141,10 @@ pub const SYNC_TYPE: EGLint = 0x30F7;
 pub const SYNC_CONDITION: EGLint = 0x30F8;
 pub const SYNC_FENCE: EGLint = 0x30F9;
 pub const SYNC_FLUSH_COMMANDS_BIT: EGLint = 0x0001;
+// EGL_EXT_device_base / _enumeration / _query, EGL_EXT_platform_device.
+pub const BAD_DEVICE_EXT: EGLint = 0x322B;
+pub const DEVICE_EXT: EGLint = 0x322C;
+pub const PLATFORM_DEVICE_EXT: EGLint = 0x313F;
+// EGL_EXT_create_context_robustness (the core EGL 1.5 names have other values).
+pub const CONTEXT_OPENGL_ROBUST_ACCESS_EXT: EGLint = 0x30BF;
+pub const CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT: EGLint = 0x3138;

@@ -111,7 +111,7 @@ unsafe fn store<T>(ptr: *mut T, value: T) -> Result<(), EGLint> {
 }
 
 /// The state, if `dpy` is softgl's display and it is initialized (EGL 1.5 §3.2).
-fn initialized(dpy: Handle) -> Result<std::sync::MutexGuard<'static, State>, EGLint> {
+pub(crate) fn initialized(dpy: Handle) -> Result<std::sync::MutexGuard<'static, State>, EGLint> {
     if dpy != display_handle() {
         return Err(egl::BAD_DISPLAY);
     }
@@ -132,9 +132,12 @@ fn config_handle(c: &Config) -> Handle {
 
 // ---- libglvnd vendor callbacks -------------------------------------------------------
 
-/// `getPlatformDisplay`: the default display (platform EGL_NONE) and
+/// `getPlatformDisplay`: the default display (platform EGL_NONE),
 /// EGL_PLATFORM_SURFACELESS_MESA, whose native display must be EGL_DEFAULT_DISPLAY
-/// (EGL_MESA_platform_surfaceless). Both are the same display.
+/// (EGL_MESA_platform_surfaceless), and EGL_PLATFORM_DEVICE_EXT, whose native display must
+/// be softgl's device (EGL_EXT_platform_device; libEGL sends a device handle only to the
+/// vendor that listed it, and EGL_DEFAULT_DISPLAY to every vendor). All three are the same
+/// display.
 pub unsafe extern "C" fn get_platform_display(
     platform: EGLenum,
     native: *mut c_void,
@@ -142,16 +145,23 @@ pub unsafe extern "C" fn get_platform_display(
 ) -> Handle {
     guard(std::ptr::null_mut(), || {
         match platform as EGLint {
-            egl::NONE | egl::PLATFORM_SURFACELESS_MESA => {}
+            egl::NONE | egl::PLATFORM_SURFACELESS_MESA => {
+                if !native.is_null() {
+                    return Err(egl::BAD_PARAMETER);
+                }
+            }
+            egl::PLATFORM_DEVICE_EXT => {
+                if native != crate::device::device_handle() {
+                    return Err(egl::BAD_PARAMETER);
+                }
+            }
             _ => return Err(egl::BAD_PARAMETER),
-        }
-        if !native.is_null() {
-            return Err(egl::BAD_PARAMETER);
         }
         // SAFETY: libEGL passes the application's EGL_NONE-terminated list through.
         let list = unsafe { read_attribs_wide(attribs)? };
         if !list.is_empty() {
-            // The surfaceless platform defines no display attributes.
+            // Neither platform defines display attributes softgl could honour (the device
+            // platform's EGL_DRM_MASTER_FD_EXT is for DRM devices).
             return Err(egl::BAD_ATTRIBUTE);
         }
         Ok(display_handle())
@@ -164,24 +174,43 @@ pub unsafe extern "C" fn get_supports_api(api: EGLenum) -> EGLBoolean {
     (api as EGLint == egl::OPENGL_API) as EGLBoolean
 }
 
+/// The platform extensions (`getVendorString`): libEGL adds them to the client extension
+/// string as they are (the client extensions proper it intersects with its own list).
+pub const PLATFORM_EXTENSIONS: &CStr = c"EGL_EXT_platform_device EGL_MESA_platform_surfaceless";
+
 /// `getVendorString`: the platform extensions, which libEGL adds to the client extension
 /// string.
 pub unsafe extern "C" fn get_vendor_string(name: std::ffi::c_int) -> *const c_char {
     if name == crate::glvnd::VENDOR_STRING_PLATFORM_EXTENSIONS {
-        c"EGL_MESA_platform_surfaceless".as_ptr()
+        PLATFORM_EXTENSIONS.as_ptr()
     } else {
         std::ptr::null()
     }
 }
 
-/// `getDispatchAddress`: softgl implements no EGL *extension* functions that take a
-/// display, so there is nothing for libEGL to dispatch.
-pub unsafe extern "C" fn get_dispatch_address(_name: *const c_char) -> *mut c_void {
-    std::ptr::null_mut()
+/// `getDispatchAddress`: the dispatch stub of an EGL extension function libEGL has none
+/// for (`crate::dispatch`); null for others.
+pub unsafe extern "C" fn get_dispatch_address(name: *const c_char) -> *mut c_void {
+    if name.is_null() {
+        return std::ptr::null_mut();
+    }
+    // SAFETY: libEGL passes a NUL-terminated function name.
+    let name = unsafe { CStr::from_ptr(name) };
+    name.to_str()
+        .map_or(std::ptr::null_mut(), crate::dispatch::stub_address)
 }
 
-/// `setDispatchIndex`: unused, as no dispatch stubs are offered.
-pub unsafe extern "C" fn set_dispatch_index(_name: *const c_char, _index: std::ffi::c_int) {}
+/// `setDispatchIndex`: the index libEGL gave an extension function, which its stub needs
+/// to fetch the right vendor's function.
+pub unsafe extern "C" fn set_dispatch_index(name: *const c_char, index: std::ffi::c_int) {
+    if name.is_null() {
+        return;
+    }
+    // SAFETY: libEGL passes a NUL-terminated function name.
+    if let Ok(name) = unsafe { CStr::from_ptr(name) }.to_str() {
+        crate::dispatch::set_index(name, index);
+    }
+}
 
 /// `findNativeDisplayPlatform`: softgl has no native displays, so it identifies none.
 pub unsafe extern "C" fn find_native_display_platform(_native: *mut c_void) -> EGLenum {
@@ -240,12 +269,19 @@ static VERSION: &CStr = {
 };
 
 /// The display extensions: only what is implemented.
-const DISPLAY_EXTENSIONS: &CStr =
-    c"EGL_KHR_create_context EGL_KHR_no_config_context EGL_KHR_surfaceless_context";
+const DISPLAY_EXTENSIONS: &CStr = c"EGL_KHR_create_context EGL_KHR_fence_sync \
+EGL_KHR_no_config_context EGL_KHR_surfaceless_context EGL_KHR_wait_sync";
 
-/// Client extensions this vendor offers besides its platform (libEGL intersects them with
-/// what it supports and adds its own).
-const CLIENT_EXTENSIONS: &CStr = c"EGL_EXT_platform_base";
+/// The client extensions (eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS)), which answer
+/// before any display exists. libEGL unions every vendor's string, keeps what it supports
+/// itself, and adds its own (EGL_EXT_client_extensions, EGL_KHR_debug,
+/// EGL_KHR_client_get_all_proc_addresses) and the platform extensions; it counts a vendor
+/// as a device vendor (asks it for devices) only if this string or the platform string names
+/// EGL_EXT_device_base or EGL_EXT_device_enumeration. Without libEGL (a direct caller) this
+/// string is the whole answer, so it names the platforms too.
+const CLIENT_EXTENSIONS: &CStr = c"EGL_EXT_client_extensions EGL_EXT_device_base \
+EGL_EXT_device_enumeration EGL_EXT_device_query EGL_EXT_platform_base EGL_EXT_platform_device \
+EGL_MESA_platform_surfaceless";
 
 pub unsafe extern "C" fn query_string(dpy: Handle, name: EGLint) -> *const c_char {
     guard(std::ptr::null(), || {
@@ -598,7 +634,11 @@ fn context_attribs(list: &[(EGLint, EGLint)]) -> Result<ContextAttribs, EGLint> 
             egl::CONTEXT_OPENGL_PROFILE_MASK => profile_mask = value,
             egl::CONTEXT_OPENGL_DEBUG => debug = value != 0,
             egl::CONTEXT_OPENGL_FORWARD_COMPATIBLE => forward = value != 0,
-            egl::CONTEXT_OPENGL_ROBUST_ACCESS => robust = value != 0,
+            // EGL_EXT_create_context_robustness's names for the same two attributes are
+            // accepted too (it is not advertised: softgl offers no robust access).
+            egl::CONTEXT_OPENGL_ROBUST_ACCESS | egl::CONTEXT_OPENGL_ROBUST_ACCESS_EXT => {
+                robust = value != 0
+            }
             egl::CONTEXT_FLAGS_KHR => {
                 let known = egl::CONTEXT_OPENGL_DEBUG_BIT_KHR
                     | egl::CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR
@@ -610,7 +650,8 @@ fn context_attribs(list: &[(EGLint, EGLint)]) -> Result<ContextAttribs, EGLint> 
                 forward = value & egl::CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR != 0;
                 robust = value & egl::CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR != 0;
             }
-            egl::CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY => match value {
+            egl::CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY
+            | egl::CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT => match value {
                 egl::NO_RESET_NOTIFICATION => {}
                 // softgl never loses a context, but it does not offer robustness either.
                 egl::LOSE_CONTEXT_ON_RESET => return Err(egl::BAD_MATCH),
@@ -695,6 +736,7 @@ pub unsafe extern "C" fn create_context(
         };
         let ctx = created.map_err(|e| match e {
             ContextError::VersionUnsupported { .. }
+            | ContextError::OverrideOtherProfile { .. }
             | ContextError::VersionInvalid { .. }
             | ContextError::ForwardCompatibleBelow30 => egl::BAD_MATCH,
             ContextError::BadShareContext(_) => egl::BAD_CONTEXT,
@@ -914,27 +956,49 @@ pub unsafe extern "C" fn create_sync(
     attribs: *const EGLAttrib,
 ) -> Handle {
     guard(std::ptr::null_mut(), || {
-        let mut st = initialized(dpy)?;
+        let st = initialized(dpy)?;
         // SAFETY: the application's EGL_NONE-terminated list.
         let list = unsafe { read_attribs_wide(attribs)? };
-        if kind as EGLint != egl::SYNC_FENCE {
-            // EGL_SYNC_CL_EVENT needs OpenCL interop, which softgl does not have.
-            return Err(egl::BAD_PARAMETER);
-        }
-        if !list.is_empty() {
-            // A fence takes no attributes.
-            return Err(egl::BAD_ATTRIBUTE);
-        }
-        // The fence goes into the current context's command stream (EGL_BAD_MATCH without
-        // one). softgl's flush runs every queued command to completion, so once it returns
-        // the fence condition, "all prior commands complete", holds: the fence is created
-        // signaled.
-        let c = current_context(&st).ok_or(egl::BAD_MATCH)?;
-        lock_context(&c.shared).flush();
-        let id = st.new_id();
-        st.syncs.insert(id);
-        Ok(id as Handle)
+        create_fence(st, kind, list.is_empty())
     })
+}
+
+/// eglCreateSyncKHR (EGL_KHR_fence_sync): eglCreateSync with an `EGLint` attribute list.
+pub unsafe extern "C" fn create_sync_khr(
+    dpy: Handle,
+    kind: EGLenum,
+    attribs: *const EGLint,
+) -> Handle {
+    guard(std::ptr::null_mut(), || {
+        let st = initialized(dpy)?;
+        // SAFETY: the application's EGL_NONE-terminated list.
+        let list = unsafe { read_attribs(attribs)? };
+        create_fence(st, kind, list.is_empty())
+    })
+}
+
+/// The fence both eglCreateSync and eglCreateSyncKHR create (EGL 1.5 §3.8.1).
+fn create_fence(
+    mut st: std::sync::MutexGuard<'static, State>,
+    kind: EGLenum,
+    no_attribs: bool,
+) -> Result<Handle, EGLint> {
+    if kind as EGLint != egl::SYNC_FENCE {
+        // EGL_SYNC_CL_EVENT needs OpenCL interop, which softgl does not have.
+        return Err(egl::BAD_PARAMETER);
+    }
+    if !no_attribs {
+        // A fence takes no attributes.
+        return Err(egl::BAD_ATTRIBUTE);
+    }
+    // The fence goes into the current context's command stream (EGL_BAD_MATCH without
+    // one). softgl's flush runs every queued command to completion, so once it returns the
+    // fence condition, "all prior commands complete", holds: the fence is created signaled.
+    let c = current_context(&st).ok_or(egl::BAD_MATCH)?;
+    lock_context(&c.shared).flush();
+    let id = st.new_id();
+    st.syncs.insert(id);
+    Ok(id as Handle)
 }
 
 pub unsafe extern "C" fn destroy_sync(dpy: Handle, sync: Handle) -> EGLBoolean {
@@ -963,6 +1027,12 @@ pub unsafe extern "C" fn client_wait_sync(
     })
 }
 
+/// eglWaitSyncKHR (EGL_KHR_wait_sync): eglWaitSync returning `EGLint`.
+pub unsafe extern "C" fn wait_sync_khr(dpy: Handle, sync: Handle, flags: EGLint) -> EGLint {
+    // SAFETY: same contract.
+    unsafe { wait_sync(dpy, sync, flags) as EGLint }
+}
+
 pub unsafe extern "C" fn wait_sync(dpy: Handle, sync: Handle, flags: EGLint) -> EGLBoolean {
     guard(egl::FALSE, || {
         let st = initialized(dpy)?;
@@ -974,6 +1044,21 @@ pub unsafe extern "C" fn wait_sync(dpy: Handle, sync: Handle, flags: EGLint) -> 
     })
 }
 
+/// eglGetSyncAttribKHR (EGL_KHR_fence_sync): eglGetSyncAttrib with an `EGLint` value.
+pub unsafe extern "C" fn get_sync_attrib_khr(
+    dpy: Handle,
+    sync: Handle,
+    attrib: EGLint,
+    value: *mut EGLint,
+) -> EGLBoolean {
+    guard(egl::FALSE, || {
+        let v = sync_attrib(dpy, sync, attrib)?;
+        // SAFETY: the application's out-parameter.
+        unsafe { store(value, v)? };
+        Ok(egl::TRUE)
+    })
+}
+
 pub unsafe extern "C" fn get_sync_attrib(
     dpy: Handle,
     sync: Handle,
@@ -981,20 +1066,25 @@ pub unsafe extern "C" fn get_sync_attrib(
     value: *mut EGLAttrib,
 ) -> EGLBoolean {
     guard(egl::FALSE, || {
-        let st = initialized(dpy)?;
-        if !st.syncs.contains(&(sync as usize)) {
-            return Err(egl::BAD_PARAMETER);
-        }
-        let v = match attrib {
-            egl::SYNC_TYPE => egl::SYNC_FENCE,
-            egl::SYNC_STATUS => egl::SIGNALED,
-            egl::SYNC_CONDITION => egl::SYNC_PRIOR_COMMANDS_COMPLETE,
-            _ => return Err(egl::BAD_ATTRIBUTE),
-        };
+        let v = sync_attrib(dpy, sync, attrib)?;
         // SAFETY: the application's out-parameter.
         unsafe { store(value, v as EGLAttrib)? };
         Ok(egl::TRUE)
     })
+}
+
+/// A fence's attribute (EGL 1.5 §3.8.1.2; the KHR names have the same values).
+fn sync_attrib(dpy: Handle, sync: Handle, attrib: EGLint) -> Result<EGLint, EGLint> {
+    let st = initialized(dpy)?;
+    if !st.syncs.contains(&(sync as usize)) {
+        return Err(egl::BAD_PARAMETER);
+    }
+    match attrib {
+        egl::SYNC_TYPE => Ok(egl::SYNC_FENCE),
+        egl::SYNC_STATUS => Ok(egl::SIGNALED),
+        egl::SYNC_CONDITION => Ok(egl::SYNC_PRIOR_COMMANDS_COMPLETE),
+        _ => Err(egl::BAD_ATTRIBUTE),
+    }
 }
 
 #[cfg(test)]
@@ -1050,6 +1140,51 @@ mod tests {
         );
         assert_eq!(
             context_attribs(&[(egl::CONTEXT_OPENGL_ROBUST_ACCESS, 1)]).unwrap_err(),
+            egl::BAD_MATCH
+        );
+    }
+
+    #[test]
+    fn client_extensions_name_the_device_extensions_without_a_display() {
+        // SAFETY: EGL_NO_DISPLAY is allowed for the client extensions; the string is static.
+        let s = unsafe { CStr::from_ptr(query_string(std::ptr::null_mut(), egl::EXTENSIONS)) };
+        let s = s.to_str().unwrap();
+        // libglvnd asks a vendor for devices only if one of the first two is listed.
+        for ext in [
+            "EGL_EXT_device_base",
+            "EGL_EXT_device_enumeration",
+            "EGL_EXT_device_query",
+            "EGL_EXT_platform_device",
+            "EGL_EXT_platform_base",
+        ] {
+            assert!(s.split(' ').any(|e| e == ext), "{ext} missing from {s}");
+        }
+        let p = PLATFORM_EXTENSIONS.to_str().unwrap();
+        assert!(p.split(' ').any(|e| e == "EGL_EXT_platform_device"), "{p}");
+    }
+
+    #[test]
+    fn robustness_ext_names_mean_the_core_attributes() {
+        // EGL_EXT_create_context_robustness's names: asking for nothing is accepted, asking
+        // for robust access or reset notification is EGL_BAD_MATCH, as with the core names.
+        assert!(context_attribs(&[
+            (egl::CONTEXT_OPENGL_ROBUST_ACCESS_EXT, 0),
+            (
+                egl::CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT,
+                egl::NO_RESET_NOTIFICATION
+            ),
+        ])
+        .is_ok());
+        assert_eq!(
+            context_attribs(&[(egl::CONTEXT_OPENGL_ROBUST_ACCESS_EXT, 1)]).unwrap_err(),
+            egl::BAD_MATCH
+        );
+        assert_eq!(
+            context_attribs(&[(
+                egl::CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT,
+                egl::LOSE_CONTEXT_ON_RESET
+            )])
+            .unwrap_err(),
             egl::BAD_MATCH
         );
     }

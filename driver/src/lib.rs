@@ -14,15 +14,19 @@
 //! |---|---|
 //! | [`glvnd`] | the `#[repr(C)]` vendor ABI tables |
 //! | [`entry`] | the EGL 1.5 functions and the vendor callbacks |
+//! | [`device`] | softgl as an EGL device (EGL_EXT_device_base, EGL_EXT_platform_device) |
+//! | [`dispatch`] | the dispatch stubs of extension functions libEGL does not know |
 //! | [`state`] | the display, surfaces, contexts, per-thread current context and error |
 //! | [`config`] | the configs and eglChooseConfig's matching and sorting |
 //! | [`consts`] | EGL constants |
 //!
-//! What EGL offers: EGL 1.5 with EGL_MESA_platform_surfaceless (and the default display,
-//! the same one), pbuffers, OpenGL contexts (EGL_KHR_create_context,
-//! EGL_KHR_no_config_context, EGL_KHR_surfaceless_context), EGL 1.5 fence syncs. Not
-//! offered: OpenGL ES, window and pixmap surfaces, EGL_KHR_fence_sync's `*KHR` entry
-//! points, EGLImage.
+//! What EGL offers: EGL 1.5 with EGL_MESA_platform_surfaceless, one EGL device
+//! (EGL_EXT_device_base, EGL_MESA_device_software) and EGL_EXT_platform_device (the device
+//! platform, the surfaceless one and the default display are one display), pbuffers, OpenGL
+//! contexts (EGL_KHR_create_context, EGL_KHR_no_config_context,
+//! EGL_KHR_surfaceless_context), fence syncs (EGL 1.5, EGL_KHR_fence_sync,
+//! EGL_KHR_wait_sync). Not offered: OpenGL ES, window and pixmap surfaces, EGLImage,
+//! robust contexts.
 
 // `unsafe` is this crate's job (DESIGN.md §2: the C driver); each block says why it holds.
 #![deny(unsafe_op_in_unsafe_fn)]
@@ -35,6 +39,8 @@
 
 pub mod config;
 pub mod consts;
+pub mod device;
+pub mod dispatch;
 pub mod entry;
 pub mod glvnd;
 pub mod state;
@@ -47,6 +53,13 @@ use glvnd::{ApiExports, ApiImports};
 
 /// libEGL's export table, kept for `getCurrentApi` (null until `__egl_Main`).
 static EXPORTS: AtomicPtr<ApiExports> = AtomicPtr::new(std::ptr::null_mut());
+
+/// libEGL's export table, once `__egl_Main` has run.
+pub(crate) fn exports() -> Option<&'static ApiExports> {
+    let exports = EXPORTS.load(Ordering::Acquire);
+    // SAFETY: null, or libEGL's static export table, which outlives its vendor libraries.
+    unsafe { exports.as_ref() }
+}
 
 /// The current rendering API according to libEGL, if libEGL is there to ask.
 pub(crate) fn exports_current_api() -> Option<EGLint> {
@@ -104,7 +117,7 @@ unsafe extern "C" fn get_proc_address(name: *const c_char) -> *mut c_void {
     std::panic::catch_unwind(|| lookup(name)).unwrap_or(std::ptr::null_mut())
 }
 
-fn lookup(name: &str) -> *mut c_void {
+pub(crate) fn lookup(name: &str) -> *mut c_void {
     if name.starts_with("gl") {
         return softgl::get_proc_address(name) as *mut c_void;
     }
@@ -146,6 +159,19 @@ fn lookup(name: &str) -> *mut c_void {
         "eglClientWaitSync" => client_wait_sync as *mut c_void,
         "eglWaitSync" => wait_sync as *mut c_void,
         "eglGetSyncAttrib" => get_sync_attrib as *mut c_void,
+        // EGL_KHR_fence_sync / EGL_KHR_wait_sync: reached through the stubs of
+        // `dispatch` (libEGL has none of its own).
+        "eglCreateSyncKHR" => create_sync_khr as *mut c_void,
+        "eglDestroySyncKHR" => destroy_sync as *mut c_void,
+        "eglClientWaitSyncKHR" => client_wait_sync as *mut c_void,
+        "eglGetSyncAttribKHR" => get_sync_attrib_khr as *mut c_void,
+        "eglWaitSyncKHR" => wait_sync_khr as *mut c_void,
+        // Devices: libEGL calls eglQueryDevicesEXT and eglQueryDisplayAttribEXT itself (the
+        // latter by any of its three names); the other two go through `dispatch`'s stubs.
+        "eglQueryDevicesEXT" => device::query_devices as *mut c_void,
+        "eglQueryDisplayAttribEXT" => device::query_display_attrib as *mut c_void,
+        "eglQueryDeviceStringEXT" => device::query_device_string as *mut c_void,
+        "eglQueryDeviceAttribEXT" => device::query_device_attrib as *mut c_void,
         _ => std::ptr::null_mut(),
     };
     f
@@ -190,8 +216,9 @@ mod tests {
             assert!(!lookup(name).is_null(), "{name} missing");
         }
         assert!(!lookup("eglCreateSync").is_null());
-        // EGL_KHR_fence_sync's entry points would need libglvnd dispatch stubs: not offered.
-        assert!(lookup("eglCreateSyncKHR").is_null());
+        // libEGL finds a device vendor's eglQueryDevicesEXT through getProcAddress.
+        assert!(!lookup("eglQueryDevicesEXT").is_null());
+        assert!(!lookup("eglCreateSyncKHR").is_null());
         assert!(lookup("eglNoSuchThing").is_null());
     }
 }

@@ -4,12 +4,25 @@
 //!
 //! GL_VERSION is honest (DESIGN.md §6): the highest version whose every feature works, which
 //! today is the floor, 1.0, with a string that says it is incomplete. Like Mesa's
-//! `MESA_GL_VERSION_OVERRIDE`, the environment variable `SOFTGL_GL_VERSION_OVERRIDE=X.Y`
-//! makes softgl *claim* version X.Y, for running programs and suites that demand a version.
-//! That is the user's explicit choice; softgl does not implement more because of it. The
-//! variable is read once per context creation.
+//! `MESA_GL_VERSION_OVERRIDE`, the environment variable `SOFTGL_GL_VERSION_OVERRIDE` makes
+//! softgl *claim* a version, for running programs and suites that demand one. That is the
+//! user's explicit choice; softgl does not implement more because of it. The variable is
+//! read once per context creation, and takes Mesa's three forms ([`OverrideForm`]):
+//!
+//! | value | claims X.Y for | reported as |
+//! |---|---|---|
+//! | `X.Y` | core-profile requests (3.2 and later); below 3.2, where GL has no profiles, every request | `X.Y (Core Profile)` |
+//! | `X.YCOMPAT` | compatibility-profile requests and requests below 3.2 (unversioned ones included) | `X.Y (Compatibility Profile)` |
+//! | `X.YFC` | core-profile requests, and the context is forward-compatible | `X.Y (Core Profile)`, GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT |
+//!
+//! An override claims the profile it names and nothing else: a request of another profile
+//! gets what softgl really has, the honest version above (1.0, "incomplete", no profile), or
+//! is refused when it asks for more than that ([`ContextError::OverrideOtherProfile`]). So
+//! `SOFTGL_GL_VERSION_OVERRIDE=4.5` never makes a "4.5 (Compatibility Profile)" context: softgl
+//! has no compatibility-profile commands to back such a claim.
 
-/// The environment variable that raises the claimed GL version (form `X.Y`, e.g. `4.5`).
+/// The environment variable that raises the claimed GL version (`X.Y`, `X.YCOMPAT` or
+/// `X.YFC`, e.g. `4.5`).
 pub const VERSION_OVERRIDE_VAR: &str = "SOFTGL_GL_VERSION_OVERRIDE";
 
 /// The version reported without the override: no GL version is complete yet (see
@@ -68,6 +81,20 @@ pub enum ContextError {
         supported_major: u32,
         supported_minor: u32,
     },
+    /// SOFTGL_GL_VERSION_OVERRIDE claims a version for another profile than the one
+    /// requested, and softgl's own version is below the request (EGL_BAD_MATCH).
+    #[error("OpenGL {major}.{minor} ({requested}) requested: SOFTGL_GL_VERSION_OVERRIDE claims {claimed_major}.{claimed_minor} for {claimed} contexts only, and softgl itself supports {supported_major}.{supported_minor}")]
+    OverrideOtherProfile {
+        major: u32,
+        minor: u32,
+        /// The request's kind: "core profile", "compatibility profile" or "below 3.2".
+        requested: &'static str,
+        claimed: &'static str,
+        claimed_major: u32,
+        claimed_minor: u32,
+        supported_major: u32,
+        supported_minor: u32,
+    },
     /// The requested version does not exist (EGL_BAD_MATCH): e.g. 1.6, 2.2, 3.4, 5.0.
     #[error("OpenGL {major}.{minor} is not a GL version")]
     VersionInvalid { major: u32, minor: u32 },
@@ -88,23 +115,89 @@ pub fn is_gl_version(major: u32, minor: u32) -> bool {
     )
 }
 
-/// Parses the override's value: `X.Y` naming a GL version; anything else is ignored.
-pub fn parse_override(s: &str) -> Option<(u32, u32)> {
-    let (a, b) = s.trim().split_once('.')?;
-    let v = (a.parse().ok()?, b.parse().ok()?);
-    (is_gl_version(v.0, v.1) && v <= MAX_VERSION).then_some(v)
+/// Which contexts a `SOFTGL_GL_VERSION_OVERRIDE` value claims its version for: Mesa's
+/// `MESA_GL_VERSION_OVERRIDE` forms (`X.Y`, `X.YCOMPAT`, `X.YFC`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OverrideForm {
+    /// `X.Y`: the core profile (from 3.2 on; below 3.2 there are no profiles).
+    Core,
+    /// `X.YCOMPAT`: the compatibility profile, which also serves requests below 3.2 (EGL 1.5
+    /// §3.7.1.1: a context must stay backward compatible with the version asked for).
+    Compatibility,
+    /// `X.YFC`: the core profile, forward-compatible (3.0 and later only).
+    ForwardCompatible,
+}
+
+/// A parsed `SOFTGL_GL_VERSION_OVERRIDE`: the version it claims and for which contexts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct VersionOverride {
+    pub major: u32,
+    pub minor: u32,
+    pub form: OverrideForm,
+}
+
+impl VersionOverride {
+    /// Whether the override claims its version for a context requested with `attribs`.
+    /// Below 3.2 GL has no profiles, so an override of such a version serves every request
+    /// (one above it is refused anyway). From 3.2 on a request below 3.2 is a legacy
+    /// request, which only a compatibility profile satisfies.
+    pub fn serves(&self, attribs: &ContextAttribs) -> bool {
+        if (self.major, self.minor) < (3, 2) {
+            return true;
+        }
+        let legacy = (attribs.major, attribs.minor) < (3, 2);
+        match self.form {
+            OverrideForm::Core | OverrideForm::ForwardCompatible => {
+                !legacy && attribs.profile == Profile::Core
+            }
+            OverrideForm::Compatibility => legacy || attribs.profile == Profile::Compatibility,
+        }
+    }
+
+    /// The contexts it claims its version for, in words (for error messages).
+    fn claims(&self) -> &'static str {
+        match self.form {
+            OverrideForm::Core => "core-profile",
+            OverrideForm::Compatibility => "compatibility-profile and pre-3.2",
+            OverrideForm::ForwardCompatible => "forward-compatible core-profile",
+        }
+    }
+}
+
+/// Parses the override's value: `X.Y`, `X.YCOMPAT` or `X.YFC` naming a GL version (as Mesa
+/// spells them: the suffixes are upper case); anything else is ignored. `FC` needs 3.0 or
+/// later (no forward-compatible context exists below).
+pub fn parse_override(s: &str) -> Option<VersionOverride> {
+    let s = s.trim();
+    let (number, form) = if let Some(n) = s.strip_suffix("COMPAT") {
+        (n, OverrideForm::Compatibility)
+    } else if let Some(n) = s.strip_suffix("FC") {
+        (n, OverrideForm::ForwardCompatible)
+    } else {
+        (s, OverrideForm::Core)
+    };
+    let (a, b) = number.split_once('.')?;
+    let (major, minor): (u32, u32) = (a.parse().ok()?, b.parse().ok()?);
+    if !is_gl_version(major, minor) || (major, minor) > MAX_VERSION {
+        return None;
+    }
+    if form == OverrideForm::ForwardCompatible && major < 3 {
+        return None;
+    }
+    Some(VersionOverride { major, minor, form })
 }
 
 /// The override the environment asks for, if any (read at each call).
-pub fn override_version() -> Option<(u32, u32)> {
+pub fn override_version() -> Option<VersionOverride> {
     std::env::var(VERSION_OVERRIDE_VAR)
         .ok()
         .and_then(|s| parse_override(&s))
 }
 
-/// The GL version softgl reports (honest; raised only by SOFTGL_GL_VERSION_OVERRIDE).
+/// The highest GL version softgl reports for some context: the honest one, or the
+/// override's (which holds only for the profile the override names, see [`OverrideForm`]).
 pub fn supported_version() -> (u32, u32) {
-    override_version().unwrap_or(HONEST_VERSION)
+    override_version().map_or(HONEST_VERSION, |o| (o.major, o.minor))
 }
 
 /// The GLSL version that goes with a GL version (GL 4.5 core §22.2's table of
@@ -133,35 +226,60 @@ pub(crate) struct Reported {
 }
 
 impl Reported {
-    /// Checks `attribs` against `supported` and decides what the context reports.
+    /// Checks `attribs` against what softgl supports for them (the honest version, or the
+    /// override's when it claims the requested profile) and decides what the context
+    /// reports.
     pub fn new(
         attribs: &ContextAttribs,
-        override_: Option<(u32, u32)>,
+        override_: Option<VersionOverride>,
     ) -> Result<Reported, ContextError> {
         let (major, minor) = (attribs.major, attribs.minor);
         if !is_gl_version(major, minor) {
             return Err(ContextError::VersionInvalid { major, minor });
         }
-        let supported = override_.unwrap_or(HONEST_VERSION);
+        let claim = override_.filter(|o| o.serves(attribs));
+        let supported = claim.map_or(HONEST_VERSION, |o| (o.major, o.minor));
         if (major, minor) > supported {
-            return Err(ContextError::VersionUnsupported {
-                major,
-                minor,
-                supported_major: supported.0,
-                supported_minor: supported.1,
+            return Err(match override_ {
+                Some(o) if claim.is_none() => ContextError::OverrideOtherProfile {
+                    major,
+                    minor,
+                    requested: if (major, minor) < (3, 2) {
+                        "below 3.2"
+                    } else if attribs.profile == Profile::Core {
+                        "core profile"
+                    } else {
+                        "compatibility profile"
+                    },
+                    claimed: o.claims(),
+                    claimed_major: o.major,
+                    claimed_minor: o.minor,
+                    supported_major: supported.0,
+                    supported_minor: supported.1,
+                },
+                _ => ContextError::VersionUnsupported {
+                    major,
+                    minor,
+                    supported_major: supported.0,
+                    supported_minor: supported.1,
+                },
             });
         }
         if attribs.forward_compatible && major < 3 {
             return Err(ContextError::ForwardCompatibleBelow30);
         }
+        let mut attribs = attribs.clone();
+        if claim.is_some_and(|o| o.form == OverrideForm::ForwardCompatible) {
+            attribs.forward_compatible = true;
+        }
         // EGL_KHR_create_context: the context may report any version at least as high as
         // the one asked for that is backward compatible with it; like Mesa, softgl reports
-        // the highest it supports.
+        // the highest it supports for that request.
         Ok(Reported {
-            attribs: attribs.clone(),
+            attribs,
             major: supported.0,
             minor: supported.1,
-            overridden: override_.is_some(),
+            overridden: claim.is_some(),
         })
     }
 
@@ -243,14 +361,27 @@ mod tests {
         }
     }
 
+    fn ov(major: u32, minor: u32, form: OverrideForm) -> Option<VersionOverride> {
+        Some(VersionOverride { major, minor, form })
+    }
+
     #[test]
-    fn override_parsing() {
-        assert_eq!(parse_override("4.5"), Some((4, 5)));
-        assert_eq!(parse_override(" 3.3 "), Some((3, 3)));
+    fn override_parsing_takes_mesas_three_forms() {
+        use OverrideForm::*;
+        assert_eq!(parse_override("4.5"), ov(4, 5, Core));
+        assert_eq!(parse_override(" 3.3 "), ov(3, 3, Core));
+        assert_eq!(parse_override("4.5COMPAT"), ov(4, 5, Compatibility));
+        assert_eq!(parse_override("3.3FC"), ov(3, 3, ForwardCompatible));
+        assert_eq!(parse_override("3.0FC"), ov(3, 0, ForwardCompatible));
+        assert_eq!(parse_override("2.1COMPAT"), ov(2, 1, Compatibility));
+        // No forward-compatible context below 3.0; not GL versions; other spellings.
+        assert_eq!(parse_override("2.1FC"), None);
         assert_eq!(parse_override("4.7"), None);
         assert_eq!(parse_override("3.4"), None);
         assert_eq!(parse_override("45"), None);
-        assert_eq!(parse_override("4.5COMPAT"), None);
+        assert_eq!(parse_override("4.5compat"), None);
+        assert_eq!(parse_override("4.5CORE"), None);
+        assert_eq!(parse_override("COMPAT"), None);
         assert_eq!(parse_override(""), None);
     }
 
@@ -274,8 +405,8 @@ mod tests {
     }
 
     #[test]
-    fn with_override_claims_it() {
-        let o = Some((4, 5));
+    fn plain_override_claims_the_core_profile() {
+        let o = ov(4, 5, OverrideForm::Core);
         let r = Reported::new(&attribs(3, 3, Profile::Core), o).unwrap();
         assert_eq!((r.major, r.minor), (4, 5));
         assert_eq!(
@@ -284,25 +415,120 @@ mod tests {
         );
         assert_eq!(r.glsl_string(), "4.50 softgl");
         assert_eq!(r.profile_mask(), crate::gl::enums::CONTEXT_CORE_PROFILE_BIT);
-        let c = Reported::new(&attribs(4, 5, Profile::Compatibility), o).unwrap();
-        assert!(c
-            .version_string()
-            .starts_with("4.5 (Compatibility Profile)"));
-        // A legacy request gets a compatibility context.
-        let l = Reported::new(&attribs(2, 1, Profile::Core), o).unwrap();
-        assert_eq!(l.profile(), Some(Profile::Compatibility));
+        assert_eq!(r.context_flags(), 0);
         assert!(Reported::new(&attribs(4, 6, Profile::Core), o).is_err());
         assert!(Reported::new(&attribs(2, 2, Profile::Core), o).is_err());
+        // A forward-compatible request below 3.0 (here 1.0, which softgl has anyway).
         let fc = ContextAttribs {
             forward_compatible: true,
-            ..attribs(2, 1, Profile::Core)
+            ..attribs(1, 0, Profile::Core)
         };
         assert_eq!(
             Reported::new(&fc, o).unwrap_err(),
             ContextError::ForwardCompatibleBelow30
         );
-        let o32 = Reported::new(&attribs(1, 0, Profile::Core), Some((3, 2))).unwrap();
-        assert_eq!(o32.glsl_string(), "1.50 softgl");
+        let o32 = Reported::new(&attribs(3, 2, Profile::Core), ov(3, 2, OverrideForm::Core));
+        assert_eq!(o32.unwrap().glsl_string(), "1.50 softgl");
+    }
+
+    #[test]
+    fn plain_override_never_claims_compatibility() {
+        let o = ov(4, 5, OverrideForm::Core);
+        // An unversioned request (EGL's default, 1.0) gets what softgl really has.
+        for a in [ContextAttribs::default(), attribs(1, 0, Profile::Core)] {
+            let r = Reported::new(&a, o).unwrap();
+            assert_eq!((r.major, r.minor), HONEST_VERSION);
+            assert!(!r.overridden);
+            assert_eq!(r.version_string(), crate::api::query::VERSION);
+            assert!(!r.version_string().contains("Compatibility"));
+            assert_eq!(r.glsl_string(), crate::api::query::SHADING_LANGUAGE_VERSION);
+            assert_eq!(r.profile_mask(), 0);
+        }
+        // A legacy or compatibility request above that is refused, naming the override.
+        assert_eq!(
+            Reported::new(&attribs(2, 1, Profile::Core), o).unwrap_err(),
+            ContextError::OverrideOtherProfile {
+                major: 2,
+                minor: 1,
+                requested: "below 3.2",
+                claimed: "core-profile",
+                claimed_major: 4,
+                claimed_minor: 5,
+                supported_major: 1,
+                supported_minor: 0,
+            }
+        );
+        let e = Reported::new(&attribs(4, 5, Profile::Compatibility), o).unwrap_err();
+        assert!(matches!(
+            e,
+            ContextError::OverrideOtherProfile {
+                requested: "compatibility profile",
+                ..
+            }
+        ));
+        assert!(
+            e.to_string()
+                .contains("SOFTGL_GL_VERSION_OVERRIDE claims 4.5"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn compat_override_claims_compatibility_and_legacy_only() {
+        let o = ov(4, 5, OverrideForm::Compatibility);
+        let c = Reported::new(&attribs(3, 3, Profile::Compatibility), o).unwrap();
+        assert!(c
+            .version_string()
+            .starts_with("4.5 (Compatibility Profile)"));
+        assert_eq!(
+            c.profile_mask(),
+            crate::gl::enums::CONTEXT_COMPATIBILITY_PROFILE_BIT
+        );
+        // A legacy request (unversioned included) gets a compatibility context.
+        for a in [ContextAttribs::default(), attribs(2, 1, Profile::Core)] {
+            let l = Reported::new(&a, o).unwrap();
+            assert_eq!((l.major, l.minor), (4, 5));
+            assert_eq!(l.profile(), Some(Profile::Compatibility));
+        }
+        // A core request is not what it names.
+        assert!(matches!(
+            Reported::new(&attribs(3, 3, Profile::Core), o).unwrap_err(),
+            ContextError::OverrideOtherProfile {
+                requested: "core profile",
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn fc_override_claims_forward_compatible_core() {
+        use crate::gl::enums as gl;
+        let o = ov(3, 3, OverrideForm::ForwardCompatible);
+        let r = Reported::new(&attribs(3, 3, Profile::Core), o).unwrap();
+        assert!(r.version_string().starts_with("3.3 (Core Profile)"));
+        assert_eq!(r.context_flags(), gl::CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT);
+        let honest = Reported::new(&ContextAttribs::default(), o).unwrap();
+        assert!(!honest.overridden);
+        assert_eq!(honest.context_flags(), 0);
+        assert!(Reported::new(&attribs(3, 3, Profile::Compatibility), o).is_err());
+    }
+
+    #[test]
+    fn override_below_3_2_serves_every_request() {
+        // No profiles below 3.2: `3.0` is a 3.0 context for any request up to it.
+        let r = Reported::new(&ContextAttribs::default(), ov(3, 0, OverrideForm::Core));
+        let r = r.unwrap();
+        assert_eq!((r.major, r.minor), (3, 0));
+        assert_eq!(r.profile(), None);
+        assert!(r.version_string().starts_with("3.0 softgl"));
+        assert!(matches!(
+            Reported::new(&attribs(3, 3, Profile::Core), ov(3, 1, OverrideForm::Core)),
+            Err(ContextError::VersionUnsupported {
+                supported_major: 3,
+                supported_minor: 1,
+                ..
+            })
+        ));
     }
 
     #[test]
@@ -310,9 +536,9 @@ mod tests {
         let a = ContextAttribs {
             debug: true,
             forward_compatible: true,
-            ..attribs(3, 0, Profile::Core)
+            ..attribs(3, 2, Profile::Core)
         };
-        let r = Reported::new(&a, Some((4, 5))).unwrap();
+        let r = Reported::new(&a, ov(4, 5, OverrideForm::Core)).unwrap();
         use crate::gl::enums as gl;
         assert_eq!(
             r.context_flags(),

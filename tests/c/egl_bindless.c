@@ -2,7 +2,10 @@
  * libglvnd (libEGL.so.1, libOpenGL.so.0), run with __EGL_VENDOR_LIBRARY_FILENAMES naming
  * softgl's vendor JSON. It creates a surfaceless display and a core context, draws a quad
  * sampling a texture through a resident bindless handle into an FBO, reads the pixels
- * back and checks them; then a pbuffer case, and GL and EGL error paths.
+ * back and checks them; then a pbuffer case, and GL and EGL error paths. Then it opens the
+ * display again as headless programs on servers do, through an EGL device
+ * (eglQueryDevicesEXT, eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT)), renders there,
+ * and checks EGL_KHR_fence_sync and the version override's forms.
  *
  * Prints one line per failed check ("FAIL: ...") and exits 1 if any failed, 0 otherwise.
  * Built and run by tests/c_driver.rs. */
@@ -197,6 +200,186 @@ static void *make_current_elsewhere(void *p) {
     return NULL;
 }
 
+/* Clears an FBO (or the pbuffer, fbo = 0) to `rgba` and checks one pixel. */
+static void clear_and_check(int use_fbo, const uint8_t rgba[4], const char *what) {
+    GLuint fbo = 0, rb = 0;
+    uint8_t px[4] = {0};
+    if (use_fbo) {
+        glGenFramebuffers(1, &fbo);
+        glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+        glGenRenderbuffers(1, &rb);
+        glBindRenderbuffer(GL_RENDERBUFFER, rb);
+        glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 8, 8);
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+        CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE,
+              "%s: FBO status 0x%x", what, glCheckFramebufferStatus(GL_FRAMEBUFFER));
+    }
+    glClearColor(rgba[0] / 255.0f, rgba[1] / 255.0f, rgba[2] / 255.0f, rgba[3] / 255.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    CHECK(px[0] == rgba[0] && px[1] == rgba[1] && px[2] == rgba[2] && px[3] == rgba[3],
+          "%s: pixel %d,%d,%d,%d, want %d,%d,%d,%d", what, px[0], px[1], px[2], px[3], rgba[0],
+          rgba[1], rgba[2], rgba[3]);
+    CHECK(glGetError() == GL_NO_ERROR, "%s: GL error", what);
+    if (use_fbo) {
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        glDeleteRenderbuffers(1, &rb);
+        glDeleteFramebuffers(1, &fbo);
+    }
+}
+
+/* The display through an EGL device (EGL_EXT_device_base, EGL_EXT_platform_device), as
+ * moderngl, pyrender and MuJoCo open it: the same configs, pbuffers and surfaceless
+ * contexts as the surfaceless platform. Then EGL_KHR_fence_sync's entry points (libglvnd
+ * has no stubs of its own for them: they come from the vendor's dispatch stubs) and the
+ * version override's forms. Runs after the surfaceless display was terminated. */
+static void device_case(void) {
+    PFNEGLQUERYDEVICESEXTPROC pQueryDevices =
+        (PFNEGLQUERYDEVICESEXTPROC)eglGetProcAddress("eglQueryDevicesEXT");
+    PFNEGLQUERYDEVICESTRINGEXTPROC pQueryDeviceString =
+        (PFNEGLQUERYDEVICESTRINGEXTPROC)eglGetProcAddress("eglQueryDeviceStringEXT");
+    PFNEGLQUERYDISPLAYATTRIBEXTPROC pQueryDisplayAttrib =
+        (PFNEGLQUERYDISPLAYATTRIBEXTPROC)eglGetProcAddress("eglQueryDisplayAttribEXT");
+    PFNEGLGETPLATFORMDISPLAYEXTPROC pGetPlatformDisplay =
+        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
+    PFNEGLCREATESYNCKHRPROC pCreateSync =
+        (PFNEGLCREATESYNCKHRPROC)eglGetProcAddress("eglCreateSyncKHR");
+    PFNEGLDESTROYSYNCKHRPROC pDestroySync =
+        (PFNEGLDESTROYSYNCKHRPROC)eglGetProcAddress("eglDestroySyncKHR");
+    PFNEGLCLIENTWAITSYNCKHRPROC pClientWaitSync =
+        (PFNEGLCLIENTWAITSYNCKHRPROC)eglGetProcAddress("eglClientWaitSyncKHR");
+    PFNEGLGETSYNCATTRIBKHRPROC pGetSyncAttrib =
+        (PFNEGLGETSYNCATTRIBKHRPROC)eglGetProcAddress("eglGetSyncAttribKHR");
+    PFNEGLWAITSYNCKHRPROC pWaitSync = (PFNEGLWAITSYNCKHRPROC)eglGetProcAddress("eglWaitSyncKHR");
+    static const EGLint core33[] = {
+        EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+        EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+    static const EGLint config_attribs[] = {
+        EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
+    static const EGLint pbuffer_attribs[] = {EGL_WIDTH, 16, EGL_HEIGHT, 16, EGL_NONE};
+    static const uint8_t blue[4] = {0, 0, 255, 255}, red[4] = {255, 0, 0, 255};
+    EGLDeviceEXT devices[4] = {0}, dev;
+    EGLint n = 0, major = 0, minor = 0, v = 0;
+    EGLAttrib attr = 0;
+    EGLDisplay dpy;
+    EGLConfig config;
+    EGLContext ctx, legacy;
+    EGLSurface pbuf;
+    const char *s;
+
+    REQUIRE(pQueryDevices && pQueryDeviceString && pQueryDisplayAttrib && pGetPlatformDisplay,
+            "device entry points missing from eglGetProcAddress");
+    CHECK(pQueryDevices(0, NULL, &n) && n == 1, "%d devices, want 1 (error 0x%x)", n,
+          eglGetError());
+    REQUIRE(pQueryDevices(4, devices, &n) && n == 1 && devices[0] != EGL_NO_DEVICE_EXT,
+            "eglQueryDevicesEXT: n=%d error 0x%x", n, eglGetError());
+    dev = devices[0];
+    s = pQueryDeviceString(dev, EGL_EXTENSIONS);
+    CHECK(has_word(s, "EGL_MESA_device_software"), "device extensions: %s", s ? s : "(null)");
+    CHECK(pQueryDeviceString((EGLDeviceEXT)(uintptr_t)0xbad0, EGL_EXTENSIONS) == NULL &&
+              eglGetError() == EGL_BAD_DEVICE_EXT,
+          "a bad device is not EGL_BAD_DEVICE_EXT");
+    CHECK(pGetPlatformDisplay(EGL_PLATFORM_DEVICE_EXT, (void *)(uintptr_t)0xbad0, NULL) ==
+                  EGL_NO_DISPLAY &&
+              eglGetError() == EGL_BAD_PARAMETER,
+          "a display of a bad device");
+
+    dpy = pGetPlatformDisplay(EGL_PLATFORM_DEVICE_EXT, dev, NULL);
+    REQUIRE(dpy != EGL_NO_DISPLAY, "no device display: 0x%x", eglGetError());
+    REQUIRE(eglInitialize(dpy, &major, &minor), "eglInitialize(device display): 0x%x",
+            eglGetError());
+    CHECK(major == 1 && minor == 5, "EGL %d.%d", major, minor);
+    CHECK(pQueryDisplayAttrib(dpy, EGL_DEVICE_EXT, &attr) && (EGLDeviceEXT)attr == dev,
+          "eglQueryDisplayAttribEXT(EGL_DEVICE_EXT): 0x%x", eglGetError());
+    CHECK(eglGetConfigs(dpy, NULL, 0, &n) && n == 2, "%d configs, want 2", n);
+    s = eglQueryString(dpy, EGL_EXTENSIONS);
+    CHECK(has_word(s, "EGL_KHR_surfaceless_context") && has_word(s, "EGL_KHR_fence_sync") &&
+              has_word(s, "EGL_KHR_wait_sync"),
+          "display extensions: %s", s);
+
+    REQUIRE(eglBindAPI(EGL_OPENGL_API), "eglBindAPI: 0x%x", eglGetError());
+    setenv("SOFTGL_GL_VERSION_OVERRIDE", "3.3", 1);
+    REQUIRE(eglChooseConfig(dpy, config_attribs, &config, 1, &n) && n == 1,
+            "eglChooseConfig: 0x%x", eglGetError());
+    ctx = eglCreateContext(dpy, config, EGL_NO_CONTEXT, core33);
+    REQUIRE(ctx != EGL_NO_CONTEXT, "3.3 core context on the device display: 0x%x",
+            eglGetError());
+    /* Surfaceless: an FBO. */
+    REQUIRE(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx),
+            "surfaceless eglMakeCurrent: 0x%x", eglGetError());
+    s = (const char *)glGetString(GL_VERSION);
+    CHECK(s && strncmp(s, "3.3 (Core Profile)", 18) == 0, "GL_VERSION %s", s);
+    clear_and_check(1, blue, "device display, surfaceless FBO");
+
+    /* EGL_KHR_fence_sync / EGL_KHR_wait_sync through libglvnd's dispatch. */
+    REQUIRE(pCreateSync && pDestroySync && pClientWaitSync && pGetSyncAttrib && pWaitSync,
+            "EGL_KHR_fence_sync entry points missing from eglGetProcAddress");
+    {
+        EGLSyncKHR sync = pCreateSync(dpy, EGL_SYNC_FENCE_KHR, NULL);
+        EGLint status = 0;
+        CHECK(sync != EGL_NO_SYNC_KHR, "eglCreateSyncKHR: 0x%x", eglGetError());
+        CHECK(pClientWaitSync(dpy, sync, EGL_SYNC_FLUSH_COMMANDS_BIT_KHR, EGL_FOREVER_KHR) ==
+                  EGL_CONDITION_SATISFIED_KHR,
+              "eglClientWaitSyncKHR");
+        CHECK(pGetSyncAttrib(dpy, sync, EGL_SYNC_STATUS_KHR, &status) &&
+                  status == EGL_SIGNALED_KHR,
+              "sync status 0x%x", status);
+        CHECK(pWaitSync(dpy, sync, 0) == EGL_TRUE, "eglWaitSyncKHR: 0x%x", eglGetError());
+        CHECK(pDestroySync(dpy, sync), "eglDestroySyncKHR: 0x%x", eglGetError());
+        CHECK(!pDestroySync(dpy, sync) && eglGetError() == EGL_BAD_PARAMETER,
+              "a destroyed KHR sync is not EGL_BAD_PARAMETER");
+        CHECK(pCreateSync((EGLDisplay)(uintptr_t)0xbad0, EGL_SYNC_FENCE_KHR, NULL) ==
+                      EGL_NO_SYNC_KHR &&
+                  eglGetError() == EGL_BAD_DISPLAY,
+              "eglCreateSyncKHR on a bad display is not EGL_BAD_DISPLAY");
+    }
+
+    /* A pbuffer on the device display. */
+    pbuf = eglCreatePbufferSurface(dpy, config, pbuffer_attribs);
+    REQUIRE(pbuf != EGL_NO_SURFACE, "pbuffer on the device display: 0x%x", eglGetError());
+    REQUIRE(eglMakeCurrent(dpy, pbuf, pbuf, ctx), "eglMakeCurrent(pbuffer): 0x%x",
+            eglGetError());
+    clear_and_check(0, red, "device display, pbuffer");
+
+    /* The override claims the profile it names and nothing else: with a core-profile
+     * value, an unversioned (legacy) request gets softgl's own version, no profile. */
+    setenv("SOFTGL_GL_VERSION_OVERRIDE", "4.5", 1);
+    legacy = eglCreateContext(dpy, config, EGL_NO_CONTEXT, NULL);
+    REQUIRE(legacy != EGL_NO_CONTEXT, "unversioned context: 0x%x", eglGetError());
+    REQUIRE(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, legacy), "make legacy current");
+    s = (const char *)glGetString(GL_VERSION);
+    CHECK(s && strncmp(s, "1.0 softgl", 10) == 0 && !strstr(s, "Compatibility"),
+          "unversioned context under SOFTGL_GL_VERSION_OVERRIDE=4.5: GL_VERSION %s", s);
+    glGetIntegerv(GL_CONTEXT_PROFILE_MASK, &v);
+    CHECK(v == 0, "GL_CONTEXT_PROFILE_MASK 0x%x", v);
+    CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT), "release");
+    CHECK(eglDestroyContext(dpy, legacy), "destroy legacy");
+    {
+        static const EGLint compat33[] = {
+            EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+            EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT,
+            EGL_NONE};
+        CHECK(eglCreateContext(dpy, config, EGL_NO_CONTEXT, compat33) == EGL_NO_CONTEXT &&
+                  eglGetError() == EGL_BAD_MATCH,
+              "a 3.3 compatibility context under SOFTGL_GL_VERSION_OVERRIDE=4.5");
+        /* 4.5COMPAT names the compatibility profile. */
+        setenv("SOFTGL_GL_VERSION_OVERRIDE", "4.5COMPAT", 1);
+        legacy = eglCreateContext(dpy, config, EGL_NO_CONTEXT, compat33);
+        REQUIRE(legacy != EGL_NO_CONTEXT, "compatibility context under 4.5COMPAT: 0x%x",
+                eglGetError());
+        REQUIRE(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, legacy), "make current");
+        s = (const char *)glGetString(GL_VERSION);
+        CHECK(s && strncmp(s, "4.5 (Compatibility Profile)", 27) == 0, "GL_VERSION %s", s);
+        CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT), "release");
+        CHECK(eglDestroyContext(dpy, legacy), "destroy compat");
+    }
+    unsetenv("SOFTGL_GL_VERSION_OVERRIDE");
+
+    CHECK(eglDestroySurface(dpy, pbuf), "eglDestroySurface: 0x%x", eglGetError());
+    CHECK(eglDestroyContext(dpy, ctx), "eglDestroyContext: 0x%x", eglGetError());
+    CHECK(eglTerminate(dpy), "eglTerminate(device display)");
+}
+
 static void pbuffer_case(EGLDisplay dpy) {
     static const EGLint config_attribs[] = {
         EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
@@ -265,6 +448,13 @@ int main(void) {
     CHECK(has_word(client_ext, "EGL_MESA_platform_surfaceless"), "client extensions: %s",
           client_ext);
     CHECK(has_word(client_ext, "EGL_EXT_platform_base"), "client extensions: %s", client_ext);
+    /* Before any display exists, the device extensions are there (libglvnd asks a vendor
+     * for devices only if its client extensions name them). */
+    CHECK(has_word(client_ext, "EGL_EXT_device_base") &&
+              has_word(client_ext, "EGL_EXT_device_enumeration") &&
+              has_word(client_ext, "EGL_EXT_device_query") &&
+              has_word(client_ext, "EGL_EXT_platform_device"),
+          "client extensions: %s", client_ext);
 
     dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
     REQUIRE(dpy != EGL_NO_DISPLAY, "no surfaceless display: 0x%x", eglGetError());
@@ -421,6 +611,9 @@ int main(void) {
     CHECK(eglTerminate(dpy), "eglTerminate");
     CHECK(!eglGetConfigs(dpy, NULL, 0, &v) && eglGetError() == EGL_NOT_INITIALIZED,
           "terminated display still initialized");
+    CHECK(eglReleaseThread(), "eglReleaseThread");
+
+    device_case();
     CHECK(eglReleaseThread(), "eglReleaseThread");
 
     if (failures) {
