@@ -257,6 +257,20 @@ pub fn default_threads() -> usize {
 }
 
 impl Context {
+    /// The body of Gen* / Create*: `n` new names, each made by `make` (which returns None
+    /// when its name table is full); a negative count is GL_INVALID_VALUE (GL 4.5 core
+    /// §2.5.1).
+    pub(crate) fn make_names(
+        &mut self,
+        n: i32,
+        mut make: impl FnMut(&mut Context) -> Option<u32>,
+    ) -> GlResult<Vec<u32>> {
+        if n < 0 {
+            return Err(GlError::InvalidValue("negative count"));
+        }
+        Ok((0..n).filter_map(|_| make(self)).collect())
+    }
+
     /// Gen* / Create*: `n` new names, each made by `make` (which returns None when its name
     /// table is full); a negative count is GL_INVALID_VALUE (GL 4.5 core §2.5.1). Runs under
     /// the share-group lock, which shared tables need.

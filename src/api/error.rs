@@ -116,6 +116,9 @@ pub struct ErrorState {
     pub(crate) labels: std::collections::HashMap<(u32, u32), String>,
     /// The label count after the last pruning.
     pub(crate) labels_pruned_at: usize,
+    /// The GL command running now ("glDepthFunc"; "" outside one), set by the dispatcher
+    /// (`api/dispatch.rs`): recorded errors name it.
+    pub(crate) command: &'static str,
 }
 
 impl Default for ErrorState {
@@ -135,6 +138,7 @@ impl Default for ErrorState {
             }],
             labels: Default::default(),
             labels_pruned_at: 0,
+            command: "",
         }
     }
 }
@@ -161,9 +165,15 @@ fn log_gl_errors() -> bool {
 }
 
 impl ErrorState {
-    /// Records `e`: kept only when no error is pending; always reported as a message.
+    /// Records `e`: kept only when no error is pending; always reported as a message, which
+    /// names the running command when there is one (`glDepthFunc: GL_INVALID_ENUM: ...`).
     pub fn record(&mut self, e: GlError) {
-        self.record_with_message(e, e.to_string());
+        let message = if self.command.is_empty() {
+            e.to_string()
+        } else {
+            format!("{}: {e}", self.command)
+        };
+        self.record_with_message(e, message);
     }
     /// Records `e` with a debug message text other than its reason.
     pub fn record_with_message(&mut self, e: GlError, message: String) {

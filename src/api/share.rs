@@ -94,6 +94,8 @@ pub(crate) fn next_context_id() -> u64 {
 impl Context {
     /// Runs `f` with the group's objects in `self.objs` (see the module comment). Nested
     /// calls run `f` directly. A panic in `f` still puts the objects back before it goes on.
+    /// GL commands get this from the dispatcher (`api/dispatch.rs`); this is for the rest
+    /// (dropping a context).
     pub(crate) fn with_group<R>(&mut self, f: impl FnOnce(&mut Context) -> R) -> R {
         if self.group_held {
             return f(self);
