@@ -10,9 +10,10 @@
 //! - the C ABI (`gl/mod.rs` `with_current`): after the current-context lookup and the lock,
 //!   the generated shim runs the command's marshalling function inside the dispatcher under
 //!   the C name (`glDepthRangef`), so errors found while marshalling carry it too. The Rust
-//!   method the marshalling calls then dispatches *nested*: it runs its body directly (the
-//!   group is already checked out, the outer call catches panics) and its errors keep the
-//!   outer, C name: the one the application called.
+//!   method the marshalling calls then dispatches *nested*: it checks the group out (the
+//!   outer call leaves that to it, [`Group::ByBody`]) and runs its body, while the outer
+//!   call names the command and catches panics: errors carry the name the application
+//!   called.
 //!
 //! Costs per call (the hot path of small draws): one uncontended mutex and two swaps of
 //! the group's table headers (as `with_group` had), a `catch_unwind` (free unless a panic
@@ -23,33 +24,44 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use crate::api::error::GlResult;
 use crate::api::Context;
 
-impl Context {
-    /// Runs the GL command `name` ("glDepthFunc"): `body`'s value, or `T::default()` when it
-    /// failed (the error is recorded, naming `name`) or panicked (see [`Context::dispatch_or`]).
-    #[inline]
-    pub(crate) fn dispatch<T: Default>(
-        &mut self,
-        name: &'static str,
-        body: impl FnOnce(&mut Context) -> GlResult<T>,
-    ) -> T {
-        self.dispatch_or(name, T::default, body)
-    }
+/// Whether the dispatcher checks the share group's objects out for a command's whole body.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Group {
+    /// Checked out around the body: `self.objs` holds the group's objects (nearly every
+    /// command).
+    CheckedOut,
+    /// The body takes the group itself, in phases (`with_group`): glCompileShader and
+    /// glLinkProgram run the front end and the JIT between them, so that a link in one
+    /// context does not stall the other contexts of the group; and the C marshalling, whose
+    /// Rust command checks the group out when it dispatches (nested).
+    ByBody,
+}
 
-    /// [`Context::dispatch`] with the value a failed call returns given by `default` (the C
-    /// ABI's null pointers have no `Default`). A panic in `body` is contained: it becomes
-    /// GL_OUT_OF_MEMORY (GL 4.5 core §2.3.1: the state after it is undefined, the honest
-    /// description of an interrupted command) plus a high-severity debug message naming the
-    /// command, the group's objects are checked back in, and later calls work.
-    pub(crate) fn dispatch_or<T>(
+impl Context {
+    /// Runs the GL command `name` ("glDepthFunc"): `body`'s value, or `default()` when it
+    /// failed (the error is recorded, naming `name`) or panicked. `group` says whether the
+    /// share group's objects are checked out around `body` ([`Group`]).
+    ///
+    /// A panic in `body` is contained: it becomes GL_OUT_OF_MEMORY (GL 4.5
+    /// core §2.3.1: the state after it is undefined, the honest description of an
+    /// interrupted command) plus a high-severity debug message naming the command, the
+    /// group's objects are back in the group (`with_group` unwinds through its swap), and
+    /// later calls work. Called inside another command (a body or the C marshalling calling
+    /// a command), it runs `body` directly: the outer call names the command and catches
+    /// panics, so errors carry the name the application called.
+    pub(crate) fn dispatch<T>(
         &mut self,
         name: &'static str,
+        group: Group,
         default: impl FnOnce() -> T,
         body: impl FnOnce(&mut Context) -> GlResult<T>,
     ) -> T {
-        if self.group_held {
-            // Nested: a body (or C marshalling) calling another command. The outer dispatch
-            // holds the group, names the command and catches panics.
-            return match body(self) {
+        let run = |ctx: &mut Context| match group {
+            Group::CheckedOut => ctx.with_group(body),
+            Group::ByBody => body(ctx),
+        };
+        if self.in_command {
+            return match run(self) {
                 Ok(v) => v,
                 Err(e) => {
                     self.errors.record(e);
@@ -57,10 +69,10 @@ impl Context {
                 }
             };
         }
+        self.in_command = true;
         self.errors.command = name;
-        // `with_group` holds the group's lock for the whole call (share.rs); the panic is
-        // caught inside it, so its own unwind path is never taken from here.
-        let r = self.with_group(|ctx| catch_unwind(AssertUnwindSafe(|| body(ctx))));
+        let r = catch_unwind(AssertUnwindSafe(|| run(self)));
+        self.in_command = false;
         let v = match r {
             Ok(Ok(v)) => v,
             Ok(Err(e)) => {
@@ -93,37 +105,43 @@ impl Context {
 /// ```
 ///
 /// expands to `pub fn depth_func(&mut self, func: u32) { self.dispatch("glDepthFunc",
-/// |ctx| ctx.try_depth_func(func)) }`. The body, `fn try_depth_func(&mut self, func: u32)
+/// Group::CheckedOut, Default::default, |ctx| ctx.try_depth_func(func)) }`. The body, `fn try_depth_func(&mut self, func: u32)
 /// -> GlResult<()>`, is `pub(crate)`: it must run inside the dispatcher, which checks the
 /// share group's objects out for it. A return type without `Default` (a mapped pointer)
-/// names the failed call's value: `= try_map_buffer else std::ptr::null_mut();`.
+/// names the failed call's value: `= try_map_buffer else std::ptr::null_mut();`. A body
+/// that takes the share group itself, in phases, says so: `= try_link_program, group by
+/// body;` ([`Group::ByBody`]).
 macro_rules! gl_commands {
     ($(
         $(#[$attr:meta])*
         $gl:literal fn $name:ident($($arg:ident: $ty:ty),* $(,)?) $(-> $ret:ty)?
-            = $body:ident $(else $default:expr)?;
+            = $body:ident $(else $default:expr)? $(, group $by:ident body)?;
     )*) => {
         impl $crate::api::Context {
             $(
                 $(#[$attr])*
                 pub fn $name(&mut self $(, $arg: $ty)*) $(-> $ret)? {
-                    gl_commands!(@call self, $gl, $body($($arg),*) $(, $default)?)
+                    self.dispatch(
+                        $gl,
+                        gl_commands!(@group $($by)?),
+                        gl_commands!(@default $($default)?),
+                        |ctx| ctx.$body($($arg),*),
+                    )
                 }
             )*
         }
     };
-    (@call $self:ident, $gl:literal, $body:ident($($arg:ident),*)) => {
-        $self.dispatch($gl, |ctx| ctx.$body($($arg),*))
-    };
-    (@call $self:ident, $gl:literal, $body:ident($($arg:ident),*), $default:expr) => {
-        $self.dispatch_or($gl, || $default, |ctx| ctx.$body($($arg),*))
-    };
+    (@group) => { $crate::api::dispatch::Group::CheckedOut };
+    (@group by) => { $crate::api::dispatch::Group::ByBody };
+    (@default) => { Default::default };
+    (@default $default:expr) => { || $default };
 }
 pub(crate) use gl_commands;
 
 #[cfg(test)]
 mod tests {
-    use crate::api::error::GlError;
+    use super::Group;
+    use crate::api::error::{GlError, GlResult};
     use crate::api::Context;
     use crate::gl::enums as gl;
 
@@ -137,12 +155,19 @@ mod tests {
         let t = c.gen_textures(1)[0];
         c.bind_texture(gl::TEXTURE_2D, t);
         c.debug_messages();
-        let r: u32 = c.dispatch("glTestPanic", |ctx| -> crate::api::error::GlResult<u32> {
-            assert!(ctx.group_held, "the body runs with the group checked out");
-            panic!("boom in a body")
-        });
+        let group = Group::CheckedOut;
+        let r = c.dispatch(
+            "glTestPanic",
+            group,
+            || 0,
+            |ctx| -> GlResult<u32> {
+                assert!(ctx.group_held, "the body runs with the group checked out");
+                assert!(ctx.in_command);
+                panic!("boom in a body")
+            },
+        );
         assert_eq!(r, 0, "the failed call's default");
-        assert!(!c.group_held);
+        assert!(!c.group_held && !c.in_command);
         assert_eq!(c.get_error(), gl::OUT_OF_MEMORY);
         let msgs = c.debug_messages();
         assert_eq!(msgs.len(), 1, "{msgs:?}");
@@ -167,13 +192,21 @@ mod tests {
     fn nested_commands_keep_the_outer_name() {
         let mut c = Context::new(2, 2);
         c.debug_messages();
-        c.dispatch("glOuter", |ctx| {
-            ctx.make_texture_handle_resident_arb(5);
-            Ok(())
-        });
-        c.dispatch("glOuter2", |_| -> crate::api::error::GlResult<()> {
-            Err(GlError::InvalidValue("why"))
-        });
+        c.dispatch(
+            "glOuter",
+            Group::CheckedOut,
+            || (),
+            |ctx| {
+                ctx.make_texture_handle_resident_arb(5);
+                Ok(())
+            },
+        );
+        c.dispatch(
+            "glOuter2",
+            Group::ByBody,
+            || (),
+            |_| -> GlResult<()> { Err(GlError::InvalidValue("why")) },
+        );
         let msgs: Vec<String> = c.debug_messages().into_iter().map(|m| m.message).collect();
         assert_eq!(
             msgs,

@@ -36,7 +36,7 @@ pub mod bindless;
 mod blit;
 pub mod buffer;
 pub mod context;
-mod dispatch;
+pub(crate) mod dispatch;
 pub mod draw;
 
 pub mod error;

@@ -18,6 +18,7 @@ use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Mutex};
 
+use crate::api::dispatch::Group;
 use crate::api::Context;
 
 pub mod imp;
@@ -76,9 +77,9 @@ impl Drop for CallGuard {
 
 /// Runs `f` on the calling thread's current context, as every generated entry point does:
 /// `default` when there is none (or on re-entry); otherwise `f` runs inside the dispatcher
-/// ([`Context::dispatch_or`] in `api/dispatch.rs`) under the command's `name`: the share
-/// group is checked out, errors name the command, and a panic inside `f` becomes
-/// `GL_OUT_OF_MEMORY` plus a high-severity debug message, returning `default`.
+/// ([`Context::dispatch`] in `api/dispatch.rs`) under the command's `name`: errors name
+/// the command, the Rust command `f` calls checks the share group out, and a panic inside
+/// `f` becomes `GL_OUT_OF_MEMORY` plus a high-severity debug message, returning `default`.
 pub fn with_current<R>(name: &'static str, default: R, f: impl FnOnce(&mut Context) -> R) -> R {
     let Some(shared) = current_context() else {
         return default;
@@ -97,9 +98,11 @@ pub fn with_current<R>(name: &'static str, default: R, f: impl FnOnce(&mut Conte
         }
     };
     let ctx: &mut Context = &mut guard;
-    // The dispatcher (api/dispatch.rs) swaps the share group in, names the command in the
-    // errors the marshalling and the body record, and contains a panic.
-    let r = ctx.dispatch_or(name, || default, |ctx| Ok(f(ctx)));
+    // The dispatcher (api/dispatch.rs) names the command in the errors the marshalling and
+    // the command record, and contains a panic. The group is checked out by the Rust
+    // command the marshalling calls (nested in this one), so glLinkProgram still runs the
+    // JIT outside the group's lock.
+    let r = ctx.dispatch(name, Group::ByBody, || default, |ctx| Ok(f(ctx)));
     // Messages raised during the call reached the callback as they were raised; those the
     // sampler's workers raised (during this call's flush, or in the background since the
     // last call) are delivered now, still before the command returns, on this thread.
