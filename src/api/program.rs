@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::api::context::{limits, Context};
-use crate::api::dispatch::gl_commands;
+use crate::api::dispatch::{gl_commands, Group};
 use crate::api::error::{GlError, GlResult};
 use crate::api::names::ProgramObjectName;
 use crate::gl::enums as gl;
@@ -1131,21 +1131,23 @@ impl Context {
 
 /// Scalar forms: `uniform_3f(loc, x, y, z)` and `program_uniform_3f(program, loc, x, y, z)`.
 macro_rules! uniform_scalar_fns {
-    ($($name:ident, $pname:ident, $kind:ident, $t:ty, ($($arg:ident),+));* $(;)?) => {
+    ($($name:ident $gl:literal, $pname:ident $pgl:literal, $kind:ident, $t:ty, ($($arg:ident),+));* $(;)?) => {
         impl Context {$(
-            #[doc = concat!("gl", stringify!($name), " (GL 4.5 core §7.6.1).")]
+            #[doc = concat!($gl, " (GL 4.5 core §7.6.1).")]
             pub fn $name(&mut self, location: i32, $($arg: $t),+) {
-                let w = [$(<$t as UniformWord>::word($arg)),+];
-                let r = self.uniform_target().and_then(|p| {
-                    self.set_uniform(p, location, UniformKind::$kind, w.len() as u8, 1, false, &w)
-                });
-                self.gl(r)
+                self.dispatch($gl, Group::CheckedOut, Default::default, |this| {
+                    let w = [$(<$t as UniformWord>::word($arg)),+];
+                    this.uniform_target().and_then(|p| {
+                        this.set_uniform(p, location, UniformKind::$kind, w.len() as u8, 1, false, &w)
+                    })
+                })
             }
-            #[doc = concat!("gl", stringify!($pname), " (GL 4.5 core §7.6.1).")]
+            #[doc = concat!($pgl, " (GL 4.5 core §7.6.1).")]
             pub fn $pname(&mut self, program: u32, location: i32, $($arg: $t),+) {
-                let w = [$(<$t as UniformWord>::word($arg)),+];
-                let r = self.set_uniform(program, location, UniformKind::$kind, w.len() as u8, 1, false, &w);
-                self.gl(r)
+                self.dispatch($pgl, Group::CheckedOut, Default::default, |this| {
+                    let w = [$(<$t as UniformWord>::word($arg)),+];
+                    this.set_uniform(program, location, UniformKind::$kind, w.len() as u8, 1, false, &w)
+                })
             }
         )*}
     };
@@ -1153,19 +1155,21 @@ macro_rules! uniform_scalar_fns {
 
 /// Vector (`v`) forms: count = len / components.
 macro_rules! uniform_vector_fns {
-    ($($name:ident, $pname:ident, $kind:ident, $t:ty, $n:expr);* $(;)?) => {
+    ($($name:ident $gl:literal, $pname:ident $pgl:literal, $kind:ident, $t:ty, $n:expr);* $(;)?) => {
         impl Context {$(
-            #[doc = concat!("gl", stringify!($name), " (count = values.len() / components).")]
+            #[doc = concat!($gl, " (count = values.len() / components).")]
             pub fn $name(&mut self, location: i32, values: &[$t]) {
-                let w: Vec<u32> = values.iter().map(|&v| <$t as UniformWord>::word(v)).collect();
-                let r = self.uniform_target().and_then(|p| self.set_uniform(p, location, UniformKind::$kind, $n, 1, false, &w));
-                self.gl(r)
+                self.dispatch($gl, Group::CheckedOut, Default::default, |this| {
+                    let w: Vec<u32> = values.iter().map(|&v| <$t as UniformWord>::word(v)).collect();
+                    this.uniform_target().and_then(|p| this.set_uniform(p, location, UniformKind::$kind, $n, 1, false, &w))
+                })
             }
-            #[doc = concat!("gl", stringify!($pname), ".")]
+            #[doc = concat!($pgl, ".")]
             pub fn $pname(&mut self, program: u32, location: i32, values: &[$t]) {
-                let w: Vec<u32> = values.iter().map(|&v| <$t as UniformWord>::word(v)).collect();
-                let r = self.set_uniform(program, location, UniformKind::$kind, $n, 1, false, &w);
-                self.gl(r)
+                self.dispatch($pgl, Group::CheckedOut, Default::default, |this| {
+                    let w: Vec<u32> = values.iter().map(|&v| <$t as UniformWord>::word(v)).collect();
+                    this.set_uniform(program, location, UniformKind::$kind, $n, 1, false, &w)
+                })
             }
         )*}
     };
@@ -1173,19 +1177,21 @@ macro_rules! uniform_vector_fns {
 
 /// Matrix forms: `cols`×`rows` floats per element, column-major unless `transpose`.
 macro_rules! uniform_matrix_fns {
-    ($($name:ident, $pname:ident, $cols:expr, $rows:expr);* $(;)?) => {
+    ($($name:ident $gl:literal, $pname:ident $pgl:literal, $cols:expr, $rows:expr);* $(;)?) => {
         impl Context {$(
-            #[doc = concat!("gl", stringify!($name), " (count = values.len() / (cols × rows)).")]
+            #[doc = concat!($gl, " (count = values.len() / (cols × rows)).")]
             pub fn $name(&mut self, location: i32, transpose: bool, values: &[f32]) {
-                let w: Vec<u32> = values.iter().map(|v| v.to_bits()).collect();
-                let r = self.uniform_target().and_then(|p| self.set_uniform(p, location, UniformKind::Float, $rows, $cols, transpose, &w));
-                self.gl(r)
+                self.dispatch($gl, Group::CheckedOut, Default::default, |this| {
+                    let w: Vec<u32> = values.iter().map(|v| v.to_bits()).collect();
+                    this.uniform_target().and_then(|p| this.set_uniform(p, location, UniformKind::Float, $rows, $cols, transpose, &w))
+                })
             }
-            #[doc = concat!("gl", stringify!($pname), ".")]
+            #[doc = concat!($pgl, ".")]
             pub fn $pname(&mut self, program: u32, location: i32, transpose: bool, values: &[f32]) {
-                let w: Vec<u32> = values.iter().map(|v| v.to_bits()).collect();
-                let r = self.set_uniform(program, location, UniformKind::Float, $rows, $cols, transpose, &w);
-                self.gl(r)
+                self.dispatch($pgl, Group::CheckedOut, Default::default, |this| {
+                    let w: Vec<u32> = values.iter().map(|v| v.to_bits()).collect();
+                    this.set_uniform(program, location, UniformKind::Float, $rows, $cols, transpose, &w)
+                })
             }
         )*}
     };
@@ -1212,71 +1218,73 @@ impl UniformWord for u32 {
 }
 
 uniform_scalar_fns! {
-    uniform_1f, program_uniform_1f, Float, f32, (x);
-    uniform_2f, program_uniform_2f, Float, f32, (x, y);
-    uniform_3f, program_uniform_3f, Float, f32, (x, y, z);
-    uniform_4f, program_uniform_4f, Float, f32, (x, y, z, w);
-    uniform_1i, program_uniform_1i, Int, i32, (x);
-    uniform_2i, program_uniform_2i, Int, i32, (x, y);
-    uniform_3i, program_uniform_3i, Int, i32, (x, y, z);
-    uniform_4i, program_uniform_4i, Int, i32, (x, y, z, w);
-    uniform_1ui, program_uniform_1ui, Uint, u32, (x);
-    uniform_2ui, program_uniform_2ui, Uint, u32, (x, y);
-    uniform_3ui, program_uniform_3ui, Uint, u32, (x, y, z);
-    uniform_4ui, program_uniform_4ui, Uint, u32, (x, y, z, w);
+    uniform_1f "glUniform1f", program_uniform_1f "glProgramUniform1f", Float, f32, (x);
+    uniform_2f "glUniform2f", program_uniform_2f "glProgramUniform2f", Float, f32, (x, y);
+    uniform_3f "glUniform3f", program_uniform_3f "glProgramUniform3f", Float, f32, (x, y, z);
+    uniform_4f "glUniform4f", program_uniform_4f "glProgramUniform4f", Float, f32, (x, y, z, w);
+    uniform_1i "glUniform1i", program_uniform_1i "glProgramUniform1i", Int, i32, (x);
+    uniform_2i "glUniform2i", program_uniform_2i "glProgramUniform2i", Int, i32, (x, y);
+    uniform_3i "glUniform3i", program_uniform_3i "glProgramUniform3i", Int, i32, (x, y, z);
+    uniform_4i "glUniform4i", program_uniform_4i "glProgramUniform4i", Int, i32, (x, y, z, w);
+    uniform_1ui "glUniform1ui", program_uniform_1ui "glProgramUniform1ui", Uint, u32, (x);
+    uniform_2ui "glUniform2ui", program_uniform_2ui "glProgramUniform2ui", Uint, u32, (x, y);
+    uniform_3ui "glUniform3ui", program_uniform_3ui "glProgramUniform3ui", Uint, u32, (x, y, z);
+    uniform_4ui "glUniform4ui", program_uniform_4ui "glProgramUniform4ui", Uint, u32, (x, y, z, w);
 }
 
 uniform_vector_fns! {
-    uniform_1fv, program_uniform_1fv, Float, f32, 1;
-    uniform_2fv, program_uniform_2fv, Float, f32, 2;
-    uniform_3fv, program_uniform_3fv, Float, f32, 3;
-    uniform_4fv, program_uniform_4fv, Float, f32, 4;
-    uniform_1iv, program_uniform_1iv, Int, i32, 1;
-    uniform_2iv, program_uniform_2iv, Int, i32, 2;
-    uniform_3iv, program_uniform_3iv, Int, i32, 3;
-    uniform_4iv, program_uniform_4iv, Int, i32, 4;
-    uniform_1uiv, program_uniform_1uiv, Uint, u32, 1;
-    uniform_2uiv, program_uniform_2uiv, Uint, u32, 2;
-    uniform_3uiv, program_uniform_3uiv, Uint, u32, 3;
-    uniform_4uiv, program_uniform_4uiv, Uint, u32, 4;
+    uniform_1fv "glUniform1fv", program_uniform_1fv "glProgramUniform1fv", Float, f32, 1;
+    uniform_2fv "glUniform2fv", program_uniform_2fv "glProgramUniform2fv", Float, f32, 2;
+    uniform_3fv "glUniform3fv", program_uniform_3fv "glProgramUniform3fv", Float, f32, 3;
+    uniform_4fv "glUniform4fv", program_uniform_4fv "glProgramUniform4fv", Float, f32, 4;
+    uniform_1iv "glUniform1iv", program_uniform_1iv "glProgramUniform1iv", Int, i32, 1;
+    uniform_2iv "glUniform2iv", program_uniform_2iv "glProgramUniform2iv", Int, i32, 2;
+    uniform_3iv "glUniform3iv", program_uniform_3iv "glProgramUniform3iv", Int, i32, 3;
+    uniform_4iv "glUniform4iv", program_uniform_4iv "glProgramUniform4iv", Int, i32, 4;
+    uniform_1uiv "glUniform1uiv", program_uniform_1uiv "glProgramUniform1uiv", Uint, u32, 1;
+    uniform_2uiv "glUniform2uiv", program_uniform_2uiv "glProgramUniform2uiv", Uint, u32, 2;
+    uniform_3uiv "glUniform3uiv", program_uniform_3uiv "glProgramUniform3uiv", Uint, u32, 3;
+    uniform_4uiv "glUniform4uiv", program_uniform_4uiv "glProgramUniform4uiv", Uint, u32, 4;
 }
 
 uniform_matrix_fns! {
-    uniform_matrix_2fv, program_uniform_matrix_2fv, 2, 2;
-    uniform_matrix_3fv, program_uniform_matrix_3fv, 3, 3;
-    uniform_matrix_4fv, program_uniform_matrix_4fv, 4, 4;
-    uniform_matrix_2x3fv, program_uniform_matrix_2x3fv, 2, 3;
-    uniform_matrix_3x2fv, program_uniform_matrix_3x2fv, 3, 2;
-    uniform_matrix_2x4fv, program_uniform_matrix_2x4fv, 2, 4;
-    uniform_matrix_4x2fv, program_uniform_matrix_4x2fv, 4, 2;
-    uniform_matrix_3x4fv, program_uniform_matrix_3x4fv, 3, 4;
-    uniform_matrix_4x3fv, program_uniform_matrix_4x3fv, 4, 3;
+    uniform_matrix_2fv "glUniformMatrix2fv", program_uniform_matrix_2fv "glProgramUniformMatrix2fv", 2, 2;
+    uniform_matrix_3fv "glUniformMatrix3fv", program_uniform_matrix_3fv "glProgramUniformMatrix3fv", 3, 3;
+    uniform_matrix_4fv "glUniformMatrix4fv", program_uniform_matrix_4fv "glProgramUniformMatrix4fv", 4, 4;
+    uniform_matrix_2x3fv "glUniformMatrix2x3fv", program_uniform_matrix_2x3fv "glProgramUniformMatrix2x3fv", 2, 3;
+    uniform_matrix_3x2fv "glUniformMatrix3x2fv", program_uniform_matrix_3x2fv "glProgramUniformMatrix3x2fv", 3, 2;
+    uniform_matrix_2x4fv "glUniformMatrix2x4fv", program_uniform_matrix_2x4fv "glProgramUniformMatrix2x4fv", 2, 4;
+    uniform_matrix_4x2fv "glUniformMatrix4x2fv", program_uniform_matrix_4x2fv "glProgramUniformMatrix4x2fv", 4, 2;
+    uniform_matrix_3x4fv "glUniformMatrix3x4fv", program_uniform_matrix_3x4fv "glProgramUniformMatrix3x4fv", 3, 4;
+    uniform_matrix_4x3fv "glUniformMatrix4x3fv", program_uniform_matrix_4x3fv "glProgramUniformMatrix4x3fv", 4, 3;
 }
 
 /// glUniform{1,2,3,4}ui64ARB and the `v` forms (ARB_gpu_shader_int64), for `uint64_t`
 /// uniforms.
 macro_rules! uniform_u64_fns {
-    ($($name:ident, $vname:ident, $n:expr, ($($arg:ident),+));* $(;)?) => {
+    ($($name:ident $gl:literal, $vname:ident $vgl:literal, $n:expr, ($($arg:ident),+));* $(;)?) => {
         impl Context {$(
-            #[doc = concat!("gl", stringify!($name), " (ARB_gpu_shader_int64).")]
+            #[doc = concat!($gl, " (ARB_gpu_shader_int64).")]
             pub fn $name(&mut self, location: i32, $($arg: u64),+) {
-                let w: Vec<u32> = [$($arg),+].iter().flat_map(|&v| [v as u32, (v >> 32) as u32]).collect();
-                let r = self.uniform_target().and_then(|p| self.set_uniform(p, location, UniformKind::Uint64, $n, 1, false, &w));
-                self.gl(r)
+                self.dispatch($gl, Group::CheckedOut, Default::default, |this| {
+                    let w: Vec<u32> = [$($arg),+].iter().flat_map(|&v| [v as u32, (v >> 32) as u32]).collect();
+                    this.uniform_target().and_then(|p| this.set_uniform(p, location, UniformKind::Uint64, $n, 1, false, &w))
+                })
             }
-            #[doc = concat!("gl", stringify!($vname), " (count = values.len() / components).")]
+            #[doc = concat!($vgl, " (count = values.len() / components).")]
             pub fn $vname(&mut self, location: i32, values: &[u64]) {
-                let w: Vec<u32> = values.iter().flat_map(|&v| [v as u32, (v >> 32) as u32]).collect();
-                let r = self.uniform_target().and_then(|p| self.set_uniform(p, location, UniformKind::Uint64, $n, 1, false, &w));
-                self.gl(r)
+                self.dispatch($vgl, Group::CheckedOut, Default::default, |this| {
+                    let w: Vec<u32> = values.iter().flat_map(|&v| [v as u32, (v >> 32) as u32]).collect();
+                    this.uniform_target().and_then(|p| this.set_uniform(p, location, UniformKind::Uint64, $n, 1, false, &w))
+                })
             }
         )*}
     };
 }
 
 uniform_u64_fns! {
-    uniform_1ui64_arb, uniform_1ui64v_arb, 1, (x);
-    uniform_2ui64_arb, uniform_2ui64v_arb, 2, (x, y);
-    uniform_3ui64_arb, uniform_3ui64v_arb, 3, (x, y, z);
-    uniform_4ui64_arb, uniform_4ui64v_arb, 4, (x, y, z, w);
+    uniform_1ui64_arb "glUniform1ui64ARB", uniform_1ui64v_arb "glUniform1ui64vARB", 1, (x);
+    uniform_2ui64_arb "glUniform2ui64ARB", uniform_2ui64v_arb "glUniform2ui64vARB", 2, (x, y);
+    uniform_3ui64_arb "glUniform3ui64ARB", uniform_3ui64v_arb "glUniform3ui64vARB", 3, (x, y, z);
+    uniform_4ui64_arb "glUniform4ui64ARB", uniform_4ui64v_arb "glUniform4ui64vARB", 4, (x, y, z, w);
 }
