@@ -56,12 +56,12 @@ impl Context {
         default: impl FnOnce() -> T,
         body: impl FnOnce(&mut Context) -> GlResult<T>,
     ) -> T {
-        let run = |ctx: &mut Context| match group {
-            Group::CheckedOut => ctx.with_group(body),
-            Group::ByBody => body(ctx),
-        };
         if self.in_command {
-            return match run(self) {
+            let r = match group {
+                Group::CheckedOut => self.with_group(body),
+                Group::ByBody => body(self),
+            };
+            return match r {
                 Ok(v) => v,
                 Err(e) => {
                     self.errors.record(e);
@@ -71,7 +71,15 @@ impl Context {
         }
         self.in_command = true;
         self.errors.command = name;
-        let r = catch_unwind(AssertUnwindSafe(|| run(self)));
+        // One catch per call: the group is swapped in outside it, so the unwind stops
+        // before the swap back (`checked_out`), and nothing else can unwind past here.
+        let r = match group {
+            Group::CheckedOut if !self.group_held => {
+                self.checked_out(|ctx| catch_unwind(AssertUnwindSafe(|| body(ctx))))
+            }
+            // ByBody, or the group already held (a `with_group` caller outside any command).
+            _ => catch_unwind(AssertUnwindSafe(|| body(self))),
+        };
         self.in_command = false;
         let v = match r {
             Ok(Ok(v)) => v,
