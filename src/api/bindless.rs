@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::api::context::{dirty, Context};
+use crate::api::dispatch::gl_commands;
 use crate::api::error::{GlError, GlResult};
 use crate::api::names::{SamplerName, TextureName};
 use crate::api::texture::border_allowed;
@@ -29,6 +30,26 @@ pub(crate) struct HandleOwner {
 pub(crate) struct Bindless {
     pub by_owner: HashMap<(TextureName, Option<SamplerName>), TextureHandle>,
     pub owners: HashMap<TextureHandle, HandleOwner>,
+}
+
+gl_commands! {
+    /// glGetTextureHandleARB: 0 on error.
+    "glGetTextureHandleARB"
+    fn get_texture_handle_arb(texture: u32) -> u64 = try_get_texture_handle_arb;
+    /// glGetTextureSamplerHandleARB: 0 on error.
+    "glGetTextureSamplerHandleARB"
+    fn get_texture_sampler_handle_arb(texture: u32, sampler: u32) -> u64
+        = try_get_texture_sampler_handle_arb;
+    /// glMakeTextureHandleResidentARB.
+    "glMakeTextureHandleResidentARB"
+    fn make_texture_handle_resident_arb(handle: u64) = try_make_texture_handle_resident_arb;
+    /// glMakeTextureHandleNonResidentARB.
+    "glMakeTextureHandleNonResidentARB"
+    fn make_texture_handle_non_resident_arb(handle: u64)
+        = try_make_texture_handle_non_resident_arb;
+    /// glIsTextureHandleResidentARB.
+    "glIsTextureHandleResidentARB"
+    fn is_texture_handle_resident_arb(handle: u64) -> bool = try_is_texture_handle_resident_arb;
 }
 
 impl Context {
@@ -90,78 +111,71 @@ impl Context {
         Ok(h)
     }
 
-    /// glGetTextureHandleARB: 0 on error.
-    pub fn get_texture_handle_arb(&mut self, texture: u32) -> u64 {
-        self.with_group(|this| {
-            let r = this
-                .texture_handle(texture, None)
-                .map(TextureHandle::to_bits);
-            this.gl(r)
-        })
+    /// glGetTextureHandleARB.
+    pub(crate) fn try_get_texture_handle_arb(&mut self, texture: u32) -> GlResult<u64> {
+        self.texture_handle(texture, None)
+            .map(TextureHandle::to_bits)
     }
 
-    /// glGetTextureSamplerHandleARB: 0 on error.
-    pub fn get_texture_sampler_handle_arb(&mut self, texture: u32, sampler: u32) -> u64 {
-        self.with_group(|this| {
-            let r = this
-                .texture_handle(texture, Some(sampler))
-                .map(TextureHandle::to_bits);
-            this.gl(r)
-        })
+    /// glGetTextureSamplerHandleARB.
+    pub(crate) fn try_get_texture_sampler_handle_arb(
+        &mut self,
+        texture: u32,
+        sampler: u32,
+    ) -> GlResult<u64> {
+        self.texture_handle(texture, Some(sampler))
+            .map(TextureHandle::to_bits)
+    }
+
+    /// The handle's owner must exist (every residency command's first check).
+    fn check_handle(&self, handle: TextureHandle) -> GlResult<()> {
+        if !self.objs.bindless.owners.contains_key(&handle) {
+            return Err(GlError::InvalidOperation("not a texture handle"));
+        }
+        Ok(())
     }
 
     /// glMakeTextureHandleResidentARB.
-    pub fn make_texture_handle_resident_arb(&mut self, handle: u64) {
+    pub(crate) fn try_make_texture_handle_resident_arb(&mut self, handle: u64) -> GlResult<()> {
         let handle = TextureHandle::from_bits(handle);
-        self.with_group(|this| {
-            if !this.objs.bindless.owners.contains_key(&handle) {
-                return this.record(GlError::InvalidOperation("not a texture handle"));
-            }
-            if this.resident.contains(handle) {
-                return this.record(GlError::InvalidOperation("handle is already resident"));
-            }
-            // Copy-on-write: queued draws keep the resident set they saw (DESIGN.md §4).
-            Arc::make_mut(&mut this.resident).insert(handle);
-            this.dirty |= dirty::SAMPLER;
-        })
+        self.check_handle(handle)?;
+        if self.resident.contains(handle) {
+            return Err(GlError::InvalidOperation("handle is already resident"));
+        }
+        // Copy-on-write: queued draws keep the resident set they saw (DESIGN.md §4).
+        Arc::make_mut(&mut self.resident).insert(handle);
+        self.dirty |= dirty::SAMPLER;
+        Ok(())
     }
 
     /// glMakeTextureHandleNonResidentARB.
-    pub fn make_texture_handle_non_resident_arb(&mut self, handle: u64) {
+    pub(crate) fn try_make_texture_handle_non_resident_arb(&mut self, handle: u64) -> GlResult<()> {
         let handle = TextureHandle::from_bits(handle);
-        self.with_group(|this| {
-            if !this.objs.bindless.owners.contains_key(&handle) {
-                return this.record(GlError::InvalidOperation("not a texture handle"));
-            }
-            if !this.resident.contains(handle) {
-                return this.record(GlError::InvalidOperation("handle is not resident"));
-            }
-            Arc::make_mut(&mut this.resident).remove(handle);
-            this.dirty |= dirty::SAMPLER;
-            // A handle whose sampler was deleted while it was resident was kept alive only by
-            // its residency (issue 7): it is deleted now.
-            if this
-                .objs
-                .bindless
-                .owners
-                .get(&handle)
-                .is_some_and(|o| o.sampler_deleted)
-            {
-                this.free_handle(handle);
-            }
-        })
+        self.check_handle(handle)?;
+        if !self.resident.contains(handle) {
+            return Err(GlError::InvalidOperation("handle is not resident"));
+        }
+        Arc::make_mut(&mut self.resident).remove(handle);
+        self.dirty |= dirty::SAMPLER;
+        // A handle whose sampler was deleted while it was resident was kept alive only by
+        // its residency (issue 7): it is deleted now.
+        if self
+            .objs
+            .bindless
+            .owners
+            .get(&handle)
+            .is_some_and(|o| o.sampler_deleted)
+        {
+            self.free_handle(handle);
+        }
+        Ok(())
     }
 
     /// glIsTextureHandleResidentARB.
-    pub fn is_texture_handle_resident_arb(&mut self, handle: u64) -> bool {
+    pub(crate) fn try_is_texture_handle_resident_arb(&mut self, handle: u64) -> GlResult<bool> {
         let handle = TextureHandle::from_bits(handle);
-        self.with_group(|this| {
-            if !this.objs.bindless.owners.contains_key(&handle) {
-                this.record(GlError::InvalidOperation("not a texture handle"));
-                return false;
-            }
-            this.resident.contains(handle)
-        })
+        self.check_handle(handle)?;
+        Ok(self.resident.contains(handle))
     }
 
     fn free_handles_where(&mut self, pred: impl Fn(&HandleOwner) -> bool) {

@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use crate::api::context::{limits, BufferBinding, Context};
+use crate::api::dispatch::gl_commands;
 use crate::api::error::{DebugMessage, GlError, GlResult};
 use crate::api::names::{BufferName, Name};
 use crate::gl::enums as gl;
@@ -73,6 +74,59 @@ const STORAGE_FLAGS: u32 = gl::MAP_READ_BIT
     | gl::DYNAMIC_STORAGE_BIT
     | gl::CLIENT_STORAGE_BIT;
 
+gl_commands! {
+    /// glGenBuffers.
+    "glGenBuffers" fn gen_buffers(n: i32) -> Vec<u32> = try_gen_buffers;
+    /// glCreateBuffers.
+    "glCreateBuffers" fn create_buffers(n: i32) -> Vec<u32> = try_create_buffers;
+    /// glBindBuffer.
+    "glBindBuffer" fn bind_buffer(target: u32, buffer: u32) = try_bind_buffer;
+    /// glBindBufferBase.
+    "glBindBufferBase"
+    fn bind_buffer_base(target: u32, index: u32, buffer: u32) = try_bind_buffer_base;
+    /// glBindBufferRange (GL 4.5 core §6.1.1).
+    "glBindBufferRange"
+    fn bind_buffer_range(target: u32, index: u32, buffer: u32, offset: isize, size: isize)
+        = try_bind_buffer_range;
+    /// glDeleteBuffers: unbinds from every binding point of this context (GL 4.5 core §5.1.2:
+    /// attachments of non-current VAOs keep a stale name, which draws treat as unbound).
+    "glDeleteBuffers" fn delete_buffers(buffers: &[u32]) = try_delete_buffers;
+    /// glBufferData (GL 4.5 core §6.2). A mapped buffer is unmapped first.
+    "glBufferData"
+    fn buffer_data(target: u32, size: isize, data: Option<&[u8]>, usage: u32) = try_buffer_data;
+    /// glBufferStorage (GL 4.5 core §6.2).
+    "glBufferStorage"
+    fn buffer_storage(target: u32, size: isize, data: Option<&[u8]>, flags: u32)
+        = try_buffer_storage;
+    /// glBufferSubData (GL 4.5 core §6.2.1): copy-on-write, so queued draws are untouched.
+    /// A persistently mapped store is written in place instead (after this context's queued
+    /// draws finish), so the application's mapping keeps aliasing the store draws read.
+    "glBufferSubData"
+    fn buffer_sub_data(target: u32, offset: isize, data: &[u8]) = try_buffer_sub_data;
+    /// glGetBufferSubData.
+    "glGetBufferSubData"
+    fn get_buffer_sub_data(target: u32, offset: isize, size: isize) -> Vec<u8>
+        = try_get_buffer_sub_data;
+    /// glFlushMappedBufferRange: stores are shared memory here, so only validation remains.
+    "glFlushMappedBufferRange"
+    fn flush_mapped_buffer_range(target: u32, offset: isize, length: isize)
+        = try_flush_mapped_buffer_range;
+    /// glMapBufferRange (GL 4.5 core §6.3). Queued work is flushed first so that the store
+    /// is not shared with a snapshot; the pointer stays valid until glUnmapBuffer (or
+    /// glBufferData, which unmaps). Null on error.
+    "glMapBufferRange"
+    fn map_buffer_range(target: u32, offset: isize, length: isize, access: u32) -> *mut u8
+        = try_map_buffer_range else std::ptr::null_mut();
+    /// glMapBuffer.
+    "glMapBuffer"
+    fn map_buffer(target: u32, access: u32) -> *mut u8 = try_map_buffer else std::ptr::null_mut();
+    /// glUnmapBuffer.
+    "glUnmapBuffer" fn unmap_buffer(target: u32) -> bool = try_unmap_buffer;
+    /// glGetBufferParameteriv.
+    "glGetBufferParameteriv"
+    fn get_buffer_parameteriv(target: u32, pname: u32) -> i32 = try_get_buffer_parameteriv;
+}
+
 impl Context {
     /// The binding point of `target`, checked (GL 4.5 core table 6.1; the targets this
     /// context supports).
@@ -109,14 +163,12 @@ impl Context {
             .ok_or(GlError::InvalidOperation("no buffer bound to the target"))
     }
 
-    /// glGenBuffers.
-    pub fn gen_buffers(&mut self, n: i32) -> Vec<u32> {
-        self.new_names(n, |this| this.objs.buffers.gen().map(|b| b.0))
+    pub(crate) fn try_gen_buffers(&mut self, n: i32) -> GlResult<Vec<u32>> {
+        self.make_names(n, |this| this.objs.buffers.gen().map(|b| b.0))
     }
 
-    /// glCreateBuffers.
-    pub fn create_buffers(&mut self, n: i32) -> Vec<u32> {
-        self.new_names(n, |this| {
+    pub(crate) fn try_create_buffers(&mut self, n: i32) -> GlResult<Vec<u32>> {
+        self.make_names(n, |this| {
             this.objs.buffers.create(Buffer::default()).map(|b| b.0)
         })
     }
@@ -139,79 +191,68 @@ impl Context {
         Ok(Some(name))
     }
 
-    /// glBindBuffer.
-    pub fn bind_buffer(&mut self, target: u32, buffer: u32) {
-        self.with_group(|this| {
-            let r = (|| {
-                this.buffer_target(target)?;
-                let name = this.buffer_object(buffer)?;
-                match target {
-                    gl::ARRAY_BUFFER => this.array_buffer = name,
-                    gl::ELEMENT_ARRAY_BUFFER => {
-                        if let Some(vao) = this
-                            .vertex_array
-                            .and_then(|v| this.vertex_arrays.get_mut(v))
-                        {
-                            vao.element_buffer = name;
-                        }
-                    }
-                    _ => match name {
-                        Some(n) => {
-                            this.generic_buffers.insert(target, n);
-                        }
-                        None => {
-                            this.generic_buffers.remove(&target);
-                        }
-                    },
+    pub(crate) fn try_bind_buffer(&mut self, target: u32, buffer: u32) -> GlResult<()> {
+        self.buffer_target(target)?;
+        let name = self.buffer_object(buffer)?;
+        match target {
+            gl::ARRAY_BUFFER => self.array_buffer = name,
+            gl::ELEMENT_ARRAY_BUFFER => {
+                if let Some(vao) = self
+                    .vertex_array
+                    .and_then(|v| self.vertex_arrays.get_mut(v))
+                {
+                    vao.element_buffer = name;
                 }
-                Ok(())
-            })();
-            this.gl(r)
-        })
+            }
+            _ => match name {
+                Some(n) => {
+                    self.generic_buffers.insert(target, n);
+                }
+                None => {
+                    self.generic_buffers.remove(&target);
+                }
+            },
+        }
+        Ok(())
     }
 
-    /// glBindBufferBase.
-    pub fn bind_buffer_base(&mut self, target: u32, index: u32, buffer: u32) {
-        self.with_group(|this| {
-            let r = this.bind_indexed(target, index, buffer, 0, None);
-            this.gl(r)
-        })
+    pub(crate) fn try_bind_buffer_base(
+        &mut self,
+        target: u32,
+        index: u32,
+        buffer: u32,
+    ) -> GlResult<()> {
+        self.bind_indexed(target, index, buffer, 0, None)
     }
 
-    /// glBindBufferRange (GL 4.5 core §6.1.1).
-    pub fn bind_buffer_range(
+    pub(crate) fn try_bind_buffer_range(
         &mut self,
         target: u32,
         index: u32,
         buffer: u32,
         offset: isize,
         size: isize,
-    ) {
-        self.with_group(|this| {
-            let r = (|| {
-                if buffer != 0 {
-                    if size <= 0 {
-                        return Err(GlError::InvalidValue("size must be positive"));
-                    }
-                    if offset < 0 {
-                        return Err(GlError::InvalidValue("negative offset"));
-                    }
-                    if offset % limits::UNIFORM_BUFFER_OFFSET_ALIGNMENT as isize != 0 {
-                        return Err(GlError::InvalidValue(
-                            "offset is not a multiple of GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT",
-                        ));
-                    }
-                }
-                this.bind_indexed(
-                    target,
-                    index,
-                    buffer,
-                    offset.max(0) as usize,
-                    Some(size.max(0) as usize),
-                )
-            })();
-            this.gl(r)
-        })
+    ) -> GlResult<()> {
+        if buffer != 0 {
+            if size <= 0 {
+                return Err(GlError::InvalidValue("size must be positive"));
+            }
+            if offset < 0 {
+                return Err(GlError::InvalidValue("negative offset"));
+            }
+            if offset % limits::UNIFORM_BUFFER_OFFSET_ALIGNMENT as isize != 0 {
+                return Err(GlError::InvalidValue(
+                    "offset is not a multiple of GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT",
+                ));
+            }
+        }
+        self.bind_indexed(
+            target,
+            index,
+            buffer,
+            offset.max(0) as usize,
+            Some(size.max(0) as usize),
+        )
     }
 
     fn bind_indexed(
@@ -250,222 +291,193 @@ impl Context {
         Ok(())
     }
 
-    /// glDeleteBuffers: unbinds from every binding point of this context (GL 4.5 core §5.1.2:
-    /// attachments of non-current VAOs keep a stale name, which draws treat as unbound).
-    pub fn delete_buffers(&mut self, buffers: &[u32]) {
-        self.with_group(|this| {
-            for &b in buffers {
-                let name = BufferName(b);
-                if b == 0 || !this.objs.buffers.is_name(name) {
-                    continue;
-                }
-                if this.array_buffer == Some(name) {
-                    this.array_buffer = None;
-                }
-                this.generic_buffers.retain(|_, v| *v != name);
-                for u in &mut this.uniform_bindings {
-                    if u.buffer == Some(name) {
-                        *u = BufferBinding::default();
-                    }
-                }
-                if let Some(vao) = this
-                    .vertex_array
-                    .and_then(|v| this.vertex_arrays.get_mut(v))
-                {
-                    vao.unbind_buffer(name);
-                }
-                this.objs.buffers.remove(name);
+    pub(crate) fn try_delete_buffers(&mut self, buffers: &[u32]) -> GlResult<()> {
+        for &b in buffers {
+            let name = BufferName(b);
+            if b == 0 || !self.objs.buffers.is_name(name) {
+                continue;
             }
-        })
+            if self.array_buffer == Some(name) {
+                self.array_buffer = None;
+            }
+            self.generic_buffers.retain(|_, v| *v != name);
+            for u in &mut self.uniform_bindings {
+                if u.buffer == Some(name) {
+                    *u = BufferBinding::default();
+                }
+            }
+            if let Some(vao) = self
+                .vertex_array
+                .and_then(|v| self.vertex_arrays.get_mut(v))
+            {
+                vao.unbind_buffer(name);
+            }
+            self.objs.buffers.remove(name);
+        }
+        Ok(())
     }
 
-    /// glBufferData (GL 4.5 core §6.2). A mapped buffer is unmapped first.
-    pub fn buffer_data(&mut self, target: u32, size: isize, data: Option<&[u8]>, usage: u32) {
-        self.with_group(|this| {
-            let r = (|| {
-                if size < 0 {
-                    return Err(GlError::InvalidValue("negative size"));
-                }
-                if !matches!(
-                    usage,
-                    gl::STREAM_DRAW
-                        | gl::STREAM_READ
-                        | gl::STREAM_COPY
-                        | gl::STATIC_DRAW
-                        | gl::STATIC_READ
-                        | gl::STATIC_COPY
-                        | gl::DYNAMIC_DRAW
-                        | gl::DYNAMIC_READ
-                        | gl::DYNAMIC_COPY
-                ) {
-                    return Err(GlError::InvalidEnum("buffer usage"));
-                }
-                let size = size as usize;
-                if data.is_some_and(|d| d.len() < size) {
-                    return Err(GlError::InvalidValue("data is shorter than size"));
-                }
-                let buf = this.bound_buffer_mut(target)?;
-                if buf.immutable {
-                    return Err(GlError::InvalidOperation("buffer storage is immutable"));
-                }
-                buf.set_store(alloc_bytes(size, data)?);
-                buf.usage = usage;
-                Ok(())
-            })();
-            this.gl(r)
-        })
+    pub(crate) fn try_buffer_data(
+        &mut self,
+        target: u32,
+        size: isize,
+        data: Option<&[u8]>,
+        usage: u32,
+    ) -> GlResult<()> {
+        if size < 0 {
+            return Err(GlError::InvalidValue("negative size"));
+        }
+        if !matches!(
+            usage,
+            gl::STREAM_DRAW
+                | gl::STREAM_READ
+                | gl::STREAM_COPY
+                | gl::STATIC_DRAW
+                | gl::STATIC_READ
+                | gl::STATIC_COPY
+                | gl::DYNAMIC_DRAW
+                | gl::DYNAMIC_READ
+                | gl::DYNAMIC_COPY
+        ) {
+            return Err(GlError::InvalidEnum("buffer usage"));
+        }
+        let size = size as usize;
+        if data.is_some_and(|d| d.len() < size) {
+            return Err(GlError::InvalidValue("data is shorter than size"));
+        }
+        let buf = self.bound_buffer_mut(target)?;
+        if buf.immutable {
+            return Err(GlError::InvalidOperation("buffer storage is immutable"));
+        }
+        buf.set_store(alloc_bytes(size, data)?);
+        buf.usage = usage;
+        Ok(())
     }
 
-    /// glBufferStorage (GL 4.5 core §6.2).
-    pub fn buffer_storage(&mut self, target: u32, size: isize, data: Option<&[u8]>, flags: u32) {
-        self.with_group(|this| {
-            let r = (|| {
-                if size <= 0 {
-                    return Err(GlError::InvalidValue("size must be positive"));
-                }
-                if flags & !STORAGE_FLAGS != 0 {
-                    return Err(GlError::InvalidValue("unknown storage flags"));
-                }
-                if flags & gl::MAP_PERSISTENT_BIT != 0
-                    && flags & (gl::MAP_READ_BIT | gl::MAP_WRITE_BIT) == 0
-                {
-                    return Err(GlError::InvalidValue(
-                        "MAP_PERSISTENT_BIT needs MAP_READ_BIT or MAP_WRITE_BIT",
-                    ));
-                }
-                if flags & gl::MAP_COHERENT_BIT != 0 && flags & gl::MAP_PERSISTENT_BIT == 0 {
-                    return Err(GlError::InvalidValue(
-                        "MAP_COHERENT_BIT needs MAP_PERSISTENT_BIT",
-                    ));
-                }
-                let size = size as usize;
-                if data.is_some_and(|d| d.len() < size) {
-                    return Err(GlError::InvalidValue("data is shorter than size"));
-                }
-                let buf = this.bound_buffer_mut(target)?;
-                if buf.immutable {
-                    return Err(GlError::InvalidOperation("buffer storage is immutable"));
-                }
-                buf.set_store(alloc_bytes(size, data)?);
-                buf.immutable = true;
-                buf.storage_flags = flags;
-                buf.usage = gl::DYNAMIC_DRAW;
-                Ok(())
-            })();
-            this.gl(r)
-        })
+    pub(crate) fn try_buffer_storage(
+        &mut self,
+        target: u32,
+        size: isize,
+        data: Option<&[u8]>,
+        flags: u32,
+    ) -> GlResult<()> {
+        if size <= 0 {
+            return Err(GlError::InvalidValue("size must be positive"));
+        }
+        if flags & !STORAGE_FLAGS != 0 {
+            return Err(GlError::InvalidValue("unknown storage flags"));
+        }
+        if flags & gl::MAP_PERSISTENT_BIT != 0
+            && flags & (gl::MAP_READ_BIT | gl::MAP_WRITE_BIT) == 0
+        {
+            return Err(GlError::InvalidValue(
+                "MAP_PERSISTENT_BIT needs MAP_READ_BIT or MAP_WRITE_BIT",
+            ));
+        }
+        if flags & gl::MAP_COHERENT_BIT != 0 && flags & gl::MAP_PERSISTENT_BIT == 0 {
+            return Err(GlError::InvalidValue(
+                "MAP_COHERENT_BIT needs MAP_PERSISTENT_BIT",
+            ));
+        }
+        let size = size as usize;
+        if data.is_some_and(|d| d.len() < size) {
+            return Err(GlError::InvalidValue("data is shorter than size"));
+        }
+        let buf = self.bound_buffer_mut(target)?;
+        if buf.immutable {
+            return Err(GlError::InvalidOperation("buffer storage is immutable"));
+        }
+        buf.set_store(alloc_bytes(size, data)?);
+        buf.immutable = true;
+        buf.storage_flags = flags;
+        buf.usage = gl::DYNAMIC_DRAW;
+        Ok(())
     }
 
-    /// glBufferSubData (GL 4.5 core §6.2.1): copy-on-write, so queued draws are untouched.
-    /// A persistently mapped store is written in place instead (after this context's queued
-    /// draws finish), so the application's mapping keeps aliasing the store draws read.
-    pub fn buffer_sub_data(&mut self, target: u32, offset: isize, data: &[u8]) {
-        self.with_group(|this| {
-            let r = (|| {
-                if offset < 0 {
-                    return Err(GlError::InvalidValue("negative offset"));
-                }
-                let buf = this.bound_buffer_mut(target)?;
-                let offset = offset as usize;
-                if offset
-                    .checked_add(data.len())
-                    .is_none_or(|end| end > buf.data.len())
-                {
-                    return Err(GlError::InvalidValue("range past the end of the buffer"));
-                }
-                if buf.blocks_draws() {
-                    return Err(GlError::InvalidOperation("buffer is mapped"));
-                }
-                if buf.immutable && buf.storage_flags & gl::DYNAMIC_STORAGE_BIT == 0 {
-                    return Err(GlError::InvalidOperation(
-                        "immutable storage without DYNAMIC_STORAGE_BIT",
-                    ));
-                }
-                let persistent = buf.mapping.is_some();
-                if persistent {
-                    // Queued draws of this context read the store: they come first (§6.2.1
-                    // orders BufferSubData after them), then the store is ours alone.
-                    this.flush_raster();
-                }
-                let buf = this.bound_buffer_mut(target)?;
-                let range = offset..offset + data.len();
-                if let Some(store) = Arc::get_mut(&mut buf.data) {
-                    store[range].copy_from_slice(data);
-                    return Ok(());
-                }
-                if persistent {
-                    // Another context's queued draw still holds the store: copying is the
-                    // only safe write, and the mapping keeps pointing at the old copy,
-                    // which stays alive until the buffer is unmapped.
-                    buf.orphan = Some(buf.data.clone());
-                    this.errors.push(DebugMessage {
-                        source: gl::DEBUG_SOURCE_API,
-                        ty: gl::DEBUG_TYPE_UNDEFINED_BEHAVIOR,
-                        id: 3,
-                        severity: gl::DEBUG_SEVERITY_MEDIUM,
-                        message: "glBufferSubData on a persistently mapped buffer that another \
-                                  context's queued draw reads: the mapping no longer aliases \
-                                  the buffer's contents"
-                            .to_string(),
-                    });
-                }
-                let buf = this.bound_buffer_mut(target)?;
-                Arc::make_mut(&mut buf.data)[range].copy_from_slice(data);
-                Ok(())
-            })();
-            this.gl(r)
-        })
-    }
-
-    /// glGetBufferSubData.
-    pub fn get_buffer_sub_data(&mut self, target: u32, offset: isize, size: isize) -> Vec<u8> {
-        self.with_group(|this| {
-            let r = (|| {
-                if offset < 0 || size < 0 {
-                    return Err(GlError::InvalidValue("negative offset or size"));
-                }
-                let name = this.bound_buffer(target)?;
-                let buf = this
-                    .objs
-                    .buffers
-                    .get(name)
-                    .ok_or(GlError::InvalidOperation("no buffer"))?;
-                let (o, s) = (offset as usize, size as usize);
-                if o.checked_add(s).is_none_or(|e| e > buf.data.len()) {
-                    return Err(GlError::InvalidValue("range past the end of the buffer"));
-                }
-                if buf.blocks_draws() {
-                    return Err(GlError::InvalidOperation("buffer is mapped"));
-                }
-                Ok(buf.data[o..o + s].to_vec())
-            })();
-            this.gl(r)
-        })
-    }
-
-    /// glMapBufferRange (GL 4.5 core §6.3). Queued work is flushed first so that the store
-    /// is not shared with a snapshot; the pointer stays valid until glUnmapBuffer (or
-    /// glBufferData, which unmaps). Null on error.
-    pub fn map_buffer_range(
+    pub(crate) fn try_buffer_sub_data(
         &mut self,
         target: u32,
         offset: isize,
-        length: isize,
-        access: u32,
-    ) -> *mut u8 {
-        self.with_group(|this| {
-            let r = this.try_map(target, offset, length, access);
-            match r {
-                Ok(p) => p,
-                Err(e) => {
-                    this.record(e);
-                    std::ptr::null_mut()
-                }
-            }
-        })
+        data: &[u8],
+    ) -> GlResult<()> {
+        if offset < 0 {
+            return Err(GlError::InvalidValue("negative offset"));
+        }
+        let buf = self.bound_buffer_mut(target)?;
+        let offset = offset as usize;
+        if offset
+            .checked_add(data.len())
+            .is_none_or(|end| end > buf.data.len())
+        {
+            return Err(GlError::InvalidValue("range past the end of the buffer"));
+        }
+        if buf.blocks_draws() {
+            return Err(GlError::InvalidOperation("buffer is mapped"));
+        }
+        if buf.immutable && buf.storage_flags & gl::DYNAMIC_STORAGE_BIT == 0 {
+            return Err(GlError::InvalidOperation(
+                "immutable storage without DYNAMIC_STORAGE_BIT",
+            ));
+        }
+        let persistent = buf.mapping.is_some();
+        if persistent {
+            // Queued draws of self context read the store: they come first (§6.2.1
+            // orders BufferSubData after them), then the store is ours alone.
+            self.flush_raster();
+        }
+        let buf = self.bound_buffer_mut(target)?;
+        let range = offset..offset + data.len();
+        if let Some(store) = Arc::get_mut(&mut buf.data) {
+            store[range].copy_from_slice(data);
+            return Ok(());
+        }
+        if persistent {
+            // Another context's queued draw still holds the store: copying is the
+            // only safe write, and the mapping keeps pointing at the old copy,
+            // which stays alive until the buffer is unmapped.
+            buf.orphan = Some(buf.data.clone());
+            self.errors.push(DebugMessage {
+                source: gl::DEBUG_SOURCE_API,
+                ty: gl::DEBUG_TYPE_UNDEFINED_BEHAVIOR,
+                id: 3,
+                severity: gl::DEBUG_SEVERITY_MEDIUM,
+                message: "glBufferSubData on a persistently mapped buffer that another \
+                          context's queued draw reads: the mapping no longer aliases \
+                          the buffer's contents"
+                    .to_string(),
+            });
+        }
+        let buf = self.bound_buffer_mut(target)?;
+        Arc::make_mut(&mut buf.data)[range].copy_from_slice(data);
+        Ok(())
     }
 
-    fn try_map(
+    pub(crate) fn try_get_buffer_sub_data(
+        &mut self,
+        target: u32,
+        offset: isize,
+        size: isize,
+    ) -> GlResult<Vec<u8>> {
+        if offset < 0 || size < 0 {
+            return Err(GlError::InvalidValue("negative offset or size"));
+        }
+        let name = self.bound_buffer(target)?;
+        let buf = self
+            .objs
+            .buffers
+            .get(name)
+            .ok_or(GlError::InvalidOperation("no buffer"))?;
+        let (o, s) = (offset as usize, size as usize);
+        if o.checked_add(s).is_none_or(|e| e > buf.data.len()) {
+            return Err(GlError::InvalidValue("range past the end of the buffer"));
+        }
+        if buf.blocks_draws() {
+            return Err(GlError::InvalidOperation("buffer is mapped"));
+        }
+        Ok(buf.data[o..o + s].to_vec())
+    }
+
+    pub(crate) fn try_map_buffer_range(
         &mut self,
         target: u32,
         offset: isize,
@@ -558,91 +570,72 @@ impl Context {
         Ok(store[o..].as_mut_ptr())
     }
 
-    /// glMapBuffer.
-    pub fn map_buffer(&mut self, target: u32, access: u32) -> *mut u8 {
-        self.with_group(|this| {
-            let bits = match access {
-                gl::READ_ONLY => gl::MAP_READ_BIT,
-                gl::WRITE_ONLY => gl::MAP_WRITE_BIT,
-                gl::READ_WRITE => gl::MAP_READ_BIT | gl::MAP_WRITE_BIT,
-                _ => {
-                    this.record(GlError::InvalidEnum("map access"));
-                    return std::ptr::null_mut();
-                }
-            };
-            let len = this
-                .bound_buffer(target)
-                .ok()
-                .and_then(|n| this.objs.buffers.get(n))
-                .map_or(0, |b| b.data.len());
-            this.map_buffer_range(target, 0, len as isize, bits)
-        })
+    pub(crate) fn try_map_buffer(&mut self, target: u32, access: u32) -> GlResult<*mut u8> {
+        let bits = match access {
+            gl::READ_ONLY => gl::MAP_READ_BIT,
+            gl::WRITE_ONLY => gl::MAP_WRITE_BIT,
+            gl::READ_WRITE => gl::MAP_READ_BIT | gl::MAP_WRITE_BIT,
+            _ => return Err(GlError::InvalidEnum("map access")),
+        };
+        let len = self
+            .bound_buffer(target)
+            .ok()
+            .and_then(|n| self.objs.buffers.get(n))
+            .map_or(0, |b| b.data.len());
+        self.try_map_buffer_range(target, 0, len as isize, bits)
     }
 
-    /// glFlushMappedBufferRange: stores are shared memory here, so only validation remains.
-    pub fn flush_mapped_buffer_range(&mut self, target: u32, offset: isize, length: isize) {
-        self.with_group(|this| {
-            let r = (|| {
-                let name = this.bound_buffer(target)?;
-                let buf = this
-                    .objs
-                    .buffers
-                    .get(name)
-                    .ok_or(GlError::InvalidOperation("no buffer"))?;
-                let m = buf
-                    .mapping
-                    .ok_or(GlError::InvalidOperation("buffer is not mapped"))?;
-                if m.access & gl::MAP_FLUSH_EXPLICIT_BIT == 0 {
-                    return Err(GlError::InvalidOperation(
-                        "mapping lacks MAP_FLUSH_EXPLICIT_BIT",
-                    ));
-                }
-                if offset < 0 || length < 0 || offset as usize + length as usize > m.length {
-                    return Err(GlError::InvalidValue("range outside the mapping"));
-                }
-                Ok(())
-            })();
-            this.gl(r)
-        })
+    pub(crate) fn try_flush_mapped_buffer_range(
+        &mut self,
+        target: u32,
+        offset: isize,
+        length: isize,
+    ) -> GlResult<()> {
+        let name = self.bound_buffer(target)?;
+        let buf = self
+            .objs
+            .buffers
+            .get(name)
+            .ok_or(GlError::InvalidOperation("no buffer"))?;
+        let m = buf
+            .mapping
+            .ok_or(GlError::InvalidOperation("buffer is not mapped"))?;
+        if m.access & gl::MAP_FLUSH_EXPLICIT_BIT == 0 {
+            return Err(GlError::InvalidOperation(
+                "mapping lacks MAP_FLUSH_EXPLICIT_BIT",
+            ));
+        }
+        if offset < 0 || length < 0 || offset as usize + length as usize > m.length {
+            return Err(GlError::InvalidValue("range outside the mapping"));
+        }
+        Ok(())
     }
 
-    /// glUnmapBuffer.
-    pub fn unmap_buffer(&mut self, target: u32) -> bool {
-        self.with_group(|this| {
-            let r = (|| {
-                let buf = this.bound_buffer_mut(target)?;
-                if buf.end_mapping().is_none() {
-                    return Err(GlError::InvalidOperation("buffer is not mapped"));
-                }
-                Ok(true)
-            })();
-            this.gl(r)
-        })
+    pub(crate) fn try_unmap_buffer(&mut self, target: u32) -> GlResult<bool> {
+        let buf = self.bound_buffer_mut(target)?;
+        if buf.end_mapping().is_none() {
+            return Err(GlError::InvalidOperation("buffer is not mapped"));
+        }
+        Ok(true)
     }
 
-    /// glGetBufferParameteriv.
-    pub fn get_buffer_parameteriv(&mut self, target: u32, pname: u32) -> i32 {
-        self.with_group(|this| {
-            let r = (|| {
-                let name = this.bound_buffer(target)?;
-                let b = this
-                    .objs
-                    .buffers
-                    .get(name)
-                    .ok_or(GlError::InvalidOperation("no buffer"))?;
-                Ok(match pname {
-                    gl::BUFFER_SIZE => b.data.len() as i32,
-                    gl::BUFFER_USAGE => b.usage as i32,
-                    gl::BUFFER_MAPPED => b.mapping.is_some() as i32,
-                    gl::BUFFER_ACCESS_FLAGS => b.mapping.map_or(0, |m| m.access) as i32,
-                    gl::BUFFER_IMMUTABLE_STORAGE => b.immutable as i32,
-                    gl::BUFFER_STORAGE_FLAGS => b.storage_flags as i32,
-                    gl::BUFFER_MAP_OFFSET => b.mapping.map_or(0, |m| m.offset) as i32,
-                    gl::BUFFER_MAP_LENGTH => b.mapping.map_or(0, |m| m.length) as i32,
-                    _ => return Err(GlError::InvalidEnum("buffer parameter")),
-                })
-            })();
-            this.gl(r)
+    pub(crate) fn try_get_buffer_parameteriv(&mut self, target: u32, pname: u32) -> GlResult<i32> {
+        let name = self.bound_buffer(target)?;
+        let b = self
+            .objs
+            .buffers
+            .get(name)
+            .ok_or(GlError::InvalidOperation("no buffer"))?;
+        Ok(match pname {
+            gl::BUFFER_SIZE => b.data.len() as i32,
+            gl::BUFFER_USAGE => b.usage as i32,
+            gl::BUFFER_MAPPED => b.mapping.is_some() as i32,
+            gl::BUFFER_ACCESS_FLAGS => b.mapping.map_or(0, |m| m.access) as i32,
+            gl::BUFFER_IMMUTABLE_STORAGE => b.immutable as i32,
+            gl::BUFFER_STORAGE_FLAGS => b.storage_flags as i32,
+            gl::BUFFER_MAP_OFFSET => b.mapping.map_or(0, |m| m.offset) as i32,
+            gl::BUFFER_MAP_LENGTH => b.mapping.map_or(0, |m| m.length) as i32,
+            _ => return Err(GlError::InvalidEnum("buffer parameter")),
         })
     }
 

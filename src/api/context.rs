@@ -9,6 +9,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use crate::api::dispatch::gl_commands;
 use crate::api::error::{DebugMessage, ErrorState, GlError, GlResult};
 use crate::api::framebuffer::Framebuffer;
 use crate::api::names::*;
@@ -176,6 +177,9 @@ pub struct Context {
     pub(crate) group: Arc<ShareGroup>,
     /// Whether `objs` holds the group's objects now.
     pub(crate) group_held: bool,
+    /// Whether a GL command is running (the dispatcher, `dispatch.rs`): a command called
+    /// from inside another runs nested, under the outer command's name.
+    pub(crate) in_command: bool,
     /// This context's id in its group (`share::next_context_id`).
     pub(crate) id: u64,
     pub(crate) vertex_arrays: NameTable<VertexArrayName, VertexArray>,
@@ -256,22 +260,74 @@ pub fn default_threads() -> usize {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
+gl_commands! {
+    /// glFinish: every queued command has completed on return.
+    "glFinish" fn finish() = try_finish;
+    /// glFlush. Queued work runs now too: a headless context has no display to overlap with.
+    "glFlush" fn flush() = try_flush;
+    /// glIsEnabled.
+    "glIsEnabled" fn is_enabled(cap: u32) -> bool = try_is_enabled;
+    /// glViewport (GL 4.5 core §13.6.1): sizes clamp to GL_MAX_VIEWPORT_DIMS.
+    "glViewport" fn viewport(x: i32, y: i32, width: i32, height: i32) = try_viewport;
+    /// glDepthRange: values clamp to [0, 1].
+    "glDepthRange" fn depth_range(near: f64, far: f64) = try_depth_range;
+    /// glScissor.
+    "glScissor" fn scissor(x: i32, y: i32, width: i32, height: i32) = try_scissor;
+    /// glClearColor (not clamped: GL 4.5 core §17.4.3 clamps at clear time per format).
+    "glClearColor" fn clear_color(r: f32, g: f32, b: f32, a: f32) = try_clear_color;
+    /// glClearDepth: clamps to [0, 1].
+    "glClearDepth" fn clear_depth(depth: f64) = try_clear_depth;
+    /// glClearDepthf.
+    "glClearDepthf" fn clear_depthf(depth: f32) = try_clear_depthf;
+    /// glClearStencil.
+    "glClearStencil" fn clear_stencil(s: i32) = try_clear_stencil;
+    /// glDepthFunc.
+    "glDepthFunc" fn depth_func(func: u32) = try_depth_func;
+    /// glDepthMask.
+    "glDepthMask" fn depth_mask(flag: bool) = try_depth_mask;
+    /// glColorMask.
+    "glColorMask" fn color_mask(r: bool, g: bool, b: bool, a: bool) = try_color_mask;
+    /// glBlendFunc.
+    "glBlendFunc" fn blend_func(sfactor: u32, dfactor: u32) = try_blend_func;
+    /// glBlendEquation.
+    "glBlendEquation" fn blend_equation(mode: u32) = try_blend_equation;
+    /// glBlendColor.
+    "glBlendColor" fn blend_color(r: f32, g: f32, b: f32, a: f32) = try_blend_color;
+    /// glCullFace.
+    "glCullFace" fn cull_face(mode: u32) = try_cull_face;
+    /// glFrontFace.
+    "glFrontFace" fn front_face(mode: u32) = try_front_face;
+    /// glProvokingVertex (GL 4.5 core §13.6): which vertex of a primitive gives `flat`
+    /// varyings.
+    "glProvokingVertex" fn provoking_vertex(mode: u32) = try_provoking_vertex;
+    /// glEnable.
+    "glEnable"
+    fn enable(cap: u32) = try_enable;
+    /// glDisable.
+    "glDisable"
+    fn disable(cap: u32) = try_disable;
+    /// glBlendFuncSeparate.
+    "glBlendFuncSeparate"
+    fn blend_func_separate(src_rgb: u32, dst_rgb: u32, src_a: u32, dst_a: u32) = try_blend_func_separate;
+    /// glPixelStorei: GL_UNPACK_ALIGNMENT and GL_PACK_ALIGNMENT (1, 2, 4 or 8). The other
+    /// pixel-store parameters are not implemented and accept only their default, 0.
+    "glPixelStorei"
+    fn pixel_storei(pname: u32, param: i32) = try_pixel_storei;
+}
+
 impl Context {
-    /// Gen* / Create*: `n` new names, each made by `make` (which returns None when its name
-    /// table is full); a negative count is GL_INVALID_VALUE (GL 4.5 core §2.5.1). Runs under
-    /// the share-group lock, which shared tables need.
-    pub(crate) fn new_names(
+    /// The body of Gen* / Create*: `n` new names, each made by `make` (which returns None
+    /// when its name table is full); a negative count is GL_INVALID_VALUE (GL 4.5 core
+    /// §2.5.1).
+    pub(crate) fn make_names(
         &mut self,
         n: i32,
         mut make: impl FnMut(&mut Context) -> Option<u32>,
-    ) -> Vec<u32> {
-        self.with_group(|this| {
-            if n < 0 {
-                this.record(GlError::InvalidValue("negative count"));
-                return Vec::new();
-            }
-            (0..n).filter_map(|_| make(this)).collect()
-        })
+    ) -> GlResult<Vec<u32>> {
+        if n < 0 {
+            return Err(GlError::InvalidValue("negative count"));
+        }
+        Ok((0..n).filter_map(|_| make(self)).collect())
     }
 
     /// A debug context (version 1.0 unless overridden, DEBUG_OUTPUT on) with its own
@@ -453,6 +509,7 @@ impl Context {
             objs: SharedObjects::default(),
             group,
             group_held: false,
+            in_command: false,
             id: crate::api::share::next_context_id(),
             vertex_arrays: NameTable::default(),
             default_texture: Texture::default(),
@@ -548,14 +605,14 @@ impl Context {
         flushed
     }
 
-    /// glFinish: every queued command has completed on return.
-    pub fn finish(&mut self) {
+    pub(crate) fn try_finish(&mut self) -> GlResult<()> {
         let _ = self.flush_raster();
+        Ok(())
     }
 
-    /// glFlush. Queued work runs now too: a headless context has no display to overlap with.
-    pub fn flush(&mut self) {
+    pub(crate) fn try_flush(&mut self) -> GlResult<()> {
         let _ = self.flush_raster();
+        Ok(())
     }
 
     /// The rasterizer's worker count.
@@ -631,94 +688,86 @@ impl Context {
         })
     }
 
-    /// glEnable.
-    pub fn enable(&mut self, cap: u32) {
-        match self.cap(cap) {
-            Ok(c) => *c = true,
-            Err(e) => self.record(e),
-        }
+    pub(crate) fn try_enable(&mut self, cap: u32) -> GlResult<()> {
+        let r = self.cap(cap).map(|c| *c = true);
         self.dirty |= dirty::RASTER;
+        r
     }
 
-    /// glDisable.
-    pub fn disable(&mut self, cap: u32) {
-        match self.cap(cap) {
-            Ok(c) => *c = false,
-            Err(e) => self.record(e),
-        }
+    pub(crate) fn try_disable(&mut self, cap: u32) -> GlResult<()> {
+        let r = self.cap(cap).map(|c| *c = false);
         self.dirty |= dirty::RASTER;
+        r
     }
 
-    /// glIsEnabled.
-    pub fn is_enabled(&mut self, cap: u32) -> bool {
-        let r = self.cap(cap).map(|c| *c);
-        self.gl(r)
+    pub(crate) fn try_is_enabled(&mut self, cap: u32) -> GlResult<bool> {
+        self.cap(cap).map(|c| *c)
     }
 
-    /// glViewport (GL 4.5 core §13.6.1): sizes clamp to GL_MAX_VIEWPORT_DIMS.
-    pub fn viewport(&mut self, x: i32, y: i32, width: i32, height: i32) {
+    pub(crate) fn try_viewport(&mut self, x: i32, y: i32, width: i32, height: i32) -> GlResult<()> {
         if width < 0 || height < 0 {
-            return self.record(GlError::InvalidValue("negative viewport size"));
+            return Err(GlError::InvalidValue("negative viewport size"));
         }
         let m = limits::MAX_VIEWPORT_DIMS;
         self.fixed.viewport = [x, y, width.min(m), height.min(m)];
         self.dirty |= dirty::RASTER;
+        Ok(())
     }
 
-    /// glDepthRange: values clamp to [0, 1].
-    pub fn depth_range(&mut self, near: f64, far: f64) {
+    pub(crate) fn try_depth_range(&mut self, near: f64, far: f64) -> GlResult<()> {
         self.fixed.depth_range = [near.clamp(0.0, 1.0), far.clamp(0.0, 1.0)];
         self.dirty |= dirty::RASTER;
+        Ok(())
     }
 
-    /// glScissor.
-    pub fn scissor(&mut self, x: i32, y: i32, width: i32, height: i32) {
+    pub(crate) fn try_scissor(&mut self, x: i32, y: i32, width: i32, height: i32) -> GlResult<()> {
         if width < 0 || height < 0 {
-            return self.record(GlError::InvalidValue("negative scissor size"));
+            return Err(GlError::InvalidValue("negative scissor size"));
         }
         self.fixed.scissor_box = [x, y, width, height];
         self.dirty |= dirty::RASTER;
+        Ok(())
     }
 
-    /// glClearColor (not clamped: GL 4.5 core §17.4.3 clamps at clear time per format).
-    pub fn clear_color(&mut self, r: f32, g: f32, b: f32, a: f32) {
+    pub(crate) fn try_clear_color(&mut self, r: f32, g: f32, b: f32, a: f32) -> GlResult<()> {
         self.fixed.clear_color = [r, g, b, a];
+        Ok(())
     }
 
-    /// glClearDepth: clamps to [0, 1].
-    pub fn clear_depth(&mut self, depth: f64) {
+    pub(crate) fn try_clear_depth(&mut self, depth: f64) -> GlResult<()> {
         self.fixed.clear_depth = depth.clamp(0.0, 1.0);
+        Ok(())
     }
 
-    /// glClearDepthf.
-    pub fn clear_depthf(&mut self, depth: f32) {
+    pub(crate) fn try_clear_depthf(&mut self, depth: f32) -> GlResult<()> {
         self.clear_depth(depth as f64);
+        Ok(())
     }
 
-    /// glClearStencil.
-    pub fn clear_stencil(&mut self, s: i32) {
+    pub(crate) fn try_clear_stencil(&mut self, s: i32) -> GlResult<()> {
         self.fixed.clear_stencil = s;
+        Ok(())
     }
 
-    /// glDepthFunc.
-    pub fn depth_func(&mut self, func: u32) {
+    pub(crate) fn try_depth_func(&mut self, func: u32) -> GlResult<()> {
         let Some(func) = CompareFunc::from_gl(func) else {
-            return self.record(GlError::InvalidEnum("depth function"));
+            return Err(GlError::InvalidEnum("depth function"));
         };
         self.fixed.depth_func = func;
         self.dirty |= dirty::RASTER;
+        Ok(())
     }
 
-    /// glDepthMask.
-    pub fn depth_mask(&mut self, flag: bool) {
+    pub(crate) fn try_depth_mask(&mut self, flag: bool) -> GlResult<()> {
         self.fixed.depth_mask = flag;
         self.dirty |= dirty::RASTER;
+        Ok(())
     }
 
-    /// glColorMask.
-    pub fn color_mask(&mut self, r: bool, g: bool, b: bool, a: bool) {
+    pub(crate) fn try_color_mask(&mut self, r: bool, g: bool, b: bool, a: bool) -> GlResult<()> {
         self.fixed.color_mask = [r, g, b, a];
         self.dirty |= dirty::RASTER;
+        Ok(())
     }
 
     fn check_blend_factor(f: u32) -> GlResult<BlendFactor> {
@@ -730,34 +779,33 @@ impl Context {
         BlendEquation::from_gl(e).ok_or(GlError::InvalidEnum("blend equation"))
     }
 
-    /// glBlendFunc.
-    pub fn blend_func(&mut self, sfactor: u32, dfactor: u32) {
+    pub(crate) fn try_blend_func(&mut self, sfactor: u32, dfactor: u32) -> GlResult<()> {
         self.blend_func_separate(sfactor, dfactor, sfactor, dfactor);
+        Ok(())
     }
 
-    /// glBlendFuncSeparate.
-    pub fn blend_func_separate(&mut self, src_rgb: u32, dst_rgb: u32, src_a: u32, dst_a: u32) {
-        let r = (|| {
-            Ok::<_, GlError>([
-                Self::check_blend_factor(src_rgb)?,
-                Self::check_blend_factor(dst_rgb)?,
-                Self::check_blend_factor(src_a)?,
-                Self::check_blend_factor(dst_a)?,
-            ])
-        })();
-        match r {
-            Ok([a, b, c, d]) => {
-                let bl = &mut self.fixed.blend;
-                (bl.src_rgb, bl.dst_rgb, bl.src_alpha, bl.dst_alpha) = (a, b, c, d);
-                self.dirty |= dirty::RASTER;
-            }
-            Err(e) => self.record(e),
-        }
+    pub(crate) fn try_blend_func_separate(
+        &mut self,
+        src_rgb: u32,
+        dst_rgb: u32,
+        src_a: u32,
+        dst_a: u32,
+    ) -> GlResult<()> {
+        let [a, b, c, d] = [
+            Self::check_blend_factor(src_rgb)?,
+            Self::check_blend_factor(dst_rgb)?,
+            Self::check_blend_factor(src_a)?,
+            Self::check_blend_factor(dst_a)?,
+        ];
+        let bl = &mut self.fixed.blend;
+        (bl.src_rgb, bl.dst_rgb, bl.src_alpha, bl.dst_alpha) = (a, b, c, d);
+        self.dirty |= dirty::RASTER;
+        Ok(())
     }
 
-    /// glBlendEquation.
-    pub fn blend_equation(&mut self, mode: u32) {
+    pub(crate) fn try_blend_equation(&mut self, mode: u32) -> GlResult<()> {
         self.blend_equation_separate(mode, mode);
+        Ok(())
     }
 
     /// glBlendEquationSeparate.
@@ -775,55 +823,53 @@ impl Context {
         }
     }
 
-    /// glBlendColor.
-    pub fn blend_color(&mut self, r: f32, g: f32, b: f32, a: f32) {
+    pub(crate) fn try_blend_color(&mut self, r: f32, g: f32, b: f32, a: f32) -> GlResult<()> {
         self.fixed.blend.color = [r, g, b, a];
         self.dirty |= dirty::RASTER;
+        Ok(())
     }
 
-    /// glCullFace.
-    pub fn cull_face(&mut self, mode: u32) {
+    pub(crate) fn try_cull_face(&mut self, mode: u32) -> GlResult<()> {
         let Some(mode) = CullFace::from_gl(mode) else {
-            return self.record(GlError::InvalidEnum("cull face mode"));
+            return Err(GlError::InvalidEnum("cull face mode"));
         };
         self.fixed.cull_face = mode;
         self.dirty |= dirty::RASTER;
+        Ok(())
     }
 
-    /// glFrontFace.
-    pub fn front_face(&mut self, mode: u32) {
+    pub(crate) fn try_front_face(&mut self, mode: u32) -> GlResult<()> {
         let Some(mode) = FrontFace::from_gl(mode) else {
-            return self.record(GlError::InvalidEnum("front face mode"));
+            return Err(GlError::InvalidEnum("front face mode"));
         };
         self.fixed.front_face = mode;
         self.dirty |= dirty::RASTER;
+        Ok(())
     }
 
-    /// glProvokingVertex (GL 4.5 core §13.6): which vertex of a primitive gives `flat`
-    /// varyings.
-    pub fn provoking_vertex(&mut self, mode: u32) {
+    pub(crate) fn try_provoking_vertex(&mut self, mode: u32) -> GlResult<()> {
         let first = match mode {
             gl::LAST_VERTEX_CONVENTION => false,
             gl::FIRST_VERTEX_CONVENTION => true,
-            _ => return self.record(GlError::InvalidEnum("provoking vertex mode")),
+            _ => return Err(GlError::InvalidEnum("provoking vertex mode")),
         };
         self.fixed.provoking_first = first;
         self.dirty |= dirty::RASTER;
+        Ok(())
     }
 
-    /// glPixelStorei: GL_UNPACK_ALIGNMENT and GL_PACK_ALIGNMENT (1, 2, 4 or 8). The other
-    /// pixel-store parameters are not implemented and accept only their default, 0.
-    pub fn pixel_storei(&mut self, pname: u32, param: i32) {
+    pub(crate) fn try_pixel_storei(&mut self, pname: u32, param: i32) -> GlResult<()> {
         match pname {
             gl::UNPACK_ALIGNMENT | gl::PACK_ALIGNMENT => {
                 if ![1, 2, 4, 8].contains(&param) {
-                    return self.record(GlError::InvalidValue("alignment must be 1, 2, 4 or 8"));
+                    return Err(GlError::InvalidValue("alignment must be 1, 2, 4 or 8"));
                 }
                 if pname == gl::UNPACK_ALIGNMENT {
                     self.unpack_alignment = param as usize;
                 } else {
                     self.pack_alignment = param as usize;
                 }
+                Ok(())
             }
             gl::UNPACK_ROW_LENGTH
             | gl::UNPACK_SKIP_ROWS
@@ -836,15 +882,16 @@ impl Context {
             | gl::PACK_IMAGE_HEIGHT
             | gl::PACK_SKIP_IMAGES => {
                 if param < 0 {
-                    return self.record(GlError::InvalidValue("negative pixel-store value"));
+                    return Err(GlError::InvalidValue("negative pixel-store value"));
                 }
                 if param != 0 {
-                    self.record(GlError::InvalidOperation(
+                    return Err(GlError::InvalidOperation(
                         "non-zero row length / skips are not implemented",
                     ));
                 }
+                Ok(())
             }
-            _ => self.record(GlError::InvalidEnum("pixel-store parameter")),
+            _ => Err(GlError::InvalidEnum("pixel-store parameter")),
         }
     }
 }

@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 use crate::api::context::Context;
+use crate::api::dispatch::gl_commands;
 use crate::api::error::{DebugMessage, GlError, GlResult};
 use crate::api::program::SamplerValue;
 use crate::gl::enums as gl;
@@ -31,110 +32,126 @@ struct DrawRange {
     base_instance: u32,
 }
 
-impl Context {
-    /// glClear (GL 4.5 core §17.4.3).
-    pub fn clear(&mut self, mask: u32) {
-        self.with_group(|this| {
-            let r = (|| {
-                if mask & !(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT | gl::STENCIL_BUFFER_BIT)
-                    != 0
-                {
-                    return Err(GlError::InvalidValue("unknown bits in the clear mask"));
-                }
-                this.update_derived();
-                let target = this.derived.target.clone().map_err(|_| {
-                    GlError::InvalidFramebufferOperation("draw framebuffer is incomplete")
-                })?;
-                let f = &this.fixed;
-                let call = ClearCall {
-                    target,
-                    color: (mask & gl::COLOR_BUFFER_BIT != 0).then_some(f.clear_color),
-                    color_mask: f.color_mask,
-                    depth: (mask & gl::DEPTH_BUFFER_BIT != 0 && f.depth_mask)
-                        .then_some(f.clear_depth),
-                    // The stencil value is masked to the buffer's 8 bits (GL 4.5 core §17.4.3).
-                    stencil: (mask & gl::STENCIL_BUFFER_BIT != 0).then_some(f.clear_stencil as u8),
-                    scissor: f.scissor_test.then_some(f.scissor_box),
-                };
-                this.queue_clear(call);
-                Ok(())
-            })();
-            this.gl(r)
-        })
-    }
-
+gl_commands! {
     /// glDrawArrays.
-    pub fn draw_arrays(&mut self, mode: u32, first: i32, count: i32) {
-        self.with_group(|this| this.draw_arrays_instanced_base_instance(mode, first, count, 1, 0))
-    }
-
+    "glDrawArrays" fn draw_arrays(mode: u32, first: i32, count: i32) = try_draw_arrays;
+    /// glClear (GL 4.5 core §17.4.3).
+    "glClear" fn clear(mask: u32) = try_clear;
     /// glDrawArraysInstanced.
-    pub fn draw_arrays_instanced(&mut self, mode: u32, first: i32, count: i32, instancecount: i32) {
-        self.with_group(|this| {
-            this.draw_arrays_instanced_base_instance(mode, first, count, instancecount, 0)
-        })
+    "glDrawArraysInstanced"
+    fn draw_arrays_instanced(mode: u32, first: i32, count: i32, instancecount: i32)
+        = try_draw_arrays_instanced;
+    /// glDrawArraysInstancedBaseInstance.
+    "glDrawArraysInstancedBaseInstance"
+    fn draw_arrays_instanced_base_instance(mode: u32, first: i32, count: i32, instancecount: i32, baseinstance: u32)
+        = try_draw_arrays_instanced_base_instance;
+    /// glDrawElements: `offset` is the byte offset into the element array buffer.
+    "glDrawElements"
+    fn draw_elements(mode: u32, count: i32, ty: u32, offset: usize) = try_draw_elements;
+    /// glDrawElementsBaseVertex.
+    "glDrawElementsBaseVertex"
+    fn draw_elements_base_vertex(mode: u32, count: i32, ty: u32, offset: usize, basevertex: i32)
+        = try_draw_elements_base_vertex;
+    /// glDrawElementsInstanced.
+    "glDrawElementsInstanced"
+    fn draw_elements_instanced(mode: u32, count: i32, ty: u32, offset: usize, instancecount: i32)
+        = try_draw_elements_instanced;
+    /// glDrawElementsInstancedBaseVertex.
+    "glDrawElementsInstancedBaseVertex"
+    fn draw_elements_instanced_base_vertex(mode: u32, count: i32, ty: u32, offset: usize, instancecount: i32, basevertex: i32)
+        = try_draw_elements_instanced_base_vertex;
+}
+
+impl Context {
+    pub(crate) fn try_clear(&mut self, mask: u32) -> GlResult<()> {
+        if mask & !(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT | gl::STENCIL_BUFFER_BIT) != 0 {
+            return Err(GlError::InvalidValue("unknown bits in the clear mask"));
+        }
+        self.update_derived();
+        let target =
+            self.derived.target.clone().map_err(|_| {
+                GlError::InvalidFramebufferOperation("draw framebuffer is incomplete")
+            })?;
+        let f = &self.fixed;
+        let call = ClearCall {
+            target,
+            color: (mask & gl::COLOR_BUFFER_BIT != 0).then_some(f.clear_color),
+            color_mask: f.color_mask,
+            depth: (mask & gl::DEPTH_BUFFER_BIT != 0 && f.depth_mask).then_some(f.clear_depth),
+            // The stencil value is masked to the buffer's 8 bits (GL 4.5 core §17.4.3).
+            stencil: (mask & gl::STENCIL_BUFFER_BIT != 0).then_some(f.clear_stencil as u8),
+            scissor: f.scissor_test.then_some(f.scissor_box),
+        };
+        self.queue_clear(call);
+        Ok(())
     }
 
-    /// glDrawArraysInstancedBaseInstance.
-    pub fn draw_arrays_instanced_base_instance(
+    pub(crate) fn try_draw_arrays(&mut self, mode: u32, first: i32, count: i32) -> GlResult<()> {
+        self.try_draw_arrays_instanced_base_instance(mode, first, count, 1, 0)
+    }
+
+    pub(crate) fn try_draw_arrays_instanced(
+        &mut self,
+        mode: u32,
+        first: i32,
+        count: i32,
+        instancecount: i32,
+    ) -> GlResult<()> {
+        self.try_draw_arrays_instanced_base_instance(mode, first, count, instancecount, 0)
+    }
+
+    pub(crate) fn try_draw_arrays_instanced_base_instance(
         &mut self,
         mode: u32,
         first: i32,
         count: i32,
         instancecount: i32,
         baseinstance: u32,
-    ) {
-        self.with_group(|this| {
-            let r = this.draw(DrawRange {
-                mode,
-                first,
-                count,
-                indices: None,
-                instances: instancecount,
-                base_vertex: 0,
-                base_instance: baseinstance,
-            });
-            this.gl(r)
+    ) -> GlResult<()> {
+        self.draw(DrawRange {
+            mode,
+            first,
+            count,
+            indices: None,
+            instances: instancecount,
+            base_vertex: 0,
+            base_instance: baseinstance,
         })
     }
 
-    /// glDrawElements: `offset` is the byte offset into the element array buffer.
-    pub fn draw_elements(&mut self, mode: u32, count: i32, ty: u32, offset: usize) {
-        self.with_group(|this| {
-            this.draw_elements_instanced_base_vertex(mode, count, ty, offset, 1, 0)
-        })
+    pub(crate) fn try_draw_elements(
+        &mut self,
+        mode: u32,
+        count: i32,
+        ty: u32,
+        offset: usize,
+    ) -> GlResult<()> {
+        self.try_draw_elements_instanced_base_vertex(mode, count, ty, offset, 1, 0)
     }
 
-    /// glDrawElementsBaseVertex.
-    pub fn draw_elements_base_vertex(
+    pub(crate) fn try_draw_elements_base_vertex(
         &mut self,
         mode: u32,
         count: i32,
         ty: u32,
         offset: usize,
         basevertex: i32,
-    ) {
-        self.with_group(|this| {
-            this.draw_elements_instanced_base_vertex(mode, count, ty, offset, 1, basevertex)
-        })
+    ) -> GlResult<()> {
+        self.try_draw_elements_instanced_base_vertex(mode, count, ty, offset, 1, basevertex)
     }
 
-    /// glDrawElementsInstanced.
-    pub fn draw_elements_instanced(
+    pub(crate) fn try_draw_elements_instanced(
         &mut self,
         mode: u32,
         count: i32,
         ty: u32,
         offset: usize,
         instancecount: i32,
-    ) {
-        self.with_group(|this| {
-            this.draw_elements_instanced_base_vertex(mode, count, ty, offset, instancecount, 0)
-        })
+    ) -> GlResult<()> {
+        self.try_draw_elements_instanced_base_vertex(mode, count, ty, offset, instancecount, 0)
     }
 
-    /// glDrawElementsInstancedBaseVertex.
-    pub fn draw_elements_instanced_base_vertex(
+    pub(crate) fn try_draw_elements_instanced_base_vertex(
         &mut self,
         mode: u32,
         count: i32,
@@ -142,18 +159,15 @@ impl Context {
         offset: usize,
         instancecount: i32,
         basevertex: i32,
-    ) {
-        self.with_group(|this| {
-            let r = this.draw(DrawRange {
-                mode,
-                first: 0,
-                count,
-                indices: Some((ty, offset)),
-                instances: instancecount,
-                base_vertex: basevertex,
-                base_instance: 0,
-            });
-            this.gl(r)
+    ) -> GlResult<()> {
+        self.draw(DrawRange {
+            mode,
+            first: 0,
+            count,
+            indices: Some((ty, offset)),
+            instances: instancecount,
+            base_vertex: basevertex,
+            base_instance: 0,
         })
     }
 

@@ -3,6 +3,7 @@
 //! (GL 4.5 core §20): enable, message controls, groups, callback, log, object labels. The
 //! `impl Context` block at the end holds the KHR_debug entry points.
 
+use crate::api::dispatch::gl_commands;
 use crate::api::Context;
 use crate::gl::enums;
 
@@ -116,6 +117,9 @@ pub struct ErrorState {
     pub(crate) labels: std::collections::HashMap<(u32, u32), String>,
     /// The label count after the last pruning.
     pub(crate) labels_pruned_at: usize,
+    /// The GL command running now ("glDepthFunc"; "" outside one), set by the dispatcher
+    /// (`api/dispatch.rs`): recorded errors name it.
+    pub(crate) command: &'static str,
 }
 
 impl Default for ErrorState {
@@ -135,6 +139,7 @@ impl Default for ErrorState {
             }],
             labels: Default::default(),
             labels_pruned_at: 0,
+            command: "",
         }
     }
 }
@@ -161,9 +166,15 @@ fn log_gl_errors() -> bool {
 }
 
 impl ErrorState {
-    /// Records `e`: kept only when no error is pending; always reported as a message.
+    /// Records `e`: kept only when no error is pending; always reported as a message, which
+    /// names the running command when there is one (`glDepthFunc: GL_INVALID_ENUM: ...`).
     pub fn record(&mut self, e: GlError) {
-        self.record_with_message(e, e.to_string());
+        let message = if self.command.is_empty() {
+            e.to_string()
+        } else {
+            format!("{}: {e}", self.command)
+        };
+        self.record_with_message(e, message);
     }
     /// Records `e` with a debug message text other than its reason.
     pub fn record_with_message(&mut self, e: GlError, message: String) {
@@ -436,6 +447,29 @@ fn check_app_source(source: u32) -> GlResult<()> {
     }
 }
 
+gl_commands! {
+    /// glDebugMessageControl (GL 4.5 core §20.4). `ids` may be non-empty only with a
+    /// specific source and type and DONT_CARE severity.
+    "glDebugMessageControl"
+    fn debug_message_control(source: u32, ty: u32, severity: u32, ids: &[u32], enabled: bool)
+        = try_debug_message_control;
+    /// glDebugMessageInsert (GL 4.5 core §20.5).
+    "glDebugMessageInsert"
+    fn debug_message_insert(source: u32, ty: u32, id: u32, severity: u32, message: &str)
+        = try_debug_message_insert;
+    /// glPushDebugGroup (GL 4.5 core §20.6).
+    "glPushDebugGroup"
+    fn push_debug_group(source: u32, id: u32, message: &str) = try_push_debug_group;
+    /// glPopDebugGroup.
+    "glPopDebugGroup" fn pop_debug_group() = try_pop_debug_group;
+    /// glObjectLabel (GL 4.5 core §20.7); `None` or "" removes the label.
+    "glObjectLabel"
+    fn object_label(identifier: u32, name: u32, label: Option<&str>) = try_object_label;
+    /// glGetObjectLabel: the label ("" when none).
+    "glGetObjectLabel"
+    fn get_object_label(identifier: u32, name: u32) -> String = try_get_object_label;
+}
+
 /// KHR_debug (GL 4.5 core chapter 20) entry points.
 impl Context {
     /// glDebugMessageCallback for Rust callers: `cb` receives every message that passes the
@@ -498,62 +532,53 @@ impl Context {
         );
     }
 
-    /// glDebugMessageControl (GL 4.5 core §20.4). `ids` may be non-empty only with a
-    /// specific source and type and DONT_CARE severity.
-    pub fn debug_message_control(
+    pub(crate) fn try_debug_message_control(
         &mut self,
         source: u32,
         ty: u32,
         severity: u32,
         ids: &[u32],
         enabled: bool,
-    ) {
-        let r = (|| {
-            let s = dont_care(source, is_source, "debug source")?;
-            let t = dont_care(ty, is_type, "debug type")?;
-            let v = dont_care(severity, is_severity, "debug severity")?;
-            if !ids.is_empty() && (s.is_none() || t.is_none() || v.is_some()) {
-                return Err(GlError::InvalidOperation(
-                    "ids need a source and type and DONT_CARE severity",
-                ));
-            }
-            self.errors.control(s, t, v, ids, enabled)
-        })();
-        self.gl(r)
+    ) -> GlResult<()> {
+        let s = dont_care(source, is_source, "debug source")?;
+        let t = dont_care(ty, is_type, "debug type")?;
+        let v = dont_care(severity, is_severity, "debug severity")?;
+        if !ids.is_empty() && (s.is_none() || t.is_none() || v.is_some()) {
+            return Err(GlError::InvalidOperation(
+                "ids need a source and type and DONT_CARE severity",
+            ));
+        }
+        self.errors.control(s, t, v, ids, enabled)
     }
 
-    /// glDebugMessageInsert (GL 4.5 core §20.5).
-    pub fn debug_message_insert(
+    pub(crate) fn try_debug_message_insert(
         &mut self,
         source: u32,
         ty: u32,
         id: u32,
         severity: u32,
         message: &str,
-    ) {
-        let r = (|| {
-            check_app_source(source)?;
-            if !is_type(ty) {
-                return Err(GlError::InvalidEnum("debug type"));
-            }
-            if !is_severity(severity) {
-                return Err(GlError::InvalidEnum("debug severity"));
-            }
-            if message.len() >= MAX_DEBUG_MESSAGE_LENGTH {
-                return Err(GlError::InvalidValue(
-                    "message longer than MAX_DEBUG_MESSAGE_LENGTH",
-                ));
-            }
-            self.errors.push(DebugMessage {
-                source,
-                ty,
-                id,
-                severity,
-                message: message.to_string(),
-            });
-            Ok(())
-        })();
-        self.gl(r)
+    ) -> GlResult<()> {
+        check_app_source(source)?;
+        if !is_type(ty) {
+            return Err(GlError::InvalidEnum("debug type"));
+        }
+        if !is_severity(severity) {
+            return Err(GlError::InvalidEnum("debug severity"));
+        }
+        if message.len() >= MAX_DEBUG_MESSAGE_LENGTH {
+            return Err(GlError::InvalidValue(
+                "message longer than MAX_DEBUG_MESSAGE_LENGTH",
+            ));
+        }
+        self.errors.push(DebugMessage {
+            source,
+            ty,
+            id,
+            severity,
+            message: message.to_string(),
+        });
+        Ok(())
     }
 
     /// glGetDebugMessageLog (GL 4.5 core §20.9): up to `count` oldest messages, removed
@@ -577,23 +602,24 @@ impl Context {
             })
     }
 
-    /// glPushDebugGroup (GL 4.5 core §20.6).
-    pub fn push_debug_group(&mut self, source: u32, id: u32, message: &str) {
-        let r = check_app_source(source).and_then(|()| {
+    pub(crate) fn try_push_debug_group(
+        &mut self,
+        source: u32,
+        id: u32,
+        message: &str,
+    ) -> GlResult<()> {
+        check_app_source(source).and_then(|()| {
             if message.len() >= MAX_DEBUG_MESSAGE_LENGTH {
                 return Err(GlError::InvalidValue(
                     "message longer than MAX_DEBUG_MESSAGE_LENGTH",
                 ));
             }
             self.errors.push_group(source, id, message.to_string())
-        });
-        self.gl(r)
+        })
     }
 
-    /// glPopDebugGroup.
-    pub fn pop_debug_group(&mut self) {
-        let r = self.errors.pop_group();
-        self.gl(r)
+    pub(crate) fn try_pop_debug_group(&mut self) -> GlResult<()> {
+        self.errors.pop_group()
     }
 
     /// Whether `name` is an existing object in `identifier`'s namespace (glObjectLabel's
@@ -614,9 +640,13 @@ impl Context {
         })
     }
 
-    /// glObjectLabel (GL 4.5 core §20.7); `None` or "" removes the label.
-    pub fn object_label(&mut self, identifier: u32, name: u32, label: Option<&str>) {
-        let r = self.label_target_exists(identifier, name).and_then(|ok| {
+    pub(crate) fn try_object_label(
+        &mut self,
+        identifier: u32,
+        name: u32,
+        label: Option<&str>,
+    ) -> GlResult<()> {
+        self.label_target_exists(identifier, name).and_then(|ok| {
             if !ok {
                 return Err(GlError::InvalidValue("no such object"));
             }
@@ -632,20 +662,17 @@ impl Context {
             self.errors
                 .set_label(identifier, name, label.map(str::to_string));
             Ok(())
-        });
-        self.gl(r)
+        })
     }
 
-    /// glGetObjectLabel: the label ("" when none).
-    pub fn get_object_label(&mut self, identifier: u32, name: u32) -> String {
-        let r = self.label_target_exists(identifier, name).and_then(|ok| {
+    pub(crate) fn try_get_object_label(&mut self, identifier: u32, name: u32) -> GlResult<String> {
+        self.label_target_exists(identifier, name).and_then(|ok| {
             if ok {
                 Ok(self.errors.label(identifier, name).to_string())
             } else {
                 Err(GlError::InvalidValue("no such object"))
             }
-        });
-        self.gl(r)
+        })
     }
 }
 

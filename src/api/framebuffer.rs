@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use crate::api::context::{dirty, limits, Context};
+use crate::api::dispatch::gl_commands;
 use crate::api::error::{GlError, GlResult};
 use crate::api::names::{FramebufferName, RenderbufferName, TextureName};
 use crate::api::pixels;
@@ -79,6 +80,75 @@ pub(crate) enum ReadSource {
     Depth,
     Stencil,
     DepthStencil,
+}
+
+gl_commands! {
+    /// glGenFramebuffers.
+    "glGenFramebuffers" fn gen_framebuffers(n: i32) -> Vec<u32> = try_gen_framebuffers;
+    /// glCreateFramebuffers.
+    "glCreateFramebuffers" fn create_framebuffers(n: i32) -> Vec<u32> = try_create_framebuffers;
+    /// glBindFramebuffer: GL_FRAMEBUFFER binds both draw and read.
+    "glBindFramebuffer" fn bind_framebuffer(target: u32, framebuffer: u32) = try_bind_framebuffer;
+    /// glDeleteFramebuffers: bound ones revert to the default framebuffer.
+    "glDeleteFramebuffers" fn delete_framebuffers(framebuffers: &[u32]) = try_delete_framebuffers;
+    /// glFramebufferTexture2D (GL 4.5 core §9.2.8).
+    "glFramebufferTexture2D"
+    fn framebuffer_texture_2d(target: u32, attachment: u32, textarget: u32, texture: u32, level: i32)
+        = try_framebuffer_texture_2d;
+    /// glFramebufferTexture1D (GL 4.5 core §9.2.8).
+    "glFramebufferTexture1D"
+    fn framebuffer_texture_1d(target: u32, attachment: u32, textarget: u32, texture: u32, level: i32)
+        = try_framebuffer_texture_1d;
+    /// glFramebufferTexture3D (GL 4.5 core §9.2.8); softgl has no layers to pick, so
+    /// `zoffset` is not looked at.
+    "glFramebufferTexture3D"
+    fn framebuffer_texture_3d(target: u32, attachment: u32, textarget: u32, texture: u32, level: i32)
+        = try_framebuffer_texture_3d;
+    /// glFramebufferTextureLayer (GL 4.5 core §9.2.8): needs a 3D, array or cube-array
+    /// texture, which softgl does not have, so a non-zero `texture` is INVALID_OPERATION;
+    /// zero detaches.
+    "glFramebufferTextureLayer"
+    fn framebuffer_texture_layer(target: u32, attachment: u32, texture: u32, level: i32, layer: i32)
+        = try_framebuffer_texture_layer;
+    /// glGetFramebufferAttachmentParameteriv (GL 4.5 core §9.2.3).
+    "glGetFramebufferAttachmentParameteriv"
+    fn get_framebuffer_attachment_parameteriv(target: u32, attachment: u32, pname: u32) -> i32
+        = try_get_framebuffer_attachment_parameteriv;
+    /// glFramebufferRenderbuffer.
+    "glFramebufferRenderbuffer"
+    fn framebuffer_renderbuffer(target: u32, attachment: u32, rbtarget: u32, renderbuffer: u32)
+        = try_framebuffer_renderbuffer;
+    /// glDrawBuffers (GL 4.5 core §17.4.1).
+    "glDrawBuffers" fn draw_buffers(bufs: &[u32]) = try_draw_buffers;
+    /// glReadBuffer.
+    "glReadBuffer" fn read_buffer(src: u32) = try_read_buffer;
+    /// glGenRenderbuffers.
+    "glGenRenderbuffers" fn gen_renderbuffers(n: i32) -> Vec<u32> = try_gen_renderbuffers;
+    /// glCreateRenderbuffers.
+    "glCreateRenderbuffers" fn create_renderbuffers(n: i32) -> Vec<u32> = try_create_renderbuffers;
+    /// glBindRenderbuffer.
+    "glBindRenderbuffer"
+    fn bind_renderbuffer(target: u32, renderbuffer: u32) = try_bind_renderbuffer;
+    /// glRenderbufferStorage (GL 4.5 core §9.2.4): single-sample storage.
+    "glRenderbufferStorage"
+    fn renderbuffer_storage(target: u32, internalformat: u32, width: i32, height: i32)
+        = try_renderbuffer_storage;
+    /// glRenderbufferStorageMultisample (GL 4.5 core §9.2.4). softgl has no multisample
+    /// buffers (GL_MAX_SAMPLES is 0, which ARB_framebuffer_object allows), so any
+    /// `samples` above 0 is INVALID_VALUE, as for every request past GL_MAX_SAMPLES.
+    "glRenderbufferStorageMultisample"
+    fn renderbuffer_storage_multisample(target: u32, samples: i32, internalformat: u32, width: i32, height: i32)
+        = try_renderbuffer_storage_multisample;
+    /// glGetRenderbufferParameteriv (GL 4.5 core §9.2.6) for the bound renderbuffer.
+    "glGetRenderbufferParameteriv"
+    fn get_renderbuffer_parameteriv(target: u32, pname: u32) -> i32
+        = try_get_renderbuffer_parameteriv;
+    /// glDeleteRenderbuffers: detached from the bound framebuffers.
+    "glDeleteRenderbuffers"
+    fn delete_renderbuffers(renderbuffers: &[u32]) = try_delete_renderbuffers;
+    /// glCheckFramebufferStatus.
+    "glCheckFramebufferStatus"
+    fn check_framebuffer_status(target: u32) -> u32 = try_check_framebuffer_status;
 }
 
 impl Context {
@@ -273,14 +343,12 @@ impl Context {
 
     // ---- framebuffer objects ----
 
-    /// glGenFramebuffers.
-    pub fn gen_framebuffers(&mut self, n: i32) -> Vec<u32> {
-        self.new_names(n, |this| this.framebuffers.gen().map(|f| f.0))
+    pub(crate) fn try_gen_framebuffers(&mut self, n: i32) -> GlResult<Vec<u32>> {
+        self.make_names(n, |this| this.framebuffers.gen().map(|f| f.0))
     }
 
-    /// glCreateFramebuffers.
-    pub fn create_framebuffers(&mut self, n: i32) -> Vec<u32> {
-        self.new_names(n, |this| {
+    pub(crate) fn try_create_framebuffers(&mut self, n: i32) -> GlResult<Vec<u32>> {
+        self.make_names(n, |this| {
             this.framebuffers
                 .create(Framebuffer::default())
                 .map(|f| f.0)
@@ -294,53 +362,45 @@ impl Context {
             .is_some()
     }
 
-    /// glBindFramebuffer: GL_FRAMEBUFFER binds both draw and read.
-    pub fn bind_framebuffer(&mut self, target: u32, framebuffer: u32) {
-        self.with_group(|this| {
-            let r = (|| {
-                if !matches!(
-                    target,
-                    gl::FRAMEBUFFER | gl::DRAW_FRAMEBUFFER | gl::READ_FRAMEBUFFER
-                ) {
-                    return Err(GlError::InvalidEnum("framebuffer target"));
-                }
-                let name = if framebuffer == 0 {
-                    None
-                } else {
-                    let n = FramebufferName(framebuffer);
-                    if !this.framebuffers.ensure(n, Framebuffer::default) {
-                        return Err(GlError::InvalidOperation("not a framebuffer name"));
-                    }
-                    Some(n)
-                };
-                if target != gl::READ_FRAMEBUFFER {
-                    this.draw_framebuffer = name;
-                }
-                if target != gl::DRAW_FRAMEBUFFER {
-                    this.read_framebuffer = name;
-                }
-                this.dirty |= dirty::TARGET;
-                Ok(())
-            })();
-            this.gl(r)
-        })
+    pub(crate) fn try_bind_framebuffer(&mut self, target: u32, framebuffer: u32) -> GlResult<()> {
+        if !matches!(
+            target,
+            gl::FRAMEBUFFER | gl::DRAW_FRAMEBUFFER | gl::READ_FRAMEBUFFER
+        ) {
+            return Err(GlError::InvalidEnum("framebuffer target"));
+        }
+        let name = if framebuffer == 0 {
+            None
+        } else {
+            let n = FramebufferName(framebuffer);
+            if !self.framebuffers.ensure(n, Framebuffer::default) {
+                return Err(GlError::InvalidOperation("not a framebuffer name"));
+            }
+            Some(n)
+        };
+        if target != gl::READ_FRAMEBUFFER {
+            self.draw_framebuffer = name;
+        }
+        if target != gl::DRAW_FRAMEBUFFER {
+            self.read_framebuffer = name;
+        }
+        self.dirty |= dirty::TARGET;
+        Ok(())
     }
 
-    /// glDeleteFramebuffers: bound ones revert to the default framebuffer.
-    pub fn delete_framebuffers(&mut self, framebuffers: &[u32]) {
-        self.with_group(|this| {
-            for &f in framebuffers {
-                let n = FramebufferName(f);
-                if this.draw_framebuffer == Some(n) {
-                    this.draw_framebuffer = None;
-                }
-                if this.read_framebuffer == Some(n) {
-                    this.read_framebuffer = None;
-                }
-                this.framebuffers.remove(n);
+    pub(crate) fn try_delete_framebuffers(&mut self, framebuffers: &[u32]) -> GlResult<()> {
+        for &f in framebuffers {
+            let n = FramebufferName(f);
+            if self.draw_framebuffer == Some(n) {
+                self.draw_framebuffer = None;
             }
-            this.dirty |= dirty::TARGET;
-        })
+            if self.read_framebuffer == Some(n) {
+                self.read_framebuffer = None;
+            }
+            self.framebuffers.remove(n);
+        }
+        self.dirty |= dirty::TARGET;
+        Ok(())
     }
 
     fn target_framebuffer(&mut self, target: u32) -> GlResult<&mut Framebuffer> {
@@ -420,62 +480,53 @@ impl Context {
         Ok(Some(name))
     }
 
-    /// glFramebufferTexture2D (GL 4.5 core §9.2.8).
-    pub fn framebuffer_texture_2d(
+    pub(crate) fn try_framebuffer_texture_2d(
         &mut self,
         target: u32,
         attachment: u32,
         textarget: u32,
         texture: u32,
         level: i32,
-    ) {
-        self.with_group(|this| {
-            let r = (|| {
-                let Some(name) =
-                    this.texture_attachment_start(target, attachment, texture, level)?
-                else {
-                    return Ok(());
-                };
-                if textarget != gl::TEXTURE_2D {
-                    return Err(
-                        if (gl::TEXTURE_CUBE_MAP_POSITIVE_X..=gl::TEXTURE_CUBE_MAP_NEGATIVE_Z)
-                            .contains(&textarget)
-                            || textarget == gl::TEXTURE_RECTANGLE
-                        {
-                            GlError::InvalidOperation("textarget does not match the texture")
-                        } else {
-                            GlError::InvalidEnum("textarget")
-                        },
-                    );
-                }
-                let t = this.objs.textures.get(name);
-                if t.is_some_and(|t| t.target.is_some_and(|tt| tt != textarget)) {
-                    return Err(GlError::InvalidOperation(
-                        "textarget does not match the texture",
-                    ));
-                }
-                this.set_attachment(
-                    target,
-                    attachment,
-                    Some(Attachment::Texture {
-                        name,
-                        level: level as usize,
-                    }),
-                )
-            })();
-            this.gl(r)
-        })
+    ) -> GlResult<()> {
+        let Some(name) = self.texture_attachment_start(target, attachment, texture, level)? else {
+            return Ok(());
+        };
+        if textarget != gl::TEXTURE_2D {
+            return Err(
+                if (gl::TEXTURE_CUBE_MAP_POSITIVE_X..=gl::TEXTURE_CUBE_MAP_NEGATIVE_Z)
+                    .contains(&textarget)
+                    || textarget == gl::TEXTURE_RECTANGLE
+                {
+                    GlError::InvalidOperation("textarget does not match the texture")
+                } else {
+                    GlError::InvalidEnum("textarget")
+                },
+            );
+        }
+        let t = self.objs.textures.get(name);
+        if t.is_some_and(|t| t.target.is_some_and(|tt| tt != textarget)) {
+            return Err(GlError::InvalidOperation(
+                "textarget does not match the texture",
+            ));
+        }
+        self.set_attachment(
+            target,
+            attachment,
+            Some(Attachment::Texture {
+                name,
+                level: level as usize,
+            }),
+        )
     }
 
-    /// glFramebufferTexture1D (GL 4.5 core §9.2.8).
-    pub fn framebuffer_texture_1d(
+    pub(crate) fn try_framebuffer_texture_1d(
         &mut self,
         target: u32,
         attachment: u32,
         textarget: u32,
         texture: u32,
         level: i32,
-    ) {
+    ) -> GlResult<()> {
         self.framebuffer_texture_other(
             target,
             attachment,
@@ -486,16 +537,14 @@ impl Context {
         )
     }
 
-    /// glFramebufferTexture3D (GL 4.5 core §9.2.8); softgl has no layers to pick, so
-    /// `zoffset` is not looked at.
-    pub fn framebuffer_texture_3d(
+    pub(crate) fn try_framebuffer_texture_3d(
         &mut self,
         target: u32,
         attachment: u32,
         textarget: u32,
         texture: u32,
         level: i32,
-    ) {
+    ) -> GlResult<()> {
         self.framebuffer_texture_other(
             target,
             attachment,
@@ -517,67 +566,50 @@ impl Context {
         texture: u32,
         level: i32,
         want: u32,
-    ) {
-        self.with_group(|this| {
-            let r = (|| {
-                if texture != 0 && textarget != want {
-                    return Err(GlError::InvalidEnum("textarget"));
-                }
-                if this
-                    .texture_attachment_start(target, attachment, texture, level)?
-                    .is_none()
-                {
-                    return Ok(());
-                }
-                Err(GlError::InvalidOperation(
-                    "textarget does not match the texture (softgl has only 2D textures)",
-                ))
-            })();
-            this.gl(r)
-        })
+    ) -> GlResult<()> {
+        if texture != 0 && textarget != want {
+            return Err(GlError::InvalidEnum("textarget"));
+        }
+        if self
+            .texture_attachment_start(target, attachment, texture, level)?
+            .is_none()
+        {
+            return Ok(());
+        }
+        Err(GlError::InvalidOperation(
+            "textarget does not match the texture (softgl has only 2D textures)",
+        ))
     }
 
-    /// glFramebufferTextureLayer (GL 4.5 core §9.2.8): needs a 3D, array or cube-array
-    /// texture, which softgl does not have, so a non-zero `texture` is INVALID_OPERATION;
-    /// zero detaches.
-    pub fn framebuffer_texture_layer(
+    pub(crate) fn try_framebuffer_texture_layer(
         &mut self,
         target: u32,
         attachment: u32,
         texture: u32,
         level: i32,
         layer: i32,
-    ) {
-        self.with_group(|this| {
-            let r = (|| {
-                if this
-                    .texture_attachment_start(target, attachment, texture, level)?
-                    .is_none()
-                {
-                    return Ok(());
-                }
-                if layer < 0 {
-                    return Err(GlError::InvalidValue("negative layer"));
-                }
-                Err(GlError::InvalidOperation(
-                    "not a 3D or array texture (softgl has only 2D textures)",
-                ))
-            })();
-            this.gl(r)
-        })
+    ) -> GlResult<()> {
+        if self
+            .texture_attachment_start(target, attachment, texture, level)?
+            .is_none()
+        {
+            return Ok(());
+        }
+        if layer < 0 {
+            return Err(GlError::InvalidValue("negative layer"));
+        }
+        Err(GlError::InvalidOperation(
+            "not a 3D or array texture (softgl has only 2D textures)",
+        ))
     }
 
-    /// glGetFramebufferAttachmentParameteriv (GL 4.5 core §9.2.3).
-    pub fn get_framebuffer_attachment_parameteriv(
+    pub(crate) fn try_get_framebuffer_attachment_parameteriv(
         &mut self,
         target: u32,
         attachment: u32,
         pname: u32,
-    ) -> i32 {
-        self.with_group(|this| {
-            let r = this.attachment_parameter(target, attachment, pname);
-            this.gl(r)
-        })
+    ) -> GlResult<i32> {
+        self.attachment_parameter(target, attachment, pname)
     }
 
     fn attachment_parameter(&self, target: u32, attachment: u32, pname: u32) -> GlResult<i32> {
@@ -685,178 +717,146 @@ impl Context {
         })
     }
 
-    /// glFramebufferRenderbuffer.
-    pub fn framebuffer_renderbuffer(
+    pub(crate) fn try_framebuffer_renderbuffer(
         &mut self,
         target: u32,
         attachment: u32,
         rbtarget: u32,
         renderbuffer: u32,
-    ) {
-        self.with_group(|this| {
-            let r = (|| {
-                this.target_framebuffer(target)?;
-                Self::check_attachment_point(attachment)?;
-                if rbtarget != gl::RENDERBUFFER {
-                    return Err(GlError::InvalidEnum("renderbuffer target"));
-                }
-                if renderbuffer == 0 {
-                    return this.set_attachment(target, attachment, None);
-                }
-                let name = RenderbufferName(renderbuffer);
-                if this.objs.renderbuffers.get(name).is_none() {
-                    return Err(GlError::InvalidOperation("not a renderbuffer"));
-                }
-                this.set_attachment(target, attachment, Some(Attachment::Renderbuffer(name)))
-            })();
-            this.gl(r)
+    ) -> GlResult<()> {
+        self.target_framebuffer(target)?;
+        Self::check_attachment_point(attachment)?;
+        if rbtarget != gl::RENDERBUFFER {
+            return Err(GlError::InvalidEnum("renderbuffer target"));
+        }
+        if renderbuffer == 0 {
+            return self.set_attachment(target, attachment, None);
+        }
+        let name = RenderbufferName(renderbuffer);
+        if self.objs.renderbuffers.get(name).is_none() {
+            return Err(GlError::InvalidOperation("not a renderbuffer"));
+        }
+        self.set_attachment(target, attachment, Some(Attachment::Renderbuffer(name)))
+    }
+
+    pub(crate) fn try_check_framebuffer_status(&mut self, target: u32) -> GlResult<u32> {
+        let name = match target {
+            gl::FRAMEBUFFER | gl::DRAW_FRAMEBUFFER => self.draw_framebuffer,
+            gl::READ_FRAMEBUFFER => self.read_framebuffer,
+            _ => return Err(GlError::InvalidEnum("framebuffer target")),
+        };
+        Ok(match name.and_then(|n| self.framebuffers.get(n)) {
+            // GL 4.5 core §9.4.2: FRAMEBUFFER_UNDEFINED for the default framebuffer when it
+            // does not exist.
+            None if self.default_fb.surface.is_none() => gl::FRAMEBUFFER_UNDEFINED,
+            None => gl::FRAMEBUFFER_COMPLETE,
+            Some(fb) => self.framebuffer_status(fb),
         })
     }
 
-    /// glCheckFramebufferStatus.
-    pub fn check_framebuffer_status(&mut self, target: u32) -> u32 {
-        self.with_group(|this| {
-            let name = match target {
-                gl::FRAMEBUFFER | gl::DRAW_FRAMEBUFFER => this.draw_framebuffer,
-                gl::READ_FRAMEBUFFER => this.read_framebuffer,
-                _ => {
-                    this.record(GlError::InvalidEnum("framebuffer target"));
-                    return 0;
+    pub(crate) fn try_draw_buffers(&mut self, bufs: &[u32]) -> GlResult<()> {
+        if bufs.len() > limits::MAX_DRAW_BUFFERS as usize {
+            return Err(GlError::InvalidValue("more than GL_MAX_DRAW_BUFFERS"));
+        }
+        match self.draw_framebuffer {
+            None => {
+                if bufs.len() != 1 {
+                    return Err(GlError::InvalidOperation(
+                        "the default framebuffer takes one buffer",
+                    ));
                 }
-            };
-            match name.and_then(|n| this.framebuffers.get(n)) {
-                // GL 4.5 core §9.4.2: FRAMEBUFFER_UNDEFINED for the default framebuffer when it
-                // does not exist.
-                None if this.default_fb.surface.is_none() => gl::FRAMEBUFFER_UNDEFINED,
-                None => gl::FRAMEBUFFER_COMPLETE,
-                Some(fb) => this.framebuffer_status(fb),
+                let b = bufs[0];
+                if !matches!(
+                    b,
+                    gl::NONE
+                        | gl::BACK
+                        | gl::BACK_LEFT
+                        | gl::FRONT
+                        | gl::FRONT_LEFT
+                        | gl::FRONT_AND_BACK
+                        | gl::LEFT
+                ) {
+                    return Err(
+                        if (gl::COLOR_ATTACHMENT0..gl::COLOR_ATTACHMENT0 + 32).contains(&b) {
+                            GlError::InvalidOperation(
+                                "colour attachments need a framebuffer object",
+                            )
+                        } else {
+                            GlError::InvalidEnum("draw buffer")
+                        },
+                    );
+                }
+                self.default_fb.draw_buffer = b;
             }
-        })
+            Some(name) => {
+                for (i, &b) in bufs.iter().enumerate() {
+                    if b == gl::NONE {
+                        continue;
+                    }
+                    let k = b.wrapping_sub(gl::COLOR_ATTACHMENT0);
+                    if k >= 32 {
+                        return Err(
+                            if matches!(
+                                b,
+                                gl::BACK
+                                    | gl::FRONT
+                                    | gl::BACK_LEFT
+                                    | gl::FRONT_LEFT
+                                    | gl::FRONT_AND_BACK
+                                    | gl::LEFT
+                            ) {
+                                GlError::InvalidOperation(
+                                    "default-framebuffer buffer on a framebuffer object",
+                                )
+                            } else {
+                                GlError::InvalidEnum("draw buffer")
+                            },
+                        );
+                    }
+                    if k >= limits::MAX_COLOR_ATTACHMENTS {
+                        return Err(GlError::InvalidOperation("past GL_MAX_COLOR_ATTACHMENTS"));
+                    }
+                    if bufs[..i].contains(&b) {
+                        return Err(GlError::InvalidOperation("buffer listed twice"));
+                    }
+                }
+                let fb = self
+                    .framebuffers
+                    .get_mut(name)
+                    .ok_or(GlError::InvalidOperation("no framebuffer"))?;
+                fb.draw_buffers = bufs.to_vec();
+            }
+        }
+        self.dirty |= dirty::TARGET;
+        Ok(())
     }
 
-    /// glDrawBuffers (GL 4.5 core §17.4.1).
-    pub fn draw_buffers(&mut self, bufs: &[u32]) {
-        self.with_group(|this| {
-            let r = (|| {
-                if bufs.len() > limits::MAX_DRAW_BUFFERS as usize {
-                    return Err(GlError::InvalidValue("more than GL_MAX_DRAW_BUFFERS"));
+    pub(crate) fn try_read_buffer(&mut self, src: u32) -> GlResult<()> {
+        match self.read_framebuffer {
+            None => {
+                if !matches!(
+                    src,
+                    gl::NONE | gl::BACK | gl::BACK_LEFT | gl::FRONT | gl::FRONT_LEFT | gl::LEFT
+                ) {
+                    return Err(GlError::InvalidOperation(
+                        "not a default-framebuffer buffer",
+                    ));
                 }
-                match this.draw_framebuffer {
-                    None => {
-                        if bufs.len() != 1 {
-                            return Err(GlError::InvalidOperation(
-                                "the default framebuffer takes one buffer",
-                            ));
-                        }
-                        let b = bufs[0];
-                        if !matches!(
-                            b,
-                            gl::NONE
-                                | gl::BACK
-                                | gl::BACK_LEFT
-                                | gl::FRONT
-                                | gl::FRONT_LEFT
-                                | gl::FRONT_AND_BACK
-                                | gl::LEFT
-                        ) {
-                            return Err(
-                                if (gl::COLOR_ATTACHMENT0..gl::COLOR_ATTACHMENT0 + 32).contains(&b)
-                                {
-                                    GlError::InvalidOperation(
-                                        "colour attachments need a framebuffer object",
-                                    )
-                                } else {
-                                    GlError::InvalidEnum("draw buffer")
-                                },
-                            );
-                        }
-                        this.default_fb.draw_buffer = b;
-                    }
-                    Some(name) => {
-                        for (i, &b) in bufs.iter().enumerate() {
-                            if b == gl::NONE {
-                                continue;
-                            }
-                            let k = b.wrapping_sub(gl::COLOR_ATTACHMENT0);
-                            if k >= 32 {
-                                return Err(
-                                    if matches!(
-                                        b,
-                                        gl::BACK
-                                            | gl::FRONT
-                                            | gl::BACK_LEFT
-                                            | gl::FRONT_LEFT
-                                            | gl::FRONT_AND_BACK
-                                            | gl::LEFT
-                                    ) {
-                                        GlError::InvalidOperation(
-                                            "default-framebuffer buffer on a framebuffer object",
-                                        )
-                                    } else {
-                                        GlError::InvalidEnum("draw buffer")
-                                    },
-                                );
-                            }
-                            if k >= limits::MAX_COLOR_ATTACHMENTS {
-                                return Err(GlError::InvalidOperation(
-                                    "past GL_MAX_COLOR_ATTACHMENTS",
-                                ));
-                            }
-                            if bufs[..i].contains(&b) {
-                                return Err(GlError::InvalidOperation("buffer listed twice"));
-                            }
-                        }
-                        let fb = this
-                            .framebuffers
-                            .get_mut(name)
-                            .ok_or(GlError::InvalidOperation("no framebuffer"))?;
-                        fb.draw_buffers = bufs.to_vec();
-                    }
+                self.default_fb.read_buffer = src;
+            }
+            Some(name) => {
+                let k = src.wrapping_sub(gl::COLOR_ATTACHMENT0);
+                if src != gl::NONE && k >= limits::MAX_COLOR_ATTACHMENTS {
+                    return Err(GlError::InvalidOperation("not a colour attachment"));
                 }
-                this.dirty |= dirty::TARGET;
-                Ok(())
-            })();
-            this.gl(r)
-        })
-    }
-
-    /// glReadBuffer.
-    pub fn read_buffer(&mut self, src: u32) {
-        self.with_group(|this| {
-            let r = (|| {
-                match this.read_framebuffer {
-                    None => {
-                        if !matches!(
-                            src,
-                            gl::NONE
-                                | gl::BACK
-                                | gl::BACK_LEFT
-                                | gl::FRONT
-                                | gl::FRONT_LEFT
-                                | gl::LEFT
-                        ) {
-                            return Err(GlError::InvalidOperation(
-                                "not a default-framebuffer buffer",
-                            ));
-                        }
-                        this.default_fb.read_buffer = src;
-                    }
-                    Some(name) => {
-                        let k = src.wrapping_sub(gl::COLOR_ATTACHMENT0);
-                        if src != gl::NONE && k >= limits::MAX_COLOR_ATTACHMENTS {
-                            return Err(GlError::InvalidOperation("not a colour attachment"));
-                        }
-                        let fb = this
-                            .framebuffers
-                            .get_mut(name)
-                            .ok_or(GlError::InvalidOperation("no framebuffer"))?;
-                        fb.read_buffer = src;
-                    }
-                }
-                Ok(())
-            })();
-            this.gl(r)
-        })
+                let fb = self
+                    .framebuffers
+                    .get_mut(name)
+                    .ok_or(GlError::InvalidOperation("no framebuffer"))?;
+                fb.read_buffer = src;
+            }
+        }
+        Ok(())
     }
 
     /// Detaches a deleted texture from the bound framebuffers (GL 4.5 core §9.2.8).
@@ -882,14 +882,12 @@ impl Context {
 
     // ---- renderbuffers ----
 
-    /// glGenRenderbuffers.
-    pub fn gen_renderbuffers(&mut self, n: i32) -> Vec<u32> {
-        self.new_names(n, |this| this.objs.renderbuffers.gen().map(|r| r.0))
+    pub(crate) fn try_gen_renderbuffers(&mut self, n: i32) -> GlResult<Vec<u32>> {
+        self.make_names(n, |this| this.objs.renderbuffers.gen().map(|r| r.0))
     }
 
-    /// glCreateRenderbuffers.
-    pub fn create_renderbuffers(&mut self, n: i32) -> Vec<u32> {
-        self.new_names(n, |this| {
+    pub(crate) fn try_create_renderbuffers(&mut self, n: i32) -> GlResult<Vec<u32>> {
+        self.make_names(n, |this| {
             this.objs
                 .renderbuffers
                 .create(Renderbuffer::default())
@@ -906,130 +904,115 @@ impl Context {
         })
     }
 
-    /// glBindRenderbuffer.
-    pub fn bind_renderbuffer(&mut self, target: u32, renderbuffer: u32) {
-        self.with_group(|this| {
-            if target != gl::RENDERBUFFER {
-                return this.record(GlError::InvalidEnum("renderbuffer target"));
-            }
-            if renderbuffer == 0 {
-                this.renderbuffer = None;
-                return;
-            }
-            let n = RenderbufferName(renderbuffer);
-            if !this.objs.renderbuffers.ensure(n, Renderbuffer::default) {
-                return this.record(GlError::InvalidOperation("not a renderbuffer name"));
-            }
-            this.renderbuffer = Some(n);
-        })
+    pub(crate) fn try_bind_renderbuffer(&mut self, target: u32, renderbuffer: u32) -> GlResult<()> {
+        if target != gl::RENDERBUFFER {
+            return Err(GlError::InvalidEnum("renderbuffer target"));
+        }
+        if renderbuffer == 0 {
+            self.renderbuffer = None;
+            return Ok(());
+        }
+        let n = RenderbufferName(renderbuffer);
+        if !self.objs.renderbuffers.ensure(n, Renderbuffer::default) {
+            return Err(GlError::InvalidOperation("not a renderbuffer name"));
+        }
+        self.renderbuffer = Some(n);
+        Ok(())
     }
 
-    /// glRenderbufferStorage (GL 4.5 core §9.2.4): single-sample storage.
-    pub fn renderbuffer_storage(
+    pub(crate) fn try_renderbuffer_storage(
         &mut self,
         target: u32,
         internalformat: u32,
         width: i32,
         height: i32,
-    ) {
-        self.renderbuffer_storage_multisample(target, 0, internalformat, width, height)
+    ) -> GlResult<()> {
+        self.try_renderbuffer_storage_multisample(target, 0, internalformat, width, height)
     }
 
-    /// glRenderbufferStorageMultisample (GL 4.5 core §9.2.4). softgl has no multisample
-    /// buffers (GL_MAX_SAMPLES is 0, which ARB_framebuffer_object allows), so any
-    /// `samples` above 0 is INVALID_VALUE, as for every request past GL_MAX_SAMPLES.
-    pub fn renderbuffer_storage_multisample(
+    pub(crate) fn try_renderbuffer_storage_multisample(
         &mut self,
         target: u32,
         samples: i32,
         internalformat: u32,
         width: i32,
         height: i32,
-    ) {
-        self.with_group(|this| {
-            let r = (|| {
-                if target != gl::RENDERBUFFER {
-                    return Err(GlError::InvalidEnum("renderbuffer target"));
-                }
-                if samples < 0 || samples > limits::MAX_SAMPLES {
-                    return Err(GlError::InvalidValue(
-                        "samples past GL_MAX_SAMPLES (softgl has no multisampling)",
-                    ));
-                }
-                let m = limits::MAX_RENDERBUFFER_SIZE;
-                if width < 0 || height < 0 || width > m || height > m {
-                    return Err(GlError::InvalidValue("size out of range"));
-                }
-                let fmt = pixels::internal_format(internalformat)
-                    .ok_or(GlError::InvalidEnum("renderbuffer format"))?;
-                let name = this
-                    .renderbuffer
-                    .ok_or(GlError::InvalidOperation("no renderbuffer bound"))?;
-                let image = pixels::new_image(width as u32, height as u32, fmt.storage)?;
-                let rb = this
-                    .objs
-                    .renderbuffers
-                    .get_mut(name)
-                    .ok_or(GlError::InvalidOperation("no renderbuffer"))?;
-                rb.image = Some(Arc::new(image));
-                rb.format = Some(fmt);
-                this.dirty |= dirty::TARGET;
-                Ok(())
-            })();
-            this.gl(r)
+    ) -> GlResult<()> {
+        if target != gl::RENDERBUFFER {
+            return Err(GlError::InvalidEnum("renderbuffer target"));
+        }
+        if samples < 0 || samples > limits::MAX_SAMPLES {
+            return Err(GlError::InvalidValue(
+                "samples past GL_MAX_SAMPLES (softgl has no multisampling)",
+            ));
+        }
+        let m = limits::MAX_RENDERBUFFER_SIZE;
+        if width < 0 || height < 0 || width > m || height > m {
+            return Err(GlError::InvalidValue("size out of range"));
+        }
+        let fmt = pixels::internal_format(internalformat)
+            .ok_or(GlError::InvalidEnum("renderbuffer format"))?;
+        let name = self
+            .renderbuffer
+            .ok_or(GlError::InvalidOperation("no renderbuffer bound"))?;
+        let image = pixels::new_image(width as u32, height as u32, fmt.storage)?;
+        let rb = self
+            .objs
+            .renderbuffers
+            .get_mut(name)
+            .ok_or(GlError::InvalidOperation("no renderbuffer"))?;
+        rb.image = Some(Arc::new(image));
+        rb.format = Some(fmt);
+        self.dirty |= dirty::TARGET;
+        Ok(())
+    }
+
+    pub(crate) fn try_get_renderbuffer_parameteriv(
+        &mut self,
+        target: u32,
+        pname: u32,
+    ) -> GlResult<i32> {
+        if target != gl::RENDERBUFFER {
+            return Err(GlError::InvalidEnum("renderbuffer target"));
+        }
+        let name = self
+            .renderbuffer
+            .ok_or(GlError::InvalidOperation("no renderbuffer bound"))?;
+        let rb = self
+            .objs
+            .renderbuffers
+            .get(name)
+            .ok_or(GlError::InvalidOperation("no renderbuffer"))?;
+        let size = |i: usize| rb.format.map_or(0, |f| f.component_sizes()[i]);
+        Ok(match pname {
+            gl::RENDERBUFFER_WIDTH => rb.image.as_ref().map_or(0, |i| i.width() as i32),
+            gl::RENDERBUFFER_HEIGHT => rb.image.as_ref().map_or(0, |i| i.height() as i32),
+            // The initial internal format is RGBA (§9.2.6's state table).
+            gl::RENDERBUFFER_INTERNAL_FORMAT => rb.format.map_or(gl::RGBA, |f| f.gl) as i32,
+            gl::RENDERBUFFER_RED_SIZE => size(0),
+            gl::RENDERBUFFER_GREEN_SIZE => size(1),
+            gl::RENDERBUFFER_BLUE_SIZE => size(2),
+            gl::RENDERBUFFER_ALPHA_SIZE => size(3),
+            gl::RENDERBUFFER_DEPTH_SIZE => size(4),
+            gl::RENDERBUFFER_STENCIL_SIZE => size(5),
+            gl::RENDERBUFFER_SAMPLES => 0,
+            _ => return Err(GlError::InvalidEnum("renderbuffer parameter")),
         })
     }
 
-    /// glGetRenderbufferParameteriv (GL 4.5 core §9.2.6) for the bound renderbuffer.
-    pub fn get_renderbuffer_parameteriv(&mut self, target: u32, pname: u32) -> i32 {
-        self.with_group(|this| {
-            let r = (|| {
-                if target != gl::RENDERBUFFER {
-                    return Err(GlError::InvalidEnum("renderbuffer target"));
-                }
-                let name = this
-                    .renderbuffer
-                    .ok_or(GlError::InvalidOperation("no renderbuffer bound"))?;
-                let rb = this
-                    .objs
-                    .renderbuffers
-                    .get(name)
-                    .ok_or(GlError::InvalidOperation("no renderbuffer"))?;
-                let size = |i: usize| rb.format.map_or(0, |f| f.component_sizes()[i]);
-                Ok(match pname {
-                    gl::RENDERBUFFER_WIDTH => rb.image.as_ref().map_or(0, |i| i.width() as i32),
-                    gl::RENDERBUFFER_HEIGHT => rb.image.as_ref().map_or(0, |i| i.height() as i32),
-                    // The initial internal format is RGBA (§9.2.6's state table).
-                    gl::RENDERBUFFER_INTERNAL_FORMAT => rb.format.map_or(gl::RGBA, |f| f.gl) as i32,
-                    gl::RENDERBUFFER_RED_SIZE => size(0),
-                    gl::RENDERBUFFER_GREEN_SIZE => size(1),
-                    gl::RENDERBUFFER_BLUE_SIZE => size(2),
-                    gl::RENDERBUFFER_ALPHA_SIZE => size(3),
-                    gl::RENDERBUFFER_DEPTH_SIZE => size(4),
-                    gl::RENDERBUFFER_STENCIL_SIZE => size(5),
-                    gl::RENDERBUFFER_SAMPLES => 0,
-                    _ => return Err(GlError::InvalidEnum("renderbuffer parameter")),
-                })
-            })();
-            this.gl(r)
-        })
-    }
-
-    /// glDeleteRenderbuffers: detached from the bound framebuffers.
-    pub fn delete_renderbuffers(&mut self, renderbuffers: &[u32]) {
-        self.with_group(|this| {
-            for &r in renderbuffers {
-                let n = RenderbufferName(r);
-                if !this.objs.renderbuffers.is_name(n) {
-                    continue;
-                }
-                if this.renderbuffer == Some(n) {
-                    this.renderbuffer = None;
-                }
-                this.detach_where(|a| a == Attachment::Renderbuffer(n));
-                this.objs.renderbuffers.remove(n);
+    pub(crate) fn try_delete_renderbuffers(&mut self, renderbuffers: &[u32]) -> GlResult<()> {
+        for &r in renderbuffers {
+            let n = RenderbufferName(r);
+            if !self.objs.renderbuffers.is_name(n) {
+                continue;
             }
-        })
+            if self.renderbuffer == Some(n) {
+                self.renderbuffer = None;
+            }
+            self.detach_where(|a| a == Attachment::Renderbuffer(n));
+            self.objs.renderbuffers.remove(n);
+        }
+        Ok(())
     }
 }
 

@@ -10,6 +10,7 @@
 //! | file | owns |
 //! |---|---|
 //! | `context.rs` | `Context`: construction, error/debug plumbing, dirty bits, fixed-function state |
+//! | `dispatch.rs` | the one entry path: share-group swap, panic containment, error recording; `gl_commands!` |
 //! | `error.rs` | `GlError` (1:1 with GL codes), first-error semantics, the debug log |
 //! | `names.rs` | generational name tables and typed names |
 //! | `buffer.rs` | buffer objects, mapping, uniform buffer binding points |
@@ -35,6 +36,7 @@ pub mod bindless;
 mod blit;
 pub mod buffer;
 pub mod context;
+pub(crate) mod dispatch;
 pub mod draw;
 
 pub mod error;

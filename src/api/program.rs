@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::api::context::{limits, Context};
+use crate::api::dispatch::{gl_commands, Group};
 use crate::api::error::{GlError, GlResult};
 use crate::api::names::ProgramObjectName;
 use crate::gl::enums as gl;
@@ -154,6 +155,113 @@ fn info_len(s: &str) -> i32 {
     }
 }
 
+gl_commands! {
+    /// glShaderSource: the strings are concatenated.
+    "glShaderSource" fn shader_source(shader: u32, strings: &[&str]) = try_shader_source;
+    /// glGetShaderSource.
+    "glGetShaderSource" fn get_shader_source(shader: u32) -> String = try_get_shader_source;
+    /// glGetShaderiv.
+    "glGetShaderiv" fn get_shaderiv(shader: u32, pname: u32) -> i32 = try_get_shaderiv;
+    /// glGetShaderInfoLog.
+    "glGetShaderInfoLog" fn get_shader_info_log(shader: u32) -> String = try_get_shader_info_log;
+    /// glAttachShader.
+    "glAttachShader" fn attach_shader(program: u32, shader: u32) = try_attach_shader;
+    /// glDetachShader.
+    "glDetachShader" fn detach_shader(program: u32, shader: u32) = try_detach_shader;
+    /// glGetAttachedShaders.
+    "glGetAttachedShaders"
+    fn get_attached_shaders(program: u32) -> Vec<u32> = try_get_attached_shaders;
+    /// glBindAttribLocation (takes effect at the next link).
+    "glBindAttribLocation"
+    fn bind_attrib_location(program: u32, index: u32, name: &str) = try_bind_attrib_location;
+    /// glUseProgram.
+    "glUseProgram" fn use_program(program: u32) = try_use_program;
+    /// glValidateProgram.
+    "glValidateProgram" fn validate_program(program: u32) = try_validate_program;
+    /// glGetProgramiv.
+    "glGetProgramiv" fn get_programiv(program: u32, pname: u32) -> i32 = try_get_programiv;
+    /// glGetProgramInfoLog.
+    "glGetProgramInfoLog"
+    fn get_program_info_log(program: u32) -> String = try_get_program_info_log;
+    /// glGetActiveUniform: (size, type, name).
+    "glGetActiveUniform"
+    fn get_active_uniform(program: u32, index: u32) -> (i32, u32, String) = try_get_active_uniform;
+    /// glGetUniformIndices: GL_INVALID_INDEX for names that are not active uniforms.
+    "glGetUniformIndices"
+    fn get_uniform_indices(program: u32, names: &[&str]) -> Vec<u32> = try_get_uniform_indices;
+    /// glGetActiveUniformsiv (GL 4.5 core §7.3.1.1): one value per index; nothing is written
+    /// when any index is out of range (INVALID_VALUE) or `pname` unknown (INVALID_ENUM).
+    "glGetActiveUniformsiv"
+    fn get_active_uniformsiv(program: u32, indices: &[u32], pname: u32) -> Vec<i32>
+        = try_get_active_uniformsiv;
+    /// glGetActiveUniformBlockName.
+    "glGetActiveUniformBlockName"
+    fn get_active_uniform_block_name(program: u32, index: u32) -> String
+        = try_get_active_uniform_block_name;
+    /// glGetActiveAttrib: (size, type, name).
+    "glGetActiveAttrib"
+    fn get_active_attrib(program: u32, index: u32) -> (i32, u32, String) = try_get_active_attrib;
+    /// glUniformBlockBinding.
+    "glUniformBlockBinding"
+    fn uniform_block_binding(program: u32, index: u32, binding: u32) = try_uniform_block_binding;
+    /// glGetActiveUniformBlockiv: GL_UNIFORM_BLOCK_BINDING, GL_UNIFORM_BLOCK_DATA_SIZE.
+    "glGetActiveUniformBlockiv"
+    fn get_active_uniform_blockiv(program: u32, index: u32, pname: u32) -> Vec<i32>
+        = try_get_active_uniform_blockiv;
+    /// glUniformHandleui64ARB.
+    "glUniformHandleui64ARB"
+    fn uniform_handle_ui64_arb(location: i32, value: u64) = try_uniform_handle_ui64_arb;
+    /// glUniformHandleui64vARB.
+    "glUniformHandleui64vARB"
+    fn uniform_handle_ui64v_arb(location: i32, values: &[u64]) = try_uniform_handle_ui64v_arb;
+    /// glProgramUniformHandleui64ARB.
+    "glProgramUniformHandleui64ARB"
+    fn program_uniform_handle_ui64_arb(program: u32, location: i32, value: u64)
+        = try_program_uniform_handle_ui64_arb;
+    /// glProgramUniformHandleui64vARB.
+    "glProgramUniformHandleui64vARB"
+    fn program_uniform_handle_ui64v_arb(program: u32, location: i32, values: &[u64])
+        = try_program_uniform_handle_ui64v_arb;
+    /// glGetUniformfv.
+    "glGetUniformfv" fn get_uniformfv(program: u32, location: i32) -> Vec<f32> = try_get_uniformfv;
+    /// glGetUniformiv (booleans read as 0 / 1).
+    "glGetUniformiv" fn get_uniformiv(program: u32, location: i32) -> Vec<i32> = try_get_uniformiv;
+    /// glGetUniformuiv.
+    "glGetUniformuiv"
+    fn get_uniformuiv(program: u32, location: i32) -> Vec<u32> = try_get_uniformuiv;
+    /// glLinkProgram (GL 4.5 core §7.3). A failed link of the current program keeps its
+    /// previous executable in use until the next glUseProgram (§7.3).
+    "glLinkProgram"
+    fn link_program(program: u32) = try_link_program, group by body;
+    /// glCompileShader.
+    "glCompileShader"
+    fn compile_shader(shader: u32) = try_compile_shader, group by body;
+    /// glCreateShader: GL_VERTEX_SHADER or GL_FRAGMENT_SHADER (the stages implemented).
+    "glCreateShader"
+    fn create_shader(ty: u32) -> u32 = try_create_shader;
+    /// glDeleteShader: flagged while attached, deleted when detached.
+    "glDeleteShader"
+    fn delete_shader(shader: u32) = try_delete_shader;
+    /// glCreateProgram.
+    "glCreateProgram"
+    fn create_program() -> u32 = try_create_program;
+    /// glDeleteProgram: flagged while current.
+    "glDeleteProgram"
+    fn delete_program(program: u32) = try_delete_program;
+    /// glGetUniformLocation: -1 for names that are not active uniforms.
+    "glGetUniformLocation"
+    fn get_uniform_location(program: u32, name: &str) -> i32 = try_get_uniform_location else -1;
+    /// glGetAttribLocation: -1 for names that are not active attributes.
+    "glGetAttribLocation"
+    fn get_attrib_location(program: u32, name: &str) -> i32 = try_get_attrib_location else -1;
+    /// glGetUniformBlockIndex: GL_INVALID_INDEX when absent.
+    "glGetUniformBlockIndex"
+    fn get_uniform_block_index(program: u32, name: &str) -> u32 = try_get_uniform_block_index else gl::INVALID_INDEX;
+    /// glGetActiveUniformName (GL 4.5 core §7.3.1.1).
+    "glGetActiveUniformName"
+    fn get_active_uniform_name(program: u32, index: u32) -> String = try_get_active_uniform_name;
+}
+
 impl Context {
     fn shader(&self, s: u32) -> GlResult<&Shader> {
         match self.objs.programs.get(ProgramObjectName(s)) {
@@ -205,58 +313,41 @@ impl Context {
         }
     }
 
-    /// glCreateShader: GL_VERTEX_SHADER or GL_FRAGMENT_SHADER (the stages implemented).
-    pub fn create_shader(&mut self, ty: u32) -> u32 {
-        self.with_group(|this| {
-            let stage = match ty {
-                gl::VERTEX_SHADER => Stage::Vertex,
-                gl::FRAGMENT_SHADER => Stage::Fragment,
-                _ => {
-                    this.record(GlError::InvalidEnum("shader type"));
-                    return 0;
-                }
-            };
-            let sh = Shader {
-                ty,
-                stage,
-                source: String::new(),
-                module: None,
-                compiled: false,
-                compiled_source: Arc::from(""),
-                info_log: String::new(),
-                delete_pending: false,
-            };
-            this.objs
-                .programs
-                .create(ProgramObject::Shader(sh))
-                .map_or(0, |n| n.0)
-        })
+    pub(crate) fn try_create_shader(&mut self, ty: u32) -> GlResult<u32> {
+        let stage = match ty {
+            gl::VERTEX_SHADER => Stage::Vertex,
+            gl::FRAGMENT_SHADER => Stage::Fragment,
+            _ => return Err(GlError::InvalidEnum("shader type")),
+        };
+        let sh = Shader {
+            ty,
+            stage,
+            source: String::new(),
+            module: None,
+            compiled: false,
+            compiled_source: Arc::from(""),
+            info_log: String::new(),
+            delete_pending: false,
+        };
+        Ok(self
+            .objs
+            .programs
+            .create(ProgramObject::Shader(sh))
+            .map_or(0, |n| n.0))
     }
 
-    /// glShaderSource: the strings are concatenated.
-    pub fn shader_source(&mut self, shader: u32, strings: &[&str]) {
-        self.with_group(|this| {
-            let r = this.shader_mut(shader).map(|s| s.source = strings.concat());
-            this.gl(r)
-        })
+    pub(crate) fn try_shader_source(&mut self, shader: u32, strings: &[&str]) -> GlResult<()> {
+        self.shader_mut(shader).map(|s| s.source = strings.concat())
     }
 
-    /// glGetShaderSource.
-    pub fn get_shader_source(&mut self, shader: u32) -> String {
-        self.with_group(|this| {
-            let r = this.shader(shader).map(|s| s.source.clone());
-            this.gl(r)
-        })
+    pub(crate) fn try_get_shader_source(&mut self, shader: u32) -> GlResult<String> {
+        self.shader(shader).map(|s| s.source.clone())
     }
 
-    /// glCompileShader.
-    pub fn compile_shader(&mut self, shader: u32) {
+    pub(crate) fn try_compile_shader(&mut self, shader: u32) -> GlResult<()> {
         // The front end runs outside the share-group lock (see link_program).
         let r = self.with_group(|this| this.shader(shader).map(|s| (s.stage, s.source.clone())));
-        let (stage, source) = match r {
-            Ok(v) => v,
-            Err(e) => return self.record(e),
-        };
+        let (stage, source) = r?;
         let out = (self.front_end)(stage, &source);
         self.with_group(|this| {
             // Deleted by another context of the group meanwhile: nowhere to put the result.
@@ -268,30 +359,27 @@ impl Context {
                 }
                 s.info_log = out.info_log;
             }
-        })
+        });
+        Ok(())
     }
 
-    /// glDeleteShader: flagged while attached, deleted when detached.
-    pub fn delete_shader(&mut self, shader: u32) {
-        self.with_group(|this| {
-            if shader == 0 {
-                return;
-            }
-            let r = (|| {
-                this.shader(shader)?;
-                let name = ProgramObjectName(shader);
-                let attached = this.objs.programs.iter_mut().any(
-                    |(_, o)| matches!(o, ProgramObject::Program(p) if p.shaders.contains(&name)),
-                );
-                if attached {
-                    this.shader_mut(shader)?.delete_pending = true;
-                } else {
-                    this.objs.programs.remove(name);
-                }
-                Ok(())
-            })();
-            this.gl(r)
-        })
+    pub(crate) fn try_delete_shader(&mut self, shader: u32) -> GlResult<()> {
+        if shader == 0 {
+            return Ok(());
+        }
+        self.shader(shader)?;
+        let name = ProgramObjectName(shader);
+        let attached = self
+            .objs
+            .programs
+            .iter_mut()
+            .any(|(_, o)| matches!(o, ProgramObject::Program(p) if p.shaders.contains(&name)));
+        if attached {
+            self.shader_mut(shader)?.delete_pending = true;
+        } else {
+            self.objs.programs.remove(name);
+        }
+        Ok(())
     }
 
     /// glIsShader.
@@ -304,40 +392,28 @@ impl Context {
         })
     }
 
-    /// glGetShaderiv.
-    pub fn get_shaderiv(&mut self, shader: u32, pname: u32) -> i32 {
-        self.with_group(|this| {
-            let r = (|| {
-                let s = this.shader(shader)?;
-                Ok(match pname {
-                    gl::SHADER_TYPE => s.ty as i32,
-                    gl::DELETE_STATUS => s.delete_pending as i32,
-                    gl::COMPILE_STATUS => s.compiled as i32,
-                    gl::INFO_LOG_LENGTH => info_len(&s.info_log),
-                    gl::SHADER_SOURCE_LENGTH => info_len(&s.source),
-                    _ => return Err(GlError::InvalidEnum("shader parameter")),
-                })
-            })();
-            this.gl(r)
+    pub(crate) fn try_get_shaderiv(&mut self, shader: u32, pname: u32) -> GlResult<i32> {
+        let s = self.shader(shader)?;
+        Ok(match pname {
+            gl::SHADER_TYPE => s.ty as i32,
+            gl::DELETE_STATUS => s.delete_pending as i32,
+            gl::COMPILE_STATUS => s.compiled as i32,
+            gl::INFO_LOG_LENGTH => info_len(&s.info_log),
+            gl::SHADER_SOURCE_LENGTH => info_len(&s.source),
+            _ => return Err(GlError::InvalidEnum("shader parameter")),
         })
     }
 
-    /// glGetShaderInfoLog.
-    pub fn get_shader_info_log(&mut self, shader: u32) -> String {
-        self.with_group(|this| {
-            let r = this.shader(shader).map(|s| s.info_log.clone());
-            this.gl(r)
-        })
+    pub(crate) fn try_get_shader_info_log(&mut self, shader: u32) -> GlResult<String> {
+        self.shader(shader).map(|s| s.info_log.clone())
     }
 
-    /// glCreateProgram.
-    pub fn create_program(&mut self) -> u32 {
-        self.with_group(|this| {
-            this.objs
-                .programs
-                .create(ProgramObject::Program(Box::default()))
-                .map_or(0, |n| n.0)
-        })
+    pub(crate) fn try_create_program(&mut self) -> GlResult<u32> {
+        Ok(self
+            .objs
+            .programs
+            .create(ProgramObject::Program(Box::default()))
+            .map_or(0, |n| n.0))
     }
 
     /// glIsProgram.
@@ -350,41 +426,29 @@ impl Context {
         })
     }
 
-    /// glAttachShader.
-    pub fn attach_shader(&mut self, program: u32, shader: u32) {
-        self.with_group(|this| {
-            let r = (|| {
-                this.program_obj(program)?;
-                this.shader(shader)?;
-                let p = this.program_mut(program)?;
-                let s = ProgramObjectName(shader);
-                if p.shaders.contains(&s) {
-                    return Err(GlError::InvalidOperation("shader is already attached"));
-                }
-                p.shaders.push(s);
-                Ok(())
-            })();
-            this.gl(r)
-        })
+    pub(crate) fn try_attach_shader(&mut self, program: u32, shader: u32) -> GlResult<()> {
+        self.program_obj(program)?;
+        self.shader(shader)?;
+        let p = self.program_mut(program)?;
+        let s = ProgramObjectName(shader);
+        if p.shaders.contains(&s) {
+            return Err(GlError::InvalidOperation("shader is already attached"));
+        }
+        p.shaders.push(s);
+        Ok(())
     }
 
-    /// glDetachShader.
-    pub fn detach_shader(&mut self, program: u32, shader: u32) {
-        self.with_group(|this| {
-            let r = (|| {
-                this.program_obj(program)?;
-                this.shader(shader)?;
-                let s = ProgramObjectName(shader);
-                let p = this.program_mut(program)?;
-                let Some(i) = p.shaders.iter().position(|&x| x == s) else {
-                    return Err(GlError::InvalidOperation("shader is not attached"));
-                };
-                p.shaders.remove(i);
-                this.collect_shader(s);
-                Ok(())
-            })();
-            this.gl(r)
-        })
+    pub(crate) fn try_detach_shader(&mut self, program: u32, shader: u32) -> GlResult<()> {
+        self.program_obj(program)?;
+        self.shader(shader)?;
+        let s = ProgramObjectName(shader);
+        let p = self.program_mut(program)?;
+        let Some(i) = p.shaders.iter().position(|&x| x == s) else {
+            return Err(GlError::InvalidOperation("shader is not attached"));
+        };
+        p.shaders.remove(i);
+        self.collect_shader(s);
+        Ok(())
     }
 
     /// Deletes a delete-pending shader once no program holds it.
@@ -400,32 +464,21 @@ impl Context {
         }
     }
 
-    /// glGetAttachedShaders.
-    pub fn get_attached_shaders(&mut self, program: u32) -> Vec<u32> {
-        self.with_group(|this| {
-            let r = this
-                .program_obj(program)
-                .map(|p| p.shaders.iter().map(|s| s.0).collect());
-            this.gl(r)
-        })
+    pub(crate) fn try_get_attached_shaders(&mut self, program: u32) -> GlResult<Vec<u32>> {
+        self.program_obj(program)
+            .map(|p| p.shaders.iter().map(|s| s.0).collect())
     }
 
-    /// glDeleteProgram: flagged while current.
-    pub fn delete_program(&mut self, program: u32) {
-        self.with_group(|this| {
-            if program == 0 {
-                return;
-            }
-            let r = (|| {
-                if this.program_obj(program)?.current_in > 0 {
-                    this.program_mut(program)?.delete_pending = true;
-                } else {
-                    this.destroy_program(ProgramObjectName(program));
-                }
-                Ok(())
-            })();
-            this.gl(r)
-        })
+    pub(crate) fn try_delete_program(&mut self, program: u32) -> GlResult<()> {
+        if program == 0 {
+            return Ok(());
+        }
+        if self.program_obj(program)?.current_in > 0 {
+            self.program_mut(program)?.delete_pending = true;
+        } else {
+            self.destroy_program(ProgramObjectName(program));
+        }
+        Ok(())
     }
 
     /// This context stops using program `o`: deleted if it was flagged and no context of
@@ -451,30 +504,27 @@ impl Context {
         }
     }
 
-    /// glBindAttribLocation (takes effect at the next link).
-    pub fn bind_attrib_location(&mut self, program: u32, index: u32, name: &str) {
-        self.with_group(|this| {
-            let r = (|| {
-                if index >= limits::MAX_VERTEX_ATTRIBS {
-                    return Err(GlError::InvalidValue("index past GL_MAX_VERTEX_ATTRIBS"));
-                }
-                if name.starts_with("gl_") {
-                    return Err(GlError::InvalidOperation(
-                        "names starting with gl_ are reserved",
-                    ));
-                }
-                let p = this.program_mut(program)?;
-                p.attrib_bindings.retain(|(n, _)| n != name);
-                p.attrib_bindings.push((name.to_string(), index));
-                Ok(())
-            })();
-            this.gl(r)
-        })
+    pub(crate) fn try_bind_attrib_location(
+        &mut self,
+        program: u32,
+        index: u32,
+        name: &str,
+    ) -> GlResult<()> {
+        if index >= limits::MAX_VERTEX_ATTRIBS {
+            return Err(GlError::InvalidValue("index past GL_MAX_VERTEX_ATTRIBS"));
+        }
+        if name.starts_with("gl_") {
+            return Err(GlError::InvalidOperation(
+                "names starting with gl_ are reserved",
+            ));
+        }
+        let p = self.program_mut(program)?;
+        p.attrib_bindings.retain(|(n, _)| n != name);
+        p.attrib_bindings.push((name.to_string(), index));
+        Ok(())
     }
 
-    /// glLinkProgram (GL 4.5 core §7.3). A failed link of the current program keeps its
-    /// previous executable in use until the next glUseProgram (§7.3).
-    pub fn link_program(&mut self, program: u32) {
+    pub(crate) fn try_link_program(&mut self, program: u32) -> GlResult<()> {
         // Linking runs the JIT: it happens outside the share-group lock so that a link in one
         // context does not stall the other contexts of the group (share.rs). The inputs are
         // gathered, and the result stored, under the lock.
@@ -501,10 +551,7 @@ impl Context {
             };
             Ok((vs, fs, opts, log))
         });
-        let (vs, fs, opts, mut log) = match gathered {
-            Ok(g) => g,
-            Err(e) => return self.record(e),
-        };
+        let (vs, fs, opts, mut log) = gathered?;
         let mut result = Err(String::new());
         if log.is_empty() {
             // Each stage's compilation units become one module first (GLSL 4.60 §2.1), so
@@ -528,7 +575,7 @@ impl Context {
         self.with_group(|this| {
             // Deleted by another context of the group meanwhile: the result has no home.
             let Ok(p) = this.program_mut(program) else {
-                return;
+                return Ok(());
             };
             match result {
                 Ok(exe) => {
@@ -546,6 +593,7 @@ impl Context {
                     }
                 }
             }
+            Ok(())
         })
     }
 
@@ -580,300 +628,241 @@ impl Context {
         Ok(Executable::new(linked, Arc::new(code)))
     }
 
-    /// glUseProgram.
-    pub fn use_program(&mut self, program: u32) {
-        self.with_group(|this| {
-            let r = (|| {
-                let new = if program == 0 {
-                    None
-                } else {
-                    let p = this.program_obj(program)?;
-                    if !p.link_status {
-                        return Err(GlError::InvalidOperation("program is not linked"));
-                    }
-                    Some(ProgramObjectName(program))
-                };
-                let old = std::mem::replace(&mut this.program, new);
-                if old == new {
-                    return Ok(());
-                }
-                if let Some(ProgramObject::Program(p)) =
-                    new.and_then(|n| this.objs.programs.get_mut(n))
-                {
-                    p.current_in += 1;
-                }
-                if let Some(o) = old {
-                    this.release_program(o);
-                }
-                Ok(())
-            })();
-            this.gl(r)
-        })
-    }
-
-    /// glValidateProgram.
-    pub fn validate_program(&mut self, program: u32) {
-        self.with_group(|this| {
-            let r = this
-                .program_mut(program)
-                .map(|p| p.validate_status = p.link_status);
-            this.gl(r)
-        })
-    }
-
-    /// glGetProgramiv.
-    pub fn get_programiv(&mut self, program: u32, pname: u32) -> i32 {
-        self.with_group(|this| {
-            let r = (|| {
-                let p = this.program_obj(program)?;
-                let l = p.exe.as_ref().filter(|_| p.link_status).map(|e| &e.linked);
-                let max_len = |names: &mut dyn Iterator<Item = &str>| {
-                    names.map(|n| n.len() as i32 + 1).max().unwrap_or(0)
-                };
-                Ok(match pname {
-                    gl::DELETE_STATUS => p.delete_pending as i32,
-                    gl::LINK_STATUS => p.link_status as i32,
-                    gl::VALIDATE_STATUS => p.validate_status as i32,
-                    gl::INFO_LOG_LENGTH => info_len(&p.info_log),
-                    gl::ATTACHED_SHADERS => p.shaders.len() as i32,
-                    gl::ACTIVE_UNIFORMS => l.map_or(0, |l| l.active_uniform_count() as i32),
-                    gl::ACTIVE_UNIFORM_MAX_LENGTH => {
-                        l.map_or(0, |l| max_len(&mut l.active_uniforms().map(|u| u.name)))
-                    }
-                    gl::ACTIVE_ATTRIBUTES => l.map_or(0, |l| l.attributes.len() as i32),
-                    gl::ACTIVE_ATTRIBUTE_MAX_LENGTH => l.map_or(0, |l| {
-                        max_len(&mut l.attributes.iter().map(|a| a.name.as_str()))
-                    }),
-                    gl::ACTIVE_UNIFORM_BLOCKS => l.map_or(0, |l| l.blocks.len() as i32),
-                    gl::ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH => l.map_or(0, |l| {
-                        max_len(&mut l.blocks.iter().map(|b| b.name.as_str()))
-                    }),
-                    _ => return Err(GlError::InvalidEnum("program parameter")),
-                })
-            })();
-            this.gl(r)
-        })
-    }
-
-    /// glGetProgramInfoLog.
-    pub fn get_program_info_log(&mut self, program: u32) -> String {
-        self.with_group(|this| {
-            let r = this.program_obj(program).map(|p| p.info_log.clone());
-            this.gl(r)
-        })
-    }
-
-    /// glGetUniformLocation: -1 for names that are not active uniforms.
-    pub fn get_uniform_location(&mut self, program: u32, name: &str) -> i32 {
-        self.with_group(|this| {
-            let r = this
-                .linked_program(program)
-                .map(|e| e.linked.uniform_location(name).map_or(-1, |l| l as i32));
-            match r {
-                Ok(v) => v,
-                Err(e) => {
-                    this.record(e);
-                    -1
-                }
+    pub(crate) fn try_use_program(&mut self, program: u32) -> GlResult<()> {
+        let new = if program == 0 {
+            None
+        } else {
+            let p = self.program_obj(program)?;
+            if !p.link_status {
+                return Err(GlError::InvalidOperation("program is not linked"));
             }
-        })
+            Some(ProgramObjectName(program))
+        };
+        let old = std::mem::replace(&mut self.program, new);
+        if old == new {
+            return Ok(());
+        }
+        if let Some(ProgramObject::Program(p)) = new.and_then(|n| self.objs.programs.get_mut(n)) {
+            p.current_in += 1;
+        }
+        if let Some(o) = old {
+            self.release_program(o);
+        }
+        Ok(())
     }
 
-    /// glGetAttribLocation: -1 for names that are not active attributes.
-    pub fn get_attrib_location(&mut self, program: u32, name: &str) -> i32 {
-        self.with_group(|this| {
-            let r = this
-                .linked_program(program)
-                .map(|e| e.linked.attrib_location(name).map_or(-1, |l| l as i32));
-            match r {
-                Ok(v) => v,
-                Err(e) => {
-                    this.record(e);
-                    -1
-                }
+    pub(crate) fn try_validate_program(&mut self, program: u32) -> GlResult<()> {
+        self.program_mut(program)
+            .map(|p| p.validate_status = p.link_status)
+    }
+
+    pub(crate) fn try_get_programiv(&mut self, program: u32, pname: u32) -> GlResult<i32> {
+        let p = self.program_obj(program)?;
+        let l = p.exe.as_ref().filter(|_| p.link_status).map(|e| &e.linked);
+        let max_len = |names: &mut dyn Iterator<Item = &str>| {
+            names.map(|n| n.len() as i32 + 1).max().unwrap_or(0)
+        };
+        Ok(match pname {
+            gl::DELETE_STATUS => p.delete_pending as i32,
+            gl::LINK_STATUS => p.link_status as i32,
+            gl::VALIDATE_STATUS => p.validate_status as i32,
+            gl::INFO_LOG_LENGTH => info_len(&p.info_log),
+            gl::ATTACHED_SHADERS => p.shaders.len() as i32,
+            gl::ACTIVE_UNIFORMS => l.map_or(0, |l| l.active_uniform_count() as i32),
+            gl::ACTIVE_UNIFORM_MAX_LENGTH => {
+                l.map_or(0, |l| max_len(&mut l.active_uniforms().map(|u| u.name)))
             }
+            gl::ACTIVE_ATTRIBUTES => l.map_or(0, |l| l.attributes.len() as i32),
+            gl::ACTIVE_ATTRIBUTE_MAX_LENGTH => l.map_or(0, |l| {
+                max_len(&mut l.attributes.iter().map(|a| a.name.as_str()))
+            }),
+            gl::ACTIVE_UNIFORM_BLOCKS => l.map_or(0, |l| l.blocks.len() as i32),
+            gl::ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH => l.map_or(0, |l| {
+                max_len(&mut l.blocks.iter().map(|b| b.name.as_str()))
+            }),
+            _ => return Err(GlError::InvalidEnum("program parameter")),
         })
     }
 
-    /// glGetActiveUniform: (size, type, name).
-    pub fn get_active_uniform(&mut self, program: u32, index: u32) -> (i32, u32, String) {
-        self.with_group(|this| {
-            let r = (|| {
-                let e = this.linked_program(program)?;
-                let u = e
-                    .linked
-                    .active_uniform(index as usize)
-                    .ok_or(GlError::InvalidValue("uniform index"))?;
-                Ok((u.size as i32, u.ty.gl_enum(), u.name.to_string()))
-            })();
-            this.gl(r)
+    pub(crate) fn try_get_program_info_log(&mut self, program: u32) -> GlResult<String> {
+        self.program_obj(program).map(|p| p.info_log.clone())
+    }
+
+    pub(crate) fn try_get_uniform_location(&mut self, program: u32, name: &str) -> GlResult<i32> {
+        self.linked_program(program)
+            .map(|e| e.linked.uniform_location(name).map_or(-1, |l| l as i32))
+    }
+
+    pub(crate) fn try_get_attrib_location(&mut self, program: u32, name: &str) -> GlResult<i32> {
+        self.linked_program(program)
+            .map(|e| e.linked.attrib_location(name).map_or(-1, |l| l as i32))
+    }
+
+    pub(crate) fn try_get_active_uniform(
+        &mut self,
+        program: u32,
+        index: u32,
+    ) -> GlResult<(i32, u32, String)> {
+        let e = self.linked_program(program)?;
+        let u = e
+            .linked
+            .active_uniform(index as usize)
+            .ok_or(GlError::InvalidValue("uniform index"))?;
+        Ok((u.size as i32, u.ty.gl_enum(), u.name.to_string()))
+    }
+
+    pub(crate) fn try_get_active_uniform_name(
+        &mut self,
+        program: u32,
+        index: u32,
+    ) -> GlResult<String> {
+        self.try_get_active_uniform(program, index).map(|u| u.2)
+    }
+
+    pub(crate) fn try_get_uniform_indices(
+        &mut self,
+        program: u32,
+        names: &[&str],
+    ) -> GlResult<Vec<u32>> {
+        self.linked_program(program).map(|e| {
+            names
+                .iter()
+                .map(|n| e.linked.uniform_index(n).unwrap_or(gl::INVALID_INDEX))
+                .collect()
         })
     }
 
-    /// glGetActiveUniformName (GL 4.5 core §7.3.1.1).
-    pub fn get_active_uniform_name(&mut self, program: u32, index: u32) -> String {
-        self.get_active_uniform(program, index).2
-    }
-
-    /// glGetUniformIndices: GL_INVALID_INDEX for names that are not active uniforms.
-    pub fn get_uniform_indices(&mut self, program: u32, names: &[&str]) -> Vec<u32> {
-        self.with_group(|this| {
-            let r = this.linked_program(program).map(|e| {
-                names
-                    .iter()
-                    .map(|n| e.linked.uniform_index(n).unwrap_or(gl::INVALID_INDEX))
-                    .collect()
+    pub(crate) fn try_get_active_uniformsiv(
+        &mut self,
+        program: u32,
+        indices: &[u32],
+        pname: u32,
+    ) -> GlResult<Vec<i32>> {
+        let e = self.linked_program(program)?;
+        let all: Vec<_> = e.linked.active_uniforms().collect();
+        let mut out = Vec::with_capacity(indices.len());
+        for &i in indices {
+            let u = all
+                .get(i as usize)
+                .ok_or(GlError::InvalidValue("uniform index"))?;
+            out.push(match pname {
+                gl::UNIFORM_TYPE => u.ty.gl_enum() as i32,
+                gl::UNIFORM_SIZE => u.size as i32,
+                gl::UNIFORM_NAME_LENGTH => u.name.len() as i32 + 1,
+                gl::UNIFORM_BLOCK_INDEX => u.block_index,
+                gl::UNIFORM_OFFSET => u.offset,
+                gl::UNIFORM_ARRAY_STRIDE => u.array_stride,
+                gl::UNIFORM_MATRIX_STRIDE => u.matrix_stride,
+                gl::UNIFORM_IS_ROW_MAJOR => u.row_major as i32,
+                // No atomic counters: every uniform answers -1 (§7.3.1.1).
+                gl::UNIFORM_ATOMIC_COUNTER_BUFFER_INDEX => -1,
+                _ => return Err(GlError::InvalidEnum("uniform parameter")),
             });
-            this.gl(r)
-        })
+        }
+        Ok(out)
     }
 
-    /// glGetActiveUniformsiv (GL 4.5 core §7.3.1.1): one value per index; nothing is written
-    /// when any index is out of range (INVALID_VALUE) or `pname` unknown (INVALID_ENUM).
-    pub fn get_active_uniformsiv(&mut self, program: u32, indices: &[u32], pname: u32) -> Vec<i32> {
-        self.with_group(|this| {
-            let r = (|| {
-                let e = this.linked_program(program)?;
-                let all: Vec<_> = e.linked.active_uniforms().collect();
-                let mut out = Vec::with_capacity(indices.len());
-                for &i in indices {
-                    let u = all
-                        .get(i as usize)
-                        .ok_or(GlError::InvalidValue("uniform index"))?;
-                    out.push(match pname {
-                        gl::UNIFORM_TYPE => u.ty.gl_enum() as i32,
-                        gl::UNIFORM_SIZE => u.size as i32,
-                        gl::UNIFORM_NAME_LENGTH => u.name.len() as i32 + 1,
-                        gl::UNIFORM_BLOCK_INDEX => u.block_index,
-                        gl::UNIFORM_OFFSET => u.offset,
-                        gl::UNIFORM_ARRAY_STRIDE => u.array_stride,
-                        gl::UNIFORM_MATRIX_STRIDE => u.matrix_stride,
-                        gl::UNIFORM_IS_ROW_MAJOR => u.row_major as i32,
-                        // No atomic counters: every uniform answers -1 (§7.3.1.1).
-                        gl::UNIFORM_ATOMIC_COUNTER_BUFFER_INDEX => -1,
-                        _ => return Err(GlError::InvalidEnum("uniform parameter")),
-                    });
-                }
-                Ok(out)
-            })();
-            this.gl(r)
-        })
+    pub(crate) fn try_get_active_uniform_block_name(
+        &mut self,
+        program: u32,
+        index: u32,
+    ) -> GlResult<String> {
+        let e = self.linked_program(program)?;
+        e.linked
+            .blocks
+            .get(index as usize)
+            .map(|b| b.name.clone())
+            .ok_or(GlError::InvalidValue("block index"))
     }
 
-    /// glGetActiveUniformBlockName.
-    pub fn get_active_uniform_block_name(&mut self, program: u32, index: u32) -> String {
-        self.with_group(|this| {
-            let r = (|| {
-                let e = this.linked_program(program)?;
-                e.linked
-                    .blocks
-                    .get(index as usize)
-                    .map(|b| b.name.clone())
-                    .ok_or(GlError::InvalidValue("block index"))
-            })();
-            this.gl(r)
-        })
+    pub(crate) fn try_get_active_attrib(
+        &mut self,
+        program: u32,
+        index: u32,
+    ) -> GlResult<(i32, u32, String)> {
+        let e = self.linked_program(program)?;
+        let a = e
+            .linked
+            .attributes
+            .get(index as usize)
+            .ok_or(GlError::InvalidValue("attribute index"))?;
+        Ok((
+            a.array_len.unwrap_or(1) as i32,
+            a.ty.gl_enum(),
+            a.name.clone(),
+        ))
     }
 
-    /// glGetActiveAttrib: (size, type, name).
-    pub fn get_active_attrib(&mut self, program: u32, index: u32) -> (i32, u32, String) {
-        self.with_group(|this| {
-            let r = (|| {
-                let e = this.linked_program(program)?;
-                let a = e
-                    .linked
-                    .attributes
-                    .get(index as usize)
-                    .ok_or(GlError::InvalidValue("attribute index"))?;
-                Ok((
-                    a.array_len.unwrap_or(1) as i32,
-                    a.ty.gl_enum(),
-                    a.name.clone(),
-                ))
-            })();
-            this.gl(r)
-        })
+    pub(crate) fn try_get_uniform_block_index(
+        &mut self,
+        program: u32,
+        name: &str,
+    ) -> GlResult<u32> {
+        self.linked_program(program)
+            .map(|e| e.linked.block_index(name).unwrap_or(gl::INVALID_INDEX))
     }
 
-    /// glGetUniformBlockIndex: GL_INVALID_INDEX when absent.
-    pub fn get_uniform_block_index(&mut self, program: u32, name: &str) -> u32 {
-        self.with_group(|this| {
-            let r = this
-                .linked_program(program)
-                .map(|e| e.linked.block_index(name).unwrap_or(gl::INVALID_INDEX));
-            match r {
-                Ok(v) => v,
-                Err(e) => {
-                    this.record(e);
-                    gl::INVALID_INDEX
-                }
+    pub(crate) fn try_uniform_block_binding(
+        &mut self,
+        program: u32,
+        index: u32,
+        binding: u32,
+    ) -> GlResult<()> {
+        if binding >= limits::MAX_UNIFORM_BUFFER_BINDINGS {
+            return Err(GlError::InvalidValue(
+                "binding past GL_MAX_UNIFORM_BUFFER_BINDINGS",
+            ));
+        }
+        self.linked_program(program)?;
+        let p = self.program_mut(program)?;
+        let e = p
+            .exe
+            .as_mut()
+            .ok_or(GlError::InvalidOperation("program is not linked"))?;
+        let slot = e
+            .block_bindings
+            .get_mut(index as usize)
+            .ok_or(GlError::InvalidValue("block index"))?;
+        *slot = binding;
+        Ok(())
+    }
+
+    pub(crate) fn try_get_active_uniform_blockiv(
+        &mut self,
+        program: u32,
+        index: u32,
+        pname: u32,
+    ) -> GlResult<Vec<i32>> {
+        let e = self.linked_program(program)?;
+        let l = &e.linked;
+        let b = l
+            .blocks
+            .get(index as usize)
+            .ok_or(GlError::InvalidValue("block index"))?;
+        let members = || {
+            l.active_uniforms()
+                .enumerate()
+                .filter(|(_, u)| u.block_index == index as i32)
+                .map(|(i, _)| i as i32)
+        };
+        Ok(match pname {
+            gl::UNIFORM_BLOCK_BINDING => vec![e.block_bindings[index as usize] as i32],
+            gl::UNIFORM_BLOCK_DATA_SIZE => vec![b.size as i32],
+            gl::UNIFORM_BLOCK_NAME_LENGTH => vec![b.name.len() as i32 + 1],
+            gl::UNIFORM_BLOCK_ACTIVE_UNIFORMS => vec![members().count() as i32],
+            gl::UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES => members().collect(),
+            gl::UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER => {
+                vec![b.stage_index[0].is_some() as i32]
             }
-        })
-    }
-
-    /// glUniformBlockBinding.
-    pub fn uniform_block_binding(&mut self, program: u32, index: u32, binding: u32) {
-        self.with_group(|this| {
-            let r = (|| {
-                if binding >= limits::MAX_UNIFORM_BUFFER_BINDINGS {
-                    return Err(GlError::InvalidValue(
-                        "binding past GL_MAX_UNIFORM_BUFFER_BINDINGS",
-                    ));
-                }
-                this.linked_program(program)?;
-                let p = this.program_mut(program)?;
-                let e = p
-                    .exe
-                    .as_mut()
-                    .ok_or(GlError::InvalidOperation("program is not linked"))?;
-                let slot = e
-                    .block_bindings
-                    .get_mut(index as usize)
-                    .ok_or(GlError::InvalidValue("block index"))?;
-                *slot = binding;
-                Ok(())
-            })();
-            this.gl(r)
-        })
-    }
-
-    /// glGetActiveUniformBlockiv: GL_UNIFORM_BLOCK_BINDING, GL_UNIFORM_BLOCK_DATA_SIZE.
-    pub fn get_active_uniform_blockiv(&mut self, program: u32, index: u32, pname: u32) -> Vec<i32> {
-        self.with_group(|this| {
-            let r = (|| {
-                let e = this.linked_program(program)?;
-                let l = &e.linked;
-                let b = l
-                    .blocks
-                    .get(index as usize)
-                    .ok_or(GlError::InvalidValue("block index"))?;
-                let members = || {
-                    l.active_uniforms()
-                        .enumerate()
-                        .filter(|(_, u)| u.block_index == index as i32)
-                        .map(|(i, _)| i as i32)
-                };
-                Ok(match pname {
-                    gl::UNIFORM_BLOCK_BINDING => vec![e.block_bindings[index as usize] as i32],
-                    gl::UNIFORM_BLOCK_DATA_SIZE => vec![b.size as i32],
-                    gl::UNIFORM_BLOCK_NAME_LENGTH => vec![b.name.len() as i32 + 1],
-                    gl::UNIFORM_BLOCK_ACTIVE_UNIFORMS => vec![members().count() as i32],
-                    gl::UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES => members().collect(),
-                    gl::UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER => {
-                        vec![b.stage_index[0].is_some() as i32]
-                    }
-                    gl::UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER => {
-                        vec![b.stage_index[1].is_some() as i32]
-                    }
-                    // Stages softgl does not have reference nothing.
-                    gl::UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER
-                    | gl::UNIFORM_BLOCK_REFERENCED_BY_TESS_CONTROL_SHADER
-                    | gl::UNIFORM_BLOCK_REFERENCED_BY_TESS_EVALUATION_SHADER
-                    | gl::UNIFORM_BLOCK_REFERENCED_BY_COMPUTE_SHADER => vec![0],
-                    _ => return Err(GlError::InvalidEnum("block parameter")),
-                })
-            })();
-            this.gl(r)
+            gl::UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER => {
+                vec![b.stage_index[1].is_some() as i32]
+            }
+            // Stages softgl does not have reference nothing.
+            gl::UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER
+            | gl::UNIFORM_BLOCK_REFERENCED_BY_TESS_CONTROL_SHADER
+            | gl::UNIFORM_BLOCK_REFERENCED_BY_TESS_EVALUATION_SHADER
+            | gl::UNIFORM_BLOCK_REFERENCED_BY_COMPUTE_SHADER => vec![0],
+            _ => return Err(GlError::InvalidEnum("block parameter")),
         })
     }
 
@@ -1057,42 +1046,37 @@ impl Context {
         })
     }
 
-    /// glUniformHandleui64ARB.
-    pub fn uniform_handle_ui64_arb(&mut self, location: i32, value: u64) {
-        self.with_group(|this| {
-            let r = this
-                .uniform_target()
-                .and_then(|p| this.set_uniform_handles(p, location, &[value]));
-            this.gl(r)
-        })
+    pub(crate) fn try_uniform_handle_ui64_arb(
+        &mut self,
+        location: i32,
+        value: u64,
+    ) -> GlResult<()> {
+        self.uniform_target()
+            .and_then(|p| self.set_uniform_handles(p, location, &[value]))
     }
-    /// glUniformHandleui64vARB.
-    pub fn uniform_handle_ui64v_arb(&mut self, location: i32, values: &[u64]) {
-        self.with_group(|this| {
-            let r = this
-                .uniform_target()
-                .and_then(|p| this.set_uniform_handles(p, location, values));
-            this.gl(r)
-        })
+    pub(crate) fn try_uniform_handle_ui64v_arb(
+        &mut self,
+        location: i32,
+        values: &[u64],
+    ) -> GlResult<()> {
+        self.uniform_target()
+            .and_then(|p| self.set_uniform_handles(p, location, values))
     }
-    /// glProgramUniformHandleui64ARB.
-    pub fn program_uniform_handle_ui64_arb(&mut self, program: u32, location: i32, value: u64) {
-        self.with_group(|this| {
-            let r = this.set_uniform_handles(program, location, &[value]);
-            this.gl(r)
-        })
+    pub(crate) fn try_program_uniform_handle_ui64_arb(
+        &mut self,
+        program: u32,
+        location: i32,
+        value: u64,
+    ) -> GlResult<()> {
+        self.set_uniform_handles(program, location, &[value])
     }
-    /// glProgramUniformHandleui64vARB.
-    pub fn program_uniform_handle_ui64v_arb(
+    pub(crate) fn try_program_uniform_handle_ui64v_arb(
         &mut self,
         program: u32,
         location: i32,
         values: &[u64],
-    ) {
-        self.with_group(|this| {
-            let r = this.set_uniform_handles(program, location, values);
-            this.gl(r)
-        })
+    ) -> GlResult<()> {
+        self.set_uniform_handles(program, location, values)
     }
 
     /// glGetUniformuiv-style raw read: the words of one element (first stage that has it).
@@ -1127,54 +1111,43 @@ impl Context {
         Ok(vec![0; per])
     }
 
-    /// glGetUniformfv.
-    pub fn get_uniformfv(&mut self, program: u32, location: i32) -> Vec<f32> {
-        self.with_group(|this| {
-            let r = this
-                .uniform_words(program, location)
-                .map(|w| w.into_iter().map(f32::from_bits).collect());
-            this.gl(r)
+    pub(crate) fn try_get_uniformfv(&mut self, program: u32, location: i32) -> GlResult<Vec<f32>> {
+        self.uniform_words(program, location)
+            .map(|w| w.into_iter().map(f32::from_bits).collect())
+    }
+
+    pub(crate) fn try_get_uniformiv(&mut self, program: u32, location: i32) -> GlResult<Vec<i32>> {
+        self.uniform_words(program, location).map(|w| {
+            w.into_iter()
+                .map(|x| if x == u32::MAX { 1 } else { x as i32 })
+                .collect()
         })
     }
 
-    /// glGetUniformiv (booleans read as 0 / 1).
-    pub fn get_uniformiv(&mut self, program: u32, location: i32) -> Vec<i32> {
-        self.with_group(|this| {
-            let r = this.uniform_words(program, location).map(|w| {
-                w.into_iter()
-                    .map(|x| if x == u32::MAX { 1 } else { x as i32 })
-                    .collect()
-            });
-            this.gl(r)
-        })
-    }
-
-    /// glGetUniformuiv.
-    pub fn get_uniformuiv(&mut self, program: u32, location: i32) -> Vec<u32> {
-        self.with_group(|this| {
-            let r = this.uniform_words(program, location);
-            this.gl(r)
-        })
+    pub(crate) fn try_get_uniformuiv(&mut self, program: u32, location: i32) -> GlResult<Vec<u32>> {
+        self.uniform_words(program, location)
     }
 }
 
 /// Scalar forms: `uniform_3f(loc, x, y, z)` and `program_uniform_3f(program, loc, x, y, z)`.
 macro_rules! uniform_scalar_fns {
-    ($($name:ident, $pname:ident, $kind:ident, $t:ty, ($($arg:ident),+));* $(;)?) => {
+    ($($name:ident $gl:literal, $pname:ident $pgl:literal, $kind:ident, $t:ty, ($($arg:ident),+));* $(;)?) => {
         impl Context {$(
-            #[doc = concat!("gl", stringify!($name), " (GL 4.5 core §7.6.1).")]
+            #[doc = concat!($gl, " (GL 4.5 core §7.6.1).")]
             pub fn $name(&mut self, location: i32, $($arg: $t),+) {
-                let w = [$(<$t as UniformWord>::word($arg)),+];
-                let r = self.uniform_target().and_then(|p| {
-                    self.set_uniform(p, location, UniformKind::$kind, w.len() as u8, 1, false, &w)
-                });
-                self.gl(r)
+                self.dispatch($gl, Group::CheckedOut, Default::default, |this| {
+                    let w = [$(<$t as UniformWord>::word($arg)),+];
+                    this.uniform_target().and_then(|p| {
+                        this.set_uniform(p, location, UniformKind::$kind, w.len() as u8, 1, false, &w)
+                    })
+                })
             }
-            #[doc = concat!("gl", stringify!($pname), " (GL 4.5 core §7.6.1).")]
+            #[doc = concat!($pgl, " (GL 4.5 core §7.6.1).")]
             pub fn $pname(&mut self, program: u32, location: i32, $($arg: $t),+) {
-                let w = [$(<$t as UniformWord>::word($arg)),+];
-                let r = self.set_uniform(program, location, UniformKind::$kind, w.len() as u8, 1, false, &w);
-                self.gl(r)
+                self.dispatch($pgl, Group::CheckedOut, Default::default, |this| {
+                    let w = [$(<$t as UniformWord>::word($arg)),+];
+                    this.set_uniform(program, location, UniformKind::$kind, w.len() as u8, 1, false, &w)
+                })
             }
         )*}
     };
@@ -1182,19 +1155,21 @@ macro_rules! uniform_scalar_fns {
 
 /// Vector (`v`) forms: count = len / components.
 macro_rules! uniform_vector_fns {
-    ($($name:ident, $pname:ident, $kind:ident, $t:ty, $n:expr);* $(;)?) => {
+    ($($name:ident $gl:literal, $pname:ident $pgl:literal, $kind:ident, $t:ty, $n:expr);* $(;)?) => {
         impl Context {$(
-            #[doc = concat!("gl", stringify!($name), " (count = values.len() / components).")]
+            #[doc = concat!($gl, " (count = values.len() / components).")]
             pub fn $name(&mut self, location: i32, values: &[$t]) {
-                let w: Vec<u32> = values.iter().map(|&v| <$t as UniformWord>::word(v)).collect();
-                let r = self.uniform_target().and_then(|p| self.set_uniform(p, location, UniformKind::$kind, $n, 1, false, &w));
-                self.gl(r)
+                self.dispatch($gl, Group::CheckedOut, Default::default, |this| {
+                    let w: Vec<u32> = values.iter().map(|&v| <$t as UniformWord>::word(v)).collect();
+                    this.uniform_target().and_then(|p| this.set_uniform(p, location, UniformKind::$kind, $n, 1, false, &w))
+                })
             }
-            #[doc = concat!("gl", stringify!($pname), ".")]
+            #[doc = concat!($pgl, ".")]
             pub fn $pname(&mut self, program: u32, location: i32, values: &[$t]) {
-                let w: Vec<u32> = values.iter().map(|&v| <$t as UniformWord>::word(v)).collect();
-                let r = self.set_uniform(program, location, UniformKind::$kind, $n, 1, false, &w);
-                self.gl(r)
+                self.dispatch($pgl, Group::CheckedOut, Default::default, |this| {
+                    let w: Vec<u32> = values.iter().map(|&v| <$t as UniformWord>::word(v)).collect();
+                    this.set_uniform(program, location, UniformKind::$kind, $n, 1, false, &w)
+                })
             }
         )*}
     };
@@ -1202,19 +1177,21 @@ macro_rules! uniform_vector_fns {
 
 /// Matrix forms: `cols`×`rows` floats per element, column-major unless `transpose`.
 macro_rules! uniform_matrix_fns {
-    ($($name:ident, $pname:ident, $cols:expr, $rows:expr);* $(;)?) => {
+    ($($name:ident $gl:literal, $pname:ident $pgl:literal, $cols:expr, $rows:expr);* $(;)?) => {
         impl Context {$(
-            #[doc = concat!("gl", stringify!($name), " (count = values.len() / (cols × rows)).")]
+            #[doc = concat!($gl, " (count = values.len() / (cols × rows)).")]
             pub fn $name(&mut self, location: i32, transpose: bool, values: &[f32]) {
-                let w: Vec<u32> = values.iter().map(|v| v.to_bits()).collect();
-                let r = self.uniform_target().and_then(|p| self.set_uniform(p, location, UniformKind::Float, $rows, $cols, transpose, &w));
-                self.gl(r)
+                self.dispatch($gl, Group::CheckedOut, Default::default, |this| {
+                    let w: Vec<u32> = values.iter().map(|v| v.to_bits()).collect();
+                    this.uniform_target().and_then(|p| this.set_uniform(p, location, UniformKind::Float, $rows, $cols, transpose, &w))
+                })
             }
-            #[doc = concat!("gl", stringify!($pname), ".")]
+            #[doc = concat!($pgl, ".")]
             pub fn $pname(&mut self, program: u32, location: i32, transpose: bool, values: &[f32]) {
-                let w: Vec<u32> = values.iter().map(|v| v.to_bits()).collect();
-                let r = self.set_uniform(program, location, UniformKind::Float, $rows, $cols, transpose, &w);
-                self.gl(r)
+                self.dispatch($pgl, Group::CheckedOut, Default::default, |this| {
+                    let w: Vec<u32> = values.iter().map(|v| v.to_bits()).collect();
+                    this.set_uniform(program, location, UniformKind::Float, $rows, $cols, transpose, &w)
+                })
             }
         )*}
     };
@@ -1241,71 +1218,73 @@ impl UniformWord for u32 {
 }
 
 uniform_scalar_fns! {
-    uniform_1f, program_uniform_1f, Float, f32, (x);
-    uniform_2f, program_uniform_2f, Float, f32, (x, y);
-    uniform_3f, program_uniform_3f, Float, f32, (x, y, z);
-    uniform_4f, program_uniform_4f, Float, f32, (x, y, z, w);
-    uniform_1i, program_uniform_1i, Int, i32, (x);
-    uniform_2i, program_uniform_2i, Int, i32, (x, y);
-    uniform_3i, program_uniform_3i, Int, i32, (x, y, z);
-    uniform_4i, program_uniform_4i, Int, i32, (x, y, z, w);
-    uniform_1ui, program_uniform_1ui, Uint, u32, (x);
-    uniform_2ui, program_uniform_2ui, Uint, u32, (x, y);
-    uniform_3ui, program_uniform_3ui, Uint, u32, (x, y, z);
-    uniform_4ui, program_uniform_4ui, Uint, u32, (x, y, z, w);
+    uniform_1f "glUniform1f", program_uniform_1f "glProgramUniform1f", Float, f32, (x);
+    uniform_2f "glUniform2f", program_uniform_2f "glProgramUniform2f", Float, f32, (x, y);
+    uniform_3f "glUniform3f", program_uniform_3f "glProgramUniform3f", Float, f32, (x, y, z);
+    uniform_4f "glUniform4f", program_uniform_4f "glProgramUniform4f", Float, f32, (x, y, z, w);
+    uniform_1i "glUniform1i", program_uniform_1i "glProgramUniform1i", Int, i32, (x);
+    uniform_2i "glUniform2i", program_uniform_2i "glProgramUniform2i", Int, i32, (x, y);
+    uniform_3i "glUniform3i", program_uniform_3i "glProgramUniform3i", Int, i32, (x, y, z);
+    uniform_4i "glUniform4i", program_uniform_4i "glProgramUniform4i", Int, i32, (x, y, z, w);
+    uniform_1ui "glUniform1ui", program_uniform_1ui "glProgramUniform1ui", Uint, u32, (x);
+    uniform_2ui "glUniform2ui", program_uniform_2ui "glProgramUniform2ui", Uint, u32, (x, y);
+    uniform_3ui "glUniform3ui", program_uniform_3ui "glProgramUniform3ui", Uint, u32, (x, y, z);
+    uniform_4ui "glUniform4ui", program_uniform_4ui "glProgramUniform4ui", Uint, u32, (x, y, z, w);
 }
 
 uniform_vector_fns! {
-    uniform_1fv, program_uniform_1fv, Float, f32, 1;
-    uniform_2fv, program_uniform_2fv, Float, f32, 2;
-    uniform_3fv, program_uniform_3fv, Float, f32, 3;
-    uniform_4fv, program_uniform_4fv, Float, f32, 4;
-    uniform_1iv, program_uniform_1iv, Int, i32, 1;
-    uniform_2iv, program_uniform_2iv, Int, i32, 2;
-    uniform_3iv, program_uniform_3iv, Int, i32, 3;
-    uniform_4iv, program_uniform_4iv, Int, i32, 4;
-    uniform_1uiv, program_uniform_1uiv, Uint, u32, 1;
-    uniform_2uiv, program_uniform_2uiv, Uint, u32, 2;
-    uniform_3uiv, program_uniform_3uiv, Uint, u32, 3;
-    uniform_4uiv, program_uniform_4uiv, Uint, u32, 4;
+    uniform_1fv "glUniform1fv", program_uniform_1fv "glProgramUniform1fv", Float, f32, 1;
+    uniform_2fv "glUniform2fv", program_uniform_2fv "glProgramUniform2fv", Float, f32, 2;
+    uniform_3fv "glUniform3fv", program_uniform_3fv "glProgramUniform3fv", Float, f32, 3;
+    uniform_4fv "glUniform4fv", program_uniform_4fv "glProgramUniform4fv", Float, f32, 4;
+    uniform_1iv "glUniform1iv", program_uniform_1iv "glProgramUniform1iv", Int, i32, 1;
+    uniform_2iv "glUniform2iv", program_uniform_2iv "glProgramUniform2iv", Int, i32, 2;
+    uniform_3iv "glUniform3iv", program_uniform_3iv "glProgramUniform3iv", Int, i32, 3;
+    uniform_4iv "glUniform4iv", program_uniform_4iv "glProgramUniform4iv", Int, i32, 4;
+    uniform_1uiv "glUniform1uiv", program_uniform_1uiv "glProgramUniform1uiv", Uint, u32, 1;
+    uniform_2uiv "glUniform2uiv", program_uniform_2uiv "glProgramUniform2uiv", Uint, u32, 2;
+    uniform_3uiv "glUniform3uiv", program_uniform_3uiv "glProgramUniform3uiv", Uint, u32, 3;
+    uniform_4uiv "glUniform4uiv", program_uniform_4uiv "glProgramUniform4uiv", Uint, u32, 4;
 }
 
 uniform_matrix_fns! {
-    uniform_matrix_2fv, program_uniform_matrix_2fv, 2, 2;
-    uniform_matrix_3fv, program_uniform_matrix_3fv, 3, 3;
-    uniform_matrix_4fv, program_uniform_matrix_4fv, 4, 4;
-    uniform_matrix_2x3fv, program_uniform_matrix_2x3fv, 2, 3;
-    uniform_matrix_3x2fv, program_uniform_matrix_3x2fv, 3, 2;
-    uniform_matrix_2x4fv, program_uniform_matrix_2x4fv, 2, 4;
-    uniform_matrix_4x2fv, program_uniform_matrix_4x2fv, 4, 2;
-    uniform_matrix_3x4fv, program_uniform_matrix_3x4fv, 3, 4;
-    uniform_matrix_4x3fv, program_uniform_matrix_4x3fv, 4, 3;
+    uniform_matrix_2fv "glUniformMatrix2fv", program_uniform_matrix_2fv "glProgramUniformMatrix2fv", 2, 2;
+    uniform_matrix_3fv "glUniformMatrix3fv", program_uniform_matrix_3fv "glProgramUniformMatrix3fv", 3, 3;
+    uniform_matrix_4fv "glUniformMatrix4fv", program_uniform_matrix_4fv "glProgramUniformMatrix4fv", 4, 4;
+    uniform_matrix_2x3fv "glUniformMatrix2x3fv", program_uniform_matrix_2x3fv "glProgramUniformMatrix2x3fv", 2, 3;
+    uniform_matrix_3x2fv "glUniformMatrix3x2fv", program_uniform_matrix_3x2fv "glProgramUniformMatrix3x2fv", 3, 2;
+    uniform_matrix_2x4fv "glUniformMatrix2x4fv", program_uniform_matrix_2x4fv "glProgramUniformMatrix2x4fv", 2, 4;
+    uniform_matrix_4x2fv "glUniformMatrix4x2fv", program_uniform_matrix_4x2fv "glProgramUniformMatrix4x2fv", 4, 2;
+    uniform_matrix_3x4fv "glUniformMatrix3x4fv", program_uniform_matrix_3x4fv "glProgramUniformMatrix3x4fv", 3, 4;
+    uniform_matrix_4x3fv "glUniformMatrix4x3fv", program_uniform_matrix_4x3fv "glProgramUniformMatrix4x3fv", 4, 3;
 }
 
 /// glUniform{1,2,3,4}ui64ARB and the `v` forms (ARB_gpu_shader_int64), for `uint64_t`
 /// uniforms.
 macro_rules! uniform_u64_fns {
-    ($($name:ident, $vname:ident, $n:expr, ($($arg:ident),+));* $(;)?) => {
+    ($($name:ident $gl:literal, $vname:ident $vgl:literal, $n:expr, ($($arg:ident),+));* $(;)?) => {
         impl Context {$(
-            #[doc = concat!("gl", stringify!($name), " (ARB_gpu_shader_int64).")]
+            #[doc = concat!($gl, " (ARB_gpu_shader_int64).")]
             pub fn $name(&mut self, location: i32, $($arg: u64),+) {
-                let w: Vec<u32> = [$($arg),+].iter().flat_map(|&v| [v as u32, (v >> 32) as u32]).collect();
-                let r = self.uniform_target().and_then(|p| self.set_uniform(p, location, UniformKind::Uint64, $n, 1, false, &w));
-                self.gl(r)
+                self.dispatch($gl, Group::CheckedOut, Default::default, |this| {
+                    let w: Vec<u32> = [$($arg),+].iter().flat_map(|&v| [v as u32, (v >> 32) as u32]).collect();
+                    this.uniform_target().and_then(|p| this.set_uniform(p, location, UniformKind::Uint64, $n, 1, false, &w))
+                })
             }
-            #[doc = concat!("gl", stringify!($vname), " (count = values.len() / components).")]
+            #[doc = concat!($vgl, " (count = values.len() / components).")]
             pub fn $vname(&mut self, location: i32, values: &[u64]) {
-                let w: Vec<u32> = values.iter().flat_map(|&v| [v as u32, (v >> 32) as u32]).collect();
-                let r = self.uniform_target().and_then(|p| self.set_uniform(p, location, UniformKind::Uint64, $n, 1, false, &w));
-                self.gl(r)
+                self.dispatch($vgl, Group::CheckedOut, Default::default, |this| {
+                    let w: Vec<u32> = values.iter().flat_map(|&v| [v as u32, (v >> 32) as u32]).collect();
+                    this.uniform_target().and_then(|p| this.set_uniform(p, location, UniformKind::Uint64, $n, 1, false, &w))
+                })
             }
         )*}
     };
 }
 
 uniform_u64_fns! {
-    uniform_1ui64_arb, uniform_1ui64v_arb, 1, (x);
-    uniform_2ui64_arb, uniform_2ui64v_arb, 2, (x, y);
-    uniform_3ui64_arb, uniform_3ui64v_arb, 3, (x, y, z);
-    uniform_4ui64_arb, uniform_4ui64v_arb, 4, (x, y, z, w);
+    uniform_1ui64_arb "glUniform1ui64ARB", uniform_1ui64v_arb "glUniform1ui64vARB", 1, (x);
+    uniform_2ui64_arb "glUniform2ui64ARB", uniform_2ui64v_arb "glUniform2ui64vARB", 2, (x, y);
+    uniform_3ui64_arb "glUniform3ui64ARB", uniform_3ui64v_arb "glUniform3ui64vARB", 3, (x, y, z);
+    uniform_4ui64_arb "glUniform4ui64ARB", uniform_4ui64v_arb "glUniform4ui64vARB", 4, (x, y, z, w);
 }

@@ -2,6 +2,7 @@
 //! glGetFloatv, glGetBooleanv for the implementation limits and the state this context keeps.
 
 use crate::api::context::{limits, Context};
+use crate::api::dispatch::gl_commands;
 use crate::api::error::{self, GlError, GlResult};
 use crate::gl::enums as gl;
 
@@ -44,6 +45,16 @@ enum Value {
     Ints(Vec<i32>),
     Floats(Vec<f32>),
     Bools(Vec<bool>),
+}
+
+gl_commands! {
+    /// glGetIntegerv (floats round to nearest, GL 4.5 core §2.2.2; colours map to the
+    /// integer range).
+    "glGetIntegerv" fn get_integerv(pname: u32) -> Vec<i32> = try_get_integerv;
+    /// glGetFloatv.
+    "glGetFloatv" fn get_floatv(pname: u32) -> Vec<f32> = try_get_floatv;
+    /// glGetBooleanv.
+    "glGetBooleanv" fn get_booleanv(pname: u32) -> Vec<bool> = try_get_booleanv;
 }
 
 impl Context {
@@ -217,10 +228,8 @@ impl Context {
         r
     }
 
-    /// glGetIntegerv (floats round to nearest, GL 4.5 core §2.2.2; colours map to the
-    /// integer range).
-    pub fn get_integerv(&mut self, pname: u32) -> Vec<i32> {
-        let r = self.get_value_named(pname).map(|v| match v {
+    pub(crate) fn try_get_integerv(&mut self, pname: u32) -> GlResult<Vec<i32>> {
+        self.get_value_named(pname).map(|v| match v {
             Value::Ints(v) => v,
             Value::Bools(v) => v.into_iter().map(i32::from).collect(),
             Value::Floats(v) => {
@@ -242,27 +251,22 @@ impl Context {
                     })
                     .collect()
             }
-        });
-        self.gl(r)
+        })
     }
 
-    /// glGetFloatv.
-    pub fn get_floatv(&mut self, pname: u32) -> Vec<f32> {
-        let r = self.get_value_named(pname).map(|v| match v {
+    pub(crate) fn try_get_floatv(&mut self, pname: u32) -> GlResult<Vec<f32>> {
+        self.get_value_named(pname).map(|v| match v {
             Value::Ints(v) => v.into_iter().map(|x| x as f32).collect(),
             Value::Bools(v) => v.into_iter().map(|x| x as i32 as f32).collect(),
             Value::Floats(v) => v,
-        });
-        self.gl(r)
+        })
     }
 
-    /// glGetBooleanv.
-    pub fn get_booleanv(&mut self, pname: u32) -> Vec<bool> {
-        let r = self.get_value_named(pname).map(|v| match v {
+    pub(crate) fn try_get_booleanv(&mut self, pname: u32) -> GlResult<Vec<bool>> {
+        self.get_value_named(pname).map(|v| match v {
             Value::Ints(v) => v.into_iter().map(|x| x != 0).collect(),
             Value::Bools(v) => v,
             Value::Floats(v) => v.into_iter().map(|x| x != 0.0).collect(),
-        });
-        self.gl(r)
+        })
     }
 }

@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use crate::api::context::{dirty, limits, Context};
+use crate::api::dispatch::gl_commands;
 use crate::api::error::{GlError, GlResult};
 use crate::api::names::{SamplerName, TextureName};
 use crate::api::pixels;
@@ -235,6 +236,76 @@ fn apply_sampler_param(
     Ok(true)
 }
 
+gl_commands! {
+    /// glGenTextures.
+    "glGenTextures" fn gen_textures(n: i32) -> Vec<u32> = try_gen_textures;
+    /// glActiveTexture.
+    "glActiveTexture" fn active_texture(texture: u32) = try_active_texture;
+    /// glBindTexture.
+    "glBindTexture" fn bind_texture(target: u32, texture: u32) = try_bind_texture;
+    /// glDeleteTextures: unbinds from units, detaches from the bound framebuffers, and frees
+    /// the texture's handles (they go stale, ARB_bindless_texture).
+    "glDeleteTextures" fn delete_textures(textures: &[u32]) = try_delete_textures;
+    /// glTexImage2D (GL 4.5 core §8.5).
+    #[allow(clippy::too_many_arguments)]
+    "glTexImage2D"
+    fn tex_image_2d(target: u32, level: i32, internalformat: i32, width: i32, height: i32, border: i32, format: u32, ty: u32, data: Option<&[u8]>)
+        = try_tex_image_2d;
+    /// glTexStorage2D (GL 4.5 core §8.19).
+    "glTexStorage2D"
+    fn tex_storage_2d(target: u32, levels: i32, internalformat: u32, width: i32, height: i32)
+        = try_tex_storage_2d;
+    /// glTexSubImage2D (GL 4.5 core §8.6). Allowed with a bindless handle: contents change,
+    /// state does not. Flushes first: queued draws may read the image.
+    #[allow(clippy::too_many_arguments)]
+    "glTexSubImage2D"
+    fn tex_sub_image_2d(target: u32, level: i32, xoffset: i32, yoffset: i32, width: i32, height: i32, format: u32, ty: u32, data: &[u8])
+        = try_tex_sub_image_2d;
+    /// glGenerateMipmap (GL 4.5 core §8.14.4): levels base+1..=q from the base level.
+    "glGenerateMipmap" fn generate_mipmap(target: u32) = try_generate_mipmap;
+    /// glTexParameteri.
+    "glTexParameteri" fn tex_parameter_i(target: u32, pname: u32, param: i32) = try_tex_parameter_i;
+    /// glTexParameterf.
+    "glTexParameterf" fn tex_parameter_f(target: u32, pname: u32, param: f32) = try_tex_parameter_f;
+    /// glTexParameteriv.
+    "glTexParameteriv"
+    fn tex_parameter_iv(target: u32, pname: u32, params: &[i32]) = try_tex_parameter_iv;
+    /// glTexParameterfv.
+    "glTexParameterfv"
+    fn tex_parameter_fv(target: u32, pname: u32, params: &[f32]) = try_tex_parameter_fv;
+    /// glGetTexParameteriv for the basic state.
+    "glGetTexParameteriv"
+    fn get_tex_parameteriv(target: u32, pname: u32) -> i32 = try_get_tex_parameteriv;
+    /// glGetTexLevelParameteriv: size, internal format, component sizes and types.
+    "glGetTexLevelParameteriv"
+    fn get_tex_level_parameteriv(target: u32, level: i32, pname: u32) -> i32
+        = try_get_tex_level_parameteriv;
+    /// glCreateSamplers.
+    "glCreateSamplers" fn create_samplers(n: i32) -> Vec<u32> = try_create_samplers;
+    /// glBindSampler.
+    "glBindSampler" fn bind_sampler(unit: u32, sampler: u32) = try_bind_sampler;
+    /// glDeleteSamplers: unbinds from units, frees the sampler's handles.
+    "glDeleteSamplers" fn delete_samplers(samplers: &[u32]) = try_delete_samplers;
+    /// glSamplerParameteri.
+    "glSamplerParameteri"
+    fn sampler_parameter_i(sampler: u32, pname: u32, param: i32) = try_sampler_parameter_i;
+    /// glSamplerParameterf.
+    "glSamplerParameterf"
+    fn sampler_parameter_f(sampler: u32, pname: u32, param: f32) = try_sampler_parameter_f;
+    /// glSamplerParameteriv.
+    "glSamplerParameteriv"
+    fn sampler_parameter_iv(sampler: u32, pname: u32, params: &[i32]) = try_sampler_parameter_iv;
+    /// glSamplerParameterfv.
+    "glSamplerParameterfv"
+    fn sampler_parameter_fv(sampler: u32, pname: u32, params: &[f32]) = try_sampler_parameter_fv;
+    /// glCreateTextures (only GL_TEXTURE_2D).
+    "glCreateTextures"
+    fn create_textures(target: u32, n: i32) -> Vec<u32> = try_create_textures;
+    /// glGenSamplers (sampler names are objects at once, GL 4.5 core §8.2).
+    "glGenSamplers"
+    fn gen_samplers(n: i32) -> Vec<u32> = try_gen_samplers;
+}
+
 impl Context {
     /// The texture object `r` refers to.
     pub(crate) fn texture(&self, r: TexRef) -> Option<&Texture> {
@@ -280,24 +351,19 @@ impl Context {
         Ok(t)
     }
 
-    /// glGenTextures.
-    pub fn gen_textures(&mut self, n: i32) -> Vec<u32> {
-        self.new_names(n, |this| this.objs.textures.gen().map(|t| t.0))
+    pub(crate) fn try_gen_textures(&mut self, n: i32) -> GlResult<Vec<u32>> {
+        self.make_names(n, |this| this.objs.textures.gen().map(|t| t.0))
     }
 
-    /// glCreateTextures (only GL_TEXTURE_2D).
-    pub fn create_textures(&mut self, target: u32, n: i32) -> Vec<u32> {
-        self.with_group(|this| {
-            if target != gl::TEXTURE_2D {
-                this.record(GlError::InvalidEnum("texture target (only GL_TEXTURE_2D)"));
-                return Vec::new();
-            }
-            let t = Texture {
-                target: Some(target),
-                ..Texture::default()
-            };
-            this.new_names(n, |this| this.objs.textures.create(t.clone()).map(|t| t.0))
-        })
+    pub(crate) fn try_create_textures(&mut self, target: u32, n: i32) -> GlResult<Vec<u32>> {
+        if target != gl::TEXTURE_2D {
+            return Err(GlError::InvalidEnum("texture target (only GL_TEXTURE_2D)"));
+        }
+        let t = Texture {
+            target: Some(target),
+            ..Texture::default()
+        };
+        self.make_names(n, |this| this.objs.textures.create(t.clone()).map(|t| t.0))
     }
 
     /// glIsTexture.
@@ -305,71 +371,60 @@ impl Context {
         self.read_group(|o| o.textures.get(TextureName(texture)).is_some())
     }
 
-    /// glActiveTexture.
-    pub fn active_texture(&mut self, texture: u32) {
-        self.with_group(|this| {
-            let unit = texture.wrapping_sub(gl::TEXTURE0);
-            if unit >= limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS {
-                return this.record(GlError::InvalidEnum("texture unit"));
-            }
-            this.active_texture = unit;
-        })
+    pub(crate) fn try_active_texture(&mut self, texture: u32) -> GlResult<()> {
+        let unit = texture.wrapping_sub(gl::TEXTURE0);
+        if unit >= limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS {
+            return Err(GlError::InvalidEnum("texture unit"));
+        }
+        self.active_texture = unit;
+        Ok(())
     }
 
-    /// glBindTexture.
-    pub fn bind_texture(&mut self, target: u32, texture: u32) {
-        self.with_group(|this| {
-            let r = (|| {
-                if target != gl::TEXTURE_2D {
-                    return Err(GlError::InvalidEnum("texture target (only GL_TEXTURE_2D)"));
-                }
-                let unit = this.active_texture as usize;
-                if texture == 0 {
-                    this.texture_units[unit] = None;
-                    return Ok(());
-                }
-                let name = TextureName(texture);
-                if !this.objs.textures.ensure(name, Texture::default) {
-                    return Err(GlError::InvalidOperation("not a texture name"));
-                }
-                let t = this
-                    .objs
-                    .textures
-                    .get_mut(name)
-                    .ok_or(GlError::InvalidOperation("not a texture"))?;
-                if t.target.is_some_and(|t| t != target) {
-                    return Err(GlError::InvalidOperation("texture has another target"));
-                }
-                t.target = Some(target);
-                this.texture_units[unit] = Some(name);
-                Ok(())
-            })();
-            this.gl(r)
-        })
+    pub(crate) fn try_bind_texture(&mut self, target: u32, texture: u32) -> GlResult<()> {
+        if target != gl::TEXTURE_2D {
+            return Err(GlError::InvalidEnum("texture target (only GL_TEXTURE_2D)"));
+        }
+        let unit = self.active_texture as usize;
+        if texture == 0 {
+            self.texture_units[unit] = None;
+            return Ok(());
+        }
+        let name = TextureName(texture);
+        if !self.objs.textures.ensure(name, Texture::default) {
+            return Err(GlError::InvalidOperation("not a texture name"));
+        }
+        let t = self
+            .objs
+            .textures
+            .get_mut(name)
+            .ok_or(GlError::InvalidOperation("not a texture"))?;
+        if t.target.is_some_and(|t| t != target) {
+            return Err(GlError::InvalidOperation("texture has another target"));
+        }
+        t.target = Some(target);
+        self.texture_units[unit] = Some(name);
+        Ok(())
     }
 
-    /// glDeleteTextures: unbinds from units, detaches from the bound framebuffers, and frees
-    /// the texture's handles (they go stale, ARB_bindless_texture).
-    pub fn delete_textures(&mut self, textures: &[u32]) {
-        self.with_group(|this| {
-            for &t in textures {
-                let name = TextureName(t);
-                if t == 0 || !this.objs.textures.is_name(name) {
-                    continue;
-                }
-                for u in &mut this.texture_units {
-                    if *u == Some(name) {
-                        *u = None;
-                    }
-                }
-                this.detach_texture(name);
-                this.free_texture_handles(name);
-                if let Some(tex) = this.objs.textures.remove(name) {
-                    this.retired_descriptors
-                        .extend(tex.internal.iter().map(|i| i.3));
+    pub(crate) fn try_delete_textures(&mut self, textures: &[u32]) -> GlResult<()> {
+        for &t in textures {
+            let name = TextureName(t);
+            if t == 0 || !self.objs.textures.is_name(name) {
+                continue;
+            }
+            for u in &mut self.texture_units {
+                if *u == Some(name) {
+                    *u = None;
                 }
             }
-        })
+            self.detach_texture(name);
+            self.free_texture_handles(name);
+            if let Some(tex) = self.objs.textures.remove(name) {
+                self.retired_descriptors
+                    .extend(tex.internal.iter().map(|i| i.3));
+            }
+        }
+        Ok(())
     }
 
     fn check_level(level: i32) -> GlResult<usize> {
@@ -397,9 +452,8 @@ impl Context {
         self.dirty |= dirty::TARGET;
     }
 
-    /// glTexImage2D (GL 4.5 core §8.5).
     #[allow(clippy::too_many_arguments)]
-    pub fn tex_image_2d(
+    pub(crate) fn try_tex_image_2d(
         &mut self,
         target: u32,
         level: i32,
@@ -410,104 +464,91 @@ impl Context {
         format: u32,
         ty: u32,
         data: Option<&[u8]>,
-    ) {
-        self.with_group(|this| {
-            let r = (|| {
-                let r = this.bound_texture(target)?;
-                let lvl = Self::check_level(level)?;
-                let (w, h) = Self::check_size(width, height)?;
-                if border != 0 {
-                    return Err(GlError::InvalidValue("border must be 0"));
-                }
-                let ifmt = pixels::internal_format(internalformat as u32)
-                    .ok_or(GlError::InvalidValue("internal format"))?;
-                let fmt = ifmt.storage;
-                let bytes = match data {
-                    Some(d) => Some(pixels::unpack(
-                        ifmt,
-                        format,
-                        ty,
-                        w as usize,
-                        h as usize,
-                        d,
-                        this.unpack_alignment,
-                    )?),
-                    None => {
-                        // Validate format/type even without data.
-                        pixels::unpack(ifmt, format, ty, 0, 0, &[], 1)?;
-                        None
-                    }
-                };
-                let t = this.texture_for_state_change(target)?;
-                if t.immutable {
-                    return Err(GlError::InvalidOperation("texture storage is immutable"));
-                }
-                let mut img = pixels::new_image(w, h, fmt)?;
-                if let Some(b) = bytes {
-                    img.write_bytes(0, &b);
-                }
-                // A new image: queued draws keep reading the old one.
-                t.levels[lvl] = Some(Arc::new(img));
-                t.formats[lvl] = Some(ifmt);
-                this.texture_changed(r);
-                Ok(())
-            })();
-            this.gl(r)
-        })
+    ) -> GlResult<()> {
+        let r = self.bound_texture(target)?;
+        let lvl = Self::check_level(level)?;
+        let (w, h) = Self::check_size(width, height)?;
+        if border != 0 {
+            return Err(GlError::InvalidValue("border must be 0"));
+        }
+        let ifmt = pixels::internal_format(internalformat as u32)
+            .ok_or(GlError::InvalidValue("internal format"))?;
+        let fmt = ifmt.storage;
+        let bytes = match data {
+            Some(d) => Some(pixels::unpack(
+                ifmt,
+                format,
+                ty,
+                w as usize,
+                h as usize,
+                d,
+                self.unpack_alignment,
+            )?),
+            None => {
+                // Validate format/type even without data.
+                pixels::unpack(ifmt, format, ty, 0, 0, &[], 1)?;
+                None
+            }
+        };
+        let t = self.texture_for_state_change(target)?;
+        if t.immutable {
+            return Err(GlError::InvalidOperation("texture storage is immutable"));
+        }
+        let mut img = pixels::new_image(w, h, fmt)?;
+        if let Some(b) = bytes {
+            img.write_bytes(0, &b);
+        }
+        // A new image: queued draws keep reading the old one.
+        t.levels[lvl] = Some(Arc::new(img));
+        t.formats[lvl] = Some(ifmt);
+        self.texture_changed(r);
+        Ok(())
     }
 
-    /// glTexStorage2D (GL 4.5 core §8.19).
-    pub fn tex_storage_2d(
+    pub(crate) fn try_tex_storage_2d(
         &mut self,
         target: u32,
         levels: i32,
         internalformat: u32,
         width: i32,
         height: i32,
-    ) {
-        self.with_group(|this| {
-            let r = (|| {
-                let r = this.bound_texture(target)?;
-                let ifmt = pixels::internal_format(internalformat)
-                    .filter(|f| f.sized)
-                    .ok_or(GlError::InvalidEnum("internal format must be sized"))?;
-                if levels < 1 || width < 1 || height < 1 {
-                    return Err(GlError::InvalidValue(
-                        "levels, width and height must be positive",
-                    ));
-                }
-                let (w, h) = Self::check_size(width, height)?;
-                let max_levels = 32 - w.max(h).leading_zeros();
-                if levels as u32 > max_levels {
-                    return Err(GlError::InvalidOperation("too many levels for the size"));
-                }
-                let fmt = ifmt.storage;
-                let t = this.texture_for_state_change(target)?;
-                if t.immutable {
-                    return Err(GlError::InvalidOperation("texture storage is immutable"));
-                }
-                let mut new_levels = vec![None; limits::MAX_MIP_LEVELS];
-                for (l, slot) in new_levels.iter_mut().enumerate().take(levels as usize) {
-                    let img = pixels::new_image((w >> l).max(1), (h >> l).max(1), fmt)?;
-                    *slot = Some(Arc::new(img));
-                }
-                t.levels = new_levels;
-                t.formats = (0..limits::MAX_MIP_LEVELS)
-                    .map(|l| (l < levels as usize).then_some(ifmt))
-                    .collect();
-                t.immutable = true;
-                t.immutable_levels = levels;
-                this.texture_changed(r);
-                Ok(())
-            })();
-            this.gl(r)
-        })
+    ) -> GlResult<()> {
+        let r = self.bound_texture(target)?;
+        let ifmt = pixels::internal_format(internalformat)
+            .filter(|f| f.sized)
+            .ok_or(GlError::InvalidEnum("internal format must be sized"))?;
+        if levels < 1 || width < 1 || height < 1 {
+            return Err(GlError::InvalidValue(
+                "levels, width and height must be positive",
+            ));
+        }
+        let (w, h) = Self::check_size(width, height)?;
+        let max_levels = 32 - w.max(h).leading_zeros();
+        if levels as u32 > max_levels {
+            return Err(GlError::InvalidOperation("too many levels for the size"));
+        }
+        let fmt = ifmt.storage;
+        let t = self.texture_for_state_change(target)?;
+        if t.immutable {
+            return Err(GlError::InvalidOperation("texture storage is immutable"));
+        }
+        let mut new_levels = vec![None; limits::MAX_MIP_LEVELS];
+        for (l, slot) in new_levels.iter_mut().enumerate().take(levels as usize) {
+            let img = pixels::new_image((w >> l).max(1), (h >> l).max(1), fmt)?;
+            *slot = Some(Arc::new(img));
+        }
+        t.levels = new_levels;
+        t.formats = (0..limits::MAX_MIP_LEVELS)
+            .map(|l| (l < levels as usize).then_some(ifmt))
+            .collect();
+        t.immutable = true;
+        t.immutable_levels = levels;
+        self.texture_changed(r);
+        Ok(())
     }
 
-    /// glTexSubImage2D (GL 4.5 core §8.6). Allowed with a bindless handle: contents change,
-    /// state does not. Flushes first: queued draws may read the image.
     #[allow(clippy::too_many_arguments)]
-    pub fn tex_sub_image_2d(
+    pub(crate) fn try_tex_sub_image_2d(
         &mut self,
         target: u32,
         level: i32,
@@ -518,112 +559,101 @@ impl Context {
         format: u32,
         ty: u32,
         data: &[u8],
-    ) {
-        self.with_group(|this| {
-            let r = (|| {
-                let r = this.bound_texture(target)?;
-                let lvl = Self::check_level(level)?;
-                let t = this
-                    .texture(r)
-                    .ok_or(GlError::InvalidOperation("no texture"))?;
-                let img = t.levels[lvl]
-                    .clone()
-                    .ok_or(GlError::InvalidOperation("level not specified"))?;
-                if xoffset < 0 || yoffset < 0 || width < 0 || height < 0 {
-                    return Err(GlError::InvalidValue("negative offset or size"));
-                }
-                let (x, y, w, h) = (xoffset as u32, yoffset as u32, width as u32, height as u32);
-                if x.checked_add(w).is_none_or(|e| e > img.width())
-                    || y.checked_add(h).is_none_or(|e| e > img.height())
-                {
-                    return Err(GlError::InvalidValue("region outside the image"));
-                }
-                let ifmt = t.formats[lvl]
-                    .unwrap_or_else(|| pixels::InternalFormat::of_storage(img.format()));
-                let bytes = pixels::unpack(
-                    ifmt,
-                    format,
-                    ty,
-                    w as usize,
-                    h as usize,
-                    data,
-                    this.unpack_alignment,
-                )?;
-                let flushed = this.flush_raster();
-                let bpt = img.format().bytes_per_texel();
-                for row in 0..h as usize {
-                    let off = ((y as usize + row) * img.width() as usize + x as usize) * bpt;
-                    img.write_bytes_flushed(
-                        &flushed,
-                        off,
-                        &bytes[row * w as usize * bpt..(row + 1) * w as usize * bpt],
-                    );
-                }
-                Ok(())
-            })();
-            this.gl(r)
-        })
+    ) -> GlResult<()> {
+        let r = self.bound_texture(target)?;
+        let lvl = Self::check_level(level)?;
+        let t = self
+            .texture(r)
+            .ok_or(GlError::InvalidOperation("no texture"))?;
+        let img = t.levels[lvl]
+            .clone()
+            .ok_or(GlError::InvalidOperation("level not specified"))?;
+        if xoffset < 0 || yoffset < 0 || width < 0 || height < 0 {
+            return Err(GlError::InvalidValue("negative offset or size"));
+        }
+        let (x, y, w, h) = (xoffset as u32, yoffset as u32, width as u32, height as u32);
+        if x.checked_add(w).is_none_or(|e| e > img.width())
+            || y.checked_add(h).is_none_or(|e| e > img.height())
+        {
+            return Err(GlError::InvalidValue("region outside the image"));
+        }
+        let ifmt =
+            t.formats[lvl].unwrap_or_else(|| pixels::InternalFormat::of_storage(img.format()));
+        let bytes = pixels::unpack(
+            ifmt,
+            format,
+            ty,
+            w as usize,
+            h as usize,
+            data,
+            self.unpack_alignment,
+        )?;
+        let flushed = self.flush_raster();
+        let bpt = img.format().bytes_per_texel();
+        for row in 0..h as usize {
+            let off = ((y as usize + row) * img.width() as usize + x as usize) * bpt;
+            img.write_bytes_flushed(
+                &flushed,
+                off,
+                &bytes[row * w as usize * bpt..(row + 1) * w as usize * bpt],
+            );
+        }
+        Ok(())
     }
 
-    /// glGenerateMipmap (GL 4.5 core §8.14.4): levels base+1..=q from the base level.
-    pub fn generate_mipmap(&mut self, target: u32) {
-        self.with_group(|this| {
-            let r = (|| {
-                let r = this.bound_texture(target)?;
-                let t = this
-                    .texture(r)
-                    .ok_or(GlError::InvalidOperation("no texture"))?;
-                let (base_level, max_level) = t.level_range();
-                let base = base_level.max(0) as usize;
-                let Some(Some(b)) = t.levels.get(base).cloned() else {
-                    return Ok(());
-                };
-                if b.format().is_depth() {
-                    return Err(GlError::InvalidOperation(
-                        "depth textures cannot be mipmapped",
-                    ));
+    pub(crate) fn try_generate_mipmap(&mut self, target: u32) -> GlResult<()> {
+        let r = self.bound_texture(target)?;
+        let t = self
+            .texture(r)
+            .ok_or(GlError::InvalidOperation("no texture"))?;
+        let (base_level, max_level) = t.level_range();
+        let base = base_level.max(0) as usize;
+        let Some(Some(b)) = t.levels.get(base).cloned() else {
+            return Ok(());
+        };
+        if b.format().is_depth() {
+            return Err(GlError::InvalidOperation(
+                "depth textures cannot be mipmapped",
+            ));
+        }
+        let p = base + (31 - b.width().max(b.height()).max(1).leading_zeros()) as usize;
+        let q = p
+            .min(max_level.max(0) as usize)
+            .min(limits::MAX_MIP_LEVELS - 1);
+        // With a handle (or immutable storage) the level images exist already and are
+        // written in place; new level images would change descriptor state.
+        let in_place = (base + 1..=q).all(|l| {
+            matches!(&t.levels[l], Some(img) if img.format() == b.format()
+            && img.width() == (b.width() >> (l - base)).max(1)
+            && img.height() == (b.height() >> (l - base)).max(1))
+        });
+        if t.has_handle && !in_place {
+            return Err(GlError::InvalidOperation("texture has a bindless handle"));
+        }
+        let flushed = self.flush_raster();
+        let mut prev = b;
+        let mut new_levels = Vec::new();
+        for l in base + 1..=q {
+            let img = pixels::next_level(&prev);
+            let img = Arc::new(img);
+            new_levels.push((l, img.clone()));
+            prev = img;
+        }
+        let t = self
+            .texture_mut(r)
+            .ok_or(GlError::InvalidOperation("no texture"))?;
+        for (l, img) in new_levels {
+            match &t.levels[l] {
+                Some(existing) if in_place => {
+                    existing.write_bytes_flushed(&flushed, 0, &img.to_bytes())
                 }
-                let p = base + (31 - b.width().max(b.height()).max(1).leading_zeros()) as usize;
-                let q = p
-                    .min(max_level.max(0) as usize)
-                    .min(limits::MAX_MIP_LEVELS - 1);
-                // With a handle (or immutable storage) the level images exist already and are
-                // written in place; new level images would change descriptor state.
-                let in_place = (base + 1..=q).all(|l| {
-                    matches!(&t.levels[l], Some(img) if img.format() == b.format()
-                    && img.width() == (b.width() >> (l - base)).max(1)
-                    && img.height() == (b.height() >> (l - base)).max(1))
-                });
-                if t.has_handle && !in_place {
-                    return Err(GlError::InvalidOperation("texture has a bindless handle"));
-                }
-                let flushed = this.flush_raster();
-                let mut prev = b;
-                let mut new_levels = Vec::new();
-                for l in base + 1..=q {
-                    let img = pixels::next_level(&prev);
-                    let img = Arc::new(img);
-                    new_levels.push((l, img.clone()));
-                    prev = img;
-                }
-                let t = this
-                    .texture_mut(r)
-                    .ok_or(GlError::InvalidOperation("no texture"))?;
-                for (l, img) in new_levels {
-                    match &t.levels[l] {
-                        Some(existing) if in_place => {
-                            existing.write_bytes_flushed(&flushed, 0, &img.to_bytes())
-                        }
-                        _ => t.levels[l] = Some(img),
-                    }
-                }
-                if !in_place {
-                    this.texture_changed(r);
-                }
-                Ok(())
-            })();
-            this.gl(r)
-        })
+                _ => t.levels[l] = Some(img),
+            }
+        }
+        if !in_place {
+            self.texture_changed(r);
+        }
+        Ok(())
     }
 
     fn tex_parameter(&mut self, target: u32, pname: u32, p: Param, vector: bool) -> GlResult<()> {
@@ -654,116 +684,110 @@ impl Context {
         Ok(())
     }
 
-    /// glTexParameteri.
-    pub fn tex_parameter_i(&mut self, target: u32, pname: u32, param: i32) {
-        self.with_group(|this| {
-            let r = this.tex_parameter(target, pname, Param::Int(&[param]), false);
-            this.gl(r)
-        })
+    pub(crate) fn try_tex_parameter_i(
+        &mut self,
+        target: u32,
+        pname: u32,
+        param: i32,
+    ) -> GlResult<()> {
+        self.tex_parameter(target, pname, Param::Int(&[param]), false)
     }
-    /// glTexParameterf.
-    pub fn tex_parameter_f(&mut self, target: u32, pname: u32, param: f32) {
-        self.with_group(|this| {
-            let r = this.tex_parameter(target, pname, Param::Float(&[param]), false);
-            this.gl(r)
-        })
+    pub(crate) fn try_tex_parameter_f(
+        &mut self,
+        target: u32,
+        pname: u32,
+        param: f32,
+    ) -> GlResult<()> {
+        self.tex_parameter(target, pname, Param::Float(&[param]), false)
     }
-    /// glTexParameteriv.
-    pub fn tex_parameter_iv(&mut self, target: u32, pname: u32, params: &[i32]) {
-        self.with_group(|this| {
-            let r = this.tex_parameter(target, pname, Param::Int(params), true);
-            this.gl(r)
-        })
+    pub(crate) fn try_tex_parameter_iv(
+        &mut self,
+        target: u32,
+        pname: u32,
+        params: &[i32],
+    ) -> GlResult<()> {
+        self.tex_parameter(target, pname, Param::Int(params), true)
     }
-    /// glTexParameterfv.
-    pub fn tex_parameter_fv(&mut self, target: u32, pname: u32, params: &[f32]) {
-        self.with_group(|this| {
-            let r = this.tex_parameter(target, pname, Param::Float(params), true);
-            this.gl(r)
+    pub(crate) fn try_tex_parameter_fv(
+        &mut self,
+        target: u32,
+        pname: u32,
+        params: &[f32],
+    ) -> GlResult<()> {
+        self.tex_parameter(target, pname, Param::Float(params), true)
+    }
+
+    pub(crate) fn try_get_tex_parameteriv(&mut self, target: u32, pname: u32) -> GlResult<i32> {
+        let r = self.bound_texture(target)?;
+        let t = self
+            .texture(r)
+            .ok_or(GlError::InvalidOperation("no texture"))?;
+        Ok(match pname {
+            gl::TEXTURE_MIN_FILTER => t.state.min_filter.to_gl() as i32,
+            gl::TEXTURE_MAG_FILTER => t.state.mag_filter.to_gl() as i32,
+            gl::TEXTURE_WRAP_S => t.state.wrap_s.to_gl() as i32,
+            gl::TEXTURE_WRAP_T => t.state.wrap_t.to_gl() as i32,
+            gl::TEXTURE_WRAP_R => t.state.wrap_r.to_gl() as i32,
+            gl::TEXTURE_BASE_LEVEL => t.base_level,
+            gl::TEXTURE_MAX_LEVEL => t.max_level,
+            gl::TEXTURE_IMMUTABLE_FORMAT => t.immutable as i32,
+            _ => return Err(GlError::InvalidEnum("texture parameter")),
         })
     }
 
-    /// glGetTexParameteriv for the basic state.
-    pub fn get_tex_parameteriv(&mut self, target: u32, pname: u32) -> i32 {
-        self.with_group(|this| {
-            let r = (|| {
-                let r = this.bound_texture(target)?;
-                let t = this
-                    .texture(r)
-                    .ok_or(GlError::InvalidOperation("no texture"))?;
-                Ok(match pname {
-                    gl::TEXTURE_MIN_FILTER => t.state.min_filter.to_gl() as i32,
-                    gl::TEXTURE_MAG_FILTER => t.state.mag_filter.to_gl() as i32,
-                    gl::TEXTURE_WRAP_S => t.state.wrap_s.to_gl() as i32,
-                    gl::TEXTURE_WRAP_T => t.state.wrap_t.to_gl() as i32,
-                    gl::TEXTURE_WRAP_R => t.state.wrap_r.to_gl() as i32,
-                    gl::TEXTURE_BASE_LEVEL => t.base_level,
-                    gl::TEXTURE_MAX_LEVEL => t.max_level,
-                    gl::TEXTURE_IMMUTABLE_FORMAT => t.immutable as i32,
-                    _ => return Err(GlError::InvalidEnum("texture parameter")),
-                })
-            })();
-            this.gl(r)
-        })
-    }
-
-    /// glGetTexLevelParameteriv: size, internal format, component sizes and types.
-    pub fn get_tex_level_parameteriv(&mut self, target: u32, level: i32, pname: u32) -> i32 {
-        self.with_group(|this| {
-            let r = (|| {
-                let r = this.bound_texture(target)?;
-                let l = Self::check_level(level)?;
-                let img = this.texture(r).and_then(|t| t.levels[l].clone());
-                let f = this.texture(r).and_then(|t| t.level_format(l));
-                Ok(match pname {
-                    gl::TEXTURE_WIDTH => img.map_or(0, |i| i.width() as i32),
-                    gl::TEXTURE_HEIGHT => img.map_or(0, |i| i.height() as i32),
-                    // The initial internal format is RGBA (GL 4.5 core table 23.16).
-                    gl::TEXTURE_INTERNAL_FORMAT => f.map_or(gl::RGBA, |f| f.gl) as i32,
-                    // A 2D level: depth 1 once it exists; never compressed or multisampled.
-                    gl::TEXTURE_DEPTH => img.is_some() as i32,
-                    gl::TEXTURE_COMPRESSED | gl::TEXTURE_SAMPLES => 0,
-                    gl::TEXTURE_FIXED_SAMPLE_LOCATIONS => 1,
-                    pname => {
-                        // Component sizes and types (GL 4.5 core §8.11.3), of the level's
-                        // format as stored; zero / NONE for a level with no image.
-                        let size = |k: usize| f.map_or(0, |f| f.component_sizes()[k]);
-                        let ty = |k: usize| {
-                            f.filter(|_| size(k) > 0)
-                                .map_or(gl::NONE, |f| f.component_type())
-                                as i32
-                        };
-                        match pname {
-                            gl::TEXTURE_RED_SIZE => size(0),
-                            gl::TEXTURE_GREEN_SIZE => size(1),
-                            gl::TEXTURE_BLUE_SIZE => size(2),
-                            gl::TEXTURE_ALPHA_SIZE => size(3),
-                            gl::TEXTURE_DEPTH_SIZE => size(4),
-                            gl::TEXTURE_STENCIL_SIZE => size(5),
-                            gl::TEXTURE_RED_TYPE => ty(0),
-                            gl::TEXTURE_GREEN_TYPE => ty(1),
-                            gl::TEXTURE_BLUE_TYPE => ty(2),
-                            gl::TEXTURE_ALPHA_TYPE => ty(3),
-                            gl::TEXTURE_DEPTH_TYPE => ty(4),
-                            _ => return Err(GlError::InvalidEnum("level parameter")),
-                        }
-                    }
-                })
-            })();
-            this.gl(r)
+    pub(crate) fn try_get_tex_level_parameteriv(
+        &mut self,
+        target: u32,
+        level: i32,
+        pname: u32,
+    ) -> GlResult<i32> {
+        let r = self.bound_texture(target)?;
+        let l = Self::check_level(level)?;
+        let img = self.texture(r).and_then(|t| t.levels[l].clone());
+        let f = self.texture(r).and_then(|t| t.level_format(l));
+        Ok(match pname {
+            gl::TEXTURE_WIDTH => img.map_or(0, |i| i.width() as i32),
+            gl::TEXTURE_HEIGHT => img.map_or(0, |i| i.height() as i32),
+            // The initial internal format is RGBA (GL 4.5 core table 23.16).
+            gl::TEXTURE_INTERNAL_FORMAT => f.map_or(gl::RGBA, |f| f.gl) as i32,
+            // A 2D level: depth 1 once it exists; never compressed or multisampled.
+            gl::TEXTURE_DEPTH => img.is_some() as i32,
+            gl::TEXTURE_COMPRESSED | gl::TEXTURE_SAMPLES => 0,
+            gl::TEXTURE_FIXED_SAMPLE_LOCATIONS => 1,
+            pname => {
+                // Component sizes and types (GL 4.5 core §8.11.3), of the level's
+                // format as stored; zero / NONE for a level with no image.
+                let size = |k: usize| f.map_or(0, |f| f.component_sizes()[k]);
+                let ty = |k: usize| {
+                    f.filter(|_| size(k) > 0)
+                        .map_or(gl::NONE, |f| f.component_type()) as i32
+                };
+                match pname {
+                    gl::TEXTURE_RED_SIZE => size(0),
+                    gl::TEXTURE_GREEN_SIZE => size(1),
+                    gl::TEXTURE_BLUE_SIZE => size(2),
+                    gl::TEXTURE_ALPHA_SIZE => size(3),
+                    gl::TEXTURE_DEPTH_SIZE => size(4),
+                    gl::TEXTURE_STENCIL_SIZE => size(5),
+                    gl::TEXTURE_RED_TYPE => ty(0),
+                    gl::TEXTURE_GREEN_TYPE => ty(1),
+                    gl::TEXTURE_BLUE_TYPE => ty(2),
+                    gl::TEXTURE_ALPHA_TYPE => ty(3),
+                    gl::TEXTURE_DEPTH_TYPE => ty(4),
+                    _ => return Err(GlError::InvalidEnum("level parameter")),
+                }
+            }
         })
     }
 
     // ---- sampler objects (GL 4.5 core §8.2) ----
 
-    /// glGenSamplers (sampler names are objects at once, GL 4.5 core §8.2).
-    pub fn gen_samplers(&mut self, n: i32) -> Vec<u32> {
-        self.with_group(|this| this.create_samplers(n))
+    pub(crate) fn try_gen_samplers(&mut self, n: i32) -> GlResult<Vec<u32>> {
+        self.try_create_samplers(n)
     }
 
-    /// glCreateSamplers.
-    pub fn create_samplers(&mut self, n: i32) -> Vec<u32> {
-        self.new_names(n, |this| {
+    pub(crate) fn try_create_samplers(&mut self, n: i32) -> GlResult<Vec<u32>> {
+        self.make_names(n, |this| {
             this.objs
                 .samplers
                 .create(SamplerObject::default())
@@ -776,58 +800,54 @@ impl Context {
         self.read_group(|o| o.samplers.get(SamplerName(sampler)).is_some())
     }
 
-    /// glBindSampler.
-    pub fn bind_sampler(&mut self, unit: u32, sampler: u32) {
-        self.with_group(|this| {
-            if unit >= limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS {
-                return this.record(GlError::InvalidValue("texture unit"));
-            }
-            let s = if sampler == 0 {
-                None
-            } else if this.objs.samplers.get(SamplerName(sampler)).is_some() {
-                Some(SamplerName(sampler))
-            } else {
-                return this.record(GlError::InvalidOperation("not a sampler name"));
-            };
-            this.sampler_units[unit as usize] = s;
-        })
+    pub(crate) fn try_bind_sampler(&mut self, unit: u32, sampler: u32) -> GlResult<()> {
+        if unit >= limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS {
+            return Err(GlError::InvalidValue("texture unit"));
+        }
+        let s = if sampler == 0 {
+            None
+        } else if self.objs.samplers.get(SamplerName(sampler)).is_some() {
+            Some(SamplerName(sampler))
+        } else {
+            return Err(GlError::InvalidOperation("not a sampler name"));
+        };
+        self.sampler_units[unit as usize] = s;
+        Ok(())
     }
 
-    /// glDeleteSamplers: unbinds from units, frees the sampler's handles.
-    pub fn delete_samplers(&mut self, samplers: &[u32]) {
-        self.with_group(|this| {
-            for &s in samplers {
-                let name = SamplerName(s);
-                if this.objs.samplers.get(name).is_none() {
-                    continue;
-                }
-                for u in &mut this.sampler_units {
-                    if *u == Some(name) {
-                        *u = None;
-                    }
-                }
-                this.free_sampler_handles(name);
-                // Internal descriptors made with this sampler are dead too.
-                let mut stale = Vec::new();
-                let all = this
-                    .objs
-                    .textures
-                    .iter_mut()
-                    .map(|(_, t)| t)
-                    .chain([&mut this.default_texture]);
-                for t in all {
-                    t.internal.retain(|i| {
-                        let keep = i.0 != Some(name);
-                        if !keep {
-                            stale.push(i.3);
-                        }
-                        keep
-                    });
-                }
-                this.retired_descriptors.extend(stale);
-                this.objs.samplers.remove(name);
+    pub(crate) fn try_delete_samplers(&mut self, samplers: &[u32]) -> GlResult<()> {
+        for &s in samplers {
+            let name = SamplerName(s);
+            if self.objs.samplers.get(name).is_none() {
+                continue;
             }
-        })
+            for u in &mut self.sampler_units {
+                if *u == Some(name) {
+                    *u = None;
+                }
+            }
+            self.free_sampler_handles(name);
+            // Internal descriptors made with self sampler are dead too.
+            let mut stale = Vec::new();
+            let all = self
+                .objs
+                .textures
+                .iter_mut()
+                .map(|(_, t)| t)
+                .chain([&mut self.default_texture]);
+            for t in all {
+                t.internal.retain(|i| {
+                    let keep = i.0 != Some(name);
+                    if !keep {
+                        stale.push(i.3);
+                    }
+                    keep
+                });
+            }
+            self.retired_descriptors.extend(stale);
+            self.objs.samplers.remove(name);
+        }
+        Ok(())
     }
 
     fn sampler_parameter(
@@ -856,33 +876,37 @@ impl Context {
         Ok(())
     }
 
-    /// glSamplerParameteri.
-    pub fn sampler_parameter_i(&mut self, sampler: u32, pname: u32, param: i32) {
-        self.with_group(|this| {
-            let r = this.sampler_parameter(sampler, pname, Param::Int(&[param]), false);
-            this.gl(r)
-        })
+    pub(crate) fn try_sampler_parameter_i(
+        &mut self,
+        sampler: u32,
+        pname: u32,
+        param: i32,
+    ) -> GlResult<()> {
+        self.sampler_parameter(sampler, pname, Param::Int(&[param]), false)
     }
-    /// glSamplerParameterf.
-    pub fn sampler_parameter_f(&mut self, sampler: u32, pname: u32, param: f32) {
-        self.with_group(|this| {
-            let r = this.sampler_parameter(sampler, pname, Param::Float(&[param]), false);
-            this.gl(r)
-        })
+    pub(crate) fn try_sampler_parameter_f(
+        &mut self,
+        sampler: u32,
+        pname: u32,
+        param: f32,
+    ) -> GlResult<()> {
+        self.sampler_parameter(sampler, pname, Param::Float(&[param]), false)
     }
-    /// glSamplerParameteriv.
-    pub fn sampler_parameter_iv(&mut self, sampler: u32, pname: u32, params: &[i32]) {
-        self.with_group(|this| {
-            let r = this.sampler_parameter(sampler, pname, Param::Int(params), true);
-            this.gl(r)
-        })
+    pub(crate) fn try_sampler_parameter_iv(
+        &mut self,
+        sampler: u32,
+        pname: u32,
+        params: &[i32],
+    ) -> GlResult<()> {
+        self.sampler_parameter(sampler, pname, Param::Int(params), true)
     }
-    /// glSamplerParameterfv.
-    pub fn sampler_parameter_fv(&mut self, sampler: u32, pname: u32, params: &[f32]) {
-        self.with_group(|this| {
-            let r = this.sampler_parameter(sampler, pname, Param::Float(params), true);
-            this.gl(r)
-        })
+    pub(crate) fn try_sampler_parameter_fv(
+        &mut self,
+        sampler: u32,
+        pname: u32,
+        params: &[f32],
+    ) -> GlResult<()> {
+        self.sampler_parameter(sampler, pname, Param::Float(params), true)
     }
 
     /// The image of a texture level, for framebuffer attachments.

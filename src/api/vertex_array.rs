@@ -3,6 +3,7 @@
 //! for disabled arrays.
 
 use crate::api::context::{limits, Context};
+use crate::api::dispatch::gl_commands;
 use crate::api::error::{GlError, GlResult};
 use crate::api::names::{BufferName, VertexArrayName};
 use crate::gl::enums as gl;
@@ -73,15 +74,85 @@ impl VertexArray {
     }
 }
 
-impl Context {
+gl_commands! {
     /// glGenVertexArrays.
-    pub fn gen_vertex_arrays(&mut self, n: i32) -> Vec<u32> {
-        self.new_names(n, |this| this.vertex_arrays.gen().map(|v| v.0))
+    "glGenVertexArrays" fn gen_vertex_arrays(n: i32) -> Vec<u32> = try_gen_vertex_arrays;
+    /// glCreateVertexArrays.
+    "glCreateVertexArrays" fn create_vertex_arrays(n: i32) -> Vec<u32> = try_create_vertex_arrays;
+    /// glBindVertexArray.
+    "glBindVertexArray" fn bind_vertex_array(array: u32) = try_bind_vertex_array;
+    /// glDeleteVertexArrays: the bound one reverts to 0.
+    "glDeleteVertexArrays" fn delete_vertex_arrays(arrays: &[u32]) = try_delete_vertex_arrays;
+    /// glVertexAttribPointer.
+    "glVertexAttribPointer"
+    fn vertex_attrib_pointer(
+        index: u32,
+        size: i32,
+        ty: u32,
+        normalized: bool,
+        stride: i32,
+        offset: usize,
+    ) = try_vertex_attrib_pointer;
+    /// glVertexAttribIPointer.
+    "glVertexAttribIPointer"
+    fn vertex_attrib_i_pointer(index: u32, size: i32, ty: u32, stride: i32, offset: usize)
+        = try_vertex_attrib_i_pointer;
+    /// glVertexAttribLPointer.
+    "glVertexAttribLPointer"
+    fn vertex_attrib_l_pointer(index: u32, size: i32, ty: u32, stride: i32, offset: usize)
+        = try_vertex_attrib_l_pointer;
+    /// glEnableVertexAttribArray.
+    "glEnableVertexAttribArray"
+    fn enable_vertex_attrib_array(index: u32) = try_enable_vertex_attrib_array;
+    /// glDisableVertexAttribArray.
+    "glDisableVertexAttribArray"
+    fn disable_vertex_attrib_array(index: u32) = try_disable_vertex_attrib_array;
+    /// glVertexAttribDivisor.
+    "glVertexAttribDivisor"
+    fn vertex_attrib_divisor(index: u32, divisor: u32) = try_vertex_attrib_divisor;
+    /// glVertexAttrib1f.
+    "glVertexAttrib1f" fn vertex_attrib_1f(index: u32, x: f32) = try_vertex_attrib_1f;
+    /// glVertexAttrib2f.
+    "glVertexAttrib2f" fn vertex_attrib_2f(index: u32, x: f32, y: f32) = try_vertex_attrib_2f;
+    /// glVertexAttrib3f.
+    "glVertexAttrib3f"
+    fn vertex_attrib_3f(index: u32, x: f32, y: f32, z: f32) = try_vertex_attrib_3f;
+    /// glVertexAttrib4f.
+    "glVertexAttrib4f"
+    fn vertex_attrib_4f(index: u32, x: f32, y: f32, z: f32, w: f32) = try_vertex_attrib_4f;
+    /// glVertexAttrib4fv.
+    "glVertexAttrib4fv" fn vertex_attrib_4fv(index: u32, v: &[f32]) = try_vertex_attrib_4fv;
+    /// glVertexAttribI4i.
+    "glVertexAttribI4i"
+    fn vertex_attrib_i4i(index: u32, x: i32, y: i32, z: i32, w: i32) = try_vertex_attrib_i4i;
+    /// glVertexAttribI4ui.
+    "glVertexAttribI4ui"
+    fn vertex_attrib_i4ui(index: u32, x: u32, y: u32, z: u32, w: u32) = try_vertex_attrib_i4ui;
+    /// glVertexAttribL1ui64ARB (ARB_bindless_texture): words 0..2 hold the handle, low first.
+    "glVertexAttribL1ui64ARB"
+    fn vertex_attrib_l1ui64_arb(index: u32, x: u64) = try_vertex_attrib_l1ui64_arb;
+    /// glVertexAttribL1ui64vARB.
+    "glVertexAttribL1ui64vARB"
+    fn vertex_attrib_l1ui64v_arb(index: u32, v: &[u64]) = try_vertex_attrib_l1ui64v_arb;
+    /// glGetVertexAttribLui64vARB: only GL_CURRENT_VERTEX_ATTRIB.
+    "glGetVertexAttribLui64vARB"
+    fn get_vertex_attrib_lui64v_arb(index: u32, pname: u32) -> u64
+        = try_get_vertex_attrib_lui64v_arb;
+    /// glGetVertexAttribfv with GL_CURRENT_VERTEX_ATTRIB.
+    "glGetVertexAttribfv"
+    fn get_vertex_attribfv(index: u32, pname: u32) -> Vec<f32> = try_get_vertex_attribfv;
+    /// glGetVertexAttribiv for the array state (GL 4.5 core table 23.3).
+    "glGetVertexAttribiv"
+    fn get_vertex_attribiv(index: u32, pname: u32) -> i32 = try_get_vertex_attribiv;
+}
+
+impl Context {
+    pub(crate) fn try_gen_vertex_arrays(&mut self, n: i32) -> GlResult<Vec<u32>> {
+        self.make_names(n, |this| this.vertex_arrays.gen().map(|v| v.0))
     }
 
-    /// glCreateVertexArrays.
-    pub fn create_vertex_arrays(&mut self, n: i32) -> Vec<u32> {
-        self.new_names(n, |this| {
+    pub(crate) fn try_create_vertex_arrays(&mut self, n: i32) -> GlResult<Vec<u32>> {
+        self.make_names(n, |this| {
             this.vertex_arrays
                 .create(VertexArray::default())
                 .map(|v| v.0)
@@ -93,32 +164,28 @@ impl Context {
         self.vertex_arrays.get(VertexArrayName(array)).is_some()
     }
 
-    /// glBindVertexArray.
-    pub fn bind_vertex_array(&mut self, array: u32) {
-        self.with_group(|this| {
-            if array == 0 {
-                this.vertex_array = None;
-                return;
-            }
-            let name = VertexArrayName(array);
-            if !this.vertex_arrays.ensure(name, VertexArray::default) {
-                return this.record(GlError::InvalidOperation("not a vertex array name"));
-            }
-            this.vertex_array = Some(name);
-        })
+    pub(crate) fn try_bind_vertex_array(&mut self, array: u32) -> GlResult<()> {
+        if array == 0 {
+            self.vertex_array = None;
+            return Ok(());
+        }
+        let name = VertexArrayName(array);
+        if !self.vertex_arrays.ensure(name, VertexArray::default) {
+            return Err(GlError::InvalidOperation("not a vertex array name"));
+        }
+        self.vertex_array = Some(name);
+        Ok(())
     }
 
-    /// glDeleteVertexArrays: the bound one reverts to 0.
-    pub fn delete_vertex_arrays(&mut self, arrays: &[u32]) {
-        self.with_group(|this| {
-            for &a in arrays {
-                let name = VertexArrayName(a);
-                if this.vertex_array == Some(name) {
-                    this.vertex_array = None;
-                }
-                this.vertex_arrays.remove(name);
+    pub(crate) fn try_delete_vertex_arrays(&mut self, arrays: &[u32]) -> GlResult<()> {
+        for &a in arrays {
+            let name = VertexArrayName(a);
+            if self.vertex_array == Some(name) {
+                self.vertex_array = None;
             }
-        })
+            self.vertex_arrays.remove(name);
+        }
+        Ok(())
     }
 
     fn current_vao(&mut self) -> GlResult<&mut VertexArray> {
@@ -199,8 +266,7 @@ impl Context {
         Ok(())
     }
 
-    /// glVertexAttribPointer.
-    pub fn vertex_attrib_pointer(
+    pub(crate) fn try_vertex_attrib_pointer(
         &mut self,
         index: u32,
         size: i32,
@@ -208,50 +274,31 @@ impl Context {
         normalized: bool,
         stride: i32,
         offset: usize,
-    ) {
-        self.with_group(|this| {
-            let r = this.attrib_pointer(
-                index,
-                size,
-                ty,
-                normalized,
-                stride,
-                offset,
-                AttribMode::Float,
-            );
-            this.gl(r)
-        })
+    ) -> GlResult<()> {
+        let mode = AttribMode::Float;
+        self.attrib_pointer(index, size, ty, normalized, stride, offset, mode)
     }
 
-    /// glVertexAttribIPointer.
-    pub fn vertex_attrib_i_pointer(
+    pub(crate) fn try_vertex_attrib_i_pointer(
         &mut self,
         index: u32,
         size: i32,
         ty: u32,
         stride: i32,
         offset: usize,
-    ) {
-        self.with_group(|this| {
-            let r =
-                this.attrib_pointer(index, size, ty, false, stride, offset, AttribMode::Integer);
-            this.gl(r)
-        })
+    ) -> GlResult<()> {
+        self.attrib_pointer(index, size, ty, false, stride, offset, AttribMode::Integer)
     }
 
-    /// glVertexAttribLPointer.
-    pub fn vertex_attrib_l_pointer(
+    pub(crate) fn try_vertex_attrib_l_pointer(
         &mut self,
         index: u32,
         size: i32,
         ty: u32,
         stride: i32,
         offset: usize,
-    ) {
-        self.with_group(|this| {
-            let r = this.attrib_pointer(index, size, ty, false, stride, offset, AttribMode::Long);
-            this.gl(r)
-        })
+    ) -> GlResult<()> {
+        self.attrib_pointer(index, size, ty, false, stride, offset, AttribMode::Long)
     }
 
     fn set_enabled(&mut self, index: u32, on: bool) -> GlResult<()> {
@@ -260,134 +307,122 @@ impl Context {
         Ok(())
     }
 
-    /// glEnableVertexAttribArray.
-    pub fn enable_vertex_attrib_array(&mut self, index: u32) {
-        self.with_group(|this| {
-            let r = this.set_enabled(index, true);
-            this.gl(r)
-        })
+    pub(crate) fn try_enable_vertex_attrib_array(&mut self, index: u32) -> GlResult<()> {
+        self.set_enabled(index, true)
     }
 
-    /// glDisableVertexAttribArray.
-    pub fn disable_vertex_attrib_array(&mut self, index: u32) {
-        self.with_group(|this| {
-            let r = this.set_enabled(index, false);
-            this.gl(r)
-        })
+    pub(crate) fn try_disable_vertex_attrib_array(&mut self, index: u32) -> GlResult<()> {
+        self.set_enabled(index, false)
     }
 
-    /// glVertexAttribDivisor.
-    pub fn vertex_attrib_divisor(&mut self, index: u32, divisor: u32) {
-        self.with_group(|this| {
-            let r = (|| {
-                let i = Self::check_index(index)?;
-                this.current_vao()?.attribs[i].divisor = divisor;
-                Ok(())
-            })();
-            this.gl(r)
-        })
+    pub(crate) fn try_vertex_attrib_divisor(&mut self, index: u32, divisor: u32) -> GlResult<()> {
+        let i = Self::check_index(index)?;
+        self.current_vao()?.attribs[i].divisor = divisor;
+        Ok(())
     }
 
-    fn set_current(&mut self, index: u32, words: [u32; 4]) {
-        match Self::check_index(index) {
-            Ok(i) => self.current_attribs[i] = words,
-            Err(e) => self.record(e),
+    /// The current value of generic attribute `index` (GL 4.5 core §10.2), as 4 words.
+    fn set_current(&mut self, index: u32, words: [u32; 4]) -> GlResult<()> {
+        let i = Self::check_index(index)?;
+        self.current_attribs[i] = words;
+        Ok(())
+    }
+
+    pub(crate) fn try_vertex_attrib_1f(&mut self, index: u32, x: f32) -> GlResult<()> {
+        self.try_vertex_attrib_4f(index, x, 0.0, 0.0, 1.0)
+    }
+    pub(crate) fn try_vertex_attrib_2f(&mut self, index: u32, x: f32, y: f32) -> GlResult<()> {
+        self.try_vertex_attrib_4f(index, x, y, 0.0, 1.0)
+    }
+    pub(crate) fn try_vertex_attrib_3f(
+        &mut self,
+        index: u32,
+        x: f32,
+        y: f32,
+        z: f32,
+    ) -> GlResult<()> {
+        self.try_vertex_attrib_4f(index, x, y, z, 1.0)
+    }
+    pub(crate) fn try_vertex_attrib_4f(
+        &mut self,
+        index: u32,
+        x: f32,
+        y: f32,
+        z: f32,
+        w: f32,
+    ) -> GlResult<()> {
+        self.set_current(index, [x, y, z, w].map(f32::to_bits))
+    }
+    pub(crate) fn try_vertex_attrib_4fv(&mut self, index: u32, v: &[f32]) -> GlResult<()> {
+        if v.len() < 4 {
+            return Err(GlError::InvalidValue("need 4 values"));
+        }
+        self.try_vertex_attrib_4f(index, v[0], v[1], v[2], v[3])
+    }
+    pub(crate) fn try_vertex_attrib_i4i(
+        &mut self,
+        index: u32,
+        x: i32,
+        y: i32,
+        z: i32,
+        w: i32,
+    ) -> GlResult<()> {
+        self.set_current(index, [x as u32, y as u32, z as u32, w as u32])
+    }
+    pub(crate) fn try_vertex_attrib_i4ui(
+        &mut self,
+        index: u32,
+        x: u32,
+        y: u32,
+        z: u32,
+        w: u32,
+    ) -> GlResult<()> {
+        self.set_current(index, [x, y, z, w])
+    }
+    pub(crate) fn try_vertex_attrib_l1ui64_arb(&mut self, index: u32, x: u64) -> GlResult<()> {
+        self.set_current(index, [x as u32, (x >> 32) as u32, 0, 0])
+    }
+    pub(crate) fn try_vertex_attrib_l1ui64v_arb(&mut self, index: u32, v: &[u64]) -> GlResult<()> {
+        match v.first() {
+            Some(&x) => self.try_vertex_attrib_l1ui64_arb(index, x),
+            None => Err(GlError::InvalidValue("need 1 value")),
         }
     }
-
-    /// glVertexAttrib1f.
-    pub fn vertex_attrib_1f(&mut self, index: u32, x: f32) {
-        self.with_group(|this| this.vertex_attrib_4f(index, x, 0.0, 0.0, 1.0))
-    }
-    /// glVertexAttrib2f.
-    pub fn vertex_attrib_2f(&mut self, index: u32, x: f32, y: f32) {
-        self.with_group(|this| this.vertex_attrib_4f(index, x, y, 0.0, 1.0))
-    }
-    /// glVertexAttrib3f.
-    pub fn vertex_attrib_3f(&mut self, index: u32, x: f32, y: f32, z: f32) {
-        self.with_group(|this| this.vertex_attrib_4f(index, x, y, z, 1.0))
-    }
-    /// glVertexAttrib4f.
-    pub fn vertex_attrib_4f(&mut self, index: u32, x: f32, y: f32, z: f32, w: f32) {
-        self.with_group(|this| this.set_current(index, [x, y, z, w].map(f32::to_bits)))
-    }
-    /// glVertexAttrib4fv.
-    pub fn vertex_attrib_4fv(&mut self, index: u32, v: &[f32]) {
-        self.with_group(|this| {
-            if v.len() < 4 {
-                return this.record(GlError::InvalidValue("need 4 values"));
-            }
-            this.vertex_attrib_4f(index, v[0], v[1], v[2], v[3])
-        })
-    }
-    /// glVertexAttribI4i.
-    pub fn vertex_attrib_i4i(&mut self, index: u32, x: i32, y: i32, z: i32, w: i32) {
-        self.with_group(|this| this.set_current(index, [x as u32, y as u32, z as u32, w as u32]))
-    }
-    /// glVertexAttribI4ui.
-    pub fn vertex_attrib_i4ui(&mut self, index: u32, x: u32, y: u32, z: u32, w: u32) {
-        self.with_group(|this| this.set_current(index, [x, y, z, w]))
-    }
-    /// glVertexAttribL1ui64ARB (ARB_bindless_texture): words 0..2 hold the handle, low first.
-    pub fn vertex_attrib_l1ui64_arb(&mut self, index: u32, x: u64) {
-        self.with_group(|this| this.set_current(index, [x as u32, (x >> 32) as u32, 0, 0]))
-    }
-    /// glVertexAttribL1ui64vARB.
-    pub fn vertex_attrib_l1ui64v_arb(&mut self, index: u32, v: &[u64]) {
-        self.with_group(|this| match v.first() {
-            Some(&x) => this.vertex_attrib_l1ui64_arb(index, x),
-            None => this.record(GlError::InvalidValue("need 1 value")),
-        })
-    }
-    /// glGetVertexAttribLui64vARB: only GL_CURRENT_VERTEX_ATTRIB.
-    pub fn get_vertex_attrib_lui64v_arb(&mut self, index: u32, pname: u32) -> u64 {
-        self.with_group(|this| {
-            let r = (|| {
-                let i = Self::check_index(index)?;
-                if pname != gl::CURRENT_VERTEX_ATTRIB {
-                    return Err(GlError::InvalidEnum("pname"));
-                }
-                let w = this.current_attribs[i];
-                Ok(w[0] as u64 | (w[1] as u64) << 32)
-            })();
-            this.gl(r)
-        })
+    pub(crate) fn try_get_vertex_attrib_lui64v_arb(
+        &mut self,
+        index: u32,
+        pname: u32,
+    ) -> GlResult<u64> {
+        let i = Self::check_index(index)?;
+        if pname != gl::CURRENT_VERTEX_ATTRIB {
+            return Err(GlError::InvalidEnum("pname"));
+        }
+        let w = self.current_attribs[i];
+        Ok(w[0] as u64 | (w[1] as u64) << 32)
     }
 
-    /// glGetVertexAttribfv with GL_CURRENT_VERTEX_ATTRIB.
-    pub fn get_vertex_attribfv(&mut self, index: u32, pname: u32) -> Vec<f32> {
-        self.with_group(|this| {
-            let r = (|| {
-                let i = Self::check_index(index)?;
-                if pname != gl::CURRENT_VERTEX_ATTRIB {
-                    return Err(GlError::InvalidEnum("pname"));
-                }
-                Ok(this.current_attribs[i].map(f32::from_bits).to_vec())
-            })();
-            this.gl(r)
-        })
+    pub(crate) fn try_get_vertex_attribfv(&mut self, index: u32, pname: u32) -> GlResult<Vec<f32>> {
+        let i = Self::check_index(index)?;
+        if pname != gl::CURRENT_VERTEX_ATTRIB {
+            return Err(GlError::InvalidEnum("pname"));
+        }
+        Ok(self.current_attribs[i].map(f32::from_bits).to_vec())
     }
 
-    /// glGetVertexAttribiv for the array state (GL 4.5 core table 23.3).
-    pub fn get_vertex_attribiv(&mut self, index: u32, pname: u32) -> i32 {
-        self.with_group(|this| {
-            let r = (|| {
-                let i = Self::check_index(index)?;
-                let a = this.current_vao()?.attribs[i];
-                Ok(match pname {
-                    gl::VERTEX_ATTRIB_ARRAY_ENABLED => a.enabled as i32,
-                    gl::VERTEX_ATTRIB_ARRAY_SIZE => a.size as i32,
-                    gl::VERTEX_ATTRIB_ARRAY_STRIDE => a.stride,
-                    gl::VERTEX_ATTRIB_ARRAY_TYPE => a.ty.to_gl() as i32,
-                    gl::VERTEX_ATTRIB_ARRAY_NORMALIZED => a.normalized as i32,
-                    gl::VERTEX_ATTRIB_ARRAY_INTEGER => (a.mode == AttribMode::Integer) as i32,
-                    gl::VERTEX_ATTRIB_ARRAY_LONG => (a.mode == AttribMode::Long) as i32,
-                    gl::VERTEX_ATTRIB_ARRAY_DIVISOR => a.divisor as i32,
-                    gl::VERTEX_ATTRIB_ARRAY_BUFFER_BINDING => a.buffer.map_or(0, |b| b.0 as i32),
-                    _ => return Err(GlError::InvalidEnum("pname")),
-                })
-            })();
-            this.gl(r)
+    pub(crate) fn try_get_vertex_attribiv(&mut self, index: u32, pname: u32) -> GlResult<i32> {
+        let i = Self::check_index(index)?;
+        let a = self.current_vao()?.attribs[i];
+        Ok(match pname {
+            gl::VERTEX_ATTRIB_ARRAY_ENABLED => a.enabled as i32,
+            gl::VERTEX_ATTRIB_ARRAY_SIZE => a.size as i32,
+            gl::VERTEX_ATTRIB_ARRAY_STRIDE => a.stride,
+            gl::VERTEX_ATTRIB_ARRAY_TYPE => a.ty.to_gl() as i32,
+            gl::VERTEX_ATTRIB_ARRAY_NORMALIZED => a.normalized as i32,
+            gl::VERTEX_ATTRIB_ARRAY_INTEGER => (a.mode == AttribMode::Integer) as i32,
+            gl::VERTEX_ATTRIB_ARRAY_LONG => (a.mode == AttribMode::Long) as i32,
+            gl::VERTEX_ATTRIB_ARRAY_DIVISOR => a.divisor as i32,
+            gl::VERTEX_ATTRIB_ARRAY_BUFFER_BINDING => a.buffer.map_or(0, |b| b.0 as i32),
+            _ => return Err(GlError::InvalidEnum("pname")),
         })
     }
 }

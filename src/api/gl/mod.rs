@@ -4,9 +4,11 @@
 //!
 //! Every entry point follows the same path (the generated shims call [`with_current`]): take
 //! the calling thread's current context (none: do nothing, return 0/null), lock it (a
-//! poisoned lock is recovered), run the command's marshalling function in `imp.rs` under
-//! `catch_unwind` (a caught panic becomes a GL error plus a high-severity KHR_debug message;
-//! no Rust panic crosses the C boundary), then deliver pending debug messages.
+//! poisoned lock is recovered), run the command's marshalling function in `imp.rs` inside
+//! the dispatcher, the one entry path the Rust API uses too (`api/dispatch.rs`: share-group
+//! swap, errors named after the command, a caught panic becomes a GL error plus a
+//! high-severity KHR_debug message; no Rust panic crosses the C boundary), then deliver
+//! pending debug messages.
 //!
 //! `unsafe` is allowed in this module only: C callers hand us raw pointers (DESIGN.md §2 "the
 //! C driver"); every block says why it holds.
@@ -16,6 +18,7 @@ use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Mutex};
 
+use crate::api::dispatch::Group;
 use crate::api::Context;
 
 pub mod imp;
@@ -73,9 +76,10 @@ impl Drop for CallGuard {
 }
 
 /// Runs `f` on the calling thread's current context, as every generated entry point does:
-/// `default` when there is none (or on re-entry); a panic inside `f` is caught and reported
-/// as `GL_OUT_OF_MEMORY` (GL 4.5 core §2.3.1: after it the state is undefined, which is the
-/// honest description of an interrupted command) plus a high-severity debug message.
+/// `default` when there is none (or on re-entry); otherwise `f` runs inside the dispatcher
+/// ([`Context::dispatch`] in `api/dispatch.rs`) under the command's `name`: errors name
+/// the command, the Rust command `f` calls checks the share group out, and a panic inside
+/// `f` becomes `GL_OUT_OF_MEMORY` plus a high-severity debug message, returning `default`.
 pub fn with_current<R>(name: &'static str, default: R, f: impl FnOnce(&mut Context) -> R) -> R {
     let Some(shared) = current_context() else {
         return default;
@@ -94,18 +98,11 @@ pub fn with_current<R>(name: &'static str, default: R, f: impl FnOnce(&mut Conte
         }
     };
     let ctx: &mut Context = &mut guard;
-    let r = match catch_unwind(AssertUnwindSafe(|| f(ctx))) {
-        Ok(r) => r,
-        Err(payload) => {
-            let what = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "non-string panic payload".into());
-            ctx.record_internal_panic(name, &what);
-            default
-        }
-    };
+    // The dispatcher (api/dispatch.rs) names the command in the errors the marshalling and
+    // the command record, and contains a panic. The group is checked out by the Rust
+    // command the marshalling calls (nested in this one), so glLinkProgram still runs the
+    // JIT outside the group's lock.
+    let r = ctx.dispatch(name, Group::ByBody, || default, |ctx| Ok(f(ctx)));
     // Messages raised during the call reached the callback as they were raised; those the
     // sampler's workers raised (during this call's flush, or in the background since the
     // last call) are delivered now, still before the command returns, on this thread.
