@@ -20,20 +20,9 @@ const CALLS: u64 = 10_000;
 fn setup(ctx: &mut Context) -> u32 {
     let vao = ctx.gen_vertex_arrays(1)[0];
     ctx.bind_vertex_array(vao);
-    let vbo = ctx.gen_buffers(1)[0];
-    ctx.bind_buffer(enums::ARRAY_BUFFER, vbo);
     // One tiny triangle near the origin: about one pixel at 64×64.
     let verts = [0.0f32, 0.0, 0.0, 0.03, 0.0, 0.0, 0.0, 0.03, 0.0];
-    let bytes: Vec<u8> = verts.iter().flat_map(|v| v.to_le_bytes()).collect();
-    ctx.buffer_data(
-        enums::ARRAY_BUFFER,
-        bytes.len() as isize,
-        Some(&bytes),
-        enums::STATIC_DRAW,
-    );
-    ctx.enable_vertex_attrib_array(0);
-    ctx.vertex_attrib_pointer(0, 3, enums::FLOAT, false, 12, 0);
-    vbo
+    common::float_attribute(ctx, 0, 3, &verts)
 }
 
 fn entry(c: &mut Criterion) {

@@ -14,17 +14,7 @@ const FS: &str = "#version 330\nuniform vec4 color;\nout vec4 c;\nvoid main() { 
 fn upload(ctx: &mut Context, verts: &[f32]) {
     let vao = ctx.gen_vertex_arrays(1)[0];
     ctx.bind_vertex_array(vao);
-    let vbo = ctx.gen_buffers(1)[0];
-    ctx.bind_buffer(enums::ARRAY_BUFFER, vbo);
-    let bytes: Vec<u8> = verts.iter().flat_map(|v| v.to_le_bytes()).collect();
-    ctx.buffer_data(
-        enums::ARRAY_BUFFER,
-        bytes.len() as isize,
-        Some(&bytes),
-        enums::STATIC_DRAW,
-    );
-    ctx.enable_vertex_attrib_array(0);
-    ctx.vertex_attrib_pointer(0, 3, enums::FLOAT, false, 12, 0);
+    common::float_attribute(ctx, 0, 3, verts);
 }
 
 fn blended_fill_1080p(c: &mut Criterion) {

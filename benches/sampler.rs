@@ -53,18 +53,7 @@ fn trilinear_fill(c: &mut Criterion) {
 
     let vao = ctx.gen_vertex_arrays(1)[0];
     ctx.bind_vertex_array(vao);
-    let vbo = ctx.gen_buffers(1)[0];
-    ctx.bind_buffer(enums::ARRAY_BUFFER, vbo);
-    let verts: [f32; 6] = [-1.0, -1.0, 3.0, -1.0, -1.0, 3.0];
-    let bytes: Vec<u8> = verts.iter().flat_map(|v| v.to_le_bytes()).collect();
-    ctx.buffer_data(
-        enums::ARRAY_BUFFER,
-        bytes.len() as isize,
-        Some(&bytes),
-        enums::STATIC_DRAW,
-    );
-    ctx.enable_vertex_attrib_array(0);
-    ctx.vertex_attrib_pointer(0, 2, enums::FLOAT, false, 8, 0);
+    common::float_attribute(&mut ctx, 0, 2, &[-1.0, -1.0, 3.0, -1.0, -1.0, 3.0]);
     assert_eq!(ctx.get_error(), enums::NO_ERROR);
 
     let mut g = c.benchmark_group("sampler");

@@ -48,6 +48,18 @@ impl Buffer {
         self.mapping.take()
     }
 
+    /// GL_INVALID_VALUE unless bytes `offset..offset + len` lie inside the store (the
+    /// check BufferSubData, GetBufferSubData and MapBufferRange share; overflow included).
+    fn check_range(&self, offset: usize, len: usize) -> GlResult<()> {
+        if offset
+            .checked_add(len)
+            .is_none_or(|end| end > self.data.len())
+        {
+            return Err(GlError::InvalidValue("range past the end of the buffer"));
+        }
+        Ok(())
+    }
+
     /// Whether a draw must refuse this buffer (GL 4.5 core §6.3.2: mapped, unless the mapping
     /// is persistent).
     pub fn blocks_draws(&self) -> bool {
@@ -405,12 +417,7 @@ impl Context {
         }
         let buf = self.bound_buffer_mut(target)?;
         let offset = offset as usize;
-        if offset
-            .checked_add(data.len())
-            .is_none_or(|end| end > buf.data.len())
-        {
-            return Err(GlError::InvalidValue("range past the end of the buffer"));
-        }
+        buf.check_range(offset, data.len())?;
         if buf.blocks_draws() {
             return Err(GlError::InvalidOperation("buffer is mapped"));
         }
@@ -468,9 +475,7 @@ impl Context {
             .get(name)
             .ok_or(GlError::InvalidOperation("no buffer"))?;
         let (o, s) = (offset as usize, size as usize);
-        if o.checked_add(s).is_none_or(|e| e > buf.data.len()) {
-            return Err(GlError::InvalidValue("range past the end of the buffer"));
-        }
+        buf.check_range(o, s)?;
         if buf.blocks_draws() {
             return Err(GlError::InvalidOperation("buffer is mapped"));
         }
@@ -508,9 +513,7 @@ impl Context {
                 .get(name)
                 .ok_or(GlError::InvalidOperation("no buffer"))?;
             let (o, l) = (offset as usize, length as usize);
-            if o.checked_add(l).is_none_or(|e| e > buf.data.len()) {
-                return Err(GlError::InvalidValue("range past the end of the buffer"));
-            }
+            buf.check_range(o, l)?;
             if buf.mapping.is_some() {
                 return Err(GlError::InvalidOperation("buffer is already mapped"));
             }
