@@ -14,6 +14,7 @@
 use std::sync::Arc;
 
 use crate::api::context::Context;
+use crate::api::dispatch::Group;
 use crate::api::error::{GlError, GlResult};
 use crate::api::framebuffer::incomplete;
 use crate::gl::enums as gl;
@@ -410,21 +411,26 @@ impl Context {
     ) {
         // As in read_pixels: images are found under the share-group lock; the flush and the
         // copy happen after it is released.
-        let plan = self.with_group(|this| {
-            this.plan_blit(
-                [src_x0, src_y0, src_x1, src_y1],
-                [dst_x0, dst_y0, dst_x1, dst_y1],
-                mask,
-                filter,
-            )
-        });
-        let r = plan.map(|p| {
-            if let Some(p) = p {
-                let flushed = self.flush_raster();
-                p.run(&flushed);
-            }
-        });
-        self.gl(r)
+        self.dispatch(
+            "glBlitFramebuffer",
+            Group::ByBody,
+            || (),
+            |this| {
+                let plan = this.with_group(|this| {
+                    this.plan_blit(
+                        [src_x0, src_y0, src_x1, src_y1],
+                        [dst_x0, dst_y0, dst_x1, dst_y1],
+                        mask,
+                        filter,
+                    )
+                })?;
+                if let Some(p) = plan {
+                    let flushed = this.flush_raster();
+                    p.run(&flushed);
+                }
+                Ok(())
+            },
+        )
     }
 }
 

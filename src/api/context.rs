@@ -291,6 +291,9 @@ gl_commands! {
     "glBlendFunc" fn blend_func(sfactor: u32, dfactor: u32) = try_blend_func;
     /// glBlendEquation.
     "glBlendEquation" fn blend_equation(mode: u32) = try_blend_equation;
+    /// glBlendEquationSeparate.
+    "glBlendEquationSeparate"
+    fn blend_equation_separate(mode_rgb: u32, mode_alpha: u32) = try_blend_equation_separate;
     /// glBlendColor.
     "glBlendColor" fn blend_color(r: f32, g: f32, b: f32, a: f32) = try_blend_color;
     /// glCullFace.
@@ -550,22 +553,6 @@ impl Context {
         }
     }
 
-    /// Records the error of a failed call (the call has changed nothing).
-    pub(crate) fn record(&mut self, e: GlError) {
-        self.errors.record(e);
-    }
-
-    /// Unwraps an entry point's result: errors are recorded and `T::default()` returned.
-    pub(crate) fn gl<T: Default>(&mut self, r: GlResult<T>) -> T {
-        match r {
-            Ok(v) => v,
-            Err(e) => {
-                self.record(e);
-                T::default()
-            }
-        }
-    }
-
     /// How many GL errors this context has recorded so far: the C getters compare it
     /// before and after a call, so a failed query writes nothing.
     pub(crate) fn errors_recorded(&self) -> u64 {
@@ -804,23 +791,22 @@ impl Context {
     }
 
     pub(crate) fn try_blend_equation(&mut self, mode: u32) -> GlResult<()> {
-        self.blend_equation_separate(mode, mode);
-        Ok(())
+        self.try_blend_equation_separate(mode, mode)
     }
 
-    /// glBlendEquationSeparate.
-    pub fn blend_equation_separate(&mut self, mode_rgb: u32, mode_alpha: u32) {
-        match (
-            Self::check_blend_equation(mode_rgb),
-            Self::check_blend_equation(mode_alpha),
-        ) {
-            (Ok(a), Ok(b)) => {
-                self.fixed.blend.eq_rgb = a;
-                self.fixed.blend.eq_alpha = b;
-                self.dirty |= dirty::RASTER;
-            }
-            (Err(e), _) | (_, Err(e)) => self.record(e),
-        }
+    pub(crate) fn try_blend_equation_separate(
+        &mut self,
+        mode_rgb: u32,
+        mode_alpha: u32,
+    ) -> GlResult<()> {
+        let (a, b) = (
+            Self::check_blend_equation(mode_rgb)?,
+            Self::check_blend_equation(mode_alpha)?,
+        );
+        self.fixed.blend.eq_rgb = a;
+        self.fixed.blend.eq_alpha = b;
+        self.dirty |= dirty::RASTER;
+        Ok(())
     }
 
     pub(crate) fn try_blend_color(&mut self, r: f32, g: f32, b: f32, a: f32) -> GlResult<()> {

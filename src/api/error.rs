@@ -468,6 +468,14 @@ gl_commands! {
     /// glGetObjectLabel: the label ("" when none).
     "glGetObjectLabel"
     fn get_object_label(identifier: u32, name: u32) -> String = try_get_object_label;
+    /// glGetPointerv(DEBUG_CALLBACK_FUNCTION / DEBUG_CALLBACK_USER_PARAM), as addresses.
+    "glGetPointerv" fn get_pointerv(pname: u32) -> usize = try_get_pointerv, group by body;
+    /// glGetDebugMessageLog (GL 4.5 core §20.9): up to `count` oldest messages, removed
+    /// from the log; with `buf_size` (a text buffer was given) it stops at the first
+    /// message whose text and NUL no longer fit.
+    "glGetDebugMessageLog"
+    fn get_debug_message_log(count: u32, buf_size: Option<usize>) -> Vec<DebugMessage>
+        = try_get_debug_message_log, group by body;
 }
 
 /// KHR_debug (GL 4.5 core chapter 20) entry points.
@@ -490,16 +498,12 @@ impl Context {
         self.errors.set_callback(cb, (function, user_param));
     }
 
-    /// glGetPointerv(DEBUG_CALLBACK_FUNCTION / DEBUG_CALLBACK_USER_PARAM), as addresses.
-    pub fn get_pointerv(&mut self, pname: u32) -> usize {
+    pub(crate) fn try_get_pointerv(&mut self, pname: u32) -> GlResult<usize> {
         let (f, p) = self.errors.callback_pointers();
         match pname {
-            enums::DEBUG_CALLBACK_FUNCTION => f,
-            enums::DEBUG_CALLBACK_USER_PARAM => p,
-            _ => {
-                self.record(GlError::InvalidEnum("pointer name"));
-                0
-            }
+            enums::DEBUG_CALLBACK_FUNCTION => Ok(f),
+            enums::DEBUG_CALLBACK_USER_PARAM => Ok(p),
+            _ => Err(GlError::InvalidEnum("pointer name")),
         }
     }
 
@@ -581,17 +585,15 @@ impl Context {
         Ok(())
     }
 
-    /// glGetDebugMessageLog (GL 4.5 core §20.9): up to `count` oldest messages, removed
-    /// from the log; with `buf_size` (a text buffer was given) it stops at the first
-    /// message whose text and NUL no longer fit.
-    pub fn get_debug_message_log(
+    pub(crate) fn try_get_debug_message_log(
         &mut self,
         count: u32,
         buf_size: Option<usize>,
-    ) -> Vec<DebugMessage> {
+    ) -> GlResult<Vec<DebugMessage>> {
         self.deliver_debug_messages();
         let mut room = buf_size;
-        self.errors
+        Ok(self
+            .errors
             .take_logged(count as usize, |m| match room.as_mut() {
                 None => true,
                 Some(r) if *r > m.message.len() => {
@@ -599,7 +601,7 @@ impl Context {
                     true
                 }
                 Some(_) => false,
-            })
+            }))
     }
 
     pub(crate) fn try_push_debug_group(

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::api::context::{dirty, limits, Context};
-use crate::api::dispatch::gl_commands;
+use crate::api::dispatch::{gl_commands, Group};
 use crate::api::error::{GlError, GlResult};
 use crate::api::names::{FramebufferName, RenderbufferName, TextureName};
 use crate::api::pixels;
@@ -296,7 +296,8 @@ impl Context {
     }
 
     /// glReadPixels (GL 4.5 core §18.2) from the read framebuffer, honouring
-    /// GL_PACK_ALIGNMENT. Flushes queued work first.
+    /// GL_PACK_ALIGNMENT, into a new buffer of `height` padded rows. Flushes queued work
+    /// first.
     #[allow(clippy::too_many_arguments)]
     pub fn read_pixels(
         &mut self,
@@ -307,9 +308,70 @@ impl Context {
         format: u32,
         ty: u32,
     ) -> Vec<u8> {
-        // The image is found under the share-group lock; the flush and the read happen
-        // after it is released, so other contexts of the group are not held up (share.rs).
-        let img = self.with_group(|this| {
+        self.dispatch("glReadPixels", Group::ByBody, Vec::new, |this| {
+            let img = this.read_pixels_source(width, height, format, ty)?;
+            this.flush_raster();
+            let a = this.pack_alignment;
+            pixels::pack(&img, x, y, width as usize, height as usize, format, ty, a)
+        })
+    }
+
+    /// glReadPixels into `out`, which must hold the client image (rows padded to
+    /// GL_PACK_ALIGNMENT, the last one not; too short: GL_INVALID_OPERATION). Only the
+    /// pixels are written, as a C caller's memory is: no allocation, one copy per row when
+    /// the formats match.
+    #[allow(clippy::too_many_arguments)]
+    pub fn read_pixels_into(
+        &mut self,
+        x: i32,
+        y: i32,
+        width: i32,
+        height: i32,
+        format: u32,
+        ty: u32,
+        out: &mut [u8],
+    ) {
+        self.read_pixels_with(x, y, width, height, format, ty, |_| Ok(out))
+    }
+
+    /// glReadPixels into the buffer `out(len)` gives once every check has passed (the C
+    /// marshalling turns the application's pointer into it there).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn read_pixels_with<'o>(
+        &mut self,
+        x: i32,
+        y: i32,
+        width: i32,
+        height: i32,
+        format: u32,
+        ty: u32,
+        out: impl FnOnce(usize) -> GlResult<&'o mut [u8]>,
+    ) {
+        self.dispatch(
+            "glReadPixels",
+            Group::ByBody,
+            || (),
+            |this| {
+                let img = this.read_pixels_source(width, height, format, ty)?;
+                this.flush_raster();
+                let a = this.pack_alignment;
+                let (w, h) = (width as usize, height as usize);
+                pixels::pack_with(&img, x, y, w, h, format, ty, a, out)
+            },
+        )
+    }
+
+    /// The image glReadPixels reads for `format`, after the size and type checks. The image
+    /// is found under the share-group lock; the flush and the read happen after it is
+    /// released, so other contexts of the group are not held up (share.rs).
+    fn read_pixels_source(
+        &mut self,
+        width: i32,
+        height: i32,
+        format: u32,
+        ty: u32,
+    ) -> GlResult<Arc<Image>> {
+        self.with_group(|this| {
             if width < 0 || height < 0 {
                 return Err(GlError::InvalidValue("negative size"));
             }
@@ -324,21 +386,7 @@ impl Context {
                 return Err(GlError::InvalidEnum("ReadPixels type"));
             }
             this.read_image(src)
-        });
-        let r = img.and_then(|img| {
-            self.flush_raster();
-            pixels::pack(
-                &img,
-                x,
-                y,
-                width as usize,
-                height as usize,
-                format,
-                ty,
-                self.pack_alignment,
-            )
-        });
-        self.gl(r)
+        })
     }
 
     // ---- framebuffer objects ----

@@ -419,7 +419,8 @@ pub fn unpack(
 
 /// Reads a rectangle of `image` into client memory (GL 4.5 core §18.2): GL_RGBA with
 /// GL_UNSIGNED_BYTE or GL_FLOAT, GL_RGB/GL_RED likewise, GL_DEPTH_COMPONENT with GL_FLOAT.
-/// Pixels outside the image read as zero. Every row is padded to `alignment`.
+/// Pixels outside the image read as zero. Every row is padded to `alignment`; the buffer
+/// returned holds `h` whole padded rows.
 #[allow(clippy::too_many_arguments)]
 pub fn pack(
     image: &Image,
@@ -431,9 +432,38 @@ pub fn pack(
     ty: u32,
     alignment: usize,
 ) -> GlResult<Vec<u8>> {
+    let mut out = Vec::new();
+    pack_with(image, x, y, w, h, gl_format, ty, alignment, |len| {
+        // The last row padded too: `len` rounded up to the alignment is h × the row stride.
+        let whole = len.div_ceil(alignment.max(1)) * alignment.max(1);
+        out.try_reserve_exact(whole)
+            .map_err(|_| GlError::OutOfMemory("ReadPixels"))?;
+        out.resize(whole, 0);
+        Ok(&mut out[..])
+    })?;
+    Ok(out)
+}
+
+/// [`pack`] into memory the caller provides: `out(len)` is asked once, after every
+/// format/type check passed, for the client buffer of `len` bytes (the rows padded to
+/// `alignment`, the last one not: what GL 4.5 core §8.4.3.1 says a client image takes).
+/// Only the pixels of the rectangle are written; the padding between rows is not touched,
+/// as in GL. RGBA/UNSIGNED_BYTE from an 8-bit RGBA image copies each row's span in one go.
+#[allow(clippy::too_many_arguments)]
+pub fn pack_with<'o>(
+    image: &Image,
+    x: i32,
+    y: i32,
+    w: usize,
+    h: usize,
+    gl_format: u32,
+    ty: u32,
+    alignment: usize,
+    out: impl FnOnce(usize) -> GlResult<&'o mut [u8]>,
+) -> GlResult<()> {
     let n = components(gl_format)?;
     if matches!(gl_format, gl::DEPTH_STENCIL | gl::STENCIL_INDEX) || ty == gl::UNSIGNED_INT_24_8 {
-        return pack_stencil(image, x, y, w, h, gl_format, ty, alignment);
+        return pack_stencil(image, x, y, w, h, gl_format, ty, alignment, out);
     }
     if !matches!(ty, gl::UNSIGNED_BYTE | gl::FLOAT) {
         return Err(GlError::InvalidEnum("unsupported ReadPixels format/type"));
@@ -450,7 +480,7 @@ pub fn pack(
         && gl_format == gl::RGBA
         && ty == gl::UNSIGNED_BYTE;
     if stored {
-        return pack_texels(image, x, y, w, h, pixel, alignment, None);
+        return pack_texels(image, x, y, w, h, pixel, alignment, None, out);
     }
     let format = image.format();
     pack_texels(
@@ -470,19 +500,21 @@ pub fn pack(
                 }
             }
         }),
+        out,
     )
 }
 
 /// Converts one stored texel into one client pixel.
 type PutTexel<'a> = &'a mut dyn FnMut(&[u8], &mut [u8]);
 
-/// The walk both packers share: a zeroed client buffer of `h` rows of `w` pixels of
-/// `pixel` bytes padded to `alignment`, with `put(texel bytes, pixel bytes)` called for
-/// each pixel inside the image (pixels outside it stay zero). With no `put` the client
-/// pixel is the stored texel (`pixel` = bytes per texel) and each row's span inside the
-/// image is one copy. Only the rows and columns read are copied out of the image.
+/// The walk both packers share: `h` rows of `w` pixels of `pixel` bytes, rows padded to
+/// `alignment`, written into the buffer `out(len)` gives, with `put(texel bytes, pixel
+/// bytes)` called for each pixel inside the image; pixels outside it are zeroed, the padding
+/// is left alone. With no `put` the client pixel is the stored texel (`pixel` = bytes per
+/// texel) and each row's span inside the image is one copy. Only the rows and columns read
+/// are copied out of the image.
 #[allow(clippy::too_many_arguments)]
-fn pack_texels(
+fn pack_texels<'o>(
     image: &Image,
     x: i32,
     y: i32,
@@ -491,12 +523,22 @@ fn pack_texels(
     pixel: usize,
     alignment: usize,
     mut put: Option<PutTexel<'_>>,
-) -> GlResult<Vec<u8>> {
+    out: impl FnOnce(usize) -> GlResult<&'o mut [u8]>,
+) -> GlResult<()> {
     let stride = row_stride(w, pixel, alignment);
-    let mut out = Vec::new();
-    out.try_reserve_exact(stride * h)
-        .map_err(|_| GlError::OutOfMemory("ReadPixels"))?;
-    out.resize(stride * h, 0);
+    let row_bytes = w * pixel;
+    let len = if w == 0 || h == 0 {
+        0
+    } else {
+        (h - 1) * stride + row_bytes
+    };
+    let out = out(len)?;
+    if len == 0 {
+        return Ok(());
+    }
+    let out = out
+        .get_mut(..len)
+        .ok_or(GlError::InvalidOperation("the pixel buffer is too small"))?;
     let bpt = image.format().bytes_per_texel();
     debug_assert!(
         put.is_some() || pixel == bpt,
@@ -506,38 +548,39 @@ fn pack_texels(
     // The columns of the rectangle inside the image: [c0, c1).
     let c0 = (-(x as i64)).clamp(0, w as i64) as usize;
     let c1 = (iw - x as i64).clamp(c0 as i64, w as i64) as usize;
-    if c0 == c1 {
-        return Ok(out);
-    }
     let mut span = Vec::new();
     for row in 0..h {
+        let dst = &mut out[row * stride..row * stride + row_bytes];
         let sy = y as i64 + row as i64;
-        if sy < 0 || sy >= ih {
+        if sy < 0 || sy >= ih || c0 == c1 {
+            dst.fill(0);
             continue;
         }
+        dst[..c0 * pixel].fill(0);
+        dst[c1 * pixel..].fill(0);
+        let dst = &mut dst[c0 * pixel..c1 * pixel];
         let src = ((sy * iw + x as i64 + c0 as i64) as usize) * bpt;
-        let o = row * stride + c0 * pixel;
         match put.as_mut() {
             None => {
-                image.read_bytes(src, &mut out[o..o + (c1 - c0) * bpt]);
+                image.read_bytes(src, dst);
             }
             Some(put) => {
                 span.resize((c1 - c0) * bpt, 0);
                 image.read_bytes(src, &mut span);
-                for (i, texel) in span.chunks_exact(bpt).enumerate() {
-                    put(texel, &mut out[o + i * pixel..o + (i + 1) * pixel]);
+                for (texel, px) in span.chunks_exact(bpt).zip(dst.chunks_exact_mut(pixel)) {
+                    put(texel, px);
                 }
             }
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// ReadPixels of stencil indices (UNSIGNED_BYTE or FLOAT) or packed depth/stencil
 /// (DEPTH_STENCIL with UNSIGNED_INT_24_8: depth in bits 31..8, stencil in 7..0, GL 4.5 core
 /// table 8.8) from a D24S8 image.
 #[allow(clippy::too_many_arguments)]
-fn pack_stencil(
+fn pack_stencil<'o>(
     image: &Image,
     x: i32,
     y: i32,
@@ -546,7 +589,8 @@ fn pack_stencil(
     gl_format: u32,
     ty: u32,
     alignment: usize,
-) -> GlResult<Vec<u8>> {
+    out: impl FnOnce(usize) -> GlResult<&'o mut [u8]>,
+) -> GlResult<()> {
     let pixel = match (gl_format, ty) {
         (gl::DEPTH_STENCIL, gl::UNSIGNED_INT_24_8) => 4,
         (gl::STENCIL_INDEX, gl::UNSIGNED_BYTE) => 1,
@@ -585,6 +629,7 @@ fn pack_stencil(
                 _ => out.copy_from_slice(&(stencil as f32).to_le_bytes()),
             }
         }),
+        out,
     )
 }
 

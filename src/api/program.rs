@@ -911,96 +911,95 @@ impl Context {
         transpose: bool,
         words: &[u32],
     ) -> GlResult<()> {
-        // Reached from the macro-made glUniform* entry points: the objects are checked
-        // out here.
-        self.with_group(|this| {
-            let comp_words = if kind == UniformKind::Uint64 { 2 } else { 1 };
-            let per = rows as usize * cols as usize * comp_words;
-            if !words.len().is_multiple_of(per) {
-                return Err(GlError::InvalidValue(
-                    "value count is not a multiple of the components",
-                ));
+        // Reached from the dispatched glUniform* commands: the objects are checked out.
+        let this = self;
+        debug_assert!(this.group_held);
+        let comp_words = if kind == UniformKind::Uint64 { 2 } else { 1 };
+        let per = rows as usize * cols as usize * comp_words;
+        if !words.len().is_multiple_of(per) {
+            return Err(GlError::InvalidValue(
+                "value count is not a multiple of the components",
+            ));
+        }
+        let count = words.len() / per;
+        let Some((e, ui, elem)) = this.uniform_slot(program, location)? else {
+            return Ok(());
+        };
+        let u = e.linked.uniforms[ui].clone();
+        if count > 1 && u.array_len.is_none() {
+            return Err(GlError::InvalidOperation(
+                "count > 1 for a non-array uniform",
+            ));
+        }
+        if u.is_sampler() {
+            if kind != UniformKind::Int || per != 1 {
+                return Err(GlError::InvalidOperation("samplers take glUniform1i"));
             }
-            let count = words.len() / per;
-            let Some((e, ui, elem)) = this.uniform_slot(program, location)? else {
-                return Ok(());
-            };
-            let u = e.linked.uniforms[ui].clone();
-            if count > 1 && u.array_len.is_none() {
-                return Err(GlError::InvalidOperation(
-                    "count > 1 for a non-array uniform",
-                ));
+            if words
+                .iter()
+                .any(|&w| w as i32 as u32 >= limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS)
+            {
+                return Err(GlError::InvalidValue("texture unit out of range"));
             }
-            if u.is_sampler() {
-                if kind != UniformKind::Int || per != 1 {
-                    return Err(GlError::InvalidOperation("samplers take glUniform1i"));
-                }
-                if words
-                    .iter()
-                    .any(|&w| w as i32 as u32 >= limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS)
-                {
-                    return Err(GlError::InvalidValue("texture unit out of range"));
-                }
-                for (i, &w) in words.iter().enumerate() {
-                    let e_i = elem + i as u32;
-                    if e_i < u.elements() {
-                        e.samplers.insert(u.location + e_i, SamplerValue::Unit(w));
-                    }
-                }
-                return Ok(());
-            }
-            let shape_ok = u.ty.rows == rows && u.ty.cols == cols;
-            let base_ok = match (u.ty.base, kind) {
-                (BaseType::Float, UniformKind::Float) => true,
-                (BaseType::Int, UniformKind::Int)
-                | (BaseType::Uint, UniformKind::Uint)
-                | (BaseType::Uint64, UniformKind::Uint64) => cols == 1,
-                (BaseType::Bool, k) => cols == 1 && k != UniformKind::Uint64,
-                _ => false,
-            };
-            if !shape_ok || !base_ok {
-                return Err(GlError::InvalidOperation(
-                    "uniform type or size does not match the command",
-                ));
-            }
-            for i in 0..count {
+            for (i, &w) in words.iter().enumerate() {
                 let e_i = elem + i as u32;
-                if e_i >= u.elements() {
-                    break;
+                if e_i < u.elements() {
+                    e.samplers.insert(u.location + e_i, SamplerValue::Unit(w));
                 }
-                let src = &words[i * per..(i + 1) * per];
-                let mut value: Vec<u32> = if transpose && cols > 1 {
-                    // Row-major in, column-major stored (GL 4.5 core §7.6.1).
-                    (0..per)
-                        .map(|k| {
-                            let (c, r) = (k / rows as usize, k % rows as usize);
-                            src[r * cols as usize + c]
-                        })
-                        .collect()
-                } else {
-                    src.to_vec()
-                };
-                if u.ty.base == BaseType::Bool {
-                    // Booleans are 0 / all-ones in shader lanes (ir::module).
-                    for v in &mut value {
-                        let truthy = match kind {
-                            UniformKind::Float => f32::from_bits(*v) != 0.0,
-                            _ => *v != 0,
-                        };
-                        *v = if truthy { u32::MAX } else { 0 };
-                    }
+            }
+            return Ok(());
+        }
+        let shape_ok = u.ty.rows == rows && u.ty.cols == cols;
+        let base_ok = match (u.ty.base, kind) {
+            (BaseType::Float, UniformKind::Float) => true,
+            (BaseType::Int, UniformKind::Int)
+            | (BaseType::Uint, UniformKind::Uint)
+            | (BaseType::Uint64, UniformKind::Uint64) => cols == 1,
+            (BaseType::Bool, k) => cols == 1 && k != UniformKind::Uint64,
+            _ => false,
+        };
+        if !shape_ok || !base_ok {
+            return Err(GlError::InvalidOperation(
+                "uniform type or size does not match the command",
+            ));
+        }
+        for i in 0..count {
+            let e_i = elem + i as u32;
+            if e_i >= u.elements() {
+                break;
+            }
+            let src = &words[i * per..(i + 1) * per];
+            let mut value: Vec<u32> = if transpose && cols > 1 {
+                // Row-major in, column-major stored (GL 4.5 core §7.6.1).
+                (0..per)
+                    .map(|k| {
+                        let (c, r) = (k / rows as usize, k % rows as usize);
+                        src[r * cols as usize + c]
+                    })
+                    .collect()
+            } else {
+                src.to_vec()
+            };
+            if u.ty.base == BaseType::Bool {
+                // Booleans are 0 / all-ones in shader lanes (ir::module).
+                for v in &mut value {
+                    let truthy = match kind {
+                        UniformKind::Float => f32::from_bits(*v) != 0.0,
+                        _ => *v != 0,
+                    };
+                    *v = if truthy { u32::MAX } else { 0 };
                 }
-                for stage in 0..2 {
-                    if let Some(off) = u.offsets[stage] {
-                        let at = (off + e_i * u.stride) as usize;
-                        if let Some(dst) = e.words[stage].get_mut(at..at + per) {
-                            dst.copy_from_slice(&value);
-                        }
+            }
+            for stage in 0..2 {
+                if let Some(off) = u.offsets[stage] {
+                    let at = (off + e_i * u.stride) as usize;
+                    if let Some(dst) = e.words[stage].get_mut(at..at + per) {
+                        dst.copy_from_slice(&value);
                     }
                 }
             }
-            Ok(())
-        })
+        }
+        Ok(())
     }
 
     /// glUniformHandleui64vARB's core (ARB_bindless_texture): sampler uniforms declared
@@ -1009,41 +1008,40 @@ impl Context {
     /// "bound"", and its Errors section makes UniformHandleui64{v}ARB on a bound uniform
     /// INVALID_OPERATION.
     fn set_uniform_handles(&mut self, program: u32, location: i32, values: &[u64]) -> GlResult<()> {
-        // Reached from the macro-made glUniform* entry points: the objects are checked
-        // out here.
-        self.with_group(|this| {
-            let Some((e, ui, elem)) = this.uniform_slot(program, location)? else {
-                return Ok(());
-            };
-            let u = &e.linked.uniforms[ui];
-            if !u.is_sampler() {
-                return Err(GlError::InvalidOperation("not a sampler uniform"));
+        // Reached from the dispatched glUniform* commands: the objects are checked out.
+        let this = self;
+        debug_assert!(this.group_held);
+        let Some((e, ui, elem)) = this.uniform_slot(program, location)? else {
+            return Ok(());
+        };
+        let u = &e.linked.uniforms[ui];
+        if !u.is_sampler() {
+            return Err(GlError::InvalidOperation("not a sampler uniform"));
+        }
+        if u.bound {
+            return Err(GlError::InvalidOperation(
+                "uniform is declared layout(bound_sampler)",
+            ));
+        }
+        if !u.bindless {
+            return Err(GlError::InvalidOperation(
+                "uniform is not declared layout(bindless_sampler), so it is bound",
+            ));
+        }
+        if values.len() > 1 && u.array_len.is_none() {
+            return Err(GlError::InvalidOperation(
+                "count > 1 for a non-array uniform",
+            ));
+        }
+        let (loc, n) = (u.location, u.elements());
+        for (i, &h) in values.iter().enumerate() {
+            let e_i = elem + i as u32;
+            if e_i < n {
+                e.samplers
+                    .insert(loc + e_i, SamplerValue::Handle(TextureHandle::from_bits(h)));
             }
-            if u.bound {
-                return Err(GlError::InvalidOperation(
-                    "uniform is declared layout(bound_sampler)",
-                ));
-            }
-            if !u.bindless {
-                return Err(GlError::InvalidOperation(
-                    "uniform is not declared layout(bindless_sampler), so it is bound",
-                ));
-            }
-            if values.len() > 1 && u.array_len.is_none() {
-                return Err(GlError::InvalidOperation(
-                    "count > 1 for a non-array uniform",
-                ));
-            }
-            let (loc, n) = (u.location, u.elements());
-            for (i, &h) in values.iter().enumerate() {
-                let e_i = elem + i as u32;
-                if e_i < n {
-                    e.samplers
-                        .insert(loc + e_i, SamplerValue::Handle(TextureHandle::from_bits(h)));
-                }
-            }
-            Ok(())
-        })
+        }
+        Ok(())
     }
 
     pub(crate) fn try_uniform_handle_ui64_arb(

@@ -55,22 +55,23 @@ gl_commands! {
     "glGetFloatv" fn get_floatv(pname: u32) -> Vec<f32> = try_get_floatv;
     /// glGetBooleanv.
     "glGetBooleanv" fn get_booleanv(pname: u32) -> Vec<bool> = try_get_booleanv;
+    /// glGetString. GL_EXTENSIONS is INVALID_ENUM in a 3.1+ core context (use glGetStringi).
+    "glGetString" fn get_string(name: u32) -> Option<String> = try_get_string, group by body;
+    /// glGetStringi(GL_EXTENSIONS, i).
+    "glGetStringi"
+    fn get_stringi(name: u32, index: u32) -> Option<String> = try_get_stringi, group by body;
 }
 
 impl Context {
-    /// glGetString. GL_EXTENSIONS is INVALID_ENUM in a 3.1+ core context (use glGetStringi).
-    pub fn get_string(&mut self, name: u32) -> Option<String> {
-        match name {
-            gl::VENDOR => Some(VENDOR.to_string()),
-            gl::RENDERER => Some(renderer(self.threads())),
-            gl::VERSION => Some(self.reported.version_string()),
-            gl::SHADING_LANGUAGE_VERSION => Some(self.reported.glsl_string()),
-            gl::EXTENSIONS if self.legacy_extension_string() => Some(EXTENSIONS.join(" ")),
-            _ => {
-                self.record(GlError::InvalidEnum("string name"));
-                None
-            }
-        }
+    pub(crate) fn try_get_string(&mut self, name: u32) -> GlResult<Option<String>> {
+        Ok(Some(match name {
+            gl::VENDOR => VENDOR.to_string(),
+            gl::RENDERER => renderer(self.threads()),
+            gl::VERSION => self.reported.version_string(),
+            gl::SHADING_LANGUAGE_VERSION => self.reported.glsl_string(),
+            gl::EXTENSIONS if self.legacy_extension_string() => EXTENSIONS.join(" "),
+            _ => return Err(GlError::InvalidEnum("string name")),
+        }))
     }
 
     /// Whether glGetString(GL_EXTENSIONS) exists for this context: in GL up to 3.0 and in
@@ -87,18 +88,13 @@ impl Context {
             || int(gl::CONTEXT_PROFILE_MASK) & gl::CONTEXT_COMPATIBILITY_PROFILE_BIT as i32 != 0
     }
 
-    /// glGetStringi(GL_EXTENSIONS, i).
-    pub fn get_stringi(&mut self, name: u32, index: u32) -> Option<String> {
+    pub(crate) fn try_get_stringi(&mut self, name: u32, index: u32) -> GlResult<Option<String>> {
         if name != gl::EXTENSIONS {
-            self.record(GlError::InvalidEnum("indexed string name"));
-            return None;
+            return Err(GlError::InvalidEnum("indexed string name"));
         }
         match EXTENSIONS.get(index as usize) {
-            Some(e) => Some(e.to_string()),
-            None => {
-                self.record(GlError::InvalidValue("extension index"));
-                None
-            }
+            Some(e) => Ok(Some(e.to_string())),
+            None => Err(GlError::InvalidValue("extension index")),
         }
     }
 

@@ -1011,6 +1011,43 @@ fn clear_then_read_pixels_default_framebuffer() {
     );
 }
 
+/// glReadPixels into the caller's memory writes the client image GL describes and nothing
+/// more: the padding between rows keeps its bytes, nothing is written past the last row's
+/// pixels (a buffer of exactly (h-1)·stride + w·pixel bytes is enough), pixels outside the
+/// framebuffer read as zero, and a buffer too short is GL_INVALID_OPERATION, untouched.
+#[test]
+fn read_pixels_into_writes_only_the_client_image() {
+    let mut c = Context::with_threads(5, 3, 2);
+    c.clear_color(1.0, 0.5, 0.0, 1.0);
+    c.clear(gl::COLOR_BUFFER_BIT);
+    c.pixel_storei(gl::PACK_ALIGNMENT, 8);
+    // 3 RGBA pixels = 12 bytes a row, stride 16; 2 rows need 16 + 12 = 28 bytes.
+    let mut buf = vec![0xAAu8; 28];
+    c.read_pixels_into(3, 1, 3, 2, gl::RGBA, gl::UNSIGNED_BYTE, &mut buf);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    let px = [255, 128, 0, 255];
+    let want: Vec<u8> = [&px[..], &px, &[0; 4], &[0xAA; 4], &px, &px, &[0; 4]].concat();
+    assert_eq!(buf, want, "x = 5 is outside the 5-wide framebuffer");
+    // The Vec form pads every row, the last too, and matches the pixels.
+    let v = c.read_pixels(3, 1, 3, 2, gl::RGBA, gl::UNSIGNED_BYTE);
+    assert_eq!(v.len(), 32);
+    assert_eq!(&v[16..28], &want[16..28]);
+    let mut short = vec![7u8; 27];
+    c.read_pixels_into(3, 1, 3, 2, gl::RGBA, gl::UNSIGNED_BYTE, &mut short);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+    assert!(short.iter().all(|&b| b == 7));
+    // Converted formats take the same walk: RGB floats, 12 bytes a pixel.
+    c.pixel_storei(gl::PACK_ALIGNMENT, 4);
+    let mut f = vec![0u8; 24];
+    c.read_pixels_into(0, 0, 2, 1, gl::RGB, gl::FLOAT, &mut f);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    let f: Vec<f32> = f
+        .chunks(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect();
+    assert_eq!(f, [1.0, 128.0 / 255.0, 0.0, 1.0, 128.0 / 255.0, 0.0]);
+}
+
 // ---- surfaces, context attributes, share groups (issue #3 item 2) ----
 
 use crate::api::surface::Surface;

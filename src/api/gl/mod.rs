@@ -4,7 +4,7 @@
 //!
 //! Every entry point follows the same path (the generated shims call [`with_current`]): take
 //! the calling thread's current context (none: do nothing, return 0/null), lock it (a
-//! poisoned lock is recovered), run the command's marshalling function in `imp.rs` inside
+//! poisoned lock is recovered), run the command's marshalling function in `imp/` inside
 //! the dispatcher, the one entry path the Rust API uses too (`api/dispatch.rs`: share-group
 //! swap, errors named after the command, a caught panic becomes a GL error plus a
 //! high-severity KHR_debug message; no Rust panic crosses the C boundary), then deliver

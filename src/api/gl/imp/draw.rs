@@ -1,0 +1,110 @@
+//! GL entry points that draw and clear (GL 4.5 core chapters 10 and 17) and glReadPixels (chapter 18).
+
+use super::*;
+
+pub fn Clear(ctx: &mut Context, mask: GLbitfield) {
+    ctx.clear(mask)
+}
+
+pub fn DrawArrays(ctx: &mut Context, mode: GLenum, first: GLint, count: GLsizei) {
+    ctx.draw_arrays(mode, first, count)
+}
+
+pub fn DrawArraysInstanced(
+    ctx: &mut Context,
+    mode: GLenum,
+    first: GLint,
+    count: GLsizei,
+    instancecount: GLsizei,
+) {
+    ctx.draw_arrays_instanced(mode, first, count, instancecount)
+}
+
+pub fn DrawArraysInstancedBaseInstance(
+    ctx: &mut Context,
+    mode: GLenum,
+    first: GLint,
+    count: GLsizei,
+    instancecount: GLsizei,
+    baseinstance: GLuint,
+) {
+    ctx.draw_arrays_instanced_base_instance(mode, first, count, instancecount, baseinstance)
+}
+
+// Indices are offsets into the bound GL_ELEMENT_ARRAY_BUFFER: the core profile has no
+// client-side index arrays (GL 4.5 core §10.3.10), so the pointer is only a number here.
+
+pub fn DrawElements(
+    ctx: &mut Context,
+    mode: GLenum,
+    count: GLsizei,
+    r#type: GLenum,
+    indices: *const c_void,
+) {
+    ctx.draw_elements(mode, count, r#type, indices as usize)
+}
+
+pub fn DrawElementsBaseVertex(
+    ctx: &mut Context,
+    mode: GLenum,
+    count: GLsizei,
+    r#type: GLenum,
+    indices: *const c_void,
+    basevertex: GLint,
+) {
+    ctx.draw_elements_base_vertex(mode, count, r#type, indices as usize, basevertex)
+}
+
+pub fn DrawElementsInstanced(
+    ctx: &mut Context,
+    mode: GLenum,
+    count: GLsizei,
+    r#type: GLenum,
+    indices: *const c_void,
+    instancecount: GLsizei,
+) {
+    ctx.draw_elements_instanced(mode, count, r#type, indices as usize, instancecount)
+}
+
+pub fn DrawElementsInstancedBaseVertex(
+    ctx: &mut Context,
+    mode: GLenum,
+    count: GLsizei,
+    r#type: GLenum,
+    indices: *const c_void,
+    instancecount: GLsizei,
+    basevertex: GLint,
+) {
+    ctx.draw_elements_instanced_base_vertex(
+        mode,
+        count,
+        r#type,
+        indices as usize,
+        instancecount,
+        basevertex,
+    )
+}
+
+pub unsafe fn ReadPixels(
+    ctx: &mut Context,
+    x: GLint,
+    y: GLint,
+    width: GLsizei,
+    height: GLsizei,
+    format: GLenum,
+    r#type: GLenum,
+    pixels: *mut c_void,
+) {
+    ctx.read_pixels_with(x, y, width, height, format, r#type, |len| {
+        if len == 0 {
+            return Ok(&mut []);
+        }
+        if pixels.is_null() {
+            return Err(GlError::InvalidValue("null pixels pointer"));
+        }
+        // SAFETY: the caller provides room for the client image of width×height pixels of
+        // format/type at the current pack alignment, which is `len` bytes (GL 4.5 core
+        // §8.4.3.1; the last row unpadded), and nothing else refers to it during the call.
+        Ok(unsafe { std::slice::from_raw_parts_mut(pixels as *mut u8, len) })
+    })
+}

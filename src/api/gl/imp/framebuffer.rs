@@ -1,0 +1,188 @@
+//! GL entry points of framebuffers, renderbuffers and blits (GL 4.5 core chapter 9 and §18.3).
+
+use super::*;
+
+pub unsafe fn GenFramebuffers(ctx: &mut Context, n: GLsizei, framebuffers: *mut GLuint) {
+    // SAFETY: `framebuffers` holds `n` names.
+    unsafe { gen_with(ctx, n, framebuffers, Context::gen_framebuffers) }
+}
+
+pub unsafe fn DeleteFramebuffers(ctx: &mut Context, n: GLsizei, framebuffers: *const GLuint) {
+    // SAFETY: `framebuffers` holds `n` names.
+    unsafe { delete_with(ctx, n, framebuffers, Context::delete_framebuffers) }
+}
+
+pub unsafe fn CreateFramebuffers(ctx: &mut Context, n: GLsizei, framebuffers: *mut GLuint) {
+    // SAFETY: `framebuffers` holds `n` names.
+    unsafe { gen_with(ctx, n, framebuffers, Context::create_framebuffers) }
+}
+
+pub fn IsFramebuffer(ctx: &mut Context, framebuffer: GLuint) -> GLboolean {
+    gl_bool(ctx.is_framebuffer(framebuffer))
+}
+
+pub unsafe fn GenRenderbuffers(ctx: &mut Context, n: GLsizei, renderbuffers: *mut GLuint) {
+    // SAFETY: `renderbuffers` holds `n` names.
+    unsafe { gen_with(ctx, n, renderbuffers, Context::gen_renderbuffers) }
+}
+
+pub unsafe fn DeleteRenderbuffers(ctx: &mut Context, n: GLsizei, renderbuffers: *const GLuint) {
+    // SAFETY: `renderbuffers` holds `n` names.
+    unsafe { delete_with(ctx, n, renderbuffers, Context::delete_renderbuffers) }
+}
+
+pub unsafe fn CreateRenderbuffers(ctx: &mut Context, n: GLsizei, renderbuffers: *mut GLuint) {
+    // SAFETY: `renderbuffers` holds `n` names.
+    unsafe { gen_with(ctx, n, renderbuffers, Context::create_renderbuffers) }
+}
+
+pub fn IsRenderbuffer(ctx: &mut Context, renderbuffer: GLuint) -> GLboolean {
+    gl_bool(ctx.is_renderbuffer(renderbuffer))
+}
+
+pub fn BindFramebuffer(ctx: &mut Context, target: GLenum, framebuffer: GLuint) {
+    ctx.bind_framebuffer(target, framebuffer)
+}
+
+pub fn FramebufferTexture2D(
+    ctx: &mut Context,
+    target: GLenum,
+    attachment: GLenum,
+    textarget: GLenum,
+    texture: GLuint,
+    level: GLint,
+) {
+    ctx.framebuffer_texture_2d(target, attachment, textarget, texture, level)
+}
+
+pub fn FramebufferRenderbuffer(
+    ctx: &mut Context,
+    target: GLenum,
+    attachment: GLenum,
+    renderbuffertarget: GLenum,
+    renderbuffer: GLuint,
+) {
+    ctx.framebuffer_renderbuffer(target, attachment, renderbuffertarget, renderbuffer)
+}
+
+pub fn CheckFramebufferStatus(ctx: &mut Context, target: GLenum) -> GLenum {
+    ctx.check_framebuffer_status(target)
+}
+
+pub unsafe fn DrawBuffers(ctx: &mut Context, n: GLsizei, bufs: *const GLenum) {
+    // SAFETY: `bufs` holds `n` enums.
+    match unsafe { slice(bufs, n, "negative count") } {
+        Ok(v) => ctx.draw_buffers(v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub fn ReadBuffer(ctx: &mut Context, src: GLenum) {
+    ctx.read_buffer(src)
+}
+
+pub fn BindRenderbuffer(ctx: &mut Context, target: GLenum, renderbuffer: GLuint) {
+    ctx.bind_renderbuffer(target, renderbuffer)
+}
+
+pub fn RenderbufferStorage(
+    ctx: &mut Context,
+    target: GLenum,
+    internalformat: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+) {
+    ctx.renderbuffer_storage(target, internalformat, width, height)
+}
+
+pub fn RenderbufferStorageMultisample(
+    ctx: &mut Context,
+    target: GLenum,
+    samples: GLsizei,
+    internalformat: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+) {
+    ctx.renderbuffer_storage_multisample(target, samples, internalformat, width, height)
+}
+
+pub unsafe fn GetRenderbufferParameteriv(
+    ctx: &mut Context,
+    target: GLenum,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    // SAFETY: `params` is null or writable for one value.
+    unsafe {
+        write_one_unless_failed(ctx, params, |c| {
+            c.get_renderbuffer_parameteriv(target, pname)
+        })
+    }
+}
+
+pub fn FramebufferTexture1D(
+    ctx: &mut Context,
+    target: GLenum,
+    attachment: GLenum,
+    textarget: GLenum,
+    texture: GLuint,
+    level: GLint,
+) {
+    ctx.framebuffer_texture_1d(target, attachment, textarget, texture, level)
+}
+
+pub fn FramebufferTexture3D(
+    ctx: &mut Context,
+    target: GLenum,
+    attachment: GLenum,
+    textarget: GLenum,
+    texture: GLuint,
+    level: GLint,
+    _zoffset: GLint,
+) {
+    ctx.framebuffer_texture_3d(target, attachment, textarget, texture, level)
+}
+
+pub fn FramebufferTextureLayer(
+    ctx: &mut Context,
+    target: GLenum,
+    attachment: GLenum,
+    texture: GLuint,
+    level: GLint,
+    layer: GLint,
+) {
+    ctx.framebuffer_texture_layer(target, attachment, texture, level, layer)
+}
+
+pub unsafe fn GetFramebufferAttachmentParameteriv(
+    ctx: &mut Context,
+    target: GLenum,
+    attachment: GLenum,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    // SAFETY: `params` is null or writable for one value.
+    unsafe {
+        write_one_unless_failed(ctx, params, |c| {
+            c.get_framebuffer_attachment_parameteriv(target, attachment, pname)
+        })
+    }
+}
+
+pub fn BlitFramebuffer(
+    ctx: &mut Context,
+    src_x0: GLint,
+    src_y0: GLint,
+    src_x1: GLint,
+    src_y1: GLint,
+    dst_x0: GLint,
+    dst_y0: GLint,
+    dst_x1: GLint,
+    dst_y1: GLint,
+    mask: GLbitfield,
+    filter: GLenum,
+) {
+    ctx.blit_framebuffer(
+        src_x0, src_y0, src_x1, src_y1, dst_x0, dst_y0, dst_x1, dst_y1, mask, filter,
+    )
+}

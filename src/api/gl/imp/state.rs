@@ -1,0 +1,157 @@
+//! GL entry points of errors, enable/disable, state setters and glGet* (GL 4.5 core chapters 2, 14, 17 and 22).
+
+use super::*;
+
+pub fn GetError(ctx: &mut Context) -> GLenum {
+    ctx.get_error()
+}
+
+pub fn Finish(ctx: &mut Context) {
+    ctx.finish()
+}
+
+pub fn Flush(ctx: &mut Context) {
+    ctx.flush()
+}
+
+pub fn Enable(ctx: &mut Context, cap: GLenum) {
+    ctx.enable(cap)
+}
+
+pub fn Disable(ctx: &mut Context, cap: GLenum) {
+    ctx.disable(cap)
+}
+
+pub fn IsEnabled(ctx: &mut Context, cap: GLenum) -> GLboolean {
+    gl_bool(ctx.is_enabled(cap))
+}
+
+pub fn GetString(ctx: &mut Context, name: GLenum) -> *const GLubyte {
+    match ctx.get_string(name) {
+        Some(s) => interned(&s),
+        None => std::ptr::null(),
+    }
+}
+
+pub fn GetStringi(ctx: &mut Context, name: GLenum, index: GLuint) -> *const GLubyte {
+    match ctx.get_stringi(name, index) {
+        Some(s) => interned(&s),
+        None => std::ptr::null(),
+    }
+}
+
+pub unsafe fn GetIntegerv(ctx: &mut Context, pname: GLenum, data: *mut GLint) {
+    let v = ctx.get_integerv(pname);
+    // SAFETY: the caller provides room for pname's value count.
+    unsafe { write_out(data, &v) }
+}
+
+pub unsafe fn GetInteger64v(ctx: &mut Context, pname: GLenum, data: *mut GLint64) {
+    let v: Vec<i64> = ctx.get_integerv(pname).into_iter().map(i64::from).collect();
+    // SAFETY: the caller provides room for pname's value count.
+    unsafe { write_out(data, &v) }
+}
+
+pub unsafe fn GetFloatv(ctx: &mut Context, pname: GLenum, data: *mut GLfloat) {
+    let v = ctx.get_floatv(pname);
+    // SAFETY: the caller provides room for pname's value count.
+    unsafe { write_out(data, &v) }
+}
+
+pub unsafe fn GetDoublev(ctx: &mut Context, pname: GLenum, data: *mut GLdouble) {
+    let v: Vec<f64> = ctx.get_floatv(pname).into_iter().map(f64::from).collect();
+    // SAFETY: the caller provides room for pname's value count.
+    unsafe { write_out(data, &v) }
+}
+
+pub unsafe fn GetBooleanv(ctx: &mut Context, pname: GLenum, data: *mut GLboolean) {
+    let v: Vec<u8> = ctx.get_booleanv(pname).into_iter().map(gl_bool).collect();
+    // SAFETY: the caller provides room for pname's value count.
+    unsafe { write_out(data, &v) }
+}
+
+pub fn Viewport(ctx: &mut Context, x: GLint, y: GLint, width: GLsizei, height: GLsizei) {
+    ctx.viewport(x, y, width, height)
+}
+
+pub fn DepthRange(ctx: &mut Context, n: GLdouble, f: GLdouble) {
+    ctx.depth_range(n, f)
+}
+
+pub fn DepthRangef(ctx: &mut Context, n: GLfloat, f: GLfloat) {
+    ctx.depth_range(f64::from(n), f64::from(f))
+}
+
+pub fn Scissor(ctx: &mut Context, x: GLint, y: GLint, width: GLsizei, height: GLsizei) {
+    ctx.scissor(x, y, width, height)
+}
+
+pub fn ClearColor(ctx: &mut Context, r: GLfloat, g: GLfloat, b: GLfloat, a: GLfloat) {
+    ctx.clear_color(r, g, b, a)
+}
+
+pub fn ClearDepth(ctx: &mut Context, depth: GLdouble) {
+    ctx.clear_depth(depth)
+}
+
+pub fn ClearDepthf(ctx: &mut Context, d: GLfloat) {
+    ctx.clear_depthf(d)
+}
+
+pub fn ClearStencil(ctx: &mut Context, s: GLint) {
+    ctx.clear_stencil(s)
+}
+
+pub fn DepthFunc(ctx: &mut Context, func: GLenum) {
+    ctx.depth_func(func)
+}
+
+pub fn DepthMask(ctx: &mut Context, flag: GLboolean) {
+    ctx.depth_mask(b(flag))
+}
+
+pub fn ColorMask(ctx: &mut Context, r: GLboolean, g: GLboolean, bl: GLboolean, a: GLboolean) {
+    ctx.color_mask(b(r), b(g), b(bl), b(a))
+}
+
+pub fn BlendFunc(ctx: &mut Context, sfactor: GLenum, dfactor: GLenum) {
+    ctx.blend_func(sfactor, dfactor)
+}
+
+pub fn BlendFuncSeparate(
+    ctx: &mut Context,
+    src_rgb: GLenum,
+    dst_rgb: GLenum,
+    src_a: GLenum,
+    dst_a: GLenum,
+) {
+    ctx.blend_func_separate(src_rgb, dst_rgb, src_a, dst_a)
+}
+
+pub fn BlendEquation(ctx: &mut Context, mode: GLenum) {
+    ctx.blend_equation(mode)
+}
+
+pub fn BlendEquationSeparate(ctx: &mut Context, mode_rgb: GLenum, mode_alpha: GLenum) {
+    ctx.blend_equation_separate(mode_rgb, mode_alpha)
+}
+
+pub fn BlendColor(ctx: &mut Context, r: GLfloat, g: GLfloat, b: GLfloat, a: GLfloat) {
+    ctx.blend_color(r, g, b, a)
+}
+
+pub fn CullFace(ctx: &mut Context, mode: GLenum) {
+    ctx.cull_face(mode)
+}
+
+pub fn FrontFace(ctx: &mut Context, mode: GLenum) {
+    ctx.front_face(mode)
+}
+
+pub fn ProvokingVertex(ctx: &mut Context, mode: GLenum) {
+    ctx.provoking_vertex(mode)
+}
+
+pub fn PixelStorei(ctx: &mut Context, pname: GLenum, param: GLint) {
+    ctx.pixel_storei(pname, param)
+}

@@ -1,0 +1,256 @@
+//! GL entry points of textures and samplers (GL 4.5 core chapter 8).
+
+use super::*;
+
+pub unsafe fn GenTextures(ctx: &mut Context, n: GLsizei, textures: *mut GLuint) {
+    // SAFETY: `textures` holds `n` names.
+    unsafe { gen_with(ctx, n, textures, Context::gen_textures) }
+}
+
+pub unsafe fn DeleteTextures(ctx: &mut Context, n: GLsizei, textures: *const GLuint) {
+    // SAFETY: `textures` holds `n` names.
+    unsafe { delete_with(ctx, n, textures, Context::delete_textures) }
+}
+
+pub fn IsTexture(ctx: &mut Context, texture: GLuint) -> GLboolean {
+    gl_bool(ctx.is_texture(texture))
+}
+
+pub unsafe fn GenSamplers(ctx: &mut Context, count: GLsizei, samplers: *mut GLuint) {
+    // SAFETY: `samplers` holds `count` names.
+    unsafe { gen_with(ctx, count, samplers, Context::gen_samplers) }
+}
+
+pub unsafe fn CreateSamplers(ctx: &mut Context, n: GLsizei, samplers: *mut GLuint) {
+    // SAFETY: `samplers` holds `n` names.
+    unsafe { gen_with(ctx, n, samplers, Context::create_samplers) }
+}
+
+pub unsafe fn DeleteSamplers(ctx: &mut Context, count: GLsizei, samplers: *const GLuint) {
+    // SAFETY: `samplers` holds `count` names.
+    unsafe { delete_with(ctx, count, samplers, Context::delete_samplers) }
+}
+
+pub fn IsSampler(ctx: &mut Context, sampler: GLuint) -> GLboolean {
+    gl_bool(ctx.is_sampler(sampler))
+}
+
+pub unsafe fn CreateTextures(ctx: &mut Context, target: GLenum, n: GLsizei, textures: *mut GLuint) {
+    // SAFETY: `textures` holds `n` names.
+    unsafe { gen_with(ctx, n, textures, |c, n| c.create_textures(target, n)) }
+}
+
+pub fn ActiveTexture(ctx: &mut Context, texture: GLenum) {
+    ctx.active_texture(texture)
+}
+
+pub fn BindTexture(ctx: &mut Context, target: GLenum, texture: GLuint) {
+    ctx.bind_texture(target, texture)
+}
+
+/// The client bytes of a `width`×`height` image of `format`/`type` at `pixels` (GL 4.5
+/// core §8.4.4), or None when `pixels` is null or the arguments are ones the Context will
+/// reject itself (it then records the right error).
+///
+/// # Safety
+/// `pixels` is null or readable for the image's size at the unpack alignment.
+unsafe fn client_image<'a>(
+    ctx: &Context,
+    width: GLsizei,
+    height: GLsizei,
+    format: GLenum,
+    r#type: GLenum,
+    pixels: *const c_void,
+) -> Option<&'a [u8]> {
+    if pixels.is_null() || width < 0 || height < 0 {
+        return None;
+    }
+    let n = crate::api::pixels::client_size(
+        width as usize,
+        height as usize,
+        format,
+        r#type,
+        ctx.unpack_alignment,
+    )
+    .ok()?;
+    // SAFETY: non-null and holding the image by the caller's contract; `n` > 0 here only
+    // when width and height are.
+    Some(unsafe { std::slice::from_raw_parts(pixels as *const u8, n) })
+}
+
+pub unsafe fn TexImage2D(
+    ctx: &mut Context,
+    target: GLenum,
+    level: GLint,
+    internalformat: GLint,
+    width: GLsizei,
+    height: GLsizei,
+    border: GLint,
+    format: GLenum,
+    r#type: GLenum,
+    pixels: *const c_void,
+) {
+    // SAFETY: `pixels` is null or holds the image (GL 4.5 core §8.5).
+    let data = unsafe { client_image(ctx, width, height, format, r#type, pixels) };
+    ctx.tex_image_2d(
+        target,
+        level,
+        internalformat,
+        width,
+        height,
+        border,
+        format,
+        r#type,
+        data,
+    )
+}
+
+pub fn TexStorage2D(
+    ctx: &mut Context,
+    target: GLenum,
+    levels: GLsizei,
+    internalformat: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+) {
+    ctx.tex_storage_2d(target, levels, internalformat, width, height)
+}
+
+pub unsafe fn TexSubImage2D(
+    ctx: &mut Context,
+    target: GLenum,
+    level: GLint,
+    xoffset: GLint,
+    yoffset: GLint,
+    width: GLsizei,
+    height: GLsizei,
+    format: GLenum,
+    r#type: GLenum,
+    pixels: *const c_void,
+) {
+    let nonempty = width > 0 && height > 0;
+    if nonempty && pixels.is_null() {
+        return fail(ctx, GlError::InvalidValue("null pixels pointer"));
+    }
+    // SAFETY: `pixels` holds the image (GL 4.5 core §8.6).
+    let data = unsafe { client_image(ctx, width, height, format, r#type, pixels) };
+    ctx.tex_sub_image_2d(
+        target,
+        level,
+        xoffset,
+        yoffset,
+        width,
+        height,
+        format,
+        r#type,
+        data.unwrap_or(&[]),
+    )
+}
+
+pub fn GenerateMipmap(ctx: &mut Context, target: GLenum) {
+    ctx.generate_mipmap(target)
+}
+
+/// How many values a `*Parameter*v` call reads for `pname` (GL 4.5 core table 23.18: the
+/// border colour and swizzle vector have four, everything else one).
+fn param_count(pname: GLenum) -> usize {
+    match pname {
+        gl::TEXTURE_BORDER_COLOR | gl::TEXTURE_SWIZZLE_RGBA => 4,
+        _ => 1,
+    }
+}
+
+pub fn TexParameteri(ctx: &mut Context, target: GLenum, pname: GLenum, param: GLint) {
+    ctx.tex_parameter_i(target, pname, param)
+}
+
+pub fn TexParameterf(ctx: &mut Context, target: GLenum, pname: GLenum, param: GLfloat) {
+    ctx.tex_parameter_f(target, pname, param)
+}
+
+pub unsafe fn TexParameteriv(
+    ctx: &mut Context,
+    target: GLenum,
+    pname: GLenum,
+    params: *const GLint,
+) {
+    // SAFETY: `params` holds pname's values.
+    match unsafe { slice_len(params, param_count(pname)) } {
+        Ok(v) => ctx.tex_parameter_iv(target, pname, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn TexParameterfv(
+    ctx: &mut Context,
+    target: GLenum,
+    pname: GLenum,
+    params: *const GLfloat,
+) {
+    // SAFETY: `params` holds pname's values.
+    match unsafe { slice_len(params, param_count(pname)) } {
+        Ok(v) => ctx.tex_parameter_fv(target, pname, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn GetTexParameteriv(
+    ctx: &mut Context,
+    target: GLenum,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    let v = ctx.get_tex_parameteriv(target, pname);
+    // SAFETY: `params` is null or writable for one value.
+    unsafe { write_one(params, v) }
+}
+
+pub unsafe fn GetTexLevelParameteriv(
+    ctx: &mut Context,
+    target: GLenum,
+    level: GLint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    let v = ctx.get_tex_level_parameteriv(target, level, pname);
+    // SAFETY: `params` is null or writable for one value.
+    unsafe { write_one(params, v) }
+}
+
+pub fn BindSampler(ctx: &mut Context, unit: GLuint, sampler: GLuint) {
+    ctx.bind_sampler(unit, sampler)
+}
+
+pub fn SamplerParameteri(ctx: &mut Context, sampler: GLuint, pname: GLenum, param: GLint) {
+    ctx.sampler_parameter_i(sampler, pname, param)
+}
+
+pub fn SamplerParameterf(ctx: &mut Context, sampler: GLuint, pname: GLenum, param: GLfloat) {
+    ctx.sampler_parameter_f(sampler, pname, param)
+}
+
+pub unsafe fn SamplerParameteriv(
+    ctx: &mut Context,
+    sampler: GLuint,
+    pname: GLenum,
+    param: *const GLint,
+) {
+    // SAFETY: `param` holds pname's values.
+    match unsafe { slice_len(param, param_count(pname)) } {
+        Ok(v) => ctx.sampler_parameter_iv(sampler, pname, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn SamplerParameterfv(
+    ctx: &mut Context,
+    sampler: GLuint,
+    pname: GLenum,
+    param: *const GLfloat,
+) {
+    // SAFETY: `param` holds pname's values.
+    match unsafe { slice_len(param, param_count(pname)) } {
+        Ok(v) => ctx.sampler_parameter_fv(sampler, pname, v),
+        Err(e) => fail(ctx, e),
+    }
+}
