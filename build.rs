@@ -7,7 +7,9 @@
 //! `extern "system" fn glName` shim per command (current context, lock, `catch_unwind`,
 //! `imp::Name`) and the name → pointer lookup behind `get_proc_address`, including the
 //! registry's aliases of an implemented command (`glDebugMessageCallbackKHR`, ...) whose
-//! signature is the same. Nothing here is kept by hand: a command `imp/` lacks is absent.
+//! signature is the same. Every other command of GL 1.0–4.6 (core and compatibility) gets
+//! a shim that records GL_INVALID_OPERATION saying it is not implemented, listed in
+//! `MISSING`. Nothing here is kept by hand.
 //!
 //! It also writes `$OUT_DIR/gl_enums.rs`, every GL enum value of the registry named without
 //! its `GL_` prefix, which `src/gl/enums.rs` includes.
@@ -104,6 +106,37 @@ fn main() {
     if !errors.is_empty() {
         panic!("GL entry point generation failed:\n{}", errors.join("\n"));
     }
+    // Every other command of a GL version (1.0 to 4.6, core and compatibility) answers
+    // GL_INVALID_OPERATION and says it is not implemented: under libglvnd a null entry point
+    // would be a silent no-op, and a program would draw nothing without a word.
+    let mut missing = Vec::new();
+    let versions = gl_version_commands(&doc);
+    for (name, &core) in &versions {
+        if table.contains_key(name) {
+            continue;
+        }
+        let Some(cmd) = commands.get(name) else {
+            continue;
+        };
+        emit_missing_shim(&mut out, name, cmd);
+        table.insert(name.clone(), name.clone());
+        missing.push((name, core));
+    }
+    out.push_str(
+        "/// The commands of GL 1.0 to 4.6 softgl does not implement yet, sorted, each with\n",
+    );
+    out.push_str("/// whether GL 4.6 core has it: each has an entry point that records\n");
+    out.push_str("/// GL_INVALID_OPERATION and says so.\n");
+    out.push_str("pub static MISSING: &[(&str, bool)] = &[\n");
+    for (name, core) in &missing {
+        let _ = writeln!(out, "    ({name:?}, {core}),");
+    }
+    out.push_str("];\n\n");
+    let core_total = versions.values().filter(|&&c| c).count();
+    let _ = writeln!(
+        out,
+        "/// How many commands GL 4.6 core has (the registry's count).\npub const CORE_COMMANDS: usize = {core_total};\n"
+    );
 
     out.push_str("/// Every entry point softgl implements, sorted (aliases included).\n");
     out.push_str("pub static NAMES: &[&str] = &[\n");
@@ -169,6 +202,66 @@ fn emit_shim(out: &mut String, f: &ImpFn, gl_name: &str, cmd: &Command) {
             "    with_current(\"{gl_name}\", {default}, |ctx| {call})\n}}\n"
         );
     }
+}
+
+/// Writes the shim of a command softgl does not implement yet: with a current context it
+/// records GL_INVALID_OPERATION with a high-severity message naming the command
+/// ([`Context::not_implemented`]) and returns the command's "nothing" value.
+fn emit_missing_shim(out: &mut String, gl_name: &str, cmd: &Command) {
+    let params: Vec<String> = cmd
+        .params
+        .iter()
+        .map(|(n, t)| format!("{}: {}", rust_ident(n), c_to_rust(t)))
+        .collect();
+    let ret_ty = match cmd.ret.trim() {
+        "void" => String::new(),
+        r => c_to_rust(r),
+    };
+    let ret = if ret_ty.is_empty() {
+        String::new()
+    } else {
+        format!(" -> {ret_ty}")
+    };
+    let default = default_value(&ret_ty);
+    let _ = writeln!(
+        out,
+        "/// `{gl_name}`: not implemented yet (GL_INVALID_OPERATION and a debug message)."
+    );
+    out.push_str("#[allow(non_snake_case, clippy::too_many_arguments, unused_variables)]\n");
+    let _ = writeln!(
+        out,
+        "pub extern \"system\" fn {gl_name}({}){ret} {{\n    with_current(\"{gl_name}\", {default}, |ctx| {{\n        ctx.not_implemented(\"{gl_name}\");\n        {default}\n    }})\n}}\n",
+        params.join(", ")
+    );
+}
+
+/// The commands some GL version of the registry requires (`<feature api="gl">`, 1.0 to
+/// 4.6, core and compatibility profile alike), sorted, each with whether GL 4.6 core has it
+/// (required, and not among the `<remove profile="core">` of GL 3.2).
+fn gl_version_commands(doc: &roxmltree::Document) -> BTreeMap<String, bool> {
+    let features = || {
+        doc.descendants()
+            .filter(|n| n.has_tag_name("feature") && n.attribute("api") == Some("gl"))
+    };
+    let commands = |tag: &'static str, profile: Option<&'static str>| {
+        features()
+            .flat_map(move |f| f.children().filter(move |n| n.has_tag_name(tag)))
+            .filter(move |r| profile.is_none() || r.attribute("profile") == profile)
+            .flat_map(|r| r.children().filter(|n| n.has_tag_name("command")))
+            .filter_map(|c| c.attribute("name").map(str::to_string))
+    };
+    let removed: std::collections::BTreeSet<String> = commands("remove", Some("core")).collect();
+    let mut all = BTreeMap::new();
+    for r in features().flat_map(|f| f.children().filter(|n| n.has_tag_name("require"))) {
+        let core = r.attribute("profile") != Some("compatibility");
+        for c in r.children().filter(|n| n.has_tag_name("command")) {
+            if let Some(name) = c.attribute("name") {
+                let e = all.entry(name.to_string()).or_insert(false);
+                *e |= core && !removed.contains(name);
+            }
+        }
+    }
+    all
 }
 
 /// The value a command returns when it cannot run (no current context, caught panic).

@@ -37,7 +37,8 @@ pub mod raster;
 pub mod sampler;
 
 pub use api::gl::{
-    current_context, entry_point_names, get_proc_address, make_current, SharedContext,
+    core_command_count, current_context, entry_point_names, get_proc_address, make_current,
+    missing_entry_points, SharedContext,
 };
 pub use api::Context;
 pub use api::{supported_version, ContextAttribs, ContextError, Profile, Surface};

@@ -38,7 +38,12 @@ enum Cmd {
     },
     /// Print GL_VENDOR, GL_RENDERER, GL_VERSION, GL_SHADING_LANGUAGE_VERSION and the
     /// extensions.
-    Info,
+    Info {
+        /// Instead, list the GL 1.0–4.6 commands softgl does not implement yet (their entry
+        /// points record GL_INVALID_OPERATION and say so).
+        #[arg(long)]
+        missing: bool,
+    },
     /// Render the demo scene (what running with no arguments does).
     Demo {
         /// Output PNG.
@@ -76,7 +81,8 @@ fn main() -> ExitCode {
             size,
             threads,
         }) => run_scene(file, output, size, threads),
-        Some(Cmd::Info) => info(),
+        Some(Cmd::Info { missing: false }) => info(),
+        Some(Cmd::Info { missing: true }) => missing(),
         Some(Cmd::Demo {
             output,
             size,
@@ -143,6 +149,29 @@ fn info() -> ExitCode {
         if let Some(ext) = ctx.get_stringi(enums::EXTENSIONS, i) {
             println!("    {ext}");
         }
+    }
+    ExitCode::SUCCESS
+}
+
+fn missing() -> ExitCode {
+    let missing = softgl::missing_entry_points();
+    let core: Vec<&str> = missing.iter().filter(|m| m.1).map(|m| m.0).collect();
+    let compat: Vec<&str> = missing.iter().filter(|m| !m.1).map(|m| m.0).collect();
+    let total = softgl::core_command_count();
+    println!(
+        "GL 4.6 core: {} of {total} commands implemented; not yet ({}):",
+        total - core.len(),
+        core.len()
+    );
+    for n in &core {
+        println!("    {n}");
+    }
+    println!(
+        "Compatibility profile only (softgl has no compatibility profile), not implemented ({}):",
+        compat.len()
+    );
+    for n in &compat {
+        println!("    {n}");
     }
     ExitCode::SUCCESS
 }

@@ -60,6 +60,34 @@ gl_commands! {
     "glDrawElementsInstancedBaseVertex"
     fn draw_elements_instanced_base_vertex(mode: u32, count: i32, ty: u32, offset: usize, instancecount: i32, basevertex: i32)
         = try_draw_elements_instanced_base_vertex;
+    /// glDrawElementsInstancedBaseInstance.
+    "glDrawElementsInstancedBaseInstance"
+    fn draw_elements_instanced_base_instance(mode: u32, count: i32, ty: u32, offset: usize, instancecount: i32, baseinstance: u32)
+        = try_draw_elements_instanced_base_instance;
+    /// glDrawElementsInstancedBaseVertexBaseInstance.
+    "glDrawElementsInstancedBaseVertexBaseInstance"
+    fn draw_elements_instanced_base_vertex_base_instance(mode: u32, count: i32, ty: u32, offset: usize, instancecount: i32, basevertex: i32, baseinstance: u32)
+        = try_draw_elements_instanced_base_vertex_base_instance;
+    /// glDrawRangeElements (GL 4.5 core §10.4): `start`/`end` are a promise about the
+    /// indices that softgl does not need; `end < start` is GL_INVALID_VALUE.
+    "glDrawRangeElements"
+    fn draw_range_elements(mode: u32, start: u32, end: u32, count: i32, ty: u32, offset: usize)
+        = try_draw_range_elements;
+    /// glDrawRangeElementsBaseVertex.
+    "glDrawRangeElementsBaseVertex"
+    fn draw_range_elements_base_vertex(mode: u32, start: u32, end: u32, count: i32, ty: u32, offset: usize, basevertex: i32)
+        = try_draw_range_elements_base_vertex;
+    /// glMultiDrawArrays: one glDrawArrays per element of `first` and `count` (same length).
+    "glMultiDrawArrays"
+    fn multi_draw_arrays(mode: u32, first: &[i32], count: &[i32]) = try_multi_draw_arrays;
+    /// glMultiDrawElements: one glDrawElements per element of `count` and `offsets`.
+    "glMultiDrawElements"
+    fn multi_draw_elements(mode: u32, count: &[i32], ty: u32, offsets: &[usize])
+        = try_multi_draw_elements;
+    /// glMultiDrawElementsBaseVertex.
+    "glMultiDrawElementsBaseVertex"
+    fn multi_draw_elements_base_vertex(mode: u32, count: &[i32], ty: u32, offsets: &[usize], basevertex: &[i32])
+        = try_multi_draw_elements_base_vertex;
 }
 
 impl Context {
@@ -169,6 +197,130 @@ impl Context {
             base_vertex: basevertex,
             base_instance: 0,
         })
+    }
+
+    pub(crate) fn try_draw_elements_instanced_base_instance(
+        &mut self,
+        mode: u32,
+        count: i32,
+        ty: u32,
+        offset: usize,
+        instancecount: i32,
+        baseinstance: u32,
+    ) -> GlResult<()> {
+        self.try_draw_elements_instanced_base_vertex_base_instance(
+            mode,
+            count,
+            ty,
+            offset,
+            instancecount,
+            0,
+            baseinstance,
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn try_draw_elements_instanced_base_vertex_base_instance(
+        &mut self,
+        mode: u32,
+        count: i32,
+        ty: u32,
+        offset: usize,
+        instancecount: i32,
+        basevertex: i32,
+        baseinstance: u32,
+    ) -> GlResult<()> {
+        self.draw(DrawRange {
+            mode,
+            first: 0,
+            count,
+            indices: Some((ty, offset)),
+            instances: instancecount,
+            base_vertex: basevertex,
+            base_instance: baseinstance,
+        })
+    }
+
+    pub(crate) fn try_draw_range_elements(
+        &mut self,
+        mode: u32,
+        start: u32,
+        end: u32,
+        count: i32,
+        ty: u32,
+        offset: usize,
+    ) -> GlResult<()> {
+        self.try_draw_range_elements_base_vertex(mode, start, end, count, ty, offset, 0)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn try_draw_range_elements_base_vertex(
+        &mut self,
+        mode: u32,
+        start: u32,
+        end: u32,
+        count: i32,
+        ty: u32,
+        offset: usize,
+        basevertex: i32,
+    ) -> GlResult<()> {
+        if end < start {
+            return Err(GlError::InvalidValue("end is less than start"));
+        }
+        self.try_draw_elements_instanced_base_vertex(mode, count, ty, offset, 1, basevertex)
+    }
+
+    /// The draws of a glMultiDraw* command in order; the first that fails stops the rest
+    /// and its error is the command's (a negative drawcount is GL_INVALID_VALUE before
+    /// anything is drawn, in the marshalling).
+    pub(crate) fn try_multi_draw_arrays(
+        &mut self,
+        mode: u32,
+        first: &[i32],
+        count: &[i32],
+    ) -> GlResult<()> {
+        if first.len() != count.len() {
+            return Err(GlError::InvalidValue("first and count differ in length"));
+        }
+        for (&f, &c) in first.iter().zip(count) {
+            self.try_draw_arrays(mode, f, c)?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn try_multi_draw_elements(
+        &mut self,
+        mode: u32,
+        count: &[i32],
+        ty: u32,
+        offsets: &[usize],
+    ) -> GlResult<()> {
+        if count.len() != offsets.len() {
+            return Err(GlError::InvalidValue("count and indices differ in length"));
+        }
+        for (&c, &o) in count.iter().zip(offsets) {
+            self.try_draw_elements(mode, c, ty, o)?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn try_multi_draw_elements_base_vertex(
+        &mut self,
+        mode: u32,
+        count: &[i32],
+        ty: u32,
+        offsets: &[usize],
+        basevertex: &[i32],
+    ) -> GlResult<()> {
+        if count.len() != offsets.len() || count.len() != basevertex.len() {
+            return Err(GlError::InvalidValue(
+                "count, indices and basevertex differ in length",
+            ));
+        }
+        for ((&c, &o), &b) in count.iter().zip(offsets).zip(basevertex) {
+            self.try_draw_elements_base_vertex(mode, c, ty, o, b)?;
+        }
+        Ok(())
     }
 
     /// Validates a draw (GL 4.5 core §10.4, §11.1.3.11, §9.4.4) and queues its snapshot.

@@ -12,6 +12,10 @@ use crate::gl::enums;
 pub enum GlError {
     #[error("GL_INVALID_ENUM: {0}")]
     InvalidEnum(&'static str),
+    /// GL_INVALID_ENUM naming the refused value: `BadEnum("depth function", v)` reads
+    /// "GL_INVALID_ENUM: depth function GL_TEXTURE_2D".
+    #[error("GL_INVALID_ENUM: {0} {name}", name = crate::gl::enums::describe(*.1))]
+    BadEnum(&'static str, u32),
     #[error("GL_INVALID_VALUE: {0}")]
     InvalidValue(&'static str),
     #[error("GL_INVALID_OPERATION: {0}")]
@@ -30,7 +34,7 @@ impl GlError {
     /// The GL error code (`GL_INVALID_ENUM`, ...).
     pub fn code(self) -> u32 {
         match self {
-            GlError::InvalidEnum(_) => enums::INVALID_ENUM,
+            GlError::InvalidEnum(_) | GlError::BadEnum(..) => enums::INVALID_ENUM,
             GlError::InvalidValue(_) => enums::INVALID_VALUE,
             GlError::InvalidOperation(_) => enums::INVALID_OPERATION,
             GlError::InvalidFramebufferOperation(_) => enums::INVALID_FRAMEBUFFER_OPERATION,
@@ -173,6 +177,16 @@ impl ErrorState {
             e.to_string()
         } else {
             format!("{}: {e}", self.command)
+        };
+        self.record_with_message(e, message);
+    }
+    /// Records `e` with `detail` after its reason (the value that was refused, by its GL
+    /// name): `glGetIntegerv: GL_INVALID_ENUM: glGet parameter GL_MAX_UNIFORM_LOCATIONS`.
+    pub fn record_detail(&mut self, e: GlError, detail: impl std::fmt::Display) {
+        let message = if self.command.is_empty() {
+            format!("{e} {detail}")
+        } else {
+            format!("{}: {e} {detail}", self.command)
         };
         self.record_with_message(e, message);
     }
@@ -533,6 +547,16 @@ impl Context {
         self.errors.record_with_message(
             GlError::OutOfMemory("internal error"),
             format!("softgl internal error in {entry}: {what} (state may be inconsistent)"),
+        );
+    }
+
+    /// What the entry point of a GL command softgl does not implement yet does:
+    /// GL_INVALID_OPERATION and a high-severity message "glX is not implemented by softgl
+    /// yet", so a program that depends on it fails loudly instead of drawing nothing.
+    pub fn not_implemented(&mut self, command: &str) {
+        self.errors.record_with_message(
+            GlError::InvalidOperation("not implemented"),
+            format!("{command} is not implemented by softgl yet (GL_INVALID_OPERATION)"),
         );
     }
 

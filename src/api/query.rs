@@ -55,6 +55,16 @@ gl_commands! {
     "glGetFloatv" fn get_floatv(pname: u32) -> Vec<f32> = try_get_floatv;
     /// glGetBooleanv.
     "glGetBooleanv" fn get_booleanv(pname: u32) -> Vec<bool> = try_get_booleanv;
+    /// glGetIntegeri_v (GL 4.5 core §22.1): indexed state (uniform buffer bindings; the
+    /// blend state and colour mask of draw buffer `index`; viewport and scissor 0).
+    "glGetIntegeri_v" fn get_integeri_v(pname: u32, index: u32) -> Vec<i32> = try_get_integeri_v;
+    /// glGetInteger64i_v: as glGetIntegeri_v, offsets and sizes in full.
+    "glGetInteger64i_v"
+    fn get_integer64i_v(pname: u32, index: u32) -> Vec<i64> = try_get_integer64i_v;
+    /// glGetBooleani_v.
+    "glGetBooleani_v" fn get_booleani_v(pname: u32, index: u32) -> Vec<bool> = try_get_booleani_v;
+    /// glIsEnabledi: GL_BLEND of draw buffer `index`, GL_SCISSOR_TEST of viewport `index`.
+    "glIsEnabledi" fn is_enabledi(cap: u32, index: u32) -> bool = try_is_enabledi;
     /// glGetString. GL_EXTENSIONS is INVALID_ENUM in a 3.1+ core context (use glGetStringi).
     "glGetString" fn get_string(name: u32) -> Option<String> = try_get_string, group by body;
     /// glGetStringi(GL_EXTENSIONS, i).
@@ -218,10 +228,91 @@ impl Context {
         let r = self.get_value(pname);
         if let Err(e) = r {
             self.errors
-                .record_with_message(e, format!("{e} 0x{pname:04X}"));
+                .record_detail(e, crate::gl::enums::describe(pname));
             return Ok(Value::Ints(Vec::new()));
         }
         r
+    }
+
+    /// The indexed state `pname`[`index`] (GL 4.5 core tables 23.5, 23.6, 23.33): integers
+    /// as i64, or booleans. softgl keeps one blend state and colour mask for every draw
+    /// buffer (per-buffer state is not implemented: glEnablei and glBlendFunci are not) and
+    /// one viewport, so those answer the shared state for any valid index.
+    fn get_indexed(&mut self, pname: u32, index: u32) -> GlResult<Result<Vec<i64>, Vec<bool>>> {
+        let check = |max: u32, what: &'static str| {
+            if index < max {
+                Ok(())
+            } else {
+                Err(GlError::InvalidValue(what))
+            }
+        };
+        match pname {
+            gl::UNIFORM_BUFFER_BINDING | gl::UNIFORM_BUFFER_START | gl::UNIFORM_BUFFER_SIZE => {
+                check(
+                    limits::MAX_UNIFORM_BUFFER_BINDINGS,
+                    "index past GL_MAX_UNIFORM_BUFFER_BINDINGS",
+                )?;
+                let b = &self.uniform_bindings[index as usize];
+                Ok(Ok(vec![match pname {
+                    gl::UNIFORM_BUFFER_BINDING => b.buffer.map_or(0, |n| n.0 as i64),
+                    gl::UNIFORM_BUFFER_START => b.offset as i64,
+                    _ => b.size.map_or(0, |s| s as i64),
+                }]))
+            }
+            gl::BLEND_SRC_RGB
+            | gl::BLEND_SRC_ALPHA
+            | gl::BLEND_DST_RGB
+            | gl::BLEND_DST_ALPHA
+            | gl::BLEND_EQUATION_RGB
+            | gl::BLEND_EQUATION_ALPHA
+            | gl::COLOR_WRITEMASK => {
+                check(limits::MAX_DRAW_BUFFERS, "index past GL_MAX_DRAW_BUFFERS")?;
+                self.indexed_as_plain(pname)
+            }
+            gl::VIEWPORT | gl::SCISSOR_BOX => {
+                check(1, "softgl has one viewport")?;
+                self.indexed_as_plain(pname)
+            }
+            _ => Err(GlError::BadEnum("indexed glGet parameter", pname)),
+        }
+    }
+
+    fn indexed_as_plain(&self, pname: u32) -> GlResult<Result<Vec<i64>, Vec<bool>>> {
+        Ok(match self.get_value(pname)? {
+            Value::Ints(v) => Ok(v.into_iter().map(i64::from).collect()),
+            Value::Bools(v) => Err(v),
+            Value::Floats(v) => Ok(v.into_iter().map(|x| x as i64).collect()),
+        })
+    }
+
+    pub(crate) fn try_get_integer64i_v(&mut self, pname: u32, index: u32) -> GlResult<Vec<i64>> {
+        Ok(match self.get_indexed(pname, index)? {
+            Ok(v) => v,
+            Err(b) => b.into_iter().map(i64::from).collect(),
+        })
+    }
+
+    pub(crate) fn try_get_integeri_v(&mut self, pname: u32, index: u32) -> GlResult<Vec<i32>> {
+        let v = self.try_get_integer64i_v(pname, index)?;
+        Ok(v.into_iter()
+            .map(|x| x.clamp(i32::MIN as i64, i32::MAX as i64) as i32)
+            .collect())
+    }
+
+    pub(crate) fn try_get_booleani_v(&mut self, pname: u32, index: u32) -> GlResult<Vec<bool>> {
+        Ok(match self.get_indexed(pname, index)? {
+            Ok(v) => v.into_iter().map(|x| x != 0).collect(),
+            Err(b) => b,
+        })
+    }
+
+    pub(crate) fn try_is_enabledi(&mut self, cap: u32, index: u32) -> GlResult<bool> {
+        match cap {
+            gl::BLEND if index < limits::MAX_DRAW_BUFFERS => self.try_is_enabled(cap),
+            gl::SCISSOR_TEST if index == 0 => self.try_is_enabled(cap),
+            gl::BLEND | gl::SCISSOR_TEST => Err(GlError::InvalidValue("index out of range")),
+            _ => Err(GlError::BadEnum("indexed capability", cap)),
+        }
     }
 
     pub(crate) fn try_get_integerv(&mut self, pname: u32) -> GlResult<Vec<i32>> {

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::api::context::{DescriptorAlloc, FrontEnd};
+use crate::api::context::{CapturedDraw, DescriptorAlloc, FrontEnd};
 use crate::api::Context;
 use crate::gl::enums as gl;
 use crate::glsl::CompileOutput;
@@ -785,6 +785,130 @@ fn draw_validation() {
     c.draw_arrays(gl::TRIANGLES, 0, 3);
     assert_eq!(c.get_error(), gl::INVALID_OPERATION, "no program");
     let _ = p;
+}
+
+/// The forms of glDrawElements/glDrawArrays (issue #10 item 2) queue what the plain
+/// commands would: DrawRangeElements ignores its promise but checks end >= start, the
+/// MultiDraw commands are one draw per element (the first failure stops them), and the
+/// BaseInstance forms carry their base instance.
+#[test]
+fn draw_command_forms_queue_the_plain_draws() {
+    let (mut c, _, _) = ready();
+    let ubo = c.gen_buffers(1)[0];
+    c.bind_buffer(gl::UNIFORM_BUFFER, ubo);
+    c.buffer_data(gl::UNIFORM_BUFFER, 64, None, gl::STATIC_DRAW);
+    c.bind_buffer_base(gl::UNIFORM_BUFFER, 2, ubo);
+    let ebo = c.gen_buffers(1)[0];
+    c.bind_buffer(gl::ELEMENT_ARRAY_BUFFER, ebo);
+    c.buffer_data(
+        gl::ELEMENT_ARRAY_BUFFER,
+        12,
+        Some(&[0, 0, 1, 0, 2, 0, 2, 0, 1, 0, 0, 0]),
+        gl::STATIC_DRAW,
+    );
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    let shape = |d: &CapturedDraw| {
+        let v = &d.vertices;
+        (
+            v.first,
+            v.count,
+            v.instance_count,
+            v.base_vertex,
+            v.base_instance,
+            v.indices.is_some(),
+        )
+    };
+    c.captured.clear();
+    c.draw_elements_base_vertex(gl::TRIANGLES, 3, gl::UNSIGNED_SHORT, 6, 1);
+    c.draw_range_elements_base_vertex(gl::TRIANGLES, 0, 2, 3, gl::UNSIGNED_SHORT, 6, 1);
+    c.draw_range_elements(gl::TRIANGLES, 0, 2, 3, gl::UNSIGNED_SHORT, 0);
+    c.draw_elements_instanced_base_vertex_base_instance(
+        gl::TRIANGLES,
+        3,
+        gl::UNSIGNED_SHORT,
+        0,
+        2,
+        3,
+        5,
+    );
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    let got: Vec<_> = c.captured.iter().map(shape).collect();
+    assert_eq!(got[0], got[1]);
+    assert_eq!(got[2], (0, 3, 1, 0, 0, true));
+    assert_eq!(got[3], (0, 3, 2, 3, 5, true));
+    c.draw_range_elements(gl::TRIANGLES, 2, 1, 3, gl::UNSIGNED_SHORT, 0);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE, "end < start");
+    assert_eq!(c.captured.len(), 4);
+
+    c.captured.clear();
+    c.multi_draw_arrays(gl::TRIANGLES, &[0, 3], &[3, 6]);
+    c.multi_draw_elements_base_vertex(gl::TRIANGLES, &[3, 3], gl::UNSIGNED_SHORT, &[0, 6], &[0, 4]);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    let got: Vec<_> = c.captured.iter().map(shape).collect();
+    assert_eq!(
+        got,
+        [
+            (0, 3, 1, 0, 0, false),
+            (3, 6, 1, 0, 0, false),
+            (0, 3, 1, 0, 0, true),
+            (0, 3, 1, 4, 0, true)
+        ]
+    );
+    c.captured.clear();
+    c.multi_draw_arrays(gl::TRIANGLES, &[0, 0, 0], &[3, -1, 3]);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE);
+    assert_eq!(c.captured.len(), 1, "the failing draw stops the rest");
+    c.multi_draw_elements(gl::TRIANGLES, &[3], gl::UNSIGNED_SHORT, &[0, 6]);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE, "lengths differ");
+}
+
+/// Indexed state queries (issue #10 item 2): uniform buffer bindings per index, the shared
+/// blend state and colour mask for every draw buffer, viewport 0; bad indices are
+/// GL_INVALID_VALUE and unknown names GL_INVALID_ENUM naming the value.
+#[test]
+fn indexed_queries() {
+    let mut c = Context::new(4, 4);
+    let b = c.gen_buffers(1)[0];
+    c.bind_buffer(gl::UNIFORM_BUFFER, b);
+    c.buffer_data(gl::UNIFORM_BUFFER, 1024, None, gl::STATIC_DRAW);
+    c.bind_buffer_range(gl::UNIFORM_BUFFER, 5, b, 256, 512);
+    assert_eq!(c.get_integeri_v(gl::UNIFORM_BUFFER_BINDING, 5), [b as i32]);
+    assert_eq!(c.get_integer64i_v(gl::UNIFORM_BUFFER_START, 5), [256]);
+    assert_eq!(c.get_integeri_v(gl::UNIFORM_BUFFER_SIZE, 5), [512]);
+    assert_eq!(c.get_integeri_v(gl::UNIFORM_BUFFER_BINDING, 4), [0]);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert!(c.get_integeri_v(gl::UNIFORM_BUFFER_BINDING, 36).is_empty());
+    assert_eq!(c.get_error(), gl::INVALID_VALUE);
+
+    c.blend_func(gl::SRC_ALPHA, gl::ONE_MINUS_SRC_ALPHA);
+    c.color_mask(true, false, true, false);
+    c.enable(gl::BLEND);
+    for i in [0, 7] {
+        assert_eq!(
+            c.get_integeri_v(gl::BLEND_SRC_RGB, i),
+            [gl::SRC_ALPHA as i32]
+        );
+        assert_eq!(
+            c.get_booleani_v(gl::COLOR_WRITEMASK, i),
+            [true, false, true, false]
+        );
+        assert!(c.is_enabledi(gl::BLEND, i));
+    }
+    assert_eq!(
+        c.get_integeri_v(gl::VIEWPORT, 0),
+        c.get_integerv(gl::VIEWPORT)
+    );
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert!(!c.is_enabledi(gl::BLEND, 8));
+    assert_eq!(c.get_error(), gl::INVALID_VALUE);
+    c.debug_messages();
+    assert!(c.get_integeri_v(gl::TEXTURE_2D, 0).is_empty());
+    assert_eq!(c.get_error(), gl::INVALID_ENUM);
+    let m = c.debug_messages();
+    assert_eq!(
+        m[0].message,
+        "glGetIntegeri_v: GL_INVALID_ENUM: indexed glGet parameter GL_TEXTURE_2D"
+    );
 }
 
 #[test]

@@ -18,6 +18,39 @@ pub fn by_name(name: &str) -> Option<u32> {
         .map(|i| BY_NAME[i].1)
 }
 
+/// A name of the enum `value` for messages: of the registry's names with that value, the
+/// first (by name) without a vendor or extension suffix (`GL_MAX_UNIFORM_LOCATIONS`, not
+/// `..._ARB`), else the first. Values are shared (0x0001 is GL_ONE, GL_LINES, GL_TRUE, …), so
+/// say what the value was meant as next to it; `None` for a value gl.xml does not have.
+/// A linear search: for error paths only.
+pub fn name_of(value: u32) -> Option<&'static str> {
+    const SUFFIXES: &[&str] = &[
+        "_ARB", "_EXT", "_KHR", "_NV", "_AMD", "_APPLE", "_ATI", "_SGI", "_SGIX", "_SGIS", "_IBM",
+        "_INTEL", "_MESA", "_OES", "_3DFX", "_HP", "_PGI", "_SUN", "_SUNX", "_WIN", "_OVR",
+        "_QCOM", "_IMG", "_ANGLE", "_NVX", "_REND", "_S3", "_OML", "_GREMEDY", "_INGR", "_MESAX",
+        "_ARM",
+    ];
+    let mut first = None;
+    for &(n, v) in BY_NAME {
+        if v != value {
+            continue;
+        }
+        if !SUFFIXES.iter().any(|s| n.ends_with(s)) {
+            return Some(n);
+        }
+        first.get_or_insert(n);
+    }
+    first
+}
+
+/// `GL_NAME` of `value` for a message, or its number in hex when gl.xml has no such value.
+pub fn describe(value: u32) -> String {
+    match name_of(value) {
+        Some(n) => n.to_string(),
+        None => format!("0x{value:04X}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -34,5 +67,16 @@ mod tests {
         assert_eq!(by_name("GL_NO_SUCH_THING"), None);
         assert_eq!(by_name("NEAREST"), None);
         assert!(BY_NAME.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+
+    #[test]
+    fn values_name_their_core_enum() {
+        assert_eq!(name_of(0x826E), Some("GL_MAX_UNIFORM_LOCATIONS"));
+        assert_eq!(name_of(TEXTURE_2D), Some("GL_TEXTURE_2D"));
+        assert_eq!(
+            name_of(DEBUG_CALLBACK_FUNCTION),
+            Some("GL_DEBUG_CALLBACK_FUNCTION")
+        );
+        assert_eq!(describe(0xFFFF_FF00), "0xFFFFFF00");
     }
 }

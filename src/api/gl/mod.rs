@@ -62,9 +62,22 @@ pub fn get_proc_address(name: &str) -> *const c_void {
     entry::lookup(name)
 }
 
-/// The names of every GL entry point softgl implements, sorted.
+/// The names of every GL entry point [`get_proc_address`] resolves, sorted: every command of
+/// GL 1.0–4.6 and the extensions softgl implements, with their registry aliases.
 pub fn entry_point_names() -> &'static [&'static str] {
     entry::NAMES
+}
+
+/// The GL 1.0–4.6 commands softgl does not implement yet, sorted, each with whether GL 4.6
+/// core has it (`softgl info --missing`): their entry points record GL_INVALID_OPERATION
+/// with a message naming the command.
+pub fn missing_entry_points() -> &'static [(&'static str, bool)] {
+    entry::MISSING
+}
+
+/// How many commands GL 4.6 core has: with [`missing_entry_points`], how far softgl is.
+pub fn core_command_count() -> usize {
+    entry::CORE_COMMANDS
 }
 
 /// Clears `IN_CALL` when a command ends, however it ends.
@@ -148,6 +161,63 @@ mod tests {
         // Still usable, and not stuck "inside a call".
         assert_eq!(with_current("glTest", 0, |c| c.get_error() + 1), 1);
         make_current(None);
+    }
+
+    /// Every command of GL 1.0–4.6 resolves; one softgl lacks records GL_INVALID_OPERATION
+    /// and a high-severity message naming it, through its C entry point, and changes
+    /// nothing else.
+    #[test]
+    fn unimplemented_commands_answer_with_an_error_that_names_them() {
+        for name in [
+            "glDrawArrays",
+            "glBegin",
+            "glGenQueries",
+            "glDispatchCompute",
+        ] {
+            assert!(!get_proc_address(name).is_null(), "{name}");
+        }
+        let missing = missing_entry_points();
+        assert!(missing.iter().any(|m| m.1) && missing.iter().any(|m| !m.1));
+        assert!(missing.windows(2).all(|w| w[0].0 < w[1].0), "sorted");
+        assert!(missing.iter().all(|m| entry_point_names().contains(&m.0)));
+        assert!(core_command_count() > missing.iter().filter(|m| m.1).count());
+        // A command with no arguments and none with a return value of each shape; the
+        // first missing core command that takes no arguments, so the test follows the list
+        // as commands land.
+        let ctx = shared();
+        make_current(Some(ctx.clone()));
+        ctx.lock().unwrap().debug_messages();
+        let (name, _) = *missing
+            .iter()
+            .find(|m| {
+                m.1 && [
+                    "glEndConditionalRender",
+                    "glEndTransformFeedback",
+                    "glPauseTransformFeedback",
+                    "glResumeTransformFeedback",
+                    "glReleaseShaderCompiler",
+                    "glTextureBarrier",
+                ]
+                .contains(&m.0)
+            })
+            .expect("a missing core command without arguments");
+        // SAFETY: the command's C signature is `void (void)`.
+        let f: extern "system" fn() = unsafe { std::mem::transmute(get_proc_address(name)) };
+        f();
+        let mut c = ctx.lock().unwrap();
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+        let msgs = c.debug_messages();
+        assert_eq!(msgs.len(), 1, "{msgs:?}");
+        assert_eq!(msgs[0].severity, gl::DEBUG_SEVERITY_HIGH);
+        assert_eq!(
+            msgs[0].message,
+            format!("{name} is not implemented by softgl yet (GL_INVALID_OPERATION)")
+        );
+        drop(c);
+        // With no current context it does nothing.
+        make_current(None);
+        f();
+        assert_eq!(ctx.lock().unwrap().get_error(), gl::NO_ERROR);
     }
 
     /// A Rust user who panicked while holding the lock poisons it; GL calls recover.

@@ -85,6 +85,152 @@ pub fn DrawElementsInstancedBaseVertex(
     )
 }
 
+pub fn DrawElementsInstancedBaseInstance(
+    ctx: &mut Context,
+    mode: GLenum,
+    count: GLsizei,
+    r#type: GLenum,
+    indices: *const c_void,
+    instancecount: GLsizei,
+    baseinstance: GLuint,
+) {
+    ctx.draw_elements_instanced_base_instance(
+        mode,
+        count,
+        r#type,
+        indices as usize,
+        instancecount,
+        baseinstance,
+    )
+}
+
+pub fn DrawElementsInstancedBaseVertexBaseInstance(
+    ctx: &mut Context,
+    mode: GLenum,
+    count: GLsizei,
+    r#type: GLenum,
+    indices: *const c_void,
+    instancecount: GLsizei,
+    basevertex: GLint,
+    baseinstance: GLuint,
+) {
+    ctx.draw_elements_instanced_base_vertex_base_instance(
+        mode,
+        count,
+        r#type,
+        indices as usize,
+        instancecount,
+        basevertex,
+        baseinstance,
+    )
+}
+
+pub fn DrawRangeElements(
+    ctx: &mut Context,
+    mode: GLenum,
+    start: GLuint,
+    end: GLuint,
+    count: GLsizei,
+    r#type: GLenum,
+    indices: *const c_void,
+) {
+    ctx.draw_range_elements(mode, start, end, count, r#type, indices as usize)
+}
+
+pub fn DrawRangeElementsBaseVertex(
+    ctx: &mut Context,
+    mode: GLenum,
+    start: GLuint,
+    end: GLuint,
+    count: GLsizei,
+    r#type: GLenum,
+    indices: *const c_void,
+    basevertex: GLint,
+) {
+    ctx.draw_range_elements_base_vertex(
+        mode,
+        start,
+        end,
+        count,
+        r#type,
+        indices as usize,
+        basevertex,
+    )
+}
+
+pub unsafe fn MultiDrawArrays(
+    ctx: &mut Context,
+    mode: GLenum,
+    first: *const GLint,
+    count: *const GLsizei,
+    drawcount: GLsizei,
+) {
+    // SAFETY: `first` and `count` hold `drawcount` values each.
+    let r = unsafe {
+        slice(first, drawcount, "negative drawcount")
+            .and_then(|f| Ok((f, slice(count, drawcount, "negative drawcount")?)))
+    };
+    match r {
+        Ok((f, c)) => ctx.multi_draw_arrays(mode, f, c),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+/// The index offsets of a glMultiDrawElements* call (pointers into the element array
+/// buffer, so numbers here: GL 4.5 core §10.3.10).
+///
+/// # Safety
+/// `indices` holds `drawcount` pointers when `drawcount` > 0.
+unsafe fn index_offsets(indices: *const *const c_void, drawcount: GLsizei) -> GlResult<Vec<usize>> {
+    // SAFETY: forwarded.
+    let p = unsafe { slice(indices, drawcount, "negative drawcount")? };
+    Ok(p.iter().map(|&o| o as usize).collect())
+}
+
+pub unsafe fn MultiDrawElements(
+    ctx: &mut Context,
+    mode: GLenum,
+    count: *const GLsizei,
+    r#type: GLenum,
+    indices: *const *const c_void,
+    drawcount: GLsizei,
+) {
+    // SAFETY: `count` and `indices` hold `drawcount` values each.
+    let r = unsafe {
+        slice(count, drawcount, "negative drawcount")
+            .and_then(|c| Ok((c, index_offsets(indices, drawcount)?)))
+    };
+    match r {
+        Ok((c, o)) => ctx.multi_draw_elements(mode, c, r#type, &o),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn MultiDrawElementsBaseVertex(
+    ctx: &mut Context,
+    mode: GLenum,
+    count: *const GLsizei,
+    r#type: GLenum,
+    indices: *const *const c_void,
+    drawcount: GLsizei,
+    basevertex: *const GLint,
+) {
+    // SAFETY: `count`, `indices` and `basevertex` hold `drawcount` values each.
+    let r = unsafe {
+        slice(count, drawcount, "negative drawcount").and_then(|c| {
+            Ok((
+                c,
+                index_offsets(indices, drawcount)?,
+                slice(basevertex, drawcount, "negative drawcount")?,
+            ))
+        })
+    };
+    match r {
+        Ok((c, o, b)) => ctx.multi_draw_elements_base_vertex(mode, c, r#type, &o, b),
+        Err(e) => fail(ctx, e),
+    }
+}
+
 pub unsafe fn ReadPixels(
     ctx: &mut Context,
     x: GLint,

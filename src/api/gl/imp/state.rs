@@ -70,6 +70,42 @@ pub unsafe fn GetBooleanv(ctx: &mut Context, pname: GLenum, data: *mut GLboolean
     unsafe { write_out(data, &v) }
 }
 
+pub unsafe fn GetIntegeri_v(ctx: &mut Context, target: GLenum, index: GLuint, data: *mut GLint) {
+    let v = ctx.get_integeri_v(target, index);
+    // SAFETY: the caller provides room for target's value count.
+    unsafe { write_out(data, &v) }
+}
+
+pub unsafe fn GetInteger64i_v(
+    ctx: &mut Context,
+    target: GLenum,
+    index: GLuint,
+    data: *mut GLint64,
+) {
+    let v = ctx.get_integer64i_v(target, index);
+    // SAFETY: the caller provides room for target's value count.
+    unsafe { write_out(data, &v) }
+}
+
+pub unsafe fn GetBooleani_v(
+    ctx: &mut Context,
+    target: GLenum,
+    index: GLuint,
+    data: *mut GLboolean,
+) {
+    let v: Vec<u8> = ctx
+        .get_booleani_v(target, index)
+        .into_iter()
+        .map(gl_bool)
+        .collect();
+    // SAFETY: the caller provides room for target's value count.
+    unsafe { write_out(data, &v) }
+}
+
+pub fn IsEnabledi(ctx: &mut Context, target: GLenum, index: GLuint) -> GLboolean {
+    gl_bool(ctx.is_enabledi(target, index))
+}
+
 pub fn Viewport(ctx: &mut Context, x: GLint, y: GLint, width: GLsizei, height: GLsizei) {
     ctx.viewport(x, y, width, height)
 }
