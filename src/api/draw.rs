@@ -65,6 +65,7 @@ gl_commands! {
     fn draw_elements_instanced_base_instance(mode: u32, count: i32, ty: u32, offset: usize, instancecount: i32, baseinstance: u32)
         = try_draw_elements_instanced_base_instance;
     /// glDrawElementsInstancedBaseVertexBaseInstance.
+    #[allow(clippy::too_many_arguments)]
     "glDrawElementsInstancedBaseVertexBaseInstance"
     fn draw_elements_instanced_base_vertex_base_instance(mode: u32, count: i32, ty: u32, offset: usize, instancecount: i32, basevertex: i32, baseinstance: u32)
         = try_draw_elements_instanced_base_vertex_base_instance;
@@ -74,6 +75,7 @@ gl_commands! {
     fn draw_range_elements(mode: u32, start: u32, end: u32, count: i32, ty: u32, offset: usize)
         = try_draw_range_elements;
     /// glDrawRangeElementsBaseVertex.
+    #[allow(clippy::too_many_arguments)]
     "glDrawRangeElementsBaseVertex"
     fn draw_range_elements_base_vertex(mode: u32, start: u32, end: u32, count: i32, ty: u32, offset: usize, basevertex: i32)
         = try_draw_range_elements_base_vertex;
