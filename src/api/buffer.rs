@@ -145,15 +145,10 @@ impl Context {
     fn buffer_target(&self, target: u32) -> GlResult<Option<BufferName>> {
         match target {
             gl::ARRAY_BUFFER => Ok(self.array_buffer),
-            gl::ELEMENT_ARRAY_BUFFER => {
-                let vao = self
-                    .vertex_array
-                    .and_then(|v| self.vertex_arrays.get(v))
-                    .ok_or(GlError::InvalidOperation(
-                        "no vertex array object bound (core profile)",
-                    ))?;
-                Ok(vao.element_buffer)
-            }
+            gl::ELEMENT_ARRAY_BUFFER => Ok(match self.vertex_array {
+                Some(v) => self.vertex_arrays.get(v).and_then(|vao| vao.element_buffer),
+                None => self.loose_element_buffer,
+            }),
             gl::UNIFORM_BUFFER | gl::COPY_READ_BUFFER | gl::COPY_WRITE_BUFFER => {
                 Ok(self.generic_buffers.get(&target).copied())
             }
@@ -208,14 +203,14 @@ impl Context {
         let name = self.buffer_object(buffer)?;
         match target {
             gl::ARRAY_BUFFER => self.array_buffer = name,
-            gl::ELEMENT_ARRAY_BUFFER => {
-                if let Some(vao) = self
-                    .vertex_array
-                    .and_then(|v| self.vertex_arrays.get_mut(v))
-                {
-                    vao.element_buffer = name;
+            gl::ELEMENT_ARRAY_BUFFER => match self.vertex_array {
+                Some(v) => {
+                    if let Some(vao) = self.vertex_arrays.get_mut(v) {
+                        vao.element_buffer = name;
+                    }
                 }
-            }
+                None => self.loose_element_buffer = name,
+            },
             _ => match name {
                 Some(n) => {
                     self.generic_buffers.insert(target, n);
@@ -311,6 +306,9 @@ impl Context {
             }
             if self.array_buffer == Some(name) {
                 self.array_buffer = None;
+            }
+            if self.loose_element_buffer == Some(name) {
+                self.loose_element_buffer = None;
             }
             self.generic_buffers.retain(|_, v| *v != name);
             for u in &mut self.uniform_bindings {

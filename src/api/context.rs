@@ -188,6 +188,11 @@ pub struct Context {
     pub(crate) framebuffers: NameTable<FramebufferName, Framebuffer>,
 
     pub(crate) array_buffer: Option<BufferName>,
+    /// GL_ELEMENT_ARRAY_BUFFER while no vertex array object is bound: Mesa and NVIDIA keep
+    /// it (in a default VAO that the core profile cannot draw with), and programs such as
+    /// VTK bind and fill index buffers before binding their VAO (ARCHITECTURE.md, "where
+    /// softgl follows the drivers").
+    pub(crate) loose_element_buffer: Option<BufferName>,
     pub(crate) generic_buffers: HashMap<u32, BufferName>,
     pub(crate) uniform_bindings: Vec<BufferBinding>,
     pub(crate) vertex_array: Option<VertexArrayName>,
@@ -518,6 +523,7 @@ impl Context {
             default_texture: Texture::default(),
             framebuffers: NameTable::default(),
             array_buffer: None,
+            loose_element_buffer: None,
             generic_buffers: HashMap::new(),
             uniform_bindings: vec![
                 BufferBinding::default();

@@ -862,6 +862,47 @@ fn draw_command_forms_queue_the_plain_draws() {
     assert_eq!(c.get_error(), gl::INVALID_VALUE, "lengths differ");
 }
 
+/// As Mesa and NVIDIA (ARCHITECTURE.md §9): with no VAO bound, GL_ELEMENT_ARRAY_BUFFER can
+/// be bound, filled and queried (VTK does this); a VAO bound afterwards has its own binding,
+/// and drawing with no VAO is still an error.
+#[test]
+fn element_array_buffer_without_a_vao() {
+    let (mut c, _, _) = ready();
+    c.bind_vertex_array(0);
+    let ebo = c.gen_buffers(1)[0];
+    c.bind_buffer(gl::ELEMENT_ARRAY_BUFFER, ebo);
+    c.buffer_data(
+        gl::ELEMENT_ARRAY_BUFFER,
+        6,
+        Some(&[0, 0, 1, 0, 2, 0]),
+        gl::STATIC_DRAW,
+    );
+    c.buffer_sub_data(gl::ELEMENT_ARRAY_BUFFER, 0, &[3, 0]);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert_eq!(
+        c.get_integerv(gl::ELEMENT_ARRAY_BUFFER_BINDING),
+        [ebo as i32]
+    );
+    c.draw_elements(gl::TRIANGLES, 3, gl::UNSIGNED_SHORT, 0);
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_OPERATION,
+        "no VAO: no draw (core)"
+    );
+    let vao = c.gen_vertex_arrays(1)[0];
+    c.bind_vertex_array(vao);
+    assert_eq!(c.get_integerv(gl::ELEMENT_ARRAY_BUFFER_BINDING), [0]);
+    c.bind_buffer(gl::ELEMENT_ARRAY_BUFFER, ebo);
+    assert_eq!(
+        c.get_integerv(gl::ELEMENT_ARRAY_BUFFER_BINDING),
+        [ebo as i32]
+    );
+    c.bind_vertex_array(0);
+    c.delete_buffers(&[ebo]);
+    assert_eq!(c.get_integerv(gl::ELEMENT_ARRAY_BUFFER_BINDING), [0]);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+}
+
 /// Indexed state queries (issue #10 item 2): uniform buffer bindings per index, the shared
 /// blend state and colour mask for every draw buffer, viewport 0; bad indices are
 /// GL_INVALID_VALUE and unknown names GL_INVALID_ENUM naming the value.
