@@ -87,10 +87,14 @@ pub struct FragEnv {
     /// attachments (GL 4.5 core §17.3.6.2). Read at run time so that BlendColor does not
     /// change the variant.
     pub blend_color: [[f32; 4]; MAX_COLOR_ATTACHMENTS],
+    /// The same constants as unorm8 integers (`ops::PreparedBlend::constant_unorm8`), for
+    /// 8-bit unorm attachments, which blend in integers.
+    pub blend_color_unorm8: [[u32; 4]; MAX_COLOR_ATTACHMENTS],
 }
 
 pub const FENV_SHADER_ENV: i32 = offset_of!(FragEnv, shader_env) as i32;
 pub const FENV_BLEND_COLOR: i32 = offset_of!(FragEnv, blend_color) as i32;
+pub const FENV_BLEND_COLOR_UNORM8: i32 = offset_of!(FragEnv, blend_color_unorm8) as i32;
 
 /// Per-quad data of a fragment variant: the shader invocation, the coverage, the
 /// interpolated depth and where the quad's texels are. Lane order as in the module docs.

@@ -13,10 +13,12 @@
 //! state it is drawn with. Its outputs come back through the invocation's output rows.
 //!
 //! Results are bit for bit those of `raster::ops` (the reference the tile loop still uses
-//! for interpreted shaders): the same IEEE operations in the same order, f64 where
-//! `ops::float_to_unorm` uses f64, `ops::fmin`/`ops::fmax` semantics for every min and max,
-//! binary16 through the same `half` conversions (`rt_half_to_float`/`rt_float_to_half`).
-//! `fragment_tests.rs` checks it on random keys and quads.
+//! for interpreted shaders): 8-bit unorm attachments convert, blend, mask and store in
+//! integer lanes exactly as `ops::blend_and_pack`'s integer path (`color_unorm8`); float
+//! attachments use the same IEEE operations in the same order, `ops::fmin`/`ops::fmax`
+//! semantics for every min and max, binary16 through the same `half` conversions
+//! (`rt_half_to_float`/`rt_float_to_half`); D24 depth converts in f64 where
+//! `ops::float_to_unorm` does. `fragment_tests.rs` checks it on random keys and quads.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -531,8 +533,8 @@ impl V<'_> {
         self.b.ins().bitcast(I32X4, lanes_le(), r)
     }
 
-    /// `ops::float_to_unorm(v, max)` per lane: saturate, then `floor(c * max + 0.5)` in
-    /// f64 (exact for the 24-bit products, as the reference computes it).
+    /// `ops::float_to_unorm(v, max)` per lane (D24 depth): saturate, then
+    /// `floor(c * max + 0.5)` in f64 (exact for the 24-bit products, as the reference computes it).
     fn unorm_bits(&mut self, v: Value, max: u32) -> Value {
         let c = self.saturate(v);
         let ci = self.iview(c);
@@ -567,6 +569,189 @@ impl V<'_> {
         );
         let bf = self.fview(both);
         self.b.ins().fcvt_to_sint_sat(I32X4, bf)
+    }
+
+    /// `ops::float_to_unorm(v, 255)` per lane, exactly, in f32 (the f64 of the reference
+    /// is not needed): `c = saturate(v)` (NaN → 0); `q = fl(255c)` rounded to the nearest
+    /// integer `n` with the 2^23 trick (ties to even); that is the answer unless `q` sits
+    /// exactly on a half-integer, where the rounding of `255c` to `q` decides it: the exact
+    /// error `t = 255c − q = (256c − q) − c` (Fast2Sum; `256c` is exact) is then non-zero
+    /// (`255c` itself is never a half-integer: `(2k+1)/510` is not dyadic), and `n` moves
+    /// by one toward it when `q − n = ±0.5` and `t` has that sign. Checked against the
+    /// reference on every f32 in [0, 1] when this was written, and by the differential
+    /// tests.
+    fn unorm8_bits(&mut self, v: Value) -> Value {
+        let zero = self.splat_f(0.0);
+        let one = self.splat_f(1.0);
+        // 0 < v keeps v, and sends NaN, ±0 and negatives to +0.
+        let pos = self.b.ins().fcmp(FloatCC::LessThan, zero, v);
+        let vi = self.iview(v);
+        let c0 = self.b.ins().band(vi, pos);
+        let c0 = self.fview(c0);
+        let below = self.b.ins().fcmp(FloatCC::LessThan, c0, one);
+        let c = self.select_f(below, c0, one);
+        let k255 = self.splat_f(255.0);
+        let k256 = self.splat_f(256.0);
+        let magic = self.splat_f(8_388_608.0);
+        let q = self.b.ins().fmul(c, k255);
+        let a = self.b.ins().fmul(c, k256);
+        let aq = self.b.ins().fsub(a, q);
+        let t = self.b.ins().fsub(aq, c);
+        let mq = self.b.ins().fadd(q, magic);
+        let nf = self.b.ins().fsub(mq, magic);
+        let d = self.b.ins().fsub(q, nf);
+        let mi = self.iview(mq);
+        let bias = self.vconst([0x4B00_0000; 4]);
+        let n = self.b.ins().isub(mi, bias);
+        let half = self.splat_f(0.5);
+        let mhalf = self.splat_f(-0.5);
+        let d_up = self.b.ins().fcmp(FloatCC::Equal, d, half);
+        let t_up = self.b.ins().fcmp(FloatCC::GreaterThan, t, zero);
+        let up = self.b.ins().band(d_up, t_up);
+        let d_dn = self.b.ins().fcmp(FloatCC::Equal, d, mhalf);
+        let t_dn = self.b.ins().fcmp(FloatCC::LessThan, t, zero);
+        let dn = self.b.ins().band(d_dn, t_dn);
+        // Masks are -1 where set: n + 1 for `up`, n − 1 for `dn`.
+        let n = self.b.ins().isub(n, up);
+        self.b.ins().iadd(n, dn)
+    }
+
+    /// The unorm8 colour step (`ops::blend_and_pack`'s integer path) on 4 lanes: sources
+    /// converted by `unorm8_bits`, `old` the stored bytes (one `i32x4` per stored
+    /// component), and for each enabled component the blended (or plain) unorm8 value in
+    /// `packed`. Blending is `ops::PreparedBlend::apply_unorm8`: both products and their sum
+    /// in one `pmaddwd` (source and destination interleaved as 16-bit pairs
+    /// `s | d << 16`, factors as `sf | ±df << 16`), clamped, then `div255`.
+    fn color_unorm8(
+        &mut self,
+        c: &ColorKey,
+        src: &[Value; 4],
+        old: &[Value],
+        enabled: &[usize],
+        packed: &mut [Option<Value>; 4],
+    ) {
+        let mut s8: [Option<Value>; 4] = [None; 4];
+        let mut conv = |e: &mut Self, i: usize| -> Value {
+            *s8[i].get_or_insert_with(|| e.unorm8_bits(src[i]))
+        };
+        let Some(bk) = c.blend else {
+            for &i in enabled {
+                packed[i] = Some(conv(self, i));
+            }
+            return;
+        };
+        // Missing destination components read as (0, 0, 0, 255).
+        let d: [Value; 4] = std::array::from_fn(|i| match old.get(i) {
+            Some(v) => *v,
+            None => self.vconst([if i == 3 { 255 } else { 0 }; 4]),
+        });
+        let k255 = self.vconst([255; 4]);
+        let kbase = abi::FENV_BLEND_COLOR_UNORM8 + c.index as i32 * 16;
+        for &i in enabled {
+            let eq = bk.eq[i];
+            if eq == 3 || eq == 4 {
+                let s = conv(self, i);
+                packed[i] = Some(if eq == 3 {
+                    self.b.ins().umin(s, d[i])
+                } else {
+                    self.b.ins().umax(s, d[i])
+                });
+                continue;
+            }
+            // ONE, ZERO and FUNC_ADD (blending that keeps the source) needs no arithmetic.
+            if eq == 0 && bk.src[i] == 1 && bk.dst[i] == 0 {
+                packed[i] = Some(conv(self, i));
+                continue;
+            }
+            let mut factor = |e: &mut Self, idx: u8| -> Value {
+                let k = |e: &mut Self, j: usize| {
+                    let m = mem();
+                    let x = e.b.ins().load(types::I32, m, e.fenv, kbase + j as i32 * 4);
+                    e.b.ins().splat(I32X4, x)
+                };
+                match idx {
+                    0 => e.vconst([0; 4]),
+                    1 => k255,
+                    2 => conv(e, i),
+                    3 => {
+                        let s = conv(e, i);
+                        e.b.ins().isub(k255, s)
+                    }
+                    4 => d[i],
+                    5 => e.b.ins().isub(k255, d[i]),
+                    6 => conv(e, 3),
+                    7 => {
+                        let s = conv(e, 3);
+                        e.b.ins().isub(k255, s)
+                    }
+                    8 => d[3],
+                    9 => e.b.ins().isub(k255, d[3]),
+                    10 => k(e, i),
+                    11 => {
+                        let x = k(e, i);
+                        e.b.ins().isub(k255, x)
+                    }
+                    12 => k(e, 3),
+                    13 => {
+                        let x = k(e, 3);
+                        e.b.ins().isub(k255, x)
+                    }
+                    14 if i == 3 => k255,
+                    _ => {
+                        let s = conv(e, 3);
+                        let inv = e.b.ins().isub(k255, d[3]);
+                        e.b.ins().umin(s, inv)
+                    }
+                }
+            };
+            let sf = factor(self, bk.src[i]);
+            let df = factor(self, bk.dst[i]);
+            let s = conv(self, i);
+            // FUNC_REVERSE_SUBTRACT is d·df − s·sf: the same pair with the roles swapped.
+            let (x, fx, y, fy) = if eq == 2 {
+                (d[i], df, s, sf)
+            } else {
+                (s, sf, d[i], df)
+            };
+            let fy = if eq == 0 { fy } else { self.b.ins().ineg(fy) };
+            let y_hi = self.b.ins().ishl_imm_u(y, 16);
+            let pair = self.b.ins().bor(x, y_hi);
+            let fy_hi = self.b.ins().ishl_imm_u(fy, 16);
+            let fpair = self.b.ins().bor(fx, fy_hi);
+            let sum = self.madd16(pair, fpair);
+            // FUNC_ADD is at most 2·255², the subtractions at least −255².
+            let sum = if eq == 0 {
+                let hi = self.vconst([255 * 255; 4]);
+                self.b.ins().smin(sum, hi)
+            } else {
+                let lo = self.vconst([0; 4]);
+                self.b.ins().smax(sum, lo)
+            };
+            packed[i] = Some(self.div255(sum));
+        }
+    }
+
+    /// `x0·y0 + x1·y1` per 32-bit lane of two vectors of 16-bit pairs (signed): written the
+    /// way Cranelift's x86-64 backend folds into one `pmaddwd`.
+    fn madd16(&mut self, x: Value, y: Value) -> Value {
+        let xv = self.b.ins().bitcast(types::I16X8, lanes_le(), x);
+        let yv = self.b.ins().bitcast(types::I16X8, lanes_le(), y);
+        let xl = self.b.ins().swiden_low(xv);
+        let yl = self.b.ins().swiden_low(yv);
+        let lo = self.b.ins().imul(xl, yl);
+        let xh = self.b.ins().swiden_high(xv);
+        let yh = self.b.ins().swiden_high(yv);
+        let hi = self.b.ins().imul(xh, yh);
+        self.b.ins().iadd_pairwise(lo, hi)
+    }
+
+    /// `ops::div255` per lane (`x` in 0..=255²).
+    fn div255(&mut self, x: Value) -> Value {
+        let k = self.vconst([128; 4]);
+        let y = self.b.ins().iadd(x, k);
+        let y8 = self.b.ins().ushr_imm_u(y, 8);
+        let z = self.b.ins().iadd(y, y8);
+        self.b.ins().ushr_imm_u(z, 8)
     }
 
     fn lane_ptrs(&mut self, offset: i32) -> [Value; 4] {
@@ -691,45 +876,60 @@ impl V<'_> {
                 }
             })
             .collect();
-        let color = match c.blend {
-            Some(bk) => {
-                let dst = self.unpack(c.format, &old);
-                self.blend(c, bk, src, dst)
-            }
-            None => src,
-        };
         // Pack the components the mask enables.
         let enabled: Vec<usize> = (0..ncomp).filter(|&i| c.mask[i]).collect();
         let mut packed: [Option<Value>; 4] = [None; 4];
-        if c.format == Format::Rgba16F {
-            let base = self.b.ins().stack_addr(self.ptr, self.half_slot, 0);
-            for &i in &enabled {
-                let v = self.iview(color[i]);
-                self.b.ins().store(m, v, base, (i * 16) as i32);
-            }
-            self.b.ins().call(self.to_half, &[base]);
-            for &i in &enabled {
-                packed[i] = Some(self.b.ins().load(I32X4, m, base, (i * 16) as i32));
-            }
+        if is_unorm8(c.format) {
+            self.color_unorm8(c, &src, &old, &enabled, &mut packed);
         } else {
-            for &i in &enabled {
-                packed[i] = Some(if is_unorm8(c.format) {
-                    self.unorm_bits(color[i], 255)
-                } else {
-                    self.iview(color[i])
-                });
+            let color = match c.blend {
+                Some(bk) => {
+                    let dst = self.unpack(c.format, &old);
+                    self.blend(c, bk, src, dst)
+                }
+                None => src,
+            };
+            if c.format == Format::Rgba16F {
+                let base = self.b.ins().stack_addr(self.ptr, self.half_slot, 0);
+                for &i in &enabled {
+                    let v = self.iview(color[i]);
+                    self.b.ins().store(m, v, base, (i * 16) as i32);
+                }
+                self.b.ins().call(self.to_half, &[base]);
+                for &i in &enabled {
+                    packed[i] = Some(self.b.ins().load(I32X4, m, base, (i * 16) as i32));
+                }
+            } else {
+                for &i in &enabled {
+                    packed[i] = Some(self.iview(color[i]));
+                }
             }
         }
         match word {
             Some(w) => {
-                let mut new = w;
+                // The bytes of masked components stay; the others are rebuilt from zero.
+                let keep = (0..4)
+                    .filter(|i| !enabled.contains(i))
+                    .fold(0u32, |k, i| k | 0xFF << (i * 8));
+                let mut new = if keep == 0 {
+                    None
+                } else {
+                    let kv = self.vconst([keep; 4]);
+                    Some(self.b.ins().band(w, kv))
+                };
                 for &i in &enabled {
                     let Some(p) = packed[i] else { continue };
-                    let keep = self.vconst([!(0xFFu32 << (i * 8)); 4]);
-                    let kept = self.b.ins().band(new, keep);
-                    let shifted = self.b.ins().ishl_imm_u(p, (i * 8) as i64);
-                    new = self.b.ins().bor(kept, shifted);
+                    let shifted = if i == 0 {
+                        p
+                    } else {
+                        self.b.ins().ishl_imm_u(p, (i * 8) as i64)
+                    };
+                    new = Some(match new {
+                        Some(n) => self.b.ins().bor(n, shifted),
+                        None => shifted,
+                    });
                 }
+                let new = new.unwrap_or(w);
                 let out = self.b.ins().bitselect(live, new, w);
                 self.store_words(ptrs, 0, out);
             }
@@ -751,8 +951,9 @@ impl V<'_> {
         }
     }
 
-    /// `ops::unpack_color` of the stored component bits: RGBA floats, missing components
-    /// (0, 0, 0, 1).
+    /// `ops::unpack_color` of the stored component bits of a float format: RGBA floats,
+    /// missing components (0, 0, 0, 1). (Unorm8 formats never leave integers:
+    /// `color_unorm8`.)
     fn unpack(&mut self, format: Format, old: &[Value]) -> [Value; 4] {
         let mut out = [0.0f32, 0.0, 0.0, 1.0].map(|v| self.splat_f(v));
         if format == Format::Rgba16F {
@@ -765,12 +966,6 @@ impl V<'_> {
             for (i, o) in out.iter_mut().enumerate().take(old.len()) {
                 *o = self.b.ins().load(F32X4, m, base, (i * 16) as i32);
             }
-        } else if is_unorm8(format) {
-            let k = self.splat_f(255.0);
-            for (i, v) in old.iter().enumerate() {
-                let f = self.b.ins().fcvt_from_sint(F32X4, *v);
-                out[i] = self.b.ins().fdiv(f, k);
-            }
         } else {
             for (i, v) in old.iter().enumerate() {
                 out[i] = self.fview(*v);
@@ -779,7 +974,8 @@ impl V<'_> {
         out
     }
 
-    /// `ops::PreparedBlend::apply` on 4 lanes: the same factor table, operations and order.
+    /// `ops::PreparedBlend::apply` on 4 lanes for float formats (no clamping): the same
+    /// factor table, operations and order.
     fn blend(
         &mut self,
         c: &ColorKey,
@@ -787,12 +983,8 @@ impl V<'_> {
         src: [Value; 4],
         dst: [Value; 4],
     ) -> [Value; 4] {
-        let unorm = crate::sampler::format::is_unorm(c.format);
-        let (s, d) = if unorm {
-            (src.map(|v| self.saturate(v)), dst.map(|v| self.saturate(v)))
-        } else {
-            (src, dst)
-        };
+        debug_assert!(!crate::sampler::format::is_unorm(c.format));
+        let (s, d) = (src, dst);
         let m = mem();
         let kbase = abi::FENV_BLEND_COLOR + c.index as i32 * 16;
         let mut out = s;

@@ -289,11 +289,7 @@ fn reference(
                     .get((a.key.slot as usize + c) * 4 + l)
                     .map_or(0.0, |&b| f32::from_bits(b))
             });
-            let color = match &a.blend {
-                Some(b) => b.apply(src, ops::unpack_color(format, t)),
-                None => src,
-            };
-            ops::pack_color(format, color, a.key.mask, t);
+            ops::blend_and_pack(format, a.blend.as_ref(), src, a.key.mask, t);
         }
     }
 }
@@ -419,10 +415,12 @@ fn check_quad(
     let mut fenv = FragEnv {
         shader_env: &shader_env,
         blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
+        blend_color_unorm8: [[0; 4]; MAX_COLOR_ATTACHMENTS],
     };
     for (i, a) in atts.iter().enumerate() {
         if let Some(b) = a.blend {
             fenv.blend_color[i] = b.constant();
+            fenv.blend_color_unorm8[i] = b.constant_unorm8();
         }
     }
     let mut quad = FragQuad {
@@ -613,4 +611,86 @@ fn cache_shares_variants_and_refuses_foreign_keys() {
         global_bound_sampler: false,
     })));
     assert_eq!(fragment::shader_id(&*interp), None);
+}
+
+/// The f32 conversion of `unorm8_bits` on every rounding edge: for each k, the floats
+/// within 16 ulps of (k + 0.5) / 255 (where a product rounded to f32 lands on the
+/// half-integer), through an RGBA8 variant without blending, against `ops::float_to_unorm`.
+#[test]
+fn unorm8_conversion_is_exact_at_every_midpoint() {
+    let shader = copy_shader();
+    let id = fragment::shader_id(&*shader).expect("JIT code has an entry");
+    let key = FragmentKey {
+        shader: id,
+        early_depth: false,
+        depth: None,
+        frag_depth_row: None,
+        colors: [ColorKey {
+            format: Format::Rgba8,
+            slot: 0,
+            mask: [true; 4],
+            blend: None,
+            index: 0,
+        }]
+        .into_iter()
+        .collect(),
+    };
+    let v = fragment::compile_uncached(&shader, &key).expect("compiles");
+    let mut values = Vec::new();
+    for k in 0..255u32 {
+        let mid = (k as f32 + 0.5) / 255.0;
+        for d in -16i32..=16 {
+            values.push(f32::from_bits(mid.to_bits().wrapping_add_signed(d)));
+        }
+    }
+    let shader_env = ShaderEnv {
+        uniforms: std::ptr::null(),
+        uniform_words: 0,
+        blocks: std::ptr::null(),
+        block_count: 0,
+        sampler: std::ptr::null(),
+    };
+    let fenv = FragEnv {
+        shader_env: &shader_env,
+        blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
+        blend_color_unorm8: [[0; 4]; MAX_COLOR_ATTACHMENTS],
+    };
+    let builtins = [0u32; Builtin::COUNT * 4];
+    let mut out = vec![0u32; v.output_rows() as usize * 4];
+    // 16 values per quad: 4 components × 4 lanes.
+    for chunk in values.chunks(16) {
+        let mut inputs = vec![0u32; (ROWS as usize + 1) * 4];
+        for (i, x) in chunk.iter().enumerate() {
+            inputs[i] = x.to_bits();
+        }
+        let mut texels = [[0u8; 16]; 4];
+        let mut quad = FragQuad {
+            inv: Invocation {
+                inputs: inputs.as_ptr(),
+                outputs: out.as_mut_ptr(),
+                builtins: builtins.as_ptr(),
+                mask: 0xF,
+            },
+            cover: 0xF,
+            _pad: [0; 3],
+            z: [0.0; 4],
+            depth: [std::ptr::null_mut(); 4],
+            color: [[std::ptr::null_mut(); 4]; MAX_COLOR_ATTACHMENTS],
+        };
+        for (l, t) in texels.iter_mut().enumerate() {
+            quad.color[0][l] = t.as_mut_ptr();
+        }
+        // SAFETY: every colour pointer targets a live 16-byte local; the key has no depth;
+        // outputs hold `output_rows` zeroed rows; the shader reads no env.
+        unsafe { v.run(&fenv, &mut quad) };
+        for (i, x) in chunk.iter().enumerate() {
+            let (c, l) = (i / 4, i % 4);
+            assert_eq!(
+                texels[l][c] as u32,
+                ops::float_to_unorm(*x, 255),
+                "{x:e} ({:#x})",
+                x.to_bits()
+            );
+        }
+    }
 }

@@ -184,10 +184,12 @@ impl<'a> DrawCtx<'a> {
         let mut fenv = FragEnv {
             shader_env: env.as_ptr(),
             blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
+            blend_color_unorm8: [[0; 4]; MAX_COLOR_ATTACHMENTS],
         };
         for (i, (_, _, blend)) in colors.iter().enumerate().take(MAX_COLOR_ATTACHMENTS) {
             if let Some(b) = blend {
                 fenv.blend_color[i] = b.constant();
+                fenv.blend_color_unorm8[i] = b.constant_unorm8();
             }
         }
         let depth_write = depth.is_some() && st.depth_mask;
@@ -664,11 +666,7 @@ fn shade_quad_reference(
                     .map_or(0.0, |&b| f32::from_bits(b))
             });
             img.update(x + LANE_DX[l], y + LANE_DY[l], |t| {
-                let color = match blend {
-                    Some(b) => b.apply(src, ops::unpack_color(format, t)),
-                    None => src,
-                };
-                ops::pack_color(format, color, ctx.mask, t);
+                ops::blend_and_pack(format, blend.as_ref(), src, ctx.mask, t)
             });
         }
     }
