@@ -1,12 +1,16 @@
-//! Fragment variants (DESIGN.md §3 "Variants"): one generated function per `FragmentKey`
-//! that takes a 2×2 quad through early depth, the fragment shader, late depth, blending,
-//! the colour mask and the stores, and the bounded cache that keeps them.
+//! Fragment variants (DESIGN.md §3 "Variants"): generated code per `FragmentKey` that takes
+//! 2×2 quads through early depth, the fragment shader, late depth, blending, the colour
+//! mask and the stores, and the bounded cache that keeps them.
 //!
-//! A variant is `extern "C" fn(env: *const FragEnv, quad: *mut FragQuad) -> u32` (abi.rs).
-//! Everything is 4-lane vector code like the shader's (one lane per pixel of the quad, one
-//! `f32x4` per colour component), except the texel loads and stores, which go through one
-//! pointer per lane: the tile loop resolves them, so lanes outside an image point at
-//! scratch memory and generated code never sees an image's size.
+//! A variant has two entries (abi.rs): the block entry
+//! `extern "C" fn(env: *const FragEnv, block: *mut FragBlock) -> u32` runs the covered
+//! quads of a 4×4 block whose texels it addresses from one base pointer and row stride per
+//! image (the tile loop only hands it blocks inside every image), and the quad entry
+//! `extern "C" fn(env: *const FragEnv, quad: *mut FragQuad) -> u32` runs one quad whose
+//! texels are one pointer per lane (lanes outside an image point at scratch), for blocks
+//! on an image's edge. Either way generated code never sees an image's size. Everything
+//! is 4-lane vector code like the shader's (one lane per pixel of the quad, one vector per
+//! colour component).
 //!
 //! The shader itself is not re-emitted: the variant calls the shader's JIT entry point
 //! (one direct native call, no Rust in between), so one compiled shader serves every
@@ -33,7 +37,9 @@ use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, Linkage, Module as _};
 use smallvec::SmallVec;
 
-use super::abi::{self, FragEnv, FragQuad, VariantFn, MAX_COLOR_ATTACHMENTS};
+use super::abi::{
+    self, FragBlock, FragEnv, FragQuad, VariantBlockFn, VariantFn, MAX_COLOR_ATTACHMENTS,
+};
 use super::code::{define_and_finalize, dump_wanted, host_isa, JitMemory};
 use super::emit::mem;
 use super::runtime;
@@ -137,6 +143,7 @@ pub fn shader_id(code: &dyn ShaderCode) -> Option<usize> {
 /// A compiled fragment variant. Keeps its shader's code and its own code alive.
 pub struct FragmentVariant {
     entry: VariantFn,
+    block_entry: VariantBlockFn,
     key: FragmentKey,
     shader_rows: u32,
     _shader: Arc<dyn ShaderCode>,
@@ -179,6 +186,24 @@ impl FragmentVariant {
         // SAFETY: the caller upholds the contract above, which is what the generated code
         // needs (it reads and writes only those texels, rows and the env).
         unsafe { (self.entry)(env, quad) }
+    }
+
+    /// Runs the covered quads of one 4×4 block (`abi::FragBlock`), in quad order, each as
+    /// `run` would; returns 0 (the block entry does not report lanes).
+    ///
+    /// # Safety
+    /// `run`'s contract for the shader env, `block.inv.outputs` and the invocation (the
+    /// variant points `block.inv.inputs`/`builtins` at each quad's, which must each hold
+    /// what `run` requires); for each covered quad, its inputs and builtins at
+    /// `block.inputs`/`block.builtins` plus the quad index times the stride. For the key's
+    /// depth test and each key colour `c`, the 16 texels `ptr + j * stride + i * bpp`
+    /// (i, j in 0..4) of `block.depth` / `block.color[c.index]` with their strides must be
+    /// texels of that image, of the key's format, that no other thread accesses during the
+    /// call.
+    pub unsafe fn run_block(&self, env: &FragEnv, block: &mut FragBlock) -> u32 {
+        // SAFETY: the caller upholds the contract above, which is what the generated code
+        // needs (it reads and writes only those texels, rows and the env).
+        unsafe { (self.block_entry)(env, block) }
     }
 }
 
@@ -230,7 +255,7 @@ pub fn compile_uncached(
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         compile_inner(entry as usize, key)
     }));
-    let (entry, memory) = match r {
+    let (entry, block_entry, memory) = match r {
         Ok(r) => r?,
         Err(p) => {
             let msg = p
@@ -245,6 +270,7 @@ pub fn compile_uncached(
     };
     Ok(FragmentVariant {
         entry,
+        block_entry,
         key: key.clone(),
         shader_rows: shader.output_words(),
         _shader: shader.clone(),
@@ -276,7 +302,7 @@ fn validate(key: &FragmentKey) -> Result<(), CompileError> {
 fn compile_inner(
     shader: usize,
     key: &FragmentKey,
-) -> Result<(VariantFn, Arc<JitMemory>), CompileError> {
+) -> Result<(VariantFn, VariantBlockFn, Arc<JitMemory>), CompileError> {
     let isa = host_isa()?;
     let mut builder = JITBuilder::with_isa(isa, default_libcall_names());
     builder.symbol(
@@ -309,50 +335,82 @@ fn compile_inner(
     sig.params.push(AbiParam::new(ptr));
     sig.params.push(AbiParam::new(ptr));
     sig.returns.push(AbiParam::new(types::I32));
-    let id = jit
-        .declare_function("fragment_variant", Linkage::Local, &sig)
-        .map_err(bug)?;
-
-    let mut ctx = jit.make_context();
-    ctx.func.signature = sig;
-    ctx.func.name = UserFuncName::user(1, id.as_u32());
-    let mut fctx = FunctionBuilderContext::new();
+    // The quad entry and the block entry: same signature, same body per quad.
+    let mut ids = Vec::new();
+    for (n, name) in ["fragment_variant_quad", "fragment_variant_block"]
+        .iter()
+        .enumerate()
     {
-        let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
-        let to_float = jit.declare_func_in_func(to_float, b.func);
-        let to_half = jit.declare_func_in_func(to_half, b.func);
-        let shader_sig = b.import_signature(shader_sig);
-        let half_slot = b.create_sized_stack_slot(StackSlotData::new(
-            StackSlotKind::ExplicitSlot,
-            (runtime::HALF_WORDS * 4) as u32,
-            4,
-        ));
-        let entry = b.create_block();
-        b.append_block_params_for_function_params(entry);
-        b.switch_to_block(entry);
-        let fenv = b.block_params(entry)[0];
-        let quad = b.block_params(entry)[1];
-        let mut e = V {
-            b,
-            ptr,
-            fenv,
-            quad,
-            to_float,
-            to_half,
-            half_slot,
-        };
-        e.emit(key, shader, shader_sig);
-        e.b.seal_all_blocks();
-        e.b.finalize(config);
+        let id = jit
+            .declare_function(name, Linkage::Local, &sig)
+            .map_err(bug)?;
+        let mut ctx = jit.make_context();
+        ctx.func.signature = sig.clone();
+        ctx.func.name = UserFuncName::user(1, id.as_u32());
+        let mut fctx = FunctionBuilderContext::new();
+        {
+            let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+            let to_float = jit.declare_func_in_func(to_float, b.func);
+            let to_half = jit.declare_func_in_func(to_half, b.func);
+            let shader_sig = b.import_signature(shader_sig.clone());
+            let half_slot = b.create_sized_stack_slot(StackSlotData::new(
+                StackSlotKind::ExplicitSlot,
+                (runtime::HALF_WORDS * 4) as u32,
+                4,
+            ));
+            let entry = b.create_block();
+            b.append_block_params_for_function_params(entry);
+            b.switch_to_block(entry);
+            let fenv = b.block_params(entry)[0];
+            let arg = b.block_params(entry)[1];
+            let mut e = V {
+                b,
+                ptr,
+                fenv,
+                arg,
+                to_float,
+                to_half,
+                half_slot,
+                place: Place::Quad,
+                on_empty: None,
+            };
+            if n == 0 {
+                e.emit_quad_entry(key, shader, shader_sig);
+            } else {
+                e.emit_block_entry(key, shader, shader_sig);
+            }
+            e.b.seal_all_blocks();
+            e.b.finalize(config);
+        }
+        if dump_wanted("clif") {
+            eprintln!("; fragment variant {name} {key:?}\n{}", ctx.func.display());
+        }
+        if n == 0 {
+            jit.define_function(id, &mut ctx).map_err(|e| match e {
+                cranelift_module::ModuleError::Compilation(c) => {
+                    CompileError::Bug(format!("cranelift: {c:?}"))
+                }
+                e => bug(e),
+            })?;
+            jit.clear_context(&mut ctx);
+            ids.push((id, None));
+        } else {
+            let raw = define_and_finalize(&mut jit, id, &mut ctx)?;
+            ids.push((id, Some(raw)));
+        }
     }
-    if dump_wanted("clif") {
-        eprintln!("; fragment variant {key:?}\n{}", ctx.func.display());
-    }
-    let raw = define_and_finalize(&mut jit, id, &mut ctx)?;
-    // SAFETY: `raw` is the finalized code of a function declared with exactly `VariantFn`'s
-    // signature (two pointers in, i32 out, the platform C calling convention).
-    let entry = unsafe { std::mem::transmute::<*const u8, VariantFn>(raw) };
-    Ok((entry, JitMemory::new(jit)))
+    let quad_raw = jit.get_finalized_function(ids[0].0);
+    let block_raw = ids[1].1.unwrap_or(quad_raw);
+    // SAFETY: both are the finalized code of functions declared with exactly `VariantFn`'s
+    // (and `VariantBlockFn`'s, the same) signature: two pointers in, i32 out, the platform C
+    // calling convention.
+    let entries = unsafe {
+        (
+            std::mem::transmute::<*const u8, VariantFn>(quad_raw),
+            std::mem::transmute::<*const u8, VariantBlockFn>(block_raw),
+        )
+    };
+    Ok((entries.0, entries.1, JitMemory::new(jit)))
 }
 
 /// Flags for vector bitcasts (Cranelift wants the lane order spelled out).
@@ -382,18 +440,119 @@ struct V<'a> {
     b: FunctionBuilder<'a>,
     ptr: Type,
     fenv: Value,
-    quad: Value,
+    /// The `FragQuad` or `FragBlock` argument.
+    arg: Value,
     to_float: FuncRef,
     to_half: FuncRef,
     half_slot: cranelift_codegen::ir::StackSlot,
+    /// Where the quad being emitted finds its texels.
+    place: Place,
+    /// Where control goes when no lane of the quad is left: `None` returns 0 (quad entry),
+    /// a block jumps there (the block entry's next quad).
+    on_empty: Option<cranelift_codegen::ir::Block>,
+}
+
+/// Texel addresses of the quad being emitted.
+#[derive(Clone, Copy)]
+enum Place {
+    /// One pointer per lane in the `FragQuad`.
+    Quad,
+    /// Quad (qx, qy) (in pixels, 0 or 2) of the `FragBlock`: lane pointers are the block's
+    /// base pointer plus rows of its stride and texels of the format's size.
+    Block { qx: i64, qy: i64 },
 }
 
 impl V<'_> {
-    fn emit(&mut self, key: &FragmentKey, shader: usize, shader_sig: SigRef) {
+    /// The quad entry: one `FragQuad`, returns the lanes written.
+    fn emit_quad_entry(&mut self, key: &FragmentKey, shader: usize, shader_sig: SigRef) {
         let m = mem();
-        let cover_bits = self.b.ins().load(types::I32, m, self.quad, abi::QUAD_COVER);
+        let cover_bits = self.b.ins().load(types::I32, m, self.arg, abi::QUAD_COVER);
+        let z = self.b.ins().load(F32X4, m, self.arg, abi::QUAD_Z);
+        let inv = self.b.ins().iadd_imm_s(self.arg, abi::QUAD_INV as i64);
+        self.place = Place::Quad;
+        self.on_empty = None;
+        let live = self.emit_quad(key, shader, shader_sig, cover_bits, z, inv);
+        let bits = self.b.ins().vhigh_bits(types::I32, live);
+        self.b.ins().return_(&[bits]);
+    }
+
+    /// The block entry: the 4 quads of a `FragBlock` in order (quad q covers pixels
+    /// (2·(q & 1) + i, 2·(q >> 1) + j)), each skipped when none of its pixels is covered.
+    /// Unrolled: each quad's addresses are constant offsets from the block's pointers.
+    fn emit_block_entry(&mut self, key: &FragmentKey, shader: usize, shader_sig: SigRef) {
+        let m = mem();
+        let cover = self.b.ins().load(types::I32, m, self.arg, abi::BLOCK_COVER);
+        let inv = self.b.ins().iadd_imm_s(self.arg, abi::BLOCK_INV as i64);
+        let inputs = self.b.ins().load(self.ptr, m, self.arg, abi::BLOCK_INPUTS);
+        let in_stride = self
+            .b
+            .ins()
+            .load(types::I64, m, self.arg, abi::BLOCK_INPUT_STRIDE);
+        let builtins = self
+            .b
+            .ins()
+            .load(self.ptr, m, self.arg, abi::BLOCK_BUILTINS);
+        let bi_stride = self
+            .b
+            .ins()
+            .load(types::I64, m, self.arg, abi::BLOCK_BUILTIN_STRIDE);
+        for q in 0..4i64 {
+            let (qx, qy) = ((q & 1) * 2, (q >> 1) * 2);
+            // Bits j·4 + i of the block → lane bits of the quad.
+            let row0 = self.b.ins().ushr_imm_u(cover, qy * 4 + qx);
+            let row0 = self.b.ins().band_imm_u(row0, 3);
+            let row1 = self.b.ins().ushr_imm_u(cover, qy * 4 + 4 + qx - 2);
+            let row1 = self.b.ins().band_imm_u(row1, 0xC);
+            let bits = self.b.ins().bor(row0, row1);
+            let next = self.b.create_block();
+            let body = self.b.create_block();
+            self.b.ins().brif(bits, body, &[], next, &[]);
+            self.b.switch_to_block(body);
+            let z = self
+                .b
+                .ins()
+                .load(F32X4, m, self.arg, abi::BLOCK_Z + q as i32 * 16);
+            let (qin, qbi) = if q == 0 {
+                (inputs, builtins)
+            } else {
+                let io = self.b.ins().imul_imm_s(in_stride, q);
+                let bo = self.b.ins().imul_imm_s(bi_stride, q);
+                (
+                    self.b.ins().iadd(inputs, io),
+                    self.b.ins().iadd(builtins, bo),
+                )
+            };
+            self.b
+                .ins()
+                .store(m, qin, self.arg, abi::BLOCK_INV + abi::INV_INPUTS);
+            self.b
+                .ins()
+                .store(m, qbi, self.arg, abi::BLOCK_INV + abi::INV_BUILTINS);
+            self.place = Place::Block { qx, qy };
+            self.on_empty = Some(next);
+            self.emit_quad(key, shader, shader_sig, bits, z, inv);
+            self.b.ins().jump(next, &[]);
+            self.b.switch_to_block(next);
+        }
+        let zero = self.b.ins().iconst(types::I32, 0);
+        self.b.ins().return_(&[zero]);
+    }
+
+    /// One quad through early depth, the shader (`inv` points at its `Invocation`), late
+    /// depth and the colours, with `cover_bits` its covered lanes (bits 0..3) and `z` their
+    /// window depths; returns the lanes written. When no lane is left it leaves through
+    /// `on_empty`.
+    fn emit_quad(
+        &mut self,
+        key: &FragmentKey,
+        shader: usize,
+        shader_sig: SigRef,
+        cover_bits: Value,
+        z: Value,
+        inv: Value,
+    ) -> Value {
+        let m = mem();
         let mut live = self.mask_from_bits(cover_bits);
-        let z = self.b.ins().load(F32X4, m, self.quad, abi::QUAD_Z);
 
         if key.early_depth {
             if let Some(d) = key.depth {
@@ -409,7 +568,6 @@ impl V<'_> {
             .b
             .ins()
             .load(self.ptr, m, self.fenv, abi::FENV_SHADER_ENV);
-        let inv = self.b.ins().iadd_imm_s(self.quad, abi::QUAD_INV as i64);
         let callee = self.b.ins().iconst(self.ptr, shader as i64);
         let call = self
             .b
@@ -418,10 +576,7 @@ impl V<'_> {
         let alive_bits = self.b.inst_results(call)[0];
         let alive = self.mask_from_bits(alive_bits);
         live = self.b.ins().band(live, alive);
-        let outputs = self
-            .b
-            .ins()
-            .load(self.ptr, m, self.quad, abi::QUAD_INV + abi::INV_OUTPUTS);
+        let outputs = self.b.ins().load(self.ptr, m, inv, abi::INV_OUTPUTS);
 
         if !key.early_depth {
             if let Some(d) = key.depth {
@@ -437,8 +592,7 @@ impl V<'_> {
         for c in &key.colors {
             self.color(c, outputs, live);
         }
-        let bits = self.b.ins().vhigh_bits(types::I32, live);
-        self.b.ins().return_(&[bits]);
+        live
     }
 
     /// Lane masks (0 / -1) from bits 0..3.
@@ -450,15 +604,23 @@ impl V<'_> {
         self.b.ins().icmp(IntCC::NotEqual, sel, zero)
     }
 
-    /// Returns 0 from the variant when no lane of `mask` is set; continues otherwise.
+    /// Leaves the quad through `on_empty` (returning 0 from the quad entry) when no lane of
+    /// `mask` is set; continues otherwise.
     fn return_if_none(&mut self, mask: Value) {
         let any = self.b.ins().vany_true(mask);
-        let done = self.b.create_block();
         let next = self.b.create_block();
-        self.b.ins().brif(any, next, &[], done, &[]);
-        self.b.switch_to_block(done);
-        let zero = self.b.ins().iconst(types::I32, 0);
-        self.b.ins().return_(&[zero]);
+        match self.on_empty {
+            Some(out) => {
+                self.b.ins().brif(any, next, &[], out, &[]);
+            }
+            None => {
+                let done = self.b.create_block();
+                self.b.ins().brif(any, next, &[], done, &[]);
+                self.b.switch_to_block(done);
+                let zero = self.b.ins().iconst(types::I32, 0);
+                self.b.ins().return_(&[zero]);
+            }
+        }
         self.b.switch_to_block(next);
     }
 
@@ -754,9 +916,33 @@ impl V<'_> {
         self.b.ins().ushr_imm_u(z, 8)
     }
 
-    fn lane_ptrs(&mut self, offset: i32) -> [Value; 4] {
+    /// The texel pointers of the quad's lanes in the image whose `FragQuad` lane pointers
+    /// start at `quad_offset`, or whose `FragBlock` base pointer and stride are at
+    /// `block_offsets`, with `bpp` bytes per texel.
+    fn lane_ptrs(&mut self, quad_offset: i32, block_offsets: (i32, i32), bpp: i64) -> [Value; 4] {
         let m = mem();
-        [0, 1, 2, 3].map(|l| self.b.ins().load(self.ptr, m, self.quad, offset + l * 8))
+        match self.place {
+            Place::Quad => [0, 1, 2, 3].map(|l| {
+                self.b
+                    .ins()
+                    .load(self.ptr, m, self.arg, quad_offset + l * 8)
+            }),
+            Place::Block { qx, qy } => {
+                let base = self.b.ins().load(self.ptr, m, self.arg, block_offsets.0);
+                let stride = self.b.ins().load(types::I64, m, self.arg, block_offsets.1);
+                let p0 = if qy == 0 {
+                    base
+                } else {
+                    let rows = self.b.ins().imul_imm_s(stride, qy);
+                    self.b.ins().iadd(base, rows)
+                };
+                let p0 = self.b.ins().iadd_imm_s(p0, qx * bpp);
+                let p1 = self.b.ins().iadd_imm_s(p0, bpp);
+                let p2 = self.b.ins().iadd(p0, stride);
+                let p3 = self.b.ins().iadd_imm_s(p2, bpp);
+                [p0, p1, p2, p3]
+            }
+        }
     }
 
     fn join(&mut self, l: [Value; 4]) -> Value {
@@ -789,7 +975,11 @@ impl V<'_> {
     /// The depth test of the lanes in `lanes` (GL 4.5 core §17.3.5, as `tile::depth_test`):
     /// returns the lanes that pass, and writes their depth when the key says so.
     fn depth_test(&mut self, d: DepthKey, z: Value, lanes: Value) -> Value {
-        let ptrs = self.lane_ptrs(abi::QUAD_DEPTH);
+        let ptrs = self.lane_ptrs(
+            abi::QUAD_DEPTH,
+            (abi::BLOCK_DEPTH, abi::BLOCK_DEPTH_STRIDE),
+            4,
+        );
         let words = self.load_words(ptrs, 0);
         let zs = self.saturate(z);
         let (cmp, new) = match d.format {
@@ -849,7 +1039,14 @@ impl V<'_> {
     fn color(&mut self, c: &ColorKey, outputs: Value, live: Value) {
         let m = mem();
         let (csize, ncomp) = layout(c.format);
-        let ptrs = self.lane_ptrs(abi::QUAD_COLOR + c.index as i32 * 32);
+        let ptrs = self.lane_ptrs(
+            abi::QUAD_COLOR + c.index as i32 * 32,
+            (
+                abi::BLOCK_COLOR + c.index as i32 * 8,
+                abi::BLOCK_COLOR_STRIDE + c.index as i32 * 8,
+            ),
+            c.format.bytes_per_texel() as i64,
+        );
         let src: [Value; 4] = std::array::from_fn(|i| {
             self.b
                 .ins()
