@@ -957,15 +957,32 @@ impl V<'_> {
         [0u8, 1, 2, 3].map(|i| self.b.ins().extractlane(v, i))
     }
 
-    /// Loads a 32-bit word per lane.
+    /// Loads a 32-bit word per lane (4-byte texels). In a block, lanes 0, 1 and lanes 2, 3
+    /// are neighbours in a row: two 8-byte loads instead of four loads and inserts.
     fn load_words(&mut self, ptrs: [Value; 4], offset: i32) -> Value {
         let m = mem();
+        if let Place::Block { .. } = self.place {
+            let lo = self.b.ins().load(types::I64, m, ptrs[0], offset);
+            let hi = self.b.ins().load(types::I64, m, ptrs[2], offset);
+            let v = self.b.ins().scalar_to_vector(types::I64X2, lo);
+            let v = self.b.ins().insertlane(v, hi, 1);
+            return self.b.ins().bitcast(I32X4, lanes_le(), v);
+        }
         let l = ptrs.map(|p| self.b.ins().load(types::I32, m, p, offset));
         self.join(l)
     }
 
+    /// Stores a 32-bit word per lane (4-byte texels); two 8-byte stores in a block.
     fn store_words(&mut self, ptrs: [Value; 4], offset: i32, v: Value) {
         let m = mem();
+        if let Place::Block { .. } = self.place {
+            let w = self.b.ins().bitcast(types::I64X2, lanes_le(), v);
+            let lo = self.b.ins().extractlane(w, 0);
+            let hi = self.b.ins().extractlane(w, 1);
+            self.b.ins().store(m, lo, ptrs[0], offset);
+            self.b.ins().store(m, hi, ptrs[2], offset);
+            return;
+        }
         let l = self.split(v);
         for (p, x) in ptrs.iter().zip(l) {
             self.b.ins().store(m, x, *p, offset);
