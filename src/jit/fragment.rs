@@ -736,12 +736,13 @@ impl V<'_> {
     /// `ops::float_to_unorm(v, 255)` per lane, exactly, in f32 (the f64 of the reference
     /// is not needed): `c = saturate(v)` (NaN → 0); `q = fl(255c)` rounded to the nearest
     /// integer `n` with the 2^23 trick (ties to even); that is the answer unless `q` sits
-    /// exactly on a half-integer, where the rounding of `255c` to `q` decides it: the exact
-    /// error `t = 255c − q = (256c − q) − c` (Fast2Sum; `256c` is exact) is then non-zero
-    /// (`255c` itself is never a half-integer: `(2k+1)/510` is not dyadic), and `n` moves
-    /// by one toward it when `q − n = ±0.5` and `t` has that sign. Checked against the
-    /// reference on every f32 in [0, 1] when this was written, and by the differential
-    /// tests.
+    /// exactly on a half-integer, where the rounding of `255c` to `q` decides it: with the
+    /// exact error `t = 255c − q = (256c − q) − c` (Fast2Sum; `256c` is exact), `n` moves by
+    /// one toward `255c` when `q − n = ±0.5` and `t` has that sign. (`255c` itself is a
+    /// half-integer only for c = 0.5, `(2k+1)/510` being dyadic only for 2k+1 = 255: there
+    /// `t = 0` and ties-to-even gives 128, the reference's round-half-up.) Checked against
+    /// the reference on every f32 in [0, 1] when this was written, and by the differential
+    /// tests (`unorm8_conversion_is_exact_at_every_midpoint`).
     fn unorm8_bits(&mut self, v: Value) -> Value {
         let zero = self.splat_f(0.0);
         let one = self.splat_f(1.0);
