@@ -87,10 +87,14 @@ pub struct FragEnv {
     /// attachments (GL 4.5 core §17.3.6.2). Read at run time so that BlendColor does not
     /// change the variant.
     pub blend_color: [[f32; 4]; MAX_COLOR_ATTACHMENTS],
+    /// The same constants as unorm8 integers (`ops::PreparedBlend::constant_unorm8`), for
+    /// 8-bit unorm attachments, which blend in integers.
+    pub blend_color_unorm8: [[u32; 4]; MAX_COLOR_ATTACHMENTS],
 }
 
 pub const FENV_SHADER_ENV: i32 = offset_of!(FragEnv, shader_env) as i32;
 pub const FENV_BLEND_COLOR: i32 = offset_of!(FragEnv, blend_color) as i32;
+pub const FENV_BLEND_COLOR_UNORM8: i32 = offset_of!(FragEnv, blend_color_unorm8) as i32;
 
 /// Per-quad data of a fragment variant: the shader invocation, the coverage, the
 /// interpolated depth and where the quad's texels are. Lane order as in the module docs.
@@ -119,8 +123,70 @@ pub const QUAD_Z: i32 = offset_of!(FragQuad, z) as i32;
 pub const QUAD_DEPTH: i32 = offset_of!(FragQuad, depth) as i32;
 pub const QUAD_COLOR: i32 = offset_of!(FragQuad, color) as i32;
 
-/// Signature of a fragment variant: `fn(env, quad) -> lanes written`.
+/// Signature of a fragment variant's quad entry: `fn(env, quad) -> lanes written`.
 pub type VariantFn = unsafe extern "C" fn(*const FragEnv, *mut FragQuad) -> u32;
+
+/// One 4×4 block for a fragment variant's block entry (`VariantBlockFn`): up to four 2×2
+/// quads that share texel base pointers and row strides instead of a pointer per lane.
+///
+/// ```text
+///  pixel (i, j) of the block, i, j in 0..4 (j = window row, upwards in memory order):
+///    coverage bit  j * 4 + i
+///    quad          q = (j / 2) * 2 + i / 2,  lane (j % 2) * 2 + i % 2 (the module docs' order)
+///    texel         ptr + j * stride + i * bytes_per_texel, for every image
+/// ```
+///
+/// The Rust tile loop hands the block entry only blocks whose 16 pixels lie inside every
+/// attached image and inside its tile, so generated code still never needs an image's size
+/// (blocks on an image's edge take the quad entry, whose outside lanes point at scratch).
+///
+/// Room for what comes next, without changing what is here: *stencil* lives in the D24S8
+/// depth texel the block already addresses (its state belongs in the variant key and
+/// `FragEnv`); *multisampling* adds a per-sample coverage word and a sample stride per
+/// image beside `cover`/`*_stride` (the quad loop then runs per sample for the per-sample
+/// tests and stores); *several colour attachments with their own blend state* are already
+/// here (`color[i]`/`color_stride[i]`, one `ColorKey` each, blend constants per attachment
+/// in `FragEnv`); *dual-source blending* only reads a second output row in the variant
+/// (a second slot in `ColorKey`), nothing here. New fields go at the end.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct FragBlock {
+    /// The shader's invocation: `outputs` and `mask` (0xF) set by the caller; the variant
+    /// points `inputs` and `builtins` at each quad's before calling the shader.
+    pub inv: Invocation,
+    /// Covered pixels (bits `j * 4 + i`), already limited to the tile and the images.
+    pub cover: u32,
+    pub _pad: [u32; 3],
+    /// Window z per quad and lane (f32), before clamping.
+    pub z: [[f32; 4]; 4],
+    /// Quad q's input words (`Invocation::inputs`) are at `inputs + q * input_stride` bytes.
+    pub inputs: *const u32,
+    pub input_stride: u64,
+    /// Quad q's builtin rows are at `builtins + q * builtin_stride` bytes.
+    pub builtins: *const u32,
+    pub builtin_stride: u64,
+    /// Depth texel of pixel (0, 0), and the bytes from one row to the next (signed).
+    pub depth: *mut u8,
+    pub depth_stride: i64,
+    /// Colour texel of pixel (0, 0) per attachment, and each image's row stride in bytes.
+    pub color: [*mut u8; MAX_COLOR_ATTACHMENTS],
+    pub color_stride: [i64; MAX_COLOR_ATTACHMENTS],
+}
+
+pub const BLOCK_INV: i32 = offset_of!(FragBlock, inv) as i32;
+pub const BLOCK_COVER: i32 = offset_of!(FragBlock, cover) as i32;
+pub const BLOCK_Z: i32 = offset_of!(FragBlock, z) as i32;
+pub const BLOCK_INPUTS: i32 = offset_of!(FragBlock, inputs) as i32;
+pub const BLOCK_INPUT_STRIDE: i32 = offset_of!(FragBlock, input_stride) as i32;
+pub const BLOCK_BUILTINS: i32 = offset_of!(FragBlock, builtins) as i32;
+pub const BLOCK_BUILTIN_STRIDE: i32 = offset_of!(FragBlock, builtin_stride) as i32;
+pub const BLOCK_DEPTH: i32 = offset_of!(FragBlock, depth) as i32;
+pub const BLOCK_DEPTH_STRIDE: i32 = offset_of!(FragBlock, depth_stride) as i32;
+pub const BLOCK_COLOR: i32 = offset_of!(FragBlock, color) as i32;
+pub const BLOCK_COLOR_STRIDE: i32 = offset_of!(FragBlock, color_stride) as i32;
+
+/// Signature of a fragment variant's block entry: `fn(env, block) -> 0`.
+pub type VariantBlockFn = unsafe extern "C" fn(*const FragEnv, *mut FragBlock) -> u32;
 
 // Compile-time layout checks: generated code hard-codes these offsets.
 const _: () = {
@@ -139,4 +205,15 @@ const _: () = {
     assert!(QUAD_Z == 48);
     assert!(QUAD_DEPTH == 64);
     assert!(QUAD_COLOR == 96);
+    assert!(BLOCK_INV == 0);
+    assert!(BLOCK_COVER == 32);
+    assert!(BLOCK_Z == 48);
+    assert!(BLOCK_INPUTS == 112);
+    assert!(BLOCK_INPUT_STRIDE == 120);
+    assert!(BLOCK_BUILTINS == 128);
+    assert!(BLOCK_BUILTIN_STRIDE == 136);
+    assert!(BLOCK_DEPTH == 144);
+    assert!(BLOCK_DEPTH_STRIDE == 152);
+    assert!(BLOCK_COLOR == 160);
+    assert!(BLOCK_COLOR_STRIDE == 224);
 };

@@ -1,22 +1,28 @@
-//! Fragment variants (DESIGN.md §3 "Variants"): one generated function per `FragmentKey`
-//! that takes a 2×2 quad through early depth, the fragment shader, late depth, blending,
-//! the colour mask and the stores, and the bounded cache that keeps them.
+//! Fragment variants (DESIGN.md §3 "Variants"): generated code per `FragmentKey` that takes
+//! 2×2 quads through early depth, the fragment shader, late depth, blending, the colour
+//! mask and the stores, and the bounded cache that keeps them.
 //!
-//! A variant is `extern "C" fn(env: *const FragEnv, quad: *mut FragQuad) -> u32` (abi.rs).
-//! Everything is 4-lane vector code like the shader's (one lane per pixel of the quad, one
-//! `f32x4` per colour component), except the texel loads and stores, which go through one
-//! pointer per lane: the tile loop resolves them, so lanes outside an image point at
-//! scratch memory and generated code never sees an image's size.
+//! A variant has two entries (abi.rs): the block entry
+//! `extern "C" fn(env: *const FragEnv, block: *mut FragBlock) -> u32` runs the covered
+//! quads of a 4×4 block whose texels it addresses from one base pointer and row stride per
+//! image (the tile loop only hands it blocks inside every image), and the quad entry
+//! `extern "C" fn(env: *const FragEnv, quad: *mut FragQuad) -> u32` runs one quad whose
+//! texels are one pointer per lane (lanes outside an image point at scratch), for blocks
+//! on an image's edge. Either way generated code never sees an image's size. Everything
+//! is 4-lane vector code like the shader's (one lane per pixel of the quad, one vector per
+//! colour component).
 //!
 //! The shader itself is not re-emitted: the variant calls the shader's JIT entry point
 //! (one direct native call, no Rust in between), so one compiled shader serves every
 //! state it is drawn with. Its outputs come back through the invocation's output rows.
 //!
 //! Results are bit for bit those of `raster::ops` (the reference the tile loop still uses
-//! for interpreted shaders): the same IEEE operations in the same order, f64 where
-//! `ops::float_to_unorm` uses f64, `ops::fmin`/`ops::fmax` semantics for every min and max,
-//! binary16 through the same `half` conversions (`rt_half_to_float`/`rt_float_to_half`).
-//! `fragment_tests.rs` checks it on random keys and quads.
+//! for interpreted shaders): 8-bit unorm attachments convert, blend, mask and store in
+//! integer lanes exactly as `ops::blend_and_pack`'s integer path (`color_unorm8`); float
+//! attachments use the same IEEE operations in the same order, `ops::fmin`/`ops::fmax`
+//! semantics for every min and max, binary16 through the same `half` conversions
+//! (`rt_half_to_float`/`rt_float_to_half`); D24 depth converts in f64 where
+//! `ops::float_to_unorm` does. `fragment_tests.rs` checks it on random keys and quads.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -31,7 +37,9 @@ use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, Linkage, Module as _};
 use smallvec::SmallVec;
 
-use super::abi::{self, FragEnv, FragQuad, VariantFn, MAX_COLOR_ATTACHMENTS};
+use super::abi::{
+    self, FragBlock, FragEnv, FragQuad, VariantBlockFn, VariantFn, MAX_COLOR_ATTACHMENTS,
+};
 use super::code::{define_and_finalize, dump_wanted, host_isa, JitMemory};
 use super::emit::mem;
 use super::runtime;
@@ -135,6 +143,7 @@ pub fn shader_id(code: &dyn ShaderCode) -> Option<usize> {
 /// A compiled fragment variant. Keeps its shader's code and its own code alive.
 pub struct FragmentVariant {
     entry: VariantFn,
+    block_entry: VariantBlockFn,
     key: FragmentKey,
     shader_rows: u32,
     _shader: Arc<dyn ShaderCode>,
@@ -177,6 +186,24 @@ impl FragmentVariant {
         // SAFETY: the caller upholds the contract above, which is what the generated code
         // needs (it reads and writes only those texels, rows and the env).
         unsafe { (self.entry)(env, quad) }
+    }
+
+    /// Runs the covered quads of one 4×4 block (`abi::FragBlock`), in quad order, each as
+    /// `run` would; returns 0 (the block entry does not report lanes).
+    ///
+    /// # Safety
+    /// `run`'s contract for the shader env, `block.inv.outputs` and the invocation (the
+    /// variant points `block.inv.inputs`/`builtins` at each quad's, which must each hold
+    /// what `run` requires); for each covered quad, its inputs and builtins at
+    /// `block.inputs`/`block.builtins` plus the quad index times the stride. For the key's
+    /// depth test and each key colour `c`, the 16 texels `ptr + j * stride + i * bpp`
+    /// (i, j in 0..4) of `block.depth` / `block.color[c.index]` with their strides must be
+    /// texels of that image, of the key's format, that no other thread accesses during the
+    /// call.
+    pub unsafe fn run_block(&self, env: &FragEnv, block: &mut FragBlock) -> u32 {
+        // SAFETY: the caller upholds the contract above, which is what the generated code
+        // needs (it reads and writes only those texels, rows and the env).
+        unsafe { (self.block_entry)(env, block) }
     }
 }
 
@@ -228,7 +255,7 @@ pub fn compile_uncached(
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         compile_inner(entry as usize, key)
     }));
-    let (entry, memory) = match r {
+    let (entry, block_entry, memory) = match r {
         Ok(r) => r?,
         Err(p) => {
             let msg = p
@@ -243,6 +270,7 @@ pub fn compile_uncached(
     };
     Ok(FragmentVariant {
         entry,
+        block_entry,
         key: key.clone(),
         shader_rows: shader.output_words(),
         _shader: shader.clone(),
@@ -274,7 +302,7 @@ fn validate(key: &FragmentKey) -> Result<(), CompileError> {
 fn compile_inner(
     shader: usize,
     key: &FragmentKey,
-) -> Result<(VariantFn, Arc<JitMemory>), CompileError> {
+) -> Result<(VariantFn, VariantBlockFn, Arc<JitMemory>), CompileError> {
     let isa = host_isa()?;
     let mut builder = JITBuilder::with_isa(isa, default_libcall_names());
     builder.symbol(
@@ -307,50 +335,82 @@ fn compile_inner(
     sig.params.push(AbiParam::new(ptr));
     sig.params.push(AbiParam::new(ptr));
     sig.returns.push(AbiParam::new(types::I32));
-    let id = jit
-        .declare_function("fragment_variant", Linkage::Local, &sig)
-        .map_err(bug)?;
-
-    let mut ctx = jit.make_context();
-    ctx.func.signature = sig;
-    ctx.func.name = UserFuncName::user(1, id.as_u32());
-    let mut fctx = FunctionBuilderContext::new();
+    // The quad entry and the block entry: same signature, same body per quad.
+    let mut ids = Vec::new();
+    for (n, name) in ["fragment_variant_quad", "fragment_variant_block"]
+        .iter()
+        .enumerate()
     {
-        let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
-        let to_float = jit.declare_func_in_func(to_float, b.func);
-        let to_half = jit.declare_func_in_func(to_half, b.func);
-        let shader_sig = b.import_signature(shader_sig);
-        let half_slot = b.create_sized_stack_slot(StackSlotData::new(
-            StackSlotKind::ExplicitSlot,
-            (runtime::HALF_WORDS * 4) as u32,
-            4,
-        ));
-        let entry = b.create_block();
-        b.append_block_params_for_function_params(entry);
-        b.switch_to_block(entry);
-        let fenv = b.block_params(entry)[0];
-        let quad = b.block_params(entry)[1];
-        let mut e = V {
-            b,
-            ptr,
-            fenv,
-            quad,
-            to_float,
-            to_half,
-            half_slot,
-        };
-        e.emit(key, shader, shader_sig);
-        e.b.seal_all_blocks();
-        e.b.finalize(config);
+        let id = jit
+            .declare_function(name, Linkage::Local, &sig)
+            .map_err(bug)?;
+        let mut ctx = jit.make_context();
+        ctx.func.signature = sig.clone();
+        ctx.func.name = UserFuncName::user(1, id.as_u32());
+        let mut fctx = FunctionBuilderContext::new();
+        {
+            let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+            let to_float = jit.declare_func_in_func(to_float, b.func);
+            let to_half = jit.declare_func_in_func(to_half, b.func);
+            let shader_sig = b.import_signature(shader_sig.clone());
+            let half_slot = b.create_sized_stack_slot(StackSlotData::new(
+                StackSlotKind::ExplicitSlot,
+                (runtime::HALF_WORDS * 4) as u32,
+                4,
+            ));
+            let entry = b.create_block();
+            b.append_block_params_for_function_params(entry);
+            b.switch_to_block(entry);
+            let fenv = b.block_params(entry)[0];
+            let arg = b.block_params(entry)[1];
+            let mut e = V {
+                b,
+                ptr,
+                fenv,
+                arg,
+                to_float,
+                to_half,
+                half_slot,
+                place: Place::Quad,
+                on_empty: None,
+            };
+            if n == 0 {
+                e.emit_quad_entry(key, shader, shader_sig);
+            } else {
+                e.emit_block_entry(key, shader, shader_sig);
+            }
+            e.b.seal_all_blocks();
+            e.b.finalize(config);
+        }
+        if dump_wanted("clif") {
+            eprintln!("; fragment variant {name} {key:?}\n{}", ctx.func.display());
+        }
+        if n == 0 {
+            jit.define_function(id, &mut ctx).map_err(|e| match e {
+                cranelift_module::ModuleError::Compilation(c) => {
+                    CompileError::Bug(format!("cranelift: {c:?}"))
+                }
+                e => bug(e),
+            })?;
+            jit.clear_context(&mut ctx);
+            ids.push((id, None));
+        } else {
+            let raw = define_and_finalize(&mut jit, id, &mut ctx)?;
+            ids.push((id, Some(raw)));
+        }
     }
-    if dump_wanted("clif") {
-        eprintln!("; fragment variant {key:?}\n{}", ctx.func.display());
-    }
-    let raw = define_and_finalize(&mut jit, id, &mut ctx)?;
-    // SAFETY: `raw` is the finalized code of a function declared with exactly `VariantFn`'s
-    // signature (two pointers in, i32 out, the platform C calling convention).
-    let entry = unsafe { std::mem::transmute::<*const u8, VariantFn>(raw) };
-    Ok((entry, JitMemory::new(jit)))
+    let quad_raw = jit.get_finalized_function(ids[0].0);
+    let block_raw = ids[1].1.unwrap_or(quad_raw);
+    // SAFETY: both are the finalized code of functions declared with exactly `VariantFn`'s
+    // (and `VariantBlockFn`'s, the same) signature: two pointers in, i32 out, the platform C
+    // calling convention.
+    let entries = unsafe {
+        (
+            std::mem::transmute::<*const u8, VariantFn>(quad_raw),
+            std::mem::transmute::<*const u8, VariantBlockFn>(block_raw),
+        )
+    };
+    Ok((entries.0, entries.1, JitMemory::new(jit)))
 }
 
 /// Flags for vector bitcasts (Cranelift wants the lane order spelled out).
@@ -380,18 +440,119 @@ struct V<'a> {
     b: FunctionBuilder<'a>,
     ptr: Type,
     fenv: Value,
-    quad: Value,
+    /// The `FragQuad` or `FragBlock` argument.
+    arg: Value,
     to_float: FuncRef,
     to_half: FuncRef,
     half_slot: cranelift_codegen::ir::StackSlot,
+    /// Where the quad being emitted finds its texels.
+    place: Place,
+    /// Where control goes when no lane of the quad is left: `None` returns 0 (quad entry),
+    /// a block jumps there (the block entry's next quad).
+    on_empty: Option<cranelift_codegen::ir::Block>,
+}
+
+/// Texel addresses of the quad being emitted.
+#[derive(Clone, Copy)]
+enum Place {
+    /// One pointer per lane in the `FragQuad`.
+    Quad,
+    /// Quad (qx, qy) (in pixels, 0 or 2) of the `FragBlock`: lane pointers are the block's
+    /// base pointer plus rows of its stride and texels of the format's size.
+    Block { qx: i64, qy: i64 },
 }
 
 impl V<'_> {
-    fn emit(&mut self, key: &FragmentKey, shader: usize, shader_sig: SigRef) {
+    /// The quad entry: one `FragQuad`, returns the lanes written.
+    fn emit_quad_entry(&mut self, key: &FragmentKey, shader: usize, shader_sig: SigRef) {
         let m = mem();
-        let cover_bits = self.b.ins().load(types::I32, m, self.quad, abi::QUAD_COVER);
+        let cover_bits = self.b.ins().load(types::I32, m, self.arg, abi::QUAD_COVER);
+        let z = self.b.ins().load(F32X4, m, self.arg, abi::QUAD_Z);
+        let inv = self.b.ins().iadd_imm_s(self.arg, abi::QUAD_INV as i64);
+        self.place = Place::Quad;
+        self.on_empty = None;
+        let live = self.emit_quad(key, shader, shader_sig, cover_bits, z, inv);
+        let bits = self.b.ins().vhigh_bits(types::I32, live);
+        self.b.ins().return_(&[bits]);
+    }
+
+    /// The block entry: the 4 quads of a `FragBlock` in order (quad q covers pixels
+    /// (2·(q & 1) + i, 2·(q >> 1) + j)), each skipped when none of its pixels is covered.
+    /// Unrolled: each quad's addresses are constant offsets from the block's pointers.
+    fn emit_block_entry(&mut self, key: &FragmentKey, shader: usize, shader_sig: SigRef) {
+        let m = mem();
+        let cover = self.b.ins().load(types::I32, m, self.arg, abi::BLOCK_COVER);
+        let inv = self.b.ins().iadd_imm_s(self.arg, abi::BLOCK_INV as i64);
+        let inputs = self.b.ins().load(self.ptr, m, self.arg, abi::BLOCK_INPUTS);
+        let in_stride = self
+            .b
+            .ins()
+            .load(types::I64, m, self.arg, abi::BLOCK_INPUT_STRIDE);
+        let builtins = self
+            .b
+            .ins()
+            .load(self.ptr, m, self.arg, abi::BLOCK_BUILTINS);
+        let bi_stride = self
+            .b
+            .ins()
+            .load(types::I64, m, self.arg, abi::BLOCK_BUILTIN_STRIDE);
+        for q in 0..4i64 {
+            let (qx, qy) = ((q & 1) * 2, (q >> 1) * 2);
+            // Bits j·4 + i of the block → lane bits of the quad.
+            let row0 = self.b.ins().ushr_imm_u(cover, qy * 4 + qx);
+            let row0 = self.b.ins().band_imm_u(row0, 3);
+            let row1 = self.b.ins().ushr_imm_u(cover, qy * 4 + 4 + qx - 2);
+            let row1 = self.b.ins().band_imm_u(row1, 0xC);
+            let bits = self.b.ins().bor(row0, row1);
+            let next = self.b.create_block();
+            let body = self.b.create_block();
+            self.b.ins().brif(bits, body, &[], next, &[]);
+            self.b.switch_to_block(body);
+            let z = self
+                .b
+                .ins()
+                .load(F32X4, m, self.arg, abi::BLOCK_Z + q as i32 * 16);
+            let (qin, qbi) = if q == 0 {
+                (inputs, builtins)
+            } else {
+                let io = self.b.ins().imul_imm_s(in_stride, q);
+                let bo = self.b.ins().imul_imm_s(bi_stride, q);
+                (
+                    self.b.ins().iadd(inputs, io),
+                    self.b.ins().iadd(builtins, bo),
+                )
+            };
+            self.b
+                .ins()
+                .store(m, qin, self.arg, abi::BLOCK_INV + abi::INV_INPUTS);
+            self.b
+                .ins()
+                .store(m, qbi, self.arg, abi::BLOCK_INV + abi::INV_BUILTINS);
+            self.place = Place::Block { qx, qy };
+            self.on_empty = Some(next);
+            self.emit_quad(key, shader, shader_sig, bits, z, inv);
+            self.b.ins().jump(next, &[]);
+            self.b.switch_to_block(next);
+        }
+        let zero = self.b.ins().iconst(types::I32, 0);
+        self.b.ins().return_(&[zero]);
+    }
+
+    /// One quad through early depth, the shader (`inv` points at its `Invocation`), late
+    /// depth and the colours, with `cover_bits` its covered lanes (bits 0..3) and `z` their
+    /// window depths; returns the lanes written. When no lane is left it leaves through
+    /// `on_empty`.
+    fn emit_quad(
+        &mut self,
+        key: &FragmentKey,
+        shader: usize,
+        shader_sig: SigRef,
+        cover_bits: Value,
+        z: Value,
+        inv: Value,
+    ) -> Value {
+        let m = mem();
         let mut live = self.mask_from_bits(cover_bits);
-        let z = self.b.ins().load(F32X4, m, self.quad, abi::QUAD_Z);
 
         if key.early_depth {
             if let Some(d) = key.depth {
@@ -407,7 +568,6 @@ impl V<'_> {
             .b
             .ins()
             .load(self.ptr, m, self.fenv, abi::FENV_SHADER_ENV);
-        let inv = self.b.ins().iadd_imm_s(self.quad, abi::QUAD_INV as i64);
         let callee = self.b.ins().iconst(self.ptr, shader as i64);
         let call = self
             .b
@@ -416,10 +576,7 @@ impl V<'_> {
         let alive_bits = self.b.inst_results(call)[0];
         let alive = self.mask_from_bits(alive_bits);
         live = self.b.ins().band(live, alive);
-        let outputs = self
-            .b
-            .ins()
-            .load(self.ptr, m, self.quad, abi::QUAD_INV + abi::INV_OUTPUTS);
+        let outputs = self.b.ins().load(self.ptr, m, inv, abi::INV_OUTPUTS);
 
         if !key.early_depth {
             if let Some(d) = key.depth {
@@ -435,8 +592,7 @@ impl V<'_> {
         for c in &key.colors {
             self.color(c, outputs, live);
         }
-        let bits = self.b.ins().vhigh_bits(types::I32, live);
-        self.b.ins().return_(&[bits]);
+        live
     }
 
     /// Lane masks (0 / -1) from bits 0..3.
@@ -448,15 +604,23 @@ impl V<'_> {
         self.b.ins().icmp(IntCC::NotEqual, sel, zero)
     }
 
-    /// Returns 0 from the variant when no lane of `mask` is set; continues otherwise.
+    /// Leaves the quad through `on_empty` (returning 0 from the quad entry) when no lane of
+    /// `mask` is set; continues otherwise.
     fn return_if_none(&mut self, mask: Value) {
         let any = self.b.ins().vany_true(mask);
-        let done = self.b.create_block();
         let next = self.b.create_block();
-        self.b.ins().brif(any, next, &[], done, &[]);
-        self.b.switch_to_block(done);
-        let zero = self.b.ins().iconst(types::I32, 0);
-        self.b.ins().return_(&[zero]);
+        match self.on_empty {
+            Some(out) => {
+                self.b.ins().brif(any, next, &[], out, &[]);
+            }
+            None => {
+                let done = self.b.create_block();
+                self.b.ins().brif(any, next, &[], done, &[]);
+                self.b.switch_to_block(done);
+                let zero = self.b.ins().iconst(types::I32, 0);
+                self.b.ins().return_(&[zero]);
+            }
+        }
         self.b.switch_to_block(next);
     }
 
@@ -531,8 +695,8 @@ impl V<'_> {
         self.b.ins().bitcast(I32X4, lanes_le(), r)
     }
 
-    /// `ops::float_to_unorm(v, max)` per lane: saturate, then `floor(c * max + 0.5)` in
-    /// f64 (exact for the 24-bit products, as the reference computes it).
+    /// `ops::float_to_unorm(v, max)` per lane (D24 depth): saturate, then
+    /// `floor(c * max + 0.5)` in f64 (exact for the 24-bit products, as the reference computes it).
     fn unorm_bits(&mut self, v: Value, max: u32) -> Value {
         let c = self.saturate(v);
         let ci = self.iview(c);
@@ -569,9 +733,217 @@ impl V<'_> {
         self.b.ins().fcvt_to_sint_sat(I32X4, bf)
     }
 
-    fn lane_ptrs(&mut self, offset: i32) -> [Value; 4] {
+    /// `ops::float_to_unorm(v, 255)` per lane, exactly, in f32 (the f64 of the reference
+    /// is not needed): `c = saturate(v)` (NaN → 0); `q = fl(255c)` rounded to the nearest
+    /// integer `n` with the 2^23 trick (ties to even); that is the answer unless `q` sits
+    /// exactly on a half-integer, where the rounding of `255c` to `q` decides it: with the
+    /// exact error `t = 255c − q = (256c − q) − c` (Fast2Sum; `256c` is exact), `n` moves by
+    /// one toward `255c` when `q − n = ±0.5` and `t` has that sign. (`255c` itself is a
+    /// half-integer only for c = 0.5, `(2k+1)/510` being dyadic only for 2k+1 = 255: there
+    /// `t = 0` and ties-to-even gives 128, the reference's round-half-up.) Checked against
+    /// the reference on every f32 in [0, 1] when this was written, and by the differential
+    /// tests (`unorm8_conversion_is_exact_at_every_midpoint`).
+    fn unorm8_bits(&mut self, v: Value) -> Value {
+        let zero = self.splat_f(0.0);
+        let one = self.splat_f(1.0);
+        // 0 < v keeps v, and sends NaN, ±0 and negatives to +0.
+        let pos = self.b.ins().fcmp(FloatCC::LessThan, zero, v);
+        let vi = self.iview(v);
+        let c0 = self.b.ins().band(vi, pos);
+        let c0 = self.fview(c0);
+        let below = self.b.ins().fcmp(FloatCC::LessThan, c0, one);
+        let c = self.select_f(below, c0, one);
+        let k255 = self.splat_f(255.0);
+        let k256 = self.splat_f(256.0);
+        let magic = self.splat_f(8_388_608.0);
+        let q = self.b.ins().fmul(c, k255);
+        let a = self.b.ins().fmul(c, k256);
+        let aq = self.b.ins().fsub(a, q);
+        let t = self.b.ins().fsub(aq, c);
+        let mq = self.b.ins().fadd(q, magic);
+        let nf = self.b.ins().fsub(mq, magic);
+        let d = self.b.ins().fsub(q, nf);
+        let mi = self.iview(mq);
+        let bias = self.vconst([0x4B00_0000; 4]);
+        let n = self.b.ins().isub(mi, bias);
+        let half = self.splat_f(0.5);
+        let mhalf = self.splat_f(-0.5);
+        let d_up = self.b.ins().fcmp(FloatCC::Equal, d, half);
+        let t_up = self.b.ins().fcmp(FloatCC::GreaterThan, t, zero);
+        let up = self.b.ins().band(d_up, t_up);
+        let d_dn = self.b.ins().fcmp(FloatCC::Equal, d, mhalf);
+        let t_dn = self.b.ins().fcmp(FloatCC::LessThan, t, zero);
+        let dn = self.b.ins().band(d_dn, t_dn);
+        // Masks are -1 where set: n + 1 for `up`, n − 1 for `dn`.
+        let n = self.b.ins().isub(n, up);
+        self.b.ins().iadd(n, dn)
+    }
+
+    /// The unorm8 colour step (`ops::blend_and_pack`'s integer path) on 4 lanes: sources
+    /// converted by `unorm8_bits`, `old` the stored bytes (one `i32x4` per stored
+    /// component), and for each enabled component the blended (or plain) unorm8 value in
+    /// `packed`. Blending is `ops::PreparedBlend::apply_unorm8`: both products and their sum
+    /// in one `pmaddwd` (source and destination interleaved as 16-bit pairs
+    /// `s | d << 16`, factors as `sf | ±df << 16`), clamped, then `div255`.
+    fn color_unorm8(
+        &mut self,
+        c: &ColorKey,
+        src: &[Value; 4],
+        old: &[Value],
+        enabled: &[usize],
+        packed: &mut [Option<Value>; 4],
+    ) {
+        let mut s8: [Option<Value>; 4] = [None; 4];
+        let mut conv = |e: &mut Self, i: usize| -> Value {
+            *s8[i].get_or_insert_with(|| e.unorm8_bits(src[i]))
+        };
+        let Some(bk) = c.blend else {
+            for &i in enabled {
+                packed[i] = Some(conv(self, i));
+            }
+            return;
+        };
+        // Missing destination components read as (0, 0, 0, 255).
+        let d: [Value; 4] = std::array::from_fn(|i| match old.get(i) {
+            Some(v) => *v,
+            None => self.vconst([if i == 3 { 255 } else { 0 }; 4]),
+        });
+        let k255 = self.vconst([255; 4]);
+        let kbase = abi::FENV_BLEND_COLOR_UNORM8 + c.index as i32 * 16;
+        for &i in enabled {
+            let eq = bk.eq[i];
+            if eq == 3 || eq == 4 {
+                let s = conv(self, i);
+                packed[i] = Some(if eq == 3 {
+                    self.b.ins().umin(s, d[i])
+                } else {
+                    self.b.ins().umax(s, d[i])
+                });
+                continue;
+            }
+            // ONE, ZERO and FUNC_ADD (blending that keeps the source) needs no arithmetic.
+            if eq == 0 && bk.src[i] == 1 && bk.dst[i] == 0 {
+                packed[i] = Some(conv(self, i));
+                continue;
+            }
+            let mut factor = |e: &mut Self, idx: u8| -> Value {
+                let k = |e: &mut Self, j: usize| {
+                    let m = mem();
+                    let x = e.b.ins().load(types::I32, m, e.fenv, kbase + j as i32 * 4);
+                    e.b.ins().splat(I32X4, x)
+                };
+                match idx {
+                    0 => e.vconst([0; 4]),
+                    1 => k255,
+                    2 => conv(e, i),
+                    3 => {
+                        let s = conv(e, i);
+                        e.b.ins().isub(k255, s)
+                    }
+                    4 => d[i],
+                    5 => e.b.ins().isub(k255, d[i]),
+                    6 => conv(e, 3),
+                    7 => {
+                        let s = conv(e, 3);
+                        e.b.ins().isub(k255, s)
+                    }
+                    8 => d[3],
+                    9 => e.b.ins().isub(k255, d[3]),
+                    10 => k(e, i),
+                    11 => {
+                        let x = k(e, i);
+                        e.b.ins().isub(k255, x)
+                    }
+                    12 => k(e, 3),
+                    13 => {
+                        let x = k(e, 3);
+                        e.b.ins().isub(k255, x)
+                    }
+                    14 if i == 3 => k255,
+                    _ => {
+                        let s = conv(e, 3);
+                        let inv = e.b.ins().isub(k255, d[3]);
+                        e.b.ins().umin(s, inv)
+                    }
+                }
+            };
+            let sf = factor(self, bk.src[i]);
+            let df = factor(self, bk.dst[i]);
+            let s = conv(self, i);
+            // FUNC_REVERSE_SUBTRACT is d·df − s·sf: the same pair with the roles swapped.
+            let (x, fx, y, fy) = if eq == 2 {
+                (d[i], df, s, sf)
+            } else {
+                (s, sf, d[i], df)
+            };
+            let fy = if eq == 0 { fy } else { self.b.ins().ineg(fy) };
+            let y_hi = self.b.ins().ishl_imm_u(y, 16);
+            let pair = self.b.ins().bor(x, y_hi);
+            let fy_hi = self.b.ins().ishl_imm_u(fy, 16);
+            let fpair = self.b.ins().bor(fx, fy_hi);
+            let sum = self.madd16(pair, fpair);
+            // FUNC_ADD is at most 2·255², the subtractions at least −255².
+            let sum = if eq == 0 {
+                let hi = self.vconst([255 * 255; 4]);
+                self.b.ins().smin(sum, hi)
+            } else {
+                let lo = self.vconst([0; 4]);
+                self.b.ins().smax(sum, lo)
+            };
+            packed[i] = Some(self.div255(sum));
+        }
+    }
+
+    /// `x0·y0 + x1·y1` per 32-bit lane of two vectors of 16-bit pairs (signed): written the
+    /// way Cranelift's x86-64 backend folds into one `pmaddwd`.
+    fn madd16(&mut self, x: Value, y: Value) -> Value {
+        let xv = self.b.ins().bitcast(types::I16X8, lanes_le(), x);
+        let yv = self.b.ins().bitcast(types::I16X8, lanes_le(), y);
+        let xl = self.b.ins().swiden_low(xv);
+        let yl = self.b.ins().swiden_low(yv);
+        let lo = self.b.ins().imul(xl, yl);
+        let xh = self.b.ins().swiden_high(xv);
+        let yh = self.b.ins().swiden_high(yv);
+        let hi = self.b.ins().imul(xh, yh);
+        self.b.ins().iadd_pairwise(lo, hi)
+    }
+
+    /// `ops::div255` per lane (`x` in 0..=255²).
+    fn div255(&mut self, x: Value) -> Value {
+        let k = self.vconst([128; 4]);
+        let y = self.b.ins().iadd(x, k);
+        let y8 = self.b.ins().ushr_imm_u(y, 8);
+        let z = self.b.ins().iadd(y, y8);
+        self.b.ins().ushr_imm_u(z, 8)
+    }
+
+    /// The texel pointers of the quad's lanes in the image whose `FragQuad` lane pointers
+    /// start at `quad_offset`, or whose `FragBlock` base pointer and stride are at
+    /// `block_offsets`, with `bpp` bytes per texel.
+    fn lane_ptrs(&mut self, quad_offset: i32, block_offsets: (i32, i32), bpp: i64) -> [Value; 4] {
         let m = mem();
-        [0, 1, 2, 3].map(|l| self.b.ins().load(self.ptr, m, self.quad, offset + l * 8))
+        match self.place {
+            Place::Quad => [0, 1, 2, 3].map(|l| {
+                self.b
+                    .ins()
+                    .load(self.ptr, m, self.arg, quad_offset + l * 8)
+            }),
+            Place::Block { qx, qy } => {
+                let base = self.b.ins().load(self.ptr, m, self.arg, block_offsets.0);
+                let stride = self.b.ins().load(types::I64, m, self.arg, block_offsets.1);
+                let p0 = if qy == 0 {
+                    base
+                } else {
+                    let rows = self.b.ins().imul_imm_s(stride, qy);
+                    self.b.ins().iadd(base, rows)
+                };
+                let p0 = self.b.ins().iadd_imm_s(p0, qx * bpp);
+                let p1 = self.b.ins().iadd_imm_s(p0, bpp);
+                let p2 = self.b.ins().iadd(p0, stride);
+                let p3 = self.b.ins().iadd_imm_s(p2, bpp);
+                [p0, p1, p2, p3]
+            }
+        }
     }
 
     fn join(&mut self, l: [Value; 4]) -> Value {
@@ -586,15 +958,32 @@ impl V<'_> {
         [0u8, 1, 2, 3].map(|i| self.b.ins().extractlane(v, i))
     }
 
-    /// Loads a 32-bit word per lane.
+    /// Loads a 32-bit word per lane (4-byte texels). In a block, lanes 0, 1 and lanes 2, 3
+    /// are neighbours in a row: two 8-byte loads instead of four loads and inserts.
     fn load_words(&mut self, ptrs: [Value; 4], offset: i32) -> Value {
         let m = mem();
+        if let Place::Block { .. } = self.place {
+            let lo = self.b.ins().load(types::I64, m, ptrs[0], offset);
+            let hi = self.b.ins().load(types::I64, m, ptrs[2], offset);
+            let v = self.b.ins().scalar_to_vector(types::I64X2, lo);
+            let v = self.b.ins().insertlane(v, hi, 1);
+            return self.b.ins().bitcast(I32X4, lanes_le(), v);
+        }
         let l = ptrs.map(|p| self.b.ins().load(types::I32, m, p, offset));
         self.join(l)
     }
 
+    /// Stores a 32-bit word per lane (4-byte texels); two 8-byte stores in a block.
     fn store_words(&mut self, ptrs: [Value; 4], offset: i32, v: Value) {
         let m = mem();
+        if let Place::Block { .. } = self.place {
+            let w = self.b.ins().bitcast(types::I64X2, lanes_le(), v);
+            let lo = self.b.ins().extractlane(w, 0);
+            let hi = self.b.ins().extractlane(w, 1);
+            self.b.ins().store(m, lo, ptrs[0], offset);
+            self.b.ins().store(m, hi, ptrs[2], offset);
+            return;
+        }
         let l = self.split(v);
         for (p, x) in ptrs.iter().zip(l) {
             self.b.ins().store(m, x, *p, offset);
@@ -604,7 +993,11 @@ impl V<'_> {
     /// The depth test of the lanes in `lanes` (GL 4.5 core §17.3.5, as `tile::depth_test`):
     /// returns the lanes that pass, and writes their depth when the key says so.
     fn depth_test(&mut self, d: DepthKey, z: Value, lanes: Value) -> Value {
-        let ptrs = self.lane_ptrs(abi::QUAD_DEPTH);
+        let ptrs = self.lane_ptrs(
+            abi::QUAD_DEPTH,
+            (abi::BLOCK_DEPTH, abi::BLOCK_DEPTH_STRIDE),
+            4,
+        );
         let words = self.load_words(ptrs, 0);
         let zs = self.saturate(z);
         let (cmp, new) = match d.format {
@@ -664,7 +1057,14 @@ impl V<'_> {
     fn color(&mut self, c: &ColorKey, outputs: Value, live: Value) {
         let m = mem();
         let (csize, ncomp) = layout(c.format);
-        let ptrs = self.lane_ptrs(abi::QUAD_COLOR + c.index as i32 * 32);
+        let ptrs = self.lane_ptrs(
+            abi::QUAD_COLOR + c.index as i32 * 32,
+            (
+                abi::BLOCK_COLOR + c.index as i32 * 8,
+                abi::BLOCK_COLOR_STRIDE + c.index as i32 * 8,
+            ),
+            c.format.bytes_per_texel() as i64,
+        );
         let src: [Value; 4] = std::array::from_fn(|i| {
             self.b
                 .ins()
@@ -691,45 +1091,60 @@ impl V<'_> {
                 }
             })
             .collect();
-        let color = match c.blend {
-            Some(bk) => {
-                let dst = self.unpack(c.format, &old);
-                self.blend(c, bk, src, dst)
-            }
-            None => src,
-        };
         // Pack the components the mask enables.
         let enabled: Vec<usize> = (0..ncomp).filter(|&i| c.mask[i]).collect();
         let mut packed: [Option<Value>; 4] = [None; 4];
-        if c.format == Format::Rgba16F {
-            let base = self.b.ins().stack_addr(self.ptr, self.half_slot, 0);
-            for &i in &enabled {
-                let v = self.iview(color[i]);
-                self.b.ins().store(m, v, base, (i * 16) as i32);
-            }
-            self.b.ins().call(self.to_half, &[base]);
-            for &i in &enabled {
-                packed[i] = Some(self.b.ins().load(I32X4, m, base, (i * 16) as i32));
-            }
+        if is_unorm8(c.format) {
+            self.color_unorm8(c, &src, &old, &enabled, &mut packed);
         } else {
-            for &i in &enabled {
-                packed[i] = Some(if is_unorm8(c.format) {
-                    self.unorm_bits(color[i], 255)
-                } else {
-                    self.iview(color[i])
-                });
+            let color = match c.blend {
+                Some(bk) => {
+                    let dst = self.unpack(c.format, &old);
+                    self.blend(c, bk, src, dst)
+                }
+                None => src,
+            };
+            if c.format == Format::Rgba16F {
+                let base = self.b.ins().stack_addr(self.ptr, self.half_slot, 0);
+                for &i in &enabled {
+                    let v = self.iview(color[i]);
+                    self.b.ins().store(m, v, base, (i * 16) as i32);
+                }
+                self.b.ins().call(self.to_half, &[base]);
+                for &i in &enabled {
+                    packed[i] = Some(self.b.ins().load(I32X4, m, base, (i * 16) as i32));
+                }
+            } else {
+                for &i in &enabled {
+                    packed[i] = Some(self.iview(color[i]));
+                }
             }
         }
         match word {
             Some(w) => {
-                let mut new = w;
+                // The bytes of masked components stay; the others are rebuilt from zero.
+                let keep = (0..4)
+                    .filter(|i| !enabled.contains(i))
+                    .fold(0u32, |k, i| k | 0xFF << (i * 8));
+                let mut new = if keep == 0 {
+                    None
+                } else {
+                    let kv = self.vconst([keep; 4]);
+                    Some(self.b.ins().band(w, kv))
+                };
                 for &i in &enabled {
                     let Some(p) = packed[i] else { continue };
-                    let keep = self.vconst([!(0xFFu32 << (i * 8)); 4]);
-                    let kept = self.b.ins().band(new, keep);
-                    let shifted = self.b.ins().ishl_imm_u(p, (i * 8) as i64);
-                    new = self.b.ins().bor(kept, shifted);
+                    let shifted = if i == 0 {
+                        p
+                    } else {
+                        self.b.ins().ishl_imm_u(p, (i * 8) as i64)
+                    };
+                    new = Some(match new {
+                        Some(n) => self.b.ins().bor(n, shifted),
+                        None => shifted,
+                    });
                 }
+                let new = new.unwrap_or(w);
                 let out = self.b.ins().bitselect(live, new, w);
                 self.store_words(ptrs, 0, out);
             }
@@ -751,8 +1166,9 @@ impl V<'_> {
         }
     }
 
-    /// `ops::unpack_color` of the stored component bits: RGBA floats, missing components
-    /// (0, 0, 0, 1).
+    /// `ops::unpack_color` of the stored component bits of a float format: RGBA floats,
+    /// missing components (0, 0, 0, 1). (Unorm8 formats never leave integers:
+    /// `color_unorm8`.)
     fn unpack(&mut self, format: Format, old: &[Value]) -> [Value; 4] {
         let mut out = [0.0f32, 0.0, 0.0, 1.0].map(|v| self.splat_f(v));
         if format == Format::Rgba16F {
@@ -765,12 +1181,6 @@ impl V<'_> {
             for (i, o) in out.iter_mut().enumerate().take(old.len()) {
                 *o = self.b.ins().load(F32X4, m, base, (i * 16) as i32);
             }
-        } else if is_unorm8(format) {
-            let k = self.splat_f(255.0);
-            for (i, v) in old.iter().enumerate() {
-                let f = self.b.ins().fcvt_from_sint(F32X4, *v);
-                out[i] = self.b.ins().fdiv(f, k);
-            }
         } else {
             for (i, v) in old.iter().enumerate() {
                 out[i] = self.fview(*v);
@@ -779,7 +1189,8 @@ impl V<'_> {
         out
     }
 
-    /// `ops::PreparedBlend::apply` on 4 lanes: the same factor table, operations and order.
+    /// `ops::PreparedBlend::apply` on 4 lanes for float formats (no clamping): the same
+    /// factor table, operations and order.
     fn blend(
         &mut self,
         c: &ColorKey,
@@ -787,12 +1198,8 @@ impl V<'_> {
         src: [Value; 4],
         dst: [Value; 4],
     ) -> [Value; 4] {
-        let unorm = crate::sampler::format::is_unorm(c.format);
-        let (s, d) = if unorm {
-            (src.map(|v| self.saturate(v)), dst.map(|v| self.saturate(v)))
-        } else {
-            (src, dst)
-        };
+        debug_assert!(!crate::sampler::format::is_unorm(c.format));
+        let (s, d) = (src, dst);
         let m = mem();
         let kbase = abi::FENV_BLEND_COLOR + c.index as i32 * 16;
         let mut out = s;

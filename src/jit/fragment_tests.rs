@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use smallvec::SmallVec;
 
-use super::abi::{FragEnv, FragQuad, Invocation, ShaderEnv, MAX_COLOR_ATTACHMENTS};
+use super::abi::{FragBlock, FragEnv, FragQuad, Invocation, ShaderEnv, MAX_COLOR_ATTACHMENTS};
 use super::fragment::{
     self, BlendKey, ColorKey, DepthFormat, DepthKey, FragmentKey, FragmentVariant,
 };
@@ -289,11 +289,7 @@ fn reference(
                     .get((a.key.slot as usize + c) * 4 + l)
                     .map_or(0.0, |&b| f32::from_bits(b))
             });
-            let color = match &a.blend {
-                Some(b) => b.apply(src, ops::unpack_color(format, t)),
-                None => src,
-            };
-            ops::pack_color(format, color, a.key.mask, t);
+            ops::blend_and_pack(format, a.blend.as_ref(), src, a.key.mask, t);
         }
     }
 }
@@ -419,10 +415,12 @@ fn check_quad(
     let mut fenv = FragEnv {
         shader_env: &shader_env,
         blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
+        blend_color_unorm8: [[0; 4]; MAX_COLOR_ATTACHMENTS],
     };
     for (i, a) in atts.iter().enumerate() {
         if let Some(b) = a.blend {
             fenv.blend_color[i] = b.constant();
+            fenv.blend_color_unorm8[i] = b.constant_unorm8();
         }
     }
     let mut quad = FragQuad {
@@ -613,4 +611,303 @@ fn cache_shares_variants_and_refuses_foreign_keys() {
         global_bound_sampler: false,
     })));
     assert_eq!(fragment::shader_id(&*interp), None);
+}
+
+/// The f32 conversion of `unorm8_bits` on every rounding edge: for each k, the floats
+/// within 16 ulps of (k + 0.5) / 255 (where a product rounded to f32 lands on the
+/// half-integer), through an RGBA8 variant without blending, against `ops::float_to_unorm`.
+#[test]
+fn unorm8_conversion_is_exact_at_every_midpoint() {
+    let shader = copy_shader();
+    let id = fragment::shader_id(&*shader).expect("JIT code has an entry");
+    let key = FragmentKey {
+        shader: id,
+        early_depth: false,
+        depth: None,
+        frag_depth_row: None,
+        colors: [ColorKey {
+            format: Format::Rgba8,
+            slot: 0,
+            mask: [true; 4],
+            blend: None,
+            index: 0,
+        }]
+        .into_iter()
+        .collect(),
+    };
+    let v = fragment::compile_uncached(&shader, &key).expect("compiles");
+    let mut values = Vec::new();
+    for k in 0..255u32 {
+        let mid = (k as f32 + 0.5) / 255.0;
+        for d in -16i32..=16 {
+            values.push(f32::from_bits(mid.to_bits().wrapping_add_signed(d)));
+        }
+    }
+    let shader_env = ShaderEnv {
+        uniforms: std::ptr::null(),
+        uniform_words: 0,
+        blocks: std::ptr::null(),
+        block_count: 0,
+        sampler: std::ptr::null(),
+    };
+    let fenv = FragEnv {
+        shader_env: &shader_env,
+        blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
+        blend_color_unorm8: [[0; 4]; MAX_COLOR_ATTACHMENTS],
+    };
+    let builtins = [0u32; Builtin::COUNT * 4];
+    let mut out = vec![0u32; v.output_rows() as usize * 4];
+    // 16 values per quad: 4 components × 4 lanes.
+    for chunk in values.chunks(16) {
+        let mut inputs = vec![0u32; (ROWS as usize + 1) * 4];
+        for (i, x) in chunk.iter().enumerate() {
+            inputs[i] = x.to_bits();
+        }
+        let mut texels = [[0u8; 16]; 4];
+        let mut quad = FragQuad {
+            inv: Invocation {
+                inputs: inputs.as_ptr(),
+                outputs: out.as_mut_ptr(),
+                builtins: builtins.as_ptr(),
+                mask: 0xF,
+            },
+            cover: 0xF,
+            _pad: [0; 3],
+            z: [0.0; 4],
+            depth: [std::ptr::null_mut(); 4],
+            color: [[std::ptr::null_mut(); 4]; MAX_COLOR_ATTACHMENTS],
+        };
+        for (l, t) in texels.iter_mut().enumerate() {
+            quad.color[0][l] = t.as_mut_ptr();
+        }
+        // SAFETY: every colour pointer targets a live 16-byte local; the key has no depth;
+        // outputs hold `output_rows` zeroed rows; the shader reads no env.
+        unsafe { v.run(&fenv, &mut quad) };
+        for (i, x) in chunk.iter().enumerate() {
+            let (c, l) = (i / 4, i % 4);
+            assert_eq!(
+                texels[l][c] as u32,
+                ops::float_to_unorm(*x, 255),
+                "{x:e} ({:#x})",
+                x.to_bits()
+            );
+        }
+    }
+}
+
+/// Texels per row of the test images of `check_block`: more than the block's 4, so the
+/// strides are not the block's width.
+const BLOCK_IMAGE_W: usize = 5;
+
+/// Runs one random 4×4 block through `v`'s block entry and, quad by quad, through the
+/// reference; panics on the first texel that differs. Returns how many texels the
+/// reference changed.
+fn check_block(
+    rng: &mut Rng,
+    shader: &Arc<dyn ShaderCode>,
+    v: &FragmentVariant,
+    atts: &[Attachment],
+) -> usize {
+    let key = v.key();
+    let rows = v.output_rows() as usize;
+    let in_len = shader.input_words() as usize * 4;
+    let cover = rng.next() as u16 | (rng.bool() as u16 * 0xFFFF);
+    let mut inputs = vec![0u32; in_len * 4];
+    for q in 0..4 {
+        for w in 0..ROWS as usize * 4 {
+            inputs[q * in_len + w] = rng.float().to_bits();
+        }
+        for l in 0..4 {
+            inputs[q * in_len + ROWS as usize * 4 + l] = (rng.below(5) == 0) as u32;
+        }
+    }
+    let builtins = vec![0u32; Builtin::COUNT * 4 * 4];
+    let z: [[f32; 4]; 4] = std::array::from_fn(|_| std::array::from_fn(|_| rng.float()));
+    // Images of 4 rows; pixel (i, j) of the block at texel j * BLOCK_IMAGE_W + i + 1.
+    let texel = |i: usize, j: usize| j * BLOCK_IMAGE_W + i + 1;
+    let quad_pixel = |q: usize, l: usize| ((q & 1) * 2 + (l & 1), (q >> 1) * 2 + (l >> 1));
+    let mut depth = vec![[0u8; 4]; BLOCK_IMAGE_W * 4];
+    if let Some(d) = key.depth {
+        for q in 0..4 {
+            for l in 0..4 {
+                let (i, j) = quad_pixel(q, l);
+                depth[texel(i, j)] = random_depth(rng, d.format, z[q][l]);
+            }
+        }
+    }
+    let mut colors: Vec<Vec<u8>> = atts
+        .iter()
+        .map(|a| {
+            let bpp = a.key.format.bytes_per_texel();
+            (0..BLOCK_IMAGE_W * 4)
+                .flat_map(|_| random_texel(rng, a.key.format)[..bpp].to_vec())
+                .collect()
+        })
+        .collect();
+    let shader_env = ShaderEnv {
+        uniforms: std::ptr::null(),
+        uniform_words: 0,
+        blocks: std::ptr::null(),
+        block_count: 0,
+        sampler: std::ptr::null(),
+    };
+
+    // Reference: quad by quad, as the quad path of the tile loop.
+    let mut ref_depth = depth.clone();
+    let mut ref_colors = colors.clone();
+    let mut ref_out = vec![0u32; rows * 4];
+    for q in 0..4 {
+        let lanes = (0..4)
+            .filter(|&l| {
+                let (i, j) = quad_pixel(q, l);
+                cover >> (j * 4 + i) & 1 != 0
+            })
+            .fold(0u32, |m, l| m | 1 << l);
+        if lanes == 0 {
+            continue;
+        }
+        let mut inv = Invocation {
+            inputs: inputs[q * in_len..].as_ptr(),
+            outputs: ref_out.as_mut_ptr(),
+            builtins: builtins.as_ptr(),
+            mask: 0xF,
+        };
+        // SAFETY: buffers sized for the shader; it reads no uniforms, blocks or textures.
+        let alive = unsafe { shader.call(&shader_env, &mut inv) };
+        let mut qd: [[u8; 4]; 4] = std::array::from_fn(|l| {
+            let (i, j) = quad_pixel(q, l);
+            ref_depth[texel(i, j)]
+        });
+        let mut qc: Vec<[[u8; 16]; 4]> = atts
+            .iter()
+            .zip(&ref_colors)
+            .map(|(a, img)| {
+                let bpp = a.key.format.bytes_per_texel();
+                std::array::from_fn(|l| {
+                    let (i, j) = quad_pixel(q, l);
+                    let mut t = [0u8; 16];
+                    t[..bpp].copy_from_slice(&img[texel(i, j) * bpp..][..bpp]);
+                    t
+                })
+            })
+            .collect();
+        reference(key, atts, &ref_out, alive, lanes, z[q], &mut qd, &mut qc);
+        for l in 0..4 {
+            let (i, j) = quad_pixel(q, l);
+            ref_depth[texel(i, j)] = qd[l];
+            for ((a, img), t) in atts.iter().zip(ref_colors.iter_mut()).zip(&qc) {
+                let bpp = a.key.format.bytes_per_texel();
+                img[texel(i, j) * bpp..][..bpp].copy_from_slice(&t[l][..bpp]);
+            }
+        }
+    }
+    let changed = (0..depth.len())
+        .filter(|&t| depth[t] != ref_depth[t])
+        .count()
+        + atts
+            .iter()
+            .enumerate()
+            .map(|(c, a)| {
+                let bpp = a.key.format.bytes_per_texel();
+                (0..BLOCK_IMAGE_W * 4)
+                    .filter(|&t| colors[c][t * bpp..][..bpp] != ref_colors[c][t * bpp..][..bpp])
+                    .count()
+            })
+            .sum::<usize>();
+
+    // The block entry.
+    let mut out = vec![0u32; rows * 4];
+    let mut fenv = FragEnv {
+        shader_env: &shader_env,
+        blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
+        blend_color_unorm8: [[0; 4]; MAX_COLOR_ATTACHMENTS],
+    };
+    for (i, a) in atts.iter().enumerate() {
+        if let Some(b) = a.blend {
+            fenv.blend_color[i] = b.constant();
+            fenv.blend_color_unorm8[i] = b.constant_unorm8();
+        }
+    }
+    let mut block = FragBlock {
+        inv: Invocation {
+            inputs: std::ptr::null(),
+            outputs: out.as_mut_ptr(),
+            builtins: std::ptr::null(),
+            mask: 0xF,
+        },
+        cover: cover as u32,
+        _pad: [0; 3],
+        z,
+        inputs: inputs.as_ptr(),
+        input_stride: (in_len * 4) as u64,
+        builtins: builtins.as_ptr(),
+        builtin_stride: (Builtin::COUNT * 4 * 4) as u64,
+        depth: depth[texel(0, 0)].as_mut_ptr(),
+        depth_stride: (BLOCK_IMAGE_W * 4) as i64,
+        color: [std::ptr::null_mut(); MAX_COLOR_ATTACHMENTS],
+        color_stride: [0; MAX_COLOR_ATTACHMENTS],
+    };
+    for (c, (a, img)) in atts.iter().zip(colors.iter_mut()).enumerate() {
+        let bpp = a.key.format.bytes_per_texel();
+        block.color[c] = img[texel(0, 0) * bpp..].as_mut_ptr();
+        block.color_stride[c] = (BLOCK_IMAGE_W * bpp) as i64;
+    }
+    // SAFETY: every texel the block addresses lies in the local images above (4 rows of
+    // BLOCK_IMAGE_W texels, the block starting at texel 1); inputs and builtins hold 4
+    // quads at the strides given; outputs hold `output_rows` zeroed rows.
+    unsafe { v.run_block(&fenv, &mut block) };
+
+    let case = || format!("key {key:?}\ncover {cover:#06x} z {z:?}\n");
+    if key.depth.is_some() {
+        let f = match key.depth.map(|d| d.format) {
+            Some(DepthFormat::D32F) => Format::Depth32F,
+            _ => Format::Depth24Stencil8,
+        };
+        for t in 0..depth.len() {
+            assert!(
+                same_texel(f, &depth[t], &ref_depth[t]),
+                "depth texel {t}: block {:?} reference {:?}\n{}",
+                depth[t],
+                ref_depth[t],
+                case()
+            );
+        }
+    }
+    for (c, a) in atts.iter().enumerate() {
+        let bpp = a.key.format.bytes_per_texel();
+        for t in 0..BLOCK_IMAGE_W * 4 {
+            let (x, y) = (
+                &colors[c][t * bpp..][..bpp],
+                &ref_colors[c][t * bpp..][..bpp],
+            );
+            assert!(
+                same_texel(a.key.format, x, y),
+                "attachment {c} texel {t}: block {x:?} reference {y:?}\n{}",
+                case()
+            );
+        }
+    }
+    changed
+}
+
+#[test]
+fn block_entries_match_the_reference_quad_by_quad() {
+    let shader = copy_shader();
+    let id = fragment::shader_id(&*shader).expect("JIT code has an entry");
+    let mut rng = Rng(0x0DDB_1A5E_5BAD_5EED);
+    let (mut changed, mut blocks) = (0, 0);
+    for _ in 0..150 {
+        let (key, atts) = random_key(&mut rng, id);
+        let v =
+            fragment::compile_uncached(&shader, &key).unwrap_or_else(|e| panic!("{key:?}: {e}"));
+        for _ in 0..8 {
+            changed += check_block(&mut rng, &shader, &v, &atts);
+            blocks += 1;
+        }
+    }
+    // Most blocks write several texels.
+    assert!(
+        changed > blocks * 4,
+        "{changed} texels written in {blocks} blocks"
+    );
 }

@@ -1,8 +1,18 @@
 //! The reference per-fragment operations (fragment variants in `jit/fragment.rs` generate
-//! the same operations; the tile loop uses these for interpreted shaders, and clears): the depth test (GL 4.5 core
-//! §17.3.5), blending (§17.3.6) in f32 with a fixed operation order, and the conversion of
-//! colours and depths to and from the storage formats of render targets (§17.3.8, unorm
-//! conversion per §2.3.5.2 with round-to-nearest).
+//! the same operations; the tile loop uses these for interpreted shaders, and clears): the
+//! depth test (GL 4.5 core §17.3.5), blending (§17.3.6) and the conversion of colours and
+//! depths to and from the storage formats of render targets (§17.3.8, unorm conversion per
+//! §2.3.5.2 with round-to-nearest).
+//!
+//! Blending has two exact forms, picked by the attachment's format (`blend_and_pack`):
+//! - *8-bit unorm* (RGBA8, SRGB8_ALPHA8, R8, RG8) blends in integers, as llvmpipe does and
+//!   GL allows (§17.3.6.1: "precision and dynamic range no lower than that used to represent
+//!   destination components"): the source is converted to unorm8 first (`float_to_unorm`,
+//!   exact round-to-nearest), every factor is an integer 0..=255, and each component is
+//!   `round(clamp(s·sf ± d·df, 0, 255²) / 255)` with one rounding (`div255`). Generated
+//!   code does the same in 16-bit vector lanes (`pmaddwd` for the two products and their
+//!   sum), so the pair is fast and bit-identical.
+//! - *Float formats* blend in f32 with a fixed operation order and no fused multiply-add.
 
 use super::draw::BlendState;
 use crate::gl::CompareFunc;
@@ -64,6 +74,17 @@ pub fn float_to_unorm(v: f32, max: u32) -> u32 {
     (c as f64 * max as f64 + 0.5) as u32
 }
 
+/// `round(x / 255)` for `x` in 0..=255² (the product of two unorm8 values, or a clamped
+/// sum of two): the classic `(y + (y >> 8)) >> 8` with `y = x + 128`, exact over that
+/// whole range (`div255_is_rounded_division` checks every value); `x / 255` is never a
+/// half-integer, so there are no ties to break.
+#[inline]
+pub fn div255(x: u32) -> u32 {
+    debug_assert!(x <= 255 * 255);
+    let y = x + 128;
+    (y + (y >> 8)) >> 8
+}
+
 /// Depth value in the D24 representation.
 #[inline]
 pub fn depth_to_d24(z: f32) -> u32 {
@@ -84,6 +105,58 @@ pub fn unpack_color(format: Format, b: &[u8]) -> [f32; 4] {
         Format::Rgba32F => [f32_at(0), f32_at(4), f32_at(8), f32_at(12)],
         Format::R32F => [f32_at(0), 0.0, 0.0, 1.0],
         Format::Depth24Stencil8 | Format::Depth32F => [0.0; 4],
+    }
+}
+
+/// Reads an 8-bit unorm texel (`is_unorm`) as its four stored integers; missing components
+/// read as (0, 0, 0, 255), the unorm form of `unpack_color`'s (0, 0, 0, 1).
+pub fn unpack_unorm8(format: Format, b: &[u8]) -> [u32; 4] {
+    match format {
+        Format::R8 => [b[0] as u32, 0, 0, 255],
+        Format::Rg8 => [b[0] as u32, b[1] as u32, 0, 255],
+        _ => [b[0] as u32, b[1] as u32, b[2] as u32, b[3] as u32],
+    }
+}
+
+/// Writes the components that `mask` enables of the unorm8 colour `c` (each ≤ 255) into an
+/// 8-bit unorm texel (`is_unorm`).
+pub fn pack_unorm8(format: Format, c: [u32; 4], mask: [bool; 4], b: &mut [u8]) {
+    let n = match format {
+        Format::R8 => 1,
+        Format::Rg8 => 2,
+        _ => 4,
+    };
+    for i in 0..n {
+        if mask[i] {
+            b[i] = c[i] as u8;
+        }
+    }
+}
+
+/// The colour step of one fragment: blends `src` (the shader's output) with the texel `t`
+/// when `blend` is given, and stores the components `mask` enables. 8-bit unorm formats go
+/// through the integer path (the module docs), the others through f32.
+#[inline]
+pub fn blend_and_pack(
+    format: Format,
+    blend: Option<&PreparedBlend>,
+    src: [f32; 4],
+    mask: [bool; 4],
+    t: &mut [u8],
+) {
+    if is_unorm(format) {
+        let s = src.map(|v| float_to_unorm(v, 255));
+        let c = match blend {
+            Some(b) => b.apply_unorm8(s, unpack_unorm8(format, t)),
+            None => s,
+        };
+        pack_unorm8(format, c, mask, t);
+    } else {
+        let c = match blend {
+            Some(b) => b.apply(src, unpack_color(format, t)),
+            None => src,
+        };
+        pack_color(format, c, mask, t);
     }
 }
 
@@ -147,6 +220,8 @@ pub struct PreparedBlend {
     eq: [u8; 4],
     /// The constant colour, clamped for unorm targets.
     k: [f32; 4],
+    /// The constant colour in unorm8 (`float_to_unorm`), for the integer path.
+    k8: [u32; 4],
 }
 
 impl PreparedBlend {
@@ -164,6 +239,7 @@ impl PreparedBlend {
             } else {
                 state.color
             },
+            k8: state.color.map(|v| float_to_unorm(v, 255)),
         }
     }
 
@@ -179,8 +255,52 @@ impl PreparedBlend {
         self.k
     }
 
-    /// Blends `src` over `dst`. For unorm targets source and destination are clamped to
-    /// [0, 1] first (GL 4.5 core §17.3.6). Always the same operations in the same order,
+    /// The constant colour as the unorm8 path uses it (`float_to_unorm` of each component).
+    pub fn constant_unorm8(&self) -> [u32; 4] {
+        self.k8
+    }
+
+    /// Blends the unorm8 source `s` over the unorm8 destination `d` (each component ≤ 255):
+    /// the factors of GL 4.5 core table 17.2 as integers 0..=255 (`1 - x` is `255 - x`),
+    /// then per component `div255(clamp(s·sf + d·df, 0, 255²))` for FUNC_ADD, with `-` for
+    /// the subtractions (one rounding, of the exact sum), and the plain minimum/maximum of
+    /// `s` and `d` for MIN/MAX. Integer arithmetic: the same on every CPU.
+    #[inline]
+    pub fn apply_unorm8(&self, s: [u32; 4], d: [u32; 4]) -> [u32; 4] {
+        let k = self.k8;
+        std::array::from_fn(|i| {
+            let factors = [
+                0,
+                255,
+                s[i],
+                255 - s[i],
+                d[i],
+                255 - d[i],
+                s[3],
+                255 - s[3],
+                d[3],
+                255 - d[3],
+                k[i],
+                255 - k[i],
+                k[3],
+                255 - k[3],
+                if i == 3 { 255 } else { s[3].min(255 - d[3]) },
+            ];
+            let a = (s[i] * factors[self.src[i] as usize]) as i32;
+            let b = (d[i] * factors[self.dst[i] as usize]) as i32;
+            let sum = match self.eq[i] {
+                0 => a + b,
+                1 => a - b,
+                2 => b - a,
+                3 => return s[i].min(d[i]),
+                _ => return s[i].max(d[i]),
+            };
+            div255(sum.clamp(0, 255 * 255) as u32)
+        })
+    }
+
+    /// Blends `src` over `dst` in f32 (float targets; unorm8 targets take `apply_unorm8`).
+    /// For unorm targets source and destination are clamped to [0, 1] first (GL 4.5 core §17.3.6). Always the same operations in the same order,
     /// with no fused multiply-add: results do not depend on the CPU.
     #[inline]
     pub fn apply(&self, src: [f32; 4], dst: [f32; 4]) -> [f32; 4] {
@@ -314,6 +434,86 @@ mod tests {
         let over = state(gl::SRC_ALPHA, gl::ONE_MINUS_SRC_ALPHA, gl::FUNC_ADD);
         let out = blend(&over, true, [1.0, 0.0, 0.0, 0.25], [0.0, 0.0, 1.0, 1.0]);
         assert_eq!(out, [0.25, 0.0, 0.75, 0.25 * 0.25 + 0.75]);
+    }
+
+    #[test]
+    fn div255_is_rounded_division() {
+        for x in 0..=255 * 255u32 {
+            assert_eq!(div255(x), (x as f64 / 255.0).round() as u32, "{x}");
+        }
+    }
+
+    /// The integer path against exact rational arithmetic: every factor and equation on
+    /// values that include 0, 255 and the rounding edges.
+    #[test]
+    fn unorm8_blend_is_exactly_rounded() {
+        let vals = [0u32, 1, 2, 64, 127, 128, 129, 200, 254, 255];
+        let mut st = state(gl::ONE, gl::ONE, gl::FUNC_ADD);
+        st.color = [0.25, 0.5, 0.75, 0.125];
+        for (fi, &src) in BlendFactor::ALL.iter().enumerate() {
+            for &eq in BlendEquation::ALL {
+                st.src_rgb = src;
+                st.src_alpha = src;
+                st.dst_rgb = BlendFactor::ALL[(fi * 7 + 3) % 15];
+                st.dst_alpha = st.dst_rgb;
+                st.eq_rgb = eq;
+                st.eq_alpha = eq;
+                let p = PreparedBlend::new(&st, true);
+                for (n, &a) in vals.iter().enumerate() {
+                    let s = [
+                        a,
+                        vals[(n + 3) % 10],
+                        vals[(n + 5) % 10],
+                        vals[(n + 7) % 10],
+                    ];
+                    let d = [
+                        vals[(n + 1) % 10],
+                        a,
+                        vals[(n + 9) % 10],
+                        vals[(n + 2) % 10],
+                    ];
+                    let got = p.apply_unorm8(s, d);
+                    // The same blend in exact f64 (every term is an integer below 2^17).
+                    let f = p.apply(s.map(|v| v as f32 / 255.0), d.map(|v| v as f32 / 255.0));
+                    for i in 0..4 {
+                        let (sf, df) = (p.src[i] as usize, p.dst[i] as usize);
+                        let k = p.k8;
+                        let fac = |idx: usize| -> f64 {
+                            let t = [
+                                0,
+                                255,
+                                s[i],
+                                255 - s[i],
+                                d[i],
+                                255 - d[i],
+                                s[3],
+                                255 - s[3],
+                                d[3],
+                                255 - d[3],
+                                k[i],
+                                255 - k[i],
+                                k[3],
+                                255 - k[3],
+                                if i == 3 { 255 } else { s[3].min(255 - d[3]) },
+                            ];
+                            t[idx] as f64
+                        };
+                        let (x, y) = (s[i] as f64 * fac(sf), d[i] as f64 * fac(df));
+                        let want = match p.eq[i] {
+                            0 => ((x + y) / 255.0).clamp(0.0, 255.0).round(),
+                            1 => ((x - y) / 255.0).clamp(0.0, 255.0).round(),
+                            2 => ((y - x) / 255.0).clamp(0.0, 255.0).round(),
+                            3 => s[i].min(d[i]) as f64,
+                            _ => s[i].max(d[i]) as f64,
+                        };
+                        assert_eq!(got[i] as f64, want, "{st:?} s {s:?} d {d:?} i {i}");
+                        // And within one step of the f32 path.
+                        let fl = float_to_unorm(saturate(f[i]), 255) as i32;
+                        assert!((fl - got[i] as i32).abs() <= 1, "{st:?} {s:?} {d:?} {i}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

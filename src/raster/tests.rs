@@ -579,16 +579,19 @@ fn blending_end_to_end_matches_the_formula() {
         &t,
     ));
     r.flush();
-    let dst = super::ops::unpack_color(Format::Rgba8, &[128, 64, 0, 255]);
-    let want = super::ops::blend(&st.blend, true, src, dst);
+    // Unorm8 blends in integers (ops.rs): source (255, 128, 64, 128) over (128, 64, 0, 255);
+    // red = round((255·128 + 128·127) / 255) = round(191.75); blue is masked and keeps
+    // the clear value.
+    let mut want_px = [128u8, 64, 0, 255];
+    super::ops::blend_and_pack(
+        Format::Rgba8,
+        Some(&super::ops::PreparedBlend::new(&st.blend, true)),
+        src,
+        st.color_mask,
+        &mut want_px,
+    );
     let px = color_image(&t).to_bytes();
-    let want_px = [
-        super::ops::float_to_unorm(want[0], 255) as u8,
-        super::ops::float_to_unorm(want[1], 255) as u8,
-        0, // masked: keeps the clear value
-        super::ops::float_to_unorm(want[3], 255) as u8,
-    ];
-    assert_eq!(want_px, [191, 96, 0, 128]);
+    assert_eq!(want_px, [192, 96, 0, 128]);
     for p in px.chunks(4) {
         assert_eq!(p, want_px);
     }

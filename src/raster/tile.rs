@@ -1,10 +1,11 @@
 //! Tile execution: one worker runs one tile's commands in API order (clears, triangles).
 //! A triangle's coverage is found hierarchically (16×16 blocks → 4×4 blocks → pixels); each
-//! 2×2 quad with coverage gets its fragment inputs interpolated at pixel centres and its
-//! texel pointers resolved, then runs the draw's fragment variant (`jit::fragment`: early
-//! depth, the shader, late depth, blending, the colour mask and the stores in one
-//! generated function; helper lanes outside the triangle run the shader for derivatives
-//! but never write). Shader code that is not JIT code (the interpreter tests swap in) runs
+//! 2×2 quad with coverage gets its fragment inputs interpolated at pixel centres, then the
+//! draw's fragment variant runs them (`jit::fragment`: early depth, the shader, late depth,
+//! blending, the colour mask and the stores in one generated function; helper lanes
+//! outside the triangle run the shader for derivatives but never write): a whole 4×4 block
+//! per call through its block entry (base texel pointers and row strides) when the block
+//! lies inside every image, else quad by quad with texel pointers per lane. Shader code that is not JIT code (the interpreter tests swap in) runs
 //! the same steps here in Rust through the reference operations of `ops.rs`.
 
 use smallvec::SmallVec;
@@ -16,12 +17,15 @@ use super::ops::{self, PreparedBlend};
 use super::scene::{BinnedDraw, Command, Scene};
 use super::setup::{self, Triangle};
 use crate::ir::{Builtin, Interpolation};
-use crate::jit::abi::{FragEnv, FragQuad, Invocation, MAX_COLOR_ATTACHMENTS};
+use crate::jit::abi::{FragBlock, FragEnv, FragQuad, Invocation, MAX_COLOR_ATTACHMENTS};
 use crate::jit::fragment::{
     self, BlendKey, ColorKey, DepthFormat, DepthKey, FragmentKey, FragmentVariant,
 };
 use crate::jit::{self, BoundEnv};
 use crate::sampler::{Format, TileWriter};
+
+/// Builtin words of one quad.
+const BUILTIN_WORDS: usize = Builtin::COUNT * 4;
 
 /// Variants a worker remembers without asking the shared cache (whose lock every worker
 /// would otherwise take once per tile and draw).
@@ -29,11 +33,17 @@ const LOCAL_VARIANTS: usize = 8;
 
 /// Per-worker buffers, reused for every quad (no allocation per quad).
 pub struct TileScratch {
+    /// Input words of 4 quads (a block), quad q at `q * in_len`.
     inputs: Vec<u32>,
+    /// Input words of one quad (4 lanes).
+    in_len: usize,
     outputs: Vec<u32>,
-    builtins: [u32; Builtin::COUNT * 4],
-    /// The quad handed to fragment variants.
+    /// Builtin rows of 4 quads, quad q at `q * BUILTIN_WORDS`.
+    builtins: [u32; BUILTIN_WORDS * 4],
+    /// The quad handed to fragment variants' quad entry.
     quad: FragQuad,
+    /// The block handed to their block entry.
+    block: FragBlock,
     /// Where texel pointers of lanes outside an image point (16 bytes: the largest texel);
     /// what a variant writes there is never read.
     dummy: [u32; 4],
@@ -45,8 +55,9 @@ impl Default for TileScratch {
     fn default() -> Self {
         TileScratch {
             inputs: Vec::new(),
+            in_len: 0,
             outputs: Vec::new(),
-            builtins: [0; Builtin::COUNT * 4],
+            builtins: [0; BUILTIN_WORDS * 4],
             quad: FragQuad {
                 inv: Invocation {
                     inputs: std::ptr::null(),
@@ -60,13 +71,32 @@ impl Default for TileScratch {
                 depth: [std::ptr::null_mut(); 4],
                 color: [[std::ptr::null_mut(); 4]; MAX_COLOR_ATTACHMENTS],
             },
+            block: FragBlock {
+                inv: Invocation {
+                    inputs: std::ptr::null(),
+                    outputs: std::ptr::null_mut(),
+                    builtins: std::ptr::null(),
+                    mask: 0xF,
+                },
+                cover: 0,
+                _pad: [0; 3],
+                z: [[0.0; 4]; 4],
+                inputs: std::ptr::null(),
+                input_stride: 0,
+                builtins: std::ptr::null(),
+                builtin_stride: 0,
+                depth: std::ptr::null_mut(),
+                depth_stride: 0,
+                color: [std::ptr::null_mut(); MAX_COLOR_ATTACHMENTS],
+                color_stride: [0; MAX_COLOR_ATTACHMENTS],
+            },
             dummy: [0; 4],
             variants: Vec::new(),
         }
     }
 }
 
-// SAFETY: the raw pointers in `quad` are only dereferenced during a variant call made by
+// SAFETY: the raw pointers in `quad` and `block` are only dereferenced during a variant call made by
 // the worker that owns this scratch, after being set for that call; between calls they
 // are dead values.
 unsafe impl Send for TileScratch {}
@@ -184,10 +214,12 @@ impl<'a> DrawCtx<'a> {
         let mut fenv = FragEnv {
             shader_env: env.as_ptr(),
             blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
+            blend_color_unorm8: [[0; 4]; MAX_COLOR_ATTACHMENTS],
         };
         for (i, (_, _, blend)) in colors.iter().enumerate().take(MAX_COLOR_ATTACHMENTS) {
             if let Some(b) = blend {
                 fenv.blend_color[i] = b.constant();
+                fenv.blend_color_unorm8[i] = b.constant_unorm8();
             }
         }
         let depth_write = depth.is_some() && st.depth_mask;
@@ -296,14 +328,16 @@ pub unsafe fn run_tile(scene: &Scene, t: usize, scratch: &mut TileScratch) {
                     let in_words = prog.fs_input_words.max(prog.fs.input_words()) as usize;
                     let out_words = ctx.output_rows() as usize;
                     // Fresh zeros: rows the shader never writes read as 0.0 all draw long.
+                    // Room for the 4 quads of a block.
+                    scratch.in_len = in_words * 4;
                     scratch.inputs.clear();
-                    scratch.inputs.resize(in_words * 4, 0);
+                    scratch.inputs.resize(scratch.in_len * 4, 0);
                     scratch.outputs.clear();
                     scratch.outputs.resize(out_words * 4, 0);
                     // The size check `jit::run` made per quad, once per draw: every quad
                     // below runs with these buffers.
                     assert!(
-                        jit::buffers_fit(&*prog.fs, scratch.inputs.len(), scratch.outputs.len()),
+                        jit::buffers_fit(&*prog.fs, scratch.in_len, scratch.outputs.len()),
                         "fragment buffers sized from the program"
                     );
                     cur = Some((draw, ctx));
@@ -395,6 +429,12 @@ fn raster_triangle(ctx: &DrawCtx<'_>, tri: &Triangle, tile: [i32; 4], s: &mut Ti
                     if m == 0 {
                         continue;
                     }
+                    if let Some(v) = &ctx.variant {
+                        if block_ptrs(ctx, x4, y4, &mut s.block) {
+                            shade_block_variant(ctx, v, tri, x4, y4, m, s);
+                            continue;
+                        }
+                    }
                     for q in 0..4 {
                         let (qi, qj) = ((q & 1) * 2, (q >> 1) * 2);
                         let bit = |i: i32, j: i32| ((m >> (j * 4 + i)) & 1) as u32;
@@ -481,7 +521,8 @@ fn prepare_quad(
     x: i32,
     y: i32,
     z: &[f32; 4],
-    s: &mut TileScratch,
+    inputs: &mut [u32],
+    builtins: &mut [u32],
 ) {
     let d = ctx.d;
     let prog = &d.call.program;
@@ -494,7 +535,7 @@ fn prepare_quad(
             break;
         };
         let base = link.fs_slot as usize * 4;
-        let Some(dst) = s.inputs.get_mut(base..base + 4) else {
+        let Some(dst) = inputs.get_mut(base..base + 4) else {
             continue;
         };
         match link.interpolation {
@@ -511,7 +552,7 @@ fn prepare_quad(
             }
         }
     }
-    let b = &mut s.builtins;
+    let b = builtins;
     let fc = ctx.frag_coord;
     for l in 0..4 {
         b[Builtin::FragCoordX.index() * 4 + l] = fc.x(x + LANE_DX[l]).to_bits();
@@ -557,7 +598,15 @@ fn shade_quad_variant(
             texel_ptrs(img, x, y, dummy, ptrs);
         }
     }
-    prepare_quad(ctx, tri, x, y, &z, s);
+    prepare_quad(
+        ctx,
+        tri,
+        x,
+        y,
+        &z,
+        &mut s.inputs[..s.in_len],
+        &mut s.builtins[..BUILTIN_WORDS],
+    );
     let q = &mut s.quad;
     q.inv = Invocation {
         inputs: s.inputs.as_ptr(),
@@ -573,6 +622,91 @@ fn shade_quad_variant(
     // the texel pointers were set above for this quad by `texel_ptrs` (pixels of this
     // worker's tile, or the dummy) and depth lanes on the dummy are out of `cover`.
     unsafe { v.run(&ctx.fenv, q) };
+}
+
+/// Sets `b`'s texel pointers and strides for the 4×4 block at (x, y) when its 16 pixels
+/// lie inside the depth image (when tested) and every colour image of the draw in this
+/// tile; false (and `b` partly set) otherwise: then the block takes the quad entry, whose
+/// lanes outside an image point at scratch.
+///
+/// The pointers come from the tile's writers, so the 16 texels of each image are this
+/// worker's; they are only used by the variant call that follows.
+fn block_ptrs(ctx: &DrawCtx<'_>, x: i32, y: i32, b: &mut FragBlock) -> bool {
+    let at = |img: &TileWriter<'_>| -> Option<(*mut u8, i64)> {
+        let p = img.texel_ptr(x, y);
+        // The writer's rectangle is a rectangle: two opposite corners inside put all 16
+        // pixels inside.
+        if p.is_null() || img.texel_ptr(x + 3, y + 3).is_null() {
+            return None;
+        }
+        let next = img.texel_ptr(x, y + 1);
+        Some((p, next as i64 - p as i64))
+    };
+    if let Some((img, _)) = &ctx.depth {
+        match at(img) {
+            Some((p, stride)) => (b.depth, b.depth_stride) = (p, stride),
+            None => return false,
+        }
+    }
+    for (i, (img, _, _)) in ctx.colors.iter().enumerate().take(MAX_COLOR_ATTACHMENTS) {
+        match at(img) {
+            Some((p, stride)) => (b.color[i], b.color_stride[i]) = (p, stride),
+            None => return false,
+        }
+    }
+    true
+}
+
+/// The production path for blocks inside every image: each covered quad's inputs and
+/// builtins are prepared here, then one call of the variant's block entry runs the quads
+/// (in the order the quad path would) through depth, shader, blending and stores. `m` is
+/// the block's coverage (bit `j * 4 + i` for pixel (x + i, y + j)); `s.block` holds the
+/// texel pointers `block_ptrs` set.
+fn shade_block_variant(
+    ctx: &DrawCtx<'_>,
+    v: &FragmentVariant,
+    tri: &Triangle,
+    x: i32,
+    y: i32,
+    m: u16,
+    s: &mut TileScratch,
+) {
+    let in_len = s.in_len;
+    for q in 0..4usize {
+        let (qi, qj) = ((q as i32 & 1) * 2, (q as i32 >> 1) * 2);
+        if (m >> (qj * 4 + qi)) & 0x33 == 0 {
+            continue;
+        }
+        let z = quad_z(tri, x + qi, y + qj);
+        s.block.z[q] = z;
+        prepare_quad(
+            ctx,
+            tri,
+            x + qi,
+            y + qj,
+            &z,
+            &mut s.inputs[q * in_len..(q + 1) * in_len],
+            &mut s.builtins[q * BUILTIN_WORDS..(q + 1) * BUILTIN_WORDS],
+        );
+    }
+    let b = &mut s.block;
+    b.inv = Invocation {
+        inputs: s.inputs.as_ptr(),
+        outputs: s.outputs.as_mut_ptr(),
+        builtins: s.builtins.as_ptr(),
+        mask: 0xF,
+    };
+    b.cover = m as u32;
+    b.inputs = s.inputs.as_ptr();
+    b.input_stride = (in_len * 4) as u64;
+    b.builtins = s.builtins.as_ptr();
+    b.builtin_stride = (BUILTIN_WORDS * 4) as u64;
+    // SAFETY: as `shade_quad_variant`'s, per quad: each quad's inputs (`in_len` words, at
+    // least what `buffers_fit` checked for one quad) and builtins lie at the strides set
+    // here; the outputs were sized for the variant when the draw started; the texel
+    // pointers and strides were set by `block_ptrs` for this block, whose 16 pixels lie in
+    // this worker's tile of every image.
+    unsafe { v.run_block(&ctx.fenv, b) };
 }
 
 /// The reference path (interpreted shaders): the same steps in Rust, per lane.
@@ -609,15 +743,25 @@ fn shade_quad_reference(
             }
         }
     }
-    prepare_quad(ctx, tri, x, y, &z, s);
+    prepare_quad(
+        ctx,
+        tri,
+        x,
+        y,
+        &z,
+        &mut s.inputs[..s.in_len],
+        &mut s.builtins[..BUILTIN_WORDS],
+    );
     // Helper lanes run too (derivatives need the whole quad); only covered lanes write.
     // SAFETY: `run_tile` checked `buffers_fit` for these buffers when the draw started.
     let alive = unsafe {
         jit::run_unchecked(
             prog.fs.as_ref(),
             &ctx.env,
-            &s.inputs,
-            &s.builtins,
+            &s.inputs[..s.in_len],
+            s.builtins
+                .first_chunk::<BUILTIN_WORDS>()
+                .expect("room for 4 quads"),
             &mut s.outputs,
             0xF,
         )
@@ -664,11 +808,7 @@ fn shade_quad_reference(
                     .map_or(0.0, |&b| f32::from_bits(b))
             });
             img.update(x + LANE_DX[l], y + LANE_DY[l], |t| {
-                let color = match blend {
-                    Some(b) => b.apply(src, ops::unpack_color(format, t)),
-                    None => src,
-                };
-                ops::pack_color(format, color, ctx.mask, t);
+                ops::blend_and_pack(format, blend.as_ref(), src, ctx.mask, t)
             });
         }
     }
