@@ -96,11 +96,25 @@ fn c_entry_point_errors_name_the_command() {
     let mut c = shared.lock().unwrap();
     let msgs = c.debug_messages();
     assert_eq!(msgs.len(), 1, "{msgs:?}");
-    assert!(
-        msgs[0].message.starts_with("glEnable: GL_INVALID_ENUM: "),
-        "{msgs:?}"
+    assert_eq!(
+        msgs[0].message,
+        "glEnable: GL_INVALID_ENUM: capability not supported 0x1234"
     );
     assert_eq!(c.get_error(), gl::INVALID_ENUM);
+    // Refused enums are named by their GL names (issue #10 item 3).
+    c.depth_func(gl::TEXTURE_2D);
+    let t = c.gen_textures(1)[0];
+    c.bind_texture(gl::TEXTURE_3D, t);
+    c.blend_func(gl::ONE, gl::DEPTH_TEST);
+    let texts: Vec<String> = c.debug_messages().into_iter().map(|m| m.message).collect();
+    assert_eq!(
+        texts,
+        [
+            "glDepthFunc: GL_INVALID_ENUM: depth function GL_TEXTURE_2D",
+            "glBindTexture: GL_INVALID_ENUM: texture target (only GL_TEXTURE_2D) GL_TEXTURE_3D",
+            "glBlendFunc: GL_INVALID_ENUM: blend factor GL_DEPTH_TEST",
+        ]
+    );
 }
 
 /// A texture made in one context gets its bindless handle in another of its group through

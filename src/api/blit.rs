@@ -281,7 +281,7 @@ impl Context {
             ));
         }
         if !matches!(filter, gl::NEAREST | gl::LINEAR) {
-            return Err(GlError::InvalidEnum("BlitFramebuffer filter"));
+            return Err(GlError::BadEnum("BlitFramebuffer filter", filter));
         }
         let linear = filter == gl::LINEAR;
         if linear && mask & ds != 0 {

@@ -152,7 +152,7 @@ impl Context {
             gl::UNIFORM_BUFFER | gl::COPY_READ_BUFFER | gl::COPY_WRITE_BUFFER => {
                 Ok(self.generic_buffers.get(&target).copied())
             }
-            _ => Err(GlError::InvalidEnum("buffer target")),
+            _ => Err(GlError::BadEnum("buffer target", target)),
         }
     }
 
@@ -273,7 +273,7 @@ impl Context {
         // Only uniform buffers are implemented (no transform feedback, atomic counter or
         // shader storage buffers).
         if target != gl::UNIFORM_BUFFER {
-            return Err(GlError::InvalidEnum("indexed buffer target"));
+            return Err(GlError::BadEnum("indexed buffer target", target));
         }
         if index >= limits::MAX_UNIFORM_BUFFER_BINDINGS {
             return Err(GlError::InvalidValue(
@@ -349,7 +349,7 @@ impl Context {
                 | gl::DYNAMIC_READ
                 | gl::DYNAMIC_COPY
         ) {
-            return Err(GlError::InvalidEnum("buffer usage"));
+            return Err(GlError::BadEnum("buffer usage", usage));
         }
         let size = size as usize;
         if data.is_some_and(|d| d.len() < size) {
@@ -636,7 +636,7 @@ impl Context {
             gl::BUFFER_STORAGE_FLAGS => b.storage_flags as i32,
             gl::BUFFER_MAP_OFFSET => b.mapping.map_or(0, |m| m.offset) as i32,
             gl::BUFFER_MAP_LENGTH => b.mapping.map_or(0, |m| m.length) as i32,
-            _ => return Err(GlError::InvalidEnum("buffer parameter")),
+            _ => return Err(GlError::BadEnum("buffer parameter", pname)),
         })
     }
 

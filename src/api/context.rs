@@ -677,7 +677,7 @@ impl Context {
             gl::DITHER => &mut self.fixed.dither,
             gl::DEBUG_OUTPUT => &mut self.errors.output,
             gl::DEBUG_OUTPUT_SYNCHRONOUS => &mut self.fixed.debug_output_synchronous,
-            _ => return Err(GlError::InvalidEnum("capability not supported")),
+            _ => return Err(GlError::BadEnum("capability not supported", cap)),
         })
     }
 
@@ -744,7 +744,7 @@ impl Context {
 
     pub(crate) fn try_depth_func(&mut self, func: u32) -> GlResult<()> {
         let Some(func) = CompareFunc::from_gl(func) else {
-            return Err(GlError::InvalidEnum("depth function"));
+            return Err(GlError::BadEnum("depth function", func));
         };
         self.fixed.depth_func = func;
         self.dirty |= dirty::RASTER;
@@ -765,11 +765,11 @@ impl Context {
 
     fn check_blend_factor(f: u32) -> GlResult<BlendFactor> {
         // Dual-source factors (SRC1_*) are valid GL but not implemented: refused.
-        BlendFactor::from_gl(f).ok_or(GlError::InvalidEnum("blend factor"))
+        BlendFactor::from_gl(f).ok_or(GlError::BadEnum("blend factor", f))
     }
 
     fn check_blend_equation(e: u32) -> GlResult<BlendEquation> {
-        BlendEquation::from_gl(e).ok_or(GlError::InvalidEnum("blend equation"))
+        BlendEquation::from_gl(e).ok_or(GlError::BadEnum("blend equation", e))
     }
 
     pub(crate) fn try_blend_func(&mut self, sfactor: u32, dfactor: u32) -> GlResult<()> {
@@ -823,7 +823,7 @@ impl Context {
 
     pub(crate) fn try_cull_face(&mut self, mode: u32) -> GlResult<()> {
         let Some(mode) = CullFace::from_gl(mode) else {
-            return Err(GlError::InvalidEnum("cull face mode"));
+            return Err(GlError::BadEnum("cull face mode", mode));
         };
         self.fixed.cull_face = mode;
         self.dirty |= dirty::RASTER;
@@ -832,7 +832,7 @@ impl Context {
 
     pub(crate) fn try_front_face(&mut self, mode: u32) -> GlResult<()> {
         let Some(mode) = FrontFace::from_gl(mode) else {
-            return Err(GlError::InvalidEnum("front face mode"));
+            return Err(GlError::BadEnum("front face mode", mode));
         };
         self.fixed.front_face = mode;
         self.dirty |= dirty::RASTER;
@@ -843,7 +843,7 @@ impl Context {
         let first = match mode {
             gl::LAST_VERTEX_CONVENTION => false,
             gl::FIRST_VERTEX_CONVENTION => true,
-            _ => return Err(GlError::InvalidEnum("provoking vertex mode")),
+            _ => return Err(GlError::BadEnum("provoking vertex mode", mode)),
         };
         self.fixed.provoking_first = first;
         self.dirty |= dirty::RASTER;
@@ -883,7 +883,7 @@ impl Context {
                 }
                 Ok(())
             }
-            _ => Err(GlError::InvalidEnum("pixel-store parameter")),
+            _ => Err(GlError::BadEnum("pixel-store parameter", pname)),
         }
     }
 }

@@ -334,8 +334,9 @@ impl Context {
             // Points, lines and adjacency modes are valid GL but the rasterizer draws only
             // triangles: refused rather than silently dropped.
             _ => {
-                return Err(GlError::InvalidEnum(
+                return Err(GlError::BadEnum(
                     "primitive mode (triangles, strips and fans only)",
+                    d.mode,
                 ))
             }
         };

@@ -517,7 +517,7 @@ impl Context {
         match pname {
             enums::DEBUG_CALLBACK_FUNCTION => Ok(f),
             enums::DEBUG_CALLBACK_USER_PARAM => Ok(p),
-            _ => Err(GlError::InvalidEnum("pointer name")),
+            _ => Err(GlError::BadEnum("pointer name", pname)),
         }
     }
 
@@ -662,7 +662,7 @@ impl Context {
             enums::FRAMEBUFFER => self.is_framebuffer(name),
             // Namespaces softgl has no objects in yet.
             enums::QUERY | enums::PROGRAM_PIPELINE | enums::TRANSFORM_FEEDBACK => false,
-            _ => return Err(GlError::InvalidEnum("object label identifier")),
+            _ => return Err(GlError::BadEnum("object label identifier", identifier)),
         })
     }
 

@@ -380,10 +380,10 @@ impl Context {
                 gl::DEPTH_COMPONENT => ReadSource::Depth,
                 gl::STENCIL_INDEX => ReadSource::Stencil,
                 gl::DEPTH_STENCIL => ReadSource::DepthStencil,
-                _ => return Err(GlError::InvalidEnum("ReadPixels format")),
+                _ => return Err(GlError::BadEnum("ReadPixels format", format)),
             };
             if !matches!(ty, gl::UNSIGNED_BYTE | gl::FLOAT | gl::UNSIGNED_INT_24_8) {
-                return Err(GlError::InvalidEnum("ReadPixels type"));
+                return Err(GlError::BadEnum("ReadPixels type", ty));
             }
             this.read_image(src)
         })
@@ -415,7 +415,7 @@ impl Context {
             target,
             gl::FRAMEBUFFER | gl::DRAW_FRAMEBUFFER | gl::READ_FRAMEBUFFER
         ) {
-            return Err(GlError::InvalidEnum("framebuffer target"));
+            return Err(GlError::BadEnum("framebuffer target", target));
         }
         let name = if framebuffer == 0 {
             None
@@ -455,7 +455,7 @@ impl Context {
         let name = match target {
             gl::FRAMEBUFFER | gl::DRAW_FRAMEBUFFER => self.draw_framebuffer,
             gl::READ_FRAMEBUFFER => self.read_framebuffer,
-            _ => return Err(GlError::InvalidEnum("framebuffer target")),
+            _ => return Err(GlError::BadEnum("framebuffer target", target)),
         };
         let name = name.ok_or(GlError::InvalidOperation(
             "the default framebuffer has no attachments to change",
@@ -498,7 +498,7 @@ impl Context {
                 }
                 Ok(())
             }
-            _ => Err(GlError::InvalidEnum("attachment point")),
+            _ => Err(GlError::BadEnum("attachment point", attachment)),
         }
     }
 
@@ -664,7 +664,7 @@ impl Context {
         let bound = match target {
             gl::FRAMEBUFFER | gl::DRAW_FRAMEBUFFER => self.draw_framebuffer,
             gl::READ_FRAMEBUFFER => self.read_framebuffer,
-            _ => return Err(GlError::InvalidEnum("framebuffer target")),
+            _ => return Err(GlError::BadEnum("framebuffer target", target)),
         };
         // What is attached: (object type, name, texture level, internal format).
         type Found = (u32, u32, Option<usize>, Option<pixels::InternalFormat>);
@@ -678,7 +678,7 @@ impl Context {
                     gl::BACK_LEFT | gl::BACK => s.map(|s| of(&s.color)),
                     gl::FRONT_LEFT | gl::FRONT_RIGHT | gl::BACK_RIGHT | gl::FRONT => None,
                     gl::DEPTH | gl::STENCIL => s.and_then(|s| s.depth.as_ref()).map(of),
-                    _ => return Err(GlError::InvalidEnum("default framebuffer buffer")),
+                    _ => return Err(GlError::BadEnum("default framebuffer buffer", attachment)),
                 };
                 image.map(|f| (gl::FRAMEBUFFER_DEFAULT, 0, None, Some(f)))
             }
@@ -761,7 +761,7 @@ impl Context {
             {
                 0
             }
-            _ => return Err(GlError::InvalidEnum("attachment parameter")),
+            _ => return Err(GlError::BadEnum("attachment parameter", pname)),
         })
     }
 
@@ -791,7 +791,7 @@ impl Context {
         let name = match target {
             gl::FRAMEBUFFER | gl::DRAW_FRAMEBUFFER => self.draw_framebuffer,
             gl::READ_FRAMEBUFFER => self.read_framebuffer,
-            _ => return Err(GlError::InvalidEnum("framebuffer target")),
+            _ => return Err(GlError::BadEnum("framebuffer target", target)),
         };
         Ok(match name.and_then(|n| self.framebuffers.get(n)) {
             // GL 4.5 core §9.4.2: FRAMEBUFFER_UNDEFINED for the default framebuffer when it
@@ -999,7 +999,7 @@ impl Context {
             return Err(GlError::InvalidValue("size out of range"));
         }
         let fmt = pixels::internal_format(internalformat)
-            .ok_or(GlError::InvalidEnum("renderbuffer format"))?;
+            .ok_or(GlError::BadEnum("renderbuffer format", internalformat))?;
         let name = self
             .renderbuffer
             .ok_or(GlError::InvalidOperation("no renderbuffer bound"))?;
@@ -1044,7 +1044,7 @@ impl Context {
             gl::RENDERBUFFER_DEPTH_SIZE => size(4),
             gl::RENDERBUFFER_STENCIL_SIZE => size(5),
             gl::RENDERBUFFER_SAMPLES => 0,
-            _ => return Err(GlError::InvalidEnum("renderbuffer parameter")),
+            _ => return Err(GlError::BadEnum("renderbuffer parameter", pname)),
         })
     }
 

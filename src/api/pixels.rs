@@ -220,7 +220,7 @@ fn components(format: u32) -> GlResult<usize> {
         gl::RGB => 3,
         gl::RG => 2,
         gl::RED | gl::DEPTH_COMPONENT | gl::DEPTH_STENCIL | gl::STENCIL_INDEX => 1,
-        _ => return Err(GlError::InvalidEnum("unsupported pixel format")),
+        _ => return Err(GlError::BadEnum("unsupported pixel format", format)),
     })
 }
 
@@ -230,7 +230,7 @@ fn type_bytes(ty: u32) -> GlResult<usize> {
         gl::UNSIGNED_BYTE => 1,
         gl::UNSIGNED_SHORT | gl::HALF_FLOAT => 2,
         gl::FLOAT | gl::UNSIGNED_INT_24_8 => 4,
-        _ => return Err(GlError::InvalidEnum("unsupported pixel type")),
+        _ => return Err(GlError::BadEnum("unsupported pixel type", ty)),
     })
 }
 

@@ -317,7 +317,7 @@ impl Context {
         let stage = match ty {
             gl::VERTEX_SHADER => Stage::Vertex,
             gl::FRAGMENT_SHADER => Stage::Fragment,
-            _ => return Err(GlError::InvalidEnum("shader type")),
+            _ => return Err(GlError::BadEnum("shader type", ty)),
         };
         let sh = Shader {
             ty,
@@ -400,7 +400,7 @@ impl Context {
             gl::COMPILE_STATUS => s.compiled as i32,
             gl::INFO_LOG_LENGTH => info_len(&s.info_log),
             gl::SHADER_SOURCE_LENGTH => info_len(&s.source),
-            _ => return Err(GlError::InvalidEnum("shader parameter")),
+            _ => return Err(GlError::BadEnum("shader parameter", pname)),
         })
     }
 
@@ -680,7 +680,7 @@ impl Context {
             gl::ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH => l.map_or(0, |l| {
                 max_len(&mut l.blocks.iter().map(|b| b.name.as_str()))
             }),
-            _ => return Err(GlError::InvalidEnum("program parameter")),
+            _ => return Err(GlError::BadEnum("program parameter", pname)),
         })
     }
 
@@ -756,7 +756,7 @@ impl Context {
                 gl::UNIFORM_IS_ROW_MAJOR => u.row_major as i32,
                 // No atomic counters: every uniform answers -1 (§7.3.1.1).
                 gl::UNIFORM_ATOMIC_COUNTER_BUFFER_INDEX => -1,
-                _ => return Err(GlError::InvalidEnum("uniform parameter")),
+                _ => return Err(GlError::BadEnum("uniform parameter", pname)),
             });
         }
         Ok(out)
@@ -862,7 +862,7 @@ impl Context {
             | gl::UNIFORM_BLOCK_REFERENCED_BY_TESS_CONTROL_SHADER
             | gl::UNIFORM_BLOCK_REFERENCED_BY_TESS_EVALUATION_SHADER
             | gl::UNIFORM_BLOCK_REFERENCED_BY_COMPUTE_SHADER => vec![0],
-            _ => return Err(GlError::InvalidEnum("block parameter")),
+            _ => return Err(GlError::BadEnum("block parameter", pname)),
         })
     }
 

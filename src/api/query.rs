@@ -80,7 +80,7 @@ impl Context {
             gl::VERSION => self.reported.version_string(),
             gl::SHADING_LANGUAGE_VERSION => self.reported.glsl_string(),
             gl::EXTENSIONS if self.legacy_extension_string() => EXTENSIONS.join(" "),
-            _ => return Err(GlError::InvalidEnum("string name")),
+            _ => return Err(GlError::BadEnum("string name", name)),
         }))
     }
 
@@ -100,7 +100,7 @@ impl Context {
 
     pub(crate) fn try_get_stringi(&mut self, name: u32, index: u32) -> GlResult<Option<String>> {
         if name != gl::EXTENSIONS {
-            return Err(GlError::InvalidEnum("indexed string name"));
+            return Err(GlError::BadEnum("indexed string name", name));
         }
         match EXTENSIONS.get(index as usize) {
             Some(e) => Ok(Some(e.to_string())),

@@ -199,14 +199,16 @@ fn apply_sampler_param(
     }
     match pname {
         gl::TEXTURE_MIN_FILTER => {
-            s.min_filter = MinFilter::from_gl(p.e()).ok_or(GlError::InvalidEnum("min filter"))?;
+            s.min_filter =
+                MinFilter::from_gl(p.e()).ok_or(GlError::BadEnum("min filter", p.e()))?;
         }
         gl::TEXTURE_MAG_FILTER => {
-            s.mag_filter = MagFilter::from_gl(p.e()).ok_or(GlError::InvalidEnum("mag filter"))?;
+            s.mag_filter =
+                MagFilter::from_gl(p.e()).ok_or(GlError::BadEnum("mag filter", p.e()))?;
         }
         gl::TEXTURE_WRAP_S | gl::TEXTURE_WRAP_T | gl::TEXTURE_WRAP_R => {
             // GL 4.5 core §8.14.2, table 8.22: MIRROR_CLAMP_TO_EDGE is core since GL 4.4.
-            let w = Wrap::from_gl(p.e()).ok_or(GlError::InvalidEnum("wrap mode"))?;
+            let w = Wrap::from_gl(p.e()).ok_or(GlError::BadEnum("wrap mode", p.e()))?;
             match pname {
                 gl::TEXTURE_WRAP_S => s.wrap_s = w,
                 gl::TEXTURE_WRAP_T => s.wrap_t = w,
@@ -326,7 +328,10 @@ impl Context {
     fn bound_texture(&self, target: u32) -> GlResult<TexRef> {
         // Only 2D textures are implemented; the other targets are refused honestly.
         if target != gl::TEXTURE_2D {
-            return Err(GlError::InvalidEnum("texture target (only GL_TEXTURE_2D)"));
+            return Err(GlError::BadEnum(
+                "texture target (only GL_TEXTURE_2D)",
+                target,
+            ));
         }
         Ok(self.unit_texture(self.active_texture as usize))
     }
@@ -357,7 +362,10 @@ impl Context {
 
     pub(crate) fn try_create_textures(&mut self, target: u32, n: i32) -> GlResult<Vec<u32>> {
         if target != gl::TEXTURE_2D {
-            return Err(GlError::InvalidEnum("texture target (only GL_TEXTURE_2D)"));
+            return Err(GlError::BadEnum(
+                "texture target (only GL_TEXTURE_2D)",
+                target,
+            ));
         }
         let t = Texture {
             target: Some(target),
@@ -382,7 +390,10 @@ impl Context {
 
     pub(crate) fn try_bind_texture(&mut self, target: u32, texture: u32) -> GlResult<()> {
         if target != gl::TEXTURE_2D {
-            return Err(GlError::InvalidEnum("texture target (only GL_TEXTURE_2D)"));
+            return Err(GlError::BadEnum(
+                "texture target (only GL_TEXTURE_2D)",
+                target,
+            ));
         }
         let unit = self.active_texture as usize;
         if texture == 0 {
@@ -516,7 +527,10 @@ impl Context {
         let r = self.bound_texture(target)?;
         let ifmt = pixels::internal_format(internalformat)
             .filter(|f| f.sized)
-            .ok_or(GlError::InvalidEnum("internal format must be sized"))?;
+            .ok_or(GlError::BadEnum(
+                "internal format must be sized",
+                internalformat,
+            ))?;
         if levels < 1 || width < 1 || height < 1 {
             return Err(GlError::InvalidValue(
                 "levels, width and height must be positive",
@@ -676,7 +690,7 @@ impl Context {
                         t.max_level = v;
                     }
                 }
-                _ => return Err(GlError::InvalidEnum("texture parameter")),
+                _ => return Err(GlError::BadEnum("texture parameter", pname)),
             }
         }
         t.state = state;
@@ -731,7 +745,7 @@ impl Context {
             gl::TEXTURE_BASE_LEVEL => t.base_level,
             gl::TEXTURE_MAX_LEVEL => t.max_level,
             gl::TEXTURE_IMMUTABLE_FORMAT => t.immutable as i32,
-            _ => return Err(GlError::InvalidEnum("texture parameter")),
+            _ => return Err(GlError::BadEnum("texture parameter", pname)),
         })
     }
 
@@ -774,7 +788,7 @@ impl Context {
                     gl::TEXTURE_BLUE_TYPE => ty(2),
                     gl::TEXTURE_ALPHA_TYPE => ty(3),
                     gl::TEXTURE_DEPTH_TYPE => ty(4),
-                    _ => return Err(GlError::InvalidEnum("level parameter")),
+                    _ => return Err(GlError::BadEnum("level parameter", pname)),
                 }
             }
         })
@@ -869,7 +883,7 @@ impl Context {
         }
         let mut state = s.state;
         if !apply_sampler_param(&mut state, pname, &p, vector)? {
-            return Err(GlError::InvalidEnum("sampler parameter"));
+            return Err(GlError::BadEnum("sampler parameter", pname));
         }
         s.state = state;
         s.version += 1;

@@ -395,7 +395,7 @@ impl Context {
     ) -> GlResult<u64> {
         let i = Self::check_index(index)?;
         if pname != gl::CURRENT_VERTEX_ATTRIB {
-            return Err(GlError::InvalidEnum("pname"));
+            return Err(GlError::BadEnum("pname", pname));
         }
         let w = self.current_attribs[i];
         Ok(w[0] as u64 | (w[1] as u64) << 32)
@@ -404,7 +404,7 @@ impl Context {
     pub(crate) fn try_get_vertex_attribfv(&mut self, index: u32, pname: u32) -> GlResult<Vec<f32>> {
         let i = Self::check_index(index)?;
         if pname != gl::CURRENT_VERTEX_ATTRIB {
-            return Err(GlError::InvalidEnum("pname"));
+            return Err(GlError::BadEnum("pname", pname));
         }
         Ok(self.current_attribs[i].map(f32::from_bits).to_vec())
     }
@@ -422,7 +422,7 @@ impl Context {
             gl::VERTEX_ATTRIB_ARRAY_LONG => (a.mode == AttribMode::Long) as i32,
             gl::VERTEX_ATTRIB_ARRAY_DIVISOR => a.divisor as i32,
             gl::VERTEX_ATTRIB_ARRAY_BUFFER_BINDING => a.buffer.map_or(0, |b| b.0 as i32),
-            _ => return Err(GlError::InvalidEnum("pname")),
+            _ => return Err(GlError::BadEnum("pname", pname)),
         })
     }
 }
