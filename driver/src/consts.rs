@@ -148,3 +148,25 @@ pub const PLATFORM_DEVICE_EXT: EGLint = 0x313F;
 // EGL_EXT_create_context_robustness (the core EGL 1.5 names have other values).
 pub const CONTEXT_OPENGL_ROBUST_ACCESS_EXT: EGLint = 0x30BF;
 pub const CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT: EGLint = 0x3138;
+
+/// The name of an EGL error code (`EGL_BAD_MATCH`), for messages.
+pub fn error_name(code: EGLint) -> Option<&'static str> {
+    Some(match code {
+        SUCCESS => "EGL_SUCCESS",
+        NOT_INITIALIZED => "EGL_NOT_INITIALIZED",
+        BAD_ACCESS => "EGL_BAD_ACCESS",
+        BAD_ALLOC => "EGL_BAD_ALLOC",
+        BAD_ATTRIBUTE => "EGL_BAD_ATTRIBUTE",
+        BAD_CONFIG => "EGL_BAD_CONFIG",
+        BAD_CONTEXT => "EGL_BAD_CONTEXT",
+        BAD_CURRENT_SURFACE => "EGL_BAD_CURRENT_SURFACE",
+        BAD_DISPLAY => "EGL_BAD_DISPLAY",
+        BAD_MATCH => "EGL_BAD_MATCH",
+        BAD_NATIVE_PIXMAP => "EGL_BAD_NATIVE_PIXMAP",
+        BAD_NATIVE_WINDOW => "EGL_BAD_NATIVE_WINDOW",
+        BAD_PARAMETER => "EGL_BAD_PARAMETER",
+        BAD_SURFACE => "EGL_BAD_SURFACE",
+        BAD_DEVICE_EXT => "EGL_BAD_DEVICE_EXT",
+        _ => return None,
+    })
+}

@@ -59,7 +59,7 @@ pub unsafe extern "C" fn query_devices(
     devices: *mut Handle,
     num_devices: *mut EGLint,
 ) -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglQueryDevicesEXT", egl::FALSE, || {
         if num_devices.is_null() || (!devices.is_null() && max_devices <= 0) {
             return Err(egl::BAD_PARAMETER);
         }
@@ -78,7 +78,7 @@ pub unsafe extern "C" fn query_devices(
 
 /// eglQueryDeviceStringEXT (EGL_EXT_device_query): EGL_EXTENSIONS is the only name.
 pub unsafe extern "C" fn query_device_string(dev: Handle, name: EGLint) -> *const c_char {
-    guard(std::ptr::null(), || {
+    guard("eglQueryDeviceStringEXT", std::ptr::null(), || {
         check_device(dev)?;
         match name {
             egl::EXTENSIONS => Ok(DEVICE_EXTENSIONS.as_ptr()),
@@ -94,7 +94,7 @@ pub unsafe extern "C" fn query_device_attrib(
     _attribute: EGLint,
     _value: *mut EGLAttrib,
 ) -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglQueryDeviceAttribEXT", egl::FALSE, || {
         check_device(dev)?;
         Err(egl::BAD_ATTRIBUTE)
     })
@@ -107,7 +107,7 @@ pub unsafe extern "C" fn query_display_attrib(
     attribute: EGLint,
     value: *mut EGLAttrib,
 ) -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglQueryDisplayAttribEXT", egl::FALSE, || {
         let _st = initialized(dpy)?;
         if value.is_null() {
             return Err(egl::BAD_PARAMETER);

@@ -18,27 +18,58 @@ use crate::state::{self, display_handle, lock_context, ContextRec, State, Surfac
 
 type Handle = *mut c_void;
 
-/// Runs `body`, sets the thread's EGL error from its outcome, and turns a panic into
-/// EGL_BAD_ALLOC: a bug in softgl must not unwind through libEGL's C frames.
+/// Runs `body`, the EGL function `name`, sets the thread's EGL error from its outcome, and
+/// turns a panic into EGL_BAD_ALLOC: a bug in softgl must not unwind through libEGL's C
+/// frames.
 ///
-/// With `SOFTGL_DEBUG=egl` every failing call is logged to stderr with the source line of
-/// the EGL function (`#[track_caller]`), which is how a failing application is diagnosed.
-#[track_caller]
-pub fn guard<R>(fail: R, body: impl FnOnce() -> Result<R, EGLint>) -> R {
-    let caller = std::panic::Location::caller();
+/// With `SOFTGL_DEBUG=egl` every failing call is logged to stderr naming the function, the
+/// error and, where the body gave one with [`why`], the reason:
+/// `softgl egl: eglCreateContext: EGL_BAD_MATCH: GL 4.6 is above what softgl supports …`.
+pub fn guard<R>(name: &'static str, fail: R, body: impl FnOnce() -> Result<R, EGLint>) -> R {
+    let _ = WHY.try_with(|w| w.borrow_mut().take());
     let code = match catch_unwind(AssertUnwindSafe(body)) {
         Ok(Ok(value)) => {
             state::set_error(egl::SUCCESS);
             return value;
         }
         Ok(Err(code)) => code,
-        Err(_) => egl::BAD_ALLOC,
+        Err(_) => {
+            let _ = WHY.try_with(|w| *w.borrow_mut() = Some("internal error (a panic)".into()));
+            egl::BAD_ALLOC
+        }
     };
     state::set_error(code);
     if debug_egl() {
-        eprintln!("softgl egl: {caller}: error 0x{code:04x}");
+        eprintln!("{}", message(name, code));
     }
     fail
+}
+
+thread_local! {
+    /// The reason of the error the running EGL function is about to return ([`why`]).
+    static WHY: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// `code`, remembering `reason` for the `SOFTGL_DEBUG=egl` line of the failing call (only
+/// kept when that output is on).
+pub fn why(code: EGLint, reason: impl Into<String>) -> EGLint {
+    if debug_egl() {
+        let _ = WHY.try_with(|w| *w.borrow_mut() = Some(reason.into()));
+    }
+    code
+}
+
+/// The `SOFTGL_DEBUG=egl` line of a failed call of `name` with `code`.
+fn message(name: &str, code: EGLint) -> String {
+    let reason = WHY.try_with(|w| w.borrow_mut().take()).ok().flatten();
+    let code = match egl::error_name(code) {
+        Some(n) => n.to_string(),
+        None => format!("0x{code:04X}"),
+    };
+    match reason {
+        Some(r) => format!("softgl egl: {name}: {code}: {r}"),
+        None => format!("softgl egl: {name}: {code}"),
+    }
 }
 
 /// Whether `SOFTGL_DEBUG` names `egl` (read once).
@@ -113,11 +144,14 @@ unsafe fn store<T>(ptr: *mut T, value: T) -> Result<(), EGLint> {
 /// The state, if `dpy` is softgl's display and it is initialized (EGL 1.5 §3.2).
 pub(crate) fn initialized(dpy: Handle) -> Result<std::sync::MutexGuard<'static, State>, EGLint> {
     if dpy != display_handle() {
-        return Err(egl::BAD_DISPLAY);
+        return Err(why(egl::BAD_DISPLAY, "not a display of softgl"));
     }
     let st = state::lock();
     if !st.initialized {
-        return Err(egl::NOT_INITIALIZED);
+        return Err(why(
+            egl::NOT_INITIALIZED,
+            "the display is not initialized (eglInitialize)",
+        ));
     }
     Ok(st)
 }
@@ -143,7 +177,7 @@ pub unsafe extern "C" fn get_platform_display(
     native: *mut c_void,
     attribs: *const EGLAttrib,
 ) -> Handle {
-    guard(std::ptr::null_mut(), || {
+    guard("eglGetPlatformDisplay", std::ptr::null_mut(), || {
         match platform as EGLint {
             egl::NONE | egl::PLATFORM_SURFACELESS_MESA => {
                 if !native.is_null() {
@@ -228,7 +262,7 @@ pub unsafe extern "C" fn initialize(
     major: *mut EGLint,
     minor: *mut EGLint,
 ) -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglInitialize", egl::FALSE, || {
         if dpy != display_handle() {
             return Err(egl::BAD_DISPLAY);
         }
@@ -247,7 +281,7 @@ pub unsafe extern "C" fn initialize(
 }
 
 pub unsafe extern "C" fn terminate(dpy: Handle) -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglTerminate", egl::FALSE, || {
         if dpy != display_handle() {
             return Err(egl::BAD_DISPLAY);
         }
@@ -284,7 +318,7 @@ EGL_EXT_device_enumeration EGL_EXT_device_query EGL_EXT_platform_base EGL_EXT_pl
 EGL_MESA_platform_surfaceless";
 
 pub unsafe extern "C" fn query_string(dpy: Handle, name: EGLint) -> *const c_char {
-    guard(std::ptr::null(), || {
+    guard("eglQueryString", std::ptr::null(), || {
         if dpy.is_null() {
             return match name {
                 egl::EXTENSIONS => Ok(CLIENT_EXTENSIONS.as_ptr()),
@@ -311,7 +345,7 @@ pub unsafe extern "C" fn get_configs(
     size: EGLint,
     num: *mut EGLint,
 ) -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglGetConfigs", egl::FALSE, || {
         let _st = initialized(dpy)?;
         // SAFETY: the application's out-pointers and array of `size` entries (EGL 1.5
         // §3.4.1: with a null array only the count is returned).
@@ -354,7 +388,7 @@ pub unsafe extern "C" fn choose_config(
     size: EGLint,
     num: *mut EGLint,
 ) -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglChooseConfig", egl::FALSE, || {
         let _st = initialized(dpy)?;
         // SAFETY: the application's EGL_NONE-terminated list.
         let list = unsafe { read_attribs(attribs)? };
@@ -371,7 +405,7 @@ pub unsafe extern "C" fn get_config_attrib(
     attrib: EGLint,
     value: *mut EGLint,
 ) -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglGetConfigAttrib", egl::FALSE, || {
         let _st = initialized(dpy)?;
         let c = config_of(config)?;
         let v = c.attrib(attrib).ok_or(egl::BAD_ATTRIBUTE)?;
@@ -385,11 +419,14 @@ pub unsafe extern "C" fn get_config_attrib(
 
 /// Window and pixmap surfaces: softgl's configs have neither bit in EGL_SURFACE_TYPE, so
 /// EGL 1.5 §3.5.1/§3.5.4 make these EGL_BAD_MATCH once display and config are valid.
-fn refuse_native_surface(dpy: Handle, config: Handle) -> Handle {
-    guard(std::ptr::null_mut(), || {
+fn refuse_native_surface(name: &'static str, dpy: Handle, config: Handle) -> Handle {
+    guard(name, std::ptr::null_mut(), || {
         let _st = initialized(dpy)?;
         config_of(config)?;
-        Err(egl::BAD_MATCH)
+        Err(why(
+            egl::BAD_MATCH,
+            "softgl has no window or pixmap surfaces (it is headless): use a pbuffer or no surface",
+        ))
     })
 }
 
@@ -399,7 +436,7 @@ pub unsafe extern "C" fn create_window_surface(
     _win: usize,
     _attribs: *const EGLint,
 ) -> Handle {
-    refuse_native_surface(dpy, config)
+    refuse_native_surface("eglCreateWindowSurface", dpy, config)
 }
 
 pub unsafe extern "C" fn create_platform_window_surface(
@@ -408,7 +445,7 @@ pub unsafe extern "C" fn create_platform_window_surface(
     _win: *mut c_void,
     _attribs: *const EGLAttrib,
 ) -> Handle {
-    refuse_native_surface(dpy, config)
+    refuse_native_surface("eglCreatePlatformWindowSurface", dpy, config)
 }
 
 pub unsafe extern "C" fn create_pixmap_surface(
@@ -417,7 +454,7 @@ pub unsafe extern "C" fn create_pixmap_surface(
     _pixmap: usize,
     _attribs: *const EGLint,
 ) -> Handle {
-    refuse_native_surface(dpy, config)
+    refuse_native_surface("eglCreatePixmapSurface", dpy, config)
 }
 
 pub unsafe extern "C" fn create_platform_pixmap_surface(
@@ -426,7 +463,7 @@ pub unsafe extern "C" fn create_platform_pixmap_surface(
     _pixmap: *mut c_void,
     _attribs: *const EGLAttrib,
 ) -> Handle {
-    refuse_native_surface(dpy, config)
+    refuse_native_surface("eglCreatePlatformPixmapSurface", dpy, config)
 }
 
 pub unsafe extern "C" fn create_pbuffer_from_client_buffer(
@@ -436,13 +473,17 @@ pub unsafe extern "C" fn create_pbuffer_from_client_buffer(
     config: Handle,
     _attribs: *const EGLint,
 ) -> Handle {
-    guard(std::ptr::null_mut(), || {
-        let _st = initialized(dpy)?;
-        config_of(config)?;
-        // The only client buffer type EGL 1.5 defines is EGL_OPENVG_IMAGE, and softgl has
-        // no OpenVG (§3.5.3: an unsupported buftype is EGL_BAD_PARAMETER).
-        Err(egl::BAD_PARAMETER)
-    })
+    guard(
+        "eglCreatePbufferFromClientBuffer",
+        std::ptr::null_mut(),
+        || {
+            let _st = initialized(dpy)?;
+            config_of(config)?;
+            // The only client buffer type EGL 1.5 defines is EGL_OPENVG_IMAGE, and softgl has
+            // no OpenVG (§3.5.3: an unsupported buftype is EGL_BAD_PARAMETER).
+            Err(egl::BAD_PARAMETER)
+        },
+    )
 }
 
 pub unsafe extern "C" fn create_pbuffer_surface(
@@ -450,7 +491,7 @@ pub unsafe extern "C" fn create_pbuffer_surface(
     config: Handle,
     attribs: *const EGLint,
 ) -> Handle {
-    guard(std::ptr::null_mut(), || {
+    guard("eglCreatePbufferSurface", std::ptr::null_mut(), || {
         let mut st = initialized(dpy)?;
         let config = config_of(config)?;
         // SAFETY: the application's EGL_NONE-terminated list.
@@ -516,7 +557,7 @@ pub unsafe extern "C" fn create_pbuffer_surface(
 }
 
 pub unsafe extern "C" fn destroy_surface(dpy: Handle, surface: Handle) -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglDestroySurface", egl::FALSE, || {
         let mut st = initialized(dpy)?;
         st.surface(surface)?;
         let id = surface as usize;
@@ -535,7 +576,7 @@ pub unsafe extern "C" fn query_surface(
     attrib: EGLint,
     value: *mut EGLint,
 ) -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglQuerySurface", egl::FALSE, || {
         let st = initialized(dpy)?;
         let s = st.surface(surface)?;
         let v = match attrib {
@@ -569,7 +610,7 @@ pub unsafe extern "C" fn surface_attrib(
     attrib: EGLint,
     value: EGLint,
 ) -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglSurfaceAttrib", egl::FALSE, || {
         let mut st = initialized(dpy)?;
         st.surface(surface)?;
         let id = surface as usize;
@@ -603,7 +644,7 @@ pub unsafe extern "C" fn bind_tex_image(
     surface: Handle,
     _buffer: EGLint,
 ) -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglBindTexImage", egl::FALSE, || {
         let st = initialized(dpy)?;
         st.surface(surface)?;
         Err(egl::BAD_MATCH)
@@ -612,7 +653,7 @@ pub unsafe extern "C" fn bind_tex_image(
 
 /// eglCopyBuffers: softgl has no native pixmaps, so any pixmap is invalid (§3.9.2).
 pub unsafe extern "C" fn copy_buffers(dpy: Handle, surface: Handle, _pixmap: usize) -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglCopyBuffers", egl::FALSE, || {
         let st = initialized(dpy)?;
         st.surface(surface)?;
         Err(egl::BAD_NATIVE_PIXMAP)
@@ -663,10 +704,13 @@ fn context_attribs(list: &[(EGLint, EGLint)]) -> Result<ContextAttribs, EGLint> 
     // §3.7.1.1: robust buffer access needs GL_ARB_robustness / GL 4.5 robustness, which
     // softgl does not claim.
     if robust {
-        return Err(egl::BAD_MATCH);
+        return Err(why(
+            egl::BAD_MATCH,
+            "robust buffer access was requested; softgl does not offer robustness",
+        ));
     }
     if major < 0 || minor < 0 {
-        return Err(egl::BAD_MATCH);
+        return Err(why(egl::BAD_MATCH, "negative context version"));
     }
     let (major, minor) = (major as u32, minor as u32);
     // Profiles exist from 3.2 on; below, the mask is ignored (§3.7.1.1).
@@ -674,7 +718,10 @@ fn context_attribs(list: &[(EGLint, EGLint)]) -> Result<ContextAttribs, EGLint> 
         let known =
             egl::CONTEXT_OPENGL_CORE_PROFILE_BIT | egl::CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT;
         if profile_mask & !known != 0 || profile_mask & known == 0 {
-            return Err(egl::BAD_MATCH);
+            return Err(why(
+                egl::BAD_MATCH,
+                "unknown or empty EGL_CONTEXT_OPENGL_PROFILE_MASK",
+            ));
         }
         if profile_mask & egl::CONTEXT_OPENGL_CORE_PROFILE_BIT != 0 {
             Profile::Core
@@ -704,7 +751,7 @@ pub unsafe extern "C" fn create_context(
     share: Handle,
     attribs: *const EGLint,
 ) -> Handle {
-    guard(std::ptr::null_mut(), || {
+    guard("eglCreateContext", std::ptr::null_mut(), || {
         let mut st = initialized(dpy)?;
         // EGL_KHR_no_config_context: EGL_NO_CONFIG_KHR (null) is a context usable with any
         // surface, or none.
@@ -734,12 +781,15 @@ pub unsafe extern "C" fn create_context(
             let share_guard = share_ctx.as_ref().map(lock_context);
             softgl::Context::with_attribs(&attribs, share_guard.as_deref())
         };
-        let ctx = created.map_err(|e| match e {
-            ContextError::VersionUnsupported { .. }
-            | ContextError::OverrideOtherProfile { .. }
-            | ContextError::VersionInvalid { .. }
-            | ContextError::ForwardCompatibleBelow30 => egl::BAD_MATCH,
-            ContextError::BadShareContext(_) => egl::BAD_CONTEXT,
+        let ctx = created.map_err(|e| {
+            let code = match e {
+                ContextError::VersionUnsupported { .. }
+                | ContextError::OverrideOtherProfile { .. }
+                | ContextError::VersionInvalid { .. }
+                | ContextError::ForwardCompatibleBelow30 => egl::BAD_MATCH,
+                ContextError::BadShareContext(_) => egl::BAD_CONTEXT,
+            };
+            why(code, e.to_string())
         })?;
         let id = st.new_id();
         st.contexts.insert(
@@ -759,7 +809,7 @@ pub unsafe extern "C" fn create_context(
 }
 
 pub unsafe extern "C" fn destroy_context(dpy: Handle, ctx: Handle) -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglDestroyContext", egl::FALSE, || {
         let mut st = initialized(dpy)?;
         st.context(ctx)?;
         if let Some(c) = st.contexts.get_mut(&(ctx as usize)) {
@@ -777,7 +827,7 @@ pub unsafe extern "C" fn query_context(
     attrib: EGLint,
     value: *mut EGLint,
 ) -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglQueryContext", egl::FALSE, || {
         let st = initialized(dpy)?;
         let c = st.context(ctx)?;
         let v = match attrib {
@@ -808,7 +858,7 @@ pub unsafe extern "C" fn make_current(
     read: Handle,
     ctx: Handle,
 ) -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglMakeCurrent", egl::FALSE, || {
         if dpy != display_handle() {
             return Err(egl::BAD_DISPLAY);
         }
@@ -885,7 +935,7 @@ fn current_context(st: &State) -> Option<&ContextRec> {
 }
 
 pub unsafe extern "C" fn swap_buffers(dpy: Handle, surface: Handle) -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglSwapBuffers", egl::FALSE, || {
         let st = initialized(dpy)?;
         st.surface(surface)?;
         // §3.10.1: the surface must be the current context's draw surface.
@@ -901,7 +951,7 @@ pub unsafe extern "C" fn swap_buffers(dpy: Handle, surface: Handle) -> EGLBoolea
 }
 
 pub unsafe extern "C" fn swap_interval(dpy: Handle, _interval: EGLint) -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglSwapInterval", egl::FALSE, || {
         let st = initialized(dpy)?;
         let c = current_context(&st).ok_or(egl::BAD_CONTEXT)?;
         if c.draw == 0 {
@@ -915,7 +965,7 @@ pub unsafe extern "C" fn swap_interval(dpy: Handle, _interval: EGLint) -> EGLBoo
 /// eglWaitClient / eglWaitGL: all GL rendering done before the call is complete when it
 /// returns (§3.8), i.e. glFinish on the current context.
 pub unsafe extern "C" fn wait_client() -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglWaitClient", egl::FALSE, || {
         let st = state::lock();
         if let Some(c) = current_context(&st) {
             lock_context(&c.shared).finish();
@@ -931,7 +981,7 @@ pub unsafe extern "C" fn wait_gl() -> EGLBoolean {
 
 /// eglWaitNative: there is no native rendering to wait for; only the core engine exists.
 pub unsafe extern "C" fn wait_native(engine: EGLint) -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglWaitNative", egl::FALSE, || {
         if engine != egl::CORE_NATIVE_ENGINE {
             return Err(egl::BAD_PARAMETER);
         }
@@ -942,7 +992,7 @@ pub unsafe extern "C" fn wait_native(engine: EGLint) -> EGLBoolean {
 /// eglReleaseThread: releases the current context and resets the thread's EGL state
 /// (§3.11).
 pub unsafe extern "C" fn release_thread() -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglReleaseThread", egl::FALSE, || {
         state::lock().release_current();
         Ok(egl::TRUE)
     })
@@ -955,7 +1005,7 @@ pub unsafe extern "C" fn create_sync(
     kind: EGLenum,
     attribs: *const EGLAttrib,
 ) -> Handle {
-    guard(std::ptr::null_mut(), || {
+    guard("eglCreateSync", std::ptr::null_mut(), || {
         let st = initialized(dpy)?;
         // SAFETY: the application's EGL_NONE-terminated list.
         let list = unsafe { read_attribs_wide(attribs)? };
@@ -969,7 +1019,7 @@ pub unsafe extern "C" fn create_sync_khr(
     kind: EGLenum,
     attribs: *const EGLint,
 ) -> Handle {
-    guard(std::ptr::null_mut(), || {
+    guard("eglCreateSyncKHR", std::ptr::null_mut(), || {
         let st = initialized(dpy)?;
         // SAFETY: the application's EGL_NONE-terminated list.
         let list = unsafe { read_attribs(attribs)? };
@@ -1002,7 +1052,7 @@ fn create_fence(
 }
 
 pub unsafe extern "C" fn destroy_sync(dpy: Handle, sync: Handle) -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglDestroySync", egl::FALSE, || {
         let mut st = initialized(dpy)?;
         if !st.syncs.remove(&(sync as usize)) {
             return Err(egl::BAD_PARAMETER);
@@ -1017,7 +1067,7 @@ pub unsafe extern "C" fn client_wait_sync(
     _flags: EGLint,
     _timeout: u64,
 ) -> EGLint {
-    guard(egl::FALSE as EGLint, || {
+    guard("eglClientWaitSync", egl::FALSE as EGLint, || {
         let st = initialized(dpy)?;
         if !st.syncs.contains(&(sync as usize)) {
             return Err(egl::BAD_PARAMETER);
@@ -1034,7 +1084,7 @@ pub unsafe extern "C" fn wait_sync_khr(dpy: Handle, sync: Handle, flags: EGLint)
 }
 
 pub unsafe extern "C" fn wait_sync(dpy: Handle, sync: Handle, flags: EGLint) -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglWaitSync", egl::FALSE, || {
         let st = initialized(dpy)?;
         if !st.syncs.contains(&(sync as usize)) || flags != 0 {
             return Err(egl::BAD_PARAMETER);
@@ -1051,7 +1101,7 @@ pub unsafe extern "C" fn get_sync_attrib_khr(
     attrib: EGLint,
     value: *mut EGLint,
 ) -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglGetSyncAttribKHR", egl::FALSE, || {
         let v = sync_attrib(dpy, sync, attrib)?;
         // SAFETY: the application's out-parameter.
         unsafe { store(value, v)? };
@@ -1065,7 +1115,7 @@ pub unsafe extern "C" fn get_sync_attrib(
     attrib: EGLint,
     value: *mut EGLAttrib,
 ) -> EGLBoolean {
-    guard(egl::FALSE, || {
+    guard("eglGetSyncAttrib", egl::FALSE, || {
         let v = sync_attrib(dpy, sync, attrib)?;
         // SAFETY: the application's out-parameter.
         unsafe { store(value, v as EGLAttrib)? };
@@ -1191,9 +1241,26 @@ mod tests {
 
     #[test]
     fn guard_turns_panics_into_bad_alloc() {
-        let v = guard(7, || -> Result<i32, EGLint> { panic!("test panic") });
+        let v = guard("eglTest", 7, || -> Result<i32, EGLint> {
+            panic!("test panic")
+        });
         assert_eq!(v, 7);
         assert_eq!(state::take_error(), egl::BAD_ALLOC);
         assert_eq!(state::take_error(), egl::SUCCESS);
+    }
+
+    /// The `SOFTGL_DEBUG=egl` line names the function, the error and the reason.
+    #[test]
+    fn messages_name_the_function_the_error_and_why() {
+        let _ = WHY.try_with(|w| *w.borrow_mut() = Some("softgl has no windows".into()));
+        assert_eq!(
+            message("eglCreateWindowSurface", egl::BAD_MATCH),
+            "softgl egl: eglCreateWindowSurface: EGL_BAD_MATCH: softgl has no windows"
+        );
+        assert_eq!(
+            message("eglInitialize", egl::BAD_DISPLAY),
+            "softgl egl: eglInitialize: EGL_BAD_DISPLAY"
+        );
+        assert_eq!(message("eglX", 0x1234), "softgl egl: eglX: 0x1234");
     }
 }
