@@ -1,15 +1,13 @@
 //! The `extern "C"` helpers generated code calls for what is not worth inlining: the
-//! transcendental built-ins of `crate::math` (one call per 4-lane vector, the operand in a
-//! 16-byte stack slot), and, in tests, a hook standing in for `sampler::rt_texture`.
+//! hyperbolic built-ins of `crate::math` (one call per 4-lane vector, the operand in a
+//! 16-byte stack slot; the other maths built-ins are inline, `vmath.rs`), and, in tests, a hook standing in for `sampler::rt_texture`.
 //! Symbol names are what `code.rs` registers with the `JITBuilder`.
 
-use crate::ir::{BinaryOp, UnaryOp};
+use crate::ir::UnaryOp;
 use crate::math;
 
 /// Symbol of `rt_math1` in generated code.
 pub(crate) const SYM_MATH1: &str = "softgl_rt_math1";
-/// Symbol of `rt_math2` in generated code.
-pub(crate) const SYM_MATH2: &str = "softgl_rt_math2";
 /// Symbol of the texture helper in generated code.
 pub(crate) const SYM_TEXTURE: &str = "softgl_rt_texture";
 /// Symbol of `rt_half_to_float` in fragment variants.
@@ -46,42 +44,23 @@ pub(crate) unsafe extern "C" fn rt_float_to_half(p: *mut u32) {
     }
 }
 
-/// One-operand math built-ins; the code generated code passes is the index here.
 /// A one-operand built-in.
 type Math1 = fn(f32) -> f32;
-/// A two-operand built-in.
-type Math2 = fn(f32, f32) -> f32;
 
-const MATH1: [(UnaryOp, Math1); 16] = [
-    (UnaryOp::Sin, math::sin),
-    (UnaryOp::Cos, math::cos),
-    (UnaryOp::Tan, math::tan),
-    (UnaryOp::Asin, math::asin),
-    (UnaryOp::Acos, math::acos),
-    (UnaryOp::Atan, math::atan),
+/// The built-ins still called per lane (the f64 routines of `crate::math`); the code
+/// generated code passes is the index here. The others are inline (`vmath.rs`).
+const MATH1: [(UnaryOp, Math1); 6] = [
     (UnaryOp::Sinh, math::sinh),
     (UnaryOp::Cosh, math::cosh),
     (UnaryOp::Tanh, math::tanh),
     (UnaryOp::Asinh, math::asinh),
     (UnaryOp::Acosh, math::acosh),
     (UnaryOp::Atanh, math::atanh),
-    (UnaryOp::Exp, math::exp),
-    (UnaryOp::Exp2, math::exp2),
-    (UnaryOp::Log, math::log),
-    (UnaryOp::Log2, math::log2),
 ];
-
-/// Two-operand math built-ins (operands in IR order: `Atan2` takes (y, x)).
-const MATH2: [(BinaryOp, Math2); 2] = [(BinaryOp::Pow, math::pow), (BinaryOp::Atan2, math::atan2)];
 
 /// The `rt_math1` code of a unary op, if it is one of the helpers.
 pub(crate) fn math1_code(op: UnaryOp) -> Option<u32> {
     MATH1.iter().position(|(o, _)| *o == op).map(|i| i as u32)
-}
-
-/// The `rt_math2` code of a binary op, if it is one of the helpers.
-pub(crate) fn math2_code(op: BinaryOp) -> Option<u32> {
-    MATH2.iter().position(|(o, _)| *o == op).map(|i| i as u32)
 }
 
 /// `a[l] = MATH1[op](a[l])` for the 4 lanes. An unknown code leaves `a` unchanged (it cannot
@@ -96,20 +75,6 @@ pub(crate) unsafe extern "C" fn rt_math1(op: u32, a: *mut [u32; 4]) {
     if let Some((_, f)) = MATH1.get(op as usize) {
         for x in a.iter_mut() {
             *x = f(f32::from_bits(*x)).to_bits();
-        }
-    }
-}
-
-/// `a[l] = MATH2[op](a[l], b[l])` for the 4 lanes.
-///
-/// # Safety
-/// `a` points to 16 writable bytes, `b` to 16 readable bytes, not overlapping.
-pub(crate) unsafe extern "C" fn rt_math2(op: u32, a: *mut [u32; 4], b: *const [u32; 4]) {
-    // SAFETY: the caller's contract above.
-    let (a, b) = unsafe { (&mut *a, &*b) };
-    if let Some((_, f)) = MATH2.get(op as usize) {
-        for (x, y) in a.iter_mut().zip(b.iter()) {
-            *x = f(f32::from_bits(*x), f32::from_bits(*y)).to_bits();
         }
     }
 }
