@@ -1,6 +1,7 @@
 //! The `extern "C"` helpers generated code calls for what is not worth inlining: the
 //! hyperbolic built-ins of `crate::math` (one call per 4-lane vector, the operand in a
-//! 16-byte stack slot; the other maths built-ins are inline, `vmath.rs`), and, in tests, a hook standing in for `sampler::rt_texture`.
+//! 16-byte stack slot; the other maths built-ins are inline, `vmath.rs`), and, in tests, a
+//! hook standing in for `sampler::rt_texture`.
 //! Symbol names are what `code.rs` registers with the `JITBuilder`.
 
 use crate::ir::UnaryOp;
