@@ -1702,6 +1702,9 @@ fn outside_jit_tests_texture_calls_reach_the_sampler() {
 
 // ---- inline maths (vmath.rs) ---------------------------------------------------------------
 
+/// A scalar float function.
+type F1 = fn(f32) -> f32;
+
 /// Edge inputs of the inline maths sequences: ±0, denormals, ±inf, NaNs, huge values, the
 /// range-reduction boundaries of each sequence, then a dense sweep and random bit patterns.
 fn maths_inputs() -> Vec<u32> {
@@ -1802,7 +1805,7 @@ fn inline_maths_match_the_scalar_sequences_bit_for_bit() {
     use crate::math::lanes as l;
     use UnaryOp as U;
     let xs = maths_inputs();
-    let exact: [(U, fn(f32) -> f32); 10] = [
+    let exact: [(U, F1); 10] = [
         (U::Sin, l::sin),
         (U::Cos, l::cos),
         (U::Tan, l::tan),
@@ -1824,7 +1827,7 @@ fn inline_maths_match_the_scalar_sequences_bit_for_bit() {
 fn inline_rounding_is_ieee_with_and_without_sse41() {
     use UnaryOp as U;
     let xs = maths_inputs();
-    let ieee: [(U, fn(f32) -> f32); 5] = [
+    let ieee: [(U, F1); 5] = [
         (U::Floor, f32::floor),
         (U::Ceil, f32::ceil),
         (U::Trunc, f32::trunc),

@@ -640,7 +640,7 @@ pub fn exp_g<O: Lanes>(o: &mut O, x: O::V) -> O::V {
     let l2e = kf(o, std::f32::consts::LOG2_E);
     let t = o.mul(xc, l2e);
     let (n, nf) = split_int(o, t);
-    let c1 = kf(o, 0.693_359_375); // 355/512: n·c1 is exact
+    let c1 = kf(o, 355.0 / 512.0); // 0.693359375: n·c1 is exact
     let c2 = o.k(EXP_C2);
     let a = o.mul(nf, c1);
     let r = o.sub(xc, a);
@@ -834,6 +834,9 @@ mod tests {
     //! rounding of t is amplified by exp2.)
     use super::*;
     use crate::math as oracle;
+
+    /// A scalar float function.
+    type F1 = fn(f32) -> f32;
 
     /// Distance in ULPs between two f32 (0 for equal, also across ±0).
     pub(crate) fn ulps(a: f32, b: f32) -> u64 {
@@ -1232,7 +1235,7 @@ mod tests {
             }
         }
         xs.extend((0..20_000).map(|i| -50.0 + i as f32 * 0.005));
-        let cases: [(&str, fn(f32) -> f32, fn(f32) -> f32); 4] = [
+        let cases: [(&str, F1, F1); 4] = [
             ("floor", floor, f32::floor),
             ("ceil", ceil, f32::ceil),
             ("trunc", trunc, f32::trunc),
