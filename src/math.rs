@@ -2,12 +2,11 @@
 //! host libm, so results are identical on every CPU. Two sets:
 //!
 //! - [`lanes`]: the f32 sequences that generated code inlines and the interpreter runs as
-//!   scalars (sin, cos, tan, asin, acos, atan, atan2, exp, exp2, log, log2, pow, floor and
-//!   its kin) — what shaders see for those built-ins.
+//!   scalars (every float built-in of GLSL 4.60 §8.1–8.3 that is not a single IEEE op:
+//!   trigonometric, hyperbolic, exponential, floor and its kin) — what shaders see.
 //! - this file: f64-evaluated routines, within 1 ULP of the correctly rounded result.
-//!   They are the accuracy oracle of [`lanes`] (its tests), what shaders see for the
-//!   hyperbolic built-ins (sinh … atanh, which the JIT still calls through
-//!   `jit::runtime::rt_math1`, one call per lane), and the sampler's `log2` (LOD).
+//!   They are the accuracy oracle of [`lanes`] (its tests) and the sampler's `log2` (LOD);
+//!   no shader op calls them any more.
 //!
 //! How the f64 routines work: each widens its `f32` argument to `f64`, computes with `f64`
 //! `+ - * /`, `sqrt`, `floor`, integer conversions and comparisons — all correctly rounded

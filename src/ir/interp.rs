@@ -35,8 +35,7 @@
 //! | `Fract` | `x - floor(x)` (±inf → NaN) |
 //! | `Sqrt` | IEEE sqrt (negative → NaN, -0 → -0) |
 //! | `InverseSqrt` | `1.0 / sqrt(x)` (two IEEE ops, so the JIT matches exactly) |
-//! | `Sin`, `Cos`, `Tan`, `Asin`, `Acos`, `Atan`, `Exp`, `Exp2`, `Log`, `Log2` | the f32 sequences of [`crate::math::lanes`] (the JIT inlines the same ops) |
-//! | `Sinh` … `Atanh` | the f64 routines of [`crate::math`], called as they are |
+//! | `Sin` … `Log2` | the f32 sequences of [`crate::math::lanes`] (the JIT inlines the same ops) |
 //! | `IsNan` | `x != x`; `IsInf`: `abs(x) == inf` |
 //! | `DFdxFine` | lanes 0,1: `v1 - v0`; lanes 2,3: `v3 - v2` |
 //! | `DFdyFine` | lanes 0,2: `v2 - v0`; lanes 1,3: `v3 - v1` |
@@ -111,7 +110,7 @@
 use std::collections::HashMap;
 
 use super::module::*;
-use crate::math::{self, lanes};
+use crate::math::lanes;
 use crate::sampler::request::{TexOp, TexRequest, TexResult};
 
 /// Iterations after which one execution of a loop kills the lanes still in it.
@@ -311,12 +310,12 @@ pub fn eval_unary(op: UnaryOp, x: u32) -> u32 {
         Asin => fb(lanes::asin(xf)),
         Acos => fb(lanes::acos(xf)),
         Atan => fb(lanes::atan(xf)),
-        Sinh => fb(math::sinh(xf)),
-        Cosh => fb(math::cosh(xf)),
-        Tanh => fb(math::tanh(xf)),
-        Asinh => fb(math::asinh(xf)),
-        Acosh => fb(math::acosh(xf)),
-        Atanh => fb(math::atanh(xf)),
+        Sinh => fb(lanes::sinh(xf)),
+        Cosh => fb(lanes::cosh(xf)),
+        Tanh => fb(lanes::tanh(xf)),
+        Asinh => fb(lanes::asinh(xf)),
+        Acosh => fb(lanes::acosh(xf)),
+        Atanh => fb(lanes::atanh(xf)),
         Exp => fb(lanes::exp(xf)),
         Exp2 => fb(lanes::exp2(xf)),
         Log => fb(lanes::log(xf)),
@@ -850,11 +849,11 @@ mod tests {
             (U::Asin, lanes::asin),
             (U::Acos, lanes::acos),
             (U::Atan, lanes::atan),
-            (U::Sinh, math::sinh),
-            (U::Cosh, math::cosh),
-            (U::Tanh, math::tanh),
-            (U::Asinh, math::asinh),
-            (U::Atanh, math::atanh),
+            (U::Sinh, lanes::sinh),
+            (U::Cosh, lanes::cosh),
+            (U::Tanh, lanes::tanh),
+            (U::Asinh, lanes::asinh),
+            (U::Atanh, lanes::atanh),
             (U::Exp, lanes::exp),
             (U::Exp2, lanes::exp2),
             (U::Log, lanes::log),
@@ -864,7 +863,7 @@ mod tests {
         }
         assert_eq!(
             eval_unary(U::Acosh, 1.7f32.to_bits()),
-            math::acosh(1.7).to_bits()
+            lanes::acosh(1.7).to_bits()
         );
     }
 

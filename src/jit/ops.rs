@@ -9,7 +9,6 @@ use cranelift_codegen::ir::{
 };
 
 use super::emit::{Emitter, F32X4, I32X4};
-use super::runtime;
 use super::CompileError;
 use crate::ir::{BinaryOp, Op, ScalarKind, Stage, UnaryOp, Var};
 
@@ -249,18 +248,18 @@ impl Emitter<'_, '_> {
             | U::Asin
             | U::Acos
             | U::Atan
+            | U::Sinh
+            | U::Cosh
+            | U::Tanh
+            | U::Asinh
+            | U::Acosh
+            | U::Atanh
             | U::Exp
             | U::Exp2
             | U::Log
             | U::Log2 => self
                 .emit_inline_math1(op, x)
                 .ok_or_else(|| CompileError::Bug(format!("{op:?} has no inline sequence")))?,
-            // Still one call per vector to the f64 routines of `crate::math`.
-            U::Sinh | U::Cosh | U::Tanh | U::Asinh | U::Acosh | U::Atanh => {
-                let code = runtime::math1_code(op)
-                    .ok_or_else(|| CompileError::Bug(format!("{op:?} has no runtime helper")))?;
-                self.emit_math_call(code, x)
-            }
             U::IsNan => self.fcmp(FloatCC::Unordered, x, x),
             U::IsInf => {
                 let a = self.float1(x, |e, f| e.b.ins().fabs(f));

@@ -1,14 +1,8 @@
-//! The `extern "C"` helpers generated code calls for what is not worth inlining: the
-//! hyperbolic built-ins of `crate::math` (one call per 4-lane vector, the operand in a
-//! 16-byte stack slot; the other maths built-ins are inline, `vmath.rs`), and, in tests, a
-//! hook standing in for `sampler::rt_texture`.
+//! The `extern "C"` helpers generated code calls for what is not worth inlining: half-float
+//! conversions of fragment variants, and, in tests, a hook standing in for
+//! `sampler::rt_texture` (the maths built-ins are all inline, `vmath.rs`).
 //! Symbol names are what `code.rs` registers with the `JITBuilder`.
 
-use crate::ir::UnaryOp;
-use crate::math;
-
-/// Symbol of `rt_math1` in generated code.
-pub(crate) const SYM_MATH1: &str = "softgl_rt_math1";
 /// Symbol of the texture helper in generated code.
 pub(crate) const SYM_TEXTURE: &str = "softgl_rt_texture";
 /// Symbol of `rt_half_to_float` in fragment variants.
@@ -42,41 +36,6 @@ pub(crate) unsafe extern "C" fn rt_float_to_half(p: *mut u32) {
     let words = unsafe { std::slice::from_raw_parts_mut(p, HALF_WORDS) };
     for w in words {
         *w = half::f16::from_f32(f32::from_bits(*w)).to_bits() as u32;
-    }
-}
-
-/// A one-operand built-in.
-type Math1 = fn(f32) -> f32;
-
-/// The built-ins still called per lane (the f64 routines of `crate::math`); the code
-/// generated code passes is the index here. The others are inline (`vmath.rs`).
-const MATH1: [(UnaryOp, Math1); 6] = [
-    (UnaryOp::Sinh, math::sinh),
-    (UnaryOp::Cosh, math::cosh),
-    (UnaryOp::Tanh, math::tanh),
-    (UnaryOp::Asinh, math::asinh),
-    (UnaryOp::Acosh, math::acosh),
-    (UnaryOp::Atanh, math::atanh),
-];
-
-/// The `rt_math1` code of a unary op, if it is one of the helpers.
-pub(crate) fn math1_code(op: UnaryOp) -> Option<u32> {
-    MATH1.iter().position(|(o, _)| *o == op).map(|i| i as u32)
-}
-
-/// `a[l] = MATH1[op](a[l])` for the 4 lanes. An unknown code leaves `a` unchanged (it cannot
-/// happen: codes come from `math1_code`).
-///
-/// # Safety
-/// `a` points to 16 writable bytes (generated code passes a stack slot).
-pub(crate) unsafe extern "C" fn rt_math1(op: u32, a: *mut [u32; 4]) {
-    // SAFETY: the caller's contract above; [u32; 4] needs only 4-byte alignment and the
-    // slot is 16-byte aligned.
-    let a = unsafe { &mut *a };
-    if let Some((_, f)) = MATH1.get(op as usize) {
-        for x in a.iter_mut() {
-            *x = f(f32::from_bits(*x)).to_bits();
-        }
     }
 }
 

@@ -11,7 +11,7 @@ use super::abi::{BufferRange, Invocation, ShaderEnv};
 use super::runtime::test_hook;
 use super::{compile, CompileError, ShaderCode};
 use crate::ir::*;
-use crate::math::{self, lanes};
+use crate::math::lanes;
 use crate::sampler::request::TexRequest;
 
 // ---- a small module builder ----------------------------------------------------------------
@@ -219,12 +219,12 @@ fn ref_unary(op: UnaryOp, x: u32) -> u32 {
         U::Asin => f(lanes::asin(fx)),
         U::Acos => f(lanes::acos(fx)),
         U::Atan => f(lanes::atan(fx)),
-        U::Sinh => f(math::sinh(fx)),
-        U::Cosh => f(math::cosh(fx)),
-        U::Tanh => f(math::tanh(fx)),
-        U::Asinh => f(math::asinh(fx)),
-        U::Acosh => f(math::acosh(fx)),
-        U::Atanh => f(math::atanh(fx)),
+        U::Sinh => f(lanes::sinh(fx)),
+        U::Cosh => f(lanes::cosh(fx)),
+        U::Tanh => f(lanes::tanh(fx)),
+        U::Asinh => f(lanes::asinh(fx)),
+        U::Acosh => f(lanes::acosh(fx)),
+        U::Atanh => f(lanes::atanh(fx)),
         U::Exp => f(lanes::exp(fx)),
         U::Exp2 => f(lanes::exp2(fx)),
         U::Log => f(lanes::log(fx)),
@@ -1805,13 +1805,19 @@ fn inline_maths_match_the_scalar_sequences_bit_for_bit() {
     use crate::math::lanes as l;
     use UnaryOp as U;
     let xs = maths_inputs();
-    let exact: [(U, F1); 10] = [
+    let exact: [(U, F1); 16] = [
         (U::Sin, l::sin),
         (U::Cos, l::cos),
         (U::Tan, l::tan),
         (U::Asin, l::asin),
         (U::Acos, l::acos),
         (U::Atan, l::atan),
+        (U::Sinh, l::sinh),
+        (U::Cosh, l::cosh),
+        (U::Tanh, l::tanh),
+        (U::Asinh, l::asinh),
+        (U::Acosh, l::acosh),
+        (U::Atanh, l::atanh),
         (U::Exp, l::exp),
         (U::Exp2, l::exp2),
         (U::Log, l::log),

@@ -1,5 +1,5 @@
 //! Inline maths in generated code: the `math::lanes` sequences (sin, cos, tan, asin, acos,
-//! atan, atan2, exp, exp2, log, log2, pow, floor and its kin) instantiated with Cranelift
+//! atan, atan2, the hyperbolics, exp, exp2, log, log2, pow, floor and its kin) instantiated with Cranelift
 //! `f32x4`/`i32x4` instructions, so that the JIT and the interpreter (the scalar instance)
 //! run the same IEEE ops in the same order. floor/ceil/trunc/roundEven are one SSE4.1
 //! `roundps` where the host has it (exact, so equal to the sequence) and the sequence
@@ -168,6 +168,12 @@ impl Emitter<'_, '_> {
                     U::Asin => lanes::asin_g(o, x),
                     U::Acos => lanes::acos_g(o, x),
                     U::Atan => lanes::atan_g(o, x),
+                    U::Sinh => lanes::sinh_g(o, x),
+                    U::Cosh => lanes::cosh_g(o, x),
+                    U::Tanh => lanes::tanh_g(o, x),
+                    U::Asinh => lanes::asinh_g(o, x),
+                    U::Acosh => lanes::acosh_g(o, x),
+                    U::Atanh => lanes::atanh_g(o, x),
                     U::Exp => lanes::exp_g(o, x),
                     U::Exp2 => lanes::exp2_g(o, x),
                     U::Log => lanes::log_g(o, x),

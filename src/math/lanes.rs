@@ -1,8 +1,8 @@
 //! The GLSL maths built-ins that generated code computes inline (sin, cos, tan, asin, acos,
-//! atan, atan2, exp, exp2, log, log2, pow, floor, ceil, trunc, roundEven): each written
-//! once, as a straight-line sequence over the op set [`Lanes`] — IEEE binary32 add, sub,
-//! mul, div and sqrt, compares, bit operations, integer add/sub/shifts and a bit select;
-//! no FMA, no reciprocal estimates, no libm, no branches. The JIT instantiates a sequence
+//! atan, atan2, sinh, cosh, tanh, asinh, acosh, atanh, exp, exp2, log, log2, pow, floor,
+//! ceil, trunc, roundEven): each written once, as a straight-line sequence over the op set
+//! [`Lanes`] — IEEE binary32 add, sub, mul, div and sqrt, compares, bit operations, integer
+//! add/sub/shifts and a bit select; no FMA, no reciprocal estimates, no libm, no branches. The JIT instantiates a sequence
 //! with Cranelift vector instructions (`jit::vmath`); the interpreter calls the scalar
 //! instance ([`Scalar`], the `pub fn`s below). Both run the very same ops in the same
 //! order, so they agree bit for bit on every x86-64 CPU (NaN results are always the
@@ -11,13 +11,14 @@
 //! The f64 routines of the parent module stay as the accuracy oracle: `tests` below
 //! measures every function here against them and asserts the bounds of the table in its
 //! doc comment. The algorithms are those of Cephes (sinf, cosf, tanf via sin/cos, asinf,
-//! acosf, atanf, expf, exp2f) and musl (logf, log2f), with our own special-value handling.
+//! acosf, atanf, expf, exp2f, sinhf, tanhf, asinhf, acoshf, atanhf) and musl (logf,
+//! log2f), with our own special-value handling.
 //!
 //! Domain notes (GLSL leaves these undefined; ours are deterministic):
 //! - sin/cos/tan: the argument is reduced with a 3-part Cody–Waite π/2 whose products are
 //!   exact while |x| < [`TRIG_LIMIT`] (98304); beyond it the argument is taken as 0
 //!   (sin → ±0, cos → 1, tan → ±0). ±inf and NaN give NaN.
-//! - asin/acos of |x| > 1: NaN. log/log2 of x < 0: NaN, of ±0: -inf. pow as
+//! - asin/acos/atanh of |x| > 1, acosh of x < 1: NaN. log/log2 of x < 0: NaN, of ±0: -inf. pow as
 //!   exp2(y · log2 x) with the IEEE rules of that formula (x < 0 → NaN, 0^0 → NaN, ...).
 
 /// The op set a sequence is written in. `V` is 32 bits per lane: a float's bits or an
@@ -635,8 +636,16 @@ pub fn exp2_g<O: Lanes>(o: &mut O, x: O::V) -> O::V {
 
 /// e^x: n = round(x·log2 e), r = x - n·ln2 (Cody–Waite, 2 parts), e^r · 2^n.
 pub fn exp_g<O: Lanes>(o: &mut O, x: O::V) -> O::V {
+    let (p, n) = exp_parts(o, x, 89.0);
+    let res = scale(o, p, n);
+    let nan = o.unord(x, x);
+    nan_where(o, nan, res)
+}
+
+/// (p, n) with e^x = p·2^n, x clamped to [-104, hi] first (hi <= 90).
+fn exp_parts<O: Lanes>(o: &mut O, x: O::V, hi: f32) -> (O::V, O::V) {
     let xc = max_k(o, x, -104.0);
-    let xc = min_k(o, xc, 89.0);
+    let xc = min_k(o, xc, hi);
     let l2e = kf(o, std::f32::consts::LOG2_E);
     let t = o.mul(xc, l2e);
     let (n, nf) = split_int(o, t);
@@ -652,9 +661,7 @@ pub fn exp_g<O: Lanes>(o: &mut O, x: O::V) -> O::V {
     let p = o.add(p, r);
     let one = o.k(ONE);
     let p = o.add(p, one);
-    let res = scale(o, p, n);
-    let nan = o.unord(x, x);
-    nan_where(o, nan, res)
+    (p, n)
 }
 
 /// musl logf/log2f: x = m·2^k with m in [√½, √2), f = m - 1, s = f/(2 + f);
@@ -769,6 +776,204 @@ pub fn pow_g<O: Lanes>(o: &mut O, x: O::V, y: O::V) -> O::V {
 }
 
 // ---------------------------------------------------------------------------------------
+// sinh, cosh, tanh, asinh, acosh, atanh (Cephes sinhf, coshf, tanhf, asinhf, acoshf,
+// atanhf, on our exp and log)
+// ---------------------------------------------------------------------------------------
+
+/// Cephes sinhf: sinh(a) = a + a·z·P(z), z = a², |a| <= 1.
+#[allow(clippy::excessive_precision)]
+const SINH_C: [f32; 3] = [
+    2.037_219_129_45e-4,
+    8.330_283_762_39e-3,
+    1.666_671_602_11e-1,
+];
+/// Cephes tanhf: tanh(a) = a + a·z·P(z), |a| < 0.625.
+#[allow(clippy::excessive_precision)]
+const TANH_C: [f32; 5] = [
+    -5.704_988_727_45e-3,
+    2.063_908_879_54e-2,
+    -5.373_971_555_31e-2,
+    1.333_144_220_36e-1,
+    -3.333_328_194_22e-1,
+];
+/// Cephes asinhf: asinh(a) = a + a·z·P(z), |a| < 0.5.
+#[allow(clippy::excessive_precision)]
+const ASINH_C: [f32; 4] = [
+    2.012_200_330_9e-2,
+    -4.269_934_097_2e-2,
+    7.484_758_608_8e-2,
+    -1.666_628_813_4e-1,
+];
+/// Cephes acoshf: acosh(1 + z) = sqrt(z)·P(z), z < 0.5.
+#[allow(clippy::excessive_precision)]
+const ACOSH_C: [f32; 5] = [
+    1.759_688_107_1e-3,
+    -7.527_288_671_3e-3,
+    2.645_490_501_9e-2,
+    -1.178_474_170_3e-1,
+    1.414_213_526_3,
+];
+/// Cephes atanhf: atanh(a) = a + a·z·P(z), |a| < 0.5.
+#[allow(clippy::excessive_precision)]
+const ATANH_C: [f32; 5] = [
+    1.817_400_783_49e-1,
+    8.243_703_010_58e-2,
+    1.466_914_317_30e-1,
+    1.997_821_645_00e-1,
+    3.333_373_003_03e-1,
+];
+/// ln 2 (binary32).
+const LN2: u32 = 0x3f31_7218;
+
+/// `a + a·z·P(z)` with z = a².
+fn odd_series<O: Lanes>(o: &mut O, a: O::V, c: &[f32]) -> O::V {
+    let z = o.mul(a, a);
+    let p = horner(o, z, c);
+    let t = o.mul(p, z);
+    let t = o.mul(t, a);
+    o.add(t, a)
+}
+
+/// (|x|, sign bit of x).
+fn abs_sign<O: Lanes>(o: &mut O, x: O::V) -> (O::V, O::V) {
+    let abs = o.k(ABS);
+    let ax = o.and(x, abs);
+    let sgn = o.k(SIGN);
+    let s = o.and(x, sgn);
+    (ax, s)
+}
+
+/// e^a / 2 for a >= 0 without overflowing before e^a / 2 does.
+fn exp_half<O: Lanes>(o: &mut O, a: O::V) -> O::V {
+    let (p, n) = exp_parts(o, a, 90.0);
+    let one = o.k(1);
+    let n = o.isub(n, one);
+    scale(o, p, n)
+}
+
+/// sinh(x): the series below |x| = 1, e^a/2 - (1/4)/(e^a/2) above.
+pub fn sinh_g<O: Lanes>(o: &mut O, x: O::V) -> O::V {
+    let (a, s) = abs_sign(o, x);
+    let small = odd_series(o, a, &SINH_C);
+    let h = exp_half(o, a);
+    let q = o.k(0x3e80_0000); // 0.25
+    let r = o.div(q, h);
+    let big = o.sub(h, r);
+    let one = o.k(ONE);
+    let lt1 = o.lt(a, one);
+    let v = o.sel(lt1, small, big);
+    let v = o.xor(v, s);
+    let nan = o.unord(x, x);
+    nan_where(o, nan, v)
+}
+
+/// cosh(x) = e^a/2 + (1/4)/(e^a/2).
+pub fn cosh_g<O: Lanes>(o: &mut O, x: O::V) -> O::V {
+    let (a, _) = abs_sign(o, x);
+    let h = exp_half(o, a);
+    let q = o.k(0x3e80_0000);
+    let r = o.div(q, h);
+    let v = o.add(h, r);
+    let nan = o.unord(x, x);
+    nan_where(o, nan, v)
+}
+
+/// tanh(x): the series below |x| = 0.625, 1 - 2/(e^2a + 1) above (±1 once e^2a overflows).
+pub fn tanh_g<O: Lanes>(o: &mut O, x: O::V) -> O::V {
+    let (a, s) = abs_sign(o, x);
+    let small = odd_series(o, a, &TANH_C);
+    let a2 = o.add(a, a);
+    let e = exp_g(o, a2);
+    let one = o.k(ONE);
+    let two = o.k(TWO);
+    let d = o.add(e, one);
+    let q = o.div(two, d);
+    let big = o.sub(one, q);
+    let lim = kf(o, 0.625);
+    let lt = o.lt(a, lim);
+    let v = o.sel(lt, small, big);
+    let v = o.xor(v, s);
+    let nan = o.unord(x, x);
+    nan_where(o, nan, v)
+}
+
+/// log(u) for u >= 0.5, plus ln 2 where `m` (log(2u) without overflowing 2u).
+fn log_plus_ln2<O: Lanes>(o: &mut O, u: O::V, m: O::V) -> O::V {
+    let l = log_g(o, u);
+    let ln2 = o.k(LN2);
+    let l2 = o.add(l, ln2);
+    o.sel(m, l2, l)
+}
+
+/// asinh(x): the series below |x| = 0.5, log(a + sqrt(a² + 1)) up to 1500, log(a) + ln 2
+/// beyond (where a² + 1 = a² to f32 precision).
+pub fn asinh_g<O: Lanes>(o: &mut O, x: O::V) -> O::V {
+    let (a, s) = abs_sign(o, x);
+    let small = odd_series(o, a, &ASINH_C);
+    let one = o.k(ONE);
+    let a2 = o.mul(a, a);
+    let t = o.add(a2, one);
+    let t = o.sqrt(t);
+    let u = o.add(a, t);
+    let lim = kf(o, 1500.0);
+    let huge = o.lt(lim, a);
+    let u = o.sel(huge, a, u);
+    let big = log_plus_ln2(o, u, huge);
+    let half = o.k(HALF);
+    let lt = o.lt(a, half);
+    let v = o.sel(lt, small, big);
+    let v = o.xor(v, s);
+    let nan = o.unord(x, x);
+    nan_where(o, nan, v)
+}
+
+/// acosh(x): sqrt(z)·P(z) for z = x - 1 < 0.5, log(x + sqrt(z (x + 1))) up to 1500,
+/// log(x) + ln 2 beyond. x < 1 gives NaN.
+pub fn acosh_g<O: Lanes>(o: &mut O, x: O::V) -> O::V {
+    let one = o.k(ONE);
+    let z = o.sub(x, one);
+    let sz = o.sqrt(z);
+    let p = horner(o, z, &ACOSH_C);
+    let small = o.mul(p, sz);
+    let xp = o.add(x, one);
+    let t = o.mul(z, xp);
+    let t = o.sqrt(t);
+    let u = o.add(x, t);
+    let lim = kf(o, 1500.0);
+    let huge = o.lt(lim, x);
+    let u = o.sel(huge, x, u);
+    let big = log_plus_ln2(o, u, huge);
+    let half = o.k(HALF);
+    let lt = o.lt(z, half);
+    let v = o.sel(lt, small, big);
+    let below = o.lt(x, one);
+    let nan = o.unord(x, x);
+    let bad = o.or(below, nan);
+    nan_where(o, bad, v)
+}
+
+/// atanh(x): the series below |x| = 0.5, log((1 + a)/(1 - a))/2 above; ±1 → ±inf,
+/// |x| > 1 → NaN.
+pub fn atanh_g<O: Lanes>(o: &mut O, x: O::V) -> O::V {
+    let (a, s) = abs_sign(o, x);
+    let small = odd_series(o, a, &ATANH_C);
+    let one = o.k(ONE);
+    let n = o.add(one, a);
+    let d = o.sub(one, a);
+    let q = o.div(n, d);
+    let l = log_g(o, q);
+    let half = o.k(HALF);
+    let big = o.mul(l, half);
+    let lt = o.lt(a, half);
+    let v = o.sel(lt, small, big);
+    let v = o.xor(v, s);
+    let above = o.lt(one, a);
+    let nan = o.unord(x, x);
+    let bad = o.or(above, nan);
+    nan_where(o, bad, v)
+}
+
+// ---------------------------------------------------------------------------------------
 // Scalar entry points (the interpreter's)
 // ---------------------------------------------------------------------------------------
 
@@ -796,6 +1001,12 @@ scalar1! {
     exp2 = exp2_g;
     log = log_g;
     log2 = log2_g;
+    sinh = sinh_g;
+    cosh = cosh_g;
+    tanh = tanh_g;
+    asinh = asinh_g;
+    acosh = acosh_g;
+    atanh = atanh_g;
 }
 
 /// Scalar instance of [`atan2_g`] (operands (y, x)).
@@ -827,6 +1038,8 @@ mod tests {
     //! | log2, log | all | 1 ULP | 1 ULP | 3 ULP |
     //! | log2, log | [0.5, 2] | abs 2^-24 | abs 2^-23 | abs 2^-21 |
     //! | pow | t = y·log2 x | 1.18·(1 + abs(t)) ULP | (3 + 2·abs(t)) ULP | as exp2(t) |
+    //! | sinh, cosh, tanh | all | 2, 1, 1 ULP | same | from exp |
+    //! | asinh, acosh, atanh | all | 3, 2, 1 ULP | same | from log |
     //! | floor, ceil, trunc, roundEven | all | exact | exact | exact |
     //!
     //! (ULPs of the oracle's f32 result, which is itself within 1 ULP of the true value;
@@ -1162,6 +1375,37 @@ mod tests {
         for x in [-1.0, -INF, -f32::MIN_POSITIVE, f32::NAN] {
             assert_eq!(log(x).to_bits(), f32::NAN.to_bits(), "log({x})");
             assert_eq!(log2(x).to_bits(), f32::NAN.to_bits(), "log2({x})");
+        }
+    }
+
+    #[test]
+    fn hyperbolic_accuracy() {
+        let xs = inputs(-12.0, 12.0);
+        let r = (-INF, INF);
+        ulp_bound("sinh", sinh, oracle::sinh, &xs, r, 2);
+        ulp_bound("cosh", cosh, oracle::cosh, &xs, r, 1);
+        ulp_bound("tanh", tanh, oracle::tanh, &xs, r, 1);
+        ulp_bound("asinh", asinh, oracle::asinh, &xs, r, 3);
+        ulp_bound("acosh", acosh, oracle::acosh, &inputs(1.0, 12.0), r, 2);
+        ulp_bound("atanh", atanh, oracle::atanh, &inputs(-1.0, 1.0), r, 1);
+        assert_eq!(atanh(1.0), INF);
+        assert_eq!(atanh(-1.0), -INF);
+        assert_eq!(acosh(1.0), 0.0);
+        assert_eq!(cosh(0.0), 1.0);
+        assert_eq!(tanh(INF), 1.0);
+        assert_eq!(tanh(-INF), -1.0);
+        assert_eq!(sinh(-INF), -INF);
+        assert_eq!(cosh(-INF), INF);
+        assert_eq!(asinh(-INF), -INF);
+        assert_eq!(acosh(INF), INF);
+        for g in [sinh, tanh, asinh, atanh] {
+            assert_eq!(g(-0.0).to_bits(), (-0.0f32).to_bits());
+        }
+        for x in [0.5, -1.0, -INF, f32::NAN] {
+            assert_eq!(acosh(x).to_bits(), f32::NAN.to_bits(), "acosh({x})");
+        }
+        for x in [1.5, -1.000_000_1, INF, f32::NAN] {
+            assert_eq!(atanh(x).to_bits(), f32::NAN.to_bits(), "atanh({x})");
         }
     }
 
