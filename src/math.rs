@@ -1,14 +1,19 @@
-//! Deterministic float built-ins (GLSL 4.60 §8.1–8.3) shared by the interpreter and the JIT:
-//! our own implementations, never the host libm, so results are identical on every CPU.
-//! The JIT calls these very functions (one call per lane), so the interpreter and generated
-//! code agree bit for bit by construction.
+//! Deterministic float built-ins (GLSL 4.60 §8.1–8.3): our own implementations, never the
+//! host libm, so results are identical on every CPU. Two sets:
 //!
-//! How: each function widens its `f32` argument to `f64`, computes with `f64` `+ - * /`,
-//! `sqrt`, `floor`, integer conversions and comparisons — all correctly rounded IEEE
-//! operations — and rounds once to `f32` at the end. Rust never contracts `a * b + c` into a
-//! fused multiply-add, so there is no hidden FMA either. Polynomials are truncated Taylor
-//! series taken far enough that the truncation error is below 2^-50 relative; with the
-//! ~2^-45 worst rounding error of the `f64` evaluation, results are within 1 ULP of the
+//! - [`lanes`]: the f32 sequences that generated code inlines and the interpreter runs as
+//!   scalars (every float built-in of GLSL 4.60 §8.1–8.3 that is not a single IEEE op:
+//!   trigonometric, hyperbolic, exponential, floor and its kin) — what shaders see.
+//! - this file: f64-evaluated routines, within 1 ULP of the correctly rounded result.
+//!   They are the accuracy oracle of [`lanes`] (its tests) and the sampler's `log2` (LOD);
+//!   no shader op calls them any more.
+//!
+//! How the f64 routines work: each widens its `f32` argument to `f64`, computes with `f64`
+//! `+ - * /`, `sqrt`, `floor`, integer conversions and comparisons — all correctly rounded
+//! IEEE operations — and rounds once to `f32` at the end. Rust never contracts `a * b + c`
+//! into a fused multiply-add, so there is no hidden FMA either. Polynomials are truncated
+//! Taylor series taken far enough that the truncation error is below 2^-50 relative; with
+//! the ~2^-45 worst rounding error of the `f64` evaluation, results are within 1 ULP of the
 //! correctly rounded `f32` (usually exact) — well inside GLSL 4.60 §4.7.1 (the tests check).
 //! Measured: on 2,000,000-point sweeps per function (sin/cos over ±1e4, exp2 over its whole
 //! range, log/log2 over (0, 1e6], ...) every result equalled host f64 libm rounded to f32.
@@ -16,6 +21,8 @@
 //! Special values: a NaN argument gives the canonical quiet NaN (`f32::NAN`) — never a
 //! payload that depends on the CPU. Domain errors (GLSL "undefined") are defined here and
 //! documented per function.
+
+pub mod lanes;
 
 use std::f64::consts::{FRAC_PI_2, FRAC_PI_4, LN_2, LOG2_E, PI};
 

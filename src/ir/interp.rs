@@ -30,12 +30,12 @@
 //! |---|---|
 //! | `FNeg`, `FAbs` | flip / clear the sign bit (NaN payloads kept) |
 //! | `FSign` | `x > 0 ? 1.0 : x < 0 ? -1.0 : x` (±0 and NaN are returned unchanged) |
-//! | `Floor`, `Ceil`, `Trunc` | IEEE roundToIntegral toward -inf / +inf / 0 |
-//! | `RoundEven` | IEEE roundToIntegralTiesToEven |
+//! | `Floor`, `Ceil`, `Trunc` | IEEE roundToIntegral toward -inf / +inf / 0 ([`crate::math::lanes::floor`] …: exact, no libm) |
+//! | `RoundEven` | IEEE roundToIntegralTiesToEven ([`crate::math::lanes::round_even`]) |
 //! | `Fract` | `x - floor(x)` (±inf → NaN) |
 //! | `Sqrt` | IEEE sqrt (negative → NaN, -0 → -0) |
 //! | `InverseSqrt` | `1.0 / sqrt(x)` (two IEEE ops, so the JIT matches exactly) |
-//! | `Sin` … `Log2` | the functions of [`crate::math`], called as they are |
+//! | `Sin` … `Log2` | the f32 sequences of [`crate::math::lanes`] (the JIT inlines the same ops) |
 //! | `IsNan` | `x != x`; `IsInf`: `abs(x) == inf` |
 //! | `DFdxFine` | lanes 0,1: `v1 - v0`; lanes 2,3: `v3 - v2` |
 //! | `DFdyFine` | lanes 0,2: `v2 - v0`; lanes 1,3: `v3 - v1` |
@@ -45,7 +45,7 @@
 //! | `FMod` | `x - y * floor(x / y)`, three rounded ops, no FMA |
 //! | `FMin` | `a < b ? a : b` — compare and select: a NaN `a` gives `b`, a NaN `b` gives `b` (NaN), `fmin(-0, +0)` = +0 |
 //! | `FMax` | `a > b ? a : b`, same rules |
-//! | `Pow`, `Atan2` | [`crate::math::pow`], [`crate::math::atan2`] (`Atan2` operands are (y, x)) |
+//! | `Pow`, `Atan2` | [`crate::math::lanes::pow`], [`crate::math::lanes::atan2`] (`Atan2` operands are (y, x)) |
 //! | `Step(edge, x)` | `x < edge ? 0.0 : 1.0` (NaN → 1.0) |
 //! | `FEq`, `FLt`, `FLe`, `FGt`, `FGe` | ordered: false when either is NaN |
 //! | `FNe` | unordered-or-not-equal: true when either is NaN (`!(a == b)`) |
@@ -110,7 +110,7 @@
 use std::collections::HashMap;
 
 use super::module::*;
-use crate::math;
+use crate::math::lanes;
 use crate::sampler::request::{TexOp, TexRequest, TexResult};
 
 /// Iterations after which one execution of a loop kills the lanes still in it.
@@ -297,29 +297,29 @@ pub fn eval_unary(op: UnaryOp, x: u32) -> u32 {
                 x
             }
         }
-        Floor => fb(xf.floor()),
-        Ceil => fb(xf.ceil()),
-        Trunc => fb(xf.trunc()),
-        RoundEven => fb(xf.round_ties_even()),
-        Fract => fb(xf - xf.floor()),
+        Floor => fb(lanes::floor(xf)),
+        Ceil => fb(lanes::ceil(xf)),
+        Trunc => fb(lanes::trunc(xf)),
+        RoundEven => fb(lanes::round_even(xf)),
+        Fract => fb(xf - lanes::floor(xf)),
         Sqrt => fb(xf.sqrt()),
         InverseSqrt => fb(1.0 / xf.sqrt()),
-        Sin => fb(math::sin(xf)),
-        Cos => fb(math::cos(xf)),
-        Tan => fb(math::tan(xf)),
-        Asin => fb(math::asin(xf)),
-        Acos => fb(math::acos(xf)),
-        Atan => fb(math::atan(xf)),
-        Sinh => fb(math::sinh(xf)),
-        Cosh => fb(math::cosh(xf)),
-        Tanh => fb(math::tanh(xf)),
-        Asinh => fb(math::asinh(xf)),
-        Acosh => fb(math::acosh(xf)),
-        Atanh => fb(math::atanh(xf)),
-        Exp => fb(math::exp(xf)),
-        Exp2 => fb(math::exp2(xf)),
-        Log => fb(math::log(xf)),
-        Log2 => fb(math::log2(xf)),
+        Sin => fb(lanes::sin(xf)),
+        Cos => fb(lanes::cos(xf)),
+        Tan => fb(lanes::tan(xf)),
+        Asin => fb(lanes::asin(xf)),
+        Acos => fb(lanes::acos(xf)),
+        Atan => fb(lanes::atan(xf)),
+        Sinh => fb(lanes::sinh(xf)),
+        Cosh => fb(lanes::cosh(xf)),
+        Tanh => fb(lanes::tanh(xf)),
+        Asinh => fb(lanes::asinh(xf)),
+        Acosh => fb(lanes::acosh(xf)),
+        Atanh => fb(lanes::atanh(xf)),
+        Exp => fb(lanes::exp(xf)),
+        Exp2 => fb(lanes::exp2(xf)),
+        Log => fb(lanes::log(xf)),
+        Log2 => fb(lanes::log2(xf)),
         IsNan => b(xf.is_nan()),
         IsInf => b(xf.is_infinite()),
         // Per-lane view: a derivative of one lane alone is 0.
@@ -373,11 +373,11 @@ pub fn eval_binary(op: BinaryOp, x: u32, y: u32) -> u32 {
         FSub => fb(xf - yf),
         FMul => fb(xf * yf),
         FDiv => fb(xf / yf),
-        FMod => fb(xf - yf * (xf / yf).floor()),
+        FMod => fb(xf - yf * lanes::floor(xf / yf)),
         FMin => fb(fmin(xf, yf)),
         FMax => fb(fmax(xf, yf)),
-        Pow => fb(math::pow(xf, yf)),
-        Atan2 => fb(math::atan2(xf, yf)),
+        Pow => fb(lanes::pow(xf, yf)),
+        Atan2 => fb(lanes::atan2(xf, yf)),
         Step => fb(if yf < xf { 0.0 } else { 1.0 }),
         IAdd => x.wrapping_add(y),
         ISub => x.wrapping_sub(y),
@@ -843,25 +843,27 @@ mod tests {
         // The transcendental ops are exactly the math functions.
         let x = 0.7f32;
         for (op, g) in [
-            (U::Sin, math::sin as fn(f32) -> f32),
-            (U::Cos, math::cos),
-            (U::Tan, math::tan),
-            (U::Asin, math::asin),
-            (U::Acos, math::acos),
-            (U::Atan, math::atan),
-            (U::Sinh, math::sinh),
-            (U::Cosh, math::cosh),
-            (U::Tanh, math::tanh),
-            (U::Asinh, math::asinh),
-            (U::Atanh, math::atanh),
-            (U::Exp, math::exp),
-            (U::Log, math::log),
+            (U::Sin, lanes::sin as fn(f32) -> f32),
+            (U::Cos, lanes::cos),
+            (U::Tan, lanes::tan),
+            (U::Asin, lanes::asin),
+            (U::Acos, lanes::acos),
+            (U::Atan, lanes::atan),
+            (U::Sinh, lanes::sinh),
+            (U::Cosh, lanes::cosh),
+            (U::Tanh, lanes::tanh),
+            (U::Asinh, lanes::asinh),
+            (U::Atanh, lanes::atanh),
+            (U::Exp, lanes::exp),
+            (U::Exp2, lanes::exp2),
+            (U::Log, lanes::log),
+            (U::Log2, lanes::log2),
         ] {
             assert_eq!(eval_unary(op, x.to_bits()), g(x).to_bits(), "{op:?}");
         }
         assert_eq!(
             eval_unary(U::Acosh, 1.7f32.to_bits()),
-            math::acosh(1.7).to_bits()
+            lanes::acosh(1.7).to_bits()
         );
     }
 

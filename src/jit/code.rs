@@ -186,8 +186,6 @@ fn compile_inner(module: &Module) -> Result<Arc<dyn ShaderCode>, CompileError> {
     let isa = host_isa()?;
     let mut builder = JITBuilder::with_isa(isa, default_libcall_names());
     builder.symbol(runtime::SYM_TEXTURE, runtime::texture_helper() as *const u8);
-    builder.symbol(runtime::SYM_MATH1, runtime::rt_math1 as *const u8);
-    builder.symbol(runtime::SYM_MATH2, runtime::rt_math2 as *const u8);
     let mut jit = JITModule::new(builder);
     let bug = |e: cranelift_module::ModuleError| CompileError::Bug(format!("{e:?}"));
 
@@ -198,16 +196,8 @@ fn compile_inner(module: &Module) -> Result<Arc<dyn ShaderCode>, CompileError> {
         s
     };
     let tex_sig = helper_sig(&[ptr, ptr, ptr]);
-    let math1_sig = helper_sig(&[types::I32, ptr]);
-    let math2_sig = helper_sig(&[types::I32, ptr, ptr]);
     let tex_id = jit
         .declare_function(runtime::SYM_TEXTURE, Linkage::Import, &tex_sig)
-        .map_err(bug)?;
-    let math1_id = jit
-        .declare_function(runtime::SYM_MATH1, Linkage::Import, &math1_sig)
-        .map_err(bug)?;
-    let math2_id = jit
-        .declare_function(runtime::SYM_MATH2, Linkage::Import, &math2_sig)
         .map_err(bug)?;
 
     let mut sig = jit.make_signature();
@@ -226,8 +216,6 @@ fn compile_inner(module: &Module) -> Result<Arc<dyn ShaderCode>, CompileError> {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
         let helpers = Helpers {
             texture: jit.declare_func_in_func(tex_id, b.func),
-            math1: jit.declare_func_in_func(math1_id, b.func),
-            math2: jit.declare_func_in_func(math2_id, b.func),
         };
         emit_function(b, module, helpers, ptr, jit.target_config())?;
     }

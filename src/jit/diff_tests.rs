@@ -25,6 +25,13 @@ fn inputs(seed: u64) -> Vec<u32> {
         f32::NAN,
         1e-40,
         2.5,
+        // Edges of the inline maths sequences (`math::lanes`): beyond sin/cos's reduction
+        // limit, a quadrant boundary, the rounding sequences' 2^23, a negative denormal.
+        1e30,
+        -98_304.5,
+        std::f32::consts::FRAC_PI_2,
+        8_388_607.5,
+        -1e-45,
     ];
     let ints = [0i32, 1, -1, 2, 3, 5, 7, -8, 31, 33, i32::MIN, i32::MAX];
     let pick = |k: u64, n: usize| {

@@ -41,10 +41,6 @@ pub(crate) const ARRAY_BYTES_LIMIT: u64 = 256 * 1024;
 pub(crate) struct Helpers {
     /// `crate::sampler::rt_texture` (or the test hook).
     pub texture: FuncRef,
-    /// `runtime::rt_math1(op, *mut [f32; 4])`.
-    pub math1: FuncRef,
-    /// `runtime::rt_math2(op, *mut [f32; 4], *const [f32; 4])`.
-    pub math2: FuncRef,
 }
 
 /// What an enclosing construct lets statements exit.
@@ -73,9 +69,6 @@ pub(crate) struct Emitter<'m, 'b> {
     zero: StackSlot,
     /// 16 bytes nobody reads: dropped stores land here.
     sink: StackSlot,
-    /// Operand slots for `rt_math*`.
-    math_a: StackSlot,
-    math_b: StackSlot,
     tex_req: StackSlot,
     tex_out: StackSlot,
     pub(crate) helpers: Helpers,
@@ -148,8 +141,6 @@ pub(crate) fn emit_function(
     };
     let zero = slot(&mut b, 16);
     let sink = slot(&mut b, 16);
-    let math_a = slot(&mut b, 16);
-    let math_b = slot(&mut b, 16);
     let tex_req = slot(&mut b, req::TEX_REQUEST_SIZE);
     let tex_out = slot(&mut b, std::mem::size_of::<req::TexResult>() as u32);
     let arrays: Vec<(StackSlot, u32)> = func
@@ -186,8 +177,6 @@ pub(crate) fn emit_function(
         arrays,
         zero,
         sink,
-        math_a,
-        math_b,
         tex_req,
         tex_out,
         helpers,
@@ -919,23 +908,5 @@ impl Emitter<'_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         Ok(())
-    }
-
-    /// Calls `rt_math1(op, &mut a)` / `rt_math2(op, &mut a, &b)` on whole vectors.
-    pub(crate) fn emit_math_call(&mut self, op: u32, a: Value, b: Option<Value>) -> Value {
-        self.b.ins().stack_store(self.ptr, a, self.math_a, 0);
-        let pa = self.b.ins().stack_addr(self.ptr, self.math_a, 0);
-        let opv = self.b.ins().iconst(types::I32, op as i64);
-        match b {
-            None => {
-                self.b.ins().call(self.helpers.math1, &[opv, pa]);
-            }
-            Some(b) => {
-                self.b.ins().stack_store(self.ptr, b, self.math_b, 0);
-                let pb = self.b.ins().stack_addr(self.ptr, self.math_b, 0);
-                self.b.ins().call(self.helpers.math2, &[opv, pa, pb]);
-            }
-        }
-        self.b.ins().stack_load(self.ptr, I32X4, self.math_a, 0)
     }
 }

@@ -37,6 +37,7 @@ mod ops;
 mod runtime;
 #[cfg(test)]
 mod tests;
+mod vmath;
 
 pub use interp_code::Interpreted;
 

@@ -9,7 +9,6 @@ use cranelift_codegen::ir::{
 };
 
 use super::emit::{Emitter, F32X4, I32X4};
-use super::runtime;
 use super::CompileError;
 use crate::ir::{BinaryOp, Op, ScalarKind, Stage, UnaryOp, Var};
 
@@ -228,14 +227,6 @@ impl Emitter<'_, '_> {
                 let r = self.b.ins().bitselect(lt, m_one, x);
                 self.b.ins().bitselect(gt, one, r)
             }
-            U::Floor => self.float1(x, |e, f| e.b.ins().floor(f)),
-            U::Ceil => self.float1(x, |e, f| e.b.ins().ceil(f)),
-            U::Trunc => self.float1(x, |e, f| e.b.ins().trunc(f)),
-            U::RoundEven => self.float1(x, |e, f| e.b.ins().nearest(f)),
-            U::Fract => self.float1(x, |e, f| {
-                let fl = e.b.ins().floor(f);
-                e.b.ins().fsub(f, fl)
-            }),
             U::Sqrt => self.float1(x, |e, f| e.b.ins().sqrt(f)),
             U::InverseSqrt => {
                 let one = self.splat_const(ONE_F);
@@ -245,7 +236,13 @@ impl Emitter<'_, '_> {
                     e.b.ins().fdiv(one, s)
                 })
             }
-            U::Sin
+            // Inline sequences (`vmath.rs`, the very ops of `math::lanes`).
+            U::Floor
+            | U::Ceil
+            | U::Trunc
+            | U::RoundEven
+            | U::Fract
+            | U::Sin
             | U::Cos
             | U::Tan
             | U::Asin
@@ -260,11 +257,9 @@ impl Emitter<'_, '_> {
             | U::Exp
             | U::Exp2
             | U::Log
-            | U::Log2 => {
-                let code = runtime::math1_code(op)
-                    .ok_or_else(|| CompileError::Bug(format!("{op:?} has no runtime helper")))?;
-                self.emit_math_call(code, x, None)
-            }
+            | U::Log2 => self
+                .emit_inline_math1(op, x)
+                .ok_or_else(|| CompileError::Bug(format!("{op:?} has no inline sequence")))?,
             U::IsNan => self.fcmp(FloatCC::Unordered, x, x),
             U::IsInf => {
                 let a = self.float1(x, |e, f| e.b.ins().fabs(f));
@@ -353,19 +348,12 @@ impl Emitter<'_, '_> {
             B::FSub => self.float2(x, y, |e, a, b| e.b.ins().fsub(a, b)),
             B::FMul => self.float2(x, y, |e, a, b| e.b.ins().fmul(a, b)),
             B::FDiv => self.float2(x, y, |e, a, b| e.b.ins().fdiv(a, b)),
-            B::FMod => self.float2(x, y, |e, a, b| {
-                // x - y * floor(x / y), each step rounded (GLSL 4.60 §8.3).
-                let q = e.b.ins().fdiv(a, b);
-                let f = e.b.ins().floor(q);
-                let p = e.b.ins().fmul(b, f);
-                e.b.ins().fsub(a, p)
-            }),
             B::FMin => self.fmin(x, y),
             B::FMax => self.fmax(x, y),
-            B::Pow | B::Atan2 => {
-                let code = runtime::math2_code(op).unwrap_or(0);
-                self.emit_math_call(code, x, Some(y))
-            }
+            // Inline sequences (`vmath.rs`).
+            B::FMod => self.emit_fmod(x, y),
+            B::Pow => self.emit_pow(x, y),
+            B::Atan2 => self.emit_atan2(x, y),
             B::Step => {
                 // step(edge, x) = x < edge ? 0.0 : 1.0 (NaN gives 1.0).
                 let lt = self.fcmp(FloatCC::LessThan, y, x);

@@ -1,15 +1,8 @@
-//! The `extern "C"` helpers generated code calls for what is not worth inlining: the
-//! transcendental built-ins of `crate::math` (one call per 4-lane vector, the operand in a
-//! 16-byte stack slot), and, in tests, a hook standing in for `sampler::rt_texture`.
+//! The `extern "C"` helpers generated code calls for what is not worth inlining: half-float
+//! conversions of fragment variants, and, in tests, a hook standing in for
+//! `sampler::rt_texture` (the maths built-ins are all inline, `vmath.rs`).
 //! Symbol names are what `code.rs` registers with the `JITBuilder`.
 
-use crate::ir::{BinaryOp, UnaryOp};
-use crate::math;
-
-/// Symbol of `rt_math1` in generated code.
-pub(crate) const SYM_MATH1: &str = "softgl_rt_math1";
-/// Symbol of `rt_math2` in generated code.
-pub(crate) const SYM_MATH2: &str = "softgl_rt_math2";
 /// Symbol of the texture helper in generated code.
 pub(crate) const SYM_TEXTURE: &str = "softgl_rt_texture";
 /// Symbol of `rt_half_to_float` in fragment variants.
@@ -43,74 +36,6 @@ pub(crate) unsafe extern "C" fn rt_float_to_half(p: *mut u32) {
     let words = unsafe { std::slice::from_raw_parts_mut(p, HALF_WORDS) };
     for w in words {
         *w = half::f16::from_f32(f32::from_bits(*w)).to_bits() as u32;
-    }
-}
-
-/// One-operand math built-ins; the code generated code passes is the index here.
-/// A one-operand built-in.
-type Math1 = fn(f32) -> f32;
-/// A two-operand built-in.
-type Math2 = fn(f32, f32) -> f32;
-
-const MATH1: [(UnaryOp, Math1); 16] = [
-    (UnaryOp::Sin, math::sin),
-    (UnaryOp::Cos, math::cos),
-    (UnaryOp::Tan, math::tan),
-    (UnaryOp::Asin, math::asin),
-    (UnaryOp::Acos, math::acos),
-    (UnaryOp::Atan, math::atan),
-    (UnaryOp::Sinh, math::sinh),
-    (UnaryOp::Cosh, math::cosh),
-    (UnaryOp::Tanh, math::tanh),
-    (UnaryOp::Asinh, math::asinh),
-    (UnaryOp::Acosh, math::acosh),
-    (UnaryOp::Atanh, math::atanh),
-    (UnaryOp::Exp, math::exp),
-    (UnaryOp::Exp2, math::exp2),
-    (UnaryOp::Log, math::log),
-    (UnaryOp::Log2, math::log2),
-];
-
-/// Two-operand math built-ins (operands in IR order: `Atan2` takes (y, x)).
-const MATH2: [(BinaryOp, Math2); 2] = [(BinaryOp::Pow, math::pow), (BinaryOp::Atan2, math::atan2)];
-
-/// The `rt_math1` code of a unary op, if it is one of the helpers.
-pub(crate) fn math1_code(op: UnaryOp) -> Option<u32> {
-    MATH1.iter().position(|(o, _)| *o == op).map(|i| i as u32)
-}
-
-/// The `rt_math2` code of a binary op, if it is one of the helpers.
-pub(crate) fn math2_code(op: BinaryOp) -> Option<u32> {
-    MATH2.iter().position(|(o, _)| *o == op).map(|i| i as u32)
-}
-
-/// `a[l] = MATH1[op](a[l])` for the 4 lanes. An unknown code leaves `a` unchanged (it cannot
-/// happen: codes come from `math1_code`).
-///
-/// # Safety
-/// `a` points to 16 writable bytes (generated code passes a stack slot).
-pub(crate) unsafe extern "C" fn rt_math1(op: u32, a: *mut [u32; 4]) {
-    // SAFETY: the caller's contract above; [u32; 4] needs only 4-byte alignment and the
-    // slot is 16-byte aligned.
-    let a = unsafe { &mut *a };
-    if let Some((_, f)) = MATH1.get(op as usize) {
-        for x in a.iter_mut() {
-            *x = f(f32::from_bits(*x)).to_bits();
-        }
-    }
-}
-
-/// `a[l] = MATH2[op](a[l], b[l])` for the 4 lanes.
-///
-/// # Safety
-/// `a` points to 16 writable bytes, `b` to 16 readable bytes, not overlapping.
-pub(crate) unsafe extern "C" fn rt_math2(op: u32, a: *mut [u32; 4], b: *const [u32; 4]) {
-    // SAFETY: the caller's contract above.
-    let (a, b) = unsafe { (&mut *a, &*b) };
-    if let Some((_, f)) = MATH2.get(op as usize) {
-        for (x, y) in a.iter_mut().zip(b.iter()) {
-            *x = f(f32::from_bits(*x), f32::from_bits(*y)).to_bits();
-        }
     }
 }
 

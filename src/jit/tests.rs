@@ -11,7 +11,7 @@ use super::abi::{BufferRange, Invocation, ShaderEnv};
 use super::runtime::test_hook;
 use super::{compile, CompileError, ShaderCode};
 use crate::ir::*;
-use crate::math;
+use crate::math::lanes;
 use crate::sampler::request::TexRequest;
 
 // ---- a small module builder ----------------------------------------------------------------
@@ -205,6 +205,7 @@ fn ref_unary(op: UnaryOp, x: u32) -> u32 {
                 x
             }
         }
+        // IEEE rounding from Rust's std: the inline sequences must equal it exactly.
         U::Floor => f(fx.floor()),
         U::Ceil => f(fx.ceil()),
         U::Trunc => f(fx.trunc()),
@@ -212,22 +213,22 @@ fn ref_unary(op: UnaryOp, x: u32) -> u32 {
         U::Fract => f(fx - fx.floor()),
         U::Sqrt => f(fx.sqrt()),
         U::InverseSqrt => f(1.0 / fx.sqrt()),
-        U::Sin => f(math::sin(fx)),
-        U::Cos => f(math::cos(fx)),
-        U::Tan => f(math::tan(fx)),
-        U::Asin => f(math::asin(fx)),
-        U::Acos => f(math::acos(fx)),
-        U::Atan => f(math::atan(fx)),
-        U::Sinh => f(math::sinh(fx)),
-        U::Cosh => f(math::cosh(fx)),
-        U::Tanh => f(math::tanh(fx)),
-        U::Asinh => f(math::asinh(fx)),
-        U::Acosh => f(math::acosh(fx)),
-        U::Atanh => f(math::atanh(fx)),
-        U::Exp => f(math::exp(fx)),
-        U::Exp2 => f(math::exp2(fx)),
-        U::Log => f(math::log(fx)),
-        U::Log2 => f(math::log2(fx)),
+        U::Sin => f(lanes::sin(fx)),
+        U::Cos => f(lanes::cos(fx)),
+        U::Tan => f(lanes::tan(fx)),
+        U::Asin => f(lanes::asin(fx)),
+        U::Acos => f(lanes::acos(fx)),
+        U::Atan => f(lanes::atan(fx)),
+        U::Sinh => f(lanes::sinh(fx)),
+        U::Cosh => f(lanes::cosh(fx)),
+        U::Tanh => f(lanes::tanh(fx)),
+        U::Asinh => f(lanes::asinh(fx)),
+        U::Acosh => f(lanes::acosh(fx)),
+        U::Atanh => f(lanes::atanh(fx)),
+        U::Exp => f(lanes::exp(fx)),
+        U::Exp2 => f(lanes::exp2(fx)),
+        U::Log => f(lanes::log(fx)),
+        U::Log2 => f(lanes::log2(fx)),
         U::IsNan => bool_bits(fx.is_nan()),
         U::IsInf => bool_bits(fx.is_infinite()),
         U::DFdxFine | U::DFdyFine | U::DFdxCoarse | U::DFdyCoarse => unreachable!("per quad"),
@@ -273,8 +274,8 @@ fn ref_binary(op: BinaryOp, a: u32, b: u32) -> u32 {
         Bo::FMod => f(fa - fb * (fa / fb).floor()),
         Bo::FMin => f(fmin(fa, fb)),
         Bo::FMax => f(fmax(fa, fb)),
-        Bo::Pow => f(math::pow(fa, fb)),
-        Bo::Atan2 => f(math::atan2(fa, fb)),
+        Bo::Pow => f(lanes::pow(fa, fb)),
+        Bo::Atan2 => f(lanes::atan2(fa, fb)),
         Bo::Step => f(if fb < fa { 0.0 } else { 1.0 }),
         Bo::IAdd => a.wrapping_add(b),
         Bo::ISub => a.wrapping_sub(b),
@@ -1697,4 +1698,207 @@ fn outside_jit_tests_texture_calls_reach_the_sampler() {
         assert_eq!(out(&outputs, c), sampled[c]);
     }
     assert_ne!(sampled, req_like, "the hook's answer would differ");
+}
+
+// ---- inline maths (vmath.rs) ---------------------------------------------------------------
+
+/// A scalar float function.
+type F1 = fn(f32) -> f32;
+
+/// Edge inputs of the inline maths sequences: ±0, denormals, ±inf, NaNs, huge values, the
+/// range-reduction boundaries of each sequence, then a dense sweep and random bit patterns.
+fn maths_inputs() -> Vec<u32> {
+    let mut v: Vec<f32> = vec![
+        0.0,
+        -0.0,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::NAN,
+        -f32::NAN,
+        f32::from_bits(0x7f80_0001), // signalling NaN
+        f32::MIN_POSITIVE,
+        -f32::MIN_POSITIVE,
+        f32::from_bits(1),
+        f32::from_bits(0x8000_0001),
+        f32::from_bits(0x007f_ffff),
+        f32::MAX,
+        f32::MIN,
+        f32::EPSILON,
+        0.5,
+        -0.5,
+        1.5,
+        -1.5,
+        2.5,
+        -2.5,
+        8_388_607.5,
+        -8_388_607.5,
+        8_388_608.0,
+        4_194_304.5,
+        16_777_216.0,
+        crate::math::lanes::TRIG_LIMIT,
+        -crate::math::lanes::TRIG_LIMIT,
+        1e30,
+        -1e30,
+        88.72,
+        89.0,
+        -103.9,
+        -104.0,
+        127.99,
+        128.0,
+        -149.0,
+        -150.0,
+        -151.0,
+    ];
+    for k in -12..=12 {
+        let c = k as f32 * std::f32::consts::FRAC_PI_4;
+        for d in -2..=2 {
+            v.push(f32::from_bits((c.to_bits() as i32 + d) as u32));
+        }
+    }
+    for b in [
+        0.414_213_57f32,
+        2.414_213_5,
+        1.0,
+        std::f32::consts::SQRT_2,
+        0.5,
+    ] {
+        for d in -2..=2 {
+            let x = f32::from_bits((b.to_bits() as i32 + d) as u32);
+            v.extend([x, -x]);
+        }
+    }
+    v.extend((0..4000).map(|i| -20.0 + i as f32 * 0.01));
+    let mut s = 0x2545_f491u32;
+    let mut bits: Vec<u32> = v.iter().map(|x| x.to_bits()).collect();
+    for _ in 0..4000 {
+        s ^= s << 13;
+        s ^= s >> 17;
+        s ^= s << 5;
+        bits.push(s);
+    }
+    bits
+}
+
+/// Runs `op` over `xs` through code compiled now (uncached, so a forced rounding sequence
+/// really is emitted) and compares with `want` bit for bit (`same_nan`: any NaN for NaN).
+fn check_unary_code(op: UnaryOp, xs: &[u32], want: impl Fn(u32) -> u32, same_nan: bool) {
+    let mut fb = Fb::new();
+    let mut body = vec![];
+    let x = fb.def(&mut body, F32, Op::Input(0));
+    let y = fb.def(&mut body, F32, Op::Unary(op, x));
+    let m = fb.module(Stage::Vertex, body, vec![y]);
+    let code = super::compile_uncached(&m).unwrap_or_else(|e| panic!("{op:?}: {e}"));
+    for c in xs.chunks(4) {
+        let mut row = [0u32; 4];
+        row[..c.len()].copy_from_slice(c);
+        let (o, _) = run_code(&*code, &Env::inputs(&[row]));
+        for l in 0..c.len() {
+            let w = want(row[l]);
+            let ok = if same_nan { same(o[l], w) } else { o[l] == w };
+            assert!(ok, "{op:?}({:#x}) = {:#x}, want {w:#x}", row[l], o[l]);
+        }
+    }
+}
+
+#[test]
+fn inline_maths_match_the_scalar_sequences_bit_for_bit() {
+    use crate::math::lanes as l;
+    use UnaryOp as U;
+    let xs = maths_inputs();
+    let exact: [(U, F1); 16] = [
+        (U::Sin, l::sin),
+        (U::Cos, l::cos),
+        (U::Tan, l::tan),
+        (U::Asin, l::asin),
+        (U::Acos, l::acos),
+        (U::Atan, l::atan),
+        (U::Sinh, l::sinh),
+        (U::Cosh, l::cosh),
+        (U::Tanh, l::tanh),
+        (U::Asinh, l::asinh),
+        (U::Acosh, l::acosh),
+        (U::Atanh, l::atanh),
+        (U::Exp, l::exp),
+        (U::Exp2, l::exp2),
+        (U::Log, l::log),
+        (U::Log2, l::log2),
+    ];
+    for (op, g) in exact {
+        // NaN results are the canonical NaN in both.
+        check_unary_code(op, &xs, |x| g(f32::from_bits(x)).to_bits(), false);
+    }
+}
+
+#[test]
+fn inline_rounding_is_ieee_with_and_without_sse41() {
+    use UnaryOp as U;
+    let xs = maths_inputs();
+    let ieee: [(U, F1); 5] = [
+        (U::Floor, f32::floor),
+        (U::Ceil, f32::ceil),
+        (U::Trunc, f32::trunc),
+        (U::RoundEven, f32::round_ties_even),
+        (U::Fract, |x| x - x.floor()),
+    ];
+    for force in [false, true] {
+        super::vmath::FORCE_ROUND_SEQUENCE.with(|f| f.set(force));
+        for (op, g) in ieee {
+            check_unary_code(op, &xs, |x| g(f32::from_bits(x)).to_bits(), true);
+        }
+    }
+    super::vmath::FORCE_ROUND_SEQUENCE.with(|f| f.set(false));
+}
+
+#[test]
+fn inline_pow_atan2_mod_match_the_scalar_sequences() {
+    use crate::math::lanes as l;
+    let xs = maths_inputs();
+    // Pairs: every edge input against a spread of the others, plus random pairs.
+    let mut pairs = Vec::new();
+    for (i, &a) in xs.iter().enumerate().take(150) {
+        for &b in xs.iter().skip(i % 7).step_by(37).take(60) {
+            pairs.push((a, b));
+        }
+    }
+    for w in xs.windows(2).skip(150) {
+        pairs.push((w[0], w[1]));
+    }
+    for force in [false, true] {
+        super::vmath::FORCE_ROUND_SEQUENCE.with(|f| f.set(force));
+        for (op, g, same_nan) in [
+            (BinaryOp::Pow, l::pow as fn(f32, f32) -> f32, false),
+            (BinaryOp::Atan2, l::atan2, false),
+            (
+                BinaryOp::FMod,
+                |a: f32, b: f32| a - b * (a / b).floor(),
+                true,
+            ),
+        ] {
+            let mut fb = Fb::new();
+            let mut body = vec![];
+            let x = fb.def(&mut body, F32, Op::Input(0));
+            let y = fb.def(&mut body, F32, Op::Input(1));
+            let z = fb.def(&mut body, F32, Op::Binary(op, x, y));
+            let m = fb.module(Stage::Vertex, body, vec![z]);
+            let code = super::compile_uncached(&m).unwrap_or_else(|e| panic!("{op:?}: {e}"));
+            for c in pairs.chunks(4) {
+                let (mut ra, mut rb) = ([0u32; 4], [0u32; 4]);
+                for (k, &(a, b)) in c.iter().enumerate() {
+                    ra[k] = a;
+                    rb[k] = b;
+                }
+                let (o, _) = run_code(&*code, &Env::inputs(&[ra, rb]));
+                for k in 0..c.len() {
+                    let w = g(f32::from_bits(ra[k]), f32::from_bits(rb[k])).to_bits();
+                    let ok = if same_nan { same(o[k], w) } else { o[k] == w };
+                    assert!(
+                        ok,
+                        "{op:?}({:#x}, {:#x}) = {:#x}, want {w:#x}",
+                        ra[k], rb[k], o[k]
+                    );
+                }
+            }
+        }
+    }
+    super::vmath::FORCE_ROUND_SEQUENCE.with(|f| f.set(false));
 }
