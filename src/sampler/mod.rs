@@ -26,7 +26,9 @@
 //! | `srgb_tables.rs` | exact sRGB decode/encode tables (generated) |
 //! | `mipmap.rs` | level sizes, completeness, mipmap generation |
 //! | `descriptor.rs` | the `#[repr(C)]` descriptor and how it is built |
-//! | `filter.rs` | the sample/fetch/size routines (wrap, filters, LOD) |
+//! | `filter.rs` | the sample/fetch/size routines (wrap, filters, level choice) |
+//! | `filter8.rs` | integer filtering of RGBA8 and sRGB8_ALPHA8 (8-bit weights) |
+//! | `lod.rs` | the quad's λ and the f32 log2 it uses |
 //! | `resident.rs` | resident sets: sorted chunks shared between snapshots |
 //! | `request.rs` | the texture request/response contract generated code calls `rt_texture` with |
 //! | `simd.rs` | 4-lane f32/i32 vectors (SSE2) for the quad fast path |
@@ -36,8 +38,10 @@
 mod descriptor;
 mod epoch;
 mod filter;
+mod filter8;
 pub mod format;
 pub mod image;
+mod lod;
 pub mod mipmap;
 pub mod request;
 mod resident;
