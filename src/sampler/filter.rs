@@ -490,18 +490,27 @@ pub(super) fn quad_start(d: &Descriptor, req: &TexRequest, lanes: u32) -> QuadSt
     {
         return QuadStart::Decline;
     }
-    let lams = lane_lambdas(d, req, lanes);
-    let mut lam: Option<f32> = None;
-    for lane in (0..4).filter(|l| lanes & (1 << l) != 0) {
-        let l = lams[lane];
-        match lam {
-            None => lam = Some(l),
-            Some(p) if p.to_bits() == l.to_bits() => {}
-            Some(_) => return QuadStart::Decline,
-        }
-    }
-    let Some(lam) = lam else {
+    if lanes & 0xF == 0 {
         return QuadStart::NoLane;
+    }
+    let first = lanes.trailing_zeros() as usize;
+    let arg_bits = req.lod[first];
+    let lam = if (0..4).all(|l| lanes & (1 << l) == 0 || req.lod[l] == arg_bits) {
+        // One bias (or explicit LOD) for the quad, the usual case: λ once. Equal inputs
+        // give equal bits, so this is `lane_lambdas` without the repeats.
+        let arg = f32::from_bits(arg_bits);
+        if req.op == TexOp::SampleLod as u32 {
+            final_lambda(d, arg, 0.0)
+        } else {
+            final_lambda(d, implicit_lambda(d, req), arg)
+        }
+    } else {
+        let lams = lane_lambdas(d, req, lanes);
+        let lam = lams[first];
+        if (0..4).any(|l| lanes & (1 << l) != 0 && lams[l].to_bits() != lam.to_bits()) {
+            return QuadStart::Decline;
+        }
+        lam
     };
     let on = |l: u32| -((lanes >> l) as i32 & 1);
     let active = I4::new([on(0), on(1), on(2), on(3)]);

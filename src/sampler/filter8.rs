@@ -374,18 +374,22 @@ fn sample_vector8<
         // NEAREST on one level: the exact f32 path's texels.
         return super::filter::sample_vector_with_plan::<F>(d, req, lanes, out, p, s, t);
     }
-    let level = |l: u32| {
-        if p.linear {
-            level_q23x4::<F, true, W>(d, l, s, t, req.offset)
-        } else {
-            level_q23x4::<F, false, W>(d, l, s, t, req.offset)
-        }
+    let off = req.offset;
+    let a = if p.linear {
+        level_q23x4::<F, true, W>(d, p.a, s, t, off)
+    } else {
+        level_q23x4::<F, false, W>(d, p.a, s, t, off)
     };
-    let Some(a) = level(p.a) else {
+    let Some(a) = a else {
         return false;
     };
     let q23 = if p.two {
-        let Some(b) = level(p.b) else {
+        let b = if p.linear {
+            level_q23x4::<F, true, W>(d, p.b, s, t, off)
+        } else {
+            level_q23x4::<F, false, W>(d, p.b, s, t, off)
+        };
+        let Some(b) = b else {
             return false;
         };
         let w = I4::splat(weight8(p.w)).weight_pairs()[0];

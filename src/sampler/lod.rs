@@ -6,16 +6,48 @@
 use super::descriptor::{Descriptor, MAX_LEVELS};
 use crate::sampler::request::TexRequest;
 
-/// √2 rounded down to f32: mantissas above it are halved so the polynomial argument stays
-/// in [√½, √2].
-const SQRT_2: f32 = std::f32::consts::SQRT_2;
+/// Mantissa bits that index the tables: 1 + k/128 for k in 0..128.
+const TABLE_BITS: u32 = 7;
+const TABLE_LEN: usize = 1 << TABLE_BITS;
+
+/// log2(1 + k/128) as f32, and 1/(1 + k/128) as f32, computed at compile time in f64
+/// (Rust's const evaluation is IEEE arithmetic, the same on every host): log2 y =
+/// 2·atanh(u)/ln 2 with u = (y − 1)/(y + 1) ≤ 1/3, 40 terms (far past f64 precision).
+static LOG2_TABLE: [f32; TABLE_LEN] = {
+    let mut t = [0.0f32; TABLE_LEN];
+    let mut k = 0;
+    while k < TABLE_LEN {
+        let y = 1.0 + k as f64 / TABLE_LEN as f64;
+        let u = (y - 1.0) / (y + 1.0);
+        let (mut term, mut sum, mut n) = (u, 0.0f64, 0);
+        while n < 40 {
+            sum += term / (2 * n + 1) as f64;
+            term *= u * u;
+            n += 1;
+        }
+        t[k] = (2.0 * sum / std::f64::consts::LN_2) as f32;
+        k += 1;
+    }
+    t
+};
+static INV_TABLE: [f32; TABLE_LEN] = {
+    let mut t = [0.0f32; TABLE_LEN];
+    let mut k = 0;
+    while k < TABLE_LEN {
+        t[k] = (TABLE_LEN as f64 / (TABLE_LEN + k) as f64) as f32;
+        k += 1;
+    }
+    t
+};
 
 /// log2(x) in f32 for the LOD: 0 → −∞, +∞ → +∞, NaN or x < 0 → NaN. Exact for powers of two
 /// (λ of an exact 2:1 minification is exactly 1); elsewhere within 2·10⁻⁷ of the true value
 /// plus 2 ulp (`tests::log2_is_accurate`), far below the 1/256 step of the mip weight.
 ///
-/// x = 2^e · m with m in [√½, √2]; log2(m) = 2/ln 2 · atanh(t) with t = (m − 1)/(m + 1),
-/// |t| ≤ 0.1716, and atanh(t) = t + t³/3 + t⁵/5 + t⁷/7 + t⁹/9 (next term < 4·10⁻¹⁰).
+/// x = 2^e · m with m in [1, 2); the top 7 bits of m pick c = 1 + k/128 ≤ m; then
+/// log2 x = e + log2 c + log2(1 + r) with r = (m − c)/c in [0, 1/128)
+/// and log2(1 + r) = (r − r²/2 + r³/3)/ln 2 (next term < 10⁻⁹). No division, one table
+/// read per table, a dependency chain of about ten operations: this runs once per quad.
 pub(crate) fn log2_f32(x: f32) -> f32 {
     if x.is_nan() || x < 0.0 {
         return f32::NAN;
@@ -33,18 +65,15 @@ pub(crate) fn log2_f32(x: f32) -> f32 {
         e = -23;
     }
     e += (bits >> 23) as i32 - 127;
-    let mut m = f32::from_bits((bits & 0x007F_FFFF) | 0x3F80_0000);
-    if m > SQRT_2 {
-        m *= 0.5;
-        e += 1;
-    }
-    // m − 1 is exact (Sterbenz); m = 1 gives t = 0 and an exact integer result.
-    let t = (m - 1.0) / (m + 1.0);
-    let t2 = t * t;
-    let p = t2 * (1.0 / 3.0 + t2 * (1.0 / 5.0 + t2 * (1.0 / 7.0 + t2 * (1.0 / 9.0))));
-    // 2/ln 2 = 2·log2(e).
-    let log2_m = (t + t * p) * (2.0 * std::f32::consts::LOG2_E);
-    e as f32 + log2_m
+    let k = ((bits >> (23 - TABLE_BITS)) as usize) & (TABLE_LEN - 1);
+    let m_bits = (bits & 0x007F_FFFF) | 0x3F80_0000;
+    let m = f32::from_bits(m_bits);
+    // c keeps m's top 7 mantissa bits: m − c is exact (c ≤ m < 2c), so r is rounded once,
+    // and a power of two gives r = 0, LOG2_TABLE[0] = 0 and an exact integer.
+    let c = f32::from_bits(m_bits & !((1 << (23 - TABLE_BITS)) - 1));
+    let r = (m - c) * INV_TABLE[k];
+    let p = r * (1.0 + r * (-0.5 + r * (1.0 / 3.0)));
+    e as f32 + (LOG2_TABLE[k] + p * std::f32::consts::LOG2_E)
 }
 
 /// λ_base of a quad (GL 4.5 core eq. 8.7 with ρ = max of the two lengths): lanes 0, 1, 2
