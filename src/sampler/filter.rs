@@ -2,10 +2,12 @@
 //! §11.1.3.2 texelFetch, textureSize): monomorphized per format and per filter choice, and
 //! picked by `select_*` when the descriptor is created.
 //!
-//! Maths is plain f32 in a fixed operation order, never fused: bilinear weights are the
-//! exact fractions of the texel-space coordinate (no 8-bit sub-texel quantization as GPUs
-//! do; the spec asks for none), interpolation is `a + t·(b − a)` so a constant region stays
-//! exactly constant, and log2 is `crate::math::log2` (ours, not the host's).
+//! Float, depth, R8 and RG8 formats: plain f32 in a fixed operation order, never fused:
+//! bilinear weights are the exact fractions of the texel-space coordinate, interpolation is
+//! `a + t·(b − a)` so a constant region stays exactly constant. RGBA8 and SRGB8_ALPHA8 filter
+//! in integer lanes with 8-bit weights instead (`filter8.rs`, issue #9); they share the λ,
+//! the level plan (`plan`) and the NEAREST path with this file. λ is computed once per quad
+//! in f32 (`lod.rs`, our own log2).
 //!
 //! Two paths, chosen per request (issue #2):
 //! - **Quad path** (`sample_quad` → `sample_vector`): when every active lane ends with the
@@ -28,10 +30,8 @@
 //!
 //! Measured (`cargo bench --bench sampler`, trilinear RGBA8 fill 1024², 2 threads on a
 //! shared 2-core machine, so indicative only), the two runs back to back at a load average
-//! near 3: reference 108.4 ms per frame, quad path 86.1 ms (−21%). `perf` on the quad
-//! path (1 thread): the filter routines are about 35% of the frame (from 65%), plus 9% in
-//! `crate::math::log2` (once per quad, as before) and 7% in `sampler::sample`'s handle
-//! checks; the rasterizer's `run_tile` and `pack_color` are now the larger part.
+//! near 3: reference 108.4 ms per frame, quad path 86.1 ms (−21%). Issue #9 then moved
+//! RGBA8/sRGB to `filter8.rs` and λ to `lod.rs`: see `filter8.rs` for its figures.
 
 use super::descriptor::{Descriptor, LevelLayout, Wrap, MAX_LEVELS, MAX_TEXTURE_LOD_BIAS};
 use super::filter8;
@@ -366,11 +366,13 @@ pub(super) fn plan<const MAG_LINEAR: bool, const MIN_LINEAR: bool, const MIP: u8
             if level_f >= q as f32 {
                 return one(q, MIN_LINEAR);
             }
-            let d1 = floor_i64(level_f) as u32;
+            // 0 < λ ≤ level_f < q ≤ 15 here: truncation is the floor, and λ − ⌊λ⌋ is
+            // exact, so these are `floor_i64` and `frac` without their range handling.
+            let d1 = level_f as u32;
             Plan {
                 a: d1,
                 b: d1 + 1,
-                w: frac(lam),
+                w: lam - (lam as u32) as f32,
                 two: true,
                 linear: MIN_LINEAR,
             }

@@ -166,9 +166,6 @@ impl SampleContext {
 /// lanes whose handle is invalid or not resident (unless internal) get zeros, and the
 /// context's debug sink gets one message per handle. Never panics, never reads outside a
 /// texture.
-// Lanes index the inner dimension of `out` (`out[component][lane]`), so a range loop is
-// the clear form here.
-#[allow(clippy::needless_range_loop)]
 pub fn sample(ctx: &SampleContext, req: &TexRequest) -> TexResult {
     let mut out: TexResult = [[0; 4]; 4];
     let op = match req.op {
@@ -179,9 +176,15 @@ pub fn sample(ctx: &SampleContext, req: &TexRequest) -> TexResult {
         _ => return out,
     };
     // Pinned for the whole instruction: the descriptors we look up stay valid until then.
-    let Some(_guard) = epoch::pin() else {
-        return out;
-    };
+    epoch::with_pinned(|| sample_pinned(ctx, req, op, &mut out));
+    out
+}
+
+/// `sample` once pinned.
+// Lanes index the inner dimension of `out` (`out[component][lane]`), so a range loop is
+// the clear form here.
+#[allow(clippy::needless_range_loop)]
+fn sample_pinned(ctx: &SampleContext, req: &TexRequest, op: TexOp, out: &mut TexResult) {
     let handle_of = |lane: usize| {
         TextureHandle::from_bits((req.handle_hi[lane] as u64) << 32 | req.handle_lo[lane] as u64)
     };
@@ -202,7 +205,7 @@ pub fn sample(ctx: &SampleContext, req: &TexRequest) -> TexResult {
             continue;
         };
         match op {
-            TexOp::SampleImplicit | TexOp::SampleLod => (d.sample)(d, req, group, &mut out),
+            TexOp::SampleImplicit | TexOp::SampleLod => (d.sample)(d, req, group, out),
             TexOp::Fetch => {
                 for lane in (0..4).filter(|l| group & (1 << l) != 0) {
                     let x = (req.coord[0][lane] as i32).wrapping_add(req.offset[0]);
@@ -222,7 +225,6 @@ pub fn sample(ctx: &SampleContext, req: &TexRequest) -> TexResult {
             }
         }
     }
-    out
 }
 
 /// The texture helper generated code calls (see `request::RtTextureFn`). Null pointers
