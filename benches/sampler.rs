@@ -1,6 +1,7 @@
 //! Sampler bench: a 1024×1024 fill sampling a mipmapped 512×512 texture with
 //! GL_LINEAR_MIPMAP_LINEAR at a minification between levels (lambda ≈ 1.3), so every
-//! fragment does two bilinear lookups and a blend.
+//! fragment does two bilinear lookups and a blend: RGBA8 (the llvmpipe comparison's
+//! `trilinear_1024`) and SRGB8_ALPHA8 (the same integer filter after a table decode).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use softgl::{enums, Context};
@@ -13,6 +14,21 @@ const FS: &str = "#version 330\nuniform sampler2D tex;\nin vec2 uv;\nout vec4 c;
                   void main() { c = texture(tex, uv); }\n";
 
 fn trilinear_fill(c: &mut Criterion) {
+    let mut g = c.benchmark_group("sampler");
+    for (name, internal) in [
+        ("trilinear_fill_1024", enums::RGBA8),
+        ("trilinear_fill_1024_srgb", enums::SRGB8_ALPHA8),
+    ] {
+        bench_format(&mut g, name, internal);
+    }
+    g.finish();
+}
+
+fn bench_format(
+    g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    internal: u32,
+) {
     const SIZE: i32 = 1024;
     let mut ctx = Context::new(SIZE as u32, SIZE as u32);
     let p = common::program(&mut ctx, VS, FS);
@@ -29,7 +45,7 @@ fn trilinear_fill(c: &mut Criterion) {
     ctx.tex_image_2d(
         enums::TEXTURE_2D,
         0,
-        enums::RGBA8 as i32,
+        internal as i32,
         512,
         512,
         0,
@@ -56,16 +72,14 @@ fn trilinear_fill(c: &mut Criterion) {
     common::float_attribute(&mut ctx, 0, 2, &[-1.0, -1.0, 3.0, -1.0, -1.0, 3.0]);
     assert_eq!(ctx.get_error(), enums::NO_ERROR);
 
-    let mut g = c.benchmark_group("sampler");
     g.throughput(Throughput::Elements((SIZE * SIZE) as u64));
     g.sample_size(20);
-    g.bench_function("trilinear_fill_1024", |b| {
+    g.bench_function(name, |b| {
         b.iter(|| {
             ctx.draw_arrays(enums::TRIANGLES, 0, 3);
             ctx.finish();
         })
     });
-    g.finish();
 }
 
 criterion_group!(benches, trilinear_fill);

@@ -174,7 +174,13 @@ impl Descriptor {
             min_lod: state.min_lod,
             max_lod: state.max_lod,
             lod_bias: state.lod_bias,
-            sample: filter::select_sample(format, state.mag_filter, state.min_filter),
+            sample: filter::select_sample(
+                format,
+                state.mag_filter,
+                state.min_filter,
+                (state.wrap_s, state.wrap_t),
+                [bw, bh],
+            ),
             fetch: filter::select_fetch(format),
             size: filter::size_of_level,
         };

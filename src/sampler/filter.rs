@@ -2,10 +2,12 @@
 //! §11.1.3.2 texelFetch, textureSize): monomorphized per format and per filter choice, and
 //! picked by `select_*` when the descriptor is created.
 //!
-//! Maths is plain f32 in a fixed operation order, never fused: bilinear weights are the
-//! exact fractions of the texel-space coordinate (no 8-bit sub-texel quantization as GPUs
-//! do; the spec asks for none), interpolation is `a + t·(b − a)` so a constant region stays
-//! exactly constant, and log2 is `crate::math::log2` (ours, not the host's).
+//! Float, depth, R8 and RG8 formats: plain f32 in a fixed operation order, never fused:
+//! bilinear weights are the exact fractions of the texel-space coordinate, interpolation is
+//! `a + t·(b − a)` so a constant region stays exactly constant. RGBA8 and SRGB8_ALPHA8 filter
+//! in integer lanes with 8-bit weights instead (`filter8.rs`, issue #9); they share the λ,
+//! the level plan (`plan`) and the NEAREST path with this file. λ is computed once per quad
+//! in f32 (`lod.rs`, our own log2).
 //!
 //! Two paths, chosen per request (issue #2):
 //! - **Quad path** (`sample_quad` → `sample_vector`): when every active lane ends with the
@@ -28,17 +30,17 @@
 //!
 //! Measured (`cargo bench --bench sampler`, trilinear RGBA8 fill 1024², 2 threads on a
 //! shared 2-core machine, so indicative only), the two runs back to back at a load average
-//! near 3: reference 108.4 ms per frame, quad path 86.1 ms (−21%). `perf` on the quad
-//! path (1 thread): the filter routines are about 35% of the frame (from 65%), plus 9% in
-//! `crate::math::log2` (once per quad, as before) and 7% in `sampler::sample`'s handle
-//! checks; the rasterizer's `run_tile` and `pack_color` are now the larger part.
+//! near 3: reference 108.4 ms per frame, quad path 86.1 ms (−21%). Issue #9 then moved
+//! RGBA8/sRGB to `filter8.rs` and λ to `lod.rs`: see `filter8.rs` for its figures.
 
 use super::descriptor::{Descriptor, LevelLayout, Wrap, MAX_LEVELS, MAX_TEXTURE_LOD_BIAS};
+use super::filter8;
 use super::format::{
     LoadD24S8, LoadD32F, LoadR32F, LoadR8, LoadRg8, LoadRgba16F, LoadRgba32F, LoadRgba8,
     LoadSrgb8Alpha8, TexelLoad,
 };
 use super::image::Format;
+use super::lod::implicit_lambda;
 use super::mipmap::{max_mip_level, mip_size};
 use super::simd::{lerp, split4, F4, I4};
 use crate::gl::{MagFilter, MinFilter};
@@ -47,9 +49,9 @@ use crate::sampler::request::{TexOp, TexRequest, TexResult};
 use super::descriptor::{FetchFn, SampleFn};
 
 /// Mipmap modes, as const-generic parameters.
-const MIP_NONE: u8 = 0;
-const MIP_NEAREST: u8 = 1;
-const MIP_LINEAR: u8 = 2;
+pub(super) const MIP_NONE: u8 = 0;
+pub(super) const MIP_NEAREST: u8 = 1;
+pub(super) const MIP_LINEAR: u8 = 2;
 
 /// Texel-space coordinates beyond ±2^40 are clamped before the integer conversion: no
 /// texture is that large, and it keeps `+ offset` and `+ 1` far from overflow.
@@ -60,7 +62,7 @@ const COORD_LIMIT: f32 = (1u64 << 40) as f32;
 /// gives (0, 0). The fraction is exact (both operands are multiples of ulp(x)) and lies in
 /// [0, 1); it is 0 for |x| ≥ 2^23, where every f32 is an integer.
 #[inline(always)]
-fn split(x: f32) -> (i64, f32) {
+pub(super) fn split(x: f32) -> (i64, f32) {
     let c = x.clamp(-COORD_LIMIT, COORD_LIMIT);
     let t = c as i64; // NaN → 0
     let i = if (t as f32) > c { t - 1 } else { t };
@@ -93,7 +95,7 @@ fn mirror(a: i64) -> i64 {
 /// Wraps integer texel coordinate `i` into [0, size) (GL 4.5 core table 8.20), or `None`
 /// for a border texel.
 #[inline(always)]
-fn wrap(i: i64, size: u32, mode: Wrap) -> Option<u32> {
+pub(super) fn wrap(i: i64, size: u32, mode: Wrap) -> Option<u32> {
     let n = size as i64;
     // Fast path: coordinates already inside the texture are the same under every mode
     // (saves a 64-bit division per texel, the largest cost of a bilinear tap).
@@ -154,7 +156,7 @@ fn lerp4(a: [f32; 4], b: [f32; 4], t: f32) -> [f32; 4] {
 
 /// NEAREST or LINEAR filtering of one level (GL 4.5 core §8.14.2).
 #[inline(always)]
-fn filter_level<F: TexelLoad, const LINEAR: bool>(
+pub(super) fn filter_level<F: TexelLoad, const LINEAR: bool>(
     d: &Descriptor,
     level: u32,
     s: f32,
@@ -191,45 +193,11 @@ fn filter_level<F: TexelLoad, const LINEAR: bool>(
     lerp4(lerp4(t00, t10, a), lerp4(t01, t11, a), b)
 }
 
-/// λ_base from the quad's derivatives (GL 4.5 core §8.14.1, eq. 8.7 with the max of the
-/// two lengths): lanes 0, 1, 2 are (x, y), (x+1, y), (x, y+1); sizes are this lane's own
-/// texture's base level.
-fn implicit_lambda(d: &Descriptor, req: &TexRequest) -> f32 {
-    if req.quad == 0 {
-        // Vertex stage: no derivatives, implicit LOD 0 (GLSL 4.60 §8.9).
-        return 0.0;
-    }
-    let base = &d.levels[(d.base_level as usize).min(MAX_LEVELS - 1)];
-    let (w, h) = (base.width as f32, base.height as f32);
-    let c = |comp: usize, lane: usize| f32::from_bits(req.coord[comp][lane]);
-    let dudx = (c(0, 1) - c(0, 0)) * w;
-    let dvdx = (c(1, 1) - c(1, 0)) * h;
-    let dudy = (c(0, 2) - c(0, 0)) * w;
-    let dvdy = (c(1, 2) - c(1, 0)) * h;
-    let rho_x = (dudx * dudx + dvdx * dvdx).sqrt();
-    let rho_y = (dudy * dudy + dvdy * dvdy).sqrt();
-    let rho = rho_x.max(rho_y);
-    log2_lod(rho)
-}
-
-/// log2 for LOD: 0 → −∞, ∞ → +∞, NaN → NaN (all resolved by the clamps that follow).
-fn log2_lod(rho: f32) -> f32 {
-    if rho.is_nan() {
-        f32::NAN
-    } else if rho <= 0.0 {
-        f32::NEG_INFINITY
-    } else if rho == f32::INFINITY {
-        f32::INFINITY
-    } else {
-        crate::math::log2(rho)
-    }
-}
-
 /// The final λ (GL 4.5 core eqs. 8.5–8.6): λ_base (the quad's, or the lane's explicit LOD)
 /// plus the clamped sum of texture and shader bias, clamped to [min_lod, max_lod]. A NaN
 /// λ_base ends as min_lod (`max` drops NaN).
 #[inline(always)]
-fn final_lambda(d: &Descriptor, base: f32, shader_bias: f32) -> f32 {
+pub(super) fn final_lambda(d: &Descriptor, base: f32, shader_bias: f32) -> f32 {
     let bias = (d.lod_bias + shader_bias).clamp(-MAX_TEXTURE_LOD_BIAS, MAX_TEXTURE_LOD_BIAS);
     // max/min (not clamp): never panics when min_lod > max_lod.
     (base + bias).max(d.min_lod).min(d.max_lod)
@@ -296,36 +264,50 @@ fn sample_lanes<F: TexelLoad, const MAG_LINEAR: bool, const MIN_LINEAR: bool, co
     lanes: u32,
     out: &mut TexResult,
 ) {
-    let explicit = req.op == TexOp::SampleLod as u32;
-    let quad_lambda = if explicit {
-        0.0
-    } else {
-        implicit_lambda(d, req)
-    };
+    let lams = lane_lambdas(d, req, lanes);
     for lane in 0..4 {
         if lanes & (1 << lane) == 0 {
             continue;
         }
         let s = f32::from_bits(req.coord[0][lane]);
         let t = f32::from_bits(req.coord[1][lane]);
-        let arg = f32::from_bits(req.lod[lane]);
-        let lam = if explicit {
-            final_lambda(d, arg, 0.0)
-        } else {
-            final_lambda(d, quad_lambda, arg)
-        };
-        let v = sample_at::<F, MAG_LINEAR, MIN_LINEAR, MIP>(d, s, t, req.offset, lam);
+        let v = sample_at::<F, MAG_LINEAR, MIN_LINEAR, MIP>(d, s, t, req.offset, lams[lane]);
         for c in 0..4 {
             out[c][lane] = v[c].to_bits();
         }
     }
 }
 
+/// The final λ of each lane in `lanes` (others 0): the quad's λ_base (computed once,
+/// `lod::implicit_lambda`) plus the lane's shader bias, or the lane's explicit LOD; then
+/// the texture bias and LOD clamps (`final_lambda`).
+#[inline(always)]
+pub(super) fn lane_lambdas(d: &Descriptor, req: &TexRequest, lanes: u32) -> [f32; 4] {
+    let explicit = req.op == TexOp::SampleLod as u32;
+    let quad_lambda = if explicit {
+        0.0
+    } else {
+        implicit_lambda(d, req)
+    };
+    let mut lams = [0.0f32; 4];
+    for (lane, lam) in lams.iter_mut().enumerate() {
+        if lanes & (1 << lane) != 0 {
+            let arg = f32::from_bits(req.lod[lane]);
+            *lam = if explicit {
+                final_lambda(d, arg, 0.0)
+            } else {
+                final_lambda(d, quad_lambda, arg)
+            };
+        }
+    }
+    lams
+}
+
 // ---- The quad fast path: 4 lanes at once (see the module docs). ----
 
 /// Texel-space coordinates the vector path takes: below 2^22 in magnitude the i32 floor,
 /// the `+ offset` and the `+ 1` are exact and equal the reference's i64 ones.
-const FAST_COORD_LIMIT: f32 = (1u32 << 22) as f32;
+pub(super) const FAST_COORD_LIMIT: f32 = (1u32 << 22) as f32;
 
 /// Largest |textureOffset| the vector path takes (GLSL's are within ±8); with
 /// `FAST_COORD_LIMIT` it keeps every integer coordinate far inside i32.
@@ -334,18 +316,18 @@ const FAST_OFFSET_LIMIT: u32 = 1 << 20;
 /// What `sample_at` does for one λ: filter level `a` (LINEAR or NEAREST per `linear`),
 /// and when `two`, also level `b` and blend the two with weight `w`.
 #[derive(Copy, Clone, Debug)]
-struct Plan {
-    a: u32,
-    b: u32,
-    w: f32,
-    two: bool,
-    linear: bool,
+pub(super) struct Plan {
+    pub a: u32,
+    pub b: u32,
+    pub w: f32,
+    pub two: bool,
+    pub linear: bool,
 }
 
 /// The level choice of `sample_at` for λ `lam`, in the same operations (GL 4.5 core
 /// §8.14.3, §8.15; the differential test holds the two together).
 #[inline(always)]
-fn plan<const MAG_LINEAR: bool, const MIN_LINEAR: bool, const MIP: u8>(
+pub(super) fn plan<const MAG_LINEAR: bool, const MIN_LINEAR: bool, const MIP: u8>(
     d: &Descriptor,
     lam: f32,
 ) -> Plan {
@@ -384,11 +366,13 @@ fn plan<const MAG_LINEAR: bool, const MIN_LINEAR: bool, const MIP: u8>(
             if level_f >= q as f32 {
                 return one(q, MIN_LINEAR);
             }
-            let d1 = floor_i64(level_f) as u32;
+            // 0 < λ ≤ level_f < q ≤ 15 here: truncation is the floor, and λ − ⌊λ⌋ is
+            // exact, so these are `floor_i64` and `frac` without their range handling.
+            let d1 = level_f as u32;
             Plan {
                 a: d1,
                 b: d1 + 1,
-                w: frac(lam),
+                w: lam - (lam as u32) as f32,
                 two: true,
                 linear: MIN_LINEAR,
             }
@@ -400,7 +384,7 @@ fn plan<const MAG_LINEAR: bool, const MIN_LINEAR: bool, const MIP: u8>(
 /// excludes CLAMP_TO_BORDER), always in [0, n) for n ≥ 1. REPEAT on a power of two and
 /// CLAMP_TO_EDGE are vector ops; the other modes go through the reference `wrap` per lane.
 #[inline(always)]
-fn wrap4(i: I4, n: u32, mode: Wrap) -> I4 {
+pub(super) fn wrap4(i: I4, n: u32, mode: Wrap) -> I4 {
     match mode {
         Wrap::Repeat if n.is_power_of_two() => i.and(I4::splat(n as i32 - 1)),
         Wrap::ClampToEdge => {
@@ -417,7 +401,7 @@ fn wrap4(i: I4, n: u32, mode: Wrap) -> I4 {
 
 /// Byte offsets of texels (x[l], y[l]) of `lv`, wrapped into range by `wrap4`.
 #[inline(always)]
-fn offsets4<F: TexelLoad>(lv: &LevelLayout, x: I4, y: I4) -> [usize; 4] {
+pub(super) fn offsets4<F: TexelLoad>(lv: &LevelLayout, x: I4, y: I4) -> [usize; 4] {
     let (x, y) = (x.to_array(), y.to_array());
     let (w, bpt) = (lv.width as usize, F::FORMAT.bytes_per_texel());
     let at = |l: usize| {
@@ -485,6 +469,60 @@ fn filter_level4<F: TexelLoad, const LINEAR: bool>(
     Some([bl(0), bl(1), bl(2), bl(3)])
 }
 
+/// How a quad path starts (see `quad_start`).
+pub(super) enum QuadStart {
+    /// The request needs the lane-by-lane reference.
+    Decline,
+    /// No active lane: nothing to write.
+    NoLane,
+    /// Every active lane has λ `lam`; `s`, `t` are the coordinates, with inactive lanes
+    /// zeroed (they filter at (0, 0), always in range, and are never written).
+    Go { lam: f32, s: F4, t: F4 },
+}
+
+/// The checks and λ every quad path shares: the wraps are not CLAMP_TO_BORDER, the offsets
+/// are small, and every active lane has the same λ (the implicit-LOD case without per-lane
+/// bias, and uniform explicit LODs).
+#[inline(always)]
+pub(super) fn quad_start(d: &Descriptor, req: &TexRequest, lanes: u32) -> QuadStart {
+    if d.wrap_s == Wrap::ClampToBorder
+        || d.wrap_t == Wrap::ClampToBorder
+        || req.offset[0].unsigned_abs() > FAST_OFFSET_LIMIT
+        || req.offset[1].unsigned_abs() > FAST_OFFSET_LIMIT
+    {
+        return QuadStart::Decline;
+    }
+    if lanes & 0xF == 0 {
+        return QuadStart::NoLane;
+    }
+    let first = lanes.trailing_zeros() as usize;
+    let arg_bits = req.lod[first];
+    let lam = if (0..4).all(|l| lanes & (1 << l) == 0 || req.lod[l] == arg_bits) {
+        // One bias (or explicit LOD) for the quad, the usual case: λ once. Equal inputs
+        // give equal bits, so this is `lane_lambdas` without the repeats.
+        let arg = f32::from_bits(arg_bits);
+        if req.op == TexOp::SampleLod as u32 {
+            final_lambda(d, arg, 0.0)
+        } else {
+            final_lambda(d, implicit_lambda(d, req), arg)
+        }
+    } else {
+        let lams = lane_lambdas(d, req, lanes);
+        let lam = lams[first];
+        if (0..4).any(|l| lanes & (1 << l) != 0 && lams[l].to_bits() != lam.to_bits()) {
+            return QuadStart::Decline;
+        }
+        lam
+    };
+    let on = |l: u32| -((lanes >> l) as i32 & 1);
+    let active = I4::new([on(0), on(1), on(2), on(3)]);
+    QuadStart::Go {
+        lam,
+        s: F4::from_bits(req.coord[0]).and_mask(active),
+        t: F4::from_bits(req.coord[1]).and_mask(active),
+    }
+}
+
 /// `sample_lanes` for the whole quad at once when every active lane has the same λ (the
 /// implicit-LOD case without per-lane bias, and uniform explicit LODs), the wraps are not
 /// CLAMP_TO_BORDER and the coordinates are in range; `false` (nothing written) otherwise.
@@ -495,43 +533,27 @@ fn sample_vector<F: TexelLoad, const MAG_LINEAR: bool, const MIN_LINEAR: bool, c
     lanes: u32,
     out: &mut TexResult,
 ) -> bool {
-    if d.wrap_s == Wrap::ClampToBorder
-        || d.wrap_t == Wrap::ClampToBorder
-        || req.offset[0].unsigned_abs() > FAST_OFFSET_LIMIT
-        || req.offset[1].unsigned_abs() > FAST_OFFSET_LIMIT
-    {
-        return false;
-    }
-    let explicit = req.op == TexOp::SampleLod as u32;
-    let quad_lambda = if explicit {
-        0.0
-    } else {
-        implicit_lambda(d, req)
+    let (lam, s, t) = match quad_start(d, req, lanes) {
+        QuadStart::Decline => return false,
+        QuadStart::NoLane => return true,
+        QuadStart::Go { lam, s, t } => (lam, s, t),
     };
-    // λ of every active lane, exactly as `sample_lanes`; the vector path needs one.
-    let mut lam: Option<f32> = None;
-    for lane in (0..4).filter(|l| lanes & (1 << l) != 0) {
-        let arg = f32::from_bits(req.lod[lane]);
-        let l = if explicit {
-            final_lambda(d, arg, 0.0)
-        } else {
-            final_lambda(d, quad_lambda, arg)
-        };
-        match lam {
-            None => lam = Some(l),
-            Some(p) if p.to_bits() == l.to_bits() => {}
-            Some(_) => return false,
-        }
-    }
-    let Some(lam) = lam else {
-        return true;
-    };
-    // Inactive lanes filter at (0, 0), always in range, and are never written.
-    let on = |l: u32| -((lanes >> l) as i32 & 1);
-    let active = I4::new([on(0), on(1), on(2), on(3)]);
-    let s = F4::from_bits(req.coord[0]).and_mask(active);
-    let t = F4::from_bits(req.coord[1]).and_mask(active);
     let p = plan::<MAG_LINEAR, MIN_LINEAR, MIP>(d, lam);
+    sample_vector_with_plan::<F>(d, req, lanes, out, p, s, t)
+}
+
+/// The f32 quad path once the plan is made: `s`, `t` are the coordinates of
+/// `quad_start`. `false` (nothing written) when a coordinate is out of range.
+#[inline(always)]
+pub(super) fn sample_vector_with_plan<F: TexelLoad>(
+    d: &Descriptor,
+    req: &TexRequest,
+    lanes: u32,
+    out: &mut TexResult,
+    p: Plan,
+    s: F4,
+    t: F4,
+) -> bool {
     let level = |l: u32| {
         if p.linear {
             filter_level4::<F, true>(d, l, s, t, req.offset)
@@ -663,13 +685,16 @@ fn select_for<F: TexelLoad>(mag_linear: bool, min_linear: bool, mip: u8, fast: b
     }
 }
 
-/// Picks the sample routine for a format and filter state.
+/// Picks the sample routine for a format, filter state, wrap pair and base level size
+/// (the last two only matter to the 8-bit formats' quad path, `filter8.rs`).
 pub(crate) fn select_sample(
     format: Format,
     mag_filter: MagFilter,
     min_filter: MinFilter,
+    wraps: (Wrap, Wrap),
+    base: [u32; 2],
 ) -> SampleFn {
-    select_sample_impl(format, mag_filter, min_filter, true)
+    select_sample_impl(format, mag_filter, min_filter, wraps, base, true)
 }
 
 /// The lane-by-lane reference routine `select_sample` would otherwise pick: what the
@@ -680,13 +705,16 @@ pub(crate) fn select_sample_reference(
     mag_filter: MagFilter,
     min_filter: MinFilter,
 ) -> SampleFn {
-    select_sample_impl(format, mag_filter, min_filter, false)
+    let wraps = (Wrap::Repeat, Wrap::Repeat);
+    select_sample_impl(format, mag_filter, min_filter, wraps, [1, 1], false)
 }
 
 fn select_sample_impl(
     format: Format,
     mag_filter: MagFilter,
     min_filter: MinFilter,
+    wraps: (Wrap, Wrap),
+    base: [u32; 2],
     fast: bool,
 ) -> SampleFn {
     let mag_linear = mag_filter == MagFilter::Linear;
@@ -698,6 +726,11 @@ fn select_sample_impl(
         MinFilter::NearestMipmapLinear => (false, MIP_LINEAR),
         MinFilter::LinearMipmapLinear => (true, MIP_LINEAR),
     };
+    if let Some(f) =
+        filter8::select_for_format(format, (mag_linear, min_linear, mip), wraps, base, fast)
+    {
+        return f;
+    }
     let (a, b, c) = (mag_linear, min_linear, mip);
     match format {
         Format::Rgba8 => select_for::<LoadRgba8>(a, b, c, fast),
@@ -782,14 +815,5 @@ mod tests {
         assert_eq!(floor_i64(-0.5), -1);
         assert_eq!(frac(f32::INFINITY), 0.0);
         assert_eq!(frac(-0.25), 0.75);
-    }
-
-    #[test]
-    fn log2_lod_edges() {
-        assert_eq!(log2_lod(0.0), f32::NEG_INFINITY);
-        assert_eq!(log2_lod(f32::INFINITY), f32::INFINITY);
-        assert!(log2_lod(f32::NAN).is_nan());
-        // Our log2 (crate::math) is accurate, not necessarily exact.
-        assert!((log2_lod(4.0) - 2.0).abs() < 1e-6);
     }
 }

@@ -26,7 +26,9 @@
 //! | `srgb_tables.rs` | exact sRGB decode/encode tables (generated) |
 //! | `mipmap.rs` | level sizes, completeness, mipmap generation |
 //! | `descriptor.rs` | the `#[repr(C)]` descriptor and how it is built |
-//! | `filter.rs` | the sample/fetch/size routines (wrap, filters, LOD) |
+//! | `filter.rs` | the sample/fetch/size routines (wrap, filters, level choice) |
+//! | `filter8.rs` | integer filtering of RGBA8 and sRGB8_ALPHA8 (8-bit weights) |
+//! | `lod.rs` | the quad's λ and the f32 log2 it uses |
 //! | `resident.rs` | resident sets: sorted chunks shared between snapshots |
 //! | `request.rs` | the texture request/response contract generated code calls `rt_texture` with |
 //! | `simd.rs` | 4-lane f32/i32 vectors (SSE2) for the quad fast path |
@@ -36,8 +38,10 @@
 mod descriptor;
 mod epoch;
 mod filter;
+mod filter8;
 pub mod format;
 pub mod image;
+mod lod;
 pub mod mipmap;
 pub mod request;
 mod resident;
@@ -162,9 +166,6 @@ impl SampleContext {
 /// lanes whose handle is invalid or not resident (unless internal) get zeros, and the
 /// context's debug sink gets one message per handle. Never panics, never reads outside a
 /// texture.
-// Lanes index the inner dimension of `out` (`out[component][lane]`), so a range loop is
-// the clear form here.
-#[allow(clippy::needless_range_loop)]
 pub fn sample(ctx: &SampleContext, req: &TexRequest) -> TexResult {
     let mut out: TexResult = [[0; 4]; 4];
     let op = match req.op {
@@ -175,9 +176,15 @@ pub fn sample(ctx: &SampleContext, req: &TexRequest) -> TexResult {
         _ => return out,
     };
     // Pinned for the whole instruction: the descriptors we look up stay valid until then.
-    let Some(_guard) = epoch::pin() else {
-        return out;
-    };
+    epoch::with_pinned(|| sample_pinned(ctx, req, op, &mut out));
+    out
+}
+
+/// `sample` once pinned.
+// Lanes index the inner dimension of `out` (`out[component][lane]`), so a range loop is
+// the clear form here.
+#[allow(clippy::needless_range_loop)]
+fn sample_pinned(ctx: &SampleContext, req: &TexRequest, op: TexOp, out: &mut TexResult) {
     let handle_of = |lane: usize| {
         TextureHandle::from_bits((req.handle_hi[lane] as u64) << 32 | req.handle_lo[lane] as u64)
     };
@@ -198,7 +205,7 @@ pub fn sample(ctx: &SampleContext, req: &TexRequest) -> TexResult {
             continue;
         };
         match op {
-            TexOp::SampleImplicit | TexOp::SampleLod => (d.sample)(d, req, group, &mut out),
+            TexOp::SampleImplicit | TexOp::SampleLod => (d.sample)(d, req, group, out),
             TexOp::Fetch => {
                 for lane in (0..4).filter(|l| group & (1 << l) != 0) {
                     let x = (req.coord[0][lane] as i32).wrapping_add(req.offset[0]);
@@ -218,7 +225,6 @@ pub fn sample(ctx: &SampleContext, req: &TexRequest) -> TexResult {
             }
         }
     }
-    out
 }
 
 /// The texture helper generated code calls (see `request::RtTextureFn`). Null pointers

@@ -108,6 +108,12 @@ impl F4 {
             F4(_mm_and_ps(self.0, _mm_castsi128_ps(m.0)))
         }
     }
+    #[inline(always)]
+    pub fn div(self, o: F4) -> F4 {
+        sse! {
+            F4(_mm_div_ps(self.0, o.0))
+        }
+    }
     /// Truncation toward zero (`as i32`); the caller keeps |x| < 2^31.
     #[inline(always)]
     pub fn trunc_i4(self) -> I4 {
@@ -181,6 +187,117 @@ impl I4 {
         sse! {
             _mm_movemask_ps(_mm_castsi128_ps(self.0)) == 0xF
         }
+    }
+    /// Arithmetic shift right by 1 (floor of x / 2).
+    #[inline(always)]
+    pub fn shr1(self) -> I4 {
+        sse! {
+            I4(_mm_srai_epi32::<1>(self.0))
+        }
+    }
+    /// Each lane's weight pair (256 − w, w), for `Q2::blend` (w in [0, 256]).
+    #[inline(always)]
+    pub fn weight_pairs(self) -> [Wt; 4] {
+        sse! {
+            let w = self.0;
+            let pair = _mm_or_si128(_mm_slli_epi32::<16>(w), _mm_sub_epi32(_mm_set1_epi32(256), w));
+            [
+                Wt(_mm_shuffle_epi32::<0x00>(pair)),
+                Wt(_mm_shuffle_epi32::<0x55>(pair)),
+                Wt(_mm_shuffle_epi32::<0xAA>(pair)),
+                Wt(_mm_shuffle_epi32::<0xFF>(pair)),
+            ]
+        }
+    }
+}
+
+/// Eight i16 lanes: the q15 RGBA channels (see `filter8.rs`) of two sampler lanes,
+/// `[r g b a]` of the first then of the second. Every channel is in [0, 32640].
+#[cfg(target_arch = "x86_64")]
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Q2(__m128i);
+
+/// One sampler lane's weight pair (256 − w, w), repeated for the 4 channels: the layout
+/// `pmaddwd` multiplies an interleaved (a, b) channel pair with.
+#[cfg(target_arch = "x86_64")]
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Wt(__m128i);
+
+#[cfg(target_arch = "x86_64")]
+impl Q2 {
+    /// Four RGBA8 texels (one per sampler lane, R in the low byte) as q15 (c·128):
+    /// `[lanes 0 and 1, lanes 2 and 3]`.
+    #[inline(always)]
+    pub fn from_rgba8x4(t: [u32; 4]) -> [Q2; 2] {
+        sse! {
+            let v = _mm_set_epi32(t[3] as i32, t[2] as i32, t[1] as i32, t[0] as i32);
+            let z = _mm_setzero_si128();
+            [
+                Q2(_mm_slli_epi16::<7>(_mm_unpacklo_epi8(v, z))),
+                Q2(_mm_slli_epi16::<7>(_mm_unpackhi_epi8(v, z))),
+            ]
+        }
+    }
+    /// Four lanes' q15 channels, each packed as four little-endian i16 in a u64 (R lowest).
+    #[inline(always)]
+    pub fn from_q15x4(q: [u64; 4]) -> [Q2; 2] {
+        sse! {
+            [
+                Q2(_mm_set_epi64x(q[1] as i64, q[0] as i64)),
+                Q2(_mm_set_epi64x(q[3] as i64, q[2] as i64)),
+            ]
+        }
+    }
+    /// a·(256 − w) + b·w per channel, exact in i32 (≤ 32640·256): the q23 RGBA of the
+    /// first lane (weights `w0`) and of the second (`w1`).
+    #[inline(always)]
+    pub fn blend_wide(a: Q2, b: Q2, w0: Wt, w1: Wt) -> [I4; 2] {
+        sse! {
+            [
+                I4(_mm_madd_epi16(_mm_unpacklo_epi16(a.0, b.0), w0.0)),
+                I4(_mm_madd_epi16(_mm_unpackhi_epi16(a.0, b.0), w1.0)),
+            ]
+        }
+    }
+    /// q23 → q15 for two lanes: (x + 128) >> 8, packed (never saturates: ≤ 32640).
+    #[inline(always)]
+    pub fn narrow(x: I4, y: I4) -> Q2 {
+        sse! {
+            let r = _mm_set1_epi32(128);
+            Q2(_mm_packs_epi32(
+                _mm_srai_epi32::<8>(_mm_add_epi32(x.0, r)),
+                _mm_srai_epi32::<8>(_mm_add_epi32(y.0, r)),
+            ))
+        }
+    }
+    /// `narrow(blend_wide(..))`: the q15 blend (a·(256 − w) + b·w + 128) >> 8.
+    #[inline(always)]
+    pub fn blend(a: Q2, b: Q2, w0: Wt, w1: Wt) -> Q2 {
+        let [x, y] = Q2::blend_wide(a, b, w0, w1);
+        Q2::narrow(x, y)
+    }
+    /// q15 → q23 (× 256) for the two lanes.
+    #[inline(always)]
+    pub fn widen(self) -> [I4; 2] {
+        sse! {
+            // (0, x) pairs are x << 16 as i32; shifting back by 8 leaves x << 8 (x ≥ 0).
+            let z = _mm_setzero_si128();
+            [
+                I4(_mm_srai_epi32::<8>(_mm_unpacklo_epi16(z, self.0))),
+                I4(_mm_srai_epi32::<8>(_mm_unpackhi_epi16(z, self.0))),
+            ]
+        }
+    }
+}
+
+/// Four lanes' RGBA vectors turned into channel vectors (a 4×4 transpose).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn transpose_f4(v: [F4; 4]) -> [F4; 4] {
+    sse! {
+        let (mut a, mut b, mut c, mut d) = (v[0].0, v[1].0, v[2].0, v[3].0);
+        _MM_TRANSPOSE4_PS(&mut a, &mut b, &mut c, &mut d);
+        [F4(a), F4(b), F4(c), F4(d)]
     }
 }
 
@@ -285,6 +402,10 @@ impl F4 {
         F4([0, 1, 2, 3].map(|i| f32::from_bits(self.0[i].to_bits() & m.0[i] as u32)))
     }
     #[inline(always)]
+    pub fn div(self, o: F4) -> F4 {
+        self.zip(o, |a, b| a / b)
+    }
+    #[inline(always)]
     pub fn trunc_i4(self) -> I4 {
         I4(self.0.map(|x| x as i32))
     }
@@ -328,6 +449,70 @@ impl I4 {
     pub fn all(self) -> bool {
         self.0.iter().all(|&m| m == -1)
     }
+    #[inline(always)]
+    pub fn shr1(self) -> I4 {
+        I4(self.0.map(|x| x >> 1))
+    }
+    #[inline(always)]
+    pub fn weight_pairs(self) -> [Wt; 4] {
+        self.0.map(Wt)
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Q2([i32; 8]);
+
+/// The weight w itself (the pair is implied).
+#[cfg(not(target_arch = "x86_64"))]
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Wt(i32);
+
+#[cfg(not(target_arch = "x86_64"))]
+impl Q2 {
+    #[inline(always)]
+    pub fn from_rgba8x4(t: [u32; 4]) -> [Q2; 2] {
+        let ch = |l: usize, c: usize| ((t[l] >> (8 * c)) & 0xFF) as i32 * 128;
+        let pair = |l: usize| Q2([0, 1, 2, 3, 4, 5, 6, 7].map(|i| ch(l + i / 4, i % 4)));
+        [pair(0), pair(2)]
+    }
+    #[inline(always)]
+    pub fn from_q15x4(q: [u64; 4]) -> [Q2; 2] {
+        let ch = |l: usize, c: usize| (q[l] >> (16 * c)) as u16 as i16 as i32;
+        let pair = |l: usize| Q2([0, 1, 2, 3, 4, 5, 6, 7].map(|i| ch(l + i / 4, i % 4)));
+        [pair(0), pair(2)]
+    }
+    #[inline(always)]
+    pub fn blend_wide(a: Q2, b: Q2, w0: Wt, w1: Wt) -> [I4; 2] {
+        let f = |k: usize, w: i32| a.0[k] * (256 - w) + b.0[k] * w;
+        [
+            I4([0, 1, 2, 3].map(|c| f(c, w0.0))),
+            I4([0, 1, 2, 3].map(|c| f(4 + c, w1.0))),
+        ]
+    }
+    #[inline(always)]
+    pub fn narrow(x: I4, y: I4) -> Q2 {
+        let n = |v: i32| (v + 128) >> 8;
+        Q2([0, 1, 2, 3, 4, 5, 6, 7].map(|i| n(if i < 4 { x.0[i] } else { y.0[i - 4] })))
+    }
+    #[inline(always)]
+    pub fn blend(a: Q2, b: Q2, w0: Wt, w1: Wt) -> Q2 {
+        let [x, y] = Q2::blend_wide(a, b, w0, w1);
+        Q2::narrow(x, y)
+    }
+    #[inline(always)]
+    pub fn widen(self) -> [I4; 2] {
+        [
+            I4([0, 1, 2, 3].map(|c| self.0[c] << 8)),
+            I4([0, 1, 2, 3].map(|c| self.0[4 + c] << 8)),
+        ]
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+pub(crate) fn transpose_f4(v: [F4; 4]) -> [F4; 4] {
+    [0, 1, 2, 3].map(|c| F4([v[0].0[c], v[1].0[c], v[2].0[c], v[3].0[c]]))
 }
 
 #[cfg(not(target_arch = "x86_64"))]

@@ -197,6 +197,19 @@ fn every_format_and_filter_combination_runs() {
                 for lod in [-1.0f32, 0.0, 0.7, 1.0, 1.5, 2.0, 5.0] {
                     let r = request(TexOp::SampleLod, [h; 4], [[0.3, 0.8]; 4], [lod; 4]);
                     let v = lane(&sample(&ctx, &r), 2);
+                    let nearest = min == gl::NEAREST && mag == gl::NEAREST;
+                    if f == Format::Srgb8Alpha8 && !nearest {
+                        // Filtering sRGB runs on the 15-bit linear decode (filter8.rs):
+                        // within half a step of the exact one, and encoding back gives the
+                        // stored code.
+                        for c in 0..3 {
+                            let err = (v[c] - texel[c]).abs();
+                            assert!(err <= 0.5 / 32640.0, "{f:?} min {min:#x} lod {lod}");
+                            assert_eq!(linear_to_srgb8(v[c]), linear_to_srgb8(texel[c]));
+                        }
+                        assert_eq!(v[3], texel[3]);
+                        continue;
+                    }
                     assert_eq!(v, texel, "{f:?} min {min:#x} mag {mag:#x} lod {lod}");
                 }
             }
@@ -448,16 +461,29 @@ fn lod_uses_each_lanes_own_texture_size() {
 fn srgb_decodes_on_sample_and_depth_reads_as_red() {
     let mut img = Image::new(1, 1, Format::Srgb8Alpha8);
     img.write_bytes(0, &[128, 0, 255, 128]);
+    let img = Arc::new(img);
     let (ctx, h) = ctx_with(
-        view_of(vec![Arc::new(img)]),
+        view_of(vec![img.clone()]),
         state(gl::LINEAR, gl::LINEAR, gl::REPEAT),
+    );
+    let v = at(&ctx, h, 0.5, 0.5);
+    // LINEAR filters the 15-bit linear decode (filter8.rs): half a step of 1/32640 from
+    // the exact value at most, and it encodes back to the stored code.
+    assert!((v[0] - srgb8_to_linear(128)).abs() <= 0.5 / 32640.0);
+    assert!((v[0] - 0.215_860_5).abs() < 2e-5);
+    assert_eq!(linear_to_srgb8(v[0]), 128);
+    assert_eq!(v[1], 0.0);
+    assert_eq!(v[2], 1.0);
+    assert_eq!(v[3], 128.0 / 255.0); // alpha stays linear
+                                     // NEAREST reads the exact decode.
+    let (ctx, h) = ctx_with(
+        view_of(vec![img]),
+        state(gl::NEAREST, gl::NEAREST, gl::REPEAT),
     );
     let v = at(&ctx, h, 0.5, 0.5);
     assert_eq!(v[0], srgb8_to_linear(128));
     assert!((v[0] - 0.215_860_5).abs() < 1e-6);
-    assert_eq!(v[1], 0.0);
-    assert_eq!(v[2], 1.0);
-    assert_eq!(v[3], 128.0 / 255.0); // alpha stays linear
+    assert_eq!(v[3], 128.0 / 255.0);
     let mut d = Image::new(1, 1, Format::Depth32F);
     d.write_bytes(0, &0.625f32.to_le_bytes());
     let (ctx, h) = ctx_with(
