@@ -248,13 +248,21 @@ fn strings_and_limits() {
     assert_eq!(c.get_floatv(gl::COLOR_CLEAR_VALUE), vec![0.0; 4]);
     c.clear_color(1.0, 0.5, 0.0, 1.0);
     assert_eq!(c.get_integerv(gl::COLOR_CLEAR_VALUE)[0], i32::MAX);
-    assert!(c.get_integerv(0xFFFF).is_empty());
+    assert!(c.get_integerv(0x1234_5678).is_empty());
     assert_eq!(c.get_error(), gl::INVALID_ENUM);
     let msgs = c.debug_messages();
     assert!(
-        msgs.last().is_some_and(|m| m.message.ends_with("0xFFFF")),
-        "the unknown pname is named: {msgs:?}"
+        msgs.last().is_some_and(|m| m.message.ends_with("0x12345678")),
+        "a value gl.xml lacks is given in hex: {msgs:?}"
     );
+    assert!(c.get_integerv(gl::TEXTURE_2D).is_empty());
+    let msgs = c.debug_messages();
+    assert_eq!(
+        msgs.last().map(|m| m.message.as_str()),
+        Some("glGetIntegerv: GL_INVALID_ENUM: glGet parameter GL_TEXTURE_2D"),
+        "a known one by its name"
+    );
+    assert_eq!(c.get_error(), gl::INVALID_ENUM);
     // Shader interface limits: GL 4.5's minimums, which the conformance scene
     // varyings_max_components shows working; no multisampling, no clip distances.
     for (pname, v) in [
