@@ -252,7 +252,8 @@ fn strings_and_limits() {
     assert_eq!(c.get_error(), gl::INVALID_ENUM);
     let msgs = c.debug_messages();
     assert!(
-        msgs.last().is_some_and(|m| m.message.ends_with("0x12345678")),
+        msgs.last()
+            .is_some_and(|m| m.message.ends_with("0x12345678")),
         "a value gl.xml lacks is given in hex: {msgs:?}"
     );
     assert!(c.get_integerv(gl::TEXTURE_2D).is_empty());
