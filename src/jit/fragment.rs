@@ -680,20 +680,6 @@ impl V<'_> {
         self.fmin(lo, one)
     }
 
-    /// Byte shuffle of two `i8x16` views (`idx` < 32 picks from `a` then `b`).
-    fn shuffle(&mut self, a: Value, b: Value, idx: [u8; 16]) -> Value {
-        let imm = self
-            .b
-            .func
-            .dfg
-            .immediates
-            .push(ConstantData::from(idx.to_vec()));
-        let ab = self.b.ins().bitcast(types::I8X16, lanes_le(), a);
-        let bb = self.b.ins().bitcast(types::I8X16, lanes_le(), b);
-        let r = self.b.ins().shuffle(ab, bb, imm);
-        self.b.ins().bitcast(I32X4, lanes_le(), r)
-    }
-
     /// `ops::depth_to_d24` per lane of the saturated `c`, the same f32 steps in the same
     /// order (see there why they give the exact f64 result): `a = 2^24·c`, `q = a − c`,
     /// `t = (a − q) − c`, `n` = `q` rounded to an integer (ties to even), then ±1 when `q`
