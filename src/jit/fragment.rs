@@ -21,8 +21,8 @@
 //! integer lanes exactly as `ops::blend_and_pack`'s integer path (`color_unorm8`); float
 //! attachments use the same IEEE operations in the same order, `ops::fmin`/`ops::fmax`
 //! semantics for every min and max, binary16 through the same `half` conversions
-//! (`rt_half_to_float`/`rt_float_to_half`); D24 depth converts in f64 where
-//! `ops::float_to_unorm` does. `fragment_tests.rs` checks it on random keys and quads.
+//! (`rt_half_to_float`/`rt_float_to_half`); D24 depth converts with the f32 steps of
+//! `ops::depth_to_d24`. `fragment_tests.rs` checks it on random keys and quads.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -49,7 +49,6 @@ use crate::sampler::Format;
 
 const I32X4: Type = types::I32X4;
 const F32X4: Type = types::F32X4;
-const F64X2: Type = types::F64X2;
 
 /// Storage format of the depth attachment a variant tests against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -681,56 +680,36 @@ impl V<'_> {
         self.fmin(lo, one)
     }
 
-    /// Byte shuffle of two `i8x16` views (`idx` < 32 picks from `a` then `b`).
-    fn shuffle(&mut self, a: Value, b: Value, idx: [u8; 16]) -> Value {
-        let imm = self
-            .b
-            .func
-            .dfg
-            .immediates
-            .push(ConstantData::from(idx.to_vec()));
-        let ab = self.b.ins().bitcast(types::I8X16, lanes_le(), a);
-        let bb = self.b.ins().bitcast(types::I8X16, lanes_le(), b);
-        let r = self.b.ins().shuffle(ab, bb, imm);
-        self.b.ins().bitcast(I32X4, lanes_le(), r)
-    }
-
-    /// `ops::float_to_unorm(v, max)` per lane (D24 depth): saturate, then
-    /// `floor(c * max + 0.5)` in f64 (exact for the 24-bit products, as the reference computes it).
-    fn unorm_bits(&mut self, v: Value, max: u32) -> Value {
-        let c = self.saturate(v);
-        let ci = self.iview(c);
-        // Lanes 2, 3 moved down so `fvpromote_low` widens them.
-        let hi_i = self.shuffle(
-            ci,
-            ci,
-            [8, 9, 10, 11, 12, 13, 14, 15, 8, 9, 10, 11, 12, 13, 14, 15],
-        );
-        let hi_f = self.fview(hi_i);
-        let lo = self.b.ins().fvpromote_low(c);
-        let hi = self.b.ins().fvpromote_low(hi_f);
-        let mk = self.b.ins().f64const(max as f64);
-        let mv = self.b.ins().splat(F64X2, mk);
-        let hk = self.b.ins().f64const(0.5);
-        let hv = self.b.ins().splat(F64X2, hk);
-        let mut out = [lo, hi];
-        for o in &mut out {
-            let p = self.b.ins().fmul(*o, mv);
-            let s = self.b.ins().fadd(p, hv);
-            // Non-negative, so floor is the reference's truncating `as u32`.
-            let f = self.b.ins().floor(s);
-            // Integers below 2^24 + 1: exact in f32.
-            *o = self.b.ins().fvdemote(f);
-        }
-        let lo32 = self.iview(out[0]);
-        let hi32 = self.iview(out[1]);
-        let both = self.shuffle(
-            lo32,
-            hi32,
-            [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23],
-        );
-        let bf = self.fview(both);
-        self.b.ins().fcvt_to_sint_sat(I32X4, bf)
+    /// `ops::depth_to_d24` per lane of the saturated `c`, the same f32 steps in the same
+    /// order (see there why they give the exact f64 result): `a = 2^24·c`, `q = a − c`,
+    /// `t = (a − q) − c`, `n` = `q` rounded to an integer (ties to even), then ±1 when `q`
+    /// is a half-integer and `t` says the exact product lies on the other side.
+    fn d24_bits(&mut self, c: Value) -> Value {
+        let k24 = self.splat_f(16_777_216.0);
+        let magic = self.splat_f(8_388_608.0);
+        let a = self.b.ins().fmul(c, k24);
+        let q = self.b.ins().fsub(a, c);
+        let aq = self.b.ins().fsub(a, q);
+        let t = self.b.ins().fsub(aq, c);
+        let mq = self.b.ins().fadd(q, magic);
+        let rounded = self.b.ins().fsub(mq, magic);
+        let small = self.b.ins().fcmp(FloatCC::LessThan, q, magic);
+        let nf = self.select_f(small, rounded, q);
+        let d = self.b.ins().fsub(q, nf);
+        // An integer in [0, 2^24]: the truncating conversion is exact.
+        let n = self.b.ins().fcvt_to_sint_sat(I32X4, nf);
+        let zero = self.splat_f(0.0);
+        let half = self.splat_f(0.5);
+        let mhalf = self.splat_f(-0.5);
+        let d_up = self.b.ins().fcmp(FloatCC::Equal, d, half);
+        let t_up = self.b.ins().fcmp(FloatCC::GreaterThanOrEqual, t, zero);
+        let up = self.b.ins().band(d_up, t_up);
+        let d_dn = self.b.ins().fcmp(FloatCC::Equal, d, mhalf);
+        let t_dn = self.b.ins().fcmp(FloatCC::LessThan, t, zero);
+        let dn = self.b.ins().band(d_dn, t_dn);
+        // Masks are -1 where set: n + 1 for `up`, n − 1 for `dn`.
+        let n = self.b.ins().isub(n, up);
+        self.b.ins().iadd(n, dn)
     }
 
     /// `ops::float_to_unorm(v, 255)` per lane, exactly, in f32 (the f64 of the reference
@@ -1002,7 +981,7 @@ impl V<'_> {
         let zs = self.saturate(z);
         let (cmp, new) = match d.format {
             DepthFormat::D24S8 => {
-                let frag = self.unorm_bits(zs, crate::sampler::format::DEPTH24_MAX);
+                let frag = self.d24_bits(zs);
                 let low = self.vconst([crate::sampler::format::DEPTH24_MAX; 4]);
                 let stored = self.b.ins().band(words, low);
                 // Both below 2^24: signed compares order them as the reference's u32.

@@ -695,6 +695,87 @@ fn unorm8_conversion_is_exact_at_every_midpoint() {
     }
 }
 
+/// The variant's D24 conversion (`depth_to_d24` in f32) against the f64
+/// `ops::float_to_unorm(z, 2^24 − 1)`, through the depth write of an ALWAYS test: the
+/// floats next to the midpoints `(k + ½)/(2^24 − 1)` of a spread of `k` and of every `k`
+/// near ½ and 1 (where `q` crosses 2^23 and 2^24), plus values outside [0, 1] and NaN.
+#[test]
+fn d24_conversion_is_exact_near_midpoints() {
+    let shader = copy_shader();
+    let id = fragment::shader_id(&*shader).expect("JIT code has an entry");
+    let key = FragmentKey {
+        shader: id,
+        early_depth: true,
+        depth: Some(DepthKey {
+            format: DepthFormat::D24S8,
+            func: CompareFunc::Always,
+            write: true,
+        }),
+        frag_depth_row: None,
+        colors: SmallVec::new(),
+    };
+    let v = fragment::compile_uncached(&shader, &key).expect("compiles");
+    const MAX: u32 = ops::DEPTH24_MAX;
+    let ks = (0..MAX)
+        .step_by(97)
+        .chain((1 << 23) - 4096..(1 << 23) + 4096)
+        .chain(MAX - 4096..MAX);
+    let mut values = vec![-0.0, -1.0, 1.0, 1.5, f32::INFINITY, f32::NAN, 1e-40, 0.0];
+    for k in ks {
+        let mid = ((k as f64 + 0.5) / MAX as f64) as f32;
+        for d in -3i32..=3 {
+            values.push(f32::from_bits(mid.to_bits().wrapping_add_signed(d)));
+        }
+    }
+    let shader_env = ShaderEnv {
+        uniforms: std::ptr::null(),
+        uniform_words: 0,
+        blocks: std::ptr::null(),
+        block_count: 0,
+        sampler: std::ptr::null(),
+    };
+    let fenv = FragEnv {
+        shader_env: &shader_env,
+        blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
+        blend_color_unorm8: [[0; 4]; MAX_COLOR_ATTACHMENTS],
+    };
+    let builtins = [0u32; Builtin::COUNT * 4];
+    let inputs = vec![0u32; (ROWS as usize + 1) * 4];
+    let mut out = vec![0u32; v.output_rows() as usize * 4];
+    for chunk in values.chunks(4) {
+        let mut depth = [[0xA5u8; 4]; 4];
+        let mut quad = FragQuad {
+            inv: Invocation {
+                inputs: inputs.as_ptr(),
+                outputs: out.as_mut_ptr(),
+                builtins: builtins.as_ptr(),
+                mask: 0xF,
+            },
+            cover: (1 << chunk.len()) - 1,
+            _pad: [0; 3],
+            z: std::array::from_fn(|l| chunk.get(l).copied().unwrap_or(0.0)),
+            depth: [std::ptr::null_mut(); 4],
+            color: [[std::ptr::null_mut(); 4]; MAX_COLOR_ATTACHMENTS],
+        };
+        for (l, t) in depth.iter_mut().enumerate() {
+            quad.depth[l] = t.as_mut_ptr();
+        }
+        // SAFETY: every depth pointer targets a live 4-byte local; the key has no colour
+        // attachments; outputs hold `output_rows` zeroed rows; the shader reads no env.
+        unsafe { v.run(&fenv, &mut quad) };
+        for (l, z) in chunk.iter().enumerate() {
+            let word = u32::from_le_bytes(depth[l]);
+            assert_eq!(word >> 24, 0xA5, "stencil kept");
+            assert_eq!(
+                word & MAX,
+                ops::float_to_unorm(*z, MAX),
+                "{z:e} ({:#x})",
+                z.to_bits()
+            );
+        }
+    }
+}
+
 /// Texels per row of the test images of `check_block`: more than the block's 4, so the
 /// strides are not the block's width.
 const BLOCK_IMAGE_W: usize = 5;

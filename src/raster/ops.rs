@@ -85,10 +85,29 @@ pub fn div255(x: u32) -> u32 {
     (y + (y >> 8)) >> 8
 }
 
-/// Depth value in the D24 representation.
+/// Depth value in the D24 representation: `float_to_unorm(z, DEPTH24_MAX)`, the exact
+/// `floor(c·(2^24 − 1) + 0.5)` of the clamped `c`, computed in f32 only (fragment variants
+/// emit the same steps, so neither needs f64). `x = c·(2^24 − 1) = a − c` with `a = 2^24·c`
+/// exact; `q = fl(a − c)` and its exact error `t = x − q = (a − q) − c` (Fast2Sum: `a − q`
+/// is exact by Sterbenz, and `|a| ≥ |c|`). `q` rounds to the nearest integer `n` (ties to
+/// even; the 2^23 trick below 2^23, where `q` may have a fraction, and `q` itself above,
+/// where it is an integer); that is the answer unless `q` is a half-integer, where the sign
+/// of `t` decides: `x` is above `q` (or equal to it, rounding half up) moves `n` up from
+/// `q − ½`, below moves it down from `q + ½`. Every f32 in [0, 1] gives the f64 result
+/// (`d24_conversion_is_exact_for_every_float`).
 #[inline]
 pub fn depth_to_d24(z: f32) -> u32 {
-    float_to_unorm(z, DEPTH24_MAX)
+    const MAGIC: f32 = 8_388_608.0;
+    let c = saturate(z);
+    let a = c * 16_777_216.0;
+    let q = a - c;
+    let t = (a - q) - c;
+    let n = if q < MAGIC { (q + MAGIC) - MAGIC } else { q };
+    let d = q - n;
+    let up = (d == 0.5 && t >= 0.0) as u32;
+    let down = (d == -0.5 && t < 0.0) as u32;
+    // `n` is an integer in [0, 2^24]; `down` needs n ≥ 1 (q = n − ½ ≥ ½).
+    n as u32 + up - down
 }
 
 /// Reads a colour texel as RGBA floats. Missing components read as (0, 0, 0, 1)
@@ -533,6 +552,32 @@ mod tests {
             let got = [0u32, 5, 9].map(|z| depth_pass(func, z, 5));
             assert_eq!(got, want, "func {f:#x}");
         }
+    }
+
+    /// `depth_to_d24` against the f64 `float_to_unorm` on every f32 in [0, 1] (and the
+    /// values `saturate` sends there).
+    #[test]
+    fn d24_conversion_is_exact_for_every_float() {
+        for bits in 0..=1.0f32.to_bits() {
+            let z = f32::from_bits(bits);
+            assert_eq!(
+                depth_to_d24(z),
+                float_to_unorm(z, DEPTH24_MAX),
+                "{z:e} ({bits:#x})"
+            );
+        }
+        for z in [
+            -0.0,
+            -1e-30,
+            -1.0,
+            1.0 + f32::EPSILON,
+            2.0,
+            f32::INFINITY,
+            f32::NAN,
+        ] {
+            assert_eq!(depth_to_d24(z), float_to_unorm(z, DEPTH24_MAX), "{z:e}");
+        }
+        assert_eq!(depth_to_d24(0.5), 1 << 23);
     }
 
     #[test]
