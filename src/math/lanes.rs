@@ -1365,7 +1365,7 @@ mod tests {
             for x in 0..64 {
                 let p = (x as f32 * 30.0 + 0.5, y as f32 * 24.0 + 0.5);
                 let d = p.0 * 12.9898 + p.1 * 78.233;
-                let h = sin(d) * 43758.5453;
+                let h = sin(d) * 43_758.547; // 43758.5453 as f32
                 let v = h - floor(h);
                 assert!((0.0..1.0).contains(&v), "hash at {p:?} = {v}");
                 vals.push(v.to_bits());
