@@ -1768,6 +1768,27 @@ fn maths_inputs() -> Vec<u32> {
         }
     }
     v.extend((0..4000).map(|i| -20.0 + i as f32 * 0.01));
+    // Large trig arguments: the extended reduction (98304..2^24, k split in two), the
+    // t >= 2^23 quadrant path, the fold at 2^24, float→int-saturating sizes.
+    v.extend((0..2000).map(|i| 98_304.0 + i as f32 * 451.3));
+    for x in [
+        1e6,
+        1e7,
+        8_388_608.0 * std::f32::consts::FRAC_PI_2,
+        13_176_794.0,
+        13_176_796.0,
+        16_777_215.0,
+        16_777_216.0,
+        16_777_218.0,
+        2_147_483_648.0,
+        4_294_967_296.0,
+        3e38,
+    ] {
+        for d in -2..=2 {
+            let y = f32::from_bits((f32::to_bits(x) as i32 + d) as u32);
+            v.extend([y, -y]);
+        }
+    }
     let mut s = 0x2545_f491u32;
     let mut bits: Vec<u32> = v.iter().map(|x| x.to_bits()).collect();
     for _ in 0..4000 {

@@ -15,9 +15,11 @@
 //! log2f), with our own special-value handling.
 //!
 //! Domain notes (GLSL leaves these undefined; ours are deterministic):
-//! - sin/cos/tan: the argument is reduced with a 3-part Cody–Waite π/2 whose products are
-//!   exact while |x| < [`TRIG_LIMIT`] (98304); beyond it the argument is taken as 0
-//!   (sin → ±0, cos → 1, tan → ±0). ±inf and NaN give NaN.
+//! - sin/cos/tan: the argument is reduced with a 3-part Cody–Waite π/2, k split in two so
+//!   that the products stay exact for |x| < 2^24 (absolute error about 2^-24 there).
+//!   |x| >= 2^24 (every such f32 is an even integer) is folded to its mantissa scaled into
+//!   [2^23, 2^24) first: a deterministic value in [-1, 1] that varies with x, not sin(x).
+//!   ±inf and NaN give NaN.
 //! - asin/acos/atanh of |x| > 1, acosh of x < 1: NaN. log/log2 of x < 0: NaN, of ±0: -inf. pow as
 //!   exp2(y · log2 x) with the IEEE rules of that formula (x < 0 → NaN, 0^0 → NaN, ...).
 
@@ -176,9 +178,16 @@ const TWO_23: u32 = 0x4b00_0000;
 /// bits are `MAGIC + n`.
 const MAGIC: u32 = 0x4b40_0000;
 
-/// |x| at and above which sin/cos/tan take the argument as 0 (see the module doc): below
-/// it k = round(|x| · 2/π) < 2^16, so k times each 8-bit part of π/2 is exact.
+/// |x| below which sin/cos/tan are computed exactly as before the reduction was extended
+/// (k = round(|x| · 2/π) < 2^16, so k times each 8-bit part of π/2 is exact); the same
+/// sequence goes on, just as accurate, up to 2^24 (see `sincos_parts`).
 pub const TRIG_LIMIT: f32 = 98_304.0;
+/// 2^24 (bits): sin/cos/tan fold |x| at or above it (see `sincos_parts`).
+const TWO_24: u32 = 0x4b80_0000;
+/// The mantissa bits of a binary32.
+const MANT: u32 = 0x007f_ffff;
+/// 1.5 · 2^35: adding it to an integer below 2^34 rounds to a multiple of 2^12.
+const SPLIT_2_12: u32 = 0x5140_0000;
 /// 2/π.
 const FRAC_2_PI: u32 = 0x3f22_f983;
 /// π/2 = P1 + P2 + P3 to within 2^-47: P1 and P2 have at most 8 significant bits.
@@ -325,8 +334,17 @@ const COS_C: [f32; 3] = [
     4.166_664_568_298_827e-2,
 ];
 
-/// Reduces |x| to r in about [-π/4, π/4] with |x| = r + kπ/2; returns (sin r, cos r,
+/// Reduces |x| to r with |x| = r + kπ/2 (|r| <= π/4 up to the rounding of |x|·2/π, which
+/// lets |r| reach about 0.86 for |x| < 2^20 and 1.5 near 2^24); returns (sin r, cos r,
 /// k mod 4 as an integer, the sign of x, mask of ±inf/NaN x).
+///
+/// k = round(|x|·2/π) < 2^24 is split as kh + kl (kh a multiple of 2^12, |kl| <= 2^11) so
+/// that kh and kl times each 8-bit part of π/2 are exact, and so are the subtractions
+/// (Cody–Waite): r carries only the rounding of k·P3 and of the last subtraction. Below
+/// [`TRIG_LIMIT`] this gives the very bits of the unsplit 3-part sequence. |x| >= 2^24
+/// (every such f32 is an even integer; a faithful reduction would need Payne–Hanek) is
+/// first folded to |x|·2^-j in [2^23, 2^24) by keeping its mantissa: deterministic, in
+/// [-1, 1], varying with x, but not sin(x).
 fn sincos_parts<O: Lanes>(o: &mut O, x: O::V) -> [O::V; 5] {
     let abs = o.k(ABS);
     let ax = o.and(x, abs);
@@ -334,24 +352,39 @@ fn sincos_parts<O: Lanes>(o: &mut O, x: O::V) -> [O::V; 5] {
     let s = o.and(x, sgn);
     let d = o.sub(x, x);
     let bad = o.unord(d, d);
-    // Beyond the limit (and for inf/NaN, whose lanes are masked at the end) use 0.
-    let lim = kf(o, TRIG_LIMIT);
+    // |x| >= 2^24 (and inf/NaN, whose lanes are masked at the end): fold into [2^23, 2^24).
+    let lim = o.k(TWO_24);
     let inr = o.lt(ax, lim);
-    let zero = o.k(0);
-    let ax = o.sel(inr, ax, zero);
+    let mant = o.k(MANT);
+    let fm = o.and(ax, mant);
+    let big = o.k(TWO_23);
+    let folded = o.or(fm, big);
+    let ax = o.sel(inr, ax, folded);
     let tp = o.k(FRAC_2_PI);
     let t = o.mul(ax, tp);
-    let big = o.k(TWO_23);
+    // t < 2^24. Below 2^23 round it with the 2^23 trick (the sum's low bits are k mod 4);
+    // at or above 2^23 it is an integer already and its own low bits are k mod 4.
+    let small = o.lt(t, big);
     let m = o.add(t, big);
     let kk = o.sub(m, big);
+    let m = o.sel(small, m, t);
+    let kk = o.sel(small, kk, t);
     let three = o.k(3);
     let q = o.and(m, three);
+    let split = o.k(SPLIT_2_12);
+    let kh = o.add(kk, split);
+    let kh = o.sub(kh, split);
+    let kl = o.sub(kk, kh);
     let p1 = o.k(PIO2_P1);
     let p2 = o.k(PIO2_P2);
     let p3 = o.k(PIO2_P3);
-    let a = o.mul(kk, p1);
+    let a = o.mul(kh, p1);
     let r = o.sub(ax, a);
-    let b = o.mul(kk, p2);
+    let a = o.mul(kl, p1);
+    let r = o.sub(r, a);
+    let b = o.mul(kh, p2);
+    let r = o.sub(r, b);
+    let b = o.mul(kl, p2);
     let r = o.sub(r, b);
     let c = o.mul(kk, p3);
     let r = o.sub(r, c);
@@ -1030,6 +1063,8 @@ mod tests {
     //! |---|---|---|---|---|
     //! | sin, cos | [-π, π] | 2 ULP | 2 ULP | abs 2^-11 |
     //! | sin, cos | abs(x) < 98304 | abs 2^-24 | abs 2^-23 | — |
+    //! | sin, cos | 98304 <= abs(x) < 2^20 | abs 2^-23 | abs 2^-22 | — |
+    //! | sin, cos | abs(x) >= 2^24 | folded (module doc) | in [-1, 1] | — |
     //! | tan | [-π, π] | 3 ULP | 3 ULP | from sin/cos |
     //! | asin, acos | [-1, 1] | 2, 1 ULP | 2 ULP | from atan |
     //! | atan | all | 3 ULP | 3 ULP | from the others |
@@ -1256,15 +1291,101 @@ mod tests {
         assert_eq!(tan(-0.0).to_bits(), (-0.0f32).to_bits());
         assert_eq!(cos(0.0), 1.0);
         assert_eq!(sin(f32::from_bits(1)), f32::from_bits(1));
-        // Beyond the limit the argument is taken as 0 (documented); inf and NaN give NaN.
-        assert_eq!(sin(1e30), 0.0);
-        assert_eq!(sin(-TRIG_LIMIT).to_bits(), (-0.0f32).to_bits());
-        assert_eq!(cos(3e38), 1.0);
+        // inf and NaN give NaN.
         for x in [INF, -INF, f32::NAN] {
             for g in [sin, cos, tan] {
                 assert_eq!(g(x).to_bits(), f32::NAN.to_bits());
             }
         }
+    }
+
+    #[test]
+    fn sin_cos_large_arguments() {
+        // 98304 <= |x| < 2^20: the split-k reduction keeps the absolute error at 2^-23.
+        let (lo, hi) = (TRIG_LIMIT, 1_048_576.0f32);
+        let mut xs: Vec<f32> = (0..=400_000)
+            .map(|i| lo + (hi - lo) * (i as f32 / 400_000.0))
+            .collect();
+        xs.extend(
+            patterns(400_000, 0x9e37_79b9)
+                .map(|b| f32::from_bits(b & 0x7fff_ffff))
+                .filter(|x| (lo..hi).contains(x)),
+        );
+        let neg: Vec<f32> = xs.iter().map(|x| -x).collect();
+        xs.extend(neg);
+        let (ws, at_s) = worst_abs(sin, oracle::sin, &xs, -hi, hi);
+        let (wc, at_c) = worst_abs(cos, oracle::cos, &xs, -hi, hi);
+        let b = (-22.0f64).exp2();
+        assert!(ws <= b, "sin: abs error {ws:e} at {at_s:e}");
+        assert!(wc <= b, "cos: abs error {wc:e} at {at_c:e}");
+        // Every finite x, however large: a value in [-1, 1], odd/even symmetry, and the
+        // same tan quadrant as sin/cos; |x| >= 2^24 is folded (documented), not sin(x).
+        let mut all: Vec<f32> = patterns(300_000, 0x0bad_5eed)
+            .map(f32::from_bits)
+            .filter(|x| x.is_finite())
+            .collect();
+        all.extend([
+            1e7,
+            16_777_215.0,
+            16_777_216.0,
+            2_147_483_648.0,
+            1e30,
+            3e38,
+            f32::MAX,
+        ]);
+        for &x in &all {
+            let (s, c) = (sin(x), cos(x));
+            assert!((-1.0..=1.0).contains(&s), "sin({x:e}) = {s:e}");
+            assert!((-1.0..=1.0).contains(&c), "cos({x:e}) = {c:e}");
+            assert_eq!(sin(-x).to_bits(), (-s).to_bits(), "sin(-{x:e})");
+            assert_eq!(cos(-x).to_bits(), c.to_bits(), "cos(-{x:e})");
+            let t = tan(x);
+            assert!(
+                t.is_nan() == (s / c).is_nan() && (t >= 0.0) == (s / c >= 0.0)
+                    || s == 0.0
+                    || c == 0.0,
+                "tan({x:e}) = {t:e}, sin/cos {s:e}/{c:e}"
+            );
+        }
+        // Up to 2^24 the quadrant is right: sin stays close to the oracle (|r| <= ~1.5).
+        for x in [1e6f32, 4e6, 1e7, 13_176_796.0, 16_777_215.0] {
+            let e = (sin(x) as f64 - oracle::sin(x) as f64).abs();
+            assert!(e < 1e-5, "sin({x:e}) off by {e:e}");
+        }
+    }
+
+    #[test]
+    fn sin_hash_varies_over_pixels() {
+        // The classic shader hash fract(sin(dot(p, vec2(12.9898, 78.233))) * 43758.5453)
+        // with p in pixel coordinates: arguments up to about 1.4e5 must not collapse. (In
+        // f32, sin·43758.5 has an ulp of up to 2^-8, so fract takes a few hundred values
+        // per binade at most: 4096 pixels give about a thousand distinct values.)
+        let (mut vals, mut beyond) = (vec![], vec![]);
+        for y in 0..64 {
+            for x in 0..64 {
+                let p = (x as f32 * 30.0 + 0.5, y as f32 * 24.0 + 0.5);
+                let d = p.0 * 12.9898 + p.1 * 78.233;
+                let h = sin(d) * 43_758.547; // 43758.5453 as f32
+                let v = h - floor(h);
+                assert!((0.0..1.0).contains(&v), "hash at {p:?} = {v}");
+                vals.push(v.to_bits());
+                if d >= TRIG_LIMIT {
+                    beyond.push(v.to_bits());
+                }
+            }
+        }
+        let nb = beyond.len();
+        for v in [&mut vals, &mut beyond] {
+            v.sort_unstable();
+            v.dedup();
+        }
+        assert!(nb > 300, "only {nb} arguments beyond {TRIG_LIMIT}");
+        assert!(
+            beyond.len() > 200,
+            "{} distinct of {nb} beyond",
+            beyond.len()
+        );
+        assert!(vals.len() > 1000, "{} distinct of 4096", vals.len());
     }
 
     #[test]
