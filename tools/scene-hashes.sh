@@ -5,6 +5,7 @@
 #   tools/scene-hashes.sh /path/to/other/softgl 16  > /tmp/b.txt && diff /tmp/a.txt /tmp/b.txt
 # Scenes that do not render (SKIP or a compile error) print "-" instead of a hash.
 set -uo pipefail
+export LC_ALL=C  # one scene order on every machine (glob order follows the locale)
 bin=${1:?usage: scene-hashes.sh SOFTGL_BIN [THREADS]}
 threads=${2:-1}
 root="$(cd "$(dirname "$0")/.." && pwd)"
