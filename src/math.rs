@@ -599,29 +599,7 @@ mod tests {
     //! we define the function — any regression in a kernel shows up at once.
     use super::*;
 
-    /// Distance in ULPs between two f32 (0 for equal, also across ±0).
-    fn ulps(a: f32, b: f32) -> u64 {
-        let key = |v: f32| {
-            let b = v.to_bits();
-            if b >> 31 == 1 {
-                -((b & 0x7fff_ffff) as i64)
-            } else {
-                b as i64
-            }
-        };
-        (key(a) - key(b)).unsigned_abs()
-    }
-
-    /// xorshift32: deterministic pseudo-random bit patterns.
-    fn patterns(n: usize, seed: u32) -> impl Iterator<Item = u32> {
-        let mut s = seed;
-        (0..n).map(move |_| {
-            s ^= s << 13;
-            s ^= s >> 17;
-            s ^= s << 5;
-            s
-        })
-    }
+    use super::lanes::tests::{patterns, ulps};
 
     fn specials() -> Vec<f32> {
         let mut v = vec![

@@ -1053,7 +1053,7 @@ pub fn pow(x: f32, y: f32) -> f32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     //! Accuracy of every sequence against the f64 oracle of the parent module (itself
     //! within 1 ULP of the correctly rounded result), on a table of special inputs, dense
     //! sweeps and random bit patterns. The bounds asserted are the measured maxima (in ULPs
@@ -1100,7 +1100,7 @@ mod tests {
     }
 
     /// xorshift32: deterministic pseudo-random bit patterns.
-    fn patterns(n: usize, seed: u32) -> impl Iterator<Item = u32> {
+    pub(crate) fn patterns(n: usize, seed: u32) -> impl Iterator<Item = u32> {
         let mut s = seed;
         (0..n).map(move |_| {
             s ^= s << 13;
