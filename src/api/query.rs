@@ -63,6 +63,8 @@ gl_commands! {
     fn get_integer64i_v(pname: u32, index: u32) -> Vec<i64> = try_get_integer64i_v;
     /// glGetBooleani_v.
     "glGetBooleani_v" fn get_booleani_v(pname: u32, index: u32) -> Vec<bool> = try_get_booleani_v;
+    /// glGetFloati_v (and glGetDoublei_v through the C ABI).
+    "glGetFloati_v" fn get_floati_v(pname: u32, index: u32) -> Vec<f32> = try_get_floati_v;
     /// glIsEnabledi: GL_BLEND of draw buffer `index`, GL_SCISSOR_TEST of viewport `index`.
     "glIsEnabledi" fn is_enabledi(cap: u32, index: u32) -> bool = try_is_enabledi;
     /// glGetString. GL_EXTENSIONS is INVALID_ENUM in a 3.1+ core context (use glGetStringi).
@@ -304,6 +306,20 @@ impl Context {
             Ok(v) => v.into_iter().map(|x| x != 0).collect(),
             Err(b) => b,
         })
+    }
+
+    pub(crate) fn try_get_floati_v(&mut self, pname: u32, index: u32) -> GlResult<Vec<f32>> {
+        if matches!(pname, gl::VIEWPORT) {
+            if index != 0 {
+                return Err(GlError::InvalidValue("softgl has one viewport"));
+            }
+            return self.try_get_floatv(pname);
+        }
+        Ok(self
+            .try_get_integer64i_v(pname, index)?
+            .into_iter()
+            .map(|x| x as f32)
+            .collect())
     }
 
     pub(crate) fn try_is_enabledi(&mut self, cap: u32, index: u32) -> GlResult<bool> {

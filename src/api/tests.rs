@@ -948,6 +948,8 @@ fn indexed_queries() {
         c.get_integeri_v(gl::VIEWPORT, 0),
         c.get_integerv(gl::VIEWPORT)
     );
+    assert_eq!(c.get_floati_v(gl::VIEWPORT, 0), c.get_floatv(gl::VIEWPORT));
+    assert_eq!(c.get_floati_v(gl::UNIFORM_BUFFER_START, 5), [256.0]);
     assert_eq!(c.get_error(), gl::NO_ERROR);
     assert!(!c.is_enabledi(gl::BLEND, 8));
     assert_eq!(c.get_error(), gl::INVALID_VALUE);

@@ -102,6 +102,22 @@ pub unsafe fn GetBooleani_v(
     unsafe { write_out(data, &v) }
 }
 
+pub unsafe fn GetFloati_v(ctx: &mut Context, target: GLenum, index: GLuint, data: *mut GLfloat) {
+    let v = ctx.get_floati_v(target, index);
+    // SAFETY: the caller provides room for target's value count.
+    unsafe { write_out(data, &v) }
+}
+
+pub unsafe fn GetDoublei_v(ctx: &mut Context, target: GLenum, index: GLuint, data: *mut GLdouble) {
+    let v: Vec<f64> = ctx
+        .get_floati_v(target, index)
+        .into_iter()
+        .map(f64::from)
+        .collect();
+    // SAFETY: the caller provides room for target's value count.
+    unsafe { write_out(data, &v) }
+}
+
 pub fn IsEnabledi(ctx: &mut Context, target: GLenum, index: GLuint) -> GLboolean {
     gl_bool(ctx.is_enabledi(target, index))
 }
