@@ -420,23 +420,38 @@ fn load4<F: TexelLoad>(lv: &LevelLayout, x: I4, y: I4) -> [F4; 4] {
     unsafe { F::load4(lv.ptr, offs) }
 }
 
-/// `filter_level` for 4 lanes, or `None` when a lane's texel-space coordinate is outside
-/// `FAST_COORD_LIMIT` (NaN, ±∞, huge) or the level has a zero dimension: the caller then
-/// runs the reference for the whole request.
+/// Where the 4 lanes of a quad fall in one level, as both quad paths (this f32 one and
+/// `filter8`'s integer one) start: the unwrapped integer texel of each lane (`offset`
+/// added; for LINEAR the lower-left of its 2×2 footprint) and the fractions `a`, `b`.
+pub(super) enum QuadTexels<'a> {
+    /// The level has no image: every lane reads (0, 0, 0, 1).
+    Unbound,
+    /// A zero dimension, or a coordinate outside `FAST_COORD_LIMIT` (NaN, ±∞, huge): the
+    /// caller runs the reference.
+    Slow,
+    At {
+        lv: &'a LevelLayout,
+        i0: I4,
+        j0: I4,
+        a: F4,
+        b: F4,
+    },
+}
+
 #[inline(always)]
-fn filter_level4<F: TexelLoad, const LINEAR: bool>(
+pub(super) fn quad_texels<const LINEAR: bool>(
     d: &Descriptor,
     level: u32,
     s: F4,
     t: F4,
     off: [i32; 2],
-) -> Option<[F4; 4]> {
+) -> QuadTexels<'_> {
     let lv = &d.levels[(level as usize).min(MAX_LEVELS - 1)];
     if lv.ptr.is_null() {
-        return Some([0.0, 0.0, 0.0, 1.0].map(F4::splat));
+        return QuadTexels::Unbound;
     }
     if lv.width == 0 || lv.height == 0 {
-        return None;
+        return QuadTexels::Slow;
     }
     let u = s.mul(F4::splat(lv.width as f32));
     let v = t.mul(F4::splat(lv.height as f32));
@@ -448,12 +463,35 @@ fn filter_level4<F: TexelLoad, const LINEAR: bool>(
     };
     let lim = F4::splat(FAST_COORD_LIMIT);
     if !u.abs().lt(lim).and(v.abs().lt(lim)).all() {
-        return None;
+        return QuadTexels::Slow;
     }
     let (iu, a) = split4(u);
     let (jv, b) = split4(v);
-    let i0 = iu.add(I4::splat(off[0]));
-    let j0 = jv.add(I4::splat(off[1]));
+    QuadTexels::At {
+        lv,
+        i0: iu.add(I4::splat(off[0])),
+        j0: jv.add(I4::splat(off[1])),
+        a,
+        b,
+    }
+}
+
+/// `filter_level` for 4 lanes, or `None` when a lane's texel-space coordinate is outside
+/// `FAST_COORD_LIMIT` (NaN, ±∞, huge) or the level has a zero dimension: the caller then
+/// runs the reference for the whole request.
+#[inline(always)]
+fn filter_level4<F: TexelLoad, const LINEAR: bool>(
+    d: &Descriptor,
+    level: u32,
+    s: F4,
+    t: F4,
+    off: [i32; 2],
+) -> Option<[F4; 4]> {
+    let (lv, i0, j0, a, b) = match quad_texels::<LINEAR>(d, level, s, t, off) {
+        QuadTexels::Unbound => return Some([0.0, 0.0, 0.0, 1.0].map(F4::splat)),
+        QuadTexels::Slow => return None,
+        QuadTexels::At { lv, i0, j0, a, b } => (lv, i0, j0, a, b),
+    };
     let x0 = wrap4(i0, lv.width, d.wrap_s);
     let y0 = wrap4(j0, lv.height, d.wrap_t);
     if !LINEAR {

@@ -31,11 +31,11 @@
 
 use super::descriptor::{Descriptor, LevelLayout, SampleFn, Wrap, MAX_LEVELS};
 use super::filter::{
-    filter_level, lane_lambdas, offsets4, plan, quad_start, split, wrap, wrap4, QuadStart,
-    FAST_COORD_LIMIT, MIP_LINEAR, MIP_NEAREST, MIP_NONE,
+    filter_level, lane_lambdas, offsets4, plan, quad_start, quad_texels, split, wrap, wrap4,
+    QuadStart, QuadTexels, MIP_LINEAR, MIP_NEAREST, MIP_NONE,
 };
 use super::format::{LoadRgba8, LoadSrgb8Alpha8, TexelLoad};
-use super::simd::{split4, transpose_f4, F4, I4, Q2};
+use super::simd::{transpose_f4, F4, I4, Q2};
 use super::srgb_tables::SRGB_DECODE_BITS;
 use crate::sampler::request::{TexRequest, TexResult};
 
@@ -300,29 +300,11 @@ fn level_q23x4<F: Texel8, const LINEAR: bool, const W: u8>(
     t: F4,
     off: [i32; 2],
 ) -> Option<[I4; 4]> {
-    let lv = &d.levels[(level as usize).min(MAX_LEVELS - 1)];
-    if lv.ptr.is_null() {
-        return Some([I4::new([0, 0, 0, RESULT_ONE]); 4]);
-    }
-    if lv.width == 0 || lv.height == 0 {
-        return None;
-    }
-    let u = s.mul(F4::splat(lv.width as f32));
-    let v = t.mul(F4::splat(lv.height as f32));
-    let (u, v) = if LINEAR {
-        let half = F4::splat(0.5);
-        (u.sub(half), v.sub(half))
-    } else {
-        (u, v)
+    let (lv, i0, j0, a, b) = match quad_texels::<LINEAR>(d, level, s, t, off) {
+        QuadTexels::Unbound => return Some([I4::new([0, 0, 0, RESULT_ONE]); 4]),
+        QuadTexels::Slow => return None,
+        QuadTexels::At { lv, i0, j0, a, b } => (lv, i0, j0, a, b),
     };
-    let lim = F4::splat(FAST_COORD_LIMIT);
-    if !u.abs().lt(lim).and(v.abs().lt(lim)).all() {
-        return None;
-    }
-    let (iu, a) = split4(u);
-    let (jv, b) = split4(v);
-    let i0 = iu.add(I4::splat(off[0]));
-    let j0 = jv.add(I4::splat(off[1]));
     let x0 = wrap_k::<W>(i0, lv.width, d.wrap_s);
     let y0 = wrap_k::<W>(j0, lv.height, d.wrap_t);
     if !LINEAR {
