@@ -119,6 +119,8 @@ fn c_program_renders_bindless_quad_through_libglvnd() {
         .env_remove("SOFTGL_GL_VERSION_OVERRIDE")
         // libglvnd honours EGL_PLATFORM for eglGetDisplay; keep the test's display choice.
         .env_remove("EGL_PLATFORM")
+        // EGL errors print why they happened; the checks below read some of those lines.
+        .env("SOFTGL_DEBUG", "egl")
         .output()
         .expect("running the C program");
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -132,4 +134,28 @@ fn c_program_renders_bindless_quad_through_libglvnd() {
         stdout.contains("all checks passed"),
         "the C program exited 0 without finishing:\n{stdout}{stderr}"
     );
+    // The errors the program provokes on purpose name the function, the error and why
+    // (issue #10 item 3). A few, one per kind of reason:
+    for (function_and_error, why) in [
+        ("eglCreateContext: EGL_BAD_MATCH: ", "softgl supports"),
+        (
+            "eglDestroySync: EGL_BAD_PARAMETER: ",
+            "is not a sync object of softgl",
+        ),
+        (
+            "eglMakeCurrent: EGL_BAD_ACCESS: ",
+            "the context is current on another thread",
+        ),
+        (
+            "eglQueryContext: EGL_BAD_CONTEXT: ",
+            "is not a live context of softgl",
+        ),
+    ] {
+        assert!(
+            stderr.lines().any(
+                |l| l.starts_with(&format!("softgl egl: {function_and_error}")) && l.contains(why)
+            ),
+            "no line `softgl egl: {function_and_error}…{why}…` in:\n{stderr}"
+        );
+    }
 }

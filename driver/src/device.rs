@@ -28,7 +28,7 @@ use std::ffi::{c_char, c_void, CStr};
 
 use crate::consts as egl;
 use crate::consts::{EGLAttrib, EGLBoolean, EGLint};
-use crate::entry::{guard, initialized};
+use crate::entry::{guard, initialized, why};
 
 type Handle = *mut c_void;
 
@@ -48,7 +48,10 @@ fn check_device(dev: Handle) -> Result<(), EGLint> {
     if dev == device_handle() {
         Ok(())
     } else {
-        Err(egl::BAD_DEVICE_EXT)
+        Err(why(
+            egl::BAD_DEVICE_EXT,
+            format!("{dev:p} is not softgl's device"),
+        ))
     }
 }
 
@@ -60,8 +63,14 @@ pub unsafe extern "C" fn query_devices(
     num_devices: *mut EGLint,
 ) -> EGLBoolean {
     guard("eglQueryDevicesEXT", egl::FALSE, || {
-        if num_devices.is_null() || (!devices.is_null() && max_devices <= 0) {
-            return Err(egl::BAD_PARAMETER);
+        if num_devices.is_null() {
+            return Err(why(egl::BAD_PARAMETER, "num_devices is null"));
+        }
+        if !devices.is_null() && max_devices <= 0 {
+            return Err(why(
+                egl::BAD_PARAMETER,
+                format!("max_devices {max_devices} with a device array"),
+            ));
         }
         let n = if devices.is_null() {
             1
@@ -82,7 +91,13 @@ pub unsafe extern "C" fn query_device_string(dev: Handle, name: EGLint) -> *cons
         check_device(dev)?;
         match name {
             egl::EXTENSIONS => Ok(DEVICE_EXTENSIONS.as_ptr()),
-            _ => Err(egl::BAD_PARAMETER),
+            _ => Err(why(
+                egl::BAD_PARAMETER,
+                format!(
+                    "{} is not a device string (EGL_EXTENSIONS is)",
+                    egl::name(name)
+                ),
+            )),
         }
     })
 }
@@ -91,12 +106,18 @@ pub unsafe extern "C" fn query_device_string(dev: Handle, name: EGLint) -> *cons
 /// no attributes (EGL_DRM_DEVICE_FILE_EXT and the CUDA ones belong to hardware devices).
 pub unsafe extern "C" fn query_device_attrib(
     dev: Handle,
-    _attribute: EGLint,
+    attribute: EGLint,
     _value: *mut EGLAttrib,
 ) -> EGLBoolean {
     guard("eglQueryDeviceAttribEXT", egl::FALSE, || {
         check_device(dev)?;
-        Err(egl::BAD_ATTRIBUTE)
+        Err(why(
+            egl::BAD_ATTRIBUTE,
+            format!(
+                "{}: softgl's software device has no device attributes",
+                egl::name(attribute)
+            ),
+        ))
     })
 }
 
@@ -110,7 +131,7 @@ pub unsafe extern "C" fn query_display_attrib(
     guard("eglQueryDisplayAttribEXT", egl::FALSE, || {
         let _st = initialized(dpy)?;
         if value.is_null() {
-            return Err(egl::BAD_PARAMETER);
+            return Err(why(egl::BAD_PARAMETER, "the value pointer is null"));
         }
         match attribute {
             egl::DEVICE_EXT => {
@@ -118,7 +139,13 @@ pub unsafe extern "C" fn query_display_attrib(
                 unsafe { value.write(device_handle() as EGLAttrib) };
                 Ok(egl::TRUE)
             }
-            _ => Err(egl::BAD_ATTRIBUTE),
+            _ => Err(why(
+                egl::BAD_ATTRIBUTE,
+                format!(
+                    "{} is not a display attribute (EGL_DEVICE_EXT is)",
+                    egl::name(attribute)
+                ),
+            )),
         }
     })
 }

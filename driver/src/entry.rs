@@ -103,7 +103,10 @@ unsafe fn read_attribs(list: *const EGLint) -> Result<Vec<(EGLint, EGLint)>, EGL
         let value = unsafe { *list.add(2 * i + 1) };
         out.push((name, value));
     }
-    Err(egl::BAD_ATTRIBUTE)
+    Err(why(
+        egl::BAD_ATTRIBUTE,
+        format!("attribute list has no EGL_NONE within {MAX_ATTRIB_PAIRS} pairs"),
+    ))
 }
 
 /// As [`read_attribs`] for an `EGLAttrib` list (eglGetPlatformDisplay).
@@ -125,7 +128,10 @@ unsafe fn read_attribs_wide(list: *const EGLAttrib) -> Result<Vec<(EGLAttrib, EG
         let value = unsafe { *list.add(2 * i + 1) };
         out.push((name, value));
     }
-    Err(egl::BAD_ATTRIBUTE)
+    Err(why(
+        egl::BAD_ATTRIBUTE,
+        format!("attribute list has no EGL_NONE within {MAX_ATTRIB_PAIRS} pairs"),
+    ))
 }
 
 /// Stores `value` through an out-pointer the application passed.
@@ -134,7 +140,7 @@ unsafe fn read_attribs_wide(list: *const EGLAttrib) -> Result<Vec<(EGLAttrib, EG
 /// `ptr` is null (EGL_BAD_PARAMETER) or valid for one write.
 unsafe fn store<T>(ptr: *mut T, value: T) -> Result<(), EGLint> {
     if ptr.is_null() {
-        return Err(egl::BAD_PARAMETER);
+        return Err(why(egl::BAD_PARAMETER, "the value pointer is null"));
     }
     // SAFETY: non-null, and the caller passes a pointer to writable storage (EGL API).
     unsafe { ptr.write(value) };
@@ -157,7 +163,12 @@ pub(crate) fn initialized(dpy: Handle) -> Result<std::sync::MutexGuard<'static, 
 }
 
 fn config_of(handle: Handle) -> Result<Config, EGLint> {
-    config::config_by_handle(handle as usize).ok_or(egl::BAD_CONFIG)
+    config::config_by_handle(handle as usize).ok_or_else(|| {
+        why(
+            egl::BAD_CONFIG,
+            format!("{handle:p} is not a config of softgl"),
+        )
+    })
 }
 
 fn config_handle(c: &Config) -> Handle {
@@ -181,22 +192,42 @@ pub unsafe extern "C" fn get_platform_display(
         match platform as EGLint {
             egl::NONE | egl::PLATFORM_SURFACELESS_MESA => {
                 if !native.is_null() {
-                    return Err(egl::BAD_PARAMETER);
+                    return Err(why(
+                        egl::BAD_PARAMETER,
+                        "the surfaceless platform's native display must be EGL_DEFAULT_DISPLAY",
+                    ));
                 }
             }
             egl::PLATFORM_DEVICE_EXT => {
                 if native != crate::device::device_handle() {
-                    return Err(egl::BAD_PARAMETER);
+                    return Err(why(
+                        egl::BAD_PARAMETER,
+                        format!("{native:p} is not softgl's EGL device"),
+                    ));
                 }
             }
-            _ => return Err(egl::BAD_PARAMETER),
+            _ => {
+                return Err(why(
+                    egl::BAD_PARAMETER,
+                    format!(
+                        "platform {} is not one softgl offers (surfaceless, device)",
+                        egl::name(platform as EGLint)
+                    ),
+                ))
+            }
         }
         // SAFETY: libEGL passes the application's EGL_NONE-terminated list through.
         let list = unsafe { read_attribs_wide(attribs)? };
         if !list.is_empty() {
             // Neither platform defines display attributes softgl could honour (the device
             // platform's EGL_DRM_MASTER_FD_EXT is for DRM devices).
-            return Err(egl::BAD_ATTRIBUTE);
+            return Err(why(
+                egl::BAD_ATTRIBUTE,
+                format!(
+                    "display attribute {} is not one softgl has (it takes none)",
+                    egl::name(list[0].0 as EGLint)
+                ),
+            ));
         }
         Ok(display_handle())
     })
@@ -264,7 +295,7 @@ pub unsafe extern "C" fn initialize(
 ) -> EGLBoolean {
     guard("eglInitialize", egl::FALSE, || {
         if dpy != display_handle() {
-            return Err(egl::BAD_DISPLAY);
+            return Err(why(egl::BAD_DISPLAY, "not a display of softgl"));
         }
         state::lock().initialized = true;
         // SAFETY: null or the application's out-parameters (both optional in EGL 1.5).
@@ -283,7 +314,7 @@ pub unsafe extern "C" fn initialize(
 pub unsafe extern "C" fn terminate(dpy: Handle) -> EGLBoolean {
     guard("eglTerminate", egl::FALSE, || {
         if dpy != display_handle() {
-            return Err(egl::BAD_DISPLAY);
+            return Err(why(egl::BAD_DISPLAY, "not a display of softgl"));
         }
         // EGL 1.5 §3.2: terminating a terminated display is allowed and does nothing. There
         // is no reference count (that is EGL_KHR_display_reference, not offered).
@@ -323,7 +354,10 @@ pub unsafe extern "C" fn query_string(dpy: Handle, name: EGLint) -> *const c_cha
             return match name {
                 egl::EXTENSIONS => Ok(CLIENT_EXTENSIONS.as_ptr()),
                 egl::VERSION => Ok(VERSION.as_ptr()),
-                _ => Err(egl::BAD_DISPLAY),
+                _ => Err(why(
+                    egl::BAD_DISPLAY,
+                    format!("{} needs a display (only EGL_EXTENSIONS and EGL_VERSION answer for EGL_NO_DISPLAY)", egl::name(name)),
+                )),
             };
         }
         let _st = initialized(dpy)?;
@@ -332,7 +366,10 @@ pub unsafe extern "C" fn query_string(dpy: Handle, name: EGLint) -> *const c_cha
             egl::VERSION => Ok(VERSION.as_ptr()),
             egl::CLIENT_APIS => Ok(c"OpenGL".as_ptr()),
             egl::EXTENSIONS => Ok(DISPLAY_EXTENSIONS.as_ptr()),
-            _ => Err(egl::BAD_PARAMETER),
+            _ => Err(why(
+                egl::BAD_PARAMETER,
+                format!("{} is not a string eglQueryString knows", egl::name(name)),
+            )),
         }
     })
 }
@@ -363,7 +400,7 @@ unsafe fn write_configs(
     num: *mut EGLint,
 ) -> Result<(), EGLint> {
     if num.is_null() {
-        return Err(egl::BAD_PARAMETER);
+        return Err(why(egl::BAD_PARAMETER, "num_config is null"));
     }
     let n = if configs.is_null() {
         list.len()
@@ -408,7 +445,12 @@ pub unsafe extern "C" fn get_config_attrib(
     guard("eglGetConfigAttrib", egl::FALSE, || {
         let _st = initialized(dpy)?;
         let c = config_of(config)?;
-        let v = c.attrib(attrib).ok_or(egl::BAD_ATTRIBUTE)?;
+        let v = c.attrib(attrib).ok_or_else(|| {
+            why(
+                egl::BAD_ATTRIBUTE,
+                format!("{} is not a config attribute", egl::name(attrib)),
+            )
+        })?;
         // SAFETY: the application's out-parameter.
         unsafe { store(value, v)? };
         Ok(egl::TRUE)
@@ -481,7 +523,10 @@ pub unsafe extern "C" fn create_pbuffer_from_client_buffer(
             config_of(config)?;
             // The only client buffer type EGL 1.5 defines is EGL_OPENVG_IMAGE, and softgl has
             // no OpenVG (§3.5.3: an unsupported buftype is EGL_BAD_PARAMETER).
-            Err(egl::BAD_PARAMETER)
+            Err(why(
+                egl::BAD_PARAMETER,
+                "softgl has no OpenVG, so no client buffer type (EGL_OPENVG_IMAGE) is supported",
+            ))
         },
     )
 }
@@ -506,31 +551,54 @@ pub unsafe extern "C" fn create_pbuffer_surface(
                 // rendering (and binding to textures); softgl's configs do neither.
                 egl::TEXTURE_FORMAT | egl::TEXTURE_TARGET => {
                     if value != egl::NO_TEXTURE {
-                        return Err(egl::BAD_ATTRIBUTE);
+                        return Err(why(
+                            egl::BAD_ATTRIBUTE,
+                            format!("{} {}: softgl's configs cannot be bound to textures (OpenGL ES only)", egl::name(name), egl::name(value)),
+                        ));
                     }
                 }
                 egl::MIPMAP_TEXTURE => {
                     if value != egl::FALSE as EGLint {
-                        return Err(egl::BAD_ATTRIBUTE);
+                        return Err(why(
+                            egl::BAD_ATTRIBUTE,
+                            "EGL_MIPMAP_TEXTURE: softgl's configs cannot be bound to textures",
+                        ));
                     }
                 }
                 // The default framebuffer is linear RGBA8: sRGB is not offered.
                 egl::GL_COLORSPACE => {
                     if value != egl::GL_COLORSPACE_LINEAR {
-                        return Err(egl::BAD_MATCH);
+                        return Err(why(
+                            egl::BAD_MATCH,
+                            format!(
+                                "EGL_GL_COLORSPACE {}: pbuffers are linear RGBA8",
+                                egl::name(value)
+                            ),
+                        ));
                     }
                 }
                 // OpenVG attributes are accepted and have no effect (no VG here).
                 egl::VG_COLORSPACE | egl::VG_ALPHA_FORMAT => {}
-                _ => return Err(egl::BAD_ATTRIBUTE),
+                _ => {
+                    return Err(why(
+                        egl::BAD_ATTRIBUTE,
+                        format!("{} is not a pbuffer attribute", egl::name(name)),
+                    ))
+                }
             }
         }
         if width < 0 || height < 0 {
-            return Err(egl::BAD_PARAMETER);
+            return Err(why(
+                egl::BAD_PARAMETER,
+                format!("negative size {width}x{height}"),
+            ));
         }
         if width > MAX_PBUFFER_SIDE || height > MAX_PBUFFER_SIDE {
             if !largest {
-                return Err(egl::BAD_ALLOC);
+                return Err(why(
+                    egl::BAD_ALLOC,
+                    format!("{width}x{height} is larger than softgl's largest pbuffer side {MAX_PBUFFER_SIDE} (EGL_LARGEST_PBUFFER clamps instead)"),
+                ));
             }
             // EGL_LARGEST_PBUFFER: "the largest available pbuffer" when the request is too
             // large, keeping within the config's maximum.
@@ -538,7 +606,12 @@ pub unsafe extern "C" fn create_pbuffer_surface(
             height = height.min(MAX_PBUFFER_SIDE);
         }
         let surface = Surface::new(width as u32, height as u32, config.has_depth_stencil())
-            .map_err(|_| egl::BAD_ALLOC)?;
+            .map_err(|_| {
+                why(
+                    egl::BAD_ALLOC,
+                    format!("out of memory for a {width}x{height} pbuffer"),
+                )
+            })?;
         let id = st.new_id();
         st.surfaces.insert(
             id,
@@ -596,7 +669,12 @@ pub unsafe extern "C" fn query_surface(
             egl::GL_COLORSPACE => egl::GL_COLORSPACE_LINEAR,
             egl::VG_COLORSPACE => egl::VG_COLORSPACE_SRGB,
             egl::VG_ALPHA_FORMAT => egl::VG_ALPHA_FORMAT_NONPRE,
-            _ => return Err(egl::BAD_ATTRIBUTE),
+            _ => {
+                return Err(why(
+                    egl::BAD_ATTRIBUTE,
+                    format!("{} is not a surface attribute", egl::name(attrib)),
+                ))
+            }
         };
         // SAFETY: the application's out-parameter.
         unsafe { store(value, v)? };
@@ -624,14 +702,38 @@ pub unsafe extern "C" fn surface_attrib(
                     }
                 }
                 // Needs EGL_SWAP_BEHAVIOR_PRESERVED_BIT in the config's surface type.
-                egl::BUFFER_PRESERVED => return Err(egl::BAD_MATCH),
-                _ => return Err(egl::BAD_PARAMETER),
+                egl::BUFFER_PRESERVED => return Err(why(
+                    egl::BAD_MATCH,
+                    "EGL_BUFFER_PRESERVED: softgl's configs lack EGL_SWAP_BEHAVIOR_PRESERVED_BIT",
+                )),
+                _ => {
+                    return Err(why(
+                        egl::BAD_PARAMETER,
+                        format!("{} is not a swap behavior", egl::name(value)),
+                    ))
+                }
             },
             egl::MULTISAMPLE_RESOLVE => match value {
                 egl::MULTISAMPLE_RESOLVE_DEFAULT => {}
-                _ => return Err(egl::BAD_MATCH),
+                _ => {
+                    return Err(why(
+                        egl::BAD_MATCH,
+                        format!(
+                            "EGL_MULTISAMPLE_RESOLVE {}: softgl's configs are single-sampled",
+                            egl::name(value)
+                        ),
+                    ))
+                }
             },
-            _ => return Err(egl::BAD_ATTRIBUTE),
+            _ => {
+                return Err(why(
+                    egl::BAD_ATTRIBUTE,
+                    format!(
+                        "{} is not a surface attribute eglSurfaceAttrib sets",
+                        egl::name(attrib)
+                    ),
+                ))
+            }
         }
         Ok(egl::TRUE)
     })
@@ -647,7 +749,10 @@ pub unsafe extern "C" fn bind_tex_image(
     guard("eglBindTexImage", egl::FALSE, || {
         let st = initialized(dpy)?;
         st.surface(surface)?;
-        Err(egl::BAD_MATCH)
+        Err(why(
+            egl::BAD_MATCH,
+            "softgl's pbuffers have EGL_TEXTURE_FORMAT EGL_NO_TEXTURE",
+        ))
     })
 }
 
@@ -656,7 +761,7 @@ pub unsafe extern "C" fn copy_buffers(dpy: Handle, surface: Handle, _pixmap: usi
     guard("eglCopyBuffers", egl::FALSE, || {
         let st = initialized(dpy)?;
         st.surface(surface)?;
-        Err(egl::BAD_NATIVE_PIXMAP)
+        Err(why(egl::BAD_NATIVE_PIXMAP, "softgl has no native pixmaps"))
     })
 }
 
@@ -763,11 +868,15 @@ pub unsafe extern "C" fn create_context(
         if current_api() != egl::OPENGL_API {
             // §3.7.1: a config that does not support the current API is EGL_BAD_CONFIG;
             // with no config, the mismatch is EGL_BAD_MATCH.
-            return Err(if config.is_some() {
+            let code = if config.is_some() {
                 egl::BAD_CONFIG
             } else {
                 egl::BAD_MATCH
-            });
+            };
+            return Err(why(
+                code,
+                "the bound API is not EGL_OPENGL_API (softgl renders OpenGL only)",
+            ));
         }
         // SAFETY: the application's EGL_NONE-terminated list.
         let list = unsafe { read_attribs(attribs)? };
@@ -844,7 +953,12 @@ pub unsafe extern "C" fn query_context(
                     egl::NONE
                 }
             }
-            _ => return Err(egl::BAD_ATTRIBUTE),
+            _ => {
+                return Err(why(
+                    egl::BAD_ATTRIBUTE,
+                    format!("{} is not a context attribute", egl::name(attrib)),
+                ))
+            }
         };
         // SAFETY: the application's out-parameter.
         unsafe { store(value, v)? };
@@ -860,25 +974,31 @@ pub unsafe extern "C" fn make_current(
 ) -> EGLBoolean {
     guard("eglMakeCurrent", egl::FALSE, || {
         if dpy != display_handle() {
-            return Err(egl::BAD_DISPLAY);
+            return Err(why(egl::BAD_DISPLAY, "not a display of softgl"));
         }
         let mut st = state::lock();
         if ctx.is_null() {
             // §3.7.3: releasing is allowed even on a terminated display.
             if !draw.is_null() || !read.is_null() {
-                return Err(egl::BAD_MATCH);
+                return Err(why(egl::BAD_MATCH, "EGL_NO_CONTEXT with a surface"));
             }
             st.release_current();
             return Ok(egl::TRUE);
         }
         if !st.initialized {
-            return Err(egl::NOT_INITIALIZED);
+            return Err(why(
+                egl::NOT_INITIALIZED,
+                "the display is not initialized (eglInitialize)",
+            ));
         }
         let this = std::thread::current().id();
         let ctx_id = ctx as usize;
         let c = st.context(ctx)?;
         if draw.is_null() != read.is_null() {
-            return Err(egl::BAD_MATCH);
+            return Err(why(
+                egl::BAD_MATCH,
+                "one of draw and read is EGL_NO_SURFACE and the other is not",
+            ));
         }
         let surface = if draw.is_null() {
             // EGL_KHR_surfaceless_context: no default framebuffer; FBOs only.
@@ -888,17 +1008,26 @@ pub unsafe extern "C" fn make_current(
             st.surface(read)?;
             // softgl's default framebuffer is one surface for drawing and reading.
             if draw != read {
-                return Err(egl::BAD_MATCH);
+                return Err(why(
+                    egl::BAD_MATCH,
+                    "softgl needs the same surface for draw and read",
+                ));
             }
             // §3.7.3: the surface must be compatible with the context's config (same
             // buffers); a no-config context takes any surface.
             if c.config.is_some_and(|cfg| cfg != d.config) {
-                return Err(egl::BAD_MATCH);
+                return Err(why(
+                    egl::BAD_MATCH,
+                    "the surface's config is not the context's config",
+                ));
             }
             Some(d.surface.clone())
         };
         if c.current_on.is_some_and(|t| t != this) {
-            return Err(egl::BAD_ACCESS);
+            return Err(why(
+                egl::BAD_ACCESS,
+                "the context is current on another thread",
+            ));
         }
         let draw_id = draw as usize;
         if draw_id != 0
@@ -908,7 +1037,10 @@ pub unsafe extern "C" fn make_current(
                     && (other.draw == draw_id || other.read == draw_id)
             })
         {
-            return Err(egl::BAD_ACCESS);
+            return Err(why(
+                egl::BAD_ACCESS,
+                "the surface is bound to a context current on another thread",
+            ));
         }
         let shared = c.shared.clone();
 
@@ -939,9 +1071,15 @@ pub unsafe extern "C" fn swap_buffers(dpy: Handle, surface: Handle) -> EGLBoolea
         let st = initialized(dpy)?;
         st.surface(surface)?;
         // §3.10.1: the surface must be the current context's draw surface.
-        let c = current_context(&st).ok_or(egl::BAD_SURFACE)?;
+        let not_current = || {
+            why(
+                egl::BAD_SURFACE,
+                "the surface is not the draw surface of this thread's current context",
+            )
+        };
+        let c = current_context(&st).ok_or_else(not_current)?;
         if c.draw != surface as usize {
-            return Err(egl::BAD_SURFACE);
+            return Err(not_current());
         }
         // A pbuffer has no front buffer to post to: swapping only flushes (§3.10.1.1's
         // implicit glFlush), so the images hold everything drawn so far.
@@ -953,9 +1091,10 @@ pub unsafe extern "C" fn swap_buffers(dpy: Handle, surface: Handle) -> EGLBoolea
 pub unsafe extern "C" fn swap_interval(dpy: Handle, _interval: EGLint) -> EGLBoolean {
     guard("eglSwapInterval", egl::FALSE, || {
         let st = initialized(dpy)?;
-        let c = current_context(&st).ok_or(egl::BAD_CONTEXT)?;
+        let c = current_context(&st)
+            .ok_or_else(|| why(egl::BAD_CONTEXT, "no context is current on this thread"))?;
         if c.draw == 0 {
-            return Err(egl::BAD_SURFACE);
+            return Err(why(egl::BAD_SURFACE, "the current context has no surface"));
         }
         // Clamped to [MIN, MAX]_SWAP_INTERVAL = [0, 0]: pbuffers are never posted.
         Ok(egl::TRUE)
@@ -983,7 +1122,13 @@ pub unsafe extern "C" fn wait_gl() -> EGLBoolean {
 pub unsafe extern "C" fn wait_native(engine: EGLint) -> EGLBoolean {
     guard("eglWaitNative", egl::FALSE, || {
         if engine != egl::CORE_NATIVE_ENGINE {
-            return Err(egl::BAD_PARAMETER);
+            return Err(why(
+                egl::BAD_PARAMETER,
+                format!(
+                    "{} is not a native engine (EGL_CORE_NATIVE_ENGINE is)",
+                    egl::name(engine)
+                ),
+            ));
         }
         Ok(egl::TRUE)
     })
@@ -1035,16 +1180,27 @@ fn create_fence(
 ) -> Result<Handle, EGLint> {
     if kind as EGLint != egl::SYNC_FENCE {
         // EGL_SYNC_CL_EVENT needs OpenCL interop, which softgl does not have.
-        return Err(egl::BAD_PARAMETER);
+        return Err(why(
+            egl::BAD_PARAMETER,
+            format!(
+                "sync type {}: softgl makes fences only (EGL_SYNC_FENCE)",
+                egl::name(kind as EGLint)
+            ),
+        ));
     }
     if !no_attribs {
         // A fence takes no attributes.
-        return Err(egl::BAD_ATTRIBUTE);
+        return Err(why(egl::BAD_ATTRIBUTE, "a fence sync takes no attributes"));
     }
     // The fence goes into the current context's command stream (EGL_BAD_MATCH without
     // one). softgl's flush runs every queued command to completion, so once it returns the
     // fence condition, "all prior commands complete", holds: the fence is created signaled.
-    let c = current_context(&st).ok_or(egl::BAD_MATCH)?;
+    let c = current_context(&st).ok_or_else(|| {
+        why(
+            egl::BAD_MATCH,
+            "no OpenGL context is current on this thread",
+        )
+    })?;
     lock_context(&c.shared).flush();
     let id = st.new_id();
     st.syncs.insert(id);
@@ -1055,7 +1211,7 @@ pub unsafe extern "C" fn destroy_sync(dpy: Handle, sync: Handle) -> EGLBoolean {
     guard("eglDestroySync", egl::FALSE, || {
         let mut st = initialized(dpy)?;
         if !st.syncs.remove(&(sync as usize)) {
-            return Err(egl::BAD_PARAMETER);
+            return Err(not_a_sync(sync));
         }
         Ok(egl::TRUE)
     })
@@ -1070,7 +1226,7 @@ pub unsafe extern "C" fn client_wait_sync(
     guard("eglClientWaitSync", egl::FALSE as EGLint, || {
         let st = initialized(dpy)?;
         if !st.syncs.contains(&(sync as usize)) {
-            return Err(egl::BAD_PARAMETER);
+            return Err(not_a_sync(sync));
         }
         // Fences are signaled from creation (see create_sync).
         Ok(egl::CONDITION_SATISFIED)
@@ -1086,10 +1242,21 @@ pub unsafe extern "C" fn wait_sync_khr(dpy: Handle, sync: Handle, flags: EGLint)
 pub unsafe extern "C" fn wait_sync(dpy: Handle, sync: Handle, flags: EGLint) -> EGLBoolean {
     guard("eglWaitSync", egl::FALSE, || {
         let st = initialized(dpy)?;
-        if !st.syncs.contains(&(sync as usize)) || flags != 0 {
-            return Err(egl::BAD_PARAMETER);
+        if !st.syncs.contains(&(sync as usize)) {
+            return Err(not_a_sync(sync));
         }
-        current_context(&st).ok_or(egl::BAD_MATCH)?;
+        if flags != 0 {
+            return Err(why(
+                egl::BAD_PARAMETER,
+                format!("flags 0x{flags:x} must be 0"),
+            ));
+        }
+        current_context(&st).ok_or_else(|| {
+            why(
+                egl::BAD_MATCH,
+                "no OpenGL context is current on this thread",
+            )
+        })?;
         Ok(egl::TRUE)
     })
 }
@@ -1127,14 +1294,25 @@ pub unsafe extern "C" fn get_sync_attrib(
 fn sync_attrib(dpy: Handle, sync: Handle, attrib: EGLint) -> Result<EGLint, EGLint> {
     let st = initialized(dpy)?;
     if !st.syncs.contains(&(sync as usize)) {
-        return Err(egl::BAD_PARAMETER);
+        return Err(not_a_sync(sync));
     }
     match attrib {
         egl::SYNC_TYPE => Ok(egl::SYNC_FENCE),
         egl::SYNC_STATUS => Ok(egl::SIGNALED),
         egl::SYNC_CONDITION => Ok(egl::SYNC_PRIOR_COMMANDS_COMPLETE),
-        _ => Err(egl::BAD_ATTRIBUTE),
+        _ => Err(why(
+            egl::BAD_ATTRIBUTE,
+            format!("{} is not a sync attribute", egl::name(attrib)),
+        )),
     }
+}
+
+/// EGL_BAD_PARAMETER for a handle that is not a live sync of this display (§3.8.1).
+fn not_a_sync(sync: Handle) -> EGLint {
+    why(
+        egl::BAD_PARAMETER,
+        format!("{sync:p} is not a sync object of softgl"),
+    )
 }
 
 #[cfg(test)]

@@ -141,7 +141,12 @@ impl State {
         self.surfaces
             .get(&(handle as usize))
             .filter(|s| !s.doomed)
-            .ok_or(egl::BAD_SURFACE)
+            .ok_or_else(|| {
+                crate::entry::why(
+                    egl::BAD_SURFACE,
+                    format!("{handle:p} is not a live surface of softgl"),
+                )
+            })
     }
 
     /// The live (not doomed) context `handle` names.
@@ -149,7 +154,12 @@ impl State {
         self.contexts
             .get(&(handle as usize))
             .filter(|c| !c.doomed)
-            .ok_or(egl::BAD_CONTEXT)
+            .ok_or_else(|| {
+                crate::entry::why(
+                    egl::BAD_CONTEXT,
+                    format!("{handle:p} is not a live context of softgl"),
+                )
+            })
     }
 
     /// Whether surface `id` is draw or read surface of a context current on a thread.
