@@ -110,6 +110,8 @@ macro_rules! corpus {
 }
 
 corpus! {
+    err_block_binding_past_limit => "err_block_binding_past_limit.vert",
+    err_sampler_binding_past_limit => "err_sampler_binding_past_limit.frag",
     err_array_size_not_const => "err_array_size_not_const.frag",
     err_assign_to_const => "err_assign_to_const.frag",
     err_assign_uniform => "err_assign_uniform.frag",

@@ -36,8 +36,9 @@ pub mod limits {
     pub const MAX_MIP_LEVELS: usize = 15;
     pub const MAX_VERTEX_ATTRIBS: u32 = crate::ir::link::MAX_VERTEX_ATTRIBS;
     pub const MAX_TEXTURE_IMAGE_UNITS: i32 = 16;
-    pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: u32 = 32;
-    pub const MAX_UNIFORM_BUFFER_BINDINGS: u32 = 36;
+    pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: u32 =
+        crate::ir::link::MAX_COMBINED_TEXTURE_IMAGE_UNITS;
+    pub const MAX_UNIFORM_BUFFER_BINDINGS: u32 = crate::ir::link::MAX_UNIFORM_BUFFER_BINDINGS;
     pub const MAX_UNIFORM_BLOCK_SIZE: i32 = 65536;
     pub const UNIFORM_BUFFER_OFFSET_ALIGNMENT: i32 = 16;
     pub const MAX_DRAW_BUFFERS: u32 = crate::ir::link::MAX_DRAW_BUFFERS;

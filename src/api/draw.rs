@@ -435,7 +435,13 @@ impl Context {
             b_out.resize(n, None);
         }
         for (bi, b) in exe.linked.blocks.iter().enumerate() {
-            let binding = self.uniform_bindings[exe.block_bindings[bi] as usize];
+            // Bindings are below GL_MAX_UNIFORM_BUFFER_BINDINGS (the compiler and
+            // glUniformBlockBinding check); a miss is "no buffer bound", never a panic.
+            let binding = self
+                .uniform_bindings
+                .get(exe.block_bindings[bi] as usize)
+                .copied()
+                .unwrap_or_default();
             let buf = binding
                 .buffer
                 .and_then(|n| self.objs.buffers.get(n))

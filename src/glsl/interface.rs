@@ -197,6 +197,28 @@ impl Lowerer {
         }
     }
 
+    /// A `layout(binding = N)` of `count` consecutive units, below `limit` (GLSL 4.60
+    /// §4.4.5/§4.4.6: binding through binding + count − 1 must be valid units; beyond is
+    /// a compile-time error).
+    pub(super) fn layout_binding(
+        &mut self,
+        l: &ast::LayoutQual,
+        count: u64,
+        limit: u32,
+        limit_name: &str,
+    ) -> R<u32> {
+        let v = self.layout_int(l)?;
+        if (v as u64).saturating_add(count.max(1)) > limit as u64 {
+            bail!(
+                self,
+                l.span,
+                "layout `binding' {v} (for {} units) is past {limit_name} ({limit})",
+                count.max(1)
+            );
+        }
+        Ok(v as u32)
+    }
+
     /// A global variable declaration: plain global, const, uniform, in or out.
     pub(super) fn global_var(&mut self, vd: &ast::VarDecl) -> R<()> {
         let q = &vd.quals;
@@ -290,7 +312,14 @@ impl Lowerer {
                     match l.name.as_str() {
                         "bindless_sampler" => bindless = true,
                         "bound_sampler" => bound = true,
-                        "binding" => binding = Some(self.layout_int(l)? as i32),
+                        "binding" => {
+                            binding = Some(self.layout_binding(
+                                l,
+                                1,
+                                ir::link::MAX_COMBINED_TEXTURE_IMAGE_UNITS,
+                                "GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS",
+                            )? as i32)
+                        }
                         _ => {}
                     }
                 }
@@ -603,7 +632,18 @@ impl Lowerer {
                         bound = true
                     }
                 }
-                "binding" => binding = Some(self.layout_int(l)? as i32),
+                "binding" => {
+                    let units = match ty {
+                        Type::Array(_, n) => *n as u64,
+                        _ => 1,
+                    };
+                    binding = Some(self.layout_binding(
+                        l,
+                        units,
+                        ir::link::MAX_COMBINED_TEXTURE_IMAGE_UNITS,
+                        "GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS",
+                    )? as i32)
+                }
                 "location" => {
                     self.layout_int(l)?;
                 }
@@ -987,7 +1027,7 @@ impl Lowerer {
             match l.name.as_str() {
                 "std140" | "shared" | "packed" | "column_major" => {}
                 "row_major" => row_major = true,
-                "binding" => binding = Some(self.layout_int(l)? as u32),
+                "binding" => binding = Some((self.layout_int(l)? as u32, l)),
                 "std430" => bail!(self, l.span, "std430 applies only to shader storage blocks"),
                 n => bail!(
                     self,
@@ -1048,6 +1088,15 @@ impl Lowerer {
                 }
             }
             _ => None,
+        };
+        let binding = match binding {
+            Some((_, l)) => Some(self.layout_binding(
+                l,
+                count.unwrap_or(1) as u64,
+                ir::link::MAX_UNIFORM_BUFFER_BINDINGS,
+                "GL_MAX_UNIFORM_BUFFER_BINDINGS",
+            )?),
+            None => None,
         };
         let key = format!("block {}", b.name);
         if self.globals.get(&key).is_some_and(|g| g.unit != self.unit) {

@@ -22,6 +22,10 @@ pub struct VaryingLink {
 pub const MAX_VERTEX_ATTRIBS: u32 = 16;
 /// `GL_MAX_DRAW_BUFFERS`.
 pub const MAX_DRAW_BUFFERS: u32 = 8;
+/// `GL_MAX_UNIFORM_BUFFER_BINDINGS`: a block's `layout(binding)` must be below it.
+pub const MAX_UNIFORM_BUFFER_BINDINGS: u32 = 36;
+/// `GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS`: a sampler's `layout(binding)` must be below it.
+pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: u32 = 32;
 
 /// Why a link failed; each renders as one `error:` line of the program info log.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
