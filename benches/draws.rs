@@ -60,20 +60,20 @@ fn blocks(align: usize) -> Vec<u8> {
         let s = 0.04 + 0.03 * next();
         let t = next() * 2.0 - 1.0;
         let (c, sn) = ((1.0 - t * t) / (1.0 + t * t), 2.0 * t / (1.0 + t * t));
-        let mut m = [
-            c * s, 0.0, -sn * s, 0.0, 0.0, s, 0.0, 0.0, sn * s, 0.0, c * s, 0.0, 0.0, 0.0, 0.0,
-            1.0, 0.0, 0.0, 0.0, 1.0,
-        ];
-        m[12] = next() * 1.8 - 0.9;
-        m[13] = next() * 1.8 - 0.9;
-        m[14] = next() * 0.8 - 0.4;
+        let mut t3 = [next() * 1.8 - 0.9, next() * 1.8 - 0.9, next() * 0.8 - 0.4];
         if i == DRAWS - 1 {
-            m[12..15].copy_from_slice(&[-0.41, -0.41, -0.45]);
+            t3 = [-0.41, -0.41, -0.45]; // over the probed pixel (300, 300)
         }
-        m[16] = next();
-        m[17] = next();
-        m[18] = next();
-        for (dst, v) in block.chunks_exact_mut(4).zip(m) {
+        let colour = [next(), next(), next(), 1.0];
+        // Column-major mat4 (rotation about y, uniform scale, translation), then the colour.
+        let m: [[f32; 4]; 5] = [
+            [c * s, 0.0, -sn * s, 0.0],
+            [0.0, s, 0.0, 0.0],
+            [sn * s, 0.0, c * s, 0.0],
+            [t3[0], t3[1], t3[2], 1.0],
+            colour,
+        ];
+        for (dst, v) in block.chunks_exact_mut(4).zip(m.into_iter().flatten()) {
             dst.copy_from_slice(&v.to_le_bytes());
         }
     }
@@ -111,7 +111,11 @@ fn draws_2000_ubo(c: &mut Criterion) {
     );
     let texels: Vec<u8> = (0..64)
         .flat_map(|t| {
-            let on = if ((t % 8) ^ (t / 8)) & 1 == 1 { 255 } else { 96 };
+            let on = if ((t % 8) ^ (t / 8)) & 1 == 1 {
+                255
+            } else {
+                96
+            };
             [on, on, on, 255]
         })
         .collect();
