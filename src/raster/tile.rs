@@ -314,6 +314,8 @@ fn lookup_variant(
 /// reachable from here.
 pub unsafe fn run_tile(scene: &Scene, t: usize, scratch: &mut TileScratch) {
     let rect = scene.tile_rect(t);
+    // One epoch pin for the whole tile: the texture lookups below nest inside it.
+    let _pin = crate::sampler::pin_span();
     let mut cur: Option<(u32, DrawCtx<'_>)> = None;
     for cmd in &scene.bins[t] {
         match *cmd {
