@@ -247,8 +247,20 @@ pub fn fetch_attrib(
                 }
                 AttribMode::Float => {
                     let mut v = [0.0f32, 0.0, 0.0, 1.0];
-                    for (c, out) in v.iter_mut().enumerate().take(size) {
-                        *out = component_f32(*ty, *normalized, read(c));
+                    // GL_FLOAT components wholly inside the buffer (the usual case): one
+                    // bounds check and plain loads. Else per component, zeros outside.
+                    let whole = base
+                        .filter(|_| *ty == T::Float)
+                        .and_then(|b| usize::try_from(b).ok())
+                        .and_then(|b| data.get(b..b.checked_add(size * 4)?));
+                    if let Some(src) = whole {
+                        for (out, b) in v.iter_mut().zip(src.chunks_exact(4)) {
+                            *out = f32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                        }
+                    } else {
+                        for (c, out) in v.iter_mut().enumerate().take(size) {
+                            *out = component_f32(*ty, *normalized, read(c));
+                        }
                     }
                     for (k, f) in v.iter().enumerate() {
                         put(k, f.to_bits());
