@@ -459,6 +459,32 @@ mod tests {
     }
 
     #[test]
+    fn float_components_partly_past_the_end_read_zero() {
+        // vec3 at stride 8 over 4 floats: vertex 0 lies inside (the whole-attribute load),
+        // vertex 1's third component lies past the end (the per-component path).
+        let data: Vec<u8> = [1.0f32, 2.0, 3.0, 4.0]
+            .iter()
+            .flat_map(|f| f.to_le_bytes())
+            .collect();
+        let inp = input(vec![array(
+            data,
+            8,
+            3,
+            gl::FLOAT,
+            false,
+            AttribMode::Float,
+            0,
+        )]);
+        let mut w = [0u32; 8];
+        fetch_vertex(&inp, 0, 0, &mut w);
+        assert_eq!(floats(&w[..4]), vec![1.0, 2.0, 3.0, 1.0]);
+        fetch_vertex(&inp, 1, 0, &mut w);
+        assert_eq!(floats(&w[..4]), vec![3.0, 4.0, 0.0, 1.0]);
+        fetch_vertex(&inp, 2, 0, &mut w);
+        assert_eq!(floats(&w[..4]), vec![0.0, 0.0, 0.0, 1.0]);
+    }
+
+    #[test]
     fn absurd_strides_and_offsets_read_zero() {
         for (stride, offset, id) in [
             (usize::MAX / 2, 0usize, 3i64),
