@@ -100,8 +100,9 @@ pub(crate) fn implicit_lambda(d: &Descriptor, req: &TexRequest) -> f32 {
 /// unused): the same IEEE operations in the same order as one derivative at a time
 /// (`tests::rho2_matches_the_scalar_form`). Whole-vector loads because generated code
 /// writes each coordinate vector with one 16-byte store, and the scalar form compiled to a
-/// load straddling two of them, which the CPU cannot forward from its store buffer: a stall
-/// on every request (13% of the trilinear workload, session 6).
+/// load straddling two of them, which the CPU cannot forward from its store buffer. That
+/// was not what made `implicit_lambda` 13% of trilinear_1024 (session 6): it stayed 14%
+/// after this, so the cost is the latency of the chain up to λ (log2 included).
 #[inline(always)]
 fn rho2(coord: &[[u32; 4]; 2], w: f32, h: f32) -> (f32, f32) {
     let u0 = F4::splat(f32::from_bits(coord[0][0]));
