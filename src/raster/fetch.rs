@@ -247,8 +247,20 @@ pub fn fetch_attrib(
                 }
                 AttribMode::Float => {
                     let mut v = [0.0f32, 0.0, 0.0, 1.0];
-                    for (c, out) in v.iter_mut().enumerate().take(size) {
-                        *out = component_f32(*ty, *normalized, read(c));
+                    // GL_FLOAT components wholly inside the buffer (the usual case): one
+                    // bounds check and plain loads. Else per component, zeros outside.
+                    let whole = base
+                        .filter(|_| *ty == T::Float)
+                        .and_then(|b| usize::try_from(b).ok())
+                        .and_then(|b| data.get(b..b.checked_add(size * 4)?));
+                    if let Some(src) = whole {
+                        for (out, b) in v.iter_mut().zip(src.chunks_exact(4)) {
+                            *out = f32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                        }
+                    } else {
+                        for (c, out) in v.iter_mut().enumerate().take(size) {
+                            *out = component_f32(*ty, *normalized, read(c));
+                        }
                     }
                     for (k, f) in v.iter().enumerate() {
                         put(k, f.to_bits());
@@ -444,6 +456,32 @@ mod tests {
             })
             .collect();
         assert_eq!(got, vec![2.0, 2.0, 3.0, 3.0]);
+    }
+
+    #[test]
+    fn float_components_partly_past_the_end_read_zero() {
+        // vec3 at stride 8 over 4 floats: vertex 0 lies inside (the whole-attribute load),
+        // vertex 1's third component lies past the end (the per-component path).
+        let data: Vec<u8> = [1.0f32, 2.0, 3.0, 4.0]
+            .iter()
+            .flat_map(|f| f.to_le_bytes())
+            .collect();
+        let inp = input(vec![array(
+            data,
+            8,
+            3,
+            gl::FLOAT,
+            false,
+            AttribMode::Float,
+            0,
+        )]);
+        let mut w = [0u32; 8];
+        fetch_vertex(&inp, 0, 0, &mut w);
+        assert_eq!(floats(&w[..4]), vec![1.0, 2.0, 3.0, 1.0]);
+        fetch_vertex(&inp, 1, 0, &mut w);
+        assert_eq!(floats(&w[..4]), vec![3.0, 4.0, 0.0, 1.0]);
+        fetch_vertex(&inp, 2, 0, &mut w);
+        assert_eq!(floats(&w[..4]), vec![0.0, 0.0, 0.0, 1.0]);
     }
 
     #[test]

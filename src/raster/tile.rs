@@ -314,8 +314,12 @@ fn lookup_variant(
 /// reachable from here.
 pub unsafe fn run_tile(scene: &Scene, t: usize, scratch: &mut TileScratch) {
     let rect = scene.tile_rect(t);
+    // One epoch pin for the whole tile: the texture lookups below nest inside it.
+    let _pin = crate::sampler::pin_span();
     let mut cur: Option<(u32, DrawCtx<'_>)> = None;
-    for cmd in &scene.bins[t] {
+    let bin = &scene.bins[t];
+    for (i, cmd) in bin.iter().enumerate() {
+        prefetch_triangle(scene, bin.get(i + PREFETCH_AHEAD));
         match *cmd {
             // SAFETY: this function's contract.
             Command::Clear(i) => unsafe { clear_tile(&scene.clears[i as usize], rect) },
@@ -348,6 +352,40 @@ pub unsafe fn run_tile(scene: &Scene, t: usize, scratch: &mut TileScratch) {
             }
         }
     }
+}
+
+/// How many bin entries ahead of the one being drawn `run_tile` prefetches the triangle
+/// of. With 200k small triangles, 27% of the time was the first load of each entry's
+/// 128-byte `Triangle` (scattered over the draw's list, never in cache); one small
+/// triangle takes longer to draw than a memory round trip, so a few entries ahead suffice.
+const PREFETCH_AHEAD: usize = 4;
+
+/// Asks the CPU to start loading the triangle `cmd` names (every cache line of it); a hint
+/// only, with no effect on results.
+#[inline(always)]
+fn prefetch_triangle(scene: &Scene, cmd: Option<&Command>) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(&Command::Tri { draw, tri }) = cmd {
+        if let Some(t) = scene
+            .draws
+            .get(draw as usize)
+            .and_then(|d| d.tris.get(tri as usize))
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let p = (t as *const Triangle).cast::<i8>();
+            let last = std::mem::size_of::<Triangle>() - 1;
+            // SAFETY: SSE is baseline on x86-64, and a prefetch is a hint that never faults
+            // and reads nothing into the program; the addresses are `t`'s first and last
+            // bytes and one between.
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(p);
+                _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(64.min(last)));
+                _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(last));
+            }
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (scene, cmd);
 }
 
 /// Pixel bits of the inclusive rect `r` within the 4×4 block at (x, y): bit `j * 4 + i` is

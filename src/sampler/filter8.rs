@@ -35,7 +35,7 @@ use super::filter::{
     QuadStart, QuadTexels, MIP_LINEAR, MIP_NEAREST, MIP_NONE,
 };
 use super::format::{LoadRgba8, LoadSrgb8Alpha8, TexelLoad};
-use super::simd::{transpose_f4, F4, I4, Q2};
+use super::simd::{transpose_f4, Wt, F4, I4, Q2};
 use super::srgb_tables::SRGB_DECODE_BITS;
 use crate::sampler::request::{TexRequest, TexResult};
 
@@ -320,14 +320,28 @@ fn level_q23x4<F: Texel8, const LINEAR: bool, const W: u8>(
     let t10 = load4::<F>(lv, x1, y0);
     let t01 = load4::<F>(lv, x0, y1);
     let t11 = load4::<F>(lv, x1, y1);
-    let pair = |p: usize| {
-        let (l0, l1) = (2 * p, 2 * p + 1);
-        let row0 = Q2::blend(t00[p], t10[p], wa[l0], wa[l1]);
-        let row1 = Q2::blend(t01[p], t11[p], wa[l0], wa[l1]);
-        Q2::blend_wide(row0, row1, wb[l0], wb[l1])
-    };
-    let ([l0, l1], [l2, l3]) = (pair(0), pair(1));
+    let [l0, l1] = bilerp_pair(
+        [t00[0], t10[0], t01[0], t11[0]],
+        [wa[0], wa[1]],
+        [wb[0], wb[1]],
+    );
+    let [l2, l3] = bilerp_pair(
+        [t00[1], t10[1], t01[1], t11[1]],
+        [wa[2], wa[3]],
+        [wb[2], wb[3]],
+    );
     Some([l0, l1, l2, l3])
+}
+
+/// The bilinear blend of two lanes' 2×2 footprints (`[t00, t10, t01, t11]`, q15 lane
+/// pairs) with their weight pairs along x (`wa`) and y (`wb`): the q23 RGBA of each lane.
+/// A plain function, always inlined: as a closure it stayed an out-of-line call taking its
+/// captures through the stack (11% of the trilinear workload, session 6).
+#[inline(always)]
+fn bilerp_pair(t: [Q2; 4], wa: [Wt; 2], wb: [Wt; 2]) -> [I4; 2] {
+    let row0 = Q2::blend(t[0], t[1], wa[0], wa[1]);
+    let row1 = Q2::blend(t[2], t[3], wa[0], wa[1]);
+    Q2::blend_wide(row0, row1, wb[0], wb[1])
 }
 
 /// The quad path: every active lane shares λ, so the plan, the weights' setup and the

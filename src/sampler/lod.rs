@@ -4,6 +4,7 @@
 //! clamps that follow (eqs. 8.5–8.6) and the level choice stay in `filter.rs`.
 
 use super::descriptor::{Descriptor, MAX_LEVELS};
+use super::simd::F4;
 use crate::sampler::request::TexRequest;
 
 /// Mantissa bits that index the tables: 1 + k/128 for k in 0..128.
@@ -87,20 +88,75 @@ pub(crate) fn implicit_lambda(d: &Descriptor, req: &TexRequest) -> f32 {
     }
     let base = &d.levels[(d.base_level as usize).min(MAX_LEVELS - 1)];
     let (w, h) = (base.width as f32, base.height as f32);
-    let c = |comp: usize, lane: usize| f32::from_bits(req.coord[comp][lane]);
-    let dudx = (c(0, 1) - c(0, 0)) * w;
-    let dvdx = (c(1, 1) - c(1, 0)) * h;
-    let dudy = (c(0, 2) - c(0, 0)) * w;
-    let dvdy = (c(1, 2) - c(1, 0)) * h;
-    let rho2_x = dudx * dudx + dvdx * dvdx;
-    let rho2_y = dudy * dudy + dvdy * dvdy;
+    let (rho2_x, rho2_y) = rho2(&req.coord, w, h);
     // `max` drops a NaN operand, as the max of the two lengths did.
     0.5 * log2_f32(rho2_x.max(rho2_y))
+}
+
+/// The squared lengths (ρx², ρy²) of the quad's coordinate differences in texels: lanes
+/// 0, 1, 2 of `coord` are pixels (x, y), (x+1, y), (x, y+1).
+///
+/// Lane l of `du` is (u_l − u_0)·w, so lane 1 is ∂u/∂x and lane 2 ∂u/∂y (lanes 0 and 3 are
+/// unused): the same IEEE operations in the same order as one derivative at a time
+/// (`tests::rho2_matches_the_scalar_form`). Whole-vector loads because generated code
+/// writes each coordinate vector with one 16-byte store, and the scalar form compiled to a
+/// load straddling two of them, which the CPU cannot forward from its store buffer. That
+/// was not what made `implicit_lambda` 13% of trilinear_1024 (session 6): it stayed 14%
+/// after this, so the cost is the latency of the chain up to λ (log2 included).
+#[inline(always)]
+fn rho2(coord: &[[u32; 4]; 2], w: f32, h: f32) -> (f32, f32) {
+    let u0 = F4::splat(f32::from_bits(coord[0][0]));
+    let v0 = F4::splat(f32::from_bits(coord[1][0]));
+    let du = F4::from_bits(coord[0]).sub(u0).mul(F4::splat(w));
+    let dv = F4::from_bits(coord[1]).sub(v0).mul(F4::splat(h));
+    let r = du.mul(du).add(dv.mul(dv)).to_bits();
+    (f32::from_bits(r[1]), f32::from_bits(r[2]))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rho2_matches_the_scalar_form() {
+        let scalar = |coord: &[[u32; 4]; 2], w: f32, h: f32| {
+            let c = |comp: usize, lane: usize| f32::from_bits(coord[comp][lane]);
+            let dudx = (c(0, 1) - c(0, 0)) * w;
+            let dvdx = (c(1, 1) - c(1, 0)) * h;
+            let dudy = (c(0, 2) - c(0, 0)) * w;
+            let dvdy = (c(1, 2) - c(1, 0)) * h;
+            (dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy)
+        };
+        let specials = [0.0f32, -0.0, 1.0, 0.5, 1e-40, 3e38, f32::INFINITY, f32::NAN];
+        let mut state = 0x9E37_79B9u32;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state
+        };
+        for i in 0..20_000 {
+            let mut coord = [[0u32; 4]; 2];
+            for c in coord.iter_mut().flatten() {
+                let r = next();
+                // Mostly nearby coordinates, as a quad has; some arbitrary bits and specials.
+                *c = match r % 8 {
+                    0 => r,
+                    1 => specials[(r >> 8) as usize % specials.len()].to_bits(),
+                    _ => (0.37f32 + (r >> 12) as f32 * 1e-6).to_bits(),
+                };
+            }
+            let (w, h) = ((1 + i % 4096) as f32, (1 + (i * 7) % 2048) as f32);
+            let (a, b) = (rho2(&coord, w, h), scalar(&coord, w, h));
+            // Bits, except that any NaN is as good as another (λ turns every NaN into the
+            // same NaN, and LLVM may order a commutative operation's operands either way).
+            let same = |x: f32, y: f32| x.to_bits() == y.to_bits() || (x.is_nan() && y.is_nan());
+            assert!(
+                same(a.0, b.0) && same(a.1, b.1),
+                "{coord:?} {w} {h}: {a:?} {b:?}"
+            );
+        }
+    }
 
     #[test]
     fn log2_edges_and_powers_of_two() {
