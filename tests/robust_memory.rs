@@ -10,7 +10,6 @@ use std::sync::{Arc, Mutex};
 use softgl::{enums as gl, get_proc_address, make_current, Context, SharedContext};
 
 type GLenum = u32;
-type GLuint = u32;
 type GLint = i32;
 type GLsizei = i32;
 
