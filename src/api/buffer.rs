@@ -68,13 +68,22 @@ impl Buffer {
     }
 }
 
+/// A data store of `size` bytes, copied from `data` or zeroed; GL_OUT_OF_MEMORY naming
+/// the size when the memory is not there ("glBufferData: GL_OUT_OF_MEMORY: 1099511627776
+/// bytes"), never an abort.
 fn alloc_bytes(size: usize, data: Option<&[u8]>) -> GlResult<Vec<u8>> {
+    let oom = GlError::OutOfMemoryFor(size as u64, "bytes");
     let mut v = Vec::new();
-    v.try_reserve_exact(size)
-        .map_err(|_| GlError::OutOfMemory("buffer data store"))?;
+    v.try_reserve_exact(size).map_err(|_| oom)?;
     match data {
         Some(d) => v.extend_from_slice(&d[..size]),
-        None => v.resize(size, 0),
+        None => {
+            // The reservation proved the memory can be had; `vec!` of zeros allocates it
+            // zeroed (calloc), so untouched pages of a large store cost nothing until used,
+            // where `resize` would write every byte.
+            drop(v);
+            v = vec![0; size];
+        }
     }
     Ok(v)
 }
@@ -149,9 +158,11 @@ impl Context {
                 Some(v) => self.vertex_arrays.get(v).and_then(|vao| vao.element_buffer),
                 None => self.loose_element_buffer,
             }),
-            gl::UNIFORM_BUFFER | gl::COPY_READ_BUFFER | gl::COPY_WRITE_BUFFER => {
-                Ok(self.generic_buffers.get(&target).copied())
-            }
+            gl::UNIFORM_BUFFER
+            | gl::COPY_READ_BUFFER
+            | gl::COPY_WRITE_BUFFER
+            | gl::PIXEL_PACK_BUFFER
+            | gl::PIXEL_UNPACK_BUFFER => Ok(self.generic_buffers.get(&target).copied()),
             _ => Err(GlError::BadEnum("buffer target", target)),
         }
     }
@@ -171,12 +182,12 @@ impl Context {
     }
 
     pub(crate) fn try_gen_buffers(&mut self, n: i32) -> GlResult<Vec<u32>> {
-        self.make_names(n, |this| this.objs.buffers.gen().map(|b| b.0))
+        self.make_names(n, |this, n| this.objs.buffers.gen_many(n))
     }
 
     pub(crate) fn try_create_buffers(&mut self, n: i32) -> GlResult<Vec<u32>> {
-        self.make_names(n, |this| {
-            this.objs.buffers.create(Buffer::default()).map(|b| b.0)
+        self.make_names(n, |this, n| {
+            this.objs.buffers.create_many(n, Buffer::default)
         })
     }
 
@@ -424,6 +435,58 @@ impl Context {
                 "immutable storage without DYNAMIC_STORAGE_BIT",
             ));
         }
+        self.store_bytes(target, offset, data)
+    }
+
+    /// Whether a buffer is bound to `target` (GL_PIXEL_PACK_BUFFER / GL_PIXEL_UNPACK_BUFFER:
+    /// a pixel command's pointer is then an offset into it, GL 4.5 core §8.4.4, §18.2).
+    pub(crate) fn has_buffer_bound(&self, target: u32) -> bool {
+        self.generic_buffers.contains_key(&target)
+    }
+
+    /// The store of the buffer bound to `target` for a pixel transfer of `len` bytes at
+    /// `offset` (given as the command's pointer) of `type_size`-byte components:
+    /// GL_INVALID_OPERATION when none is bound, when the buffer is mapped (GL 4.5 core
+    /// §6.3.2), when the offset is not a multiple of the component size, or when the
+    /// transfer runs past the end of the store (§8.4.4, §18.2.2).
+    pub(crate) fn pixel_buffer_range(
+        &self,
+        target: u32,
+        offset: usize,
+        len: usize,
+        type_size: usize,
+    ) -> GlResult<Arc<Vec<u8>>> {
+        let buf = self
+            .objs
+            .buffers
+            .get(self.bound_buffer(target)?)
+            .ok_or(GlError::InvalidOperation("no buffer bound to the target"))?;
+        if buf.blocks_draws() {
+            return Err(GlError::InvalidOperation("pixel buffer is mapped"));
+        }
+        if !offset.is_multiple_of(type_size.max(1)) {
+            return Err(GlError::InvalidOperation(
+                "pixel buffer offset is not a multiple of the type's size",
+            ));
+        }
+        if offset
+            .checked_add(len)
+            .is_none_or(|end| end > buf.data.len())
+        {
+            return Err(GlError::InvalidOperation(
+                "pixel transfer runs past the end of the pixel buffer",
+            ));
+        }
+        Ok(buf.data.clone())
+    }
+
+    /// Writes `data` into the store of the buffer bound to `target` at `offset` (checked by
+    /// the caller): copy-on-write, so queued draws keep the store they saw; what
+    /// glBufferSubData and glReadPixels into a pack buffer share. Not subject to
+    /// DYNAMIC_STORAGE_BIT, which limits only the client's BufferSubData (§6.2).
+    pub(crate) fn store_bytes(&mut self, target: u32, offset: usize, data: &[u8]) -> GlResult<()> {
+        let buf = self.bound_buffer_mut(target)?;
+        buf.check_range(offset, data.len())?;
         let persistent = buf.mapping.is_some();
         if persistent {
             // Queued draws of self context read the store: they come first (§6.2.1

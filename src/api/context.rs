@@ -325,18 +325,18 @@ gl_commands! {
 }
 
 impl Context {
-    /// The body of Gen* / Create*: `n` new names, each made by `make` (which returns None
-    /// when its name table is full); a negative count is GL_INVALID_VALUE (GL 4.5 core
-    /// §2.5.1).
-    pub(crate) fn make_names(
+    /// The body of Gen* / Create*: `n` new names, all made by `make` (`NameTable::gen_many`
+    /// or `create_many`, which take all or nothing and return None when the namespace or
+    /// memory cannot hold them: GL_OUT_OF_MEMORY); a negative count is GL_INVALID_VALUE
+    /// (GL 4.5 core §2.5.1).
+    pub(crate) fn make_names<N: crate::api::names::Name>(
         &mut self,
         n: i32,
-        mut make: impl FnMut(&mut Context) -> Option<u32>,
+        make: impl FnOnce(&mut Context, usize) -> Option<Vec<N>>,
     ) -> GlResult<Vec<u32>> {
-        if n < 0 {
-            return Err(GlError::InvalidValue("negative count"));
-        }
-        Ok((0..n).filter_map(|_| make(self)).collect())
+        let count = usize::try_from(n).map_err(|_| GlError::InvalidValue("negative count"))?;
+        let names = make(self, count).ok_or(GlError::OutOfMemoryFor(count as u64, "names"))?;
+        Ok(names.into_iter().map(|name| name.raw()).collect())
     }
 
     /// A debug context (version 1.0 unless overridden, DEBUG_OUTPUT on) with its own

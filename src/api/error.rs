@@ -24,6 +24,10 @@ pub enum GlError {
     InvalidFramebufferOperation(&'static str),
     #[error("GL_OUT_OF_MEMORY: {0}")]
     OutOfMemory(&'static str),
+    /// GL_OUT_OF_MEMORY naming the amount asked for: `OutOfMemoryFor(1 << 40, "bytes")`
+    /// reads "GL_OUT_OF_MEMORY: 1099511627776 bytes".
+    #[error("GL_OUT_OF_MEMORY: {0} {1}")]
+    OutOfMemoryFor(u64, &'static str),
     #[error("GL_STACK_OVERFLOW: {0}")]
     StackOverflow(&'static str),
     #[error("GL_STACK_UNDERFLOW: {0}")]
@@ -38,7 +42,7 @@ impl GlError {
             GlError::InvalidValue(_) => enums::INVALID_VALUE,
             GlError::InvalidOperation(_) => enums::INVALID_OPERATION,
             GlError::InvalidFramebufferOperation(_) => enums::INVALID_FRAMEBUFFER_OPERATION,
-            GlError::OutOfMemory(_) => enums::OUT_OF_MEMORY,
+            GlError::OutOfMemory(_) | GlError::OutOfMemoryFor(..) => enums::OUT_OF_MEMORY,
             GlError::StackOverflow(_) => enums::STACK_OVERFLOW,
             GlError::StackUnderflow(_) => enums::STACK_UNDERFLOW,
         }

@@ -361,6 +361,50 @@ impl Context {
         )
     }
 
+    /// glReadPixels with a GL_PIXEL_PACK_BUFFER bound: the pixels are written into that
+    /// buffer at `offset` (the C `pixels` argument), GL 4.5 core §18.2: GL_INVALID_OPERATION
+    /// when the buffer is mapped, the offset is not a multiple of the type's size, or the
+    /// pixels would run past the end of the buffer. Copy-on-write: queued draws that read
+    /// the buffer keep the store they saw.
+    #[allow(clippy::too_many_arguments)]
+    pub fn read_pixels_to_buffer(
+        &mut self,
+        x: i32,
+        y: i32,
+        width: i32,
+        height: i32,
+        format: u32,
+        ty: u32,
+        offset: usize,
+    ) {
+        self.dispatch(
+            "glReadPixels",
+            Group::ByBody,
+            || (),
+            |this| {
+                let img = this.read_pixels_source(width, height, format, ty)?;
+                let (w, h) = (width as usize, height as usize);
+                let a = this.pack_alignment;
+                let len = pixels::client_size(w, h, format, ty, a)?;
+                let type_size = pixels::type_size(ty)?;
+                this.with_group(|this| {
+                    this.pixel_buffer_range(gl::PIXEL_PACK_BUFFER, offset, len, type_size)
+                        .map(drop)
+                })?;
+                this.flush_raster();
+                let mut packed = Vec::new();
+                pixels::pack_with(&img, x, y, w, h, format, ty, a, |n| {
+                    packed
+                        .try_reserve_exact(n)
+                        .map_err(|_| GlError::OutOfMemoryFor(n as u64, "bytes of pixels"))?;
+                    packed.resize(n, 0);
+                    Ok(&mut packed[..])
+                })?;
+                this.with_group(|this| this.store_bytes(gl::PIXEL_PACK_BUFFER, offset, &packed))
+            },
+        )
+    }
+
     /// The image glReadPixels reads for `format`, after the size and type checks. The image
     /// is found under the share-group lock; the flush and the read happen after it is
     /// released, so other contexts of the group are not held up (share.rs).
@@ -375,6 +419,7 @@ impl Context {
             if width < 0 || height < 0 {
                 return Err(GlError::InvalidValue("negative size"));
             }
+            pixels::check_format_type(format, ty)?;
             let src = match format {
                 gl::RGBA | gl::RGB | gl::RG | gl::RED => ReadSource::Color,
                 gl::DEPTH_COMPONENT => ReadSource::Depth,
@@ -383,7 +428,9 @@ impl Context {
                 _ => return Err(GlError::BadEnum("ReadPixels format", format)),
             };
             if !matches!(ty, gl::UNSIGNED_BYTE | gl::FLOAT | gl::UNSIGNED_INT_24_8) {
-                return Err(GlError::BadEnum("ReadPixels type", ty));
+                return Err(GlError::InvalidOperation(
+                    "ReadPixels type valid in GL but not supported by softgl yet",
+                ));
             }
             this.read_image(src)
         })
@@ -392,14 +439,12 @@ impl Context {
     // ---- framebuffer objects ----
 
     pub(crate) fn try_gen_framebuffers(&mut self, n: i32) -> GlResult<Vec<u32>> {
-        self.make_names(n, |this| this.framebuffers.gen().map(|f| f.0))
+        self.make_names(n, |this, n| this.framebuffers.gen_many(n))
     }
 
     pub(crate) fn try_create_framebuffers(&mut self, n: i32) -> GlResult<Vec<u32>> {
-        self.make_names(n, |this| {
-            this.framebuffers
-                .create(Framebuffer::default())
-                .map(|f| f.0)
+        self.make_names(n, |this, n| {
+            this.framebuffers.create_many(n, Framebuffer::default)
         })
     }
 
@@ -931,15 +976,14 @@ impl Context {
     // ---- renderbuffers ----
 
     pub(crate) fn try_gen_renderbuffers(&mut self, n: i32) -> GlResult<Vec<u32>> {
-        self.make_names(n, |this| this.objs.renderbuffers.gen().map(|r| r.0))
+        self.make_names(n, |this, n| this.objs.renderbuffers.gen_many(n))
     }
 
     pub(crate) fn try_create_renderbuffers(&mut self, n: i32) -> GlResult<Vec<u32>> {
-        self.make_names(n, |this| {
+        self.make_names(n, |this, n| {
             this.objs
                 .renderbuffers
-                .create(Renderbuffer::default())
-                .map(|r| r.0)
+                .create_many(n, Renderbuffer::default)
         })
     }
 
@@ -1532,7 +1576,11 @@ mod tests {
         assert_eq!(px.len(), 16, "rows padded to 8 bytes");
         let px = c.read_pixels(0, 0, 1, 1, gl::RGBA, gl::FLOAT);
         assert_eq!(px.len(), 16);
+        // GL_SHORT is a GL pixel type softgl does not convert yet: GL_INVALID_OPERATION
+        // (DESIGN.md §6); an enum that is no pixel type is GL_INVALID_ENUM.
         c.read_pixels(0, 0, 1, 1, gl::RGBA, gl::SHORT);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+        c.read_pixels(0, 0, 1, 1, gl::RGBA, gl::RGBA);
         assert_eq!(c.get_error(), gl::INVALID_ENUM);
         c.read_pixels(0, 0, -1, 1, gl::RGBA, gl::UNSIGNED_BYTE);
         assert_eq!(c.get_error(), gl::INVALID_VALUE);

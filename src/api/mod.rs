@@ -12,7 +12,7 @@
 //! | `context.rs` | `Context`: construction, error/debug plumbing, dirty bits, fixed-function state |
 //! | `dispatch.rs` | the one entry path: share-group swap, panic containment, error recording; `gl_commands!` |
 //! | `error.rs` | `GlError` (1:1 with GL codes), first-error semantics, the debug log |
-//! | `names.rs` | generational name tables and typed names |
+//! | `names.rs` | name tables (counter over all of `u32`, hash map) and typed names |
 //! | `buffer.rs` | buffer objects, mapping, uniform buffer binding points |
 //! | `vertex_array.rs` | VAOs, attribute arrays, current attribute values |
 //! | `program.rs` | shaders, programs, linking, uniforms and their type checks |

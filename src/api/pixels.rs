@@ -193,7 +193,7 @@ pub fn new_image(w: u32, h: u32, format: Format) -> GlResult<Image> {
     let mut probe: Vec<u8> = Vec::new();
     probe
         .try_reserve_exact(bytes)
-        .map_err(|_| GlError::OutOfMemory("image storage"))?;
+        .map_err(|_| GlError::OutOfMemoryFor(bytes as u64, "bytes of image storage"))?;
     drop(probe);
     Ok(Image::new(w, h, format))
 }
@@ -224,6 +224,12 @@ fn components(format: u32) -> GlResult<usize> {
     })
 }
 
+/// Bytes of one component of a client pixel type (the whole pixel for packed types): the
+/// multiple a pixel buffer offset must be (GL 4.5 core §8.4.4.1).
+pub fn type_size(ty: u32) -> GlResult<usize> {
+    type_bytes(ty)
+}
+
 /// Bytes of one component of a client pixel type (the whole pixel for packed types).
 fn type_bytes(ty: u32) -> GlResult<usize> {
     Ok(match ty {
@@ -234,9 +240,113 @@ fn type_bytes(ty: u32) -> GlResult<usize> {
     })
 }
 
+/// Checks a client `format`/`type` pair against GL 4.5 core §8.4.4 (tables 8.2, 8.3 and
+/// 8.5), before softgl's own narrower support: an enum that is no pixel format or type is
+/// GL_INVALID_ENUM; a valid pair the table forbids is GL_INVALID_OPERATION (a packed type
+/// with a format of another component count, such as GL_RGBA with
+/// GL_UNSIGNED_SHORT_5_6_5; DEPTH_STENCIL with a type that is not a depth/stencil packing;
+/// an integer format with a floating-point type); a valid pair softgl does not convert yet
+/// is GL_INVALID_OPERATION naming it as unsupported (DESIGN.md §6), never GL_INVALID_ENUM.
+pub fn check_format_type(format: u32, ty: u32) -> GlResult<()> {
+    let integer = matches!(
+        format,
+        gl::RED_INTEGER
+            | gl::GREEN_INTEGER
+            | gl::BLUE_INTEGER
+            | gl::RG_INTEGER
+            | gl::RGB_INTEGER
+            | gl::RGBA_INTEGER
+            | gl::BGR_INTEGER
+            | gl::BGRA_INTEGER
+    );
+    if !integer
+        && !matches!(
+            format,
+            gl::STENCIL_INDEX
+                | gl::DEPTH_COMPONENT
+                | gl::DEPTH_STENCIL
+                | gl::RED
+                | gl::GREEN
+                | gl::BLUE
+                | gl::RG
+                | gl::RGB
+                | gl::RGBA
+                | gl::BGR
+                | gl::BGRA
+        )
+    {
+        return Err(GlError::BadEnum("pixel format", format));
+    }
+    // Table 8.5: the formats each packed type goes with; None for the unpacked types.
+    let packed_formats: Option<&[u32]> = match ty {
+        gl::UNSIGNED_BYTE
+        | gl::BYTE
+        | gl::UNSIGNED_SHORT
+        | gl::SHORT
+        | gl::UNSIGNED_INT
+        | gl::INT
+        | gl::HALF_FLOAT
+        | gl::FLOAT => None,
+        gl::UNSIGNED_BYTE_3_3_2
+        | gl::UNSIGNED_BYTE_2_3_3_REV
+        | gl::UNSIGNED_SHORT_5_6_5
+        | gl::UNSIGNED_SHORT_5_6_5_REV => Some(&[gl::RGB, gl::RGB_INTEGER]),
+        gl::UNSIGNED_SHORT_4_4_4_4
+        | gl::UNSIGNED_SHORT_4_4_4_4_REV
+        | gl::UNSIGNED_SHORT_5_5_5_1
+        | gl::UNSIGNED_SHORT_1_5_5_5_REV
+        | gl::UNSIGNED_INT_8_8_8_8
+        | gl::UNSIGNED_INT_8_8_8_8_REV
+        | gl::UNSIGNED_INT_10_10_10_2
+        | gl::UNSIGNED_INT_2_10_10_10_REV => {
+            Some(&[gl::RGBA, gl::BGRA, gl::RGBA_INTEGER, gl::BGRA_INTEGER])
+        }
+        gl::UNSIGNED_INT_10F_11F_11F_REV | gl::UNSIGNED_INT_5_9_9_9_REV => Some(&[gl::RGB]),
+        gl::UNSIGNED_INT_24_8 | gl::FLOAT_32_UNSIGNED_INT_24_8_REV => Some(&[gl::DEPTH_STENCIL]),
+        _ => return Err(GlError::BadEnum("pixel type", ty)),
+    };
+    if let Some(formats) = packed_formats {
+        if !formats.contains(&format) {
+            return Err(GlError::InvalidOperation(
+                "packed pixel type with a format it does not fit (GL 4.5 core table 8.5)",
+            ));
+        }
+    } else if format == gl::DEPTH_STENCIL {
+        return Err(GlError::InvalidOperation(
+            "GL_DEPTH_STENCIL takes GL_UNSIGNED_INT_24_8 or GL_FLOAT_32_UNSIGNED_INT_24_8_REV",
+        ));
+    }
+    if integer && matches!(ty, gl::FLOAT | gl::HALF_FLOAT) {
+        return Err(GlError::InvalidOperation(
+            "integer pixel format with a floating-point type",
+        ));
+    }
+    // What softgl converts today.
+    let supported = matches!(
+        format,
+        gl::RGBA
+            | gl::RGB
+            | gl::RG
+            | gl::RED
+            | gl::DEPTH_COMPONENT
+            | gl::DEPTH_STENCIL
+            | gl::STENCIL_INDEX
+    ) && matches!(
+        ty,
+        gl::UNSIGNED_BYTE | gl::UNSIGNED_SHORT | gl::HALF_FLOAT | gl::FLOAT | gl::UNSIGNED_INT_24_8
+    );
+    if !supported {
+        return Err(GlError::InvalidOperation(
+            "pixel format/type pair valid in GL but not supported by softgl yet",
+        ));
+    }
+    Ok(())
+}
+
 /// Checks a format/type pair against the storage format (GL 4.5 core §8.4.4: depth data
 /// only into depth formats and back; UNSIGNED_INT_24_8 only with DEPTH_STENCIL).
 fn check_pair(storage: Format, format: u32, ty: u32) -> GlResult<usize> {
+    check_format_type(format, ty)?;
     let n = components(format)?;
     let size = type_bytes(ty)?;
     let depth_client = matches!(format, gl::DEPTH_COMPONENT | gl::DEPTH_STENCIL);
@@ -266,17 +376,24 @@ pub fn row_stride(width: usize, pixel_bytes: usize, alignment: usize) -> usize {
 
 /// Bytes a client image of `w`×`h` takes (the last row unpadded).
 pub fn client_size(w: usize, h: usize, format: u32, ty: u32, alignment: usize) -> GlResult<usize> {
+    check_format_type(format, ty)?;
     let pixel = components(format)? * type_bytes(ty)?;
     let pixel = if ty == gl::UNSIGNED_INT_24_8 {
         4
     } else {
         pixel
     };
-    Ok(if w == 0 || h == 0 {
-        0
-    } else {
-        row_stride(w, pixel, alignment) * (h - 1) + w * pixel
-    })
+    if w == 0 || h == 0 {
+        return Ok(0);
+    }
+    // Checked: a size the address space cannot hold is no client image there is room for.
+    let align = alignment.max(1);
+    let row = w.checked_mul(pixel);
+    row.and_then(|row| row.checked_next_multiple_of(align))
+        .and_then(|stride| stride.checked_mul(h - 1))
+        .zip(row)
+        .and_then(|(rows, last)| rows.checked_add(last))
+        .ok_or(GlError::OutOfMemory("client image size overflows"))
 }
 
 /// Reads client component `c` of a pixel as f32 (unorm for bytes).
@@ -382,10 +499,14 @@ pub fn unpack(
         ));
     }
     let bpt = format.bytes_per_texel();
+    let size = w
+        .checked_mul(h)
+        .and_then(|n| n.checked_mul(bpt))
+        .ok_or(GlError::OutOfMemory("texture image size overflows"))?;
     let mut out = Vec::new();
-    out.try_reserve_exact(w * h * bpt)
-        .map_err(|_| GlError::OutOfMemory("texture image"))?;
-    out.resize(w * h * bpt, 0);
+    out.try_reserve_exact(size)
+        .map_err(|_| GlError::OutOfMemoryFor(size as u64, "bytes of texture image"))?;
+    out.resize(size, 0);
     let stride = row_stride(w, pixel, alignment);
     let direct = ty == gl::UNSIGNED_BYTE && gl_format == gl::RGBA && ifmt.is_plain_rgba8();
     for y in 0..h {
@@ -811,5 +932,76 @@ mod tests {
         let l1 = next_level(&img);
         assert_eq!((l1.width(), l1.height()), (1, 1));
         assert_eq!(l1.to_bytes(), vec![128]);
+    }
+
+    /// Image sizes from the application are checked and allocated fallibly: a size no
+    /// memory holds is GL_OUT_OF_MEMORY naming it, at once.
+    #[test]
+    fn image_sizes_past_memory_are_out_of_memory() {
+        assert_eq!(
+            new_image(1 << 30, 1 << 30, Format::Rgba8).map(|_| ()),
+            Err(GlError::OutOfMemoryFor(1 << 62, "bytes of image storage"))
+        );
+        assert!(matches!(
+            new_image(u32::MAX, u32::MAX, Format::Rgba8),
+            Err(GlError::OutOfMemory(_)) | Err(GlError::OutOfMemoryFor(..))
+        ));
+        assert!(matches!(
+            client_size(usize::MAX / 2, 3, gl::RGBA, gl::FLOAT, 4),
+            Err(GlError::OutOfMemory(_))
+        ));
+        assert_eq!(client_size(3, 2, gl::RGB, gl::UNSIGNED_BYTE, 4), Ok(12 + 9));
+    }
+
+    /// GL 4.5 core §8.4.4 table 8.5, every packed type against every format class.
+    #[test]
+    fn format_type_table() {
+        use GlError::*;
+        let code = |f, t| check_format_type(f, t).map_err(GlError::code);
+        assert_eq!(
+            code(gl::RGBA, gl::UNSIGNED_SHORT_5_6_5),
+            Err(gl::INVALID_OPERATION)
+        );
+        assert!(matches!(
+            check_format_type(gl::RGB, gl::UNSIGNED_SHORT_5_6_5),
+            Err(InvalidOperation(m)) if m.contains("not supported by softgl")
+        ));
+        for ty in [
+            gl::UNSIGNED_BYTE_3_3_2,
+            gl::UNSIGNED_SHORT_5_6_5_REV,
+            gl::UNSIGNED_INT_5_9_9_9_REV,
+        ] {
+            for f in [gl::RGBA, gl::RG, gl::RED, gl::BGRA, gl::DEPTH_COMPONENT] {
+                assert_eq!(code(f, ty), Err(gl::INVALID_OPERATION), "{f:#x} {ty:#x}");
+            }
+        }
+        for ty in [
+            gl::UNSIGNED_SHORT_4_4_4_4,
+            gl::UNSIGNED_INT_8_8_8_8_REV,
+            gl::UNSIGNED_INT_2_10_10_10_REV,
+        ] {
+            for f in [gl::RGB, gl::RG, gl::RED, gl::BGR, gl::STENCIL_INDEX] {
+                assert_eq!(code(f, ty), Err(gl::INVALID_OPERATION), "{f:#x} {ty:#x}");
+            }
+        }
+        for ty in [gl::UNSIGNED_INT_24_8, gl::FLOAT_32_UNSIGNED_INT_24_8_REV] {
+            assert_eq!(code(gl::RGBA, ty), Err(gl::INVALID_OPERATION));
+        }
+        assert_eq!(code(gl::DEPTH_STENCIL, gl::UNSIGNED_INT_24_8), Ok(()));
+        assert_eq!(
+            code(gl::DEPTH_STENCIL, gl::FLOAT),
+            Err(gl::INVALID_OPERATION)
+        );
+        assert_eq!(
+            code(gl::RGBA_INTEGER, gl::HALF_FLOAT),
+            Err(gl::INVALID_OPERATION)
+        );
+        assert_eq!(code(gl::RGBA, gl::UNSIGNED_BYTE), Ok(()));
+        assert_eq!(code(gl::RED, gl::FLOAT), Ok(()));
+        assert_eq!(code(gl::RGBA, gl::TEXTURE_2D), Err(gl::INVALID_ENUM));
+        assert_eq!(
+            code(gl::TEXTURE_2D, gl::UNSIGNED_BYTE),
+            Err(gl::INVALID_ENUM)
+        );
     }
 }

@@ -305,6 +305,17 @@ impl Context {
             .ok_or(GlError::InvalidOperation("program is not linked"))
     }
 
+    /// The executable whose active resources the GetActive* queries enumerate. A program
+    /// that is not linked has none, so every index is out of range: GL_INVALID_VALUE
+    /// (GL 4.5 core §7.3.1, as Mesa), not the GL_INVALID_OPERATION of `linked_program`.
+    fn active_resources(&self, p: u32, what: &'static str) -> GlResult<&Executable> {
+        let pr = self.program_obj(p)?;
+        pr.exe
+            .as_ref()
+            .filter(|_| pr.link_status)
+            .ok_or(GlError::InvalidValue(what))
+    }
+
     /// The current program's executable, for draws.
     pub(crate) fn current_executable(&self) -> Option<&Executable> {
         match self.objs.programs.get(self.program?)? {
@@ -703,7 +714,7 @@ impl Context {
         program: u32,
         index: u32,
     ) -> GlResult<(i32, u32, String)> {
-        let e = self.linked_program(program)?;
+        let e = self.active_resources(program, "uniform index")?;
         let u = e
             .linked
             .active_uniform(index as usize)
@@ -738,7 +749,7 @@ impl Context {
         indices: &[u32],
         pname: u32,
     ) -> GlResult<Vec<i32>> {
-        let e = self.linked_program(program)?;
+        let e = self.active_resources(program, "uniform index")?;
         let all: Vec<_> = e.linked.active_uniforms().collect();
         let mut out = Vec::with_capacity(indices.len());
         for &i in indices {
@@ -767,7 +778,7 @@ impl Context {
         program: u32,
         index: u32,
     ) -> GlResult<String> {
-        let e = self.linked_program(program)?;
+        let e = self.active_resources(program, "block index")?;
         e.linked
             .blocks
             .get(index as usize)
@@ -780,7 +791,7 @@ impl Context {
         program: u32,
         index: u32,
     ) -> GlResult<(i32, u32, String)> {
-        let e = self.linked_program(program)?;
+        let e = self.active_resources(program, "attribute index")?;
         let a = e
             .linked
             .attributes
@@ -833,7 +844,7 @@ impl Context {
         index: u32,
         pname: u32,
     ) -> GlResult<Vec<i32>> {
-        let e = self.linked_program(program)?;
+        let e = self.active_resources(program, "block index")?;
         let l = &e.linked;
         let b = l
             .blocks

@@ -253,6 +253,12 @@ gl_commands! {
     "glTexImage2D"
     fn tex_image_2d(target: u32, level: i32, internalformat: i32, width: i32, height: i32, border: i32, format: u32, ty: u32, data: Option<&[u8]>)
         = try_tex_image_2d;
+    /// glTexImage2D with a GL_PIXEL_UNPACK_BUFFER bound: the image is read from that buffer
+    /// at `offset` (the C `pixels` argument), GL 4.5 core §8.4.4.
+    #[allow(clippy::too_many_arguments)]
+    "glTexImage2D"
+    fn tex_image_2d_from_buffer(target: u32, level: i32, internalformat: i32, width: i32, height: i32, border: i32, format: u32, ty: u32, offset: usize)
+        = try_tex_image_2d_from_buffer;
     /// glTexStorage2D (GL 4.5 core §8.19).
     "glTexStorage2D"
     fn tex_storage_2d(target: u32, levels: i32, internalformat: u32, width: i32, height: i32)
@@ -263,6 +269,12 @@ gl_commands! {
     "glTexSubImage2D"
     fn tex_sub_image_2d(target: u32, level: i32, xoffset: i32, yoffset: i32, width: i32, height: i32, format: u32, ty: u32, data: &[u8])
         = try_tex_sub_image_2d;
+    /// glTexSubImage2D with a GL_PIXEL_UNPACK_BUFFER bound: the pixels are read from that
+    /// buffer at `offset` (the C `pixels` argument).
+    #[allow(clippy::too_many_arguments)]
+    "glTexSubImage2D"
+    fn tex_sub_image_2d_from_buffer(target: u32, level: i32, xoffset: i32, yoffset: i32, width: i32, height: i32, format: u32, ty: u32, offset: usize)
+        = try_tex_sub_image_2d_from_buffer;
     /// glGenerateMipmap (GL 4.5 core §8.14.4): levels base+1..=q from the base level.
     "glGenerateMipmap" fn generate_mipmap(target: u32) = try_generate_mipmap;
     /// glTexParameteri.
@@ -357,7 +369,7 @@ impl Context {
     }
 
     pub(crate) fn try_gen_textures(&mut self, n: i32) -> GlResult<Vec<u32>> {
-        self.make_names(n, |this| this.objs.textures.gen().map(|t| t.0))
+        self.make_names(n, |this, n| this.objs.textures.gen_many(n))
     }
 
     pub(crate) fn try_create_textures(&mut self, target: u32, n: i32) -> GlResult<Vec<u32>> {
@@ -371,7 +383,7 @@ impl Context {
             target: Some(target),
             ..Texture::default()
         };
-        self.make_names(n, |this| this.objs.textures.create(t.clone()).map(|t| t.0))
+        self.make_names(n, |this, n| this.objs.textures.create_many(n, || t.clone()))
     }
 
     /// glIsTexture.
@@ -514,6 +526,72 @@ impl Context {
         t.formats[lvl] = Some(ifmt);
         self.texture_changed(r);
         Ok(())
+    }
+
+    /// The bytes a `width`×`height` unpack of `format`/`ty` takes from the bound
+    /// GL_PIXEL_UNPACK_BUFFER at `offset`, checked (`pixel_buffer_range`); a negative size
+    /// reads nothing here and is refused by the command itself.
+    fn unpack_buffer_bytes(
+        &self,
+        width: i32,
+        height: i32,
+        format: u32,
+        ty: u32,
+        offset: usize,
+    ) -> GlResult<(Arc<Vec<u8>>, usize)> {
+        let (w, h) = (width.max(0) as usize, height.max(0) as usize);
+        let len = pixels::client_size(w, h, format, ty, self.unpack_alignment)?;
+        let data =
+            self.pixel_buffer_range(gl::PIXEL_UNPACK_BUFFER, offset, len, pixels::type_size(ty)?)?;
+        Ok((data, len))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn try_tex_image_2d_from_buffer(
+        &mut self,
+        target: u32,
+        level: i32,
+        internalformat: i32,
+        width: i32,
+        height: i32,
+        border: i32,
+        format: u32,
+        ty: u32,
+        offset: usize,
+    ) -> GlResult<()> {
+        let (data, len) = self.unpack_buffer_bytes(width, height, format, ty, offset)?;
+        let src = &data[offset..offset + len];
+        self.try_tex_image_2d(
+            target,
+            level,
+            internalformat,
+            width,
+            height,
+            border,
+            format,
+            ty,
+            Some(src),
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn try_tex_sub_image_2d_from_buffer(
+        &mut self,
+        target: u32,
+        level: i32,
+        xoffset: i32,
+        yoffset: i32,
+        width: i32,
+        height: i32,
+        format: u32,
+        ty: u32,
+        offset: usize,
+    ) -> GlResult<()> {
+        let (data, len) = self.unpack_buffer_bytes(width, height, format, ty, offset)?;
+        let src = &data[offset..offset + len];
+        self.try_tex_sub_image_2d(
+            target, level, xoffset, yoffset, width, height, format, ty, src,
+        )
     }
 
     pub(crate) fn try_tex_storage_2d(
@@ -801,11 +879,8 @@ impl Context {
     }
 
     pub(crate) fn try_create_samplers(&mut self, n: i32) -> GlResult<Vec<u32>> {
-        self.make_names(n, |this| {
-            this.objs
-                .samplers
-                .create(SamplerObject::default())
-                .map(|s| s.0)
+        self.make_names(n, |this, n| {
+            this.objs.samplers.create_many(n, SamplerObject::default)
         })
     }
 

@@ -148,14 +148,12 @@ gl_commands! {
 
 impl Context {
     pub(crate) fn try_gen_vertex_arrays(&mut self, n: i32) -> GlResult<Vec<u32>> {
-        self.make_names(n, |this| this.vertex_arrays.gen().map(|v| v.0))
+        self.make_names(n, |this, n| this.vertex_arrays.gen_many(n))
     }
 
     pub(crate) fn try_create_vertex_arrays(&mut self, n: i32) -> GlResult<Vec<u32>> {
-        self.make_names(n, |this| {
-            this.vertex_arrays
-                .create(VertexArray::default())
-                .map(|v| v.0)
+        self.make_names(n, |this, n| {
+            this.vertex_arrays.create_many(n, VertexArray::default)
         })
     }
 

@@ -3,9 +3,20 @@
 //!
 //! ```text
 //!  handle (u64) = generation << 32 | (slot index + 1)        0 is never a handle
-//!  pages: [OnceLock<Box<[Slot; PAGE_SLOTS]>>; MAX_PAGES]     allocated once, never moved
-//!  Slot  = { gen: AtomicU32 (odd = live, even = free), desc: UnsafeCell<Descriptor> }
+//!  pages: [OnceLock<Box<[Slot]>>; PAGES]   page p holds 256 << p slots, allocated once
+//!          page 0: slots 0..256, page 1: 256..768, page 2: 768..1792, ...  never moved
+//!  Slot  = { gen: AtomicU32 (odd = live, even = free), desc: UnsafeCell<MaybeUninit<Descriptor>> }
 //! ```
+//!
+//! - **Size.** Pages double, so 25 of them cover every slot index a handle's low 32 bits
+//!   can name (2^32 − 1 handles), the directory stays a fixed array of 25 cells, and the
+//!   page of a slot is one `leading_zeros` away: a lookup makes the same two dependent
+//!   loads (page pointer, slot) as the fixed 256-slot pages of 2^20 slots before. Pages
+//!   are allocated zeroed (the OS hands out untouched pages lazily: a 2^24-slot page costs
+//!   memory only as its slots are used) and fallibly: a page that cannot be had makes
+//!   `insert` return `None` (GL_OUT_OF_MEMORY), never an abort. Creating a handle is O(1)
+//!   amortised: a free-list pop or the next fresh slot, plus one page allocation per
+//!   doubling.
 //!
 //! - **Publication.** `insert` writes a free slot's descriptor, then stores its new odd
 //!   generation (SeqCst, which includes Release); readers load the generation (SeqCst ⊇
@@ -20,6 +31,8 @@
 //!   holds only raw pointers.
 
 use std::cell::UnsafeCell;
+use std::collections::VecDeque;
+use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -53,17 +66,43 @@ impl std::fmt::Display for TextureHandle {
     }
 }
 
-/// Slots per page.
-const PAGE_SLOTS: usize = 256;
-/// Pages: 4096 × 256 = 1M live handles at most.
-const MAX_PAGES: usize = 4096;
-/// Total slots.
-pub const MAX_HANDLES: usize = PAGE_SLOTS * MAX_PAGES;
+/// log2 of the slots of page 0; page p holds `FIRST_PAGE_SLOTS << p`.
+const FIRST_PAGE_LOG2: u32 = 8;
+const FIRST_PAGE_SLOTS: usize = 1 << FIRST_PAGE_LOG2;
+/// Pages: 256 × (2^25 − 1) slots > 2^32, every index a handle can name.
+const PAGES: usize = 25;
+/// Most slots (and live handles): a handle's low 32 bits are index + 1, and 0 is no handle.
+pub const MAX_HANDLES: usize = u32::MAX as usize;
+
+/// (page, slot within the page) of slot `index` (< `MAX_HANDLES`).
+#[inline]
+fn locate(index: usize) -> (usize, usize) {
+    let j = index + FIRST_PAGE_SLOTS;
+    let page = (usize::BITS - 1 - j.leading_zeros() - FIRST_PAGE_LOG2) as usize;
+    (page, j - (FIRST_PAGE_SLOTS << page))
+}
 
 struct Slot {
     /// Odd: live with this generation. Even: free (or retired). `SPENT` once exhausted.
     gen: AtomicU32,
-    desc: UnsafeCell<Descriptor>,
+    /// Written by `insert` before the first odd generation is published, so initialised
+    /// whenever a reader has matched an odd generation.
+    desc: UnsafeCell<MaybeUninit<Descriptor>>,
+}
+
+/// `n` zeroed slots (all free: generation 0), or `None` when the memory is not there.
+fn alloc_slots(n: usize) -> Option<Box<[Slot]>> {
+    let layout = std::alloc::Layout::array::<Slot>(n).ok()?;
+    debug_assert!(layout.size() > 0);
+    // SAFETY: the layout has a non-zero size (n > 0 slots of non-zero size).
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<Slot>();
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: `ptr` comes from the global allocator with `Layout::array::<Slot>(n)`, the
+    // layout a `Box<[Slot]>` of n slots frees with; all-zero bytes are a valid `Slot`
+    // (`AtomicU32` 0, a free generation; `MaybeUninit` holds any bytes).
+    Some(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n)) })
 }
 
 /// Generation of a slot that can no longer be reused (even, so it never matches).
@@ -78,13 +117,14 @@ struct Alloc {
     free: Vec<u32>,
     /// Images each live slot points into, by slot index.
     keep: std::collections::HashMap<u32, Vec<Arc<Image>>>,
-    /// Removed slots waiting for readers to leave: (epoch tag, slot, images).
-    retired: Vec<(u64, u32, Vec<Arc<Image>>)>,
+    /// Removed slots waiting for readers to leave: (epoch tag, slot, images), in tag order
+    /// (tags only grow and are taken under the lock), so reclaiming pops from the front.
+    retired: VecDeque<(u64, u32, Vec<Arc<Image>>)>,
 }
 
 /// The global descriptor table. Shared by `Arc` between the API and every draw.
 pub struct DescriptorTable {
-    pages: Box<[OnceLock<Box<[Slot]>>]>,
+    pages: [OnceLock<Box<[Slot]>>; PAGES],
     alloc: Mutex<Alloc>,
 }
 
@@ -118,7 +158,7 @@ impl Default for DescriptorTable {
 pub(crate) fn unpack_handle(handle: TextureHandle) -> Option<(usize, u32)> {
     let bits = handle.to_bits();
     let lo = bits as u32;
-    if lo == 0 || lo as usize > MAX_HANDLES {
+    if lo == 0 {
         return None;
     }
     Some((lo as usize - 1, (bits >> 32) as u32))
@@ -132,7 +172,7 @@ fn pack_handle(index: u32, gen: u32) -> TextureHandle {
 impl DescriptorTable {
     pub fn new() -> Self {
         DescriptorTable {
-            pages: (0..MAX_PAGES).map(|_| OnceLock::new()).collect(),
+            pages: std::array::from_fn(|_| OnceLock::new()),
             alloc: Mutex::new(Alloc::default()),
         }
     }
@@ -143,21 +183,29 @@ impl DescriptorTable {
         self.alloc.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    #[inline]
     fn slot(&self, index: usize) -> Option<&Slot> {
-        let page = self.pages.get(index / PAGE_SLOTS)?.get()?;
-        page.get(index % PAGE_SLOTS)
+        let (page, at) = locate(index);
+        self.pages.get(page)?.get()?.get(at)
     }
 
+    /// The slot, allocating its page (zeroed, fallibly) if needed; `None` past
+    /// `MAX_HANDLES` or when the page's memory is not there. Called under the alloc lock
+    /// (or from single-threaded tests), so no two threads build the same page.
     fn slot_or_alloc(&self, index: usize) -> Option<&Slot> {
-        let page = self.pages.get(index / PAGE_SLOTS)?.get_or_init(|| {
-            (0..PAGE_SLOTS)
-                .map(|_| Slot {
-                    gen: AtomicU32::new(0),
-                    desc: UnsafeCell::new(Descriptor::incomplete([0, 0], false)),
-                })
-                .collect()
-        });
-        page.get(index % PAGE_SLOTS)
+        if index >= MAX_HANDLES {
+            return None;
+        }
+        let (page, at) = locate(index);
+        let cell = self.pages.get(page)?;
+        let slots = match cell.get() {
+            Some(slots) => slots,
+            None => {
+                let fresh = alloc_slots(FIRST_PAGE_SLOTS << page)?;
+                cell.get_or_init(|| fresh)
+            }
+        };
+        slots.get(at)
     }
 
     /// Creates a descriptor for `view` sampled with `state`; `internal` descriptors (bound
@@ -174,20 +222,23 @@ impl DescriptorTable {
         let (desc, images) = Descriptor::build(&view, &state, internal);
         let mut alloc = self.lock();
         self.reclaim_locked(&mut alloc);
-        let index = match alloc.free.pop() {
-            Some(i) => i,
-            None if (alloc.next as usize) < MAX_HANDLES => {
-                alloc.next += 1;
-                alloc.next - 1
-            }
-            None => return None,
+        // Room for the bookkeeping first, so that nothing below can fail half-way.
+        alloc.keep.try_reserve(1).ok()?;
+        let (index, fresh) = match alloc.free.last() {
+            Some(&i) => (i, false),
+            None => (alloc.next, true),
         };
         let slot = self.slot_or_alloc(index as usize)?;
+        if fresh {
+            alloc.next += 1;
+        } else {
+            alloc.free.pop();
+        }
         let gen = slot.gen.load(Ordering::Relaxed).wrapping_add(1);
         debug_assert!(gen & 1 == 1, "a free slot has an even generation");
         // SAFETY: the slot is free (even generation) and was reclaimed (or never used), so
         // no reader is inside it; we hold the alloc lock, so no writer either.
-        unsafe { *slot.desc.get() = desc };
+        unsafe { (*slot.desc.get()).write(desc) };
         slot.gen.store(gen, Ordering::SeqCst);
         alloc.keep.insert(index, images);
         Some(pack_handle(index, gen))
@@ -210,7 +261,7 @@ impl DescriptorTable {
         slot.gen.store(gen.wrapping_add(1), Ordering::SeqCst);
         let tag = epoch::advance();
         let images = alloc.keep.remove(&(index as u32)).unwrap_or_default();
-        alloc.retired.push((tag, index as u32, images));
+        alloc.retired.push_back((tag, index as u32, images));
         self.reclaim_locked(&mut alloc);
     }
 
@@ -245,19 +296,17 @@ impl DescriptorTable {
             return;
         }
         let safe = epoch::safe_epoch();
-        let mut i = 0;
-        while i < alloc.retired.len() {
-            if alloc.retired[i].0 <= safe {
-                let (_, index, images) = alloc.retired.swap_remove(i);
-                drop(images);
-                let spent = self
-                    .slot(index as usize)
-                    .is_none_or(|s| s.gen.load(Ordering::Relaxed) == SPENT);
-                if !spent {
-                    alloc.free.push(index);
-                }
-            } else {
-                i += 1;
+        while alloc.retired.front().is_some_and(|r| r.0 <= safe) {
+            let Some((_, index, images)) = alloc.retired.pop_front() else {
+                break;
+            };
+            drop(images);
+            let spent = self
+                .slot(index as usize)
+                .is_none_or(|s| s.gen.load(Ordering::Relaxed) == SPENT);
+            // A push that cannot grow the free list leaks the slot, never aborts.
+            if !spent && alloc.free.try_reserve(1).is_ok() {
+                alloc.free.push(index);
             }
         }
     }
@@ -275,10 +324,10 @@ impl DescriptorTable {
         if slot.gen.load(Ordering::SeqCst) != gen {
             return None;
         }
-        // SAFETY: the generation matched after an Acquire (SeqCst) load, so the descriptor
-        // write that preceded its Release is visible, and while this thread is pinned the
-        // slot is not rewritten (epoch.rs).
-        Some(unsafe { &*slot.desc.get() })
+        // SAFETY: the generation matched an odd one after an Acquire (SeqCst) load, so the
+        // descriptor write (which initialised the cell) that preceded its Release is
+        // visible, and while this thread is pinned the slot is not rewritten (epoch.rs).
+        Some(unsafe { (*slot.desc.get()).assume_init_ref() })
     }
 
     /// Test hook: forces the generation of a fresh slot so wrap-around can be tested.
@@ -292,6 +341,12 @@ impl DescriptorTable {
     #[cfg(test)]
     fn next_index(&self) -> u32 {
         self.lock().next
+    }
+
+    /// Test hook: the next fresh slot `insert` takes.
+    #[cfg(test)]
+    fn set_next_index(&self, next: u32) {
+        self.lock().next = next;
     }
 }
 
@@ -320,7 +375,12 @@ mod tests {
         assert!(!t.is_internal(a) && t.is_internal(b));
         assert!(!t.contains(H::from_bits(0)));
         assert_eq!(unpack_handle(H::from_bits(0)), None);
-        assert_eq!(unpack_handle(H::from_bits(MAX_HANDLES as u64 + 1)), None);
+        assert_eq!(unpack_handle(H::from_bits(1 << 32)), None);
+        assert_eq!(
+            unpack_handle(H::from_bits(1 << 32 | u32::MAX as u64)),
+            Some((MAX_HANDLES - 1, 1))
+        );
+        assert!(!t.contains(H::from_bits(1 << 32 | u32::MAX as u64)));
         assert_eq!(unpack_handle(H::from_bits(5 << 32 | 3)), Some((2, 5)));
     }
 
@@ -370,6 +430,59 @@ mod tests {
         assert!(!t.contains(h));
         assert!(!t.contains(H::from_bits(1))); // generation 0 of slot 0
         assert!(t.lock().free.is_empty());
+    }
+
+    #[test]
+    fn pages_double_and_tile_the_slot_indices() {
+        assert_eq!(locate(0), (0, 0));
+        assert_eq!(locate(255), (0, 255));
+        assert_eq!(locate(256), (1, 0));
+        assert_eq!(locate(767), (1, 511));
+        assert_eq!(locate(768), (2, 0));
+        let mut end = 0;
+        for page in 0..PAGES {
+            assert_eq!(locate(end), (page, 0));
+            end += FIRST_PAGE_SLOTS << page;
+            assert_eq!(locate(end - 1), (page, (FIRST_PAGE_SLOTS << page) - 1));
+        }
+        assert!(end >= MAX_HANDLES);
+        assert_eq!(locate(MAX_HANDLES - 1).0, PAGES - 1);
+    }
+
+    /// Issue #11: the table stopped at 2^20 handles. Slots past it work (their page is
+    /// allocated zeroed, so this costs no more than the slots used).
+    #[test]
+    fn handles_past_two_to_the_twenty() {
+        let t = DescriptorTable::new();
+        let first = t.insert(view(), SamplerState::default(), false).unwrap();
+        t.set_next_index((1 << 20) - 1);
+        let hs: Vec<TextureHandle> = (0..3)
+            .map(|_| t.insert(view(), SamplerState::default(), false).unwrap())
+            .collect();
+        assert_eq!(hs[0].to_bits(), 1 << 32 | 1 << 20);
+        assert_eq!(hs[2].to_bits(), 1 << 32 | ((1 << 20) + 2));
+        assert!(hs.iter().all(|&h| t.contains(h)) && t.contains(first));
+        // The descriptors read back are the ones written (internal or not).
+        assert!(hs.iter().all(|&h| !t.is_internal(h)));
+        t.set_next_index(10_000_000);
+        let ten_million = t.insert(view(), SamplerState::default(), true).unwrap();
+        assert_eq!(ten_million.to_bits() as u32, 10_000_001);
+        assert!(t.is_internal(ten_million));
+    }
+
+    /// A page the memory cannot hold makes `insert` fail (GL_OUT_OF_MEMORY above), takes
+    /// nothing, and leaves the table working.
+    #[test]
+    fn a_page_that_cannot_be_had_fails_the_insert() {
+        let t = DescriptorTable::new();
+        // The last page holds 2^32 slots of 344 bytes: 1.4 TiB, refused at once.
+        t.set_next_index(u32::MAX - 1);
+        assert_eq!(t.insert(view(), SamplerState::default(), false), None);
+        assert_eq!(t.next_index(), u32::MAX - 1);
+        t.set_next_index(0);
+        assert!(t.insert(view(), SamplerState::default(), false).is_some());
+        t.set_next_index(u32::MAX);
+        assert_eq!(t.insert(view(), SamplerState::default(), false), None);
     }
 
     #[test]

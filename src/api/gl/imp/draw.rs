@@ -241,6 +241,10 @@ pub unsafe fn ReadPixels(
     r#type: GLenum,
     pixels: *mut c_void,
 ) {
+    if ctx.has_buffer_bound(gl::PIXEL_PACK_BUFFER) {
+        // `pixels` is an offset into the pack buffer, never written as a pointer (§18.2).
+        return ctx.read_pixels_to_buffer(x, y, width, height, format, r#type, pixels as usize);
+    }
     ctx.read_pixels_with(x, y, width, height, format, r#type, |len| {
         if len == 0 {
             return Ok(&mut []);

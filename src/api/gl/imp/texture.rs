@@ -90,6 +90,20 @@ pub unsafe fn TexImage2D(
     r#type: GLenum,
     pixels: *const c_void,
 ) {
+    if ctx.has_buffer_bound(gl::PIXEL_UNPACK_BUFFER) {
+        // `pixels` is an offset into the unpack buffer, never read as a pointer (§8.4.4).
+        return ctx.tex_image_2d_from_buffer(
+            target,
+            level,
+            internalformat,
+            width,
+            height,
+            border,
+            format,
+            r#type,
+            pixels as usize,
+        );
+    }
     // SAFETY: `pixels` is null or holds the image (GL 4.5 core §8.5).
     let data = unsafe { client_image(ctx, width, height, format, r#type, pixels) };
     ctx.tex_image_2d(
@@ -128,6 +142,20 @@ pub unsafe fn TexSubImage2D(
     r#type: GLenum,
     pixels: *const c_void,
 ) {
+    if ctx.has_buffer_bound(gl::PIXEL_UNPACK_BUFFER) {
+        // `pixels` is an offset into the unpack buffer, never read as a pointer (§8.4.4).
+        return ctx.tex_sub_image_2d_from_buffer(
+            target,
+            level,
+            xoffset,
+            yoffset,
+            width,
+            height,
+            format,
+            r#type,
+            pixels as usize,
+        );
+    }
     let nonempty = width > 0 && height > 0;
     if nonempty && pixels.is_null() {
         return fail(ctx, GlError::InvalidValue("null pixels pointer"));

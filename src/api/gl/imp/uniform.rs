@@ -1,17 +1,55 @@
 //! GL entry points of uniforms and uniform blocks (GL 4.5 core §7.6).
 
 use super::*;
+use crate::api::names::ProgramObjectName;
+use crate::api::program::ProgramObject;
 
-/// `count` elements of `per` components at `value`.
+/// The `count` elements of `per` components at `value` that a glUniform*v or
+/// glProgramUniform*v at `location` of `program` (None: the current program) uses, so that
+/// neither the slice over the application's array nor any allocation is sized by elements
+/// GL ignores: `glUniform1fv(location_of_float[4], 1 << 30, v)` is legal and reads 4.
 ///
 /// # Safety
-/// `value` holds `count * per` components.
-unsafe fn uniform_values<'a, T>(value: *const T, count: GLsizei, per: usize) -> GlResult<&'a [T]> {
+/// `value` holds `used_count(..)` × `per` components (at most `count * per`).
+unsafe fn uniform_values<'a, T>(
+    ctx: &Context,
+    program: Option<GLuint>,
+    location: GLint,
+    value: *const T,
+    count: GLsizei,
+    per: usize,
+) -> GlResult<&'a [T]> {
     if count < 0 {
         return Err(GlError::InvalidValue("negative count"));
     }
-    // SAFETY: forwarded.
-    unsafe { slice_len(value, count as usize * per) }
+    let used = used_count(ctx, program, location, count as usize);
+    // SAFETY: forwarded; `used` ≤ `count`.
+    unsafe { slice_len(value, used * per) }
+}
+
+/// How many of `count` elements a uniform upload at `location` can use (GL 4.5 core
+/// §7.6.1: "if count is greater than the number of elements remaining in the array, the
+/// excess elements are ignored"): the array's elements from `location`'s to its end. A
+/// non-array keeps up to 2, so that the command still reports "count > 1 for a non-array
+/// uniform"; a location the command will refuse or ignore (-1, not linked, no program)
+/// keeps at most 1: the command reports that error, or ignores the call, without reading.
+fn used_count(ctx: &Context, program: Option<GLuint>, location: GLint, count: usize) -> usize {
+    let Some(program) = program.or(ctx.program.map(|p| p.0)) else {
+        return count.min(1);
+    };
+    let room = ctx.read_group(|o| {
+        let Some(ProgramObject::Program(p)) = o.programs.get(ProgramObjectName(program)) else {
+            return None;
+        };
+        let linked = &p.exe.as_ref()?.linked;
+        let &(ui, elem) = linked.locations.get(usize::try_from(location).ok()?)?;
+        let u = linked.uniforms.get(ui as usize)?;
+        Some(match u.array_len {
+            Some(n) => n.saturating_sub(elem).max(1) as usize,
+            None => 2,
+        })
+    });
+    count.min(room.unwrap_or(1))
 }
 
 pub fn Uniform1f(ctx: &mut Context, location: GLint, v0: GLfloat) {
@@ -81,7 +119,7 @@ pub unsafe fn Uniform1fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` × 1 components.
-    match unsafe { uniform_values(value, count, 1) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 1) } {
         Ok(v) => ctx.uniform_1fv(location, v),
         Err(e) => fail(ctx, e),
     }
@@ -95,7 +133,7 @@ pub unsafe fn ProgramUniform1fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` × 1 components.
-    match unsafe { uniform_values(value, count, 1) } {
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 1) } {
         Ok(v) => ctx.program_uniform_1fv(program, location, v),
         Err(e) => fail(ctx, e),
     }
@@ -108,7 +146,7 @@ pub unsafe fn Uniform2fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` × 2 components.
-    match unsafe { uniform_values(value, count, 2) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 2) } {
         Ok(v) => ctx.uniform_2fv(location, v),
         Err(e) => fail(ctx, e),
     }
@@ -122,7 +160,7 @@ pub unsafe fn ProgramUniform2fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` × 2 components.
-    match unsafe { uniform_values(value, count, 2) } {
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 2) } {
         Ok(v) => ctx.program_uniform_2fv(program, location, v),
         Err(e) => fail(ctx, e),
     }
@@ -135,7 +173,7 @@ pub unsafe fn Uniform3fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` × 3 components.
-    match unsafe { uniform_values(value, count, 3) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 3) } {
         Ok(v) => ctx.uniform_3fv(location, v),
         Err(e) => fail(ctx, e),
     }
@@ -149,7 +187,7 @@ pub unsafe fn ProgramUniform3fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` × 3 components.
-    match unsafe { uniform_values(value, count, 3) } {
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 3) } {
         Ok(v) => ctx.program_uniform_3fv(program, location, v),
         Err(e) => fail(ctx, e),
     }
@@ -162,7 +200,7 @@ pub unsafe fn Uniform4fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` × 4 components.
-    match unsafe { uniform_values(value, count, 4) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 4) } {
         Ok(v) => ctx.uniform_4fv(location, v),
         Err(e) => fail(ctx, e),
     }
@@ -176,7 +214,7 @@ pub unsafe fn ProgramUniform4fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` × 4 components.
-    match unsafe { uniform_values(value, count, 4) } {
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 4) } {
         Ok(v) => ctx.program_uniform_4fv(program, location, v),
         Err(e) => fail(ctx, e),
     }
@@ -231,7 +269,7 @@ pub fn ProgramUniform4i(
 
 pub unsafe fn Uniform1iv(ctx: &mut Context, location: GLint, count: GLsizei, value: *const GLint) {
     // SAFETY: `value` holds `count` × 1 components.
-    match unsafe { uniform_values(value, count, 1) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 1) } {
         Ok(v) => ctx.uniform_1iv(location, v),
         Err(e) => fail(ctx, e),
     }
@@ -245,7 +283,7 @@ pub unsafe fn ProgramUniform1iv(
     value: *const GLint,
 ) {
     // SAFETY: `value` holds `count` × 1 components.
-    match unsafe { uniform_values(value, count, 1) } {
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 1) } {
         Ok(v) => ctx.program_uniform_1iv(program, location, v),
         Err(e) => fail(ctx, e),
     }
@@ -253,7 +291,7 @@ pub unsafe fn ProgramUniform1iv(
 
 pub unsafe fn Uniform2iv(ctx: &mut Context, location: GLint, count: GLsizei, value: *const GLint) {
     // SAFETY: `value` holds `count` × 2 components.
-    match unsafe { uniform_values(value, count, 2) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 2) } {
         Ok(v) => ctx.uniform_2iv(location, v),
         Err(e) => fail(ctx, e),
     }
@@ -267,7 +305,7 @@ pub unsafe fn ProgramUniform2iv(
     value: *const GLint,
 ) {
     // SAFETY: `value` holds `count` × 2 components.
-    match unsafe { uniform_values(value, count, 2) } {
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 2) } {
         Ok(v) => ctx.program_uniform_2iv(program, location, v),
         Err(e) => fail(ctx, e),
     }
@@ -275,7 +313,7 @@ pub unsafe fn ProgramUniform2iv(
 
 pub unsafe fn Uniform3iv(ctx: &mut Context, location: GLint, count: GLsizei, value: *const GLint) {
     // SAFETY: `value` holds `count` × 3 components.
-    match unsafe { uniform_values(value, count, 3) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 3) } {
         Ok(v) => ctx.uniform_3iv(location, v),
         Err(e) => fail(ctx, e),
     }
@@ -289,7 +327,7 @@ pub unsafe fn ProgramUniform3iv(
     value: *const GLint,
 ) {
     // SAFETY: `value` holds `count` × 3 components.
-    match unsafe { uniform_values(value, count, 3) } {
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 3) } {
         Ok(v) => ctx.program_uniform_3iv(program, location, v),
         Err(e) => fail(ctx, e),
     }
@@ -297,7 +335,7 @@ pub unsafe fn ProgramUniform3iv(
 
 pub unsafe fn Uniform4iv(ctx: &mut Context, location: GLint, count: GLsizei, value: *const GLint) {
     // SAFETY: `value` holds `count` × 4 components.
-    match unsafe { uniform_values(value, count, 4) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 4) } {
         Ok(v) => ctx.uniform_4iv(location, v),
         Err(e) => fail(ctx, e),
     }
@@ -311,7 +349,7 @@ pub unsafe fn ProgramUniform4iv(
     value: *const GLint,
 ) {
     // SAFETY: `value` holds `count` × 4 components.
-    match unsafe { uniform_values(value, count, 4) } {
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 4) } {
         Ok(v) => ctx.program_uniform_4iv(program, location, v),
         Err(e) => fail(ctx, e),
     }
@@ -384,7 +422,7 @@ pub unsafe fn Uniform1uiv(
     value: *const GLuint,
 ) {
     // SAFETY: `value` holds `count` × 1 components.
-    match unsafe { uniform_values(value, count, 1) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 1) } {
         Ok(v) => ctx.uniform_1uiv(location, v),
         Err(e) => fail(ctx, e),
     }
@@ -398,7 +436,7 @@ pub unsafe fn ProgramUniform1uiv(
     value: *const GLuint,
 ) {
     // SAFETY: `value` holds `count` × 1 components.
-    match unsafe { uniform_values(value, count, 1) } {
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 1) } {
         Ok(v) => ctx.program_uniform_1uiv(program, location, v),
         Err(e) => fail(ctx, e),
     }
@@ -411,7 +449,7 @@ pub unsafe fn Uniform2uiv(
     value: *const GLuint,
 ) {
     // SAFETY: `value` holds `count` × 2 components.
-    match unsafe { uniform_values(value, count, 2) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 2) } {
         Ok(v) => ctx.uniform_2uiv(location, v),
         Err(e) => fail(ctx, e),
     }
@@ -425,7 +463,7 @@ pub unsafe fn ProgramUniform2uiv(
     value: *const GLuint,
 ) {
     // SAFETY: `value` holds `count` × 2 components.
-    match unsafe { uniform_values(value, count, 2) } {
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 2) } {
         Ok(v) => ctx.program_uniform_2uiv(program, location, v),
         Err(e) => fail(ctx, e),
     }
@@ -438,7 +476,7 @@ pub unsafe fn Uniform3uiv(
     value: *const GLuint,
 ) {
     // SAFETY: `value` holds `count` × 3 components.
-    match unsafe { uniform_values(value, count, 3) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 3) } {
         Ok(v) => ctx.uniform_3uiv(location, v),
         Err(e) => fail(ctx, e),
     }
@@ -452,7 +490,7 @@ pub unsafe fn ProgramUniform3uiv(
     value: *const GLuint,
 ) {
     // SAFETY: `value` holds `count` × 3 components.
-    match unsafe { uniform_values(value, count, 3) } {
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 3) } {
         Ok(v) => ctx.program_uniform_3uiv(program, location, v),
         Err(e) => fail(ctx, e),
     }
@@ -465,7 +503,7 @@ pub unsafe fn Uniform4uiv(
     value: *const GLuint,
 ) {
     // SAFETY: `value` holds `count` × 4 components.
-    match unsafe { uniform_values(value, count, 4) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 4) } {
         Ok(v) => ctx.uniform_4uiv(location, v),
         Err(e) => fail(ctx, e),
     }
@@ -479,7 +517,7 @@ pub unsafe fn ProgramUniform4uiv(
     value: *const GLuint,
 ) {
     // SAFETY: `value` holds `count` × 4 components.
-    match unsafe { uniform_values(value, count, 4) } {
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 4) } {
         Ok(v) => ctx.program_uniform_4uiv(program, location, v),
         Err(e) => fail(ctx, e),
     }
@@ -493,7 +531,7 @@ pub unsafe fn UniformMatrix2fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` 2 matrices.
-    match unsafe { uniform_values(value, count, 4) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 4) } {
         Ok(v) => ctx.uniform_matrix_2fv(location, b(transpose), v),
         Err(e) => fail(ctx, e),
     }
@@ -508,7 +546,7 @@ pub unsafe fn ProgramUniformMatrix2fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` 2 matrices.
-    match unsafe { uniform_values(value, count, 4) } {
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 4) } {
         Ok(v) => ctx.program_uniform_matrix_2fv(program, location, b(transpose), v),
         Err(e) => fail(ctx, e),
     }
@@ -522,7 +560,7 @@ pub unsafe fn UniformMatrix3fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` 3 matrices.
-    match unsafe { uniform_values(value, count, 9) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 9) } {
         Ok(v) => ctx.uniform_matrix_3fv(location, b(transpose), v),
         Err(e) => fail(ctx, e),
     }
@@ -537,7 +575,7 @@ pub unsafe fn ProgramUniformMatrix3fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` 3 matrices.
-    match unsafe { uniform_values(value, count, 9) } {
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 9) } {
         Ok(v) => ctx.program_uniform_matrix_3fv(program, location, b(transpose), v),
         Err(e) => fail(ctx, e),
     }
@@ -551,7 +589,7 @@ pub unsafe fn UniformMatrix4fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` 4 matrices.
-    match unsafe { uniform_values(value, count, 16) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 16) } {
         Ok(v) => ctx.uniform_matrix_4fv(location, b(transpose), v),
         Err(e) => fail(ctx, e),
     }
@@ -566,7 +604,7 @@ pub unsafe fn ProgramUniformMatrix4fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` 4 matrices.
-    match unsafe { uniform_values(value, count, 16) } {
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 16) } {
         Ok(v) => ctx.program_uniform_matrix_4fv(program, location, b(transpose), v),
         Err(e) => fail(ctx, e),
     }
@@ -580,7 +618,7 @@ pub unsafe fn UniformMatrix2x3fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` 2x3 matrices.
-    match unsafe { uniform_values(value, count, 6) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 6) } {
         Ok(v) => ctx.uniform_matrix_2x3fv(location, b(transpose), v),
         Err(e) => fail(ctx, e),
     }
@@ -595,7 +633,7 @@ pub unsafe fn ProgramUniformMatrix2x3fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` 2x3 matrices.
-    match unsafe { uniform_values(value, count, 6) } {
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 6) } {
         Ok(v) => ctx.program_uniform_matrix_2x3fv(program, location, b(transpose), v),
         Err(e) => fail(ctx, e),
     }
@@ -609,7 +647,7 @@ pub unsafe fn UniformMatrix3x2fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` 3x2 matrices.
-    match unsafe { uniform_values(value, count, 6) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 6) } {
         Ok(v) => ctx.uniform_matrix_3x2fv(location, b(transpose), v),
         Err(e) => fail(ctx, e),
     }
@@ -624,7 +662,7 @@ pub unsafe fn ProgramUniformMatrix3x2fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` 3x2 matrices.
-    match unsafe { uniform_values(value, count, 6) } {
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 6) } {
         Ok(v) => ctx.program_uniform_matrix_3x2fv(program, location, b(transpose), v),
         Err(e) => fail(ctx, e),
     }
@@ -638,7 +676,7 @@ pub unsafe fn UniformMatrix2x4fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` 2x4 matrices.
-    match unsafe { uniform_values(value, count, 8) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 8) } {
         Ok(v) => ctx.uniform_matrix_2x4fv(location, b(transpose), v),
         Err(e) => fail(ctx, e),
     }
@@ -653,7 +691,7 @@ pub unsafe fn ProgramUniformMatrix2x4fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` 2x4 matrices.
-    match unsafe { uniform_values(value, count, 8) } {
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 8) } {
         Ok(v) => ctx.program_uniform_matrix_2x4fv(program, location, b(transpose), v),
         Err(e) => fail(ctx, e),
     }
@@ -667,7 +705,7 @@ pub unsafe fn UniformMatrix4x2fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` 4x2 matrices.
-    match unsafe { uniform_values(value, count, 8) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 8) } {
         Ok(v) => ctx.uniform_matrix_4x2fv(location, b(transpose), v),
         Err(e) => fail(ctx, e),
     }
@@ -682,7 +720,7 @@ pub unsafe fn ProgramUniformMatrix4x2fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` 4x2 matrices.
-    match unsafe { uniform_values(value, count, 8) } {
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 8) } {
         Ok(v) => ctx.program_uniform_matrix_4x2fv(program, location, b(transpose), v),
         Err(e) => fail(ctx, e),
     }
@@ -696,7 +734,7 @@ pub unsafe fn UniformMatrix3x4fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` 3x4 matrices.
-    match unsafe { uniform_values(value, count, 12) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 12) } {
         Ok(v) => ctx.uniform_matrix_3x4fv(location, b(transpose), v),
         Err(e) => fail(ctx, e),
     }
@@ -711,7 +749,7 @@ pub unsafe fn ProgramUniformMatrix3x4fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` 3x4 matrices.
-    match unsafe { uniform_values(value, count, 12) } {
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 12) } {
         Ok(v) => ctx.program_uniform_matrix_3x4fv(program, location, b(transpose), v),
         Err(e) => fail(ctx, e),
     }
@@ -725,7 +763,7 @@ pub unsafe fn UniformMatrix4x3fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` 4x3 matrices.
-    match unsafe { uniform_values(value, count, 12) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 12) } {
         Ok(v) => ctx.uniform_matrix_4x3fv(location, b(transpose), v),
         Err(e) => fail(ctx, e),
     }
@@ -740,7 +778,7 @@ pub unsafe fn ProgramUniformMatrix4x3fv(
     value: *const GLfloat,
 ) {
     // SAFETY: `value` holds `count` 4x3 matrices.
-    match unsafe { uniform_values(value, count, 12) } {
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 12) } {
         Ok(v) => ctx.program_uniform_matrix_4x3fv(program, location, b(transpose), v),
         Err(e) => fail(ctx, e),
     }
@@ -757,7 +795,7 @@ pub unsafe fn Uniform1ui64vARB(
     value: *const GLuint64,
 ) {
     // SAFETY: `value` holds `count` × 1 values.
-    match unsafe { uniform_values(value, count, 1) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 1) } {
         Ok(v) => ctx.uniform_1ui64v_arb(location, v),
         Err(e) => fail(ctx, e),
     }
@@ -774,7 +812,7 @@ pub unsafe fn Uniform2ui64vARB(
     value: *const GLuint64,
 ) {
     // SAFETY: `value` holds `count` × 2 values.
-    match unsafe { uniform_values(value, count, 2) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 2) } {
         Ok(v) => ctx.uniform_2ui64v_arb(location, v),
         Err(e) => fail(ctx, e),
     }
@@ -791,7 +829,7 @@ pub unsafe fn Uniform3ui64vARB(
     value: *const GLuint64,
 ) {
     // SAFETY: `value` holds `count` × 3 values.
-    match unsafe { uniform_values(value, count, 3) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 3) } {
         Ok(v) => ctx.uniform_3ui64v_arb(location, v),
         Err(e) => fail(ctx, e),
     }
@@ -815,7 +853,7 @@ pub unsafe fn Uniform4ui64vARB(
     value: *const GLuint64,
 ) {
     // SAFETY: `value` holds `count` × 4 values.
-    match unsafe { uniform_values(value, count, 4) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 4) } {
         Ok(v) => ctx.uniform_4ui64v_arb(location, v),
         Err(e) => fail(ctx, e),
     }
@@ -832,7 +870,7 @@ pub unsafe fn UniformHandleui64vARB(
     value: *const GLuint64,
 ) {
     // SAFETY: `value` holds `count` handles.
-    match unsafe { uniform_values(value, count, 1) } {
+    match unsafe { uniform_values(ctx, None, location, value, count, 1) } {
         Ok(v) => ctx.uniform_handle_ui64v_arb(location, v),
         Err(e) => fail(ctx, e),
     }
@@ -855,7 +893,7 @@ pub unsafe fn ProgramUniformHandleui64vARB(
     values: *const GLuint64,
 ) {
     // SAFETY: `values` holds `count` handles.
-    match unsafe { uniform_values(values, count, 1) } {
+    match unsafe { uniform_values(ctx, Some(program), location, values, count, 1) } {
         Ok(v) => ctx.program_uniform_handle_ui64v_arb(program, location, v),
         Err(e) => fail(ctx, e),
     }
