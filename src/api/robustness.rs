@@ -72,6 +72,7 @@ pub(crate) fn runs_when_lost(command: &str) -> bool {
 gl_commands! {
     /// glReadnPixels (GL 4.5 core §18.2.6): glReadPixels into a buffer of `buf_size` bytes;
     /// an image that does not fit is GL_INVALID_OPERATION and nothing is written.
+    #[allow(clippy::too_many_arguments)]
     "glReadnPixels"
     fn readn_pixels(x: i32, y: i32, width: i32, height: i32, format: u32, ty: u32, buf_size: i32) -> Vec<u8>
         = try_readn_pixels, group by body;
@@ -204,6 +205,7 @@ impl Context {
         fits(self.try_get_uniformuiv(program, location)?, buf_size)
     }
 
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn try_readn_pixels(
         &mut self,
         x: i32,
