@@ -42,6 +42,9 @@ pub(crate) struct Robustness {
     pub lose_context_on_reset: bool,
     /// Draws queued since their flags were last read: (program name, flag).
     pending: Vec<(u32, Arc<AtomicU32>)>,
+    /// `pending`'s length at which finished draws are read without a flush; doubles with
+    /// what stays, so the scans cost O(1) amortised per draw.
+    prune_at: usize,
     /// A reset that glGetGraphicsResetStatus has not reported yet.
     unreported_reset: bool,
     /// The context was reset: every command but glGetError and glGetGraphicsResetStatus
@@ -53,6 +56,7 @@ impl Robustness {
     pub(crate) fn new(lose_context_on_reset: bool) -> Robustness {
         Robustness {
             lose_context_on_reset,
+            prune_at: PENDING_PRUNE_AT,
             ..Default::default()
         }
     }
@@ -107,8 +111,9 @@ impl Context {
     /// draw has run.
     pub(crate) fn loop_trip_flag(&mut self, program: u32) -> Arc<AtomicU32> {
         let flag = Arc::new(AtomicU32::new(0));
-        if self.robustness.pending.len() >= PENDING_PRUNE_AT {
+        if self.robustness.pending.len() >= self.robustness.prune_at {
             self.report_loop_trips(false);
+            self.robustness.prune_at = (self.robustness.pending.len() * 2).max(PENDING_PRUNE_AT);
         }
         self.robustness.pending.push((program, flag.clone()));
         flag
