@@ -203,6 +203,7 @@ fn bench_run(c: &mut Criterion) {
     let data = softgl::jit::StageData {
         uniforms: (0..32).map(|i| (i as f32 * 0.37).to_bits()).collect(),
         blocks: vec![],
+        ..Default::default()
     };
     let sampler = softgl::sampler::SampleContext::default();
     let env = jit::BoundEnv::new(&data, &sampler);

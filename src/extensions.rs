@@ -10,10 +10,16 @@
 ///   texture kind (FramebufferTexture1D/3D/Layer exist and refuse every texture softgl can
 ///   make). No GLSL side.
 /// - GL_KHR_debug: no GLSL side.
+/// - GL_KHR_robustness: glGetGraphicsResetStatus, glReadnPixels, glGetnUniform{f,i,ui}v,
+///   the reset notification strategy from the context attributes (EGL), GUILTY_CONTEXT_RESET
+///   and the lost context when a shader runs out of its loop budget (`api/robustness.rs`),
+///   robust buffer access always. GL_ARB_robustness is not listed: its compatibility-profile
+///   getters (glGetnMapdvARB, glGetnPolygonStippleARB, ...) and glGetnUniformdv are missing.
 pub const GL: &[&str] = &[
     "GL_ARB_bindless_texture",
     "GL_ARB_framebuffer_object",
     "GL_KHR_debug",
+    "GL_KHR_robustness",
 ];
 
 /// `#extension` names the front end implements (`require` on any other fails).

@@ -200,6 +200,7 @@ fn version_policy_and_override() {
         profile: Profile::Core,
         debug: true,
         forward_compatible: true,
+        ..ContextAttribs::default()
     };
     std::env::remove_var("SOFTGL_GL_VERSION_OVERRIDE");
     assert_eq!(supported_version(), (1, 0));

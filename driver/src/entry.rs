@@ -334,8 +334,8 @@ static VERSION: &CStr = {
 };
 
 /// The display extensions: only what is implemented.
-const DISPLAY_EXTENSIONS: &CStr = c"EGL_KHR_create_context EGL_KHR_fence_sync \
-EGL_KHR_no_config_context EGL_KHR_surfaceless_context EGL_KHR_wait_sync";
+const DISPLAY_EXTENSIONS: &CStr = c"EGL_EXT_create_context_robustness EGL_KHR_create_context \
+EGL_KHR_fence_sync EGL_KHR_no_config_context EGL_KHR_surfaceless_context EGL_KHR_wait_sync";
 
 /// The client extensions (eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS)), which answer
 /// before any display exists. libEGL unions every vendor's string, keeps what it supports
@@ -772,7 +772,7 @@ pub unsafe extern "C" fn copy_buffers(dpy: Handle, surface: Handle, _pixmap: usi
 fn context_attribs(list: &[(EGLint, EGLint)]) -> Result<ContextAttribs, EGLint> {
     let (mut major, mut minor) = (1, 0);
     let mut profile_mask = egl::CONTEXT_OPENGL_CORE_PROFILE_BIT;
-    let (mut debug, mut forward, mut robust) = (false, false, false);
+    let (mut debug, mut forward, mut robust, mut lose) = (false, false, false, false);
     for &(name, value) in list {
         match name {
             egl::CONTEXT_MAJOR_VERSION => major = value,
@@ -780,8 +780,9 @@ fn context_attribs(list: &[(EGLint, EGLint)]) -> Result<ContextAttribs, EGLint> 
             egl::CONTEXT_OPENGL_PROFILE_MASK => profile_mask = value,
             egl::CONTEXT_OPENGL_DEBUG => debug = value != 0,
             egl::CONTEXT_OPENGL_FORWARD_COMPATIBLE => forward = value != 0,
-            // EGL_EXT_create_context_robustness's names for the same two attributes are
-            // accepted too (it is not advertised: softgl offers no robust access).
+            // EGL_EXT_create_context_robustness's names for the same two attributes mean
+            // the same (softgl's buffer accesses are always robust; the flag is reported in
+            // GL_CONTEXT_FLAGS).
             egl::CONTEXT_OPENGL_ROBUST_ACCESS | egl::CONTEXT_OPENGL_ROBUST_ACCESS_EXT => {
                 robust = value != 0
             }
@@ -798,21 +799,14 @@ fn context_attribs(list: &[(EGLint, EGLint)]) -> Result<ContextAttribs, EGLint> 
             }
             egl::CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY
             | egl::CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT => match value {
-                egl::NO_RESET_NOTIFICATION => {}
-                // softgl never loses a context, but it does not offer robustness either.
-                egl::LOSE_CONTEXT_ON_RESET => return Err(egl::BAD_MATCH),
+                egl::NO_RESET_NOTIFICATION => lose = false,
+                // A shader that runs out of its loop budget resets the context
+                // (softgl::api::robustness).
+                egl::LOSE_CONTEXT_ON_RESET => lose = true,
                 _ => return Err(egl::BAD_ATTRIBUTE),
             },
             _ => return Err(egl::BAD_ATTRIBUTE),
         }
-    }
-    // §3.7.1.1: robust buffer access needs GL_ARB_robustness / GL 4.5 robustness, which
-    // softgl does not claim.
-    if robust {
-        return Err(why(
-            egl::BAD_MATCH,
-            "robust buffer access was requested; softgl does not offer robustness",
-        ));
     }
     if major < 0 || minor < 0 {
         return Err(why(egl::BAD_MATCH, "negative context version"));
@@ -842,6 +836,8 @@ fn context_attribs(list: &[(EGLint, EGLint)]) -> Result<ContextAttribs, EGLint> 
         profile,
         debug,
         forward_compatible: forward,
+        robust_access: robust,
+        lose_context_on_reset: lose,
     })
 }
 
@@ -888,6 +884,16 @@ pub unsafe extern "C" fn create_context(
         };
         let created = {
             let share_guard = share_ctx.as_ref().map(lock_context);
+            // EGL 1.5 §3.7.1.1 (and EGL_EXT_create_context_robustness): contexts that
+            // share must have the same reset notification strategy.
+            if let Some(g) = share_guard.as_deref() {
+                if g.attribs().lose_context_on_reset != attribs.lose_context_on_reset {
+                    return Err(why(
+                        egl::BAD_MATCH,
+                        "the share context has another reset notification strategy",
+                    ));
+                }
+            }
             softgl::Context::with_attribs(&attribs, share_guard.as_deref())
         };
         let ctx = created.map_err(|e| {
@@ -1366,9 +1372,10 @@ mod tests {
             context_attribs(&[(0x1234, 0)]).unwrap_err(),
             egl::BAD_ATTRIBUTE
         );
-        assert_eq!(
-            context_attribs(&[(egl::CONTEXT_OPENGL_ROBUST_ACCESS, 1)]).unwrap_err(),
-            egl::BAD_MATCH
+        assert!(
+            context_attribs(&[(egl::CONTEXT_OPENGL_ROBUST_ACCESS, 1)])
+                .unwrap()
+                .robust_access
         );
     }
 
@@ -1393,27 +1400,40 @@ mod tests {
 
     #[test]
     fn robustness_ext_names_mean_the_core_attributes() {
-        // EGL_EXT_create_context_robustness's names: asking for nothing is accepted, asking
-        // for robust access or reset notification is EGL_BAD_MATCH, as with the core names.
-        assert!(context_attribs(&[
+        // EGL_EXT_create_context_robustness's names and EGL 1.5's mean the same: robust
+        // access and the reset notification strategy reach the context's attributes.
+        let a = context_attribs(&[
             (egl::CONTEXT_OPENGL_ROBUST_ACCESS_EXT, 0),
             (
                 egl::CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT,
-                egl::NO_RESET_NOTIFICATION
+                egl::NO_RESET_NOTIFICATION,
             ),
         ])
-        .is_ok());
-        assert_eq!(
-            context_attribs(&[(egl::CONTEXT_OPENGL_ROBUST_ACCESS_EXT, 1)]).unwrap_err(),
-            egl::BAD_MATCH
-        );
-        assert_eq!(
-            context_attribs(&[(
+        .unwrap();
+        assert!(!a.robust_access && !a.lose_context_on_reset);
+        for robust in [
+            egl::CONTEXT_OPENGL_ROBUST_ACCESS_EXT,
+            egl::CONTEXT_OPENGL_ROBUST_ACCESS,
+        ] {
+            for strategy in [
                 egl::CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT,
-                egl::LOSE_CONTEXT_ON_RESET
-            )])
-            .unwrap_err(),
-            egl::BAD_MATCH
+                egl::CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY,
+            ] {
+                let a = context_attribs(&[(robust, 1), (strategy, egl::LOSE_CONTEXT_ON_RESET)])
+                    .unwrap();
+                assert!(a.robust_access && a.lose_context_on_reset);
+            }
+        }
+        let a = context_attribs(&[(
+            egl::CONTEXT_FLAGS_KHR,
+            egl::CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR,
+        )])
+        .unwrap();
+        assert!(a.robust_access);
+        assert_eq!(
+            context_attribs(&[(egl::CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY, 0x1234)])
+                .unwrap_err(),
+            egl::BAD_ATTRIBUTE
         );
     }
 

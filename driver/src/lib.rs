@@ -24,9 +24,10 @@
 //! (EGL_EXT_device_base, EGL_MESA_device_software) and EGL_EXT_platform_device (the device
 //! platform, the surfaceless one and the default display are one display), pbuffers, OpenGL
 //! contexts (EGL_KHR_create_context, EGL_KHR_no_config_context,
-//! EGL_KHR_surfaceless_context), fence syncs (EGL 1.5, EGL_KHR_fence_sync,
-//! EGL_KHR_wait_sync). Not offered: OpenGL ES, window and pixmap surfaces, EGLImage,
-//! robust contexts.
+//! EGL_KHR_surfaceless_context), robust contexts (EGL 1.5's attributes and
+//! EGL_EXT_create_context_robustness: robust access, LOSE_CONTEXT_ON_RESET, which a shader
+//! that runs out of its loop budget triggers), fence syncs (EGL 1.5, EGL_KHR_fence_sync,
+//! EGL_KHR_wait_sync). Not offered: OpenGL ES, window and pixmap surfaces, EGLImage.
 
 // `unsafe` is this crate's job (DESIGN.md §2: the C driver); each block says why it holds.
 #![deny(unsafe_op_in_unsafe_fn)]

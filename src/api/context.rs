@@ -223,6 +223,8 @@ pub struct Context {
     pub(crate) derived: Derived,
     /// The attributes and the version this context reports (fixed at creation).
     pub(crate) reported: Reported,
+    /// KHR_robustness: reset strategy, the loop-budget flags of queued draws, the reset.
+    pub(crate) robustness: crate::api::robustness::Robustness,
 
     /// Copies of queued draws, for tests of the snapshot (the rasterizer consumes the real
     /// ones).
@@ -554,6 +556,9 @@ impl Context {
             retired_descriptors: Vec::new(),
             dirty: dirty::ALL,
             derived,
+            robustness: crate::api::robustness::Robustness::new(
+                reported.attribs.lose_context_on_reset,
+            ),
             reported,
             #[cfg(test)]
             captured: Vec::new(),
@@ -590,12 +595,14 @@ impl Context {
         self.errors.drain()
     }
 
-    /// Runs all queued work, then frees descriptors no queued draw can use any more.
+    /// Runs all queued work, then frees descriptors no queued draw can use any more and
+    /// reports the draws whose shaders ran out of their loop budget (`robustness.rs`).
     pub(crate) fn flush_raster(&mut self) -> Flushed {
         let flushed = self.raster.flush();
         for h in self.retired_descriptors.drain(..) {
             self.descriptors.remove(h);
         }
+        self.report_loop_trips(true);
         flushed
     }
 

@@ -69,6 +69,16 @@ impl Context {
                 }
             };
         }
+        // A reset context runs nothing but glGetError and glGetGraphicsResetStatus
+        // (GL 4.5 core §2.3.1, `api/robustness.rs`).
+        if self.robustness.lost && !crate::api::robustness::runs_when_lost(name) {
+            self.errors.command = name;
+            self.errors.record(crate::api::error::GlError::ContextLost(
+                "the context was reset",
+            ));
+            self.errors.command = "";
+            return default();
+        }
         self.in_command = true;
         self.errors.command = name;
         // One catch per call: the group is swapped in outside it, so the unwind stops

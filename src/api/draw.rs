@@ -92,6 +92,28 @@ gl_commands! {
         = try_multi_draw_elements_base_vertex;
 }
 
+/// The vertex count an indexed draw really walks (robust access, GL 4.5 core §10.3.10 and
+/// KHR_robustness): indices past the end of the element array buffer read as 0, as
+/// llvmpipe's draw module reads them (`eltMax`), so a triangle with two or more of them has
+/// two equal vertices and no area. Dropping every element past the last index that the
+/// buffer holds plus 2 keeps each triangle that can draw anything — the one that straddles
+/// the end, with one or two real indices, in every topology — and turns
+/// `glDrawElements(GL_TRIANGLES, INT_MAX, ...)` on a 24-byte buffer into an 8-index draw
+/// that returns at once, with the image the unclamped draw would make.
+///
+/// glDrawArrays is not clamped: its vertices exist whatever the buffers hold (a shader may
+/// draw from gl_VertexID alone), and attribute reads past a buffer's end give zeros
+/// (`raster::fetch`), as in Mesa, which walks them too.
+fn clamp_to_indices(count: u32, indices: Option<&IndexSource>) -> u32 {
+    match indices {
+        None => count,
+        Some(ix) => {
+            let held = ix.data.len().saturating_sub(ix.offset) / ix.index_bytes.max(1) as usize;
+            count.min(u32::try_from(held.saturating_add(2)).unwrap_or(u32::MAX))
+        }
+    }
+}
+
 impl Context {
     pub(crate) fn try_clear(&mut self, mask: u32) -> GlResult<()> {
         if mask & !(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT | gl::STENCIL_BUFFER_BIT) != 0 {
@@ -504,12 +526,13 @@ impl Context {
             })
             .collect();
         let program = exe.code.clone();
+        let count = clamp_to_indices(d.count as u32, indices.as_ref());
         let vertices = VertexInput {
             attribs,
             input_words,
             indices,
             first: d.first as u32,
-            count: d.count as u32,
+            count,
             instance_count: d.instances as u32,
             base_vertex: d.base_vertex,
             base_instance: d.base_instance,
@@ -530,6 +553,7 @@ impl Context {
         }
         let [vs_words, fs_words] = words;
         let [vs_blocks, fs_blocks] = blocks;
+        let loop_trips = self.loop_trip_flag(self.program.map_or(0, |p| p.0));
         let call = DrawCall {
             topology,
             vertices,
@@ -537,10 +561,12 @@ impl Context {
             vs_data: StageData {
                 uniforms: vs_words,
                 blocks: vs_blocks,
+                loop_trips: loop_trips.clone(),
             },
             fs_data: StageData {
                 uniforms: fs_words,
                 blocks: fs_blocks,
+                loop_trips,
             },
             sampler: self.derived.sampler.clone(),
             state: self.derived.raster,

@@ -32,6 +32,10 @@ pub enum GlError {
     StackOverflow(&'static str),
     #[error("GL_STACK_UNDERFLOW: {0}")]
     StackUnderflow(&'static str),
+    /// The context was reset (GL 4.5 core §2.3.1, KHR_robustness): every command but
+    /// glGetError and glGetGraphicsResetStatus fails with it (`api/robustness.rs`).
+    #[error("GL_CONTEXT_LOST: {0}")]
+    ContextLost(&'static str),
 }
 
 impl GlError {
@@ -45,6 +49,7 @@ impl GlError {
             GlError::OutOfMemory(_) | GlError::OutOfMemoryFor(..) => enums::OUT_OF_MEMORY,
             GlError::StackOverflow(_) => enums::STACK_OVERFLOW,
             GlError::StackUnderflow(_) => enums::STACK_UNDERFLOW,
+            GlError::ContextLost(_) => enums::CONTEXT_LOST,
         }
     }
 }
@@ -234,6 +239,14 @@ impl ErrorState {
             }
         }
         on
+    }
+    /// `push`, and printed to stderr when `SOFTGL_DEBUG` names `gl` (as recorded errors
+    /// are): for messages about what the application did that are not GL errors.
+    pub fn push_printed(&mut self, m: DebugMessage) {
+        if log_gl_errors() {
+            eprintln!("softgl: {}", m.message);
+        }
+        self.push(m);
     }
     /// Generates a message (GL 4.5 core §20.1): dropped when DEBUG_OUTPUT is off or the
     /// controls filter it; handed to the callback when one is set, else logged.

@@ -23,6 +23,7 @@
 //! | `bindless.rs` | ARB_bindless_texture handles and residency |
 //! | `draw.rs` | draw validation and the `raster::DrawCall` snapshot, glClear |
 //! | `query.rs` | glGetString/Integerv/Floatv/Booleanv |
+//! | `robustness.rs` | KHR_robustness: reset strategy and status, lost context, loop-budget reports, glReadnPixels |
 //! | `share.rs` | share groups: the shared objects and the lock that guards them |
 //! | `surface.rs` | `Surface`: a pbuffer's images, the default framebuffer's storage |
 //! | `version.rs` | the version policy, context attributes and profiles |
@@ -49,6 +50,7 @@ pub mod names;
 pub mod pixels;
 pub mod program;
 pub mod query;
+pub mod robustness;
 pub mod share;
 pub mod surface;
 pub mod texture;

@@ -122,6 +122,13 @@ impl Context {
             gl::NUM_EXTENSIONS => i(EXTENSIONS.len() as i32),
             gl::CONTEXT_PROFILE_MASK => i(self.reported.profile_mask() as i32),
             gl::CONTEXT_FLAGS => i(self.reported.context_flags() as i32),
+            // KHR_robustness (`robustness.rs`).
+            gl::CONTEXT_ROBUST_ACCESS => b(self.reported.attribs.robust_access),
+            gl::RESET_NOTIFICATION_STRATEGY => i(if self.robustness.lose_context_on_reset {
+                gl::LOSE_CONTEXT_ON_RESET
+            } else {
+                gl::NO_RESET_NOTIFICATION
+            } as i32),
             gl::MAX_TEXTURE_SIZE => i(limits::MAX_TEXTURE_SIZE),
             gl::MAX_RENDERBUFFER_SIZE => i(limits::MAX_RENDERBUFFER_SIZE),
             gl::MAX_VERTEX_ATTRIBS => i(limits::MAX_VERTEX_ATTRIBS as i32),

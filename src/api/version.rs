@@ -53,6 +53,13 @@ pub struct ContextAttribs {
     pub profile: Profile,
     pub debug: bool,
     pub forward_compatible: bool,
+    /// Robust buffer access was asked for (EGL_CONTEXT_OPENGL_ROBUST_ACCESS): softgl's
+    /// accesses are always robust, this only sets GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT.
+    pub robust_access: bool,
+    /// GL_RESET_NOTIFICATION_STRATEGY is LOSE_CONTEXT_ON_RESET (else NO_RESET_NOTIFICATION,
+    /// EGL's default): a shader whose loop budget runs out resets the context
+    /// (`api/robustness.rs`).
+    pub lose_context_on_reset: bool,
 }
 
 impl Default for ContextAttribs {
@@ -66,6 +73,8 @@ impl Default for ContextAttribs {
             profile: Profile::Compatibility,
             debug: false,
             forward_compatible: false,
+            robust_access: false,
+            lose_context_on_reset: false,
         }
     }
 }
@@ -343,6 +352,9 @@ impl Reported {
         }
         if self.attribs.forward_compatible {
             f |= gl::CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT;
+        }
+        if self.attribs.robust_access {
+            f |= gl::CONTEXT_FLAG_ROBUST_ACCESS_BIT;
         }
         f
     }

@@ -16,10 +16,15 @@
 //! - `If`: the then-arm runs under `mask & cond`, the else-arm under `mask & !cond`; lanes
 //!   leaving either arm do not come back after the `If`.
 //! - `Loop`: runs `body` then `continuing` while any lane is in the loop; lanes that
-//!   `Continue` rejoin for `continuing`, lanes that `Break` rejoin after the loop. A loop
-//!   execution that runs more than [`MAX_LOOP_ITERATIONS`] iterations kills the lanes
-//!   still in it (as if discarded, in every stage) so that a runaway shader cannot hang
-//!   a test. The JIT must do the same.
+//!   `Continue` rejoin for `continuing`, lanes that `Break` rejoin after the loop.
+//! - The loop budget (ARCHITECTURE.md §6, "every invocation terminates"): each lane
+//!   (invocation) starts with `budget` iterations ([`loop_budget`], or the caller's). Each
+//!   time a lane starts an iteration of any loop — the first one included, nested loops
+//!   alike — its budget goes down by one; a lane whose budget is already 0 when it would
+//!   start one is killed instead (as if discarded, in every stage: no outputs, its alive
+//!   bit cleared) and counted as *tripped*. A lane's count depends on nothing but its own
+//!   path through the shader, so the result is the same whichever lanes share a call, on
+//!   every machine and thread count. The JIT must do exactly the same.
 //! - `Block`: lanes that `Leave` it rejoin after it.
 //!
 //! # Operation semantics (the contract for the JIT)
@@ -113,8 +118,38 @@ use super::module::*;
 use crate::math::lanes;
 use crate::sampler::request::{TexOp, TexRequest, TexResult};
 
-/// Iterations after which one execution of a loop kills the lanes still in it.
-pub const MAX_LOOP_ITERATIONS: u64 = 1 << 24;
+/// Loop iterations one invocation may start, summed over all its loops, before it is
+/// killed (module docs): 65,536, llvmpipe's per-loop cap (65,535) made per invocation so
+/// that nested runaway loops are bounded too. `SOFTGL_LOOP_BUDGET` overrides it.
+pub const DEFAULT_LOOP_BUDGET: u32 = 1 << 16;
+
+/// The largest budget: generated code counts in i32 lanes.
+pub const MAX_LOOP_BUDGET: u32 = i32::MAX as u32;
+
+/// The loop budget of every invocation in this process: `SOFTGL_LOOP_BUDGET` (a decimal
+/// count, clamped to [`MAX_LOOP_BUDGET`]) when set and valid, else
+/// [`DEFAULT_LOOP_BUDGET`]. Read once, so every draw of a process uses the same budget.
+pub fn loop_budget() -> u32 {
+    static BUDGET: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *BUDGET.get_or_init(|| parse_loop_budget(std::env::var("SOFTGL_LOOP_BUDGET").ok().as_deref()))
+}
+
+/// `SOFTGL_LOOP_BUDGET`'s value as [`loop_budget`] reads it.
+pub fn parse_loop_budget(v: Option<&str>) -> u32 {
+    v.and_then(|s| s.trim().parse::<u64>().ok())
+        .map_or(DEFAULT_LOOP_BUDGET, |n| {
+            n.min(MAX_LOOP_BUDGET as u64) as u32
+        })
+}
+
+/// What one call of [`run_budgeted`] did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Lanes alive at the end (bits 0..3); their outputs were written.
+    pub alive: u32,
+    /// Lanes killed because their loop budget ran out.
+    pub tripped: u32,
+}
 
 /// What the interpreter reads besides a lane's inputs.
 pub struct InterpEnv<'a> {
@@ -140,18 +175,10 @@ pub fn run(
     outputs: &mut [u32],
     mask: u32,
 ) -> u32 {
-    run_with_limit(
-        module,
-        env,
-        inputs,
-        builtins,
-        outputs,
-        mask,
-        MAX_LOOP_ITERATIONS,
-    )
+    run_budgeted(module, env, inputs, builtins, outputs, mask, loop_budget()).alive
 }
 
-/// `run` with a different loop iteration cap (tests of the cap itself).
+/// `run` with another loop budget per invocation (tests; clamped to [`MAX_LOOP_BUDGET`]).
 pub fn run_with_limit(
     module: &Module,
     env: &InterpEnv,
@@ -161,6 +188,20 @@ pub fn run_with_limit(
     mask: u32,
     max_iterations: u64,
 ) -> u32 {
+    let budget = max_iterations.min(MAX_LOOP_BUDGET as u64) as u32;
+    run_budgeted(module, env, inputs, builtins, outputs, mask, budget).alive
+}
+
+/// `run` with the loop budget of each lane given, telling which lanes it killed.
+pub fn run_budgeted(
+    module: &Module,
+    env: &InterpEnv,
+    inputs: &[u32],
+    builtins: &[u32],
+    outputs: &mut [u32],
+    mask: u32,
+    budget: u32,
+) -> Outcome {
     let func = &module.func;
     let mut m = Machine {
         module,
@@ -176,7 +217,8 @@ pub fn run_with_limit(
         exits: HashMap::new(),
         continues: HashMap::new(),
         dead: 0,
-        max_iterations,
+        budget: [budget.min(MAX_LOOP_BUDGET); 4],
+        tripped: 0,
     };
     let mask = mask & 0xF;
     m.exec_list(&func.body, mask);
@@ -193,7 +235,10 @@ pub fn run_with_limit(
             }
         }
     }
-    alive
+    Outcome {
+        alive,
+        tripped: m.tripped,
+    }
 }
 
 type Lanes = [u32; 4];
@@ -209,9 +254,12 @@ struct Machine<'m, 'e> {
     exits: HashMap<u32, u32>,
     /// Lanes that hit `Continue` in the current iteration of each loop.
     continues: HashMap<u32, u32>,
-    /// Lanes discarded or killed by the loop cap.
+    /// Lanes discarded or killed by the loop budget.
     dead: u32,
-    max_iterations: u64,
+    /// Loop iterations each lane may still start (module docs).
+    budget: [u32; 4],
+    /// Lanes killed by the loop budget.
+    tripped: u32,
 }
 
 fn f(bits: u32) -> f32 {
@@ -515,13 +563,26 @@ impl Machine<'_, '_> {
             } => {
                 self.exits.insert(label.0, 0);
                 let mut active = mask;
-                let mut iterations = 0u64;
                 while active != 0 {
-                    if iterations >= self.max_iterations {
-                        self.dead |= active;
-                        break;
+                    // Each lane starting an iteration spends one unit of its budget; a lane
+                    // with none left is killed instead.
+                    let mut out = 0;
+                    for (lane, left) in self.budget.iter_mut().enumerate() {
+                        if active & (1 << lane) != 0 {
+                            match left.checked_sub(1) {
+                                Some(l) => *left = l,
+                                None => out |= 1 << lane,
+                            }
+                        }
                     }
-                    iterations += 1;
+                    if out != 0 {
+                        self.dead |= out;
+                        self.tripped |= out;
+                        active &= !out;
+                        if active == 0 {
+                            break;
+                        }
+                    }
                     self.continues.insert(label.0, 0);
                     let after_body = self.exec_list(body, active);
                     let resumed = after_body | self.continues.get(&label.0).copied().unwrap_or(0);
@@ -1644,6 +1705,7 @@ mod differential {
         let data = StageData {
             uniforms: uniforms.clone(),
             blocks: Vec::new(),
+            ..StageData::default()
         };
         let sampler = SampleContext {
             table: Arc::new(DescriptorTable::new()),

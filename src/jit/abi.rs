@@ -40,6 +40,13 @@ pub struct ShaderEnv {
     pub block_count: u64,
     /// Opaque to generated code: `*const sampler::SampleContext`, passed to `rt_texture`.
     pub sampler: *const u8,
+    /// Where generated code stores 1 when the loop budget kills a lane (`ir::interp`'s
+    /// module docs); null: nobody listens. Written with an atomic store (several workers
+    /// may trip at once), read by the API thread after the draw has run.
+    pub loop_trips: *const std::sync::atomic::AtomicU32,
+    /// Loop iterations each invocation may start (`ir::interp::loop_budget`), at most
+    /// `ir::interp::MAX_LOOP_BUDGET`.
+    pub loop_budget: u32,
 }
 
 pub const ENV_UNIFORMS: i32 = offset_of!(ShaderEnv, uniforms) as i32;
@@ -47,6 +54,8 @@ pub const ENV_UNIFORM_WORDS: i32 = offset_of!(ShaderEnv, uniform_words) as i32;
 pub const ENV_BLOCKS: i32 = offset_of!(ShaderEnv, blocks) as i32;
 pub const ENV_BLOCK_COUNT: i32 = offset_of!(ShaderEnv, block_count) as i32;
 pub const ENV_SAMPLER: i32 = offset_of!(ShaderEnv, sampler) as i32;
+pub const ENV_LOOP_TRIPS: i32 = offset_of!(ShaderEnv, loop_trips) as i32;
+pub const ENV_LOOP_BUDGET: i32 = offset_of!(ShaderEnv, loop_budget) as i32;
 pub const BUFFER_RANGE_PTR: i32 = offset_of!(BufferRange, ptr) as i32;
 pub const BUFFER_RANGE_LEN: i32 = offset_of!(BufferRange, len) as i32;
 pub const BUFFER_RANGE_SIZE: i32 = std::mem::size_of::<BufferRange>() as i32;
@@ -195,6 +204,8 @@ const _: () = {
     assert!(ENV_BLOCKS == 16);
     assert!(ENV_BLOCK_COUNT == 24);
     assert!(ENV_SAMPLER == 32);
+    assert!(ENV_LOOP_TRIPS == 40);
+    assert!(ENV_LOOP_BUDGET == 48);
     assert!(BUFFER_RANGE_SIZE == 16);
     assert!(INV_INPUTS == 0);
     assert!(INV_OUTPUTS == 8);

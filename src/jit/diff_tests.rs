@@ -51,6 +51,13 @@ fn inputs(seed: u64) -> Vec<u32> {
 }
 
 fn run_interp(m: &Module, env: &Env) -> (Vec<u32>, u32) {
+    let (out, o) = run_interp_budgeted(m, env);
+    (out, o.alive)
+}
+
+/// The interpreter with `env`'s loop budget (or the process's), telling which lanes the
+/// budget killed.
+fn run_interp_budgeted(m: &Module, env: &Env) -> (Vec<u32>, interp::Outcome) {
     let n_out = m.func.outputs.len() * 4;
     let mut outputs = vec![SENTINEL; n_out];
     let blocks: Vec<&[u8]> = env.blocks.iter().map(|b| &b[..]).collect();
@@ -63,8 +70,39 @@ fn run_interp(m: &Module, env: &Env) -> (Vec<u32>, u32) {
     };
     let mut builtins = env.builtins.clone();
     builtins.resize(Builtin::COUNT * 4, 0);
-    let alive = interp::run(m, &ienv, &env.inputs, &builtins, &mut outputs, env.mask);
-    (outputs, alive)
+    let budget = env.loop_budget.unwrap_or_else(interp::loop_budget);
+    let o = interp::run_budgeted(
+        m,
+        &ienv,
+        &env.inputs,
+        &builtins,
+        &mut outputs,
+        env.mask,
+        budget,
+    );
+    (outputs, o)
+}
+
+/// Runs `m` through the JIT and the interpreter with `env`, asserts that outputs, alive
+/// lanes and "the budget tripped" agree, and returns the interpreter's outcome.
+fn agree(m: &Module, code: &dyn super::ShaderCode, env: &Env, what: &str) -> interp::Outcome {
+    env.loop_trips
+        .store(0, std::sync::atomic::Ordering::Relaxed);
+    let (jo, ja) = run_code(code, env);
+    let jit_tripped = env.loop_trips.load(std::sync::atomic::Ordering::Relaxed) != 0;
+    let (io, o) = run_interp_budgeted(m, env);
+    let words_agree = jo.iter().zip(&io).all(|(a, b)| same(*a, *b));
+    assert!(
+        ja == o.alive && words_agree && jit_tripped == (o.tripped != 0),
+        "{what} mask {:#06b} budget {:?}: alive jit {ja:#06b} interp {:#06b}, tripped jit \
+         {jit_tripped} interp {:#06b}\njit    {jo:08x?}\ninterp {io:08x?}\n{}",
+        env.mask,
+        env.loop_budget,
+        o.alive,
+        o.tripped,
+        crate::ir::dump(m)
+    );
+    o
 }
 
 fn check(seed: u64, stage: Stage) {
@@ -87,6 +125,27 @@ fn check(seed: u64, stage: Stage) {
              jit    {jo:08x?}\ninterp {io:08x?}\n{}",
             crate::ir::dump(&m)
         );
+        // Small loop budgets make the random loops run out part way, in some lanes.
+        for budget in [0, 1, 2, 5, 13] {
+            let env = Env {
+                loop_budget: Some(budget),
+                ..env_like(&env)
+            };
+            agree(&m, &*code, &env, &format!("seed {seed} {stage:?}"));
+        }
+    }
+}
+
+/// A copy of `e`'s data (an `Env` holds an atomic, so it is not `Clone`).
+fn env_like(e: &Env) -> Env {
+    Env {
+        uniforms: e.uniforms.clone(),
+        blocks: e.blocks.clone(),
+        inputs: e.inputs.clone(),
+        builtins: e.builtins.clone(),
+        mask: e.mask,
+        loop_budget: e.loop_budget,
+        ..Env::default()
     }
 }
 
@@ -188,4 +247,198 @@ fn broken_modules_never_crash_the_jit() {
     }
     // Both paths must have been exercised for the test to mean anything.
     assert!(ok > 0 && refused > 0, "ok {ok}, refused {refused}");
+}
+
+// ---- the loop budget (ir::interp's module docs) ----------------------------------------
+
+/// Runs `m` with input rows `rows` through both engines for each budget and lane mask,
+/// and for each lane alone: a lane's fate must not depend on which lanes share its call.
+/// Returns the outcome with all four lanes for each budget.
+fn budget_cases(m: &Module, rows: &[[i32; 4]], budgets: &[u32]) -> Vec<interp::Outcome> {
+    let code = super::compile_uncached(m).expect("compiles");
+    let inputs: Vec<u32> = rows.iter().flatten().map(|v| *v as u32).collect();
+    let mut all = Vec::new();
+    for &budget in budgets {
+        let env = |mask| Env {
+            inputs: inputs.clone(),
+            mask,
+            loop_budget: Some(budget),
+            ..Env::default()
+        };
+        let full = agree(m, &*code, &env(0xF), "loop case");
+        for mask in [0b0101, 0b1010, 0b0111] {
+            agree(m, &*code, &env(mask), "loop case");
+        }
+        for lane in 0..4 {
+            let one = agree(m, &*code, &env(1 << lane), "loop case, one lane");
+            assert_eq!(
+                one.alive,
+                full.alive & (1 << lane),
+                "lane {lane} alone, budget {budget}"
+            );
+            assert_eq!(one.tripped, full.tripped & (1 << lane));
+        }
+        all.push(full);
+    }
+    all
+}
+
+/// `i = 0; loop { if i == k break; i += 1 }`, out i: lane runs k + 1 iterations; k < 0 never
+/// ends.
+fn count_to_input(stage: Stage) -> Module {
+    use crate::ir::builder::Builder;
+    use crate::ir::{BinaryOp as B, Op, ScalarKind as K};
+    let mut b = Builder::new(stage);
+    let k = b.input(0, K::I32);
+    let i = b.i32(0);
+    let one = b.i32(1);
+    b.loop_(
+        |b, l| {
+            let hit = b.binary(B::IEq, i, k);
+            b.if_(hit, |b| b.break_(l));
+            b.assign(i, Op::Binary(B::IAdd, i, one));
+        },
+        |_, _| {},
+    );
+    b.output(i);
+    b.finish()
+}
+
+#[test]
+fn loops_end_just_under_and_just_at_the_budget() {
+    for stage in [Stage::Vertex, Stage::Fragment] {
+        let m = count_to_input(stage);
+        // k + 1 iterations: 99 and 100 fit a budget of 100, 101 does not, -1 never ends.
+        let o = budget_cases(&m, &[[98, 99, 100, -1]], &[100]);
+        assert_eq!(o[0].alive, 0b0011, "{stage:?}");
+        assert_eq!(o[0].tripped, 0b1100, "{stage:?}");
+        // Budget 0: no lane may start an iteration.
+        let o = budget_cases(&m, &[[0, 5, 0, -1]], &[0, 1]);
+        assert_eq!((o[0].alive, o[0].tripped), (0, 0xF));
+        assert_eq!((o[1].alive, o[1].tripped), (0b0101, 0b1010));
+    }
+}
+
+#[test]
+fn runaway_loops_are_cut_at_the_default_budget() {
+    let m = count_to_input(Stage::Fragment);
+    let b = interp::DEFAULT_LOOP_BUDGET as i32;
+    let o = budget_cases(&m, &[[-1, b - 1, b, 7]], &[interp::DEFAULT_LOOP_BUDGET]);
+    assert_eq!(o[0].alive, 0b1010);
+    assert_eq!(o[0].tripped, 0b0101);
+}
+
+/// Nested loops share one budget per invocation: `for i < a { for j < b { n++ } }` spends
+/// a * (b + 1) + a + 1 iterations.
+#[test]
+fn nested_loops_share_the_invocation_budget() {
+    use crate::ir::builder::Builder;
+    use crate::ir::{BinaryOp as B, Op, ScalarKind as K};
+    for stage in [Stage::Vertex, Stage::Fragment] {
+        let mut b = Builder::new(stage);
+        let a = b.input(0, K::I32);
+        let bb = b.input(1, K::I32);
+        let i = b.i32(0);
+        let n = b.i32(0);
+        let one = b.i32(1);
+        b.loop_(
+            |b, outer| {
+                let done = b.binary(B::SLe, a, i);
+                b.if_(done, |b| b.break_(outer));
+                let j = b.i32(0);
+                b.loop_(
+                    |b, inner| {
+                        let done = b.binary(B::SLe, bb, j);
+                        b.if_(done, |b| b.break_(inner));
+                        b.assign(n, Op::Binary(B::IAdd, n, one));
+                    },
+                    |b, _| b.assign(j, Op::Binary(B::IAdd, j, one)),
+                );
+            },
+            |b, _| b.assign(i, Op::Binary(B::IAdd, i, one)),
+        );
+        b.output(n);
+        let m = b.finish();
+        // Spent: 3*(4+1)+3+1 = 19; 4*(4+1)+4+1 = 25; 2*(10+1)+2+1 = 25; 5*(5+1)+5+1 = 36.
+        let rows = [[3, 4, 2, 5], [4, 4, 10, 5]];
+        let o = budget_cases(&m, &rows, &[18, 19, 24, 25, 35, 36, 1000]);
+        let alive: Vec<u32> = o.iter().map(|o| o.alive).collect();
+        assert_eq!(
+            alive,
+            [0b0000, 0b0001, 0b0001, 0b0111, 0b0111, 0b1111, 0b1111],
+            "{stage:?}"
+        );
+        // A runaway outer loop (lane 2) and a runaway inner loop inside a short outer one
+        // (lane 3) are cut; lanes 0 and 1 spend 7 and 5.
+        let o = budget_cases(&m, &[[3, 1, 1_000_000, 2], [-1, 2, -1, 1_000_000]], &[64]);
+        assert_eq!(o[0].alive, 0b0011, "{stage:?}");
+        assert_eq!(o[0].tripped, 0b1100, "{stage:?}");
+    }
+}
+
+/// `break` and `continue` inside a runaway loop: continues still spend iterations, and
+/// lanes that broke out early are untouched.
+#[test]
+fn break_and_continue_under_the_budget() {
+    use crate::ir::builder::Builder;
+    use crate::ir::{BinaryOp as B, Op, ScalarKind as K};
+    for stage in [Stage::Vertex, Stage::Fragment] {
+        let mut b = Builder::new(stage);
+        let k = b.input(0, K::I32);
+        let i = b.i32(0);
+        let s = b.i32(0);
+        let one = b.i32(1);
+        b.loop_(
+            |b, l| {
+                b.assign(i, Op::Binary(B::IAdd, i, one));
+                let odd = b.binary(B::And, i, one);
+                let is_odd = b.binary(B::IEq, odd, one);
+                b.if_(is_odd, |b| b.continue_(l));
+                b.assign(s, Op::Binary(B::IAdd, s, i));
+                let hit = b.binary(B::SLe, k, i);
+                b.if_(hit, |b| b.break_(l));
+            },
+            |b, _| b.assign(s, Op::Binary(B::Xor, s, one)),
+        );
+        b.output(s);
+        b.output(i);
+        let m = b.finish();
+        // Lanes break at the first even i >= k: 10, 20 and 22 iterations; k = i32::MAX
+        // runs away.
+        let o = budget_cases(&m, &[[10, 20, i32::MAX, 21]], &[9, 10, 21, 22, 100]);
+        let alive: Vec<u32> = o.iter().map(|o| o.alive).collect();
+        assert_eq!(alive, [0b0000, 0b0001, 0b0011, 0b1011, 0b1011], "{stage:?}");
+    }
+}
+
+/// A loop after a lane ran out: the lane is dead, later loops and code do not run for it,
+/// and a `discard`ed or returned lane spends nothing.
+#[test]
+fn a_lane_that_ran_out_stays_dead_in_later_loops() {
+    use crate::ir::builder::Builder;
+    use crate::ir::{BinaryOp as B, Op, ScalarKind as K};
+    let mut b = Builder::new(Stage::Fragment);
+    let k = b.input(0, K::I32);
+    let i = b.i32(0);
+    let one = b.i32(1);
+    let zero = b.i32(0);
+    let neg = b.binary(B::SLt, k, zero);
+    b.if_(neg, |b| b.ret());
+    for _ in 0..2 {
+        b.assign(i, Op::Copy(zero));
+        b.loop_(
+            |b, l| {
+                let hit = b.binary(B::IEq, i, k);
+                b.if_(hit, |b| b.break_(l));
+                b.assign(i, Op::Binary(B::IAdd, i, one));
+            },
+            |_, _| {},
+        );
+    }
+    b.output(i);
+    let m = b.finish();
+    // Two loops of k + 1 iterations each: 2k + 2 against the budget.
+    let o = budget_cases(&m, &[[4, 5, -3, 6]], &[11, 12, 13, 14]);
+    let alive: Vec<u32> = o.iter().map(|o| o.alive).collect();
+    assert_eq!(alive, [0b0101, 0b0111, 0b0111, 0b1111]);
 }

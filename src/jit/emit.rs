@@ -29,11 +29,6 @@ use crate::sampler::request as req;
 pub(crate) const I32X4: Type = types::I32X4;
 pub(crate) const F32X4: Type = types::F32X4;
 
-/// Iterations one execution of a `Loop` may run before its remaining lanes are killed
-/// (removed from `alive` and treated as discarded). GLSL leaves infinite loops to the
-/// application; a driver must not hang its worker threads. Same cap as the interpreter.
-pub(crate) const LOOP_ITERATION_CAP: i64 = 1 << 24;
-
 /// Total bytes of local arrays one shader may use: they live on the worker thread's stack.
 pub(crate) const ARRAY_BYTES_LIMIT: u64 = 256 * 1024;
 
@@ -63,6 +58,9 @@ pub(crate) struct Emitter<'m, 'b> {
     exec: Variable,
     alive: Variable,
     discarded: Variable,
+    /// Loop iterations each lane may still start (`ir::interp`'s loop budget), as i32
+    /// lanes; defined at entry only when the function has a loop.
+    budget: Variable,
     frames: Vec<Frame>,
     arrays: Vec<(StackSlot, u32)>,
     /// 16 bytes of zeros: robust loads that are out of range read here.
@@ -80,6 +78,8 @@ pub(crate) struct Emitter<'m, 'b> {
     blocks: Value,
     block_count: Value,
     sampler: Value,
+    /// `ShaderEnv::loop_trips`.
+    loop_trips: Value,
 }
 
 /// Memory flags for every access generated code makes: addresses are always valid (bounds
@@ -93,8 +93,22 @@ fn lanes_le() -> MemFlagsData {
     MemFlagsData::new().with_endianness(Endianness::Little)
 }
 
+/// Whether `body` holds a loop, at any depth.
+fn has_loop(body: &[Stmt]) -> bool {
+    body.iter().any(|s| match s {
+        Stmt::Loop { .. } => true,
+        Stmt::If {
+            then_body,
+            else_body,
+            ..
+        } => has_loop(then_body) || has_loop(else_body),
+        Stmt::Block { body, .. } => has_loop(body),
+        _ => false,
+    })
+}
+
 /// Whether `body` may make lanes leave the current construct (so `exec` must be recomputed
-/// afterwards): exits, and loops (whose iteration cap kills lanes).
+/// afterwards): exits, and loops (whose loop budget kills lanes).
 fn may_exit(body: &[Stmt]) -> bool {
     body.iter().any(|s| match s {
         Stmt::Break(_) | Stmt::Continue(_) | Stmt::Leave(_) | Stmt::Return | Stmt::Discard => true,
@@ -103,7 +117,7 @@ fn may_exit(body: &[Stmt]) -> bool {
             else_body,
             ..
         } => may_exit(then_body) || may_exit(else_body),
-        // A loop may always kill lanes (the iteration cap).
+        // A loop may always kill lanes (the loop budget).
         Stmt::Loop { .. } => true,
         Stmt::Block { body, .. } => may_exit(body),
         _ => false,
@@ -159,6 +173,13 @@ pub(crate) fn emit_function(
     let blocks = b.ins().load(ptr, f, env, abi::ENV_BLOCKS);
     let block_count = b.ins().load(types::I64, f, env, abi::ENV_BLOCK_COUNT);
     let sampler = b.ins().load(ptr, f, env, abi::ENV_SAMPLER);
+    let loop_trips = b.ins().load(ptr, f, env, abi::ENV_LOOP_TRIPS);
+    let budget = b.declare_var(I32X4);
+    if has_loop(&func.body) {
+        let n = b.ins().load(types::I32, f, env, abi::ENV_LOOP_BUDGET);
+        let v = b.ins().splat(I32X4, n);
+        b.def_var(budget, v);
+    }
 
     let exec = b.declare_var(I32X4);
     let alive = b.declare_var(I32X4);
@@ -173,6 +194,7 @@ pub(crate) fn emit_function(
         exec,
         alive,
         discarded,
+        budget,
         frames: Vec::new(),
         arrays,
         zero,
@@ -188,6 +210,7 @@ pub(crate) fn emit_function(
         blocks,
         block_count,
         sampler,
+        loop_trips,
     };
 
     // Entry: lane mask from `inv.mask` bits, every var and array starts as 0 (module.rs).
@@ -569,7 +592,17 @@ impl Emitter<'_, '_> {
     }
 
     /// `Loop`: runs body then continuing while any lane is still in the loop; lanes leave
-    /// by `Break`, by exits to enclosing constructs, `Return` or `Discard`.
+    /// by `Break`, by exits to enclosing constructs, `Return` or `Discard`, or are killed by
+    /// the loop budget (`ir::interp`'s module docs), checked as each iteration starts:
+    ///
+    /// ```text
+    ///  header: budget -= exec (per lane); lanes that went below 0 → trip, else body
+    ///  trip:   kill them, tell `ShaderEnv::loop_trips`; any lane left → body, else exit
+    ///  body:   body, continuing; any lane still in the loop → header, else exit
+    /// ```
+    ///
+    /// The short-loop cost over an uncapped loop is one vector add, compare, and, test and
+    /// branch per iteration.
     fn emit_loop(
         &mut self,
         label: Label,
@@ -579,23 +612,54 @@ impl Emitter<'_, '_> {
         let saved = self.b.use_var(self.exec);
         let brk = self.b.declare_var(I32X4);
         let cont = self.b.declare_var(I32X4);
-        let count = self.b.declare_var(types::I64);
         let zero_v = self.vconst([0; 4]);
         self.b.def_var(brk, zero_v);
         self.b.def_var(cont, zero_v);
-        let zero_i = self.b.ins().iconst(types::I64, 0);
-        self.b.def_var(count, zero_i);
         self.frames.push(Frame {
             label,
             kind: FrameKind::Loop { brk, cont },
         });
         let header = self.b.create_block();
-        let check = self.b.create_block();
-        let kill = self.b.create_block();
+        let trip = self.b.create_block();
+        let notify = self.b.create_block();
+        let resume = self.b.create_block();
+        let body_blk = self.b.create_block();
         let exit = self.b.create_block();
         self.b.ins().jump(header, &[]);
 
         self.b.switch_to_block(header);
+        let exec = self.b.use_var(self.exec);
+        let left = self.b.use_var(self.budget);
+        // exec lanes are -1: adding them spends one iteration each.
+        let left = self.b.ins().iadd(left, exec);
+        self.b.def_var(self.budget, left);
+        let zero_v = self.vconst([0; 4]);
+        let spent = self.b.ins().icmp(IntCC::SignedLessThan, left, zero_v);
+        let out = self.b.ins().band(exec, spent);
+        let any_out = self.b.ins().vany_true(out);
+        self.b.ins().brif(any_out, trip, &[], body_blk, &[]);
+
+        self.b.switch_to_block(trip);
+        self.b.def_var(self.exec, out);
+        self.emit_kill();
+        let still = self.b.ins().band_not(exec, out);
+        self.b.def_var(self.exec, still);
+        let listener = self.b.ins().icmp_imm_s(IntCC::NotEqual, self.loop_trips, 0);
+        self.b.ins().brif(listener, notify, &[], resume, &[]);
+
+        self.b.switch_to_block(notify);
+        let one = self.b.ins().iconst(types::I32, 1);
+        self.b
+            .ins()
+            .atomic_store(MemFlagsData::trusted(), one, self.loop_trips);
+        self.b.ins().jump(resume, &[]);
+
+        self.b.switch_to_block(resume);
+        let still = self.b.use_var(self.exec);
+        let any = self.b.ins().vany_true(still);
+        self.b.ins().brif(any, body_blk, &[], exit, &[]);
+
+        self.b.switch_to_block(body_blk);
         let zero_v = self.vconst([0; 4]);
         self.b.def_var(cont, zero_v);
         self.emit_stmts(body)?;
@@ -609,21 +673,7 @@ impl Emitter<'_, '_> {
         self.b.def_var(cont, zero_v);
         let next = self.recompute_exec(saved, n);
         let any = self.b.ins().vany_true(next);
-        self.b.ins().brif(any, check, &[], exit, &[]);
-
-        self.b.switch_to_block(check);
-        let c = self.b.use_var(count);
-        let c1 = self.b.ins().iadd_imm_s(c, 1);
-        self.b.def_var(count, c1);
-        let over = self
-            .b
-            .ins()
-            .icmp_imm_s(IntCC::SignedGreaterThanOrEqual, c1, LOOP_ITERATION_CAP);
-        self.b.ins().brif(over, kill, &[], header, &[]);
-
-        self.b.switch_to_block(kill);
-        self.emit_kill();
-        self.b.ins().jump(exit, &[]);
+        self.b.ins().brif(any, header, &[], exit, &[]);
 
         self.b.switch_to_block(exit);
         self.frames.pop();

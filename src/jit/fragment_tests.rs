@@ -379,6 +379,8 @@ fn check_quad(
         blocks: std::ptr::null(),
         block_count: 0,
         sampler: std::ptr::null(),
+        loop_trips: std::ptr::null(),
+        loop_budget: crate::ir::interp::loop_budget(),
     };
 
     // Reference: the same shader code through `ShaderCode::call`, then `ops`.
@@ -649,6 +651,8 @@ fn unorm8_conversion_is_exact_at_every_midpoint() {
         blocks: std::ptr::null(),
         block_count: 0,
         sampler: std::ptr::null(),
+        loop_trips: std::ptr::null(),
+        loop_budget: crate::ir::interp::loop_budget(),
     };
     let fenv = FragEnv {
         shader_env: &shader_env,
@@ -733,6 +737,8 @@ fn d24_conversion_is_exact_near_midpoints() {
         blocks: std::ptr::null(),
         block_count: 0,
         sampler: std::ptr::null(),
+        loop_trips: std::ptr::null(),
+        loop_budget: crate::ir::interp::loop_budget(),
     };
     let fenv = FragEnv {
         shader_env: &shader_env,
@@ -831,6 +837,8 @@ fn check_block(
         blocks: std::ptr::null(),
         block_count: 0,
         sampler: std::ptr::null(),
+        loop_trips: std::ptr::null(),
+        loop_budget: crate::ir::interp::loop_budget(),
     };
 
     // Reference: quad by quad, as the quad path of the tile loop.

@@ -83,14 +83,21 @@ impl ShaderCode for Interpreted {
             texture: &texture,
             quad: self.module.stage == Stage::Fragment,
         };
-        interp::run(
+        let outcome = interp::run_budgeted(
             &self.module,
             &ienv,
             inputs,
             builtins,
             outputs,
             inv.mask & 0xF,
-        )
+            env.loop_budget,
+        );
+        if outcome.tripped != 0 && !env.loop_trips.is_null() {
+            // SAFETY: a non-null `loop_trips` points to a flag that outlives the draw
+            // (ShaderEnv contract).
+            unsafe { &*env.loop_trips }.store(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        outcome.alive
     }
 }
 

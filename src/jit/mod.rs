@@ -76,6 +76,10 @@ pub struct StageData {
     pub uniforms: Vec<u32>,
     /// For each uniform block of the stage: the bound buffer contents and the range.
     pub blocks: Vec<Option<BlockBinding>>,
+    /// Set to 1 by the stage's code when the loop budget killed an invocation
+    /// (`ShaderEnv::loop_trips`). The API gives each draw a fresh flag, shared by its
+    /// stages, and reads it once the draw has run.
+    pub loop_trips: std::sync::Arc<std::sync::atomic::AtomicU32>,
 }
 
 /// A `ShaderEnv` together with the storage it points into, borrowed for `'a`.
@@ -113,6 +117,8 @@ impl<'a> BoundEnv<'a> {
             blocks: ranges.as_ptr(),
             block_count: ranges.len() as u64,
             sampler: sampler as *const SampleContext as *const u8,
+            loop_trips: &*data.loop_trips,
+            loop_budget: crate::ir::interp::loop_budget(),
         };
         BoundEnv {
             env: Box::new(env),

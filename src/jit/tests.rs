@@ -88,6 +88,10 @@ pub(super) struct Env {
     pub(super) inputs: Vec<u32>,
     pub(super) builtins: Vec<u32>,
     pub(super) mask: u32,
+    /// The loop budget per lane; None: `ir::interp::loop_budget()`.
+    pub(super) loop_budget: Option<u32>,
+    /// `ShaderEnv::loop_trips` of the run: set to 1 when the budget killed a lane.
+    pub(super) loop_trips: std::sync::atomic::AtomicU32,
 }
 
 impl Env {
@@ -115,6 +119,8 @@ pub(super) fn run_code(code: &dyn ShaderCode, t: &Env) -> (Vec<u32>, u32) {
         blocks: ranges.as_ptr(),
         block_count: ranges.len() as u64,
         sampler: std::ptr::null(),
+        loop_trips: &t.loop_trips,
+        loop_budget: t.loop_budget.unwrap_or_else(crate::ir::interp::loop_budget),
     };
     let mut inputs = t.inputs.clone();
     inputs.resize((code.input_words() as usize * 4).max(inputs.len()), 0);
@@ -1503,6 +1509,7 @@ fn run_through_bound_env_reads_stage_data() {
     let data = StageData {
         uniforms: vec![5, 6],
         blocks: vec![Some((Arc::new(buf), 4, 4)), None],
+        ..StageData::default()
     };
     let sampler = SampleContext::default();
     let env = super::BoundEnv::new(&data, &sampler);

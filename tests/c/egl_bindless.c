@@ -5,7 +5,9 @@
  * back and checks them; then a pbuffer case, and GL and EGL error paths. Then it opens the
  * display again as headless programs on servers do, through an EGL device
  * (eglQueryDevicesEXT, eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT)), renders there,
- * and checks EGL_KHR_fence_sync and the version override's forms.
+ * and checks EGL_KHR_fence_sync and the version override's forms. A robust context with
+ * EGL_LOSE_CONTEXT_ON_RESET runs a shader whose loop never ends: the draw returns, and
+ * glGetGraphicsResetStatus reports GL_GUILTY_CONTEXT_RESET, then the context is lost.
  *
  * Prints one line per failed check ("FAIL: ...") and exits 1 if any failed, 0 otherwise.
  * Built and run by tests/c_driver.rs. */
@@ -433,6 +435,70 @@ static void pbuffer_case(EGLDisplay dpy) {
     CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT), "release");
 }
 
+/* EGL_EXT_create_context_robustness / EGL 1.5 robust contexts and GL_KHR_robustness: a
+ * runaway loop is cut by softgl's loop budget and, with LOSE_CONTEXT_ON_RESET, resets the
+ * context. */
+static void robustness_case(EGLDisplay dpy) {
+    static const EGLint attrs[] = {EGL_CONTEXT_MAJOR_VERSION,
+                                   3,
+                                   EGL_CONTEXT_MINOR_VERSION,
+                                   3,
+                                   EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                                   EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                   EGL_CONTEXT_OPENGL_ROBUST_ACCESS,
+                                   EGL_TRUE,
+                                   EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY,
+                                   EGL_LOSE_CONTEXT_ON_RESET,
+                                   EGL_NONE};
+    static const char *vs = "#version 330\n"
+                            "void main() {\n"
+                            "  vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0,\n"
+                            "                gl_VertexID == 2 ? 3.0 : -1.0);\n"
+                            "  gl_Position = vec4(p, 0.0, 1.0);\n"
+                            "}\n";
+    static const char *fs = "#version 330\nout vec4 c;\n"
+                            "void main() { int i = 0; while (i >= 0) i++; c = vec4(i); }\n";
+    const char *ext = eglQueryString(dpy, EGL_EXTENSIONS);
+    CHECK(has_word(ext, "EGL_EXT_create_context_robustness"), "display extensions: %s",
+          ext ? ext : "(null)");
+    EGLContext c = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attrs);
+    REQUIRE(c != EGL_NO_CONTEXT, "robust context: 0x%x", eglGetError());
+    REQUIRE(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, c), "robust current: 0x%x",
+            eglGetError());
+    PFNGLGETGRAPHICSRESETSTATUSPROC status =
+        (PFNGLGETGRAPHICSRESETSTATUSPROC)eglGetProcAddress("glGetGraphicsResetStatus");
+    REQUIRE(status != NULL, "no glGetGraphicsResetStatus");
+    GLint v = 0;
+    glGetIntegerv(GL_RESET_NOTIFICATION_STRATEGY, &v);
+    CHECK(v == GL_LOSE_CONTEXT_ON_RESET, "GL_RESET_NOTIFICATION_STRATEGY 0x%x", v);
+    glGetIntegerv(GL_CONTEXT_FLAGS, &v);
+    CHECK(v & GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT, "GL_CONTEXT_FLAGS 0x%x", v);
+    CHECK(status() == GL_NO_ERROR, "reset before any draw");
+    GLuint fb, rb, vao;
+    glGenFramebuffers(1, &fb);
+    glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    glGenRenderbuffers(1, &rb);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 4, 4);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+    glViewport(0, 0, 4, 4);
+    glGenVertexArrays(1, &vao);
+    glBindVertexArray(vao);
+    GLuint p = glCreateProgram();
+    glAttachShader(p, compile(GL_VERTEX_SHADER, vs));
+    glAttachShader(p, compile(GL_FRAGMENT_SHADER, fs));
+    glLinkProgram(p);
+    glUseProgram(p);
+    CHECK(glGetError() == GL_NO_ERROR, "robust context setup");
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    CHECK(status() == GL_GUILTY_CONTEXT_RESET, "no guilty reset after a runaway shader");
+    CHECK(status() == GL_NO_ERROR, "the reset is reported once");
+    glClear(GL_COLOR_BUFFER_BIT);
+    CHECK(glGetError() == GL_CONTEXT_LOST, "a command on a lost context");
+    CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT), "release");
+    CHECK(eglDestroyContext(dpy, c), "destroy the robust context: 0x%x", eglGetError());
+}
+
 int main(void) {
     const char *client_ext, *s;
     EGLDisplay dpy;
@@ -599,6 +665,7 @@ int main(void) {
               "a bad share context is not EGL_BAD_CONTEXT");
     }
 
+    robustness_case(dpy);
     REQUIRE(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT), "release");
     /* With no context current, GL calls do nothing (and do not crash). */
     glClear(GL_COLOR_BUFFER_BIT);
