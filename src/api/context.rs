@@ -49,9 +49,10 @@ pub mod limits {
     /// No multisample buffers (GL_ARB_framebuffer_object allows 0; GL 3.0+ would need 4).
     pub const MAX_SAMPLES: i32 = 0;
     // Shader interface limits. softgl sizes uniform storage and varyings per program, with no
-    // fixed cap; these report GL 4.5's minimums (table 23.57-23.62), which the conformance
-    // scene `varyings_max_components` shows working.
-    pub const MAX_UNIFORM_COMPONENTS: i32 = 1024;
+    // fixed cap; the varying limits report GL 4.5's minimums (table 23.57-23.62), which the
+    // conformance scene `varyings_max_components` shows working. The uniform limit is the
+    // link's (`ir::link::MAX_UNIFORM_COMPONENTS`, llvmpipe's 16,384): past it a link fails.
+    pub const MAX_UNIFORM_COMPONENTS: i32 = crate::ir::link::MAX_UNIFORM_COMPONENTS as i32;
     pub const MAX_VARYING_COMPONENTS: i32 = 60;
     pub const MAX_VERTEX_OUTPUT_COMPONENTS: i32 = 64;
     pub const MAX_FRAGMENT_INPUT_COMPONENTS: i32 = 128;

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::api::context::{limits, Context};
+use crate::api::context::{limits, BackEnd, Context};
 use crate::api::dispatch::{gl_commands, Group};
 use crate::api::error::{GlError, GlResult};
 use crate::api::names::ProgramObjectName;
@@ -113,6 +113,34 @@ fn combine_units(stage: Stage, units: &[Unit], log: &mut String) -> Option<Arc<M
             }
         }
     }
+}
+
+/// glLinkProgram's work between gathering the shaders and storing the result (run on a
+/// compiler thread): each stage's units become one module (GLSL 4.60 §2.1, so that errors
+/// within a stage are reported whatever the other stage is), then `ir::link` and the JIT.
+/// `log` holds errors found while gathering; the result is the executable or the info log.
+fn link_units(
+    vs: Vec<Unit>,
+    fs: Vec<Unit>,
+    opts: &LinkOptions,
+    back_end: &BackEnd,
+    mut log: String,
+) -> Result<Executable, String> {
+    if log.is_empty() {
+        let vs = combine_units(Stage::Vertex, &vs, &mut log);
+        let fs = combine_units(Stage::Fragment, &fs, &mut log);
+        match (vs, fs) {
+            (Some(vs), Some(fs)) if log.is_empty() => {
+                return Context::link_modules(&vs, &fs, opts, back_end);
+            }
+            (vs, fs) => {
+                if log.is_empty() && (vs.is_none() || fs.is_none()) {
+                    log.push_str("error: a program needs a vertex and a fragment shader\n");
+                }
+            }
+        }
+    }
+    Err(log)
 }
 
 /// A program object.
@@ -359,7 +387,12 @@ impl Context {
         // The front end runs outside the share-group lock (see link_program).
         let r = self.with_group(|this| this.shader(shader).map(|s| (s.stage, s.source.clone())));
         let (stage, source) = r?;
-        let out = (self.front_end)(stage, &source);
+        // On a compiler thread: the front end's recursion never touches the caller's stack.
+        let front_end = self.front_end.clone();
+        let (out, source) = crate::jit::run_on_compiler_thread(move || {
+            let out = front_end(stage, &source);
+            (out, source)
+        });
         self.with_group(|this| {
             // Deleted by another context of the group meanwhile: nowhere to put the result.
             if let Ok(s) = this.shader_mut(shader) {
@@ -562,27 +595,11 @@ impl Context {
             };
             Ok((vs, fs, opts, log))
         });
-        let (vs, fs, opts, mut log) = gathered?;
-        let mut result = Err(String::new());
-        if log.is_empty() {
-            // Each stage's compilation units become one module first (GLSL 4.60 §2.1), so
-            // that errors within a stage are reported whatever the other stage is.
-            let vs = combine_units(Stage::Vertex, &vs, &mut log);
-            let fs = combine_units(Stage::Fragment, &fs, &mut log);
-            match (vs, fs) {
-                (Some(vs), Some(fs)) if log.is_empty() => {
-                    result = self.link_modules(&vs, &fs, &opts);
-                }
-                (vs, fs) => {
-                    if log.is_empty() && (vs.is_none() || fs.is_none()) {
-                        log.push_str("error: a program needs a vertex and a fragment shader\n");
-                    }
-                }
-            }
-        }
-        if !log.is_empty() {
-            result = Err(log);
-        }
+        let (vs, fs, opts, log) = gathered?;
+        // The front end (several units), the link and the JIT run on a compiler thread.
+        let back_end = self.back_end.clone();
+        let result =
+            crate::jit::run_on_compiler_thread(move || link_units(vs, fs, &opts, &back_end, log));
         self.with_group(|this| {
             // Deleted by another context of the group meanwhile: the result has no home.
             let Ok(p) = this.program_mut(program) else {
@@ -609,18 +626,18 @@ impl Context {
     }
 
     fn link_modules(
-        &self,
         vs: &Module,
         fs: &Module,
         opts: &LinkOptions,
+        back_end: &BackEnd,
     ) -> Result<Executable, String> {
         let linked = link::link(vs, fs, opts).map_err(|errs| {
             errs.iter()
                 .map(|e| format!("error: {e}\n"))
                 .collect::<String>()
         })?;
-        let vs_code = (self.back_end)(vs).map_err(|e| format!("error: vertex shader: {e}\n"))?;
-        let fs_code = (self.back_end)(fs).map_err(|e| format!("error: fragment shader: {e}\n"))?;
+        let vs_code = back_end(vs).map_err(|e| format!("error: vertex shader: {e}\n"))?;
+        let fs_code = back_end(fs).map_err(|e| format!("error: fragment shader: {e}\n"))?;
         let code = ProgramCode {
             vs_output_words: vs_code.output_words().max(linked.vs_output_words),
             fs_input_words: fs_code.input_words().max(linked.fs_input_words),
@@ -1296,4 +1313,67 @@ uniform_u64_fns! {
     uniform_2ui64_arb "glUniform2ui64ARB", uniform_2ui64v_arb "glUniform2ui64vARB", 2, (x, y);
     uniform_3ui64_arb "glUniform3ui64ARB", uniform_3ui64v_arb "glUniform3ui64vARB", 3, (x, y, z);
     uniform_4ui64_arb "glUniform4ui64ARB", uniform_4ui64v_arb "glUniform4ui64vARB", 4, (x, y, z, w);
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::api::context::{BackEnd, Context, FrontEnd};
+    use crate::gl::enums as gl;
+    use crate::sampler::DescriptorTable;
+
+    /// A front end or back end that panics (a softgl bug) runs on a compiler thread; the
+    /// panic comes back to the command as before compilers had threads: GL_OUT_OF_MEMORY
+    /// and a message naming the command, and the context keeps working.
+    #[test]
+    fn a_panic_on_the_compiler_thread_is_contained() {
+        let front_end: FrontEnd = Arc::new(|stage, src: &str| {
+            if src.contains("panic") {
+                assert!(crate::jit::on_compiler_thread());
+                panic!("front end boom");
+            }
+            crate::glsl::compile(stage, src)
+        });
+        let back_end: BackEnd = Arc::new(|_m| panic!("back end boom"));
+        let table = Arc::new(DescriptorTable::new());
+        let mut c = Context::with_parts(4, 4, 1, table.clone(), table, front_end, back_end);
+        c.debug_messages();
+        let s = c.create_shader(gl::FRAGMENT_SHADER);
+        c.shader_source(s, &["panic"]);
+        c.compile_shader(s);
+        assert_eq!(c.get_error(), gl::OUT_OF_MEMORY);
+        let msgs = c.debug_messages();
+        assert!(
+            msgs.iter()
+                .any(|m| m.message.contains("glCompileShader")
+                    && m.message.contains("front end boom")),
+            "{msgs:?}"
+        );
+        // A real shader compiles afterwards; the link's JIT panics the same way.
+        let vs = c.create_shader(gl::VERTEX_SHADER);
+        c.shader_source(
+            vs,
+            &["#version 330\nvoid main() { gl_Position = vec4(0.0); }\n"],
+        );
+        c.compile_shader(vs);
+        c.shader_source(
+            s,
+            &["#version 330\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n"],
+        );
+        c.compile_shader(s);
+        assert_eq!(c.get_shaderiv(s, gl::COMPILE_STATUS), 1);
+        let p = c.create_program();
+        c.attach_shader(p, vs);
+        c.attach_shader(p, s);
+        c.link_program(p);
+        assert_eq!(c.get_error(), gl::OUT_OF_MEMORY);
+        let msgs = c.debug_messages();
+        assert!(
+            msgs.iter()
+                .any(|m| m.message.contains("glLinkProgram") && m.message.contains("back end boom")),
+            "{msgs:?}"
+        );
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+    }
 }

@@ -264,15 +264,16 @@ fn strings_and_limits() {
         "a known one by its name"
     );
     assert_eq!(c.get_error(), gl::INVALID_ENUM);
-    // Shader interface limits: GL 4.5's minimums, which the conformance scene
-    // varyings_max_components shows working; no multisampling, no clip distances.
+    // Shader interface limits: GL 4.5's minimums for varyings, which the conformance scene
+    // varyings_max_components shows working; llvmpipe's uniform limit, which a link
+    // enforces; no multisampling, no clip distances.
     for (pname, v) in [
         (gl::MAX_VARYING_COMPONENTS, 60),
         (gl::MAX_VARYING_VECTORS, 15),
         (gl::MAX_VERTEX_OUTPUT_COMPONENTS, 64),
         (gl::MAX_FRAGMENT_INPUT_COMPONENTS, 128),
-        (gl::MAX_VERTEX_UNIFORM_COMPONENTS, 1024),
-        (gl::MAX_FRAGMENT_UNIFORM_VECTORS, 256),
+        (gl::MAX_VERTEX_UNIFORM_COMPONENTS, 16384),
+        (gl::MAX_FRAGMENT_UNIFORM_VECTORS, 4096),
         (gl::MAX_SAMPLES, 0),
         (gl::SAMPLE_BUFFERS, 0),
         (gl::MAX_CLIP_DISTANCES, 0),

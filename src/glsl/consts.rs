@@ -8,6 +8,7 @@ use crate::ir::validate::binary_result;
 use crate::ir::{BaseType, BinaryOp, Scalar, ScalarKind};
 
 use super::ast::{BinOp, Callee, Expr, ExprKind, UnOp};
+use super::limits::{MAX_EXPRESSION_NESTING, MAX_OPERATOR_CHAIN};
 use super::types::{vt, Type};
 
 /// A folded constant of a scalar or vector type.
@@ -148,7 +149,9 @@ pub fn eval(
     array_len: &dyn Fn(&str) -> Option<u32>,
     depth: u32,
 ) -> Option<CVal> {
-    if depth > 64 {
+    // The parser bounds a syntax tree's depth by these two limits; the check only keeps
+    // this function safe on trees built by other means.
+    if depth > MAX_EXPRESSION_NESTING + MAX_OPERATOR_CHAIN {
         return None;
     }
     let rec = |x: &Expr| eval(x, lookup, array_len, depth + 1);

@@ -12,7 +12,15 @@ use super::place::Place;
 use super::types::{self, base_kind, builtin_type, vt, Type};
 
 impl Lowerer {
+    /// Lowers one expression: one level of `limits::MAX_INLINED_NESTING`.
     pub fn expr(&mut self, e: &Expr) -> R<Value> {
+        self.enter_nesting(e.span)?;
+        let r = self.expr_kind(e);
+        self.leave_nesting();
+        r
+    }
+
+    fn expr_kind(&mut self, e: &Expr) -> R<Value> {
         match &e.kind {
             ExprKind::Int(i) => Ok(self.const_value(Scalar::I32(*i))),
             ExprKind::Uint(u) => Ok(self.const_value(Scalar::U32(*u))),

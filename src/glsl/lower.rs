@@ -125,8 +125,7 @@ pub struct PendingOutput {
     pub vars: Rc<[Var]>,
 }
 
-/// Arrays and structs nest at most this deep.
-pub const MAX_TYPE_NESTING: u32 = 16;
+pub use super::limits::{MAX_INLINED_NESTING, MAX_TYPE_NESTING};
 
 /// Inlining stops with an error past this many vars (a call tree can grow exponentially).
 pub const MAX_VARS: usize = 1 << 21;
@@ -183,6 +182,13 @@ pub struct Lowerer {
     pub dry_run: bool,
     /// Inlining hit `MAX_VARS`; every later call fails fast.
     pub too_large: bool,
+    /// Statements, expressions and IR bodies open now, through inlined calls
+    /// (`limits::MAX_INLINED_NESTING`).
+    pub nesting: u32,
+    /// Where the innermost open statement or expression is (for `collect`'s error).
+    pub nesting_span: Span,
+    /// The nesting error was reported (once is enough).
+    pub nesting_reported: bool,
     /// Lowering the units of a stage together at link time: a call to a function defined in
     /// no unit, or a missing `main`, is an error. When false (compiling one unit) both are
     /// left for the link (GLSL 4.60 §2.1): the unit compiles, without a module.
@@ -269,6 +275,9 @@ impl Lowerer {
             user_frag_output: None,
             dry_run: false,
             too_large: false,
+            nesting: 0,
+            nesting_span: Span::default(),
+            nesting_reported: false,
             linking: false,
             unit: 0,
             units: Vec::new(),
@@ -398,10 +407,39 @@ impl Lowerer {
     }
     /// Runs `f` emitting into a fresh list and returns that list.
     pub fn collect(&mut self, f: impl FnOnce(&mut Self) -> R<()>) -> (Vec<Stmt>, R<()>) {
+        // A nested IR body: one level of `limits::MAX_INLINED_NESTING` (the IR's nesting is
+        // what the validator, the shader cache and the JIT recurse over).
+        if self.enter_nesting(self.nesting_span).is_err() {
+            return (Vec::new(), Err(()));
+        }
         let saved = std::mem::take(&mut self.cur);
         let r = f(self);
         let body = std::mem::replace(&mut self.cur, saved);
+        self.leave_nesting();
         (body, r)
+    }
+
+    /// One more level of nesting after inlining (`limits::MAX_INLINED_NESTING`); an error
+    /// at `span` past the limit. `leave_nesting` undoes it.
+    pub fn enter_nesting(&mut self, span: Span) -> R<()> {
+        if self.nesting >= MAX_INLINED_NESTING {
+            if !self.nesting_reported {
+                self.nesting_reported = true;
+                self.error(
+                    span,
+                    format!(
+                        "shader nested too deeply after inlining function calls: more than {MAX_INLINED_NESTING} levels (softgl's inlined nesting limit)"
+                    ),
+                );
+            }
+            return Err(());
+        }
+        self.nesting += 1;
+        self.nesting_span = span;
+        Ok(())
+    }
+    pub fn leave_nesting(&mut self) {
+        self.nesting = self.nesting.saturating_sub(1);
     }
 
     // ---- scopes ----
@@ -505,7 +543,11 @@ impl Lowerer {
     ) -> R<Type> {
         // Deep types would make every layout walk recurse deeply (and are never useful).
         if dims.len() as u32 + base.nesting() > MAX_TYPE_NESTING {
-            bail!(self, span, "type is nested too deeply");
+            bail!(
+                self,
+                span,
+                "type is nested too deeply: more than {MAX_TYPE_NESTING} arrays and structs (softgl's type nesting limit)"
+            );
         }
         // GLSL 4.30 folded GL_ARB_arrays_of_arrays in; before it the extension allows
         // them (the extension's own minimum is GLSL 1.20).
@@ -567,7 +609,11 @@ impl Lowerer {
             bail!(self, sd.span, "empty struct");
         }
         if members.iter().any(|(_, t)| t.nesting() >= MAX_TYPE_NESTING) {
-            bail!(self, sd.span, "type is nested too deeply");
+            bail!(
+                self,
+                sd.span,
+                "type is nested too deeply: more than {MAX_TYPE_NESTING} arrays and structs (softgl's type nesting limit)"
+            );
         }
         let def = Rc::new(StructDef {
             name: sd.name.clone().unwrap_or_else(|| "<anonymous>".to_string()),

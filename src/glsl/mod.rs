@@ -5,6 +5,7 @@
 //! | file | owns |
 //! |---|---|
 //! | `diag.rs` | spans, diagnostics, info-log rendering |
+//! | `limits.rs` | the nesting limits, stated once (what nests how deep) |
 //! | `preprocess.rs`, `preprocess/` | the preprocessor: directives, macros, `#if` expressions, pp-tokens |
 //! | `lex.rs` | pp-tokens → keywords (by version), identifiers, literals |
 //! | `ast.rs` | the syntax tree with spans |
@@ -34,6 +35,7 @@ pub mod diag;
 mod expr;
 mod interface;
 pub mod lex;
+pub mod limits;
 mod lower;
 pub mod parse;
 mod place;
@@ -108,7 +110,14 @@ fn has_error(diags: &[Diagnostic]) -> bool {
 }
 
 /// Like [`compile`], with the diagnostics as values.
+///
+/// Runs on a compiler thread (`jit::run_on_compiler_thread`), whose stack the nesting
+/// limits (`limits`) are sized for, whatever the caller's stack.
 pub fn compile_diags(stage: ir::Stage, source: &str) -> (Option<ir::Module>, Vec<Diagnostic>) {
+    if !crate::jit::on_compiler_thread() {
+        let source = source.to_owned();
+        return crate::jit::run_on_compiler_thread(move || compile_diags(stage, &source));
+    }
     let mut diags = Vec::new();
     let Some((flags, unit, lex_diags)) = parse_unit(stage, source, None, &mut diags) else {
         return (None, diags);
@@ -123,11 +132,19 @@ pub fn compile_diags(stage: ir::Stage, source: &str) -> (Option<ir::Module>, Vec
     (m, diags)
 }
 
-/// Like [`compile_units`], with the diagnostics as values.
+/// Like [`compile_units`], with the diagnostics as values. Runs on a compiler thread, as
+/// [`compile_diags`] does.
 pub fn compile_units_diags(
     stage: ir::Stage,
     sources: &[&str],
 ) -> (Option<ir::Module>, Vec<Diagnostic>) {
+    if !crate::jit::on_compiler_thread() {
+        let owned: Vec<String> = sources.iter().map(|s| s.to_string()).collect();
+        return crate::jit::run_on_compiler_thread(move || {
+            let sources: Vec<&str> = owned.iter().map(|s| s.as_str()).collect();
+            compile_units_diags(stage, &sources)
+        });
+    }
     let mut diags = Vec::new();
     let mut flags = Vec::new();
     let mut units = Vec::new();

@@ -8,18 +8,19 @@ use super::ast::*;
 use super::diag::{Diagnostic, Span};
 use super::lex::{Tok, Token};
 
-/// Nesting deeper than this is refused, so hostile input cannot overflow the stack.
-const MAX_DEPTH: u32 = 200;
-/// Operator chains (`a + b + c ...`, `x.y.z ...`, `a, b, c ...`) build trees as deep as they
-/// are long, and lowering recurses over them: the links open along one path are capped too
-/// (3,000 overflowed a 2 MiB test thread; 1,500 did not).
-const MAX_LINKS: u32 = 800;
+use super::limits::{MAX_EXPRESSION_NESTING, MAX_OPERATOR_CHAIN, MAX_STATEMENT_NESTING};
 
 pub struct Parser<'a> {
     toks: &'a [Token],
     pos: usize,
     structs: HashSet<String>,
-    depth: u32,
+    /// Struct names declared in the blocks open now, to forget at their `}`.
+    scoped_structs: Vec<String>,
+    /// Expression nesting along the current path (`limits::MAX_EXPRESSION_NESTING`).
+    expr_depth: u32,
+    /// Statement nesting along the current path (`limits::MAX_STATEMENT_NESTING`).
+    stmt_depth: u32,
+    /// Operator-chain links open along the current path (`limits::MAX_OPERATOR_CHAIN`).
     links: u32,
 }
 
@@ -114,7 +115,9 @@ impl<'a> Parser<'a> {
             toks,
             pos: 0,
             structs: HashSet::new(),
-            depth: 0,
+            scoped_structs: Vec::new(),
+            expr_depth: 0,
+            stmt_depth: 0,
             links: 0,
         }
     }
@@ -196,26 +199,47 @@ impl<'a> Parser<'a> {
             _ => self.err("identifier"),
         }
     }
-    fn enter(&mut self) -> PResult<()> {
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
+    /// One more level of expression nesting; `leave_expr` undoes it.
+    fn enter_expr(&mut self) -> PResult<()> {
+        self.expr_depth += 1;
+        if self.expr_depth > MAX_EXPRESSION_NESTING {
             return Err(Diagnostic::error(
                 self.span(),
-                "program is nested too deeply".to_string(),
+                format!(
+                    "expression nested too deeply: more than {MAX_EXPRESSION_NESTING} levels (softgl's expression nesting limit)"
+                ),
             ));
         }
         Ok(())
     }
-    fn leave(&mut self) {
-        self.depth = self.depth.saturating_sub(1);
+    fn leave_expr(&mut self) {
+        self.expr_depth = self.expr_depth.saturating_sub(1);
+    }
+    /// One more level of statement nesting; `leave_stmt` undoes it.
+    fn enter_stmt(&mut self) -> PResult<()> {
+        self.stmt_depth += 1;
+        if self.stmt_depth > MAX_STATEMENT_NESTING {
+            return Err(Diagnostic::error(
+                self.span(),
+                format!(
+                    "statement nested too deeply: more than {MAX_STATEMENT_NESTING} levels (softgl's statement nesting limit)"
+                ),
+            ));
+        }
+        Ok(())
+    }
+    fn leave_stmt(&mut self) {
+        self.stmt_depth = self.stmt_depth.saturating_sub(1);
     }
     /// One more link of an operator chain on the current path.
     fn link(&mut self) -> PResult<()> {
         self.links += 1;
-        if self.links > MAX_LINKS {
+        if self.links > MAX_OPERATOR_CHAIN {
             return Err(Diagnostic::error(
                 self.span(),
-                "expression is too long".to_string(),
+                format!(
+                    "expression is too long: an operator chain of more than {MAX_OPERATOR_CHAIN} links (softgl's operator chain limit)"
+                ),
             ));
         }
         Ok(())
@@ -457,13 +481,15 @@ impl<'a> Parser<'a> {
                     if *self.peek() == Tok::Eof {
                         return self.err("`}'");
                     }
-                    self.enter()?;
+                    self.enter_stmt()?;
                     let m = self.parse_member();
-                    self.leave();
+                    self.leave_stmt();
                     members.push(m?);
                 }
                 if let Some(n) = &sname {
-                    self.structs.insert(n.clone());
+                    if self.structs.insert(n.clone()) {
+                        self.scoped_structs.push(n.clone());
+                    }
                 }
                 let d = StructDecl {
                     name: sname.clone(),
@@ -541,18 +567,23 @@ impl<'a> Parser<'a> {
     fn parse_initializer(&mut self) -> PResult<Expr> {
         let span = self.span();
         if self.eat_punct("{") {
-            self.enter()?;
+            self.enter_expr()?;
             let mut items = Vec::new();
             loop {
                 if self.is_punct("}") {
                     break;
                 }
-                items.push(self.parse_initializer()?);
+                let item = self.parse_initializer();
+                let Ok(item) = item else {
+                    self.leave_expr();
+                    return item;
+                };
+                items.push(item);
                 if !self.eat_punct(",") {
                     break;
                 }
             }
-            self.leave();
+            self.leave_expr();
             self.expect_punct("}")?;
             return Ok(Expr {
                 kind: ExprKind::InitList(items),
@@ -663,9 +694,9 @@ impl<'a> Parser<'a> {
     }
 
     pub fn parse_statement(&mut self) -> PResult<Stmt> {
-        self.enter()?;
+        self.enter_stmt()?;
         let r = self.parse_statement_inner();
-        self.leave();
+        self.leave_stmt();
         r
     }
 
@@ -673,9 +704,13 @@ impl<'a> Parser<'a> {
         let span = self.span();
         let mk = |kind| Ok(Stmt { kind, span });
         if self.eat_punct("{") {
-            let saved = self.structs.clone();
+            // Struct names declared inside are forgotten at the `}` (not a copy of the
+            // set per block: that made many blocks × many structs quadratic).
+            let mark = self.scoped_structs.len();
             let body = self.parse_block_body();
-            self.structs = saved;
+            for n in self.scoped_structs.drain(mark..) {
+                self.structs.remove(&n);
+            }
             return mk(StmtKind::Block(body?));
         }
         if self.eat_punct(";") {
@@ -858,10 +893,12 @@ impl<'a> Parser<'a> {
         Ok(e)
     }
 
+    /// Every nested expression (parentheses, arguments, indices, `?:` branches, right
+    /// sides of assignments) comes through here: one level of expression nesting.
     fn parse_assignment(&mut self) -> PResult<Expr> {
-        self.enter()?;
+        self.enter_expr()?;
         let r = self.parse_assignment_inner();
-        self.leave();
+        self.leave_expr();
         r
     }
 
@@ -901,10 +938,7 @@ impl<'a> Parser<'a> {
         if self.is_punct("?") {
             let span = c.span;
             self.pos += 1;
-            self.enter()?;
-            let a = self.parse_expression();
-            self.leave();
-            let a = a?;
+            let a = self.parse_expression()?;
             self.expect_punct(":")?;
             let b = self.parse_assignment()?;
             return Ok(Expr {
@@ -956,9 +990,12 @@ impl<'a> Parser<'a> {
                 self.links = saved;
                 return Err(d);
             }
-            self.enter()?;
+            if let Err(d) = self.enter_expr() {
+                self.links = saved;
+                return Err(d);
+            }
             let rhs = self.parse_binary(prec + 1);
-            self.leave();
+            self.leave_expr();
             lhs = Expr {
                 kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs?)),
                 span,
@@ -984,9 +1021,9 @@ impl<'a> Parser<'a> {
         };
         if let Some(op) = op {
             self.pos += 1;
-            self.enter()?;
+            self.enter_expr()?;
             let e = self.parse_unary();
-            self.leave();
+            self.leave_expr();
             let e = Box::new(e?);
             let kind = match op {
                 Ok(op) => ExprKind::Unary(op, e),
@@ -1096,11 +1133,9 @@ impl<'a> Parser<'a> {
                 mk(ExprKind::Bool(v))
             }
             Tok::Punct(p) if p == "(" => {
+                // One level, counted by `parse_assignment`.
                 self.pos += 1;
-                self.enter()?;
-                let e = self.parse_expression();
-                self.leave();
-                let e = e?;
+                let e = self.parse_expression()?;
                 self.expect_punct(")")?;
                 Ok(e)
             }
@@ -1185,11 +1220,14 @@ mod tests {
 
     #[test]
     fn deep_nesting_is_refused() {
-        let src = format!(
-            "void main() {{ x = {}1{}; }}",
-            "(".repeat(5000),
-            ")".repeat(5000)
-        );
-        assert!(parse(&src).is_err());
+        // On a compiler thread, whose stack the nesting limits are sized for.
+        crate::jit::run_on_compiler_thread(|| {
+            let src = format!(
+                "void main() {{ x = {}1{}; }}",
+                "(".repeat(5000),
+                ")".repeat(5000)
+            );
+            assert!(parse(&src).is_err());
+        });
     }
 }

@@ -183,7 +183,7 @@ impl Preprocessor {
                 self.fatal = true;
                 return;
             }
-            self.fatal = d.message == TOO_DEEP;
+            self.fatal = d.message.starts_with(TOO_DEEP);
         }
         self.diags.push(d);
     }

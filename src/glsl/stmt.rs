@@ -11,6 +11,7 @@ use crate::ir::{self, BaseType, Op, Scalar, ScalarKind, Stage, Stmt, Var};
 use super::ast::{self, Expr, ExprKind, StmtKind, Storage};
 use super::consts;
 use super::diag::Span;
+use super::limits::MAX_CALL_NESTING;
 use super::lower::*;
 use super::types::{builtin_type, Type};
 
@@ -174,8 +175,12 @@ impl Lowerer {
         if self.calls.iter().any(|c| c.name == def.decl.name) {
             bail!(self, span, "recursive call to function `{}'", def.decl.name);
         }
-        if self.calls.len() > 64 {
-            bail!(self, span, "function calls nested too deeply");
+        if self.calls.len() >= MAX_CALL_NESTING as usize {
+            bail!(
+                self,
+                span,
+                "function calls nested too deeply: more than {MAX_CALL_NESTING} levels (softgl's call nesting limit)"
+            );
         }
         if self.too_large || self.func.vars.len() > MAX_VARS {
             self.too_large = true;
@@ -295,7 +300,15 @@ impl Lowerer {
 
     // ---- statements ----
 
+    /// Lowers one statement: one level of `limits::MAX_INLINED_NESTING`.
     pub fn stmt(&mut self, s: &ast::Stmt) -> R<()> {
+        self.enter_nesting(s.span)?;
+        let r = self.stmt_kind(s);
+        self.leave_nesting();
+        r
+    }
+
+    fn stmt_kind(&mut self, s: &ast::Stmt) -> R<()> {
         match &s.kind {
             StmtKind::Empty | StmtKind::Precision => Ok(()),
             StmtKind::Decl(vd) => {

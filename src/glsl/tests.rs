@@ -1284,3 +1284,161 @@ fn a_call_sees_only_the_overloads_its_unit_declares() {
     let log = fails(Stage::Fragment, both);
     assert!(log.contains("ambiguous"), "{log}");
 }
+
+// ---- nesting limits (`limits.rs`): each at its value and one past ----
+
+use super::limits::{
+    MAX_CALL_NESTING, MAX_EXPRESSION_NESTING, MAX_INLINED_NESTING, MAX_OPERATOR_CHAIN,
+    MAX_STATEMENT_NESTING, MAX_TYPE_NESTING,
+};
+
+/// Whether `src` compiles; else its log, which must name `limit`.
+fn compiles_or_names(src: &str, limit: &str) -> bool {
+    let out = compile(Stage::Fragment, src);
+    if out.module.is_some() {
+        return true;
+    }
+    assert!(
+        out.info_log.contains(limit),
+        "the error should name {limit}:\n{}",
+        out.info_log
+    );
+    false
+}
+
+#[test]
+fn expression_nesting_limit() {
+    // `o = vec4(...)`: the expression statement, the assignment's right side and the
+    // argument are three levels.
+    let at = |parens: u32| {
+        format!(
+            "#version 330 core\nout vec4 o;\nvoid main() {{ float x = 1.0; o = vec4({}x{}); }}",
+            "(".repeat(parens as usize),
+            ")".repeat(parens as usize)
+        )
+    };
+    let limit = "expression nesting limit";
+    assert!(compiles_or_names(&at(MAX_EXPRESSION_NESTING - 3), limit));
+    assert!(!compiles_or_names(&at(MAX_EXPRESSION_NESTING - 2), limit));
+    // llvmpipe compiles 1,000 nested parentheses on a 128 KiB stack; so do we.
+    assert!(compiles_or_names(&at(1_000), limit));
+    // Unary operators: one level each, plus the three around them.
+    let neg = |n: u32| {
+        format!(
+            "#version 330 core\nout vec4 o;\nvoid main() {{ float x = 1.0; o = vec4({}x); }}",
+            "- ".repeat(n as usize)
+        )
+    };
+    assert!(compiles_or_names(&neg(MAX_EXPRESSION_NESTING - 3), limit));
+    assert!(!compiles_or_names(&neg(MAX_EXPRESSION_NESTING - 2), limit));
+}
+
+#[test]
+fn statement_nesting_limit() {
+    // Each `{` is a statement; the innermost `x += 1.0;` is one more.
+    let at = |blocks: u32| {
+        format!(
+            "#version 330 core\nout vec4 o;\nvoid main() {{ float x = 1.0; {} x += 1.0; {} o = vec4(x); }}",
+            "{".repeat(blocks as usize),
+            "}".repeat(blocks as usize)
+        )
+    };
+    let limit = "statement nesting limit";
+    assert!(compiles_or_names(&at(MAX_STATEMENT_NESTING - 1), limit));
+    assert!(!compiles_or_names(&at(MAX_STATEMENT_NESTING), limit));
+    // Control flow nests the same way (and through the IR and the JIT).
+    let ifs = |n: u32| {
+        format!(
+            "#version 330 core\nuniform float u;\nout vec4 o;\nvoid main() {{ float x = 1.0; {} x += 1.0; o = vec4(x); }}",
+            "if (u > 0.5) ".repeat(n as usize)
+        )
+    };
+    assert!(compiles_or_names(&ifs(MAX_STATEMENT_NESTING - 1), limit));
+    assert!(!compiles_or_names(&ifs(MAX_STATEMENT_NESTING), limit));
+}
+
+#[test]
+fn operator_chain_limit() {
+    let at = |links: u32| {
+        format!(
+            "#version 330 core\nout vec4 o;\nvoid main() {{ float x = 1.0; o = vec4(x{}); }}",
+            " + x".repeat(links as usize)
+        )
+    };
+    let limit = "operator chain limit";
+    assert!(compiles_or_names(&at(MAX_OPERATOR_CHAIN), limit));
+    assert!(!compiles_or_names(&at(MAX_OPERATOR_CHAIN + 1), limit));
+}
+
+#[test]
+fn call_nesting_limit() {
+    // main calls f{n-1}, which calls f{n-2}, ... f0: n nested calls.
+    let at = |n: u32| {
+        let mut s = String::from(
+            "#version 330 core\nuniform float u;\nout vec4 o;\nfloat f0(float x) { return x + 1.0; }\n",
+        );
+        for i in 1..n {
+            s.push_str(&format!(
+                "float f{i}(float x) {{ return f{}(x) * 2.0; }}\n",
+                i - 1
+            ));
+        }
+        s.push_str(&format!("void main() {{ o = vec4(f{}(u)); }}\n", n - 1));
+        s
+    };
+    let limit = "call nesting limit";
+    assert!(compiles_or_names(&at(MAX_CALL_NESTING), limit));
+    assert!(!compiles_or_names(&at(MAX_CALL_NESTING + 1), limit));
+}
+
+#[test]
+fn inlined_nesting_limit() {
+    // Each of `calls` nested functions nests `blocks` deep before the next call: within the
+    // parser's limits per function, past the inlined limit together.
+    let src = |calls: u32, blocks: u32| {
+        let b = blocks as usize;
+        let mut s = String::from(
+            "#version 330 core\nuniform float u;\nout vec4 o;\nfloat f0(float x) { return x + 1.0; }\n",
+        );
+        for i in 1..calls {
+            s.push_str(&format!(
+                "float f{i}(float x) {{ {} x = f{}(x); {} return x; }}\n",
+                "{".repeat(b),
+                i - 1,
+                "}".repeat(b)
+            ));
+        }
+        s.push_str(&format!("void main() {{ o = vec4(f{}(u)); }}\n", calls - 1));
+        s
+    };
+    let limit = "inlined nesting limit";
+    let per_call = MAX_STATEMENT_NESTING - 10;
+    let calls_past = MAX_INLINED_NESTING / per_call + 2;
+    assert!(calls_past <= MAX_CALL_NESTING);
+    assert!(!compiles_or_names(&src(calls_past, per_call), limit));
+    // The largest count of such functions that fits compiles, one more does not.
+    let mut fits = 1;
+    while compiles_or_names(&src(fits + 1, per_call), limit) {
+        fits += 1;
+        assert!(fits < calls_past, "the limit is never reached");
+    }
+    assert!(fits >= MAX_INLINED_NESTING / per_call / 2);
+}
+
+#[test]
+fn type_nesting_limit() {
+    let at = |dims: u32| {
+        format!(
+            "#version 430 core\nout vec4 o;\nvoid main() {{ float a{}; o = vec4(1.0); }}",
+            "[1]".repeat(dims as usize)
+        )
+    };
+    let out = compile(Stage::Fragment, &at(MAX_TYPE_NESTING));
+    assert!(out.module.is_some(), "{}", out.info_log);
+    let out = compile(Stage::Fragment, &at(MAX_TYPE_NESTING + 1));
+    assert!(
+        out.info_log.contains("type nesting limit"),
+        "{}",
+        out.info_log
+    );
+}

@@ -4,6 +4,8 @@
 //! by name, colour outputs by location. Pure data: compiling the stages and building the
 //! rasterizer's `ProgramCode` is the API's job (`api::program`).
 
+use std::collections::HashMap;
+
 use crate::ir::{
     BaseType, BlockMember, BuiltinOutput, InterfaceVar, Interpolation, Module, Stage, UniformDecl,
     ValueType,
@@ -26,6 +28,13 @@ pub const MAX_DRAW_BUFFERS: u32 = 8;
 pub const MAX_UNIFORM_BUFFER_BINDINGS: u32 = 36;
 /// `GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS`: a sampler's `layout(binding)` must be below it.
 pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: u32 = 32;
+/// `GL_MAX_VERTEX_UNIFORM_COMPONENTS` and `GL_MAX_FRAGMENT_UNIFORM_COMPONENTS`: the
+/// default-block words one stage may use (one per component; a 64-bit handle or sampler
+/// two). A stage past it fails to link (GL 4.5 core §7.6: "a link error is generated" when
+/// a shader uses more uniform storage than the limit). 16,384 as llvmpipe reports (GL
+/// asks for at least 1,024): softgl sizes uniform storage per program, so the limit only
+/// keeps hostile programs (100,000 uniforms) from costing memory and time.
+pub const MAX_UNIFORM_COMPONENTS: u32 = 16_384;
 
 /// Why a link failed; each renders as one `error:` line of the program info log.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -69,6 +78,12 @@ pub enum LinkError {
     OutputLocation { a: String, b: String, location: u32 },
     #[error("fragment output `{name}` uses location {location}, past GL_MAX_DRAW_BUFFERS ({MAX_DRAW_BUFFERS})")]
     OutputRange { name: String, location: u32 },
+    #[error("the {stage} shader uses {used} uniform components, more than {limit} ({MAX_UNIFORM_COMPONENTS})")]
+    UniformComponents {
+        stage: &'static str,
+        used: u32,
+        limit: &'static str,
+    },
 }
 
 /// What linking needs from the program object besides the modules.
@@ -372,6 +387,18 @@ pub fn link(vs: &Module, fs: &Module, opts: &LinkOptions) -> Result<Linked, Vec<
         errors.push(LinkError::MissingPosition);
     }
 
+    for (m, stage, limit) in [
+        (vs, "vertex", "GL_MAX_VERTEX_UNIFORM_COMPONENTS"),
+        (fs, "fragment", "GL_MAX_FRAGMENT_UNIFORM_COMPONENTS"),
+    ] {
+        if m.uniform_words > MAX_UNIFORM_COMPONENTS {
+            errors.push(LinkError::UniformComponents {
+                stage,
+                used: m.uniform_words,
+                limit,
+            });
+        }
+    }
     let varyings = link_varyings(vs, fs, &mut errors);
     let (color_slots, frag_depth_slot) = link_outputs(fs, &mut errors);
     let (uniforms, locations) = link_uniforms(vs, fs, &mut errors);
@@ -578,9 +605,12 @@ fn link_uniforms(
     errors: &mut Vec<LinkError>,
 ) -> (Vec<Uniform>, Vec<(u32, u32)>) {
     let mut uniforms: Vec<Uniform> = Vec::new();
+    // Name → index in `uniforms`: linear in the number of uniforms (100,000 of them took
+    // over 20 s with a search per name).
+    let mut by_name: HashMap<&str, usize> = HashMap::new();
     for (stage, m) in [vs, fs].into_iter().enumerate() {
         for d in &m.uniforms {
-            if let Some(u) = uniforms.iter_mut().find(|u| u.name == d.name) {
+            if let Some(u) = by_name.get(d.name.as_str()).map(|&i| &mut uniforms[i]) {
                 if u.ty != d.ty || u.array_len != d.array_len {
                     errors.push(LinkError::UniformType {
                         name: d.name.clone(),
@@ -592,6 +622,7 @@ fn link_uniforms(
                 u.bound |= d.bound;
                 u.binding = u.binding.or(d.binding);
             } else {
+                by_name.insert(&d.name, uniforms.len());
                 uniforms.push(make_uniform(d, stage));
             }
         }
@@ -625,9 +656,10 @@ fn make_uniform(d: &UniformDecl, stage: usize) -> Uniform {
 /// Uniform blocks by name (GLSL 4.50 §4.3.9: same name → same members and layout).
 fn link_blocks(vs: &Module, fs: &Module, errors: &mut Vec<LinkError>) -> Vec<Block> {
     let mut blocks: Vec<Block> = Vec::new();
+    let mut by_name: HashMap<&str, usize> = HashMap::new();
     for (stage, m) in [vs, fs].into_iter().enumerate() {
         for (i, b) in m.blocks.iter().enumerate() {
-            if let Some(existing) = blocks.iter_mut().find(|x| x.name == b.name) {
+            if let Some(existing) = by_name.get(b.name.as_str()).map(|&k| &mut blocks[k]) {
                 let other_stage = 1 - stage;
                 let other = existing.stage_index[other_stage]
                     .and_then(|k| [vs, fs][other_stage].blocks.get(k as usize));
@@ -644,6 +676,7 @@ fn link_blocks(vs: &Module, fs: &Module, errors: &mut Vec<LinkError>) -> Vec<Blo
             } else {
                 let mut stage_index = [None, None];
                 stage_index[stage] = Some(i as u32);
+                by_name.insert(&b.name, blocks.len());
                 blocks.push(Block {
                     name: b.name.clone(),
                     size: b.size,

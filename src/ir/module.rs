@@ -401,6 +401,42 @@ pub struct Function {
     pub outputs: Vec<Var>,
 }
 
+impl Drop for Function {
+    /// Drops nested bodies from a list instead of recursively: a module may be dropped on
+    /// the application's thread (glDeleteShader), whose stack can be far smaller than the
+    /// compiler thread's that built it (`glsl::limits::MAX_INLINED_NESTING` levels).
+    fn drop(&mut self) {
+        let mut pending = vec![std::mem::take(&mut self.body)];
+        let keep = |pending: &mut Vec<Vec<Stmt>>, b: &mut Vec<Stmt>| {
+            if !b.is_empty() {
+                pending.push(std::mem::take(b));
+            }
+        };
+        while let Some(mut body) = pending.pop() {
+            for s in &mut body {
+                match s {
+                    Stmt::If {
+                        then_body,
+                        else_body,
+                        ..
+                    } => {
+                        keep(&mut pending, then_body);
+                        keep(&mut pending, else_body);
+                    }
+                    Stmt::Loop {
+                        body, continuing, ..
+                    } => {
+                        keep(&mut pending, body);
+                        keep(&mut pending, continuing);
+                    }
+                    Stmt::Block { body, .. } => keep(&mut pending, body),
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
 /// Shader stage.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Stage {

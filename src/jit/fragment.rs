@@ -232,7 +232,11 @@ pub fn variant(
         return Ok(v.clone());
     }
     // Compiled outside the lock, as in `cache.rs`: two threads may both compile, one wins.
-    let v = Arc::new(compile_uncached(shader, key)?);
+    // On a compiler thread: with one raster thread, tiles (and this) run on the API thread.
+    let (s, k) = (shader.clone(), key.clone());
+    let v = Arc::new(super::run_on_compiler_thread(move || {
+        compile_uncached(&s, &k)
+    })?);
     let mut map = lock();
     if map.len() >= CAPACITY {
         map.clear();

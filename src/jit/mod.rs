@@ -10,6 +10,7 @@
 //! | `runtime.rs` | `extern "C" rt_*` helpers generated code calls (math built-ins) |
 //! | `code.rs` | host ISA, one `JITModule` per shader, `JitCode` (owner of code memory) |
 //! | `cache.rs` | the shader cache keyed by the module's structural form |
+//! | `threads.rs` | the compiler threads every GL-reached compile runs on (big stacks) |
 //! | `fragment.rs` | fragment variants: depth, shader call, blend, pack, store per `FragmentKey`; their cache |
 //! | `interp_code.rs` | `Interpreted`: a `ShaderCode` running the reference interpreter |
 //! | `tests.rs` | hand-built modules through generated code, against a scalar reference |
@@ -37,9 +38,13 @@ mod ops;
 mod runtime;
 #[cfg(test)]
 mod tests;
+mod threads;
 mod vmath;
 
 pub use interp_code::Interpreted;
+pub use threads::{
+    on_compiler_thread, run_on_compiler_thread, STACK_BYTES as COMPILER_STACK_BYTES,
+};
 
 use abi::{BufferRange, Invocation, ShaderEnv};
 

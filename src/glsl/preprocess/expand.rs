@@ -16,7 +16,8 @@ use crate::glsl::diag::{Diagnostic, Span};
 /// heavy macros makes ~10^5) and far below what a macro bomb asks for.
 pub(crate) const MAX_WORK: usize = 1 << 21;
 /// Nesting of macro calls inside arguments of macro calls.
-pub(crate) const MAX_DEPTH: u32 = 64;
+pub(crate) use crate::glsl::limits::MAX_MACRO_NESTING as MAX_DEPTH;
+/// How every expansion error that ends preprocessing starts.
 pub(crate) const TOO_DEEP: &str = "macro expansion too deep";
 
 /// Macros a token came from: while a macro's name is in a token's set, that token does not
@@ -186,7 +187,12 @@ impl Macros {
     fn expand_at(&mut self, mut input: Vec<Tok>, depth: u32) -> Result<Vec<Tok>, Diagnostic> {
         if depth > MAX_DEPTH {
             let span = input.first().map(|t| t.span).unwrap_or_default();
-            return Err(Diagnostic::error(span, TOO_DEEP));
+            return Err(Diagnostic::error(
+                span,
+                format!(
+                    "{TOO_DEEP}: macros nest more than {MAX_DEPTH} levels in arguments (softgl's macro nesting limit)"
+                ),
+            ));
         }
         // A stack of pending tokens, next one last: replacement lists are pushed back on it
         // so they are rescanned together with the rest of the input.

@@ -8,8 +8,17 @@ use super::expand::Tok;
 use super::lex::TokKind;
 use crate::glsl::diag::{Diagnostic, Span};
 
-/// Parenthesis and unary-operator nesting the evaluator accepts before it gives up.
-const MAX_NESTING: u32 = 256;
+use crate::glsl::limits::MAX_PP_EXPRESSION_NESTING as MAX_NESTING;
+
+/// The error past `MAX_NESTING`.
+fn too_deep(span: Span) -> Diagnostic {
+    Diagnostic::error(
+        span,
+        format!(
+            "preprocessor expression nested too deeply: more than {MAX_NESTING} levels (softgl's #if expression nesting limit)"
+        ),
+    )
+}
 
 /// Evaluates expressions over `toks`; `end` is the span errors at the end of the line use.
 pub(crate) struct ExprParser<'a> {
@@ -46,10 +55,7 @@ impl<'a> ExprParser<'a> {
 
     fn conditional(&mut self, eval: bool, depth: u32) -> Result<i64, Diagnostic> {
         if depth > MAX_NESTING {
-            return Err(Diagnostic::error(
-                self.here(),
-                "preprocessor expression nested too deeply",
-            ));
+            return Err(too_deep(self.here()));
         }
         let c = self.binary(1, eval, depth)?;
         if self.peek_punct() != Some("?") {
@@ -128,10 +134,7 @@ impl<'a> ExprParser<'a> {
 
     fn unary(&mut self, eval: bool, depth: u32) -> Result<i64, Diagnostic> {
         if depth > MAX_NESTING {
-            return Err(Diagnostic::error(
-                self.here(),
-                "preprocessor expression nested too deeply",
-            ));
+            return Err(too_deep(self.here()));
         }
         let Some(t) = self.toks.get(self.pos) else {
             return Err(Diagnostic::error(
@@ -304,10 +307,13 @@ mod tests {
         assert!(eval("1 +").unwrap_err().contains("missing operand"));
         assert!(eval("1 ? 2").unwrap_err().contains("expected `:'"));
         assert_eq!(eval("1 2"), Err("trailing".into()));
-        let deep = format!("{}1{}", "(".repeat(5000), ")".repeat(5000));
-        assert!(eval(&deep).unwrap_err().contains("nested too deeply"));
-        let minus = format!("{}1", "- ".repeat(5000));
-        assert!(eval(&minus).unwrap_err().contains("nested too deeply"));
+        // On a compiler thread, whose stack the nesting limit is sized for.
+        crate::jit::run_on_compiler_thread(|| {
+            let deep = format!("{}1{}", "(".repeat(5000), ")".repeat(5000));
+            assert!(eval(&deep).unwrap_err().contains("nested too deeply"));
+            let minus = format!("{}1", "- ".repeat(5000));
+            assert!(eval(&minus).unwrap_err().contains("nested too deeply"));
+        });
     }
 
     #[test]
