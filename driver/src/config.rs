@@ -168,7 +168,13 @@ pub fn choose(attribs: &[(EGLint, EGLint)]) -> Result<Vec<Config>, EGLint> {
         .collect();
     for &(name, value) in attribs {
         if table_entry(name).is_none() {
-            return Err(egl::BAD_ATTRIBUTE);
+            return Err(crate::entry::why(
+                egl::BAD_ATTRIBUTE,
+                format!(
+                    "{} is not a config attribute (EGL 1.5 table 3.4)",
+                    egl::name(name)
+                ),
+            ));
         }
         if let Some(slot) = requested.iter_mut().find(|(a, _)| *a == name) {
             slot.1 = value;

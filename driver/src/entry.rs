@@ -791,7 +791,13 @@ fn context_attribs(list: &[(EGLint, EGLint)]) -> Result<ContextAttribs, EGLint> 
                     | egl::CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR
                     | egl::CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
                 if value & !known != 0 {
-                    return Err(egl::BAD_ATTRIBUTE);
+                    return Err(why(
+                        egl::BAD_ATTRIBUTE,
+                        format!(
+                            "EGL_CONTEXT_FLAGS_KHR has unknown bits 0x{:x}",
+                            value & !known
+                        ),
+                    ));
                 }
                 debug = value & egl::CONTEXT_OPENGL_DEBUG_BIT_KHR != 0;
                 forward = value & egl::CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR != 0;
@@ -803,9 +809,22 @@ fn context_attribs(list: &[(EGLint, EGLint)]) -> Result<ContextAttribs, EGLint> 
                 // A shader that runs out of its loop budget resets the context
                 // (softgl::api::robustness).
                 egl::LOSE_CONTEXT_ON_RESET => lose = true,
-                _ => return Err(egl::BAD_ATTRIBUTE),
+                _ => {
+                    return Err(why(
+                        egl::BAD_ATTRIBUTE,
+                        format!("{} is not a reset notification strategy", egl::name(value)),
+                    ))
+                }
             },
-            _ => return Err(egl::BAD_ATTRIBUTE),
+            _ => {
+                return Err(why(
+                    egl::BAD_ATTRIBUTE,
+                    format!(
+                        "{} is not a context attribute softgl knows",
+                        egl::name(name)
+                    ),
+                ))
+            }
         }
     }
     if major < 0 || minor < 0 {

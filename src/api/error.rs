@@ -20,6 +20,14 @@ pub enum GlError {
     InvalidValue(&'static str),
     #[error("GL_INVALID_OPERATION: {0}")]
     InvalidOperation(&'static str),
+    /// GL_INVALID_OPERATION naming two values that do not go together:
+    /// `BadPair("not accepted together", ("format", f), ("type", t))` reads
+    /// "GL_INVALID_OPERATION: not accepted together: format GL_RGBA, type GL_UNSIGNED_SHORT_5_6_5".
+    #[error(
+        "GL_INVALID_OPERATION: {0}: {an} {a}, {bn} {b}",
+        an = .1.0, a = crate::gl::enums::describe(.1.1), bn = .2.0, b = crate::gl::enums::describe(.2.1)
+    )]
+    BadPair(&'static str, (&'static str, u32), (&'static str, u32)),
     #[error("GL_INVALID_FRAMEBUFFER_OPERATION: {0}")]
     InvalidFramebufferOperation(&'static str),
     #[error("GL_OUT_OF_MEMORY: {0}")]
@@ -44,7 +52,7 @@ impl GlError {
         match self {
             GlError::InvalidEnum(_) | GlError::BadEnum(..) => enums::INVALID_ENUM,
             GlError::InvalidValue(_) => enums::INVALID_VALUE,
-            GlError::InvalidOperation(_) => enums::INVALID_OPERATION,
+            GlError::InvalidOperation(_) | GlError::BadPair(..) => enums::INVALID_OPERATION,
             GlError::InvalidFramebufferOperation(_) => enums::INVALID_FRAMEBUFFER_OPERATION,
             GlError::OutOfMemory(_) | GlError::OutOfMemoryFor(..) => enums::OUT_OF_MEMORY,
             GlError::StackOverflow(_) => enums::STACK_OVERFLOW,

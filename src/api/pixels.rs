@@ -307,18 +307,24 @@ pub fn check_format_type(format: u32, ty: u32) -> GlResult<()> {
     };
     if let Some(formats) = packed_formats {
         if !formats.contains(&format) {
-            return Err(GlError::InvalidOperation(
+            return Err(GlError::BadPair(
                 "packed pixel type with a format it does not fit (GL 4.5 core table 8.5)",
+                ("format", format),
+                ("type", ty),
             ));
         }
     } else if format == gl::DEPTH_STENCIL {
-        return Err(GlError::InvalidOperation(
+        return Err(GlError::BadPair(
             "GL_DEPTH_STENCIL takes GL_UNSIGNED_INT_24_8 or GL_FLOAT_32_UNSIGNED_INT_24_8_REV",
+            ("format", format),
+            ("type", ty),
         ));
     }
     if integer && matches!(ty, gl::FLOAT | gl::HALF_FLOAT) {
-        return Err(GlError::InvalidOperation(
+        return Err(GlError::BadPair(
             "integer pixel format with a floating-point type",
+            ("format", format),
+            ("type", ty),
         ));
     }
     // What softgl converts today.
@@ -336,8 +342,10 @@ pub fn check_format_type(format: u32, ty: u32) -> GlResult<()> {
         gl::UNSIGNED_BYTE | gl::UNSIGNED_SHORT | gl::HALF_FLOAT | gl::FLOAT | gl::UNSIGNED_INT_24_8
     );
     if !supported {
-        return Err(GlError::InvalidOperation(
+        return Err(GlError::BadPair(
             "pixel format/type pair valid in GL but not supported by softgl yet",
+            ("format", format),
+            ("type", ty),
         ));
     }
     Ok(())
@@ -356,8 +364,10 @@ fn check_pair(storage: Format, format: u32, ty: u32) -> GlResult<usize> {
         ));
     }
     if (ty == gl::UNSIGNED_INT_24_8) != (format == gl::DEPTH_STENCIL) {
-        return Err(GlError::InvalidOperation(
+        return Err(GlError::BadPair(
             "GL_UNSIGNED_INT_24_8 goes with GL_DEPTH_STENCIL only",
+            ("format", format),
+            ("type", ty),
         ));
     }
     Ok(if ty == gl::UNSIGNED_INT_24_8 {
@@ -956,16 +966,26 @@ mod tests {
     /// GL 4.5 core §8.4.4 table 8.5, every packed type against every format class.
     #[test]
     fn format_type_table() {
-        use GlError::*;
         let code = |f, t| check_format_type(f, t).map_err(GlError::code);
         assert_eq!(
             code(gl::RGBA, gl::UNSIGNED_SHORT_5_6_5),
             Err(gl::INVALID_OPERATION)
         );
-        assert!(matches!(
-            check_format_type(gl::RGB, gl::UNSIGNED_SHORT_5_6_5),
-            Err(InvalidOperation(m)) if m.contains("not supported by softgl")
-        ));
+        // The messages name both values (issue #10 item 3).
+        assert_eq!(
+            check_format_type(gl::RGB, gl::UNSIGNED_SHORT_5_6_5)
+                .unwrap_err()
+                .to_string(),
+            "GL_INVALID_OPERATION: pixel format/type pair valid in GL but not supported by \
+             softgl yet: format GL_RGB, type GL_UNSIGNED_SHORT_5_6_5"
+        );
+        assert_eq!(
+            check_format_type(gl::RGBA, gl::UNSIGNED_SHORT_5_6_5)
+                .unwrap_err()
+                .to_string(),
+            "GL_INVALID_OPERATION: packed pixel type with a format it does not fit (GL 4.5 \
+             core table 8.5): format GL_RGBA, type GL_UNSIGNED_SHORT_5_6_5"
+        );
         for ty in [
             gl::UNSIGNED_BYTE_3_3_2,
             gl::UNSIGNED_SHORT_5_6_5_REV,
