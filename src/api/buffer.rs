@@ -717,6 +717,27 @@ mod tests {
     use crate::api::Context;
     use crate::gl::enums as gl;
 
+    /// Each generic binding point answers its `*_BINDING` query (GL 4.5 core table 23.x).
+    #[test]
+    fn generic_binding_points_answer_their_binding_queries() {
+        let mut c = Context::with_threads(4, 4, 1);
+        let b = c.gen_buffers(4);
+        let pairs = [
+            (gl::PIXEL_PACK_BUFFER, gl::PIXEL_PACK_BUFFER_BINDING),
+            (gl::PIXEL_UNPACK_BUFFER, gl::PIXEL_UNPACK_BUFFER_BINDING),
+            (gl::COPY_READ_BUFFER, gl::COPY_READ_BUFFER_BINDING),
+            (gl::COPY_WRITE_BUFFER, gl::COPY_WRITE_BUFFER_BINDING),
+        ];
+        for (k, &(target, query)) in pairs.iter().enumerate() {
+            assert_eq!(c.get_integerv(query), vec![0]);
+            c.bind_buffer(target, b[k]);
+        }
+        for (k, &(_, query)) in pairs.iter().enumerate() {
+            assert_eq!(c.get_integerv(query), vec![b[k] as i32]);
+        }
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+    }
+
     #[test]
     fn buffer_data_sub_data_and_errors() {
         let mut c = Context::with_threads(4, 4, 1);

@@ -200,6 +200,10 @@ impl Context {
                 i(self.buffer_binding_raw(gl::ELEMENT_ARRAY_BUFFER))
             }
             gl::UNIFORM_BUFFER_BINDING => i(self.buffer_binding_raw(gl::UNIFORM_BUFFER)),
+            gl::PIXEL_PACK_BUFFER_BINDING => i(self.buffer_binding_raw(gl::PIXEL_PACK_BUFFER)),
+            gl::PIXEL_UNPACK_BUFFER_BINDING => i(self.buffer_binding_raw(gl::PIXEL_UNPACK_BUFFER)),
+            gl::COPY_READ_BUFFER_BINDING => i(self.buffer_binding_raw(gl::COPY_READ_BUFFER)),
+            gl::COPY_WRITE_BUFFER_BINDING => i(self.buffer_binding_raw(gl::COPY_WRITE_BUFFER)),
             gl::VERTEX_ARRAY_BINDING => name(self.vertex_array.map(|v| v.0)),
             gl::CURRENT_PROGRAM => name(self.program.map(|p| p.0)),
             gl::DRAW_FRAMEBUFFER_BINDING => name(self.draw_framebuffer.map(|f| f.0)),
