@@ -819,7 +819,7 @@ impl Machine<'_, '_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::cell::RefCell;
 
     use super::*;
@@ -1546,15 +1546,15 @@ mod tests {
         assert_eq!(out, vec![u32::MAX, 0, u32::MAX, u32::MAX]);
     }
 
-    #[test]
-    fn runaway_loop_kills_lanes() {
-        let mut b = Builder::new(Stage::Vertex);
+    /// `i = 0; loop { if i == k break; i += 1 }`, out i: a lane runs k + 1 iterations; k < 0
+    /// never ends. Shared with the JIT's loop-budget differential tests.
+    pub(crate) fn count_to_input(stage: Stage) -> Module {
+        let mut b = Builder::new(stage);
         let k = b.input(0, K::I32);
         let i = b.i32(0);
         let one = b.i32(1);
         b.loop_(
             |b, l| {
-                // Lanes with k < 0 never leave.
                 let hit = b.binary(B::IEq, i, k);
                 b.if_(hit, |b| b.break_(l));
                 b.assign(i, Op::Binary(B::IAdd, i, one));
@@ -1562,7 +1562,13 @@ mod tests {
             |_, _| {},
         );
         b.output(i);
-        let m = b.finish();
+        b.finish()
+    }
+
+    #[test]
+    fn runaway_loop_kills_lanes() {
+        // Lanes with k < 0 never leave.
+        let m = count_to_input(Stage::Vertex);
         let env = InterpEnv {
             uniforms: &[],
             blocks: &[],

@@ -283,31 +283,10 @@ fn budget_cases(m: &Module, rows: &[[i32; 4]], budgets: &[u32]) -> Vec<interp::O
     all
 }
 
-/// `i = 0; loop { if i == k break; i += 1 }`, out i: lane runs k + 1 iterations; k < 0 never
-/// ends.
-fn count_to_input(stage: Stage) -> Module {
-    use crate::ir::builder::Builder;
-    use crate::ir::{BinaryOp as B, Op, ScalarKind as K};
-    let mut b = Builder::new(stage);
-    let k = b.input(0, K::I32);
-    let i = b.i32(0);
-    let one = b.i32(1);
-    b.loop_(
-        |b, l| {
-            let hit = b.binary(B::IEq, i, k);
-            b.if_(hit, |b| b.break_(l));
-            b.assign(i, Op::Binary(B::IAdd, i, one));
-        },
-        |_, _| {},
-    );
-    b.output(i);
-    b.finish()
-}
-
 #[test]
 fn loops_end_just_under_and_just_at_the_budget() {
     for stage in [Stage::Vertex, Stage::Fragment] {
-        let m = count_to_input(stage);
+        let m = crate::ir::interp::tests::count_to_input(stage);
         // k + 1 iterations: 99 and 100 fit a budget of 100, 101 does not, -1 never ends.
         let o = budget_cases(&m, &[[98, 99, 100, -1]], &[100]);
         assert_eq!(o[0].alive, 0b0011, "{stage:?}");
@@ -321,7 +300,7 @@ fn loops_end_just_under_and_just_at_the_budget() {
 
 #[test]
 fn runaway_loops_are_cut_at_the_default_budget() {
-    let m = count_to_input(Stage::Fragment);
+    let m = crate::ir::interp::tests::count_to_input(Stage::Fragment);
     let b = interp::DEFAULT_LOOP_BUDGET as i32;
     let o = budget_cases(&m, &[[-1, b - 1, b, 7]], &[interp::DEFAULT_LOOP_BUDGET]);
     assert_eq!(o[0].alive, 0b1010);
