@@ -427,7 +427,10 @@ impl Context {
                 gl::DEPTH_STENCIL => ReadSource::DepthStencil,
                 _ => return Err(GlError::BadEnum("ReadPixels format", format)),
             };
-            if !matches!(ty, gl::UNSIGNED_BYTE | gl::FLOAT | gl::UNSIGNED_INT_24_8) {
+            // UNSIGNED_SHORT / UNSIGNED_INT: colour and depth (normalized), not stencil.
+            let wide = matches!(ty, gl::UNSIGNED_SHORT | gl::UNSIGNED_INT)
+                && !matches!(src, ReadSource::Stencil);
+            if !wide && !matches!(ty, gl::UNSIGNED_BYTE | gl::FLOAT | gl::UNSIGNED_INT_24_8) {
                 return Err(GlError::InvalidOperation(
                     "ReadPixels type valid in GL but not supported by softgl yet",
                 ));

@@ -98,6 +98,15 @@ impl InternalFormat {
     /// Applies the format's channel defaults and quantization to a decoded colour.
     fn apply(&self, mut v: [f32; 4]) -> [f32; 4] {
         if self.storage.is_depth() {
+            // Fixed-point depth formats clamp to [0, 1] (GL 4.5 core §8.4.4.2, §2.3.5.2);
+            // only DEPTH_COMPONENT32F keeps its floats. DEPTH_COMPONENT32 is stored as f32.
+            if self.gl != gl::DEPTH_COMPONENT32F {
+                v[0] = if v[0].is_nan() {
+                    0.0
+                } else {
+                    v[0].clamp(0.0, 1.0)
+                };
+            }
             return v;
         }
         for (c, x) in v.iter_mut().enumerate() {
@@ -122,7 +131,18 @@ impl InternalFormat {
                 let stencil = matches!(self.gl, gl::DEPTH24_STENCIL8 | gl::DEPTH_STENCIL);
                 [0, 0, 0, 0, 24, if stencil { 8 } else { 0 }]
             }
-            Depth32F => [0, 0, 0, 0, 32, 0],
+            Depth32F => [
+                0,
+                0,
+                0,
+                0,
+                if self.gl == gl::DEPTH_COMPONENT32F {
+                    32
+                } else {
+                    24
+                },
+                0,
+            ],
             storage => {
                 let full = match storage {
                     Rgba16F => 16,
@@ -155,7 +175,7 @@ impl InternalFormat {
     /// (RGB10_A2, R16...) are normalized.
     pub fn component_type(&self) -> u32 {
         let float = match self.storage {
-            Format::Depth32F => true,
+            Format::Depth32F => self.gl == gl::DEPTH_COMPONENT32F,
             Format::Rgba16F | Format::Rgba32F | Format::R32F => self.bits == [0; 4],
             _ => false,
         };
@@ -180,6 +200,21 @@ impl InternalFormat {
         self.channels == 4
             && self.bits == [0; 4]
             && matches!(self.storage, Format::Rgba8 | Format::Srgb8Alpha8)
+    }
+}
+
+/// Internal formats GL 4.5 requires that softgl has no storage for yet, with the reason
+/// (so the error names them instead of calling a valid enum invalid).
+pub fn unsupported_internal_format(internal: u32) -> Option<GlError> {
+    match internal {
+        gl::DEPTH32F_STENCIL8 => Some(GlError::InvalidOperation(
+            "GL_DEPTH32F_STENCIL8 is not supported by softgl yet (no 32F+8 storage; use \
+             GL_DEPTH24_STENCIL8 or GL_DEPTH_COMPONENT32F)",
+        )),
+        gl::STENCIL_INDEX8 => Some(GlError::InvalidOperation(
+            "GL_STENCIL_INDEX8 textures are not supported by softgl yet",
+        )),
+        _ => None,
     }
 }
 
@@ -235,7 +270,8 @@ fn type_bytes(ty: u32) -> GlResult<usize> {
     Ok(match ty {
         gl::UNSIGNED_BYTE => 1,
         gl::UNSIGNED_SHORT | gl::HALF_FLOAT => 2,
-        gl::FLOAT | gl::UNSIGNED_INT_24_8 => 4,
+        gl::FLOAT | gl::UNSIGNED_INT | gl::UNSIGNED_INT_24_8 => 4,
+        gl::FLOAT_32_UNSIGNED_INT_24_8_REV => 8,
         _ => return Err(GlError::BadEnum("unsupported pixel type", ty)),
     })
 }
@@ -339,7 +375,13 @@ pub fn check_format_type(format: u32, ty: u32) -> GlResult<()> {
             | gl::STENCIL_INDEX
     ) && matches!(
         ty,
-        gl::UNSIGNED_BYTE | gl::UNSIGNED_SHORT | gl::HALF_FLOAT | gl::FLOAT | gl::UNSIGNED_INT_24_8
+        gl::UNSIGNED_BYTE
+            | gl::UNSIGNED_SHORT
+            | gl::UNSIGNED_INT
+            | gl::HALF_FLOAT
+            | gl::FLOAT
+            | gl::UNSIGNED_INT_24_8
+            | gl::FLOAT_32_UNSIGNED_INT_24_8_REV
     );
     if !supported {
         return Err(GlError::BadPair(
@@ -363,18 +405,28 @@ fn check_pair(storage: Format, format: u32, ty: u32) -> GlResult<usize> {
             "pixel format does not match the depth-ness of the internal format",
         ));
     }
-    if (ty == gl::UNSIGNED_INT_24_8) != (format == gl::DEPTH_STENCIL) {
+    if is_packed_depth_stencil(ty) != (format == gl::DEPTH_STENCIL) {
         return Err(GlError::BadPair(
-            "GL_UNSIGNED_INT_24_8 goes with GL_DEPTH_STENCIL only",
+            "GL_UNSIGNED_INT_24_8 and GL_FLOAT_32_UNSIGNED_INT_24_8_REV go with \
+             GL_DEPTH_STENCIL only",
             ("format", format),
             ("type", ty),
         ));
     }
-    Ok(if ty == gl::UNSIGNED_INT_24_8 {
-        4
+    Ok(if is_packed_depth_stencil(ty) {
+        size
     } else {
         n * size
     })
+}
+
+/// The packed depth/stencil types (GL 4.5 core table 8.8): one client pixel is one
+/// 4-byte (UNSIGNED_INT_24_8) or 8-byte (FLOAT_32_UNSIGNED_INT_24_8_REV) group.
+fn is_packed_depth_stencil(ty: u32) -> bool {
+    matches!(
+        ty,
+        gl::UNSIGNED_INT_24_8 | gl::FLOAT_32_UNSIGNED_INT_24_8_REV
+    )
 }
 
 /// Row stride in bytes of `width` pixels of `pixel_bytes`, padded to `alignment`
@@ -388,11 +440,6 @@ pub fn row_stride(width: usize, pixel_bytes: usize, alignment: usize) -> usize {
 pub fn client_size(w: usize, h: usize, format: u32, ty: u32, alignment: usize) -> GlResult<usize> {
     check_format_type(format, ty)?;
     let pixel = components(format)? * type_bytes(ty)?;
-    let pixel = if ty == gl::UNSIGNED_INT_24_8 {
-        4
-    } else {
-        pixel
-    };
     if w == 0 || h == 0 {
         return Ok(0);
     }
@@ -416,6 +463,11 @@ fn read_component(src: &[u8], ty: u32, c: usize) -> f32 {
         gl::HALF_FLOAT => src
             .get(c * 2..c * 2 + 2)
             .map_or(0.0, |b| f16::from_le_bytes([b[0], b[1]]).to_f32()),
+        // GL 4.5 core eq. 2.1 with b = 32, in f64 so the division is exact before the one
+        // rounding to f32.
+        gl::UNSIGNED_INT => src.get(c * 4..c * 4 + 4).map_or(0.0, |b| {
+            (u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64 / u32::MAX as f64) as f32
+        }),
         _ => src
             .get(c * 4..c * 4 + 4)
             .map_or(0.0, |b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
@@ -426,6 +478,23 @@ fn unorm8(x: f32) -> u8 {
     // NaN clamps to 0 (GL 4.5 core §2.3.5.1 leaves it undefined; we choose 0).
     let x = if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) };
     (x * 255.0).round_ties_even() as u8
+}
+
+/// unorm16 encode (GL 4.5 core eq. 2.3 with b = 16); NaN → 0.
+fn unorm16(x: f32) -> u16 {
+    let x = if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) };
+    (x * 65535.0).round_ties_even() as u16
+}
+
+/// unorm32 encode (GL 4.5 core eq. 2.3 with b = 32), computed in f64 (one rounding of a
+/// 56-bit product, deterministic); NaN → 0.
+fn unorm32(x: f32) -> u32 {
+    let x = if x.is_nan() {
+        0.0
+    } else {
+        x.clamp(0.0, 1.0) as f64
+    };
+    (x * u32::MAX as f64).round_ties_even() as u32
 }
 
 /// Encodes an RGBA (or depth in `.0`) value into one texel of `format`.
@@ -534,6 +603,11 @@ pub fn unpack(
                     [(word >> 8) as f32 / 16_777_215.0, 0.0, 0.0, 0.0],
                     word as u8,
                 )
+            } else if ty == gl::FLOAT_32_UNSIGNED_INT_24_8_REV {
+                // GL 4.5 core table 8.8: a float depth word, then a word whose low 8 bits
+                // are the stencil index (the other 24 unused).
+                let d = f32::from_le_bytes([p[0], p[1], p[2], p[3]]);
+                (ifmt.apply([d, 0.0, 0.0, 0.0]), p[4])
             } else {
                 let mut v = [0.0, 0.0, 0.0, 1.0];
                 for (c, slot) in v.iter_mut().enumerate().take(n) {
@@ -596,7 +670,10 @@ pub fn pack_with<'o>(
     if matches!(gl_format, gl::DEPTH_STENCIL | gl::STENCIL_INDEX) || ty == gl::UNSIGNED_INT_24_8 {
         return pack_stencil(image, x, y, w, h, gl_format, ty, alignment, out);
     }
-    if !matches!(ty, gl::UNSIGNED_BYTE | gl::FLOAT) {
+    if !matches!(
+        ty,
+        gl::UNSIGNED_BYTE | gl::UNSIGNED_SHORT | gl::UNSIGNED_INT | gl::FLOAT
+    ) {
         return Err(GlError::InvalidEnum("unsupported ReadPixels format/type"));
     }
     if (gl_format == gl::DEPTH_COMPONENT) != image.format().is_depth() {
@@ -627,6 +704,12 @@ pub fn pack_with<'o>(
             for c in 0..n {
                 match ty {
                     gl::UNSIGNED_BYTE => out[c] = unorm8(v[c]),
+                    gl::UNSIGNED_SHORT => {
+                        out[c * 2..c * 2 + 2].copy_from_slice(&unorm16(v[c]).to_le_bytes())
+                    }
+                    gl::UNSIGNED_INT => {
+                        out[c * 4..c * 4 + 4].copy_from_slice(&unorm32(v[c]).to_le_bytes())
+                    }
                     _ => out[c * 4..c * 4 + 4].copy_from_slice(&v[c].to_le_bytes()),
                 }
             }

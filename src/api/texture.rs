@@ -11,7 +11,7 @@ use crate::api::error::{GlError, GlResult};
 use crate::api::names::{SamplerName, TextureName};
 use crate::api::pixels;
 use crate::gl::enums as gl;
-use crate::gl::{MagFilter, MinFilter, Wrap};
+use crate::gl::{CompareFunc, MagFilter, MinFilter, Wrap};
 use crate::sampler::{Format, Image, SamplerState, TextureHandle, TextureView};
 
 /// A 2D texture object.
@@ -229,6 +229,18 @@ fn apply_sampler_param(
                 }
                 Param::Float(_) => [p.f(0), p.f(1), p.f(2), p.f(3)],
             };
+        }
+        // GL 4.5 core §8.10, table 23.18: depth comparison (§8.23).
+        gl::TEXTURE_COMPARE_MODE => {
+            s.compare_mode = match p.e() {
+                gl::NONE => false,
+                gl::COMPARE_REF_TO_TEXTURE => true,
+                e => return Err(GlError::BadEnum("texture compare mode", e)),
+            };
+        }
+        gl::TEXTURE_COMPARE_FUNC => {
+            s.compare_func = CompareFunc::from_gl(p.e())
+                .ok_or(GlError::BadEnum("texture compare function", p.e()))?;
         }
         gl::TEXTURE_MIN_LOD => s.min_lod = p.f(0),
         gl::TEXTURE_MAX_LOD => s.max_lod = p.f(0),
@@ -494,6 +506,9 @@ impl Context {
         if border != 0 {
             return Err(GlError::InvalidValue("border must be 0"));
         }
+        if let Some(e) = pixels::unsupported_internal_format(internalformat as u32) {
+            return Err(e);
+        }
         let ifmt = pixels::internal_format(internalformat as u32)
             .ok_or(GlError::InvalidValue("internal format"))?;
         let fmt = ifmt.storage;
@@ -603,6 +618,9 @@ impl Context {
         height: i32,
     ) -> GlResult<()> {
         let r = self.bound_texture(target)?;
+        if let Some(e) = pixels::unsupported_internal_format(internalformat) {
+            return Err(e);
+        }
         let ifmt = pixels::internal_format(internalformat)
             .filter(|f| f.sized)
             .ok_or(GlError::BadEnum(
@@ -768,6 +786,18 @@ impl Context {
                         t.max_level = v;
                     }
                 }
+                // GL 4.5 core §8.10: which component of a depth/stencil texture is sampled.
+                // softgl samples depth only; STENCIL_INDEX is valid GL it cannot do yet.
+                gl::DEPTH_STENCIL_TEXTURE_MODE => {
+                    match p.e() {
+                        gl::DEPTH_COMPONENT => {}
+                        gl::STENCIL_INDEX => return Err(GlError::InvalidOperation(
+                            "GL_DEPTH_STENCIL_TEXTURE_MODE GL_STENCIL_INDEX is not supported by \
+                             softgl yet (stencil textures cannot be sampled)",
+                        )),
+                        e => return Err(GlError::BadEnum("depth stencil texture mode", e)),
+                    }
+                }
                 _ => return Err(GlError::BadEnum("texture parameter", pname)),
             }
         }
@@ -823,6 +853,20 @@ impl Context {
             gl::TEXTURE_BASE_LEVEL => t.base_level,
             gl::TEXTURE_MAX_LEVEL => t.max_level,
             gl::TEXTURE_IMMUTABLE_FORMAT => t.immutable as i32,
+            gl::TEXTURE_IMMUTABLE_LEVELS => t.immutable_levels,
+            gl::TEXTURE_COMPARE_MODE => {
+                if t.state.compare_mode {
+                    gl::COMPARE_REF_TO_TEXTURE as i32
+                } else {
+                    gl::NONE as i32
+                }
+            }
+            gl::TEXTURE_COMPARE_FUNC => t.state.compare_func.to_gl() as i32,
+            gl::DEPTH_STENCIL_TEXTURE_MODE => gl::DEPTH_COMPONENT as i32,
+            // Floats as integers round to nearest (GL 4.5 core §2.2.2).
+            gl::TEXTURE_MIN_LOD => t.state.min_lod.round() as i32,
+            gl::TEXTURE_MAX_LOD => t.state.max_lod.round() as i32,
+            gl::TEXTURE_LOD_BIAS => t.state.lod_bias.round() as i32,
             _ => return Err(GlError::BadEnum("texture parameter", pname)),
         })
     }

@@ -673,7 +673,8 @@ impl Lowerer {
                 let eq = matches!(name, "equal" | "notEqual");
                 if !ok
                     || (!eq && base == BaseType::Bool)
-                    || matches!(base, BaseType::Uint64 | BaseType::Sampler2D)
+                    || base == BaseType::Uint64
+                    || base.is_sampler()
                 {
                     bail!(
                         self,
@@ -958,7 +959,8 @@ impl Lowerer {
                 }
             }
             "texture" | "texture2D" | "textureLod" | "texture2DLod" | "textureOffset"
-            | "textureLodOffset" | "texelFetch" | "textureSize" => {
+            | "textureLodOffset" | "textureGrad" | "textureGradOffset" | "texelFetch"
+            | "textureSize" => {
                 return self.texture_call(name, vals, args, span).map(Some);
             }
             "textureProj"
@@ -966,10 +968,35 @@ impl Lowerer {
             | "textureProjLod"
             | "texture2DProjLod"
             | "textureProjOffset"
-            | "textureProjLodOffset" => {
+            | "textureProjLodOffset"
+            | "textureProjGrad"
+            | "textureProjGradOffset" => {
                 // Projective lookups divide the coordinate by its last component
                 // (GLSL 4.60 §8.9.2), then sample as the plain form does.
                 let mut vals = vals;
+                if vals.first().map(|v| &v.ty) == Some(&Type::scalar(BaseType::Sampler2DShadow)) {
+                    // sampler2DShadow takes a vec4: (x, y, D_ref) / w.
+                    let Some(p) = vals
+                        .get(1)
+                        .filter(|v| v.ty == Type::vector(BaseType::Float, 4))
+                    else {
+                        bail!(
+                            self,
+                            span,
+                            "{name}() on a sampler2DShadow needs a vec4 coordinate"
+                        );
+                    };
+                    let q = p.vars[3];
+                    let xyz: Vec<Var> = (0..3)
+                        .map(|c| self.fbin(BinaryOp::FDiv, p.vars[c], q))
+                        .collect();
+                    vals[1] = Value {
+                        ty: Type::vector(BaseType::Float, 3),
+                        vars: xyz,
+                    };
+                    let plain = name.replacen("Proj", "", 1);
+                    return self.texture_call(&plain, vals, args, span).map(Some);
+                }
                 // An ivec/uvec coordinate converts to the vec3/vec4 parameter implicitly
                 // (GLSL 4.60 §4.1.10), as for the plain forms.
                 let p = match vals.get(1) {
@@ -1268,17 +1295,34 @@ impl Lowerer {
         if !matches!(name, "texture2D" | "texture2DLod") && self.version < 130 {
             bail!(self, span, "no function with name `{name}'");
         }
-        if vals.is_empty() || vals[0].ty != Type::scalar(BaseType::Sampler2D) {
+        let shadow = vals.first().map(|v| &v.ty) == Some(&Type::scalar(BaseType::Sampler2DShadow));
+        if vals.is_empty() || (vals[0].ty != Type::scalar(BaseType::Sampler2D) && !shadow) {
             let t = vals.first().map(|v| v.ty.to_string()).unwrap_or_default();
             bail!(
                 self,
                 span,
-                "no matching function for call to `{name}' with {t} (only sampler2D is supported)"
+                "no matching function for call to `{name}' with {t} (only sampler2D and \
+                 sampler2DShadow are supported)"
+            );
+        }
+        // GLSL 4.60 §8.9.2: shadow samplers have no texelFetch (and texture2D* are the
+        // legacy forms of sampler2D only; shadow2D* are not provided).
+        if shadow && matches!(name, "texelFetch" | "texture2D" | "texture2DLod") {
+            bail!(
+                self,
+                span,
+                "no matching function for call to `{name}' with sampler2DShadow"
             );
         }
         let handle = [vals[0].vars[0], vals[0].vars[1]];
         let vec2 = Type::vector(BaseType::Float, 2);
         let ivec2 = Type::vector(BaseType::Int, 2);
+        // The coordinate parameter: vec2, or vec3 (x, y, D_ref) for sampler2DShadow.
+        let coord_ty = if shadow {
+            Type::vector(BaseType::Float, 3)
+        } else {
+            vec2.clone()
+        };
         // The coordinate of the sampling forms is a vec2 parameter, so an ivec2/uvec2
         // argument converts to it implicitly (GLSL 4.60 §6.1 "Function Calling
         // Conventions" picks overloads by the §4.1.10 conversions; uint→float exists since
@@ -1287,11 +1331,11 @@ impl Lowerer {
         let mut vals = vals;
         if !matches!(name, "texelFetch" | "textureSize")
             && vals.len() >= 2
-            && vals[1].ty != vec2
-            && self.implicitly(&vals[1].ty, &vec2)
+            && vals[1].ty != coord_ty
+            && self.implicitly(&vals[1].ty, &coord_ty)
         {
             let c = vals[1].clone();
-            vals[1] = self.coerce(c, &vec2, span)?;
+            vals[1] = self.coerce(c, &coord_ty, span)?;
         }
         let bad = |s: &mut Self| -> R<Value> {
             let sig: Vec<String> = vals.iter().map(|v| v.ty.to_string()).collect();
@@ -1350,11 +1394,13 @@ impl Lowerer {
                 })
             }
             _ => {
-                if vals.len() < 2 || vals[1].ty != vec2 {
+                if vals.len() < 2 || vals[1].ty != coord_ty {
                     return bad(self);
                 }
                 let coord = [vals[1].vars[0], vals[1].vars[1]];
+                let compare = shadow.then(|| vals[1].vars[2]);
                 let explicit = matches!(name, "textureLod" | "texture2DLod" | "textureLodOffset");
+                let grad = matches!(name, "textureGrad" | "textureGradOffset");
                 let has_offset = name.ends_with("Offset");
                 let mut rest = &vals[2..];
                 let mut rest_args = &args[2..];
@@ -1366,6 +1412,18 @@ impl Lowerer {
                     lod = Lod::Explicit(l);
                     rest = &rest[1..];
                     rest_args = &rest_args[1..];
+                }
+                if grad {
+                    let (Some(dx), Some(dy)) = (rest.first(), rest.get(1)) else {
+                        return bad(self);
+                    };
+                    if dx.ty != vec2 || dy.ty != vec2 {
+                        return bad(self);
+                    }
+                    let (dx, dy) = (dx.vars.clone(), dy.vars.clone());
+                    lod = Lod::Explicit(self.grad_lambda(handle, &dx, &dy));
+                    rest = &rest[2..];
+                    rest_args = &rest_args[2..];
                 }
                 let mut offset = [0i32; 2];
                 if has_offset {
@@ -1392,7 +1450,7 @@ impl Lowerer {
                     rest = &rest[1..];
                 }
                 if let Some(b) = rest.first() {
-                    if explicit || rest.len() > 1 {
+                    if explicit || grad || rest.len() > 1 {
                         return bad(self);
                     }
                     let Some(b) = float_arg(self, b) else {
@@ -1419,12 +1477,48 @@ impl Lowerer {
                     coord,
                     lod,
                     offset,
+                    compare,
                 });
+                if shadow {
+                    // A shadow lookup returns the (filtered) comparison result, a float.
+                    return Ok(Value {
+                        ty: Type::FLOAT,
+                        vars: vec![dst[0]],
+                    });
+                }
                 Ok(Value {
                     ty: Type::vector(BaseType::Float, 4),
                     vars: dst.to_vec(),
                 })
             }
         }
+    }
+
+    /// λ_base of textureGrad (GL 4.5 core eqs. 8.7–8.8 with the derivatives given):
+    /// ρ = max(|dPdx · size|, |dPdy · size|) with the base level's size (textureSize at
+    /// lod 0 is relative to the base level), λ = log2(ρ). It is passed as an explicit LOD,
+    /// which the sampler biases and clamps as GL does for every lookup (eq. 8.6).
+    fn grad_lambda(&mut self, handle: [Var; 2], dx: &[Var], dy: &[Var]) -> Var {
+        let size = [self.new_var(ScalarKind::I32), self.new_var(ScalarKind::I32)];
+        let zero = self.konst(Scalar::I32(0));
+        self.emit(Stmt::TextureSize {
+            dst: size,
+            handle,
+            lod: zero,
+        });
+        let w = self.conv_word(size[0], BaseType::Int, BaseType::Float);
+        let h = self.conv_word(size[1], BaseType::Int, BaseType::Float);
+        let rho2 = |s: &mut Self, d: &[Var]| {
+            let u = s.fbin(BinaryOp::FMul, d[0], w);
+            let v = s.fbin(BinaryOp::FMul, d[1], h);
+            let uu = s.fbin(BinaryOp::FMul, u, u);
+            let vv = s.fbin(BinaryOp::FMul, v, v);
+            s.fbin(BinaryOp::FAdd, uu, vv)
+        };
+        let rx = rho2(self, dx);
+        let ry = rho2(self, dy);
+        let m = self.fbin(BinaryOp::FMax, rx, ry);
+        let rho = self.fun(UnaryOp::Sqrt, m);
+        self.fun(UnaryOp::Log2, rho)
     }
 }

@@ -256,7 +256,7 @@ pub fn eval(
         ExprKind::Call(Callee::Name(n), args) => {
             let t = super::types::builtin_type(n)?.ok()?;
             let v = t.basic()?;
-            if v.cols > 1 || matches!(v.base, BaseType::Uint64 | BaseType::Sampler2D) {
+            if v.cols > 1 || (v.base == BaseType::Uint64 || v.base.is_sampler()) {
                 return None;
             }
             let mut comps = Vec::new();

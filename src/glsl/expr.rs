@@ -350,8 +350,10 @@ impl Lowerer {
         if b.base == to {
             return Ok(v);
         }
-        if matches!(b.base, BaseType::Uint64 | BaseType::Sampler2D)
-            || matches!(to, BaseType::Uint64 | BaseType::Sampler2D)
+        if b.base == BaseType::Uint64
+            || b.base.is_sampler()
+            || to == BaseType::Uint64
+            || to.is_sampler()
         {
             bail!(
                 self,
@@ -467,7 +469,7 @@ impl Lowerer {
                 "operator not defined for operands of type {ats} and {bts}"
             )
         };
-        if at.base == BaseType::Sampler2D || bt.base == BaseType::Sampler2D {
+        if at.base.is_sampler() || bt.base.is_sampler() {
             bail!(self, span, "operators are not defined on samplers");
         }
         if at.base == BaseType::Uint64 || bt.base == BaseType::Uint64 {
@@ -891,7 +893,7 @@ impl Lowerer {
         }
         // Handles: sampler2D(uvec2 | uint64_t), uvec2(sampler2D), uint64_t(...).
         let first = vals[0].ty.basic().unwrap_or(t);
-        if t.base == BaseType::Sampler2D {
+        if t.base.is_sampler() {
             self.need_bindless(span, "a sampler constructor")?;
             if vals.len() == 1
                 && (vals[0].ty == Type::vector(BaseType::Uint, 2)
@@ -906,10 +908,10 @@ impl Lowerer {
             bail!(
                 self,
                 span,
-                "sampler2D can only be constructed from uvec2 or uint64_t"
+                "{ty} can only be constructed from uvec2 or uint64_t"
             );
         }
-        if first.base == BaseType::Sampler2D {
+        if first.base.is_sampler() {
             self.need_bindless(span, "converting a sampler")?;
             if vals.len() == 1
                 && (ty == Type::vector(BaseType::Uint, 2) || ty == Type::scalar(BaseType::Uint64))

@@ -326,7 +326,7 @@ impl Lowerer {
                 let (off, end) = (*off, off.saturating_add(sym.ty.words()));
                 let mut conflict = None;
                 for u in &mut self.uniforms {
-                    if u.offset < off || u.offset >= end || u.ty.base != BaseType::Sampler2D {
+                    if u.offset < off || u.offset >= end || !u.ty.base.is_sampler() {
                         continue;
                     }
                     if let Some(b) = binding {
@@ -690,13 +690,9 @@ impl Lowerer {
                 array_len: len,
                 offset: off,
                 stride: vt.words(),
-                bindless: bindless && vt.base == BaseType::Sampler2D,
-                bound: bound && vt.base == BaseType::Sampler2D,
-                binding: if vt.base == BaseType::Sampler2D {
-                    binding
-                } else {
-                    None
-                },
+                bindless: bindless && vt.base.is_sampler(),
+                bound: bound && vt.base.is_sampler(),
+                binding: if vt.base.is_sampler() { binding } else { None },
             });
         }
         let sym = VarSym {
@@ -762,7 +758,7 @@ impl Lowerer {
             bail!(self, span, "{dir} variables cannot be bool");
         }
         let vertex_in = self.stage == Stage::Vertex && dir == "input";
-        if b.base == BaseType::Sampler2D {
+        if b.base.is_sampler() {
             self.need_bindless(span, &format!("a sampler {dir} variable"))?;
             if !vertex_in && q.interp != Some(InterpQual::Flat) {
                 bail!(

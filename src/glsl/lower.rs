@@ -781,7 +781,7 @@ impl Lowerer {
         }
         if self.global_bindless || self.global_bound {
             for u in &mut self.uniforms {
-                if u.ty.base == BaseType::Sampler2D {
+                if u.ty.base.is_sampler() {
                     u.bindless |= self.global_bindless && !u.bound;
                     u.bound |= self.global_bound && !u.bindless;
                 }

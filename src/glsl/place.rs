@@ -6,7 +6,7 @@
 
 use std::rc::Rc;
 
-use crate::ir::{BaseType, BinaryOp, Op, Scalar, ScalarKind, Stmt, UnaryOp, Var};
+use crate::ir::{BinaryOp, Op, Scalar, ScalarKind, Stmt, UnaryOp, Var};
 
 use super::diag::Span;
 use super::lower::{bail, Lowerer, Root, Value, R};
@@ -279,7 +279,7 @@ impl Lowerer {
                 p.ty = s.members[i].1.clone();
                 Ok(p)
             }
-            Type::Basic(v) if v.cols == 1 && v.base != BaseType::Sampler2D => {
+            Type::Basic(v) if v.cols == 1 && !v.base.is_sampler() => {
                 let Some(idx) = super::lower::swizzle_indices(f) else {
                     bail!(self, span, "invalid swizzle `{f}'");
                 };

@@ -105,7 +105,7 @@ impl Type {
     /// Whether the type is or holds a sampler.
     pub fn contains_sampler(&self) -> bool {
         match self {
-            Type::Basic(v) => v.base == BaseType::Sampler2D,
+            Type::Basic(v) => v.base.is_sampler(),
             Type::Array(e, _) => e.contains_sampler(),
             Type::Struct(s) => s.members.iter().any(|(_, t)| t.contains_sampler()),
             Type::Void => false,
@@ -125,7 +125,9 @@ pub fn base_kind(b: BaseType) -> ScalarKind {
     match b {
         BaseType::Float => ScalarKind::F32,
         BaseType::Int => ScalarKind::I32,
-        BaseType::Uint | BaseType::Uint64 | BaseType::Sampler2D => ScalarKind::U32,
+        BaseType::Uint | BaseType::Uint64 | BaseType::Sampler2D | BaseType::Sampler2DShadow => {
+            ScalarKind::U32
+        }
         BaseType::Bool => ScalarKind::Bool,
     }
 }
@@ -133,7 +135,7 @@ pub fn base_kind(b: BaseType) -> ScalarKind {
 /// Words per component (2 for 64-bit values).
 pub fn comp_words(b: BaseType) -> u32 {
     match b {
-        BaseType::Uint64 | BaseType::Sampler2D => 2,
+        BaseType::Uint64 | BaseType::Sampler2D | BaseType::Sampler2DShadow => 2,
         _ => 1,
     }
 }
@@ -146,6 +148,7 @@ pub fn base_name(b: BaseType) -> &'static str {
         BaseType::Bool => "bool",
         BaseType::Uint64 => "uint64_t",
         BaseType::Sampler2D => "sampler2D",
+        BaseType::Sampler2DShadow => "sampler2DShadow",
     }
 }
 
@@ -167,7 +170,7 @@ impl fmt::Display for Type {
                         BaseType::Uint => "u",
                         BaseType::Bool => "b",
                         BaseType::Uint64 => "u64",
-                        BaseType::Sampler2D => "sampler",
+                        BaseType::Sampler2D | BaseType::Sampler2DShadow => "sampler",
                     };
                     write!(f, "{p}vec{}", v.rows)
                 } else {
@@ -192,6 +195,7 @@ pub fn builtin_type(name: &str) -> Option<Result<Type, String>> {
         "bool" => t(Bool, 1, 1),
         "uint64_t" => t(Uint64, 1, 1),
         "sampler2D" => t(Sampler2D, 1, 1),
+        "sampler2DShadow" => t(Sampler2DShadow, 1, 1),
         "vec2" => t(Float, 2, 1),
         "vec3" => t(Float, 3, 1),
         "vec4" => t(Float, 4, 1),
@@ -223,7 +227,7 @@ pub fn builtin_type(name: &str) -> Option<Result<Type, String>> {
             "64-bit signed integer types are not supported yet".to_string(),
         )),
         n if n.contains("sampler") => Some(Err(format!(
-            "sampler type `{n}' is not supported (only sampler2D)"
+            "sampler type `{n}' is not supported (only sampler2D and sampler2DShadow)"
         ))),
         _ => None,
     }
@@ -236,7 +240,7 @@ pub fn std140_align_size(t: &Type, row_major: bool) -> (u32, u32) {
         Type::Void => (4, 0),
         Type::Basic(v) => {
             let n = match v.base {
-                BaseType::Uint64 | BaseType::Sampler2D => 8,
+                BaseType::Uint64 | BaseType::Sampler2D | BaseType::Sampler2DShadow => 8,
                 _ => 4,
             };
             if v.cols > 1 {

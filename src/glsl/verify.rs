@@ -218,9 +218,10 @@ fn verify_body(
                 handle,
                 coord,
                 lod,
+                compare,
                 ..
             } => {
-                for v in dst.iter().chain(coord) {
+                for v in dst.iter().chain(coord).chain(compare) {
                     want(*v, K::F32, "texture dst/coord")?;
                 }
                 for v in handle {

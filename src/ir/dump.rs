@@ -160,6 +160,7 @@ pub fn type_name(t: ValueType) -> String {
         BaseType::Bool => ("bool", "b"),
         BaseType::Uint64 => ("uint64_t", "u64"),
         BaseType::Sampler2D => return "sampler2D".into(),
+        BaseType::Sampler2DShadow => return "sampler2DShadow".into(),
     };
     match (t.cols, t.rows) {
         (1, 1) => scalar.into(),
@@ -415,6 +416,7 @@ fn write_stmt(out: &mut String, func: &Function, s: &Stmt, depth: usize) {
             coord,
             lod,
             offset,
+            compare,
         } => {
             let lod = match lod {
                 Lod::Implicit => String::new(),
@@ -426,9 +428,10 @@ fn write_stmt(out: &mut String, func: &Function, s: &Stmt, depth: usize) {
             } else {
                 format!(" offset ({}, {})", offset[0], offset[1])
             };
+            let cmp = compare.map_or(String::new(), |v| format!(" compare v{}", v.0));
             let _ = writeln!(
                 out,
-                "{pad}{} = texture [v{}, v{}] (v{}, v{}){lod}{off}",
+                "{pad}{} = texture [v{}, v{}] (v{}, v{}){lod}{off}{cmp}",
                 dst_list(func, dst),
                 handle[0].0,
                 handle[1].0,
@@ -521,6 +524,7 @@ mod tests {
             coord: [u, v],
             lod: Lod::Bias(acc),
             offset: [1, -1],
+            compare: None,
         });
         b.output(dst[0]);
         b.output(acc);

@@ -108,7 +108,8 @@
 //!
 //! Textures: one `TexRequest` per statement with the active lanes as its mask and
 //! `quad = InterpEnv::quad`; `Lod::Implicit` sends `SampleImplicit` with bias 0.0,
-//! `Lod::Bias` `SampleImplicit` with the bias, `Lod::Explicit` `SampleLod`. `TexelFetch`
+//! `Lod::Bias` `SampleImplicit` with the bias, `Lod::Explicit` `SampleLod`; a `compare`
+//! var (shadow lookup) sets `compare = 1` and its lanes go in `dref`. `TexelFetch`
 //! sends `Fetch` with i32 coords and level, `TextureSize` sends `Size` and reads
 //! `out[0]`, `out[1]`.
 
@@ -614,13 +615,15 @@ impl Machine<'_, '_> {
                 coord,
                 lod,
                 offset,
+                compare,
             } => {
                 let (op, lod) = match lod {
                     Lod::Implicit => (TexOp::SampleImplicit, [0; 4]),
                     Lod::Bias(v) => (TexOp::SampleImplicit, self.get(*v)),
                     Lod::Explicit(v) => (TexOp::SampleLod, self.get(*v)),
                 };
-                let out = self.texture(op, mask, *offset, handle, Some(coord), lod);
+                let dref = compare.map(|v| self.get(v));
+                let out = self.texture(op, mask, *offset, handle, Some(coord), lod, dref);
                 for (c, d) in dst.iter().enumerate() {
                     self.set(*d, out[c], mask);
                 }
@@ -633,7 +636,7 @@ impl Machine<'_, '_> {
                 lod,
             } => {
                 let lod = self.get(*lod);
-                let out = self.texture(TexOp::Fetch, mask, [0, 0], handle, Some(coord), lod);
+                let out = self.texture(TexOp::Fetch, mask, [0, 0], handle, Some(coord), lod, None);
                 for (c, d) in dst.iter().enumerate() {
                     self.set(*d, out[c], mask);
                 }
@@ -641,7 +644,7 @@ impl Machine<'_, '_> {
             }
             Stmt::TextureSize { dst, handle, lod } => {
                 let lod = self.get(*lod);
-                let out = self.texture(TexOp::Size, mask, [0, 0], handle, None, lod);
+                let out = self.texture(TexOp::Size, mask, [0, 0], handle, None, lod, None);
                 for (c, d) in dst.iter().enumerate() {
                     self.set(*d, out[c], mask);
                 }
@@ -658,6 +661,7 @@ impl Machine<'_, '_> {
         handle: &[Var; 2],
         coord: Option<&[Var; 2]>,
         lod: Lanes,
+        dref: Option<Lanes>,
     ) -> TexResult {
         let coord = match coord {
             Some(c) => [self.get(c[0]), self.get(c[1])],
@@ -668,11 +672,12 @@ impl Machine<'_, '_> {
             mask,
             quad: self.env.quad as u32,
             offset,
-            _pad: 0,
+            compare: dref.is_some() as u32,
             handle_lo: self.get(handle[0]),
             handle_hi: self.get(handle[1]),
             coord,
             lod,
+            dref: dref.unwrap_or([0; 4]),
         };
         (self.env.texture)(&req)
     }
@@ -1608,6 +1613,7 @@ pub(crate) mod tests {
                 coord: [s, t],
                 lod: Lod::Bias(bias),
                 offset: [1, -2],
+                compare: None,
             })
         });
         let lvl = b.i32(2);

@@ -151,7 +151,7 @@ impl Uniform {
         self.array_len.unwrap_or(1)
     }
     pub fn is_sampler(&self) -> bool {
-        self.ty.base == BaseType::Sampler2D
+        self.ty.base.is_sampler()
     }
 }
 
@@ -314,6 +314,7 @@ fn type_name(ty: ValueType, array_len: Option<u32>) -> String {
         BaseType::Bool => "bool",
         BaseType::Uint64 => "uint64_t",
         BaseType::Sampler2D => "sampler2D",
+        BaseType::Sampler2DShadow => "sampler2DShadow",
     };
     let mut s = if ty.cols > 1 {
         format!("mat{}x{}", ty.cols, ty.rows)

@@ -359,13 +359,15 @@ pub enum Stmt {
     /// Fragment only: the invocation ends and writes nothing.
     Discard,
     /// texture / textureLod / textureOffset on a 2D sampler. `handle` is the 64-bit handle
-    /// as (low, high) u32 vars; coords are f32.
+    /// as (low, high) u32 vars; coords are f32. `compare` (f32) is the reference depth of
+    /// a shadow lookup (sampler2DShadow): the result is then in `dst[0]`.
     Texture {
         dst: [Var; 4],
         handle: [Var; 2],
         coord: [Var; 2],
         lod: Lod,
         offset: [i32; 2],
+        compare: Option<Var>,
     },
     /// texelFetch(sampler2D, ivec2, int lod).
     TexelFetch {
@@ -455,6 +457,16 @@ pub enum BaseType {
     Uint64,
     /// `sampler2D`; its value is a 64-bit handle: two words, low first.
     Sampler2D,
+    /// `sampler2DShadow`: a handle like `Sampler2D`, whose lookups compare a reference
+    /// depth (GLSL 4.60 §8.9, GL 4.5 core §8.23).
+    Sampler2DShadow,
+}
+
+impl BaseType {
+    /// Whether values of this type are texture handles (any sampler type).
+    pub const fn is_sampler(self) -> bool {
+        matches!(self, BaseType::Sampler2D | BaseType::Sampler2DShadow)
+    }
 }
 
 /// A GLSL value type: scalar (`cols == 1 && rows == 1`), vector (`cols == 1`) or matrix
@@ -474,7 +486,7 @@ impl ValueType {
     /// in IR vars (tightly packed, matrices column-major).
     pub fn words(self) -> u32 {
         let per = match self.base {
-            BaseType::Uint64 | BaseType::Sampler2D => 2,
+            BaseType::Uint64 | BaseType::Sampler2D | BaseType::Sampler2DShadow => 2,
             _ => 1,
         };
         per * self.rows as u32 * self.cols as u32
@@ -504,6 +516,7 @@ impl ValueType {
             BaseType::Bool => [0x8B56, 0x8B57, 0x8B58, 0x8B59][r as usize - 1],
             BaseType::Uint64 => [0x140F, 0x8FF5, 0x8FF6, 0x8FF7][r as usize - 1],
             BaseType::Sampler2D => 0x8B5E,
+            BaseType::Sampler2DShadow => 0x8B62,
         }
     }
 }

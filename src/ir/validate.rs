@@ -326,10 +326,14 @@ impl Stmt {
                 handle,
                 coord,
                 lod,
+                compare,
                 ..
             } => {
                 dst.iter().chain(handle).chain(coord).for_each(|v| f(*v));
                 if let Lod::Bias(v) | Lod::Explicit(v) = lod {
+                    f(*v);
+                }
+                if let Some(v) = compare {
                     f(*v);
                 }
             }
@@ -690,10 +694,11 @@ impl Validator<'_> {
                 handle,
                 coord,
                 lod,
+                compare,
                 ..
             } => {
                 self.check_handle_and_dst("texture", dst, handle, ScalarKind::F32)?;
-                for c in coord {
+                for c in coord.iter().chain(compare) {
                     self.expect("texture", *c, Kinds::F32)?;
                 }
                 match lod {
@@ -853,7 +858,9 @@ pub fn word_kind(base: BaseType) -> ScalarKind {
     match base {
         BaseType::Float => ScalarKind::F32,
         BaseType::Int => ScalarKind::I32,
-        BaseType::Uint | BaseType::Uint64 | BaseType::Sampler2D => ScalarKind::U32,
+        BaseType::Uint | BaseType::Uint64 | BaseType::Sampler2D | BaseType::Sampler2DShadow => {
+            ScalarKind::U32
+        }
         BaseType::Bool => ScalarKind::Bool,
     }
 }
@@ -1091,6 +1098,7 @@ mod tests {
             coord: [c, c],
             lod: Lod::Implicit,
             offset: [0, 0],
+            compare: None,
         });
         assert!(matches!(
             err(b),

@@ -131,6 +131,7 @@ fn encode_stmt(s: &Stmt, w: &mut Vec<u32>) {
             coord,
             lod,
             offset,
+            compare,
         } => {
             w.push(10);
             w.extend(dst.iter().map(|v| v.0));
@@ -138,6 +139,10 @@ fn encode_stmt(s: &Stmt, w: &mut Vec<u32>) {
             w.extend(coord.iter().map(|v| v.0));
             encode_lod(lod, w);
             w.extend(offset.iter().map(|o| *o as u32));
+            match compare {
+                None => w.push(0),
+                Some(v) => w.extend([1, v.0]),
+            }
         }
         Stmt::TexelFetch {
             dst,

@@ -504,13 +504,14 @@ impl Emitter<'_, '_> {
                 coord,
                 lod,
                 offset,
+                compare,
             } => {
                 let (op, lod_var) = match lod {
                     Lod::Implicit => (req::TexOp::SampleImplicit, None),
                     Lod::Bias(v) => (req::TexOp::SampleImplicit, Some(*v)),
                     Lod::Explicit(v) => (req::TexOp::SampleLod, Some(*v)),
                 };
-                self.emit_texture(op, handle, Some(coord), lod_var, *offset, dst)
+                self.emit_texture(op, handle, Some(coord), lod_var, *offset, *compare, dst)
             }
             Stmt::TexelFetch {
                 dst,
@@ -523,11 +524,18 @@ impl Emitter<'_, '_> {
                 Some(coord),
                 Some(*lod),
                 [0, 0],
+                None,
                 dst,
             ),
-            Stmt::TextureSize { dst, handle, lod } => {
-                self.emit_texture(req::TexOp::Size, handle, None, Some(*lod), [0, 0], dst)
-            }
+            Stmt::TextureSize { dst, handle, lod } => self.emit_texture(
+                req::TexOp::Size,
+                handle,
+                None,
+                Some(*lod),
+                [0, 0],
+                None,
+                dst,
+            ),
         }
     }
 
@@ -886,7 +894,8 @@ impl Emitter<'_, '_> {
     }
 
     /// One texture instruction: fill a `TexRequest`, call `rt_texture`, write `dst` from the
-    /// `TexResult` under `exec`.
+    /// `TexResult` under `exec`. `compare` is a shadow lookup's reference depth.
+    #[allow(clippy::too_many_arguments)]
     fn emit_texture(
         &mut self,
         op: req::TexOp,
@@ -894,6 +903,7 @@ impl Emitter<'_, '_> {
         coord: Option<&[Var; 2]>,
         lod: Option<Var>,
         offset: [i32; 2],
+        compare: Option<Var>,
         dst: &[Var],
     ) -> Result<(), CompileError> {
         let req = self.tex_req;
@@ -918,7 +928,10 @@ impl Emitter<'_, '_> {
                 req::TEX_OFFSET + 4,
                 self.b.ins().iconst(types::I32, offset[1] as i64),
             ),
-            (req::TEX_OFFSET + 8, self.b.ins().iconst(types::I32, 0)),
+            (
+                req::TEX_COMPARE,
+                self.b.ins().iconst(types::I32, compare.is_some() as i64),
+            ),
         ];
         for (off, v) in scalars {
             self.b.ins().stack_store(self.ptr, v, req, off);
@@ -934,12 +947,17 @@ impl Emitter<'_, '_> {
             Some(v) => self.var_value(v)?,
             None => zero_v,
         };
+        let dref = match compare {
+            Some(v) => self.var_value(v)?,
+            None => zero_v,
+        };
         for (off, v) in [
             (req::TEX_HANDLE_LO, h0),
             (req::TEX_HANDLE_HI, h1),
             (req::TEX_COORD, c0),
             (req::TEX_COORD + 16, c1),
             (req::TEX_LOD, l),
+            (req::TEX_DREF, dref),
         ] {
             self.b.ins().stack_store(self.ptr, v, req, off);
         }

@@ -1179,6 +1179,7 @@ fn texture_calls_pass_the_request_and_read_the_result() {
         coord: [u, v],
         lod: Lod::Bias(bias),
         offset: [1, -2],
+        compare: None,
     });
     body.push(Stmt::If {
         cond,
@@ -1249,6 +1250,7 @@ fn explicit_lod_and_vertex_stage_requests() {
         coord: [h, h],
         lod: Lod::Explicit(lod),
         offset: [0, 0],
+        compare: None,
     });
     body.push(Stmt::Texture {
         dst,
@@ -1256,6 +1258,7 @@ fn explicit_lod_and_vertex_stage_requests() {
         coord: [h, h],
         lod: Lod::Implicit,
         offset: [0, 0],
+        compare: None,
     });
     let m = fb.module(Stage::Vertex, body, dst.to_vec());
     test_hook::REQUESTS.with(|r| r.borrow_mut().clear());
@@ -1267,6 +1270,85 @@ fn explicit_lod_and_vertex_stage_requests() {
     // Lanes outside the mask never ran the constant's assignment: their var is still 0.
     assert_eq!(reqs[0].lod, [f(2.0), f(2.0), 0, 0]);
     assert_eq!((reqs[1].op, reqs[1].lod), (0, [0; 4]));
+}
+
+/// A shadow lookup (`compare`) sends `compare = 1` and the reference depths in `dref`, and
+/// the JIT's request is the interpreter's, field for field (the sampler answers both
+/// through the same Rust routine, so equal requests give equal pixels).
+#[test]
+fn shadow_requests_carry_the_reference_and_match_the_interpreter() {
+    let mut fb = Fb::new();
+    let mut body = vec![];
+    let h = fb.def(&mut body, U32, Op::Input(0));
+    let u = fb.def(&mut body, F32, Op::Input(1));
+    let dref = fb.def(&mut body, F32, Op::Input(2));
+    let lod = fb.def(&mut body, F32, Op::Input(3));
+    let dst: [Var; 4] = std::array::from_fn(|_| fb.var(F32));
+    let plain: [Var; 4] = std::array::from_fn(|_| fb.var(F32));
+    body.push(Stmt::Texture {
+        dst,
+        handle: [h, h],
+        coord: [u, u],
+        lod: Lod::Explicit(lod),
+        offset: [-1, 2],
+        compare: Some(dref),
+    });
+    body.push(Stmt::Texture {
+        dst: plain,
+        handle: [h, h],
+        coord: [u, u],
+        lod: Lod::Implicit,
+        offset: [0, 0],
+        compare: None,
+    });
+    let mut outs = dst.to_vec();
+    outs.extend(plain);
+    let m = fb.module(Stage::Fragment, body, outs);
+    let rows = [
+        [3, 4, 5, 6],
+        fs([0.25, 0.5, 0.75, 1.0]),
+        fs([0.1, -2.0, f32::NAN, 0.9]),
+        fs([0.0, 1.0, 2.0, 3.0]),
+    ];
+    let mut env = Env::inputs(&rows);
+    env.mask = 0b1011;
+    test_hook::REQUESTS.with(|r| r.borrow_mut().clear());
+    let (jo, _) = run(&m, &env);
+    let jit: Vec<TexRequest> = test_hook::REQUESTS.with(|r| r.borrow_mut().drain(..).collect());
+    let seen = std::cell::RefCell::new(Vec::new());
+    let texture = |r: &TexRequest| {
+        seen.borrow_mut().push(*r);
+        test_hook::answer(r)
+    };
+    let ienv = crate::ir::interp::InterpEnv {
+        uniforms: &[],
+        blocks: &[],
+        texture: &texture,
+        quad: true,
+    };
+    let mut builtins = env.builtins.clone();
+    builtins.resize(Builtin::COUNT * 4, 0);
+    let mut io = vec![SENTINEL; m.func.outputs.len() * 4];
+    let budget = crate::ir::interp::loop_budget();
+    crate::ir::interp::run_budgeted(&m, &ienv, &env.inputs, &builtins, &mut io, env.mask, budget);
+    let interp = seen.into_inner();
+    assert_eq!(jit.len(), 2);
+    assert_eq!(interp.len(), 2);
+    let fields = |r: &TexRequest| {
+        (
+            (r.op, r.mask, r.quad, r.offset, r.compare),
+            (r.handle_lo, r.handle_hi, r.coord, r.lod, r.dref),
+        )
+    };
+    for (j, i) in jit.iter().zip(&interp) {
+        assert_eq!(fields(j), fields(i));
+    }
+    let r = &jit[0];
+    assert_eq!((r.op, r.mask, r.compare, r.offset), (1, 0b1011, 1, [-1, 2]));
+    // Inactive lane 2 never loaded its input: 0 there.
+    assert_eq!(r.dref, [rows[2][0], rows[2][1], 0, rows[2][3]]);
+    assert_eq!((jit[1].compare, jit[1].dref), (0, [0; 4]));
+    assert!(jo.iter().zip(&io).all(|(a, b)| same(*a, *b)));
 }
 
 // ---- compile-time behaviour ------------------------------------------------------------
@@ -1551,6 +1633,7 @@ fn no_texture_call_without_active_lanes() {
                 coord: [h, h],
                 lod: Lod::Implicit,
                 offset: [0, 0],
+                compare: None,
             },
         ],
         continuing: vec![],
@@ -1618,6 +1701,7 @@ fn lanes_killed_by_the_loop_cap_stop_running() {
         coord: [x, x],
         lod: Lod::Implicit,
         offset: [0, 0],
+        compare: None,
     });
     let m = fb.module(Stage::Fragment, body, vec![x]);
     test_hook::REQUESTS.with(|r| r.borrow_mut().clear());
@@ -1694,11 +1778,12 @@ fn outside_jit_tests_texture_calls_reach_the_sampler() {
             mask: 0xF,
             quad: 1,
             offset: [0, 0],
-            _pad: 0,
+            compare: 0,
             handle_lo: [5, 6, 7, 8],
             handle_hi: [5, 6, 7, 8],
             coord: [[5, 6, 7, 8]; 2],
             lod: [5, 6, 7, 8],
+            dref: [0; 4],
         },
     );
     for c in 0..4 {

@@ -9,7 +9,8 @@
 //!  Descriptor (repr C, Copy; 16 levels × 16 B + state + 3 fn pointers)
 //!  ┌ levels[0..16]: { ptr, width, height } (absolute level index; null beyond the chain)
 //!  ├ base_level, mip_last (q for filtering), fetch_last (last level texelFetch may read)
-//!  ├ wrap_s, wrap_t, border[4] (fitted to the format), min_lod, max_lod, lod_bias
+//!  ├ wrap_s, wrap_t, border[4] (fitted to the format), min_lod, max_lod, lod_bias,
+//!  │ compare_func (read by the depth-comparison routine when compare mode is on)
 //!  └ sample, fetch, size: fn pointers
 //! ```
 
@@ -75,12 +76,15 @@ pub struct Descriptor {
     pub(crate) min_lod: f32,
     pub(crate) max_lod: f32,
     pub(crate) lod_bias: f32,
+    /// GL_TEXTURE_COMPARE_FUNC as its GL enum, read by the depth-comparison routine (which
+    /// `sample` is when compare mode is on, GL 4.5 core §8.23).
+    pub(crate) compare_func: u32,
     pub(crate) sample: SampleFn,
     pub(crate) fetch: FetchFn,
     pub(crate) size: SizeFn,
 }
 
-// Fixed size (DESIGN.md §4): 16 levels × 16 B, 84 B of state, 4 B padding, 3 pointers.
+// Fixed size (DESIGN.md §4): 16 levels × 16 B, 88 B of state, 3 pointers.
 const _: () = assert!(std::mem::size_of::<Descriptor>() == 336);
 
 impl Descriptor {
@@ -102,6 +106,7 @@ impl Descriptor {
             min_lod: 0.0,
             max_lod: 0.0,
             lod_bias: 0.0,
+            compare_func: 0,
             sample: filter::sample_incomplete,
             fetch: filter::fetch_zero,
             size: filter::size_of_level,
@@ -174,12 +179,14 @@ impl Descriptor {
             min_lod: state.min_lod,
             max_lod: state.max_lod,
             lod_bias: state.lod_bias,
+            compare_func: state.compare_func.to_gl(),
             sample: filter::select_sample(
                 format,
                 state.mag_filter,
                 state.min_filter,
                 (state.wrap_s, state.wrap_t),
                 [bw, bh],
+                state.compare_mode,
             ),
             fetch: filter::select_fetch(format),
             size: filter::size_of_level,

@@ -43,6 +43,7 @@ use super::image::Format;
 use super::lod::implicit_lambda;
 use super::mipmap::{max_mip_level, mip_size};
 use super::simd::{lerp, split4, F4, I4};
+use crate::gl::enums as gl;
 use crate::gl::{MagFilter, MinFilter};
 use crate::sampler::request::{TexOp, TexRequest, TexResult};
 
@@ -662,6 +663,156 @@ pub(crate) fn sample_incomplete(_: &Descriptor, _: &TexRequest, lanes: u32, out:
     }
 }
 
+// ---- Depth comparison (GL 4.5 core §8.23): shadow lookups of a depth texture whose
+// compare mode is COMPARE_REF_TO_TEXTURE. Lane by lane: each texel a filter would read is
+// compared with the lane's D_ref first (1.0 or 0.0), then those results are filtered with
+// the ordinary weights and level blend (§8.23.1 allows it; Mesa and the GPUs do it). ----
+
+/// The comparison of GL 4.5 core table 8.23: 1.0 when `dref` OP `dt` holds, else 0.0 (a
+/// NaN on either side fails every test but NOTEQUAL). `func` is the GL enum.
+#[inline(always)]
+pub(super) fn compare_depth(func: u32, dref: f32, dt: f32) -> f32 {
+    let pass = match func {
+        gl::LEQUAL => dref <= dt,
+        gl::GEQUAL => dref >= dt,
+        gl::LESS => dref < dt,
+        gl::GREATER => dref > dt,
+        gl::EQUAL => dref == dt,
+        gl::NOTEQUAL => dref != dt,
+        gl::ALWAYS => true,
+        _ => false,
+    };
+    if pass {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+/// `filter_level` with each texel (or the border colour's depth) replaced by its
+/// comparison with `dref` before the bilinear weights apply.
+#[inline(always)]
+fn compare_level<F: TexelLoad, const LINEAR: bool>(
+    d: &Descriptor,
+    level: u32,
+    s: f32,
+    t: f32,
+    offset: [i32; 2],
+    dref: f32,
+) -> f32 {
+    let lv = &d.levels[(level as usize).min(MAX_LEVELS - 1)];
+    if lv.ptr.is_null() {
+        return 0.0;
+    }
+    let cmp = |x: Option<u32>, y: Option<u32>| {
+        compare_depth(d.compare_func, dref, texel_or_border::<F>(d, lv, x, y)[0])
+    };
+    let u = s * lv.width as f32;
+    let v = t * lv.height as f32;
+    if !LINEAR {
+        let i = wrap(floor_i64(u) + offset[0] as i64, lv.width, d.wrap_s);
+        let j = wrap(floor_i64(v) + offset[1] as i64, lv.height, d.wrap_t);
+        return cmp(i, j);
+    }
+    let (iu, a) = split(u - 0.5);
+    let (jv, b) = split(v - 0.5);
+    let i0 = iu + offset[0] as i64;
+    let j0 = jv + offset[1] as i64;
+    let (x0, x1) = (
+        wrap(i0, lv.width, d.wrap_s),
+        wrap(i0 + 1, lv.width, d.wrap_s),
+    );
+    let (y0, y1) = (
+        wrap(j0, lv.height, d.wrap_t),
+        wrap(j0 + 1, lv.height, d.wrap_t),
+    );
+    let (t00, t10) = (cmp(x0, y0), cmp(x1, y0));
+    let (t01, t11) = (cmp(x0, y1), cmp(x1, y1));
+    let lo = t00 + a * (t10 - t00);
+    let hi = t01 + a * (t11 - t01);
+    lo + b * (hi - lo)
+}
+
+/// The reference depth as the comparison sees it: clamped to [0, 1] for the fixed-point
+/// depth format (GL 4.5 core §8.23.1); D32F compares unclamped.
+#[inline(always)]
+fn clamp_dref<F: TexelLoad>(dref: f32) -> f32 {
+    if F::FORMAT == Format::Depth24Stencil8 {
+        dref.clamp(0.0, 1.0)
+    } else {
+        dref
+    }
+}
+
+/// The routine of a depth texture with compare mode on: a shadow lookup (`req.compare`)
+/// returns (R, 0, 0, 1) with R the filtered comparison; a lookup through a non-shadow
+/// sampler (undefined in GL 4.5 core §8.23) samples the depth as if compare mode were off.
+/// The level choice is `plan`'s, which the differential test holds equal to `sample_at`'s.
+// `out` is indexed `[component][lane]`: a range loop over lanes is the clear form.
+#[allow(clippy::needless_range_loop)]
+fn sample_shadow<F: TexelLoad, const MAG_LINEAR: bool, const MIN_LINEAR: bool, const MIP: u8>(
+    d: &Descriptor,
+    req: &TexRequest,
+    lanes: u32,
+    out: &mut TexResult,
+) {
+    if req.compare == 0 {
+        sample_lanes::<F, MAG_LINEAR, MIN_LINEAR, MIP>(d, req, lanes, out);
+        return;
+    }
+    let lams = lane_lambdas(d, req, lanes);
+    for lane in 0..4 {
+        if lanes & (1 << lane) == 0 {
+            continue;
+        }
+        let s = f32::from_bits(req.coord[0][lane]);
+        let t = f32::from_bits(req.coord[1][lane]);
+        let dref = clamp_dref::<F>(f32::from_bits(req.dref[lane]));
+        let p = plan::<MAG_LINEAR, MIN_LINEAR, MIP>(d, lams[lane]);
+        let level = |l: u32| {
+            if p.linear {
+                compare_level::<F, true>(d, l, s, t, req.offset, dref)
+            } else {
+                compare_level::<F, false>(d, l, s, t, req.offset, dref)
+            }
+        };
+        let ra = level(p.a);
+        let r = if p.two {
+            let rb = level(p.b);
+            ra + p.w * (rb - ra)
+        } else {
+            ra
+        };
+        out[0][lane] = r.to_bits();
+        out[1][lane] = 0;
+        out[2][lane] = 0;
+        out[3][lane] = 1.0f32.to_bits();
+    }
+}
+
+/// Picks the shadow routine of a depth format (`sample_shadow`), per filter choice.
+fn select_shadow_for<F: TexelLoad>(mag_linear: bool, min_linear: bool, mip: u8) -> SampleFn {
+    macro_rules! pick {
+        ($mag:literal, $min:literal, $mip:expr) => {
+            sample_shadow::<F, $mag, $min, $mip>
+        };
+    }
+    match (mag_linear, min_linear, mip) {
+        (false, false, MIP_NONE) => pick!(false, false, MIP_NONE),
+        (false, false, MIP_NEAREST) => pick!(false, false, MIP_NEAREST),
+        (false, false, _) => pick!(false, false, MIP_LINEAR),
+        (false, true, MIP_NONE) => pick!(false, true, MIP_NONE),
+        (false, true, MIP_NEAREST) => pick!(false, true, MIP_NEAREST),
+        (false, true, _) => pick!(false, true, MIP_LINEAR),
+        (true, false, MIP_NONE) => pick!(true, false, MIP_NONE),
+        (true, false, MIP_NEAREST) => pick!(true, false, MIP_NEAREST),
+        (true, false, _) => pick!(true, false, MIP_LINEAR),
+        (true, true, MIP_NONE) => pick!(true, true, MIP_NONE),
+        (true, true, MIP_NEAREST) => pick!(true, true, MIP_NEAREST),
+        (true, true, _) => pick!(true, true, MIP_LINEAR),
+    }
+}
+
 /// Fetch from an incomplete texture: zeros.
 pub(crate) fn fetch_zero(_: &Descriptor, _: i32, _: i32, _: i32) -> [f32; 4] {
     [0.0; 4]
@@ -725,14 +876,39 @@ fn select_for<F: TexelLoad>(mag_linear: bool, min_linear: bool, mip: u8, fast: b
 
 /// Picks the sample routine for a format, filter state, wrap pair and base level size
 /// (the last two only matter to the 8-bit formats' quad path, `filter8.rs`).
+///
+/// With `compare` (GL_TEXTURE_COMPARE_MODE = COMPARE_REF_TO_TEXTURE) a depth format gets
+/// the depth-comparison routine (`sample_shadow`); compare mode on a colour format has no
+/// effect (GL 4.5 core §8.23).
 pub(crate) fn select_sample(
     format: Format,
     mag_filter: MagFilter,
     min_filter: MinFilter,
     wraps: (Wrap, Wrap),
     base: [u32; 2],
+    compare: bool,
 ) -> SampleFn {
+    if compare && format.is_depth() {
+        let (mag_linear, (min_linear, mip)) =
+            (mag_filter == MagFilter::Linear, min_filter_mode(min_filter));
+        return match format {
+            Format::Depth32F => select_shadow_for::<LoadD32F>(mag_linear, min_linear, mip),
+            _ => select_shadow_for::<LoadD24S8>(mag_linear, min_linear, mip),
+        };
+    }
     select_sample_impl(format, mag_filter, min_filter, wraps, base, true)
+}
+
+/// (min filter is LINEAR, mipmap mode) of a min filter.
+fn min_filter_mode(min_filter: MinFilter) -> (bool, u8) {
+    match min_filter {
+        MinFilter::Nearest => (false, MIP_NONE),
+        MinFilter::Linear => (true, MIP_NONE),
+        MinFilter::NearestMipmapNearest => (false, MIP_NEAREST),
+        MinFilter::LinearMipmapNearest => (true, MIP_NEAREST),
+        MinFilter::NearestMipmapLinear => (false, MIP_LINEAR),
+        MinFilter::LinearMipmapLinear => (true, MIP_LINEAR),
+    }
 }
 
 /// The lane-by-lane reference routine `select_sample` would otherwise pick: what the
@@ -756,14 +932,7 @@ fn select_sample_impl(
     fast: bool,
 ) -> SampleFn {
     let mag_linear = mag_filter == MagFilter::Linear;
-    let (min_linear, mip) = match min_filter {
-        MinFilter::Nearest => (false, MIP_NONE),
-        MinFilter::Linear => (true, MIP_NONE),
-        MinFilter::NearestMipmapNearest => (false, MIP_NEAREST),
-        MinFilter::LinearMipmapNearest => (true, MIP_NEAREST),
-        MinFilter::NearestMipmapLinear => (false, MIP_LINEAR),
-        MinFilter::LinearMipmapLinear => (true, MIP_LINEAR),
-    };
+    let (min_linear, mip) = min_filter_mode(min_filter);
     if let Some(f) =
         filter8::select_for_format(format, (mag_linear, min_linear, mip), wraps, base, fast)
     {

@@ -696,11 +696,12 @@ mod tests {
                     mask: 0xF,
                     quad: 0,
                     offset: [0, 0],
-                    _pad: 0,
+                    compare: 0,
                     handle_lo: [0; 4],
                     handle_hi: [0; 4],
                     coord: [[s.to_bits(); 4], [t.to_bits(); 4]],
                     lod: [lam.to_bits(); 4],
+                    dref: [0; 4],
                 };
                 // Every other request goes lane by lane (per-lane λ), the rest through
                 // the quad path: both are bounded.

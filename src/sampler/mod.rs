@@ -60,7 +60,7 @@ pub use mipmap::{generate_mipmaps, is_complete, max_mip_level, mip_size, with_ge
 pub use resident::ResidentSet;
 pub use table::{DescriptorTable, TextureHandle, MAX_HANDLES};
 
-use crate::gl::{MagFilter, MinFilter, Wrap};
+use crate::gl::{CompareFunc, MagFilter, MinFilter, Wrap};
 use crate::sampler::request::{TexOp, TexRequest, TexResult};
 
 use std::sync::{Arc, Mutex};
@@ -77,6 +77,11 @@ pub struct SamplerState {
     pub min_lod: f32,
     pub max_lod: f32,
     pub lod_bias: f32,
+    /// GL_TEXTURE_COMPARE_MODE = GL_COMPARE_REF_TO_TEXTURE: shadow lookups of a depth
+    /// texture compare the reference with each texel (GL 4.5 core §8.23).
+    pub compare_mode: bool,
+    /// GL_TEXTURE_COMPARE_FUNC.
+    pub compare_func: CompareFunc,
 }
 
 impl Default for SamplerState {
@@ -92,6 +97,8 @@ impl Default for SamplerState {
             min_lod: -1000.0,
             max_lod: 1000.0,
             lod_bias: 0.0,
+            compare_mode: false,
+            compare_func: CompareFunc::Lequal,
         }
     }
 }

@@ -32,23 +32,30 @@ pub struct TexRequest {
     pub quad: u32,
     /// textureOffset texel offset.
     pub offset: [i32; 2],
-    pub _pad: u32,
+    /// 1 for a shadow lookup (sampler2DShadow): `dref` holds each lane's reference depth,
+    /// compared with the texels when the descriptor's compare mode is on (GL 4.5 core
+    /// §8.23); 0 otherwise.
+    pub compare: u32,
     pub handle_lo: [u32; 4],
     pub handle_hi: [u32; 4],
     /// coord[c][lane]; f32 bits, or i32 bits for `Fetch`.
     pub coord: [[u32; 4]; 2],
     /// Bias or LOD (f32 bits), or level (i32 bits) for `Fetch` / `Size`.
     pub lod: [u32; 4],
+    /// Shadow lookups: the reference depth D_ref of each lane (f32 bits).
+    pub dref: [u32; 4],
 }
 
 pub const TEX_OP: i32 = offset_of!(TexRequest, op) as i32;
 pub const TEX_MASK: i32 = offset_of!(TexRequest, mask) as i32;
 pub const TEX_QUAD: i32 = offset_of!(TexRequest, quad) as i32;
 pub const TEX_OFFSET: i32 = offset_of!(TexRequest, offset) as i32;
+pub const TEX_COMPARE: i32 = offset_of!(TexRequest, compare) as i32;
 pub const TEX_HANDLE_LO: i32 = offset_of!(TexRequest, handle_lo) as i32;
 pub const TEX_HANDLE_HI: i32 = offset_of!(TexRequest, handle_hi) as i32;
 pub const TEX_COORD: i32 = offset_of!(TexRequest, coord) as i32;
 pub const TEX_LOD: i32 = offset_of!(TexRequest, lod) as i32;
+pub const TEX_DREF: i32 = offset_of!(TexRequest, dref) as i32;
 pub const TEX_REQUEST_SIZE: u32 = std::mem::size_of::<TexRequest>() as u32;
 
 /// Result of `rt_texture`: `out[component][lane]`, f32 bits (or i32 for `Size`).
@@ -65,5 +72,7 @@ const _: () = {
     assert!(TEX_HANDLE_HI == 40);
     assert!(TEX_COORD == 56);
     assert!(TEX_LOD == 88);
-    assert!(TEX_REQUEST_SIZE == 104);
+    assert!(TEX_COMPARE == 20);
+    assert!(TEX_DREF == 104);
+    assert!(TEX_REQUEST_SIZE == 120);
 };

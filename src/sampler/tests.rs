@@ -65,11 +65,12 @@ fn request(
         mask: 0xF,
         quad: 0,
         offset: [0, 0],
-        _pad: 0,
+        compare: 0,
         handle_lo: handles.map(|h| h as u32),
         handle_hi: handles.map(|h| (h >> 32) as u32),
         coord: [coord.map(|c| c[0].to_bits()), coord.map(|c| c[1].to_bits())],
         lod: lod.map(f32::to_bits),
+        dref: [0; 4],
     }
 }
 
@@ -704,10 +705,11 @@ proptest! {
         // Nothing is resident and nothing is internal: every lane must miss.
         let ctx = SampleContext::new(table, Arc::default(), DebugSink::default());
         let r = TexRequest {
-            op, mask: 0xF, quad, offset: [0, 0], _pad: 0,
+            op, mask: 0xF, quad, offset: [0, 0], compare: 0,
             handle_lo: handles.map(|h| h as u32), handle_hi: handles.map(|h| (h >> 32) as u32),
             coord: [[coords[0], coords[1], coords[2], coords[3]], [coords[4], coords[5], coords[6], coords[7]]],
             lod: lods,
+            dref: [0; 4],
         };
         prop_assert_eq!(sample(&ctx, &r), [[0; 4]; 4]);
         prop_assert!(ctx.debug.lock().unwrap().len() <= 4);
@@ -727,10 +729,11 @@ proptest! {
         let ctx = SampleContext::new(table, Arc::new(res), DebugSink::default());
         let handles = pick.map(|i| hs[i]);
         let r = TexRequest {
-            op, mask: 0xF, quad, offset, _pad: 0,
+            op, mask: 0xF, quad, offset, compare: 0,
             handle_lo: handles.map(|h| h.to_bits() as u32), handle_hi: handles.map(|h| (h.to_bits() >> 32) as u32),
             coord: [[coords[0], coords[1], coords[2], coords[3]], [coords[4], coords[5], coords[6], coords[7]]],
             lod: lods,
+            dref: [0; 4],
         };
         let out = sample(&ctx, &r);
         // Images are zero-filled and the border is 0: filtered results are 0 or 1 in alpha.
@@ -1020,11 +1023,12 @@ mod differential {
             mask: c.mask,
             quad: c.quad,
             offset: c.offset,
-            _pad: 0,
+            compare: 0,
             handle_lo: [0; 4],
             handle_hi: [0; 4],
             coord: c.coords.map(|v| v.map(f32::to_bits)),
             lod: c.lods.map(f32::to_bits),
+            dref: [0; 4],
         };
         for min in MINS {
             for mag in [gl::NEAREST, gl::LINEAR] {
@@ -1116,4 +1120,124 @@ mod differential {
             }
         }
     }
+}
+
+// ---- depth comparison (GL 4.5 core §8.23) ----
+
+/// One shadow lookup at (s, t) with reference `dref`, explicit LOD `lod`.
+fn shadow_at(ctx: &SampleContext, h: TextureHandle, s: f32, t: f32, dref: f32, lod: f32) -> f32 {
+    let mut r = request(TexOp::SampleLod, [h; 4], [[s, t]; 4], [lod; 4]);
+    r.compare = 1;
+    r.dref = [dref.to_bits(); 4];
+    let out = sample(ctx, &r);
+    assert_eq!(lane(&out, 0)[1..], [0.0, 0.0, 1.0], "(R, 0, 0, 1)");
+    f32::from_bits(out[0][0])
+}
+
+fn depth_image(format: Format, w: u32, h: u32, depths: &[f32]) -> Arc<Image> {
+    let t: Vec<[f32; 4]> = depths.iter().map(|&d| [d, 0.0, 0.0, 1.0]).collect();
+    image_f32(format, w, h, &t)
+}
+
+#[test]
+fn compare_functions_follow_table_8_23() {
+    use super::filter::compare_depth;
+    let cases = [
+        (gl::LEQUAL, [1.0, 1.0, 0.0]),
+        (gl::GEQUAL, [0.0, 1.0, 1.0]),
+        (gl::LESS, [1.0, 0.0, 0.0]),
+        (gl::GREATER, [0.0, 0.0, 1.0]),
+        (gl::EQUAL, [0.0, 1.0, 0.0]),
+        (gl::NOTEQUAL, [1.0, 0.0, 1.0]),
+        (gl::ALWAYS, [1.0, 1.0, 1.0]),
+        (gl::NEVER, [0.0, 0.0, 0.0]),
+    ];
+    for (func, want) in cases {
+        // D_ref below, equal to and above D_t = 0.5.
+        let got = [0.25, 0.5, 0.75].map(|r| compare_depth(func, r, 0.5));
+        assert_eq!(got, want, "func {func:#x}");
+    }
+    assert_eq!(compare_depth(gl::LEQUAL, f32::NAN, 0.5), 0.0);
+    assert_eq!(compare_depth(gl::NOTEQUAL, f32::NAN, 0.5), 1.0);
+}
+
+#[test]
+fn shadow_lookups_compare_each_texel_then_filter() {
+    // 2×1: D_t 0.2 and 0.8.
+    for format in [Format::Depth32F, Format::Depth24Stencil8] {
+        let img = depth_image(format, 2, 1, &[0.2, 0.8]);
+        let st = |min, mag| SamplerState {
+            compare_mode: true,
+            compare_func: crate::gl::CompareFunc::Lequal,
+            ..state(min, mag, gl::CLAMP_TO_EDGE)
+        };
+        let (ctx, h) = ctx_with(view_of(vec![img.clone()]), st(gl::NEAREST, gl::NEAREST));
+        assert_eq!(shadow_at(&ctx, h, 0.25, 0.5, 0.5, 0.0), 0.0);
+        assert_eq!(shadow_at(&ctx, h, 0.75, 0.5, 0.5, 0.0), 1.0);
+        // D24 clamps D_ref to [0, 1] (1.5 → 1.0 ≤ 0.8 fails either way; −1 → 0 passes).
+        assert_eq!(shadow_at(&ctx, h, 0.25, 0.5, -1.0, 0.0), 1.0);
+        let (ctx, h) = ctx_with(view_of(vec![img.clone()]), st(gl::LINEAR, gl::LINEAR));
+        // Between the texel centres: results 0 and 1 blended, never the depths (a
+        // depth-filtered 0.5 would compare as 0.5 ≤ 0.5 = 1).
+        assert_eq!(shadow_at(&ctx, h, 0.5, 0.5, 0.5, 0.0), 0.5);
+        assert_eq!(shadow_at(&ctx, h, 0.375, 0.5, 0.5, 0.0), 0.25);
+        assert_eq!(shadow_at(&ctx, h, 0.5, 0.5, 0.1, 0.0), 1.0);
+        assert_eq!(shadow_at(&ctx, h, 0.5, 0.5, 0.9, 0.0), 0.0);
+    }
+}
+
+#[test]
+fn shadow_lookups_blend_levels_and_use_the_border_depth() {
+    // Level 0 (2×2) all 0.2, level 1 (1×1) 0.8; LINEAR_MIPMAP_LINEAR at λ = 0.25.
+    let l0 = depth_image(Format::Depth32F, 2, 2, &[0.2; 4]);
+    let l1 = depth_image(Format::Depth32F, 1, 1, &[0.8]);
+    let st = SamplerState {
+        compare_mode: true,
+        compare_func: crate::gl::CompareFunc::Greater,
+        ..state(gl::LINEAR_MIPMAP_LINEAR, gl::LINEAR, gl::REPEAT)
+    };
+    let (ctx, h) = ctx_with(view_of(vec![l0, l1]), st);
+    // D_ref 0.5 > 0.2 on level 0 (1), not > 0.8 on level 1 (0): 0.75·1 + 0.25·0.
+    assert_eq!(shadow_at(&ctx, h, 0.5, 0.5, 0.5, 0.25), 0.75);
+    assert_eq!(shadow_at(&ctx, h, 0.5, 0.5, 0.5, 1.0), 0.0);
+    // CLAMP_TO_BORDER: the border colour's red is the border depth.
+    let img = depth_image(Format::Depth32F, 1, 1, &[0.2]);
+    let st = SamplerState {
+        compare_mode: true,
+        border_color: [1.0, 1.0, 1.0, 1.0],
+        ..state(gl::NEAREST, gl::NEAREST, gl::CLAMP_TO_BORDER)
+    };
+    let (ctx, h) = ctx_with(view_of(vec![img]), st);
+    assert_eq!(
+        shadow_at(&ctx, h, 0.5, 0.5, 0.5, 0.0),
+        0.0,
+        "0.5 ≤ 0.2 fails"
+    );
+    assert_eq!(
+        shadow_at(&ctx, h, 1.5, 0.5, 0.5, 0.0),
+        1.0,
+        "0.5 ≤ border 1.0"
+    );
+}
+
+#[test]
+fn compare_mode_off_or_non_shadow_lookups_read_the_depth() {
+    let img = depth_image(Format::Depth32F, 1, 1, &[0.3]);
+    let on = SamplerState {
+        compare_mode: true,
+        ..state(gl::NEAREST, gl::NEAREST, gl::REPEAT)
+    };
+    // A plain lookup on a compare-mode texture (undefined in GL): the depth, as with
+    // compare mode off.
+    let (ctx, h) = ctx_with(view_of(vec![img.clone()]), on);
+    assert_eq!(at(&ctx, h, 0.5, 0.5), [0.3, 0.0, 0.0, 1.0]);
+    // A shadow lookup with compare mode off (undefined too): the depth.
+    let (ctx, h) = ctx_with(
+        view_of(vec![img]),
+        state(gl::NEAREST, gl::NEAREST, gl::REPEAT),
+    );
+    let mut r = request(TexOp::SampleLod, [h; 4], [[0.5, 0.5]; 4], [0.0; 4]);
+    r.compare = 1;
+    r.dref = [0.9f32.to_bits(); 4];
+    assert_eq!(lane(&sample(&ctx, &r), 0), [0.3, 0.0, 0.0, 1.0]);
 }
