@@ -653,6 +653,7 @@ impl Machine<'_, '_> {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn texture(
         &self,
         op: TexOp,
