@@ -335,10 +335,14 @@ fn lookup_variant(
     local: &mut Vec<(FragmentKey, Arc<FragmentVariant>)>,
 ) -> Option<Arc<FragmentVariant>> {
     if let Some(i) = local.iter().position(|(k, _)| *k == key) {
-        let hit = local.remove(i);
-        let v = hit.1.clone();
-        local.push(hit);
-        return Some(v);
+        // Most draws repeat the last key: keep it in place (an entry is a few hundred
+        // bytes; moving the memo per tile and draw showed as 2.6% `memmove` in the
+        // 2000-draw workload).
+        if i + 1 != local.len() {
+            let hit = local.remove(i);
+            local.push(hit);
+        }
+        return local.last().map(|(_, v)| v.clone());
     }
     let v = fragment::variant(shader, &key).ok()?;
     if local.len() >= LOCAL_VARIANTS {
@@ -438,12 +442,22 @@ fn rect_mask(x: i32, y: i32, r: [i32; 4]) -> u16 {
     if r == [x, y, x + 3, y + 3] {
         return 0xFFFF;
     }
+    // Columns and rows of the block inside `r`, as 4-bit masks (empty when lo > hi).
+    let span = |lo: i32, hi: i32| -> u16 {
+        let (lo, hi) = (lo.max(0), hi.min(3));
+        if lo > hi {
+            0
+        } else {
+            (0xF >> (3 - hi)) & (0xF << lo)
+        }
+    };
+    let cols = span(r[0] - x, r[2] - x);
+    let rows = span(r[1] - y, r[3] - y);
+    // Row j of the block is bits 4j..4j + 4.
     let mut m = 0u16;
     for j in 0..4 {
-        for i in 0..4 {
-            if (r[0]..=r[2]).contains(&(x + i)) && (r[1]..=r[3]).contains(&(y + j)) {
-                m |= 1 << (j * 4 + i);
-            }
+        if rows & (1 << j) != 0 {
+            m |= cols << (j * 4);
         }
     }
     m
@@ -1026,6 +1040,30 @@ unsafe fn clear_tile(c: &ClearCall, tile: [i32; 4]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The bit-mask `rect_mask` against a pixel-by-pixel count, over rects around a block.
+    #[test]
+    fn rect_mask_matches_pixel_by_pixel() {
+        let (x, y) = (8, 4);
+        for x0 in x - 2..x + 6 {
+            for x1 in x0 - 1..x + 7 {
+                for y0 in y - 2..y + 6 {
+                    for y1 in y0 - 1..y + 7 {
+                        let r = [x0, y0, x1, y1];
+                        let mut want = 0u16;
+                        for j in 0..4 {
+                            for i in 0..4 {
+                                if (x0..=x1).contains(&(x + i)) && (y0..=y1).contains(&(y + j)) {
+                                    want |= 1 << (j * 4 + i);
+                                }
+                            }
+                        }
+                        assert_eq!(rect_mask(x, y, r), want, "{r:?}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn rect_mask_bits() {
