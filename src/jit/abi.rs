@@ -99,11 +99,16 @@ pub struct FragEnv {
     /// The same constants as unorm8 integers (`ops::PreparedBlend::constant_unorm8`), for
     /// 8-bit unorm attachments, which blend in integers.
     pub blend_color_unorm8: [[u32; 4]; MAX_COLOR_ATTACHMENTS],
+    /// How the block entry maps pixel (x, y) to gl_FragCoord.xy under the draw's layout
+    /// qualifiers: `(x + frag_coord[0], y * frag_coord[1] + frag_coord[2])` (the fourth
+    /// word is padding), as the tile loop's `FragCoordMap`.
+    pub frag_coord: [f32; 4],
 }
 
 pub const FENV_SHADER_ENV: i32 = offset_of!(FragEnv, shader_env) as i32;
 pub const FENV_BLEND_COLOR: i32 = offset_of!(FragEnv, blend_color) as i32;
 pub const FENV_BLEND_COLOR_UNORM8: i32 = offset_of!(FragEnv, blend_color_unorm8) as i32;
+pub const FENV_FRAG_COORD: i32 = offset_of!(FragEnv, frag_coord) as i32;
 
 /// Per-quad data of a fragment variant: the shader invocation, the coverage, the
 /// interpolated depth and where the quad's texels are. Lane order as in the module docs.
@@ -137,6 +142,10 @@ pub type VariantFn = unsafe extern "C" fn(*const FragEnv, *mut FragQuad) -> u32;
 
 /// One 4×4 block for a fragment variant's block entry (`VariantBlockFn`): up to four 2×2
 /// quads that share texel base pointers and row strides instead of a pointer per lane.
+/// The variant interpolates each quad itself from the triangle's planes (window z first,
+/// for early depth; then, for quads with a lane left, 1/w, the inputs and the builtins the
+/// shader reads, written to the quad's rows at `inputs`/`builtins`), so the caller only
+/// hands over the planes and where the block sits.
 ///
 /// ```text
 ///  pixel (i, j) of the block, i, j in 0..4 (j = window row, upwards in memory order):
@@ -165,14 +174,29 @@ pub struct FragBlock {
     pub inv: Invocation,
     /// Covered pixels (bits `j * 4 + i`), already limited to the tile and the images.
     pub cover: u32,
-    pub _pad: [u32; 3],
-    /// Window z per quad and lane (f32), before clamping.
-    pub z: [[f32; 4]; 4],
-    /// Quad q's input words (`Invocation::inputs`) are at `inputs + q * input_stride` bytes.
-    pub inputs: *const u32,
+    /// gl_FrontFacing of the triangle: `u32::MAX` front, 0 back.
+    pub front: u32,
+    /// Pixel (0, 0) of the block minus the triangle's plane origin (`setup::Triangle::origin`):
+    /// planes are evaluated at `(dx + i, dy + j)`.
+    pub dx: i32,
+    pub dy: i32,
+    /// Pixel (0, 0) of the block in window coordinates (for gl_FragCoord.xy).
+    pub x: i32,
+    pub y: i32,
+    /// Window z and 1/w planes of the triangle: `[a, b, c, _]`, value `c + a·dx + b·dy`
+    /// in that order of f32 operations (`setup::Plane::eval`).
+    pub z_plane: [f32; 4],
+    pub w_plane: [f32; 4],
+    /// The triangle's varying planes, `[a, b, c]` f32 each (`setup::Plane`, `#[repr(C)]`),
+    /// indexed by `fragment::VaryingKey::plane`.
+    pub planes: *const f32,
+    /// Quad q's input words (`Invocation::inputs`) are at `inputs + q * input_stride` bytes
+    /// (the variant writes the interpolated rows there).
+    pub inputs: *mut u32,
     pub input_stride: u64,
-    /// Quad q's builtin rows are at `builtins + q * builtin_stride` bytes.
-    pub builtins: *const u32,
+    /// Quad q's builtin rows are at `builtins + q * builtin_stride` bytes (the variant
+    /// writes the rows of the builtins the key lists).
+    pub builtins: *mut u32,
     pub builtin_stride: u64,
     /// Depth texel of pixel (0, 0), and the bytes from one row to the next (signed).
     pub depth: *mut u8,
@@ -184,7 +208,16 @@ pub struct FragBlock {
 
 pub const BLOCK_INV: i32 = offset_of!(FragBlock, inv) as i32;
 pub const BLOCK_COVER: i32 = offset_of!(FragBlock, cover) as i32;
-pub const BLOCK_Z: i32 = offset_of!(FragBlock, z) as i32;
+pub const BLOCK_FRONT: i32 = offset_of!(FragBlock, front) as i32;
+pub const BLOCK_DX: i32 = offset_of!(FragBlock, dx) as i32;
+pub const BLOCK_DY: i32 = offset_of!(FragBlock, dy) as i32;
+pub const BLOCK_X: i32 = offset_of!(FragBlock, x) as i32;
+pub const BLOCK_Y: i32 = offset_of!(FragBlock, y) as i32;
+pub const BLOCK_Z_PLANE: i32 = offset_of!(FragBlock, z_plane) as i32;
+pub const BLOCK_W_PLANE: i32 = offset_of!(FragBlock, w_plane) as i32;
+pub const BLOCK_PLANES: i32 = offset_of!(FragBlock, planes) as i32;
+/// Bytes per varying plane at `FragBlock::planes`: a, b, c.
+pub const PLANE_SIZE: i32 = 12;
 pub const BLOCK_INPUTS: i32 = offset_of!(FragBlock, inputs) as i32;
 pub const BLOCK_INPUT_STRIDE: i32 = offset_of!(FragBlock, input_stride) as i32;
 pub const BLOCK_BUILTINS: i32 = offset_of!(FragBlock, builtins) as i32;
@@ -218,13 +251,20 @@ const _: () = {
     assert!(QUAD_COLOR == 96);
     assert!(BLOCK_INV == 0);
     assert!(BLOCK_COVER == 32);
-    assert!(BLOCK_Z == 48);
-    assert!(BLOCK_INPUTS == 112);
-    assert!(BLOCK_INPUT_STRIDE == 120);
-    assert!(BLOCK_BUILTINS == 128);
-    assert!(BLOCK_BUILTIN_STRIDE == 136);
-    assert!(BLOCK_DEPTH == 144);
-    assert!(BLOCK_DEPTH_STRIDE == 152);
-    assert!(BLOCK_COLOR == 160);
-    assert!(BLOCK_COLOR_STRIDE == 224);
+    assert!(BLOCK_FRONT == 36);
+    assert!(BLOCK_DX == 40);
+    assert!(BLOCK_DY == 44);
+    assert!(BLOCK_X == 48);
+    assert!(BLOCK_Y == 52);
+    assert!(BLOCK_Z_PLANE == 56);
+    assert!(BLOCK_W_PLANE == 72);
+    assert!(BLOCK_PLANES == 88);
+    assert!(BLOCK_INPUTS == 96);
+    assert!(BLOCK_INPUT_STRIDE == 104);
+    assert!(BLOCK_BUILTINS == 112);
+    assert!(BLOCK_BUILTIN_STRIDE == 120);
+    assert!(BLOCK_DEPTH == 128);
+    assert!(BLOCK_DEPTH_STRIDE == 136);
+    assert!(BLOCK_COLOR == 144);
+    assert!(BLOCK_COLOR_STRIDE == 208);
 };

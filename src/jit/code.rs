@@ -101,6 +101,8 @@ pub(crate) struct JitCode {
     entry: ShaderFn,
     input_words: u32,
     output_words: u32,
+    /// `ShaderCode::builtins_read`.
+    builtins_read: u32,
     _memory: Arc<JitMemory>,
 }
 
@@ -120,39 +122,51 @@ impl ShaderCode for JitCode {
     fn jit_entry(&self) -> Option<ShaderFn> {
         Some(self.entry)
     }
+    fn builtins_read(&self) -> u32 {
+        self.builtins_read
+    }
 }
 
-/// Input words per lane a module reads: one past the highest `Op::Input` row.
-pub(crate) fn input_words(module: &Module) -> u32 {
-    fn walk(body: &[crate::ir::Stmt], max: &mut u32) {
+/// What a module reads from its invocation: one past the highest `Op::Input` row, and the
+/// `Op::Builtin` rows (bit `Builtin::index()` each).
+fn reads(module: &Module) -> (u32, u32) {
+    fn walk(body: &[crate::ir::Stmt], max: &mut u32, builtins: &mut u32) {
         use crate::ir::{Op, Stmt};
         for s in body {
             match s {
                 Stmt::Assign {
                     op: Op::Input(row), ..
                 } => *max = (*max).max(row.saturating_add(1)),
+                Stmt::Assign {
+                    op: Op::Builtin(b), ..
+                } => *builtins |= 1 << b.index(),
                 Stmt::If {
                     then_body,
                     else_body,
                     ..
                 } => {
-                    walk(then_body, max);
-                    walk(else_body, max);
+                    walk(then_body, max, builtins);
+                    walk(else_body, max, builtins);
                 }
                 Stmt::Loop {
                     body, continuing, ..
                 } => {
-                    walk(body, max);
-                    walk(continuing, max);
+                    walk(body, max, builtins);
+                    walk(continuing, max, builtins);
                 }
-                Stmt::Block { body, .. } => walk(body, max),
+                Stmt::Block { body, .. } => walk(body, max, builtins),
                 _ => {}
             }
         }
     }
-    let mut max = 0;
-    walk(&module.func.body, &mut max);
-    max
+    let (mut max, mut builtins) = (0, 0);
+    walk(&module.func.body, &mut max, &mut builtins);
+    (max, builtins)
+}
+
+/// Input words per lane a module reads: one past the highest `Op::Input` row.
+pub(crate) fn input_words(module: &Module) -> u32 {
+    reads(module).0
 }
 
 /// Whether `SOFTGL_DUMP` asks for `what` (comma-separated list, CONVENTIONS.md).
@@ -229,6 +243,7 @@ fn compile_inner(module: &Module) -> Result<Arc<dyn ShaderCode>, CompileError> {
     Ok(Arc::new(JitCode {
         entry,
         input_words: input_words(module),
+        builtins_read: reads(module).1,
         output_words: module.func.outputs.len() as u32,
         _memory: Arc::new(JitMemory {
             module: Mutex::new(Some(jit)),

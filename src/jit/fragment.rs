@@ -45,6 +45,7 @@ use super::emit::mem;
 use super::runtime;
 use super::{CompileError, ShaderCode};
 use crate::gl::CompareFunc;
+use crate::ir::{Builtin, Interpolation};
 use crate::sampler::Format;
 
 const I32X4: Type = types::I32X4;
@@ -95,6 +96,18 @@ pub struct ColorKey {
     pub index: u8,
 }
 
+/// One shader input row the block entry interpolates (`raster::tile`'s reference:
+/// `interpolate_quad`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VaryingKey {
+    /// Index of its plane among the triangle's (`FragBlock::planes`).
+    pub plane: u32,
+    /// Input row written (words `row * 4 .. row * 4 + 4` of the quad's inputs); below the
+    /// shader's input words.
+    pub row: u32,
+    pub interp: Interpolation,
+}
+
 /// Everything a fragment variant's code depends on (SwiftShader's "state" struct): two
 /// draws with equal keys run the same code.
 ///
@@ -102,8 +115,7 @@ pub struct ColorKey {
 /// colour (read from `FragEnv` per draw, so glBlendColor never recompiles), the viewport,
 /// scissor and coverage (the tile loop decides which lanes are covered), image sizes and
 /// addresses (per-quad texel pointers), uniforms, blocks and textures (the shader's env),
-/// varying interpolation and gl_FragCoord's layout (filled by the tile loop before the
-/// call), and the stencil test (not implemented: stencil bits are only cleared, never
+/// the planes and gl_FragCoord's layout (read per block and per draw), and the stencil test (not implemented: stencil bits are only cleared, never
 /// tested; D24S8 writes keep them).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FragmentKey {
@@ -120,6 +132,12 @@ pub struct FragmentKey {
     pub frag_depth_row: Option<u32>,
     /// The colour attachments written, in attachment order.
     pub colors: SmallVec<[ColorKey; 4]>,
+    /// The input rows the block entry interpolates, in plane order (the quad entry takes
+    /// its inputs ready-made).
+    pub varyings: SmallVec<[VaryingKey; 16]>,
+    /// The builtin rows the block entry fills (bit `Builtin::index()`; only the fragment
+    /// ones, gl_FragCoord and gl_FrontFacing, are filled): `ShaderCode::builtins_read`.
+    pub builtins: u32,
 }
 
 impl FragmentKey {
@@ -188,13 +206,17 @@ impl FragmentVariant {
     }
 
     /// Runs the covered quads of one 4×4 block (`abi::FragBlock`), in quad order, each as
-    /// `run` would; returns 0 (the block entry does not report lanes).
+    /// `run` would after interpolating its z, inputs and builtins from the block's planes
+    /// (`raster::tile::interpolate_quad`); returns 0 (the block entry does not report
+    /// lanes).
     ///
     /// # Safety
     /// `run`'s contract for the shader env, `block.inv.outputs` and the invocation (the
     /// variant points `block.inv.inputs`/`builtins` at each quad's, which must each hold
-    /// what `run` requires); for each covered quad, its inputs and builtins at
-    /// `block.inputs`/`block.builtins` plus the quad index times the stride. For the key's
+    /// what `run` requires); for each quad, its inputs and builtins at
+    /// `block.inputs`/`block.builtins` plus the quad index times the stride, writable,
+    /// with rows past every `key.varyings` row; `block.planes` must hold a plane past every
+    /// `key.varyings` plane index. For the key's
     /// depth test and each key colour `c`, the 16 texels `ptr + j * stride + i * bpp`
     /// (i, j in 0..4) of `block.depth` / `block.color[c.index]` with their strides must be
     /// texels of that image, of the key's format, that no other thread accesses during the
@@ -296,6 +318,13 @@ fn validate(key: &FragmentKey) -> Result<(), CompileError> {
             return Err(CompileError::Limit("colour output row".into()));
         }
     }
+    if key
+        .varyings
+        .iter()
+        .any(|v| v.row > 1 << 20 || v.plane > 1 << 20)
+    {
+        return Err(CompileError::Limit("interpolated input row".into()));
+    }
     if key.frag_depth_row.is_some_and(|r| r > 1 << 20) {
         return Err(CompileError::Limit("gl_FragDepth output row".into()));
     }
@@ -376,6 +405,7 @@ fn compile_inner(
                 half_slot,
                 place: Place::Quad,
                 on_empty: None,
+                interp: None,
             };
             if n == 0 {
                 e.emit_quad_entry(key, shader, shader_sig);
@@ -453,6 +483,25 @@ struct V<'a> {
     /// Where control goes when no lane of the quad is left: `None` returns 0 (quad entry),
     /// a block jumps there (the block entry's next quad).
     on_empty: Option<cranelift_codegen::ir::Block>,
+    /// The block quad being emitted, whose inputs `emit_quad` interpolates after early
+    /// depth; None for the quad entry (its inputs come ready-made).
+    interp: Option<QuadInterp>,
+}
+
+/// What `emit_interpolation` needs of a block quad (values of the block entry).
+#[derive(Clone, Copy)]
+struct QuadInterp {
+    /// The quad's input and builtin rows.
+    inputs: Value,
+    builtins: Value,
+    /// Each lane's offset from the plane origin, as f32.
+    dxf: Value,
+    dyf: Value,
+    /// Each lane's offset from the block's pixel (0, 0), i32.
+    off_x: Value,
+    off_y: Value,
+    /// Interpolated window z (zeros when nothing reads it).
+    z: Value,
 }
 
 /// Texel addresses of the quad being emitted.
@@ -499,6 +548,12 @@ impl V<'_> {
             .b
             .ins()
             .load(types::I64, m, self.arg, abi::BLOCK_BUILTIN_STRIDE);
+        let dx = self.b.ins().load(types::I32, m, self.arg, abi::BLOCK_DX);
+        let dy = self.b.ins().load(types::I32, m, self.arg, abi::BLOCK_DY);
+        let dx = self.b.ins().splat(I32X4, dx);
+        let dy = self.b.ins().splat(I32X4, dy);
+        let bit = |b: Builtin| key.builtins & (1 << b.index()) != 0;
+        let need_z = key.depth.is_some() || bit(Builtin::FragCoordZ);
         for q in 0..4i64 {
             let (qx, qy) = ((q & 1) * 2, (q >> 1) * 2);
             // Bits j·4 + i of the block → lane bits of the quad.
@@ -511,10 +566,22 @@ impl V<'_> {
             let body = self.b.create_block();
             self.b.ins().brif(bits, body, &[], next, &[]);
             self.b.switch_to_block(body);
-            let z = self
-                .b
-                .ins()
-                .load(F32X4, m, self.arg, abi::BLOCK_Z + q as i32 * 16);
+            // Lane offsets within the block (abi.rs: lane l at (l & 1, l >> 1) of the quad).
+            let qx = qx as u32;
+            let qy = qy as u32;
+            let off_x = self.vconst([qx, qx + 1, qx, qx + 1]);
+            let off_y = self.vconst([qy, qy, qy + 1, qy + 1]);
+            // `(x + o - origin) as f32`: the integer offset, then one rounding conversion.
+            let dxi = self.b.ins().iadd(dx, off_x);
+            let dyi = self.b.ins().iadd(dy, off_y);
+            let dxf = self.b.ins().fcvt_from_sint(F32X4, dxi);
+            let dyf = self.b.ins().fcvt_from_sint(F32X4, dyi);
+            let z = if need_z {
+                self.eval_plane(self.arg, abi::BLOCK_Z_PLANE, dxf, dyf)
+            } else {
+                self.splat_f(0.0)
+            };
+            let (qx, qy) = (qx as i64, qy as i64);
             let (qin, qbi) = if q == 0 {
                 (inputs, builtins)
             } else {
@@ -533,12 +600,124 @@ impl V<'_> {
                 .store(m, qbi, self.arg, abi::BLOCK_INV + abi::INV_BUILTINS);
             self.place = Place::Block { qx, qy };
             self.on_empty = Some(next);
+            self.interp = Some(QuadInterp {
+                inputs: qin,
+                builtins: qbi,
+                dxf,
+                dyf,
+                off_x,
+                off_y,
+                z,
+            });
             self.emit_quad(key, shader, shader_sig, bits, z, inv);
             self.b.ins().jump(next, &[]);
             self.b.switch_to_block(next);
         }
         let zero = self.b.ins().iconst(types::I32, 0);
         self.b.ins().return_(&[zero]);
+    }
+
+    /// `c + a·dx + b·dy` (`setup::Plane::eval`, the same f32 operations in the same order)
+    /// of the plane `[a, b, c]` at `base + offset`, per lane.
+    fn eval_plane(&mut self, base: Value, offset: i32, dxf: Value, dyf: Value) -> Value {
+        let m = mem();
+        let [a, b, c] = [0, 4, 8].map(|o| {
+            let x = self.b.ins().load(types::F32, m, base, offset + o);
+            self.b.ins().splat(F32X4, x)
+        });
+        let ax = self.b.ins().fmul(a, dxf);
+        let t = self.b.ins().fadd(c, ax);
+        let by = self.b.ins().fmul(b, dyf);
+        self.b.ins().fadd(t, by)
+    }
+
+    /// The block quad's inputs and builtins (`raster::tile::interpolate_quad`, the same f32
+    /// operations per lane), stored to its rows before the shader runs.
+    fn emit_interpolation(&mut self, key: &FragmentKey, qi: QuadInterp) {
+        let m = mem();
+        let bit = |b: Builtin| key.builtins & (1 << b.index()) != 0;
+        let smooth = key
+            .varyings
+            .iter()
+            .any(|v| v.interp == Interpolation::Smooth);
+        let inv_w = (smooth || bit(Builtin::FragCoordW))
+            .then(|| self.eval_plane(self.arg, abi::BLOCK_W_PLANE, qi.dxf, qi.dyf));
+        let w = match inv_w {
+            Some(iw) if smooth => {
+                let one = self.splat_f(1.0);
+                Some(self.b.ins().fdiv(one, iw))
+            }
+            _ => None,
+        };
+        if !key.varyings.is_empty() {
+            let planes = self.b.ins().load(self.ptr, m, self.arg, abi::BLOCK_PLANES);
+            for v in &key.varyings {
+                let off = (v.plane * abi::PLANE_SIZE as u32) as i32;
+                let val = match (v.interp, w) {
+                    (Interpolation::Flat, _) => {
+                        let c = self.b.ins().load(types::F32, m, planes, off + 8);
+                        self.b.ins().splat(F32X4, c)
+                    }
+                    (Interpolation::Smooth, Some(w)) => {
+                        let p = self.eval_plane(planes, off, qi.dxf, qi.dyf);
+                        self.b.ins().fmul(p, w)
+                    }
+                    _ => self.eval_plane(planes, off, qi.dxf, qi.dyf),
+                };
+                self.b.ins().store(m, val, qi.inputs, (v.row * 16) as i32);
+            }
+        }
+        let row = |b: Builtin| (b.index() * 16) as i32;
+        if bit(Builtin::FragCoordX) {
+            let bx = self.b.ins().load(types::I32, m, self.arg, abi::BLOCK_X);
+            let bx = self.b.ins().splat(I32X4, bx);
+            let x = self.b.ins().iadd(bx, qi.off_x);
+            let xf = self.b.ins().fcvt_from_sint(F32X4, x);
+            let bias = self
+                .b
+                .ins()
+                .load(types::F32, m, self.fenv, abi::FENV_FRAG_COORD);
+            let bias = self.b.ins().splat(F32X4, bias);
+            let v = self.b.ins().fadd(xf, bias);
+            self.b
+                .ins()
+                .store(m, v, qi.builtins, row(Builtin::FragCoordX));
+        }
+        if bit(Builtin::FragCoordY) {
+            let by = self.b.ins().load(types::I32, m, self.arg, abi::BLOCK_Y);
+            let by = self.b.ins().splat(I32X4, by);
+            let y = self.b.ins().iadd(by, qi.off_y);
+            let yf = self.b.ins().fcvt_from_sint(F32X4, y);
+            let [sign, bias] = [4, 8].map(|o| {
+                let x = self
+                    .b
+                    .ins()
+                    .load(types::F32, m, self.fenv, abi::FENV_FRAG_COORD + o);
+                self.b.ins().splat(F32X4, x)
+            });
+            let t = self.b.ins().fmul(yf, sign);
+            let v = self.b.ins().fadd(t, bias);
+            self.b
+                .ins()
+                .store(m, v, qi.builtins, row(Builtin::FragCoordY));
+        }
+        if bit(Builtin::FragCoordZ) {
+            self.b
+                .ins()
+                .store(m, qi.z, qi.builtins, row(Builtin::FragCoordZ));
+        }
+        if let (true, Some(iw)) = (bit(Builtin::FragCoordW), inv_w) {
+            self.b
+                .ins()
+                .store(m, iw, qi.builtins, row(Builtin::FragCoordW));
+        }
+        if bit(Builtin::FrontFacing) {
+            let f = self.b.ins().load(types::I32, m, self.arg, abi::BLOCK_FRONT);
+            let f = self.b.ins().splat(I32X4, f);
+            self.b
+                .ins()
+                .store(m, f, qi.builtins, row(Builtin::FrontFacing));
+        }
     }
 
     /// One quad through early depth, the shader (`inv` points at its `Invocation`), late
@@ -564,6 +743,11 @@ impl V<'_> {
                 // Nothing left: the shader does not run (GL 4.5 core §15.2.4).
                 self.return_if_none(live);
             }
+        }
+
+        // A block quad is interpolated only now, after early depth has left it a lane.
+        if let Some(qi) = self.interp.take() {
+            self.emit_interpolation(key, qi);
         }
 
         // The shader, all 4 lanes (helpers run for derivatives; only covered lanes write).

@@ -12,13 +12,15 @@ use smallvec::SmallVec;
 
 use super::abi::{FragBlock, FragEnv, FragQuad, Invocation, ShaderEnv, MAX_COLOR_ATTACHMENTS};
 use super::fragment::{
-    self, BlendKey, ColorKey, DepthFormat, DepthKey, FragmentKey, FragmentVariant,
+    self, BlendKey, ColorKey, DepthFormat, DepthKey, FragmentKey, FragmentVariant, VaryingKey,
 };
 use super::ShaderCode;
 use crate::gl::{BlendEquation, BlendFactor, CompareFunc};
 use crate::ir::*;
 use crate::raster::draw::BlendState;
 use crate::raster::ops::{self, PreparedBlend};
+use crate::raster::setup::Plane;
+use crate::raster::tile::{self, FragCoordMap, QuadSite};
 use crate::sampler::Format;
 
 /// Rows the test shader copies from its inputs to its outputs; input row `ROWS` holds the
@@ -146,6 +148,21 @@ const EQUATIONS: &[BlendEquation] = BlendEquation::ALL;
 
 const DEPTH_FUNCS: &[CompareFunc] = CompareFunc::ALL;
 
+const INTERPOLATIONS: [Interpolation; 3] = [
+    Interpolation::Smooth,
+    Interpolation::Flat,
+    Interpolation::NoPerspective,
+];
+
+/// The builtins the block entry fills.
+const FRAG_BUILTINS: [Builtin; 5] = [
+    Builtin::FragCoordX,
+    Builtin::FragCoordY,
+    Builtin::FragCoordZ,
+    Builtin::FragCoordW,
+    Builtin::FrontFacing,
+];
+
 /// One attachment of a random case: its key and the reference's prepared blend.
 struct Attachment {
     key: ColorKey,
@@ -203,6 +220,34 @@ fn random_key(rng: &mut Rng, shader: usize) -> (FragmentKey, Vec<Attachment>) {
         depth,
         frag_depth_row: rng.bool().then(|| rng.below(ROWS as u64) as u32),
         colors: atts.iter().map(|a| a.key).collect::<SmallVec<_>>(),
+        // Plane k feeds input row (k + rot) mod (ROWS + 1), so plane and row differ; the
+        // discard row's plane gives small integers (`check_block`).
+        varyings: {
+            let rot = rng.below(ROWS as u64 + 1) as u32;
+            (0..=ROWS)
+                .map(|k| {
+                    let row = (k + rot) % (ROWS + 1);
+                    let interp = if row == ROWS {
+                        Interpolation::NoPerspective
+                    } else {
+                        INTERPOLATIONS[rng.below(3) as usize]
+                    };
+                    VaryingKey {
+                        plane: k,
+                        row,
+                        interp,
+                    }
+                })
+                .collect()
+        },
+        builtins: if rng.below(4) == 0 {
+            0
+        } else {
+            FRAG_BUILTINS
+                .iter()
+                .filter(|_| rng.bool())
+                .fold(0, |m, b| m | 1 << b.index())
+        },
     };
     (key, atts)
 }
@@ -418,6 +463,7 @@ fn check_quad(
         shader_env: &shader_env,
         blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
         blend_color_unorm8: [[0; 4]; MAX_COLOR_ATTACHMENTS],
+        frag_coord: [0.5, 1.0, 0.5, 0.0],
     };
     for (i, a) in atts.iter().enumerate() {
         if let Some(b) = a.blend {
@@ -555,6 +601,8 @@ fn every_blend_factor_and_equation() {
                     depth: None,
                     frag_depth_row: None,
                     colors: [ck].into_iter().collect(),
+                    varyings: SmallVec::new(),
+                    builtins: 0,
                 };
                 let v = fragment::compile_uncached(&shader, &key).expect("compiles");
                 let atts = [Attachment {
@@ -586,6 +634,8 @@ fn cache_shares_variants_and_refuses_foreign_keys() {
         }),
         frag_depth_row: None,
         colors: SmallVec::new(),
+        varyings: SmallVec::new(),
+        builtins: 0,
     };
     let a = fragment::variant(&shader, &key).expect("compiles");
     let b = fragment::variant(&shader, &key).expect("compiles");
@@ -636,6 +686,8 @@ fn unorm8_conversion_is_exact_at_every_midpoint() {
         }]
         .into_iter()
         .collect(),
+        varyings: SmallVec::new(),
+        builtins: 0,
     };
     let v = fragment::compile_uncached(&shader, &key).expect("compiles");
     let mut values = Vec::new();
@@ -658,6 +710,7 @@ fn unorm8_conversion_is_exact_at_every_midpoint() {
         shader_env: &shader_env,
         blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
         blend_color_unorm8: [[0; 4]; MAX_COLOR_ATTACHMENTS],
+        frag_coord: [0.5, 1.0, 0.5, 0.0],
     };
     let builtins = [0u32; Builtin::COUNT * 4];
     let mut out = vec![0u32; v.output_rows() as usize * 4];
@@ -717,6 +770,8 @@ fn d24_conversion_is_exact_near_midpoints() {
         }),
         frag_depth_row: None,
         colors: SmallVec::new(),
+        varyings: SmallVec::new(),
+        builtins: 0,
     };
     let v = fragment::compile_uncached(&shader, &key).expect("compiles");
     const MAX: u32 = ops::DEPTH24_MAX;
@@ -744,6 +799,7 @@ fn d24_conversion_is_exact_near_midpoints() {
         shader_env: &shader_env,
         blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
         blend_color_unorm8: [[0; 4]; MAX_COLOR_ATTACHMENTS],
+        frag_coord: [0.5, 1.0, 0.5, 0.0],
     };
     let builtins = [0u32; Builtin::COUNT * 4];
     let inputs = vec![0u32; (ROWS as usize + 1) * 4];
@@ -786,30 +842,109 @@ fn d24_conversion_is_exact_near_midpoints() {
 /// strides are not the block's width.
 const BLOCK_IMAGE_W: usize = 5;
 
+/// A random plane: usually gentle slopes around a value in about [-0.3, 1.3], sometimes
+/// `Rng::float`'s edge values in every term.
+fn random_plane(rng: &mut Rng) -> Plane {
+    if rng.below(4) == 0 {
+        return Plane {
+            a: rng.float(),
+            b: rng.float(),
+            c: rng.float(),
+        };
+    }
+    let slope = |rng: &mut Rng| (rng.below(1 << 16) as f32 / (1 << 16) as f32 - 0.5) * 0.2;
+    Plane {
+        a: slope(rng),
+        b: slope(rng),
+        c: rng.float(),
+    }
+}
+
+/// Words equal bit for bit, or both NaN.
+fn same_word(a: u32, b: u32) -> bool {
+    a == b || (f32::from_bits(a).is_nan() && f32::from_bits(b).is_nan())
+}
+
+/// What the block entry leaves in rows it does not write.
+const UNWRITTEN: u32 = 0xA5A5_A5A5;
+
 /// Runs one random 4×4 block through `v`'s block entry and, quad by quad, through the
-/// reference; panics on the first texel that differs. Returns how many texels the
-/// reference changed.
+/// reference (`tile::interpolate_quad`, the shader, the per-fragment steps); panics on the
+/// first texel, interpolated input or builtin word that differs. Returns how many texels
+/// the reference changed and how many quads' interpolation was compared.
 fn check_block(
     rng: &mut Rng,
     shader: &Arc<dyn ShaderCode>,
     v: &FragmentVariant,
     atts: &[Attachment],
-) -> usize {
+) -> (usize, usize) {
     let key = v.key();
     let rows = v.output_rows() as usize;
     let in_len = shader.input_words() as usize * 4;
     let cover = rng.next() as u16 | (rng.bool() as u16 * 0xFFFF);
+    let (dx, dy) = (rng.below(17) as i32 - 8, rng.below(17) as i32 - 8);
+    // The triangle: planes in plane order. The discard row's is zero (no lane discards) in
+    // three blocks of four; in the others it is a small-integer plane that is zero on a
+    // line through a random pixel of the block, so the lanes off the line discard.
+    let planes: Vec<Plane> = key
+        .varyings
+        .iter()
+        .map(|vk| {
+            if vk.row != ROWS {
+                random_plane(rng)
+            } else if rng.below(4) != 0 {
+                Plane::default()
+            } else {
+                let (a, b) = (rng.below(3) as i32 - 1, rng.below(3) as i32 - 1);
+                let (i, j) = (rng.below(4) as i32, rng.below(4) as i32);
+                Plane {
+                    a: a as f32,
+                    b: b as f32,
+                    c: -(a * (dx + i) + b * (dy + j)) as f32,
+                }
+            }
+        })
+        .collect();
+    let z_plane = random_plane(rng);
+    let w_plane = if rng.below(4) == 0 {
+        random_plane(rng)
+    } else {
+        Plane {
+            c: 0.25 + rng.float().abs(),
+            ..random_plane(rng)
+        }
+    };
+    let (bx, by) = (rng.below(100) as i32, rng.below(100) as i32);
+    let origin = [bx - dx, by - dy];
+    let front = rng.bool();
+    let frag_coord = FragCoordMap::new(rng.bool(), rng.bool(), 1 + rng.below(200) as u32);
+    let quad_at = |q: usize| (bx + (q as i32 & 1) * 2, by + (q as i32 >> 1) * 2);
+    let z: [[f32; 4]; 4] = std::array::from_fn(|q| {
+        let (x, y) = quad_at(q);
+        tile::plane_quad(&z_plane, origin, x, y)
+    });
+    // The reference's inputs and builtins per quad.
     let mut inputs = vec![0u32; in_len * 4];
+    let mut builtins = vec![0u32; Builtin::COUNT * 4 * 4];
     for q in 0..4 {
-        for w in 0..ROWS as usize * 4 {
-            inputs[q * in_len + w] = rng.float().to_bits();
-        }
-        for l in 0..4 {
-            inputs[q * in_len + ROWS as usize * 4 + l] = (rng.below(5) == 0) as u32;
-        }
+        let (x, y) = quad_at(q);
+        let site = QuadSite {
+            x,
+            y,
+            origin,
+            inv_w: w_plane,
+            front,
+            frag_coord,
+        };
+        tile::interpolate_quad(
+            key.varyings.iter().map(|vk| (vk.row, vk.interp)),
+            &planes,
+            site,
+            &z[q],
+            &mut inputs[q * in_len..(q + 1) * in_len],
+            &mut builtins[q * Builtin::COUNT * 4..(q + 1) * Builtin::COUNT * 4],
+        );
     }
-    let builtins = vec![0u32; Builtin::COUNT * 4 * 4];
-    let z: [[f32; 4]; 4] = std::array::from_fn(|_| std::array::from_fn(|_| rng.float()));
     // Images of 4 rows; pixel (i, j) of the block at texel j * BLOCK_IMAGE_W + i + 1.
     let texel = |i: usize, j: usize| j * BLOCK_IMAGE_W + i + 1;
     let quad_pixel = |q: usize, l: usize| ((q & 1) * 2 + (l & 1), (q >> 1) * 2 + (l >> 1));
@@ -841,10 +976,12 @@ fn check_block(
         loop_budget: crate::ir::interp::loop_budget(),
     };
 
-    // Reference: quad by quad, as the quad path of the tile loop.
+    // Reference: quad by quad, as the quad path of the tile loop. `shaded[q]`: the quad
+    // must reach the shader (a covered lane, and one left after early depth).
     let mut ref_depth = depth.clone();
     let mut ref_colors = colors.clone();
     let mut ref_out = vec![0u32; rows * 4];
+    let mut shaded = [false; 4];
     for q in 0..4 {
         let lanes = (0..4)
             .filter(|&l| {
@@ -855,10 +992,18 @@ fn check_block(
         if lanes == 0 {
             continue;
         }
+        shaded[q] = match (key.early_depth, key.depth) {
+            (true, Some(d)) => (0..4).any(|l| {
+                let (i, j) = quad_pixel(q, l);
+                let mut t = ref_depth[texel(i, j)];
+                lanes & (1 << l) != 0 && self::ref_depth(d, &mut t, z[q][l])
+            }),
+            _ => true,
+        };
         let mut inv = Invocation {
             inputs: inputs[q * in_len..].as_ptr(),
             outputs: ref_out.as_mut_ptr(),
-            builtins: builtins.as_ptr(),
+            builtins: builtins[q * Builtin::COUNT * 4..].as_ptr(),
             mask: 0xF,
         };
         // SAFETY: buffers sized for the shader; it reads no uniforms, blocks or textures.
@@ -904,12 +1049,15 @@ fn check_block(
             })
             .sum::<usize>();
 
-    // The block entry.
+    // The block entry, with its own input and builtin rows to fill.
     let mut out = vec![0u32; rows * 4];
+    let mut block_inputs = vec![UNWRITTEN; in_len * 4];
+    let mut block_builtins = vec![UNWRITTEN; Builtin::COUNT * 4 * 4];
     let mut fenv = FragEnv {
         shader_env: &shader_env,
         blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
         blend_color_unorm8: [[0; 4]; MAX_COLOR_ATTACHMENTS],
+        frag_coord: frag_coord.to_env(),
     };
     for (i, a) in atts.iter().enumerate() {
         if let Some(b) = a.blend {
@@ -925,11 +1073,17 @@ fn check_block(
             mask: 0xF,
         },
         cover: cover as u32,
-        _pad: [0; 3],
-        z,
-        inputs: inputs.as_ptr(),
+        front: if front { u32::MAX } else { 0 },
+        dx,
+        dy,
+        x: bx,
+        y: by,
+        z_plane: [z_plane.a, z_plane.b, z_plane.c, 0.0],
+        w_plane: [w_plane.a, w_plane.b, w_plane.c, 0.0],
+        planes: planes.as_ptr().cast::<f32>(),
+        inputs: block_inputs.as_mut_ptr(),
         input_stride: (in_len * 4) as u64,
-        builtins: builtins.as_ptr(),
+        builtins: block_builtins.as_mut_ptr(),
         builtin_stride: (Builtin::COUNT * 4 * 4) as u64,
         depth: depth[texel(0, 0)].as_mut_ptr(),
         depth_stride: (BLOCK_IMAGE_W * 4) as i64,
@@ -943,10 +1097,51 @@ fn check_block(
     }
     // SAFETY: every texel the block addresses lies in the local images above (4 rows of
     // BLOCK_IMAGE_W texels, the block starting at texel 1); inputs and builtins hold 4
-    // quads at the strides given; outputs hold `output_rows` zeroed rows.
+    // quads at the strides given, every key row inside them; `planes` holds a plane per
+    // key varying; outputs hold `output_rows` zeroed rows.
     unsafe { v.run_block(&fenv, &mut block) };
 
-    let case = || format!("key {key:?}\ncover {cover:#06x} z {z:?}\n");
+    let case = || {
+        format!(
+            "key {key:?}\ncover {cover:#06x} planes {planes:?} z {z_plane:?} w {w_plane:?} \
+             d ({dx}, {dy}) at ({bx}, {by}) front {front} {frag_coord:?}\n"
+        )
+    };
+    // Interpolation: a quad that reached the shader has every key row and builtin the
+    // reference's; one that did not has none written.
+    let mut compared = 0;
+    for q in 0..4 {
+        let mut words = Vec::new();
+        for vk in &key.varyings {
+            for l in 0..4 {
+                let w = q * in_len + vk.row as usize * 4 + l;
+                words.push((format!("input row {}", vk.row), block_inputs[w], inputs[w]));
+            }
+        }
+        for b in FRAG_BUILTINS {
+            if key.builtins & (1 << b.index()) == 0 {
+                continue;
+            }
+            for l in 0..4 {
+                let w = q * Builtin::COUNT * 4 + b.index() * 4 + l;
+                words.push((format!("{b:?}"), block_builtins[w], builtins[w]));
+            }
+        }
+        if shaded[q] {
+            compared += 1;
+            for (what, got, want) in &words {
+                assert!(
+                    same_word(*got, *want),
+                    "quad {q} {what}: block {got:#x} reference {want:#x}\n{}",
+                    case()
+                );
+            }
+        } else {
+            for (what, got, _) in &words {
+                assert_eq!(*got, UNWRITTEN, "quad {q} {what} written\n{}", case());
+            }
+        }
+    }
     if key.depth.is_some() {
         let f = match key.depth.map(|d| d.format) {
             Some(DepthFormat::D32F) => Format::Depth32F,
@@ -976,7 +1171,7 @@ fn check_block(
             );
         }
     }
-    changed
+    (changed, compared)
 }
 
 #[test]
@@ -984,19 +1179,25 @@ fn block_entries_match_the_reference_quad_by_quad() {
     let shader = copy_shader();
     let id = fragment::shader_id(&*shader).expect("JIT code has an entry");
     let mut rng = Rng(0x0DDB_1A5E_5BAD_5EED);
-    let (mut changed, mut blocks) = (0, 0);
+    let (mut changed, mut compared, mut blocks) = (0, 0, 0);
     for _ in 0..150 {
         let (key, atts) = random_key(&mut rng, id);
         let v =
             fragment::compile_uncached(&shader, &key).unwrap_or_else(|e| panic!("{key:?}: {e}"));
         for _ in 0..8 {
-            changed += check_block(&mut rng, &shader, &v, &atts);
+            let (c, q) = check_block(&mut rng, &shader, &v, &atts);
+            changed += c;
+            compared += q;
             blocks += 1;
         }
     }
-    // Most blocks write several texels.
+    // Most blocks write several texels, and most quads are interpolated.
     assert!(
         changed > blocks * 4,
         "{changed} texels written in {blocks} blocks"
+    );
+    assert!(
+        compared > blocks * 2,
+        "{compared} quads interpolated in {blocks} blocks"
     );
 }

@@ -68,6 +68,12 @@ pub trait ShaderCode: Send + Sync {
     fn jit_entry(&self) -> Option<abi::ShaderFn> {
         None
     }
+    /// The builtin rows the code reads: bit `Builtin::index()` per builtin. Callers may
+    /// leave the other rows unwritten (the fragment block entry does). Every row unless
+    /// the code says otherwise.
+    fn builtins_read(&self) -> u32 {
+        (1 << Builtin::COUNT) - 1
+    }
 }
 
 /// A uniform block binding as captured by a draw: the buffer's contents, the byte offset and

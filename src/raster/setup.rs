@@ -10,13 +10,23 @@ use crate::ir::Interpolation;
 
 /// `value(px, py) = c + a * (px - x0) + b * (py - y0)` at the centre of pixel (px, py), where
 /// (x0, y0) is the triangle's `origin` pixel. Evaluating relative to a nearby integer pixel
-/// keeps f32 exact in the step terms; `c` is computed in f64.
+/// keeps f32 exact in the step terms; `c` is computed in f64. `#[repr(C)]`: the fragment
+/// variant's block entry reads a triangle's planes in place (`jit::abi::FragBlock::planes`).
+#[repr(C)]
 #[derive(Copy, Clone, Debug, Default, PartialEq)]
 pub struct Plane {
     pub a: f32,
     pub b: f32,
     pub c: f32,
 }
+
+// Generated code reads planes as `[a, b, c]` f32 (`jit::abi::PLANE_SIZE`).
+const _: () = {
+    assert!(std::mem::size_of::<Plane>() == crate::jit::abi::PLANE_SIZE as usize);
+    assert!(std::mem::offset_of!(Plane, a) == 0);
+    assert!(std::mem::offset_of!(Plane, b) == 4);
+    assert!(std::mem::offset_of!(Plane, c) == 8);
+};
 
 impl Plane {
     #[inline]

@@ -1,12 +1,15 @@
 //! Tile execution: one worker runs one tile's commands in API order (clears, triangles).
-//! A triangle's coverage is found hierarchically (16×16 blocks → 4×4 blocks → pixels); each
-//! 2×2 quad with coverage gets its fragment inputs interpolated at pixel centres, then the
-//! draw's fragment variant runs them (`jit::fragment`: early depth, the shader, late depth,
-//! blending, the colour mask and the stores in one generated function; helper lanes
-//! outside the triangle run the shader for derivatives but never write): a whole 4×4 block
-//! per call through its block entry (base texel pointers and row strides) when the block
-//! lies inside every image, else quad by quad with texel pointers per lane. Shader code that is not JIT code (the interpreter tests swap in) runs
-//! the same steps here in Rust through the reference operations of `ops.rs`.
+//! A triangle's coverage is found hierarchically (16×16 blocks → 4×4 blocks → pixels), then
+//! the draw's fragment variant runs the covered pixels (`jit::fragment`: early depth, the
+//! shader, late depth, blending, the colour mask and the stores in one generated function;
+//! helper lanes outside the triangle run the shader for derivatives but never write): a
+//! whole 4×4 block per call through its block entry when the block lies inside every image
+//! (base texel pointers and row strides; the variant interpolates z, the inputs and the
+//! builtins the shader reads from the triangle's planes itself, after early depth), else
+//! quad by quad with texel pointers per lane and inputs interpolated here
+//! (`interpolate_quad`, the reference the block entry is tested against). Shader code that
+//! is not JIT code (the interpreter tests swap in) runs the same steps here in Rust through
+//! the reference operations of `ops.rs`.
 
 use smallvec::SmallVec;
 
@@ -15,11 +18,11 @@ use std::sync::Arc;
 use super::draw::ClearCall;
 use super::ops::{self, PreparedBlend};
 use super::scene::{BinnedDraw, Command, Scene};
-use super::setup::{self, Triangle};
+use super::setup::{self, Plane, Triangle};
 use crate::ir::{Builtin, Interpolation};
 use crate::jit::abi::{FragBlock, FragEnv, FragQuad, Invocation, MAX_COLOR_ATTACHMENTS};
 use crate::jit::fragment::{
-    self, BlendKey, ColorKey, DepthFormat, DepthKey, FragmentKey, FragmentVariant,
+    self, BlendKey, ColorKey, DepthFormat, DepthKey, FragmentKey, FragmentVariant, VaryingKey,
 };
 use crate::jit::{self, BoundEnv};
 use crate::sampler::{Format, TileWriter};
@@ -79,11 +82,17 @@ impl Default for TileScratch {
                     mask: 0xF,
                 },
                 cover: 0,
-                _pad: [0; 3],
-                z: [[0.0; 4]; 4],
-                inputs: std::ptr::null(),
+                front: 0,
+                dx: 0,
+                dy: 0,
+                x: 0,
+                y: 0,
+                z_plane: [0.0; 4],
+                w_plane: [0.0; 4],
+                planes: std::ptr::null(),
+                inputs: std::ptr::null_mut(),
                 input_stride: 0,
-                builtins: std::ptr::null(),
+                builtins: std::ptr::null_mut(),
                 builtin_stride: 0,
                 depth: std::ptr::null_mut(),
                 depth_stride: 0,
@@ -122,6 +131,8 @@ struct DrawCtx<'a> {
     /// Output row of gl_FragDepth, when the shader writes it inside its output rows (the
     /// reference reads the interpolated z otherwise).
     frag_depth_row: Option<u32>,
+    /// Planes per triangle the variant's block entry reads (`FragBlock::planes`).
+    planes_per_tri: usize,
 }
 
 /// gl_FragCoord.xy of pixel (x, y) (y counted up from the bottom row) is
@@ -129,7 +140,7 @@ struct DrawCtx<'a> {
 /// one multiply-add per lane whichever layout the shader chose. Every term is an integer or
 /// a half-integer below 2^24, so the values are exact.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct FragCoordMap {
+pub(crate) struct FragCoordMap {
     x_bias: f32,
     y_sign: f32,
     y_bias: f32,
@@ -139,7 +150,11 @@ impl FragCoordMap {
     /// GLSL 1.50 §4.3.8.1: by default the origin is the lower left and pixel centres are
     /// half-integers; `origin_upper_left` counts y down from the top of the framebuffer
     /// (`height - y` in window coordinates), `pixel_center_integer` moves centres to integers.
-    fn new(origin_upper_left: bool, pixel_center_integer: bool, height_px: u32) -> FragCoordMap {
+    pub(crate) fn new(
+        origin_upper_left: bool,
+        pixel_center_integer: bool,
+        height_px: u32,
+    ) -> FragCoordMap {
         let centre = if pixel_center_integer { 0.0 } else { 0.5 };
         if origin_upper_left {
             // Row y's centre sits at window y + 0.5; height - (y + 0.5), shifted by
@@ -160,6 +175,11 @@ impl FragCoordMap {
 
     fn x(self, x: i32) -> f32 {
         x as f32 + self.x_bias
+    }
+
+    /// The map as `FragEnv::frag_coord` holds it.
+    pub(crate) fn to_env(self) -> [f32; 4] {
+        [self.x_bias, self.y_sign, self.y_bias, 0.0]
     }
 
     fn y(self, y: i32) -> f32 {
@@ -211,10 +231,16 @@ impl<'a> DrawCtx<'a> {
         let out_rows = prog.fs_output_words.max(prog.fs.output_words());
         let frag_depth_row = prog.frag_depth_slot.filter(|&r| r < out_rows);
         let env = BoundEnv::new(&call.fs_data, &call.sampler);
+        let frag_coord = FragCoordMap::new(
+            call.program.frag_coord_origin_upper_left,
+            call.program.frag_coord_pixel_center_integer,
+            call.target.height,
+        );
         let mut fenv = FragEnv {
             shader_env: env.as_ptr(),
             blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
             blend_color_unorm8: [[0; 4]; MAX_COLOR_ATTACHMENTS],
+            frag_coord: frag_coord.to_env(),
         };
         for (i, (_, _, blend)) in colors.iter().enumerate().take(MAX_COLOR_ATTACHMENTS) {
             if let Some(b) = blend {
@@ -252,6 +278,20 @@ impl<'a> DrawCtx<'a> {
                         index: i as u8,
                     })
                     .collect(),
+                // `interpolate_quad`'s rows: those inside the inputs buffer (`run_tile`
+                // sizes it to `input_words`).
+                varyings: prog
+                    .varyings
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, l)| l.fs_slot < input_words(d))
+                    .map(|(k, l)| VaryingKey {
+                        plane: k as u32,
+                        row: l.fs_slot,
+                        interp: l.interpolation,
+                    })
+                    .collect(),
+                builtins: prog.fs.builtins_read(),
             })
             .and_then(|key| lookup_variant(&prog.fs, key, local));
         DrawCtx {
@@ -261,14 +301,11 @@ impl<'a> DrawCtx<'a> {
             depth_write,
             colors,
             mask: st.color_mask,
-            frag_coord: FragCoordMap::new(
-                call.program.frag_coord_origin_upper_left,
-                call.program.frag_coord_pixel_center_integer,
-                call.target.height,
-            ),
+            frag_coord,
             variant,
             fenv,
             frag_depth_row,
+            planes_per_tri: prog.varyings.len(),
         }
     }
 
@@ -282,6 +319,13 @@ impl<'a> DrawCtx<'a> {
     }
 }
 
+/// Input words per lane of the draw's fragment shader: what the program links and what the
+/// code reads, whichever is more.
+fn input_words(d: &BinnedDraw) -> u32 {
+    let prog = &d.call.program;
+    prog.fs_input_words.max(prog.fs.input_words())
+}
+
 /// The variant for `key`, from the worker's memo or the shared cache. A variant that fails
 /// to compile (a softgl bug: the generator takes every key `DrawCtx::new` builds) leaves
 /// the draw on the reference path, which renders the same pixels.
@@ -291,10 +335,14 @@ fn lookup_variant(
     local: &mut Vec<(FragmentKey, Arc<FragmentVariant>)>,
 ) -> Option<Arc<FragmentVariant>> {
     if let Some(i) = local.iter().position(|(k, _)| *k == key) {
-        let hit = local.remove(i);
-        let v = hit.1.clone();
-        local.push(hit);
-        return Some(v);
+        // Most draws repeat the last key: keep it in place (an entry is a few hundred
+        // bytes; moving the memo per tile and draw showed as 2.6% `memmove` in the
+        // 2000-draw workload).
+        if i + 1 != local.len() {
+            let hit = local.remove(i);
+            local.push(hit);
+        }
+        return local.last().map(|(_, v)| v.clone());
     }
     let v = fragment::variant(shader, &key).ok()?;
     if local.len() >= LOCAL_VARIANTS {
@@ -329,7 +377,7 @@ pub unsafe fn run_tile(scene: &Scene, t: usize, scratch: &mut TileScratch) {
                     let prog = &d.call.program;
                     // SAFETY: this function's contract, for the whole loop over the bin.
                     let ctx = unsafe { DrawCtx::new(d, rect, &mut scratch.variants) };
-                    let in_words = prog.fs_input_words.max(prog.fs.input_words()) as usize;
+                    let in_words = input_words(d) as usize;
                     let out_words = ctx.output_rows() as usize;
                     // Fresh zeros: rows the shader never writes read as 0.0 all draw long.
                     // Room for the 4 quads of a block.
@@ -394,12 +442,22 @@ fn rect_mask(x: i32, y: i32, r: [i32; 4]) -> u16 {
     if r == [x, y, x + 3, y + 3] {
         return 0xFFFF;
     }
+    // Columns and rows of the block inside `r`, as 4-bit masks (empty when lo > hi).
+    let span = |lo: i32, hi: i32| -> u16 {
+        let (lo, hi) = (lo.max(0), hi.min(3));
+        if lo > hi {
+            0
+        } else {
+            (0xF >> (3 - hi)) & (0xF << lo)
+        }
+    };
+    let cols = span(r[0] - x, r[2] - x);
+    let rows = span(r[1] - y, r[3] - y);
+    // Row j of the block is bits 4j..4j + 4.
     let mut m = 0u16;
     for j in 0..4 {
-        for i in 0..4 {
-            if (r[0]..=r[2]).contains(&(x + i)) && (r[1]..=r[3]).contains(&(y + j)) {
-                m |= 1 << (j * 4 + i);
-            }
+        if rows & (1 << j) != 0 {
+            m |= cols << (j * 4);
         }
     }
     m
@@ -468,8 +526,9 @@ fn raster_triangle(ctx: &DrawCtx<'_>, tri: &Triangle, tile: [i32; 4], s: &mut Ti
                         continue;
                     }
                     if let Some(v) = &ctx.variant {
-                        if block_ptrs(ctx, x4, y4, &mut s.block) {
-                            shade_block_variant(ctx, v, tri, x4, y4, m, s);
+                        if block_ptrs(ctx, x4, y4, &mut s.block)
+                            && shade_block_variant(ctx, v, tri, x4, y4, m, s)
+                        {
                             continue;
                         }
                     }
@@ -563,20 +622,66 @@ fn prepare_quad(
     builtins: &mut [u32],
 ) {
     let d = ctx.d;
-    let prog = &d.call.program;
-    let dx = LANE_DX.map(|o| (x + o - tri.origin[0]) as f32);
-    let dy = LANE_DY.map(|o| (y + o - tri.origin[1]) as f32);
-    let inv_w: [f32; 4] = std::array::from_fn(|l| tri.inv_w.eval(dx[l], dy[l]));
+    interpolate_quad(
+        d.call
+            .program
+            .varyings
+            .iter()
+            .map(|l| (l.fs_slot, l.interpolation)),
+        d.planes.get(tri.varyings as usize..).unwrap_or(&[]),
+        QuadSite {
+            x,
+            y,
+            origin: tri.origin,
+            inv_w: tri.inv_w,
+            front: tri.front,
+            frag_coord: ctx.frag_coord,
+        },
+        z,
+        inputs,
+        builtins,
+    );
+}
+
+/// Where a quad sits and what of its triangle `interpolate_quad` reads besides the planes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct QuadSite {
+    /// The quad's pixel (lane 0) and the triangle's plane origin.
+    pub x: i32,
+    pub y: i32,
+    pub origin: [i32; 2],
+    pub inv_w: Plane,
+    pub front: bool,
+    pub frag_coord: FragCoordMap,
+}
+
+/// The reference interpolation of one quad (the fragment block entry does the same f32
+/// operations in generated code, `fragment_tests.rs` compares them): input row `row` of
+/// each `(row, interpolation)` from the triangle's plane of the same index in `planes`
+/// (stopping at the first missing plane, skipping rows outside `inputs`), and every
+/// fragment builtin row; `z` is the quad's interpolated window z.
+pub(crate) fn interpolate_quad(
+    varyings: impl IntoIterator<Item = (u32, Interpolation)>,
+    planes: &[Plane],
+    q: QuadSite,
+    z: &[f32; 4],
+    inputs: &mut [u32],
+    builtins: &mut [u32],
+) {
+    let (x, y) = (q.x, q.y);
+    let dx = LANE_DX.map(|o| (x + o - q.origin[0]) as f32);
+    let dy = LANE_DY.map(|o| (y + o - q.origin[1]) as f32);
+    let inv_w: [f32; 4] = std::array::from_fn(|l| q.inv_w.eval(dx[l], dy[l]));
     let w = inv_w.map(|v| 1.0 / v);
-    for (k, link) in prog.varyings.iter().enumerate() {
-        let Some(plane) = d.planes.get(tri.varyings as usize + k) else {
+    for (k, (row, interpolation)) in varyings.into_iter().enumerate() {
+        let Some(plane) = planes.get(k) else {
             break;
         };
-        let base = link.fs_slot as usize * 4;
+        let base = row as usize * 4;
         let Some(dst) = inputs.get_mut(base..base + 4) else {
             continue;
         };
-        match link.interpolation {
+        match interpolation {
             Interpolation::Flat => dst.fill(plane.c.to_bits()),
             Interpolation::NoPerspective => {
                 for l in 0..4 {
@@ -591,22 +696,27 @@ fn prepare_quad(
         }
     }
     let b = builtins;
-    let fc = ctx.frag_coord;
+    let fc = q.frag_coord;
     for l in 0..4 {
         b[Builtin::FragCoordX.index() * 4 + l] = fc.x(x + LANE_DX[l]).to_bits();
         b[Builtin::FragCoordY.index() * 4 + l] = fc.y(y + LANE_DY[l]).to_bits();
         b[Builtin::FragCoordZ.index() * 4 + l] = z[l].to_bits();
         b[Builtin::FragCoordW.index() * 4 + l] = inv_w[l].to_bits();
-        b[Builtin::FrontFacing.index() * 4 + l] = if tri.front { u32::MAX } else { 0 };
+        b[Builtin::FrontFacing.index() * 4 + l] = if q.front { u32::MAX } else { 0 };
     }
 }
 
 /// Interpolated window z of the quad's lanes.
 fn quad_z(tri: &Triangle, x: i32, y: i32) -> [f32; 4] {
+    plane_quad(&tri.z, tri.origin, x, y)
+}
+
+/// The plane's values at the quad at (x, y)'s lanes, relative to `origin`.
+pub(crate) fn plane_quad(p: &Plane, origin: [i32; 2], x: i32, y: i32) -> [f32; 4] {
     std::array::from_fn(|l| {
-        let dx = (x + LANE_DX[l] - tri.origin[0]) as f32;
-        let dy = (y + LANE_DY[l] - tri.origin[1]) as f32;
-        tri.z.eval(dx, dy)
+        let dx = (x + LANE_DX[l] - origin[0]) as f32;
+        let dy = (y + LANE_DY[l] - origin[1]) as f32;
+        p.eval(dx, dy)
     })
 }
 
@@ -695,11 +805,12 @@ fn block_ptrs(ctx: &DrawCtx<'_>, x: i32, y: i32, b: &mut FragBlock) -> bool {
     true
 }
 
-/// The production path for blocks inside every image: each covered quad's inputs and
-/// builtins are prepared here, then one call of the variant's block entry runs the quads
-/// (in the order the quad path would) through depth, shader, blending and stores. `m` is
-/// the block's coverage (bit `j * 4 + i` for pixel (x + i, y + j)); `s.block` holds the
-/// texel pointers `block_ptrs` set.
+/// The production path for blocks inside every image: one call of the variant's block
+/// entry runs the covered quads (in the order the quad path would): interpolation from the
+/// triangle's planes, depth, shader, blending and stores. `m` is the block's coverage (bit
+/// `j * 4 + i` for pixel (x + i, y + j)); `s.block` holds the texel pointers `block_ptrs`
+/// set. False, with nothing drawn, when the triangle lacks planes the variant reads (then
+/// the quad path, which stops at the first missing plane, takes the block).
 fn shade_block_variant(
     ctx: &DrawCtx<'_>,
     v: &FragmentVariant,
@@ -708,43 +819,43 @@ fn shade_block_variant(
     y: i32,
     m: u16,
     s: &mut TileScratch,
-) {
-    let in_len = s.in_len;
-    for q in 0..4usize {
-        let (qi, qj) = ((q as i32 & 1) * 2, (q as i32 >> 1) * 2);
-        if (m >> (qj * 4 + qi)) & 0x33 == 0 {
-            continue;
-        }
-        let z = quad_z(tri, x + qi, y + qj);
-        s.block.z[q] = z;
-        prepare_quad(
-            ctx,
-            tri,
-            x + qi,
-            y + qj,
-            &z,
-            &mut s.inputs[q * in_len..(q + 1) * in_len],
-            &mut s.builtins[q * BUILTIN_WORDS..(q + 1) * BUILTIN_WORDS],
-        );
+) -> bool {
+    let planes = &ctx.d.planes;
+    let first = tri.varyings as usize;
+    if first + ctx.planes_per_tri > planes.len() {
+        return false;
     }
+    let (inputs, builtins) = (s.inputs.as_mut_ptr(), s.builtins.as_mut_ptr());
     let b = &mut s.block;
     b.inv = Invocation {
-        inputs: s.inputs.as_ptr(),
+        inputs,
         outputs: s.outputs.as_mut_ptr(),
-        builtins: s.builtins.as_ptr(),
+        builtins,
         mask: 0xF,
     };
     b.cover = m as u32;
-    b.inputs = s.inputs.as_ptr();
-    b.input_stride = (in_len * 4) as u64;
-    b.builtins = s.builtins.as_ptr();
+    b.front = if tri.front { u32::MAX } else { 0 };
+    b.dx = x - tri.origin[0];
+    b.dy = y - tri.origin[1];
+    b.x = x;
+    b.y = y;
+    b.z_plane = [tri.z.a, tri.z.b, tri.z.c, 0.0];
+    b.w_plane = [tri.inv_w.a, tri.inv_w.b, tri.inv_w.c, 0.0];
+    b.planes = planes.as_ptr().wrapping_add(first).cast::<f32>();
+    b.inputs = inputs;
+    b.input_stride = (s.in_len * 4) as u64;
+    b.builtins = builtins;
     b.builtin_stride = (BUILTIN_WORDS * 4) as u64;
     // SAFETY: as `shade_quad_variant`'s, per quad: each quad's inputs (`in_len` words, at
-    // least what `buffers_fit` checked for one quad) and builtins lie at the strides set
-    // here; the outputs were sized for the variant when the draw started; the texel
-    // pointers and strides were set by `block_ptrs` for this block, whose 16 pixels lie in
-    // this worker's tile of every image.
+    // least what `buffers_fit` checked for one quad, past every row of the key's
+    // `varyings`, which `DrawCtx::new` keeps below `input_words`) and builtins
+    // (`BUILTIN_WORDS`) lie at the strides set here, in buffers the variant may write; the
+    // triangle's planes from `first` hold `planes_per_tri` entries (checked above), past
+    // every plane index of the key; the outputs were sized for the variant when the draw
+    // started; the texel pointers and strides were set by `block_ptrs` for this block,
+    // whose 16 pixels lie in this worker's tile of every image.
     unsafe { v.run_block(&ctx.fenv, b) };
+    true
 }
 
 /// The reference path (interpreted shaders): the same steps in Rust, per lane.
@@ -929,6 +1040,30 @@ unsafe fn clear_tile(c: &ClearCall, tile: [i32; 4]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The bit-mask `rect_mask` against a pixel-by-pixel count, over rects around a block.
+    #[test]
+    fn rect_mask_matches_pixel_by_pixel() {
+        let (x, y) = (8, 4);
+        for x0 in x - 2..x + 6 {
+            for x1 in x0 - 1..x + 7 {
+                for y0 in y - 2..y + 6 {
+                    for y1 in y0 - 1..y + 7 {
+                        let r = [x0, y0, x1, y1];
+                        let mut want = 0u16;
+                        for j in 0..4 {
+                            for i in 0..4 {
+                                if (x0..=x1).contains(&(x + i)) && (y0..=y1).contains(&(y + j)) {
+                                    want |= 1 << (j * 4 + i);
+                                }
+                            }
+                        }
+                        assert_eq!(rect_mask(x, y, r), want, "{r:?}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn rect_mask_bits() {
