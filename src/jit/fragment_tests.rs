@@ -242,7 +242,7 @@ fn reference(
     z: [f32; 4],
     depth: &mut [[u8; 4]; 4],
     colors: &mut [[[u8; 16]; 4]],
-) {
+) -> u32 {
     let mut cover = cover;
     if key.early_depth {
         if let Some(d) = key.depth {
@@ -252,7 +252,7 @@ fn reference(
                 }
             }
             if cover == 0 {
-                return;
+                return 0;
             }
         }
     }
@@ -274,7 +274,7 @@ fn reference(
         }
     }
     if live == 0 {
-        return;
+        return 0;
     }
     for (a, texels) in atts.iter().zip(colors.iter_mut()) {
         let format = a.key.format;
@@ -292,6 +292,7 @@ fn reference(
             ops::blend_and_pack(format, a.blend.as_ref(), src, a.key.mask, t);
         }
     }
+    live
 }
 
 /// Texels equal bit for bit, or both NaN where the format stores floats.
@@ -396,7 +397,7 @@ fn check_quad(
     let alive = unsafe { shader.call(&shader_env, &mut inv) };
     let mut ref_depth = depth;
     let mut ref_colors = colors.clone();
-    reference(
+    let ref_written = reference(
         key,
         atts,
         &ref_out,
@@ -451,11 +452,12 @@ fn check_quad(
     }
     // SAFETY: every pointer targets a live local of the right size; outputs hold
     // `output_rows` zeroed rows.
-    unsafe { v.run(&fenv, &mut quad) };
+    let written = unsafe { v.run(&fenv, &mut quad) };
 
     let case = || {
         format!("key {key:?}\ncover {cover:#x} alive {alive:#x} z {z:?}\nref depth {ref_depth:?}\n")
     };
+    assert_eq!(written, ref_written, "lanes written\n{}", case());
     if key.depth.is_some() {
         let f = match key.depth.map(|d| d.format) {
             Some(DepthFormat::D32F) => Format::Depth32F,
@@ -845,6 +847,7 @@ fn check_block(
     let mut ref_depth = depth.clone();
     let mut ref_colors = colors.clone();
     let mut ref_out = vec![0u32; rows * 4];
+    let mut ref_written = 0;
     for q in 0..4 {
         let lanes = (0..4)
             .filter(|&l| {
@@ -880,7 +883,8 @@ fn check_block(
                 })
             })
             .collect();
-        reference(key, atts, &ref_out, alive, lanes, z[q], &mut qd, &mut qc);
+        ref_written += reference(key, atts, &ref_out, alive, lanes, z[q], &mut qd, &mut qc)
+            .count_ones();
         for l in 0..4 {
             let (i, j) = quad_pixel(q, l);
             ref_depth[texel(i, j)] = qd[l];
@@ -944,9 +948,10 @@ fn check_block(
     // SAFETY: every texel the block addresses lies in the local images above (4 rows of
     // BLOCK_IMAGE_W texels, the block starting at texel 1); inputs and builtins hold 4
     // quads at the strides given; outputs hold `output_rows` zeroed rows.
-    unsafe { v.run_block(&fenv, &mut block) };
+    let written = unsafe { v.run_block(&fenv, &mut block) };
 
     let case = || format!("key {key:?}\ncover {cover:#06x} z {z:?}\n");
+    assert_eq!(written, ref_written, "lanes written (samples passed)\n{}", case());
     if key.depth.is_some() {
         let f = match key.depth.map(|d| d.format) {
             Some(DepthFormat::D32F) => Format::Depth32F,

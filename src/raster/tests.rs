@@ -190,6 +190,7 @@ fn draw(
         sampler: Arc::new(SampleContext::default()),
         state,
         target: target.clone(),
+        samples: None,
     }
 }
 

@@ -10,6 +10,8 @@
 
 use smallvec::SmallVec;
 
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use super::draw::ClearCall;
@@ -122,6 +124,29 @@ struct DrawCtx<'a> {
     /// Output row of gl_FragDepth, when the shader writes it inside its output rows (the
     /// reference reads the interpolated z otherwise).
     frag_depth_row: Option<u32>,
+    /// The occlusion query counter of the draw (`DrawCall::samples`), when one is active.
+    samples: Option<&'a AtomicU64>,
+    /// Samples that passed in this tile so far, added to `samples` once when the context
+    /// drops: a sum of per-tile integers, so the total does not depend on the thread count.
+    passed: Cell<u64>,
+}
+
+impl DrawCtx<'_> {
+    /// Counts `n` samples that passed (depth test and discard) when a query counts them.
+    #[inline]
+    fn count_passed(&self, n: u32) {
+        if self.samples.is_some() {
+            self.passed.set(self.passed.get() + u64::from(n));
+        }
+    }
+}
+
+impl Drop for DrawCtx<'_> {
+    fn drop(&mut self) {
+        if let Some(c) = self.samples {
+            c.fetch_add(self.passed.get(), Ordering::Relaxed);
+        }
+    }
 }
 
 /// gl_FragCoord.xy of pixel (x, y) (y counted up from the bottom row) is
@@ -269,6 +294,8 @@ impl<'a> DrawCtx<'a> {
             variant,
             fenv,
             frag_depth_row,
+            samples: call.samples.as_deref(),
+            passed: Cell::new(0),
         }
     }
 
@@ -659,7 +686,8 @@ fn shade_quad_variant(
     // shader's rows); `fenv.shader_env` points into `ctx.env`, alive and unmoved (boxed);
     // the texel pointers were set above for this quad by `texel_ptrs` (pixels of this
     // worker's tile, or the dummy) and depth lanes on the dummy are out of `cover`.
-    unsafe { v.run(&ctx.fenv, q) };
+    let written = unsafe { v.run(&ctx.fenv, q) };
+    ctx.count_passed(written.count_ones());
 }
 
 /// Sets `b`'s texel pointers and strides for the 4×4 block at (x, y) when its 16 pixels
@@ -744,7 +772,8 @@ fn shade_block_variant(
     // here; the outputs were sized for the variant when the draw started; the texel
     // pointers and strides were set by `block_ptrs` for this block, whose 16 pixels lie in
     // this worker's tile of every image.
-    unsafe { v.run_block(&ctx.fenv, b) };
+    let written = unsafe { v.run_block(&ctx.fenv, b) };
+    ctx.count_passed(written);
 }
 
 /// The reference path (interpreted shaders): the same steps in Rust, per lane.
@@ -831,6 +860,7 @@ fn shade_quad_reference(
             }
         }
     }
+    ctx.count_passed(live.count_ones());
     if live == 0 {
         return;
     }
