@@ -23,11 +23,21 @@ fn program(c: &mut Context) -> u32 {
         let s = c.create_shader(ty);
         c.shader_source(s, &[src]);
         c.compile_shader(s);
-        assert_ne!(c.get_shaderiv(s, gl::COMPILE_STATUS), 0, "{}", c.get_shader_info_log(s));
+        assert_ne!(
+            c.get_shaderiv(s, gl::COMPILE_STATUS),
+            0,
+            "{}",
+            c.get_shader_info_log(s)
+        );
         c.attach_shader(p, s);
     }
     c.link_program(p);
-    assert_ne!(c.get_programiv(p, gl::LINK_STATUS), 0, "{}", c.get_program_info_log(p));
+    assert_ne!(
+        c.get_programiv(p, gl::LINK_STATUS),
+        0,
+        "{}",
+        c.get_program_info_log(p)
+    );
     p
 }
 
@@ -46,7 +56,12 @@ fn setup(threads: usize, verts: &[f32]) -> (Context, u32) {
     let vbo = c.gen_buffers(1)[0];
     c.bind_buffer(gl::ARRAY_BUFFER, vbo);
     let b = bytes(verts, f32::to_le_bytes);
-    c.buffer_data(gl::ARRAY_BUFFER, b.len() as isize, Some(&b), gl::STATIC_DRAW);
+    c.buffer_data(
+        gl::ARRAY_BUFFER,
+        b.len() as isize,
+        Some(&b),
+        gl::STATIC_DRAW,
+    );
     c.vertex_attrib_pointer(0, 2, gl::FLOAT, false, 0, 0);
     c.enable_vertex_attrib_array(0);
     assert_eq!(c.get_error(), gl::NO_ERROR);
@@ -80,7 +95,10 @@ fn result(c: &mut Context, q: u32) -> u64 {
 }
 
 fn last_message(c: &mut Context) -> String {
-    c.debug_messages().pop().map(|m| m.message).unwrap_or_default()
+    c.debug_messages()
+        .pop()
+        .map(|m| m.message)
+        .unwrap_or_default()
 }
 
 /// Two triangles: a quad over the middle of the window (at depth `z = 0`) and a larger
@@ -124,7 +142,11 @@ fn samples_passed_counts_exactly_the_samples_written_whatever_the_thread_count()
     // triangle covers each pixel once), nothing else did.
     assert_eq!(quad, count(&img, RED), "quad samples");
     assert!(quad > 0 && tri > 0);
-    assert_eq!(tri, count(&img, GREEN), "triangle samples (depth test and discard)");
+    assert_eq!(
+        tri,
+        count(&img, GREEN),
+        "triangle samples (depth test and discard)"
+    );
     for threads in [2, 3] {
         let (q2, t2, img2) = occlusion_scene(threads);
         assert_eq!((q2, t2), (quad, tri), "{threads} threads");
@@ -154,8 +176,14 @@ fn any_samples_passed_and_no_query_when_none_is_active() {
     assert_eq!(result(&mut c, q[0]), 1);
     assert_eq!(result(&mut c, q[1]), 0);
     assert_eq!(result(&mut c, q[2]), 0);
-    assert_eq!(c.get_queryiv(gl::ANY_SAMPLES_PASSED, gl::QUERY_COUNTER_BITS), 1);
-    assert_eq!(c.get_queryiv(gl::SAMPLES_PASSED, gl::QUERY_COUNTER_BITS), 64);
+    assert_eq!(
+        c.get_queryiv(gl::ANY_SAMPLES_PASSED, gl::QUERY_COUNTER_BITS),
+        1
+    );
+    assert_eq!(
+        c.get_queryiv(gl::SAMPLES_PASSED, gl::QUERY_COUNTER_BITS),
+        64
+    );
     assert_eq!(c.get_queryiv(gl::TIMESTAMP, gl::QUERY_COUNTER_BITS), 64);
 }
 
@@ -164,10 +192,16 @@ fn results_are_ready_after_the_work_runs_and_no_wait_does_not_wait() {
     let (mut c, p) = setup(2, &SCENE);
     set(&mut c, p, 0.0, [1.0, 0.0, 0.0, 1.0], -1.0);
     let q = c.gen_queries(1)[0];
-    assert!(!c.is_query(q), "a generated name has no object before first use");
+    assert!(
+        !c.is_query(q),
+        "a generated name has no object before first use"
+    );
     c.begin_query(gl::SAMPLES_PASSED, q);
     assert!(c.is_query(q));
-    assert_eq!(c.get_queryiv(gl::SAMPLES_PASSED, gl::CURRENT_QUERY), q as i32);
+    assert_eq!(
+        c.get_queryiv(gl::SAMPLES_PASSED, gl::CURRENT_QUERY),
+        q as i32
+    );
     assert_eq!(c.get_queryiv(gl::ANY_SAMPLES_PASSED, gl::CURRENT_QUERY), 0);
     c.draw_arrays(gl::TRIANGLES, 0, 6);
     // Reading an active query is an error.
@@ -178,17 +212,24 @@ fn results_are_ready_after_the_work_runs_and_no_wait_does_not_wait() {
     // The draw is still queued: NO_WAIT writes nothing.
     assert_eq!(c.get_query_object(q, gl::QUERY_RESULT_NO_WAIT), None);
     assert_eq!(c.get_error(), gl::NO_ERROR);
-    assert_eq!(c.get_query_object(q, gl::QUERY_TARGET), Some(gl::SAMPLES_PASSED as u64));
+    assert_eq!(
+        c.get_query_object(q, gl::QUERY_TARGET),
+        Some(gl::SAMPLES_PASSED as u64)
+    );
     // glFlush runs it; then NO_WAIT answers.
     c.flush();
-    let n = c.get_query_object(q, gl::QUERY_RESULT_NO_WAIT).expect("ready after glFlush");
+    let n = c
+        .get_query_object(q, gl::QUERY_RESULT_NO_WAIT)
+        .expect("ready after glFlush");
     assert_eq!(n, count(&read(&mut c), RED));
     // Polling availability runs queued work, so a poll loop ends.
     c.begin_query(gl::SAMPLES_PASSED, q);
     c.draw_arrays(gl::TRIANGLES, 0, 3);
     c.end_query(gl::SAMPLES_PASSED);
     assert_eq!(c.get_query_object(q, gl::QUERY_RESULT_AVAILABLE), Some(1));
-    let half = c.get_query_object(q, gl::QUERY_RESULT_NO_WAIT).expect("ready");
+    let half = c
+        .get_query_object(q, gl::QUERY_RESULT_NO_WAIT)
+        .expect("ready");
     assert!(half > 0 && half < n, "{half} of {n}");
 }
 
@@ -257,7 +298,10 @@ fn primitives_generated_and_timers() {
     c.query_counter(q[3], gl::TIMESTAMP);
     let t1 = result(&mut c, q[3]);
     let t2 = c.get_integer64v(gl::TIMESTAMP)[0];
-    assert!(t0 > 0 && t0 as u64 <= t1 && t1 <= t2 as u64, "{t0} {t1} {t2}");
+    assert!(
+        t0 > 0 && t0 as u64 <= t1 && t1 <= t2 as u64,
+        "{t0} {t1} {t2}"
+    );
     assert!(c.get_integer64v(gl::MAX_SERVER_WAIT_TIMEOUT)[0] > 0);
     assert_eq!(c.get_error(), gl::NO_ERROR);
 }
@@ -297,7 +341,11 @@ fn query_errors_name_the_call() {
     c.query_counter(q[1], gl::TIME_ELAPSED);
     assert_eq!(c.get_error(), gl::INVALID_ENUM);
     assert_eq!(c.get_query_object(q[1], gl::QUERY_RESULT), None);
-    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "never used: no object");
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_OPERATION,
+        "never used: no object"
+    );
     c.get_query_object(q[0], gl::CURRENT_QUERY);
     assert_eq!(c.get_error(), gl::INVALID_ENUM);
     c.get_queryiv(gl::SAMPLES_PASSED, gl::QUERY_RESULT);
@@ -319,7 +367,13 @@ fn query_errors_name_the_call() {
 fn conditional(passed: bool, mode: u32) -> (bool, bool) {
     let (mut c, p) = setup(2, &SCENE);
     let q = c.gen_queries(1)[0];
-    set(&mut c, p, 0.0, [1.0, 0.0, 0.0, 1.0], if passed { -1.0 } else { 1e9 });
+    set(
+        &mut c,
+        p,
+        0.0,
+        [1.0, 0.0, 0.0, 1.0],
+        if passed { -1.0 } else { 1e9 },
+    );
     c.begin_query(gl::SAMPLES_PASSED, q);
     c.draw_arrays(gl::TRIANGLES, 0, 6);
     c.end_query(gl::SAMPLES_PASSED);
@@ -367,7 +421,11 @@ fn conditional_rendering_errors() {
     assert_eq!(c.get_error(), gl::INVALID_VALUE, "no object yet");
     c.query_counter(q[1], gl::TIMESTAMP);
     c.begin_conditional_render(q[1], gl::QUERY_WAIT);
-    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "not an occlusion query");
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_OPERATION,
+        "not an occlusion query"
+    );
     c.begin_query(gl::SAMPLES_PASSED, q[0]);
     c.begin_conditional_render(q[0], gl::QUERY_WAIT);
     assert_eq!(c.get_error(), gl::INVALID_OPERATION, "active");
@@ -397,15 +455,20 @@ fn fences_signal_when_the_work_before_them_has_run() {
     assert!(c.is_sync(f));
     assert_eq!(c.get_synciv(f, gl::SYNC_STATUS), gl::UNSIGNALED as i32);
     assert_eq!(c.get_synciv(f, gl::OBJECT_TYPE), gl::SYNC_FENCE as i32);
-    assert_eq!(c.get_synciv(f, gl::SYNC_CONDITION), gl::SYNC_GPU_COMMANDS_COMPLETE as i32);
+    assert_eq!(
+        c.get_synciv(f, gl::SYNC_CONDITION),
+        gl::SYNC_GPU_COMMANDS_COMPLETE as i32
+    );
     assert_eq!(c.get_synciv(f, gl::SYNC_FLAGS), 0);
     assert_eq!(c.client_wait_sync(f, 0, 0), gl::TIMEOUT_EXPIRED);
     c.wait_sync(f, 0, u64::MAX);
     assert_eq!(c.get_error(), gl::NO_ERROR);
+    // A zero timeout tests; the flush bit runs the work, so the next poll succeeds.
     assert_eq!(
         c.client_wait_sync(f, gl::SYNC_FLUSH_COMMANDS_BIT, 0),
-        gl::CONDITION_SATISFIED
+        gl::TIMEOUT_EXPIRED
     );
+    assert_eq!(c.get_synciv(f, gl::SYNC_STATUS), gl::SIGNALED as i32);
     assert_eq!(c.client_wait_sync(f, 0, 1_000_000), gl::ALREADY_SIGNALED);
     // The draw has run: its pixels are there.
     assert!(count(&read(&mut c), RED) > 0);
@@ -487,7 +550,12 @@ fn indirect_setup(threads: usize) -> (Context, u32) {
         .iter()
         .flat_map(|v| v.to_le_bytes())
         .collect();
-    c.buffer_data(gl::ELEMENT_ARRAY_BUFFER, idx.len() as isize, Some(&idx), gl::STATIC_DRAW);
+    c.buffer_data(
+        gl::ELEMENT_ARRAY_BUFFER,
+        idx.len() as isize,
+        Some(&idx),
+        gl::STATIC_DRAW,
+    );
     (c, p)
 }
 
@@ -495,8 +563,16 @@ fn indirect_buffer(c: &mut Context, words: &[u32]) -> u32 {
     let b = c.gen_buffers(1)[0];
     c.bind_buffer(gl::DRAW_INDIRECT_BUFFER, b);
     let d = bytes(words, u32::to_le_bytes);
-    c.buffer_data(gl::DRAW_INDIRECT_BUFFER, d.len() as isize, Some(&d), gl::STATIC_DRAW);
-    assert_eq!(c.get_integerv(gl::DRAW_INDIRECT_BUFFER_BINDING), vec![b as i32]);
+    c.buffer_data(
+        gl::DRAW_INDIRECT_BUFFER,
+        d.len() as isize,
+        Some(&d),
+        gl::STATIC_DRAW,
+    );
+    assert_eq!(
+        c.get_integerv(gl::DRAW_INDIRECT_BUFFER_BINDING),
+        vec![b as i32]
+    );
     b
 }
 
@@ -539,7 +615,12 @@ fn indirect_draws_draw_what_their_commands_say() {
     clear(&mut c);
     let pb = c.gen_buffers(1)[0];
     c.bind_buffer(gl::PARAMETER_BUFFER, pb);
-    c.buffer_data(gl::PARAMETER_BUFFER, 8, Some(&[0, 0, 0, 0, 1, 0, 0, 0]), gl::STATIC_DRAW);
+    c.buffer_data(
+        gl::PARAMETER_BUFFER,
+        8,
+        Some(&[0, 0, 0, 0, 1, 0, 0, 0]),
+        gl::STATIC_DRAW,
+    );
     indirect_buffer(&mut c, &[3, 1, 0, 0, 3, 1, 3, 0]);
     c.multi_draw_arrays_indirect_count(gl::TRIANGLES, 0, 4, 2, 0);
     assert_eq!(c.get_error(), gl::NO_ERROR);
@@ -570,7 +651,11 @@ fn indirect_commands_outside_the_buffer_are_errors_never_reads() {
     c.draw_arrays_indirect(gl::TRIANGLES, 2);
     assert_eq!(c.get_error(), gl::INVALID_VALUE, "misaligned");
     c.multi_draw_arrays_indirect(gl::TRIANGLES, 0, 2, 0);
-    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "second command past the end");
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_OPERATION,
+        "second command past the end"
+    );
     c.multi_draw_arrays_indirect(gl::TRIANGLES, 0, 1, 6);
     assert_eq!(c.get_error(), gl::INVALID_VALUE, "stride");
     c.multi_draw_arrays_indirect(gl::TRIANGLES, 0, -1, 0);

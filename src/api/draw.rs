@@ -390,7 +390,16 @@ impl Context {
     }
 
     pub(crate) fn try_draw_arrays_indirect(&mut self, mode: u32, offset: usize) -> GlResult<()> {
-        self.draw_indirect(mode, Indirect { index_type: None, offset, drawcount: 1, stride: 0, count_at: None })
+        self.draw_indirect(
+            mode,
+            Indirect {
+                index_type: None,
+                offset,
+                drawcount: 1,
+                stride: 0,
+                count_at: None,
+            },
+        )
     }
 
     pub(crate) fn try_draw_elements_indirect(
@@ -399,7 +408,16 @@ impl Context {
         ty: u32,
         offset: usize,
     ) -> GlResult<()> {
-        self.draw_indirect(mode, Indirect { index_type: Some(ty), offset, drawcount: 1, stride: 0, count_at: None })
+        self.draw_indirect(
+            mode,
+            Indirect {
+                index_type: Some(ty),
+                offset,
+                drawcount: 1,
+                stride: 0,
+                count_at: None,
+            },
+        )
     }
 
     pub(crate) fn try_multi_draw_arrays_indirect(
@@ -409,7 +427,16 @@ impl Context {
         drawcount: i32,
         stride: i32,
     ) -> GlResult<()> {
-        self.draw_indirect(mode, Indirect { index_type: None, offset, drawcount, stride, count_at: None })
+        self.draw_indirect(
+            mode,
+            Indirect {
+                index_type: None,
+                offset,
+                drawcount,
+                stride,
+                count_at: None,
+            },
+        )
     }
 
     pub(crate) fn try_multi_draw_elements_indirect(
@@ -420,7 +447,16 @@ impl Context {
         drawcount: i32,
         stride: i32,
     ) -> GlResult<()> {
-        self.draw_indirect(mode, Indirect { index_type: Some(ty), offset, drawcount, stride, count_at: None })
+        self.draw_indirect(
+            mode,
+            Indirect {
+                index_type: Some(ty),
+                offset,
+                drawcount,
+                stride,
+                count_at: None,
+            },
+        )
     }
 
     pub(crate) fn try_multi_draw_arrays_indirect_count(
@@ -431,7 +467,16 @@ impl Context {
         maxdrawcount: i32,
         stride: i32,
     ) -> GlResult<()> {
-        self.draw_indirect(mode, Indirect { index_type: None, offset, drawcount: maxdrawcount, stride, count_at: Some(drawcount) })
+        self.draw_indirect(
+            mode,
+            Indirect {
+                index_type: None,
+                offset,
+                drawcount: maxdrawcount,
+                stride,
+                count_at: Some(drawcount),
+            },
+        )
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -444,7 +489,16 @@ impl Context {
         maxdrawcount: i32,
         stride: i32,
     ) -> GlResult<()> {
-        self.draw_indirect(mode, Indirect { index_type: Some(ty), offset, drawcount: maxdrawcount, stride, count_at: Some(drawcount) })
+        self.draw_indirect(
+            mode,
+            Indirect {
+                index_type: Some(ty),
+                offset,
+                drawcount: maxdrawcount,
+                stride,
+                count_at: Some(drawcount),
+            },
+        )
     }
 
     /// The store of the buffer bound to `target` for an indirect draw: INVALID_OPERATION
@@ -456,7 +510,9 @@ impl Context {
             .and_then(|&n| self.objs.buffers.get(n))
             .ok_or(GlError::InvalidOperation(what))?;
         if buf.blocks_draws() {
-            return Err(GlError::InvalidOperation("an indirect draw's buffer is mapped"));
+            return Err(GlError::InvalidOperation(
+                "an indirect draw's buffer is mapped",
+            ));
         }
         Ok(buf.data.clone())
     }
@@ -474,7 +530,7 @@ impl Context {
         if ind.stride < 0 || ind.stride % 4 != 0 {
             return Err(GlError::InvalidValue("stride is not a multiple of 4"));
         }
-        if ind.offset % 4 != 0 {
+        if !ind.offset.is_multiple_of(4) {
             return Err(GlError::InvalidValue("indirect is not a multiple of 4"));
         }
         let index_bytes = match ind.index_type {
@@ -513,12 +569,17 @@ impl Context {
             }
         }
         if let Some(at) = ind.count_at {
-            let at = usize::try_from(at).map_err(|_| GlError::InvalidValue("negative drawcount offset"))?;
-            if at % 4 != 0 {
-                return Err(GlError::InvalidValue("drawcount offset is not a multiple of 4"));
+            let at = usize::try_from(at)
+                .map_err(|_| GlError::InvalidValue("negative drawcount offset"))?;
+            if !at.is_multiple_of(4) {
+                return Err(GlError::InvalidValue(
+                    "drawcount offset is not a multiple of 4",
+                ));
             }
-            let params =
-                self.indirect_store(gl::PARAMETER_BUFFER, "no buffer bound to GL_PARAMETER_BUFFER")?;
+            let params = self.indirect_store(
+                gl::PARAMETER_BUFFER,
+                "no buffer bound to GL_PARAMETER_BUFFER",
+            )?;
             let word = params
                 .get(at..at.saturating_add(4))
                 .ok_or(GlError::InvalidOperation(
@@ -530,7 +591,11 @@ impl Context {
         for i in 0..drawcount {
             let at = ind.offset + i * stride;
             let word = |k: usize| {
-                u32::from_le_bytes(data[at + 4 * k..at + 4 * k + 4].try_into().expect("4 bytes"))
+                u32::from_le_bytes(
+                    data[at + 4 * k..at + 4 * k + 4]
+                        .try_into()
+                        .expect("4 bytes"),
+                )
             };
             let (count, instances) = (i32::try_from(word(0)), i32::try_from(word(1)));
             let (Ok(count), Ok(instances)) = (count, instances) else {

@@ -208,10 +208,14 @@ impl Context {
             gl::COPY_READ_BUFFER_BINDING => i(self.buffer_binding_raw(gl::COPY_READ_BUFFER)),
             gl::COPY_WRITE_BUFFER_BINDING => i(self.buffer_binding_raw(gl::COPY_WRITE_BUFFER)),
             gl::QUERY_BUFFER_BINDING => i(self.buffer_binding_raw(gl::QUERY_BUFFER)),
-            gl::DRAW_INDIRECT_BUFFER_BINDING => i(self.buffer_binding_raw(gl::DRAW_INDIRECT_BUFFER)),
+            gl::DRAW_INDIRECT_BUFFER_BINDING => {
+                i(self.buffer_binding_raw(gl::DRAW_INDIRECT_BUFFER))
+            }
             gl::PARAMETER_BUFFER_BINDING => i(self.buffer_binding_raw(gl::PARAMETER_BUFFER)),
             // 64-bit values (glGetInteger64v answers them in full).
-            gl::TIMESTAMP => i(i32::try_from(crate::api::query_object::now_ns()).unwrap_or(i32::MAX)),
+            gl::TIMESTAMP => {
+                i(i32::try_from(crate::api::query_object::now_ns()).unwrap_or(i32::MAX))
+            }
             gl::MAX_SERVER_WAIT_TIMEOUT => i(i32::MAX),
             gl::VERTEX_ARRAY_BINDING => name(self.vertex_array.map(|v| v.0)),
             gl::CURRENT_PROGRAM => name(self.program.map(|p| p.0)),

@@ -100,9 +100,9 @@ fn binding_point(target: u32) -> GlResult<u32> {
         gl::SAMPLES_PASSED | gl::ANY_SAMPLES_PASSED | gl::ANY_SAMPLES_PASSED_CONSERVATIVE => {
             Ok(gl::SAMPLES_PASSED)
         }
-        gl::PRIMITIVES_GENERATED
-        | gl::TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN
-        | gl::TIME_ELAPSED => Ok(target),
+        gl::PRIMITIVES_GENERATED | gl::TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN | gl::TIME_ELAPSED => {
+            Ok(target)
+        }
         _ => Err(GlError::BadEnum("query target", target)),
     }
 }
@@ -367,8 +367,20 @@ impl Context {
         let point = binding_point(target)?;
         check_index(target, index)?;
         let name = match self.queries.active.get(&(point, index)) {
-            Some(&n) if self.queries.names.get(n).is_some_and(|q| q.target == target) => n,
-            _ => return Err(GlError::InvalidOperation("no query of this target is active")),
+            Some(&n)
+                if self
+                    .queries
+                    .names
+                    .get(n)
+                    .is_some_and(|q| q.target == target) =>
+            {
+                n
+            }
+            _ => {
+                return Err(GlError::InvalidOperation(
+                    "no query of this target is active",
+                ))
+            }
         };
         let ready_after = if target == gl::TIME_ELAPSED {
             let _ = self.flush_raster();
@@ -426,7 +438,12 @@ impl Context {
         match pname {
             gl::CURRENT_QUERY => Ok(point
                 .and_then(|p| self.queries.active.get(&(p, index)))
-                .filter(|&&n| self.queries.names.get(n).is_some_and(|q| q.target == target))
+                .filter(|&&n| {
+                    self.queries
+                        .names
+                        .get(n)
+                        .is_some_and(|q| q.target == target)
+                })
                 .map_or(0, |n| n.0 as i32)),
             // An ANY_SAMPLES_PASSED result is a boolean (Mesa answers 1 too); the others
             // are 64-bit counters.
@@ -535,7 +552,12 @@ impl Context {
         offset: usize,
         bytes: &[u8],
     ) -> GlResult<()> {
-        if self.objs.buffers.get(name).is_some_and(|b| b.mapping.is_some()) {
+        if self
+            .objs
+            .buffers
+            .get(name)
+            .is_some_and(|b| b.mapping.is_some())
+        {
             // The mapping's pointer must keep aliasing the store: drop the queued
             // draws' references first.
             let _ = self.flush_raster();
@@ -555,7 +577,9 @@ impl Context {
 
     pub(crate) fn try_begin_conditional_render(&mut self, id: u32, mode: u32) -> GlResult<()> {
         let inverted = match mode {
-            gl::QUERY_WAIT | gl::QUERY_NO_WAIT | gl::QUERY_BY_REGION_WAIT
+            gl::QUERY_WAIT
+            | gl::QUERY_NO_WAIT
+            | gl::QUERY_BY_REGION_WAIT
             | gl::QUERY_BY_REGION_NO_WAIT => false,
             gl::QUERY_WAIT_INVERTED
             | gl::QUERY_NO_WAIT_INVERTED
@@ -596,7 +620,9 @@ impl Context {
 
     pub(crate) fn try_end_conditional_render(&mut self) -> GlResult<()> {
         if self.queries.condition.take().is_none() {
-            return Err(GlError::InvalidOperation("conditional rendering is not active"));
+            return Err(GlError::InvalidOperation(
+                "conditional rendering is not active",
+            ));
         }
         Ok(())
     }

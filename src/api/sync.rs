@@ -146,10 +146,16 @@ impl Context {
             .iter()
             .any(|p| Arc::ptr_eq(p, &f));
         if ours {
-            // The work before the fence is queued here: running it is the wait. With a
-            // zero timeout only SYNC_FLUSH_COMMANDS_BIT runs it (Mesa returns
-            // TIMEOUT_EXPIRED without it); polling with the bit then ends.
-            if timeout == 0 && flags & gl::SYNC_FLUSH_COMMANDS_BIT == 0 {
+            // The work before the fence is queued here: running it is the wait. A zero
+            // timeout only tests (§4.1.1: TIMEOUT_EXPIRED when not signaled at the call,
+            // as piglit's arb_sync timeout-zero checks); with SYNC_FLUSH_COMMANDS_BIT it
+            // runs the work too, so a polling loop ends.
+            if timeout == 0 {
+                if flags & gl::SYNC_FLUSH_COMMANDS_BIT != 0 {
+                    self.with_group(|c| {
+                        let _ = c.flush_raster();
+                    });
+                }
                 return Ok(gl::TIMEOUT_EXPIRED);
             }
             self.with_group(|c| {

@@ -883,8 +883,8 @@ fn check_block(
                 })
             })
             .collect();
-        ref_written += reference(key, atts, &ref_out, alive, lanes, z[q], &mut qd, &mut qc)
-            .count_ones();
+        ref_written +=
+            reference(key, atts, &ref_out, alive, lanes, z[q], &mut qd, &mut qc).count_ones();
         for l in 0..4 {
             let (i, j) = quad_pixel(q, l);
             ref_depth[texel(i, j)] = qd[l];
@@ -951,7 +951,12 @@ fn check_block(
     let written = unsafe { v.run_block(&fenv, &mut block) };
 
     let case = || format!("key {key:?}\ncover {cover:#06x} z {z:?}\n");
-    assert_eq!(written, ref_written, "lanes written (samples passed)\n{}", case());
+    assert_eq!(
+        written,
+        ref_written,
+        "lanes written (samples passed)\n{}",
+        case()
+    );
     if key.depth.is_some() {
         let f = match key.depth.map(|d| d.format) {
             Some(DepthFormat::D32F) => Format::Depth32F,

@@ -55,11 +55,7 @@ pub unsafe fn GetQueryIndexediv(
     params: *mut GLint,
 ) {
     // SAFETY: `params` is writable for one value (the caller's contract).
-    unsafe {
-        write_one_unless_failed(ctx, params, |c| {
-            c.get_query_indexediv(target, index, pname)
-        })
-    }
+    unsafe { write_one_unless_failed(ctx, params, |c| c.get_query_indexediv(target, index, pname)) }
 }
 
 /// glGetQueryObject*: with a buffer bound to GL_QUERY_BUFFER, `params` is an offset into it
