@@ -15,9 +15,22 @@
 ///   and the lost context when a shader runs out of its loop budget (`api/robustness.rs`),
 ///   robust buffer access always. GL_ARB_robustness is not listed: its compatibility-profile
 ///   getters (glGetnMapdvARB, glGetnPolygonStippleARB, ...) and glGetnUniformdv are missing.
+/// - GL_ARB_conditional_render_inverted, GL_ARB_occlusion_query2, GL_ARB_sync,
+///   GL_ARB_timer_query: query objects, conditional rendering and fences
+///   (`api/query_object.rs`, `api/sync.rs`); exact sample counts.
+/// - GL_ARB_draw_indirect, GL_ARB_multi_draw_indirect: the indirect draws (`api/draw.rs`),
+///   for the primitive modes every draw takes (triangles, strips and fans: points and lines
+///   are refused by every draw command alike). GL_ARB_indirect_parameters is not listed:
+///   its Count draws work, but it is unchecked by piglit here.
 pub const GL: &[&str] = &[
     "GL_ARB_bindless_texture",
+    "GL_ARB_conditional_render_inverted",
+    "GL_ARB_draw_indirect",
     "GL_ARB_framebuffer_object",
+    "GL_ARB_multi_draw_indirect",
+    "GL_ARB_occlusion_query2",
+    "GL_ARB_sync",
+    "GL_ARB_timer_query",
     "GL_KHR_debug",
     "GL_KHR_robustness",
 ];

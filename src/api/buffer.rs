@@ -162,7 +162,10 @@ impl Context {
             | gl::COPY_READ_BUFFER
             | gl::COPY_WRITE_BUFFER
             | gl::PIXEL_PACK_BUFFER
-            | gl::PIXEL_UNPACK_BUFFER => Ok(self.generic_buffers.get(&target).copied()),
+            | gl::PIXEL_UNPACK_BUFFER
+            | gl::QUERY_BUFFER
+            | gl::DRAW_INDIRECT_BUFFER
+            | gl::PARAMETER_BUFFER => Ok(self.generic_buffers.get(&target).copied()),
             _ => Err(GlError::BadEnum("buffer target", target)),
         }
     }

@@ -226,6 +226,9 @@ pub struct Context {
     pub(crate) reported: Reported,
     /// KHR_robustness: reset strategy, the loop-budget flags of queued draws, the reset.
     pub(crate) robustness: crate::api::robustness::Robustness,
+    /// Query objects, conditional rendering, fences waiting for queued work
+    /// (`query_object.rs`, `sync.rs`).
+    pub(crate) queries: crate::api::query_object::QueryState,
 
     /// Copies of queued draws, for tests of the snapshot (the rasterizer consumes the real
     /// ones).
@@ -561,6 +564,7 @@ impl Context {
                 reported.attribs.lose_context_on_reset,
             ),
             reported,
+            queries: Default::default(),
             #[cfg(test)]
             captured: Vec::new(),
         }
@@ -600,6 +604,7 @@ impl Context {
     /// reports the draws whose shaders ran out of their loop budget (`robustness.rs`).
     pub(crate) fn flush_raster(&mut self) -> Flushed {
         let flushed = self.raster.flush();
+        self.queries.note_flush();
         for h in self.retired_descriptors.drain(..) {
             self.descriptors.remove(h);
         }
@@ -622,7 +627,12 @@ impl Context {
         self.raster.threads()
     }
 
+    /// Queues a validated draw: active queries see it, conditional rendering may discard
+    /// it (`query_object.rs`).
     pub(crate) fn queue_draw(&mut self, call: DrawCall) {
+        let Some(call) = self.apply_queries(call) else {
+            return;
+        };
         #[cfg(test)]
         self.captured.push(CapturedDraw {
             vertices: call.vertices.clone(),
@@ -636,6 +646,10 @@ impl Context {
     }
 
     pub(crate) fn queue_clear(&mut self, call: ClearCall) {
+        // GL 4.5 core §10.9: conditional rendering discards clears too.
+        if self.queries.discards_rendering() {
+            return;
+        }
         self.raster.clear(call);
     }
 

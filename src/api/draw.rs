@@ -90,6 +90,48 @@ gl_commands! {
     "glMultiDrawElementsBaseVertex"
     fn multi_draw_elements_base_vertex(mode: u32, count: &[i32], ty: u32, offsets: &[usize], basevertex: &[i32])
         = try_multi_draw_elements_base_vertex;
+    /// glDrawArraysIndirect (GL 4.5 core §10.4): one `DrawArraysIndirectCommand` at byte
+    /// `offset` of the GL_DRAW_INDIRECT_BUFFER.
+    "glDrawArraysIndirect"
+    fn draw_arrays_indirect(mode: u32, offset: usize) = try_draw_arrays_indirect;
+    /// glDrawElementsIndirect: one `DrawElementsIndirectCommand`.
+    "glDrawElementsIndirect"
+    fn draw_elements_indirect(mode: u32, ty: u32, offset: usize) = try_draw_elements_indirect;
+    /// glMultiDrawArraysIndirect: `drawcount` commands `stride` bytes apart (0: packed).
+    "glMultiDrawArraysIndirect"
+    fn multi_draw_arrays_indirect(mode: u32, offset: usize, drawcount: i32, stride: i32)
+        = try_multi_draw_arrays_indirect;
+    /// glMultiDrawElementsIndirect.
+    "glMultiDrawElementsIndirect"
+    fn multi_draw_elements_indirect(mode: u32, ty: u32, offset: usize, drawcount: i32, stride: i32)
+        = try_multi_draw_elements_indirect;
+    /// glMultiDrawArraysIndirectCount (GL 4.6 §10.4): the draw count is the GLuint at
+    /// byte `drawcount` of the GL_PARAMETER_BUFFER, at most `maxdrawcount`.
+    "glMultiDrawArraysIndirectCount"
+    fn multi_draw_arrays_indirect_count(mode: u32, offset: usize, drawcount: isize, maxdrawcount: i32, stride: i32)
+        = try_multi_draw_arrays_indirect_count;
+    /// glMultiDrawElementsIndirectCount.
+    #[allow(clippy::too_many_arguments)]
+    "glMultiDrawElementsIndirectCount"
+    fn multi_draw_elements_indirect_count(mode: u32, ty: u32, offset: usize, drawcount: isize, maxdrawcount: i32, stride: i32)
+        = try_multi_draw_elements_indirect_count;
+}
+
+/// Bytes of a `DrawArraysIndirectCommand` (count, instanceCount, first, baseInstance) and
+/// of a `DrawElementsIndirectCommand` (count, instanceCount, firstIndex, baseVertex,
+/// baseInstance), GL 4.5 core §10.4.
+const ARRAYS_COMMAND_BYTES: usize = 16;
+const ELEMENTS_COMMAND_BYTES: usize = 20;
+
+/// Where the commands of an indirect draw are.
+struct Indirect {
+    /// GL_UNSIGNED_BYTE/SHORT/INT for glDraw*ElementsIndirect*.
+    index_type: Option<u32>,
+    offset: usize,
+    drawcount: i32,
+    stride: i32,
+    /// The Count forms: the byte offset of the draw count in the GL_PARAMETER_BUFFER.
+    count_at: Option<isize>,
 }
 
 /// The vertex count an indexed draw really walks (robust access, GL 4.5 core §10.3.10 and
@@ -347,6 +389,253 @@ impl Context {
         Ok(())
     }
 
+    pub(crate) fn try_draw_arrays_indirect(&mut self, mode: u32, offset: usize) -> GlResult<()> {
+        self.draw_indirect(
+            mode,
+            Indirect {
+                index_type: None,
+                offset,
+                drawcount: 1,
+                stride: 0,
+                count_at: None,
+            },
+        )
+    }
+
+    pub(crate) fn try_draw_elements_indirect(
+        &mut self,
+        mode: u32,
+        ty: u32,
+        offset: usize,
+    ) -> GlResult<()> {
+        self.draw_indirect(
+            mode,
+            Indirect {
+                index_type: Some(ty),
+                offset,
+                drawcount: 1,
+                stride: 0,
+                count_at: None,
+            },
+        )
+    }
+
+    pub(crate) fn try_multi_draw_arrays_indirect(
+        &mut self,
+        mode: u32,
+        offset: usize,
+        drawcount: i32,
+        stride: i32,
+    ) -> GlResult<()> {
+        self.draw_indirect(
+            mode,
+            Indirect {
+                index_type: None,
+                offset,
+                drawcount,
+                stride,
+                count_at: None,
+            },
+        )
+    }
+
+    pub(crate) fn try_multi_draw_elements_indirect(
+        &mut self,
+        mode: u32,
+        ty: u32,
+        offset: usize,
+        drawcount: i32,
+        stride: i32,
+    ) -> GlResult<()> {
+        self.draw_indirect(
+            mode,
+            Indirect {
+                index_type: Some(ty),
+                offset,
+                drawcount,
+                stride,
+                count_at: None,
+            },
+        )
+    }
+
+    pub(crate) fn try_multi_draw_arrays_indirect_count(
+        &mut self,
+        mode: u32,
+        offset: usize,
+        drawcount: isize,
+        maxdrawcount: i32,
+        stride: i32,
+    ) -> GlResult<()> {
+        self.draw_indirect(
+            mode,
+            Indirect {
+                index_type: None,
+                offset,
+                drawcount: maxdrawcount,
+                stride,
+                count_at: Some(drawcount),
+            },
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn try_multi_draw_elements_indirect_count(
+        &mut self,
+        mode: u32,
+        ty: u32,
+        offset: usize,
+        drawcount: isize,
+        maxdrawcount: i32,
+        stride: i32,
+    ) -> GlResult<()> {
+        self.draw_indirect(
+            mode,
+            Indirect {
+                index_type: Some(ty),
+                offset,
+                drawcount: maxdrawcount,
+                stride,
+                count_at: Some(drawcount),
+            },
+        )
+    }
+
+    /// The store of the buffer bound to `target` for an indirect draw: INVALID_OPERATION
+    /// when none is bound or it is mapped (GL 4.5 core §10.4, §6.3.2).
+    fn indirect_store(&self, target: u32, what: &'static str) -> GlResult<Arc<Vec<u8>>> {
+        let buf = self
+            .generic_buffers
+            .get(&target)
+            .and_then(|&n| self.objs.buffers.get(n))
+            .ok_or(GlError::InvalidOperation(what))?;
+        if buf.blocks_draws() {
+            return Err(GlError::InvalidOperation(
+                "an indirect draw's buffer is mapped",
+            ));
+        }
+        Ok(buf.data.clone())
+    }
+
+    /// The glDraw*Indirect* commands (GL 4.5 core §10.4; GL 4.6 for the Count forms): every
+    /// command's bytes are checked to lie inside the GL_DRAW_INDIRECT_BUFFER before any is
+    /// read (INVALID_OPERATION otherwise: never a read past the store), then each runs as
+    /// the direct draw it describes, in order. A command whose values do not fit the direct
+    /// draw's signed parameters (a count, first or instance count past 2^31 − 1) draws
+    /// nothing.
+    fn draw_indirect(&mut self, mode: u32, ind: Indirect) -> GlResult<()> {
+        if ind.drawcount < 0 {
+            return Err(GlError::InvalidValue("negative drawcount"));
+        }
+        if ind.stride < 0 || ind.stride % 4 != 0 {
+            return Err(GlError::InvalidValue("stride is not a multiple of 4"));
+        }
+        if !ind.offset.is_multiple_of(4) {
+            return Err(GlError::InvalidValue("indirect is not a multiple of 4"));
+        }
+        let index_bytes = match ind.index_type {
+            None => 0,
+            Some(gl::UNSIGNED_BYTE) => 1,
+            Some(gl::UNSIGNED_SHORT) => 2,
+            Some(gl::UNSIGNED_INT) => 4,
+            Some(t) => return Err(GlError::BadEnum("index type", t)),
+        };
+        let command_bytes = if ind.index_type.is_some() {
+            ELEMENTS_COMMAND_BYTES
+        } else {
+            ARRAYS_COMMAND_BYTES
+        };
+        let stride = if ind.stride == 0 {
+            command_bytes
+        } else {
+            ind.stride as usize
+        };
+        let data = self.indirect_store(
+            gl::DRAW_INDIRECT_BUFFER,
+            "no buffer bound to GL_DRAW_INDIRECT_BUFFER",
+        )?;
+        // The range checked is the most the command may draw (maxdrawcount for the Count
+        // forms, as Mesa checks it).
+        let mut drawcount = ind.drawcount as usize;
+        if drawcount > 0 {
+            let end = (drawcount - 1)
+                .checked_mul(stride)
+                .and_then(|x| x.checked_add(ind.offset))
+                .and_then(|x| x.checked_add(command_bytes));
+            if end.is_none_or(|e| e > data.len()) {
+                return Err(GlError::InvalidOperation(
+                    "the indirect commands run past the end of GL_DRAW_INDIRECT_BUFFER",
+                ));
+            }
+        }
+        if let Some(at) = ind.count_at {
+            let at = usize::try_from(at)
+                .map_err(|_| GlError::InvalidValue("negative drawcount offset"))?;
+            if !at.is_multiple_of(4) {
+                return Err(GlError::InvalidValue(
+                    "drawcount offset is not a multiple of 4",
+                ));
+            }
+            let params = self.indirect_store(
+                gl::PARAMETER_BUFFER,
+                "no buffer bound to GL_PARAMETER_BUFFER",
+            )?;
+            let word = params
+                .get(at..at.saturating_add(4))
+                .ok_or(GlError::InvalidOperation(
+                    "the draw count lies past the end of GL_PARAMETER_BUFFER",
+                ))?;
+            let n = u32::from_le_bytes(word.try_into().expect("4 bytes"));
+            drawcount = drawcount.min(n as usize);
+        }
+        for i in 0..drawcount {
+            let at = ind.offset + i * stride;
+            let word = |k: usize| {
+                u32::from_le_bytes(
+                    data[at + 4 * k..at + 4 * k + 4]
+                        .try_into()
+                        .expect("4 bytes"),
+                )
+            };
+            let (count, instances) = (i32::try_from(word(0)), i32::try_from(word(1)));
+            let (Ok(count), Ok(instances)) = (count, instances) else {
+                continue;
+            };
+            let range = match ind.index_type {
+                None => {
+                    let Ok(first) = i32::try_from(word(2)) else {
+                        continue;
+                    };
+                    DrawRange {
+                        mode,
+                        first,
+                        count,
+                        indices: None,
+                        instances,
+                        base_vertex: 0,
+                        base_instance: word(3),
+                    }
+                }
+                Some(ty) => {
+                    let Some(offset) = (word(2) as usize).checked_mul(index_bytes) else {
+                        continue;
+                    };
+                    DrawRange {
+                        mode,
+                        first: 0,
+                        count,
+                        indices: Some((ty, offset)),
+                        instances,
+                        base_vertex: word(3) as i32,
+                        base_instance: word(4),
+                    }
+                }
+            };
+            self.draw(range)?;
+        }
+        Ok(())
+    }
+
     /// Validates a draw (GL 4.5 core §10.4, §11.1.3.11, §9.4.4) and queues its snapshot.
     fn draw(&mut self, d: DrawRange) -> GlResult<()> {
         let topology = match d.mode {
@@ -571,6 +860,7 @@ impl Context {
             sampler: self.derived.sampler.clone(),
             state: self.derived.raster,
             target,
+            samples: None,
         };
         self.queue_draw(call);
         Ok(())

@@ -23,6 +23,8 @@
 //! | `bindless.rs` | ARB_bindless_texture handles and residency |
 //! | `draw.rs` | draw validation and the `raster::DrawCall` snapshot, glClear |
 //! | `query.rs` | glGetString/Integerv/Floatv/Booleanv |
+//! | `query_object.rs` | query objects (occlusion, primitives, timers), query buffers, conditional rendering |
+//! | `sync.rs` | fence sync objects and waiting on them |
 //! | `robustness.rs` | KHR_robustness: reset strategy and status, lost context, loop-budget reports, glReadnPixels |
 //! | `share.rs` | share groups: the shared objects and the lock that guards them |
 //! | `surface.rs` | `Surface`: a pbuffer's images, the default framebuffer's storage |
@@ -50,9 +52,11 @@ pub mod names;
 pub mod pixels;
 pub mod program;
 pub mod query;
+pub mod query_object;
 pub mod robustness;
 pub mod share;
 pub mod surface;
+pub mod sync;
 pub mod texture;
 pub mod version;
 pub mod vertex_array;

@@ -51,6 +51,9 @@ gl_commands! {
     /// glGetIntegerv (floats round to nearest, GL 4.5 core §2.2.2; colours map to the
     /// integer range).
     "glGetIntegerv" fn get_integerv(pname: u32) -> Vec<i32> = try_get_integerv;
+    /// glGetInteger64v: as glGetIntegerv, with GL_TIMESTAMP and GL_MAX_SERVER_WAIT_TIMEOUT
+    /// in full.
+    "glGetInteger64v" fn get_integer64v(pname: u32) -> Vec<i64> = try_get_integer64v;
     /// glGetFloatv.
     "glGetFloatv" fn get_floatv(pname: u32) -> Vec<f32> = try_get_floatv;
     /// glGetBooleanv.
@@ -204,6 +207,16 @@ impl Context {
             gl::PIXEL_UNPACK_BUFFER_BINDING => i(self.buffer_binding_raw(gl::PIXEL_UNPACK_BUFFER)),
             gl::COPY_READ_BUFFER_BINDING => i(self.buffer_binding_raw(gl::COPY_READ_BUFFER)),
             gl::COPY_WRITE_BUFFER_BINDING => i(self.buffer_binding_raw(gl::COPY_WRITE_BUFFER)),
+            gl::QUERY_BUFFER_BINDING => i(self.buffer_binding_raw(gl::QUERY_BUFFER)),
+            gl::DRAW_INDIRECT_BUFFER_BINDING => {
+                i(self.buffer_binding_raw(gl::DRAW_INDIRECT_BUFFER))
+            }
+            gl::PARAMETER_BUFFER_BINDING => i(self.buffer_binding_raw(gl::PARAMETER_BUFFER)),
+            // 64-bit values (glGetInteger64v answers them in full).
+            gl::TIMESTAMP => {
+                i(i32::try_from(crate::api::query_object::now_ns()).unwrap_or(i32::MAX))
+            }
+            gl::MAX_SERVER_WAIT_TIMEOUT => i(i32::MAX),
             gl::VERTEX_ARRAY_BINDING => name(self.vertex_array.map(|v| v.0)),
             gl::CURRENT_PROGRAM => name(self.program.map(|p| p.0)),
             gl::DRAW_FRAMEBUFFER_BINDING => name(self.draw_framebuffer.map(|f| f.0)),
@@ -365,6 +378,20 @@ impl Context {
                     })
                     .collect()
             }
+        })
+    }
+
+    pub(crate) fn try_get_integer64v(&mut self, pname: u32) -> GlResult<Vec<i64>> {
+        Ok(match pname {
+            // GL 4.5 core §4.3: the time after the commands before have reached the GL,
+            // not waiting for them to run.
+            gl::TIMESTAMP => vec![crate::api::query_object::now_ns().min(i64::MAX as u64) as i64],
+            gl::MAX_SERVER_WAIT_TIMEOUT => vec![crate::api::sync::MAX_SERVER_WAIT_TIMEOUT],
+            _ => self
+                .try_get_integerv(pname)?
+                .into_iter()
+                .map(i64::from)
+                .collect(),
         })
     }
 

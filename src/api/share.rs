@@ -57,6 +57,8 @@ pub(crate) struct SharedObjects {
     /// Bindless handles: the same texture (and sampler) gives the same handle in every
     /// context of the group (ARB_bindless_texture).
     pub bindless: Bindless,
+    /// Fence sync objects (`sync.rs`).
+    pub syncs: crate::api::sync::SyncTable,
     /// The context that checked the objects out last (0: none yet).
     last_user: u64,
 }

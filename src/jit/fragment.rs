@@ -207,8 +207,8 @@ impl FragmentVariant {
 
     /// Runs the covered quads of one 4×4 block (`abi::FragBlock`), in quad order, each as
     /// `run` would after interpolating its z, inputs and builtins from the block's planes
-    /// (`raster::tile::interpolate_quad`); returns 0 (the block entry does not report
-    /// lanes).
+    /// (`raster::tile::interpolate_quad`); returns how many lanes were written (the sum of
+    /// what `run` returns: samples passed, for occlusion queries).
     ///
     /// # Safety
     /// `run`'s contract for the shader env, `block.inv.outputs` and the invocation (the
@@ -529,7 +529,8 @@ impl V<'_> {
     }
 
     /// The block entry: the 4 quads of a `FragBlock` in order (quad q covers pixels
-    /// (2·(q & 1) + i, 2·(q >> 1) + j)), each skipped when none of its pixels is covered.
+    /// (2·(q & 1) + i, 2·(q >> 1) + j)), each skipped when none of its pixels is covered;
+    /// returns the number of lanes written.
     /// Unrolled: each quad's addresses are constant offsets from the block's pointers.
     fn emit_block_entry(&mut self, key: &FragmentKey, shader: usize, shader_sig: SigRef) {
         let m = mem();
@@ -554,6 +555,9 @@ impl V<'_> {
         let dy = self.b.ins().splat(I32X4, dy);
         let bit = |b: Builtin| key.builtins & (1 << b.index()) != 0;
         let need_z = key.depth.is_some() || bit(Builtin::FragCoordZ);
+        let written = self.b.declare_var(types::I32);
+        let zero = self.b.ins().iconst(types::I32, 0);
+        self.b.def_var(written, zero);
         for q in 0..4i64 {
             let (qx, qy) = ((q & 1) * 2, (q >> 1) * 2);
             // Bits j·4 + i of the block → lane bits of the quad.
@@ -609,12 +613,18 @@ impl V<'_> {
                 off_y,
                 z,
             });
-            self.emit_quad(key, shader, shader_sig, bits, z, inv);
+            let live = self.emit_quad(key, shader, shader_sig, bits, z, inv);
+            // Lanes written, summed over the quads (occlusion queries, `raster::tile`).
+            let live_bits = self.b.ins().vhigh_bits(types::I32, live);
+            let n = self.b.ins().popcnt(live_bits);
+            let sum = self.b.use_var(written);
+            let sum = self.b.ins().iadd(sum, n);
+            self.b.def_var(written, sum);
             self.b.ins().jump(next, &[]);
             self.b.switch_to_block(next);
         }
-        let zero = self.b.ins().iconst(types::I32, 0);
-        self.b.ins().return_(&[zero]);
+        let total = self.b.use_var(written);
+        self.b.ins().return_(&[total]);
     }
 
     /// `c + a·dx + b·dy` (`setup::Plane::eval`, the same f32 operations in the same order)

@@ -287,7 +287,7 @@ fn reference(
     z: [f32; 4],
     depth: &mut [[u8; 4]; 4],
     colors: &mut [[[u8; 16]; 4]],
-) {
+) -> u32 {
     let mut cover = cover;
     if key.early_depth {
         if let Some(d) = key.depth {
@@ -297,7 +297,7 @@ fn reference(
                 }
             }
             if cover == 0 {
-                return;
+                return 0;
             }
         }
     }
@@ -319,7 +319,7 @@ fn reference(
         }
     }
     if live == 0 {
-        return;
+        return 0;
     }
     for (a, texels) in atts.iter().zip(colors.iter_mut()) {
         let format = a.key.format;
@@ -337,6 +337,7 @@ fn reference(
             ops::blend_and_pack(format, a.blend.as_ref(), src, a.key.mask, t);
         }
     }
+    live
 }
 
 /// Texels equal bit for bit, or both NaN where the format stores floats.
@@ -441,7 +442,7 @@ fn check_quad(
     let alive = unsafe { shader.call(&shader_env, &mut inv) };
     let mut ref_depth = depth;
     let mut ref_colors = colors.clone();
-    reference(
+    let ref_written = reference(
         key,
         atts,
         &ref_out,
@@ -497,11 +498,12 @@ fn check_quad(
     }
     // SAFETY: every pointer targets a live local of the right size; outputs hold
     // `output_rows` zeroed rows.
-    unsafe { v.run(&fenv, &mut quad) };
+    let written = unsafe { v.run(&fenv, &mut quad) };
 
     let case = || {
         format!("key {key:?}\ncover {cover:#x} alive {alive:#x} z {z:?}\nref depth {ref_depth:?}\n")
     };
+    assert_eq!(written, ref_written, "lanes written\n{}", case());
     if key.depth.is_some() {
         let f = match key.depth.map(|d| d.format) {
             Some(DepthFormat::D32F) => Format::Depth32F,
@@ -982,6 +984,7 @@ fn check_block(
     let mut ref_colors = colors.clone();
     let mut ref_out = vec![0u32; rows * 4];
     let mut shaded = [false; 4];
+    let mut ref_written = 0;
     for q in 0..4 {
         let lanes = (0..4)
             .filter(|&l| {
@@ -1025,7 +1028,8 @@ fn check_block(
                 })
             })
             .collect();
-        reference(key, atts, &ref_out, alive, lanes, z[q], &mut qd, &mut qc);
+        ref_written +=
+            reference(key, atts, &ref_out, alive, lanes, z[q], &mut qd, &mut qc).count_ones();
         for l in 0..4 {
             let (i, j) = quad_pixel(q, l);
             ref_depth[texel(i, j)] = qd[l];
@@ -1099,7 +1103,7 @@ fn check_block(
     // BLOCK_IMAGE_W texels, the block starting at texel 1); inputs and builtins hold 4
     // quads at the strides given, every key row inside them; `planes` holds a plane per
     // key varying; outputs hold `output_rows` zeroed rows.
-    unsafe { v.run_block(&fenv, &mut block) };
+    let written = unsafe { v.run_block(&fenv, &mut block) };
 
     let case = || {
         format!(
@@ -1107,6 +1111,12 @@ fn check_block(
              d ({dx}, {dy}) at ({bx}, {by}) front {front} {frag_coord:?}\n"
         )
     };
+    assert_eq!(
+        written,
+        ref_written,
+        "lanes written (samples passed)\n{}",
+        case()
+    );
     // Interpolation: a quad that reached the shader has every key row and builtin the
     // reference's; one that did not has none written.
     let mut compared = 0;

@@ -203,6 +203,10 @@ pub struct DrawCall {
     pub sampler: Arc<SampleContext>,
     pub state: RasterState,
     pub target: RenderTarget,
+    /// The active occlusion query's counter (GL 4.5 core §4.2: samples that pass the depth
+    /// test and are not discarded): each tile adds its count once; `None` (no query
+    /// active) costs the tile loop nothing.
+    pub samples: Option<Arc<std::sync::atomic::AtomicU64>>,
 }
 
 /// A clear of the current draw framebuffer (GL 4.5 core §17.4.3).

@@ -190,6 +190,7 @@ fn draw(
         sampler: Arc::new(SampleContext::default()),
         state,
         target: target.clone(),
+        samples: None,
     }
 }
 
@@ -1367,4 +1368,77 @@ fn stencil_only_and_depth_only_clears_keep_the_other_half() {
         words[0]
     );
     assert!(color_image(&t).to_bytes().chunks(2).all(|p| p == [51, 153]));
+}
+
+/// Occlusion counting on the reference path (shaders that are not JIT code): the counter a
+/// draw carries gets exactly the samples it wrote, after discard and the depth test, the
+/// same with 1 and 3 threads; a draw without a counter counts nothing.
+#[test]
+fn occlusion_counter_counts_the_samples_written() {
+    let mut seen = None;
+    for threads in [1, 3] {
+        let t = target(TW, TH, Format::R32F, Some(Format::Depth32F));
+        let mut r = Rasterizer::new(threads);
+        r.clear(ClearCall {
+            target: t.clone(),
+            color: Some([0.0; 4]),
+            color_mask: [true; 4],
+            depth: Some(1.0),
+            stencil: None,
+            scissor: None,
+        });
+        let mut st = state(VP as i32, VP as i32);
+        st.depth_func = Some(CompareFunc::Less);
+        // Writes 1.0, discarding left of x = 37.
+        let fs = shader(4, 4, |_, b, o, m| {
+            let mut alive = 0;
+            for l in 0..4 {
+                for c in 0..4 {
+                    o[c * 4 + l] = 1.0f32.to_bits();
+                }
+                if f32::from_bits(b[Builtin::FragCoordX.index() * 4 + l]) >= 37.0 {
+                    alive |= 1 << l;
+                }
+            }
+            m & alive
+        });
+        let mut prog = program(fs, Interpolation::Smooth);
+        prog.uses_discard = true;
+        let tri = [
+            at(3.0, 5.0, VP, VP, [0.0; 4]),
+            at(190.5, 20.25, VP, VP, [0.0; 4]),
+            at(60.0, 125.75, VP, VP, [0.0; 4]),
+        ];
+        // A quad in front over the middle first, drawn without a counter.
+        let front: Vec<[f32; 8]> = [[80.0, 30.0], [150.0, 30.0], [80.0, 90.0], [150.0, 90.0]]
+            .iter()
+            .map(|p| {
+                let mut v = at(p[0], p[1], VP, VP, [0.0; 4]);
+                v[2] = -0.5;
+                v
+            })
+            .collect();
+        let mut d = draw(
+            Topology::TriangleStrip,
+            &front,
+            program(const_fs([2.0; 4]), Interpolation::Smooth),
+            st,
+            &t,
+        );
+        d.samples = None;
+        r.draw(d);
+        let counter = Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let mut d = draw(Topology::Triangles, &tri, prog, st, &t);
+        d.samples = Some(counter.clone());
+        r.draw(d);
+        r.flush();
+        let written = read_f32(color_image(&t))
+            .iter()
+            .filter(|&&v| v == 1.0)
+            .count() as u64;
+        let n = counter.load(Ordering::Relaxed);
+        assert!(written > 1000, "{written}");
+        assert_eq!(n, written, "{threads} threads");
+        assert_eq!(*seen.get_or_insert(n), n);
+    }
 }

@@ -13,6 +13,8 @@
 
 use smallvec::SmallVec;
 
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use super::draw::ClearCall;
@@ -133,6 +135,29 @@ struct DrawCtx<'a> {
     frag_depth_row: Option<u32>,
     /// Planes per triangle the variant's block entry reads (`FragBlock::planes`).
     planes_per_tri: usize,
+    /// The occlusion query counter of the draw (`DrawCall::samples`), when one is active.
+    samples: Option<&'a AtomicU64>,
+    /// Samples that passed in this tile so far, added to `samples` once when the context
+    /// drops: a sum of per-tile integers, so the total does not depend on the thread count.
+    passed: Cell<u64>,
+}
+
+impl DrawCtx<'_> {
+    /// Counts `n` samples that passed (depth test and discard) when a query counts them.
+    #[inline]
+    fn count_passed(&self, n: u32) {
+        if self.samples.is_some() {
+            self.passed.set(self.passed.get() + u64::from(n));
+        }
+    }
+}
+
+impl Drop for DrawCtx<'_> {
+    fn drop(&mut self) {
+        if let Some(c) = self.samples {
+            c.fetch_add(self.passed.get(), Ordering::Relaxed);
+        }
+    }
 }
 
 /// gl_FragCoord.xy of pixel (x, y) (y counted up from the bottom row) is
@@ -306,6 +331,8 @@ impl<'a> DrawCtx<'a> {
             fenv,
             frag_depth_row,
             planes_per_tri: prog.varyings.len(),
+            samples: call.samples.as_deref(),
+            passed: Cell::new(0),
         }
     }
 
@@ -769,7 +796,8 @@ fn shade_quad_variant(
     // shader's rows); `fenv.shader_env` points into `ctx.env`, alive and unmoved (boxed);
     // the texel pointers were set above for this quad by `texel_ptrs` (pixels of this
     // worker's tile, or the dummy) and depth lanes on the dummy are out of `cover`.
-    unsafe { v.run(&ctx.fenv, q) };
+    let written = unsafe { v.run(&ctx.fenv, q) };
+    ctx.count_passed(written.count_ones());
 }
 
 /// Sets `b`'s texel pointers and strides for the 4×4 block at (x, y) when its 16 pixels
@@ -854,7 +882,8 @@ fn shade_block_variant(
     // every plane index of the key; the outputs were sized for the variant when the draw
     // started; the texel pointers and strides were set by `block_ptrs` for this block,
     // whose 16 pixels lie in this worker's tile of every image.
-    unsafe { v.run_block(&ctx.fenv, b) };
+    let written = unsafe { v.run_block(&ctx.fenv, b) };
+    ctx.count_passed(written);
     true
 }
 
@@ -942,6 +971,7 @@ fn shade_quad_reference(
             }
         }
     }
+    ctx.count_passed(live.count_ones());
     if live == 0 {
         return;
     }

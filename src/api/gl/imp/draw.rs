@@ -258,3 +258,70 @@ pub unsafe fn ReadPixels(
         Ok(unsafe { std::slice::from_raw_parts_mut(pixels as *mut u8, len) })
     })
 }
+
+// The indirect draws: `indirect` is a byte offset into the GL_DRAW_INDIRECT_BUFFER (the
+// core profile has no client-memory commands, GL 4.5 core §10.4), never dereferenced.
+
+pub fn DrawArraysIndirect(ctx: &mut Context, mode: GLenum, indirect: *const c_void) {
+    ctx.draw_arrays_indirect(mode, indirect as usize)
+}
+
+pub fn DrawElementsIndirect(
+    ctx: &mut Context,
+    mode: GLenum,
+    r#type: GLenum,
+    indirect: *const c_void,
+) {
+    ctx.draw_elements_indirect(mode, r#type, indirect as usize)
+}
+
+pub fn MultiDrawArraysIndirect(
+    ctx: &mut Context,
+    mode: GLenum,
+    indirect: *const c_void,
+    drawcount: GLsizei,
+    stride: GLsizei,
+) {
+    ctx.multi_draw_arrays_indirect(mode, indirect as usize, drawcount, stride)
+}
+
+pub fn MultiDrawElementsIndirect(
+    ctx: &mut Context,
+    mode: GLenum,
+    r#type: GLenum,
+    indirect: *const c_void,
+    drawcount: GLsizei,
+    stride: GLsizei,
+) {
+    ctx.multi_draw_elements_indirect(mode, r#type, indirect as usize, drawcount, stride)
+}
+
+pub fn MultiDrawArraysIndirectCount(
+    ctx: &mut Context,
+    mode: GLenum,
+    indirect: *const c_void,
+    drawcount: GLintptr,
+    maxdrawcount: GLsizei,
+    stride: GLsizei,
+) {
+    ctx.multi_draw_arrays_indirect_count(mode, indirect as usize, drawcount, maxdrawcount, stride)
+}
+
+pub fn MultiDrawElementsIndirectCount(
+    ctx: &mut Context,
+    mode: GLenum,
+    r#type: GLenum,
+    indirect: *const c_void,
+    drawcount: GLintptr,
+    maxdrawcount: GLsizei,
+    stride: GLsizei,
+) {
+    ctx.multi_draw_elements_indirect_count(
+        mode,
+        r#type,
+        indirect as usize,
+        drawcount,
+        maxdrawcount,
+        stride,
+    )
+}

@@ -47,7 +47,7 @@ pub unsafe fn GetIntegerv(ctx: &mut Context, pname: GLenum, data: *mut GLint) {
 }
 
 pub unsafe fn GetInteger64v(ctx: &mut Context, pname: GLenum, data: *mut GLint64) {
-    let v: Vec<i64> = ctx.get_integerv(pname).into_iter().map(i64::from).collect();
+    let v: Vec<i64> = ctx.get_integer64v(pname);
     // SAFETY: the caller provides room for pname's value count.
     unsafe { write_out(data, &v) }
 }
