@@ -183,6 +183,15 @@ gl_commands! {
     "glEndConditionalRender" fn end_conditional_render() = try_end_conditional_render;
 }
 
+impl Drop for QueryState {
+    /// A context going away has run its queued work (the rasterizer flushes when it drops,
+    /// before this field does): its fences signal, so another context waiting on one
+    /// does not wait out its timeout.
+    fn drop(&mut self) {
+        self.note_idle();
+    }
+}
+
 impl QueryState {
     /// Records a flush of the rasterizer: every query ended and fence made before it is
     /// ready.
