@@ -86,7 +86,7 @@ fn insert_in(node: &mut Arc<Node>, h: TextureHandle) -> Result<Option<Arc<Node>>
             let at = v.binary_search(&h).unwrap_or_else(|at| at);
             let mut upper = Vec::new();
             if v.len() + 1 > 2 * LEAF {
-                upper.try_reserve_exact(v.len() + 1 - (v.len() + 1) / 2)?;
+                upper.try_reserve_exact((v.len() + 1).div_ceil(2))?;
             }
             v.try_reserve(1)?;
             v.insert(at, h);
@@ -100,7 +100,7 @@ fn insert_in(node: &mut Arc<Node>, h: TextureHandle) -> Result<Option<Arc<Node>>
             c.try_reserve(1)?;
             let mut upper = Vec::new();
             if c.len() + 1 > 2 * FAN {
-                upper.try_reserve_exact(c.len() + 1 - (c.len() + 1) / 2)?;
+                upper.try_reserve_exact((c.len() + 1).div_ceil(2))?;
             }
             let i = c.partition_point(|(m, _)| *m < h).min(c.len() - 1);
             let split = insert_in(&mut c[i].1, h)?;
