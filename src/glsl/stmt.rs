@@ -671,55 +671,60 @@ impl Lowerer {
                 bail!(self, span, "switch ends with a case label and no statement");
             }
         }
+        // Lowering, linear in the number of cases (issue #11: the old form compared the
+        // selector with every case constant twice, once up front for `default`, once at the
+        // case, which kept every comparison live across every case and made Cranelift's
+        // register allocator quadratic):
+        //   at = (index of the group whose label matches sel) or default's group, or -1;
+        //   for each group k: fall = fall || at == 0; if (fall) { statements } at = at - 1;
+        // Every value here is assigned once and read by the next group only.
         let label = self.new_label();
-        let fall = self.new_var(ScalarKind::Bool);
-        let f = self.konst(Scalar::Bool(false));
-        let t = self.konst(Scalar::Bool(true));
-        self.emit(Stmt::Assign {
-            dst: fall,
-            op: Op::Copy(f),
-        });
-        let eq_op = ir::BinaryOp::IEq;
-        // matched_any: whether some explicit case matches (default runs otherwise).
-        let mut any = f;
-        let explicit: Vec<Scalar> = groups
-            .iter()
-            .flat_map(|g| g.labels.iter().flatten().copied())
-            .collect();
-        let has_default = groups.iter().any(|g| g.labels.contains(&None));
-        if has_default {
-            for v in &explicit {
+        let int = |v: i64| Scalar::I32(v as i32);
+        // `found` = 1 + the matching group's index, or 0: at most one label matches, so an OR
+        // of `e ? k + 1 : 0` over the labels. The OR keeps the chain its first operand, so
+        // Cranelift's elaboration computes each comparison just before it is used instead
+        // of all of them first (which kept one mask per case live at once).
+        let zero = self.konst(int(0));
+        let mut found = zero;
+        for (k, g) in groups.iter().enumerate() {
+            for v in g.labels.iter().flatten() {
                 let c = self.konst(*v);
-                let e = self.assign(ScalarKind::Bool, Op::Binary(eq_op, selv, c));
-                any = self.assign(
-                    ScalarKind::Bool,
-                    Op::Binary(ir::BinaryOp::LogicalOr, any, e),
+                let e = self.assign(ScalarKind::Bool, Op::Binary(ir::BinaryOp::IEq, selv, c));
+                let kc = self.konst(int(k as i64 + 1));
+                let t = self.assign(
+                    ScalarKind::I32,
+                    Op::Select {
+                        cond: e,
+                        a: kc,
+                        b: zero,
+                    },
                 );
+                found = self.assign(ScalarKind::I32, Op::Binary(ir::BinaryOp::Or, found, t));
             }
         }
-        let no_match = if has_default {
-            Some(self.assign(ScalarKind::Bool, Op::Unary(ir::UnaryOp::LogicalNot, any)))
-        } else {
-            None
-        };
+        let one = self.konst(int(1));
+        let mut at = self.assign(ScalarKind::I32, Op::Binary(ir::BinaryOp::ISub, found, one));
+        if let Some(d) = groups.iter().position(|g| g.labels.contains(&None)) {
+            let none = self.assign(ScalarKind::Bool, Op::Binary(ir::BinaryOp::IEq, found, zero));
+            let dc = self.konst(int(d as i64));
+            at = self.assign(
+                ScalarKind::I32,
+                Op::Select {
+                    cond: none,
+                    a: dc,
+                    b: at,
+                },
+            );
+        }
+        let mut fall = self.konst(Scalar::Bool(false));
         self.scopes.push(HashMap::new());
         let (stmts, _) = self.collect(|s| {
-            for g in &groups {
-                let mut m = fall;
-                for l in &g.labels {
-                    let e = match l {
-                        Some(v) => {
-                            let c = s.konst(*v);
-                            s.assign(ScalarKind::Bool, Op::Binary(eq_op, selv, c))
-                        }
-                        None => no_match.unwrap_or(f),
-                    };
-                    m = s.assign(ScalarKind::Bool, Op::Binary(ir::BinaryOp::LogicalOr, m, e));
-                }
-                s.emit(Stmt::Assign {
-                    dst: fall,
-                    op: Op::Copy(m),
-                });
+            for (k, g) in groups.iter().enumerate() {
+                let hit = s.assign(ScalarKind::Bool, Op::Binary(ir::BinaryOp::IEq, at, zero));
+                fall = s.assign(
+                    ScalarKind::Bool,
+                    Op::Binary(ir::BinaryOp::LogicalOr, fall, hit),
+                );
                 s.breaks.push(BreakTarget::Switch(label));
                 let (then_body, _) = s.collect(|s| {
                     for st in &g.stmts {
@@ -733,8 +738,10 @@ impl Lowerer {
                     then_body,
                     else_body: vec![],
                 });
+                if k + 1 < groups.len() {
+                    at = s.assign(ScalarKind::I32, Op::Binary(ir::BinaryOp::ISub, at, one));
+                }
             }
-            let _ = t;
             Ok(())
         });
         self.scopes.pop();

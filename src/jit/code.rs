@@ -12,7 +12,7 @@ use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, Linkage, Module as _};
 
 use super::abi::{Invocation, ShaderEnv};
-use super::emit::{emit_function, Helpers};
+use super::emit::{emit_function, tier, Helpers, Tier};
 use super::runtime;
 use super::{CompileError, ShaderCode};
 use crate::ir::Module;
@@ -41,12 +41,32 @@ pub(crate) fn define_and_finalize(
 /// The host ISA with our flags, built on first use.
 pub(crate) fn host_isa() -> Result<OwnedTargetIsa, CompileError> {
     static ISA: OnceLock<Result<OwnedTargetIsa, String>> = OnceLock::new();
-    ISA.get_or_init(|| {
+    make_isa(&ISA, "backtracking", "speed")
+}
+
+/// The host ISA for functions too big for `host_isa`'s allocator (`emit::Tier`): Cranelift's
+/// linear-time single-pass register allocator, with its optimizer or without.
+pub(crate) fn host_isa_big(optimize: bool) -> Result<OwnedTargetIsa, CompileError> {
+    static OPT: OnceLock<Result<OwnedTargetIsa, String>> = OnceLock::new();
+    static NONE: OnceLock<Result<OwnedTargetIsa, String>> = OnceLock::new();
+    if optimize {
+        make_isa(&OPT, "single_pass", "speed")
+    } else {
+        make_isa(&NONE, "single_pass", "none")
+    }
+}
+
+fn make_isa(
+    cell: &OnceLock<Result<OwnedTargetIsa, String>>,
+    regalloc: &str,
+    opt_level: &str,
+) -> Result<OwnedTargetIsa, CompileError> {
+    cell.get_or_init(|| {
         let mut flags = settings::builder();
         let set = |f: &mut settings::Builder, k: &str, v: &str| {
             f.set(k, v).map_err(|e| format!("setting {k}={v}: {e}"))
         };
-        set(&mut flags, "opt_level", "speed")?;
+        set(&mut flags, "opt_level", opt_level)?;
         // The verifier checks every function in debug and test builds (CONVENTIONS.md).
         set(
             &mut flags,
@@ -58,6 +78,7 @@ pub(crate) fn host_isa() -> Result<OwnedTargetIsa, CompileError> {
             },
         )?;
         set(&mut flags, "is_pic", "false")?;
+        set(&mut flags, "regalloc_algorithm", regalloc)?;
         set(&mut flags, "use_colocated_libcalls", "false")?;
         let isa = cranelift_native::builder().map_err(|e| format!("host ISA: {e}"))?;
         isa.finish(settings::Flags::new(flags))
@@ -197,7 +218,11 @@ pub(crate) fn compile_uncached(module: &Module) -> Result<Arc<dyn ShaderCode>, C
 }
 
 fn compile_inner(module: &Module) -> Result<Arc<dyn ShaderCode>, CompileError> {
-    let isa = host_isa()?;
+    let isa = match tier(&module.func) {
+        Tier::Normal => host_isa()?,
+        Tier::Branchy => host_isa_big(true)?,
+        Tier::Long => host_isa_big(false)?,
+    };
     let mut builder = JITBuilder::with_isa(isa, default_libcall_names());
     builder.symbol(runtime::SYM_TEXTURE, runtime::texture_helper() as *const u8);
     let mut jit = JITModule::new(builder);

@@ -421,3 +421,141 @@ fn a_lane_that_ran_out_stays_dead_in_later_loops() {
     let alive: Vec<u32> = o.iter().map(|o| o.alive).collect();
     assert_eq!(alive, [0b0101, 0b0111, 0b0111, 0b1111]);
 }
+
+/// Compiles fragment shader `src` (GLSL) and checks generated code against the interpreter
+/// on each `(input rows, uniforms)` case under several lane masks; returns lane 0's outputs
+/// of the first case with every lane on (for the caller's own expectations).
+fn glsl_agrees(src: &str, cases: &[(Vec<[u32; 4]>, Vec<u32>)]) -> Vec<u32> {
+    let out = crate::glsl::compile(Stage::Fragment, src);
+    let m = out
+        .module
+        .unwrap_or_else(|| panic!("expected to compile:\n{}\n{src}", out.info_log));
+    let code = super::compile(&m).unwrap_or_else(|e| panic!("{e}"));
+    let words = m.inputs.iter().map(|i| i.slot + i.words).max().unwrap_or(0) as usize;
+    // The case's rows fill the input words in slot order.
+    let mut at = vec![0usize; 0];
+    for i in &m.inputs {
+        at.extend((0..i.words).map(|w| (i.slot + w) as usize));
+    }
+    let mut first = None;
+    for (rows, uniforms) in cases {
+        let mut soa = vec![0u32; words * 4];
+        for (row, &slot) in rows.iter().zip(&at) {
+            soa[slot * 4..slot * 4 + 4].copy_from_slice(row);
+        }
+        for mask in [0xF, 0b1010, 0b0111, 0b0001] {
+            let env = Env {
+                inputs: soa.clone(),
+                uniforms: uniforms.clone(),
+                mask,
+                ..Env::default()
+            };
+            agree(&m, &*code, &env, "glsl");
+            if first.is_none() && mask == 0xF {
+                let (jo, _) = run_code(&*code, &env);
+                first = Some((0..m.func.outputs.len()).map(|k| jo[k * 4]).collect());
+            }
+        }
+    }
+    first.unwrap_or_default()
+}
+
+fn lanes(v: [i32; 4]) -> [u32; 4] {
+    v.map(|x| x as u32)
+}
+
+/// Switch semantics under divergent selectors (issue #11 item 2 rewrote the lowering):
+/// fall-through, `break` inside an `if`, `default` in the middle and alone, labels sharing
+/// a group, `continue` and `break` of an enclosing loop from inside a switch, a uniform
+/// selector without default.
+#[test]
+fn switches_agree_with_the_interpreter_on_divergent_selectors() {
+    let src = "#version 330 core\nflat in ivec2 s;\nuniform int u;\nout vec4 o;\n\
+        void main() { float a = 0.0; float b = 0.0; int n = 0;\n\
+        switch (s.x) { case 3: a += 1.0; case -1: a += 2.0; if (s.y > 0) break; a += 4.0;\n\
+          default: a += 8.0; case 7: case 8: a += 16.0; break; case 100: a = -1.0; }\n\
+        for (int i = 0; i < 6; i++) { switch (i - s.y) { case 0: continue; case 1: b += 1.0; break;\n\
+          default: if (i == 4) { n = i; } b += 10.0; case 2: b += 100.0; }\n\
+          if (b > 300.0) break; }\n\
+        switch (u) { case 1: n += 5; }\n\
+        switch (s.x) { default: b += 0.5; }\n\
+        o = vec4(a, b, float(n), 0.0); }";
+    let sel = [
+        [3, -1, 7, 5],
+        [100, 8, 3, -1],
+        [0, 0, 0, 0],
+        [-1, 3, 100, 9],
+    ];
+    let ys = [[0, 1, 2, -3], [1, 0, 5, 2], [0, 0, 0, 0], [2, 2, -1, 1]];
+    let mut cases = Vec::new();
+    for (x, y) in sel.iter().zip(&ys) {
+        for u in [0u32, 1, 2] {
+            cases.push((vec![lanes(*x), lanes(*y)], vec![u]));
+        }
+    }
+    let o = glsl_agrees(src, &cases);
+    // Lane 0 of the first case: s = (3, 0), u = 0. First switch: 1 + 2 + 4 + 8 + 16.
+    assert_eq!(f32::from_bits(o[0]), 31.0);
+}
+
+/// A switch big enough for the fast compile tier (`emit::Tier::Branchy`: the single-pass
+/// register allocator) still agrees with the interpreter, default in the middle and
+/// fall-through included.
+#[test]
+fn a_thousand_case_switch_agrees_with_the_interpreter() {
+    let n = super::emit::FAST_REGALLOC_BRANCHES + 100;
+    let mut src = String::from(
+        "#version 330 core\nflat in int s;\nout vec4 o;\nvoid main() { float x = 0.0; switch (s) {\n",
+    );
+    for i in 0..n {
+        if i == n / 2 {
+            src.push_str("default: x += 0.25;\n");
+        }
+        // Every third case falls through into the next.
+        let brk = if i % 3 == 0 { "" } else { " break;" };
+        src.push_str(&format!("case {i}: x += {i}.5;{brk}\n"));
+    }
+    src.push_str("} o = vec4(x); }");
+    let out = crate::glsl::compile(Stage::Fragment, &src);
+    let m = out.module.expect("compiles");
+    assert_eq!(super::emit::tier(&m.func), super::emit::Tier::Branchy);
+    let sel = |v: [i32; 4]| vec![lanes(v)];
+    let o = glsl_agrees(
+        &src,
+        &[
+            (sel([0, 1, 3, -5]), vec![]),
+            (sel([n as i32 / 2, n as i32 - 1, 600, 1_000_000]), vec![]),
+        ],
+    );
+    // s = 0 falls into case 1: 0.5 + 1.5.
+    assert_eq!(f32::from_bits(o[0]), 2.0);
+}
+
+/// A straight-line function past `FAST_REGALLOC_STATEMENTS` (`emit::Tier::Long`: no
+/// Cranelift optimizer) agrees with the interpreter.
+#[test]
+fn a_long_straight_line_shader_agrees_with_the_interpreter() {
+    let n = super::emit::FAST_REGALLOC_STATEMENTS / 4 + 100;
+    let mut src = String::from(
+        "#version 330 core\nflat in int s;\nin float t;\nout vec4 o;\nvoid main() { float x = t;",
+    );
+    for i in 0..n {
+        src.push_str(if i % 2 == 0 {
+            " x = x * 0.5 + 1.0;"
+        } else {
+            " x = x - float(s) * 0.25;"
+        });
+    }
+    src.push_str(" o = vec4(x); }");
+    let out = crate::glsl::compile(Stage::Fragment, &src);
+    let m = out.module.expect("compiles");
+    assert_eq!(super::emit::tier(&m.func), super::emit::Tier::Long);
+    let f = |v: [f32; 4]| v.map(f32::to_bits);
+    glsl_agrees(
+        &src,
+        &[(
+            vec![lanes([0, 3, -7, 1 << 20]), f([1.5, -2.0, 1e30, f32::NAN])],
+            vec![],
+        )],
+    );
+}

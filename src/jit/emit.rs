@@ -23,7 +23,7 @@ use cranelift_frontend::{FunctionBuilder, Variable};
 
 use super::abi;
 use super::CompileError;
-use crate::ir::{Label, Lod, Module, ScalarKind, Stage, Stmt, Var};
+use crate::ir::{Function, Label, Lod, Module, Op, ScalarKind, Stage, Stmt, UnaryOp, Var};
 use crate::sampler::request as req;
 
 pub(crate) const I32X4: Type = types::I32X4;
@@ -55,6 +55,9 @@ pub(crate) struct Emitter<'m, 'b> {
     module: &'m Module,
     pub(crate) ptr: Type,
     vars: Vec<Variable>,
+    /// `direct_vars`: these vars are SSA values, kept in `fixed` once assigned.
+    direct: Vec<bool>,
+    fixed: Vec<Option<Value>>,
     exec: Variable,
     alive: Variable,
     discarded: Variable,
@@ -86,6 +89,16 @@ pub(crate) struct Emitter<'m, 'b> {
 /// checks pick a safe address instead of trapping), alignment is not promised.
 pub(crate) fn mem() -> MemFlagsData {
     MemFlagsData::new().with_notrap()
+}
+
+/// Flags for loads of the default uniform block: also read-only for the whole invocation,
+/// so Cranelift may treat them as pure and place each where its value is used. Without that
+/// the loads stay in program order while the arithmetic on them sinks to its uses, and a
+/// shader reading 10,000 uniforms kept 10,000 loaded words live at once (issue #11: the
+/// register allocator went quadratic). The address is always valid (out-of-range reads
+/// select the zero slot, written at entry before any shader statement).
+fn uniform_mem() -> MemFlagsData {
+    mem().with_readonly().with_can_move()
 }
 
 /// Flags for vector bitcasts (Cranelift wants the lane order spelled out).
@@ -122,6 +135,228 @@ fn may_exit(body: &[Stmt]) -> bool {
         Stmt::Block { body, .. } => may_exit(body),
         _ => false,
     })
+}
+
+/// Which vars can live as plain SSA values instead of masked Cranelift variables
+/// ("direct" vars): those assigned exactly once, by an `Assign` that does not read the var
+/// itself, whose every read comes later in the same statement list (or nested in a later
+/// statement of it), and which no cross-lane reader (derivatives, texture requests) or
+/// output sees. Why their inactive lanes need no masking: along one statement list `exec`
+/// only shrinks (the module invariant above), so every read runs under a subset of the
+/// lanes the write ran under, and the lanes it did not write are never observed — the
+/// generated code matches the interpreter's in every lane anyone reads. Why it matters: a
+/// masked write reads the var's old value, and cranelift_frontend finds that value by
+/// walking back to the function entry, adding a block parameter at every join on the way
+/// (issue #11: each temporary of a 10,000-case switch walked back through every earlier
+/// case); a direct var is one SSA value, no parameter, no `bitselect`.
+pub(crate) fn direct_vars(func: &Function) -> Vec<bool> {
+    /// Assignment count, and the (list, index) of the one assignment.
+    struct Def {
+        count: u32,
+        list: u32,
+        idx: u32,
+    }
+    struct Walk<'a> {
+        defs: Vec<Def>,
+        ok: Vec<bool>,
+        /// Per statement list (numbered in visit order): the index being visited while the
+        /// list is on the walk's stack, else `u32::MAX`.
+        active: Vec<u32>,
+        next_list: u32,
+        func: &'a Function,
+    }
+    impl Walk<'_> {
+        fn bar(&mut self, v: Var) {
+            if let Some(o) = self.ok.get_mut(v.0 as usize) {
+                *o = false;
+            }
+        }
+        fn def(&mut self, v: Var, list: u32, idx: u32, assign: bool) {
+            if let Some(d) = self.defs.get_mut(v.0 as usize) {
+                d.count = d.count.saturating_add(if assign { 1 } else { 2 });
+                d.list = list;
+                d.idx = idx;
+            }
+        }
+        fn read(&mut self, v: Var) {
+            let Some(d) = self.defs.get(v.0 as usize) else {
+                return;
+            };
+            let fine = d.count == 1
+                && self
+                    .active
+                    .get(d.list as usize)
+                    .is_some_and(|&at| at != u32::MAX && at > d.idx);
+            if !fine {
+                self.bar(v);
+            }
+        }
+        /// `defining`: the first pass (counts definitions); else the second (checks reads).
+        fn list(&mut self, body: &[Stmt], defining: bool) {
+            let id = self.next_list;
+            self.next_list += 1;
+            if !defining {
+                self.active.push(u32::MAX);
+            }
+            for (i, s) in body.iter().enumerate() {
+                let i = i as u32;
+                if !defining {
+                    self.active[id as usize] = i;
+                }
+                self.stmt(s, id, i, defining);
+            }
+            if !defining {
+                self.active[id as usize] = u32::MAX;
+            }
+        }
+        fn stmt(&mut self, s: &Stmt, list: u32, idx: u32, defining: bool) {
+            if defining {
+                match s {
+                    Stmt::Assign { dst, op } => {
+                        self.def(*dst, list, idx, true);
+                        if let Op::Unary(u, a) = op {
+                            if matches!(
+                                u,
+                                UnaryOp::DFdxFine
+                                    | UnaryOp::DFdyFine
+                                    | UnaryOp::DFdxCoarse
+                                    | UnaryOp::DFdyCoarse
+                            ) {
+                                self.bar(*a);
+                            }
+                        }
+                    }
+                    Stmt::Texture { .. } | Stmt::TexelFetch { .. } | Stmt::TextureSize { .. } => {
+                        // Every var a texture statement names: the sampler reads whole quads.
+                        let mut named = Vec::new();
+                        s.for_each_var(|v| named.push(v));
+                        for v in named {
+                            self.def(v, list, idx, false);
+                            self.bar(v);
+                        }
+                    }
+                    _ => {}
+                }
+            } else {
+                match s {
+                    Stmt::Assign { op, .. } => op.for_each_operand(|v| self.read(v)),
+                    _ => {
+                        let mut named = Vec::new();
+                        s.for_each_var(|v| named.push(v));
+                        for v in named {
+                            self.read(v);
+                        }
+                    }
+                }
+            }
+            match s {
+                Stmt::If {
+                    then_body,
+                    else_body,
+                    ..
+                } => {
+                    self.list(then_body, defining);
+                    self.list(else_body, defining);
+                }
+                Stmt::Loop {
+                    body, continuing, ..
+                } => {
+                    self.list(body, defining);
+                    self.list(continuing, defining);
+                }
+                Stmt::Block { body, .. } => self.list(body, defining),
+                _ => {}
+            }
+        }
+    }
+    let n = func.vars.len();
+    let mut w = Walk {
+        defs: (0..n)
+            .map(|_| Def {
+                count: 0,
+                list: 0,
+                idx: 0,
+            })
+            .collect(),
+        ok: vec![true; n],
+        active: Vec::new(),
+        next_list: 0,
+        func,
+    };
+    w.list(&func.body, true);
+    w.next_list = 0;
+    w.list(&func.body, false);
+    for v in &w.func.outputs {
+        w.bar(*v);
+    }
+    let Walk { defs, mut ok, .. } = w;
+    for (o, d) in ok.iter_mut().zip(&defs) {
+        *o &= d.count == 1;
+    }
+    ok
+}
+
+/// Branching statements (each makes Cranelift blocks) past which a function is compiled
+/// with the single-pass register allocator.
+pub(crate) const FAST_REGALLOC_BRANCHES: usize = 1024;
+/// Statements of any kind past which the same happens, and Cranelift's optimizer is skipped.
+pub(crate) const FAST_REGALLOC_STATEMENTS: usize = 50_000;
+
+/// How a function is compiled, by its size (`code::compile_inner`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Tier {
+    /// Ordinary shaders, far below both limits: Cranelift's optimizer and its backtracking
+    /// register allocator, which allocates best but costs more than linear time (issue
+    /// #11: its bundle splitting is quadratic in the blocks a long-lived value crosses; a
+    /// 10,000-case switch took 33 s).
+    Normal,
+    /// More than `FAST_REGALLOC_BRANCHES` branches: the single-pass allocator, optimizer on
+    /// (without it, the unmerged constants made the allocator's block-parameter moves slow).
+    Branchy,
+    /// More than `FAST_REGALLOC_STATEMENTS` statements: single-pass allocator, no optimizer
+    /// (a 10 MiB straight-line shader spent most of its time in the optimizer's maps).
+    Long,
+}
+
+/// The `Tier` of `func`.
+pub(crate) fn tier(func: &Function) -> Tier {
+    fn count(body: &[Stmt], branches: &mut usize, all: &mut usize) {
+        for s in body {
+            *all += 1;
+            match s {
+                Stmt::If {
+                    then_body,
+                    else_body,
+                    ..
+                } => {
+                    *branches += 1;
+                    count(then_body, branches, all);
+                    count(else_body, branches, all);
+                }
+                Stmt::Loop {
+                    body, continuing, ..
+                } => {
+                    *branches += 1;
+                    count(body, branches, all);
+                    count(continuing, branches, all);
+                }
+                Stmt::Block { body, .. } => count(body, branches, all),
+                Stmt::Texture { .. } | Stmt::TexelFetch { .. } | Stmt::TextureSize { .. } => {
+                    *branches += 1
+                }
+                _ => {}
+            }
+        }
+    }
+    let (mut branches, mut all) = (0, 0);
+    count(&func.body, &mut branches, &mut all);
+    if branches > FAST_REGALLOC_BRANCHES {
+        Tier::Branchy
+    } else if all > FAST_REGALLOC_STATEMENTS {
+        Tier::Long
+    } else {
+        Tier::Normal
+    }
 }
 
 /// Builds the body of the shader function into `b`, whose signature is
@@ -185,12 +420,15 @@ pub(crate) fn emit_function(
     let alive = b.declare_var(I32X4);
     let discarded = b.declare_var(I32X4);
     let vars: Vec<Variable> = func.vars.iter().map(|_| b.declare_var(I32X4)).collect();
+    let direct = direct_vars(func);
 
     let mut e = Emitter {
         b,
         module,
         ptr,
         vars,
+        fixed: vec![None; direct.len()],
+        direct,
         exec,
         alive,
         discarded,
@@ -223,7 +461,9 @@ pub(crate) fn emit_function(
     e.b.def_var(e.alive, exec0);
     e.b.def_var(e.discarded, zero_v);
     for i in 0..e.vars.len() {
-        e.b.def_var(e.vars[i], zero_v);
+        if !e.direct[i] {
+            e.b.def_var(e.vars[i], zero_v);
+        }
     }
     e.b.ins().stack_store(e.ptr, zero_v, e.zero, 0);
     e.zero_arrays();
@@ -318,6 +558,11 @@ impl Emitter<'_, '_> {
     /// Current value of an IR var.
     pub(crate) fn var_value(&mut self, v: Var) -> Result<Value, CompileError> {
         let var = self.var(v)?;
+        if self.direct[v.0 as usize] {
+            return self.fixed[v.0 as usize].ok_or_else(|| {
+                CompileError::Bug(format!("direct var v{} read before its assignment", v.0))
+            });
+        }
         Ok(self.b.use_var(var))
     }
 
@@ -440,7 +685,13 @@ impl Emitter<'_, '_> {
         match s {
             Stmt::Assign { dst, op } => {
                 let v = self.emit_op(*dst, op)?;
-                self.assign(*dst, v)
+                match self.direct.get(dst.0 as usize) {
+                    Some(true) => {
+                        self.fixed[dst.0 as usize] = Some(v);
+                        Ok(())
+                    }
+                    _ => self.assign(*dst, v),
+                }
             }
             Stmt::StoreArray {
                 array,
@@ -802,7 +1053,7 @@ impl Emitter<'_, '_> {
                     .icmp(IntCC::UnsignedLessThan, w, self.uniform_words);
                 let addr = self.b.ins().iadd_imm_s(self.uniforms, offset as i64 * 4);
                 let a = self.b.ins().select(ok, addr, zero);
-                let x = self.b.ins().load(types::I32, mem(), a, 0);
+                let x = self.b.ins().load(types::I32, uniform_mem(), a, 0);
                 Ok(self.b.ins().splat(I32X4, x))
             }
             Some((var, stride, count)) => {
@@ -834,7 +1085,7 @@ impl Emitter<'_, '_> {
                     let bytes = self.b.ins().ishl_imm_s(w, 2);
                     let addr = self.b.ins().iadd(self.uniforms, bytes);
                     let a = self.b.ins().select(ok, addr, zero);
-                    out[lane] = self.b.ins().load(types::I32, mem(), a, 0);
+                    out[lane] = self.b.ins().load(types::I32, uniform_mem(), a, 0);
                 }
                 Ok(self.join_lanes(out))
             }

@@ -2,86 +2,203 @@
 //! resident. Draws hold `Arc` snapshots of the set; a residency change after a draw is
 //! queued copies the set (`Arc::make_mut`), so queued draws keep the set they saw.
 //!
-//! That copy must not cost the whole set: the handles are kept sorted in chunks of at most
-//! `2 * CHUNK` that are themselves shared (`Arc`), so cloning the set copies one pointer per
-//! chunk and a change copies one chunk. With 2^20 resident handles a change then copies
-//! 1,024 pointers and one chunk of at most 16 KiB, not 8 MiB (measured before: 6–9.5 ms per
-//! draw after a change). A lookup (every texture instruction's lane) is a binary search
-//! over the chunks' last handles, then one inside the chunk.
+//! That copy must cost O(log n), not the set: the handles live in a persistent B-tree whose
+//! nodes are shared (`Arc`). Cloning the set clones one pointer (the root); a change copies
+//! the nodes on one root-to-leaf path: a leaf of at most `2 * LEAF` handles and at most
+//! `2 * FAN` child pointers per inner level. With 2^20 resident handles that is 3 levels
+//! (about 100 pointers and one 8 KiB leaf) where the flat chunk list before copied 1,024
+//! pointers and the first version the whole 8 MiB (6–9.5 ms per draw after a change;
+//! issue #11 item 4). A lookup (every texture instruction's lane) descends by binary
+//! search over each inner node's maxima, then searches the leaf.
 //!
 //! ```text
-//!  chunks: [ Arc[h0 .. h1023] | Arc[h1024 .. h2047] | ... ]   sorted, none empty,
-//!            every handle of a chunk < every handle of the next
+//!  root: Inner[(max0, ·) (max1, ·) ...]      every node non-empty, sorted, and
+//!           /            \                   every handle of a child ≤ its max <
+//!     Leaf[h0 .. h511]   Leaf[...]            every handle of the next child
 //! ```
+//!
+//! Growth is fallible: inserting reserves what it may need (one slot per level, a leaf's
+//! split half) before it changes anything, so an allocation failure leaves the set as it
+//! was and the caller reports GL_OUT_OF_MEMORY. Copying a shared node on the way (at most
+//! 16 KiB, bounded, not sized by the application) allocates infallibly.
 
+use std::collections::TryReserveError;
 use std::sync::Arc;
 
 use super::table::TextureHandle;
 
-/// A chunk splits in two when it would hold more than twice this many handles.
-const CHUNK: usize = 1024;
+/// A leaf splits in two when it would hold more than twice this many handles.
+const LEAF: usize = 512;
+/// An inner node splits in two when it would hold more than twice this many children.
+const FAN: usize = 16;
 
-/// A resident set. Cloning it is O(number of chunks).
+#[derive(Clone, Debug)]
+enum Node {
+    Leaf(Vec<TextureHandle>),
+    /// Children with the largest handle each holds.
+    Inner(Vec<(TextureHandle, Arc<Node>)>),
+}
+
+impl Node {
+    /// Largest handle below this node (nodes are never empty).
+    fn max(&self) -> TextureHandle {
+        match self {
+            Node::Leaf(v) => v.last().copied(),
+            Node::Inner(c) => c.last().map(|c| c.0),
+        }
+        .unwrap_or(TextureHandle::from_bits(0))
+    }
+
+    fn is_empty(&self) -> bool {
+        match self {
+            Node::Leaf(v) => v.is_empty(),
+            Node::Inner(c) => c.is_empty(),
+        }
+    }
+
+    fn contains(&self, h: TextureHandle) -> bool {
+        let mut n = self;
+        loop {
+            match n {
+                Node::Leaf(v) => return v.binary_search(&h).is_ok(),
+                Node::Inner(c) => {
+                    let i = c.partition_point(|(m, _)| *m < h);
+                    match c.get(i) {
+                        Some((_, child)) => n = child,
+                        None => return false,
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Splits off the upper half of `v` into a vector allocated fallibly beforehand.
+fn split_half<T>(v: &mut Vec<T>, mut upper: Vec<T>) -> Vec<T> {
+    upper.extend(v.drain(v.len() / 2..));
+    upper
+}
+
+/// Inserts `h` (known absent) below `node`; returns the new upper sibling when `node` split.
+fn insert_in(node: &mut Arc<Node>, h: TextureHandle) -> Result<Option<Arc<Node>>, TryReserveError> {
+    match Arc::make_mut(node) {
+        Node::Leaf(v) => {
+            let at = v.binary_search(&h).unwrap_or_else(|at| at);
+            let mut upper = Vec::new();
+            if v.len() + 1 > 2 * LEAF {
+                upper.try_reserve_exact((v.len() + 1).div_ceil(2))?;
+            }
+            v.try_reserve(1)?;
+            v.insert(at, h);
+            if v.len() > 2 * LEAF {
+                return Ok(Some(Arc::new(Node::Leaf(split_half(v, upper)))));
+            }
+            Ok(None)
+        }
+        Node::Inner(c) => {
+            // Room for a child's split half and for our own split, before anything changes.
+            c.try_reserve(1)?;
+            let mut upper = Vec::new();
+            if c.len() + 1 > 2 * FAN {
+                upper.try_reserve_exact((c.len() + 1).div_ceil(2))?;
+            }
+            let i = c.partition_point(|(m, _)| *m < h).min(c.len() - 1);
+            let split = insert_in(&mut c[i].1, h)?;
+            c[i].0 = c[i].1.max();
+            if let Some(s) = split {
+                c.insert(i + 1, (s.max(), s));
+                if c.len() > 2 * FAN {
+                    return Ok(Some(Arc::new(Node::Inner(split_half(c, upper)))));
+                }
+            }
+            Ok(None)
+        }
+    }
+}
+
+/// Removes `h` (known present) below `node`.
+fn remove_in(node: &mut Arc<Node>, h: TextureHandle) {
+    match Arc::make_mut(node) {
+        Node::Leaf(v) => {
+            if let Ok(at) = v.binary_search(&h) {
+                v.remove(at);
+            }
+        }
+        Node::Inner(c) => {
+            let i = c.partition_point(|(m, _)| *m < h);
+            if i < c.len() {
+                remove_in(&mut c[i].1, h);
+                if c[i].1.is_empty() {
+                    c.remove(i);
+                } else {
+                    c[i].0 = c[i].1.max();
+                }
+            }
+        }
+    }
+}
+
+/// A resident set. Cloning it is O(1).
 #[derive(Clone, Debug, Default)]
 pub struct ResidentSet {
-    chunks: Vec<Arc<Vec<TextureHandle>>>,
+    root: Option<Arc<Node>>,
     len: usize,
 }
 
 impl ResidentSet {
-    /// The chunk `handle` belongs in: the first whose last handle is ≥ `handle` (the last
-    /// chunk when `handle` is above them all). None only when the set is empty.
-    fn chunk_of(&self, handle: TextureHandle) -> Option<usize> {
-        if self.chunks.is_empty() {
-            return None;
+    /// Adds `handle`; `Ok(false)` when it was already resident, `Err` (the set unchanged)
+    /// when memory for it could not be had.
+    pub fn insert(&mut self, handle: TextureHandle) -> Result<bool, TryReserveError> {
+        if self.contains(handle) {
+            return Ok(false);
         }
-        let i = self
-            .chunks
-            .partition_point(|c| c.last().is_some_and(|&l| l < handle));
-        Some(i.min(self.chunks.len() - 1))
-    }
-
-    /// Adds `handle`; false when it was already resident.
-    pub fn insert(&mut self, handle: TextureHandle) -> bool {
-        let Some(i) = self.chunk_of(handle) else {
-            self.chunks.push(Arc::new(vec![handle]));
-            self.len = 1;
-            return true;
-        };
-        let at = match self.chunks[i].binary_search(&handle) {
-            Ok(_) => return false,
-            Err(at) => at,
-        };
-        let chunk = Arc::make_mut(&mut self.chunks[i]);
-        chunk.insert(at, handle);
-        if chunk.len() > 2 * CHUNK {
-            let upper = chunk.split_off(chunk.len() / 2);
-            self.chunks.insert(i + 1, Arc::new(upper));
+        match &mut self.root {
+            None => {
+                let mut v = Vec::new();
+                v.try_reserve(1)?;
+                v.push(handle);
+                self.root = Some(Arc::new(Node::Leaf(v)));
+            }
+            Some(root) => {
+                let mut top = Vec::new();
+                top.try_reserve_exact(2)?;
+                if let Some(upper) = insert_in(root, handle)? {
+                    let lower = root.clone();
+                    top.push((lower.max(), lower));
+                    top.push((upper.max(), upper));
+                    *root = Arc::new(Node::Inner(top));
+                }
+            }
         }
         self.len += 1;
-        true
+        Ok(true)
     }
 
     /// Removes `handle`; false when it was not resident.
     pub fn remove(&mut self, handle: TextureHandle) -> bool {
-        let Some(i) = self.chunk_of(handle) else {
+        if !self.contains(handle) {
             return false;
-        };
-        let Ok(at) = self.chunks[i].binary_search(&handle) else {
-            return false;
-        };
-        let chunk = Arc::make_mut(&mut self.chunks[i]);
-        chunk.remove(at);
-        if chunk.is_empty() {
-            self.chunks.remove(i);
+        }
+        if let Some(root) = &mut self.root {
+            remove_in(root, handle);
+            // Drop empty roots and inner roots of one child (keeps the tree shallow).
+            loop {
+                match self.root.as_deref() {
+                    Some(n) if n.is_empty() => self.root = None,
+                    Some(Node::Inner(c)) if c.len() == 1 => {
+                        let child = c[0].1.clone();
+                        self.root = Some(child);
+                    }
+                    _ => break,
+                }
+            }
         }
         self.len -= 1;
         true
     }
 
     pub fn contains(&self, handle: TextureHandle) -> bool {
-        self.chunk_of(handle)
-            .is_some_and(|i| self.chunks[i].binary_search(&handle).is_ok())
+        self.root.as_ref().is_some_and(|r| r.contains(handle))
     }
 
     pub fn len(&self) -> usize {
@@ -103,15 +220,36 @@ mod tests {
         TextureHandle::from_bits(v)
     }
 
-    /// The chunk invariants of the module docs.
-    fn check(set: &ResidentSet) {
-        let all: Vec<TextureHandle> = set.chunks.iter().flat_map(|c| c.iter().copied()).collect();
+    /// The tree invariants of the module docs; returns the node's handles in order and
+    /// its depth.
+    fn walk(n: &Node, out: &mut Vec<TextureHandle>) -> usize {
+        match n {
+            Node::Leaf(v) => {
+                assert!(!v.is_empty() && v.len() <= 2 * LEAF, "leaf of {}", v.len());
+                out.extend(v);
+                1
+            }
+            Node::Inner(c) => {
+                assert!(!c.is_empty() && c.len() <= 2 * FAN, "inner of {}", c.len());
+                let mut depth = None;
+                for (m, child) in c {
+                    let before = out.len();
+                    let d = walk(child, out);
+                    assert_eq!(*depth.get_or_insert(d), d, "balanced");
+                    assert_eq!(out.last(), Some(m), "max key");
+                    assert!(out.len() > before);
+                }
+                depth.unwrap_or(0) + 1
+            }
+        }
+    }
+
+    fn check(set: &ResidentSet) -> usize {
+        let mut all = Vec::new();
+        let depth = set.root.as_ref().map_or(0, |r| walk(r, &mut all));
         assert!(all.windows(2).all(|w| w[0] < w[1]), "sorted, no duplicates");
-        assert!(set
-            .chunks
-            .iter()
-            .all(|c| !c.is_empty() && c.len() <= 2 * CHUNK));
         assert_eq!(all.len(), set.len);
+        depth
     }
 
     proptest! {
@@ -121,7 +259,7 @@ mod tests {
             let mut model = BTreeSet::new();
             for (add, v) in ops {
                 if add {
-                    prop_assert_eq!(set.insert(h(v)), model.insert(v));
+                    prop_assert_eq!(set.insert(h(v)).unwrap(), model.insert(v));
                 } else {
                     prop_assert_eq!(set.remove(h(v)), model.remove(&v));
                 }
@@ -134,30 +272,47 @@ mod tests {
         }
     }
 
+    /// Leaves reachable from `n`, as pointers.
+    fn leaves(n: &Arc<Node>, out: &mut Vec<*const Node>) {
+        match &**n {
+            Node::Leaf(_) => out.push(Arc::as_ptr(n)),
+            Node::Inner(c) => c.iter().for_each(|(_, c)| leaves(c, out)),
+        }
+    }
+
     #[test]
-    fn a_snapshot_keeps_what_it_saw_and_shares_untouched_chunks() {
+    fn a_snapshot_keeps_what_it_saw_and_shares_untouched_nodes() {
         let mut set = ResidentSet::default();
         for v in 0..(1u64 << 16) {
-            set.insert(h(v * 2 + 1));
+            set.insert(h(v * 2 + 1)).unwrap();
         }
-        check(&set);
-        assert!(set.chunks.len() > 16);
+        assert!(check(&set) >= 3, "deep enough to have inner levels");
         let snapshot = set.clone();
-        assert!(set.insert(h(4)));
+        assert!(set.insert(h(4)).unwrap());
         assert!(set.remove(h(1 << 16 | 1)));
         assert!(snapshot.contains(h(1 << 16 | 1)) && !snapshot.contains(h(4)));
         assert!(set.contains(h(4)) && !set.contains(h(1 << 16 | 1)));
-        // Only the chunks the two changes touched were copied.
-        let shared = set
-            .chunks
-            .iter()
-            .zip(&snapshot.chunks)
-            .filter(|(a, b)| Arc::ptr_eq(a, b))
-            .count();
-        assert!(
-            shared >= set.chunks.len() - 2,
-            "{shared} of {}",
-            set.chunks.len()
-        );
+        check(&set);
+        check(&snapshot);
+        // Only the leaves the two changes touched were copied.
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        leaves(set.root.as_ref().unwrap(), &mut a);
+        leaves(snapshot.root.as_ref().unwrap(), &mut b);
+        let b: std::collections::HashSet<_> = b.into_iter().collect();
+        let copied = a.iter().filter(|p| !b.contains(p)).count();
+        assert!(copied <= 2, "{copied} of {} leaves copied", a.len());
+    }
+
+    #[test]
+    fn removing_everything_empties_the_tree() {
+        let mut set = ResidentSet::default();
+        for v in 0..5000 {
+            set.insert(h(v)).unwrap();
+        }
+        for v in (0..5000).rev() {
+            assert!(set.remove(h(v)));
+        }
+        assert!(set.is_empty() && set.root.is_none());
+        assert!(!set.remove(h(1)));
     }
 }

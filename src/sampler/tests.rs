@@ -580,8 +580,8 @@ fn residency_is_checked_per_lane_with_one_message() {
         );
     }
     let mut res = ResidentSet::default();
-    assert!(res.insert(h));
-    assert!(!res.insert(h));
+    assert!(res.insert(h).unwrap());
+    assert!(!res.insert(h).unwrap());
     let ctx2 = SampleContext::new(table.clone(), Arc::new(res.clone()), DebugSink::default());
     assert_eq!(at(&ctx2, h, 0.5, 0.5), [0.75, 0.0, 0.0, 1.0]);
     // The first context's snapshot does not see the later residency.
@@ -602,7 +602,7 @@ fn residency_is_checked_per_lane_with_one_message() {
     assert!(res.is_empty());
     // A deleted texture's handle misses even while still in the resident set.
     let mut res = ResidentSet::default();
-    res.insert(h);
+    res.insert(h).unwrap();
     table.remove(h);
     let dbg = DebugSink::default();
     let ctx3 = SampleContext::new(table, Arc::new(res), dbg.clone());
@@ -724,7 +724,7 @@ proptest! {
         let (table, hs) = made_up_table();
         let mut res = ResidentSet::default();
         for &h in &hs {
-            res.insert(h);
+            res.insert(h).unwrap();
         }
         let ctx = SampleContext::new(table, Arc::new(res), DebugSink::default());
         let handles = pick.map(|i| hs[i]);
