@@ -4,7 +4,10 @@
 //! their ranges (§14.4, §14.5), the stored capabilities GL_MULTISAMPLE, GL_LINE_SMOOTH,
 //! GL_POLYGON_SMOOTH, GL_DITHER, and glTextureSubImage2D (§8.6, DSA).
 
-use softgl::{enums as gl, Context};
+use std::ffi::c_void;
+use std::sync::{Arc, Mutex};
+
+use softgl::{enums as gl, get_proc_address, make_current, Context, SharedContext};
 
 const N: i32 = 8;
 
@@ -351,4 +354,68 @@ fn texture_sub_image_2d_writes_the_named_texture() {
     );
     c.texture_sub_image_2d(9999, 0, 0, 0, 1, 1, gl::RGBA, gl::UNSIGNED_BYTE, &[0; 4]);
     assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+}
+
+/// Looks `name` up and casts it to the C signature `$t`, as a loader does.
+macro_rules! proc {
+    ($name:literal as $t:ty) => {{
+        let p = get_proc_address($name);
+        assert!(!p.is_null(), "{} is not exported", $name);
+        // SAFETY: `$t` is the registry's C signature of `$name` (build.rs checks softgl's
+        // generated entry point against gl.xml).
+        unsafe { std::mem::transmute::<*const c_void, $t>(p) }
+    }};
+}
+
+/// The C entry points write every value of a pname (four for a border colour).
+#[test]
+fn c_entry_points_write_every_value() {
+    let ctx: SharedContext = Arc::new(Mutex::new(Context::new(4, 4)));
+    make_current(Some(ctx.clone()));
+    let gen_samplers = proc!("glGenSamplers" as unsafe extern "system" fn(i32, *mut u32));
+    let sampler_fv =
+        proc!("glSamplerParameterfv" as unsafe extern "system" fn(u32, u32, *const f32));
+    let get_sampler_fv =
+        proc!("glGetSamplerParameterfv" as unsafe extern "system" fn(u32, u32, *mut f32));
+    let get_sampler_iv =
+        proc!("glGetSamplerParameteriv" as unsafe extern "system" fn(u32, u32, *mut i32));
+    let get_tex_fv = proc!("glGetTexParameterfv" as unsafe extern "system" fn(u32, u32, *mut f32));
+    let get_frag =
+        proc!("glGetFragDataLocation" as unsafe extern "system" fn(u32, *const u8) -> i32);
+    let line_width = proc!("glLineWidth" as unsafe extern "system" fn(f32));
+    let get_floatv = proc!("glGetFloatv" as unsafe extern "system" fn(u32, *mut f32));
+    let get_error = proc!("glGetError" as unsafe extern "system" fn() -> u32);
+    for name in [
+        "glBindFragDataLocation",
+        "glBindFragDataLocationIndexed",
+        "glGetFragDataIndex",
+        "glGetSamplerParameterIiv",
+        "glGetSamplerParameterIuiv",
+        "glPointSize",
+        "glTextureSubImage2D",
+    ] {
+        assert!(!get_proc_address(name).is_null(), "{name}");
+    }
+    // SAFETY: every pointer passed is valid for what the command writes.
+    unsafe {
+        let mut s = 0;
+        gen_samplers(1, &mut s);
+        sampler_fv(s, gl::TEXTURE_BORDER_COLOR, [0.25, 0.5, 0.75, 1.0].as_ptr());
+        let mut f = [9.0f32; 5];
+        get_sampler_fv(s, gl::TEXTURE_BORDER_COLOR, f.as_mut_ptr());
+        assert_eq!(f, [0.25, 0.5, 0.75, 1.0, 9.0]);
+        let mut i = [7i32; 2];
+        get_sampler_iv(s, gl::TEXTURE_MAG_FILTER, i.as_mut_ptr());
+        assert_eq!(i, [gl::LINEAR as i32, 7]);
+        get_tex_fv(gl::TEXTURE_2D, gl::TEXTURE_BORDER_COLOR, f.as_mut_ptr());
+        assert_eq!(f, [0.0, 0.0, 0.0, 0.0, 9.0]);
+        assert_eq!(get_error(), gl::NO_ERROR);
+        line_width(0.0);
+        assert_eq!(get_error(), gl::INVALID_VALUE);
+        get_floatv(gl::ALIASED_LINE_WIDTH_RANGE, f.as_mut_ptr());
+        assert_eq!(f[..3], [1.0, 1.0, 0.0]);
+        assert_eq!(get_frag(12345, c"x".as_ptr().cast()), -1);
+        assert_eq!(get_error(), gl::INVALID_VALUE, "not a program name");
+    }
+    make_current(None);
 }

@@ -1008,6 +1008,8 @@ mod tests {
     #[test]
     fn output_locations_conflict() {
         let mut fs = fragment();
+        // Both explicit: an output without a location would take a free one instead.
+        fs.outputs[0].location = Some(0);
         let mut second = var("other", vec(4), 4);
         second.location = Some(0);
         fs.outputs.push(second);
