@@ -151,6 +151,16 @@ pub(crate) struct FixedState {
     pub clear_stencil: i32,
     pub dither: bool,
     pub debug_output_synchronous: bool,
+    /// GL_MULTISAMPLE: no effect, every buffer softgl has is single-sample (§14.3.1).
+    pub multisample: bool,
+    /// GL_LINE_SMOOTH, GL_POLYGON_SMOOTH, GL_PROGRAM_POINT_SIZE: stored only (points and
+    /// lines are not rasterized yet; polygon antialiasing is allowed to do nothing).
+    pub line_smooth: bool,
+    pub polygon_smooth: bool,
+    pub program_point_size: bool,
+    /// glPointSize / glLineWidth as specified (rasterization would clamp to the ranges).
+    pub point_size: f32,
+    pub line_width: f32,
 }
 
 /// Derived state, valid when the matching dirty bit is clear.
@@ -315,6 +325,10 @@ gl_commands! {
     /// glProvokingVertex (GL 4.5 core §13.6): which vertex of a primitive gives `flat`
     /// varyings.
     "glProvokingVertex" fn provoking_vertex(mode: u32) = try_provoking_vertex;
+    /// glPointSize (GL 4.5 core §14.4): stored; points are not rasterized yet.
+    "glPointSize" fn point_size(size: f32) = try_point_size;
+    /// glLineWidth (GL 4.5 core §14.5): stored; lines are not rasterized yet.
+    "glLineWidth" fn line_width(width: f32) = try_line_width;
     /// glEnable.
     "glEnable"
     fn enable(cap: u32) = try_enable;
@@ -499,6 +513,12 @@ impl Context {
             clear_stencil: 0,
             dither: true,
             debug_output_synchronous: false,
+            multisample: true,
+            line_smooth: false,
+            polygon_smooth: false,
+            program_point_size: false,
+            point_size: 1.0,
+            line_width: 1.0,
         };
         let sampler_debug: DebugSink = Arc::new(Mutex::new(Vec::new()));
         let resident = Arc::new(ResidentSet::default());
@@ -700,6 +720,10 @@ impl Context {
             gl::DITHER => &mut self.fixed.dither,
             gl::DEBUG_OUTPUT => &mut self.errors.output,
             gl::DEBUG_OUTPUT_SYNCHRONOUS => &mut self.fixed.debug_output_synchronous,
+            gl::MULTISAMPLE => &mut self.fixed.multisample,
+            gl::LINE_SMOOTH => &mut self.fixed.line_smooth,
+            gl::POLYGON_SMOOTH => &mut self.fixed.polygon_smooth,
+            gl::PROGRAM_POINT_SIZE => &mut self.fixed.program_point_size,
             _ => return Err(GlError::BadEnum("capability not supported", cap)),
         })
     }
@@ -870,6 +894,22 @@ impl Context {
         };
         self.fixed.provoking_first = first;
         self.dirty |= dirty::RASTER;
+        Ok(())
+    }
+
+    pub(crate) fn try_point_size(&mut self, size: f32) -> GlResult<()> {
+        if size.is_nan() || size <= 0.0 {
+            return Err(GlError::InvalidValue("point size must be greater than 0"));
+        }
+        self.fixed.point_size = size;
+        Ok(())
+    }
+
+    pub(crate) fn try_line_width(&mut self, width: f32) -> GlResult<()> {
+        if width.is_nan() || width <= 0.0 {
+            return Err(GlError::InvalidValue("line width must be greater than 0"));
+        }
+        self.fixed.line_width = width;
         Ok(())
     }
 

@@ -148,6 +148,8 @@ fn link_units(
 pub(crate) struct Program {
     pub shaders: Vec<ProgramObjectName>,
     pub attrib_bindings: Vec<(String, u32)>,
+    /// glBindFragDataLocation bindings (name, colour number), for the next link.
+    pub frag_data_bindings: Vec<(String, u32)>,
     pub link_status: bool,
     pub validate_status: bool,
     pub info_log: String,
@@ -202,6 +204,15 @@ gl_commands! {
     /// glBindAttribLocation (takes effect at the next link).
     "glBindAttribLocation"
     fn bind_attrib_location(program: u32, index: u32, name: &str) = try_bind_attrib_location;
+    /// glBindFragDataLocation: the index 0 form of glBindFragDataLocationIndexed.
+    "glBindFragDataLocation"
+    fn bind_frag_data_location(program: u32, color: u32, name: &str)
+        = try_bind_frag_data_location;
+    /// glBindFragDataLocationIndexed (takes effect at the next link; index 0 only: softgl
+    /// has no dual-source blending).
+    "glBindFragDataLocationIndexed"
+    fn bind_frag_data_location_indexed(program: u32, color: u32, index: u32, name: &str)
+        = try_bind_frag_data_location_indexed;
     /// glUseProgram.
     "glUseProgram" fn use_program(program: u32) = try_use_program;
     /// glValidateProgram.
@@ -282,6 +293,12 @@ gl_commands! {
     /// glGetAttribLocation: -1 for names that are not active attributes.
     "glGetAttribLocation"
     fn get_attrib_location(program: u32, name: &str) -> i32 = try_get_attrib_location else -1;
+    /// glGetFragDataLocation: -1 for names that are not active user-defined outputs.
+    "glGetFragDataLocation"
+    fn get_frag_data_location(program: u32, name: &str) -> i32 = try_get_frag_data_location else -1;
+    /// glGetFragDataIndex: 0 for active outputs (no dual-source blending), else -1.
+    "glGetFragDataIndex"
+    fn get_frag_data_index(program: u32, name: &str) -> i32 = try_get_frag_data_index else -1;
     /// glGetUniformBlockIndex: GL_INVALID_INDEX when absent.
     "glGetUniformBlockIndex"
     fn get_uniform_block_index(program: u32, name: &str) -> u32 = try_get_uniform_block_index else gl::INVALID_INDEX;
@@ -568,6 +585,48 @@ impl Context {
         Ok(())
     }
 
+    /// GL 4.5 core §15.2.3. MAX_DUAL_SOURCE_DRAW_BUFFERS is 0 here, so any index 1 binding
+    /// is out of range.
+    pub(crate) fn try_bind_frag_data_location_indexed(
+        &mut self,
+        program: u32,
+        color: u32,
+        index: u32,
+        name: &str,
+    ) -> GlResult<()> {
+        if index > 1 {
+            return Err(GlError::InvalidValue("index is greater than 1"));
+        }
+        if index == 1 {
+            return Err(GlError::InvalidValue(
+                "index 1 needs colorNumber below GL_MAX_DUAL_SOURCE_DRAW_BUFFERS (0: no dual-source blending)",
+            ));
+        }
+        if color >= limits::MAX_DRAW_BUFFERS {
+            return Err(GlError::InvalidValue(
+                "colorNumber past GL_MAX_DRAW_BUFFERS",
+            ));
+        }
+        if name.starts_with("gl_") {
+            return Err(GlError::InvalidOperation(
+                "names starting with gl_ are reserved",
+            ));
+        }
+        let p = self.program_mut(program)?;
+        p.frag_data_bindings.retain(|(n, _)| n != name);
+        p.frag_data_bindings.push((name.to_string(), color));
+        Ok(())
+    }
+
+    pub(crate) fn try_bind_frag_data_location(
+        &mut self,
+        program: u32,
+        color: u32,
+        name: &str,
+    ) -> GlResult<()> {
+        self.try_bind_frag_data_location_indexed(program, color, 0, name)
+    }
+
     pub(crate) fn try_link_program(&mut self, program: u32) -> GlResult<()> {
         // Linking runs the JIT: it happens outside the share-group lock so that a link in one
         // context does not stall the other contexts of the group (share.rs). The inputs are
@@ -592,6 +651,7 @@ impl Context {
             }
             let opts = LinkOptions {
                 attrib_bindings: p.attrib_bindings.clone(),
+                frag_data_bindings: p.frag_data_bindings.clone(),
             };
             Ok((vs, fs, opts, log))
         });
@@ -724,6 +784,16 @@ impl Context {
     pub(crate) fn try_get_attrib_location(&mut self, program: u32, name: &str) -> GlResult<i32> {
         self.linked_program(program)
             .map(|e| e.linked.attrib_location(name).map_or(-1, |l| l as i32))
+    }
+
+    pub(crate) fn try_get_frag_data_location(&mut self, program: u32, name: &str) -> GlResult<i32> {
+        self.linked_program(program)
+            .map(|e| e.linked.frag_data_location(name).map_or(-1, |l| l as i32))
+    }
+
+    pub(crate) fn try_get_frag_data_index(&mut self, program: u32, name: &str) -> GlResult<i32> {
+        self.try_get_frag_data_location(program, name)
+            .map(|l| if l < 0 { -1 } else { 0 })
     }
 
     pub(crate) fn try_get_active_uniform(

@@ -175,6 +175,18 @@ impl Context {
             gl::CULL_FACE => b(f.cull_face_enabled),
             gl::SCISSOR_TEST => b(f.scissor_test),
             gl::DITHER => b(f.dither),
+            gl::MULTISAMPLE => b(f.multisample),
+            gl::LINE_SMOOTH => b(f.line_smooth),
+            gl::POLYGON_SMOOTH => b(f.polygon_smooth),
+            gl::PROGRAM_POINT_SIZE => b(f.program_point_size),
+            gl::POINT_SIZE => Floats(vec![f.point_size]),
+            gl::LINE_WIDTH => Floats(vec![f.line_width]),
+            // Points and lines are not rasterized yet: only the minimum ranges GL 4.5 core
+            // table 23.52 allows ([1, 1]) are honest. One supported size: granularity 1.
+            gl::ALIASED_LINE_WIDTH_RANGE | gl::SMOOTH_LINE_WIDTH_RANGE | gl::POINT_SIZE_RANGE => {
+                Floats(vec![1.0, 1.0])
+            }
+            gl::POINT_SIZE_GRANULARITY | gl::LINE_WIDTH_GRANULARITY => Floats(vec![1.0]),
             gl::DEPTH_FUNC => i(f.depth_func.to_gl() as i32),
             gl::CULL_FACE_MODE => i(f.cull_face.to_gl() as i32),
             gl::FRONT_FACE => i(f.front_face.to_gl() as i32),

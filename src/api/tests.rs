@@ -203,7 +203,8 @@ fn first_error_is_kept_and_failing_calls_change_nothing() {
     assert_eq!(c.get_integerv(gl::BLEND_SRC_RGB), vec![gl::ONE as i32]);
     assert_eq!(c.get_integerv(gl::BLEND_DST_RGB), vec![gl::ZERO as i32]);
     assert_eq!(c.get_integerv(gl::DEPTH_FUNC), vec![gl::LESS as i32]);
-    c.enable(gl::POLYGON_SMOOTH);
+    // GL_LINE_STIPPLE is compatibility-profile only (GL_POLYGON_SMOOTH is now stored state).
+    c.enable(gl::LINE_STIPPLE);
     assert_eq!(c.get_error(), gl::INVALID_ENUM);
     assert!(!c.is_enabled(gl::DEPTH_TEST));
     c.enable(gl::DEPTH_TEST);

@@ -250,6 +250,63 @@ fn apply_sampler_param(
     Ok(true)
 }
 
+/// A texture or sampler parameter's value, before a glGet*Parameter* form converts it.
+#[derive(Clone, Copy, Debug)]
+enum ParamValue {
+    /// Enums and integers: returned exactly by every form.
+    Int(i32),
+    Float(f32),
+    Border([f32; 4]),
+}
+
+/// The sampler-state part of glGetTexParameter* / glGetSamplerParameter* (GL 4.5 core
+/// §8.11.2, table 23.18).
+fn sampler_param_value(s: &SamplerState, pname: u32) -> Option<ParamValue> {
+    use ParamValue::*;
+    Some(match pname {
+        gl::TEXTURE_MIN_FILTER => Int(s.min_filter.to_gl() as i32),
+        gl::TEXTURE_MAG_FILTER => Int(s.mag_filter.to_gl() as i32),
+        gl::TEXTURE_WRAP_S => Int(s.wrap_s.to_gl() as i32),
+        gl::TEXTURE_WRAP_T => Int(s.wrap_t.to_gl() as i32),
+        gl::TEXTURE_WRAP_R => Int(s.wrap_r.to_gl() as i32),
+        gl::TEXTURE_BORDER_COLOR => Border(s.border_color),
+        gl::TEXTURE_COMPARE_MODE => Int(if s.compare_mode {
+            gl::COMPARE_REF_TO_TEXTURE
+        } else {
+            gl::NONE
+        } as i32),
+        gl::TEXTURE_COMPARE_FUNC => Int(s.compare_func.to_gl() as i32),
+        gl::TEXTURE_MIN_LOD => Float(s.min_lod),
+        gl::TEXTURE_MAX_LOD => Float(s.max_lod),
+        gl::TEXTURE_LOD_BIAS => Float(s.lod_bias),
+        _ => return None,
+    })
+}
+
+/// A value as the `iv` form returns it: floats round to nearest, a border colour converts
+/// as signed normalized (GL 4.5 core §2.2.2). With `pure` (the `Iiv`/`Iuiv` forms) the
+/// border colour comes back as stored, bit for bit: softgl keeps it as floats because
+/// TexParameterI* (integer textures' border colours) is not implemented.
+fn param_ints(v: ParamValue, pure: bool) -> Vec<i32> {
+    match v {
+        ParamValue::Int(i) => vec![i],
+        ParamValue::Float(f) => vec![f.round() as i32],
+        ParamValue::Border(b) if pure => b.iter().map(|f| f.to_bits() as i32).collect(),
+        ParamValue::Border(b) => b
+            .iter()
+            .map(|&f| (f64::from(f.clamp(-1.0, 1.0)) * f64::from(i32::MAX)).round() as i32)
+            .collect(),
+    }
+}
+
+fn param_floats(v: ParamValue) -> Vec<f32> {
+    match v {
+        ParamValue::Int(i) => vec![i as f32],
+        ParamValue::Float(f) => vec![f],
+        ParamValue::Border(b) => b.to_vec(),
+    }
+}
+
 gl_commands! {
     /// glGenTextures.
     "glGenTextures" fn gen_textures(n: i32) -> Vec<u32> = try_gen_textures;
@@ -287,6 +344,16 @@ gl_commands! {
     "glTexSubImage2D"
     fn tex_sub_image_2d_from_buffer(target: u32, level: i32, xoffset: i32, yoffset: i32, width: i32, height: i32, format: u32, ty: u32, offset: usize)
         = try_tex_sub_image_2d_from_buffer;
+    /// glTextureSubImage2D (GL 4.5 core §8.6, DSA): glTexSubImage2D on the named texture.
+    #[allow(clippy::too_many_arguments)]
+    "glTextureSubImage2D"
+    fn texture_sub_image_2d(texture: u32, level: i32, xoffset: i32, yoffset: i32, width: i32, height: i32, format: u32, ty: u32, data: &[u8])
+        = try_texture_sub_image_2d;
+    /// glTextureSubImage2D with a GL_PIXEL_UNPACK_BUFFER bound.
+    #[allow(clippy::too_many_arguments)]
+    "glTextureSubImage2D"
+    fn texture_sub_image_2d_from_buffer(texture: u32, level: i32, xoffset: i32, yoffset: i32, width: i32, height: i32, format: u32, ty: u32, offset: usize)
+        = try_texture_sub_image_2d_from_buffer;
     /// glGenerateMipmap (GL 4.5 core §8.14.4): levels base+1..=q from the base level.
     "glGenerateMipmap" fn generate_mipmap(target: u32) = try_generate_mipmap;
     /// glTexParameteri.
@@ -302,6 +369,26 @@ gl_commands! {
     /// glGetTexParameteriv for the basic state.
     "glGetTexParameteriv"
     fn get_tex_parameteriv(target: u32, pname: u32) -> i32 = try_get_tex_parameteriv;
+    /// glGetTexParameteriv with every value (four for GL_TEXTURE_BORDER_COLOR).
+    "glGetTexParameteriv"
+    fn get_tex_parameteriv_all(target: u32, pname: u32) -> Vec<i32> = try_get_tex_parameteriv_all;
+    /// glGetTexParameterfv.
+    "glGetTexParameterfv"
+    fn get_tex_parameterfv(target: u32, pname: u32) -> Vec<f32> = try_get_tex_parameterfv;
+    /// glGetSamplerParameteriv.
+    "glGetSamplerParameteriv"
+    fn get_sampler_parameteriv(sampler: u32, pname: u32) -> Vec<i32> = try_get_sampler_parameteriv;
+    /// glGetSamplerParameterfv.
+    "glGetSamplerParameterfv"
+    fn get_sampler_parameterfv(sampler: u32, pname: u32) -> Vec<f32> = try_get_sampler_parameterfv;
+    /// glGetSamplerParameterIiv.
+    "glGetSamplerParameterIiv"
+    fn get_sampler_parameter_iiv(sampler: u32, pname: u32) -> Vec<i32>
+        = try_get_sampler_parameter_iiv;
+    /// glGetSamplerParameterIuiv.
+    "glGetSamplerParameterIuiv"
+    fn get_sampler_parameter_iuiv(sampler: u32, pname: u32) -> Vec<u32>
+        = try_get_sampler_parameter_iuiv;
     /// glGetTexLevelParameteriv: size, internal format, component sizes and types.
     "glGetTexLevelParameteriv"
     fn get_tex_level_parameteriv(target: u32, level: i32, pname: u32) -> i32
@@ -671,6 +758,80 @@ impl Context {
         data: &[u8],
     ) -> GlResult<()> {
         let r = self.bound_texture(target)?;
+        self.sub_image_2d(r, level, xoffset, yoffset, width, height, format, ty, data)
+    }
+
+    /// The texture object a DSA command names (GL 4.5 core §8.6: INVALID_OPERATION if
+    /// `texture` is not an existing texture object, INVALID_ENUM for targets softgl lacks).
+    fn dsa_texture(&self, texture: u32) -> GlResult<TexRef> {
+        let t = self
+            .objs
+            .textures
+            .get(TextureName(texture))
+            .filter(|t| t.target.is_some())
+            .ok_or(GlError::InvalidOperation(
+                "not the name of a texture object",
+            ))?;
+        match t.target {
+            Some(gl::TEXTURE_2D) => Ok(TexRef::Named(TextureName(texture))),
+            Some(other) => Err(GlError::BadEnum(
+                "texture target (only GL_TEXTURE_2D)",
+                other,
+            )),
+            None => unreachable!("filtered above"),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn try_texture_sub_image_2d(
+        &mut self,
+        texture: u32,
+        level: i32,
+        xoffset: i32,
+        yoffset: i32,
+        width: i32,
+        height: i32,
+        format: u32,
+        ty: u32,
+        data: &[u8],
+    ) -> GlResult<()> {
+        let r = self.dsa_texture(texture)?;
+        self.sub_image_2d(r, level, xoffset, yoffset, width, height, format, ty, data)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn try_texture_sub_image_2d_from_buffer(
+        &mut self,
+        texture: u32,
+        level: i32,
+        xoffset: i32,
+        yoffset: i32,
+        width: i32,
+        height: i32,
+        format: u32,
+        ty: u32,
+        offset: usize,
+    ) -> GlResult<()> {
+        let r = self.dsa_texture(texture)?;
+        let (data, len) = self.unpack_buffer_bytes(width, height, format, ty, offset)?;
+        let src = &data[offset..offset + len];
+        self.sub_image_2d(r, level, xoffset, yoffset, width, height, format, ty, src)
+    }
+
+    /// glTexSubImage2D / glTextureSubImage2D on the texture `r`.
+    #[allow(clippy::too_many_arguments)]
+    fn sub_image_2d(
+        &mut self,
+        r: TexRef,
+        level: i32,
+        xoffset: i32,
+        yoffset: i32,
+        width: i32,
+        height: i32,
+        format: u32,
+        ty: u32,
+        data: &[u8],
+    ) -> GlResult<()> {
         let lvl = Self::check_level(level)?;
         let t = self
             .texture(r)
@@ -839,36 +1000,92 @@ impl Context {
         self.tex_parameter(target, pname, Param::Float(params), true)
     }
 
-    pub(crate) fn try_get_tex_parameteriv(&mut self, target: u32, pname: u32) -> GlResult<i32> {
+    /// glGetTexParameter*'s value of the bound texture (GL 4.5 core §8.11.2).
+    fn tex_param_value(&self, target: u32, pname: u32) -> GlResult<ParamValue> {
         let r = self.bound_texture(target)?;
         let t = self
             .texture(r)
             .ok_or(GlError::InvalidOperation("no texture"))?;
-        Ok(match pname {
-            gl::TEXTURE_MIN_FILTER => t.state.min_filter.to_gl() as i32,
-            gl::TEXTURE_MAG_FILTER => t.state.mag_filter.to_gl() as i32,
-            gl::TEXTURE_WRAP_S => t.state.wrap_s.to_gl() as i32,
-            gl::TEXTURE_WRAP_T => t.state.wrap_t.to_gl() as i32,
-            gl::TEXTURE_WRAP_R => t.state.wrap_r.to_gl() as i32,
+        if let Some(v) = sampler_param_value(&t.state, pname) {
+            return Ok(v);
+        }
+        Ok(ParamValue::Int(match pname {
             gl::TEXTURE_BASE_LEVEL => t.base_level,
             gl::TEXTURE_MAX_LEVEL => t.max_level,
             gl::TEXTURE_IMMUTABLE_FORMAT => t.immutable as i32,
             gl::TEXTURE_IMMUTABLE_LEVELS => t.immutable_levels,
-            gl::TEXTURE_COMPARE_MODE => {
-                if t.state.compare_mode {
-                    gl::COMPARE_REF_TO_TEXTURE as i32
-                } else {
-                    gl::NONE as i32
-                }
-            }
-            gl::TEXTURE_COMPARE_FUNC => t.state.compare_func.to_gl() as i32,
             gl::DEPTH_STENCIL_TEXTURE_MODE => gl::DEPTH_COMPONENT as i32,
-            // Floats as integers round to nearest (GL 4.5 core §2.2.2).
-            gl::TEXTURE_MIN_LOD => t.state.min_lod.round() as i32,
-            gl::TEXTURE_MAX_LOD => t.state.max_lod.round() as i32,
-            gl::TEXTURE_LOD_BIAS => t.state.lod_bias.round() as i32,
             _ => return Err(GlError::BadEnum("texture parameter", pname)),
-        })
+        }))
+    }
+
+    /// glGetTexParameteriv's first value (the only one but for GL_TEXTURE_BORDER_COLOR).
+    pub(crate) fn try_get_tex_parameteriv(&mut self, target: u32, pname: u32) -> GlResult<i32> {
+        self.try_get_tex_parameteriv_all(target, pname)
+            .map(|v| v[0])
+    }
+
+    pub(crate) fn try_get_tex_parameteriv_all(
+        &mut self,
+        target: u32,
+        pname: u32,
+    ) -> GlResult<Vec<i32>> {
+        self.tex_param_value(target, pname)
+            .map(|v| param_ints(v, false))
+    }
+
+    pub(crate) fn try_get_tex_parameterfv(
+        &mut self,
+        target: u32,
+        pname: u32,
+    ) -> GlResult<Vec<f32>> {
+        self.tex_param_value(target, pname).map(param_floats)
+    }
+
+    /// glGetSamplerParameter*'s value (GL 4.5 core §8.2): INVALID_OPERATION for a name that
+    /// is not a sampler, INVALID_ENUM for a pname that is not sampler state.
+    fn sampler_value(&self, sampler: u32, pname: u32) -> GlResult<ParamValue> {
+        let s = self
+            .objs
+            .samplers
+            .get(SamplerName(sampler))
+            .ok_or(GlError::InvalidOperation("not a sampler"))?;
+        sampler_param_value(&s.state, pname).ok_or(GlError::BadEnum("sampler parameter", pname))
+    }
+
+    pub(crate) fn try_get_sampler_parameteriv(
+        &mut self,
+        sampler: u32,
+        pname: u32,
+    ) -> GlResult<Vec<i32>> {
+        self.sampler_value(sampler, pname)
+            .map(|v| param_ints(v, false))
+    }
+
+    pub(crate) fn try_get_sampler_parameterfv(
+        &mut self,
+        sampler: u32,
+        pname: u32,
+    ) -> GlResult<Vec<f32>> {
+        self.sampler_value(sampler, pname).map(param_floats)
+    }
+
+    pub(crate) fn try_get_sampler_parameter_iiv(
+        &mut self,
+        sampler: u32,
+        pname: u32,
+    ) -> GlResult<Vec<i32>> {
+        self.sampler_value(sampler, pname)
+            .map(|v| param_ints(v, true))
+    }
+
+    pub(crate) fn try_get_sampler_parameter_iuiv(
+        &mut self,
+        sampler: u32,
+        pname: u32,
+    ) -> GlResult<Vec<u32>> {
+        self.sampler_value(sampler, pname)
+            .map(|v| param_ints(v, true).into_iter().map(|i| i as u32).collect())
     }
 
     pub(crate) fn try_get_tex_level_parameteriv(

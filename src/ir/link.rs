@@ -92,6 +92,9 @@ pub struct LinkOptions {
     /// glBindAttribLocation bindings (name, location), applied where the shader has no
     /// `layout(location)` (GL 4.5 core §11.1.1: the layout qualifier wins).
     pub attrib_bindings: Vec<(String, u32)>,
+    /// glBindFragDataLocation bindings (name, colour number), applied where the shader has
+    /// no `layout(location)` (GL 4.5 core §15.2.3: the layout qualifier wins).
+    pub frag_data_bindings: Vec<(String, u32)>,
 }
 
 /// An active vertex attribute.
@@ -195,6 +198,8 @@ pub struct Linked {
     pub varyings: Vec<VaryingLink>,
     pub fs_output_words: u32,
     pub color_slots: Vec<Option<u32>>,
+    /// User-defined colour outputs: (name, first location, array length).
+    pub frag_outputs: Vec<(String, u32, Option<u32>)>,
     pub frag_depth_slot: Option<u32>,
     pub uses_discard: bool,
     pub early_fragment_tests: bool,
@@ -224,6 +229,18 @@ impl Linked {
             }
         }
         None
+    }
+    /// glGetFragDataLocation (GL 4.5 core §15.2.3): `name`, or `name[i]` of an array output;
+    /// `None` for built-ins and names that are not active outputs.
+    pub fn frag_data_location(&self, name: &str) -> Option<u32> {
+        let (base, index) = split_index(name);
+        self.frag_outputs.iter().find_map(|(n, loc, len)| {
+            if n == name {
+                return Some(*loc);
+            }
+            let i = index?;
+            (len.is_some() && n == base && i < len.unwrap_or(1)).then_some(loc + i)
+        })
     }
     /// glGetAttribLocation.
     pub fn attrib_location(&self, name: &str) -> Option<u32> {
@@ -401,7 +418,7 @@ pub fn link(vs: &Module, fs: &Module, opts: &LinkOptions) -> Result<Linked, Vec<
         }
     }
     let varyings = link_varyings(vs, fs, &mut errors);
-    let (color_slots, frag_depth_slot) = link_outputs(fs, &mut errors);
+    let (color_slots, frag_outputs, frag_depth_slot) = link_outputs(fs, opts, &mut errors);
     let (uniforms, locations) = link_uniforms(vs, fs, &mut errors);
     let blocks = link_blocks(vs, fs, &mut errors);
 
@@ -422,6 +439,7 @@ pub fn link(vs: &Module, fs: &Module, opts: &LinkOptions) -> Result<Linked, Vec<
         varyings,
         fs_output_words: fs.func.outputs.len() as u32,
         color_slots,
+        frag_outputs,
         frag_depth_slot,
         uses_discard: fs.uses_discard,
         early_fragment_tests: fs.early_fragment_tests,
@@ -546,53 +564,86 @@ fn link_varyings(vs: &Module, fs: &Module, errors: &mut Vec<LinkError>) -> Vec<V
     links
 }
 
-/// Colour outputs by location (a lone output without a location gets 0, GLSL 4.50 §4.4.2),
+/// Colour outputs by location: `layout(location)` first, then glBindFragDataLocation, then
+/// the lowest free locations in declaration order (a lone output gets 0, GLSL 4.50 §4.4.2);
 /// array elements on consecutive locations; and gl_FragDepth.
-fn link_outputs(fs: &Module, errors: &mut Vec<LinkError>) -> (Vec<Option<u32>>, Option<u32>) {
+#[allow(clippy::type_complexity)]
+fn link_outputs(
+    fs: &Module,
+    opts: &LinkOptions,
+    errors: &mut Vec<LinkError>,
+) -> (
+    Vec<Option<u32>>,
+    Vec<(String, u32, Option<u32>)>,
+    Option<u32>,
+) {
     let mut colors: Vec<Option<(u32, &str)>> = Vec::new();
+    let mut named = Vec::new();
     let mut depth = None;
-    let mut next_free = 0u32;
-    for o in &fs.outputs {
-        if o.builtin == Some(BuiltinOutput::FragDepth) {
-            depth = Some(o.slot);
-            continue;
-        }
-        if o.builtin.is_some() {
-            continue;
-        }
-        let n = o.array_len.unwrap_or(1);
-        let base = o.location.unwrap_or_else(|| {
-            while colors.get(next_free as usize).is_some_and(|c| c.is_some()) {
-                next_free += 1;
+    let user: Vec<&InterfaceVar> = fs
+        .outputs
+        .iter()
+        .filter(|o| {
+            if o.builtin == Some(BuiltinOutput::FragDepth) {
+                depth = Some(o.slot);
             }
-            next_free
-        });
-        let per = o.words.checked_div(n).unwrap_or(0);
-        for i in 0..n {
-            let loc = base + i;
-            if loc >= MAX_DRAW_BUFFERS {
-                errors.push(LinkError::OutputRange {
-                    name: o.name.clone(),
-                    location: loc,
-                });
-                break;
+            o.builtin.is_none()
+        })
+        .collect();
+    let bound = |o: &InterfaceVar| {
+        opts.frag_data_bindings
+            .iter()
+            .find(|(n, _)| *n == o.name)
+            .map(|&(_, l)| l)
+    };
+    // Pass 0: layout(location); pass 1: bindings; pass 2: the rest.
+    for pass in 0..3 {
+        for &o in &user {
+            let base = match (pass, o.location, bound(o)) {
+                (0, Some(l), _) => l,
+                (1, None, Some(l)) => l,
+                (2, None, None) => {
+                    let n = o.array_len.unwrap_or(1) as usize;
+                    (0..)
+                        .find(|&b: &usize| {
+                            (b..b + n).all(|l| colors.get(l).is_none_or(|c| c.is_none()))
+                        })
+                        .unwrap_or(0) as u32
+                }
+                _ => continue,
+            };
+            let n = o.array_len.unwrap_or(1);
+            if !o.name.starts_with("gl_") {
+                named.push((o.name.clone(), base, o.array_len));
             }
-            if colors.len() <= loc as usize {
-                colors.resize(loc as usize + 1, None);
+            let per = o.words.checked_div(n).unwrap_or(0);
+            for i in 0..n {
+                let loc = base + i;
+                if loc >= MAX_DRAW_BUFFERS {
+                    errors.push(LinkError::OutputRange {
+                        name: o.name.clone(),
+                        location: loc,
+                    });
+                    break;
+                }
+                if colors.len() <= loc as usize {
+                    colors.resize(loc as usize + 1, None);
+                }
+                if let Some((_, other)) = colors[loc as usize] {
+                    errors.push(LinkError::OutputLocation {
+                        a: other.to_string(),
+                        b: o.name.clone(),
+                        location: loc,
+                    });
+                    continue;
+                }
+                colors[loc as usize] = Some((o.slot + i * per, &o.name));
             }
-            if let Some((_, other)) = colors[loc as usize] {
-                errors.push(LinkError::OutputLocation {
-                    a: other.to_string(),
-                    b: o.name.clone(),
-                    location: loc,
-                });
-                continue;
-            }
-            colors[loc as usize] = Some((o.slot + i * per, &o.name));
         }
     }
     (
         colors.into_iter().map(|c| c.map(|(s, _)| s)).collect(),
+        named,
         depth,
     )
 }
@@ -810,12 +861,14 @@ mod tests {
     fn bind_attrib_location_applies_without_layout() {
         let opts = LinkOptions {
             attrib_bindings: vec![("extra".into(), 7), ("pos".into(), 3)],
+            ..LinkOptions::default()
         };
         let l = link(&vertex(), &fragment(), &opts).unwrap();
         assert_eq!(l.attrib_location("extra"), Some(7));
         assert_eq!(l.attrib_location("pos"), Some(0), "layout(location) wins");
         let bad = LinkOptions {
             attrib_bindings: vec![("extra".into(), 16)],
+            ..LinkOptions::default()
         };
         let e = link(&vertex(), &fragment(), &bad).unwrap_err();
         assert!(matches!(e[0], LinkError::AttributeLocation { .. }));
@@ -955,6 +1008,8 @@ mod tests {
     #[test]
     fn output_locations_conflict() {
         let mut fs = fragment();
+        // Both explicit: an output without a location would take a free one instead.
+        fs.outputs[0].location = Some(0);
         let mut second = var("other", vec(4), 4);
         second.location = Some(0);
         fs.outputs.push(second);
@@ -962,6 +1017,40 @@ mod tests {
         assert!(matches!(
             e[0],
             LinkError::OutputLocation { location: 0, .. }
+        ));
+    }
+
+    #[test]
+    fn frag_data_bindings_apply_where_layout_is_absent() {
+        let mut fs = fragment();
+        fs.outputs.push(var("other", vec(4), 4));
+        let mut third = var("third", vec(4), 8);
+        third.location = Some(1);
+        fs.outputs.push(third);
+        let opts = LinkOptions {
+            frag_data_bindings: vec![("other".into(), 0), ("third".into(), 5)],
+            ..LinkOptions::default()
+        };
+        let l = link(&vertex(), &fs, &opts).unwrap();
+        // layout(location = 1) wins over the binding to 5; `other` is bound to 0; `frag`
+        // takes the lowest free location.
+        assert_eq!(l.color_slots, vec![Some(4), Some(8), Some(0)]);
+        assert_eq!(l.frag_data_location("other"), Some(0));
+        assert_eq!(l.frag_data_location("third"), Some(1));
+        assert_eq!(l.frag_data_location("frag"), Some(2));
+        assert_eq!(l.frag_data_location("missing"), None);
+        // Without bindings, declaration order after the explicit location.
+        let l = link(&vertex(), &fs, &LinkOptions::default()).unwrap();
+        assert_eq!(l.color_slots, vec![Some(0), Some(8), Some(4)]);
+        // Two outputs bound to one location conflict.
+        let both = LinkOptions {
+            frag_data_bindings: vec![("other".into(), 3), ("frag".into(), 3)],
+            ..LinkOptions::default()
+        };
+        let e = link(&vertex(), &fs, &both).unwrap_err();
+        assert!(matches!(
+            e[0],
+            LinkError::OutputLocation { location: 3, .. }
         ));
     }
 }

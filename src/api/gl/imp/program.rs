@@ -135,6 +135,59 @@ pub unsafe fn BindAttribLocation(
     }
 }
 
+pub unsafe fn BindFragDataLocation(
+    ctx: &mut Context,
+    program: GLuint,
+    color: GLuint,
+    name: *const GLchar,
+) {
+    // SAFETY: `name` is null or NUL-terminated.
+    match unsafe { name_arg(name) } {
+        Ok(n) => ctx.bind_frag_data_location(program, color, &n),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn BindFragDataLocationIndexed(
+    ctx: &mut Context,
+    program: GLuint,
+    color: GLuint,
+    index: GLuint,
+    name: *const GLchar,
+) {
+    // SAFETY: `name` is null or NUL-terminated.
+    match unsafe { name_arg(name) } {
+        Ok(n) => ctx.bind_frag_data_location_indexed(program, color, index, &n),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn GetFragDataLocation(
+    ctx: &mut Context,
+    program: GLuint,
+    name: *const GLchar,
+) -> GLint {
+    // SAFETY: `name` is null or NUL-terminated.
+    match unsafe { name_arg(name) } {
+        Ok(n) => ctx.get_frag_data_location(program, &n),
+        Err(e) => {
+            fail(ctx, e);
+            -1
+        }
+    }
+}
+
+pub unsafe fn GetFragDataIndex(ctx: &mut Context, program: GLuint, name: *const GLchar) -> GLint {
+    // SAFETY: `name` is null or NUL-terminated.
+    match unsafe { name_arg(name) } {
+        Ok(n) => ctx.get_frag_data_index(program, &n),
+        Err(e) => {
+            fail(ctx, e);
+            -1
+        }
+    }
+}
+
 pub fn LinkProgram(ctx: &mut Context, program: GLuint) {
     ctx.link_program(program)
 }

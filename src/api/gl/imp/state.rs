@@ -204,6 +204,14 @@ pub fn ProvokingVertex(ctx: &mut Context, mode: GLenum) {
     ctx.provoking_vertex(mode)
 }
 
+pub fn PointSize(ctx: &mut Context, size: GLfloat) {
+    ctx.point_size(size)
+}
+
+pub fn LineWidth(ctx: &mut Context, width: GLfloat) {
+    ctx.line_width(width)
+}
+
 pub fn PixelStorei(ctx: &mut Context, pname: GLenum, param: GLint) {
     ctx.pixel_storei(pname, param)
 }

@@ -175,6 +175,51 @@ pub unsafe fn TexSubImage2D(
     )
 }
 
+pub unsafe fn TextureSubImage2D(
+    ctx: &mut Context,
+    texture: GLuint,
+    level: GLint,
+    xoffset: GLint,
+    yoffset: GLint,
+    width: GLsizei,
+    height: GLsizei,
+    format: GLenum,
+    r#type: GLenum,
+    pixels: *const c_void,
+) {
+    if ctx.has_buffer_bound(gl::PIXEL_UNPACK_BUFFER) {
+        // `pixels` is an offset into the unpack buffer, never read as a pointer (§8.4.4).
+        return ctx.texture_sub_image_2d_from_buffer(
+            texture,
+            level,
+            xoffset,
+            yoffset,
+            width,
+            height,
+            format,
+            r#type,
+            pixels as usize,
+        );
+    }
+    let nonempty = width > 0 && height > 0;
+    if nonempty && pixels.is_null() {
+        return fail(ctx, GlError::InvalidValue("null pixels pointer"));
+    }
+    // SAFETY: `pixels` holds the image (GL 4.5 core §8.6).
+    let data = unsafe { client_image(ctx, width, height, format, r#type, pixels) };
+    ctx.texture_sub_image_2d(
+        texture,
+        level,
+        xoffset,
+        yoffset,
+        width,
+        height,
+        format,
+        r#type,
+        data.unwrap_or(&[]),
+    )
+}
+
 pub fn GenerateMipmap(ctx: &mut Context, target: GLenum) {
     ctx.generate_mipmap(target)
 }
@@ -228,9 +273,64 @@ pub unsafe fn GetTexParameteriv(
     pname: GLenum,
     params: *mut GLint,
 ) {
-    let v = ctx.get_tex_parameteriv(target, pname);
-    // SAFETY: `params` is null or writable for one value.
-    unsafe { write_one(params, v) }
+    let v = ctx.get_tex_parameteriv_all(target, pname);
+    // SAFETY: `params` is null or writable for the pname's values (4 for a border colour).
+    unsafe { write_out(params, &v) }
+}
+
+pub unsafe fn GetTexParameterfv(
+    ctx: &mut Context,
+    target: GLenum,
+    pname: GLenum,
+    params: *mut GLfloat,
+) {
+    let v = ctx.get_tex_parameterfv(target, pname);
+    // SAFETY: `params` is null or writable for the pname's values.
+    unsafe { write_out(params, &v) }
+}
+
+pub unsafe fn GetSamplerParameteriv(
+    ctx: &mut Context,
+    sampler: GLuint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    let v = ctx.get_sampler_parameteriv(sampler, pname);
+    // SAFETY: `params` is null or writable for the pname's values.
+    unsafe { write_out(params, &v) }
+}
+
+pub unsafe fn GetSamplerParameterfv(
+    ctx: &mut Context,
+    sampler: GLuint,
+    pname: GLenum,
+    params: *mut GLfloat,
+) {
+    let v = ctx.get_sampler_parameterfv(sampler, pname);
+    // SAFETY: `params` is null or writable for the pname's values.
+    unsafe { write_out(params, &v) }
+}
+
+pub unsafe fn GetSamplerParameterIiv(
+    ctx: &mut Context,
+    sampler: GLuint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    let v = ctx.get_sampler_parameter_iiv(sampler, pname);
+    // SAFETY: `params` is null or writable for the pname's values.
+    unsafe { write_out(params, &v) }
+}
+
+pub unsafe fn GetSamplerParameterIuiv(
+    ctx: &mut Context,
+    sampler: GLuint,
+    pname: GLenum,
+    params: *mut GLuint,
+) {
+    let v = ctx.get_sampler_parameter_iuiv(sampler, pname);
+    // SAFETY: `params` is null or writable for the pname's values.
+    unsafe { write_out(params, &v) }
 }
 
 pub unsafe fn GetTexLevelParameteriv(
