@@ -208,6 +208,33 @@ fn lose_context_on_reset_reports_a_guilty_reset_then_the_context_is_lost() {
     assert_eq!(c.get_error(), gl::NO_ERROR);
 }
 
+/// A lost context still answers a program polling a fence or a query (GL 4.5 core §2.3.1):
+/// GL_SYNC_STATUS is GL_SIGNALED and GL_QUERY_RESULT_AVAILABLE is GL_TRUE; any other
+/// question about them is GL_CONTEXT_LOST.
+#[test]
+fn a_lost_context_answers_fence_and_query_polls() {
+    let mut c = with_surface(Context::with_attribs(&lose_context_attribs(), None).unwrap());
+    let q = c.gen_queries(1)[0];
+    c.begin_query(gl::SAMPLES_PASSED, q);
+    let (_, img) = draw_runaway(&mut c, 3);
+    assert!(!img.is_empty());
+    assert!(c.is_context_lost());
+    assert_eq!(c.get_graphics_reset_status(), gl::GUILTY_CONTEXT_RESET);
+    // Both made after the reset: a query never ended and a fence never made (name 1).
+    c.end_query(gl::SAMPLES_PASSED);
+    assert_eq!(c.get_error(), gl::CONTEXT_LOST);
+    assert_eq!(c.fence_sync(gl::SYNC_GPU_COMMANDS_COMPLETE, 0), 0);
+    assert_eq!(c.get_error(), gl::CONTEXT_LOST);
+    assert_eq!(c.get_query_object(q, gl::QUERY_RESULT_AVAILABLE), Some(1));
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert_eq!(c.get_query_object(q, gl::QUERY_RESULT), None);
+    assert_eq!(c.get_error(), gl::CONTEXT_LOST);
+    assert_eq!(c.get_synciv(1, gl::SYNC_STATUS), gl::SIGNALED as i32);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    c.get_synciv(1, gl::OBJECT_TYPE);
+    assert_eq!(c.get_error(), gl::CONTEXT_LOST);
+}
+
 /// The same through the C entry points: glGetGraphicsResetStatus and its KHR alias.
 #[test]
 fn reset_status_through_the_c_entry_points() {

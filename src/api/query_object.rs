@@ -467,6 +467,13 @@ impl Context {
     /// The value of `pname` for query `id` (GL 4.5 core §4.2.3); `None` for
     /// GL_QUERY_RESULT_NO_WAIT before the result is ready.
     pub(crate) fn try_get_query_object(&mut self, id: u32, pname: u32) -> GlResult<Option<u64>> {
+        if self.robustness.lost {
+            // GL 4.5 core §2.3.1: the one question a lost context answers about a query.
+            return match pname {
+                gl::QUERY_RESULT_AVAILABLE => Ok(Some(1)),
+                _ => Err(GlError::ContextLost("the context was reset")),
+            };
+        }
         if !matches!(
             pname,
             gl::QUERY_RESULT

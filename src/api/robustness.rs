@@ -62,7 +62,10 @@ impl Robustness {
     }
 }
 
-/// The commands a lost context still runs (GL 4.5 core §2.3.1).
+/// The commands a lost context still runs (GL 4.5 core §2.3.1): glGetError and
+/// glGetGraphicsResetStatus; glGetSynciv and glGetQueryObject* run only to answer
+/// GL_SYNC_STATUS with GL_SIGNALED and GL_QUERY_RESULT_AVAILABLE with GL_TRUE (anything else
+/// they are asked is GL_CONTEXT_LOST), so a program polling a fence or a query ends.
 pub(crate) fn runs_when_lost(command: &str) -> bool {
     matches!(
         command,
@@ -70,6 +73,8 @@ pub(crate) fn runs_when_lost(command: &str) -> bool {
             | "glGetGraphicsResetStatus"
             | "glGetGraphicsResetStatusKHR"
             | "glGetGraphicsResetStatusARB"
+            | "glGetSynciv"
+            | "glGetQueryObjectui64v"
     )
 }
 

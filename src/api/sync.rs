@@ -198,6 +198,13 @@ impl Context {
     }
 
     pub(crate) fn try_get_synciv(&mut self, sync: u64, pname: u32) -> GlResult<i32> {
+        if self.robustness.lost {
+            // GL 4.5 core §2.3.1: the one question a lost context answers about a sync.
+            return match pname {
+                gl::SYNC_STATUS => Ok(gl::SIGNALED as i32),
+                _ => Err(GlError::ContextLost("the context was reset")),
+            };
+        }
         let f = self.fence(sync)?;
         Ok(match pname {
             gl::OBJECT_TYPE => gl::SYNC_FENCE as i32,
