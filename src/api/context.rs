@@ -44,6 +44,9 @@ pub mod limits {
     pub const MAX_DRAW_BUFFERS: u32 = crate::ir::link::MAX_DRAW_BUFFERS;
     pub const MAX_COLOR_ATTACHMENTS: u32 = 8;
     pub const MAX_VIEWPORT_DIMS: i32 = 16384;
+    /// GL_VIEWPORT_BOUNDS_RANGE: the smallest range GL 4.5 core allows (table 23.53:
+    /// [-2·MAX_VIEWPORT_DIMS, 2·MAX_VIEWPORT_DIMS − 1]); glViewport clamps its origin to it.
+    pub const VIEWPORT_BOUNDS_RANGE: [i32; 2] = [-2 * MAX_VIEWPORT_DIMS, 2 * MAX_VIEWPORT_DIMS - 1];
     pub const MAX_RENDERBUFFER_SIZE: i32 = 16384;
     pub const MAX_VERTEX_ATTRIB_STRIDE: i32 = 2048;
     /// No multisample buffers (GL_ARB_framebuffer_object allows 0; GL 3.0+ would need 4).
@@ -289,7 +292,8 @@ gl_commands! {
     "glFlush" fn flush() = try_flush;
     /// glIsEnabled.
     "glIsEnabled" fn is_enabled(cap: u32) -> bool = try_is_enabled;
-    /// glViewport (GL 4.5 core §13.6.1): sizes clamp to GL_MAX_VIEWPORT_DIMS.
+    /// glViewport (GL 4.5 core §13.6.1): sizes clamp to GL_MAX_VIEWPORT_DIMS, the origin to
+    /// GL_VIEWPORT_BOUNDS_RANGE.
     "glViewport" fn viewport(x: i32, y: i32, width: i32, height: i32) = try_viewport;
     /// glDepthRange: values clamp to [0, 1].
     "glDepthRange" fn depth_range(near: f64, far: f64) = try_depth_range;
@@ -749,7 +753,13 @@ impl Context {
             return Err(GlError::InvalidValue("negative viewport size"));
         }
         let m = limits::MAX_VIEWPORT_DIMS;
-        self.fixed.viewport = [x, y, width.min(m), height.min(m)];
+        let [lo, hi] = limits::VIEWPORT_BOUNDS_RANGE;
+        self.fixed.viewport = [
+            x.clamp(lo, hi),
+            y.clamp(lo, hi),
+            width.min(m),
+            height.min(m),
+        ];
         self.dirty |= dirty::RASTER;
         Ok(())
     }

@@ -147,6 +147,11 @@ impl Context {
             gl::MAX_DRAW_BUFFERS => i(limits::MAX_DRAW_BUFFERS as i32),
             gl::MAX_COLOR_ATTACHMENTS => i(limits::MAX_COLOR_ATTACHMENTS as i32),
             gl::MAX_VIEWPORT_DIMS => Ints(vec![limits::MAX_VIEWPORT_DIMS; 2]),
+            // Window coordinates snap to 8 sub-pixel bits (`raster::fixed`); the viewport's
+            // origin is an integer, clamped to the bounds range (GL 4.5 core §13.6.1).
+            gl::SUBPIXEL_BITS => i(crate::raster::fixed::SUBPIXEL_BITS as i32),
+            gl::VIEWPORT_SUBPIXEL_BITS => i(0),
+            gl::VIEWPORT_BOUNDS_RANGE => Ints(limits::VIEWPORT_BOUNDS_RANGE.to_vec()),
             gl::MAX_VERTEX_ATTRIB_STRIDE => i(limits::MAX_VERTEX_ATTRIB_STRIDE),
             gl::MAX_SAMPLES => i(limits::MAX_SAMPLES),
             gl::SAMPLE_BUFFERS | gl::SAMPLES => i(0),

@@ -1589,3 +1589,26 @@ fn program_deleted_while_current_in_another_context_lives_until_released() {
     drop(d);
     assert!(!c.is_program(q));
 }
+
+/// The viewport's limits as GL 4.5 core states them (table 23.53): 8 sub-pixel bits, an
+/// integer origin clamped to GL_VIEWPORT_BOUNDS_RANGE, sizes clamped to
+/// GL_MAX_VIEWPORT_DIMS.
+#[test]
+fn viewport_bounds_and_subpixel_bits() {
+    let mut c = Context::with_threads(16, 16, 1);
+    assert_eq!(c.get_integerv(gl::SUBPIXEL_BITS), vec![8]);
+    assert_eq!(c.get_integerv(gl::VIEWPORT_SUBPIXEL_BITS), vec![0]);
+    assert_eq!(
+        c.get_integerv(gl::VIEWPORT_BOUNDS_RANGE),
+        vec![-32768, 32767]
+    );
+    assert_eq!(
+        c.get_floatv(gl::VIEWPORT_BOUNDS_RANGE),
+        vec![-32768.0, 32767.0]
+    );
+    c.viewport(100_000, -100_000, 20_000, 7);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert_eq!(c.get_integerv(gl::VIEWPORT), vec![32767, -32768, 16384, 7]);
+    c.viewport(-5, 3, 1, 2);
+    assert_eq!(c.get_integerv(gl::VIEWPORT), vec![-5, 3, 1, 2]);
+}
