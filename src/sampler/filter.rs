@@ -790,6 +790,27 @@ fn sample_shadow<F: TexelLoad, const MAG_LINEAR: bool, const MIN_LINEAR: bool, c
     }
 }
 
+/// `$pick!(mag, min, mip)` with the const generics of a runtime filter choice: magnification
+/// and minification linear or not, and the mip mode (`MIP_NONE`, `MIP_NEAREST`, else linear).
+macro_rules! by_filter {
+    ($pick:ident, $mag:expr, $min:expr, $mip:expr) => {
+        match ($mag, $min, $mip) {
+            (false, false, MIP_NONE) => $pick!(false, false, MIP_NONE),
+            (false, false, MIP_NEAREST) => $pick!(false, false, MIP_NEAREST),
+            (false, false, _) => $pick!(false, false, MIP_LINEAR),
+            (false, true, MIP_NONE) => $pick!(false, true, MIP_NONE),
+            (false, true, MIP_NEAREST) => $pick!(false, true, MIP_NEAREST),
+            (false, true, _) => $pick!(false, true, MIP_LINEAR),
+            (true, false, MIP_NONE) => $pick!(true, false, MIP_NONE),
+            (true, false, MIP_NEAREST) => $pick!(true, false, MIP_NEAREST),
+            (true, false, _) => $pick!(true, false, MIP_LINEAR),
+            (true, true, MIP_NONE) => $pick!(true, true, MIP_NONE),
+            (true, true, MIP_NEAREST) => $pick!(true, true, MIP_NEAREST),
+            (true, true, _) => $pick!(true, true, MIP_LINEAR),
+        }
+    };
+}
+
 /// Picks the shadow routine of a depth format (`sample_shadow`), per filter choice.
 fn select_shadow_for<F: TexelLoad>(mag_linear: bool, min_linear: bool, mip: u8) -> SampleFn {
     macro_rules! pick {
@@ -797,20 +818,7 @@ fn select_shadow_for<F: TexelLoad>(mag_linear: bool, min_linear: bool, mip: u8) 
             sample_shadow::<F, $mag, $min, $mip>
         };
     }
-    match (mag_linear, min_linear, mip) {
-        (false, false, MIP_NONE) => pick!(false, false, MIP_NONE),
-        (false, false, MIP_NEAREST) => pick!(false, false, MIP_NEAREST),
-        (false, false, _) => pick!(false, false, MIP_LINEAR),
-        (false, true, MIP_NONE) => pick!(false, true, MIP_NONE),
-        (false, true, MIP_NEAREST) => pick!(false, true, MIP_NEAREST),
-        (false, true, _) => pick!(false, true, MIP_LINEAR),
-        (true, false, MIP_NONE) => pick!(true, false, MIP_NONE),
-        (true, false, MIP_NEAREST) => pick!(true, false, MIP_NEAREST),
-        (true, false, _) => pick!(true, false, MIP_LINEAR),
-        (true, true, MIP_NONE) => pick!(true, true, MIP_NONE),
-        (true, true, MIP_NEAREST) => pick!(true, true, MIP_NEAREST),
-        (true, true, _) => pick!(true, true, MIP_LINEAR),
-    }
+    by_filter!(pick, mag_linear, min_linear, mip)
 }
 
 /// Fetch from an incomplete texture: zeros.
@@ -858,20 +866,7 @@ fn select_for<F: TexelLoad>(mag_linear: bool, min_linear: bool, mip: u8, fast: b
             }
         };
     }
-    match (mag_linear, min_linear, mip) {
-        (false, false, MIP_NONE) => pick!(false, false, MIP_NONE),
-        (false, false, MIP_NEAREST) => pick!(false, false, MIP_NEAREST),
-        (false, false, _) => pick!(false, false, MIP_LINEAR),
-        (false, true, MIP_NONE) => pick!(false, true, MIP_NONE),
-        (false, true, MIP_NEAREST) => pick!(false, true, MIP_NEAREST),
-        (false, true, _) => pick!(false, true, MIP_LINEAR),
-        (true, false, MIP_NONE) => pick!(true, false, MIP_NONE),
-        (true, false, MIP_NEAREST) => pick!(true, false, MIP_NEAREST),
-        (true, false, _) => pick!(true, false, MIP_LINEAR),
-        (true, true, MIP_NONE) => pick!(true, true, MIP_NONE),
-        (true, true, MIP_NEAREST) => pick!(true, true, MIP_NEAREST),
-        (true, true, _) => pick!(true, true, MIP_LINEAR),
-    }
+    by_filter!(pick, mag_linear, min_linear, mip)
 }
 
 /// Picks the sample routine for a format, filter state, wrap pair and base level size
