@@ -155,6 +155,51 @@ fn lerp4(a: [f32; 4], b: [f32; 4], t: f32) -> [f32; 4] {
     ]
 }
 
+/// The texels a lookup at (s, t) of level `lv` reads (GL 4.5 core §8.14.2), wrapped (`None`:
+/// the border). NEAREST: the one texel at `x[0]`, `y[0]` (the rest unused). LINEAR: the 2×2
+/// block `x[0..2]` × `y[0..2]` and the weights `w` of its second column and row.
+struct Footprint {
+    x: [Option<u32>; 2],
+    y: [Option<u32>; 2],
+    w: [f32; 2],
+}
+
+#[inline(always)]
+fn footprint<const LINEAR: bool>(
+    d: &Descriptor,
+    lv: &LevelLayout,
+    s: f32,
+    t: f32,
+    offset: [i32; 2],
+) -> Footprint {
+    let u = s * lv.width as f32;
+    let v = t * lv.height as f32;
+    if !LINEAR {
+        let i = wrap(floor_i64(u) + offset[0] as i64, lv.width, d.wrap_s);
+        let j = wrap(floor_i64(v) + offset[1] as i64, lv.height, d.wrap_t);
+        return Footprint {
+            x: [i, None],
+            y: [j, None],
+            w: [0.0; 2],
+        };
+    }
+    let (iu, a) = split(u - 0.5);
+    let (jv, b) = split(v - 0.5);
+    let i0 = iu + offset[0] as i64;
+    let j0 = jv + offset[1] as i64;
+    Footprint {
+        x: [
+            wrap(i0, lv.width, d.wrap_s),
+            wrap(i0 + 1, lv.width, d.wrap_s),
+        ],
+        y: [
+            wrap(j0, lv.height, d.wrap_t),
+            wrap(j0 + 1, lv.height, d.wrap_t),
+        ],
+        w: [a, b],
+    }
+}
+
 /// NEAREST or LINEAR filtering of one level (GL 4.5 core §8.14.2).
 #[inline(always)]
 pub(super) fn filter_level<F: TexelLoad, const LINEAR: bool>(
@@ -168,25 +213,11 @@ pub(super) fn filter_level<F: TexelLoad, const LINEAR: bool>(
     if lv.ptr.is_null() {
         return [0.0, 0.0, 0.0, 1.0];
     }
-    let u = s * lv.width as f32;
-    let v = t * lv.height as f32;
+    let fp = footprint::<LINEAR>(d, lv, s, t, offset);
+    let ([x0, x1], [y0, y1], [a, b]) = (fp.x, fp.y, fp.w);
     if !LINEAR {
-        let i = wrap(floor_i64(u) + offset[0] as i64, lv.width, d.wrap_s);
-        let j = wrap(floor_i64(v) + offset[1] as i64, lv.height, d.wrap_t);
-        return texel_or_border::<F>(d, lv, i, j);
+        return texel_or_border::<F>(d, lv, x0, y0);
     }
-    let (iu, a) = split(u - 0.5);
-    let (jv, b) = split(v - 0.5);
-    let i0 = iu + offset[0] as i64;
-    let j0 = jv + offset[1] as i64;
-    let (x0, x1) = (
-        wrap(i0, lv.width, d.wrap_s),
-        wrap(i0 + 1, lv.width, d.wrap_s),
-    );
-    let (y0, y1) = (
-        wrap(j0, lv.height, d.wrap_t),
-        wrap(j0 + 1, lv.height, d.wrap_t),
-    );
     let t00 = texel_or_border::<F>(d, lv, x0, y0);
     let t10 = texel_or_border::<F>(d, lv, x1, y0);
     let t01 = texel_or_border::<F>(d, lv, x0, y1);
@@ -707,25 +738,11 @@ fn compare_level<F: TexelLoad, const LINEAR: bool>(
     let cmp = |x: Option<u32>, y: Option<u32>| {
         compare_depth(d.compare_func, dref, texel_or_border::<F>(d, lv, x, y)[0])
     };
-    let u = s * lv.width as f32;
-    let v = t * lv.height as f32;
+    let fp = footprint::<LINEAR>(d, lv, s, t, offset);
+    let ([x0, x1], [y0, y1], [a, b]) = (fp.x, fp.y, fp.w);
     if !LINEAR {
-        let i = wrap(floor_i64(u) + offset[0] as i64, lv.width, d.wrap_s);
-        let j = wrap(floor_i64(v) + offset[1] as i64, lv.height, d.wrap_t);
-        return cmp(i, j);
+        return cmp(x0, y0);
     }
-    let (iu, a) = split(u - 0.5);
-    let (jv, b) = split(v - 0.5);
-    let i0 = iu + offset[0] as i64;
-    let j0 = jv + offset[1] as i64;
-    let (x0, x1) = (
-        wrap(i0, lv.width, d.wrap_s),
-        wrap(i0 + 1, lv.width, d.wrap_s),
-    );
-    let (y0, y1) = (
-        wrap(j0, lv.height, d.wrap_t),
-        wrap(j0 + 1, lv.height, d.wrap_t),
-    );
     let (t00, t10) = (cmp(x0, y0), cmp(x1, y0));
     let (t01, t11) = (cmp(x0, y1), cmp(x1, y1));
     let lo = t00 + a * (t10 - t00);
