@@ -51,6 +51,7 @@ pub mod gl;
 pub mod names;
 pub mod pixels;
 pub mod program;
+pub mod program_resource;
 pub mod query;
 pub mod query_object;
 pub mod robustness;

@@ -768,6 +768,12 @@ impl Context {
             gl::ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH => l.map_or(0, |l| {
                 max_len(&mut l.blocks.iter().map(|b| b.name.as_str()))
             }),
+            // No transform feedback or atomic counters: a program has none of either
+            // (GL 4.5 core §7.13 table 23.39).
+            gl::TRANSFORM_FEEDBACK_VARYINGS
+            | gl::TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH
+            | gl::ACTIVE_ATOMIC_COUNTER_BUFFERS => 0,
+            gl::TRANSFORM_FEEDBACK_BUFFER_MODE => gl::INTERLEAVED_ATTRIBS as i32,
             _ => return Err(GlError::BadEnum("program parameter", pname)),
         })
     }

@@ -187,6 +187,16 @@ pub struct ActiveUniform<'a> {
     pub row_major: bool,
 }
 
+/// One user-defined fragment shader output (GL 4.5 core §15.2.3).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FragOutput {
+    pub name: String,
+    pub ty: ValueType,
+    /// First location (colour number).
+    pub location: u32,
+    pub array_len: Option<u32>,
+}
+
 /// A linked program's interface.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Linked {
@@ -198,8 +208,8 @@ pub struct Linked {
     pub varyings: Vec<VaryingLink>,
     pub fs_output_words: u32,
     pub color_slots: Vec<Option<u32>>,
-    /// User-defined colour outputs: (name, first location, array length).
-    pub frag_outputs: Vec<(String, u32, Option<u32>)>,
+    /// User-defined colour outputs, in declaration order.
+    pub frag_outputs: Vec<FragOutput>,
     pub frag_depth_slot: Option<u32>,
     pub uses_discard: bool,
     pub early_fragment_tests: bool,
@@ -234,12 +244,13 @@ impl Linked {
     /// `None` for built-ins and names that are not active outputs.
     pub fn frag_data_location(&self, name: &str) -> Option<u32> {
         let (base, index) = split_index(name);
-        self.frag_outputs.iter().find_map(|(n, loc, len)| {
-            if n == name {
-                return Some(*loc);
+        self.frag_outputs.iter().find_map(|o| {
+            if o.name == name {
+                return Some(o.location);
             }
             let i = index?;
-            (len.is_some() && n == base && i < len.unwrap_or(1)).then_some(loc + i)
+            (o.array_len.is_some() && o.name == base && i < o.array_len.unwrap_or(1))
+                .then_some(o.location + i)
         })
     }
     /// glGetAttribLocation.
@@ -572,11 +583,7 @@ fn link_outputs(
     fs: &Module,
     opts: &LinkOptions,
     errors: &mut Vec<LinkError>,
-) -> (
-    Vec<Option<u32>>,
-    Vec<(String, u32, Option<u32>)>,
-    Option<u32>,
-) {
+) -> (Vec<Option<u32>>, Vec<FragOutput>, Option<u32>) {
     let mut colors: Vec<Option<(u32, &str)>> = Vec::new();
     let mut named = Vec::new();
     let mut depth = None;
@@ -614,7 +621,12 @@ fn link_outputs(
             };
             let n = o.array_len.unwrap_or(1);
             if !o.name.starts_with("gl_") {
-                named.push((o.name.clone(), base, o.array_len));
+                named.push(FragOutput {
+                    name: o.name.clone(),
+                    ty: o.ty,
+                    location: base,
+                    array_len: o.array_len,
+                });
             }
             let per = o.words.checked_div(n).unwrap_or(0);
             for i in 0..n {

@@ -445,3 +445,118 @@ pub unsafe fn GetUniformuiv(
     // SAFETY: `params` has room for the uniform's components.
     unsafe { write_out(params, &v) }
 }
+
+pub unsafe fn GetProgramInterfaceiv(
+    ctx: &mut Context,
+    program: GLuint,
+    program_interface: GLenum,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    let v = ctx.get_program_interfaceiv(program, program_interface, pname);
+    // SAFETY: `params` is null or writable for one value; `v` is empty on error.
+    unsafe { write_out(params, &v) }
+}
+
+pub unsafe fn GetProgramResourceIndex(
+    ctx: &mut Context,
+    program: GLuint,
+    program_interface: GLenum,
+    name: *const GLchar,
+) -> GLuint {
+    // SAFETY: the name is null or NUL-terminated.
+    match unsafe { name_arg(name) } {
+        Ok(n) => ctx.get_program_resource_index(program, program_interface, &n),
+        Err(e) => {
+            fail(ctx, e);
+            gl::INVALID_INDEX
+        }
+    }
+}
+
+pub unsafe fn GetProgramResourceName(
+    ctx: &mut Context,
+    program: GLuint,
+    program_interface: GLenum,
+    index: GLuint,
+    buf_size: GLsizei,
+    length: *mut GLsizei,
+    name: *mut GLchar,
+) {
+    if buf_size < 0 {
+        return fail(ctx, GlError::InvalidValue("negative bufSize"));
+    }
+    let s = ctx.get_program_resource_name(program, program_interface, index);
+    if s.is_empty() {
+        // Resource names are never empty: the Context recorded why.
+        return;
+    }
+    // SAFETY: forwarded.
+    unsafe { return_string(ctx, &s, buf_size, length, name) }
+}
+
+pub unsafe fn GetProgramResourceiv(
+    ctx: &mut Context,
+    program: GLuint,
+    program_interface: GLenum,
+    index: GLuint,
+    prop_count: GLsizei,
+    props: *const GLenum,
+    count: GLsizei,
+    length: *mut GLsizei,
+    params: *mut GLint,
+) {
+    if prop_count <= 0 {
+        return fail(ctx, GlError::InvalidValue("propCount is not positive"));
+    }
+    if count < 0 {
+        return fail(ctx, GlError::InvalidValue("negative count"));
+    }
+    // SAFETY: `props` holds `prop_count` property names (GL 4.5 core §7.3.1.1).
+    let props = match unsafe { slice(props, prop_count, "propCount") } {
+        Ok(p) => p,
+        Err(e) => return fail(ctx, e),
+    };
+    let v = ctx.get_program_resourceiv(program, program_interface, index, props);
+    if v.is_empty() {
+        return;
+    }
+    let n = v.len().min(count as usize);
+    // SAFETY: `params` is writable for `count` values, and `length` is null or writable.
+    unsafe {
+        write_out(params, &v[..n]);
+        write_out(length, &[n as GLsizei]);
+    }
+}
+
+pub unsafe fn GetProgramResourceLocation(
+    ctx: &mut Context,
+    program: GLuint,
+    program_interface: GLenum,
+    name: *const GLchar,
+) -> GLint {
+    // SAFETY: the name is null or NUL-terminated.
+    match unsafe { name_arg(name) } {
+        Ok(n) => ctx.get_program_resource_location(program, program_interface, &n),
+        Err(e) => {
+            fail(ctx, e);
+            -1
+        }
+    }
+}
+
+pub unsafe fn GetProgramResourceLocationIndex(
+    ctx: &mut Context,
+    program: GLuint,
+    program_interface: GLenum,
+    name: *const GLchar,
+) -> GLint {
+    // SAFETY: the name is null or NUL-terminated.
+    match unsafe { name_arg(name) } {
+        Ok(n) => ctx.get_program_resource_location_index(program, program_interface, &n),
+        Err(e) => {
+            fail(ctx, e);
+            -1
+        }
+    }
+}

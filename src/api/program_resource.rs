@@ -1,0 +1,457 @@
+//! Program interface queries (GL 4.5 core §7.3.1, ARB_program_interface_query):
+//! glGetProgramInterfaceiv, glGetProgramResourceIndex, glGetProgramResourceName,
+//! glGetProgramResourceiv, glGetProgramResourceLocation and
+//! glGetProgramResourceLocationIndex over a linked program's uniforms, uniform blocks,
+//! vertex inputs and fragment outputs. The interfaces of features softgl does not have
+//! (storage blocks, atomic counters, subroutines, transform feedback) are accepted and have
+//! no active resources, which is what a program using none of them has on any driver.
+
+use crate::api::context::Context;
+use crate::api::dispatch::gl_commands;
+use crate::api::error::{GlError, GlResult};
+use crate::gl::enums as gl;
+use crate::ir::link::Linked;
+
+/// The interfaces of GL 4.5 core table 7.1 that softgl can have resources in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Interface {
+    Uniform,
+    UniformBlock,
+    ProgramInput,
+    ProgramOutput,
+    /// Every other interface of table 7.1: accepted, never any active resource.
+    Empty {
+        named: bool,
+        has_variables: bool,
+        subroutine_uniform: bool,
+    },
+}
+
+impl Interface {
+    fn from_gl(e: u32) -> GlResult<Interface> {
+        let empty = |named, has_variables, subroutine_uniform| Interface::Empty {
+            named,
+            has_variables,
+            subroutine_uniform,
+        };
+        Ok(match e {
+            gl::UNIFORM => Interface::Uniform,
+            gl::UNIFORM_BLOCK => Interface::UniformBlock,
+            gl::PROGRAM_INPUT => Interface::ProgramInput,
+            gl::PROGRAM_OUTPUT => Interface::ProgramOutput,
+            gl::ATOMIC_COUNTER_BUFFER | gl::TRANSFORM_FEEDBACK_BUFFER => empty(false, true, false),
+            gl::SHADER_STORAGE_BLOCK => empty(true, true, false),
+            gl::BUFFER_VARIABLE
+            | gl::TRANSFORM_FEEDBACK_VARYING
+            | gl::VERTEX_SUBROUTINE
+            | gl::TESS_CONTROL_SUBROUTINE
+            | gl::TESS_EVALUATION_SUBROUTINE
+            | gl::GEOMETRY_SUBROUTINE
+            | gl::FRAGMENT_SUBROUTINE
+            | gl::COMPUTE_SUBROUTINE => empty(true, false, false),
+            gl::VERTEX_SUBROUTINE_UNIFORM
+            | gl::TESS_CONTROL_SUBROUTINE_UNIFORM
+            | gl::TESS_EVALUATION_SUBROUTINE_UNIFORM
+            | gl::GEOMETRY_SUBROUTINE_UNIFORM
+            | gl::FRAGMENT_SUBROUTINE_UNIFORM
+            | gl::COMPUTE_SUBROUTINE_UNIFORM => empty(true, false, true),
+            _ => return Err(GlError::BadEnum("program interface", e)),
+        })
+    }
+
+    /// Whether the interface's resources have names (not ATOMIC_COUNTER_BUFFER or
+    /// TRANSFORM_FEEDBACK_BUFFER).
+    fn named(self) -> bool {
+        match self {
+            Interface::Empty { named, .. } => named,
+            _ => true,
+        }
+    }
+
+    /// Whether its resources hold active variables (GL_NUM_ACTIVE_VARIABLES applies).
+    fn has_variables(self) -> bool {
+        match self {
+            Interface::UniformBlock => true,
+            Interface::Empty { has_variables, .. } => has_variables,
+            _ => false,
+        }
+    }
+}
+
+/// One resource as the queries see it.
+struct Resource {
+    name: String,
+    /// (property, value) pairs valid for the resource's interface; a property of table 7.2
+    /// absent here is INVALID_OPERATION for this interface.
+    props: Vec<(u32, Vec<i32>)>,
+}
+
+/// The REFERENCED_BY_* properties: `[vertex, fragment]` references, no other stage.
+fn referenced_by(stages: [bool; 2]) -> [(u32, Vec<i32>); 6] {
+    [
+        (gl::REFERENCED_BY_VERTEX_SHADER, vec![stages[0] as i32]),
+        (gl::REFERENCED_BY_TESS_CONTROL_SHADER, vec![0]),
+        (gl::REFERENCED_BY_TESS_EVALUATION_SHADER, vec![0]),
+        (gl::REFERENCED_BY_GEOMETRY_SHADER, vec![0]),
+        (gl::REFERENCED_BY_FRAGMENT_SHADER, vec![stages[1] as i32]),
+        (gl::REFERENCED_BY_COMPUTE_SHADER, vec![0]),
+    ]
+}
+
+/// The active resources of `interface` in `l`, in index order (the order of the older
+/// GetActive* queries, so an index means the same resource in both).
+fn resources(l: &Linked, block_bindings: &[u32], interface: Interface) -> Vec<Resource> {
+    let mut out = Vec::new();
+    match interface {
+        Interface::Uniform => {
+            for (i, u) in l.active_uniforms().enumerate() {
+                let (stages, location) = match l.uniforms.get(i) {
+                    Some(d) if u.block_index < 0 => (
+                        [d.offsets[0].is_some(), d.offsets[1].is_some()],
+                        d.location as i32,
+                    ),
+                    _ => {
+                        let b = &l.blocks[u.block_index as usize];
+                        ([b.stage_index[0].is_some(), b.stage_index[1].is_some()], -1)
+                    }
+                };
+                let mut props = vec![
+                    (gl::NAME_LENGTH, vec![u.name.len() as i32 + 1]),
+                    (gl::TYPE, vec![u.ty.gl_enum() as i32]),
+                    (gl::ARRAY_SIZE, vec![u.size as i32]),
+                    (gl::OFFSET, vec![u.offset]),
+                    (gl::BLOCK_INDEX, vec![u.block_index]),
+                    (gl::ARRAY_STRIDE, vec![u.array_stride]),
+                    (gl::MATRIX_STRIDE, vec![u.matrix_stride]),
+                    (gl::IS_ROW_MAJOR, vec![u.row_major as i32]),
+                    (gl::ATOMIC_COUNTER_BUFFER_INDEX, vec![-1]),
+                    (gl::LOCATION, vec![location]),
+                ];
+                props.extend(referenced_by(stages));
+                out.push(Resource {
+                    name: u.name.to_string(),
+                    props,
+                });
+            }
+        }
+        Interface::UniformBlock => {
+            for (bi, b) in l.blocks.iter().enumerate() {
+                let members: Vec<i32> = l
+                    .active_uniforms()
+                    .enumerate()
+                    .filter(|(_, u)| u.block_index == bi as i32)
+                    .map(|(i, _)| i as i32)
+                    .collect();
+                let mut props = vec![
+                    (gl::NAME_LENGTH, vec![b.name.len() as i32 + 1]),
+                    (
+                        gl::BUFFER_BINDING,
+                        vec![block_bindings.get(bi).copied().unwrap_or(b.binding) as i32],
+                    ),
+                    (gl::BUFFER_DATA_SIZE, vec![b.size as i32]),
+                    (gl::NUM_ACTIVE_VARIABLES, vec![members.len() as i32]),
+                    (gl::ACTIVE_VARIABLES, members),
+                ];
+                props.extend(referenced_by([
+                    b.stage_index[0].is_some(),
+                    b.stage_index[1].is_some(),
+                ]));
+                out.push(Resource {
+                    name: b.name.clone(),
+                    props,
+                });
+            }
+        }
+        Interface::ProgramInput => {
+            for a in &l.attributes {
+                let mut props = vec![
+                    (gl::NAME_LENGTH, vec![a.name.len() as i32 + 1]),
+                    (gl::TYPE, vec![a.ty.gl_enum() as i32]),
+                    (gl::ARRAY_SIZE, vec![a.array_len.unwrap_or(1) as i32]),
+                    (gl::LOCATION, vec![a.location as i32]),
+                    (gl::IS_PER_PATCH, vec![0]),
+                    (gl::LOCATION_COMPONENT, vec![0]),
+                ];
+                props.extend(referenced_by([true, false]));
+                out.push(Resource {
+                    name: a.name.clone(),
+                    props,
+                });
+            }
+        }
+        Interface::ProgramOutput => {
+            for o in &l.frag_outputs {
+                let mut props = vec![
+                    (gl::NAME_LENGTH, vec![o.name.len() as i32 + 1]),
+                    (gl::TYPE, vec![o.ty.gl_enum() as i32]),
+                    (gl::ARRAY_SIZE, vec![o.array_len.unwrap_or(1) as i32]),
+                    (gl::LOCATION, vec![o.location as i32]),
+                    // No dual-source blending: every output has index 0.
+                    (gl::LOCATION_INDEX, vec![0]),
+                    (gl::IS_PER_PATCH, vec![0]),
+                    (gl::LOCATION_COMPONENT, vec![0]),
+                ];
+                props.extend(referenced_by([false, true]));
+                out.push(Resource {
+                    name: o.name.clone(),
+                    props,
+                });
+            }
+        }
+        Interface::Empty { .. } => {}
+    }
+    out
+}
+
+/// Whether `query` names `resource` for glGetProgramResourceIndex (§7.3.1.1): the exact
+/// name, or for an array of basic types (reflected as `a[0]`) the name without `[0]`.
+fn names_resource(resource: &str, query: &str) -> bool {
+    resource == query || resource.strip_suffix("[0]") == Some(query)
+}
+
+/// Every property name of GL 4.5 core table 7.2 (INVALID_ENUM for anything else,
+/// INVALID_OPERATION for one of these that the interface lacks).
+const PROPERTIES: &[u32] = &[
+    gl::NAME_LENGTH,
+    gl::TYPE,
+    gl::ARRAY_SIZE,
+    gl::OFFSET,
+    gl::BLOCK_INDEX,
+    gl::ARRAY_STRIDE,
+    gl::MATRIX_STRIDE,
+    gl::IS_ROW_MAJOR,
+    gl::ATOMIC_COUNTER_BUFFER_INDEX,
+    gl::TEXTURE_BUFFER,
+    gl::BUFFER_BINDING,
+    gl::BUFFER_DATA_SIZE,
+    gl::NUM_ACTIVE_VARIABLES,
+    gl::ACTIVE_VARIABLES,
+    gl::REFERENCED_BY_VERTEX_SHADER,
+    gl::REFERENCED_BY_TESS_CONTROL_SHADER,
+    gl::REFERENCED_BY_TESS_EVALUATION_SHADER,
+    gl::REFERENCED_BY_GEOMETRY_SHADER,
+    gl::REFERENCED_BY_FRAGMENT_SHADER,
+    gl::REFERENCED_BY_COMPUTE_SHADER,
+    gl::NUM_COMPATIBLE_SUBROUTINES,
+    gl::COMPATIBLE_SUBROUTINES,
+    gl::TOP_LEVEL_ARRAY_SIZE,
+    gl::TOP_LEVEL_ARRAY_STRIDE,
+    gl::LOCATION,
+    gl::LOCATION_INDEX,
+    gl::IS_PER_PATCH,
+    gl::LOCATION_COMPONENT,
+    gl::TRANSFORM_FEEDBACK_BUFFER_INDEX,
+    gl::TRANSFORM_FEEDBACK_BUFFER_STRIDE,
+];
+
+gl_commands! {
+    /// glGetProgramInterfaceiv: GL_ACTIVE_RESOURCES, GL_MAX_NAME_LENGTH (with the null),
+    /// GL_MAX_NUM_ACTIVE_VARIABLES, GL_MAX_NUM_COMPATIBLE_SUBROUTINES.
+    "glGetProgramInterfaceiv"
+    fn get_program_interfaceiv(program: u32, interface: u32, pname: u32) -> Vec<i32>
+        = try_get_program_interfaceiv;
+    /// glGetProgramResourceIndex: GL_INVALID_INDEX for names that are not active.
+    "glGetProgramResourceIndex"
+    fn get_program_resource_index(program: u32, interface: u32, name: &str) -> u32
+        = try_get_program_resource_index else gl::INVALID_INDEX;
+    /// glGetProgramResourceName.
+    "glGetProgramResourceName"
+    fn get_program_resource_name(program: u32, interface: u32, index: u32) -> String
+        = try_get_program_resource_name;
+    /// glGetProgramResourceiv: the values of `props` in order (nothing on an error).
+    "glGetProgramResourceiv"
+    fn get_program_resourceiv(program: u32, interface: u32, index: u32, props: &[u32]) -> Vec<i32>
+        = try_get_program_resourceiv;
+    /// glGetProgramResourceLocation: -1 for names that are not active or have no location.
+    "glGetProgramResourceLocation"
+    fn get_program_resource_location(program: u32, interface: u32, name: &str) -> i32
+        = try_get_program_resource_location else -1;
+    /// glGetProgramResourceLocationIndex: 0 for active fragment outputs, else -1.
+    "glGetProgramResourceLocationIndex"
+    fn get_program_resource_location_index(program: u32, interface: u32, name: &str) -> i32
+        = try_get_program_resource_location_index else -1;
+}
+
+impl Context {
+    /// The program's active resources of `interface` (none when it is not linked
+    /// successfully, §7.3.1), after checking the program name and the interface.
+    fn program_resources(
+        &self,
+        program: u32,
+        interface: u32,
+    ) -> GlResult<(Interface, Vec<Resource>)> {
+        let p = self.program_obj(program)?;
+        let interface = Interface::from_gl(interface)?;
+        let list = match p.exe.as_ref().filter(|_| p.link_status) {
+            Some(e) => resources(&e.linked, &e.block_bindings, interface),
+            None => Vec::new(),
+        };
+        Ok((interface, list))
+    }
+
+    pub(crate) fn try_get_program_interfaceiv(
+        &mut self,
+        program: u32,
+        interface: u32,
+        pname: u32,
+    ) -> GlResult<Vec<i32>> {
+        let (iface, list) = self.program_resources(program, interface)?;
+        Ok(vec![match pname {
+            gl::ACTIVE_RESOURCES => list.len() as i32,
+            gl::MAX_NAME_LENGTH if iface.named() => list
+                .iter()
+                .map(|r| r.name.len() as i32 + 1)
+                .max()
+                .unwrap_or(0),
+            gl::MAX_NUM_ACTIVE_VARIABLES if iface.has_variables() => list
+                .iter()
+                .filter_map(|r| r.props.iter().find(|p| p.0 == gl::NUM_ACTIVE_VARIABLES))
+                .map(|p| p.1[0])
+                .max()
+                .unwrap_or(0),
+            gl::MAX_NUM_COMPATIBLE_SUBROUTINES
+                if matches!(
+                    iface,
+                    Interface::Empty {
+                        subroutine_uniform: true,
+                        ..
+                    }
+                ) =>
+            {
+                0
+            }
+            gl::MAX_NAME_LENGTH
+            | gl::MAX_NUM_ACTIVE_VARIABLES
+            | gl::MAX_NUM_COMPATIBLE_SUBROUTINES => {
+                return Err(GlError::InvalidOperation(
+                    "the interface has no such parameter (GL 4.5 core §7.3.1.1)",
+                ))
+            }
+            _ => return Err(GlError::BadEnum("program interface parameter", pname)),
+        }])
+    }
+
+    pub(crate) fn try_get_program_resource_index(
+        &mut self,
+        program: u32,
+        interface: u32,
+        name: &str,
+    ) -> GlResult<u32> {
+        let (iface, list) = self.program_resources(program, interface)?;
+        if !iface.named() {
+            return Err(GlError::BadEnum(
+                "program interface without names",
+                interface,
+            ));
+        }
+        Ok(list
+            .iter()
+            .position(|r| names_resource(&r.name, name))
+            .map_or(gl::INVALID_INDEX, |i| i as u32))
+    }
+
+    pub(crate) fn try_get_program_resource_name(
+        &mut self,
+        program: u32,
+        interface: u32,
+        index: u32,
+    ) -> GlResult<String> {
+        let (iface, list) = self.program_resources(program, interface)?;
+        if !iface.named() {
+            return Err(GlError::BadEnum(
+                "program interface without names",
+                interface,
+            ));
+        }
+        list.into_iter()
+            .nth(index as usize)
+            .map(|r| r.name)
+            .ok_or(GlError::InvalidValue("resource index"))
+    }
+
+    pub(crate) fn try_get_program_resourceiv(
+        &mut self,
+        program: u32,
+        interface: u32,
+        index: u32,
+        props: &[u32],
+    ) -> GlResult<Vec<i32>> {
+        if props.is_empty() {
+            return Err(GlError::InvalidValue("propCount is not positive"));
+        }
+        let (_, list) = self.program_resources(program, interface)?;
+        let r = list
+            .get(index as usize)
+            .ok_or(GlError::InvalidValue("resource index"))?;
+        let mut out = Vec::new();
+        for &p in props {
+            if !PROPERTIES.contains(&p) {
+                return Err(GlError::BadEnum("program resource property", p));
+            }
+            let (_, v) = r
+                .props
+                .iter()
+                .find(|(q, _)| *q == p)
+                .ok_or(GlError::InvalidOperation(
+                    "the property does not apply to the interface",
+                ))?;
+            out.extend_from_slice(v);
+        }
+        Ok(out)
+    }
+
+    pub(crate) fn try_get_program_resource_location(
+        &mut self,
+        program: u32,
+        interface: u32,
+        name: &str,
+    ) -> GlResult<i32> {
+        let iface = Interface::from_gl(interface)?;
+        let located = matches!(
+            iface,
+            Interface::Uniform
+                | Interface::ProgramInput
+                | Interface::ProgramOutput
+                | Interface::Empty {
+                    subroutine_uniform: true,
+                    ..
+                }
+        );
+        if !located {
+            return Err(GlError::BadEnum(
+                "program interface without locations",
+                interface,
+            ));
+        }
+        let p = self.program_obj(program)?;
+        let e = p
+            .exe
+            .as_ref()
+            .filter(|_| p.link_status)
+            .ok_or(GlError::InvalidOperation("program is not linked"))?;
+        let l = &e.linked;
+        let loc = match iface {
+            Interface::Uniform => l.uniform_location(name),
+            Interface::ProgramInput => l.attrib_location(name),
+            Interface::ProgramOutput => l.frag_data_location(name),
+            _ => None,
+        };
+        Ok(loc.map_or(-1, |l| l as i32))
+    }
+
+    pub(crate) fn try_get_program_resource_location_index(
+        &mut self,
+        program: u32,
+        interface: u32,
+        name: &str,
+    ) -> GlResult<i32> {
+        if interface != gl::PROGRAM_OUTPUT {
+            return Err(GlError::BadEnum(
+                "program interface (only GL_PROGRAM_OUTPUT has location indices)",
+                interface,
+            ));
+        }
+        let loc = self.try_get_program_resource_location(program, interface, name)?;
+        Ok(if loc < 0 { -1 } else { 0 })
+    }
+}

@@ -1,0 +1,359 @@
+//! Program interface queries (GL 4.5 core §7.3.1, ARB_program_interface_query) through the
+//! Rust `Context`: resource counts, names, indices, properties and locations of uniforms,
+//! uniform blocks, vertex inputs and fragment outputs agree with the older GetActive*
+//! queries, and every error case of §7.3.1.1 raises the error the spec names.
+
+use softgl::{enums as gl, Context};
+
+const VS: &str = "#version 330
+layout(location = 3) in vec4 pos;
+in vec2 uv[2];
+uniform mat4 mvp;
+uniform float weights[4];
+layout(std140) uniform Light { vec4 colour; float power; } light;
+out vec2 v_uv;
+void main() { v_uv = uv[0] + uv[1] * weights[2]; gl_Position = mvp * pos * light.power; }";
+
+const FS: &str = "#version 330
+in vec2 v_uv;
+uniform sampler2D tex;
+layout(std140) uniform Light { vec4 colour; float power; } light;
+layout(location = 1) out vec4 colour;
+layout(location = 2) out uvec2 ids;
+void main() { colour = texture(tex, v_uv) * light.colour; ids = uvec2(1u, 2u); }";
+
+fn shader(c: &mut Context, kind: u32, src: &str) -> u32 {
+    let s = c.create_shader(kind);
+    c.shader_source(s, &[src]);
+    c.compile_shader(s);
+    assert_eq!(
+        c.get_shaderiv(s, gl::COMPILE_STATUS),
+        1,
+        "{}",
+        c.get_shader_info_log(s)
+    );
+    s
+}
+
+fn linked(c: &mut Context) -> u32 {
+    let v = shader(c, gl::VERTEX_SHADER, VS);
+    let f = shader(c, gl::FRAGMENT_SHADER, FS);
+    let p = c.create_program();
+    c.attach_shader(p, v);
+    c.attach_shader(p, f);
+    c.link_program(p);
+    assert_eq!(
+        c.get_programiv(p, gl::LINK_STATUS),
+        1,
+        "{}",
+        c.get_program_info_log(p)
+    );
+    p
+}
+
+fn one(c: &mut Context, p: u32, iface: u32, index: u32, prop: u32) -> i32 {
+    let v = c.get_program_resourceiv(p, iface, index, &[prop]);
+    assert_eq!(v.len(), 1, "prop {prop:#x} of resource {index}");
+    v[0]
+}
+
+#[test]
+fn uniforms_match_the_get_active_queries() {
+    let mut c = Context::new(4, 4);
+    let p = linked(&mut c);
+    let n = c.get_program_interfaceiv(p, gl::UNIFORM, gl::ACTIVE_RESOURCES)[0];
+    assert_eq!(n, c.get_programiv(p, gl::ACTIVE_UNIFORMS));
+    assert_eq!(
+        c.get_program_interfaceiv(p, gl::UNIFORM, gl::MAX_NAME_LENGTH)[0],
+        c.get_programiv(p, gl::ACTIVE_UNIFORM_MAX_LENGTH)
+    );
+    for i in 0..n as u32 {
+        let (size, ty, name) = c.get_active_uniform(p, i);
+        assert_eq!(c.get_program_resource_name(p, gl::UNIFORM, i), name);
+        assert_eq!(c.get_program_resource_index(p, gl::UNIFORM, &name), i);
+        let v = c.get_program_resourceiv(
+            p,
+            gl::UNIFORM,
+            i,
+            &[gl::TYPE, gl::ARRAY_SIZE, gl::NAME_LENGTH, gl::BLOCK_INDEX],
+        );
+        assert_eq!(v[..3], [ty as i32, size, name.len() as i32 + 1], "{name}");
+        let loc = one(&mut c, p, gl::UNIFORM, i, gl::LOCATION);
+        if v[3] < 0 {
+            assert_eq!(loc, c.get_uniform_location(p, &name), "{name}");
+            assert!(loc >= 0);
+        } else {
+            assert_eq!(loc, -1, "block members have no location");
+        }
+    }
+    // An array of basic types answers to `a` and `a[0]`, and its elements have locations.
+    let w = c.get_program_resource_index(p, gl::UNIFORM, "weights");
+    assert_eq!(
+        w,
+        c.get_program_resource_index(p, gl::UNIFORM, "weights[0]")
+    );
+    assert_ne!(w, gl::INVALID_INDEX);
+    assert_eq!(one(&mut c, p, gl::UNIFORM, w, gl::ARRAY_SIZE), 4);
+    let l0 = c.get_program_resource_location(p, gl::UNIFORM, "weights");
+    assert_eq!(
+        c.get_program_resource_location(p, gl::UNIFORM, "weights[3]"),
+        l0 + 3
+    );
+    assert_eq!(
+        c.get_program_resource_location(p, gl::UNIFORM, "weights[4]"),
+        -1
+    );
+    assert_eq!(
+        c.get_program_resource_index(p, gl::UNIFORM, "nothing"),
+        gl::INVALID_INDEX
+    );
+    // Referenced-by follows the stage that declares the uniform.
+    let mvp = c.get_program_resource_index(p, gl::UNIFORM, "mvp");
+    let tex = c.get_program_resource_index(p, gl::UNIFORM, "tex");
+    let refs = |c: &mut Context, i| {
+        c.get_program_resourceiv(
+            p,
+            gl::UNIFORM,
+            i,
+            &[
+                gl::REFERENCED_BY_VERTEX_SHADER,
+                gl::REFERENCED_BY_FRAGMENT_SHADER,
+                gl::REFERENCED_BY_GEOMETRY_SHADER,
+            ],
+        )
+    };
+    assert_eq!(refs(&mut c, mvp), [1, 0, 0]);
+    assert_eq!(refs(&mut c, tex), [0, 1, 0]);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+}
+
+#[test]
+fn uniform_blocks_list_their_members() {
+    let mut c = Context::new(4, 4);
+    let p = linked(&mut c);
+    assert_eq!(
+        c.get_program_interfaceiv(p, gl::UNIFORM_BLOCK, gl::ACTIVE_RESOURCES)[0],
+        1
+    );
+    let b = c.get_program_resource_index(p, gl::UNIFORM_BLOCK, "Light");
+    assert_eq!(b, c.get_uniform_block_index(p, "Light"));
+    c.uniform_block_binding(p, b, 5);
+    let v = c.get_program_resourceiv(
+        p,
+        gl::UNIFORM_BLOCK,
+        b,
+        &[
+            gl::BUFFER_BINDING,
+            gl::BUFFER_DATA_SIZE,
+            gl::NUM_ACTIVE_VARIABLES,
+            gl::REFERENCED_BY_VERTEX_SHADER,
+            gl::REFERENCED_BY_FRAGMENT_SHADER,
+        ],
+    );
+    assert_eq!(v, [5, 32, 2, 1, 1]);
+    let members = c.get_program_resourceiv(p, gl::UNIFORM_BLOCK, b, &[gl::ACTIVE_VARIABLES]);
+    assert_eq!(
+        members,
+        c.get_active_uniform_blockiv(p, b, gl::UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES)
+    );
+    for m in members {
+        assert_eq!(
+            one(&mut c, p, gl::UNIFORM, m as u32, gl::BLOCK_INDEX),
+            b as i32
+        );
+    }
+    assert_eq!(
+        c.get_program_interfaceiv(p, gl::UNIFORM_BLOCK, gl::MAX_NUM_ACTIVE_VARIABLES)[0],
+        2
+    );
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+}
+
+#[test]
+fn inputs_and_outputs_have_types_and_locations() {
+    let mut c = Context::new(4, 4);
+    let p = linked(&mut c);
+    assert_eq!(
+        c.get_program_interfaceiv(p, gl::PROGRAM_INPUT, gl::ACTIVE_RESOURCES)[0],
+        c.get_programiv(p, gl::ACTIVE_ATTRIBUTES)
+    );
+    let pos = c.get_program_resource_index(p, gl::PROGRAM_INPUT, "pos");
+    assert_eq!(
+        c.get_program_resourceiv(p, gl::PROGRAM_INPUT, pos, &[gl::TYPE, gl::LOCATION]),
+        [gl::FLOAT_VEC4 as i32, 3]
+    );
+    assert_eq!(
+        c.get_program_resource_location(p, gl::PROGRAM_INPUT, "pos"),
+        3
+    );
+    let uv = c.get_program_resource_index(p, gl::PROGRAM_INPUT, "uv");
+    assert_ne!(uv, gl::INVALID_INDEX);
+    assert_eq!(one(&mut c, p, gl::PROGRAM_INPUT, uv, gl::ARRAY_SIZE), 2);
+
+    assert_eq!(
+        c.get_program_interfaceiv(p, gl::PROGRAM_OUTPUT, gl::ACTIVE_RESOURCES)[0],
+        2
+    );
+    let ids = c.get_program_resource_index(p, gl::PROGRAM_OUTPUT, "ids");
+    assert_eq!(
+        c.get_program_resourceiv(
+            p,
+            gl::PROGRAM_OUTPUT,
+            ids,
+            &[
+                gl::TYPE,
+                gl::LOCATION,
+                gl::LOCATION_INDEX,
+                gl::REFERENCED_BY_FRAGMENT_SHADER
+            ]
+        ),
+        [gl::UNSIGNED_INT_VEC2 as i32, 2, 0, 1]
+    );
+    assert_eq!(
+        c.get_program_resource_location(p, gl::PROGRAM_OUTPUT, "colour"),
+        1
+    );
+    assert_eq!(
+        c.get_program_resource_location_index(p, gl::PROGRAM_OUTPUT, "colour"),
+        0
+    );
+    assert_eq!(
+        c.get_program_resource_location_index(p, gl::PROGRAM_OUTPUT, "absent"),
+        -1
+    );
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+}
+
+#[test]
+fn interfaces_softgl_lacks_are_empty_and_errors_follow_the_spec() {
+    let mut c = Context::new(4, 4);
+    let p = linked(&mut c);
+    for iface in [
+        gl::SHADER_STORAGE_BLOCK,
+        gl::BUFFER_VARIABLE,
+        gl::ATOMIC_COUNTER_BUFFER,
+        gl::TRANSFORM_FEEDBACK_VARYING,
+        gl::TRANSFORM_FEEDBACK_BUFFER,
+        gl::VERTEX_SUBROUTINE_UNIFORM,
+    ] {
+        assert_eq!(
+            c.get_program_interfaceiv(p, iface, gl::ACTIVE_RESOURCES),
+            [0]
+        );
+    }
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    let cases: Vec<(u32, Box<dyn Fn(&mut Context)>)> = vec![
+        // A name that is not an interface.
+        (
+            gl::INVALID_ENUM,
+            Box::new(move |c| {
+                c.get_program_interfaceiv(p, gl::TEXTURE_2D, gl::ACTIVE_RESOURCES);
+            }),
+        ),
+        (
+            gl::INVALID_ENUM,
+            Box::new(move |c| {
+                c.get_program_interfaceiv(p, gl::UNIFORM, gl::TEXTURE_2D);
+            }),
+        ),
+        // No names in these interfaces.
+        (
+            gl::INVALID_OPERATION,
+            Box::new(move |c| {
+                c.get_program_interfaceiv(p, gl::ATOMIC_COUNTER_BUFFER, gl::MAX_NAME_LENGTH);
+            }),
+        ),
+        (
+            gl::INVALID_ENUM,
+            Box::new(move |c| {
+                c.get_program_resource_index(p, gl::TRANSFORM_FEEDBACK_BUFFER, "x");
+            }),
+        ),
+        // Active variables only in blocks and buffers.
+        (
+            gl::INVALID_OPERATION,
+            Box::new(move |c| {
+                c.get_program_interfaceiv(p, gl::UNIFORM, gl::MAX_NUM_ACTIVE_VARIABLES);
+            }),
+        ),
+        (
+            gl::INVALID_OPERATION,
+            Box::new(move |c| {
+                c.get_program_interfaceiv(p, gl::UNIFORM, gl::MAX_NUM_COMPATIBLE_SUBROUTINES);
+            }),
+        ),
+        (
+            gl::INVALID_VALUE,
+            Box::new(move |c| {
+                c.get_program_resource_name(p, gl::UNIFORM, 1000);
+            }),
+        ),
+        (
+            gl::INVALID_VALUE,
+            Box::new(move |c| {
+                c.get_program_resourceiv(p, gl::UNIFORM, 1000, &[gl::TYPE]);
+            }),
+        ),
+        (
+            gl::INVALID_VALUE,
+            Box::new(move |c| {
+                c.get_program_resourceiv(p, gl::UNIFORM, 0, &[]);
+            }),
+        ),
+        // A property of another interface, and a name that is no property.
+        (
+            gl::INVALID_OPERATION,
+            Box::new(move |c| {
+                c.get_program_resourceiv(p, gl::UNIFORM, 0, &[gl::BUFFER_BINDING]);
+            }),
+        ),
+        (
+            gl::INVALID_ENUM,
+            Box::new(move |c| {
+                c.get_program_resourceiv(p, gl::UNIFORM, 0, &[gl::TEXTURE_2D]);
+            }),
+        ),
+        (
+            gl::INVALID_ENUM,
+            Box::new(move |c| {
+                c.get_program_resource_location(p, gl::UNIFORM_BLOCK, "Light");
+            }),
+        ),
+        (
+            gl::INVALID_ENUM,
+            Box::new(move |c| {
+                c.get_program_resource_location_index(p, gl::UNIFORM, "mvp");
+            }),
+        ),
+        // Not a program; a program never linked.
+        (
+            gl::INVALID_VALUE,
+            Box::new(|c| {
+                c.get_program_interfaceiv(9999, gl::UNIFORM, gl::ACTIVE_RESOURCES);
+            }),
+        ),
+        (
+            gl::INVALID_OPERATION,
+            Box::new(|c| {
+                let q = c.create_program();
+                c.get_program_resource_location(q, gl::UNIFORM, "mvp");
+            }),
+        ),
+    ];
+    for (i, (want, call)) in cases.iter().enumerate() {
+        call(&mut c);
+        assert_eq!(c.get_error(), *want, "case {i}");
+    }
+    // A program never linked has no resources, and says so without an error.
+    let q = c.create_program();
+    assert_eq!(
+        c.get_program_interfaceiv(q, gl::UNIFORM, gl::ACTIVE_RESOURCES),
+        [0]
+    );
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert_eq!(c.get_programiv(p, gl::TRANSFORM_FEEDBACK_VARYINGS), 0);
+    assert_eq!(
+        c.get_programiv(p, gl::TRANSFORM_FEEDBACK_BUFFER_MODE),
+        gl::INTERLEAVED_ATTRIBS as i32
+    );
+}
