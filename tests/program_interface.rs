@@ -357,3 +357,46 @@ fn interfaces_softgl_lacks_are_empty_and_errors_follow_the_spec() {
         gl::INTERLEAVED_ATTRIBS as i32
     );
 }
+
+/// The uniform block limits glGet reports are the ones the link enforces: 18 blocks in one
+/// stage link, and the combined limit is both stages' together.
+#[test]
+fn uniform_block_limits_are_what_links() {
+    let mut c = Context::new(4, 4);
+    let per_stage = c.get_integerv(gl::MAX_FRAGMENT_UNIFORM_BLOCKS)[0];
+    assert_eq!(per_stage, c.get_integerv(gl::MAX_VERTEX_UNIFORM_BLOCKS)[0]);
+    assert_eq!(
+        c.get_integerv(gl::MAX_COMBINED_UNIFORM_BLOCKS)[0],
+        2 * per_stage
+    );
+    assert!(c.get_integerv(gl::MAX_UNIFORM_BUFFER_BINDINGS)[0] >= 2 * per_stage);
+    let fs = |n: i32| {
+        let mut s = String::from("#version 330\nout vec4 o;\n");
+        for i in 0..n {
+            s += &format!("uniform B{i} {{ vec4 v{i}; }};\n");
+        }
+        s += "void main() { o = vec4(0.0)";
+        for i in 0..n {
+            s += &format!(" + v{i}");
+        }
+        s + "; }\n"
+    };
+    let vs = shader(
+        &mut c,
+        gl::VERTEX_SHADER,
+        "#version 330\nvoid main() { gl_Position = vec4(0.0); }",
+    );
+    for (n, ok) in [(per_stage, 1), (per_stage + 1, 0)] {
+        let f = shader(&mut c, gl::FRAGMENT_SHADER, &fs(n));
+        let p = c.create_program();
+        c.attach_shader(p, vs);
+        c.attach_shader(p, f);
+        c.link_program(p);
+        assert_eq!(c.get_programiv(p, gl::LINK_STATUS), ok, "{n} blocks");
+        if ok == 0 {
+            assert!(c
+                .get_program_info_log(p)
+                .contains("GL_MAX_FRAGMENT_UNIFORM_BLOCKS"));
+        }
+    }
+}

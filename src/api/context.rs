@@ -40,6 +40,8 @@ pub mod limits {
         crate::ir::link::MAX_COMBINED_TEXTURE_IMAGE_UNITS;
     pub const MAX_UNIFORM_BUFFER_BINDINGS: u32 = crate::ir::link::MAX_UNIFORM_BUFFER_BINDINGS;
     pub const MAX_UNIFORM_BLOCK_SIZE: i32 = 65536;
+    /// Per stage; the combined limit is both stages' (GL 4.5 core table 23.57–23.63).
+    pub const MAX_STAGE_UNIFORM_BLOCKS: i32 = crate::ir::link::MAX_STAGE_UNIFORM_BLOCKS as i32;
     pub const UNIFORM_BUFFER_OFFSET_ALIGNMENT: i32 = 16;
     pub const MAX_DRAW_BUFFERS: u32 = crate::ir::link::MAX_DRAW_BUFFERS;
     pub const MAX_COLOR_ATTACHMENTS: u32 = 8;

@@ -143,6 +143,15 @@ impl Context {
             }
             gl::MAX_UNIFORM_BUFFER_BINDINGS => i(limits::MAX_UNIFORM_BUFFER_BINDINGS as i32),
             gl::MAX_UNIFORM_BLOCK_SIZE => i(limits::MAX_UNIFORM_BLOCK_SIZE),
+            gl::MAX_VERTEX_UNIFORM_BLOCKS | gl::MAX_FRAGMENT_UNIFORM_BLOCKS => {
+                i(limits::MAX_STAGE_UNIFORM_BLOCKS)
+            }
+            gl::MAX_COMBINED_UNIFORM_BLOCKS => i(2 * limits::MAX_STAGE_UNIFORM_BLOCKS),
+            // Default-block components plus every block at its largest (GL 4.5 core §7.6.2).
+            gl::MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS
+            | gl::MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS => i(limits::MAX_UNIFORM_COMPONENTS
+                + limits::MAX_STAGE_UNIFORM_BLOCKS * limits::MAX_UNIFORM_BLOCK_SIZE / 4),
+            gl::MAX_TEXTURE_LOD_BIAS => Floats(vec![crate::sampler::MAX_TEXTURE_LOD_BIAS]),
             gl::UNIFORM_BUFFER_OFFSET_ALIGNMENT => i(limits::UNIFORM_BUFFER_OFFSET_ALIGNMENT),
             gl::MAX_DRAW_BUFFERS => i(limits::MAX_DRAW_BUFFERS as i32),
             gl::MAX_COLOR_ATTACHMENTS => i(limits::MAX_COLOR_ATTACHMENTS as i32),

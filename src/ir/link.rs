@@ -26,6 +26,10 @@ pub const MAX_VERTEX_ATTRIBS: u32 = 16;
 pub const MAX_DRAW_BUFFERS: u32 = 8;
 /// `GL_MAX_UNIFORM_BUFFER_BINDINGS`: a block's `layout(binding)` must be below it.
 pub const MAX_UNIFORM_BUFFER_BINDINGS: u32 = 36;
+/// `GL_MAX_VERTEX_UNIFORM_BLOCKS` and `GL_MAX_FRAGMENT_UNIFORM_BLOCKS`: the active uniform
+/// blocks one stage may use; past it the link fails (GL 4.5 core §7.6.2). Half the binding
+/// points each, so the two stages together (`GL_MAX_COMBINED_UNIFORM_BLOCKS`) fit in them.
+pub const MAX_STAGE_UNIFORM_BLOCKS: u32 = MAX_UNIFORM_BUFFER_BINDINGS / 2;
 /// `GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS`: a sampler's `layout(binding)` must be below it.
 pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: u32 = 32;
 /// `GL_MAX_VERTEX_UNIFORM_COMPONENTS` and `GL_MAX_FRAGMENT_UNIFORM_COMPONENTS`: the
@@ -78,6 +82,12 @@ pub enum LinkError {
     OutputLocation { a: String, b: String, location: u32 },
     #[error("fragment output `{name}` uses location {location}, past GL_MAX_DRAW_BUFFERS ({MAX_DRAW_BUFFERS})")]
     OutputRange { name: String, location: u32 },
+    #[error("the {stage} shader uses {used} uniform blocks, more than GL_MAX_{upper}_UNIFORM_BLOCKS ({MAX_STAGE_UNIFORM_BLOCKS})")]
+    UniformBlocks {
+        stage: &'static str,
+        upper: &'static str,
+        used: u32,
+    },
     #[error("the {stage} shader uses {used} uniform components, more than {limit} ({MAX_UNIFORM_COMPONENTS})")]
     UniformComponents {
         stage: &'static str,
@@ -425,6 +435,15 @@ pub fn link(vs: &Module, fs: &Module, opts: &LinkOptions) -> Result<Linked, Vec<
                 stage,
                 used: m.uniform_words,
                 limit,
+            });
+        }
+    }
+    for (m, stage, upper) in [(vs, "vertex", "VERTEX"), (fs, "fragment", "FRAGMENT")] {
+        if m.blocks.len() > MAX_STAGE_UNIFORM_BLOCKS as usize {
+            errors.push(LinkError::UniformBlocks {
+                stage,
+                upper,
+                used: m.blocks.len() as u32,
             });
         }
     }
@@ -1015,6 +1034,41 @@ mod tests {
         fs.blocks[1].size = 32;
         let e = link(&vs, &fs, &LinkOptions::default()).unwrap_err();
         assert_eq!(e, vec![LinkError::BlockMismatch { name: "B".into() }]);
+    }
+
+    /// A stage may use GL_MAX_{VERTEX,FRAGMENT}_UNIFORM_BLOCKS blocks; one more fails the
+    /// link with a message naming the limit.
+    #[test]
+    fn uniform_blocks_per_stage_are_limited() {
+        let vs = vertex();
+        let mut fs = fragment();
+        for i in 0..MAX_STAGE_UNIFORM_BLOCKS {
+            fs.blocks.push(BlockDecl {
+                name: format!("B{i}"),
+                binding: None,
+                size: 16,
+                members: vec![],
+            });
+        }
+        assert!(link(&vs, &fs, &LinkOptions::default()).is_ok());
+        fs.blocks.push(BlockDecl {
+            name: "one_more".into(),
+            binding: None,
+            size: 16,
+            members: vec![],
+        });
+        let e = link(&vs, &fs, &LinkOptions::default()).unwrap_err();
+        assert_eq!(
+            e,
+            vec![LinkError::UniformBlocks {
+                stage: "fragment",
+                upper: "FRAGMENT",
+                used: MAX_STAGE_UNIFORM_BLOCKS + 1,
+            }]
+        );
+        assert!(e[0]
+            .to_string()
+            .contains("GL_MAX_FRAGMENT_UNIFORM_BLOCKS (18)"));
     }
 
     #[test]
