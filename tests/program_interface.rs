@@ -400,3 +400,25 @@ fn uniform_block_limits_are_what_links() {
         }
     }
 }
+
+/// The limits moderngl reads at context creation that softgl's features define.
+#[test]
+fn texel_offset_and_index_limits() {
+    let mut c = Context::new(4, 4);
+    assert_eq!(c.get_integerv(gl::MIN_PROGRAM_TEXEL_OFFSET), [-8]);
+    assert_eq!(c.get_integerv(gl::MAX_PROGRAM_TEXEL_OFFSET), [7]);
+    assert_eq!(c.get_integer64v(gl::MAX_ELEMENT_INDEX), [u32::MAX as i64]);
+    assert_eq!(c.get_integerv(gl::MAX_ELEMENT_INDEX), [i32::MAX]);
+    assert_eq!(c.get_floatv(gl::MAX_TEXTURE_LOD_BIAS), [16.0]);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    // The front end refuses offsets past them.
+    for (offset, ok) in [("ivec2(-8, 7)", 1), ("ivec2(-9, 0)", 0), ("ivec2(0, 8)", 0)] {
+        let s = c.create_shader(gl::FRAGMENT_SHADER);
+        let src = format!(
+            "#version 330\nuniform sampler2D t;\nout vec4 o;\nvoid main() {{ o = textureOffset(t, vec2(0.5), {offset}); }}\n"
+        );
+        c.shader_source(s, &[&src]);
+        c.compile_shader(s);
+        assert_eq!(c.get_shaderiv(s, gl::COMPILE_STATUS), ok, "{offset}");
+    }
+}

@@ -152,6 +152,15 @@ impl Context {
             | gl::MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS => i(limits::MAX_UNIFORM_COMPONENTS
                 + limits::MAX_STAGE_UNIFORM_BLOCKS * limits::MAX_UNIFORM_BLOCK_SIZE / 4),
             gl::MAX_TEXTURE_LOD_BIAS => Floats(vec![crate::sampler::MAX_TEXTURE_LOD_BIAS]),
+            // The GLSL front end refuses constant offsets outside [-8, 7] (GLSL 4.60 §8.9.2).
+            gl::MIN_PROGRAM_TEXEL_OFFSET => i(-8),
+            gl::MAX_PROGRAM_TEXEL_OFFSET => i(7),
+            // glDrawRangeElements recommendations (GL 4.5 core §10.4): no count is slower
+            // than another per vertex, so the largest values.
+            gl::MAX_ELEMENTS_VERTICES | gl::MAX_ELEMENTS_INDICES => i(i32::MAX),
+            // No EGL config of softgl's is stereo.
+            gl::STEREO => b(false),
+            gl::MAX_ELEMENT_INDEX => i(i32::MAX),
             gl::UNIFORM_BUFFER_OFFSET_ALIGNMENT => i(limits::UNIFORM_BUFFER_OFFSET_ALIGNMENT),
             gl::MAX_DRAW_BUFFERS => i(limits::MAX_DRAW_BUFFERS as i32),
             gl::MAX_COLOR_ATTACHMENTS => i(limits::MAX_COLOR_ATTACHMENTS as i32),
@@ -413,6 +422,8 @@ impl Context {
             // not waiting for them to run.
             gl::TIMESTAMP => vec![crate::api::query_object::now_ns().min(i64::MAX as u64) as i64],
             gl::MAX_SERVER_WAIT_TIMEOUT => vec![crate::api::sync::MAX_SERVER_WAIT_TIMEOUT],
+            // Every 32-bit index value is drawn (GL 4.5 core §10.3.7; the minimum is 2^24-1).
+            gl::MAX_ELEMENT_INDEX => vec![u32::MAX as i64],
             _ => self
                 .try_get_integerv(pname)?
                 .into_iter()
