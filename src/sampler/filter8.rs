@@ -32,7 +32,7 @@
 use super::descriptor::{Descriptor, LevelLayout, SampleFn, Wrap, MAX_LEVELS};
 use super::filter::{
     filter_level, lane_lambdas, offsets4, plan, quad_start, quad_texels, split, wrap, wrap4,
-    QuadStart, QuadTexels, MIP_LINEAR, MIP_NEAREST, MIP_NONE,
+    QuadStart, QuadTexels, FAST_OFFSET_LIMIT, MIP_LINEAR, MIP_NEAREST, MIP_NONE,
 };
 use super::format::{LoadRgba8, LoadSrgb8Alpha8, TexelLoad};
 use super::simd::{bilerp_rgba8_rows, transpose_f4, Wt, F4, I4, Q2};
@@ -381,7 +381,8 @@ fn adjacent_rows(
     }
     let r0 = x0.madd_row(y0, lv.width).to_array();
     let r1 = x0.madd_row(y1, lv.width).to_array();
-    let bytes = |r: [i32; 4]| r.map(|o| o as usize * 4);
+    // Non-negative (x, y < 2^15, w < 2^15): zero-extend, which x86-64 does for free.
+    let bytes = |r: [i32; 4]| r.map(|o| o as u32 as usize * 4);
     Some([bytes(r0), bytes(r1)])
 }
 
@@ -394,6 +395,29 @@ fn bilerp_pair(t: [Q2; 4], wa: [Wt; 2], wb: [Wt; 2]) -> [I4; 2] {
     let row0 = Q2::blend(t[0], t[1], wa[0], wa[1]);
     let row1 = Q2::blend(t[2], t[3], wa[0], wa[1]);
     Q2::blend_wide(row0, row1, wb[0], wb[1])
+}
+
+/// `filter::quad_start` for a filter that does not depend on λ: the same checks (no
+/// CLAMP_TO_BORDER, small offsets) and coordinates (inactive lanes zeroed); `None` to
+/// decline, `Some(None)` when no lane is active.
+#[inline(always)]
+fn quad_start_lod_free(d: &Descriptor, req: &TexRequest, lanes: u32) -> Option<Option<(F4, F4)>> {
+    if d.wrap_s == Wrap::ClampToBorder
+        || d.wrap_t == Wrap::ClampToBorder
+        || req.offset[0].unsigned_abs() > FAST_OFFSET_LIMIT
+        || req.offset[1].unsigned_abs() > FAST_OFFSET_LIMIT
+    {
+        return None;
+    }
+    if lanes & 0xF == 0 {
+        return Some(None);
+    }
+    let on = |l: u32| -((lanes >> l) as i32 & 1);
+    let active = I4::new([on(0), on(1), on(2), on(3)]);
+    Some(Some((
+        F4::from_bits(req.coord[0]).and_mask(active),
+        F4::from_bits(req.coord[1]).and_mask(active),
+    )))
 }
 
 /// The quad path: every active lane shares λ, so the plan, the weights' setup and the
@@ -412,10 +436,20 @@ fn sample_vector8<
     lanes: u32,
     out: &mut TexResult,
 ) -> bool {
-    let (lam, s, t) = match quad_start(d, req, lanes) {
-        QuadStart::Decline => return false,
-        QuadStart::NoLane => return true,
-        QuadStart::Go { lam, s, t } => (lam, s, t),
+    let (lam, s, t) = if MIP == MIP_NONE && MAG_LINEAR == MIN_LINEAR {
+        // One filter on the base level whatever λ is (`plan` gives the same answer for
+        // every λ, NaN included): no LOD to compute.
+        match quad_start_lod_free(d, req, lanes) {
+            None => return false,
+            Some(None) => return true,
+            Some(Some((s, t))) => (0.0, s, t),
+        }
+    } else {
+        match quad_start(d, req, lanes) {
+            QuadStart::Decline => return false,
+            QuadStart::NoLane => return true,
+            QuadStart::Go { lam, s, t } => (lam, s, t),
+        }
     };
     let p = plan::<MAG_LINEAR, MIN_LINEAR, MIP>(d, lam);
     if !p.two && !p.linear {
@@ -707,7 +741,11 @@ mod tests {
                         if k % 5 == 1 {
                             req.offset = [(next() % 7) as i32 - 3, (next() % 7) as i32 - 3];
                         }
-                        let mask = if k % 3 == 2 { (next() % 15 + 1) as u32 } else { 0xF };
+                        let mask = if k % 3 == 2 {
+                            (next() % 15 + 1) as u32
+                        } else {
+                            0xF
+                        };
                         let before_rows = ROW_HITS.with(|c| c.get());
                         let (mut a, mut b) = ([[0xDEAD_BEEFu32; 4]; 4], [[0xDEAD_BEEFu32; 4]; 4]);
                         (fast.sample)(&fast, &req, mask, &mut a);

@@ -330,12 +330,24 @@ pub(crate) fn transpose_f4(v: [F4; 4]) -> [F4; 4] {
 /// For every lane l, the 8 bytes at `p + rows[0][l]` and at `p + rows[1][l]` are readable.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-pub(crate) unsafe fn bilerp_rgba8_rows(p: *const u8, rows: [[usize; 4]; 2], wa: I4, wb: I4) -> [I4; 4] {
+pub(crate) unsafe fn bilerp_rgba8_rows(
+    p: *const u8,
+    rows: [[usize; 4]; 2],
+    wa: I4,
+    wb: I4,
+) -> [I4; 4] {
     // SAFETY: the caller's contract: 8 readable bytes at each offset; `loadl` needs no
     // alignment.
+    // (Written out: an index `map` here stayed an out-of-line call.)
     let t: [[__m128i; 2]; 4] = unsafe {
         let ld = |o: usize| _mm_loadl_epi64(p.add(o) as *const __m128i);
-        [0, 1, 2, 3].map(|l| [ld(rows[0][l]), ld(rows[1][l])])
+        let [r0, r1] = rows;
+        [
+            [ld(r0[0]), ld(r1[0])],
+            [ld(r0[1]), ld(r1[1])],
+            [ld(r0[2]), ld(r1[2])],
+            [ld(r0[3]), ld(r1[3])],
+        ]
     };
     sse! {
         let z = _mm_setzero_si128();
@@ -590,10 +602,16 @@ pub(crate) fn transpose_f4(v: [F4; 4]) -> [F4; 4] {
 /// As the x86-64 form.
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
-pub(crate) unsafe fn bilerp_rgba8_rows(p: *const u8, rows: [[usize; 4]; 2], wa: I4, wb: I4) -> [I4; 4] {
+pub(crate) unsafe fn bilerp_rgba8_rows(
+    p: *const u8,
+    rows: [[usize; 4]; 2],
+    wa: I4,
+    wb: I4,
+) -> [I4; 4] {
     [0, 1, 2, 3].map(|l| {
         // SAFETY: the caller's contract: 8 readable bytes at each offset.
-        let rd = |o: usize| u64::from_le(unsafe { std::ptr::read_unaligned(p.add(o) as *const u64) });
+        let rd =
+            |o: usize| u64::from_le(unsafe { std::ptr::read_unaligned(p.add(o) as *const u64) });
         let (t0, t1) = (rd(rows[0][l]), rd(rows[1][l]));
         let c = |t: u64, k: u32| ((t >> (8 * k)) & 0xFF) as i32;
         let (a, b) = (wa.0[l], wb.0[l]);
