@@ -343,7 +343,7 @@ pub(super) const FAST_COORD_LIMIT: f32 = (1u32 << 22) as f32;
 
 /// Largest |textureOffset| the vector path takes (GLSL's are within ±8); with
 /// `FAST_COORD_LIMIT` it keeps every integer coordinate far inside i32.
-const FAST_OFFSET_LIMIT: u32 = 1 << 20;
+pub(super) const FAST_OFFSET_LIMIT: u32 = 1 << 20;
 
 /// What `sample_at` does for one λ: filter level `a` (LINEAR or NEAREST per `linear`),
 /// and when `two`, also level `b` and blend the two with weight `w`.
