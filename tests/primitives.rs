@@ -201,12 +201,18 @@ fn program_point_size_takes_gl_point_size_clamped() {
 }
 
 #[test]
-fn points_off_screen_centres_draw_their_visible_part() {
+fn points_whose_centre_is_outside_the_clip_volume_are_discarded() {
     let mut c = ctx(1, FS);
     c.point_size(6.0);
-    draw(&mut c, gl::POINTS, &[v(-1.0, 5.0), v(40.0, 5.0)]);
-    // Centre x = -1: square [-4, 2) × (2, 8] → columns 0 and 1, rows 2 to 7.
-    assert_eq!(covered(&mut c), rect(0, 2, 1, 7));
+    // Centres off the window draw nothing (GL 4.5 core §13.5, as llvmpipe), one just inside
+    // draws the part of its square on the window: [29, 35) × (2, 8] → columns 29 to 31,
+    // rows 2 to 7.
+    draw(
+        &mut c,
+        gl::POINTS,
+        &[v(-1.0, 5.0), v(40.0, 5.0), v(5.0, 32.5), v(32.0, 5.0)],
+    );
+    assert_eq!(covered(&mut c), rect(29, 2, 31, 7));
 }
 
 #[test]
@@ -646,4 +652,40 @@ fn points_and_lines_are_identical_with_one_and_two_threads() {
     let one = busy_scene(1);
     assert!(one.iter().filter(|p| p[3] != 0).count() > 10_000);
     assert_eq!(one, busy_scene(2));
+}
+
+#[test]
+fn polygon_offset_moves_filled_and_outlined_polygons() {
+    let mut c = ctx(1, FS);
+    c.enable(gl::DEPTH_TEST);
+    c.clear(gl::DEPTH_BUFFER_BIT);
+    let colored = |col: [f32; 4]| [v(2.5, 2.5), v(20.5, 2.5), v(2.5, 14.5)].map(|p| V { col, ..p });
+    let (red, green, blue) = (
+        [1.0, 0.0, 0.0, 1.0],
+        [0.0, 1.0, 0.0, 1.0],
+        [0.0, 0.0, 1.0, 1.0],
+    );
+    draw(&mut c, gl::TRIANGLES, &colored(red));
+    // The same depth fails GL_LESS...
+    draw(&mut c, gl::TRIANGLES, &colored(green));
+    assert_eq!(pixel(&read(&mut c), 5, 5), [255, 0, 0, 255]);
+    // ... unless GL_POLYGON_OFFSET_FILL pulls it nearer (r = 2^-24 per unit, D24).
+    c.enable(gl::POLYGON_OFFSET_FILL);
+    c.polygon_offset(0.0, -4.0);
+    draw(&mut c, gl::TRIANGLES, &colored(green));
+    assert_eq!(pixel(&read(&mut c), 5, 5), [0, 255, 0, 255]);
+    assert_eq!(c.get_floatv(gl::POLYGON_OFFSET_UNITS), [-4.0]);
+    assert!(c.is_enabled(gl::POLYGON_OFFSET_FILL));
+    // Line mode takes GL_POLYGON_OFFSET_LINE, not _FILL: the left edge (column 2) is at
+    // the offset fill's depth, so blue fails there until its own offset is nearer still.
+    c.polygon_mode(gl::FRONT_AND_BACK, gl::LINE);
+    draw(&mut c, gl::TRIANGLES, &colored(blue));
+    assert_eq!(pixel(&read(&mut c), 2, 8), [0, 255, 0, 255]);
+    c.enable(gl::POLYGON_OFFSET_LINE);
+    c.polygon_offset(0.0, -16.0);
+    draw(&mut c, gl::TRIANGLES, &colored(blue));
+    let img = read(&mut c);
+    assert_eq!(pixel(&img, 2, 8), [0, 0, 255, 255]);
+    assert_eq!(pixel(&img, 5, 5), [0, 255, 0, 255]);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
 }

@@ -734,6 +734,9 @@ impl Context {
             gl::PROGRAM_POINT_SIZE => &mut self.fixed.program_point_size,
             gl::PRIMITIVE_RESTART => &mut self.fixed.prims.restart,
             gl::PRIMITIVE_RESTART_FIXED_INDEX => &mut self.fixed.prims.restart_fixed,
+            gl::POLYGON_OFFSET_FILL => &mut self.fixed.prims.offset_fill,
+            gl::POLYGON_OFFSET_LINE => &mut self.fixed.prims.offset_line,
+            gl::POLYGON_OFFSET_POINT => &mut self.fixed.prims.offset_point,
             _ => return Err(GlError::BadEnum("capability not supported", cap)),
         })
     }

@@ -123,6 +123,11 @@ gl_commands! {
     "glPointParameterf" fn point_parameter_f(pname: u32, param: f32) = try_point_parameter;
     /// glPolygonMode (GL 4.5 core §14.6.4): GL_FRONT_AND_BACK only in the core profile.
     "glPolygonMode" fn polygon_mode(face: u32, mode: u32) = try_polygon_mode;
+    /// glPolygonOffset (GL 4.5 core §14.6.5).
+    "glPolygonOffset" fn polygon_offset(factor: f32, units: f32) = try_polygon_offset;
+    /// glPolygonOffsetClamp (GL 4.6 §14.6.5, ARB_polygon_offset_clamp).
+    "glPolygonOffsetClamp"
+    fn polygon_offset_clamp(factor: f32, units: f32, clamp: f32) = try_polygon_offset_clamp;
 }
 
 /// Smallest and largest point size and line width (GL_POINT_SIZE_RANGE,
@@ -145,6 +150,12 @@ pub(crate) struct PrimitiveFixed {
     pub fade_threshold: f32,
     /// GL_POLYGON_MODE: GL_FILL, GL_LINE or GL_POINT.
     pub polygon_mode: u32,
+    /// GL_POLYGON_OFFSET_FACTOR, _UNITS, _CLAMP.
+    pub offset: [f32; 3],
+    /// GL_POLYGON_OFFSET_FILL, _LINE, _POINT.
+    pub offset_fill: bool,
+    pub offset_line: bool,
+    pub offset_point: bool,
 }
 
 /// The rasterizer's view of point, line and polygon-mode state: sizes clamped to the ranges.
@@ -159,6 +170,10 @@ pub(crate) fn derive_prims(f: &crate::api::context::FixedState) -> PrimState {
             gl::POINT => 2,
             _ => 0,
         },
+        offset: f.prims.offset,
+        offset_modes: f.prims.offset_fill as u8
+            | (f.prims.offset_line as u8) << 1
+            | (f.prims.offset_point as u8) << 2,
     }
 }
 
@@ -170,6 +185,10 @@ impl PrimitiveFixed {
         sprite_lower_left: false,
         fade_threshold: 1.0,
         polygon_mode: gl::FILL,
+        offset: [0.0; 3],
+        offset_fill: false,
+        offset_line: false,
+        offset_point: false,
     };
 
     /// The index that restarts primitives for indices of `index_bytes` bytes, if any: the
@@ -262,6 +281,21 @@ impl Context {
             return Err(GlError::BadEnum("polygon mode", mode));
         }
         self.fixed.prims.polygon_mode = mode;
+        self.dirty |= crate::api::context::dirty::RASTER;
+        Ok(())
+    }
+
+    pub(crate) fn try_polygon_offset(&mut self, factor: f32, units: f32) -> GlResult<()> {
+        self.try_polygon_offset_clamp(factor, units, 0.0)
+    }
+
+    pub(crate) fn try_polygon_offset_clamp(
+        &mut self,
+        factor: f32,
+        units: f32,
+        clamp: f32,
+    ) -> GlResult<()> {
+        self.fixed.prims.offset = [factor, units, clamp];
         self.dirty |= crate::api::context::dirty::RASTER;
         Ok(())
     }

@@ -206,6 +206,11 @@ pub struct PrimState {
     pub line_width: f32,
     /// glPolygonMode: 0 fill, 1 line, 2 point.
     pub polygon_mode: u8,
+    /// glPolygonOffsetClamp factor, units, clamp (GL 4.5 core §14.6.5, GL 4.6 clamp).
+    pub offset: [f32; 3],
+    /// Where polygon offset applies: bit 0 GL_POLYGON_OFFSET_FILL, bit 1 _LINE, bit 2
+    /// _POINT (the polygon modes; never to GL_POINTS or GL_LINES primitives).
+    pub offset_modes: u8,
 }
 
 impl PrimState {
@@ -216,6 +221,8 @@ impl PrimState {
         sprite_lower_left: false,
         line_width: 1.0,
         polygon_mode: 0,
+        offset: [0.0; 3],
+        offset_modes: 0,
     };
 }
 

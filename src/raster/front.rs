@@ -190,10 +190,15 @@ pub fn bin_draw(
         .iter()
         .map(|l| l.interpolation)
         .collect();
-    let Some(ctx) = SetupCtx::new(&call.state, call.target.width, call.target.height, interp)
+    let Some(mut ctx) = SetupCtx::new(&call.state, call.target.width, call.target.height, interp)
     else {
         return 0;
     };
+    ctx.float_depth = call
+        .target
+        .depth
+        .as_ref()
+        .is_some_and(|d| d.format() == crate::sampler::Format::Depth32F);
     super::restart::expand(&mut call);
     let prims = prim_count(call.topology, call.vertices.count) as usize;
     if prims == 0 || call.vertices.instance_count == 0 {
@@ -355,6 +360,7 @@ fn assemble(
                 v[0],
                 flat,
                 true,
+                0.0,
                 &mut out.tris,
                 &mut out.planes,
             );
@@ -368,6 +374,7 @@ fn assemble(
                 stride,
                 flat,
                 true,
+                0.0,
                 clipper,
                 &mut out.tris,
                 &mut out.planes,
@@ -404,6 +411,10 @@ fn polygon_outline(
     let Some(front) = ctx.facing(v) else {
         return;
     };
+    let z_add = ctx.depth_offset(
+        if params.polygon_mode == 2 { 4 } else { 2 },
+        v.map(|v| ctx.window(v)),
+    );
     if params.polygon_mode == 2 {
         for p in v {
             points::setup_point(
@@ -413,6 +424,7 @@ fn polygon_outline(
                 p,
                 flat,
                 front,
+                z_add,
                 &mut out.tris,
                 &mut out.planes,
             );
@@ -427,6 +439,7 @@ fn polygon_outline(
                 stride,
                 flat,
                 front,
+                z_add,
                 clipper,
                 &mut out.tris,
                 &mut out.planes,

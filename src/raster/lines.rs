@@ -24,7 +24,8 @@ use super::setup::{self, Plane, SetupCtx, Triangle};
 use crate::ir::Interpolation;
 
 /// Sets up segment `v` (clip-space vertex records of `stride` floats); `flat` holds the flat
-/// varyings, `front` the facing fragments see. Appends to `tris` and `planes`.
+/// varyings, `front` the facing fragments see, `z_add` the polygon offset of a polygon
+/// drawn in line mode (else 0). Appends to `tris` and `planes`.
 #[allow(clippy::too_many_arguments)]
 pub fn setup_line(
     ctx: &SetupCtx,
@@ -34,6 +35,7 @@ pub fn setup_line(
     stride: usize,
     flat: &[f32],
     front: bool,
+    z_add: f64,
     clipper: &mut Clipper,
     tris: &mut Vec<Triangle>,
     planes: &mut Vec<Plane>,
@@ -122,7 +124,7 @@ pub fn setup_line(
         setup::setup_snapped(
             ctx,
             p,
-            t.map(|t| lerp([w[0][2], w[1][2]], t)),
+            t.map(|t| lerp([w[0][2], w[1][2]], t) + z_add),
             t.map(|t| lerp(inv_w, t)),
             &value,
             flat,

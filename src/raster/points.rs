@@ -4,9 +4,10 @@
 //! triangle edge). Every varying is constant over the square (the vertex's value, exactly:
 //! 1/w is set to 1 so the perspective divide of smooth varyings is `x / 1`; gl_FragCoord.w
 //! of a point is therefore 1), except gl_PointCoord (§14.4.1), whose planes run from 0 to
-//! 1 across the square. Clipping (§13.5) keeps a point whose centre is inside the near, far
-//! and w planes; a point whose centre is off the viewport but inside the x/y guard band still
-//! draws the part of its square that is on it, as llvmpipe and GPUs do.
+//! 1 across the square. Clipping (§13.5) discards a point whose centre is outside the clip
+//! volume, as llvmpipe does (a wide point centred just off the viewport draws nothing; some
+//! GPUs draw its visible part); a kept point's square is cut only by the viewport, scissor
+//! and target.
 
 use super::clip::ClipPlanes;
 use super::fixed;
@@ -29,7 +30,8 @@ pub fn point_size(params: &PrimParams, v: &[f32]) -> f64 {
 }
 
 /// Sets up point `v` (a clip-space vertex record) as two triangles; `flat` holds the flat
-/// varyings, `front` the facing fragments see. Appends to `tris` and `planes`.
+/// varyings, `front` the facing fragments see, `z_add` the polygon offset of a polygon
+/// drawn in point mode (else 0). Appends to `tris` and `planes`.
 #[allow(clippy::too_many_arguments)]
 pub fn setup_point(
     ctx: &SetupCtx,
@@ -38,12 +40,13 @@ pub fn setup_point(
     v: &[f32],
     flat: &[f32],
     front: bool,
+    z_add: f64,
     tris: &mut Vec<Triangle>,
     planes: &mut Vec<Plane>,
 ) {
-    if clip.outcode(v) != 0 {
-        // Outside the near, far or w planes, or past the guard band (where no part of a
-        // square of at most 255 pixels can reach the viewport).
+    // GL 4.5 core §13.5: -w <= x, y, z <= w (the outcode covers z and w).
+    let w = v[3];
+    if clip.outcode(v) != 0 || v[0] < -w || v[0] > w || v[1] < -w || v[1] > w {
         return;
     }
     let size = point_size(params, v);
@@ -78,7 +81,7 @@ pub fn setup_point(
         setup::setup_snapped(
             ctx,
             p,
-            [c[2]; 3],
+            [if z_add != 0.0 { c[2] + z_add } else { c[2] }; 3],
             [1.0; 3],
             &|corner, k| value(p[corner], k),
             flat,

@@ -64,6 +64,11 @@ pub struct SetupCtx {
     cull: Option<CullFace>,
     front_ccw: bool,
     pub interp: Vec<Interpolation>,
+    /// Polygon offset factor, units, clamp and modes (`PrimState`).
+    depth_offset: [f32; 3],
+    offset_modes: u8,
+    /// The depth buffer holds floats: the offset's unit r depends on the depth (§14.6.5).
+    pub float_depth: bool,
 }
 
 impl SetupCtx {
@@ -102,6 +107,9 @@ impl SetupCtx {
             cull: state.cull_face,
             front_ccw: state.front_face == FrontFace::Ccw,
             interp,
+            depth_offset: state.prims.offset,
+            offset_modes: state.prims.offset_modes,
+            float_depth: false,
         })
     }
 
@@ -123,6 +131,59 @@ impl SetupCtx {
             Some(CullFace::Front) if front => None,
             Some(CullFace::Back) if !front => None,
             _ => Some(front),
+        }
+    }
+
+    /// The polygon offset (GL 4.5 core §14.6.5) of the triangle with window coordinates
+    /// `win`, when offset is on for `mode` (bit 0 fill, 1 line, 2 point), else 0:
+    /// `m * factor + r * units`, m the larger of |dz/dx| and |dz/dy|, r 2^-24 for a
+    /// fixed-point depth buffer (24 bits) and 2^(e - 23) for a float one, e the exponent of
+    /// the largest |z|; limited by a non-zero clamp (GL 4.6).
+    pub fn depth_offset(&self, mode: u8, win: [[f64; 3]; 3]) -> f64 {
+        if self.offset_modes & mode == 0 {
+            return 0.0;
+        }
+        let [factor, units, clamp] = self.depth_offset.map(|v| v as f64);
+        let (dx1, dy1, dz1) = (
+            win[1][0] - win[0][0],
+            win[1][1] - win[0][1],
+            win[1][2] - win[0][2],
+        );
+        let (dx2, dy2, dz2) = (
+            win[2][0] - win[0][0],
+            win[2][1] - win[0][1],
+            win[2][2] - win[0][2],
+        );
+        let det = dx1 * dy2 - dx2 * dy1;
+        let m = if det == 0.0 {
+            0.0
+        } else {
+            let a = (dz1 * dy2 - dz2 * dy1) / det;
+            let b = (dz2 * dx1 - dz1 * dx2) / det;
+            a.abs().max(b.abs())
+        };
+        let r = if self.float_depth {
+            let z = win
+                .iter()
+                .fold(0.0f64, |z, w| z.max((w[2] as f32).abs() as f64));
+            let e = ((z.to_bits() >> 52) & 0x7ff) as i64 - 1023;
+            // 2^(e - 23) from its bits (exact); z = 0 gives the smallest normal's step.
+            f64::from_bits((((e - 23).max(-1022) + 1023) as u64) << 52)
+        } else {
+            1.0 / (1u32 << 24) as f64
+        };
+        let o = m * factor + r * units;
+        let o = if clamp > 0.0 {
+            o.min(clamp)
+        } else if clamp < 0.0 {
+            o.max(clamp)
+        } else {
+            o
+        };
+        if o.is_finite() {
+            o
+        } else {
+            0.0
         }
     }
 
@@ -204,6 +265,7 @@ pub fn setup_triangle(
     }
     // Walk the edges counter-clockwise whatever the winding.
     let order = if ccw { [0, 1, 2] } else { [0, 2, 1] };
+    let z_add = ctx.depth_offset(1, win);
     let inv_w = order.map(|i| 1.0 / v[i][3] as f64);
     let interp = &ctx.interp;
     let value = |c: usize, k: usize| -> f64 {
@@ -216,7 +278,14 @@ pub fn setup_triangle(
     setup_snapped(
         ctx,
         order.map(|i| p[i]),
-        order.map(|i| win[i][2]),
+        // No offset: the vertices' z as they are (+ 0.0 would turn -0.0 into +0.0).
+        order.map(|i| {
+            if z_add != 0.0 {
+                win[i][2] + z_add
+            } else {
+                win[i][2]
+            }
+        }),
         inv_w,
         &value,
         flat,

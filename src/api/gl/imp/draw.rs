@@ -354,6 +354,14 @@ pub unsafe fn PointParameteriv(ctx: &mut Context, pname: GLenum, params: *const 
     }
 }
 
+pub fn PolygonOffset(ctx: &mut Context, factor: GLfloat, units: GLfloat) {
+    ctx.polygon_offset(factor, units)
+}
+
+pub fn PolygonOffsetClamp(ctx: &mut Context, factor: GLfloat, units: GLfloat, clamp: GLfloat) {
+    ctx.polygon_offset_clamp(factor, units, clamp)
+}
+
 pub fn PolygonMode(ctx: &mut Context, face: GLenum, mode: GLenum) {
     ctx.polygon_mode(face, mode)
 }
