@@ -106,8 +106,7 @@ impl Clipper {
             return &self.a;
         }
         for t in [t0, t1] {
-            for k in 0..stride {
-                let (a, b) = (v[0][k], v[1][k]);
+            for (&a, &b) in v[0][..stride].iter().zip(&v[1][..stride]) {
                 // The endpoint itself where t is 0 or 1, bit for bit.
                 self.a.push(if t == 0.0 {
                     a
@@ -211,6 +210,22 @@ mod tests {
             .filter(|v| (v[2] + v[3]).abs() < 1e-6)
             .count();
         assert_eq!(on_plane, 2);
+    }
+
+    #[test]
+    fn segments_clip_to_the_planes_and_keep_inside_ends_exactly() {
+        let p = ClipPlanes::new([0, 0, 100, 100]);
+        let mut c = Clipper::default();
+        // From z = 0 to z = 3 (varying = z): cut at the far plane z = w = 1.
+        let (a, b) = ([0.1f32, 0.2, 0.0, 1.0, 0.0], [0.1f32, 0.2, 3.0, 1.0, 3.0]);
+        let codes = p.outcode(&a) | p.outcode(&b);
+        let seg = c.clip_line(&p, [&a, &b], 5, codes).to_vec();
+        assert_eq!(&seg[..5], &a);
+        assert!((seg[7] - 1.0).abs() < 1e-6 && seg[7] == seg[9], "{seg:?}");
+        // Both ends beyond the near plane: nothing.
+        let (a, b) = ([0.0f32, 0.0, -2.0, 1.0], [1.0f32, 0.0, -3.0, 1.0]);
+        let codes = p.outcode(&a) | p.outcode(&b);
+        assert!(c.clip_line(&p, [&a, &b], 4, codes).is_empty());
     }
 
     #[test]
