@@ -19,8 +19,8 @@
 ///   GL_ARB_timer_query: query objects, conditional rendering and fences
 ///   (`api/query_object.rs`, `api/sync.rs`); exact sample counts.
 /// - GL_ARB_draw_indirect, GL_ARB_multi_draw_indirect: the indirect draws (`api/draw.rs`),
-///   for the primitive modes every draw takes (triangles, strips and fans: points and lines
-///   are refused by every draw command alike). GL_ARB_indirect_parameters is not listed:
+///   every primitive mode but GL_PATCHES, as every draw command (points, lines, adjacency
+///   modes, primitive restart). GL_ARB_indirect_parameters is not listed:
 ///   its Count draws work, but it is unchecked by piglit here.
 pub const GL: &[&str] = &[
     "GL_ARB_bindless_texture",

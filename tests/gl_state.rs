@@ -281,17 +281,17 @@ fn point_line_state_and_stored_caps() {
         [2.5],
         "failed calls change nothing"
     );
-    // Points and lines are not rasterized: only the minimum ranges are claimed.
+    // Points and lines rasterize up to llvmpipe's limits (tests/primitives.rs).
     for range in [
         gl::ALIASED_LINE_WIDTH_RANGE,
         gl::SMOOTH_LINE_WIDTH_RANGE,
         gl::POINT_SIZE_RANGE,
     ] {
-        assert_eq!(c.get_floatv(range), [1.0, 1.0]);
-        assert_eq!(c.get_integerv(range), [1, 1]);
+        assert_eq!(c.get_floatv(range), [1.0, 255.0]);
+        assert_eq!(c.get_integerv(range), [1, 255]);
     }
-    assert_eq!(c.get_floatv(gl::POINT_SIZE_GRANULARITY), [1.0]);
-    assert_eq!(c.get_floatv(gl::LINE_WIDTH_GRANULARITY), [1.0]);
+    assert_eq!(c.get_floatv(gl::POINT_SIZE_GRANULARITY), [0.1]);
+    assert_eq!(c.get_floatv(gl::LINE_WIDTH_GRANULARITY), [0.1]);
 
     for (cap, initial) in [
         (gl::MULTISAMPLE, true),
@@ -413,7 +413,7 @@ fn c_entry_points_write_every_value() {
         line_width(0.0);
         assert_eq!(get_error(), gl::INVALID_VALUE);
         get_floatv(gl::ALIASED_LINE_WIDTH_RANGE, f.as_mut_ptr());
-        assert_eq!(f[..3], [1.0, 1.0, 0.0]);
+        assert_eq!(f[..3], [1.0, 255.0, 0.0]);
         assert_eq!(get_frag(12345, c"x".as_ptr().cast()), -1);
         assert_eq!(get_error(), gl::INVALID_VALUE, "not a program name");
     }

@@ -64,6 +64,11 @@ pub struct SetupCtx {
     cull: Option<CullFace>,
     front_ccw: bool,
     pub interp: Vec<Interpolation>,
+    /// Polygon offset factor, units, clamp and modes (`PrimState`).
+    depth_offset: [f32; 3],
+    offset_modes: u8,
+    /// The depth buffer holds floats: the offset's unit r depends on the depth (§14.6.5).
+    pub float_depth: bool,
 }
 
 impl SetupCtx {
@@ -102,7 +107,84 @@ impl SetupCtx {
             cull: state.cull_face,
             front_ccw: state.front_face == FrontFace::Ccw,
             interp,
+            depth_offset: state.prims.offset,
+            offset_modes: state.prims.offset_modes,
+            float_depth: false,
         })
+    }
+
+    /// The facing of triangle `v` (clip space, w > 0) from its snapped window area (GL 4.5
+    /// core §14.6.1), or None when it has no area or culling removes it.
+    pub fn facing(&self, v: [&[f32]; 3]) -> Option<bool> {
+        let win = v.map(|v| self.window(v));
+        if !win.iter().flatten().all(|c| c.is_finite()) {
+            return None;
+        }
+        let p = win.map(|w| [fixed::snap(w[0]), fixed::snap(w[1])]);
+        let area = fixed::area2(&p);
+        if area == 0 {
+            return None;
+        }
+        let front = (area > 0) == self.front_ccw;
+        match self.cull {
+            Some(CullFace::FrontAndBack) => None,
+            Some(CullFace::Front) if front => None,
+            Some(CullFace::Back) if !front => None,
+            _ => Some(front),
+        }
+    }
+
+    /// The polygon offset (GL 4.5 core §14.6.5) of the triangle with window coordinates
+    /// `win`, when offset is on for `mode` (bit 0 fill, 1 line, 2 point), else 0:
+    /// `m * factor + r * units`, m the larger of |dz/dx| and |dz/dy|, r 2^-24 for a
+    /// fixed-point depth buffer (24 bits) and 2^(e - 23) for a float one, e the exponent of
+    /// the largest |z|; limited by a non-zero clamp (GL 4.6).
+    pub fn depth_offset(&self, mode: u8, win: [[f64; 3]; 3]) -> f64 {
+        if self.offset_modes & mode == 0 {
+            return 0.0;
+        }
+        let [factor, units, clamp] = self.depth_offset.map(|v| v as f64);
+        let (dx1, dy1, dz1) = (
+            win[1][0] - win[0][0],
+            win[1][1] - win[0][1],
+            win[1][2] - win[0][2],
+        );
+        let (dx2, dy2, dz2) = (
+            win[2][0] - win[0][0],
+            win[2][1] - win[0][1],
+            win[2][2] - win[0][2],
+        );
+        let det = dx1 * dy2 - dx2 * dy1;
+        let m = if det == 0.0 {
+            0.0
+        } else {
+            let a = (dz1 * dy2 - dz2 * dy1) / det;
+            let b = (dz2 * dx1 - dz1 * dx2) / det;
+            a.abs().max(b.abs())
+        };
+        let r = if self.float_depth {
+            let z = win
+                .iter()
+                .fold(0.0f64, |z, w| z.max((w[2] as f32).abs() as f64));
+            let e = ((z.to_bits() >> 52) & 0x7ff) as i64 - 1023;
+            // 2^(e - 23) from its bits (exact); z = 0 gives the smallest normal's step.
+            f64::from_bits((((e - 23).max(-1022) + 1023) as u64) << 52)
+        } else {
+            1.0 / (1u32 << 24) as f64
+        };
+        let o = m * factor + r * units;
+        let o = if clamp > 0.0 {
+            o.min(clamp)
+        } else if clamp < 0.0 {
+            o.max(clamp)
+        } else {
+            o
+        };
+        if o.is_finite() {
+            o
+        } else {
+            0.0
+        }
     }
 
     /// Window coordinates of a clip-space position (w > 0 after clipping).
@@ -164,7 +246,7 @@ pub fn setup_triangle(
     if !win.iter().flatten().all(|c| c.is_finite()) {
         return false;
     }
-    let mut p = win.map(|w| [fixed::snap(w[0]), fixed::snap(w[1])]);
+    let p = win.map(|w| [fixed::snap(w[0]), fixed::snap(w[1])]);
     let area = fixed::area2(&p);
     if area == 0 {
         return false;
@@ -183,10 +265,53 @@ pub fn setup_triangle(
     }
     // Walk the edges counter-clockwise whatever the winding.
     let order = if ccw { [0, 1, 2] } else { [0, 2, 1] };
-    p = order.map(|i| p[i]);
-    let vs = order.map(|i| v[i]);
-    let win = order.map(|i| win[i]);
+    let z_add = ctx.depth_offset(1, win);
+    let inv_w = order.map(|i| 1.0 / v[i][3] as f64);
+    let interp = &ctx.interp;
+    let value = |c: usize, k: usize| -> f64 {
+        let f = v[order[c]][4 + k] as f64;
+        match interp[k] {
+            Interpolation::Smooth => f * inv_w[c],
+            _ => f,
+        }
+    };
+    setup_snapped(
+        ctx,
+        order.map(|i| p[i]),
+        // No offset: the vertices' z as they are (+ 0.0 would turn -0.0 into +0.0).
+        order.map(|i| {
+            if z_add != 0.0 {
+                win[i][2] + z_add
+            } else {
+                win[i][2]
+            }
+        }),
+        inv_w,
+        &value,
+        flat,
+        front,
+        tris,
+        planes,
+    )
+}
 
+/// Sets up a counter-clockwise triangle of snapped window positions `p` whose window z, 1/w
+/// and varying plane values (`value(corner, k)`: pre-divided by w for smooth varyings) are
+/// given per corner; `flat` holds the flat varyings. Points and lines come here with their
+/// own corners (`points.rs`, `lines.rs`). Returns false when it covers no pixel centre of
+/// the rect.
+#[allow(clippy::too_many_arguments)]
+pub fn setup_snapped(
+    ctx: &SetupCtx,
+    p: [[i64; 2]; 3],
+    z: [f64; 3],
+    inv_w: [f64; 3],
+    value: &dyn Fn(usize, usize) -> f64,
+    flat: &[f32],
+    front: bool,
+    tris: &mut Vec<Triangle>,
+    planes: &mut Vec<Plane>,
+) -> bool {
     let (mut lo, mut hi) = (p[0], p[0]);
     for q in &p[1..] {
         lo = [lo[0].min(q[0]), lo[1].min(q[1])];
@@ -226,20 +351,17 @@ pub fn setup_triangle(
             c: (f[0] + a * ox + b * oy) as f32,
         }
     };
-    let inv_w = vs.map(|v| 1.0 / v[3] as f64);
-    let z = plane(win.map(|w| w[2]));
+    let z = plane(z);
     let inv_w_plane = plane(inv_w);
     let first_plane = planes.len() as u32;
     for (k, interp) in ctx.interp.iter().enumerate() {
-        let f = vs.map(|v| v[4 + k] as f64);
         planes.push(match interp {
-            Interpolation::Smooth => plane([f[0] * inv_w[0], f[1] * inv_w[1], f[2] * inv_w[2]]),
-            Interpolation::NoPerspective => plane(f),
             Interpolation::Flat => Plane {
                 a: 0.0,
                 b: 0.0,
                 c: flat[k],
             },
+            _ => plane([value(0, k), value(1, k), value(2, k)]),
         });
     }
     tris.push(Triangle {
