@@ -272,7 +272,8 @@ impl Context {
         let b = self.framebuffer_buffers(self.draw_framebuffer, false)?;
         Ok(RenderTarget {
             colors: b.colors,
-            depth: b.depth.or(b.stencil),
+            depth: b.depth,
+            stencil: b.stencil,
             width: b.width,
             height: b.height,
         })
