@@ -397,31 +397,27 @@ fn reference(
 ) -> u32 {
     let mut cover = cover;
     if key.early_depth && has_zs(key) {
-        {
-            for l in 0..4 {
-                if cover & (1 << l) != 0 && !ref_zs(key, stencil, front, &mut depth[l], z[l]) {
-                    cover &= !(1 << l);
-                }
+        for l in 0..4 {
+            if cover & (1 << l) != 0 && !ref_zs(key, stencil, front, &mut depth[l], z[l]) {
+                cover &= !(1 << l);
             }
-            if cover == 0 {
-                return 0;
-            }
+        }
+        if cover == 0 {
+            return 0;
         }
     }
     let mut live = cover & alive;
     if !key.early_depth && has_zs(key) {
-        {
-            for l in 0..4 {
-                if live & (1 << l) == 0 {
-                    continue;
-                }
-                let fz = match (key.depth, key.frag_depth_row) {
-                    (Some(_), Some(r)) => f32::from_bits(outputs[r as usize * 4 + l]),
-                    _ => z[l],
-                };
-                if !ref_zs(key, stencil, front, &mut depth[l], fz) {
-                    live &= !(1 << l);
-                }
+        for l in 0..4 {
+            if live & (1 << l) == 0 {
+                continue;
+            }
+            let fz = match (key.depth, key.frag_depth_row) {
+                (Some(_), Some(r)) => f32::from_bits(outputs[r as usize * 4 + l]),
+                _ => z[l],
+            };
+            if !ref_zs(key, stencil, front, &mut depth[l], fz) {
+                live &= !(1 << l);
             }
         }
     }
@@ -1344,7 +1340,7 @@ fn block_entries_match_the_reference_quad_by_quad() {
 fn stencil_variants_match_the_reference() {
     let shader = copy_shader();
     let id = fragment::shader_id(&*shader).expect("JIT code has an entry");
-    let mut rng = Rng(0x5737_C11_0000_0001);
+    let mut rng = Rng(0x0573_7C11_0000_0001);
     let (mut keys, mut changed, mut cases) = (0, 0, 0);
     while keys < 160 {
         let (key, atts, stencil) = random_key(&mut rng, id);

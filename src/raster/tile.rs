@@ -944,18 +944,16 @@ fn shade_quad_reference(
     let prog = &d.call.program;
     let z = quad_z(tri, x, y);
     let mut cover = cover;
-    if d.early_depth {
-        if ctx.zs.is_some() {
-            for l in 0..4 {
-                if cover & (1 << l) != 0
-                    && !depth_stencil_test(ctx, tri.front, x + LANE_DX[l], y + LANE_DY[l], z[l])
-                {
-                    cover &= !(1 << l);
-                }
+    if d.early_depth && ctx.zs.is_some() {
+        for l in 0..4 {
+            if cover & (1 << l) != 0
+                && !depth_stencil_test(ctx, tri.front, x + LANE_DX[l], y + LANE_DY[l], z[l])
+            {
+                cover &= !(1 << l);
             }
-            if cover == 0 {
-                return;
-            }
+        }
+        if cover == 0 {
+            return;
         }
     }
     prepare_quad(
@@ -982,22 +980,20 @@ fn shade_quad_reference(
         )
     };
     let mut live = cover & alive;
-    if !d.early_depth {
-        if ctx.zs.is_some() {
-            for l in 0..4 {
-                if live & (1 << l) == 0 {
-                    continue;
-                }
-                let fz = match ctx.frag_depth_row {
-                    Some(row) => s
-                        .outputs
-                        .get(row as usize * 4 + l)
-                        .map_or(z[l], |&b| f32::from_bits(b)),
-                    None => z[l],
-                };
-                if !depth_stencil_test(ctx, tri.front, x + LANE_DX[l], y + LANE_DY[l], fz) {
-                    live &= !(1 << l);
-                }
+    if !d.early_depth && ctx.zs.is_some() {
+        for l in 0..4 {
+            if live & (1 << l) == 0 {
+                continue;
+            }
+            let fz = match ctx.frag_depth_row {
+                Some(row) => s
+                    .outputs
+                    .get(row as usize * 4 + l)
+                    .map_or(z[l], |&b| f32::from_bits(b)),
+                None => z[l],
+            };
+            if !depth_stencil_test(ctx, tri.front, x + LANE_DX[l], y + LANE_DY[l], fz) {
+                live &= !(1 << l);
             }
         }
     }
