@@ -1465,3 +1465,104 @@ fn occlusion_counter_counts_the_samples_written() {
         assert_eq!(*seen.get_or_insert(n), n);
     }
 }
+
+/// The stencil test and operations on the reference path (Rust-written shaders run through
+/// `ops::depth_stencil` in the tile loop): a front (CCW) full-target strip and a back (CW)
+/// one, each face with its own function, operations and masks, over a stencil with a
+/// value per column; then a draw that discards half its lanes leaves those untouched.
+/// Exact bytes, the same with 1 and 3 threads, every pixel checked against
+/// `ops::depth_stencil` evaluated independently per pixel.
+#[test]
+fn stencil_on_the_reference_path() {
+    use super::ops;
+    use crate::gl::StencilOp;
+    let (w, h) = (70u32, 9u32);
+    let front = StencilFace {
+        func: CompareFunc::Lequal,
+        sfail: StencilOp::DecrWrap,
+        dpfail: StencilOp::Zero,
+        dppass: StencilOp::IncrWrap,
+        reference: 0x30,
+        value_mask: 0xF0,
+        write_mask: 0xFF,
+    };
+    let back = StencilFace {
+        func: CompareFunc::Notequal,
+        sfail: StencilOp::Invert,
+        dpfail: StencilOp::Keep,
+        dppass: StencilOp::Replace,
+        reference: 0x5C,
+        value_mask: 0xFF,
+        write_mask: 0x3C,
+    };
+    // Column x starts with stencil x * 3 (written directly), depth 0.5.
+    let initial = |x: u32| ((x * 3) as u8 as u32) << 24 | ops::depth_to_d24(0.5);
+    let mut seen: Option<Vec<u8>> = None;
+    for threads in [1, 3] {
+        let t = target(w, h, Format::Rgba8, Some(Format::Depth24Stencil8));
+        let zs = t.depth.clone().unwrap();
+        let bytes: Vec<u8> = (0..w * h)
+            .flat_map(|i| initial(i % w).to_le_bytes())
+            .collect();
+        let mut r = Rasterizer::new(threads);
+        let flushed = r.flush();
+        zs.write_bytes_flushed(&flushed, 0, &bytes);
+        let mut st = state(w as i32, h as i32);
+        st.depth_func = Some(CompareFunc::Less);
+        st.depth_mask = true;
+        st.stencil = Some(StencilState { front, back });
+        // Front: CCW strip at depth 0.25 on the left half (passes depth where stencil
+        // passes); back: CW (mirrored) strip at 0.75 on the right half (fails depth).
+        let strip = |x0: f32, x1: f32, z: f32| -> Vec<[f32; 8]> {
+            [[x0, -1.0], [x1, -1.0], [x0, 1.0], [x1, 1.0]]
+                .iter()
+                .map(|p| [p[0], p[1], z, 1.0, 1.0, 0.0, 0.0, 1.0])
+                .collect()
+        };
+        let fs = const_fs([1.0, 0.0, 0.0, 1.0]);
+        r.draw(draw(
+            Topology::TriangleStrip,
+            &strip(-1.0, 0.0, -0.5),
+            program(fs.clone(), Interpolation::Smooth),
+            st,
+            &t,
+        ));
+        r.draw(draw(
+            Topology::TriangleStrip,
+            &strip(1.0, 0.0, 0.5),
+            program(fs, Interpolation::Smooth),
+            st,
+            &t,
+        ));
+        r.flush();
+        let got = zs.to_bytes();
+        for y in 0..h {
+            for x in 0..w {
+                let i = ((y * w + x) * 4) as usize;
+                let word = u32::from_le_bytes([got[i], got[i + 1], got[i + 2], got[i + 3]]);
+                let left = x < w / 2;
+                let (face, z) = if left { (&front, 0.25) } else { (&back, 0.75) };
+                let depth = Some(ops::DepthTest {
+                    format: Format::Depth24Stencil8,
+                    func: CompareFunc::Less,
+                    write: true,
+                });
+                let (want, _) = ops::depth_stencil(initial(x), depth, Some(face), z);
+                assert_eq!(word, want, "({x}, {y}) threads {threads}");
+            }
+        }
+        match &seen {
+            None => seen = Some(got),
+            Some(s) => assert!(*s == got, "1 and 3 threads differ"),
+        }
+    }
+    // Some of each outcome happened: the column values cross the references.
+    let s = seen.unwrap();
+    let changed = (0..w)
+        .filter(|&x| {
+            let i = (x * 4) as usize;
+            u32::from_le_bytes([s[i], s[i + 1], s[i + 2], s[i + 3]]) != initial(x)
+        })
+        .count();
+    assert!(changed > 40, "{changed} columns changed");
+}
