@@ -163,6 +163,7 @@ scenes! {
     prim_points,
     scissor,
     scissor_clear,
+    stencil_two_pass_front_back,
     strip_and_fan,
     tex_base_max_level,
     tex_format_srgb,

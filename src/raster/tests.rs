@@ -109,9 +109,14 @@ fn counting(mut st: RasterState) -> RasterState {
 }
 
 fn target(w: u32, h: u32, format: Format, depth: Option<Format>) -> RenderTarget {
+    let depth = depth.map(|f| Arc::new(Image::new(w, h, f)));
     RenderTarget {
         colors: vec![Some(Arc::new(Image::new(w, h, format)))],
-        depth: depth.map(|f| Arc::new(Image::new(w, h, f))),
+        // A D24S8 image is the stencil buffer too, as the API's surfaces have it.
+        stencil: depth
+            .clone()
+            .filter(|d| d.format() == Format::Depth24Stencil8),
+        depth,
         width: w,
         height: h,
     }
@@ -383,6 +388,7 @@ fn busy_scene(threads: usize) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
         color_mask: [true; 4],
         depth: Some(1.0),
         stencil: Some(3),
+        stencil_mask: 0xFF,
         scissor: None,
     });
     let mut rng = Lcg(7);
@@ -498,6 +504,7 @@ fn depth_funcs_end_to_end() {
                     color_mask: [true; 4],
                     depth: Some(0.5),
                     stencil: Some(0xAB),
+                    stencil_mask: 0xFF,
                     scissor: None,
                 });
                 for (col, z) in [-0.5f32, 0.0, 0.5].iter().enumerate() {
@@ -558,6 +565,7 @@ fn blending_end_to_end_matches_the_formula() {
         color_mask: [true; 4],
         depth: None,
         stencil: None,
+        stencil_mask: 0xFF,
         scissor: None,
     });
     let mut st = state(8, 8);
@@ -609,6 +617,7 @@ fn clears_honour_scissor_and_colour_mask() {
         color_mask: [true; 4],
         depth: Some(0.25),
         stencil: None,
+        stencil_mask: 0xFF,
         scissor: None,
     });
     r.clear(ClearCall {
@@ -617,6 +626,7 @@ fn clears_honour_scissor_and_colour_mask() {
         color_mask: [false, true, false, true],
         depth: Some(2.0),
         stencil: None,
+        stencil_mask: 0xFF,
         scissor: Some([60, 10, 30, 100]),
     });
     assert!(r.pending());
@@ -1002,6 +1012,7 @@ fn discard_late_depth_and_helper_lanes() {
         color_mask: [true; 4],
         depth: Some(1.0),
         stencil: None,
+        stencil_mask: 0xFF,
         scissor: None,
     });
     let mut st = state(8, 8);
@@ -1351,11 +1362,22 @@ fn stencil_only_and_depth_only_clears_keep_the_other_half() {
         color_mask: [true; 4],
         depth,
         stencil,
+        stencil_mask: 0xFF,
         scissor: None,
     };
     r.clear(clear(Some([0.2, 0.6, 1.0, 1.0]), Some(0.75), Some(9)));
     r.clear(clear(None, None, Some(0x5A)));
     r.clear(clear(None, Some(0.25), None));
+    // glStencilMask masks clears (GL 4.5 core §17.4.3): only the low nibble is written,
+    // with the depth clear and without it.
+    r.clear(ClearCall {
+        stencil_mask: 0x0F,
+        ..clear(None, None, Some(0xF3))
+    });
+    r.clear(ClearCall {
+        stencil_mask: 0x00,
+        ..clear(None, Some(0.25), Some(0xFF))
+    });
     r.flush();
     let words: Vec<u32> = t
         .depth
@@ -1367,7 +1389,7 @@ fn stencil_only_and_depth_only_clears_keep_the_other_half() {
         .collect();
     let d24 = super::ops::depth_to_d24(0.25);
     assert!(
-        words.iter().all(|&w| w == (0x5A << 24) | d24),
+        words.iter().all(|&w| w == (0x53 << 24) | d24),
         "{:#x}",
         words[0]
     );
@@ -1389,6 +1411,7 @@ fn occlusion_counter_counts_the_samples_written() {
             color_mask: [true; 4],
             depth: Some(1.0),
             stencil: None,
+            stencil_mask: 0xFF,
             scissor: None,
         });
         let mut st = state(VP as i32, VP as i32);
@@ -1445,4 +1468,107 @@ fn occlusion_counter_counts_the_samples_written() {
         assert_eq!(n, written, "{threads} threads");
         assert_eq!(*seen.get_or_insert(n), n);
     }
+}
+
+/// The stencil test and operations on the reference path (Rust-written shaders run through
+/// `ops::depth_stencil` in the tile loop): a front (CCW) full-target strip and a back (CW)
+/// one, each face with its own function, operations and masks, over a stencil with a
+/// value per column; then a draw that discards half its lanes leaves those untouched.
+/// Exact bytes, the same with 1 and 3 threads, every pixel checked against
+/// `ops::depth_stencil` evaluated independently per pixel.
+#[test]
+fn stencil_on_the_reference_path() {
+    use super::ops;
+    use crate::gl::StencilOp;
+    let (w, h) = (70u32, 9u32);
+    let front = StencilFace {
+        func: CompareFunc::Lequal,
+        sfail: StencilOp::DecrWrap,
+        dpfail: StencilOp::Zero,
+        dppass: StencilOp::IncrWrap,
+        reference: 0x30,
+        value_mask: 0xF0,
+        write_mask: 0xFF,
+    };
+    let back = StencilFace {
+        func: CompareFunc::Notequal,
+        sfail: StencilOp::Invert,
+        dpfail: StencilOp::Keep,
+        dppass: StencilOp::Replace,
+        reference: 0x5C,
+        value_mask: 0xFF,
+        write_mask: 0x3C,
+    };
+    // Column x starts with stencil x * 3 (written directly), depth 0.5.
+    let initial = |x: u32| ((x * 3) as u8 as u32) << 24 | ops::depth_to_d24(0.5);
+    let mut seen: Option<Vec<u8>> = None;
+    for threads in [1, 3] {
+        let t = target(w, h, Format::Rgba8, Some(Format::Depth24Stencil8));
+        let zs = t.depth.clone().unwrap();
+        let bytes: Vec<u8> = (0..w * h)
+            .flat_map(|i| initial(i % w).to_le_bytes())
+            .collect();
+        let mut r = Rasterizer::new(threads);
+        let flushed = r.flush();
+        zs.write_bytes_flushed(&flushed, 0, &bytes);
+        let mut st = state(w as i32, h as i32);
+        st.depth_func = Some(CompareFunc::Less);
+        st.depth_mask = true;
+        st.stencil = Some(StencilState { front, back });
+        // Front: CCW strip at depth 0.25 on the left half (passes depth where stencil
+        // passes); back: CW (mirrored) strip at 0.75 on the right half (fails depth).
+        let strip = |x0: f32, x1: f32, z: f32| -> Vec<[f32; 8]> {
+            [[x0, -1.0], [x1, -1.0], [x0, 1.0], [x1, 1.0]]
+                .iter()
+                .map(|p| [p[0], p[1], z, 1.0, 1.0, 0.0, 0.0, 1.0])
+                .collect()
+        };
+        let fs = const_fs([1.0, 0.0, 0.0, 1.0]);
+        r.draw(draw(
+            Topology::TriangleStrip,
+            &strip(-1.0, 0.0, -0.5),
+            program(fs.clone(), Interpolation::Smooth),
+            st,
+            &t,
+        ));
+        r.draw(draw(
+            Topology::TriangleStrip,
+            &strip(1.0, 0.0, 0.5),
+            program(fs, Interpolation::Smooth),
+            st,
+            &t,
+        ));
+        r.flush();
+        let got = zs.to_bytes();
+        for y in 0..h {
+            for x in 0..w {
+                let i = ((y * w + x) * 4) as usize;
+                let word = u32::from_le_bytes([got[i], got[i + 1], got[i + 2], got[i + 3]]);
+                let left = x < w / 2;
+                let (face, z) = if left { (&front, 0.25) } else { (&back, 0.75) };
+                let depth = Some(ops::DepthTest {
+                    format: Format::Depth24Stencil8,
+                    func: CompareFunc::Less,
+                    write: true,
+                });
+                let (want, _) = ops::depth_stencil(initial(x), depth, Some(face), z);
+                assert_eq!(word, want, "({x}, {y}) threads {threads}");
+            }
+        }
+        match &seen {
+            None => seen = Some(got),
+            Some(s) => assert!(*s == got, "1 and 3 threads differ"),
+        }
+    }
+    // The front half changes in every column (LEQUAL against 0x30 under 0xF0 splits it into
+    // sfail and dppass, both of which write); the back half fails depth with dpfail KEEP
+    // (no column equals 0x5C for sfail), so it must stay: 35 columns exactly.
+    let s = seen.unwrap();
+    let changed = (0..w)
+        .filter(|&x| {
+            let i = (x * 4) as usize;
+            u32::from_le_bytes([s[i], s[i + 1], s[i + 2], s[i + 3]]) != initial(x)
+        })
+        .count();
+    assert_eq!(changed, 35, "columns changed");
 }
