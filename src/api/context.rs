@@ -149,6 +149,7 @@ pub(crate) struct FixedState {
     pub provoking_first: bool,
     pub depth_func: CompareFunc,
     pub depth_mask: bool,
+    pub stencil: crate::api::stencil::StencilGl,
     pub blend: BlendState,
     pub color_mask: [bool; 4],
     pub clear_color: [f32; 4],
@@ -512,6 +513,7 @@ impl Context {
             provoking_first: false,
             depth_func: CompareFunc::Less,
             depth_mask: true,
+            stencil: crate::api::stencil::StencilGl::INITIAL,
             blend: BlendState::INITIAL,
             color_mask: [true; 4],
             clear_color: [0.0; 4],
@@ -691,6 +693,7 @@ impl Context {
             // GL 4.5 core §17.3.4: with the depth test disabled the depth buffer is not
             // updated.
             depth_mask: f.depth_mask && f.depth_test,
+            stencil: f.stencil.derive(),
             blend: f.blend,
             color_mask: f.color_mask,
         }
@@ -719,6 +722,7 @@ impl Context {
     fn cap(&mut self, cap: u32) -> GlResult<&mut bool> {
         Ok(match cap {
             gl::DEPTH_TEST => &mut self.fixed.depth_test,
+            gl::STENCIL_TEST => &mut self.fixed.stencil.test,
             gl::BLEND => &mut self.fixed.blend.enabled,
             gl::CULL_FACE => &mut self.fixed.cull_face_enabled,
             gl::SCISSOR_TEST => &mut self.fixed.scissor_test,

@@ -174,6 +174,7 @@ impl Context {
             depth: (mask & gl::DEPTH_BUFFER_BIT != 0 && f.depth_mask).then_some(f.clear_depth),
             // The stencil value is masked to the buffer's 8 bits (GL 4.5 core §17.4.3).
             stencil: (mask & gl::STENCIL_BUFFER_BIT != 0).then_some(f.clear_stencil as u8),
+            stencil_mask: f.stencil.clear_mask(),
             scissor: f.scissor_test.then_some(f.scissor_box),
         };
         self.queue_clear(call);

@@ -1,5 +1,6 @@
 //! Framebuffer and renderbuffer objects (GL 4.5 core chapter 9), completeness (§9.4), draw and
-//! read buffer selection, the draw target snapshot, and glReadPixels (§18.2).
+//! read buffer selection, the draw target snapshot, glClearBuffer* (§17.4.3.1) and
+//! glReadPixels (§18.2).
 
 use std::sync::Arc;
 
@@ -149,6 +150,16 @@ gl_commands! {
     /// glCheckFramebufferStatus.
     "glCheckFramebufferStatus"
     fn check_framebuffer_status(target: u32) -> u32 = try_check_framebuffer_status;
+    /// glClearBufferiv (GL 4.5 core §17.4.3.1): GL_STENCIL (draw buffer 0) to `value[0]`
+    /// under the stencil write mask. Integer colour buffers do not exist in softgl yet, so
+    /// GL_COLOR is INVALID_OPERATION.
+    "glClearBufferiv" fn clear_bufferiv(buffer: u32, drawbuffer: i32, value: &[i32]) = try_clear_bufferiv;
+    /// glClearBufferfv: GL_COLOR (draw buffer `drawbuffer`, under the colour mask) or
+    /// GL_DEPTH (draw buffer 0, under the depth mask).
+    "glClearBufferfv" fn clear_bufferfv(buffer: u32, drawbuffer: i32, value: &[f32]) = try_clear_bufferfv;
+    /// glClearBufferfi: GL_DEPTH_STENCIL, both at once (each under its mask).
+    "glClearBufferfi"
+    fn clear_bufferfi(buffer: u32, drawbuffer: i32, depth: f32, stencil: i32) = try_clear_bufferfi;
 }
 
 impl Context {
@@ -157,6 +168,27 @@ impl Context {
             Attachment::Texture { name, level } => self.texture_level_image(name, level),
             Attachment::Renderbuffer(r) => self.objs.renderbuffers.get(r)?.image.clone(),
         }
+    }
+
+    /// The internal format of what `a` holds (for its depth and stencil bits).
+    fn attachment_format(&self, a: Attachment) -> Option<pixels::InternalFormat> {
+        match a {
+            Attachment::Texture { name, level } => {
+                self.objs.textures.get(name)?.level_format(level)
+            }
+            Attachment::Renderbuffer(r) => self.objs.renderbuffers.get(r)?.format,
+        }
+    }
+
+    /// Bits of component `c` (4 depth, 5 stencil) of what `a` holds; images without a
+    /// recorded format count their storage's.
+    fn attachment_bits(&self, a: Attachment, c: usize) -> i32 {
+        self.attachment_format(a)
+            .or_else(|| {
+                self.attachment_image(a)
+                    .map(|i| pixels::InternalFormat::of_storage(i.format()))
+            })
+            .map_or(0, |f| f.component_sizes()[c])
     }
 
     /// glCheckFramebufferStatus's rules (GL 4.5 core §9.4.2) for a framebuffer object.
@@ -173,17 +205,26 @@ impl Context {
         if let Some(a) = fb.depth {
             any = true;
             match self.attachment_image(a) {
-                Some(img) if img.width() > 0 && img.height() > 0 && img.format().is_depth() => {}
+                // A depth attachment must be depth-renderable (§9.4.1): depth bits.
+                Some(img)
+                    if img.width() > 0
+                        && img.height() > 0
+                        && img.format().is_depth()
+                        && self.attachment_bits(a, 4) > 0 => {}
                 _ => return gl::FRAMEBUFFER_INCOMPLETE_ATTACHMENT,
             }
         }
         if let Some(a) = fb.stencil {
             any = true;
             match self.attachment_image(a) {
+                // Stencil-renderable (§9.4.1): stencil bits, which only D24S8 storage has
+                // (DEPTH24_STENCIL8 and STENCIL_INDEX8; DEPTH_COMPONENT24 shares the storage
+                // but has none).
                 Some(img)
                     if img.width() > 0
                         && img.height() > 0
-                        && img.format() == Format::Depth24Stencil8 => {}
+                        && img.format() == Format::Depth24Stencil8
+                        && self.attachment_bits(a, 5) > 0 => {}
                 _ => return gl::FRAMEBUFFER_INCOMPLETE_ATTACHMENT,
             }
             // Depth and stencil live in one image here; separate images are an unsupported
@@ -272,7 +313,8 @@ impl Context {
         let b = self.framebuffer_buffers(self.draw_framebuffer, false)?;
         Ok(RenderTarget {
             colors: b.colors,
-            depth: b.depth.or(b.stencil),
+            depth: b.depth,
+            stencil: b.stencil,
             width: b.width,
             height: b.height,
         })
@@ -436,6 +478,134 @@ impl Context {
                 ));
             }
             this.read_image(src)
+        })
+    }
+
+    // ---- glClearBuffer* (GL 4.5 core §17.4.3.1) ----
+
+    /// Queues a clear of the draw framebuffer with `make` filling in what it clears (the
+    /// target, scissor and masks come from the current state).
+    fn clear_buffer_with(
+        &mut self,
+        make: impl FnOnce(&mut crate::raster::ClearCall),
+    ) -> GlResult<()> {
+        self.update_derived();
+        let target = self
+            .derived
+            .target
+            .clone()
+            .map_err(|s| incomplete(s, false))?;
+        let f = &self.fixed;
+        let mut call = crate::raster::ClearCall {
+            target,
+            color: None,
+            color_mask: f.color_mask,
+            depth: None,
+            stencil: None,
+            stencil_mask: f.stencil.clear_mask(),
+            scissor: f.scissor_test.then_some(f.scissor_box),
+        };
+        make(&mut call);
+        self.queue_clear(call);
+        Ok(())
+    }
+
+    /// The checks every glClearBuffer* makes of a depth or stencil `buffer`: draw buffer 0
+    /// only (INVALID_VALUE otherwise).
+    fn check_zs_drawbuffer(drawbuffer: i32) -> GlResult<()> {
+        if drawbuffer != 0 {
+            return Err(GlError::InvalidValue(
+                "draw buffer of a depth or stencil clear is not zero",
+            ));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn try_clear_bufferiv(
+        &mut self,
+        buffer: u32,
+        drawbuffer: i32,
+        value: &[i32],
+    ) -> GlResult<()> {
+        match buffer {
+            gl::STENCIL => {
+                Self::check_zs_drawbuffer(drawbuffer)?;
+                let &[v, ..] = value else {
+                    return Err(GlError::InvalidValue("no stencil value"));
+                };
+                // Masked to the buffer's 8 bits, as glClearStencil's value (§17.4.3).
+                self.clear_buffer_with(|c| c.stencil = Some(v as u8))
+            }
+            gl::COLOR => {
+                Self::check_color_drawbuffer(drawbuffer)?;
+                Err(GlError::InvalidOperation(
+                    "integer colour buffers are not supported by softgl yet",
+                ))
+            }
+            _ => Err(GlError::BadEnum("clear buffer", buffer)),
+        }
+    }
+
+    /// A colour `drawbuffer` must be below GL_MAX_DRAW_BUFFERS (INVALID_VALUE).
+    fn check_color_drawbuffer(drawbuffer: i32) -> GlResult<()> {
+        if drawbuffer < 0 || drawbuffer as u32 >= limits::MAX_DRAW_BUFFERS {
+            return Err(GlError::InvalidValue(
+                "draw buffer past GL_MAX_DRAW_BUFFERS",
+            ));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn try_clear_bufferfv(
+        &mut self,
+        buffer: u32,
+        drawbuffer: i32,
+        value: &[f32],
+    ) -> GlResult<()> {
+        match buffer {
+            gl::COLOR => {
+                Self::check_color_drawbuffer(drawbuffer)?;
+                let &[r, g, b, a, ..] = value else {
+                    return Err(GlError::InvalidValue("fewer than 4 colour components"));
+                };
+                let i = drawbuffer as usize;
+                self.clear_buffer_with(|c| {
+                    // Only draw buffer `i`; the others are left out of the target.
+                    for (k, img) in c.target.colors.iter_mut().enumerate() {
+                        if k != i {
+                            *img = None;
+                        }
+                    }
+                    c.color = Some([r, g, b, a]);
+                })
+            }
+            gl::DEPTH => {
+                Self::check_zs_drawbuffer(drawbuffer)?;
+                let &[d, ..] = value else {
+                    return Err(GlError::InvalidValue("no depth value"));
+                };
+                let write = self.fixed.depth_mask;
+                self.clear_buffer_with(|c| c.depth = write.then_some(f64::from(d)))
+            }
+            _ => Err(GlError::BadEnum("clear buffer", buffer)),
+        }
+    }
+
+    pub(crate) fn try_clear_bufferfi(
+        &mut self,
+        buffer: u32,
+        drawbuffer: i32,
+        depth: f32,
+        stencil: i32,
+    ) -> GlResult<()> {
+        if buffer != gl::DEPTH_STENCIL {
+            return Err(GlError::BadEnum("clear buffer", buffer));
+        }
+        Self::check_zs_drawbuffer(drawbuffer)?;
+        let write = self.fixed.depth_mask;
+        self.clear_buffer_with(|c| {
+            c.depth = write.then_some(f64::from(depth));
+            c.stencil = Some(stencil as u8);
         })
     }
 
@@ -1045,8 +1215,19 @@ impl Context {
         if width < 0 || height < 0 || width > m || height > m {
             return Err(GlError::InvalidValue("size out of range"));
         }
-        let fmt = pixels::internal_format(internalformat)
-            .ok_or(GlError::BadEnum("renderbuffer format", internalformat))?;
+        // GL_STENCIL_INDEX8 is stored as D24S8 whose depth bits are never used (§9.2.4 lets
+        // storage exceed the request; the reported sizes are depth 0, stencil 8).
+        let fmt = match internalformat {
+            gl::STENCIL_INDEX8 => Some(pixels::InternalFormat {
+                gl: gl::STENCIL_INDEX8,
+                storage: Format::Depth24Stencil8,
+                channels: 1,
+                bits: [0; 4],
+                sized: true,
+            }),
+            f => pixels::internal_format(f),
+        }
+        .ok_or(GlError::BadEnum("renderbuffer format", internalformat))?;
         let name = self
             .renderbuffer
             .ok_or(GlError::InvalidOperation("no renderbuffer bound"))?;

@@ -23,6 +23,7 @@
 //! | `bindless.rs` | ARB_bindless_texture handles and residency |
 //! | `draw.rs` | draw validation and the `raster::DrawCall` snapshot, glClear |
 //! | `query.rs` | glGetString/Integerv/Floatv/Booleanv |
+//! | `stencil.rs` | stencil state: glStencilFunc/Op/Mask (and Separate), their glGet values |
 //! | `query_object.rs` | query objects (occlusion, primitives, timers), query buffers, conditional rendering |
 //! | `sync.rs` | fence sync objects and waiting on them |
 //! | `robustness.rs` | KHR_robustness: reset strategy and status, lost context, loop-budget reports, glReadnPixels |
@@ -56,6 +57,7 @@ pub mod query;
 pub mod query_object;
 pub mod robustness;
 pub mod share;
+pub mod stencil;
 pub mod surface;
 pub mod sync;
 pub mod texture;

@@ -127,10 +127,12 @@ impl InternalFormat {
     pub fn component_sizes(&self) -> [i32; 6] {
         use Format::*;
         match self.storage {
-            Depth24Stencil8 => {
-                let stencil = matches!(self.gl, gl::DEPTH24_STENCIL8 | gl::DEPTH_STENCIL);
-                [0, 0, 0, 0, 24, if stencil { 8 } else { 0 }]
-            }
+            Depth24Stencil8 => match self.gl {
+                gl::DEPTH24_STENCIL8 | gl::DEPTH_STENCIL => [0, 0, 0, 0, 24, 8],
+                // A stencil-only renderbuffer kept in D24S8 storage (`api/framebuffer.rs`).
+                gl::STENCIL_INDEX8 => [0, 0, 0, 0, 0, 8],
+                _ => [0, 0, 0, 0, 24, 0],
+            },
             Depth32F => [
                 0,
                 0,

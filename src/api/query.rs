@@ -194,6 +194,7 @@ impl Context {
             gl::COLOR_WRITEMASK => Bools(f.color_mask.to_vec()),
             gl::DEPTH_WRITEMASK => b(f.depth_mask),
             gl::DEPTH_TEST => b(f.depth_test),
+            gl::STENCIL_TEST => b(f.stencil.test),
             gl::BLEND => b(f.blend.enabled),
             gl::CULL_FACE => b(f.cull_face_enabled),
             gl::SCISSOR_TEST => b(f.scissor_test),
@@ -279,7 +280,10 @@ impl Context {
             gl::DEBUG_LOGGED_MESSAGES => i(self.errors.logged() as i32),
             gl::DEBUG_NEXT_LOGGED_MESSAGE_LENGTH => i(self.errors.next_length() as i32),
             gl::DEBUG_GROUP_STACK_DEPTH => i(self.errors.group_depth() as i32),
-            _ => return Err(GlError::InvalidEnum("glGet parameter")),
+            _ => match f.stencil.get(pname) {
+                Some(v) => i(v),
+                None => return Err(GlError::InvalidEnum("glGet parameter")),
+            },
         })
     }
 

@@ -46,7 +46,7 @@ macro_rules! gl_enum {
 }
 
 gl_enum! {
-    /// Depth (and later stencil and texture compare) functions, GL 4.5 core §17.3.5.
+    /// Depth and stencil (and later texture compare) functions, GL 4.5 core §17.3.5.
     pub enum CompareFunc {
         Never = NEVER,
         Less = LESS,
@@ -56,6 +56,20 @@ gl_enum! {
         Notequal = NOTEQUAL,
         Gequal = GEQUAL,
         Always = ALWAYS,
+    }
+}
+
+gl_enum! {
+    /// Stencil operations, GL 4.5 core §17.3.5 (glStencilOp).
+    pub enum StencilOp {
+        Keep = KEEP,
+        Zero = ZERO,
+        Replace = REPLACE,
+        Incr = INCR,
+        Decr = DECR,
+        Invert = INVERT,
+        IncrWrap = INCR_WRAP,
+        DecrWrap = DECR_WRAP,
     }
 }
 

@@ -103,12 +103,17 @@ pub struct FragEnv {
     /// qualifiers: `(x + frag_coord[0], y * frag_coord[1] + frag_coord[2])` (the fourth
     /// word is padding), as the tile loop's `FragCoordMap`.
     pub frag_coord: [f32; 4],
+    /// The stencil test's run-time values per face (front, back), so that glStencilFunc's
+    /// reference and the masks never recompile: `[reference & value_mask, value_mask,
+    /// write_mask, reference]` (`fragment::stencil_env`). Unused by variants without one.
+    pub stencil: [[u32; 4]; 2],
 }
 
 pub const FENV_SHADER_ENV: i32 = offset_of!(FragEnv, shader_env) as i32;
 pub const FENV_BLEND_COLOR: i32 = offset_of!(FragEnv, blend_color) as i32;
 pub const FENV_BLEND_COLOR_UNORM8: i32 = offset_of!(FragEnv, blend_color_unorm8) as i32;
 pub const FENV_FRAG_COORD: i32 = offset_of!(FragEnv, frag_coord) as i32;
+pub const FENV_STENCIL: i32 = offset_of!(FragEnv, stencil) as i32;
 
 /// Per-quad data of a fragment variant: the shader invocation, the coverage, the
 /// interpolated depth and where the quad's texels are. Lane order as in the module docs.
@@ -119,10 +124,12 @@ pub struct FragQuad {
     pub inv: Invocation,
     /// Covered lanes (bits 0..3), already cleared for lanes outside the depth image.
     pub cover: u32,
-    pub _pad: [u32; 3],
+    /// The triangle faces the viewer: `u32::MAX` front, 0 back (picks the stencil face).
+    pub front: u32,
+    pub _pad: [u32; 2],
     /// Window z per lane (f32), before clamping.
     pub z: [f32; 4],
-    /// Depth texel of each lane (4 bytes each). Lanes outside the image point at a
+    /// Depth/stencil texel of each lane (4 bytes each). Lanes outside the image point at a
     /// scratch texel and are not covered.
     pub depth: [*mut u8; 4],
     /// Colour texel of each lane per attachment (as many bytes as the format's texel).
@@ -133,6 +140,7 @@ pub struct FragQuad {
 
 pub const QUAD_INV: i32 = offset_of!(FragQuad, inv) as i32;
 pub const QUAD_COVER: i32 = offset_of!(FragQuad, cover) as i32;
+pub const QUAD_FRONT: i32 = offset_of!(FragQuad, front) as i32;
 pub const QUAD_Z: i32 = offset_of!(FragQuad, z) as i32;
 pub const QUAD_DEPTH: i32 = offset_of!(FragQuad, depth) as i32;
 pub const QUAD_COLOR: i32 = offset_of!(FragQuad, color) as i32;
@@ -159,8 +167,8 @@ pub type VariantFn = unsafe extern "C" fn(*const FragEnv, *mut FragQuad) -> u32;
 /// (blocks on an image's edge take the quad entry, whose outside lanes point at scratch).
 ///
 /// Room for what comes next, without changing what is here: *stencil* lives in the D24S8
-/// depth texel the block already addresses (its state belongs in the variant key and
-/// `FragEnv`); *multisampling* adds a per-sample coverage word and a sample stride per
+/// depth texel the block already addresses (its functions and operations are in the variant
+/// key, its reference and masks in `FragEnv`, the face in `front`); *multisampling* adds a per-sample coverage word and a sample stride per
 /// image beside `cover`/`*_stride` (the quad loop then runs per sample for the per-sample
 /// tests and stores); *several colour attachments with their own blend state* are already
 /// here (`color[i]`/`color_stride[i]`, one `ColorKey` each, blend constants per attachment
@@ -174,7 +182,8 @@ pub struct FragBlock {
     pub inv: Invocation,
     /// Covered pixels (bits `j * 4 + i`), already limited to the tile and the images.
     pub cover: u32,
-    /// gl_FrontFacing of the triangle: `u32::MAX` front, 0 back.
+    /// gl_FrontFacing of the triangle (and the stencil face it uses): `u32::MAX` front, 0
+    /// back.
     pub front: u32,
     /// Pixel (0, 0) of the block minus the triangle's plane origin (`setup::Triangle::origin`):
     /// planes are evaluated at `(dx + i, dy + j)`.
@@ -198,7 +207,7 @@ pub struct FragBlock {
     /// writes the rows of the builtins the key lists).
     pub builtins: *mut u32,
     pub builtin_stride: u64,
-    /// Depth texel of pixel (0, 0), and the bytes from one row to the next (signed).
+    /// Depth/stencil texel of pixel (0, 0), and the bytes from one row to the next (signed).
     pub depth: *mut u8,
     pub depth_stride: i64,
     /// Colour texel of pixel (0, 0) per attachment, and each image's row stride in bytes.
@@ -246,6 +255,7 @@ const _: () = {
     assert!(INV_MASK == 24);
     assert!(QUAD_INV == 0);
     assert!(QUAD_COVER == 32);
+    assert!(QUAD_FRONT == 36);
     assert!(QUAD_Z == 48);
     assert!(QUAD_DEPTH == 64);
     assert!(QUAD_COLOR == 96);

@@ -44,7 +44,7 @@ use super::code::{define_and_finalize, dump_wanted, host_isa, JitMemory};
 use super::emit::mem;
 use super::runtime;
 use super::{CompileError, ShaderCode};
-use crate::gl::CompareFunc;
+use crate::gl::{CompareFunc, StencilOp};
 use crate::ir::{Builtin, Interpolation};
 use crate::sampler::Format;
 
@@ -68,6 +68,36 @@ pub struct DepthKey {
     pub func: CompareFunc,
     /// glDepthMask.
     pub write: bool,
+}
+
+/// One face of a variant's stencil test (GL 4.5 core §17.3.5): the function and the three
+/// operations. The reference and the masks are left out: `FragEnv::stencil` holds them, so
+/// glStencilFunc's reference (which programs change per object) never recompiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StencilFaceKey {
+    pub func: CompareFunc,
+    pub sfail: StencilOp,
+    pub dpfail: StencilOp,
+    pub dppass: StencilOp,
+}
+
+impl StencilFaceKey {
+    /// Whether no operation can change the stored value.
+    fn keeps(&self) -> bool {
+        [self.sfail, self.dpfail, self.dppass]
+            .iter()
+            .all(|&o| o == StencilOp::Keep)
+    }
+}
+
+/// The stencil test of a variant, per face (the quad's `front` word picks one). Absent from
+/// the key when the test is off or there is no stencil buffer (then it passes and nothing
+/// is written). The texel is a D24S8 word (stencil in the top byte): with a depth test its
+/// format must be `DepthFormat::D24S8`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StencilKey {
+    pub front: StencilFaceKey,
+    pub back: StencilFaceKey,
 }
 
 /// Resolved blend state of one attachment: table indices as `ops::PreparedBlend` uses
@@ -115,8 +145,9 @@ pub struct VaryingKey {
 /// colour (read from `FragEnv` per draw, so glBlendColor never recompiles), the viewport,
 /// scissor and coverage (the tile loop decides which lanes are covered), image sizes and
 /// addresses (per-quad texel pointers), uniforms, blocks and textures (the shader's env),
-/// the planes and gl_FragCoord's layout (read per block and per draw), and the stencil test (not implemented: stencil bits are only cleared, never
-/// tested; D24S8 writes keep them).
+/// the planes and gl_FragCoord's layout (read per block and per draw), and the stencil
+/// reference and masks (`FragEnv::stencil`). A key without `stencil` generates exactly the
+/// code it did before stencil existed.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FragmentKey {
     /// The shader's identity: its JIT entry address. The shader cache (`cache.rs`) already
@@ -127,6 +158,8 @@ pub struct FragmentKey {
     /// Depth test (and write) before the shader (GL 4.5 core §15.2.4) instead of after it.
     pub early_depth: bool,
     pub depth: Option<DepthKey>,
+    /// Stencil test and operations, run with the depth test (early or late with it).
+    pub stencil: Option<StencilKey>,
     /// Output row of gl_FragDepth when the shader writes it (late depth then tests it
     /// instead of the interpolated z).
     pub frag_depth_row: Option<u32>,
@@ -324,6 +357,11 @@ fn validate(key: &FragmentKey) -> Result<(), CompileError> {
         .any(|v| v.row > 1 << 20 || v.plane > 1 << 20)
     {
         return Err(CompileError::Limit("interpolated input row".into()));
+    }
+    if key.stencil.is_some() && key.depth.is_some_and(|d| d.format != DepthFormat::D24S8) {
+        return Err(CompileError::Bug(
+            "stencil test on a texel without stencil bits".into(),
+        ));
     }
     if key.frag_depth_row.is_some_and(|r| r > 1 << 20) {
         return Err(CompileError::Limit("gl_FragDepth output row".into()));
@@ -747,7 +785,10 @@ impl V<'_> {
         let mut live = self.mask_from_bits(cover_bits);
 
         if key.early_depth {
-            if let Some(d) = key.depth {
+            if let Some(sk) = key.stencil {
+                live = self.depth_stencil_test(key.depth, sk, z, live);
+                self.return_if_none(live);
+            } else if let Some(d) = key.depth {
                 let pass = self.depth_test(d, z, live);
                 live = pass;
                 // Nothing left: the shader does not run (GL 4.5 core §15.2.4).
@@ -776,7 +817,13 @@ impl V<'_> {
         let outputs = self.b.ins().load(self.ptr, m, inv, abi::INV_OUTPUTS);
 
         if !key.early_depth {
-            if let Some(d) = key.depth {
+            if let Some(sk) = key.stencil {
+                let fz = match (key.depth, key.frag_depth_row) {
+                    (Some(_), Some(row)) => self.b.ins().load(F32X4, m, outputs, (row * 16) as i32),
+                    _ => z,
+                };
+                live = self.depth_stencil_test(key.depth, sk, fz, live);
+            } else if let Some(d) = key.depth {
                 let fz = match key.frag_depth_row {
                     Some(row) => self.b.ins().load(F32X4, m, outputs, (row * 16) as i32),
                     None => z,
@@ -1225,6 +1272,149 @@ impl V<'_> {
         let pass = self.b.ins().band(cmp, lanes);
         if d.write {
             let out = self.b.ins().bitselect(pass, new, words);
+            self.store_words(ptrs, 0, out);
+        }
+        pass
+    }
+
+    /// `a func b` per lane as a mask, for integers below 2^31 (signed compares order them
+    /// as the reference's unsigned ones).
+    fn int_compare(&mut self, func: CompareFunc, a: Value, b: Value) -> Value {
+        let cc = match func {
+            CompareFunc::Never => return self.vconst([0; 4]),
+            CompareFunc::Always => return self.vconst([u32::MAX; 4]),
+            CompareFunc::Less => IntCC::SignedLessThan,
+            CompareFunc::Equal => IntCC::Equal,
+            CompareFunc::Lequal => IntCC::SignedLessThanOrEqual,
+            CompareFunc::Greater => IntCC::SignedGreaterThan,
+            CompareFunc::Notequal => IntCC::NotEqual,
+            CompareFunc::Gequal => IntCC::SignedGreaterThanOrEqual,
+        };
+        self.b.ins().icmp(cc, a, b)
+    }
+
+    /// `ops::stencil_op` per lane of the stored values `s` (0..=255, one per i32 lane).
+    fn stencil_op(&mut self, op: StencilOp, s: Value, reference: Value) -> Value {
+        let one = self.vconst([1; 4]);
+        let ff = self.vconst([0xFF; 4]);
+        match op {
+            StencilOp::Keep => s,
+            StencilOp::Zero => self.vconst([0; 4]),
+            StencilOp::Replace => reference,
+            StencilOp::Incr => {
+                let t = self.b.ins().iadd(s, one);
+                self.b.ins().umin(t, ff)
+            }
+            StencilOp::Decr => {
+                let t = self.b.ins().umax(s, one);
+                self.b.ins().isub(t, one)
+            }
+            StencilOp::Invert => self.b.ins().bxor(s, ff),
+            StencilOp::IncrWrap => {
+                let t = self.b.ins().iadd(s, one);
+                self.b.ins().band(t, ff)
+            }
+            StencilOp::DecrWrap => {
+                let t = self.b.ins().isub(s, one);
+                self.b.ins().band(t, ff)
+            }
+        }
+    }
+
+    /// One face's stencil test and the value its operations give (before the write mask),
+    /// for stored values `s`, depth results `dpass` and the face's `[ref & mask, mask, _,
+    /// ref]` vectors.
+    fn stencil_face(
+        &mut self,
+        fk: StencilFaceKey,
+        s: Value,
+        dpass: Value,
+        p: [Value; 4],
+    ) -> (Value, Value) {
+        let sm = self.b.ins().band(s, p[1]);
+        let spass = self.int_compare(fk.func, p[0], sm);
+        let fail = self.stencil_op(fk.sfail, s, p[3]);
+        let after = if fk.dpfail == fk.dppass {
+            self.stencil_op(fk.dppass, s, p[3])
+        } else {
+            let zf = self.stencil_op(fk.dpfail, s, p[3]);
+            let zp = self.stencil_op(fk.dppass, s, p[3]);
+            self.b.ins().bitselect(dpass, zp, zf)
+        };
+        let new = if fk.sfail == fk.dpfail && fk.sfail == fk.dppass {
+            fail
+        } else {
+            self.b.ins().bitselect(spass, after, fail)
+        };
+        (spass, new)
+    }
+
+    /// The stencil test, the depth test (when `depth` is given; D24S8) and the stencil
+    /// operations of the lanes in `lanes`, exactly `ops::depth_stencil` per lane: returns the
+    /// lanes that pass both tests, and stores every covered lane's new texel (stencil under
+    /// the write mask, depth where it passed and the key writes it).
+    fn depth_stencil_test(
+        &mut self,
+        depth: Option<DepthKey>,
+        sk: StencilKey,
+        z: Value,
+        lanes: Value,
+    ) -> Value {
+        let m = mem();
+        let ptrs = self.lane_ptrs(
+            abi::QUAD_DEPTH,
+            (abi::BLOCK_DEPTH, abi::BLOCK_DEPTH_STRIDE),
+            4,
+        );
+        let words = self.load_words(ptrs, 0);
+        let low = self.vconst([crate::sampler::format::DEPTH24_MAX; 4]);
+        let stored_z = self.b.ins().band(words, low);
+        let (dpass, frag) = match depth {
+            Some(d) => {
+                let zs = self.saturate(z);
+                let frag = self.d24_bits(zs);
+                (self.int_compare(d.func, frag, stored_z), Some(frag))
+            }
+            None => (self.vconst([u32::MAX; 4]), None),
+        };
+        let s = self.b.ins().ushr_imm_u(words, 24);
+        // The face's run-time values, picked by the triangle's facing once per quad.
+        let front_at = match self.place {
+            Place::Quad => abi::QUAD_FRONT,
+            Place::Block { .. } => abi::BLOCK_FRONT,
+        };
+        let front = self.b.ins().load(types::I32, m, self.arg, front_at);
+        let p: [Value; 4] = std::array::from_fn(|i| {
+            let at = abi::FENV_STENCIL + i as i32 * 4;
+            let f = self.b.ins().load(types::I32, m, self.fenv, at);
+            let b = self.b.ins().load(types::I32, m, self.fenv, at + 16);
+            let v = self.b.ins().select(front, f, b);
+            self.b.ins().splat(I32X4, v)
+        });
+        let (spass, new) = if sk.front == sk.back {
+            self.stencil_face(sk.front, s, dpass, p)
+        } else {
+            let fm = self.b.ins().splat(I32X4, front);
+            let (sf, nf) = self.stencil_face(sk.front, s, dpass, p);
+            let (sb, nb) = self.stencil_face(sk.back, s, dpass, p);
+            (
+                self.b.ins().bitselect(fm, sf, sb),
+                self.b.ins().bitselect(fm, nf, nb),
+            )
+        };
+        let both = self.b.ins().band(spass, dpass);
+        let pass = self.b.ins().band(both, lanes);
+        let writes_depth = depth.is_some_and(|d| d.write);
+        if writes_depth || !(sk.front.keeps() && sk.back.keeps()) {
+            // Bits the write mask leaves alone keep the stored value.
+            let st = self.b.ins().bitselect(p[2], new, s);
+            let st = self.b.ins().ishl_imm_u(st, 24);
+            let zpart = match (frag, writes_depth) {
+                (Some(f), true) => self.b.ins().bitselect(pass, f, stored_z),
+                _ => stored_z,
+            };
+            let word = self.b.ins().bor(zpart, st);
+            let out = self.b.ins().bitselect(lanes, word, words);
             self.store_words(ptrs, 0, out);
         }
         pass

@@ -1,5 +1,6 @@
-//! Differential tests of fragment variants: random keys × random shader outputs, coverage,
-//! depths and destination texels through a variant and through the Rust reference
+//! Differential tests of fragment variants: random keys (stencil state × depth state ×
+//! colour state) × random shader outputs, coverage, facing, depths, stencil values and
+//! destination texels through a variant and through the Rust reference
 //! (`raster::ops`, in the order `raster::tile` applies it), equal bit for bit (NaN payloads
 //! aside).
 
@@ -15,9 +16,9 @@ use super::fragment::{
     self, BlendKey, ColorKey, DepthFormat, DepthKey, FragmentKey, FragmentVariant, VaryingKey,
 };
 use super::ShaderCode;
-use crate::gl::{BlendEquation, BlendFactor, CompareFunc};
+use crate::gl::{BlendEquation, BlendFactor, CompareFunc, StencilOp};
 use crate::ir::*;
-use crate::raster::draw::BlendState;
+use crate::raster::draw::{BlendState, StencilFace, StencilState};
 use crate::raster::ops::{self, PreparedBlend};
 use crate::raster::setup::Plane;
 use crate::raster::tile::{self, FragCoordMap, QuadSite};
@@ -169,9 +170,55 @@ struct Attachment {
     blend: Option<PreparedBlend>,
 }
 
-fn random_key(rng: &mut Rng, shader: usize) -> (FragmentKey, Vec<Attachment>) {
+/// A random stencil face: every function and operation, references and masks at their
+/// edges (0, 255, nibbles) and random.
+fn random_face(rng: &mut Rng) -> StencilFace {
+    let byte = |rng: &mut Rng| match rng.below(4) {
+        0 => 0xFF,
+        1 => 0x00,
+        2 => 0x0F,
+        _ => rng.next() as u8,
+    };
+    StencilFace {
+        func: DEPTH_FUNCS[rng.below(8) as usize],
+        sfail: StencilOp::ALL[rng.below(8) as usize],
+        dpfail: StencilOp::ALL[rng.below(8) as usize],
+        dppass: StencilOp::ALL[rng.below(8) as usize],
+        reference: byte(rng),
+        value_mask: if rng.bool() { 0xFF } else { byte(rng) },
+        write_mask: if rng.bool() { 0xFF } else { byte(rng) },
+    }
+}
+
+/// A random stencil state: one face in four cases, front and back equal in a third of them
+/// (one code path for both faces) and different in the rest.
+fn random_stencil(rng: &mut Rng) -> Option<StencilState> {
+    (rng.below(4) == 0).then(|| {
+        let front = random_face(rng);
+        let back = if rng.below(3) == 0 {
+            front
+        } else {
+            random_face(rng)
+        };
+        StencilState { front, back }
+    })
+}
+
+/// `FragEnv::stencil` for `stencil` (zeros without one).
+fn zs_env(stencil: Option<&StencilState>) -> [[u32; 4]; 2] {
+    stencil.map_or([[0; 4]; 2], |s| {
+        [tile::stencil_env(&s.front), tile::stencil_env(&s.back)]
+    })
+}
+
+fn random_key(
+    rng: &mut Rng,
+    shader: usize,
+) -> (FragmentKey, Vec<Attachment>, Option<StencilState>) {
+    let stencil = random_stencil(rng);
     let depth = (rng.below(4) != 0).then(|| DepthKey {
-        format: if rng.bool() {
+        // Stencil lives in D24S8 texels only.
+        format: if rng.bool() || stencil.is_some() {
             DepthFormat::D24S8
         } else {
             DepthFormat::D32F
@@ -218,6 +265,7 @@ fn random_key(rng: &mut Rng, shader: usize) -> (FragmentKey, Vec<Attachment>) {
         shader,
         early_depth: rng.bool(),
         depth,
+        stencil: stencil.as_ref().map(tile::stencil_key),
         frag_depth_row: rng.bool().then(|| rng.below(ROWS as u64) as u32),
         colors: atts.iter().map(|a| a.key).collect::<SmallVec<_>>(),
         // Plane k feeds input row (k + rot) mod (ROWS + 1), so plane and row differ; the
@@ -249,7 +297,64 @@ fn random_key(rng: &mut Rng, shader: usize) -> (FragmentKey, Vec<Attachment>) {
                 .fold(0, |m, b| m | 1 << b.index())
         },
     };
-    (key, atts)
+    (key, atts, stencil)
+}
+
+/// `tile::depth_stencil_test` on one texel: `ops::depth_stencil` with the key's depth test
+/// and the face `front` picks (the depth-only path keeps its own copy, `ref_depth`).
+fn ref_zs(
+    key: &FragmentKey,
+    stencil: Option<&StencilState>,
+    front: bool,
+    t: &mut [u8; 4],
+    z: f32,
+) -> bool {
+    let Some(s) = stencil.filter(|_| key.stencil.is_some()) else {
+        return match key.depth {
+            Some(d) => ref_depth(d, t, z),
+            None => true,
+        };
+    };
+    let depth = key.depth.map(|d| ops::DepthTest {
+        format: Format::Depth24Stencil8,
+        func: d.func,
+        write: d.write,
+    });
+    let face = if front { &s.front } else { &s.back };
+    let (word, pass) = ops::depth_stencil(u32::from_le_bytes(*t), depth, Some(face), z);
+    *t = word.to_le_bytes();
+    pass
+}
+
+/// Whether the key tests a depth/stencil texel.
+fn has_zs(key: &FragmentKey) -> bool {
+    key.depth.is_some() || key.stencil.is_some()
+}
+
+/// The format of the key's depth/stencil texels.
+fn zs_format(key: &FragmentKey) -> Format {
+    match key.depth.map(|d| d.format) {
+        Some(DepthFormat::D32F) => Format::Depth32F,
+        _ => Format::Depth24Stencil8,
+    }
+}
+
+/// A depth/stencil texel for a lane with window z `z`: `random_depth`, with the stencil byte
+/// set near a face's reference in half the cases when the key has a stencil test (so that
+/// EQUAL and the ties of LEQUAL/GEQUAL get hit).
+fn random_zs(rng: &mut Rng, key: &FragmentKey, stencil: Option<&StencilState>, z: f32) -> [u8; 4] {
+    let format = key.depth.map_or(DepthFormat::D24S8, |d| d.format);
+    let t = random_depth(rng, format, z);
+    match stencil.filter(|_| key.stencil.is_some() && rng.bool()) {
+        Some(s) => {
+            let r = if rng.bool() { s.front } else { s.back }.reference;
+            let v = r.wrapping_add(rng.below(3) as u8).wrapping_sub(1);
+            let mut t = t;
+            t[3] = v;
+            t
+        }
+        None => t,
+    }
 }
 
 /// `tile::depth_test` on one texel.
@@ -281,6 +386,8 @@ fn ref_depth(d: DepthKey, t: &mut [u8; 4], z: f32) -> bool {
 fn reference(
     key: &FragmentKey,
     atts: &[Attachment],
+    stencil: Option<&StencilState>,
+    front: bool,
     outputs: &[u32],
     alive: u32,
     cover: u32,
@@ -289,32 +396,28 @@ fn reference(
     colors: &mut [[[u8; 16]; 4]],
 ) -> u32 {
     let mut cover = cover;
-    if key.early_depth {
-        if let Some(d) = key.depth {
-            for l in 0..4 {
-                if cover & (1 << l) != 0 && !ref_depth(d, &mut depth[l], z[l]) {
-                    cover &= !(1 << l);
-                }
+    if key.early_depth && has_zs(key) {
+        for l in 0..4 {
+            if cover & (1 << l) != 0 && !ref_zs(key, stencil, front, &mut depth[l], z[l]) {
+                cover &= !(1 << l);
             }
-            if cover == 0 {
-                return 0;
-            }
+        }
+        if cover == 0 {
+            return 0;
         }
     }
     let mut live = cover & alive;
-    if !key.early_depth {
-        if let Some(d) = key.depth {
-            for l in 0..4 {
-                if live & (1 << l) == 0 {
-                    continue;
-                }
-                let fz = match key.frag_depth_row {
-                    Some(r) => f32::from_bits(outputs[r as usize * 4 + l]),
-                    None => z[l],
-                };
-                if !ref_depth(d, &mut depth[l], fz) {
-                    live &= !(1 << l);
-                }
+    if !key.early_depth && has_zs(key) {
+        for l in 0..4 {
+            if live & (1 << l) == 0 {
+                continue;
+            }
+            let fz = match (key.depth, key.frag_depth_row) {
+                (Some(_), Some(r)) => f32::from_bits(outputs[r as usize * 4 + l]),
+                _ => z[l],
+            };
+            if !ref_zs(key, stencil, front, &mut depth[l], fz) {
+                live &= !(1 << l);
             }
         }
     }
@@ -396,6 +499,7 @@ fn check_quad(
     shader: &Arc<dyn ShaderCode>,
     v: &FragmentVariant,
     atts: &[Attachment],
+    stencil: Option<&StencilState>,
 ) -> usize {
     let key = v.key();
     let rows = v.output_rows() as usize;
@@ -411,9 +515,13 @@ fn check_quad(
     let builtins = [0u32; Builtin::COUNT * 4];
     let cover = 1 + rng.below(15) as u32;
     let z: [f32; 4] = std::array::from_fn(|_| rng.float());
-    let mut depth: [[u8; 4]; 4] = std::array::from_fn(|l| match key.depth {
-        Some(d) => random_depth(rng, d.format, z[l]),
-        None => [0; 4],
+    let front = rng.bool();
+    let mut depth: [[u8; 4]; 4] = std::array::from_fn(|l| {
+        if has_zs(key) {
+            random_zs(rng, key, stencil, z[l])
+        } else {
+            [0; 4]
+        }
     });
     let mut colors: Vec<[[u8; 16]; 4]> = atts
         .iter()
@@ -445,6 +553,8 @@ fn check_quad(
     let ref_written = reference(
         key,
         atts,
+        stencil,
+        front,
         &ref_out,
         alive,
         cover,
@@ -465,7 +575,9 @@ fn check_quad(
         blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
         blend_color_unorm8: [[0; 4]; MAX_COLOR_ATTACHMENTS],
         frag_coord: [0.5, 1.0, 0.5, 0.0],
+        stencil: [[0; 4]; 2],
     };
+    fenv.stencil = zs_env(stencil);
     for (i, a) in atts.iter().enumerate() {
         if let Some(b) = a.blend {
             fenv.blend_color[i] = b.constant();
@@ -480,14 +592,16 @@ fn check_quad(
             mask: 0xF,
         },
         cover,
-        _pad: [0; 3],
+        front: 0,
+        _pad: [0; 2],
         z,
         depth: [std::ptr::null_mut(); 4],
         color: [[std::ptr::null_mut(); 4]; MAX_COLOR_ATTACHMENTS],
     };
+    quad.front = if front { u32::MAX } else { 0 };
     let mut scratch = [0u8; 16];
     for l in 0..4 {
-        quad.depth[l] = if key.depth.is_some() {
+        quad.depth[l] = if has_zs(key) {
             depth[l].as_mut_ptr()
         } else {
             scratch.as_mut_ptr()
@@ -501,14 +615,14 @@ fn check_quad(
     let written = unsafe { v.run(&fenv, &mut quad) };
 
     let case = || {
-        format!("key {key:?}\ncover {cover:#x} alive {alive:#x} z {z:?}\nref depth {ref_depth:?}\n")
+        format!(
+            "key {key:?}\nstencil {stencil:?} front {front}\ncover {cover:#x} alive {alive:#x} \
+             z {z:?}\nref depth {ref_depth:?}\n"
+        )
     };
     assert_eq!(written, ref_written, "lanes written\n{}", case());
-    if key.depth.is_some() {
-        let f = match key.depth.map(|d| d.format) {
-            Some(DepthFormat::D32F) => Format::Depth32F,
-            _ => Format::Depth24Stencil8,
-        };
+    if has_zs(key) {
+        let f = zs_format(key);
         for l in 0..4 {
             assert!(
                 same_texel(f, &depth[l], &ref_depth[l]),
@@ -546,11 +660,11 @@ fn variants_match_the_reference_ops() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let (mut changed, mut quads) = (0, 0);
     for _ in 0..300 {
-        let (key, atts) = random_key(&mut rng, id);
+        let (key, atts, stencil) = random_key(&mut rng, id);
         let v =
             fragment::compile_uncached(&shader, &key).unwrap_or_else(|e| panic!("{key:?}: {e}"));
         for _ in 0..24 {
-            changed += check_quad(&mut rng, &shader, &v, &atts);
+            changed += check_quad(&mut rng, &shader, &v, &atts, stencil.as_ref());
             quads += 1;
         }
     }
@@ -601,6 +715,7 @@ fn every_blend_factor_and_equation() {
                     shader: id,
                     early_depth: false,
                     depth: None,
+                    stencil: None,
                     frag_depth_row: None,
                     colors: [ck].into_iter().collect(),
                     varyings: SmallVec::new(),
@@ -612,7 +727,7 @@ fn every_blend_factor_and_equation() {
                     blend: Some(blend),
                 }];
                 for _ in 0..8 {
-                    changed += check_quad(&mut rng, &shader, &v, &atts);
+                    changed += check_quad(&mut rng, &shader, &v, &atts, None);
                     quads += 1;
                 }
             }
@@ -634,6 +749,7 @@ fn cache_shares_variants_and_refuses_foreign_keys() {
             func: CompareFunc::Less,
             write: true,
         }),
+        stencil: None,
         frag_depth_row: None,
         colors: SmallVec::new(),
         varyings: SmallVec::new(),
@@ -678,6 +794,7 @@ fn unorm8_conversion_is_exact_at_every_midpoint() {
         shader: id,
         early_depth: false,
         depth: None,
+        stencil: None,
         frag_depth_row: None,
         colors: [ColorKey {
             format: Format::Rgba8,
@@ -713,6 +830,7 @@ fn unorm8_conversion_is_exact_at_every_midpoint() {
         blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
         blend_color_unorm8: [[0; 4]; MAX_COLOR_ATTACHMENTS],
         frag_coord: [0.5, 1.0, 0.5, 0.0],
+        stencil: [[0; 4]; 2],
     };
     let builtins = [0u32; Builtin::COUNT * 4];
     let mut out = vec![0u32; v.output_rows() as usize * 4];
@@ -731,7 +849,8 @@ fn unorm8_conversion_is_exact_at_every_midpoint() {
                 mask: 0xF,
             },
             cover: 0xF,
-            _pad: [0; 3],
+            front: 0,
+            _pad: [0; 2],
             z: [0.0; 4],
             depth: [std::ptr::null_mut(); 4],
             color: [[std::ptr::null_mut(); 4]; MAX_COLOR_ATTACHMENTS],
@@ -770,6 +889,7 @@ fn d24_conversion_is_exact_near_midpoints() {
             func: CompareFunc::Always,
             write: true,
         }),
+        stencil: None,
         frag_depth_row: None,
         colors: SmallVec::new(),
         varyings: SmallVec::new(),
@@ -802,6 +922,7 @@ fn d24_conversion_is_exact_near_midpoints() {
         blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
         blend_color_unorm8: [[0; 4]; MAX_COLOR_ATTACHMENTS],
         frag_coord: [0.5, 1.0, 0.5, 0.0],
+        stencil: [[0; 4]; 2],
     };
     let builtins = [0u32; Builtin::COUNT * 4];
     let inputs = vec![0u32; (ROWS as usize + 1) * 4];
@@ -816,7 +937,8 @@ fn d24_conversion_is_exact_near_midpoints() {
                 mask: 0xF,
             },
             cover: (1 << chunk.len()) - 1,
-            _pad: [0; 3],
+            front: 0,
+            _pad: [0; 2],
             z: std::array::from_fn(|l| chunk.get(l).copied().unwrap_or(0.0)),
             depth: [std::ptr::null_mut(); 4],
             color: [[std::ptr::null_mut(); 4]; MAX_COLOR_ATTACHMENTS],
@@ -879,6 +1001,7 @@ fn check_block(
     shader: &Arc<dyn ShaderCode>,
     v: &FragmentVariant,
     atts: &[Attachment],
+    stencil: Option<&StencilState>,
 ) -> (usize, usize) {
     let key = v.key();
     let rows = v.output_rows() as usize;
@@ -951,11 +1074,11 @@ fn check_block(
     let texel = |i: usize, j: usize| j * BLOCK_IMAGE_W + i + 1;
     let quad_pixel = |q: usize, l: usize| ((q & 1) * 2 + (l & 1), (q >> 1) * 2 + (l >> 1));
     let mut depth = vec![[0u8; 4]; BLOCK_IMAGE_W * 4];
-    if let Some(d) = key.depth {
+    if has_zs(key) {
         for q in 0..4 {
             for l in 0..4 {
                 let (i, j) = quad_pixel(q, l);
-                depth[texel(i, j)] = random_depth(rng, d.format, z[q][l]);
+                depth[texel(i, j)] = random_zs(rng, key, stencil, z[q][l]);
             }
         }
     }
@@ -995,14 +1118,12 @@ fn check_block(
         if lanes == 0 {
             continue;
         }
-        shaded[q] = match (key.early_depth, key.depth) {
-            (true, Some(d)) => (0..4).any(|l| {
+        shaded[q] = !(key.early_depth && has_zs(key))
+            || (0..4).any(|l| {
                 let (i, j) = quad_pixel(q, l);
                 let mut t = ref_depth[texel(i, j)];
-                lanes & (1 << l) != 0 && self::ref_depth(d, &mut t, z[q][l])
-            }),
-            _ => true,
-        };
+                lanes & (1 << l) != 0 && ref_zs(key, stencil, front, &mut t, z[q][l])
+            });
         let mut inv = Invocation {
             inputs: inputs[q * in_len..].as_ptr(),
             outputs: ref_out.as_mut_ptr(),
@@ -1028,8 +1149,10 @@ fn check_block(
                 })
             })
             .collect();
-        ref_written +=
-            reference(key, atts, &ref_out, alive, lanes, z[q], &mut qd, &mut qc).count_ones();
+        ref_written += reference(
+            key, atts, stencil, front, &ref_out, alive, lanes, z[q], &mut qd, &mut qc,
+        )
+        .count_ones();
         for l in 0..4 {
             let (i, j) = quad_pixel(q, l);
             ref_depth[texel(i, j)] = qd[l];
@@ -1062,6 +1185,7 @@ fn check_block(
         blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
         blend_color_unorm8: [[0; 4]; MAX_COLOR_ATTACHMENTS],
         frag_coord: frag_coord.to_env(),
+        stencil: zs_env(stencil),
     };
     for (i, a) in atts.iter().enumerate() {
         if let Some(b) = a.blend {
@@ -1108,7 +1232,7 @@ fn check_block(
     let case = || {
         format!(
             "key {key:?}\ncover {cover:#06x} planes {planes:?} z {z_plane:?} w {w_plane:?} \
-             d ({dx}, {dy}) at ({bx}, {by}) front {front} {frag_coord:?}\n"
+             d ({dx}, {dy}) at ({bx}, {by}) front {front} {frag_coord:?}\nstencil {stencil:?}\n"
         )
     };
     assert_eq!(
@@ -1152,11 +1276,8 @@ fn check_block(
             }
         }
     }
-    if key.depth.is_some() {
-        let f = match key.depth.map(|d| d.format) {
-            Some(DepthFormat::D32F) => Format::Depth32F,
-            _ => Format::Depth24Stencil8,
-        };
+    if has_zs(key) {
+        let f = zs_format(key);
         for t in 0..depth.len() {
             assert!(
                 same_texel(f, &depth[t], &ref_depth[t]),
@@ -1191,11 +1312,11 @@ fn block_entries_match_the_reference_quad_by_quad() {
     let mut rng = Rng(0x0DDB_1A5E_5BAD_5EED);
     let (mut changed, mut compared, mut blocks) = (0, 0, 0);
     for _ in 0..150 {
-        let (key, atts) = random_key(&mut rng, id);
+        let (key, atts, stencil) = random_key(&mut rng, id);
         let v =
             fragment::compile_uncached(&shader, &key).unwrap_or_else(|e| panic!("{key:?}: {e}"));
         for _ in 0..8 {
-            let (c, q) = check_block(&mut rng, &shader, &v, &atts);
+            let (c, q) = check_block(&mut rng, &shader, &v, &atts, stencil.as_ref());
             changed += c;
             compared += q;
             blocks += 1;
@@ -1210,4 +1331,165 @@ fn block_entries_match_the_reference_quad_by_quad() {
         compared > blocks * 2,
         "{compared} quads interpolated in {blocks} blocks"
     );
+}
+
+/// Stencil state × depth state × facing only (the mixed tests above reach a stencil key in
+/// one case of four): quads and blocks against the reference, and the stencil bytes must
+/// change in many of them, so the operations are exercised, not just agreed on.
+#[test]
+fn stencil_variants_match_the_reference() {
+    let shader = copy_shader();
+    let id = fragment::shader_id(&*shader).expect("JIT code has an entry");
+    let mut rng = Rng(0x0573_7C11_0000_0001);
+    let (mut keys, mut changed, mut cases) = (0, 0, 0);
+    while keys < 160 {
+        let (key, atts, stencil) = random_key(&mut rng, id);
+        if stencil.is_none() {
+            continue;
+        }
+        keys += 1;
+        let v =
+            fragment::compile_uncached(&shader, &key).unwrap_or_else(|e| panic!("{key:?}: {e}"));
+        for _ in 0..12 {
+            changed += check_quad(&mut rng, &shader, &v, &atts, stencil.as_ref());
+            changed += check_block(&mut rng, &shader, &v, &atts, stencil.as_ref()).0;
+            cases += 2;
+        }
+    }
+    assert!(changed > cases, "{changed} texels written in {cases} cases");
+}
+
+/// Each stencil operation with each write mask edge, on every stored value, through a quad
+/// whose only test is the stencil test (ALWAYS, or NEVER for sfail): the variant's byte is
+/// `ops::stencil_op`'s under the mask, saturating and wrapping at 0 and 255.
+#[test]
+fn every_stencil_operation_on_every_value() {
+    let shader = copy_shader();
+    let id = fragment::shader_id(&*shader).expect("JIT code has an entry");
+    for &op in StencilOp::ALL {
+        for func in [CompareFunc::Always, CompareFunc::Never] {
+            let face = StencilFace {
+                func,
+                sfail: op,
+                dpfail: StencilOp::Keep,
+                dppass: op,
+                reference: 0xA7,
+                value_mask: 0xFF,
+                write_mask: 0xFF,
+            };
+            for write_mask in [0xFF, 0x0F, 0x00] {
+                let st = StencilState {
+                    front: StencilFace { write_mask, ..face },
+                    back: StencilFace {
+                        write_mask,
+                        sfail: StencilOp::Keep,
+                        dppass: StencilOp::Keep,
+                        ..face
+                    },
+                };
+                let key = FragmentKey {
+                    shader: id,
+                    early_depth: true,
+                    depth: None,
+                    stencil: Some(tile::stencil_key(&st)),
+                    frag_depth_row: None,
+                    colors: SmallVec::new(),
+                    varyings: SmallVec::new(),
+                    builtins: 0,
+                };
+                let v = fragment::compile_uncached(&shader, &key).expect("compiles");
+                let fenv = FragEnv {
+                    shader_env: std::ptr::null(),
+                    blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
+                    blend_color_unorm8: [[0; 4]; MAX_COLOR_ATTACHMENTS],
+                    frag_coord: [0.5, 1.0, 0.5, 0.0],
+                    stencil: zs_env(Some(&st)),
+                };
+                for base in (0..256u32).step_by(4) {
+                    for front in [true, false] {
+                        let mut texels: [[u8; 4]; 4] = std::array::from_fn(|l| {
+                            (0x0012_3456 | (base + l as u32) << 24).to_le_bytes()
+                        });
+                        let mut quad = quad_for_texels(&mut texels, front);
+                        // SAFETY: every depth pointer targets a live 4-byte local; the
+                        // key has neither colours nor a shader call that reads anything
+                        // (early tests only: NEVER leaves no lane, ALWAYS calls the copy
+                        // shader on the quad's zeroed rows).
+                        unsafe { run_zs_quad(&v, &fenv, &mut quad) };
+                        for l in 0..4 {
+                            let s = (base + l as u32) as u8;
+                            let f = if front { st.front } else { st.back };
+                            let op = if func == CompareFunc::Always {
+                                f.dppass
+                            } else {
+                                f.sfail
+                            };
+                            let new = ops::stencil_op(op, s, f.reference);
+                            let want = (s & !write_mask) | (new & write_mask);
+                            let got = u32::from_le_bytes(texels[l]);
+                            assert_eq!(
+                                got,
+                                0x0012_3456 | u32::from(want) << 24,
+                                "{op:?} {func:?} mask {write_mask:#x} s {s} front {front}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A quad covering all 4 lanes whose depth/stencil pointers are `texels`.
+fn quad_for_texels(texels: &mut [[u8; 4]; 4], front: bool) -> FragQuad {
+    let mut quad = FragQuad {
+        inv: Invocation {
+            inputs: std::ptr::null(),
+            outputs: std::ptr::null_mut(),
+            builtins: std::ptr::null(),
+            mask: 0xF,
+        },
+        cover: 0xF,
+        front: if front { u32::MAX } else { 0 },
+        _pad: [0; 2],
+        z: [0.5; 4],
+        depth: [std::ptr::null_mut(); 4],
+        color: [[std::ptr::null_mut(); 4]; MAX_COLOR_ATTACHMENTS],
+    };
+    for (l, t) in texels.iter_mut().enumerate() {
+        quad.depth[l] = t.as_mut_ptr();
+    }
+    quad
+}
+
+/// Runs `quad` through `v` with zeroed shader rows (the copy shader reads ROWS + 1 input
+/// rows and writes ROWS output rows).
+///
+/// # Safety
+/// `quad`'s depth pointers must be live 4-byte texels; `v`'s key has no colours.
+unsafe fn run_zs_quad(v: &FragmentVariant, fenv: &FragEnv, quad: &mut FragQuad) -> u32 {
+    let inputs = vec![0u32; (ROWS as usize + 1) * 4];
+    let mut outputs = vec![0u32; v.output_rows() as usize * 4];
+    let builtins = [0u32; Builtin::COUNT * 4];
+    let shader_env = ShaderEnv {
+        uniforms: std::ptr::null(),
+        uniform_words: 0,
+        blocks: std::ptr::null(),
+        block_count: 0,
+        sampler: std::ptr::null(),
+        loop_trips: std::ptr::null(),
+        loop_budget: crate::ir::interp::loop_budget(),
+    };
+    let fenv = FragEnv {
+        shader_env: &shader_env,
+        ..*fenv
+    };
+    quad.inv = Invocation {
+        inputs: inputs.as_ptr(),
+        outputs: outputs.as_mut_ptr(),
+        builtins: builtins.as_ptr(),
+        mask: 0xF,
+    };
+    // SAFETY: the caller's contract for the texels; the invocation's rows are sized above.
+    unsafe { v.run(&fenv, quad) }
 }

@@ -4,7 +4,9 @@
 
 use std::sync::Arc;
 
-use crate::gl::{AttribType, BlendEquation, BlendFactor, CompareFunc, CullFace, FrontFace};
+use crate::gl::{
+    AttribType, BlendEquation, BlendFactor, CompareFunc, CullFace, FrontFace, StencilOp,
+};
 use crate::ir::link::VaryingLink;
 use crate::jit::{ShaderCode, StageData};
 use crate::sampler::{Image, SampleContext};
@@ -140,6 +142,30 @@ impl BlendState {
     };
 }
 
+/// One face's stencil test and operations (GL 4.5 core §17.3.5) as a draw applies them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StencilFace {
+    pub func: CompareFunc,
+    /// glStencilOp's sfail, dpfail, dppass.
+    pub sfail: StencilOp,
+    pub dpfail: StencilOp,
+    pub dppass: StencilOp,
+    /// The reference value, already clamped to [0, 2^s − 1] (s = 8, the only stencil size
+    /// softgl stores).
+    pub reference: u8,
+    /// glStencilFunc's mask, and glStencilMask's, both cut to the buffer's 8 bits.
+    pub value_mask: u8,
+    pub write_mask: u8,
+}
+
+/// The stencil test of a draw, when GL_STENCIL_TEST is on: front-facing triangles use
+/// `front`, back-facing ones `back` (the facing culling uses, GL 4.5 core §14.6.1).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StencilState {
+    pub front: StencilFace,
+    pub back: StencilFace,
+}
+
 /// Fixed-function state that affects rasterization and per-fragment operations.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct RasterState {
@@ -158,6 +184,9 @@ pub struct RasterState {
     /// Depth function when GL_DEPTH_TEST is on.
     pub depth_func: Option<CompareFunc>,
     pub depth_mask: bool,
+    /// The stencil test, when GL_STENCIL_TEST is on (it passes and writes nothing when the
+    /// target has no stencil buffer).
+    pub stencil: Option<StencilState>,
     pub blend: BlendState,
     /// Colour write mask per draw buffer (r, g, b, a).
     pub color_mask: [bool; 4],
@@ -177,6 +206,7 @@ impl RasterState {
             front_face: FrontFace::Ccw,
             depth_func: None,
             depth_mask: true,
+            stencil: None,
             blend: BlendState::INITIAL,
             color_mask: [true; 4],
         }
@@ -187,7 +217,11 @@ impl RasterState {
 #[derive(Clone, Debug, Default)]
 pub struct RenderTarget {
     pub colors: Vec<Option<Arc<Image>>>,
+    /// The depth buffer (a depth format's depth bits).
     pub depth: Option<Arc<Image>>,
+    /// The stencil buffer: a `Depth24Stencil8` image's top byte. When both are present they
+    /// are the same image (framebuffer completeness keeps them together).
+    pub stencil: Option<Arc<Image>>,
     pub width: u32,
     pub height: u32,
 }
@@ -220,5 +254,8 @@ pub struct ClearCall {
     pub depth: Option<f64>,
     /// Stencil value, when GL_STENCIL_BUFFER_BIT is set.
     pub stencil: Option<u8>,
+    /// The stencil bits the clear writes: glStencilMask of the front face (GL 4.5 core
+    /// §17.4.3); the others keep their value.
+    pub stencil_mask: u8,
     pub scissor: Option<[i32; 4]>,
 }

@@ -1,6 +1,7 @@
 //! The reference per-fragment operations (fragment variants in `jit/fragment.rs` generate
 //! the same operations; the tile loop uses these for interpreted shaders, and clears): the
-//! depth test (GL 4.5 core §17.3.5), blending (§17.3.6) and the conversion of colours and
+//! stencil and depth tests with the stencil operations (GL 4.5 core §17.3.5, `depth_stencil`
+//! on one depth/stencil texel), blending (§17.3.6) and the conversion of colours and
 //! depths to and from the storage formats of render targets (§17.3.8, unorm conversion per
 //! §2.3.5.2 with round-to-nearest).
 //!
@@ -14,8 +15,8 @@
 //!   sum), so the pair is fast and bit-identical.
 //! - *Float formats* blend in f32 with a fixed operation order and no fused multiply-add.
 
-use super::draw::BlendState;
-use crate::gl::CompareFunc;
+use super::draw::{BlendState, StencilFace};
+use crate::gl::{CompareFunc, StencilOp};
 pub use crate::sampler::format::{is_unorm, DEPTH24_MAX};
 use crate::sampler::Format;
 
@@ -33,6 +34,93 @@ pub fn depth_pass<T: PartialOrd>(func: CompareFunc, frag: T, stored: T) -> bool 
         CompareFunc::Gequal => frag >= stored,
         CompareFunc::Always => true,
     }
+}
+
+/// Whether a fragment passes the stencil test of `face` against the stored value `s`
+/// (GL 4.5 core §17.3.5: the masked reference is compared with the masked stored value,
+/// the reference on the left: LESS passes when `ref & mask < s & mask`).
+#[inline]
+pub fn stencil_pass(face: &StencilFace, s: u8) -> bool {
+    let m = face.value_mask;
+    depth_pass(face.func, face.reference & m, s & m)
+}
+
+/// The stencil value `op` makes of the stored `s` (GL 4.5 core table 17.4): INCR and DECR
+/// saturate at 0 and 2^8 − 1, the _WRAP forms wrap; REPLACE takes the reference.
+#[inline]
+pub fn stencil_op(op: StencilOp, s: u8, reference: u8) -> u8 {
+    match op {
+        StencilOp::Keep => s,
+        StencilOp::Zero => 0,
+        StencilOp::Replace => reference,
+        StencilOp::Incr => s.saturating_add(1),
+        StencilOp::Decr => s.saturating_sub(1),
+        StencilOp::Invert => !s,
+        StencilOp::IncrWrap => s.wrapping_add(1),
+        StencilOp::DecrWrap => s.wrapping_sub(1),
+    }
+}
+
+/// The depth test as one fragment sees it on its depth/stencil texel: the function and
+/// whether a pass writes (glDepthMask), for a texel of `format`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct DepthTest {
+    pub format: Format,
+    pub func: CompareFunc,
+    pub write: bool,
+}
+
+/// The stencil test, the depth test and the stencil operations of one fragment on its
+/// depth/stencil texel `word` (GL 4.5 core §17.3.5; a 32-bit word: D24S8 with the stencil
+/// in the top byte, or D32F): returns the new word and whether the fragment passed both
+/// tests. `depth` is None when the depth test is off or there is no depth buffer (it then
+/// passes and writes nothing); `stencil` the face the fragment's triangle uses, None when
+/// the stencil test is off or there is no stencil buffer (it then passes and nothing is
+/// modified). The stencil value written is `(s & !write_mask) | (op(s) & write_mask)`, op
+/// chosen by which test failed (sfail, dpfail) or none (dppass). `z` is the fragment's
+/// window z, clamped here. Fragment variants generate exactly these steps.
+#[inline]
+pub fn depth_stencil(
+    word: u32,
+    depth: Option<DepthTest>,
+    stencil: Option<&StencilFace>,
+    z: f32,
+) -> (u32, bool) {
+    let (mut out, mut pass) = (word, true);
+    let s = (word >> 24) as u8;
+    if let Some(face) = stencil {
+        if !stencil_pass(face, s) {
+            let new = stencil_op(face.sfail, s, face.reference);
+            let w = face.write_mask;
+            let st = (s & !w) | (new & w);
+            return ((word & DEPTH24_MAX) | (st as u32) << 24, false);
+        }
+    }
+    if let Some(d) = depth {
+        let z = saturate(z);
+        let (p, new) = match d.format {
+            Format::Depth24Stencil8 => {
+                let frag = depth_to_d24(z);
+                (
+                    depth_pass(d.func, frag, word & DEPTH24_MAX),
+                    (word & !DEPTH24_MAX) | frag,
+                )
+            }
+            _ => (depth_pass(d.func, z, f32::from_bits(word)), z.to_bits()),
+        };
+        pass = p;
+        if p && d.write {
+            out = new;
+        }
+    }
+    if let Some(face) = stencil {
+        let op = if pass { face.dppass } else { face.dpfail };
+        let new = stencil_op(op, s, face.reference);
+        let w = face.write_mask;
+        let st = (s & !w) | (new & w);
+        out = (out & DEPTH24_MAX) | (st as u32) << 24;
+    }
+    (out, pass)
 }
 
 /// The minimum of every per-fragment operation: a NaN `a` gives `b`, otherwise

@@ -109,9 +109,14 @@ fn counting(mut st: RasterState) -> RasterState {
 }
 
 fn target(w: u32, h: u32, format: Format, depth: Option<Format>) -> RenderTarget {
+    let depth = depth.map(|f| Arc::new(Image::new(w, h, f)));
     RenderTarget {
         colors: vec![Some(Arc::new(Image::new(w, h, format)))],
-        depth: depth.map(|f| Arc::new(Image::new(w, h, f))),
+        // A D24S8 image is the stencil buffer too, as the API's surfaces have it.
+        stencil: depth
+            .clone()
+            .filter(|d| d.format() == Format::Depth24Stencil8),
+        depth,
         width: w,
         height: h,
     }
@@ -382,6 +387,7 @@ fn busy_scene(threads: usize) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
         color_mask: [true; 4],
         depth: Some(1.0),
         stencil: Some(3),
+        stencil_mask: 0xFF,
         scissor: None,
     });
     let mut rng = Lcg(7);
@@ -497,6 +503,7 @@ fn depth_funcs_end_to_end() {
                     color_mask: [true; 4],
                     depth: Some(0.5),
                     stencil: Some(0xAB),
+                    stencil_mask: 0xFF,
                     scissor: None,
                 });
                 for (col, z) in [-0.5f32, 0.0, 0.5].iter().enumerate() {
@@ -557,6 +564,7 @@ fn blending_end_to_end_matches_the_formula() {
         color_mask: [true; 4],
         depth: None,
         stencil: None,
+        stencil_mask: 0xFF,
         scissor: None,
     });
     let mut st = state(8, 8);
@@ -608,6 +616,7 @@ fn clears_honour_scissor_and_colour_mask() {
         color_mask: [true; 4],
         depth: Some(0.25),
         stencil: None,
+        stencil_mask: 0xFF,
         scissor: None,
     });
     r.clear(ClearCall {
@@ -616,6 +625,7 @@ fn clears_honour_scissor_and_colour_mask() {
         color_mask: [false, true, false, true],
         depth: Some(2.0),
         stencil: None,
+        stencil_mask: 0xFF,
         scissor: Some([60, 10, 30, 100]),
     });
     assert!(r.pending());
@@ -1000,6 +1010,7 @@ fn discard_late_depth_and_helper_lanes() {
         color_mask: [true; 4],
         depth: Some(1.0),
         stencil: None,
+        stencil_mask: 0xFF,
         scissor: None,
     });
     let mut st = state(8, 8);
@@ -1347,11 +1358,22 @@ fn stencil_only_and_depth_only_clears_keep_the_other_half() {
         color_mask: [true; 4],
         depth,
         stencil,
+        stencil_mask: 0xFF,
         scissor: None,
     };
     r.clear(clear(Some([0.2, 0.6, 1.0, 1.0]), Some(0.75), Some(9)));
     r.clear(clear(None, None, Some(0x5A)));
     r.clear(clear(None, Some(0.25), None));
+    // glStencilMask masks clears (GL 4.5 core §17.4.3): only the low nibble is written,
+    // with the depth clear and without it.
+    r.clear(ClearCall {
+        stencil_mask: 0x0F,
+        ..clear(None, None, Some(0xF3))
+    });
+    r.clear(ClearCall {
+        stencil_mask: 0x00,
+        ..clear(None, Some(0.25), Some(0xFF))
+    });
     r.flush();
     let words: Vec<u32> = t
         .depth
@@ -1363,7 +1385,7 @@ fn stencil_only_and_depth_only_clears_keep_the_other_half() {
         .collect();
     let d24 = super::ops::depth_to_d24(0.25);
     assert!(
-        words.iter().all(|&w| w == (0x5A << 24) | d24),
+        words.iter().all(|&w| w == (0x53 << 24) | d24),
         "{:#x}",
         words[0]
     );
@@ -1385,6 +1407,7 @@ fn occlusion_counter_counts_the_samples_written() {
             color_mask: [true; 4],
             depth: Some(1.0),
             stencil: None,
+            stencil_mask: 0xFF,
             scissor: None,
         });
         let mut st = state(VP as i32, VP as i32);

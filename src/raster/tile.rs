@@ -18,13 +18,15 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use super::draw::ClearCall;
-use super::ops::{self, PreparedBlend};
+use super::draw::{StencilFace, StencilState};
+use super::ops::{self, DepthTest, PreparedBlend};
 use super::scene::{BinnedDraw, Command, Scene};
 use super::setup::{self, Plane, Triangle};
 use crate::ir::{Builtin, Interpolation};
 use crate::jit::abi::{FragBlock, FragEnv, FragQuad, Invocation, MAX_COLOR_ATTACHMENTS};
 use crate::jit::fragment::{
-    self, BlendKey, ColorKey, DepthFormat, DepthKey, FragmentKey, FragmentVariant, VaryingKey,
+    self, BlendKey, ColorKey, DepthFormat, DepthKey, FragmentKey, FragmentVariant, StencilFaceKey,
+    StencilKey, VaryingKey,
 };
 use crate::jit::{self, BoundEnv};
 use crate::sampler::{Format, TileWriter};
@@ -71,7 +73,8 @@ impl Default for TileScratch {
                     mask: 0xF,
                 },
                 cover: 0,
-                _pad: [0; 3],
+                front: 0,
+                _pad: [0; 2],
                 z: [0.0; 4],
                 depth: [std::ptr::null_mut(); 4],
                 color: [[std::ptr::null_mut(); 4]; MAX_COLOR_ATTACHMENTS],
@@ -116,10 +119,14 @@ unsafe impl Send for TileScratch {}
 struct DrawCtx<'a> {
     d: &'a BinnedDraw,
     env: BoundEnv<'a>,
-    /// Depth image and function, when the depth test is on and there is a depth buffer
-    /// (GL 4.5 core §17.3.5: with no depth buffer the test always passes).
-    depth: Option<(TileWriter<'a>, crate::gl::CompareFunc)>,
-    depth_write: bool,
+    /// The depth/stencil image, when the depth or the stencil test applies.
+    zs: Option<TileWriter<'a>>,
+    /// The depth test, when it is on and there is a depth buffer (GL 4.5 core §17.3.5: with
+    /// no depth buffer the test always passes).
+    depth: Option<DepthTest>,
+    /// The stencil test, when it is on and there is a stencil buffer (in `zs`; without one
+    /// it always passes and nothing is modified).
+    stencil: Option<StencilState>,
     /// Colour images with the shader output slot that feeds them and, when blending is on,
     /// the blend state prepared for the image's format.
     colors: SmallVec<[(TileWriter<'a>, u32, Option<PreparedBlend>); 4]>,
@@ -226,14 +233,31 @@ impl<'a> DrawCtx<'a> {
     ) -> DrawCtx<'a> {
         let call = &d.call;
         let st = &call.state;
-        let depth = match (&call.target.depth, st.depth_func) {
-            (Some(img), Some(func)) if img.format().is_depth() => {
-                // SAFETY: the caller's contract (`run_tile`'s): no other thread touches
-                // this tile.
-                Some((unsafe { img.tile_writer(rect) }, func))
-            }
+        let depth_img = call.target.depth.as_ref().filter(|i| i.format().is_depth());
+        let depth = match (depth_img, st.depth_func) {
+            (Some(img), Some(func)) => Some(DepthTest {
+                format: img.format(),
+                func,
+                write: st.depth_mask,
+            }),
             _ => None,
         };
+        // Stencil lives in a D24S8 image's top byte; completeness makes it the depth image
+        // when both exist (a different one is ignored rather than tested half-way).
+        let stencil_img = call
+            .target
+            .stencil
+            .as_ref()
+            .filter(|i| i.format() == Format::Depth24Stencil8)
+            .filter(|i| depth.is_none() || depth_img.is_some_and(|d| Arc::ptr_eq(d, i)));
+        let stencil = st.stencil.filter(|_| stencil_img.is_some());
+        let zs = match (depth, stencil) {
+            (Some(_), _) => depth_img,
+            (None, Some(_)) => stencil_img,
+            (None, None) => None,
+        }
+        // SAFETY: the caller's contract (`run_tile`'s): no other thread touches this tile.
+        .map(|img| unsafe { img.tile_writer(rect) });
         let mut colors: SmallVec<[(TileWriter<'a>, u32, Option<PreparedBlend>); 4]> =
             SmallVec::new();
         if st.color_mask.iter().any(|&m| m) {
@@ -266,28 +290,32 @@ impl<'a> DrawCtx<'a> {
             blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
             blend_color_unorm8: [[0; 4]; MAX_COLOR_ATTACHMENTS],
             frag_coord: frag_coord.to_env(),
+            stencil: [[0; 4]; 2],
         };
+        if let Some(st) = &stencil {
+            fenv.stencil = [stencil_env(&st.front), stencil_env(&st.back)];
+        }
         for (i, (_, _, blend)) in colors.iter().enumerate().take(MAX_COLOR_ATTACHMENTS) {
             if let Some(b) = blend {
                 fenv.blend_color[i] = b.constant();
                 fenv.blend_color_unorm8[i] = b.constant_unorm8();
             }
         }
-        let depth_write = depth.is_some() && st.depth_mask;
         let variant = fragment::shader_id(&*prog.fs)
             .filter(|_| colors.len() <= MAX_COLOR_ATTACHMENTS)
             .map(|shader| FragmentKey {
                 shader,
                 early_depth: d.early_depth,
-                depth: depth.as_ref().map(|(img, func)| DepthKey {
-                    format: if img.format() == Format::Depth24Stencil8 {
+                depth: depth.map(|d| DepthKey {
+                    format: if d.format == Format::Depth24Stencil8 {
                         DepthFormat::D24S8
                     } else {
                         DepthFormat::D32F
                     },
-                    func: *func,
-                    write: depth_write,
+                    func: d.func,
+                    write: d.write,
                 }),
+                stencil: stencil.as_ref().map(stencil_key),
                 frag_depth_row: if d.early_depth { None } else { frag_depth_row },
                 colors: colors
                     .iter()
@@ -322,8 +350,9 @@ impl<'a> DrawCtx<'a> {
         DrawCtx {
             d,
             env,
+            zs,
             depth,
-            depth_write,
+            stencil,
             colors,
             mask: st.color_mask,
             frag_coord,
@@ -344,6 +373,32 @@ impl<'a> DrawCtx<'a> {
             .as_ref()
             .map_or(rows, |v| v.output_rows().max(rows))
     }
+}
+
+/// What of a draw's stencil state changes a fragment variant's code: the functions and
+/// operations per face (the reference and masks are `FragEnv::stencil`, `stencil_env`).
+pub(crate) fn stencil_key(s: &StencilState) -> StencilKey {
+    let face = |f: &StencilFace| StencilFaceKey {
+        func: f.func,
+        sfail: f.sfail,
+        dpfail: f.dpfail,
+        dppass: f.dppass,
+    };
+    StencilKey {
+        front: face(&s.front),
+        back: face(&s.back),
+    }
+}
+
+/// One face's `FragEnv::stencil` row: `[reference & value_mask, value_mask, write_mask,
+/// reference]`.
+pub(crate) fn stencil_env(f: &StencilFace) -> [u32; 4] {
+    [
+        u32::from(f.reference & f.value_mask),
+        u32::from(f.value_mask),
+        u32::from(f.write_mask),
+        u32::from(f.reference),
+    ]
 }
 
 /// Input words per lane of the draw's fragment shader: what the program links and what the
@@ -602,32 +657,20 @@ fn texel_ptrs(img: &TileWriter<'_>, x: i32, y: i32, dummy: *mut u8, out: &mut [*
     inside
 }
 
-/// The depth test of one fragment (GL 4.5 core §17.3.5), writing the depth when it passes
-/// and `write` is set.
+/// The stencil and depth tests of one fragment with the stencil operations (GL 4.5 core
+/// §17.3.5, `ops::depth_stencil`) on its texel of the draw's depth/stencil image; `front`:
+/// the facing of its triangle. True when it passes (always, with neither test).
 #[inline]
-fn depth_test(
-    img: &TileWriter<'_>,
-    func: crate::gl::CompareFunc,
-    x: i32,
-    y: i32,
-    z: f32,
-    write: bool,
-) -> bool {
-    let z = ops::saturate(z);
-    let format = img.format();
-    img.update_word(x, y, |word| match format {
-        Format::Depth24Stencil8 => {
-            let frag = ops::depth_to_d24(z);
-            let pass = ops::depth_pass(func, frag, word & ops::DEPTH24_MAX);
-            let new = (word & !ops::DEPTH24_MAX) | frag;
-            (if pass && write { new } else { word }, pass)
-        }
-        _ => {
-            let pass = ops::depth_pass(func, z, f32::from_bits(word));
-            (if pass && write { z.to_bits() } else { word }, pass)
-        }
-    })
-    .unwrap_or(false)
+fn depth_stencil_test(ctx: &DrawCtx<'_>, front: bool, x: i32, y: i32, z: f32) -> bool {
+    let Some(img) = &ctx.zs else {
+        return true;
+    };
+    let face = ctx
+        .stencil
+        .as_ref()
+        .map(|s| if front { &s.front } else { &s.back });
+    img.update_word(x, y, |word| ops::depth_stencil(word, ctx.depth, face, z))
+        .unwrap_or(false)
 }
 
 /// Shades one quad: through the draw's variant, or the reference path without one.
@@ -762,7 +805,7 @@ fn shade_quad_variant(
     let z = quad_z(tri, x, y);
     let dummy = s.dummy.as_mut_ptr() as *mut u8;
     let mut cover = cover;
-    if let Some((img, _)) = &ctx.depth {
+    if let Some(img) = &ctx.zs {
         cover &= texel_ptrs(img, x, y, dummy, &mut s.quad.depth);
         if cover == 0 {
             return;
@@ -790,6 +833,7 @@ fn shade_quad_variant(
         mask: 0xF,
     };
     q.cover = cover;
+    q.front = if tri.front { u32::MAX } else { 0 };
     q.z = z;
     // SAFETY: the buffers were sized for the variant when the draw started (`run_tile`
     // checks `buffers_fit`, and sizes outputs to `output_rows` with zeros past the
@@ -818,7 +862,7 @@ fn block_ptrs(ctx: &DrawCtx<'_>, x: i32, y: i32, b: &mut FragBlock) -> bool {
         let next = img.texel_ptr(x, y + 1);
         Some((p, next as i64 - p as i64))
     };
-    if let Some((img, _)) = &ctx.depth {
+    if let Some(img) = &ctx.zs {
         match at(img) {
             Some((p, stride)) => (b.depth, b.depth_stride) = (p, stride),
             None => return false,
@@ -900,25 +944,16 @@ fn shade_quad_reference(
     let prog = &d.call.program;
     let z = quad_z(tri, x, y);
     let mut cover = cover;
-    if d.early_depth {
-        if let Some((img, func)) = &ctx.depth {
-            for l in 0..4 {
-                if cover & (1 << l) != 0
-                    && !depth_test(
-                        img,
-                        *func,
-                        x + LANE_DX[l],
-                        y + LANE_DY[l],
-                        z[l],
-                        ctx.depth_write,
-                    )
-                {
-                    cover &= !(1 << l);
-                }
+    if d.early_depth && ctx.zs.is_some() {
+        for l in 0..4 {
+            if cover & (1 << l) != 0
+                && !depth_stencil_test(ctx, tri.front, x + LANE_DX[l], y + LANE_DY[l], z[l])
+            {
+                cover &= !(1 << l);
             }
-            if cover == 0 {
-                return;
-            }
+        }
+        if cover == 0 {
+            return;
         }
     }
     prepare_quad(
@@ -945,29 +980,20 @@ fn shade_quad_reference(
         )
     };
     let mut live = cover & alive;
-    if !d.early_depth {
-        if let Some((img, func)) = &ctx.depth {
-            for l in 0..4 {
-                if live & (1 << l) == 0 {
-                    continue;
-                }
-                let fz = match ctx.frag_depth_row {
-                    Some(row) => s
-                        .outputs
-                        .get(row as usize * 4 + l)
-                        .map_or(z[l], |&b| f32::from_bits(b)),
-                    None => z[l],
-                };
-                if !depth_test(
-                    img,
-                    *func,
-                    x + LANE_DX[l],
-                    y + LANE_DY[l],
-                    fz,
-                    ctx.depth_write,
-                ) {
-                    live &= !(1 << l);
-                }
+    if !d.early_depth && ctx.zs.is_some() {
+        for l in 0..4 {
+            if live & (1 << l) == 0 {
+                continue;
+            }
+            let fz = match ctx.frag_depth_row {
+                Some(row) => s
+                    .outputs
+                    .get(row as usize * 4 + l)
+                    .map_or(z[l], |&b| f32::from_bits(b)),
+                None => z[l],
+            };
+            if !depth_stencil_test(ctx, tri.front, x + LANE_DX[l], y + LANE_DY[l], fz) {
+                live &= !(1 << l);
             }
         }
     }
@@ -1035,33 +1061,49 @@ unsafe fn clear_tile(c: &ClearCall, tile: [i32; 4]) {
             }
         }
     }
-    if let Some(img) = &c.target.depth {
-        let format = img.format();
-        if c.depth.is_none() && (c.stencil.is_none() || format != Format::Depth24Stencil8) {
-            return;
-        }
+    // Depth into the depth buffer, the stencil value under the stencil write mask into the
+    // stencil buffer (GL 4.5 core §17.4.3); one D24S8 image may be both.
+    let depth = c
+        .depth
+        .and_then(|z| Some((c.target.depth.as_ref()?, z)))
+        .filter(|(img, _)| img.format().is_depth());
+    let stencil = c
+        .stencil
+        .and_then(|v| Some((c.target.stencil.as_ref()?, v)))
+        .filter(|(img, _)| img.format() == Format::Depth24Stencil8 && c.stencil_mask != 0);
+    let same = matches!((depth, stencil), (Some((d, _)), Some((s, _))) if Arc::ptr_eq(d, s));
+    if let Some((img, z)) = depth {
         // glClearDepth clamps to [0, 1] (GL 4.5 core §17.4.3.1).
-        let z = c.depth.map(|z| z.clamp(0.0, 1.0) as f32);
-        if !format.is_depth() {
-            return;
-        }
+        let z = z.clamp(0.0, 1.0) as f32;
+        let format = img.format();
+        let st = stencil.filter(|_| same).map(|(_, v)| v);
+        let keep = !(u32::from(c.stencil_mask) << 24);
         // SAFETY: this function's contract.
         let w = unsafe { img.tile_writer(tile) };
         for y in r[1]..=r[3] {
             for x in r[0]..=r[2] {
                 w.update_word(x, y, |mut word| {
                     if format == Format::Depth24Stencil8 {
-                        if let Some(z) = z {
-                            word = (word & !ops::DEPTH24_MAX) | ops::depth_to_d24(z);
+                        word = (word & !ops::DEPTH24_MAX) | ops::depth_to_d24(z);
+                        if let Some(v) = st {
+                            word = (word & keep) | (u32::from(v & c.stencil_mask) << 24);
                         }
-                        if let Some(st) = c.stencil {
-                            word = (word & ops::DEPTH24_MAX) | (st as u32) << 24;
-                        }
-                    } else if let Some(z) = z {
+                    } else {
                         word = z.to_bits();
                     }
                     (word, ())
                 });
+            }
+        }
+    }
+    if let Some((img, v)) = stencil.filter(|_| !same) {
+        let keep = !(u32::from(c.stencil_mask) << 24);
+        let bits = u32::from(v & c.stencil_mask) << 24;
+        // SAFETY: this function's contract.
+        let w = unsafe { img.tile_writer(tile) };
+        for y in r[1]..=r[3] {
+            for x in r[0]..=r[2] {
+                w.update_word(x, y, |word| ((word & keep) | bits, ()));
             }
         }
     }

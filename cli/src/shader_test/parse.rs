@@ -42,6 +42,8 @@
 //! | `clear color r g b a` / `clear depth d` / `clear` | glClearColor / glClearDepth / glClear(color+depth) |
 //! | `enable GL_X` / `disable GL_X` | glEnable / glDisable (any GL name; `GL_CLIP_PLANEi` is `GL_CLIP_DISTANCEi`) |
 //! | `depthfunc GL_LESS` / `depth mask 0\|1` | glDepthFunc / glDepthMask |
+//! | `clear stencil s` | glClearStencil(s) then glClear(GL_STENCIL_BUFFER_BIT) (softgl's own) |
+//! | `stencil func FACE FUNC ref mask` / `stencil op FACE SFAIL DPFAIL DPPASS` / `stencil mask FACE mask` | glStencilFuncSeparate / glStencilOpSeparate / glStencilMaskSeparate (softgl's own; GL names) |
 //! | `blend func SRC DST [SRC_A DST_A]` | glBlendFunc(Separate) |
 //! | `blend equation MODE [MODE_A]` | glBlendEquation(Separate) |
 //! | `blend color r g b a` / `color mask r g b a` (0/1) | glBlendColor / glColorMask |
@@ -509,6 +511,24 @@ pub enum Command {
     Disable(u32),
     DepthFunc(u32),
     DepthMask(bool),
+    /// glClearStencil(s) and glClear(GL_STENCIL_BUFFER_BIT).
+    ClearStencil(i32),
+    StencilFunc {
+        face: u32,
+        func: u32,
+        reference: i32,
+        mask: u32,
+    },
+    StencilOp {
+        face: u32,
+        sfail: u32,
+        dpfail: u32,
+        dppass: u32,
+    },
+    StencilMask {
+        face: u32,
+        mask: u32,
+    },
     BlendFunc {
         src_rgb: u32,
         dst_rgb: u32,
@@ -1177,6 +1197,23 @@ fn parse_command(line: usize, text: &str) -> Result<Command, ParseError> {
         ("disable", cap) if words.len() == 2 => Command::Disable(en(cap)?),
         ("depthfunc", f) if words.len() == 2 => Command::DepthFunc(en(f)?),
         ("depth", "mask") => Command::DepthMask(ints(2, 1, "depth mask")?[0] != 0),
+        ("clear", "stencil") => Command::ClearStencil(ints(2, 1, "stencil value")?[0]),
+        ("stencil", "func") if words.len() == 6 => Command::StencilFunc {
+            face: en(w(2))?,
+            func: en(w(3))?,
+            reference: parse_i32(w(4)).ok_or_else(|| bad("stencil reference"))?,
+            mask: parse_u32(w(5)).ok_or_else(|| bad("stencil value mask"))?,
+        },
+        ("stencil", "op") if words.len() == 6 => Command::StencilOp {
+            face: en(w(2))?,
+            sfail: en(w(3))?,
+            dpfail: en(w(4))?,
+            dppass: en(w(5))?,
+        },
+        ("stencil", "mask") if words.len() == 4 => Command::StencilMask {
+            face: en(w(2))?,
+            mask: parse_u32(w(3)).ok_or_else(|| bad("stencil write mask"))?,
+        },
         ("blend", "func") => match words.len() {
             4 => {
                 let (s, d) = (en(w(2))?, en(w(3))?);

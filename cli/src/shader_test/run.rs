@@ -832,6 +832,27 @@ impl Runner<'_> {
             Command::Disable(cap) => self.ctx.disable(*cap),
             Command::DepthFunc(f) => self.ctx.depth_func(*f),
             Command::DepthMask(m) => self.ctx.depth_mask(*m),
+            Command::ClearStencil(v) => {
+                self.ctx.clear_stencil(*v);
+                self.ctx.clear(enums::STENCIL_BUFFER_BIT);
+            }
+            Command::StencilFunc {
+                face,
+                func,
+                reference,
+                mask,
+            } => self
+                .ctx
+                .stencil_func_separate(*face, *func, *reference, *mask),
+            Command::StencilOp {
+                face,
+                sfail,
+                dpfail,
+                dppass,
+            } => self
+                .ctx
+                .stencil_op_separate(*face, *sfail, *dpfail, *dppass),
+            Command::StencilMask { face, mask } => self.ctx.stencil_mask_separate(*face, *mask),
             Command::BlendFunc {
                 src_rgb,
                 dst_rgb,

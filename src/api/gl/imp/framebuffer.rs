@@ -186,3 +186,48 @@ pub fn BlitFramebuffer(
         src_x0, src_y0, src_x1, src_y1, dst_x0, dst_y0, dst_x1, dst_y1, mask, filter,
     )
 }
+
+/// Values a glClearBuffer* `value` pointer holds for `buffer`: 4 for GL_COLOR, 1 otherwise.
+fn clear_values(buffer: GLenum) -> usize {
+    if buffer == gl::COLOR {
+        4
+    } else {
+        1
+    }
+}
+
+pub unsafe fn ClearBufferiv(
+    ctx: &mut Context,
+    buffer: GLenum,
+    drawbuffer: GLint,
+    value: *const GLint,
+) {
+    // SAFETY: `value` holds the values `buffer` takes (GL 4.5 core §17.4.3.1).
+    match unsafe { slice_len(value, clear_values(buffer)) } {
+        Ok(v) => ctx.clear_bufferiv(buffer, drawbuffer, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ClearBufferfv(
+    ctx: &mut Context,
+    buffer: GLenum,
+    drawbuffer: GLint,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds the values `buffer` takes (GL 4.5 core §17.4.3.1).
+    match unsafe { slice_len(value, clear_values(buffer)) } {
+        Ok(v) => ctx.clear_bufferfv(buffer, drawbuffer, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub fn ClearBufferfi(
+    ctx: &mut Context,
+    buffer: GLenum,
+    drawbuffer: GLint,
+    depth: GLfloat,
+    stencil: GLint,
+) {
+    ctx.clear_bufferfi(buffer, drawbuffer, depth, stencil)
+}
