@@ -159,14 +159,16 @@ pub(crate) struct FixedState {
     pub debug_output_synchronous: bool,
     /// GL_MULTISAMPLE: no effect, every buffer softgl has is single-sample (§14.3.1).
     pub multisample: bool,
-    /// GL_LINE_SMOOTH, GL_POLYGON_SMOOTH, GL_PROGRAM_POINT_SIZE: stored only (points and
-    /// lines are not rasterized yet; polygon antialiasing is allowed to do nothing).
+    /// GL_LINE_SMOOTH, GL_POLYGON_SMOOTH: stored only (antialiasing is allowed to do
+    /// nothing); GL_PROGRAM_POINT_SIZE: points take gl_PointSize.
     pub line_smooth: bool,
     pub polygon_smooth: bool,
     pub program_point_size: bool,
-    /// glPointSize / glLineWidth as specified (rasterization would clamp to the ranges).
+    /// glPointSize / glLineWidth as specified (rasterization clamps to the ranges).
     pub point_size: f32,
     pub line_width: f32,
+    /// Primitive restart, point sprites, polygon mode (`api::draw`).
+    pub prims: crate::api::draw::PrimitiveFixed,
 }
 
 /// Derived state, valid when the matching dirty bit is clear.
@@ -332,9 +334,9 @@ gl_commands! {
     /// glProvokingVertex (GL 4.5 core §13.6): which vertex of a primitive gives `flat`
     /// varyings.
     "glProvokingVertex" fn provoking_vertex(mode: u32) = try_provoking_vertex;
-    /// glPointSize (GL 4.5 core §14.4): stored; points are not rasterized yet.
+    /// glPointSize (GL 4.5 core §14.4).
     "glPointSize" fn point_size(size: f32) = try_point_size;
-    /// glLineWidth (GL 4.5 core §14.5): stored; lines are not rasterized yet.
+    /// glLineWidth (GL 4.5 core §14.5).
     "glLineWidth" fn line_width(width: f32) = try_line_width;
     /// glEnable.
     "glEnable"
@@ -527,6 +529,7 @@ impl Context {
             program_point_size: false,
             point_size: 1.0,
             line_width: 1.0,
+            prims: crate::api::draw::PrimitiveFixed::INITIAL,
         };
         let sampler_debug: DebugSink = Arc::new(Mutex::new(Vec::new()));
         let resident = Arc::new(ResidentSet::default());
@@ -696,6 +699,7 @@ impl Context {
             stencil: f.stencil.derive(),
             blend: f.blend,
             color_mask: f.color_mask,
+            prims: crate::api::draw::derive_prims(f),
         }
     }
 
@@ -734,6 +738,8 @@ impl Context {
             gl::LINE_SMOOTH => &mut self.fixed.line_smooth,
             gl::POLYGON_SMOOTH => &mut self.fixed.polygon_smooth,
             gl::PROGRAM_POINT_SIZE => &mut self.fixed.program_point_size,
+            gl::PRIMITIVE_RESTART => &mut self.fixed.prims.restart,
+            gl::PRIMITIVE_RESTART_FIXED_INDEX => &mut self.fixed.prims.restart_fixed,
             _ => return Err(GlError::BadEnum("capability not supported", cap)),
         })
     }
@@ -918,6 +924,7 @@ impl Context {
             return Err(GlError::InvalidValue("point size must be greater than 0"));
         }
         self.fixed.point_size = size;
+        self.dirty |= dirty::RASTER;
         Ok(())
     }
 
@@ -926,6 +933,7 @@ impl Context {
             return Err(GlError::InvalidValue("line width must be greater than 0"));
         }
         self.fixed.line_width = width;
+        self.dirty |= dirty::RASTER;
         Ok(())
     }
 

@@ -13,7 +13,8 @@ use crate::api::program::SamplerValue;
 use crate::gl::enums as gl;
 use crate::jit::StageData;
 use crate::raster::{
-    AttribMode, AttribSource, ClearCall, DrawCall, IndexSource, Topology, VertexAttrib, VertexInput,
+    AttribMode, AttribSource, ClearCall, DrawCall, IndexSource, PrimState, Topology, VertexAttrib,
+    VertexInput,
 };
 use crate::sampler::TextureHandle;
 
@@ -115,6 +116,71 @@ gl_commands! {
     "glMultiDrawElementsIndirectCount"
     fn multi_draw_elements_indirect_count(mode: u32, ty: u32, offset: usize, drawcount: isize, maxdrawcount: i32, stride: i32)
         = try_multi_draw_elements_indirect_count;
+    /// glPrimitiveRestartIndex (GL 4.5 core §10.3.6).
+    "glPrimitiveRestartIndex" fn primitive_restart_index(index: u32) = try_primitive_restart_index;
+    /// glPointParameterf / glPointParameteri (GL 4.5 core §14.4): GL_POINT_FADE_THRESHOLD_SIZE
+    /// and GL_POINT_SPRITE_COORD_ORIGIN.
+    "glPointParameterf" fn point_parameter_f(pname: u32, param: f32) = try_point_parameter;
+    /// glPolygonMode (GL 4.5 core §14.6.4): GL_FRONT_AND_BACK only in the core profile.
+    "glPolygonMode" fn polygon_mode(face: u32, mode: u32) = try_polygon_mode;
+}
+
+/// Smallest and largest point size and line width (GL_POINT_SIZE_RANGE,
+/// GL_ALIASED_LINE_WIDTH_RANGE): llvmpipe's limits (Mesa `lp_screen.c`, 255).
+pub(crate) const POINT_SIZE_RANGE: [f32; 2] = [1.0, 255.0];
+pub(crate) const LINE_WIDTH_RANGE: [f32; 2] = [1.0, 255.0];
+
+/// State of primitive restart, point sprites and polygon mode (GL 4.5 core tables 23.4,
+/// 23.9, 23.10), kept in the context's fixed state.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub(crate) struct PrimitiveFixed {
+    /// GL_PRIMITIVE_RESTART and GL_PRIMITIVE_RESTART_FIXED_INDEX.
+    pub restart: bool,
+    pub restart_fixed: bool,
+    /// GL_PRIMITIVE_RESTART_INDEX.
+    pub restart_index: u32,
+    /// GL_POINT_SPRITE_COORD_ORIGIN is GL_LOWER_LEFT.
+    pub sprite_lower_left: bool,
+    /// GL_POINT_FADE_THRESHOLD_SIZE: stored; it only matters to multisampled points.
+    pub fade_threshold: f32,
+    /// GL_POLYGON_MODE: GL_FILL, GL_LINE or GL_POINT.
+    pub polygon_mode: u32,
+}
+
+/// The rasterizer's view of point, line and polygon-mode state: sizes clamped to the ranges.
+pub(crate) fn derive_prims(f: &crate::api::context::FixedState) -> PrimState {
+    PrimState {
+        point_size: f.point_size.clamp(POINT_SIZE_RANGE[0], POINT_SIZE_RANGE[1]),
+        program_point_size: f.program_point_size,
+        sprite_lower_left: f.prims.sprite_lower_left,
+        line_width: f.line_width.clamp(LINE_WIDTH_RANGE[0], LINE_WIDTH_RANGE[1]),
+        polygon_mode: match f.prims.polygon_mode {
+            gl::LINE => 1,
+            gl::POINT => 2,
+            _ => 0,
+        },
+    }
+}
+
+impl PrimitiveFixed {
+    pub const INITIAL: PrimitiveFixed = PrimitiveFixed {
+        restart: false,
+        restart_fixed: false,
+        restart_index: 0,
+        sprite_lower_left: false,
+        fade_threshold: 1.0,
+        polygon_mode: gl::FILL,
+    };
+
+    /// The index that restarts primitives for indices of `index_bytes` bytes, if any: the
+    /// fixed index (all bits set) wins over GL_PRIMITIVE_RESTART_INDEX (§10.3.6).
+    pub fn restart_for(&self, index_bytes: u8) -> Option<u32> {
+        if self.restart_fixed {
+            Some(u32::MAX >> (32 - 8 * index_bytes as u32))
+        } else {
+            self.restart.then_some(self.restart_index)
+        }
+    }
 }
 
 /// Bytes of a `DrawArraysIndirectCommand` (count, instanceCount, first, baseInstance) and
@@ -157,6 +223,49 @@ fn clamp_to_indices(count: u32, indices: Option<&IndexSource>) -> u32 {
 }
 
 impl Context {
+    pub(crate) fn try_primitive_restart_index(&mut self, index: u32) -> GlResult<()> {
+        self.fixed.prims.restart_index = index;
+        Ok(())
+    }
+
+    pub(crate) fn try_point_parameter(&mut self, pname: u32, param: f32) -> GlResult<()> {
+        match pname {
+            gl::POINT_FADE_THRESHOLD_SIZE => {
+                if param.is_nan() || param < 0.0 {
+                    return Err(GlError::InvalidValue(
+                        "GL_POINT_FADE_THRESHOLD_SIZE must not be negative",
+                    ));
+                }
+                self.fixed.prims.fade_threshold = param;
+            }
+            gl::POINT_SPRITE_COORD_ORIGIN => {
+                self.fixed.prims.sprite_lower_left = match param as u32 {
+                    gl::LOWER_LEFT if param == gl::LOWER_LEFT as f32 => true,
+                    gl::UPPER_LEFT if param == gl::UPPER_LEFT as f32 => false,
+                    _ => return Err(GlError::InvalidEnum("GL_POINT_SPRITE_COORD_ORIGIN")),
+                };
+                self.dirty |= crate::api::context::dirty::RASTER;
+            }
+            _ => return Err(GlError::BadEnum("point parameter", pname)),
+        }
+        Ok(())
+    }
+
+    pub(crate) fn try_polygon_mode(&mut self, face: u32, mode: u32) -> GlResult<()> {
+        if face != gl::FRONT_AND_BACK {
+            return Err(GlError::BadEnum(
+                "polygon mode face (GL_FRONT_AND_BACK only)",
+                face,
+            ));
+        }
+        if ![gl::FILL, gl::LINE, gl::POINT].contains(&mode) {
+            return Err(GlError::BadEnum("polygon mode", mode));
+        }
+        self.fixed.prims.polygon_mode = mode;
+        self.dirty |= crate::api::context::dirty::RASTER;
+        Ok(())
+    }
+
     pub(crate) fn try_clear(&mut self, mask: u32) -> GlResult<()> {
         if mask & !(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT | gl::STENCIL_BUFFER_BIT) != 0 {
             return Err(GlError::InvalidValue("unknown bits in the clear mask"));
@@ -640,17 +749,20 @@ impl Context {
     /// Validates a draw (GL 4.5 core §10.4, §11.1.3.11, §9.4.4) and queues its snapshot.
     fn draw(&mut self, d: DrawRange) -> GlResult<()> {
         let topology = match d.mode {
+            gl::POINTS => Topology::Points,
+            gl::LINES => Topology::Lines,
+            gl::LINE_STRIP => Topology::LineStrip,
+            gl::LINE_LOOP => Topology::LineLoop,
             gl::TRIANGLES => Topology::Triangles,
             gl::TRIANGLE_STRIP => Topology::TriangleStrip,
             gl::TRIANGLE_FAN => Topology::TriangleFan,
-            // Points, lines and adjacency modes are valid GL but the rasterizer draws only
-            // triangles: refused rather than silently dropped.
-            _ => {
-                return Err(GlError::BadEnum(
-                    "primitive mode (triangles, strips and fans only)",
-                    d.mode,
-                ))
-            }
+            // No geometry shader: the adjacent vertices are ignored (GL 4.5 core §10.1.11).
+            gl::LINES_ADJACENCY => Topology::LinesAdjacency,
+            gl::LINE_STRIP_ADJACENCY => Topology::LineStripAdjacency,
+            gl::TRIANGLES_ADJACENCY => Topology::TrianglesAdjacency,
+            gl::TRIANGLE_STRIP_ADJACENCY => Topology::TriangleStripAdjacency,
+            // GL_PATCHES needs a tessellation stage.
+            _ => return Err(GlError::BadEnum("primitive mode", d.mode)),
         };
         if d.count < 0 || d.first < 0 || d.instances < 0 {
             return Err(GlError::InvalidValue(
@@ -729,6 +841,7 @@ impl Context {
                     data: buf.data.clone(),
                     offset,
                     index_bytes,
+                    restart: self.fixed.prims.restart_for(index_bytes),
                 })
             }
             _ => None,

@@ -705,6 +705,11 @@ impl Context {
             vs: vs_code,
             fs: fs_code,
             position_slot: linked.position_slot,
+            point_size_slot: vs
+                .outputs
+                .iter()
+                .find(|o| o.builtin == Some(crate::ir::BuiltinOutput::PointSize))
+                .map(|o| o.slot),
             varyings: linked.varyings.clone(),
             color_slots: linked.color_slots.clone(),
             frag_depth_slot: linked.frag_depth_slot,

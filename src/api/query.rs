@@ -205,12 +205,24 @@ impl Context {
             gl::PROGRAM_POINT_SIZE => b(f.program_point_size),
             gl::POINT_SIZE => Floats(vec![f.point_size]),
             gl::LINE_WIDTH => Floats(vec![f.line_width]),
-            // Points and lines are not rasterized yet: only the minimum ranges GL 4.5 core
-            // table 23.52 allows ([1, 1]) are honest. One supported size: granularity 1.
-            gl::ALIASED_LINE_WIDTH_RANGE | gl::SMOOTH_LINE_WIDTH_RANGE | gl::POINT_SIZE_RANGE => {
-                Floats(vec![1.0, 1.0])
+            gl::POINT_SIZE_RANGE | gl::ALIASED_POINT_SIZE_RANGE => {
+                Floats(crate::api::draw::POINT_SIZE_RANGE.to_vec())
             }
-            gl::POINT_SIZE_GRANULARITY | gl::LINE_WIDTH_GRANULARITY => Floats(vec![1.0]),
+            gl::ALIASED_LINE_WIDTH_RANGE | gl::SMOOTH_LINE_WIDTH_RANGE => {
+                Floats(crate::api::draw::LINE_WIDTH_RANGE.to_vec())
+            }
+            // Sizes and widths are used as given (no rounding): llvmpipe's 0.1 says as much.
+            gl::POINT_SIZE_GRANULARITY | gl::LINE_WIDTH_GRANULARITY => Floats(vec![0.1]),
+            gl::PRIMITIVE_RESTART => b(f.prims.restart),
+            gl::PRIMITIVE_RESTART_FIXED_INDEX => b(f.prims.restart_fixed),
+            gl::PRIMITIVE_RESTART_INDEX => Ints(vec![f.prims.restart_index as i32]),
+            gl::POINT_SPRITE_COORD_ORIGIN => i(if f.prims.sprite_lower_left {
+                gl::LOWER_LEFT
+            } else {
+                gl::UPPER_LEFT
+            } as i32),
+            gl::POINT_FADE_THRESHOLD_SIZE => Floats(vec![f.prims.fade_threshold]),
+            gl::POLYGON_MODE => Ints(vec![f.prims.polygon_mode as i32; 2]),
             gl::DEPTH_FUNC => i(f.depth_func.to_gl() as i32),
             gl::CULL_FACE_MODE => i(f.cull_face.to_gl() as i32),
             gl::FRONT_FACE => i(f.front_face.to_gl() as i32),

@@ -29,7 +29,7 @@ use crate::api::error::{GlError, GlResult};
 use crate::api::names::{Name, NameTable};
 use crate::api::sync::Fence;
 use crate::gl::enums as gl;
-use crate::raster::{DrawCall, Topology};
+use crate::raster::DrawCall;
 
 /// A query object name (GL 4.5 core §4.2; per context, query objects are not shared).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -130,13 +130,10 @@ fn is_occlusion(target: u32) -> bool {
 }
 
 /// The primitives a draw generates (GL 4.5 core §10.1, no geometry shader): every
-/// instance's triangles, a strip's or fan's `count − 2`.
+/// instance's primitives (`raster::front::prim_count`; restart is not subtracted).
 fn primitives_of(call: &DrawCall) -> u64 {
     let v = &call.vertices;
-    let per_instance = match call.topology {
-        Topology::Triangles => v.count / 3,
-        Topology::TriangleStrip | Topology::TriangleFan => v.count.saturating_sub(2),
-    };
+    let per_instance = crate::raster::front::prim_count(call.topology, v.count);
     u64::from(per_instance) * u64::from(v.instance_count)
 }
 

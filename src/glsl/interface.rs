@@ -1253,6 +1253,29 @@ impl Lowerer {
                 }
                 (f4, vars, false)
             }
+            ("gl_PointCoord", false) => {
+                // A noperspective vec2 input the rasterizer fills (`link::POINT_COORD_SLOT`).
+                let vars = self.new_vars_for(&Type::vector(BaseType::Float, 2));
+                let slot = self.next_input_slot;
+                for (i, v) in vars.iter().enumerate() {
+                    self.prologue.push(Stmt::Assign {
+                        dst: *v,
+                        op: Op::Input(slot + i as u32),
+                    });
+                }
+                self.next_input_slot += 2;
+                self.inputs.push(InterfaceVar {
+                    name: name.to_string(),
+                    ty: vt(BaseType::Float, 2, 1),
+                    array_len: None,
+                    location: None,
+                    slot,
+                    words: 2,
+                    interpolation: Interpolation::NoPerspective,
+                    builtin: Some(BuiltinOutput::PointCoord),
+                });
+                (Type::vector(BaseType::Float, 2), vars, false)
+            }
             ("gl_FrontFacing", false) => {
                 let v = self.new_var(ScalarKind::Bool);
                 self.prologue.push(Stmt::Assign {

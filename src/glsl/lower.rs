@@ -760,7 +760,7 @@ impl Lowerer {
         outs.sort_by_key(|o| match o.var.builtin {
             Some(BuiltinOutput::Position) => 0,
             Some(BuiltinOutput::PointSize) => 1,
-            Some(BuiltinOutput::FragDepth) => 3,
+            Some(BuiltinOutput::FragDepth) | Some(BuiltinOutput::PointCoord) => 3,
             None => 2,
         });
         let located = outs.iter().filter(|o| o.var.builtin.is_none()).count();

@@ -20,6 +20,11 @@ pub struct VaryingLink {
     pub interpolation: Interpolation,
 }
 
+/// The vertex output word a `VaryingLink` names for gl_PointCoord.s (`.t` is the next): no
+/// vertex shader writes it, so vertex shading reads 0 there, and point setup puts the sprite
+/// coordinates in its place (GL 4.5 core §14.4.1).
+pub const POINT_COORD_SLOT: u32 = u32::MAX - 1;
+
 /// `GL_MAX_VERTEX_ATTRIBS`.
 pub const MAX_VERTEX_ATTRIBS: u32 = 16;
 /// `GL_MAX_DRAW_BUFFERS`.
@@ -557,6 +562,16 @@ fn link_varyings(vs: &Module, fs: &Module, errors: &mut Vec<LinkError>) -> Vec<V
     let mut links = Vec::new();
     let vs_user: Vec<&InterfaceVar> = vs.outputs.iter().filter(|o| o.builtin.is_none()).collect();
     for input in &fs.inputs {
+        if input.builtin == Some(BuiltinOutput::PointCoord) {
+            for w in 0..2 {
+                links.push(VaryingLink {
+                    fs_slot: input.slot + w,
+                    vs_slot: POINT_COORD_SLOT + w,
+                    interpolation: Interpolation::NoPerspective,
+                });
+            }
+            continue;
+        }
         let by_loc = input
             .location
             .and_then(|l| vs_user.iter().find(|o| o.location == Some(l)));

@@ -539,6 +539,9 @@ pub enum BuiltinOutput {
     PointSize,
     /// float gl_FragDepth (fragment)
     FragDepth,
+    /// vec2 gl_PointCoord (a fragment *input*): linked as a noperspective varying whose
+    /// vertex side is `link::POINT_COORD_SLOT`; the rasterizer fills it for points.
+    PointCoord,
 }
 
 /// A user or built-in input/output of a stage. Its words are `slot .. slot + words` of the

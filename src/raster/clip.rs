@@ -41,8 +41,9 @@ impl ClipPlanes {
         }
     }
 
+    /// Signed distance of `v` from plane `i` (inside when >= 0).
     #[inline]
-    fn dist(&self, i: usize, v: &[f32]) -> f32 {
+    pub fn dist(&self, i: usize, v: &[f32]) -> f32 {
         let p = &self.planes[i];
         let d = p[0] * v[0] + p[1] * v[1] + p[2] * v[2] + p[3] * v[3];
         if i == 2 {
@@ -74,6 +75,52 @@ pub struct Clipper {
 }
 
 impl Clipper {
+    /// Clips segment `v` (each `stride` floats) against the planes in `codes_or`
+    /// (parametric, GL 4.5 core §13.5); returns its two endpoints, `stride` floats each, or
+    /// nothing when no part is inside. New endpoints interpolate every word linearly in clip
+    /// space, as polygon clipping does.
+    pub fn clip_line<'s>(
+        &'s mut self,
+        planes: &ClipPlanes,
+        v: [&[f32]; 2],
+        stride: usize,
+        codes_or: u32,
+    ) -> &'s [f32] {
+        self.a.clear();
+        let (mut t0, mut t1) = (0.0f32, 1.0f32);
+        for plane in 0..7 {
+            if codes_or & (1 << plane) == 0 {
+                continue;
+            }
+            let (d0, d1) = (planes.dist(plane, v[0]), planes.dist(plane, v[1]));
+            if d0 < 0.0 && d1 < 0.0 {
+                return &self.a;
+            }
+            if d0 < 0.0 {
+                t0 = t0.max(d0 / (d0 - d1));
+            } else if d1 < 0.0 {
+                t1 = t1.min(d0 / (d0 - d1));
+            }
+        }
+        if t0.is_nan() || t1.is_nan() || t0 >= t1 {
+            return &self.a;
+        }
+        for t in [t0, t1] {
+            for k in 0..stride {
+                let (a, b) = (v[0][k], v[1][k]);
+                // The endpoint itself where t is 0 or 1, bit for bit.
+                self.a.push(if t == 0.0 {
+                    a
+                } else if t == 1.0 {
+                    b
+                } else {
+                    a + t * (b - a)
+                });
+            }
+        }
+        &self.a
+    }
+
     /// Clips triangle `v` (each `stride` floats: x, y, z, w, then varyings) against the planes
     /// in `codes_or`. Returns the polygon's vertices, `stride` floats each (possibly empty).
     pub fn clip<'s>(

@@ -11,12 +11,35 @@ use crate::ir::link::VaryingLink;
 use crate::jit::{ShaderCode, StageData};
 use crate::sampler::{Image, SampleContext};
 
-/// Primitive topology (GL 4.5 core §10.1).
+/// Primitive topology (GL 4.5 core §10.1). The front end rewrites adjacency modes and draws
+/// with primitive restart into the plain lists (`raster::restart`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Topology {
+    Points,
+    Lines,
+    LineStrip,
+    LineLoop,
     Triangles,
     TriangleStrip,
     TriangleFan,
+    LinesAdjacency,
+    LineStripAdjacency,
+    TrianglesAdjacency,
+    TriangleStripAdjacency,
+}
+
+impl Topology {
+    /// Whether the topology makes triangles (adjacency forms included).
+    pub fn is_triangles(self) -> bool {
+        matches!(
+            self,
+            Topology::Triangles
+                | Topology::TriangleStrip
+                | Topology::TriangleFan
+                | Topology::TrianglesAdjacency
+                | Topology::TriangleStripAdjacency
+        )
+    }
 }
 
 /// How an attribute's components become shader input words (GL 4.5 core §10.2).
@@ -72,6 +95,9 @@ pub struct IndexSource {
     pub offset: usize,
     /// 1, 2 or 4 bytes per index.
     pub index_bytes: u8,
+    /// The primitive restart index, when restart is on (GL 4.5 core §10.3.6): compared with
+    /// the index as read, before the base vertex is added.
+    pub restart: Option<u32>,
 }
 
 /// Vertices and instances to draw.
@@ -96,6 +122,8 @@ pub struct ProgramCode {
     pub vs_output_words: u32,
     /// First of the 4 words of gl_Position in the vertex outputs.
     pub position_slot: u32,
+    /// Output word of gl_PointSize, when the vertex shader writes it.
+    pub point_size_slot: Option<u32>,
     /// Words per fragment read by the fragment shader.
     pub fs_input_words: u32,
     pub varyings: Vec<VaryingLink>,
@@ -190,6 +218,34 @@ pub struct RasterState {
     pub blend: BlendState,
     /// Colour write mask per draw buffer (r, g, b, a).
     pub color_mask: [bool; 4],
+    /// Points, lines and polygon mode (GL 4.5 core §14.4, §14.5, §14.6.4).
+    pub prims: PrimState,
+}
+
+/// How points and lines rasterize, and polygon mode (GL 4.5 core §14.4–14.6).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct PrimState {
+    /// glPointSize, already clamped to the supported range.
+    pub point_size: f32,
+    /// GL_PROGRAM_POINT_SIZE: the size comes from gl_PointSize (clamped the same way).
+    pub program_point_size: bool,
+    /// GL_POINT_SPRITE_COORD_ORIGIN is GL_LOWER_LEFT (gl_PointCoord.t grows upwards).
+    pub sprite_lower_left: bool,
+    /// glLineWidth, already clamped to the supported range.
+    pub line_width: f32,
+    /// glPolygonMode: 0 fill, 1 line, 2 point.
+    pub polygon_mode: u8,
+}
+
+impl PrimState {
+    /// GL's initial state: size and width 1, UPPER_LEFT sprites, filled polygons.
+    pub const INITIAL: PrimState = PrimState {
+        point_size: 1.0,
+        program_point_size: false,
+        sprite_lower_left: false,
+        line_width: 1.0,
+        polygon_mode: 0,
+    };
 }
 
 impl RasterState {
@@ -209,6 +265,7 @@ impl RasterState {
             stencil: None,
             blend: BlendState::INITIAL,
             color_mask: [true; 4],
+            prims: PrimState::INITIAL,
         }
     }
 }

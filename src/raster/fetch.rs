@@ -12,11 +12,13 @@ pub fn vertex_id(input: &VertexInput, i: u32) -> i64 {
     let elem = input.first as u64 + i as u64;
     match &input.indices {
         None => elem as i64,
-        Some(src) => read_index(src, elem) as i64 + input.base_vertex as i64,
+        Some(src) => raw_index(src, elem) as i64 + input.base_vertex as i64,
     }
 }
 
-fn read_index(src: &IndexSource, elem: u64) -> u32 {
+/// The index element `elem` of the element array holds, as stored (a read past its end
+/// gives 0).
+pub fn raw_index(src: &IndexSource, elem: u64) -> u32 {
     let n = src.index_bytes.max(1) as u64;
     let Some(start) = (src.offset as u64).checked_add(elem.saturating_mul(n)) else {
         return 0;
@@ -561,6 +563,7 @@ mod tests {
             data: Arc::new([7u16, 9, 11].iter().flat_map(|i| i.to_le_bytes()).collect()),
             offset: 2,
             index_bytes: 2,
+            restart: None,
         });
         inp.base_vertex = -3;
         assert_eq!(vertex_id(&inp, 0), 6);
@@ -570,6 +573,7 @@ mod tests {
             data: Arc::new(vec![5, 6]),
             offset: 0,
             index_bytes: 1,
+            restart: None,
         });
         inp.first = 1;
         assert_eq!(vertex_id(&inp, 0), 3);

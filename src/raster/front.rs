@@ -1,6 +1,9 @@
 //! The per-draw front end: vertex shading, primitive assembly (GL 4.5 core §10.1: strips
-//! alternate winding, fans pivot on the first vertex; the provoking vertex is the last one,
-//! §13.6 LAST_VERTEX_CONVENTION), clipping, setup and binning. Large draws are cut into fixed
+//! alternate winding, fans pivot on the first vertex, line loops close on it; the provoking
+//! vertex follows glProvokingVertex, §13.6), clipping, setup and binning. Points and lines
+//! become triangles here (`points.rs`, `lines.rs`), so everything after setup draws
+//! triangles only; polygon mode LINE and POINT send a triangle's edges or vertices there.
+//! Adjacency modes and primitive restart are rewritten into lists first (`restart.rs`). Large draws are cut into fixed
 //! chunks of vertices and of primitives that run in parallel on the rasterizer's pool and are
 //! merged in primitive order; the chunk size never depends on the thread count, so neither
 //! do the results.
@@ -14,6 +17,7 @@ use super::draw::{DrawCall, Topology};
 use super::scene::{BinnedDraw, Command, Scene, TILE, TILE_SHIFT};
 use super::setup::{self, Plane, SetupCtx, Triangle};
 use super::vertex::{self, VertexList};
+use super::{lines, points};
 
 /// Vertices per shading chunk.
 const VERTEX_CHUNK: usize = 1024;
@@ -29,18 +33,50 @@ struct ChunkOut {
     bins: Vec<(u32, u32, u32)>,
 }
 
-/// Number of triangles a topology makes of `count` vertices.
+/// Number of primitives a topology makes of `count` vertices (GL 4.5 core §10.1).
 pub fn prim_count(topology: Topology, count: u32) -> u32 {
     match topology {
+        Topology::Points => count,
+        Topology::Lines => count / 2,
+        Topology::LineStrip => count.saturating_sub(1),
+        Topology::LineLoop => {
+            if count >= 2 {
+                count
+            } else {
+                0
+            }
+        }
         Topology::Triangles => count / 3,
         Topology::TriangleStrip | Topology::TriangleFan => count.saturating_sub(2),
+        Topology::LinesAdjacency => count / 4,
+        Topology::LineStripAdjacency => count.saturating_sub(3),
+        Topology::TrianglesAdjacency => count / 6,
+        Topology::TriangleStripAdjacency => count.saturating_sub(4) / 2,
     }
 }
 
-/// The draw elements of triangle `i`, provoking vertex last.
-#[inline]
-pub fn prim_elements(topology: Topology, i: u32) -> [u32; 3] {
+/// Vertices per primitive of a list, strip, loop or fan topology.
+pub fn prim_vertices(topology: Topology) -> usize {
     match topology {
+        Topology::Points => 1,
+        Topology::Lines | Topology::LineStrip | Topology::LineLoop => 2,
+        _ => 3,
+    }
+}
+
+/// The draw elements of primitive `i` (`prim_vertices` of them; the rest repeat the last),
+/// in the order that keeps a strip's winding. `count` is the draw's vertex count (a line
+/// loop closes on element 0). Adjacency topologies never get here (`restart::expand`).
+#[inline]
+pub fn prim_elements(topology: Topology, i: u32, count: u32) -> [u32; 3] {
+    match topology {
+        Topology::Points => [i; 3],
+        Topology::Lines => [2 * i, 2 * i + 1, 2 * i + 1],
+        Topology::LineStrip => [i, i + 1, i + 1],
+        Topology::LineLoop => {
+            let j = if i + 1 == count { 0 } else { i + 1 };
+            [i, j, j]
+        }
         Topology::Triangles => [3 * i, 3 * i + 1, 3 * i + 2],
         // GL 4.5 core §10.1.3: odd triangles swap their first two vertices so that every
         // triangle of the strip has the same winding.
@@ -52,6 +88,7 @@ pub fn prim_elements(topology: Topology, i: u32) -> [u32; 3] {
             }
         }
         Topology::TriangleFan => [0, i + 1, i + 2],
+        _ => unreachable!("adjacency topologies are expanded to lists first"),
     }
 }
 
@@ -61,13 +98,13 @@ pub fn prim_elements(topology: Topology, i: u32) -> [u32; 3] {
 /// two), vertex i + 1 of a fan (position 1), the first of a separate triangle.
 #[inline]
 pub fn provoking_position(topology: Topology, i: u32, first: bool) -> usize {
-    if !first {
-        return 2;
-    }
-    match topology {
-        Topology::Triangles => 0,
-        Topology::TriangleStrip => (i % 2) as usize,
-        Topology::TriangleFan => 1,
+    match (topology, first) {
+        (Topology::Points, _) => 0,
+        (Topology::Lines | Topology::LineStrip | Topology::LineLoop, f) => !f as usize,
+        (_, false) => 2,
+        (Topology::TriangleStrip, true) => (i % 2) as usize,
+        (Topology::TriangleFan, true) => 1,
+        (_, true) => 0,
     }
 }
 
@@ -86,13 +123,54 @@ pub struct FrontScratch {
 /// memory it needs before the scene can flush is bounded whatever its size.
 const WINDOW_PRIMS: usize = 1 << 18;
 
-/// The elements primitives `prims` read (fans also read element 0).
-fn window_elements(topology: Topology, prims: std::ops::Range<usize>) -> std::ops::Range<u32> {
+/// The elements primitives `prims` read (fans and line loops also read element 0).
+fn window_elements(
+    topology: Topology,
+    prims: std::ops::Range<usize>,
+    count: u32,
+) -> std::ops::Range<u32> {
     let (p0, p1) = (prims.start as u32, prims.end as u32);
     match topology {
+        Topology::Points => p0..p1,
+        Topology::Lines => 2 * p0..2 * p1,
+        Topology::LineStrip => p0..p1 + 1,
+        Topology::LineLoop => p0..(p1 + 1).min(count),
         Topology::Triangles => 3 * p0..3 * p1,
         Topology::TriangleStrip => p0..p1 + 2,
         Topology::TriangleFan => p0 + 1..p1 + 2,
+        _ => unreachable!("adjacency topologies are expanded to lists first"),
+    }
+}
+
+/// Per-draw constants of point and line setup.
+pub struct PrimParams {
+    /// Fixed point size (glPointSize, clamped), or the record word of gl_PointSize.
+    pub point_size: f32,
+    pub size_at: Option<usize>,
+    /// The varyings (indices into the draw's links) of gl_PointCoord.s and .t.
+    pub sprite: [Option<usize>; 2],
+    pub sprite_lower_left: bool,
+    /// glLineWidth, clamped.
+    pub line_width: f32,
+    /// Polygon mode: 0 fill, 1 line, 2 point.
+    pub polygon_mode: u8,
+}
+
+impl PrimParams {
+    fn new(call: &DrawCall, stride: usize) -> PrimParams {
+        let p = call.state.prims;
+        let sprite = |slot: u32| call.program.varyings.iter().position(|l| l.vs_slot == slot);
+        PrimParams {
+            point_size: p.point_size,
+            size_at: vertex::point_size_word(call).map(|_| stride - 1),
+            sprite: [
+                sprite(crate::ir::link::POINT_COORD_SLOT),
+                sprite(crate::ir::link::POINT_COORD_SLOT + 1),
+            ],
+            sprite_lower_left: p.sprite_lower_left,
+            line_width: p.line_width,
+            polygon_mode: p.polygon_mode,
+        }
     }
 }
 
@@ -101,7 +179,7 @@ fn window_elements(topology: Topology, prims: std::ops::Range<usize>) -> std::op
 /// dropped. `flush` is called between windows of a huge draw when the scene is full.
 pub fn bin_draw(
     scene: &mut Scene,
-    call: DrawCall,
+    mut call: DrawCall,
     pool: Option<&rayon::ThreadPool>,
     scratch: &mut FrontScratch,
     flush: &mut dyn FnMut(&mut Scene),
@@ -116,6 +194,7 @@ pub fn bin_draw(
     else {
         return 0;
     };
+    super::restart::expand(&mut call);
     let prims = prim_count(call.topology, call.vertices.count) as usize;
     if prims == 0 || call.vertices.instance_count == 0 {
         return 0;
@@ -126,6 +205,7 @@ pub fn bin_draw(
     let call = Arc::new(call);
     let planes = ClipPlanes::new(call.state.viewport);
     let stride = vertex::record_stride(&call);
+    let params = PrimParams::new(&call, stride);
     let pool = pool.filter(|p| p.current_num_threads() > 1);
     let mut total = 0;
     let window_prims = match scratch.window_prims {
@@ -133,8 +213,9 @@ pub fn bin_draw(
         n => n,
     };
     let list_of = |window: std::ops::Range<usize>| {
-        let elems = window_elements(call.topology, window);
-        VertexList::new(&call, elems, call.topology == Topology::TriangleFan)
+        let elems = window_elements(call.topology, window, call.vertices.count);
+        let pivot = matches!(call.topology, Topology::TriangleFan | Topology::LineLoop);
+        VertexList::new(&call, elems, pivot)
     };
     // One window (the common case): list the vertices once for every instance.
     let single = (prims <= window_prims).then(|| list_of(0..prims));
@@ -172,7 +253,7 @@ pub fn bin_draw(
             let run = |range: std::ops::Range<usize>, o: &mut ChunkOut, clipper: &mut Clipper| {
                 for i in range {
                     assemble(
-                        &call, &ctx, &planes, list, records, stride, i as u32, clipper, o,
+                        &call, &ctx, &planes, &params, list, records, stride, i as u32, clipper, o,
                     );
                 }
             };
@@ -245,6 +326,7 @@ fn assemble(
     call: &DrawCall,
     ctx: &SetupCtx,
     planes: &ClipPlanes,
+    params: &PrimParams,
     list: &VertexList,
     records: &[f32],
     stride: usize,
@@ -252,21 +334,121 @@ fn assemble(
     clipper: &mut Clipper,
     out: &mut ChunkOut,
 ) {
-    let elems = prim_elements(call.topology, i);
+    let elems = prim_elements(call.topology, i, call.vertices.count);
     let v = elems.map(|e| {
         let r = list.record(e);
         &records[r * stride..(r + 1) * stride]
     });
+    let n = prim_vertices(call.topology);
     // Non-finite positions have no meaningful clip result: drop the primitive.
-    if v.iter().any(|v| !v[..4].iter().all(|c| c.is_finite())) {
+    if v[..n].iter().any(|v| !v[..4].iter().all(|c| c.is_finite())) {
         return;
     }
     let flat = &v[provoking_position(call.topology, i, call.state.provoking_first)][4..];
+    let first = out.tris.len();
+    match n {
+        1 => {
+            points::setup_point(
+                ctx,
+                planes,
+                params,
+                v[0],
+                flat,
+                true,
+                &mut out.tris,
+                &mut out.planes,
+            );
+        }
+        2 => {
+            lines::setup_line(
+                ctx,
+                planes,
+                params,
+                [v[0], v[1]],
+                stride,
+                flat,
+                true,
+                clipper,
+                &mut out.tris,
+                &mut out.planes,
+            );
+        }
+        _ if params.polygon_mode != 0 => {
+            polygon_outline(ctx, planes, params, v, stride, flat, clipper, out);
+        }
+        _ => assemble_triangle(ctx, planes, v, stride, flat, clipper, out),
+    }
+    for t in first..out.tris.len() {
+        bin_triangle(&out.tris[t], t as u32, &mut out.bins);
+    }
+}
+
+/// Polygon mode GL_LINE / GL_POINT (GL 4.5 core §14.6.4): a triangle that culling keeps
+/// draws its three edges as lines or its three vertices as points, all with the triangle's
+/// facing and flat values. Facing comes from the window positions of the unclipped vertices
+/// (a triangle with a vertex behind the eye (w <= 0) is dropped in these modes).
+#[allow(clippy::too_many_arguments)]
+fn polygon_outline(
+    ctx: &SetupCtx,
+    planes: &ClipPlanes,
+    params: &PrimParams,
+    v: [&[f32]; 3],
+    stride: usize,
+    flat: &[f32],
+    clipper: &mut Clipper,
+    out: &mut ChunkOut,
+) {
+    if v.iter().any(|v| v[3] <= 0.0) {
+        return;
+    }
+    let Some(front) = ctx.facing(v) else {
+        return;
+    };
+    if params.polygon_mode == 2 {
+        for p in v {
+            points::setup_point(
+                ctx,
+                planes,
+                params,
+                p,
+                flat,
+                front,
+                &mut out.tris,
+                &mut out.planes,
+            );
+        }
+    } else {
+        for k in 0..3 {
+            lines::setup_line(
+                ctx,
+                planes,
+                params,
+                [v[k], v[(k + 1) % 3]],
+                stride,
+                flat,
+                front,
+                clipper,
+                &mut out.tris,
+                &mut out.planes,
+            );
+        }
+    }
+}
+
+/// Clips and sets up triangle `v`.
+fn assemble_triangle(
+    ctx: &SetupCtx,
+    planes: &ClipPlanes,
+    v: [&[f32]; 3],
+    stride: usize,
+    flat: &[f32],
+    clipper: &mut Clipper,
+    out: &mut ChunkOut,
+) {
     let codes = v.map(|v| planes.outcode(v));
     if codes[0] & codes[1] & codes[2] != 0 {
         return;
     }
-    let first = out.tris.len();
     if codes[0] | codes[1] | codes[2] == 0 {
         setup::setup_triangle(ctx, v, flat, None, &mut out.tris, &mut out.planes);
     } else {
@@ -293,9 +475,6 @@ fn assemble(
                 &mut out.planes,
             );
         }
-    }
-    for t in first..out.tris.len() {
-        bin_triangle(&out.tris[t], t as u32, &mut out.bins);
     }
 }
 
@@ -333,13 +512,13 @@ mod tests {
         assert_eq!(prim_count(Topology::Triangles, 7), 2);
         assert_eq!(prim_count(Topology::TriangleStrip, 5), 3);
         assert_eq!(prim_count(Topology::TriangleFan, 1), 0);
-        assert_eq!(prim_elements(Topology::TriangleStrip, 0), [0, 1, 2]);
-        assert_eq!(prim_elements(Topology::TriangleStrip, 1), [2, 1, 3]);
-        assert_eq!(prim_elements(Topology::TriangleStrip, 2), [2, 3, 4]);
-        assert_eq!(prim_elements(Topology::TriangleFan, 2), [0, 3, 4]);
-        assert_eq!(prim_elements(Topology::Triangles, 1), [3, 4, 5]);
+        assert_eq!(prim_elements(Topology::TriangleStrip, 0, 100), [0, 1, 2]);
+        assert_eq!(prim_elements(Topology::TriangleStrip, 1, 100), [2, 1, 3]);
+        assert_eq!(prim_elements(Topology::TriangleStrip, 2, 100), [2, 3, 4]);
+        assert_eq!(prim_elements(Topology::TriangleFan, 2, 100), [0, 3, 4]);
+        assert_eq!(prim_elements(Topology::Triangles, 1, 100), [3, 4, 5]);
         // First-vertex convention: strip triangle i → vertex i, fan triangle i → vertex i+1.
-        let first = |t, i| prim_elements(t, i)[provoking_position(t, i, true)];
+        let first = |t, i| prim_elements(t, i, 100)[provoking_position(t, i, true)];
         assert_eq!(first(Topology::TriangleStrip, 0), 0);
         assert_eq!(first(Topology::TriangleStrip, 1), 1);
         assert_eq!(first(Topology::TriangleStrip, 2), 2);

@@ -12,8 +12,11 @@
 //! | `draw.rs` | the draw snapshot the API hands over |
 //! | `fetch.rs` | vertex fetch: indices, divisors, attribute type conversion |
 //! | `vertex.rs` | which vertices a draw shades, the vertex shader calls |
-//! | `front.rs` | primitive assembly, the per-draw front end and its parallel chunks |
-//! | `clip.rs` | near/far/w clipping, the guard band |
+//! | `restart.rs` | primitive restart and adjacency modes rewritten into plain lists |
+//! | `front.rs` | primitive assembly, the per-draw front end and its parallel chunks, polygon mode |
+//! | `points.rs` | point setup: the square of a point as two triangles, gl_PointCoord |
+//! | `lines.rs` | line setup: the parallelogram of a segment as two triangles |
+//! | `clip.rs` | near/far/w clipping of polygons and segments, the guard band |
 //! | `fixed.rs` | fixed point, edge functions, the top-left rule |
 //! | `setup.rs` | viewport transform, facing and culling, plane equations |
 //! | `scene.rs` | tiles' bins of commands, reused across frames |
@@ -25,7 +28,10 @@ pub mod draw;
 pub mod fetch;
 pub mod fixed;
 pub mod front;
+pub mod lines;
 pub mod ops;
+pub mod points;
+pub mod restart;
 pub mod scene;
 pub mod setup;
 pub mod tile;

@@ -105,6 +105,27 @@ impl SetupCtx {
         })
     }
 
+    /// The facing of triangle `v` (clip space, w > 0) from its snapped window area (GL 4.5
+    /// core §14.6.1), or None when it has no area or culling removes it.
+    pub fn facing(&self, v: [&[f32]; 3]) -> Option<bool> {
+        let win = v.map(|v| self.window(v));
+        if !win.iter().flatten().all(|c| c.is_finite()) {
+            return None;
+        }
+        let p = win.map(|w| [fixed::snap(w[0]), fixed::snap(w[1])]);
+        let area = fixed::area2(&p);
+        if area == 0 {
+            return None;
+        }
+        let front = (area > 0) == self.front_ccw;
+        match self.cull {
+            Some(CullFace::FrontAndBack) => None,
+            Some(CullFace::Front) if front => None,
+            Some(CullFace::Back) if !front => None,
+            _ => Some(front),
+        }
+    }
+
     /// Window coordinates of a clip-space position (w > 0 after clipping).
     pub fn window(&self, v: &[f32]) -> [f64; 3] {
         let inv = 1.0 / v[3] as f64;
@@ -164,7 +185,7 @@ pub fn setup_triangle(
     if !win.iter().flatten().all(|c| c.is_finite()) {
         return false;
     }
-    let mut p = win.map(|w| [fixed::snap(w[0]), fixed::snap(w[1])]);
+    let p = win.map(|w| [fixed::snap(w[0]), fixed::snap(w[1])]);
     let area = fixed::area2(&p);
     if area == 0 {
         return false;
@@ -183,10 +204,45 @@ pub fn setup_triangle(
     }
     // Walk the edges counter-clockwise whatever the winding.
     let order = if ccw { [0, 1, 2] } else { [0, 2, 1] };
-    p = order.map(|i| p[i]);
-    let vs = order.map(|i| v[i]);
-    let win = order.map(|i| win[i]);
+    let inv_w = order.map(|i| 1.0 / v[i][3] as f64);
+    let interp = &ctx.interp;
+    let value = |c: usize, k: usize| -> f64 {
+        let f = v[order[c]][4 + k] as f64;
+        match interp[k] {
+            Interpolation::Smooth => f * inv_w[c],
+            _ => f,
+        }
+    };
+    setup_snapped(
+        ctx,
+        order.map(|i| p[i]),
+        order.map(|i| win[i][2]),
+        inv_w,
+        &value,
+        flat,
+        front,
+        tris,
+        planes,
+    )
+}
 
+/// Sets up a counter-clockwise triangle of snapped window positions `p` whose window z, 1/w
+/// and varying plane values (`value(corner, k)`: pre-divided by w for smooth varyings) are
+/// given per corner; `flat` holds the flat varyings. Points and lines come here with their
+/// own corners (`points.rs`, `lines.rs`). Returns false when it covers no pixel centre of
+/// the rect.
+#[allow(clippy::too_many_arguments)]
+pub fn setup_snapped(
+    ctx: &SetupCtx,
+    p: [[i64; 2]; 3],
+    z: [f64; 3],
+    inv_w: [f64; 3],
+    value: &dyn Fn(usize, usize) -> f64,
+    flat: &[f32],
+    front: bool,
+    tris: &mut Vec<Triangle>,
+    planes: &mut Vec<Plane>,
+) -> bool {
     let (mut lo, mut hi) = (p[0], p[0]);
     for q in &p[1..] {
         lo = [lo[0].min(q[0]), lo[1].min(q[1])];
@@ -226,20 +282,17 @@ pub fn setup_triangle(
             c: (f[0] + a * ox + b * oy) as f32,
         }
     };
-    let inv_w = vs.map(|v| 1.0 / v[3] as f64);
-    let z = plane(win.map(|w| w[2]));
+    let z = plane(z);
     let inv_w_plane = plane(inv_w);
     let first_plane = planes.len() as u32;
     for (k, interp) in ctx.interp.iter().enumerate() {
-        let f = vs.map(|v| v[4 + k] as f64);
         planes.push(match interp {
-            Interpolation::Smooth => plane([f[0] * inv_w[0], f[1] * inv_w[1], f[2] * inv_w[2]]),
-            Interpolation::NoPerspective => plane(f),
             Interpolation::Flat => Plane {
                 a: 0.0,
                 b: 0.0,
                 c: flat[k],
             },
+            _ => plane([value(0, k), value(1, k), value(2, k)]),
         });
     }
     tris.push(Triangle {

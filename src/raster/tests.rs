@@ -128,6 +128,7 @@ fn program(fs: Arc<dyn ShaderCode>, interp: Interpolation) -> ProgramCode {
         fs,
         vs_output_words: 8,
         position_slot: 0,
+        point_size_slot: None,
         fs_input_words: 4,
         varyings: (0..4)
             .map(|c| VaryingLink {
@@ -963,6 +964,7 @@ fn vertex_stage_shades_each_index_once_per_instance() {
             data: Arc::new([12u8, 13, 14, 14, 13, 15].to_vec()),
             offset: 0,
             index_bytes: 1,
+            restart: None,
         }),
         first: 0,
         count: 6,
@@ -1116,6 +1118,7 @@ fn vertex_list_dedupes_compact_and_sparse_indices() {
             data: Arc::new(indices.iter().flat_map(|i| i.to_le_bytes()).collect()),
             offset: 0,
             index_bytes: 4,
+            restart: None,
         });
         let list = super::vertex::VertexList::new(&d, 0..indices.len() as u32, false);
         assert_eq!(list.ids, want_ids);
@@ -1287,6 +1290,7 @@ fn windowed_scene(window_prims: usize, cap: Option<(usize, usize)>) -> Vec<u8> {
         data: Arc::new(idx),
         offset: 0,
         index_bytes: 1,
+        restart: None,
     });
     d.vertices.count = 60;
     d.vertices.instance_count = 2;

@@ -2,15 +2,29 @@
 //! running the vertex shader 4 vertices per call through `jit::run`, and keeping of each
 //! shaded vertex what later stages need: the clip position and the linked varyings.
 
-use super::draw::DrawCall;
+use super::draw::{DrawCall, Topology};
 use super::fetch;
 use crate::ir::Builtin;
 use crate::jit::{self, BoundEnv};
 
 /// Floats per post-shading vertex record: x, y, z, w, then one word per varying link
-/// (varying bits stored as f32 bit patterns; flat integer varyings are never computed on).
+/// (varying bits stored as f32 bit patterns; flat integer varyings are never computed on),
+/// then gl_PointSize when points take it (`point_size_word`).
 pub fn record_stride(draw: &DrawCall) -> usize {
-    4 + draw.program.varyings.len()
+    4 + draw.program.varyings.len() + point_size_word(draw).is_some() as usize
+}
+
+/// The vertex output word of gl_PointSize when the draw's points take their size from it
+/// (GL_PROGRAM_POINT_SIZE on, GL 4.5 core §14.4): the draw makes points (GL_POINTS or
+/// polygon mode GL_POINT) and the vertex shader writes it.
+pub fn point_size_word(draw: &DrawCall) -> Option<u32> {
+    let points = draw.topology == Topology::Points
+        || (draw.state.prims.polygon_mode == 2 && draw.topology.is_triangles());
+    if points && draw.state.prims.program_point_size {
+        draw.program.point_size_slot
+    } else {
+        None
+    }
 }
 
 /// The vertices of one window of a draw's elements to shade, and how elements map to them.
@@ -98,6 +112,7 @@ impl VertexList {
 pub fn shade(draw: &DrawCall, ids: &[i64], instance: u32, out: &mut [f32]) {
     let prog = &draw.program;
     let stride = record_stride(draw);
+    let size_word = point_size_word(draw);
     let env = BoundEnv::new(&draw.vs_data, &draw.sampler);
     let in_words = (draw.vertices.input_words.max(prog.vs.input_words())) as usize;
     let out_words = (prog.vs_output_words.max(prog.vs.output_words())) as usize;
@@ -134,6 +149,9 @@ pub fn shade(draw: &DrawCall, ids: &[i64], instance: u32, out: &mut [f32]) {
             }
             for (k, link) in prog.varyings.iter().enumerate() {
                 rec[4 + k] = f32::from_bits(word(&outputs, link.vs_slot, lane));
+            }
+            if let Some(w) = size_word {
+                rec[stride - 1] = f32::from_bits(word(&outputs, w, lane));
             }
         }
     }

@@ -325,3 +325,35 @@ pub fn MultiDrawElementsIndirectCount(
         stride,
     )
 }
+
+pub fn PrimitiveRestartIndex(ctx: &mut Context, index: GLuint) {
+    ctx.primitive_restart_index(index)
+}
+
+pub fn PointParameterf(ctx: &mut Context, pname: GLenum, param: GLfloat) {
+    ctx.point_parameter_f(pname, param)
+}
+
+pub fn PointParameteri(ctx: &mut Context, pname: GLenum, param: GLint) {
+    ctx.point_parameter_f(pname, param as GLfloat)
+}
+
+pub unsafe fn PointParameterfv(ctx: &mut Context, pname: GLenum, params: *const GLfloat) {
+    // SAFETY: both point parameters take one value.
+    match unsafe { slice_len(params, 1) } {
+        Ok(v) => ctx.point_parameter_f(pname, v[0]),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn PointParameteriv(ctx: &mut Context, pname: GLenum, params: *const GLint) {
+    // SAFETY: both point parameters take one value.
+    match unsafe { slice_len(params, 1) } {
+        Ok(v) => ctx.point_parameter_f(pname, v[0] as GLfloat),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub fn PolygonMode(ctx: &mut Context, face: GLenum, mode: GLenum) {
+    ctx.polygon_mode(face, mode)
+}
