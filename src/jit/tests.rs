@@ -1784,6 +1784,7 @@ fn outside_jit_tests_texture_calls_reach_the_sampler() {
             coord: [[5, 6, 7, 8]; 2],
             lod: [5, 6, 7, 8],
             dref: [0; 4],
+            layer: [0; 4],
         },
     );
     for c in 0..4 {
