@@ -534,6 +534,7 @@ mod tests {
             lod: Lod::Bias(acc),
             offset: [1, -1],
             compare: None,
+            layer: None,
         });
         b.output(dst[0]);
         b.output(acc);

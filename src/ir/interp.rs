@@ -1627,6 +1627,7 @@ pub(crate) mod tests {
                 lod: Lod::Bias(bias),
                 offset: [1, -2],
                 compare: None,
+                layer: None,
             })
         });
         let lvl = b.i32(2);
@@ -1635,6 +1636,7 @@ pub(crate) mod tests {
             dst: size,
             handle: [lo, hi],
             lod: lvl,
+            layers: None,
         });
         for v in dst.into_iter().chain(size) {
             b.output(v);

@@ -1122,6 +1122,7 @@ mod tests {
             lod: Lod::Implicit,
             offset: [0, 0],
             compare: None,
+            layer: None,
         });
         assert!(matches!(
             err(b),

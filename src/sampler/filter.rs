@@ -1119,6 +1119,17 @@ mod tests {
     }
 
     #[test]
+    fn array_layer_rounds_and_clamps() {
+        // GL 4.5 core §8.14.2: clamp(⌊r + ½⌋, 0, d − 1).
+        let got: Vec<u32> = [-3.0f32, -0.6, -0.4, 0.49, 0.5, 1.5, 2.49, 7.0, f32::NAN]
+            .iter()
+            .map(|&r| array_layer(r, 3))
+            .collect();
+        assert_eq!(got, [0, 0, 0, 0, 1, 2, 2, 2, 0]);
+        assert_eq!(array_layer(f32::INFINITY, 4), 3);
+    }
+
+    #[test]
     fn floor_and_frac_are_total() {
         for x in [
             -3.5f32,

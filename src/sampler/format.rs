@@ -603,6 +603,40 @@ mod tests {
     }
 
     #[test]
+    fn integer_texels_round_trip_and_load_as_bits() {
+        for f in IntFormat::ALL {
+            let (lo, hi) = f.range();
+            let n = Format::Int(f).bytes_per_texel();
+            for v in [lo, hi, lo + 1, hi - 1, 0] {
+                let word = v as i32 as u32;
+                let mut b = [0u8; 16];
+                encode_int(f, [word; 4], &mut b[..n]);
+                let got = decode_int(f, &b);
+                for (c, &g) in got.iter().enumerate() {
+                    let want = if c < f.channels as usize {
+                        word
+                    } else {
+                        (c == 3) as u32
+                    };
+                    assert_eq!(g, want, "{f:?} {v}");
+                }
+            }
+            // Out of range clamps.
+            let mut b = [0u8; 16];
+            encode_int(f, [(hi + 1) as u32; 4], &mut b[..n]);
+            if f.bytes < 4 {
+                assert_eq!(decode_int(f, &b)[0], hi as i32 as u32, "{f:?}");
+            }
+        }
+        // The sampler's loader returns exactly decode_int's words as f32 bits.
+        let b = [0xFFu8, 0x80, 0x7F, 0x01, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9];
+        let ld = load_via::<LoadInt<2, 2, true>>(&b).map(f32::to_bits);
+        assert_eq!(ld, [0xFFFF_80FF, 0x017F, 0, 1]);
+        let ld = load_via::<LoadInt<4, 1, false>>(&b).map(f32::to_bits);
+        assert_eq!(ld, [0xFF, 0x80, 0x7F, 0x01]);
+    }
+
+    #[test]
     fn d24s8_packs_depth_and_stencil() {
         let mut b = [0u8; 4];
         encode_depth(Format::Depth24Stencil8, 1.0, &mut b);
