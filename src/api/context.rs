@@ -32,6 +32,8 @@ use crate::sampler::{
 /// Implementation limits reported through glGet (GL 4.5 core table 23.5x minimums or more).
 pub mod limits {
     pub const MAX_TEXTURE_SIZE: i32 = 16384;
+    /// Layers of a 2D array texture (GL 4.5 core table 23.53: at least 2048).
+    pub const MAX_ARRAY_TEXTURE_LAYERS: i32 = 2048;
     /// log2(MAX_TEXTURE_SIZE) + 1.
     pub const MAX_MIP_LEVELS: usize = 15;
     pub const MAX_VERTEX_ATTRIBS: u32 = crate::ir::link::MAX_VERTEX_ATTRIBS;
@@ -205,6 +207,8 @@ pub struct Context {
     pub(crate) vertex_arrays: NameTable<VertexArrayName, VertexArray>,
     /// Texture object 0 of TEXTURE_2D (GL 4.5 core §8.1: the default texture; per context).
     pub(crate) default_texture: Texture,
+    /// The default GL_TEXTURE_2D_ARRAY texture (texture 0 of that target).
+    pub(crate) default_texture_2d_array: Texture,
     pub(crate) framebuffers: NameTable<FramebufferName, Framebuffer>,
 
     pub(crate) array_buffer: Option<BufferName>,
@@ -220,6 +224,8 @@ pub struct Context {
     pub(crate) program: Option<ProgramObjectName>,
     pub(crate) active_texture: u32,
     pub(crate) texture_units: Vec<Option<TextureName>>,
+    /// Each unit's GL_TEXTURE_2D_ARRAY binding.
+    pub(crate) texture_units_2d_array: Vec<Option<TextureName>>,
     pub(crate) sampler_units: Vec<Option<SamplerName>>,
     pub(crate) draw_framebuffer: Option<FramebufferName>,
     pub(crate) read_framebuffer: Option<FramebufferName>,
@@ -559,6 +565,7 @@ impl Context {
             id: crate::api::share::next_context_id(),
             vertex_arrays: NameTable::default(),
             default_texture: Texture::default(),
+            default_texture_2d_array: Texture::default(),
             framebuffers: NameTable::default(),
             array_buffer: None,
             loose_element_buffer: None,
@@ -572,6 +579,7 @@ impl Context {
             program: None,
             active_texture: 0,
             texture_units: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
+            texture_units_2d_array: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             sampler_units: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             draw_framebuffer: None,
             read_framebuffer: None,

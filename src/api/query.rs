@@ -133,6 +133,7 @@ impl Context {
                 gl::NO_RESET_NOTIFICATION
             } as i32),
             gl::MAX_TEXTURE_SIZE => i(limits::MAX_TEXTURE_SIZE),
+            gl::MAX_ARRAY_TEXTURE_LAYERS => i(limits::MAX_ARRAY_TEXTURE_LAYERS),
             gl::MAX_RENDERBUFFER_SIZE => i(limits::MAX_RENDERBUFFER_SIZE),
             gl::MAX_VERTEX_ATTRIBS => i(limits::MAX_VERTEX_ATTRIBS as i32),
             gl::MAX_TEXTURE_IMAGE_UNITS | gl::MAX_VERTEX_TEXTURE_IMAGE_UNITS => {
@@ -242,6 +243,9 @@ impl Context {
             gl::ACTIVE_TEXTURE => i((gl::TEXTURE0 + self.active_texture) as i32),
             gl::TEXTURE_BINDING_2D => {
                 name(self.texture_units[self.active_texture as usize].map(|t| t.0))
+            }
+            gl::TEXTURE_BINDING_2D_ARRAY => {
+                name(self.texture_units_2d_array[self.active_texture as usize].map(|t| t.0))
             }
             gl::SAMPLER_BINDING => {
                 name(self.sampler_units[self.active_texture as usize].map(|s| s.0))

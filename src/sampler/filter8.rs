@@ -702,6 +702,7 @@ mod tests {
                     coord: [[s.to_bits(); 4], [t.to_bits(); 4]],
                     lod: [lam.to_bits(); 4],
                     dref: [0; 4],
+                    layer: [0; 4],
                 };
                 // Every other request goes lane by lane (per-lane λ), the rest through
                 // the quad path: both are bounded.
