@@ -35,7 +35,7 @@ use super::filter::{
     QuadStart, QuadTexels, MIP_LINEAR, MIP_NEAREST, MIP_NONE,
 };
 use super::format::{LoadRgba8, LoadSrgb8Alpha8, TexelLoad};
-use super::simd::{transpose_f4, Wt, F4, I4, Q2};
+use super::simd::{bilerp_rgba8_rows, transpose_f4, Wt, F4, I4, Q2};
 use super::srgb_tables::SRGB_DECODE_BITS;
 use crate::sampler::request::{TexRequest, TexResult};
 
@@ -90,12 +90,16 @@ fn unit(v: i32) -> f32 {
 
 /// The two 8-bit formats: a stored texel (4 little-endian bytes, R lowest) in q15.
 pub(crate) trait Texel8: TexelLoad {
+    /// Whether a footprint row's two texels can be filtered straight from their 8 stored
+    /// bytes (`simd::bilerp_rgba8_rows`): unorm channels, no decode table.
+    const ROWS8: bool;
     fn q15(t: u32) -> [i32; 4];
     /// Four texels, one per sampler lane, as `[lanes 0 and 1, lanes 2 and 3]`.
     fn q15x4(t: [u32; 4]) -> [Q2; 2];
 }
 
 impl Texel8 for LoadRgba8 {
+    const ROWS8: bool = true;
     #[inline(always)]
     fn q15(t: u32) -> [i32; 4] {
         [0, 8, 16, 24].map(|sh| ((t >> sh) & 0xFF) as i32 * 128)
@@ -116,6 +120,7 @@ impl LoadSrgb8Alpha8 {
 }
 
 impl Texel8 for LoadSrgb8Alpha8 {
+    const ROWS8: bool = false;
     #[inline(always)]
     fn q15(t: u32) -> [i32; 4] {
         let c = |sh: u32| SRGB_Q15[((t >> sh) & 0xFF) as usize] as i32;
@@ -299,6 +304,7 @@ fn level_q23x4<F: Texel8, const LINEAR: bool, const W: u8>(
     s: F4,
     t: F4,
     off: [i32; 2],
+    active: I4,
 ) -> Option<[I4; 4]> {
     let (lv, i0, j0, a, b) = match quad_texels::<LINEAR>(d, level, s, t, off) {
         QuadTexels::Unbound => return Some([I4::new([0, 0, 0, RESULT_ONE]); 4]),
@@ -312,8 +318,20 @@ fn level_q23x4<F: Texel8, const LINEAR: bool, const W: u8>(
         let ([l0, l1], [l2, l3]) = (p01.widen(), p23.widen());
         return Some([l0, l1, l2, l3]);
     }
-    let x1 = wrap_k::<W>(i0.add(I4::splat(1)), lv.width, d.wrap_s);
-    let y1 = wrap_k::<W>(j0.add(I4::splat(1)), lv.height, d.wrap_t);
+    let one = I4::splat(1);
+    let x1 = wrap_k::<W>(i0.add(one), lv.width, d.wrap_s);
+    let y1 = wrap_k::<W>(j0.add(one), lv.height, d.wrap_t);
+    if F::ROWS8 {
+        if let Some(rows) = adjacent_rows(lv, x0, x1, y0, y1, active) {
+            #[cfg(test)]
+            ROW_HITS.with(|c| c.set(c.get() + 1));
+            // SAFETY: `adjacent_rows` returns offsets of texels (x, y) with x + 1 < width
+            // and y < height, so each offset's 8 bytes (texels x and x + 1) lie inside the
+            // level's `width × height × 4` bytes, kept alive and unwritten as in
+            // `filter::load`.
+            return Some(unsafe { bilerp_rgba8_rows(lv.ptr, rows, weight8x4(a), weight8x4(b)) });
+        }
+    }
     let wa = weight8x4(a).weight_pairs();
     let wb = weight8x4(b).weight_pairs();
     let t00 = load4::<F>(lv, x0, y0);
@@ -331,6 +349,40 @@ fn level_q23x4<F: Texel8, const LINEAR: bool, const W: u8>(
         [wb[2], wb[3]],
     );
     Some([l0, l1, l2, l3])
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Levels `bilerp_rgba8_rows` filtered (the tests check both row paths are taken).
+    pub(super) static ROW_HITS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// The byte offsets of each lane's texels (x0, y0) and (x0, y1) when every active lane's
+/// footprint has adjacent columns (x1 = x0 + 1 after wrapping: not across a REPEAT seam
+/// or a clamped edge), for `bilerp_rgba8_rows`; inactive lanes read column 0. `None`
+/// otherwise, or when a dimension is past the 16-bit `madd_row` (never for GL's sizes).
+#[inline(always)]
+fn adjacent_rows(
+    lv: &LevelLayout,
+    x0: I4,
+    x1: I4,
+    y0: I4,
+    y1: I4,
+    active: I4,
+) -> Option<[[usize; 4]; 2]> {
+    if lv.width < 2 || lv.width > 0x7FFF || lv.height > 0x7FFF {
+        return None;
+    }
+    let one = I4::splat(1);
+    let x0 = active.select(x0, I4::splat(0));
+    let x1 = active.select(x1, one);
+    if !x1.eq(x0.add(one)).all() {
+        return None;
+    }
+    let r0 = x0.madd_row(y0, lv.width).to_array();
+    let r1 = x0.madd_row(y1, lv.width).to_array();
+    let bytes = |r: [i32; 4]| r.map(|o| o as usize * 4);
+    Some([bytes(r0), bytes(r1)])
 }
 
 /// The bilinear blend of two lanes' 2×2 footprints (`[t00, t10, t01, t11]`, q15 lane
@@ -371,19 +423,21 @@ fn sample_vector8<
         return super::filter::sample_vector_with_plan::<F>(d, req, lanes, out, p, s, t);
     }
     let off = req.offset;
+    let on = |l: u32| -((lanes >> l) as i32 & 1);
+    let active = I4::new([on(0), on(1), on(2), on(3)]);
     let a = if p.linear {
-        level_q23x4::<F, true, W>(d, p.a, s, t, off)
+        level_q23x4::<F, true, W>(d, p.a, s, t, off, active)
     } else {
-        level_q23x4::<F, false, W>(d, p.a, s, t, off)
+        level_q23x4::<F, false, W>(d, p.a, s, t, off, active)
     };
     let Some(a) = a else {
         return false;
     };
     let q23 = if p.two {
         let b = if p.linear {
-            level_q23x4::<F, true, W>(d, p.b, s, t, off)
+            level_q23x4::<F, true, W>(d, p.b, s, t, off, active)
         } else {
-            level_q23x4::<F, false, W>(d, p.b, s, t, off)
+            level_q23x4::<F, false, W>(d, p.b, s, t, off, active)
         };
         let Some(b) = b else {
             return false;
@@ -589,6 +643,86 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The 8-byte row path (`bilerp_rgba8_rows`) against the lanes, bit for bit, on
+    /// sizes, wraps and offsets where footprints do and do not straddle a seam or an
+    /// edge, with partial masks; both row paths must have run.
+    #[test]
+    fn adjacent_rows_match_the_lanes_bit_for_bit() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let before = ROW_HITS.with(|c| c.get());
+        let mut general = 0;
+        for (w, h) in [(2u32, 2u32), (3, 5), (16, 16), (17, 9), (64, 32), (1, 8)] {
+            let mut bytes = vec![0u8; (w * h * 4) as usize];
+            bytes.iter_mut().for_each(|b| *b = (next() >> 24) as u8);
+            let mut img = Image::new(w, h, Format::Rgba8);
+            img.write_bytes(0, &bytes);
+            let view = with_generated_mipmaps(&TextureView {
+                levels: vec![Some(Arc::new(img))],
+                base_level: 0,
+                max_level: 1000,
+            });
+            for wrap in [Wrap::Repeat, Wrap::ClampToEdge, Wrap::MirroredRepeat] {
+                for (min, mag) in [
+                    (MinFilter::LinearMipmapLinear, MagFilter::Linear),
+                    (MinFilter::Linear, MagFilter::Linear),
+                    (MinFilter::LinearMipmapNearest, MagFilter::Nearest),
+                ] {
+                    let st = SamplerState {
+                        min_filter: min,
+                        mag_filter: mag,
+                        wrap_s: wrap,
+                        wrap_t: wrap,
+                        ..SamplerState::default()
+                    };
+                    let (fast, _k1) = Descriptor::build(&view, &st, true);
+                    let (lanes, _k2) = Descriptor::build(&view, &st, false);
+                    for k in 0..400 {
+                        let v = next();
+                        let r = |sh: u32| ((v >> sh) & 0xFFFF) as f32 / 65536.0;
+                        let (s, t) = (r(0) * 4.0 - 1.5, r(16) * 4.0 - 1.5);
+                        let (dx, dy) = (r(32) * 0.3 - 0.1, r(48) * 0.3 - 0.1);
+                        let mut req = TexRequest {
+                            op: TexOp::SampleImplicit as u32,
+                            mask: 0xF,
+                            quad: 1,
+                            offset: [0, 0],
+                            compare: 0,
+                            handle_lo: [0; 4],
+                            handle_hi: [0; 4],
+                            coord: [
+                                [s, s + dx, s, s + dx].map(f32::to_bits),
+                                [t, t, t + dy, t + dy].map(f32::to_bits),
+                            ],
+                            lod: [0; 4],
+                            dref: [0; 4],
+                        };
+                        if k % 5 == 1 {
+                            req.offset = [(next() % 7) as i32 - 3, (next() % 7) as i32 - 3];
+                        }
+                        let mask = if k % 3 == 2 { (next() % 15 + 1) as u32 } else { 0xF };
+                        let before_rows = ROW_HITS.with(|c| c.get());
+                        let (mut a, mut b) = ([[0xDEAD_BEEFu32; 4]; 4], [[0xDEAD_BEEFu32; 4]; 4]);
+                        (fast.sample)(&fast, &req, mask, &mut a);
+                        (lanes.sample)(&lanes, &req, mask, &mut b);
+                        assert_eq!(a, b, "{w}x{h} {wrap:?} {min:?} {req:?} mask {mask:#x}");
+                        if ROW_HITS.with(|c| c.get()) == before_rows {
+                            general += 1;
+                        }
+                    }
+                }
+            }
+        }
+        let rows = ROW_HITS.with(|c| c.get()) - before;
+        assert!(rows > 5000, "row path ran {rows} times");
+        assert!(general > 1000, "general path ran {general} times");
     }
 
     // ---- The bound against an exact filter. ----

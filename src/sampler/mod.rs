@@ -214,6 +214,18 @@ fn sample_pinned(ctx: &SampleContext, req: &TexRequest, op: TexOp, out: &mut Tex
     let handle_of = |lane: usize| {
         TextureHandle::from_bits((req.handle_hi[lane] as u64) << 32 | req.handle_lo[lane] as u64)
     };
+    // The usual request, a filtered sample of a whole quad through one handle: one lookup
+    // and the descriptor's routine, without the grouping below (issue #9 item 4).
+    if req.mask & 0xF == 0xF
+        && matches!(op, TexOp::SampleImplicit | TexOp::SampleLod)
+        && req.handle_lo == [req.handle_lo[0]; 4]
+        && req.handle_hi == [req.handle_hi[0]; 4]
+    {
+        if let Some(d) = ctx.resolve(handle_of(0)) {
+            (d.sample)(d, req, 0xF, out);
+        }
+        return;
+    }
     // Lanes sharing a handle (the usual case: all four) are looked up and filtered as one
     // group, so the handle checks and the quad's LOD happen once.
     let mut pending = req.mask & 0xF;

@@ -195,6 +195,22 @@ impl I4 {
             I4(_mm_srai_epi32::<1>(self.0))
         }
     }
+    /// Lane mask of `self == o`.
+    #[inline(always)]
+    pub fn eq(self, o: I4) -> I4 {
+        sse! {
+            I4(_mm_cmpeq_epi32(self.0, o.0))
+        }
+    }
+    /// y·w + x per lane for `self` = x, in one `pmaddwd`: the caller keeps x, y and w in
+    /// [0, 32767] (16-bit signed operands, so the product pairs are exact).
+    #[inline(always)]
+    pub fn madd_row(self, y: I4, w: u32) -> I4 {
+        sse! {
+            let xy = _mm_or_si128(self.0, _mm_slli_epi32::<16>(y.0));
+            I4(_mm_madd_epi16(xy, _mm_set1_epi32((1 | (w << 16)) as i32)))
+        }
+    }
     /// Each lane's weight pair (256 − w, w), for `Q2::blend` (w in [0, 256]).
     #[inline(always)]
     pub fn weight_pairs(self) -> [Wt; 4] {
@@ -298,6 +314,51 @@ pub(crate) fn transpose_f4(v: [F4; 4]) -> [F4; 4] {
         let (mut a, mut b, mut c, mut d) = (v[0].0, v[1].0, v[2].0, v[3].0);
         _MM_TRANSPOSE4_PS(&mut a, &mut b, &mut c, &mut d);
         [F4(a), F4(b), F4(c), F4(d)]
+    }
+}
+
+/// Bilinear filtering of RGBA8 for 4 lanes whose 2×2 footprints have adjacent columns:
+/// `rows[0][l]` and `rows[1][l]` are the byte offsets of lane l's texel (x0, y0) and
+/// (x0, y1), and the texel at x0 + 1 follows each in memory, so one 8-byte load reads a
+/// footprint row. `wa`, `wb` are the 8-bit weights (in [0, 256]) along x and y. Returns
+/// each lane's q23 RGBA, the same integers as `filter8`'s q15 steps (there, a channel c is
+/// c·128 and a row (c0·128·(256 − wa) + c1·128·wa + 128) >> 8; that is (S + 1) >> 1 with
+/// S = c0·(256 − wa) + c1·wa ≤ 255·256, which fits 16 unsigned bits: `pmullw`, `paddw`
+/// and `pavgw` against zero compute it exactly).
+///
+/// # Safety
+/// For every lane l, the 8 bytes at `p + rows[0][l]` and at `p + rows[1][l]` are readable.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) unsafe fn bilerp_rgba8_rows(p: *const u8, rows: [[usize; 4]; 2], wa: I4, wb: I4) -> [I4; 4] {
+    // SAFETY: the caller's contract: 8 readable bytes at each offset; `loadl` needs no
+    // alignment.
+    let t: [[__m128i; 2]; 4] = unsafe {
+        let ld = |o: usize| _mm_loadl_epi64(p.add(o) as *const __m128i);
+        [0, 1, 2, 3].map(|l| [ld(rows[0][l]), ld(rows[1][l])])
+    };
+    sse! {
+        let z = _mm_setzero_si128();
+        let c256 = _mm_set1_epi32(256);
+        // (256 − w) in the low and w in the high 16 bits of each lane.
+        let pa = _mm_or_si128(_mm_sub_epi32(c256, wa.0), _mm_slli_epi32::<16>(wa.0));
+        let pb = _mm_or_si128(_mm_sub_epi32(c256, wb.0), _mm_slli_epi32::<16>(wb.0));
+        let lane = |[t0, t1]: [__m128i; 2], wa2: __m128i, wb2: __m128i| {
+            // [c(x0) ×4, c(x0 + 1) ×4] of each row as u16, times [256 − wa ×4, wa ×4].
+            let wa4 = _mm_shufflehi_epi16::<0x55>(_mm_shufflelo_epi16::<0x00>(wa2));
+            let p0 = _mm_mullo_epi16(_mm_unpacklo_epi8(t0, z), wa4);
+            let p1 = _mm_mullo_epi16(_mm_unpacklo_epi8(t1, z), wa4);
+            let s = _mm_add_epi16(_mm_unpacklo_epi64(p0, p1), _mm_unpackhi_epi64(p0, p1));
+            // [row0 ×4, row1 ×4] in q15, then (row0, row1) channel pairs · (256 − wb, wb).
+            let r = _mm_avg_epu16(s, z);
+            I4(_mm_madd_epi16(_mm_unpacklo_epi16(r, _mm_unpackhi_epi64(r, r)), wb2))
+        };
+        [
+            lane(t[0], _mm_shuffle_epi32::<0x00>(pa), _mm_shuffle_epi32::<0x00>(pb)),
+            lane(t[1], _mm_shuffle_epi32::<0x55>(pa), _mm_shuffle_epi32::<0x55>(pb)),
+            lane(t[2], _mm_shuffle_epi32::<0xAA>(pa), _mm_shuffle_epi32::<0xAA>(pb)),
+            lane(t[3], _mm_shuffle_epi32::<0xFF>(pa), _mm_shuffle_epi32::<0xFF>(pb)),
+        ]
     }
 }
 
@@ -454,6 +515,14 @@ impl I4 {
         I4(self.0.map(|x| x >> 1))
     }
     #[inline(always)]
+    pub fn eq(self, o: I4) -> I4 {
+        I4([0, 1, 2, 3].map(|i| mask(self.0[i] == o.0[i])))
+    }
+    #[inline(always)]
+    pub fn madd_row(self, y: I4, w: u32) -> I4 {
+        I4([0, 1, 2, 3].map(|i| y.0[i] * w as i32 + self.0[i]))
+    }
+    #[inline(always)]
     pub fn weight_pairs(self) -> [Wt; 4] {
         self.0.map(Wt)
     }
@@ -513,6 +582,24 @@ impl Q2 {
 #[inline(always)]
 pub(crate) fn transpose_f4(v: [F4; 4]) -> [F4; 4] {
     [0, 1, 2, 3].map(|c| F4([v[0].0[c], v[1].0[c], v[2].0[c], v[3].0[c]]))
+}
+
+/// See the x86-64 form.
+///
+/// # Safety
+/// As the x86-64 form.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+pub(crate) unsafe fn bilerp_rgba8_rows(p: *const u8, rows: [[usize; 4]; 2], wa: I4, wb: I4) -> [I4; 4] {
+    [0, 1, 2, 3].map(|l| {
+        // SAFETY: the caller's contract: 8 readable bytes at each offset.
+        let rd = |o: usize| u64::from_le(unsafe { std::ptr::read_unaligned(p.add(o) as *const u64) });
+        let (t0, t1) = (rd(rows[0][l]), rd(rows[1][l]));
+        let c = |t: u64, k: u32| ((t >> (8 * k)) & 0xFF) as i32;
+        let (a, b) = (wa.0[l], wb.0[l]);
+        let row = |t: u64, ch: u32| (c(t, ch) * (256 - a) + c(t, ch + 4) * a + 1) >> 1;
+        I4([0, 1, 2, 3].map(|ch| row(t0, ch) * (256 - b) + row(t1, ch) * b))
+    })
 }
 
 #[cfg(not(target_arch = "x86_64"))]
