@@ -152,8 +152,12 @@ pub(crate) struct FixedState {
     pub depth_func: CompareFunc,
     pub depth_mask: bool,
     pub stencil: crate::api::stencil::StencilGl,
-    pub blend: BlendState,
-    pub color_mask: [bool; 4],
+    /// Blend enable, functions and equations of each draw buffer (ARB_draw_buffers_blend,
+    /// GL 4.5 core §17.3.6); every entry carries the one constant colour. The non-indexed
+    /// commands set all of them, glGet without an index reads draw buffer 0's.
+    pub blend: [BlendState; limits::MAX_DRAW_BUFFERS as usize],
+    /// glColorMask(i) of each draw buffer (§17.4.2).
+    pub color_mask: [[bool; 4]; limits::MAX_DRAW_BUFFERS as usize],
     pub clear_color: [f32; 4],
     pub clear_depth: f64,
     pub clear_stencil: i32,
@@ -522,8 +526,8 @@ impl Context {
             depth_func: CompareFunc::Less,
             depth_mask: true,
             stencil: crate::api::stencil::StencilGl::INITIAL,
-            blend: BlendState::INITIAL,
-            color_mask: [true; 4],
+            blend: [BlendState::INITIAL; limits::MAX_DRAW_BUFFERS as usize],
+            color_mask: [[true; 4]; limits::MAX_DRAW_BUFFERS as usize],
             clear_color: [0.0; 4],
             clear_depth: 1.0,
             clear_stencil: 0,
@@ -705,8 +709,9 @@ impl Context {
             // updated.
             depth_mask: f.depth_mask && f.depth_test,
             stencil: f.stencil.derive(),
-            blend: f.blend,
-            color_mask: f.color_mask,
+            blend: f.blend[0],
+            color_mask: f.color_mask[0],
+            per_buffer: crate::api::blend::per_buffer(f),
             prims: crate::api::draw::derive_prims(f),
         }
     }
@@ -735,7 +740,7 @@ impl Context {
         Ok(match cap {
             gl::DEPTH_TEST => &mut self.fixed.depth_test,
             gl::STENCIL_TEST => &mut self.fixed.stencil.test,
-            gl::BLEND => &mut self.fixed.blend.enabled,
+            gl::BLEND => &mut self.fixed.blend[0].enabled,
             gl::CULL_FACE => &mut self.fixed.cull_face_enabled,
             gl::SCISSOR_TEST => &mut self.fixed.scissor_test,
             // Dithering is allowed to do nothing (GL 4.5 core §17.3.9).
@@ -753,12 +758,18 @@ impl Context {
     }
 
     pub(crate) fn try_enable(&mut self, cap: u32) -> GlResult<()> {
+        if cap == gl::BLEND {
+            return self.try_enablei_all(cap, true);
+        }
         let r = self.cap(cap).map(|c| *c = true);
         self.dirty |= dirty::RASTER;
         r
     }
 
     pub(crate) fn try_disable(&mut self, cap: u32) -> GlResult<()> {
+        if cap == gl::BLEND {
+            return self.try_enablei_all(cap, false);
+        }
         let r = self.cap(cap).map(|c| *c = false);
         self.dirty |= dirty::RASTER;
         r
@@ -835,17 +846,17 @@ impl Context {
     }
 
     pub(crate) fn try_color_mask(&mut self, r: bool, g: bool, b: bool, a: bool) -> GlResult<()> {
-        self.fixed.color_mask = [r, g, b, a];
+        self.fixed.color_mask = [[r, g, b, a]; limits::MAX_DRAW_BUFFERS as usize];
         self.dirty |= dirty::RASTER;
         Ok(())
     }
 
-    fn check_blend_factor(f: u32) -> GlResult<BlendFactor> {
+    pub(crate) fn check_blend_factor(f: u32) -> GlResult<BlendFactor> {
         // Dual-source factors (SRC1_*) are valid GL but not implemented: refused.
         BlendFactor::from_gl(f).ok_or(GlError::BadEnum("blend factor", f))
     }
 
-    fn check_blend_equation(e: u32) -> GlResult<BlendEquation> {
+    pub(crate) fn check_blend_equation(e: u32) -> GlResult<BlendEquation> {
         BlendEquation::from_gl(e).ok_or(GlError::BadEnum("blend equation", e))
     }
 
@@ -867,8 +878,9 @@ impl Context {
             Self::check_blend_factor(src_a)?,
             Self::check_blend_factor(dst_a)?,
         ];
-        let bl = &mut self.fixed.blend;
-        (bl.src_rgb, bl.dst_rgb, bl.src_alpha, bl.dst_alpha) = (a, b, c, d);
+        for bl in &mut self.fixed.blend {
+            (bl.src_rgb, bl.dst_rgb, bl.src_alpha, bl.dst_alpha) = (a, b, c, d);
+        }
         self.dirty |= dirty::RASTER;
         Ok(())
     }
@@ -886,14 +898,17 @@ impl Context {
             Self::check_blend_equation(mode_rgb)?,
             Self::check_blend_equation(mode_alpha)?,
         );
-        self.fixed.blend.eq_rgb = a;
-        self.fixed.blend.eq_alpha = b;
+        for bl in &mut self.fixed.blend {
+            (bl.eq_rgb, bl.eq_alpha) = (a, b);
+        }
         self.dirty |= dirty::RASTER;
         Ok(())
     }
 
     pub(crate) fn try_blend_color(&mut self, r: f32, g: f32, b: f32, a: f32) -> GlResult<()> {
-        self.fixed.blend.color = [r, g, b, a];
+        for bl in &mut self.fixed.blend {
+            bl.color = [r, g, b, a];
+        }
         self.dirty |= dirty::RASTER;
         Ok(())
     }

@@ -703,11 +703,16 @@ mod tests {
                             ],
                             lod: [0; 4],
                             dref: [0; 4],
+                            layer: [0; 4],
                         };
                         if k % 5 == 1 {
                             req.offset = [(next() % 7) as i32 - 3, (next() % 7) as i32 - 3];
                         }
-                        let mask = if k % 3 == 2 { (next() % 15 + 1) as u32 } else { 0xF };
+                        let mask = if k % 3 == 2 {
+                            (next() % 15 + 1) as u32
+                        } else {
+                            0xF
+                        };
                         let before_rows = ROW_HITS.with(|c| c.get());
                         let (mut a, mut b) = ([[0xDEAD_BEEFu32; 4]; 4], [[0xDEAD_BEEFu32; 4]; 4]);
                         (fast.sample)(&fast, &req, mask, &mut a);
