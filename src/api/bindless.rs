@@ -11,7 +11,7 @@ use crate::api::context::{dirty, Context};
 use crate::api::dispatch::gl_commands;
 use crate::api::error::{GlError, GlResult};
 use crate::api::names::{SamplerName, TextureName};
-use crate::api::texture::border_allowed;
+use crate::api::texture::border_allowed_state;
 use crate::sampler::TextureHandle;
 
 /// Who a handle belongs to.
@@ -138,7 +138,7 @@ impl Context {
         if !tex.is_complete(&state) {
             return Err(GlError::InvalidOperation("texture is not complete"));
         }
-        if !border_allowed(state.border_color) {
+        if !border_allowed_state(&state) {
             return Err(GlError::InvalidOperation(
                 "border colour is not (0,0,0,0), (0,0,0,1), (1,1,1,0) or (1,1,1,1)",
             ));

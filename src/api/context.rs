@@ -32,6 +32,8 @@ use crate::sampler::{
 /// Implementation limits reported through glGet (GL 4.5 core table 23.5x minimums or more).
 pub mod limits {
     pub const MAX_TEXTURE_SIZE: i32 = 16384;
+    /// Layers of a 2D array texture (GL 4.5 core table 23.53: at least 2048).
+    pub const MAX_ARRAY_TEXTURE_LAYERS: i32 = 2048;
     /// log2(MAX_TEXTURE_SIZE) + 1.
     pub const MAX_MIP_LEVELS: usize = 15;
     pub const MAX_VERTEX_ATTRIBS: u32 = crate::ir::link::MAX_VERTEX_ATTRIBS;
@@ -150,8 +152,12 @@ pub(crate) struct FixedState {
     pub depth_func: CompareFunc,
     pub depth_mask: bool,
     pub stencil: crate::api::stencil::StencilGl,
-    pub blend: BlendState,
-    pub color_mask: [bool; 4],
+    /// Blend enable, functions and equations of each draw buffer (ARB_draw_buffers_blend,
+    /// GL 4.5 core §17.3.6); every entry carries the one constant colour. The non-indexed
+    /// commands set all of them, glGet without an index reads draw buffer 0's.
+    pub blend: [BlendState; limits::MAX_DRAW_BUFFERS as usize],
+    /// glColorMask(i) of each draw buffer (§17.4.2).
+    pub color_mask: [[bool; 4]; limits::MAX_DRAW_BUFFERS as usize],
     pub clear_color: [f32; 4],
     pub clear_depth: f64,
     pub clear_stencil: i32,
@@ -205,6 +211,8 @@ pub struct Context {
     pub(crate) vertex_arrays: NameTable<VertexArrayName, VertexArray>,
     /// Texture object 0 of TEXTURE_2D (GL 4.5 core §8.1: the default texture; per context).
     pub(crate) default_texture: Texture,
+    /// The default GL_TEXTURE_2D_ARRAY texture (texture 0 of that target).
+    pub(crate) default_texture_2d_array: Texture,
     pub(crate) framebuffers: NameTable<FramebufferName, Framebuffer>,
 
     pub(crate) array_buffer: Option<BufferName>,
@@ -220,6 +228,8 @@ pub struct Context {
     pub(crate) program: Option<ProgramObjectName>,
     pub(crate) active_texture: u32,
     pub(crate) texture_units: Vec<Option<TextureName>>,
+    /// Each unit's GL_TEXTURE_2D_ARRAY binding.
+    pub(crate) texture_units_2d_array: Vec<Option<TextureName>>,
     pub(crate) sampler_units: Vec<Option<SamplerName>>,
     pub(crate) draw_framebuffer: Option<FramebufferName>,
     pub(crate) read_framebuffer: Option<FramebufferName>,
@@ -516,8 +526,8 @@ impl Context {
             depth_func: CompareFunc::Less,
             depth_mask: true,
             stencil: crate::api::stencil::StencilGl::INITIAL,
-            blend: BlendState::INITIAL,
-            color_mask: [true; 4],
+            blend: [BlendState::INITIAL; limits::MAX_DRAW_BUFFERS as usize],
+            color_mask: [[true; 4]; limits::MAX_DRAW_BUFFERS as usize],
             clear_color: [0.0; 4],
             clear_depth: 1.0,
             clear_stencil: 0,
@@ -559,6 +569,7 @@ impl Context {
             id: crate::api::share::next_context_id(),
             vertex_arrays: NameTable::default(),
             default_texture: Texture::default(),
+            default_texture_2d_array: Texture::default(),
             framebuffers: NameTable::default(),
             array_buffer: None,
             loose_element_buffer: None,
@@ -572,6 +583,7 @@ impl Context {
             program: None,
             active_texture: 0,
             texture_units: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
+            texture_units_2d_array: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             sampler_units: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             draw_framebuffer: None,
             read_framebuffer: None,
@@ -697,8 +709,9 @@ impl Context {
             // updated.
             depth_mask: f.depth_mask && f.depth_test,
             stencil: f.stencil.derive(),
-            blend: f.blend,
-            color_mask: f.color_mask,
+            blend: f.blend[0],
+            color_mask: f.color_mask[0],
+            per_buffer: crate::api::blend::per_buffer(f),
             prims: crate::api::draw::derive_prims(f),
         }
     }
@@ -727,7 +740,7 @@ impl Context {
         Ok(match cap {
             gl::DEPTH_TEST => &mut self.fixed.depth_test,
             gl::STENCIL_TEST => &mut self.fixed.stencil.test,
-            gl::BLEND => &mut self.fixed.blend.enabled,
+            gl::BLEND => &mut self.fixed.blend[0].enabled,
             gl::CULL_FACE => &mut self.fixed.cull_face_enabled,
             gl::SCISSOR_TEST => &mut self.fixed.scissor_test,
             // Dithering is allowed to do nothing (GL 4.5 core §17.3.9).
@@ -748,12 +761,18 @@ impl Context {
     }
 
     pub(crate) fn try_enable(&mut self, cap: u32) -> GlResult<()> {
+        if cap == gl::BLEND {
+            return self.try_enablei_all(cap, true);
+        }
         let r = self.cap(cap).map(|c| *c = true);
         self.dirty |= dirty::RASTER;
         r
     }
 
     pub(crate) fn try_disable(&mut self, cap: u32) -> GlResult<()> {
+        if cap == gl::BLEND {
+            return self.try_enablei_all(cap, false);
+        }
         let r = self.cap(cap).map(|c| *c = false);
         self.dirty |= dirty::RASTER;
         r
@@ -830,17 +849,17 @@ impl Context {
     }
 
     pub(crate) fn try_color_mask(&mut self, r: bool, g: bool, b: bool, a: bool) -> GlResult<()> {
-        self.fixed.color_mask = [r, g, b, a];
+        self.fixed.color_mask = [[r, g, b, a]; limits::MAX_DRAW_BUFFERS as usize];
         self.dirty |= dirty::RASTER;
         Ok(())
     }
 
-    fn check_blend_factor(f: u32) -> GlResult<BlendFactor> {
+    pub(crate) fn check_blend_factor(f: u32) -> GlResult<BlendFactor> {
         // Dual-source factors (SRC1_*) are valid GL but not implemented: refused.
         BlendFactor::from_gl(f).ok_or(GlError::BadEnum("blend factor", f))
     }
 
-    fn check_blend_equation(e: u32) -> GlResult<BlendEquation> {
+    pub(crate) fn check_blend_equation(e: u32) -> GlResult<BlendEquation> {
         BlendEquation::from_gl(e).ok_or(GlError::BadEnum("blend equation", e))
     }
 
@@ -862,8 +881,9 @@ impl Context {
             Self::check_blend_factor(src_a)?,
             Self::check_blend_factor(dst_a)?,
         ];
-        let bl = &mut self.fixed.blend;
-        (bl.src_rgb, bl.dst_rgb, bl.src_alpha, bl.dst_alpha) = (a, b, c, d);
+        for bl in &mut self.fixed.blend {
+            (bl.src_rgb, bl.dst_rgb, bl.src_alpha, bl.dst_alpha) = (a, b, c, d);
+        }
         self.dirty |= dirty::RASTER;
         Ok(())
     }
@@ -881,14 +901,17 @@ impl Context {
             Self::check_blend_equation(mode_rgb)?,
             Self::check_blend_equation(mode_alpha)?,
         );
-        self.fixed.blend.eq_rgb = a;
-        self.fixed.blend.eq_alpha = b;
+        for bl in &mut self.fixed.blend {
+            (bl.eq_rgb, bl.eq_alpha) = (a, b);
+        }
         self.dirty |= dirty::RASTER;
         Ok(())
     }
 
     pub(crate) fn try_blend_color(&mut self, r: f32, g: f32, b: f32, a: f32) -> GlResult<()> {
-        self.fixed.blend.color = [r, g, b, a];
+        for bl in &mut self.fixed.blend {
+            bl.color = [r, g, b, a];
+        }
         self.dirty |= dirty::RASTER;
         Ok(())
     }

@@ -940,18 +940,20 @@ impl Context {
             .current_executable()
             .ok_or(GlError::InvalidOperation("no current program"))?;
         let mut words = exe.words.clone();
-        let samplers: Vec<(u32, [Option<u32>; 2], SamplerValue)> = exe
+        // (location, offsets, value, reads the unit's GL_TEXTURE_2D_ARRAY binding)
+        let samplers: Vec<(u32, [Option<u32>; 2], SamplerValue, bool)> = exe
             .linked
             .uniforms
             .iter()
             .filter(|u| u.is_sampler())
             .flat_map(|u| {
+                let array = u.ty.base.is_array_sampler();
                 (0..u.elements()).map(move |e| {
                     let offs = u.offsets.map(|o| o.map(|o| o + e * u.stride));
-                    (u.location + e, offs)
+                    (u.location + e, offs, array)
                 })
             })
-            .map(|(loc, offs)| {
+            .map(|(loc, offs, array)| {
                 (
                     loc,
                     offs,
@@ -959,6 +961,7 @@ impl Context {
                         .get(&loc)
                         .copied()
                         .unwrap_or(SamplerValue::Unit(0)),
+                    array,
                 )
             })
             .collect();
@@ -974,10 +977,10 @@ impl Context {
             base_vertex: d.base_vertex,
             base_instance: d.base_instance,
         };
-        for (_, offs, value) in samplers {
+        for (_, offs, value, array) in samplers {
             let handle = match value {
                 SamplerValue::Handle(h) => h,
-                SamplerValue::Unit(u) => self.unit_handle(u as usize),
+                SamplerValue::Unit(u) => self.unit_handle(u as usize, array),
             }
             .to_bits();
             for (stage, off) in offs.iter().enumerate() {
@@ -1014,11 +1017,12 @@ impl Context {
         Ok(())
     }
 
-    /// The internal descriptor handle for the texture (and sampler) bound to `unit`; the
-    /// null handle (0) when the texture is incomplete, so the shader samples zeros (GL 4.5 core §11.1.3.5 gives
-    /// (0, 0, 0, 1); the descriptor table's miss gives zeros — a known difference).
-    fn unit_handle(&mut self, unit: usize) -> TextureHandle {
-        let tex_ref = self.unit_texture(unit);
+    /// The internal descriptor handle for the texture (and sampler) bound to `unit` (its
+    /// GL_TEXTURE_2D_ARRAY binding with `array`, for array samplers). An incomplete texture
+    /// gets the incomplete descriptor, which samples (0, 0, 0, 1) (GL 4.5 core §11.1.3.5;
+    /// integers for an integer texture).
+    fn unit_handle(&mut self, unit: usize, array: bool) -> TextureHandle {
+        let tex_ref = self.unit_texture_for(unit, array);
         let sampler = self.sampler_units.get(unit).copied().flatten();
         let (s_state, s_version) = match sampler.and_then(|s| self.objs.samplers.get(s)) {
             Some(s) => (Some(s.state), s.version),
@@ -1028,9 +1032,6 @@ impl Context {
             return TextureHandle::default();
         };
         let state = s_state.unwrap_or(tex.state);
-        if !tex.is_complete(&state) {
-            return TextureHandle::default();
-        }
         let version = tex.version;
         if let Some(&(_, _, _, h)) = tex
             .internal

@@ -37,6 +37,7 @@
 #![deny(unsafe_code)]
 
 pub mod bindless;
+pub mod blend;
 mod blit;
 pub mod buffer;
 pub mod context;

@@ -79,7 +79,10 @@ pub fn internal_format(internal: u32) -> Option<InternalFormat> {
         gl::DEPTH_STENCIL => f(Depth24Stencil8, 1, N, false),
         gl::DEPTH_COMPONENT32F | gl::DEPTH_COMPONENT32 => f(Depth32F, 1, N, true),
         gl::DEPTH_COMPONENT => f(Depth32F, 1, N, false),
-        _ => None,
+        e => {
+            let i = crate::sampler::IntFormat::from_gl(e)?;
+            f(Format::Int(i), i.channels, N, true)
+        }
     }
 }
 
@@ -149,6 +152,7 @@ impl InternalFormat {
                 let full = match storage {
                     Rgba16F => 16,
                     Rgba32F | R32F => 32,
+                    Int(f) => f.bytes as i32 * 8,
                     _ => 8,
                 };
                 let mut out = [0; 6];
@@ -172,10 +176,13 @@ impl InternalFormat {
         }
     }
 
-    /// GL_FLOAT or GL_UNSIGNED_NORMALIZED: the type of the stored components
+    /// GL_FLOAT, GL_UNSIGNED_NORMALIZED, GL_INT or GL_UNSIGNED_INT: the type of the stored components
     /// (FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE). Quantized formats kept in float storage
     /// (RGB10_A2, R16...) are normalized.
     pub fn component_type(&self) -> u32 {
+        if let Format::Int(f) = self.storage {
+            return if f.signed { gl::INT } else { gl::UNSIGNED_INT };
+        }
         let float = match self.storage {
             Format::Depth32F => self.gl == gl::DEPTH_COMPONENT32F,
             Format::Rgba16F | Format::Rgba32F | Format::R32F => self.bits == [0; 4],
@@ -223,8 +230,14 @@ pub fn unsupported_internal_format(internal: u32) -> Option<GlError> {
 /// A zero-filled image, or GL_OUT_OF_MEMORY when its storage cannot be had (probed with a
 /// fallible reservation first: `Image::new` itself aborts on allocation failure).
 pub fn new_image(w: u32, h: u32, format: Format) -> GlResult<Image> {
+    new_image_layers(w, h, 1, format)
+}
+
+/// `new_image` of `d` layers (a 2D array texture level).
+pub fn new_image_layers(w: u32, h: u32, d: u32, format: Format) -> GlResult<Image> {
     let bytes = (w as usize)
         .checked_mul(h as usize)
+        .and_then(|n| n.checked_mul(d as usize))
         .and_then(|n| n.checked_mul(format.bytes_per_texel()))
         .ok_or(GlError::OutOfMemory("image size overflows"))?;
     let mut probe: Vec<u8> = Vec::new();
@@ -232,7 +245,7 @@ pub fn new_image(w: u32, h: u32, format: Format) -> GlResult<Image> {
         .try_reserve_exact(bytes)
         .map_err(|_| GlError::OutOfMemoryFor(bytes as u64, "bytes of image storage"))?;
     drop(probe);
-    Ok(Image::new(w, h, format))
+    Ok(Image::new_layers(w, h, d, format))
 }
 
 /// Whether `internal` is a sized internal format (TexStorage accepts only those).
@@ -257,6 +270,10 @@ fn components(format: u32) -> GlResult<usize> {
         gl::RGB => 3,
         gl::RG => 2,
         gl::RED | gl::DEPTH_COMPONENT | gl::DEPTH_STENCIL | gl::STENCIL_INDEX => 1,
+        gl::RGBA_INTEGER => 4,
+        gl::RGB_INTEGER => 3,
+        gl::RG_INTEGER => 2,
+        gl::RED_INTEGER => 1,
         _ => return Err(GlError::BadEnum("unsupported pixel format", format)),
     })
 }
@@ -270,9 +287,9 @@ pub fn type_size(ty: u32) -> GlResult<usize> {
 /// Bytes of one component of a client pixel type (the whole pixel for packed types).
 fn type_bytes(ty: u32) -> GlResult<usize> {
     Ok(match ty {
-        gl::UNSIGNED_BYTE => 1,
-        gl::UNSIGNED_SHORT | gl::HALF_FLOAT => 2,
-        gl::FLOAT | gl::UNSIGNED_INT | gl::UNSIGNED_INT_24_8 => 4,
+        gl::UNSIGNED_BYTE | gl::BYTE => 1,
+        gl::UNSIGNED_SHORT | gl::SHORT | gl::HALF_FLOAT => 2,
+        gl::FLOAT | gl::UNSIGNED_INT | gl::INT | gl::UNSIGNED_INT_24_8 => 4,
         gl::FLOAT_32_UNSIGNED_INT_24_8_REV => 8,
         _ => return Err(GlError::BadEnum("unsupported pixel type", ty)),
     })
@@ -365,7 +382,22 @@ pub fn check_format_type(format: u32, ty: u32) -> GlResult<()> {
             ("type", ty),
         ));
     }
-    // What softgl converts today.
+    // What softgl converts today: the integer formats with the plain integer types, ...
+    if integer {
+        let supported = matches!(
+            format,
+            gl::RED_INTEGER | gl::RG_INTEGER | gl::RGB_INTEGER | gl::RGBA_INTEGER
+        ) && is_int_type(ty);
+        if !supported {
+            return Err(GlError::BadPair(
+                "pixel format/type pair valid in GL but not supported by softgl yet",
+                ("format", format),
+                ("type", ty),
+            ));
+        }
+        return Ok(());
+    }
+    // ... and these.
     let supported = matches!(
         format,
         gl::RGBA
@@ -395,12 +427,41 @@ pub fn check_format_type(format: u32, ty: u32) -> GlResult<()> {
     Ok(())
 }
 
+/// The unpacked integer types (GL 4.5 core table 8.2) integer formats move.
+fn is_int_type(ty: u32) -> bool {
+    matches!(
+        ty,
+        gl::UNSIGNED_BYTE | gl::BYTE | gl::UNSIGNED_SHORT | gl::SHORT | gl::UNSIGNED_INT | gl::INT
+    )
+}
+
+/// Whether a client pixel format is one of the *_INTEGER ones.
+fn is_integer_format(format: u32) -> bool {
+    matches!(
+        format,
+        gl::RED_INTEGER
+            | gl::GREEN_INTEGER
+            | gl::BLUE_INTEGER
+            | gl::RG_INTEGER
+            | gl::RGB_INTEGER
+            | gl::RGBA_INTEGER
+            | gl::BGR_INTEGER
+            | gl::BGRA_INTEGER
+    )
+}
+
 /// Checks a format/type pair against the storage format (GL 4.5 core §8.4.4: depth data
-/// only into depth formats and back; UNSIGNED_INT_24_8 only with DEPTH_STENCIL).
+/// only into depth formats and back; UNSIGNED_INT_24_8 only with DEPTH_STENCIL; integer
+/// client formats exactly for integer internal formats, §8.5 INVALID_OPERATION).
 fn check_pair(storage: Format, format: u32, ty: u32) -> GlResult<usize> {
     check_format_type(format, ty)?;
     let n = components(format)?;
     let size = type_bytes(ty)?;
+    if is_integer_format(format) != storage.is_integer() {
+        return Err(GlError::InvalidOperation(
+            "an integer internal format takes an *_INTEGER pixel format, and only it does",
+        ));
+    }
     let depth_client = matches!(format, gl::DEPTH_COMPONENT | gl::DEPTH_STENCIL);
     if depth_client != storage.is_depth() {
         return Err(GlError::InvalidOperation(
@@ -532,6 +593,7 @@ pub fn encode_texel(format: Format, v: [f32; 4], stencil: u8, out: &mut [u8]) {
             let d = (d as f64 * 16_777_215.0).round() as u32;
             out[..4].copy_from_slice(&(d | (stencil as u32) << 24).to_le_bytes());
         }
+        Format::Int(_) => crate::sampler::encode_color(format, v, out),
     }
 }
 
@@ -558,7 +620,53 @@ pub fn decode_texel(format: Format, b: &[u8]) -> [f32; 4] {
                 0.0,
             ]
         }
+        Format::Int(_) => crate::sampler::decode_color(format, b),
     }
+}
+
+/// Reads client component `c` of an integer pixel of type `ty` as i64.
+fn read_int_component(src: &[u8], ty: u32, c: usize) -> i64 {
+    let n = type_bytes(ty).unwrap_or(1);
+    let Some(b) = src.get(c * n..c * n + n) else {
+        return 0;
+    };
+    match ty {
+        gl::BYTE => b[0] as i8 as i64,
+        gl::UNSIGNED_BYTE => b[0] as i64,
+        gl::SHORT => i16::from_le_bytes([b[0], b[1]]) as i64,
+        gl::UNSIGNED_SHORT => u16::from_le_bytes([b[0], b[1]]) as i64,
+        gl::INT => i32::from_le_bytes([b[0], b[1], b[2], b[3]]) as i64,
+        _ => u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as i64,
+    }
+}
+
+/// Writes `v` as client component `c` of type `ty`, clamped to the type's range.
+fn write_int_component(dst: &mut [u8], ty: u32, c: usize, v: i64) {
+    let n = type_bytes(ty).unwrap_or(1);
+    let (lo, hi) = match ty {
+        gl::BYTE => (i8::MIN as i64, i8::MAX as i64),
+        gl::UNSIGNED_BYTE => (0, u8::MAX as i64),
+        gl::SHORT => (i16::MIN as i64, i16::MAX as i64),
+        gl::UNSIGNED_SHORT => (0, u16::MAX as i64),
+        gl::INT => (i32::MIN as i64, i32::MAX as i64),
+        _ => (0, u32::MAX as i64),
+    };
+    let bytes = (v.clamp(lo, hi) as u64).to_le_bytes();
+    if let Some(d) = dst.get_mut(c * n..c * n + n) {
+        d.copy_from_slice(&bytes[..n]);
+    }
+}
+
+/// One client integer pixel → one stored integer texel: missing channels (0, 0, 0, 1),
+/// each value clamped to the format's range (GL 4.5 core §8.4.4; as Mesa converts).
+fn unpack_int_texel(f: crate::sampler::IntFormat, p: &[u8], ty: u32, n: usize, out: &mut [u8]) {
+    let mut v = [0i64, 0, 0, 1];
+    for (c, slot) in v.iter_mut().enumerate().take(n) {
+        *slot = read_int_component(p, ty, c);
+    }
+    let (lo, hi) = f.range();
+    let bits = v.map(|x| x.clamp(lo, hi) as i32 as u32);
+    crate::sampler::encode_int(f, bits, out);
 }
 
 /// Converts client pixels into `format` storage bytes (tightly packed rows).
@@ -598,6 +706,11 @@ pub fn unpack(
         }
         for x in 0..w {
             let p = &row[x * pixel..(x + 1) * pixel];
+            if let Format::Int(f) = format {
+                let o = (y * w + x) * bpt;
+                unpack_int_texel(f, p, ty, n, &mut out[o..o + bpt]);
+                continue;
+            }
             let (v, stencil) = if ty == gl::UNSIGNED_INT_24_8 {
                 let word = u32::from_le_bytes([p[0], p[1], p[2], p[3]]);
                 // GL packs depth in the high 24 bits, stencil in the low 8.
@@ -671,6 +784,37 @@ pub fn pack_with<'o>(
     let n = components(gl_format)?;
     if matches!(gl_format, gl::DEPTH_STENCIL | gl::STENCIL_INDEX) || ty == gl::UNSIGNED_INT_24_8 {
         return pack_stencil(image, x, y, w, h, gl_format, ty, alignment, out);
+    }
+    if is_integer_format(gl_format) != image.format().is_integer() {
+        // GL 4.5 core §18.2.8 (ReadPixels) and §8.11.4 (GetTexImage): INVALID_OPERATION.
+        return Err(GlError::InvalidOperation(
+            "an integer image reads with an *_INTEGER format, and only it does",
+        ));
+    }
+    if let Format::Int(f) = image.format() {
+        check_format_type(gl_format, ty)?;
+        let pixel = n * type_bytes(ty)?;
+        return pack_texels(
+            image,
+            x,
+            y,
+            w,
+            h,
+            pixel,
+            alignment,
+            Some(&mut |texel: &[u8], out: &mut [u8]| {
+                let v = crate::sampler::decode_int(f, texel);
+                for (c, &word) in v.iter().enumerate().take(n) {
+                    let x = if f.signed {
+                        word as i32 as i64
+                    } else {
+                        word as i64
+                    };
+                    write_int_component(out, ty, c, x);
+                }
+            }),
+            out,
+        );
     }
     if !matches!(
         ty,
@@ -760,7 +904,11 @@ fn pack_texels<'o>(
         put.is_some() || pixel == bpt,
         "a raw copy needs the stored layout"
     );
-    let (iw, ih) = (image.width() as i64, image.height() as i64);
+    // The layers of a 2D array level are stacked: one tall image here.
+    let (iw, ih) = (
+        image.width() as i64,
+        image.height() as i64 * image.depth() as i64,
+    );
     // The columns of the rectangle inside the image: [c0, c1).
     let c0 = (-(x as i64)).clamp(0, w as i64) as usize;
     let c1 = (iw - x as i64).clamp(c0 as i64, w as i64) as usize;
@@ -857,8 +1005,23 @@ pub fn next_level(src: &Image) -> Image {
     let (w, h) = ((sw / 2).max(1), (sh / 2).max(1));
     let f = src.format();
     let bpt = f.bytes_per_texel();
-    let bytes = src.to_bytes();
-    let mut out = vec![0u8; w * h * bpt];
+    let all = src.to_bytes();
+    let layers = src.depth() as usize;
+    let mut out = vec![0u8; w * h * bpt * layers];
+    // Each layer of a 2D array is filtered on its own (GL 4.5 core §8.14.4).
+    for layer in 0..layers {
+        let bytes = &all[layer * sw * sh * bpt..(layer + 1) * sw * sh * bpt];
+        let out = &mut out[layer * w * h * bpt..(layer + 1) * w * h * bpt];
+        next_layer(bytes, out, f, [sw, sh], [w, h]);
+    }
+    let mut img = Image::new_layers(w as u32, h as u32, layers as u32, f);
+    img.write_bytes(0, &out);
+    img
+}
+
+/// One layer of `next_level`.
+fn next_layer(bytes: &[u8], out: &mut [u8], f: Format, [sw, sh]: [usize; 2], [w, h]: [usize; 2]) {
+    let bpt = f.bytes_per_texel();
     for y in 0..h {
         for x in 0..w {
             let mut sum = [0.0f32; 4];
@@ -878,9 +1041,6 @@ pub fn next_level(src: &Image) -> Image {
             encode_texel(f, sum.map(|s| s / count), 0, &mut out[o..o + bpt]);
         }
     }
-    let mut img = Image::new(w as u32, h as u32, f);
-    img.write_bytes(0, &out);
-    img
 }
 
 #[cfg(test)]

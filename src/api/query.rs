@@ -133,6 +133,7 @@ impl Context {
                 gl::NO_RESET_NOTIFICATION
             } as i32),
             gl::MAX_TEXTURE_SIZE => i(limits::MAX_TEXTURE_SIZE),
+            gl::MAX_ARRAY_TEXTURE_LAYERS => i(limits::MAX_ARRAY_TEXTURE_LAYERS),
             gl::MAX_RENDERBUFFER_SIZE => i(limits::MAX_RENDERBUFFER_SIZE),
             gl::MAX_VERTEX_ATTRIBS => i(limits::MAX_VERTEX_ATTRIBS as i32),
             gl::MAX_TEXTURE_IMAGE_UNITS | gl::MAX_VERTEX_TEXTURE_IMAGE_UNITS => {
@@ -190,12 +191,12 @@ impl Context {
             gl::COLOR_CLEAR_VALUE => Floats(f.clear_color.to_vec()),
             gl::DEPTH_CLEAR_VALUE => Floats(vec![f.clear_depth as f32]),
             gl::STENCIL_CLEAR_VALUE => i(f.clear_stencil),
-            gl::BLEND_COLOR => Floats(f.blend.color.to_vec()),
-            gl::COLOR_WRITEMASK => Bools(f.color_mask.to_vec()),
+            gl::BLEND_COLOR => Floats(f.blend[0].color.to_vec()),
+            gl::COLOR_WRITEMASK => Bools(f.color_mask[0].to_vec()),
             gl::DEPTH_WRITEMASK => b(f.depth_mask),
             gl::DEPTH_TEST => b(f.depth_test),
             gl::STENCIL_TEST => b(f.stencil.test),
-            gl::BLEND => b(f.blend.enabled),
+            gl::BLEND => b(f.blend[0].enabled),
             gl::CULL_FACE => b(f.cull_face_enabled),
             gl::SCISSOR_TEST => b(f.scissor_test),
             gl::DITHER => b(f.dither),
@@ -237,17 +238,20 @@ impl Context {
             } else {
                 gl::LAST_VERTEX_CONVENTION
             } as i32),
-            gl::BLEND_SRC_RGB => i(f.blend.src_rgb.to_gl() as i32),
-            gl::BLEND_DST_RGB => i(f.blend.dst_rgb.to_gl() as i32),
-            gl::BLEND_SRC_ALPHA => i(f.blend.src_alpha.to_gl() as i32),
-            gl::BLEND_DST_ALPHA => i(f.blend.dst_alpha.to_gl() as i32),
-            gl::BLEND_EQUATION_RGB => i(f.blend.eq_rgb.to_gl() as i32),
-            gl::BLEND_EQUATION_ALPHA => i(f.blend.eq_alpha.to_gl() as i32),
+            gl::BLEND_SRC_RGB => i(f.blend[0].src_rgb.to_gl() as i32),
+            gl::BLEND_DST_RGB => i(f.blend[0].dst_rgb.to_gl() as i32),
+            gl::BLEND_SRC_ALPHA => i(f.blend[0].src_alpha.to_gl() as i32),
+            gl::BLEND_DST_ALPHA => i(f.blend[0].dst_alpha.to_gl() as i32),
+            gl::BLEND_EQUATION_RGB => i(f.blend[0].eq_rgb.to_gl() as i32),
+            gl::BLEND_EQUATION_ALPHA => i(f.blend[0].eq_alpha.to_gl() as i32),
             gl::UNPACK_ALIGNMENT => i(self.unpack_alignment as i32),
             gl::PACK_ALIGNMENT => i(self.pack_alignment as i32),
             gl::ACTIVE_TEXTURE => i((gl::TEXTURE0 + self.active_texture) as i32),
             gl::TEXTURE_BINDING_2D => {
                 name(self.texture_units[self.active_texture as usize].map(|t| t.0))
+            }
+            gl::TEXTURE_BINDING_2D_ARRAY => {
+                name(self.texture_units_2d_array[self.active_texture as usize].map(|t| t.0))
             }
             gl::SAMPLER_BINDING => {
                 name(self.sampler_units[self.active_texture as usize].map(|s| s.0))
@@ -318,9 +322,8 @@ impl Context {
     }
 
     /// The indexed state `pname`[`index`] (GL 4.5 core tables 23.5, 23.6, 23.33): integers
-    /// as i64, or booleans. softgl keeps one blend state and colour mask for every draw
-    /// buffer (per-buffer state is not implemented: glEnablei and glBlendFunci are not) and
-    /// one viewport, so those answer the shared state for any valid index.
+    /// as i64, or booleans: the blend state and colour mask of each draw buffer, and the one
+    /// viewport softgl has.
     fn get_indexed(&mut self, pname: u32, index: u32) -> GlResult<Result<Vec<i64>, Vec<bool>>> {
         let check = |max: u32, what: &'static str| {
             if index < max {
@@ -350,7 +353,11 @@ impl Context {
             | gl::BLEND_EQUATION_ALPHA
             | gl::COLOR_WRITEMASK => {
                 check(limits::MAX_DRAW_BUFFERS, "index past GL_MAX_DRAW_BUFFERS")?;
-                self.indexed_as_plain(pname)
+                Ok(crate::api::blend::indexed_value(
+                    &self.fixed,
+                    pname,
+                    index as usize,
+                ))
             }
             gl::VIEWPORT | gl::SCISSOR_BOX => {
                 check(1, "softgl has one viewport")?;
@@ -405,7 +412,9 @@ impl Context {
 
     pub(crate) fn try_is_enabledi(&mut self, cap: u32, index: u32) -> GlResult<bool> {
         match cap {
-            gl::BLEND if index < limits::MAX_DRAW_BUFFERS => self.try_is_enabled(cap),
+            gl::BLEND if index < limits::MAX_DRAW_BUFFERS => {
+                Ok(self.fixed.blend[index as usize].enabled)
+            }
             gl::SCISSOR_TEST if index == 0 => self.try_is_enabled(cap),
             gl::BLEND | gl::SCISSOR_TEST => Err(GlError::InvalidValue("index out of range")),
             _ => Err(GlError::BadEnum("indexed capability", cap)),

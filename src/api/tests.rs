@@ -989,7 +989,7 @@ fn draw_snapshot_contents() {
     let t = complete_texture(&mut c);
     let t2 = c.gen_textures(1)[0];
     c.active_texture(gl::TEXTURE1);
-    c.bind_texture(gl::TEXTURE_2D, t2); // incomplete → handle 0
+    c.bind_texture(gl::TEXTURE_2D, t2); // incomplete → the incomplete descriptor
     let h = c.get_texture_handle_arb(t);
     c.make_texture_handle_resident_arb(h);
     let tex = c.get_uniform_location(p, "tex");
@@ -1031,9 +1031,11 @@ fn draw_snapshot_contents() {
     let word64 = |at: usize| fs[at] as u64 | (fs[at + 1] as u64) << 32;
     // tint 4, flag 1, arr 3 → tex at 8, btex at 10, ltex at 12.
     let internal = fake.internal.lock().unwrap().clone();
-    assert_eq!(internal.len(), 1, "one internal descriptor for unit 0");
+    // An incomplete texture gets an internal descriptor too: the incomplete one, which
+    // samples (0, 0, 0, 1) (GL 4.5 core §11.1.3.5).
+    assert_eq!(internal.len(), 2, "internal descriptors for units 0 and 1");
     assert_eq!(word64(8), internal[0], "bound unit → internal handle");
-    assert_eq!(word64(10), 0, "incomplete texture → handle 0");
+    assert_eq!(word64(10), internal[1], "incomplete texture → its incomplete descriptor");
     assert_eq!(word64(12), h, "bindless handle as set");
     assert_eq!(d.fs.blocks.len(), 1);
     let (data, off, len) = d.fs.blocks[0].clone().unwrap();
@@ -1044,7 +1046,7 @@ fn draw_snapshot_contents() {
 
     // A second draw reuses the cached internal descriptor; a texture change retires it.
     c.draw_arrays(gl::TRIANGLES, 0, 3);
-    assert_eq!(fake.internal.lock().unwrap().len(), 1);
+    assert_eq!(fake.internal.lock().unwrap().len(), 2);
     c.make_texture_handle_non_resident_arb(h);
     c.draw_arrays(gl::TRIANGLES, 0, 3);
     let last = c.captured.pop().unwrap();

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use crate::api::context::{dirty, limits, Context};
-use crate::api::dispatch::gl_commands;
+use crate::api::dispatch::{gl_commands, Group};
 use crate::api::error::{GlError, GlResult};
 use crate::api::names::{SamplerName, TextureName};
 use crate::api::pixels;
@@ -102,7 +102,8 @@ impl Texture {
         let Some(Some(b)) = self.levels.get(base) else {
             return false;
         };
-        if b.width() == 0 || b.height() == 0 {
+        if b.width() == 0 || b.height() == 0 || !crate::sampler::filters_allowed(b.format(), state)
+        {
             return false;
         }
         if !state.min_filter.uses_mipmaps() {
@@ -116,6 +117,7 @@ impl Texture {
             let shift = (l - base) as u32;
             matches!(self.levels.get(l), Some(Some(img))
                 if img.format() == b.format()
+                    && img.depth() == b.depth()
                     && img.width() == (b.width() >> shift).max(1)
                     && img.height() == (b.height() >> shift).max(1))
         })
@@ -134,6 +136,15 @@ pub(crate) struct SamplerObject {
     pub version: u64,
 }
 
+/// The four border colours ARB_bindless_texture allows for handles, as floats or (when an
+/// I form set the colour) as integers.
+pub(crate) fn border_allowed_state(s: &SamplerState) -> bool {
+    match s.border_int {
+        Some(b) => [[0, 0, 0, 0], [0, 0, 0, 1], [1, 1, 1, 0], [1, 1, 1, 1]].contains(&b),
+        None => border_allowed(s.border_color),
+    }
+}
+
 /// The four border colours ARB_bindless_texture allows for handles.
 pub(crate) fn border_allowed(c: [f32; 4]) -> bool {
     [
@@ -149,39 +160,49 @@ pub(crate) fn border_allowed(c: [f32; 4]) -> bool {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum TexRef {
     Default,
+    /// The default GL_TEXTURE_2D_ARRAY texture.
+    DefaultArray,
     Named(TextureName),
 }
 
-/// A sampler parameter value as passed by the i/f/iv/fv entry points.
+/// A sampler parameter value as passed by the i/f/iv/fv entry points, and the pure
+/// integer forms (glTexParameterIiv/Iuiv, glSamplerParameterIiv/Iuiv), which differ only
+/// for the border colour: kept as integers, for integer textures (GL 4.5 core §8.10).
 enum Param<'a> {
     Int(&'a [i32]),
     Float(&'a [f32]),
+    PureInt(&'a [i32]),
+    PureUint(&'a [u32]),
 }
 
 impl Param<'_> {
     fn len(&self) -> usize {
         match self {
-            Param::Int(v) => v.len(),
+            Param::Int(v) | Param::PureInt(v) => v.len(),
             Param::Float(v) => v.len(),
+            Param::PureUint(v) => v.len(),
         }
     }
     fn f(&self, i: usize) -> f32 {
         match self {
-            Param::Int(v) => v[i] as f32,
+            Param::Int(v) | Param::PureInt(v) => v[i] as f32,
             Param::Float(v) => v[i],
+            Param::PureUint(v) => v[i] as f32,
         }
     }
     /// An enum value (floats are rounded, GL 4.5 core §2.2.1).
     fn e(&self) -> u32 {
         match self {
-            Param::Int(v) => v[0] as u32,
+            Param::Int(v) | Param::PureInt(v) => v[0] as u32,
             Param::Float(v) => v[0].round_ties_even() as i64 as u32,
+            Param::PureUint(v) => v[0],
         }
     }
     fn i(&self) -> i32 {
         match self {
-            Param::Int(v) => v[0],
+            Param::Int(v) | Param::PureInt(v) => v[0],
             Param::Float(v) => v[0].round_ties_even() as i32,
+            Param::PureUint(v) => v[0].min(i32::MAX as u32) as i32,
         }
     }
 }
@@ -222,12 +243,17 @@ fn apply_sampler_param(
             if p.len() < 4 {
                 return Err(GlError::InvalidValue("border colour needs 4 values"));
             }
+            s.border_int = match p {
+                Param::PureInt(v) => Some([0, 1, 2, 3].map(|i| v[i] as u32)),
+                Param::PureUint(v) => Some([v[0], v[1], v[2], v[3]]),
+                _ => None,
+            };
             s.border_color = match p {
                 // Integers map to [-1, 1] (GL 4.5 core §8.10: signed normalized).
                 Param::Int(v) => {
                     [0, 1, 2, 3].map(|i| (v[i] as f64 / i32::MAX as f64).max(-1.0) as f32)
                 }
-                Param::Float(_) => [p.f(0), p.f(1), p.f(2), p.f(3)],
+                _ => [p.f(0), p.f(1), p.f(2), p.f(3)],
             };
         }
         // GL 4.5 core §8.10, table 23.18: depth comparison (§8.23).
@@ -256,7 +282,8 @@ enum ParamValue {
     /// Enums and integers: returned exactly by every form.
     Int(i32),
     Float(f32),
-    Border([f32; 4]),
+    /// The border colour as floats, and as integers when an I form set it.
+    Border([f32; 4], Option<[u32; 4]>),
 }
 
 /// The sampler-state part of glGetTexParameter* / glGetSamplerParameter* (GL 4.5 core
@@ -269,7 +296,7 @@ fn sampler_param_value(s: &SamplerState, pname: u32) -> Option<ParamValue> {
         gl::TEXTURE_WRAP_S => Int(s.wrap_s.to_gl() as i32),
         gl::TEXTURE_WRAP_T => Int(s.wrap_t.to_gl() as i32),
         gl::TEXTURE_WRAP_R => Int(s.wrap_r.to_gl() as i32),
-        gl::TEXTURE_BORDER_COLOR => Border(s.border_color),
+        gl::TEXTURE_BORDER_COLOR => Border(s.border_color, s.border_int),
         gl::TEXTURE_COMPARE_MODE => Int(if s.compare_mode {
             gl::COMPARE_REF_TO_TEXTURE
         } else {
@@ -285,14 +312,16 @@ fn sampler_param_value(s: &SamplerState, pname: u32) -> Option<ParamValue> {
 
 /// A value as the `iv` form returns it: floats round to nearest, a border colour converts
 /// as signed normalized (GL 4.5 core §2.2.2). With `pure` (the `Iiv`/`Iuiv` forms) the
-/// border colour comes back as stored, bit for bit: softgl keeps it as floats because
-/// TexParameterI* (integer textures' border colours) is not implemented.
+/// border colour comes back as the integers glTexParameterI*/glSamplerParameterI* gave, or,
+/// when a float form set it, its values truncated to integers (GL 4.5 core §8.11.2 leaves
+/// that mix undefined). An integer border read by the plain `iv` form comes back as given.
 fn param_ints(v: ParamValue, pure: bool) -> Vec<i32> {
     match v {
         ParamValue::Int(i) => vec![i],
         ParamValue::Float(f) => vec![f.round() as i32],
-        ParamValue::Border(b) if pure => b.iter().map(|f| f.to_bits() as i32).collect(),
-        ParamValue::Border(b) => b
+        ParamValue::Border(_, Some(int)) => int.iter().map(|&i| i as i32).collect(),
+        ParamValue::Border(b, None) if pure => b.iter().map(|&f| f as i32).collect(),
+        ParamValue::Border(b, None) => b
             .iter()
             .map(|&f| (f64::from(f.clamp(-1.0, 1.0)) * f64::from(i32::MAX)).round() as i32)
             .collect(),
@@ -303,7 +332,7 @@ fn param_floats(v: ParamValue) -> Vec<f32> {
     match v {
         ParamValue::Int(i) => vec![i as f32],
         ParamValue::Float(f) => vec![f],
-        ParamValue::Border(b) => b.to_vec(),
+        ParamValue::Border(b, _) => b.to_vec(),
     }
 }
 
@@ -411,7 +440,72 @@ gl_commands! {
     /// glSamplerParameterfv.
     "glSamplerParameterfv"
     fn sampler_parameter_fv(sampler: u32, pname: u32, params: &[f32]) = try_sampler_parameter_fv;
-    /// glCreateTextures (only GL_TEXTURE_2D).
+    /// glTexParameterIiv: as glTexParameteriv, but a border colour stays integers.
+    "glTexParameterIiv"
+    fn tex_parameter_iiv(target: u32, pname: u32, params: &[i32]) = try_tex_parameter_iiv;
+    /// glTexParameterIuiv.
+    "glTexParameterIuiv"
+    fn tex_parameter_iuiv(target: u32, pname: u32, params: &[u32]) = try_tex_parameter_iuiv;
+    /// glGetTexParameterIiv.
+    "glGetTexParameterIiv"
+    fn get_tex_parameter_iiv(target: u32, pname: u32) -> Vec<i32> = try_get_tex_parameter_iiv;
+    /// glGetTexParameterIuiv.
+    "glGetTexParameterIuiv"
+    fn get_tex_parameter_iuiv(target: u32, pname: u32) -> Vec<u32> = try_get_tex_parameter_iuiv;
+    /// glSamplerParameterIiv.
+    "glSamplerParameterIiv"
+    fn sampler_parameter_iiv(sampler: u32, pname: u32, params: &[i32]) = try_sampler_parameter_iiv;
+    /// glSamplerParameterIuiv.
+    "glSamplerParameterIuiv"
+    fn sampler_parameter_iuiv(sampler: u32, pname: u32, params: &[u32])
+        = try_sampler_parameter_iuiv;
+    /// glTexImage3D (GL 4.5 core §8.5) of a 2D array texture: `depth` layers.
+    #[allow(clippy::too_many_arguments)]
+    "glTexImage3D"
+    fn tex_image_3d(target: u32, level: i32, internalformat: i32, width: i32, height: i32, depth: i32, border: i32, format: u32, ty: u32, data: Option<&[u8]>)
+        = try_tex_image_3d;
+    /// glTexImage3D with a GL_PIXEL_UNPACK_BUFFER bound.
+    #[allow(clippy::too_many_arguments)]
+    "glTexImage3D"
+    fn tex_image_3d_from_buffer(target: u32, level: i32, internalformat: i32, width: i32, height: i32, depth: i32, border: i32, format: u32, ty: u32, offset: usize)
+        = try_tex_image_3d_from_buffer;
+    /// glTexStorage3D (GL 4.5 core §8.19) of a 2D array texture.
+    "glTexStorage3D"
+    fn tex_storage_3d(target: u32, levels: i32, internalformat: u32, width: i32, height: i32, depth: i32)
+        = try_tex_storage_3d;
+    /// glTextureStorage3D (DSA) of a 2D array texture.
+    "glTextureStorage3D"
+    fn texture_storage_3d(texture: u32, levels: i32, internalformat: u32, width: i32, height: i32, depth: i32)
+        = try_texture_storage_3d;
+    /// glTextureStorage2D (DSA).
+    "glTextureStorage2D"
+    fn texture_storage_2d(texture: u32, levels: i32, internalformat: u32, width: i32, height: i32)
+        = try_texture_storage_2d;
+    /// glTexSubImage3D of a 2D array texture: `offset` (x, y, layer), `size` (w, h, layers).
+    #[allow(clippy::too_many_arguments)]
+    "glTexSubImage3D"
+    fn tex_sub_image_3d(target: u32, level: i32, offset: [i32; 3], size: [i32; 3], format: u32, ty: u32, data: &[u8])
+        = try_tex_sub_image_3d;
+    /// glTextureSubImage3D (DSA) of a 2D array texture.
+    #[allow(clippy::too_many_arguments)]
+    "glTextureSubImage3D"
+    fn texture_sub_image_3d(texture: u32, level: i32, offset: [i32; 3], size: [i32; 3], format: u32, ty: u32, data: &[u8])
+        = try_texture_sub_image_3d;
+    /// glTexSubImage3D with a GL_PIXEL_UNPACK_BUFFER bound.
+    #[allow(clippy::too_many_arguments)]
+    "glTexSubImage3D"
+    fn tex_sub_image_3d_from_buffer(target: u32, level: i32, offset: [i32; 3], size: [i32; 3], format: u32, ty: u32, buffer_offset: usize)
+        = try_tex_sub_image_3d_from_buffer;
+    /// glTextureSubImage3D with a GL_PIXEL_UNPACK_BUFFER bound.
+    #[allow(clippy::too_many_arguments)]
+    "glTextureSubImage3D"
+    fn texture_sub_image_3d_from_buffer(texture: u32, level: i32, offset: [i32; 3], size: [i32; 3], format: u32, ty: u32, buffer_offset: usize)
+        = try_texture_sub_image_3d_from_buffer;
+    /// glGetTexImage (GL 4.5 core §8.11.4): the whole level (every layer) in `format`/`ty`
+    /// at GL_PACK_ALIGNMENT.
+    "glGetTexImage"
+    fn get_tex_image(target: u32, level: i32, format: u32, ty: u32) -> Vec<u8> = try_get_tex_image;
+    /// glCreateTextures (GL_TEXTURE_2D and GL_TEXTURE_2D_ARRAY).
     "glCreateTextures"
     fn create_textures(target: u32, n: i32) -> Vec<u32> = try_create_textures;
     /// glGenSamplers (sampler names are objects at once, GL 4.5 core §8.2).
@@ -424,6 +518,7 @@ impl Context {
     pub(crate) fn texture(&self, r: TexRef) -> Option<&Texture> {
         match r {
             TexRef::Default => Some(&self.default_texture),
+            TexRef::DefaultArray => Some(&self.default_texture_2d_array),
             TexRef::Named(n) => self.objs.textures.get(n),
         }
     }
@@ -431,25 +526,63 @@ impl Context {
     pub(crate) fn texture_mut(&mut self, r: TexRef) -> Option<&mut Texture> {
         match r {
             TexRef::Default => Some(&mut self.default_texture),
+            TexRef::DefaultArray => Some(&mut self.default_texture_2d_array),
             TexRef::Named(n) => self.objs.textures.get_mut(n),
         }
     }
 
-    /// The texture bound to `target` on the active unit.
+    /// The texture bound to `target` (GL_TEXTURE_2D or GL_TEXTURE_2D_ARRAY) on the active
+    /// unit.
     fn bound_texture(&self, target: u32) -> GlResult<TexRef> {
-        // Only 2D textures are implemented; the other targets are refused honestly.
-        if target != gl::TEXTURE_2D {
+        // Only 2D and 2D array textures are implemented; the other targets are refused
+        // honestly.
+        match target {
+            gl::TEXTURE_2D => Ok(self.unit_texture(self.active_texture as usize)),
+            gl::TEXTURE_2D_ARRAY => Ok(self.unit_texture_for(self.active_texture as usize, true)),
+            _ => Err(GlError::BadEnum(
+                "texture target (only GL_TEXTURE_2D and GL_TEXTURE_2D_ARRAY)",
+                target,
+            )),
+        }
+    }
+
+    /// The texture bound to `target` for a command of one dimensionality: TexImage2D and
+    /// friends take GL_TEXTURE_2D only, TexImage3D and friends GL_TEXTURE_2D_ARRAY only
+    /// (of the targets softgl has; GL 4.5 core §8.5, §8.6: INVALID_ENUM otherwise).
+    fn bound_texture_dims(&self, target: u32, array: bool) -> GlResult<TexRef> {
+        let want = if array {
+            gl::TEXTURE_2D_ARRAY
+        } else {
+            gl::TEXTURE_2D
+        };
+        if target != want {
             return Err(GlError::BadEnum(
-                "texture target (only GL_TEXTURE_2D)",
+                if array {
+                    "texture target (only GL_TEXTURE_2D_ARRAY)"
+                } else {
+                    "texture target (only GL_TEXTURE_2D)"
+                },
                 target,
             ));
         }
-        Ok(self.unit_texture(self.active_texture as usize))
+        self.bound_texture(target)
     }
 
     pub(crate) fn unit_texture(&self, unit: usize) -> TexRef {
-        match self.texture_units.get(unit).copied().flatten() {
+        self.unit_texture_for(unit, false)
+    }
+
+    /// The texture a unit has bound to GL_TEXTURE_2D, or with `array` to
+    /// GL_TEXTURE_2D_ARRAY (what a sampler of that type reads).
+    pub(crate) fn unit_texture_for(&self, unit: usize, array: bool) -> TexRef {
+        let units = if array {
+            &self.texture_units_2d_array
+        } else {
+            &self.texture_units
+        };
+        match units.get(unit).copied().flatten() {
             Some(n) => TexRef::Named(n),
+            None if array => TexRef::DefaultArray,
             None => TexRef::Default,
         }
     }
@@ -457,6 +590,11 @@ impl Context {
     /// The texture bound to `target`, mutable, after checking bindless immutability.
     fn texture_for_state_change(&mut self, target: u32) -> GlResult<&mut Texture> {
         let r = self.bound_texture(target)?;
+        self.texture_for_state_change_of(r)
+    }
+
+    /// The texture `r`, mutable, after checking bindless immutability.
+    fn texture_for_state_change_of(&mut self, r: TexRef) -> GlResult<&mut Texture> {
         let t = self
             .texture_mut(r)
             .ok_or(GlError::InvalidOperation("no texture"))?;
@@ -472,9 +610,9 @@ impl Context {
     }
 
     pub(crate) fn try_create_textures(&mut self, target: u32, n: i32) -> GlResult<Vec<u32>> {
-        if target != gl::TEXTURE_2D {
+        if target != gl::TEXTURE_2D && target != gl::TEXTURE_2D_ARRAY {
             return Err(GlError::BadEnum(
-                "texture target (only GL_TEXTURE_2D)",
+                "texture target (only GL_TEXTURE_2D and GL_TEXTURE_2D_ARRAY)",
                 target,
             ));
         }
@@ -500,15 +638,20 @@ impl Context {
     }
 
     pub(crate) fn try_bind_texture(&mut self, target: u32, texture: u32) -> GlResult<()> {
-        if target != gl::TEXTURE_2D {
+        if target != gl::TEXTURE_2D && target != gl::TEXTURE_2D_ARRAY {
             return Err(GlError::BadEnum(
-                "texture target (only GL_TEXTURE_2D)",
+                "texture target (only GL_TEXTURE_2D and GL_TEXTURE_2D_ARRAY)",
                 target,
             ));
         }
         let unit = self.active_texture as usize;
+        let array = target == gl::TEXTURE_2D_ARRAY;
         if texture == 0 {
-            self.texture_units[unit] = None;
+            if array {
+                self.texture_units_2d_array[unit] = None;
+            } else {
+                self.texture_units[unit] = None;
+            }
             return Ok(());
         }
         let name = TextureName(texture);
@@ -524,7 +667,11 @@ impl Context {
             return Err(GlError::InvalidOperation("texture has another target"));
         }
         t.target = Some(target);
-        self.texture_units[unit] = Some(name);
+        if array {
+            self.texture_units_2d_array[unit] = Some(name);
+        } else {
+            self.texture_units[unit] = Some(name);
+        }
         Ok(())
     }
 
@@ -534,7 +681,11 @@ impl Context {
             if t == 0 || !self.objs.textures.is_name(name) {
                 continue;
             }
-            for u in &mut self.texture_units {
+            for u in self
+                .texture_units
+                .iter_mut()
+                .chain(&mut self.texture_units_2d_array)
+            {
                 if *u == Some(name) {
                     *u = None;
                 }
@@ -554,6 +705,15 @@ impl Context {
             return Err(GlError::InvalidValue("level out of range"));
         }
         Ok(level as usize)
+    }
+
+    /// A 2D array's layer count (GL 4.5 core §8.5: INVALID_VALUE past
+    /// MAX_ARRAY_TEXTURE_LAYERS or below 0).
+    fn check_layers(d: i32) -> GlResult<u32> {
+        if !(0..=limits::MAX_ARRAY_TEXTURE_LAYERS).contains(&d) {
+            return Err(GlError::InvalidValue("layer count out of range"));
+        }
+        Ok(d as u32)
     }
 
     fn check_size(w: i32, h: i32) -> GlResult<(u32, u32)> {
@@ -587,9 +747,27 @@ impl Context {
         ty: u32,
         data: Option<&[u8]>,
     ) -> GlResult<()> {
-        let r = self.bound_texture(target)?;
+        let r = self.bound_texture_dims(target, false)?;
+        let dims = [width, height, 1];
+        self.tex_image(r, level, internalformat, dims, border, format, ty, data)
+    }
+
+    /// glTexImage2D / glTexImage3D on the texture `r`: `dims` is (width, height, layers).
+    #[allow(clippy::too_many_arguments)]
+    fn tex_image(
+        &mut self,
+        r: TexRef,
+        level: i32,
+        internalformat: i32,
+        [width, height, depth]: [i32; 3],
+        border: i32,
+        format: u32,
+        ty: u32,
+        data: Option<&[u8]>,
+    ) -> GlResult<()> {
         let lvl = Self::check_level(level)?;
         let (w, h) = Self::check_size(width, height)?;
+        let d = Self::check_layers(depth)?;
         if border != 0 {
             return Err(GlError::InvalidValue("border must be 0"));
         }
@@ -600,13 +778,13 @@ impl Context {
             .ok_or(GlError::InvalidValue("internal format"))?;
         let fmt = ifmt.storage;
         let bytes = match data {
-            Some(d) => Some(pixels::unpack(
+            Some(src) => Some(pixels::unpack(
                 ifmt,
                 format,
                 ty,
                 w as usize,
-                h as usize,
-                d,
+                h as usize * d as usize,
+                src,
                 self.unpack_alignment,
             )?),
             None => {
@@ -615,11 +793,11 @@ impl Context {
                 None
             }
         };
-        let t = self.texture_for_state_change(target)?;
+        let t = self.texture_for_state_change_of(r)?;
         if t.immutable {
             return Err(GlError::InvalidOperation("texture storage is immutable"));
         }
-        let mut img = pixels::new_image(w, h, fmt)?;
+        let mut img = pixels::new_image_layers(w, h, d, fmt)?;
         if let Some(b) = bytes {
             img.write_bytes(0, &b);
         }
@@ -704,7 +882,18 @@ impl Context {
         width: i32,
         height: i32,
     ) -> GlResult<()> {
-        let r = self.bound_texture(target)?;
+        let r = self.bound_texture_dims(target, false)?;
+        self.tex_storage(r, levels, internalformat, [width, height, 1])
+    }
+
+    /// glTexStorage2D/3D and glTextureStorage2D/3D on the texture `r`.
+    fn tex_storage(
+        &mut self,
+        r: TexRef,
+        levels: i32,
+        internalformat: u32,
+        [width, height, depth]: [i32; 3],
+    ) -> GlResult<()> {
         if let Some(e) = pixels::unsupported_internal_format(internalformat) {
             return Err(e);
         }
@@ -714,24 +903,26 @@ impl Context {
                 "internal format must be sized",
                 internalformat,
             ))?;
-        if levels < 1 || width < 1 || height < 1 {
+        if levels < 1 || width < 1 || height < 1 || depth < 1 {
             return Err(GlError::InvalidValue(
-                "levels, width and height must be positive",
+                "levels, width, height and depth must be positive",
             ));
         }
         let (w, h) = Self::check_size(width, height)?;
+        let d = Self::check_layers(depth)?;
         let max_levels = 32 - w.max(h).leading_zeros();
         if levels as u32 > max_levels {
             return Err(GlError::InvalidOperation("too many levels for the size"));
         }
         let fmt = ifmt.storage;
-        let t = self.texture_for_state_change(target)?;
+        let t = self.texture_for_state_change_of(r)?;
         if t.immutable {
             return Err(GlError::InvalidOperation("texture storage is immutable"));
         }
         let mut new_levels = vec![None; limits::MAX_MIP_LEVELS];
         for (l, slot) in new_levels.iter_mut().enumerate().take(levels as usize) {
-            let img = pixels::new_image((w >> l).max(1), (h >> l).max(1), fmt)?;
+            // A 2D array's layers do not shrink with the level (GL 4.5 core §8.19).
+            let img = pixels::new_image_layers((w >> l).max(1), (h >> l).max(1), d, fmt)?;
             *slot = Some(Arc::new(img));
         }
         t.levels = new_levels;
@@ -757,7 +948,7 @@ impl Context {
         ty: u32,
         data: &[u8],
     ) -> GlResult<()> {
-        let r = self.bound_texture(target)?;
+        let r = self.bound_texture_dims(target, false)?;
         self.sub_image_2d(r, level, xoffset, yoffset, width, height, format, ty, data)
     }
 
@@ -774,11 +965,51 @@ impl Context {
             ))?;
         match t.target {
             Some(gl::TEXTURE_2D) => Ok(TexRef::Named(TextureName(texture))),
+            Some(gl::TEXTURE_2D_ARRAY) => Err(GlError::InvalidOperation(
+                "a 2D array texture takes the 3D form of this command",
+            )),
             Some(other) => Err(GlError::BadEnum(
                 "texture target (only GL_TEXTURE_2D)",
                 other,
             )),
             None => unreachable!("filtered above"),
+        }
+    }
+
+    /// The 2D array texture a DSA 3D command names (GL 4.5 core §8.6: INVALID_OPERATION if
+    /// `texture` is no texture object or one of a target the command does not take).
+    fn dsa_texture_array(&self, texture: u32) -> GlResult<TexRef> {
+        match self
+            .objs
+            .textures
+            .get(TextureName(texture))
+            .map(|t| t.target)
+        {
+            Some(Some(gl::TEXTURE_2D_ARRAY)) => Ok(TexRef::Named(TextureName(texture))),
+            Some(Some(_)) => Err(GlError::InvalidOperation(
+                "only 2D array textures take the 3D commands in softgl",
+            )),
+            _ => Err(GlError::InvalidOperation(
+                "not the name of a texture object",
+            )),
+        }
+    }
+
+    /// The texture object named by a DSA command of any target softgl has.
+    fn dsa_texture_any(&self, texture: u32) -> GlResult<TexRef> {
+        match self
+            .objs
+            .textures
+            .get(TextureName(texture))
+            .map(|t| t.target)
+        {
+            Some(Some(gl::TEXTURE_2D | gl::TEXTURE_2D_ARRAY)) => {
+                Ok(TexRef::Named(TextureName(texture)))
+            }
+            Some(Some(other)) => Err(GlError::BadEnum("texture target", other)),
+            _ => Err(GlError::InvalidOperation(
+                "not the name of a texture object",
+            )),
         }
     }
 
@@ -832,6 +1063,23 @@ impl Context {
         ty: u32,
         data: &[u8],
     ) -> GlResult<()> {
+        let (o, d) = ([xoffset, yoffset, 0], [width, height, 1]);
+        self.sub_image(r, level, o, d, format, ty, data)
+    }
+
+    /// glTex(ture)SubImage2D/3D on the texture `r`: the box at `offset` (x, y, layer) of
+    /// `size` (width, height, layers).
+    #[allow(clippy::too_many_arguments)]
+    fn sub_image(
+        &mut self,
+        r: TexRef,
+        level: i32,
+        [xoffset, yoffset, zoffset]: [i32; 3],
+        [width, height, depth]: [i32; 3],
+        format: u32,
+        ty: u32,
+        data: &[u8],
+    ) -> GlResult<()> {
         let lvl = Self::check_level(level)?;
         let t = self
             .texture(r)
@@ -839,12 +1087,14 @@ impl Context {
         let img = t.levels[lvl]
             .clone()
             .ok_or(GlError::InvalidOperation("level not specified"))?;
-        if xoffset < 0 || yoffset < 0 || width < 0 || height < 0 {
+        if xoffset < 0 || yoffset < 0 || zoffset < 0 || width < 0 || height < 0 || depth < 0 {
             return Err(GlError::InvalidValue("negative offset or size"));
         }
         let (x, y, w, h) = (xoffset as u32, yoffset as u32, width as u32, height as u32);
+        let (z, d) = (zoffset as u32, depth as u32);
         if x.checked_add(w).is_none_or(|e| e > img.width())
             || y.checked_add(h).is_none_or(|e| e > img.height())
+            || z.checked_add(d).is_none_or(|e| e > img.depth())
         {
             return Err(GlError::InvalidValue("region outside the image"));
         }
@@ -855,14 +1105,17 @@ impl Context {
             format,
             ty,
             w as usize,
-            h as usize,
+            h as usize * d as usize,
             data,
             self.unpack_alignment,
         )?;
         let flushed = self.flush_raster();
         let bpt = img.format().bytes_per_texel();
-        for row in 0..h as usize {
-            let off = ((y as usize + row) * img.width() as usize + x as usize) * bpt;
+        // Row `row` of the client box is row `row % h` of layer `z + row / h`.
+        for row in 0..(h * d) as usize {
+            let (layer, r) = (z as usize + row / h as usize, row % h as usize);
+            let iy = layer * img.height() as usize + y as usize + r;
+            let off = (iy * img.width() as usize + x as usize) * bpt;
             img.write_bytes_flushed(
                 &flushed,
                 off,
@@ -870,6 +1123,349 @@ impl Context {
             );
         }
         Ok(())
+    }
+
+    // ---- 2D array textures (GL 4.5 core §8.5 TexImage3D, §8.6, §8.19) ----
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn try_tex_image_3d(
+        &mut self,
+        target: u32,
+        level: i32,
+        internalformat: i32,
+        width: i32,
+        height: i32,
+        depth: i32,
+        border: i32,
+        format: u32,
+        ty: u32,
+        data: Option<&[u8]>,
+    ) -> GlResult<()> {
+        let r = self.bound_texture_dims(target, true)?;
+        let dims = [width, height, depth];
+        self.tex_image(r, level, internalformat, dims, border, format, ty, data)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn try_tex_image_3d_from_buffer(
+        &mut self,
+        target: u32,
+        level: i32,
+        internalformat: i32,
+        width: i32,
+        height: i32,
+        depth: i32,
+        border: i32,
+        format: u32,
+        ty: u32,
+        offset: usize,
+    ) -> GlResult<()> {
+        let rows = height.max(0).saturating_mul(depth.max(0));
+        let (data, len) = self.unpack_buffer_bytes(width, rows, format, ty, offset)?;
+        let src = &data[offset..offset + len];
+        self.try_tex_image_3d(
+            target,
+            level,
+            internalformat,
+            width,
+            height,
+            depth,
+            border,
+            format,
+            ty,
+            Some(src),
+        )
+    }
+
+    pub(crate) fn try_tex_storage_3d(
+        &mut self,
+        target: u32,
+        levels: i32,
+        internalformat: u32,
+        width: i32,
+        height: i32,
+        depth: i32,
+    ) -> GlResult<()> {
+        let r = self.bound_texture_dims(target, true)?;
+        self.tex_storage(r, levels, internalformat, [width, height, depth])
+    }
+
+    pub(crate) fn try_texture_storage_3d(
+        &mut self,
+        texture: u32,
+        levels: i32,
+        internalformat: u32,
+        width: i32,
+        height: i32,
+        depth: i32,
+    ) -> GlResult<()> {
+        let r = self.dsa_texture_array(texture)?;
+        self.tex_storage(r, levels, internalformat, [width, height, depth])
+    }
+
+    pub(crate) fn try_texture_storage_2d(
+        &mut self,
+        texture: u32,
+        levels: i32,
+        internalformat: u32,
+        width: i32,
+        height: i32,
+    ) -> GlResult<()> {
+        let r = self.dsa_texture(texture)?;
+        self.tex_storage(r, levels, internalformat, [width, height, 1])
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn try_tex_sub_image_3d(
+        &mut self,
+        target: u32,
+        level: i32,
+        offset: [i32; 3],
+        size: [i32; 3],
+        format: u32,
+        ty: u32,
+        data: &[u8],
+    ) -> GlResult<()> {
+        let r = self.bound_texture_dims(target, true)?;
+        self.sub_image(r, level, offset, size, format, ty, data)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn try_texture_sub_image_3d(
+        &mut self,
+        texture: u32,
+        level: i32,
+        offset: [i32; 3],
+        size: [i32; 3],
+        format: u32,
+        ty: u32,
+        data: &[u8],
+    ) -> GlResult<()> {
+        let r = self.dsa_texture_array(texture)?;
+        self.sub_image(r, level, offset, size, format, ty, data)
+    }
+
+    /// The bytes a 3D unpack of `size` takes from the bound GL_PIXEL_UNPACK_BUFFER.
+    pub(crate) fn unpack_buffer_bytes_3d(
+        &self,
+        size: [i32; 3],
+        format: u32,
+        ty: u32,
+        offset: usize,
+    ) -> GlResult<Vec<u8>> {
+        let rows = size[1].max(0).saturating_mul(size[2].max(0));
+        let (data, len) = self.unpack_buffer_bytes(size[0], rows, format, ty, offset)?;
+        Ok(data[offset..offset + len].to_vec())
+    }
+
+    // ---- downloads (GL 4.5 core §8.11.4 GetTexImage, GetTextureSubImage) ----
+
+    /// The level image and the box of glGet(n)TexImage / glGetTextureImage /
+    /// glGetTextureSubImage, checked: INVALID_VALUE for a bad level or a box outside the
+    /// level, INVALID_OPERATION for a level with no image.
+    fn download_source(
+        &self,
+        r: TexRef,
+        level: i32,
+        offset: [i32; 3],
+        size: Option<[i32; 3]>,
+    ) -> GlResult<(Arc<Image>, [u32; 3], [u32; 3])> {
+        let lvl = Self::check_level(level)?;
+        let img = self
+            .texture(r)
+            .and_then(|t| t.levels[lvl].clone())
+            .ok_or(GlError::InvalidOperation("the level has no image"))?;
+        let full = [img.width() as i32, img.height() as i32, img.depth() as i32];
+        let size = size.unwrap_or(full);
+        if offset.iter().chain(&size).any(|&v| v < 0)
+            || (0..3).any(|i| offset[i] as i64 + size[i] as i64 > full[i] as i64)
+        {
+            return Err(GlError::InvalidValue("box outside the level"));
+        }
+        Ok((img, offset.map(|v| v as u32), size.map(|v| v as u32)))
+    }
+
+    /// Packs the box of `img` into `out(len)` (rows padded to GL_PACK_ALIGNMENT, layer after
+    /// layer; GL 4.5 core §8.4.4 through `pixels::pack_with`); `limit` is bufSize of the
+    /// robust forms (INVALID_OPERATION when the image does not fit, §8.11.4).
+    #[allow(clippy::too_many_arguments)]
+    fn pack_box<'o>(
+        &mut self,
+        img: &Image,
+        [x, y, z]: [u32; 3],
+        [w, h, d]: [u32; 3],
+        format: u32,
+        ty: u32,
+        limit: Option<usize>,
+        out: impl FnOnce(usize) -> GlResult<&'o mut [u8]>,
+    ) -> GlResult<()> {
+        let a = self.pack_alignment;
+        let (w, h, d) = (w as usize, h as usize, d as usize);
+        let len = pixels::client_size(w, h * d, format, ty, a)?;
+        if limit.is_some_and(|l| len > l) {
+            return Err(GlError::InvalidOperation(
+                "bufSize is smaller than the image",
+            ));
+        }
+        self.flush_raster();
+        if h == 0 || d == 0 {
+            return pixels::pack_with(img, 0, 0, w, 0, format, ty, a, out);
+        }
+        if y == 0 && h == img.height() as usize {
+            // Whole layers: one tall rectangle of the stacked layers.
+            let top = (z * img.height()) as i32;
+            return pixels::pack_with(img, x as i32, top, w, h * d, format, ty, a, out);
+        }
+        let buf = out(len)?;
+        // Client layers follow each other with no gap: layer l starts h padded rows after
+        // layer l − 1 (no GL_PACK_IMAGE_HEIGHT in softgl).
+        let row_bytes = pixels::client_size(w, 1, format, ty, 1)?;
+        let stride = pixels::row_stride(row_bytes, 1, a);
+        let layer_len = pixels::client_size(w, h, format, ty, a)?;
+        for layer in 0..d {
+            let top = ((z as usize + layer) * img.height() as usize + y as usize) as i32;
+            let at = layer * h * stride;
+            let dst = buf
+                .get_mut(at..at + layer_len)
+                .ok_or(GlError::InvalidOperation("the pixel buffer is too small"))?;
+            pixels::pack_with(img, x as i32, top, w, h, format, ty, a, |_| Ok(dst))?;
+        }
+        Ok(())
+    }
+
+    /// glGetTexImage into a new buffer (the whole level, all its layers).
+    pub(crate) fn try_get_tex_image(
+        &mut self,
+        target: u32,
+        level: i32,
+        format: u32,
+        ty: u32,
+    ) -> GlResult<Vec<u8>> {
+        let r = self.bound_texture(target)?;
+        let (img, o, size) = self.download_source(r, level, [0; 3], None)?;
+        let mut v = Vec::new();
+        self.pack_box(&img, o, size, format, ty, None, |n| {
+            v.try_reserve_exact(n)
+                .map_err(|_| GlError::OutOfMemoryFor(n as u64, "bytes of pixels"))?;
+            v.resize(n, 0);
+            Ok(&mut v[..])
+        })?;
+        Ok(v)
+    }
+
+    /// The texture a download command names: by target (`texture` None) or by name.
+    pub(crate) fn download_texture(&self, target: u32, texture: Option<u32>) -> GlResult<TexRef> {
+        match texture {
+            Some(t) => self.dsa_texture_any(t),
+            None => self.bound_texture(target),
+        }
+    }
+
+    /// glGetTexImage / glGetnTexImage / glGetTextureImage / glGetTextureSubImage (`name`)
+    /// into the buffer `out(len)` gives (the C caller's memory): the texture bound to
+    /// `target`, or the one named `texture`; the whole level when `size` is None; `limit`
+    /// is the robust forms' bufSize.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn get_texture_sub_image_with<'o>(
+        &mut self,
+        name: &'static str,
+        (target, texture): (u32, Option<u32>),
+        level: i32,
+        offset: [i32; 3],
+        size: Option<[i32; 3]>,
+        (format, ty): (u32, u32),
+        limit: Option<usize>,
+        out: impl FnOnce(usize) -> GlResult<&'o mut [u8]>,
+    ) {
+        self.dispatch(
+            name,
+            Group::ByBody,
+            || (),
+            |this| {
+                let (img, o, s) = this.with_group(|this| {
+                    let r = this.download_texture(target, texture)?;
+                    this.download_source(r, level, offset, size)
+                })?;
+                this.pack_box(&img, o, s, format, ty, limit, out)
+            },
+        )
+    }
+
+    /// The download commands with a GL_PIXEL_PACK_BUFFER bound: the pixels go into that
+    /// buffer at `buffer_offset` (GL 4.5 core §8.11.4 with §18.2's rules: INVALID_OPERATION
+    /// when mapped, misaligned or too short).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn get_texture_sub_image_to_buffer(
+        &mut self,
+        name: &'static str,
+        (target, texture): (u32, Option<u32>),
+        level: i32,
+        offset: [i32; 3],
+        size: Option<[i32; 3]>,
+        (format, ty): (u32, u32),
+        limit: Option<usize>,
+        buffer_offset: usize,
+    ) {
+        self.dispatch(
+            name,
+            Group::ByBody,
+            || (),
+            |this| {
+                let (img, o, s) = this.with_group(|this| {
+                    let r = this.download_texture(target, texture)?;
+                    this.download_source(r, level, offset, size)
+                })?;
+                let a = this.pack_alignment;
+                let len =
+                    pixels::client_size(s[0] as usize, (s[1] * s[2]) as usize, format, ty, a)?;
+                let type_size = pixels::type_size(ty)?;
+                this.with_group(|this| {
+                    this.pixel_buffer_range(gl::PIXEL_PACK_BUFFER, buffer_offset, len, type_size)
+                        .map(drop)
+                })?;
+                let mut packed = Vec::new();
+                this.pack_box(&img, o, s, format, ty, limit, |n| {
+                    packed
+                        .try_reserve_exact(n)
+                        .map_err(|_| GlError::OutOfMemoryFor(n as u64, "bytes of pixels"))?;
+                    packed.resize(n, 0);
+                    Ok(&mut packed[..])
+                })?;
+                this.with_group(|this| {
+                    this.store_bytes(gl::PIXEL_PACK_BUFFER, buffer_offset, &packed)
+                })
+            },
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn try_tex_sub_image_3d_from_buffer(
+        &mut self,
+        target: u32,
+        level: i32,
+        offset: [i32; 3],
+        size: [i32; 3],
+        format: u32,
+        ty: u32,
+        buffer_offset: usize,
+    ) -> GlResult<()> {
+        let data = self.unpack_buffer_bytes_3d(size, format, ty, buffer_offset)?;
+        self.try_tex_sub_image_3d(target, level, offset, size, format, ty, &data)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn try_texture_sub_image_3d_from_buffer(
+        &mut self,
+        texture: u32,
+        level: i32,
+        offset: [i32; 3],
+        size: [i32; 3],
+        format: u32,
+        ty: u32,
+        buffer_offset: usize,
+    ) -> GlResult<()> {
+        let data = self.unpack_buffer_bytes_3d(size, format, ty, buffer_offset)?;
+        self.try_texture_sub_image_3d(texture, level, offset, size, format, ty, &data)
     }
 
     pub(crate) fn try_generate_mipmap(&mut self, target: u32) -> GlResult<()> {
@@ -887,6 +1483,13 @@ impl Context {
                 "depth textures cannot be mipmapped",
             ));
         }
+        // GL 4.5 core §8.14.4: the base must be texture-filterable, which integer formats
+        // are not.
+        if b.format().is_integer() {
+            return Err(GlError::InvalidOperation(
+                "integer textures cannot be mipmapped",
+            ));
+        }
         let p = base + (31 - b.width().max(b.height()).max(1).leading_zeros()) as usize;
         let q = p
             .min(max_level.max(0) as usize)
@@ -895,6 +1498,7 @@ impl Context {
         // written in place; new level images would change descriptor state.
         let in_place = (base + 1..=q).all(|l| {
             matches!(&t.levels[l], Some(img) if img.format() == b.format()
+            && img.depth() == b.depth()
             && img.width() == (b.width() >> (l - base)).max(1)
             && img.height() == (b.height() >> (l - base)).max(1))
         });
@@ -1088,6 +1692,60 @@ impl Context {
             .map(|v| param_ints(v, true).into_iter().map(|i| i as u32).collect())
     }
 
+    pub(crate) fn try_get_tex_parameter_iiv(
+        &mut self,
+        target: u32,
+        pname: u32,
+    ) -> GlResult<Vec<i32>> {
+        self.tex_param_value(target, pname)
+            .map(|v| param_ints(v, true))
+    }
+
+    pub(crate) fn try_get_tex_parameter_iuiv(
+        &mut self,
+        target: u32,
+        pname: u32,
+    ) -> GlResult<Vec<u32>> {
+        self.tex_param_value(target, pname)
+            .map(|v| param_ints(v, true).into_iter().map(|i| i as u32).collect())
+    }
+
+    pub(crate) fn try_tex_parameter_iiv(
+        &mut self,
+        target: u32,
+        pname: u32,
+        params: &[i32],
+    ) -> GlResult<()> {
+        self.tex_parameter(target, pname, Param::PureInt(params), true)
+    }
+
+    pub(crate) fn try_tex_parameter_iuiv(
+        &mut self,
+        target: u32,
+        pname: u32,
+        params: &[u32],
+    ) -> GlResult<()> {
+        self.tex_parameter(target, pname, Param::PureUint(params), true)
+    }
+
+    pub(crate) fn try_sampler_parameter_iiv(
+        &mut self,
+        sampler: u32,
+        pname: u32,
+        params: &[i32],
+    ) -> GlResult<()> {
+        self.sampler_parameter(sampler, pname, Param::PureInt(params), true)
+    }
+
+    pub(crate) fn try_sampler_parameter_iuiv(
+        &mut self,
+        sampler: u32,
+        pname: u32,
+        params: &[u32],
+    ) -> GlResult<()> {
+        self.sampler_parameter(sampler, pname, Param::PureUint(params), true)
+    }
+
     pub(crate) fn try_get_tex_level_parameteriv(
         &mut self,
         target: u32,
@@ -1103,8 +1761,9 @@ impl Context {
             gl::TEXTURE_HEIGHT => img.map_or(0, |i| i.height() as i32),
             // The initial internal format is RGBA (GL 4.5 core table 23.16).
             gl::TEXTURE_INTERNAL_FORMAT => f.map_or(gl::RGBA, |f| f.gl) as i32,
-            // A 2D level: depth 1 once it exists; never compressed or multisampled.
-            gl::TEXTURE_DEPTH => img.is_some() as i32,
+            // Layers of a 2D array level, 1 for a 2D level, 0 with no image; never
+            // compressed or multisampled.
+            gl::TEXTURE_DEPTH => img.map_or(0, |i| i.depth() as i32),
             gl::TEXTURE_COMPRESSED | gl::TEXTURE_SAMPLES => 0,
             gl::TEXTURE_FIXED_SAMPLE_LOCATIONS => 1,
             pname => {
@@ -1270,8 +1929,11 @@ impl Context {
 }
 
 /// Whether a storage format can be a colour attachment (GL 4.5 core table 8.12).
+/// Integer formats are colour-renderable in GL but not in softgl yet: the fragment
+/// pipeline writes float and unorm targets only (issue #12), so a framebuffer with an
+/// integer attachment is incomplete rather than wrong.
 pub(crate) fn color_renderable(f: Format) -> bool {
-    !f.is_depth()
+    !f.is_depth() && !f.is_integer()
 }
 
 #[cfg(test)]

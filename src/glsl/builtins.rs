@@ -1036,13 +1036,14 @@ impl Lowerer {
                     ),
                 };
                 let mut vals = vals;
-                if vals[1].ty != ivec2 {
+                if vals[1].ty != ivec2 && vals[1].ty != Type::vector(BaseType::Int, 3) {
                     bail!(self, span, "texelFetchOffset() needs an ivec2 coordinate");
                 }
-                let mut coord = Vec::new();
-                for (c, o) in vals[1].vars.iter().zip(off) {
+                // The offset moves x and y; an array's layer stays.
+                let mut coord = vals[1].vars.clone();
+                for (c, o) in coord.iter_mut().zip(off) {
                     let k = self.konst(o);
-                    coord.push(self.assign(ScalarKind::I32, Op::Binary(BinaryOp::IAdd, *c, k)));
+                    *c = self.assign(ScalarKind::I32, Op::Binary(BinaryOp::IAdd, *c, k));
                 }
                 vals[1].vars = coord;
                 vals.truncate(3);
@@ -1295,38 +1296,56 @@ impl Lowerer {
         if !matches!(name, "texture2D" | "texture2DLod") && self.version < 130 {
             bail!(self, span, "no function with name `{name}'");
         }
-        let shadow = vals.first().map(|v| &v.ty) == Some(&Type::scalar(BaseType::Sampler2DShadow));
-        if vals.is_empty() || (vals[0].ty != Type::scalar(BaseType::Sampler2D) && !shadow) {
-            let t = vals.first().map(|v| v.ty.to_string()).unwrap_or_default();
+        let sampler = match vals.first().map(|v| &v.ty) {
+            Some(Type::Basic(v)) if v.base.is_sampler() && v.rows == 1 && v.cols == 1 => v.base,
+            _ => {
+                let t = vals.first().map(|v| v.ty.to_string()).unwrap_or_default();
+                bail!(
+                    self,
+                    span,
+                    "no matching function for call to `{name}' with {t} (only sampler2D, \
+                     sampler2DShadow, isampler2D, usampler2D and the sampler2DArray forms are \
+                     supported)"
+                );
+            }
+        };
+        let shadow = sampler.is_shadow_sampler();
+        let array = sampler.is_array_sampler();
+        // GLSL 4.60 §8.9.2: shadow samplers have no texelFetch, texture2D* are the legacy
+        // forms of sampler2D only (shadow2D* are not provided), and sampler2DArrayShadow has
+        // no textureLod and no bias.
+        if (shadow && name == "texelFetch")
+            || (sampler != BaseType::Sampler2D && matches!(name, "texture2D" | "texture2DLod"))
+            || (sampler == BaseType::Sampler2DArrayShadow
+                && matches!(name, "textureLod" | "textureLodOffset"))
+        {
             bail!(
                 self,
                 span,
-                "no matching function for call to `{name}' with {t} (only sampler2D and \
-                 sampler2DShadow are supported)"
-            );
-        }
-        // GLSL 4.60 §8.9.2: shadow samplers have no texelFetch (and texture2D* are the
-        // legacy forms of sampler2D only; shadow2D* are not provided).
-        if shadow && matches!(name, "texelFetch" | "texture2D" | "texture2DLod") {
-            bail!(
-                self,
-                span,
-                "no matching function for call to `{name}' with sampler2DShadow"
+                "no matching function for call to `{name}' with {}",
+                vals[0].ty
             );
         }
         let handle = [vals[0].vars[0], vals[0].vars[1]];
         let vec2 = Type::vector(BaseType::Float, 2);
         let ivec2 = Type::vector(BaseType::Int, 2);
-        // The coordinate parameter: vec2, or vec3 (x, y, D_ref) for sampler2DShadow.
-        let coord_ty = if shadow {
-            Type::vector(BaseType::Float, 3)
-        } else {
-            vec2.clone()
+        // texelFetch's coordinate and textureSize's result: ivec2, ivec3 for arrays.
+        let ivecn = Type::vector(BaseType::Int, 2 + array as u8);
+        // The coordinate parameter: vec2, plus the layer for arrays, plus D_ref for shadow
+        // samplers (vec3 for sampler2DShadow and sampler2DArray, vec4 for
+        // sampler2DArrayShadow).
+        let coord_ty = Type::vector(BaseType::Float, 2 + array as u8 + shadow as u8);
+        // What lookups return: vec4, ivec4 or uvec4 (integer samplers return the texel's
+        // integers unconverted, GLSL 4.60 §8.9).
+        let (result_base, result_kind) = match sampler.sampled_type() {
+            crate::ir::SampledType::Float => (BaseType::Float, F),
+            crate::ir::SampledType::Int => (BaseType::Int, ScalarKind::I32),
+            crate::ir::SampledType::Uint => (BaseType::Uint, ScalarKind::U32),
         };
-        // The coordinate of the sampling forms is a vec2 parameter, so an ivec2/uvec2
+        // The coordinate of the sampling forms is a vecN parameter, so an ivecN/uvecN
         // argument converts to it implicitly (GLSL 4.60 §6.1 "Function Calling
         // Conventions" picks overloads by the §4.1.10 conversions; uint→float exists since
-        // GLSL 1.30). texelFetch takes an ivec2 and textureSize an int: no conversion to
+        // GLSL 1.30). texelFetch takes an ivecN and textureSize an int: no conversion to
         // those from uint, so they stay exact.
         let mut vals = vals;
         if !matches!(name, "texelFetch" | "textureSize")
@@ -1362,34 +1381,37 @@ impl Lowerer {
                     return bad(self);
                 }
                 let dst = [self.new_var(ScalarKind::I32), self.new_var(ScalarKind::I32)];
+                let layers = array.then(|| self.new_var(ScalarKind::I32));
                 self.emit(Stmt::TextureSize {
                     dst,
                     handle,
                     lod: vals[1].vars[0],
+                    layers,
                 });
                 Ok(Value {
-                    ty: ivec2,
-                    vars: dst.to_vec(),
+                    ty: ivecn,
+                    vars: dst.iter().chain(&layers).copied().collect(),
                 })
             }
             "texelFetch" => {
-                if vals.len() != 3 || vals[1].ty != ivec2 || vals[2].ty != Type::INT {
+                if vals.len() != 3 || vals[1].ty != ivecn || vals[2].ty != Type::INT {
                     return bad(self);
                 }
                 let dst = [
-                    self.new_var(F),
-                    self.new_var(F),
-                    self.new_var(F),
-                    self.new_var(F),
+                    self.new_var(result_kind),
+                    self.new_var(result_kind),
+                    self.new_var(result_kind),
+                    self.new_var(result_kind),
                 ];
                 self.emit(Stmt::TexelFetch {
                     dst,
                     handle,
                     coord: [vals[1].vars[0], vals[1].vars[1]],
                     lod: vals[2].vars[0],
+                    layer: array.then(|| vals[1].vars[2]),
                 });
                 Ok(Value {
-                    ty: Type::vector(BaseType::Float, 4),
+                    ty: Type::vector(result_base, 4),
                     vars: dst.to_vec(),
                 })
             }
@@ -1398,7 +1420,8 @@ impl Lowerer {
                     return bad(self);
                 }
                 let coord = [vals[1].vars[0], vals[1].vars[1]];
-                let compare = shadow.then(|| vals[1].vars[2]);
+                let layer = array.then(|| vals[1].vars[2]);
+                let compare = shadow.then(|| vals[1].vars[2 + array as usize]);
                 let explicit = matches!(name, "textureLod" | "texture2DLod" | "textureLodOffset");
                 let grad = matches!(name, "textureGrad" | "textureGradOffset");
                 let has_offset = name.ends_with("Offset");
@@ -1463,13 +1486,16 @@ impl Lowerer {
                             "texture bias is only available in fragment shaders"
                         );
                     }
+                    if sampler == BaseType::Sampler2DArrayShadow {
+                        return bad(self);
+                    }
                     lod = Lod::Bias(b);
                 }
                 let dst = [
-                    self.new_var(F),
-                    self.new_var(F),
-                    self.new_var(F),
-                    self.new_var(F),
+                    self.new_var(result_kind),
+                    self.new_var(result_kind),
+                    self.new_var(result_kind),
+                    self.new_var(result_kind),
                 ];
                 self.emit(Stmt::Texture {
                     dst,
@@ -1478,6 +1504,7 @@ impl Lowerer {
                     lod,
                     offset,
                     compare,
+                    layer,
                 });
                 if shadow {
                     // A shadow lookup returns the (filtered) comparison result, a float.
@@ -1487,7 +1514,7 @@ impl Lowerer {
                     });
                 }
                 Ok(Value {
-                    ty: Type::vector(BaseType::Float, 4),
+                    ty: Type::vector(result_base, 4),
                     vars: dst.to_vec(),
                 })
             }
@@ -1505,6 +1532,7 @@ impl Lowerer {
             dst: size,
             handle,
             lod: zero,
+            layers: None,
         });
         let w = self.conv_word(size[0], BaseType::Int, BaseType::Float);
         let h = self.conv_word(size[1], BaseType::Int, BaseType::Float);

@@ -105,6 +105,9 @@ const KW_130: &[&str] = &[
     "isampler2D",
     "usampler2D",
     "sampler2DArray",
+    "isampler2DArray",
+    "usampler2DArray",
+    "sampler2DArrayShadow",
     "samplerCubeShadow",
 ];
 

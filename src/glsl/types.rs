@@ -125,19 +125,15 @@ pub fn base_kind(b: BaseType) -> ScalarKind {
     match b {
         BaseType::Float => ScalarKind::F32,
         BaseType::Int => ScalarKind::I32,
-        BaseType::Uint | BaseType::Uint64 | BaseType::Sampler2D | BaseType::Sampler2DShadow => {
-            ScalarKind::U32
-        }
         BaseType::Bool => ScalarKind::Bool,
+        // uint, uint64_t and sampler handles: u32 words.
+        _ => ScalarKind::U32,
     }
 }
 
 /// Words per component (2 for 64-bit values).
 pub fn comp_words(b: BaseType) -> u32 {
-    match b {
-        BaseType::Uint64 | BaseType::Sampler2D | BaseType::Sampler2DShadow => 2,
-        _ => 1,
-    }
+    b.comp_words()
 }
 
 pub fn base_name(b: BaseType) -> &'static str {
@@ -147,8 +143,7 @@ pub fn base_name(b: BaseType) -> &'static str {
         BaseType::Uint => "uint",
         BaseType::Bool => "bool",
         BaseType::Uint64 => "uint64_t",
-        BaseType::Sampler2D => "sampler2D",
-        BaseType::Sampler2DShadow => "sampler2DShadow",
+        b => b.sampler_name().unwrap_or("sampler"),
     }
 }
 
@@ -170,7 +165,7 @@ impl fmt::Display for Type {
                         BaseType::Uint => "u",
                         BaseType::Bool => "b",
                         BaseType::Uint64 => "u64",
-                        BaseType::Sampler2D | BaseType::Sampler2DShadow => "sampler",
+                        _ => "sampler",
                     };
                     write!(f, "{p}vec{}", v.rows)
                 } else {
@@ -196,6 +191,12 @@ pub fn builtin_type(name: &str) -> Option<Result<Type, String>> {
         "uint64_t" => t(Uint64, 1, 1),
         "sampler2D" => t(Sampler2D, 1, 1),
         "sampler2DShadow" => t(Sampler2DShadow, 1, 1),
+        "isampler2D" => t(ISampler2D, 1, 1),
+        "usampler2D" => t(USampler2D, 1, 1),
+        "sampler2DArray" => t(Sampler2DArray, 1, 1),
+        "isampler2DArray" => t(ISampler2DArray, 1, 1),
+        "usampler2DArray" => t(USampler2DArray, 1, 1),
+        "sampler2DArrayShadow" => t(Sampler2DArrayShadow, 1, 1),
         "vec2" => t(Float, 2, 1),
         "vec3" => t(Float, 3, 1),
         "vec4" => t(Float, 4, 1),
@@ -227,7 +228,8 @@ pub fn builtin_type(name: &str) -> Option<Result<Type, String>> {
             "64-bit signed integer types are not supported yet".to_string(),
         )),
         n if n.contains("sampler") => Some(Err(format!(
-            "sampler type `{n}' is not supported (only sampler2D and sampler2DShadow)"
+            "sampler type `{n}' is not supported (only sampler2D, sampler2DShadow, \
+             isampler2D, usampler2D and the sampler2DArray forms)"
         ))),
         _ => None,
     }
@@ -240,7 +242,7 @@ pub fn std140_align_size(t: &Type, row_major: bool) -> (u32, u32) {
         Type::Void => (4, 0),
         Type::Basic(v) => {
             let n = match v.base {
-                BaseType::Uint64 | BaseType::Sampler2D | BaseType::Sampler2DShadow => 8,
+                b if b.comp_words() == 2 => 8,
                 _ => 4,
             };
             if v.cols > 1 {

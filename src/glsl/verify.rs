@@ -84,6 +84,15 @@ fn binary_kinds(op: BinaryOp, a: K, b: K) -> Option<K> {
     })
 }
 
+/// The kind every result of a lookup must have: `dst[0]`'s when it is i32 or u32 (integer
+/// samplers), else f32.
+fn sampled_kind(dst: &[Var], kind: &dyn Fn(Var) -> Result<K, String>) -> K {
+    match dst.first().map(|d| kind(*d)) {
+        Some(Ok(k @ (K::I32 | K::U32))) => k,
+        _ => K::F32,
+    }
+}
+
 fn verify_body(
     body: &[Stmt],
     kind: &dyn Fn(Var) -> Result<K, String>,
@@ -219,10 +228,15 @@ fn verify_body(
                 coord,
                 lod,
                 compare,
+                layer,
                 ..
             } => {
-                for v in dst.iter().chain(coord).chain(compare) {
-                    want(*v, K::F32, "texture dst/coord")?;
+                let k = sampled_kind(dst, kind);
+                for v in dst {
+                    want(*v, k, "texture dst")?;
+                }
+                for v in coord.iter().chain(compare).chain(layer) {
+                    want(*v, K::F32, "texture coord")?;
                 }
                 for v in handle {
                     want(*v, K::U32, "texture handle")?;
@@ -236,19 +250,26 @@ fn verify_body(
                 handle,
                 coord,
                 lod,
+                layer,
             } => {
+                let k = sampled_kind(dst, kind);
                 for v in dst {
-                    want(*v, K::F32, "texelFetch dst")?;
+                    want(*v, k, "texelFetch dst")?;
                 }
-                for v in coord.iter().chain([lod]) {
+                for v in coord.iter().chain([lod]).chain(layer) {
                     want(*v, K::I32, "texelFetch coord/lod")?;
                 }
                 for v in handle {
                     want(*v, K::U32, "texelFetch handle")?;
                 }
             }
-            Stmt::TextureSize { dst, handle, lod } => {
-                for v in dst.iter().chain([lod]) {
+            Stmt::TextureSize {
+                dst,
+                handle,
+                lod,
+                layers,
+            } => {
+                for v in dst.iter().chain([lod]).chain(layers) {
                     want(*v, K::I32, "textureSize dst/lod")?;
                 }
                 for v in handle {

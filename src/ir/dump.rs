@@ -159,8 +159,7 @@ pub fn type_name(t: ValueType) -> String {
         BaseType::Uint => ("uint", "u"),
         BaseType::Bool => ("bool", "b"),
         BaseType::Uint64 => ("uint64_t", "u64"),
-        BaseType::Sampler2D => return "sampler2D".into(),
-        BaseType::Sampler2DShadow => return "sampler2DShadow".into(),
+        b => return b.sampler_name().unwrap_or("sampler").into(),
     };
     match (t.cols, t.rows) {
         (1, 1) => scalar.into(),
@@ -417,6 +416,7 @@ fn write_stmt(out: &mut String, func: &Function, s: &Stmt, depth: usize) {
             lod,
             offset,
             compare,
+            layer,
         } => {
             let lod = match lod {
                 Lod::Implicit => String::new(),
@@ -429,6 +429,7 @@ fn write_stmt(out: &mut String, func: &Function, s: &Stmt, depth: usize) {
                 format!(" offset ({}, {})", offset[0], offset[1])
             };
             let cmp = compare.map_or(String::new(), |v| format!(" compare v{}", v.0));
+            let cmp = cmp + &layer.map_or(String::new(), |v| format!(" layer v{}", v.0));
             let _ = writeln!(
                 out,
                 "{pad}{} = texture [v{}, v{}] (v{}, v{}){lod}{off}{cmp}",
@@ -444,26 +445,34 @@ fn write_stmt(out: &mut String, func: &Function, s: &Stmt, depth: usize) {
             handle,
             coord,
             lod,
+            layer,
         } => {
             let _ = writeln!(
                 out,
-                "{pad}{} = texelfetch [v{}, v{}] (v{}, v{}) lod v{}",
+                "{pad}{} = texelfetch [v{}, v{}] (v{}, v{}) lod v{}{}",
                 dst_list(func, dst),
                 handle[0].0,
                 handle[1].0,
                 coord[0].0,
                 coord[1].0,
-                lod.0
+                lod.0,
+                layer.map_or(String::new(), |v| format!(" layer v{}", v.0))
             );
         }
-        Stmt::TextureSize { dst, handle, lod } => {
+        Stmt::TextureSize {
+            dst,
+            handle,
+            lod,
+            layers,
+        } => {
             let _ = writeln!(
                 out,
-                "{pad}{} = texturesize [v{}, v{}] lod v{}",
+                "{pad}{} = texturesize [v{}, v{}] lod v{}{}",
                 dst_list(func, dst),
                 handle[0].0,
                 handle[1].0,
-                lod.0
+                lod.0,
+                layers.map_or(String::new(), |v| format!(" layers v{}", v.0))
             );
         }
     }
@@ -525,6 +534,7 @@ mod tests {
             lod: Lod::Bias(acc),
             offset: [1, -1],
             compare: None,
+            layer: None,
         });
         b.output(dst[0]);
         b.output(acc);

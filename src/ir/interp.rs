@@ -616,6 +616,7 @@ impl Machine<'_, '_> {
                 lod,
                 offset,
                 compare,
+                layer,
             } => {
                 let (op, lod) = match lod {
                     Lod::Implicit => (TexOp::SampleImplicit, [0; 4]),
@@ -623,7 +624,8 @@ impl Machine<'_, '_> {
                     Lod::Explicit(v) => (TexOp::SampleLod, self.get(*v)),
                 };
                 let dref = compare.map(|v| self.get(v));
-                let out = self.texture(op, mask, *offset, handle, Some(coord), lod, dref);
+                let layer = layer.map_or([0; 4], |v| self.get(v));
+                let out = self.texture(op, mask, *offset, handle, Some(coord), lod, dref, layer);
                 for (c, d) in dst.iter().enumerate() {
                     self.set(*d, out[c], mask);
                 }
@@ -634,18 +636,26 @@ impl Machine<'_, '_> {
                 handle,
                 coord,
                 lod,
+                layer,
             } => {
                 let lod = self.get(*lod);
-                let out = self.texture(TexOp::Fetch, mask, [0, 0], handle, Some(coord), lod, None);
+                let layer = layer.map_or([0; 4], |v| self.get(v));
+                let c = Some(coord);
+                let out = self.texture(TexOp::Fetch, mask, [0, 0], handle, c, lod, None, layer);
                 for (c, d) in dst.iter().enumerate() {
                     self.set(*d, out[c], mask);
                 }
                 mask
             }
-            Stmt::TextureSize { dst, handle, lod } => {
+            Stmt::TextureSize {
+                dst,
+                handle,
+                lod,
+                layers,
+            } => {
                 let lod = self.get(*lod);
-                let out = self.texture(TexOp::Size, mask, [0, 0], handle, None, lod, None);
-                for (c, d) in dst.iter().enumerate() {
+                let out = self.texture(TexOp::Size, mask, [0, 0], handle, None, lod, None, [0; 4]);
+                for (c, d) in dst.iter().chain(layers).enumerate() {
                     self.set(*d, out[c], mask);
                 }
                 mask
@@ -663,6 +673,7 @@ impl Machine<'_, '_> {
         coord: Option<&[Var; 2]>,
         lod: Lanes,
         dref: Option<Lanes>,
+        layer: Lanes,
     ) -> TexResult {
         let coord = match coord {
             Some(c) => [self.get(c[0]), self.get(c[1])],
@@ -679,6 +690,7 @@ impl Machine<'_, '_> {
             coord,
             lod,
             dref: dref.unwrap_or([0; 4]),
+            layer,
         };
         (self.env.texture)(&req)
     }
@@ -1615,6 +1627,7 @@ pub(crate) mod tests {
                 lod: Lod::Bias(bias),
                 offset: [1, -2],
                 compare: None,
+                layer: None,
             })
         });
         let lvl = b.i32(2);
@@ -1623,6 +1636,7 @@ pub(crate) mod tests {
             dst: size,
             handle: [lo, hi],
             lod: lvl,
+            layers: None,
         });
         for v in dst.into_iter().chain(size) {
             b.output(v);

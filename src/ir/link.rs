@@ -356,8 +356,7 @@ fn type_name(ty: ValueType, array_len: Option<u32>) -> String {
         BaseType::Uint => "uint",
         BaseType::Bool => "bool",
         BaseType::Uint64 => "uint64_t",
-        BaseType::Sampler2D => "sampler2D",
-        BaseType::Sampler2DShadow => "sampler2DShadow",
+        b => b.sampler_name().unwrap_or("sampler"),
     };
     let mut s = if ty.cols > 1 {
         format!("mat{}x{}", ty.cols, ty.rows)

@@ -359,7 +359,8 @@ pub enum Stmt {
     /// Fragment only: the invocation ends and writes nothing.
     Discard,
     /// texture / textureLod / textureOffset on a 2D sampler. `handle` is the 64-bit handle
-    /// as (low, high) u32 vars; coords are f32. `compare` (f32) is the reference depth of
+    /// as (low, high) u32 vars; coords are f32; `dst` is f32, or i32/u32 (all four alike)
+    /// for isampler/usampler lookups, which return the texel's integers as bits. `compare` (f32) is the reference depth of
     /// a shadow lookup (sampler2DShadow): the result is then in `dst[0]`.
     Texture {
         dst: [Var; 4],
@@ -368,19 +369,26 @@ pub enum Stmt {
         lod: Lod,
         offset: [i32; 2],
         compare: Option<Var>,
+        /// The layer coordinate (f32) of a 2D array lookup.
+        layer: Option<Var>,
     },
-    /// texelFetch(sampler2D, ivec2, int lod).
+    /// texelFetch(sampler2D, ivec2, int lod). `dst` is f32, or i32/u32 for integer
+    /// samplers (the texel's integers unconverted), as for `Texture`.
     TexelFetch {
         dst: [Var; 4],
         handle: [Var; 2],
         coord: [Var; 2],
         lod: Var,
+        /// The layer (i32) of a 2D array fetch.
+        layer: Option<Var>,
     },
-    /// textureSize(sampler2D, int lod) -> ivec2.
+    /// textureSize(sampler2D, int lod) -> ivec2; `layers` (i32) receives the layer count
+    /// of a 2D array (textureSize(sampler2DArray) -> ivec3).
     TextureSize {
         dst: [Var; 2],
         handle: [Var; 2],
         lod: Var,
+        layers: Option<Var>,
     },
 }
 
@@ -460,12 +468,86 @@ pub enum BaseType {
     /// `sampler2DShadow`: a handle like `Sampler2D`, whose lookups compare a reference
     /// depth (GLSL 4.60 §8.9, GL 4.5 core §8.23).
     Sampler2DShadow,
+    /// `isampler2D` / `usampler2D`: lookups return the integers of an integer texture.
+    ISampler2D,
+    USampler2D,
+    /// `sampler2DArray` and its integer and shadow forms: 2D array textures, the layer in
+    /// the coordinate's third component.
+    Sampler2DArray,
+    ISampler2DArray,
+    USampler2DArray,
+    Sampler2DArrayShadow,
+}
+
+/// The scalar type a sampler's lookups return.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SampledType {
+    Float,
+    Int,
+    Uint,
 }
 
 impl BaseType {
     /// Whether values of this type are texture handles (any sampler type).
     pub const fn is_sampler(self) -> bool {
-        matches!(self, BaseType::Sampler2D | BaseType::Sampler2DShadow)
+        matches!(
+            self,
+            BaseType::Sampler2D
+                | BaseType::Sampler2DShadow
+                | BaseType::ISampler2D
+                | BaseType::USampler2D
+                | BaseType::Sampler2DArray
+                | BaseType::ISampler2DArray
+                | BaseType::USampler2DArray
+                | BaseType::Sampler2DArrayShadow
+        )
+    }
+    /// The GLSL name of a sampler type (`None` for other types).
+    pub const fn sampler_name(self) -> Option<&'static str> {
+        Some(match self {
+            BaseType::Sampler2D => "sampler2D",
+            BaseType::Sampler2DShadow => "sampler2DShadow",
+            BaseType::ISampler2D => "isampler2D",
+            BaseType::USampler2D => "usampler2D",
+            BaseType::Sampler2DArray => "sampler2DArray",
+            BaseType::ISampler2DArray => "isampler2DArray",
+            BaseType::USampler2DArray => "usampler2DArray",
+            BaseType::Sampler2DArrayShadow => "sampler2DArrayShadow",
+            _ => return None,
+        })
+    }
+    /// A 2D array sampler.
+    pub const fn is_array_sampler(self) -> bool {
+        matches!(
+            self,
+            BaseType::Sampler2DArray
+                | BaseType::ISampler2DArray
+                | BaseType::USampler2DArray
+                | BaseType::Sampler2DArrayShadow
+        )
+    }
+    /// A shadow sampler.
+    pub const fn is_shadow_sampler(self) -> bool {
+        matches!(
+            self,
+            BaseType::Sampler2DShadow | BaseType::Sampler2DArrayShadow
+        )
+    }
+    /// What a sampler's lookups return (`Float` for other types).
+    pub const fn sampled_type(self) -> SampledType {
+        match self {
+            BaseType::ISampler2D | BaseType::ISampler2DArray => SampledType::Int,
+            BaseType::USampler2D | BaseType::USampler2DArray => SampledType::Uint,
+            _ => SampledType::Float,
+        }
+    }
+    /// Words of one component: 2 for 64-bit values (uint64_t, sampler handles).
+    pub const fn comp_words(self) -> u32 {
+        if self.is_sampler() || matches!(self, BaseType::Uint64) {
+            2
+        } else {
+            1
+        }
     }
 }
 
@@ -485,10 +567,7 @@ impl ValueType {
     /// 32-bit words one value takes in the default uniform block, in input/output slots and
     /// in IR vars (tightly packed, matrices column-major).
     pub fn words(self) -> u32 {
-        let per = match self.base {
-            BaseType::Uint64 | BaseType::Sampler2D | BaseType::Sampler2DShadow => 2,
-            _ => 1,
-        };
+        let per = self.base.comp_words();
         per * self.rows as u32 * self.cols as u32
     }
     /// The GL enum reflection reports (`GL_FLOAT_VEC4`, `GL_SAMPLER_2D`, ...).
@@ -517,6 +596,12 @@ impl ValueType {
             BaseType::Uint64 => [0x140F, 0x8FF5, 0x8FF6, 0x8FF7][r as usize - 1],
             BaseType::Sampler2D => 0x8B5E,
             BaseType::Sampler2DShadow => 0x8B62,
+            BaseType::ISampler2D => 0x8DCA,
+            BaseType::USampler2D => 0x8DD2,
+            BaseType::Sampler2DArray => 0x8DC1,
+            BaseType::ISampler2DArray => 0x8DCF,
+            BaseType::USampler2DArray => 0x8DD7,
+            BaseType::Sampler2DArrayShadow => 0x8DC4,
         }
     }
 }

@@ -327,27 +327,33 @@ impl Stmt {
                 coord,
                 lod,
                 compare,
+                layer,
                 ..
             } => {
                 dst.iter().chain(handle).chain(coord).for_each(|v| f(*v));
                 if let Lod::Bias(v) | Lod::Explicit(v) = lod {
                     f(*v);
                 }
-                if let Some(v) = compare {
-                    f(*v);
-                }
+                compare.iter().chain(layer).for_each(|v| f(*v));
             }
             Stmt::TexelFetch {
                 dst,
                 handle,
                 coord,
                 lod,
+                layer,
             } => {
                 dst.iter().chain(handle).chain(coord).for_each(|v| f(*v));
                 f(*lod);
+                layer.iter().for_each(|v| f(*v));
             }
-            Stmt::TextureSize { dst, handle, lod } => {
-                dst.iter().chain(handle).for_each(|v| f(*v));
+            Stmt::TextureSize {
+                dst,
+                handle,
+                lod,
+                layers,
+            } => {
+                dst.iter().chain(handle).chain(layers).for_each(|v| f(*v));
                 f(*lod);
             }
         }
@@ -695,10 +701,11 @@ impl Validator<'_> {
                 coord,
                 lod,
                 compare,
+                layer,
                 ..
             } => {
-                self.check_handle_and_dst("texture", dst, handle, ScalarKind::F32)?;
-                for c in coord.iter().chain(compare) {
+                self.check_handle_and_dst("texture", dst, handle, self.sampled_kind(dst))?;
+                for c in coord.iter().chain(compare).chain(layer) {
                     self.expect("texture", *c, Kinds::F32)?;
                 }
                 match lod {
@@ -711,17 +718,35 @@ impl Validator<'_> {
                 handle,
                 coord,
                 lod,
+                layer,
             } => {
-                self.check_handle_and_dst("texelFetch", dst, handle, ScalarKind::F32)?;
-                for c in coord {
+                self.check_handle_and_dst("texelFetch", dst, handle, self.sampled_kind(dst))?;
+                for c in coord.iter().chain(layer) {
                     self.expect("texelFetch", *c, Kinds::I32)?;
                 }
                 self.expect("texelFetch", *lod, Kinds::I32)
             }
-            Stmt::TextureSize { dst, handle, lod } => {
+            Stmt::TextureSize {
+                dst,
+                handle,
+                lod,
+                layers,
+            } => {
                 self.check_handle_and_dst("textureSize", dst, handle, ScalarKind::I32)?;
+                if let Some(l) = layers {
+                    self.expect_dst("textureSize", *l, ScalarKind::I32)?;
+                }
                 self.expect("textureSize", *lod, Kinds::I32)
             }
+        }
+    }
+
+    /// The kind a lookup's results must all have: that of `dst[0]` when it is f32, i32 or
+    /// u32 (float, isampler and usampler lookups), else f32 (so a bool is refused).
+    fn sampled_kind(&self, dst: &[Var]) -> ScalarKind {
+        match dst.first().map(|d| self.kind(*d)) {
+            Some(k @ (ScalarKind::I32 | ScalarKind::U32)) => k,
+            _ => ScalarKind::F32,
         }
     }
 
@@ -858,10 +883,8 @@ pub fn word_kind(base: BaseType) -> ScalarKind {
     match base {
         BaseType::Float => ScalarKind::F32,
         BaseType::Int => ScalarKind::I32,
-        BaseType::Uint | BaseType::Uint64 | BaseType::Sampler2D | BaseType::Sampler2DShadow => {
-            ScalarKind::U32
-        }
         BaseType::Bool => ScalarKind::Bool,
+        _ => ScalarKind::U32,
     }
 }
 
@@ -1099,6 +1122,7 @@ mod tests {
             lod: Lod::Implicit,
             offset: [0, 0],
             compare: None,
+            layer: None,
         });
         assert!(matches!(
             err(b),

@@ -132,6 +132,7 @@ fn encode_stmt(s: &Stmt, w: &mut Vec<u32>) {
             lod,
             offset,
             compare,
+            layer,
         } => {
             w.push(10);
             w.extend(dst.iter().map(|v| v.0));
@@ -139,29 +140,43 @@ fn encode_stmt(s: &Stmt, w: &mut Vec<u32>) {
             w.extend(coord.iter().map(|v| v.0));
             encode_lod(lod, w);
             w.extend(offset.iter().map(|o| *o as u32));
-            match compare {
-                None => w.push(0),
-                Some(v) => w.extend([1, v.0]),
-            }
+            encode_opt(*compare, w);
+            encode_opt(*layer, w);
         }
         Stmt::TexelFetch {
             dst,
             handle,
             coord,
             lod,
+            layer,
         } => {
             w.push(11);
             w.extend(dst.iter().map(|v| v.0));
             w.extend(handle.iter().map(|v| v.0));
             w.extend(coord.iter().map(|v| v.0));
             w.push(lod.0);
+            encode_opt(*layer, w);
         }
-        Stmt::TextureSize { dst, handle, lod } => {
+        Stmt::TextureSize {
+            dst,
+            handle,
+            lod,
+            layers,
+        } => {
             w.push(12);
             w.extend(dst.iter().map(|v| v.0));
             w.extend(handle.iter().map(|v| v.0));
             w.push(lod.0);
+            encode_opt(*layers, w);
         }
+    }
+}
+
+/// An optional var: 0, or 1 and the var.
+fn encode_opt(v: Option<crate::ir::Var>, w: &mut Vec<u32>) {
+    match v {
+        None => w.push(0),
+        Some(v) => w.extend([1, v.0]),
     }
 }
 

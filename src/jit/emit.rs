@@ -756,37 +756,48 @@ impl Emitter<'_, '_> {
                 lod,
                 offset,
                 compare,
+                layer,
             } => {
                 let (op, lod_var) = match lod {
                     Lod::Implicit => (req::TexOp::SampleImplicit, None),
                     Lod::Bias(v) => (req::TexOp::SampleImplicit, Some(*v)),
                     Lod::Explicit(v) => (req::TexOp::SampleLod, Some(*v)),
                 };
-                self.emit_texture(op, handle, Some(coord), lod_var, *offset, *compare, dst)
+                let extra = [*compare, *layer];
+                self.emit_texture(op, handle, Some(coord), lod_var, *offset, extra, dst)
             }
             Stmt::TexelFetch {
                 dst,
                 handle,
                 coord,
                 lod,
+                layer,
             } => self.emit_texture(
                 req::TexOp::Fetch,
                 handle,
                 Some(coord),
                 Some(*lod),
                 [0, 0],
-                None,
+                [None, *layer],
                 dst,
             ),
-            Stmt::TextureSize { dst, handle, lod } => self.emit_texture(
-                req::TexOp::Size,
+            Stmt::TextureSize {
+                dst,
                 handle,
-                None,
-                Some(*lod),
-                [0, 0],
-                None,
-                dst,
-            ),
+                lod,
+                layers,
+            } => {
+                let all: Vec<Var> = dst.iter().chain(layers).copied().collect();
+                self.emit_texture(
+                    req::TexOp::Size,
+                    handle,
+                    None,
+                    Some(*lod),
+                    [0, 0],
+                    [None, None],
+                    &all,
+                )
+            }
         }
     }
 
@@ -1154,7 +1165,7 @@ impl Emitter<'_, '_> {
         coord: Option<&[Var; 2]>,
         lod: Option<Var>,
         offset: [i32; 2],
-        compare: Option<Var>,
+        [compare, layer]: [Option<Var>; 2],
         dst: &[Var],
     ) -> Result<(), CompileError> {
         let req = self.tex_req;
@@ -1202,6 +1213,10 @@ impl Emitter<'_, '_> {
             Some(v) => self.var_value(v)?,
             None => zero_v,
         };
+        let layer = match layer {
+            Some(v) => self.var_value(v)?,
+            None => zero_v,
+        };
         for (off, v) in [
             (req::TEX_HANDLE_LO, h0),
             (req::TEX_HANDLE_HI, h1),
@@ -1209,6 +1224,7 @@ impl Emitter<'_, '_> {
             (req::TEX_COORD + 16, c1),
             (req::TEX_LOD, l),
             (req::TEX_DREF, dref),
+            (req::TEX_LAYER, layer),
         ] {
             self.b.ins().stack_store(self.ptr, v, req, off);
         }

@@ -498,7 +498,8 @@ fn layout(format: Format) -> (u32, usize) {
         Format::Rgba16F => (2, 4),
         Format::Rgba32F => (4, 4),
         Format::R32F => (4, 1),
-        Format::Depth24Stencil8 | Format::Depth32F => (4, 0),
+        // Integer formats are not colour-renderable in softgl yet: never an attachment.
+        Format::Depth24Stencil8 | Format::Depth32F | Format::Int(_) => (4, 0),
     }
 }
 

@@ -1180,6 +1180,7 @@ fn texture_calls_pass_the_request_and_read_the_result() {
         lod: Lod::Bias(bias),
         offset: [1, -2],
         compare: None,
+        layer: None,
     });
     body.push(Stmt::If {
         cond,
@@ -1188,11 +1189,13 @@ fn texture_calls_pass_the_request_and_read_the_result() {
             handle: [h_lo, h_hi],
             coord: [u, v],
             lod: bias,
+            layer: None,
         }],
         else_body: vec![Stmt::TextureSize {
             dst: size,
             handle: [h_lo, h_hi],
             lod: bias,
+            layers: None,
         }],
     });
     let mut outs = dst.to_vec();
@@ -1251,6 +1254,7 @@ fn explicit_lod_and_vertex_stage_requests() {
         lod: Lod::Explicit(lod),
         offset: [0, 0],
         compare: None,
+        layer: None,
     });
     body.push(Stmt::Texture {
         dst,
@@ -1259,6 +1263,7 @@ fn explicit_lod_and_vertex_stage_requests() {
         lod: Lod::Implicit,
         offset: [0, 0],
         compare: None,
+        layer: None,
     });
     let m = fb.module(Stage::Vertex, body, dst.to_vec());
     test_hook::REQUESTS.with(|r| r.borrow_mut().clear());
@@ -1292,6 +1297,7 @@ fn shadow_requests_carry_the_reference_and_match_the_interpreter() {
         lod: Lod::Explicit(lod),
         offset: [-1, 2],
         compare: Some(dref),
+        layer: None,
     });
     body.push(Stmt::Texture {
         dst: plain,
@@ -1300,6 +1306,7 @@ fn shadow_requests_carry_the_reference_and_match_the_interpreter() {
         lod: Lod::Implicit,
         offset: [0, 0],
         compare: None,
+        layer: None,
     });
     let mut outs = dst.to_vec();
     outs.extend(plain);
@@ -1634,6 +1641,7 @@ fn no_texture_call_without_active_lanes() {
                 lod: Lod::Implicit,
                 offset: [0, 0],
                 compare: None,
+                layer: None,
             },
         ],
         continuing: vec![],
@@ -1702,6 +1710,7 @@ fn lanes_killed_by_the_loop_cap_stop_running() {
         lod: Lod::Implicit,
         offset: [0, 0],
         compare: None,
+        layer: None,
     });
     let m = fb.module(Stage::Fragment, body, vec![x]);
     test_hook::REQUESTS.with(|r| r.borrow_mut().clear());
@@ -1746,6 +1755,7 @@ fn outside_jit_tests_texture_calls_reach_the_sampler() {
         handle: [h, h],
         coord: [h, h],
         lod: h,
+        layer: None,
     });
     let m = fb.module(Stage::Fragment, body, dst.to_vec());
     let code = compile(&m).unwrap();
@@ -1784,6 +1794,7 @@ fn outside_jit_tests_texture_calls_reach_the_sampler() {
             coord: [[5, 6, 7, 8]; 2],
             lod: [5, 6, 7, 8],
             dref: [0; 4],
+            layer: [0; 4],
         },
     );
     for c in 0..4 {

@@ -170,6 +170,16 @@ impl BlendState {
     };
 }
 
+/// The blend state and colour mask of one draw buffer (ARB_draw_buffers_blend).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct BufferBlend {
+    pub blend: BlendState,
+    pub color_mask: [bool; 4],
+}
+
+/// Draw buffers with their own blend state and colour mask: GL's 8.
+pub const MAX_DRAW_BUFFERS: usize = crate::ir::link::MAX_DRAW_BUFFERS as usize;
+
 /// One face's stencil test and operations (GL 4.5 core §17.3.5) as a draw applies them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct StencilFace {
@@ -215,11 +225,27 @@ pub struct RasterState {
     /// The stencil test, when GL_STENCIL_TEST is on (it passes and writes nothing when the
     /// target has no stencil buffer).
     pub stencil: Option<StencilState>,
+    /// Blend state of every draw buffer, unless `per_buffer` says otherwise.
     pub blend: BlendState,
-    /// Colour write mask per draw buffer (r, g, b, a).
+    /// Colour write mask (r, g, b, a) of every draw buffer, unless `per_buffer` says
+    /// otherwise.
     pub color_mask: [bool; 4],
+    /// Each draw buffer's own blend state and colour mask, when glEnablei, glBlendFunci,
+    /// glBlendEquationi or glColorMaski made them differ (`None`: `blend` and `color_mask`
+    /// for all).
+    pub per_buffer: Option<[BufferBlend; MAX_DRAW_BUFFERS]>,
     /// Points, lines and polygon mode (GL 4.5 core §14.4, §14.5, §14.6.4).
     pub prims: PrimState,
+}
+
+impl RasterState {
+    /// The blend state and colour mask of draw buffer `i`.
+    pub fn buffer(&self, i: usize) -> (&BlendState, [bool; 4]) {
+        match self.per_buffer.as_ref().and_then(|p| p.get(i)) {
+            Some(b) => (&b.blend, b.color_mask),
+            None => (&self.blend, self.color_mask),
+        }
+    }
 }
 
 /// How points and lines rasterize, and polygon mode (GL 4.5 core §14.4–14.6).
@@ -272,6 +298,7 @@ impl RasterState {
             stencil: None,
             blend: BlendState::INITIAL,
             color_mask: [true; 4],
+            per_buffer: None,
             prims: PrimState::INITIAL,
         }
     }
@@ -313,7 +340,8 @@ pub struct ClearCall {
     pub target: RenderTarget,
     /// Colour to clear draw buffers to, when GL_COLOR_BUFFER_BIT is set.
     pub color: Option<[f32; 4]>,
-    pub color_mask: [bool; 4],
+    /// The colour mask of each draw buffer (GL 4.5 core §17.4.3: clears honour it).
+    pub color_mask: [[bool; 4]; MAX_DRAW_BUFFERS],
     /// Depth value, when GL_DEPTH_BUFFER_BIT is set and the depth mask is on.
     pub depth: Option<f64>,
     /// Stencil value, when GL_STENCIL_BUFFER_BIT is set.

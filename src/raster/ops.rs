@@ -211,7 +211,9 @@ pub fn unpack_color(format: Format, b: &[u8]) -> [f32; 4] {
         Format::Rgba16F => [f16_at(0), f16_at(2), f16_at(4), f16_at(6)],
         Format::Rgba32F => [f32_at(0), f32_at(4), f32_at(8), f32_at(12)],
         Format::R32F => [f32_at(0), 0.0, 0.0, 1.0],
-        Format::Depth24Stencil8 | Format::Depth32F => [0.0; 4],
+        // Integer targets are not colour-renderable in softgl yet (framebuffers with one
+        // are incomplete), so no fragment reaches one.
+        Format::Depth24Stencil8 | Format::Depth32F | Format::Int(_) => [0.0; 4],
     }
 }
 
@@ -311,7 +313,7 @@ pub fn pack_color(format: Format, c: [f32; 4], mask: [bool; 4], b: &mut [u8]) {
                 b[..4].copy_from_slice(&c[0].to_le_bytes());
             }
         }
-        Format::Depth24Stencil8 | Format::Depth32F => {}
+        Format::Depth24Stencil8 | Format::Depth32F | Format::Int(_) => {}
     }
 }
 

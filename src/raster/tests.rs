@@ -385,7 +385,7 @@ fn busy_scene(threads: usize) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
     r.clear(ClearCall {
         target: t.clone(),
         color: Some([0.1, 0.2, 0.3, 1.0]),
-        color_mask: [true; 4],
+        color_mask: [[true; 4]; 8],
         depth: Some(1.0),
         stencil: Some(3),
         stencil_mask: 0xFF,
@@ -501,7 +501,7 @@ fn depth_funcs_end_to_end() {
                 r.clear(ClearCall {
                     target: t.clone(),
                     color: Some([0.0; 4]),
-                    color_mask: [true; 4],
+                    color_mask: [[true; 4]; 8],
                     depth: Some(0.5),
                     stencil: Some(0xAB),
                     stencil_mask: 0xFF,
@@ -562,7 +562,7 @@ fn blending_end_to_end_matches_the_formula() {
     r.clear(ClearCall {
         target: t.clone(),
         color: Some(clear),
-        color_mask: [true; 4],
+        color_mask: [[true; 4]; 8],
         depth: None,
         stencil: None,
         stencil_mask: 0xFF,
@@ -614,7 +614,7 @@ fn clears_honour_scissor_and_colour_mask() {
     r.clear(ClearCall {
         target: t.clone(),
         color: Some([1.0, 0.0, 0.0, 1.0]),
-        color_mask: [true; 4],
+        color_mask: [[true; 4]; 8],
         depth: Some(0.25),
         stencil: None,
         stencil_mask: 0xFF,
@@ -623,7 +623,7 @@ fn clears_honour_scissor_and_colour_mask() {
     r.clear(ClearCall {
         target: t.clone(),
         color: Some([0.0, 1.0, 1.0, 0.0]),
-        color_mask: [false, true, false, true],
+        color_mask: [[false, true, false, true]; 8],
         depth: Some(2.0),
         stencil: None,
         stencil_mask: 0xFF,
@@ -1009,7 +1009,7 @@ fn discard_late_depth_and_helper_lanes() {
     r.clear(ClearCall {
         target: t.clone(),
         color: Some([0.0; 4]),
-        color_mask: [true; 4],
+        color_mask: [[true; 4]; 8],
         depth: Some(1.0),
         stencil: None,
         stencil_mask: 0xFF,
@@ -1359,7 +1359,7 @@ fn stencil_only_and_depth_only_clears_keep_the_other_half() {
     let clear = |color, depth, stencil| ClearCall {
         target: t.clone(),
         color,
-        color_mask: [true; 4],
+        color_mask: [[true; 4]; 8],
         depth,
         stencil,
         stencil_mask: 0xFF,
@@ -1408,7 +1408,7 @@ fn occlusion_counter_counts_the_samples_written() {
         r.clear(ClearCall {
             target: t.clone(),
             color: Some([0.0; 4]),
-            color_mask: [true; 4],
+            color_mask: [[true; 4]; 8],
             depth: Some(1.0),
             stencil: None,
             stencil_mask: 0xFF,

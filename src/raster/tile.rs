@@ -115,6 +115,10 @@ impl Default for TileScratch {
 // are dead values.
 unsafe impl Send for TileScratch {}
 
+/// One colour output of a draw in a tile: the image's writer, the shader output slot that
+/// feeds it, the prepared blend (when blending is on) and the draw buffer's colour mask.
+type ColorOut<'a> = (TileWriter<'a>, u32, Option<PreparedBlend>, [bool; 4]);
+
 /// What one draw needs in a tile, derived once per (tile, draw).
 struct DrawCtx<'a> {
     d: &'a BinnedDraw,
@@ -127,10 +131,9 @@ struct DrawCtx<'a> {
     /// The stencil test, when it is on and there is a stencil buffer (in `zs`; without one
     /// it always passes and nothing is modified).
     stencil: Option<StencilState>,
-    /// Colour images with the shader output slot that feeds them and, when blending is on,
-    /// the blend state prepared for the image's format.
-    colors: SmallVec<[(TileWriter<'a>, u32, Option<PreparedBlend>); 4]>,
-    mask: [bool; 4],
+    /// Colour images with the shader output slot that feeds them, the blend state prepared
+    /// for the image's format when blending is on, and the draw buffer's colour mask.
+    colors: SmallVec<[ColorOut<'a>; 4]>,
     /// How pixel (x, y) maps to gl_FragCoord.xy under this draw's layout qualifiers.
     frag_coord: FragCoordMap,
     /// The draw's fragment variant, when the shader is JIT code (and it compiled).
@@ -258,21 +261,18 @@ impl<'a> DrawCtx<'a> {
         }
         // SAFETY: the caller's contract (`run_tile`'s): no other thread touches this tile.
         .map(|img| unsafe { img.tile_writer(rect) });
-        let mut colors: SmallVec<[(TileWriter<'a>, u32, Option<PreparedBlend>); 4]> =
-            SmallVec::new();
-        if st.color_mask.iter().any(|&m| m) {
-            for (i, img) in call.target.colors.iter().enumerate() {
-                let slot = call.program.color_slots.get(i).copied().flatten();
-                if let (Some(img), Some(slot)) = (img, slot) {
-                    if !img.format().is_depth() {
-                        let unorm = ops::is_unorm(img.format());
-                        let blend = st
-                            .blend
-                            .enabled
-                            .then(|| PreparedBlend::new(&st.blend, unorm));
-                        // SAFETY: the caller's contract: no other thread touches this tile.
-                        colors.push((unsafe { img.tile_writer(rect) }, slot, blend));
-                    }
+        let mut colors: SmallVec<[ColorOut<'a>; 4]> = SmallVec::new();
+        for (i, img) in call.target.colors.iter().enumerate() {
+            let slot = call.program.color_slots.get(i).copied().flatten();
+            let (blend_state, mask) = st.buffer(i);
+            if let (Some(img), Some(slot), true) = (img, slot, mask.iter().any(|&m| m)) {
+                if !img.format().is_depth() {
+                    let unorm = ops::is_unorm(img.format());
+                    let blend = blend_state
+                        .enabled
+                        .then(|| PreparedBlend::new(blend_state, unorm));
+                    // SAFETY: the caller's contract: no other thread touches this tile.
+                    colors.push((unsafe { img.tile_writer(rect) }, slot, blend, mask));
                 }
             }
         }
@@ -295,7 +295,7 @@ impl<'a> DrawCtx<'a> {
         if let Some(st) = &stencil {
             fenv.stencil = [stencil_env(&st.front), stencil_env(&st.back)];
         }
-        for (i, (_, _, blend)) in colors.iter().enumerate().take(MAX_COLOR_ATTACHMENTS) {
+        for (i, (_, _, blend, _)) in colors.iter().enumerate().take(MAX_COLOR_ATTACHMENTS) {
             if let Some(b) = blend {
                 fenv.blend_color[i] = b.constant();
                 fenv.blend_color_unorm8[i] = b.constant_unorm8();
@@ -320,10 +320,10 @@ impl<'a> DrawCtx<'a> {
                 colors: colors
                     .iter()
                     .enumerate()
-                    .map(|(i, (img, slot, blend))| ColorKey {
+                    .map(|(i, (img, slot, blend, mask))| ColorKey {
                         format: img.format(),
                         slot: *slot,
-                        mask: st.color_mask,
+                        mask: *mask,
                         blend: blend.map(|b| {
                             let (src, dst, eq) = b.indices();
                             BlendKey { src, dst, eq }
@@ -354,7 +354,6 @@ impl<'a> DrawCtx<'a> {
             depth,
             stencil,
             colors,
-            mask: st.color_mask,
             frag_coord,
             variant,
             fenv,
@@ -811,7 +810,7 @@ fn shade_quad_variant(
             return;
         }
     }
-    for (i, (img, _, _)) in ctx.colors.iter().enumerate() {
+    for (i, (img, _, _, _)) in ctx.colors.iter().enumerate() {
         if let Some(ptrs) = s.quad.color.get_mut(i) {
             texel_ptrs(img, x, y, dummy, ptrs);
         }
@@ -868,7 +867,7 @@ fn block_ptrs(ctx: &DrawCtx<'_>, x: i32, y: i32, b: &mut FragBlock) -> bool {
             None => return false,
         }
     }
-    for (i, (img, _, _)) in ctx.colors.iter().enumerate().take(MAX_COLOR_ATTACHMENTS) {
+    for (i, (img, _, _, _)) in ctx.colors.iter().enumerate().take(MAX_COLOR_ATTACHMENTS) {
         match at(img) {
             Some((p, stride)) => (b.color[i], b.color_stride[i]) = (p, stride),
             None => return false,
@@ -1001,7 +1000,7 @@ fn shade_quad_reference(
     if live == 0 {
         return;
     }
-    for (img, slot, blend) in &ctx.colors {
+    for (img, slot, blend, mask) in &ctx.colors {
         let format = img.format();
         for l in 0..4 {
             if live & (1 << l) == 0 {
@@ -1013,7 +1012,7 @@ fn shade_quad_reference(
                     .map_or(0.0, |&b| f32::from_bits(b))
             });
             img.update(x + LANE_DX[l], y + LANE_DY[l], |t| {
-                ops::blend_and_pack(format, blend.as_ref(), src, ctx.mask, t)
+                ops::blend_and_pack(format, blend.as_ref(), src, *mask, t)
             });
         }
     }
@@ -1039,7 +1038,8 @@ unsafe fn clear_tile(c: &ClearCall, tile: [i32; 4]) {
         return;
     }
     if let Some(color) = c.color {
-        for img in c.target.colors.iter().flatten() {
+        for (img, mask) in c.target.colors.iter().zip(c.color_mask) {
+            let Some(img) = img else { continue };
             let format = img.format();
             if format.is_depth() {
                 continue;
@@ -1047,7 +1047,7 @@ unsafe fn clear_tile(c: &ClearCall, tile: [i32; 4]) {
             let mut packed = [0u8; 16];
             let bpp = format.bytes_per_texel();
             ops::pack_color(format, color, [true; 4], &mut packed[..bpp]);
-            let all = c.color_mask.iter().all(|&m| m);
+            let all = mask.iter().all(|&m| m);
             // SAFETY: this function's contract.
             let w = unsafe { img.tile_writer(tile) };
             for y in r[1]..=r[3] {
@@ -1055,7 +1055,7 @@ unsafe fn clear_tile(c: &ClearCall, tile: [i32; 4]) {
                     if all {
                         w.store(x, y, &packed[..bpp]);
                     } else {
-                        w.update(x, y, |t| ops::pack_color(format, color, c.color_mask, t));
+                        w.update(x, y, |t| ops::pack_color(format, color, mask, t));
                     }
                 }
             }

@@ -11,14 +11,21 @@
 //!  ├ base_level, mip_last (q for filtering), fetch_last (last level texelFetch may read)
 //!  ├ wrap_s, wrap_t, border[4] (fitted to the format), min_lod, max_lod, lod_bias,
 //!  │ compare_func (read by the depth-comparison routine when compare mode is on)
-//!  └ sample, fetch, size: fn pointers
+//!  ├ layers (1 but for 2D arrays), texel_bytes
+//!  └ sample, fetch, size, layer_sample: fn pointers
 //! ```
+//!
+//! A 2D array texture's level is `layers` images one after another. Its `sample` is
+//! `filter::sample_array`, which picks each lane's layer and runs `layer_sample` (the 2D
+//! routine of the format and filters) on a copy of the descriptor whose level pointers
+//! point at that layer (`at_layer`): every 2D path (the quad path, `filter8`, the depth
+//! comparison) serves arrays unchanged.
 
 use std::sync::Arc;
 
 use super::filter;
-use super::format::fit_to_format;
-use super::image::Image;
+use super::format::{fit_to_format, int_border};
+use super::image::{Format, Image};
 use super::mipmap::{is_complete, max_mip_level, mip_size};
 use super::{SamplerState, TextureView};
 pub(crate) use crate::gl::Wrap;
@@ -79,18 +86,25 @@ pub struct Descriptor {
     /// GL_TEXTURE_COMPARE_FUNC as its GL enum, read by the depth-comparison routine (which
     /// `sample` is when compare mode is on, GL 4.5 core §8.23).
     pub(crate) compare_func: u32,
+    /// Layers of every level: 1 unless this is a 2D array texture.
+    pub(crate) layers: u32,
+    /// Bytes per texel of the format (for the layer offsets).
+    pub(crate) texel_bytes: u32,
     pub(crate) sample: SampleFn,
     pub(crate) fetch: FetchFn,
     pub(crate) size: SizeFn,
+    /// The 2D routine `sample_array` runs on one layer (= `sample` for non-arrays).
+    pub(crate) layer_sample: SampleFn,
 }
 
-// Fixed size (DESIGN.md §4): 16 levels × 16 B, 88 B of state, 3 pointers.
-const _: () = assert!(std::mem::size_of::<Descriptor>() == 336);
+// Fixed size (DESIGN.md §4): 16 levels × 16 B, 96 B of state, 4 pointers.
+const _: () = assert!(std::mem::size_of::<Descriptor>() == 352);
 
 impl Descriptor {
     /// A descriptor that samples (0, 0, 0, 1), fetches zeros and has size 0: the state of
     /// unused slots, and what an incomplete texture samples as (GL 4.5 core §11.1.3.5).
-    pub(crate) fn incomplete(size: [u32; 2], internal: bool) -> Descriptor {
+    /// Integer formats sample (0, 0, 0, 1) as integers.
+    pub(crate) fn incomplete(size: [u32; 2], internal: bool, integer: bool) -> Descriptor {
         let mut levels = [LevelLayout::EMPTY; MAX_LEVELS];
         levels[0].width = size[0];
         levels[0].height = size[1];
@@ -107,10 +121,33 @@ impl Descriptor {
             max_lod: 0.0,
             lod_bias: 0.0,
             compare_func: 0,
-            sample: filter::sample_incomplete,
+            layers: 1,
+            texel_bytes: 0,
+            sample: if integer {
+                filter::sample_incomplete_int
+            } else {
+                filter::sample_incomplete
+            },
             fetch: filter::fetch_zero,
             size: filter::size_of_level,
+            layer_sample: filter::sample_incomplete,
         }
+    }
+
+    /// This descriptor with every level pointer moved to layer `layer` (< `layers`) of its
+    /// level: a 2D descriptor of that layer.
+    #[inline]
+    pub(crate) fn at_layer(&self, layer: u32) -> Descriptor {
+        debug_assert!(layer < self.layers);
+        let mut d = *self;
+        for lv in d.levels.iter_mut().filter(|lv| !lv.ptr.is_null()) {
+            let off = layer as usize * lv.width as usize * lv.height as usize;
+            // SAFETY: each level's image holds `layers` layers of width × height texels
+            // (`build` checked every level's depth), so layer `layer` < `layers` starts
+            // inside it; nothing is read here.
+            lv.ptr = unsafe { lv.ptr.add(off * self.texel_bytes as usize) };
+        }
+        d
     }
 
     /// Builds the descriptor of `view` sampled with `state`, and the images it points into
@@ -124,15 +161,20 @@ impl Descriptor {
         let base_level = view.base_level as usize;
         let base = match view.levels.get(base_level) {
             Some(Some(img)) => img.clone(),
-            _ => return (Descriptor::incomplete([0, 0], internal), Vec::new()),
+            _ => return (Descriptor::incomplete([0, 0], internal, false), Vec::new()),
         };
+        let format = base.format();
         if base_level >= MAX_LEVELS || !is_complete(view, state) {
             return (
-                Descriptor::incomplete([base.width(), base.height()], internal),
+                Descriptor::incomplete(
+                    [base.width(), base.height()],
+                    internal,
+                    format.is_integer(),
+                ),
                 Vec::new(),
             );
         }
-        let format = base.format();
+        let layers = base.depth().max(1);
         let (bw, bh) = (base.width(), base.height());
         // The consistent chain from the base: levels present with the halved size and the
         // base's format, up to max_level, the full chain and MAX_LEVELS.
@@ -148,6 +190,9 @@ impl Descriptor {
             };
             let (w, h) = mip_size(bw, bh, (level - base_level) as u32);
             if img.width() != w || img.height() != h || img.format() != format {
+                break;
+            }
+            if img.depth() != layers {
                 break;
             }
             // SAFETY: (0, 0) is inside the image (w, h ≥ 1), so this is the start of its
@@ -167,6 +212,14 @@ impl Descriptor {
         } else {
             base_level
         };
+        let sample = filter::select_sample(
+            format,
+            state.mag_filter,
+            state.min_filter,
+            (state.wrap_s, state.wrap_t),
+            [bw, bh],
+            state.compare_mode,
+        );
         let desc = Descriptor {
             levels,
             base_level: base_level as u32,
@@ -175,21 +228,24 @@ impl Descriptor {
             wrap_s: state.wrap_s,
             wrap_t: state.wrap_t,
             internal: internal as u32,
-            border: fit_to_format(format, state.border_color),
+            border: match format {
+                Format::Int(f) => int_border(f, state.border_int, state.border_color),
+                _ => fit_to_format(format, state.border_color),
+            },
             min_lod: state.min_lod,
             max_lod: state.max_lod,
             lod_bias: state.lod_bias,
             compare_func: state.compare_func.to_gl(),
-            sample: filter::select_sample(
-                format,
-                state.mag_filter,
-                state.min_filter,
-                (state.wrap_s, state.wrap_t),
-                [bw, bh],
-                state.compare_mode,
-            ),
+            layers,
+            texel_bytes: format.bytes_per_texel() as u32,
+            sample: if layers > 1 {
+                filter::sample_array
+            } else {
+                sample
+            },
             fetch: filter::select_fetch(format),
             size: filter::size_of_level,
+            layer_sample: sample,
         };
         (desc, keep)
     }

@@ -36,10 +36,10 @@
 use super::descriptor::{Descriptor, LevelLayout, Wrap, MAX_LEVELS, MAX_TEXTURE_LOD_BIAS};
 use super::filter8;
 use super::format::{
-    LoadD24S8, LoadD32F, LoadR32F, LoadR8, LoadRg8, LoadRgba16F, LoadRgba32F, LoadRgba8,
+    LoadD24S8, LoadD32F, LoadInt, LoadR32F, LoadR8, LoadRg8, LoadRgba16F, LoadRgba32F, LoadRgba8,
     LoadSrgb8Alpha8, TexelLoad,
 };
-use super::image::Format;
+use super::image::{Format, IntFormat};
 use super::lod::implicit_lambda;
 use super::mipmap::{max_mip_level, mip_size};
 use super::simd::{lerp, split4, F4, I4};
@@ -694,6 +694,46 @@ pub(crate) fn sample_incomplete(_: &Descriptor, _: &TexRequest, lanes: u32, out:
     }
 }
 
+/// An incomplete texture read through an integer sampler: (0, 0, 0, 1) as integers.
+pub(crate) fn sample_incomplete_int(
+    _: &Descriptor,
+    _: &TexRequest,
+    lanes: u32,
+    out: &mut TexResult,
+) {
+    for lane in (0..4).filter(|l| lanes & (1 << l) != 0) {
+        out[0][lane] = 0;
+        out[1][lane] = 0;
+        out[2][lane] = 0;
+        out[3][lane] = 1;
+    }
+}
+
+/// The layer a 2D array lookup reads (GL 4.5 core §8.14.2, eq. 8.9): clamp(⌊r + ½⌋, 0,
+/// layers − 1); NaN reads layer 0.
+#[inline(always)]
+pub(super) fn array_layer(r: f32, layers: u32) -> u32 {
+    split(r + 0.5).0.clamp(0, layers.max(1) as i64 - 1) as u32
+}
+
+/// The routine of a 2D array texture: each lane's layer from `req.layer`, then the format's
+/// 2D routine (`layer_sample`) on that layer, once per group of lanes that share one (the
+/// quad's λ comes from all four lanes' coordinates, as for 2D).
+pub(crate) fn sample_array(d: &Descriptor, req: &TexRequest, lanes: u32, out: &mut TexResult) {
+    let layer_of = |lane: usize| array_layer(f32::from_bits(req.layer[lane]), d.layers);
+    let mut pending = lanes & 0xF;
+    while pending != 0 {
+        let first = pending.trailing_zeros() as usize;
+        let layer = layer_of(first);
+        let group = (first..4)
+            .filter(|&l| pending & (1 << l) != 0 && layer_of(l) == layer)
+            .fold(0u32, |g, l| g | 1 << l);
+        pending &= !group;
+        let dl = d.at_layer(layer);
+        (d.layer_sample)(&dl, req, group, out);
+    }
+}
+
 // ---- Depth comparison (GL 4.5 core §8.23): shadow lookups of a depth texture whose
 // compare mode is COMPARE_REF_TO_TEXTURE. Lane by lane: each texel a filter would read is
 // compared with the lane's D_ref first (1.0 or 0.0), then those results are filtered with
@@ -911,6 +951,68 @@ pub(crate) fn select_sample(
     select_sample_impl(format, mag_filter, min_filter, wraps, base, true)
 }
 
+/// `$pick!(CH, B, S)` with the const generics of an integer format.
+macro_rules! by_int_format {
+    ($pick:ident, $f:expr) => {
+        match ($f.channels, $f.bytes, $f.signed) {
+            (1, 1, true) => $pick!(1, 1, true),
+            (1, 1, false) => $pick!(1, 1, false),
+            (1, 2, true) => $pick!(1, 2, true),
+            (1, 2, false) => $pick!(1, 2, false),
+            (1, _, true) => $pick!(1, 4, true),
+            (1, _, false) => $pick!(1, 4, false),
+            (2, 1, true) => $pick!(2, 1, true),
+            (2, 1, false) => $pick!(2, 1, false),
+            (2, 2, true) => $pick!(2, 2, true),
+            (2, 2, false) => $pick!(2, 2, false),
+            (2, _, true) => $pick!(2, 4, true),
+            (2, _, false) => $pick!(2, 4, false),
+            (3, 1, true) => $pick!(3, 1, true),
+            (3, 1, false) => $pick!(3, 1, false),
+            (3, 2, true) => $pick!(3, 2, true),
+            (3, 2, false) => $pick!(3, 2, false),
+            (3, _, true) => $pick!(3, 4, true),
+            (3, _, false) => $pick!(3, 4, false),
+            (_, 1, true) => $pick!(4, 1, true),
+            (_, 1, false) => $pick!(4, 1, false),
+            (_, 2, true) => $pick!(4, 2, true),
+            (_, 2, false) => $pick!(4, 2, false),
+            (_, _, true) => $pick!(4, 4, true),
+            (_, _, false) => $pick!(4, 4, false),
+        }
+    };
+}
+
+/// The routine of an integer format: NEAREST only (completeness refuses the others, GL 4.5
+/// core §8.17), lane by lane, so the integers move as bits and never meet arithmetic.
+fn select_int(f: IntFormat, min_filter: MinFilter) -> SampleFn {
+    let mip = if min_filter.uses_mipmaps() {
+        MIP_NEAREST
+    } else {
+        MIP_NONE
+    };
+    macro_rules! pick {
+        ($ch:literal, $b:literal, $s:literal) => {
+            if mip == MIP_NONE {
+                sample_lanes::<LoadInt<$ch, $b, $s>, false, false, MIP_NONE>
+            } else {
+                sample_lanes::<LoadInt<$ch, $b, $s>, false, false, MIP_NEAREST>
+            }
+        };
+    }
+    by_int_format!(pick, f)
+}
+
+/// texelFetch of an integer format.
+fn select_int_fetch(f: IntFormat) -> FetchFn {
+    macro_rules! pick {
+        ($ch:literal, $b:literal, $s:literal) => {
+            fetch_texel::<LoadInt<$ch, $b, $s>>
+        };
+    }
+    by_int_format!(pick, f)
+}
+
 /// (min filter is LINEAR, mipmap mode) of a min filter.
 fn min_filter_mode(min_filter: MinFilter) -> (bool, u8) {
     match min_filter {
@@ -943,6 +1045,9 @@ fn select_sample_impl(
     base: [u32; 2],
     fast: bool,
 ) -> SampleFn {
+    if let Format::Int(f) = format {
+        return select_int(f, min_filter);
+    }
     let mag_linear = mag_filter == MagFilter::Linear;
     let (min_linear, mip) = min_filter_mode(min_filter);
     if let Some(f) =
@@ -961,6 +1066,7 @@ fn select_sample_impl(
         Format::R32F => select_for::<LoadR32F>(a, b, c, fast),
         Format::Depth24Stencil8 => select_for::<LoadD24S8>(a, b, c, fast),
         Format::Depth32F => select_for::<LoadD32F>(a, b, c, fast),
+        Format::Int(f) => select_int(f, min_filter),
     }
 }
 
@@ -976,6 +1082,7 @@ pub(crate) fn select_fetch(format: Format) -> FetchFn {
         Format::R32F => fetch_texel::<LoadR32F>,
         Format::Depth24Stencil8 => fetch_texel::<LoadD24S8>,
         Format::Depth32F => fetch_texel::<LoadD32F>,
+        Format::Int(f) => select_int_fetch(f),
     }
 }
 
@@ -1009,6 +1116,17 @@ mod tests {
             wrap(i64::MIN / 4, 3, Wrap::MirroredRepeat).map(|v| v < 3),
             Some(true)
         );
+    }
+
+    #[test]
+    fn array_layer_rounds_and_clamps() {
+        // GL 4.5 core §8.14.2: clamp(⌊r + ½⌋, 0, d − 1).
+        let got: Vec<u32> = [-3.0f32, -0.6, -0.4, 0.49, 0.5, 1.5, 2.49, 7.0, f32::NAN]
+            .iter()
+            .map(|&r| array_layer(r, 3))
+            .collect();
+        assert_eq!(got, [0, 0, 0, 0, 1, 2, 2, 2, 0]);
+        assert_eq!(array_layer(f32::INFINITY, 4), 3);
     }
 
     #[test]

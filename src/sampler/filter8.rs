@@ -737,6 +737,7 @@ mod tests {
                             ],
                             lod: [0; 4],
                             dref: [0; 4],
+                            layer: [0; 4],
                         };
                         if k % 5 == 1 {
                             req.offset = [(next() % 7) as i32 - 3, (next() % 7) as i32 - 3];
@@ -874,6 +875,7 @@ mod tests {
                     coord: [[s.to_bits(); 4], [t.to_bits(); 4]],
                     lod: [lam.to_bits(); 4],
                     dref: [0; 4],
+                    layer: [0; 4],
                 };
                 // Every other request goes lane by lane (per-lane λ), the rest through
                 // the quad path: both are bounded.

@@ -14,7 +14,7 @@
 //!   1), RG → (r, g, 0, 1), depth → (d, 0, 0, 1).
 //! - No host libm: sRGB goes through exact tables generated offline (see `srgb_tables`).
 
-use super::image::Format;
+use super::image::{Format, IntFormat};
 use super::simd::{transpose, unorm8x4, F4};
 use super::srgb_tables;
 
@@ -151,6 +151,64 @@ pub fn decode_color(format: Format, bytes: &[u8]) -> [f32; 4] {
         ],
         Format::R32F => [read_f32(bytes, 0), 0.0, 0.0, 1.0],
         Format::Depth24Stencil8 | Format::Depth32F => [decode_depth(format, bytes), 0.0, 0.0, 1.0],
+        // The integers' values (exact up to 2^24); the sampler reads them unconverted
+        // through `decode_int`.
+        Format::Int(f) => {
+            let v = decode_int(f, bytes);
+            [0, 1, 2, 3].map(|c| {
+                if f.signed {
+                    v[c] as i32 as f32
+                } else {
+                    v[c] as f32
+                }
+            })
+        }
+    }
+}
+
+/// Reads channel `c` of an integer texel, sign- or zero-extended to 32 bits (0 when the
+/// slice is short).
+fn int_channel(f: IntFormat, bytes: &[u8], c: usize) -> u32 {
+    let n = f.bytes as usize;
+    let Some(b) = bytes.get(c * n..c * n + n) else {
+        return 0;
+    };
+    match (n, f.signed) {
+        (1, true) => b[0] as i8 as i32 as u32,
+        (1, false) => b[0] as u32,
+        (2, true) => i16::from_le_bytes([b[0], b[1]]) as i32 as u32,
+        (2, false) => u16::from_le_bytes([b[0], b[1]]) as u32,
+        _ => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
+    }
+}
+
+/// Reads an integer texel as the 32-bit integers an isampler/usampler returns (i32 bits
+/// for signed formats), missing channels filled with (0, 0, 0, 1) (GL 4.5 core table 15.1).
+pub fn decode_int(f: IntFormat, bytes: &[u8]) -> [u32; 4] {
+    let mut v = [0, 0, 0, 1];
+    for (c, slot) in v.iter_mut().enumerate().take(f.channels as usize) {
+        *slot = int_channel(f, bytes, c);
+    }
+    v
+}
+
+/// Writes 32-bit integers (i32 bits for signed formats) as one integer texel, each channel
+/// clamped to the format's range (as Mesa converts integer uploads). A short slice is left
+/// untouched.
+pub fn encode_int(f: IntFormat, v: [u32; 4], out: &mut [u8]) {
+    let n = f.bytes as usize;
+    if out.len() < n * f.channels as usize {
+        return;
+    }
+    let (lo, hi) = f.range();
+    for c in 0..f.channels as usize {
+        let x = if f.signed {
+            v[c] as i32 as i64
+        } else {
+            v[c] as i64
+        };
+        let x = x.clamp(lo, hi) as u64;
+        out[c * n..c * n + n].copy_from_slice(&x.to_le_bytes()[..n]);
     }
 }
 
@@ -202,6 +260,17 @@ pub fn encode_color(format: Format, rgba: [f32; 4], out: &mut [u8]) {
         }
         Format::R32F => out[0..4].copy_from_slice(&rgba[0].to_bits().to_le_bytes()),
         Format::Depth24Stencil8 | Format::Depth32F => encode_depth(format, rgba[0], out),
+        // Values converted to the nearest integer in range (saturating; NaN → 0).
+        Format::Int(f) => {
+            let v = rgba.map(|x| {
+                if f.signed {
+                    x.round() as i32 as u32
+                } else {
+                    x.round() as u32
+                }
+            });
+            encode_int(f, v, out)
+        }
     }
 }
 
@@ -424,6 +493,39 @@ texel_load!(LoadD32F, Format::Depth32F, 4, |b| [
     1.0
 ]);
 
+/// An integer format's loader: the stored integers as f32 *bits* (`decode_int`), which the
+/// NEAREST-only integer routines move without arithmetic, so `rt_texture` returns them
+/// unconverted.
+pub(crate) struct LoadInt<const CH: u8, const B: u8, const S: bool>;
+impl<const CH: u8, const B: u8, const S: bool> TexelLoad for LoadInt<CH, B, S> {
+    const FORMAT: Format = Format::Int(IntFormat {
+        channels: CH,
+        bytes: B,
+        signed: S,
+    });
+    #[inline(always)]
+    unsafe fn load(p: *const u8) -> [f32; 4] {
+        // SAFETY: the caller guarantees `bytes_per_texel()` (= CH × B ≤ 16) readable bytes
+        // at `p`; only those are copied.
+        let bytes = unsafe { std::slice::from_raw_parts(p, CH as usize * B as usize) };
+        match Self::FORMAT {
+            Format::Int(f) => decode_int(f, bytes).map(f32::from_bits),
+            _ => [0.0; 4],
+        }
+    }
+}
+
+/// The border colour of an integer format as the integer routines return it (f32 bits of
+/// the integers; missing channels (0, 0, 0, 1)): the integer colour given with
+/// glTexParameterI*/glSamplerParameterI* when there is one, else the float colour
+/// converted (GL 4.5 core §8.14.2 leaves that case undefined).
+pub(crate) fn int_border(f: IntFormat, int: Option<[u32; 4]>, c: [f32; 4]) -> [f32; 4] {
+    let v = int.unwrap_or_else(|| c.map(|x| if f.signed { x as i32 as u32 } else { x as u32 }));
+    let mut out = [0, 0, 0, 1];
+    out[..f.channels as usize].copy_from_slice(&v[..f.channels as usize]);
+    out.map(f32::from_bits)
+}
+
 /// Applies a format's channel fill (GL 4.5 core table 15.1) and value range to a colour
 /// given as RGBA: used for the border colour, which GL converts to the texture's format.
 pub(crate) fn fit_to_format(format: Format, c: [f32; 4]) -> [f32; 4] {
@@ -435,6 +537,7 @@ pub(crate) fn fit_to_format(format: Format, c: [f32; 4]) -> [f32; 4] {
         Format::Rgba16F | Format::Rgba32F => c,
         Format::R32F => [c[0], 0.0, 0.0, 1.0],
         Format::Depth24Stencil8 | Format::Depth32F => [unorm(c[0]), 0.0, 0.0, 1.0],
+        Format::Int(f) => int_border(f, None, c),
     }
 }
 
@@ -497,6 +600,40 @@ mod tests {
         assert_eq!(decode_color(Format::R32F, &b), [0.25, 0.0, 0.0, 1.0]);
         encode_depth(Format::Depth32F, 0.75, &mut b);
         assert_eq!(decode_color(Format::Depth32F, &b), [0.75, 0.0, 0.0, 1.0]);
+    }
+
+    #[test]
+    fn integer_texels_round_trip_and_load_as_bits() {
+        for f in IntFormat::ALL {
+            let (lo, hi) = f.range();
+            let n = Format::Int(f).bytes_per_texel();
+            for v in [lo, hi, lo + 1, hi - 1, 0] {
+                let word = v as i32 as u32;
+                let mut b = [0u8; 16];
+                encode_int(f, [word; 4], &mut b[..n]);
+                let got = decode_int(f, &b);
+                for (c, &g) in got.iter().enumerate() {
+                    let want = if c < f.channels as usize {
+                        word
+                    } else {
+                        (c == 3) as u32
+                    };
+                    assert_eq!(g, want, "{f:?} {v}");
+                }
+            }
+            // Out of range clamps.
+            let mut b = [0u8; 16];
+            encode_int(f, [(hi + 1) as u32; 4], &mut b[..n]);
+            if f.bytes < 4 {
+                assert_eq!(decode_int(f, &b)[0], hi as i32 as u32, "{f:?}");
+            }
+        }
+        // The sampler's loader returns exactly decode_int's words as f32 bits.
+        let b = [0xFFu8, 0x80, 0x7F, 0x01, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9];
+        let ld = load_via::<LoadInt<2, 2, true>>(&b).map(f32::to_bits);
+        assert_eq!(ld, [0xFFFF_80FF, 0x017F, 0, 1]);
+        let ld = load_via::<LoadInt<4, 1, false>>(&b).map(f32::to_bits);
+        assert_eq!(ld, [0xFF, 0x80, 0x7F, 0x01]);
     }
 
     #[test]

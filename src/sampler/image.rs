@@ -17,6 +17,85 @@ pub enum Format {
     /// Packed as a little-endian u32: depth in bits 0..24, stencil in 24..32.
     Depth24Stencil8,
     Depth32F,
+    /// An integer colour format (R8I … RGBA32UI): sampled as unconverted integers.
+    Int(IntFormat),
+}
+
+/// An integer colour format (GL 4.5 core table 8.12, R8I … RGBA32UI and the RGB ones):
+/// `channels` (1 to 4) of `bytes` (1, 2 or 4) each, little-endian, signed or not. Samplers
+/// return the stored integers unconverted (GL 4.5 core §8.14: only NEAREST filtering).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct IntFormat {
+    pub channels: u8,
+    pub bytes: u8,
+    pub signed: bool,
+}
+
+impl IntFormat {
+    /// Every integer format, in GL's table order (R, RG, RGB, RGBA × 8/16/32 × I/UI).
+    pub const ALL: [IntFormat; 24] = {
+        let mut out = [IntFormat {
+            channels: 1,
+            bytes: 1,
+            signed: false,
+        }; 24];
+        let mut i = 0;
+        while i < 24 {
+            out[i] = IntFormat {
+                channels: (i / 6) as u8 + 1,
+                bytes: 1 << ((i / 2) % 3),
+                signed: i % 2 == 0,
+            };
+            i += 1;
+        }
+        out
+    };
+
+    /// The GL sized internal format enum.
+    pub const fn gl(self) -> u32 {
+        use crate::gl::enums as gl;
+        match (self.channels, self.bytes, self.signed) {
+            (1, 1, true) => gl::R8I,
+            (1, 1, false) => gl::R8UI,
+            (1, 2, true) => gl::R16I,
+            (1, 2, false) => gl::R16UI,
+            (1, _, true) => gl::R32I,
+            (1, _, false) => gl::R32UI,
+            (2, 1, true) => gl::RG8I,
+            (2, 1, false) => gl::RG8UI,
+            (2, 2, true) => gl::RG16I,
+            (2, 2, false) => gl::RG16UI,
+            (2, _, true) => gl::RG32I,
+            (2, _, false) => gl::RG32UI,
+            (3, 1, true) => gl::RGB8I,
+            (3, 1, false) => gl::RGB8UI,
+            (3, 2, true) => gl::RGB16I,
+            (3, 2, false) => gl::RGB16UI,
+            (3, _, true) => gl::RGB32I,
+            (3, _, false) => gl::RGB32UI,
+            (_, 1, true) => gl::RGBA8I,
+            (_, 1, false) => gl::RGBA8UI,
+            (_, 2, true) => gl::RGBA16I,
+            (_, 2, false) => gl::RGBA16UI,
+            (_, _, true) => gl::RGBA32I,
+            (_, _, false) => gl::RGBA32UI,
+        }
+    }
+
+    /// The format of a GL sized internal format enum, if it is an integer one.
+    pub fn from_gl(e: u32) -> Option<IntFormat> {
+        IntFormat::ALL.into_iter().find(|f| f.gl() == e)
+    }
+
+    /// The smallest and largest value a channel holds, as i64.
+    pub const fn range(self) -> (i64, i64) {
+        let bits = self.bytes as u32 * 8;
+        if self.signed {
+            (-(1i64 << (bits - 1)), (1i64 << (bits - 1)) - 1)
+        } else {
+            (0, (1i64 << bits) - 1)
+        }
+    }
 }
 
 impl Format {
@@ -29,10 +108,15 @@ impl Format {
             Format::Rgba32F => 16,
             Format::R32F => 4,
             Format::Depth24Stencil8 | Format::Depth32F => 4,
+            Format::Int(f) => f.channels as usize * f.bytes as usize,
         }
     }
     pub const fn is_depth(self) -> bool {
         matches!(self, Format::Depth24Stencil8 | Format::Depth32F)
+    }
+    /// An integer format (sampled unconverted, NEAREST only).
+    pub const fn is_integer(self) -> bool {
+        matches!(self, Format::Int(_))
     }
     /// The GL internal format enum.
     pub const fn gl_internal_format(self) -> u32 {
@@ -46,11 +130,14 @@ impl Format {
             Format::R32F => 0x822E,
             Format::Depth24Stencil8 => 0x88F0,
             Format::Depth32F => 0x8CAC,
+            Format::Int(f) => f.gl(),
         }
     }
 }
 
 /// A linear 2D image: rows of `width` texels, no padding, row 0 at the bottom (GL order).
+/// A level of a 2D array texture is `depth` such images (layers) one after another; every
+/// other image has depth 1, and `texel_ptr`, tile writers and blits see its layer 0.
 ///
 /// Writers and readers coordinate by protocol, not by lock: during a scene flush each tile
 /// of a render target is written by exactly one worker, and the API flushes queued work
@@ -58,6 +145,7 @@ impl Format {
 pub struct Image {
     width: u32,
     height: u32,
+    depth: u32,
     format: Format,
     data: Box<[UnsafeCell<u8>]>,
 }
@@ -73,6 +161,7 @@ impl std::fmt::Debug for Image {
         f.debug_struct("Image")
             .field("width", &self.width)
             .field("height", &self.height)
+            .field("depth", &self.depth)
             .field("format", &self.format)
             .finish()
     }
@@ -81,14 +170,27 @@ impl std::fmt::Debug for Image {
 impl Image {
     /// A zero-filled image.
     pub fn new(width: u32, height: u32, format: Format) -> Image {
-        let len = width as usize * height as usize * format.bytes_per_texel();
+        Image::new_layers(width, height, 1, format)
+    }
+    /// A zero-filled image of `depth` layers (a 2D array texture level).
+    pub fn new_layers(width: u32, height: u32, depth: u32, format: Format) -> Image {
+        let len = width as usize * height as usize * depth as usize * format.bytes_per_texel();
         let data = (0..len).map(|_| UnsafeCell::new(0u8)).collect();
         Image {
             width,
             height,
+            depth,
             format,
             data,
         }
+    }
+    /// Layers (1 but for 2D array texture levels).
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+    /// Bytes of one layer.
+    pub fn layer_bytes(&self) -> usize {
+        self.row_bytes() * self.height as usize
     }
     pub fn width(&self) -> u32 {
         self.width

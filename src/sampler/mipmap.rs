@@ -44,13 +44,31 @@ pub fn last_level(view: &TextureView, state: &SamplerState) -> Option<u32> {
     Some(p.min(view.max_level))
 }
 
+/// Whether `state`'s filters may sample a texture of `format`: integer formats take only
+/// NEAREST magnification and NEAREST or NEAREST_MIPMAP_NEAREST minification (GL 4.5 core
+/// §8.17: otherwise the texture is incomplete).
+pub fn filters_allowed(format: Format, state: &SamplerState) -> bool {
+    use crate::gl::{MagFilter, MinFilter};
+    !format.is_integer()
+        || (state.mag_filter == MagFilter::Nearest
+            && matches!(
+                state.min_filter,
+                MinFilter::Nearest | MinFilter::NearestMipmapNearest
+            ))
+}
+
 /// Texture completeness (GL 4.5 core §8.17): the base level exists with a non-zero size;
-/// with a mipmap min filter, also base ≤ max level and every level base..=q exists with
-/// the halved size and the base's format.
+/// its filters suit its format (`filters_allowed`); with a mipmap min filter, also base ≤
+/// max level and every level base..=q exists with the halved size and the base's format
+/// and layer count.
 pub fn is_complete(view: &TextureView, state: &SamplerState) -> bool {
     let Some(q) = last_level(view, state) else {
         return false;
     };
+    match view.levels.get(view.base_level as usize) {
+        Some(Some(base)) if filters_allowed(base.format(), state) => {}
+        _ => return false,
+    }
     if !state.min_filter.uses_mipmaps() {
         return true;
     }
@@ -63,7 +81,10 @@ pub fn is_complete(view: &TextureView, state: &SamplerState) -> bool {
     (view.base_level..=q).all(|level| match view.levels.get(level as usize) {
         Some(Some(img)) => {
             let (w, h) = mip_size(base.width(), base.height(), level - view.base_level);
-            img.width() == w && img.height() == h && img.format() == base.format()
+            img.width() == w
+                && img.height() == h
+                && img.format() == base.format()
+                && img.depth() == base.depth()
         }
         _ => false,
     })

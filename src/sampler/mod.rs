@@ -51,12 +51,14 @@ pub mod table;
 
 pub use descriptor::{Descriptor, MAX_LEVELS, MAX_TEXTURE_LOD_BIAS};
 pub use format::{
-    decode_color, decode_depth, decode_stencil, decode_texel, encode_color, encode_color_linear,
-    encode_depth, encode_stencil, linear_to_srgb8, load_color, pack_d24s8, srgb8_to_linear,
-    store_color, unpack_d24s8,
+    decode_color, decode_depth, decode_int, decode_stencil, decode_texel, encode_color,
+    encode_color_linear, encode_depth, encode_int, encode_stencil, linear_to_srgb8, load_color,
+    pack_d24s8, srgb8_to_linear, store_color, unpack_d24s8,
 };
-pub use image::{Flushed, Format, Image, TileWriter};
-pub use mipmap::{generate_mipmaps, is_complete, max_mip_level, mip_size, with_generated_mipmaps};
+pub use image::{Flushed, Format, Image, IntFormat, TileWriter};
+pub use mipmap::{
+    filters_allowed, generate_mipmaps, is_complete, max_mip_level, mip_size, with_generated_mipmaps,
+};
 pub use resident::ResidentSet;
 pub use table::{DescriptorTable, TextureHandle, MAX_HANDLES};
 
@@ -74,6 +76,9 @@ pub struct SamplerState {
     pub wrap_t: Wrap,
     pub wrap_r: Wrap,
     pub border_color: [f32; 4],
+    /// The border colour as integers (i32 or u32 bits), when glTexParameterI* /
+    /// glSamplerParameterI* set it last: what integer textures return at the border.
+    pub border_int: Option<[u32; 4]>,
     pub min_lod: f32,
     pub max_lod: f32,
     pub lod_bias: f32,
@@ -94,6 +99,7 @@ impl Default for SamplerState {
             wrap_t: Wrap::Repeat,
             wrap_r: Wrap::Repeat,
             border_color: [0.0; 4],
+            border_int: None,
             min_lod: -1000.0,
             max_lod: 1000.0,
             lod_bias: 0.0,
@@ -242,7 +248,20 @@ fn sample_pinned(ctx: &SampleContext, req: &TexRequest, op: TexOp, out: &mut Tex
                 for lane in (0..4).filter(|l| group & (1 << l) != 0) {
                     let x = (req.coord[0][lane] as i32).wrapping_add(req.offset[0]);
                     let y = (req.coord[1][lane] as i32).wrapping_add(req.offset[1]);
-                    let v = (d.fetch)(d, x, y, req.lod[lane] as i32);
+                    // The layer of a 2D array (0 for other textures): out of range fetches
+                    // zeros, like every other out-of-range texelFetch here.
+                    let z = req.layer[lane] as i32;
+                    if z < 0 || z as u32 >= d.layers {
+                        continue;
+                    }
+                    let layered;
+                    let dl = if d.layers > 1 {
+                        layered = d.at_layer(z as u32);
+                        &layered
+                    } else {
+                        d
+                    };
+                    let v = (dl.fetch)(dl, x, y, req.lod[lane] as i32);
                     for c in 0..4 {
                         out[c][lane] = v[c].to_bits();
                     }
@@ -253,6 +272,8 @@ fn sample_pinned(ctx: &SampleContext, req: &TexRequest, op: TexOp, out: &mut Tex
                     let s = (d.size)(d, req.lod[lane] as i32);
                     out[0][lane] = s[0] as u32;
                     out[1][lane] = s[1] as u32;
+                    // Layers do not shrink with the level (GL 4.5 core §8.14.4).
+                    out[2][lane] = if s[0] != 0 { d.layers } else { 0 };
                 }
             }
         }

@@ -16,7 +16,8 @@ pub enum TexOp {
     SampleLod = 1,
     /// texelFetch: `coord` holds i32 bits, `lod` holds the i32 level bits.
     Fetch = 2,
-    /// textureSize: `lod` holds the i32 level bits; out[0..2] get width and height (i32).
+    /// textureSize: `lod` holds the i32 level bits; out[0..3] get width, height and layers
+    /// (i32; layers is 1 for a texture that is not an array).
     Size = 3,
 }
 
@@ -44,6 +45,9 @@ pub struct TexRequest {
     pub lod: [u32; 4],
     /// Shadow lookups: the reference depth D_ref of each lane (f32 bits).
     pub dref: [u32; 4],
+    /// Array lookups: the layer coordinate of each lane (f32 bits; i32 bits for `Fetch`).
+    /// 0 for lookups of non-array samplers.
+    pub layer: [u32; 4],
 }
 
 pub const TEX_OP: i32 = offset_of!(TexRequest, op) as i32;
@@ -56,6 +60,7 @@ pub const TEX_HANDLE_HI: i32 = offset_of!(TexRequest, handle_hi) as i32;
 pub const TEX_COORD: i32 = offset_of!(TexRequest, coord) as i32;
 pub const TEX_LOD: i32 = offset_of!(TexRequest, lod) as i32;
 pub const TEX_DREF: i32 = offset_of!(TexRequest, dref) as i32;
+pub const TEX_LAYER: i32 = offset_of!(TexRequest, layer) as i32;
 pub const TEX_REQUEST_SIZE: u32 = std::mem::size_of::<TexRequest>() as u32;
 
 /// Result of `rt_texture`: `out[component][lane]`, f32 bits (or i32 for `Size`).
@@ -74,5 +79,6 @@ const _: () = {
     assert!(TEX_LOD == 88);
     assert!(TEX_COMPARE == 20);
     assert!(TEX_DREF == 104);
-    assert!(TEX_REQUEST_SIZE == 120);
+    assert!(TEX_LAYER == 120);
+    assert!(TEX_REQUEST_SIZE == 136);
 };

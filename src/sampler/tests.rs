@@ -71,6 +71,7 @@ fn request(
         coord: [coord.map(|c| c[0].to_bits()), coord.map(|c| c[1].to_bits())],
         lod: lod.map(f32::to_bits),
         dref: [0; 4],
+        layer: [0; 4],
     }
 }
 
@@ -710,6 +711,7 @@ proptest! {
             coord: [[coords[0], coords[1], coords[2], coords[3]], [coords[4], coords[5], coords[6], coords[7]]],
             lod: lods,
             dref: [0; 4],
+            layer: [0; 4],
         };
         prop_assert_eq!(sample(&ctx, &r), [[0; 4]; 4]);
         prop_assert!(ctx.debug.lock().unwrap().len() <= 4);
@@ -734,6 +736,7 @@ proptest! {
             coord: [[coords[0], coords[1], coords[2], coords[3]], [coords[4], coords[5], coords[6], coords[7]]],
             lod: lods,
             dref: [0; 4],
+            layer: [0; 4],
         };
         let out = sample(&ctx, &r);
         // Images are zero-filled and the border is 0: filtered results are 0 or 1 in alpha.
@@ -1029,6 +1032,7 @@ mod differential {
             coord: c.coords.map(|v| v.map(f32::to_bits)),
             lod: c.lods.map(f32::to_bits),
             dref: [0; 4],
+            layer: [0; 4],
         };
         for min in MINS {
             for mag in [gl::NEAREST, gl::LINEAR] {

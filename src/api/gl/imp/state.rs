@@ -166,6 +166,53 @@ pub fn ColorMask(ctx: &mut Context, r: GLboolean, g: GLboolean, bl: GLboolean, a
     ctx.color_mask(b(r), b(g), b(bl), b(a))
 }
 
+pub fn ColorMaski(
+    ctx: &mut Context,
+    index: GLuint,
+    r: GLboolean,
+    g: GLboolean,
+    bl: GLboolean,
+    a: GLboolean,
+) {
+    ctx.color_maski(index, b(r), b(g), b(bl), b(a))
+}
+
+pub fn Enablei(ctx: &mut Context, target: GLenum, index: GLuint) {
+    ctx.enablei(target, index)
+}
+
+pub fn Disablei(ctx: &mut Context, target: GLenum, index: GLuint) {
+    ctx.disablei(target, index)
+}
+
+pub fn BlendFunci(ctx: &mut Context, buf: GLuint, src: GLenum, dst: GLenum) {
+    ctx.blend_funci(buf, src, dst)
+}
+
+pub fn BlendFuncSeparatei(
+    ctx: &mut Context,
+    buf: GLuint,
+    src_rgb: GLenum,
+    dst_rgb: GLenum,
+    src_alpha: GLenum,
+    dst_alpha: GLenum,
+) {
+    ctx.blend_func_separatei(buf, src_rgb, dst_rgb, src_alpha, dst_alpha)
+}
+
+pub fn BlendEquationi(ctx: &mut Context, buf: GLuint, mode: GLenum) {
+    ctx.blend_equationi(buf, mode)
+}
+
+pub fn BlendEquationSeparatei(
+    ctx: &mut Context,
+    buf: GLuint,
+    mode_rgb: GLenum,
+    mode_alpha: GLenum,
+) {
+    ctx.blend_equation_separatei(buf, mode_rgb, mode_alpha)
+}
+
 pub fn BlendFunc(ctx: &mut Context, sfactor: GLenum, dfactor: GLenum) {
     ctx.blend_func(sfactor, dfactor)
 }

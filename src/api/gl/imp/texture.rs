@@ -382,3 +382,428 @@ pub unsafe fn SamplerParameterfv(
         Err(e) => fail(ctx, e),
     }
 }
+
+pub unsafe fn TexParameterIiv(
+    ctx: &mut Context,
+    target: GLenum,
+    pname: GLenum,
+    params: *const GLint,
+) {
+    // SAFETY: `params` holds pname's values.
+    match unsafe { slice_len(params, param_count(pname)) } {
+        Ok(v) => ctx.tex_parameter_iiv(target, pname, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn TexParameterIuiv(
+    ctx: &mut Context,
+    target: GLenum,
+    pname: GLenum,
+    params: *const GLuint,
+) {
+    // SAFETY: `params` holds pname's values.
+    match unsafe { slice_len(params, param_count(pname)) } {
+        Ok(v) => ctx.tex_parameter_iuiv(target, pname, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn GetTexParameterIiv(
+    ctx: &mut Context,
+    target: GLenum,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    let v = ctx.get_tex_parameter_iiv(target, pname);
+    // SAFETY: `params` is null or writable for the pname's values.
+    unsafe { write_out(params, &v) }
+}
+
+pub unsafe fn GetTexParameterIuiv(
+    ctx: &mut Context,
+    target: GLenum,
+    pname: GLenum,
+    params: *mut GLuint,
+) {
+    let v = ctx.get_tex_parameter_iuiv(target, pname);
+    // SAFETY: `params` is null or writable for the pname's values.
+    unsafe { write_out(params, &v) }
+}
+
+pub unsafe fn SamplerParameterIiv(
+    ctx: &mut Context,
+    sampler: GLuint,
+    pname: GLenum,
+    param: *const GLint,
+) {
+    // SAFETY: `param` holds pname's values.
+    match unsafe { slice_len(param, param_count(pname)) } {
+        Ok(v) => ctx.sampler_parameter_iiv(sampler, pname, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn SamplerParameterIuiv(
+    ctx: &mut Context,
+    sampler: GLuint,
+    pname: GLenum,
+    param: *const GLuint,
+) {
+    // SAFETY: `param` holds pname's values.
+    match unsafe { slice_len(param, param_count(pname)) } {
+        Ok(v) => ctx.sampler_parameter_iuiv(sampler, pname, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+// ---- 2D array textures (GL 4.5 core §8.5, §8.6, §8.19) ----
+
+/// The client bytes of a `width`×`height`×`depth` box (layers after each other), as
+/// `client_image` does for 2D.
+///
+/// # Safety
+/// `pixels` is null or readable for the box's size at the unpack alignment.
+unsafe fn client_box<'a>(
+    ctx: &Context,
+    [width, height, depth]: [GLsizei; 3],
+    format: GLenum,
+    r#type: GLenum,
+    pixels: *const c_void,
+) -> Option<&'a [u8]> {
+    if depth < 0 || height < 0 {
+        return None;
+    }
+    let rows = height.checked_mul(depth)?;
+    // SAFETY: the box is `rows` rows of `width` pixels, which the caller's contract covers.
+    unsafe { client_image(ctx, width, rows, format, r#type, pixels) }
+}
+
+pub unsafe fn TexImage3D(
+    ctx: &mut Context,
+    target: GLenum,
+    level: GLint,
+    internalformat: GLint,
+    width: GLsizei,
+    height: GLsizei,
+    depth: GLsizei,
+    border: GLint,
+    format: GLenum,
+    r#type: GLenum,
+    pixels: *const c_void,
+) {
+    if ctx.has_buffer_bound(gl::PIXEL_UNPACK_BUFFER) {
+        // `pixels` is an offset into the unpack buffer, never read as a pointer (§8.4.4).
+        return ctx.tex_image_3d_from_buffer(
+            target,
+            level,
+            internalformat,
+            width,
+            height,
+            depth,
+            border,
+            format,
+            r#type,
+            pixels as usize,
+        );
+    }
+    // SAFETY: `pixels` is null or holds the image (GL 4.5 core §8.5).
+    let data = unsafe { client_box(ctx, [width, height, depth], format, r#type, pixels) };
+    ctx.tex_image_3d(
+        target,
+        level,
+        internalformat,
+        width,
+        height,
+        depth,
+        border,
+        format,
+        r#type,
+        data,
+    )
+}
+
+pub fn TexStorage3D(
+    ctx: &mut Context,
+    target: GLenum,
+    levels: GLsizei,
+    internalformat: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+    depth: GLsizei,
+) {
+    ctx.tex_storage_3d(target, levels, internalformat, width, height, depth)
+}
+
+pub fn TextureStorage3D(
+    ctx: &mut Context,
+    texture: GLuint,
+    levels: GLsizei,
+    internalformat: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+    depth: GLsizei,
+) {
+    ctx.texture_storage_3d(texture, levels, internalformat, width, height, depth)
+}
+
+pub fn TextureStorage2D(
+    ctx: &mut Context,
+    texture: GLuint,
+    levels: GLsizei,
+    internalformat: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+) {
+    ctx.texture_storage_2d(texture, levels, internalformat, width, height)
+}
+
+/// The box data of a TexSubImage3D-like call: `None` after recording an error.
+///
+/// # Safety
+/// `pixels` holds the box (GL 4.5 core §8.6).
+unsafe fn sub_box<'a>(
+    ctx: &mut Context,
+    size: [GLsizei; 3],
+    format: GLenum,
+    r#type: GLenum,
+    pixels: *const c_void,
+) -> Option<&'a [u8]> {
+    let nonempty = size.iter().all(|&v| v > 0);
+    if nonempty && pixels.is_null() {
+        fail(ctx, GlError::InvalidValue("null pixels pointer"));
+        return None;
+    }
+    // SAFETY: `pixels` holds the box by the caller's contract.
+    Some(unsafe { client_box(ctx, size, format, r#type, pixels) }.unwrap_or(&[]))
+}
+
+pub unsafe fn TexSubImage3D(
+    ctx: &mut Context,
+    target: GLenum,
+    level: GLint,
+    xoffset: GLint,
+    yoffset: GLint,
+    zoffset: GLint,
+    width: GLsizei,
+    height: GLsizei,
+    depth: GLsizei,
+    format: GLenum,
+    r#type: GLenum,
+    pixels: *const c_void,
+) {
+    let (o, s) = ([xoffset, yoffset, zoffset], [width, height, depth]);
+    if ctx.has_buffer_bound(gl::PIXEL_UNPACK_BUFFER) {
+        return ctx.tex_sub_image_3d_from_buffer(
+            target,
+            level,
+            o,
+            s,
+            format,
+            r#type,
+            pixels as usize,
+        );
+    }
+    // SAFETY: `pixels` holds the box (GL 4.5 core §8.6).
+    if let Some(data) = unsafe { sub_box(ctx, s, format, r#type, pixels) } {
+        ctx.tex_sub_image_3d(target, level, o, s, format, r#type, data)
+    }
+}
+
+pub unsafe fn TextureSubImage3D(
+    ctx: &mut Context,
+    texture: GLuint,
+    level: GLint,
+    xoffset: GLint,
+    yoffset: GLint,
+    zoffset: GLint,
+    width: GLsizei,
+    height: GLsizei,
+    depth: GLsizei,
+    format: GLenum,
+    r#type: GLenum,
+    pixels: *const c_void,
+) {
+    let (o, s) = ([xoffset, yoffset, zoffset], [width, height, depth]);
+    if ctx.has_buffer_bound(gl::PIXEL_UNPACK_BUFFER) {
+        return ctx.texture_sub_image_3d_from_buffer(
+            texture,
+            level,
+            o,
+            s,
+            format,
+            r#type,
+            pixels as usize,
+        );
+    }
+    // SAFETY: `pixels` holds the box (GL 4.5 core §8.6).
+    if let Some(data) = unsafe { sub_box(ctx, s, format, r#type, pixels) } {
+        ctx.texture_sub_image_3d(texture, level, o, s, format, r#type, data)
+    }
+}
+
+// ---- downloads (GL 4.5 core §8.11.4) ----
+
+/// The download commands' common body: into the pack buffer when one is bound (`pixels`
+/// is then an offset), else into the caller's memory at `pixels`.
+///
+/// # Safety
+/// Without a pack buffer, `pixels` is null or writable for the packed box (at most
+/// `limit` bytes when given).
+#[allow(clippy::too_many_arguments)]
+unsafe fn download(
+    ctx: &mut Context,
+    name: &'static str,
+    which: (GLenum, Option<GLuint>),
+    level: GLint,
+    offset: [GLint; 3],
+    size: Option<[GLsizei; 3]>,
+    format_type: (GLenum, GLenum),
+    limit: Option<usize>,
+    pixels: *mut c_void,
+) {
+    if ctx.has_buffer_bound(gl::PIXEL_PACK_BUFFER) {
+        return ctx.get_texture_sub_image_to_buffer(
+            name,
+            which,
+            level,
+            offset,
+            size,
+            format_type,
+            limit,
+            pixels as usize,
+        );
+    }
+    ctx.get_texture_sub_image_with(
+        name,
+        which,
+        level,
+        offset,
+        size,
+        format_type,
+        limit,
+        |len| {
+            if len == 0 {
+                return Ok(&mut []);
+            }
+            if pixels.is_null() {
+                return Err(GlError::InvalidValue("null pixels pointer"));
+            }
+            // SAFETY: the caller provides room for the packed image, `len` bytes (checked
+            // against bufSize first by the robust forms), and nothing else refers to it.
+            Ok(unsafe { std::slice::from_raw_parts_mut(pixels as *mut u8, len) })
+        },
+    )
+}
+
+pub unsafe fn GetTexImage(
+    ctx: &mut Context,
+    target: GLenum,
+    level: GLint,
+    format: GLenum,
+    r#type: GLenum,
+    pixels: *mut c_void,
+) {
+    let which = (target, None);
+    // SAFETY: `pixels` is writable for the level's image (GL 4.5 core §8.11.4).
+    unsafe {
+        download(
+            ctx,
+            "glGetTexImage",
+            which,
+            level,
+            [0; 3],
+            None,
+            (format, r#type),
+            None,
+            pixels,
+        )
+    }
+}
+
+pub unsafe fn GetnTexImage(
+    ctx: &mut Context,
+    target: GLenum,
+    level: GLint,
+    format: GLenum,
+    r#type: GLenum,
+    buf_size: GLsizei,
+    pixels: *mut c_void,
+) {
+    let (which, limit) = ((target, None), Some(buf_size.max(0) as usize));
+    // SAFETY: `pixels` is writable for `buf_size` bytes (GL 4.5 core §8.11.4).
+    unsafe {
+        download(
+            ctx,
+            "glGetnTexImage",
+            which,
+            level,
+            [0; 3],
+            None,
+            (format, r#type),
+            limit,
+            pixels,
+        )
+    }
+}
+
+pub unsafe fn GetTextureImage(
+    ctx: &mut Context,
+    texture: GLuint,
+    level: GLint,
+    format: GLenum,
+    r#type: GLenum,
+    buf_size: GLsizei,
+    pixels: *mut c_void,
+) {
+    let (which, limit) = ((0, Some(texture)), Some(buf_size.max(0) as usize));
+    let ft = (format, r#type);
+    // SAFETY: `pixels` is writable for `buf_size` bytes (GL 4.5 core §8.11.4).
+    unsafe {
+        download(
+            ctx,
+            "glGetTextureImage",
+            which,
+            level,
+            [0; 3],
+            None,
+            ft,
+            limit,
+            pixels,
+        )
+    }
+}
+
+pub unsafe fn GetTextureSubImage(
+    ctx: &mut Context,
+    texture: GLuint,
+    level: GLint,
+    xoffset: GLint,
+    yoffset: GLint,
+    zoffset: GLint,
+    width: GLsizei,
+    height: GLsizei,
+    depth: GLsizei,
+    format: GLenum,
+    r#type: GLenum,
+    buf_size: GLsizei,
+    pixels: *mut c_void,
+) {
+    let (which, limit) = ((0, Some(texture)), Some(buf_size.max(0) as usize));
+    let (o, s) = ([xoffset, yoffset, zoffset], Some([width, height, depth]));
+    let ft = (format, r#type);
+    // SAFETY: `pixels` is writable for `buf_size` bytes (GL 4.5 core §8.11.4).
+    unsafe {
+        download(
+            ctx,
+            "glGetTextureSubImage",
+            which,
+            level,
+            o,
+            s,
+            ft,
+            limit,
+            pixels,
+        )
+    }
+}
