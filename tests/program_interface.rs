@@ -224,6 +224,9 @@ fn inputs_and_outputs_have_types_and_locations() {
     assert_eq!(c.get_error(), gl::NO_ERROR);
 }
 
+/// One GL call made for the error it raises.
+type Call = Box<dyn Fn(&mut Context)>;
+
 #[test]
 fn interfaces_softgl_lacks_are_empty_and_errors_follow_the_spec() {
     let mut c = Context::new(4, 4);
@@ -242,7 +245,7 @@ fn interfaces_softgl_lacks_are_empty_and_errors_follow_the_spec() {
         );
     }
     assert_eq!(c.get_error(), gl::NO_ERROR);
-    let cases: Vec<(u32, Box<dyn Fn(&mut Context)>)> = vec![
+    let cases: Vec<(u32, Call)> = vec![
         // A name that is not an interface.
         (
             gl::INVALID_ENUM,
