@@ -111,7 +111,7 @@ fn c_entry_point_errors_name_the_command() {
         texts,
         [
             "glDepthFunc: GL_INVALID_ENUM: depth function GL_TEXTURE_2D",
-            "glBindTexture: GL_INVALID_ENUM: texture target (only GL_TEXTURE_2D) GL_TEXTURE_3D",
+            "glBindTexture: GL_INVALID_ENUM: texture target (only GL_TEXTURE_2D and GL_TEXTURE_2D_ARRAY) GL_TEXTURE_3D",
             "glBlendFunc: GL_INVALID_ENUM: blend factor GL_DEPTH_TEST",
         ]
     );

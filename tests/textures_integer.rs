@@ -452,3 +452,45 @@ fn bindless_integer_handles() {
     assert_eq!(run(&mut c, p), want);
     assert_eq!(c.get_error(), gl::NO_ERROR);
 }
+
+/// GL_TEXTURE_SWIZZLE_* (GL 4.5 core §15.2.1): results reordered and filled with ZERO/ONE
+/// after the lookup, ONE being integer 1 for an integer texture; the texture's swizzle holds
+/// with a sampler object bound too, and reads back as enums.
+#[test]
+fn texture_swizzle_reorders_and_fills() {
+    let mut c = ctx(2);
+    float_target(&mut c);
+    let t = texture(&mut c, gl::RGBA32UI, 4, 4, false);
+    let sw = [gl::BLUE, gl::ZERO, gl::ONE, gl::RED].map(|e| e as i32);
+    c.tex_parameter_iv(gl::TEXTURE_2D, gl::TEXTURE_SWIZZLE_RGBA, &sw);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert_eq!(
+        c.get_tex_parameteriv_all(gl::TEXTURE_2D, gl::TEXTURE_SWIZZLE_RGBA),
+        sw
+    );
+    assert_eq!(
+        c.get_tex_parameteriv(gl::TEXTURE_2D, gl::TEXTURE_SWIZZLE_A),
+        gl::RED as i32
+    );
+    let want: Vec<[u32; 4]> = expected(4, 4, false)
+        .into_iter()
+        .map(|v| [v[2], 0, 1, v[0]])
+        .collect();
+    for lookup in ["texelFetch(s, p, 0)", "texture(s, uv)"] {
+        let p = program(&mut c, VS, &fs("usampler2D", lookup));
+        c.bind_texture(gl::TEXTURE_2D, t);
+        assert_eq!(run(&mut c, p), want, "{lookup}");
+    }
+    // A sampler object on the unit keeps the texture's swizzle.
+    let s = c.create_samplers(1)[0];
+    c.sampler_parameter_i(s, gl::TEXTURE_MIN_FILTER, gl::NEAREST as i32);
+    c.sampler_parameter_i(s, gl::TEXTURE_MAG_FILTER, gl::NEAREST as i32);
+    c.bind_sampler(0, s);
+    let p = program(&mut c, VS, &fs("usampler2D", "texture(s, uv)"));
+    assert_eq!(run(&mut c, p), want);
+    // Swizzle is not sampler state, and takes only the six values.
+    c.sampler_parameter_i(s, gl::TEXTURE_SWIZZLE_R, gl::GREEN as i32);
+    assert_eq!(c.get_error(), gl::INVALID_ENUM);
+    c.tex_parameter_i(gl::TEXTURE_2D, gl::TEXTURE_SWIZZLE_G, gl::TEXTURE_2D as i32);
+    assert_eq!(c.get_error(), gl::INVALID_ENUM);
+}

@@ -126,8 +126,12 @@ impl Context {
                 Some(SamplerName(s))
             }
         };
+        // A sampler object replaces the sampler state; the swizzle is the texture's.
         let state = match sname.and_then(|s| self.objs.samplers.get(s)) {
-            Some(s) => s.state,
+            Some(s) => crate::sampler::SamplerState {
+                swizzle: tex.state.swizzle,
+                ..s.state
+            },
             None => tex.state,
         };
         if let Some(&h) = self.objs.bindless.by_owner.get(&(tname, sname)) {

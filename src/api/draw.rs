@@ -16,7 +16,7 @@ use crate::raster::{
     AttribMode, AttribSource, ClearCall, DrawCall, IndexSource, PrimState, Topology, VertexAttrib,
     VertexInput,
 };
-use crate::sampler::TextureHandle;
+use crate::sampler::{SamplerState, TextureHandle};
 
 /// A uniform block's bound range as `StageData` holds it: (store, offset, bytes).
 type BlockRange = Option<(Arc<Vec<u8>>, usize, usize)>;
@@ -1031,7 +1031,11 @@ impl Context {
         let Some(tex) = self.texture(tex_ref) else {
             return TextureHandle::default();
         };
-        let state = s_state.unwrap_or(tex.state);
+        // A sampler object replaces the sampler state; the swizzle is the texture's.
+        let state = SamplerState {
+            swizzle: tex.state.swizzle,
+            ..s_state.unwrap_or(tex.state)
+        };
         let version = tex.version;
         if let Some(&(_, _, _, h)) = tex
             .internal

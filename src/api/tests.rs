@@ -1035,7 +1035,11 @@ fn draw_snapshot_contents() {
     // samples (0, 0, 0, 1) (GL 4.5 core §11.1.3.5).
     assert_eq!(internal.len(), 2, "internal descriptors for units 0 and 1");
     assert_eq!(word64(8), internal[0], "bound unit → internal handle");
-    assert_eq!(word64(10), internal[1], "incomplete texture → its incomplete descriptor");
+    assert_eq!(
+        word64(10),
+        internal[1],
+        "incomplete texture → its incomplete descriptor"
+    );
     assert_eq!(word64(12), h, "bindless handle as set");
     assert_eq!(d.fs.blocks.len(), 1);
     let (data, off, len) = d.fs.blocks[0].clone().unwrap();

@@ -276,6 +276,31 @@ fn apply_sampler_param(
     Ok(true)
 }
 
+/// The `SamplerState::swizzle` code of a GL_TEXTURE_SWIZZLE_* value.
+fn swizzle_code(e: u32) -> GlResult<u8> {
+    Ok(match e {
+        gl::RED => 0,
+        gl::GREEN => 1,
+        gl::BLUE => 2,
+        gl::ALPHA => 3,
+        gl::ZERO => crate::sampler::SWIZZLE_ZERO,
+        gl::ONE => crate::sampler::SWIZZLE_ONE,
+        _ => return Err(GlError::BadEnum("texture swizzle", e)),
+    })
+}
+
+/// The GL enum of a `SamplerState::swizzle` code.
+fn swizzle_enum(code: u8) -> u32 {
+    match code {
+        0 => gl::RED,
+        1 => gl::GREEN,
+        2 => gl::BLUE,
+        3 => gl::ALPHA,
+        crate::sampler::SWIZZLE_ZERO => gl::ZERO,
+        _ => gl::ONE,
+    }
+}
+
 /// A texture or sampler parameter's value, before a glGet*Parameter* form converts it.
 #[derive(Clone, Copy, Debug)]
 enum ParamValue {
@@ -284,6 +309,8 @@ enum ParamValue {
     Float(f32),
     /// The border colour as floats, and as integers when an I form set it.
     Border([f32; 4], Option<[u32; 4]>),
+    /// Four enums (GL_TEXTURE_SWIZZLE_RGBA).
+    Ints([i32; 4]),
 }
 
 /// The sampler-state part of glGetTexParameter* / glGetSamplerParameter* (GL 4.5 core
@@ -318,6 +345,7 @@ fn sampler_param_value(s: &SamplerState, pname: u32) -> Option<ParamValue> {
 fn param_ints(v: ParamValue, pure: bool) -> Vec<i32> {
     match v {
         ParamValue::Int(i) => vec![i],
+        ParamValue::Ints(v) => v.to_vec(),
         ParamValue::Float(f) => vec![f.round() as i32],
         ParamValue::Border(_, Some(int)) => int.iter().map(|&i| i as i32).collect(),
         ParamValue::Border(b, None) if pure => b.iter().map(|&f| f as i32).collect(),
@@ -331,6 +359,7 @@ fn param_ints(v: ParamValue, pure: bool) -> Vec<i32> {
 fn param_floats(v: ParamValue) -> Vec<f32> {
     match v {
         ParamValue::Int(i) => vec![i as f32],
+        ParamValue::Ints(v) => v.map(|i| i as f32).to_vec(),
         ParamValue::Float(f) => vec![f],
         ParamValue::Border(b, _) => b.to_vec(),
     }
@@ -1551,6 +1580,36 @@ impl Context {
                         t.max_level = v;
                     }
                 }
+                // GL 4.5 core §8.10, table 8.26: texture swizzle (texture state only).
+                gl::TEXTURE_SWIZZLE_R
+                | gl::TEXTURE_SWIZZLE_G
+                | gl::TEXTURE_SWIZZLE_B
+                | gl::TEXTURE_SWIZZLE_A => {
+                    let code = swizzle_code(p.e())?;
+                    state.swizzle[(pname - gl::TEXTURE_SWIZZLE_R) as usize] = code;
+                }
+                gl::TEXTURE_SWIZZLE_RGBA => {
+                    if !vector {
+                        return Err(GlError::InvalidEnum(
+                            "GL_TEXTURE_SWIZZLE_RGBA needs the vector form",
+                        ));
+                    }
+                    if p.len() < 4 {
+                        return Err(GlError::InvalidValue(
+                            "GL_TEXTURE_SWIZZLE_RGBA needs 4 values",
+                        ));
+                    }
+                    let mut sw = [0u8; 4];
+                    for (c, slot) in sw.iter_mut().enumerate() {
+                        let e = match &p {
+                            Param::Int(v) | Param::PureInt(v) => v[c] as u32,
+                            Param::PureUint(v) => v[c],
+                            Param::Float(v) => v[c].round_ties_even() as i64 as u32,
+                        };
+                        *slot = swizzle_code(e)?;
+                    }
+                    state.swizzle = sw;
+                }
                 // GL 4.5 core §8.10: which component of a depth/stencil texture is sampled.
                 // softgl samples depth only; STENCIL_INDEX is valid GL it cannot do yet.
                 gl::DEPTH_STENCIL_TEXTURE_MODE => {
@@ -1613,7 +1672,17 @@ impl Context {
         if let Some(v) = sampler_param_value(&t.state, pname) {
             return Ok(v);
         }
+        if pname == gl::TEXTURE_SWIZZLE_RGBA {
+            let e = t.state.swizzle.map(|c| swizzle_enum(c) as i32);
+            return Ok(ParamValue::Ints(e));
+        }
         Ok(ParamValue::Int(match pname {
+            gl::TEXTURE_SWIZZLE_R
+            | gl::TEXTURE_SWIZZLE_G
+            | gl::TEXTURE_SWIZZLE_B
+            | gl::TEXTURE_SWIZZLE_A => {
+                swizzle_enum(t.state.swizzle[(pname - gl::TEXTURE_SWIZZLE_R) as usize]) as i32
+            }
             gl::TEXTURE_BASE_LEVEL => t.base_level,
             gl::TEXTURE_MAX_LEVEL => t.max_level,
             gl::TEXTURE_IMMUTABLE_FORMAT => t.immutable as i32,

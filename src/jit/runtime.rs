@@ -86,7 +86,11 @@ pub(crate) mod test_hook {
         for (c, row) in out.iter_mut().enumerate() {
             for (l, v) in row.iter_mut().enumerate() {
                 if req.mask & (1 << l) != 0 {
-                    *v = req.coord[0][l] ^ ((c as u32) << 24) ^ req.handle_lo[l];
+                    // The layer (0 but for array lookups) takes part, so a test sees it.
+                    *v = req.coord[0][l]
+                        ^ ((c as u32) << 24)
+                        ^ req.handle_lo[l]
+                        ^ req.layer[l].rotate_left(11);
                 }
             }
         }

@@ -1358,6 +1358,100 @@ fn shadow_requests_carry_the_reference_and_match_the_interpreter() {
     assert!(jo.iter().zip(&io).all(|(a, b)| same(*a, *b)));
 }
 
+/// Array lookups send each lane's layer in `layer` (f32 for sampling, i32 for texelFetch),
+/// textureSize of an array reads the layer count from the third result, and integer
+/// results (isampler/usampler: i32/u32 dst vars) come back as the sampler's bits; the JIT's
+/// requests are the interpreter's, field for field, and so are the outputs.
+#[test]
+fn array_and_integer_requests_match_the_interpreter() {
+    let mut fb = Fb::new();
+    let mut body = vec![];
+    let h = fb.def(&mut body, U32, Op::Input(0));
+    let u = fb.def(&mut body, F32, Op::Input(1));
+    let z = fb.def(&mut body, F32, Op::Input(2));
+    let zi = fb.def(&mut body, I32, Op::Input(3));
+    let ints: [Var; 4] = std::array::from_fn(|_| fb.var(I32));
+    let uints: [Var; 4] = std::array::from_fn(|_| fb.var(U32));
+    let size: [Var; 2] = std::array::from_fn(|_| fb.var(I32));
+    let layers = fb.var(I32);
+    body.push(Stmt::Texture {
+        dst: ints,
+        handle: [h, h],
+        coord: [u, u],
+        lod: Lod::Implicit,
+        offset: [0, 1],
+        compare: None,
+        layer: Some(z),
+    });
+    body.push(Stmt::TexelFetch {
+        dst: uints,
+        handle: [h, h],
+        coord: [zi, zi],
+        lod: zi,
+        layer: Some(zi),
+    });
+    body.push(Stmt::TextureSize {
+        dst: size,
+        handle: [h, h],
+        lod: zi,
+        layers: Some(layers),
+    });
+    let mut outs = ints.to_vec();
+    outs.extend(uints);
+    outs.extend(size);
+    outs.push(layers);
+    let m = fb.module(Stage::Fragment, body, outs);
+    let rows = [
+        [3, 4, 5, 6],
+        fs([0.25, 0.5, 0.75, 1.0]),
+        fs([0.4, 1.5, -7.0, f32::NAN]),
+        is([0, 2, -1, 9]),
+    ];
+    let mut env = Env::inputs(&rows);
+    env.mask = 0b1101;
+    test_hook::REQUESTS.with(|r| r.borrow_mut().clear());
+    let (jo, _) = run(&m, &env);
+    let jit: Vec<TexRequest> = test_hook::REQUESTS.with(|r| r.borrow_mut().drain(..).collect());
+    let seen = std::cell::RefCell::new(Vec::new());
+    let texture = |r: &TexRequest| {
+        seen.borrow_mut().push(*r);
+        test_hook::answer(r)
+    };
+    let ienv = crate::ir::interp::InterpEnv {
+        uniforms: &[],
+        blocks: &[],
+        texture: &texture,
+        quad: true,
+    };
+    let mut builtins = env.builtins.clone();
+    builtins.resize(Builtin::COUNT * 4, 0);
+    let mut io = vec![SENTINEL; m.func.outputs.len() * 4];
+    let budget = crate::ir::interp::loop_budget();
+    crate::ir::interp::run_budgeted(&m, &ienv, &env.inputs, &builtins, &mut io, env.mask, budget);
+    let interp = seen.into_inner();
+    assert_eq!((jit.len(), interp.len()), (3, 3));
+    let fields = |r: &TexRequest| {
+        (
+            (r.op, r.mask, r.quad, r.offset, r.compare),
+            (r.handle_lo, r.handle_hi, r.coord, r.lod, r.dref, r.layer),
+        )
+    };
+    for (j, i) in jit.iter().zip(&interp) {
+        assert_eq!(fields(j), fields(i));
+    }
+    // Inactive lane 1 never loaded its inputs: 0 there.
+    assert_eq!(jit[0].layer, [rows[2][0], 0, rows[2][2], rows[2][3]]);
+    assert_eq!(jit[1].layer, [rows[3][0], 0, rows[3][2], rows[3][3]]);
+    assert_eq!(jit[2].layer, [0; 4]);
+    // The third result of the size query lands in `layers`.
+    let sa = test_hook::answer(&jit[2]);
+    let got = out(&jo, 10);
+    for l in [0, 2, 3] {
+        assert_eq!(got[l], sa[2][l], "lane {l}");
+    }
+    assert!(jo.iter().zip(&io).all(|(a, b)| same(*a, *b)));
+}
+
 // ---- compile-time behaviour ------------------------------------------------------------
 
 #[test]

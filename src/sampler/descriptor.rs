@@ -27,7 +27,10 @@ use super::filter;
 use super::format::{fit_to_format, int_border};
 use super::image::{Format, Image};
 use super::mipmap::{is_complete, max_mip_level, mip_size};
-use super::{SamplerState, TextureView};
+use super::{SamplerState, TextureView, SWIZZLE_ONE};
+
+/// The swizzle that changes nothing.
+const IDENTITY: [u8; 4] = [0, 1, 2, 3];
 pub(crate) use crate::gl::Wrap;
 use crate::sampler::request::{TexRequest, TexResult};
 
@@ -90,6 +93,10 @@ pub struct Descriptor {
     pub(crate) layers: u32,
     /// Bytes per texel of the format (for the layer offsets).
     pub(crate) texel_bytes: u32,
+    /// GL_TEXTURE_SWIZZLE_* (`SamplerState::swizzle`), applied to every sample and fetch.
+    pub(crate) swizzle: [u8; 4],
+    /// The bits GL_ONE swizzles in: 1.0, or integer 1 for integer formats.
+    pub(crate) one: u32,
     pub(crate) sample: SampleFn,
     pub(crate) fetch: FetchFn,
     pub(crate) size: SizeFn,
@@ -97,8 +104,8 @@ pub struct Descriptor {
     pub(crate) layer_sample: SampleFn,
 }
 
-// Fixed size (DESIGN.md §4): 16 levels × 16 B, 96 B of state, 4 pointers.
-const _: () = assert!(std::mem::size_of::<Descriptor>() == 352);
+// Fixed size (DESIGN.md §4): 16 levels × 16 B, 104 B of state, 4 pointers.
+const _: () = assert!(std::mem::size_of::<Descriptor>() == 360);
 
 impl Descriptor {
     /// A descriptor that samples (0, 0, 0, 1), fetches zeros and has size 0: the state of
@@ -123,6 +130,8 @@ impl Descriptor {
             compare_func: 0,
             layers: 1,
             texel_bytes: 0,
+            swizzle: IDENTITY,
+            one: 0,
             sample: if integer {
                 filter::sample_incomplete_int
             } else {
@@ -238,6 +247,12 @@ impl Descriptor {
             compare_func: state.compare_func.to_gl(),
             layers,
             texel_bytes: format.bytes_per_texel() as u32,
+            swizzle: state.swizzle,
+            one: if format.is_integer() {
+                1
+            } else {
+                1.0f32.to_bits()
+            },
             sample: if layers > 1 {
                 filter::sample_array
             } else {
@@ -248,6 +263,25 @@ impl Descriptor {
             layer_sample: sample,
         };
         (desc, keep)
+    }
+
+    /// Applies the swizzle to the lanes in `lanes` of `out` (GL 4.5 core §15.2.1: after
+    /// filtering, border and depth comparison included). Identity costs one compare.
+    #[inline]
+    pub(crate) fn apply_swizzle(&self, lanes: u32, out: &mut TexResult) {
+        if self.swizzle == IDENTITY {
+            return;
+        }
+        for lane in (0..4).filter(|l| lanes & (1 << l) != 0) {
+            let v = [out[0][lane], out[1][lane], out[2][lane], out[3][lane]];
+            for (c, &s) in self.swizzle.iter().enumerate() {
+                out[c][lane] = match s {
+                    0..=3 => v[s as usize],
+                    SWIZZLE_ONE => self.one,
+                    _ => 0,
+                };
+            }
+        }
     }
 
     /// Whether `internal` was set at creation.

@@ -87,7 +87,16 @@ pub struct SamplerState {
     pub compare_mode: bool,
     /// GL_TEXTURE_COMPARE_FUNC.
     pub compare_func: CompareFunc,
+    /// GL_TEXTURE_SWIZZLE_R/G/B/A (GL 4.5 core §15.2.1): where each result component comes
+    /// from: 0–3 the looked-up R, G, B, A, `SWIZZLE_ZERO` or `SWIZZLE_ONE`. Texture state,
+    /// not sampler state: the API copies the texture's swizzle into the state it hands the
+    /// descriptor table, whichever sampler state goes with it.
+    pub swizzle: [u8; 4],
 }
+
+/// `SamplerState::swizzle` codes of GL_ZERO and GL_ONE.
+pub const SWIZZLE_ZERO: u8 = 4;
+pub const SWIZZLE_ONE: u8 = 5;
 
 impl Default for SamplerState {
     /// The GL initial state (GL 4.5 core table 23.18).
@@ -105,6 +114,7 @@ impl Default for SamplerState {
             lod_bias: 0.0,
             compare_mode: false,
             compare_func: CompareFunc::Lequal,
+            swizzle: [0, 1, 2, 3],
         }
     }
 }
@@ -243,7 +253,10 @@ fn sample_pinned(ctx: &SampleContext, req: &TexRequest, op: TexOp, out: &mut Tex
             continue;
         };
         match op {
-            TexOp::SampleImplicit | TexOp::SampleLod => (d.sample)(d, req, group, out),
+            TexOp::SampleImplicit | TexOp::SampleLod => {
+                (d.sample)(d, req, group, out);
+                d.apply_swizzle(group, out);
+            }
             TexOp::Fetch => {
                 for lane in (0..4).filter(|l| group & (1 << l) != 0) {
                     let x = (req.coord[0][lane] as i32).wrapping_add(req.offset[0]);
@@ -265,6 +278,7 @@ fn sample_pinned(ctx: &SampleContext, req: &TexRequest, op: TexOp, out: &mut Tex
                     for c in 0..4 {
                         out[c][lane] = v[c].to_bits();
                     }
+                    d.apply_swizzle(1 << lane, out);
                 }
             }
             TexOp::Size => {

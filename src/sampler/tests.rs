@@ -1245,3 +1245,121 @@ fn compare_mode_off_or_non_shadow_lookups_read_the_depth() {
     r.dref = [0.9f32.to_bits(); 4];
     assert_eq!(lane(&sample(&ctx, &r), 0), [0.3, 0.0, 0.0, 1.0]);
 }
+
+/// Layers stacked into one 2D array level.
+fn stack(layers: &[Image]) -> Image {
+    let (w, h, f) = (layers[0].width(), layers[0].height(), layers[0].format());
+    let mut img = Image::new_layers(w, h, layers.len() as u32, f);
+    let bytes: Vec<u8> = layers.iter().flat_map(|l| l.to_bytes()).collect();
+    img.write_bytes(0, &bytes);
+    img
+}
+
+/// 2D array lookups (GL 4.5 core §8.14.2): each lane reads layer clamp(⌊r + ½⌋, 0, d − 1),
+/// bit for bit what a 2D texture of that layer alone gives for the same request (the quad's
+/// λ from all four lanes, the quad path and `filter8` included); texelFetch reads the
+/// integer layer and zeros outside; textureSize reports the layers.
+#[test]
+fn array_layers_sample_like_their_own_2d_texture() {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut rnd = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for format in [
+        Format::Rgba8,
+        Format::Srgb8Alpha8,
+        Format::Rgba32F,
+        Format::R8,
+    ] {
+        let n = 3usize;
+        // Each layer: an 8×4 base of noise and its generated chain.
+        let chains: Vec<Vec<Image>> = (0..n)
+            .map(|_| {
+                let texels: Vec<[f32; 4]> = (0..32)
+                    .map(|_| [0, 1, 2, 3].map(|_| (rnd() % 256) as f32 / 255.0))
+                    .collect();
+                let base = image_f32(format, 8, 4, &texels);
+                let mut chain = vec![Image::new(8, 4, format)];
+                chain[0].write_bytes(0, &base.to_bytes());
+                chain.extend(generate_mipmaps(&base));
+                chain
+            })
+            .collect();
+        let levels = chains[0].len();
+        let array = view_of(
+            (0..levels)
+                .map(|l| {
+                    Arc::new(stack(
+                        &chains.iter().map(|c| clone(&c[l])).collect::<Vec<_>>(),
+                    ))
+                })
+                .collect(),
+        );
+        for (min, mag) in [
+            (gl::LINEAR_MIPMAP_LINEAR, gl::LINEAR),
+            (gl::NEAREST_MIPMAP_NEAREST, gl::NEAREST),
+            (gl::LINEAR, gl::LINEAR),
+        ] {
+            let st = state(min, mag, gl::REPEAT);
+            let table = Arc::new(DescriptorTable::new());
+            let ha = table.insert(array.clone(), st, true).unwrap();
+            let h2: Vec<TextureHandle> = chains
+                .iter()
+                .map(|c| {
+                    let v = view_of(c.iter().map(|i| Arc::new(clone(i))).collect());
+                    table.insert(v, st, true).unwrap()
+                })
+                .collect();
+            let ctx = SampleContext::new(table, Arc::default(), DebugSink::default());
+            for _ in 0..64 {
+                let s0 = (rnd() % 4096) as f32 / 1024.0 - 2.0;
+                let t0 = (rnd() % 4096) as f32 / 1024.0 - 2.0;
+                let d = (rnd() % 64) as f32 / 256.0;
+                let coord = [[s0, t0], [s0 + d, t0], [s0, t0 + d], [s0 + d, t0 + d]];
+                let layer = [0, 1, 2, 3].map(|_| (rnd() % 600) as f32 / 100.0 - 1.0);
+                let mut req = request(TexOp::SampleImplicit, [ha; 4], coord, [0.0; 4]);
+                req.quad = 1;
+                req.layer = layer.map(f32::to_bits);
+                let got = sample(&ctx, &req);
+                for l in 0..4 {
+                    let which = ((layer[l] + 0.5).floor() as i64).clamp(0, n as i64 - 1) as usize;
+                    let mut r2 = request(TexOp::SampleImplicit, [h2[which]; 4], coord, [0.0; 4]);
+                    r2.quad = 1;
+                    let want = sample(&ctx, &r2);
+                    for c in 0..4 {
+                        assert_eq!(got[c][l], want[c][l], "{format:?} {min:#x} lane {l}");
+                    }
+                }
+            }
+            // texelFetch: layer z of texel (1, 1) at level 1; zeros outside the layers.
+            let mut req = request(TexOp::Fetch, [ha; 4], [[0.0; 2]; 4], [0.0; 4]);
+            req.coord = [[1; 4], [1; 4]];
+            req.lod = [1; 4];
+            req.layer = [0, 2, 3, (-1i32) as u32];
+            let got = sample(&ctx, &req);
+            for (l, &z) in [0usize, 2].iter().enumerate() {
+                let bpt = format.bytes_per_texel();
+                let lv = chains[z][1].to_bytes();
+                let texel = decode_texel(format, &lv[(4 + 1) * bpt..(4 + 2) * bpt]);
+                assert_eq!(lane(&got, l), texel, "{format:?} fetch layer {z}");
+            }
+            assert_eq!((lane(&got, 2), lane(&got, 3)), ([0.0; 4], [0.0; 4]));
+            // textureSize: (8, 4, 3) at level 0, (4, 2, 3) at level 1.
+            let mut req = request(TexOp::Size, [ha; 4], [[0.0; 2]; 4], [0.0; 4]);
+            req.lod = [0, 1, 0, 1];
+            let got = sample(&ctx, &req);
+            assert_eq!([got[0][0], got[1][0], got[2][0]], [8, 4, 3]);
+            assert_eq!([got[0][1], got[1][1], got[2][1]], [4, 2, 3]);
+        }
+    }
+}
+
+/// A copy of an image (tests build arrays and 2D textures from the same layers).
+fn clone(img: &Image) -> Image {
+    let mut c = Image::new_layers(img.width(), img.height(), img.depth(), img.format());
+    c.write_bytes(0, &img.to_bytes());
+    c
+}
