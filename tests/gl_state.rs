@@ -2,7 +2,7 @@
 //! glGetFragData{Location,Index} (GL 4.5 core §15.2.3) steering outputs to colour
 //! attachments, glGet{Tex,Sampler}Parameter* (§8.11.2, §8.2), glPointSize / glLineWidth and
 //! their ranges (§14.4, §14.5), the stored capabilities GL_MULTISAMPLE, GL_LINE_SMOOTH,
-//! GL_POLYGON_SMOOTH, GL_DITHER, and glTextureSubImage2D (§8.6, DSA).
+//! GL_POLYGON_SMOOTH, GL_DITHER, GL_TEXTURE_CUBE_MAP_SEAMLESS, and glTextureSubImage2D (§8.6, DSA).
 
 use std::ffi::c_void;
 use std::sync::{Arc, Mutex};
@@ -299,6 +299,7 @@ fn point_line_state_and_stored_caps() {
         (gl::LINE_SMOOTH, false),
         (gl::POLYGON_SMOOTH, false),
         (gl::PROGRAM_POINT_SIZE, false),
+        (gl::TEXTURE_CUBE_MAP_SEAMLESS, false),
     ] {
         assert_eq!(c.is_enabled(cap), initial, "{cap:#x}");
         assert_eq!(c.get_booleanv(cap), [initial]);

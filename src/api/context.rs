@@ -169,6 +169,9 @@ pub(crate) struct FixedState {
     /// nothing); GL_PROGRAM_POINT_SIZE: points take gl_PointSize.
     pub line_smooth: bool,
     pub polygon_smooth: bool,
+    /// GL_TEXTURE_CUBE_MAP_SEAMLESS (GL 4.5 core §8.13.1): stored only; it selects how cube
+    /// map faces filter across their edges, and softgl has no cube maps yet.
+    pub cube_map_seamless: bool,
     pub program_point_size: bool,
     /// glPointSize / glLineWidth as specified (rasterization clamps to the ranges).
     pub point_size: f32,
@@ -536,6 +539,7 @@ impl Context {
             multisample: true,
             line_smooth: false,
             polygon_smooth: false,
+            cube_map_seamless: false,
             program_point_size: false,
             point_size: 1.0,
             line_width: 1.0,
@@ -750,6 +754,7 @@ impl Context {
             gl::MULTISAMPLE => &mut self.fixed.multisample,
             gl::LINE_SMOOTH => &mut self.fixed.line_smooth,
             gl::POLYGON_SMOOTH => &mut self.fixed.polygon_smooth,
+            gl::TEXTURE_CUBE_MAP_SEAMLESS => &mut self.fixed.cube_map_seamless,
             gl::PROGRAM_POINT_SIZE => &mut self.fixed.program_point_size,
             gl::PRIMITIVE_RESTART => &mut self.fixed.prims.restart,
             gl::PRIMITIVE_RESTART_FIXED_INDEX => &mut self.fixed.prims.restart_fixed,

@@ -203,6 +203,7 @@ impl Context {
             gl::MULTISAMPLE => b(f.multisample),
             gl::LINE_SMOOTH => b(f.line_smooth),
             gl::POLYGON_SMOOTH => b(f.polygon_smooth),
+            gl::TEXTURE_CUBE_MAP_SEAMLESS => b(f.cube_map_seamless),
             gl::PROGRAM_POINT_SIZE => b(f.program_point_size),
             gl::POINT_SIZE => Floats(vec![f.point_size]),
             gl::LINE_WIDTH => Floats(vec![f.line_width]),

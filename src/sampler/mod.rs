@@ -233,6 +233,7 @@ fn sample_pinned(ctx: &SampleContext, req: &TexRequest, op: TexOp, out: &mut Tex
     {
         if let Some(d) = ctx.resolve(handle_of(0)) {
             (d.sample)(d, req, 0xF, out);
+            d.apply_swizzle(0xF, out);
         }
         return;
     }
