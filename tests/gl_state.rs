@@ -420,3 +420,46 @@ fn c_entry_points_write_every_value() {
     }
     make_current(None);
 }
+
+/// glTextureParameter* (DSA, GL 4.5 core §8.10) set the named texture's state without
+/// binding it, with the errors of glTexParameter* plus INVALID_OPERATION for a name that
+/// is not a texture.
+#[test]
+fn texture_parameter_dsa_sets_the_named_texture() {
+    let mut c = ctx();
+    let t = c.create_textures(gl::TEXTURE_2D, 1)[0];
+    c.texture_parameter_i(t, gl::TEXTURE_MIN_FILTER, gl::NEAREST as i32);
+    c.texture_parameter_f(t, gl::TEXTURE_MAX_LOD, 3.5);
+    c.texture_parameter_iv(t, gl::TEXTURE_WRAP_S, &[gl::MIRRORED_REPEAT as i32]);
+    c.texture_parameter_fv(t, gl::TEXTURE_BORDER_COLOR, &[0.0, 0.0, 0.0, 1.0]);
+    c.texture_parameter_iiv(t, gl::TEXTURE_WRAP_T, &[gl::CLAMP_TO_EDGE as i32]);
+    c.texture_parameter_iuiv(t, gl::TEXTURE_MAG_FILTER, &[gl::NEAREST]);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    // Nothing was bound by those calls.
+    assert_eq!(c.get_integerv(gl::TEXTURE_BINDING_2D), [0]);
+    c.bind_texture(gl::TEXTURE_2D, t);
+    assert_eq!(
+        c.get_tex_parameteriv(gl::TEXTURE_2D, gl::TEXTURE_MIN_FILTER),
+        gl::NEAREST as i32
+    );
+    assert_eq!(
+        c.get_tex_parameteriv(gl::TEXTURE_2D, gl::TEXTURE_MAG_FILTER),
+        gl::NEAREST as i32
+    );
+    assert_eq!(
+        c.get_tex_parameteriv(gl::TEXTURE_2D, gl::TEXTURE_WRAP_S),
+        gl::MIRRORED_REPEAT as i32
+    );
+    assert_eq!(
+        c.get_tex_parameteriv(gl::TEXTURE_2D, gl::TEXTURE_WRAP_T),
+        gl::CLAMP_TO_EDGE as i32
+    );
+    assert_eq!(
+        c.get_tex_parameterfv(gl::TEXTURE_2D, gl::TEXTURE_MAX_LOD),
+        [3.5]
+    );
+    c.texture_parameter_i(9999, gl::TEXTURE_MIN_FILTER, gl::NEAREST as i32);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+    c.texture_parameter_i(t, gl::TEXTURE_MIN_FILTER, gl::TEXTURE_2D as i32);
+    assert_eq!(c.get_error(), gl::INVALID_ENUM);
+}

@@ -470,6 +470,26 @@ gl_commands! {
     "glSamplerParameterfv"
     fn sampler_parameter_fv(sampler: u32, pname: u32, params: &[f32]) = try_sampler_parameter_fv;
     /// glTexParameterIiv: as glTexParameteriv, but a border colour stays integers.
+    /// glTextureParameteri (DSA, GL 4.5 core §8.10).
+    "glTextureParameteri"
+    fn texture_parameter_i(texture: u32, pname: u32, param: i32) = try_texture_parameter_i;
+    /// glTextureParameterf.
+    "glTextureParameterf"
+    fn texture_parameter_f(texture: u32, pname: u32, param: f32) = try_texture_parameter_f;
+    /// glTextureParameteriv.
+    "glTextureParameteriv"
+    fn texture_parameter_iv(texture: u32, pname: u32, params: &[i32]) = try_texture_parameter_iv;
+    /// glTextureParameterfv.
+    "glTextureParameterfv"
+    fn texture_parameter_fv(texture: u32, pname: u32, params: &[f32]) = try_texture_parameter_fv;
+    /// glTextureParameterIiv.
+    "glTextureParameterIiv"
+    fn texture_parameter_iiv(texture: u32, pname: u32, params: &[i32]) = try_texture_parameter_iiv;
+    /// glTextureParameterIuiv.
+    "glTextureParameterIuiv"
+    fn texture_parameter_iuiv(texture: u32, pname: u32, params: &[u32])
+        = try_texture_parameter_iuiv;
+    /// glTexParameterIiv.
     "glTexParameterIiv"
     fn tex_parameter_iiv(target: u32, pname: u32, params: &[i32]) = try_tex_parameter_iiv;
     /// glTexParameterIuiv.
@@ -614,12 +634,6 @@ impl Context {
             None if array => TexRef::DefaultArray,
             None => TexRef::Default,
         }
-    }
-
-    /// The texture bound to `target`, mutable, after checking bindless immutability.
-    fn texture_for_state_change(&mut self, target: u32) -> GlResult<&mut Texture> {
-        let r = self.bound_texture(target)?;
-        self.texture_for_state_change_of(r)
     }
 
     /// The texture `r`, mutable, after checking bindless immutability.
@@ -1562,7 +1576,12 @@ impl Context {
 
     fn tex_parameter(&mut self, target: u32, pname: u32, p: Param, vector: bool) -> GlResult<()> {
         let r = self.bound_texture(target)?;
-        let t = self.texture_for_state_change(target)?;
+        self.tex_parameter_of(r, pname, p, vector)
+    }
+
+    /// glTexParameter* of the texture `r` (bound, or named by a glTextureParameter* call).
+    fn tex_parameter_of(&mut self, r: TexRef, pname: u32, p: Param, vector: bool) -> GlResult<()> {
+        let t = self.texture_for_state_change_of(r)?;
         let mut state = t.state;
         if !apply_sampler_param(&mut state, pname, &p, vector)? {
             if p.len() == 0 {
@@ -1630,6 +1649,60 @@ impl Context {
         Ok(())
     }
 
+    pub(crate) fn try_texture_parameter_i(
+        &mut self,
+        texture: u32,
+        pname: u32,
+        param: i32,
+    ) -> GlResult<()> {
+        let r = self.dsa_texture(texture)?;
+        self.tex_parameter_of(r, pname, Param::Int(&[param]), false)
+    }
+    pub(crate) fn try_texture_parameter_f(
+        &mut self,
+        texture: u32,
+        pname: u32,
+        param: f32,
+    ) -> GlResult<()> {
+        let r = self.dsa_texture(texture)?;
+        self.tex_parameter_of(r, pname, Param::Float(&[param]), false)
+    }
+    pub(crate) fn try_texture_parameter_iv(
+        &mut self,
+        texture: u32,
+        pname: u32,
+        params: &[i32],
+    ) -> GlResult<()> {
+        let r = self.dsa_texture(texture)?;
+        self.tex_parameter_of(r, pname, Param::Int(params), true)
+    }
+    pub(crate) fn try_texture_parameter_fv(
+        &mut self,
+        texture: u32,
+        pname: u32,
+        params: &[f32],
+    ) -> GlResult<()> {
+        let r = self.dsa_texture(texture)?;
+        self.tex_parameter_of(r, pname, Param::Float(params), true)
+    }
+    pub(crate) fn try_texture_parameter_iiv(
+        &mut self,
+        texture: u32,
+        pname: u32,
+        params: &[i32],
+    ) -> GlResult<()> {
+        let r = self.dsa_texture(texture)?;
+        self.tex_parameter_of(r, pname, Param::PureInt(params), true)
+    }
+    pub(crate) fn try_texture_parameter_iuiv(
+        &mut self,
+        texture: u32,
+        pname: u32,
+        params: &[u32],
+    ) -> GlResult<()> {
+        let r = self.dsa_texture(texture)?;
+        self.tex_parameter_of(r, pname, Param::PureUint(params), true)
+    }
     pub(crate) fn try_tex_parameter_i(
         &mut self,
         target: u32,

@@ -807,3 +807,63 @@ pub unsafe fn GetTextureSubImage(
         )
     }
 }
+
+pub unsafe fn TextureParameteriv(
+    ctx: &mut Context,
+    texture: GLuint,
+    pname: GLenum,
+    param: *const GLint,
+) {
+    // SAFETY: `param` holds pname's values.
+    match unsafe { slice_len(param, param_count(pname)) } {
+        Ok(v) => ctx.texture_parameter_iv(texture, pname, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn TextureParameterfv(
+    ctx: &mut Context,
+    texture: GLuint,
+    pname: GLenum,
+    param: *const GLfloat,
+) {
+    // SAFETY: `param` holds pname's values.
+    match unsafe { slice_len(param, param_count(pname)) } {
+        Ok(v) => ctx.texture_parameter_fv(texture, pname, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn TextureParameterIiv(
+    ctx: &mut Context,
+    texture: GLuint,
+    pname: GLenum,
+    param: *const GLint,
+) {
+    // SAFETY: `param` holds pname's values.
+    match unsafe { slice_len(param, param_count(pname)) } {
+        Ok(v) => ctx.texture_parameter_iiv(texture, pname, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn TextureParameterIuiv(
+    ctx: &mut Context,
+    texture: GLuint,
+    pname: GLenum,
+    param: *const GLuint,
+) {
+    // SAFETY: `param` holds pname's values.
+    match unsafe { slice_len(param, param_count(pname)) } {
+        Ok(v) => ctx.texture_parameter_iuiv(texture, pname, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub fn TextureParameteri(ctx: &mut Context, texture: GLuint, pname: GLenum, param: GLint) {
+    ctx.texture_parameter_i(texture, pname, param)
+}
+
+pub fn TextureParameterf(ctx: &mut Context, texture: GLuint, pname: GLenum, param: GLfloat) {
+    ctx.texture_parameter_f(texture, pname, param)
+}
