@@ -3,6 +3,9 @@
 //! attachment of a framebuffer, rendered into, read back with glReadPixels, then sampled
 //! with sampler2DShadow (bound and bindless) and with a plain sampler2D, at 1 and 2 threads.
 
+mod common;
+
+use common::program;
 use softgl::{enums as gl, Context};
 
 const N: i32 = 16;
@@ -21,36 +24,6 @@ fn ctx(threads: usize) -> Context {
     let vao = c.gen_vertex_arrays(1)[0];
     c.bind_vertex_array(vao);
     c
-}
-
-fn program(c: &mut Context, vs: &str, fs: &str) -> u32 {
-    let mut shader = |kind, src: &str| {
-        let s = c.create_shader(kind);
-        c.shader_source(s, &[src]);
-        c.compile_shader(s);
-        assert_eq!(
-            c.get_shaderiv(s, gl::COMPILE_STATUS),
-            1,
-            "{}",
-            c.get_shader_info_log(s)
-        );
-        s
-    };
-    let (v, f) = (
-        shader(gl::VERTEX_SHADER, vs),
-        shader(gl::FRAGMENT_SHADER, fs),
-    );
-    let p = c.create_program();
-    c.attach_shader(p, v);
-    c.attach_shader(p, f);
-    c.link_program(p);
-    assert_eq!(
-        c.get_programiv(p, gl::LINK_STATUS),
-        1,
-        "{}",
-        c.get_program_info_log(p)
-    );
-    p
 }
 
 /// An N×N depth texture of `internal` format: left half depth 0.25, right half 0.75,

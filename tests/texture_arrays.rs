@@ -5,6 +5,8 @@
 //! TexSubImage3D into one layer, GenerateMipmap per layer, glGetTexImage of all layers,
 //! bindless handles, and the errors of the wrong target, at 1 and 2 threads.
 
+mod common;
+
 use softgl::{enums as gl, Context};
 
 const LAYERS: i32 = 5;
@@ -16,33 +18,7 @@ void main() {
 }";
 
 fn program(c: &mut Context, fs: &str) -> u32 {
-    let mut shader = |kind, src: &str| {
-        let s = c.create_shader(kind);
-        c.shader_source(s, &[src]);
-        c.compile_shader(s);
-        assert_eq!(
-            c.get_shaderiv(s, gl::COMPILE_STATUS),
-            1,
-            "{}",
-            c.get_shader_info_log(s)
-        );
-        s
-    };
-    let (v, f) = (
-        shader(gl::VERTEX_SHADER, VS),
-        shader(gl::FRAGMENT_SHADER, fs),
-    );
-    let p = c.create_program();
-    c.attach_shader(p, v);
-    c.attach_shader(p, f);
-    c.link_program(p);
-    assert_eq!(
-        c.get_programiv(p, gl::LINK_STATUS),
-        1,
-        "{}",
-        c.get_program_info_log(p)
-    );
-    p
+    common::program(c, VS, fs)
 }
 
 /// Layer l of the 4×4 test array: every texel (10·l + 1, 20·l + 2, 30·l + 3, 255).

@@ -5,6 +5,9 @@
 //! halves and read back, so each 32-bit integer must come back exactly; plus the errors of
 //! mismatched uploads, integer border colours and what an incomplete integer texture reads.
 
+mod common;
+
+use common::program;
 use softgl::{enums as gl, Context};
 
 const W: i32 = 4;
@@ -21,36 +24,6 @@ fn ctx(threads: usize) -> Context {
     let vao = c.gen_vertex_arrays(1)[0];
     c.bind_vertex_array(vao);
     c
-}
-
-fn program(c: &mut Context, vs: &str, fs: &str) -> u32 {
-    let mut shader = |kind, src: &str| {
-        let s = c.create_shader(kind);
-        c.shader_source(s, &[src]);
-        c.compile_shader(s);
-        assert_eq!(
-            c.get_shaderiv(s, gl::COMPILE_STATUS),
-            1,
-            "{}",
-            c.get_shader_info_log(s)
-        );
-        s
-    };
-    let (v, f) = (
-        shader(gl::VERTEX_SHADER, vs),
-        shader(gl::FRAGMENT_SHADER, fs),
-    );
-    let p = c.create_program();
-    c.attach_shader(p, v);
-    c.attach_shader(p, f);
-    c.link_program(p);
-    assert_eq!(
-        c.get_programiv(p, gl::LINK_STATUS),
-        1,
-        "{}",
-        c.get_program_info_log(p)
-    );
-    p
 }
 
 /// (internal format, channels, bytes per channel, signed) of every integer format.

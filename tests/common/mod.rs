@@ -1,0 +1,36 @@
+//! Helpers the GL-API integration tests share: compiling and linking a program through the
+//! Rust `Context`, with the info log in the failure message.
+
+use softgl::{enums as gl, Context};
+
+/// A linked program of vertex shader `vs` and fragment shader `fs`; panics with the info
+/// log when a compile or the link fails.
+pub fn program(c: &mut Context, vs: &str, fs: &str) -> u32 {
+    let mut shader = |kind, src: &str| {
+        let s = c.create_shader(kind);
+        c.shader_source(s, &[src]);
+        c.compile_shader(s);
+        assert_eq!(
+            c.get_shaderiv(s, gl::COMPILE_STATUS),
+            1,
+            "{}",
+            c.get_shader_info_log(s)
+        );
+        s
+    };
+    let (v, f) = (
+        shader(gl::VERTEX_SHADER, vs),
+        shader(gl::FRAGMENT_SHADER, fs),
+    );
+    let p = c.create_program();
+    c.attach_shader(p, v);
+    c.attach_shader(p, f);
+    c.link_program(p);
+    assert_eq!(
+        c.get_programiv(p, gl::LINK_STATUS),
+        1,
+        "{}",
+        c.get_program_info_log(p)
+    );
+    p
+}
