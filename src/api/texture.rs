@@ -1649,14 +1649,24 @@ impl Context {
         Ok(())
     }
 
+    /// glTextureParameter*: glTexParameter* of the texture named `texture` (DSA).
+    fn texture_parameter(
+        &mut self,
+        texture: u32,
+        pname: u32,
+        p: Param,
+        vector: bool,
+    ) -> GlResult<()> {
+        let r = self.dsa_texture(texture)?;
+        self.tex_parameter_of(r, pname, p, vector)
+    }
     pub(crate) fn try_texture_parameter_i(
         &mut self,
         texture: u32,
         pname: u32,
         param: i32,
     ) -> GlResult<()> {
-        let r = self.dsa_texture(texture)?;
-        self.tex_parameter_of(r, pname, Param::Int(&[param]), false)
+        self.texture_parameter(texture, pname, Param::Int(&[param]), false)
     }
     pub(crate) fn try_texture_parameter_f(
         &mut self,
@@ -1664,8 +1674,7 @@ impl Context {
         pname: u32,
         param: f32,
     ) -> GlResult<()> {
-        let r = self.dsa_texture(texture)?;
-        self.tex_parameter_of(r, pname, Param::Float(&[param]), false)
+        self.texture_parameter(texture, pname, Param::Float(&[param]), false)
     }
     pub(crate) fn try_texture_parameter_iv(
         &mut self,
@@ -1673,8 +1682,7 @@ impl Context {
         pname: u32,
         params: &[i32],
     ) -> GlResult<()> {
-        let r = self.dsa_texture(texture)?;
-        self.tex_parameter_of(r, pname, Param::Int(params), true)
+        self.texture_parameter(texture, pname, Param::Int(params), true)
     }
     pub(crate) fn try_texture_parameter_fv(
         &mut self,
@@ -1682,8 +1690,7 @@ impl Context {
         pname: u32,
         params: &[f32],
     ) -> GlResult<()> {
-        let r = self.dsa_texture(texture)?;
-        self.tex_parameter_of(r, pname, Param::Float(params), true)
+        self.texture_parameter(texture, pname, Param::Float(params), true)
     }
     pub(crate) fn try_texture_parameter_iiv(
         &mut self,
@@ -1691,8 +1698,7 @@ impl Context {
         pname: u32,
         params: &[i32],
     ) -> GlResult<()> {
-        let r = self.dsa_texture(texture)?;
-        self.tex_parameter_of(r, pname, Param::PureInt(params), true)
+        self.texture_parameter(texture, pname, Param::PureInt(params), true)
     }
     pub(crate) fn try_texture_parameter_iuiv(
         &mut self,
@@ -1700,8 +1706,7 @@ impl Context {
         pname: u32,
         params: &[u32],
     ) -> GlResult<()> {
-        let r = self.dsa_texture(texture)?;
-        self.tex_parameter_of(r, pname, Param::PureUint(params), true)
+        self.texture_parameter(texture, pname, Param::PureUint(params), true)
     }
     pub(crate) fn try_tex_parameter_i(
         &mut self,
