@@ -35,6 +35,7 @@
 //! | `table.rs` | the descriptor table: pages, handles, generations |
 //! | `epoch.rs` | lock-free reclamation of removed descriptors |
 
+pub mod compressed;
 mod descriptor;
 mod epoch;
 mod filter;
