@@ -1,5 +1,6 @@
 //! Compressed texture formats, decoded when they are uploaded: RGTC (BC4/BC5, GL 3.0 core),
-//! S3TC (DXT1/3/5, EXT_texture_compression_s3tc) and BPTC (BC7 and BC6H, GL 4.2 core). Each
+//! S3TC (DXT1/3/5, EXT_texture_compression_s3tc), BPTC (BC7 and BC6H, GL 4.2 core) and
+//! ETC2/EAC (GL 4.3 core, appendix C.1). Each
 //! 4×4 block becomes texels of one of softgl's uncompressed storage formats, so sampling,
 //! filtering and the sampler's fast paths need nothing new. Integer arithmetic only: the
 //! result is the same on every CPU.
@@ -28,6 +29,13 @@ pub enum Compressed {
     Bc7 { srgb: bool },
     /// COMPRESSED_RGB_BPTC_SIGNED_FLOAT / _UNSIGNED_FLOAT.
     Bc6h { signed: bool },
+    /// COMPRESSED_RGB8_ETC2 / SRGB8_ETC2, and with `punchthrough` the
+    /// RGB8_PUNCHTHROUGH_ALPHA1 forms (one bit of alpha).
+    Etc2 { punchthrough: bool, srgb: bool },
+    /// COMPRESSED_RGBA8_ETC2_EAC / SRGB8_ALPHA8_ETC2_EAC: an EAC alpha block, then ETC2 RGB.
+    Etc2Eac { srgb: bool },
+    /// COMPRESSED_R11_EAC / SIGNED_R11_EAC (`channels` 1) and RG11 (`channels` 2).
+    Eac11 { channels: u8, signed: bool },
 }
 
 /// The block is 4×4 texels for every format here.
@@ -37,7 +45,10 @@ impl Compressed {
     /// Bytes of one 4×4 block.
     pub const fn block_bytes(self) -> usize {
         match self {
-            Compressed::Rgtc1 { .. } | Compressed::Bc1 { .. } => 8,
+            Compressed::Rgtc1 { .. }
+            | Compressed::Bc1 { .. }
+            | Compressed::Etc2 { .. }
+            | Compressed::Eac11 { channels: 1, .. } => 8,
             _ => 16,
         }
     }
@@ -50,18 +61,23 @@ impl Compressed {
             .checked_mul(self.block_bytes())
     }
 
-    /// The uncompressed storage format the texels decode into. Signed RGTC decodes to f32
-    /// (softgl has no snorm storage); RGTC2's blue and alpha read as 0 and 1 as GL says.
+    /// The uncompressed storage format the texels decode into. Signed RGTC and the 11-bit
+    /// EAC formats decode to f32 (softgl has no snorm or 16-bit storage); the two-channel
+    /// ones to RGBA f32 with blue and alpha 0 and 1, as GL reads an RG texel.
     pub const fn storage(self) -> Format {
         match self {
             Compressed::Rgtc1 { signed: false } => Format::R8,
             Compressed::Rgtc1 { signed: true } => Format::R32F,
             Compressed::Rgtc2 { signed: false } => Format::Rg8,
             Compressed::Rgtc2 { signed: true } => Format::Rgba32F,
+            Compressed::Eac11 { channels: 1, .. } => Format::R32F,
+            Compressed::Eac11 { .. } => Format::Rgba32F,
             Compressed::Bc1 { srgb, .. }
             | Compressed::Bc2 { srgb }
             | Compressed::Bc3 { srgb }
-            | Compressed::Bc7 { srgb } => {
+            | Compressed::Bc7 { srgb }
+            | Compressed::Etc2 { srgb, .. }
+            | Compressed::Etc2Eac { srgb } => {
                 if srgb {
                     Format::Srgb8Alpha8
                 } else {
@@ -155,6 +171,39 @@ impl Compressed {
                 for (t, c) in out.iter_mut().zip(c) {
                     for (k, h) in c.into_iter().enumerate() {
                         t[2 * k..2 * k + 2].copy_from_slice(&h.to_le_bytes());
+                    }
+                }
+            }
+            Compressed::Etc2 { punchthrough, .. } => {
+                let c = etc2_rgb(
+                    u64::from_be_bytes(block[..8].try_into().unwrap()),
+                    punchthrough,
+                );
+                for (t, c) in out.iter_mut().zip(c) {
+                    t[..4].copy_from_slice(&c);
+                }
+            }
+            Compressed::Etc2Eac { .. } => {
+                let a = eac_alpha(u64::from_be_bytes(block[..8].try_into().unwrap()));
+                let c = etc2_rgb(u64::from_be_bytes(block[8..16].try_into().unwrap()), false);
+                for (t, (c, a)) in out.iter_mut().zip(c.into_iter().zip(a)) {
+                    t[..3].copy_from_slice(&c[..3]);
+                    t[3] = a;
+                }
+            }
+            Compressed::Eac11 { channels, signed } => {
+                let scale = if signed { 1023.0f32 } else { 2047.0 };
+                for c in 0..channels as usize {
+                    let raw = block[8 * c..8 * c + 8].try_into().unwrap();
+                    let v = eac11(u64::from_be_bytes(raw), signed);
+                    for (t, v) in out.iter_mut().zip(v) {
+                        t[4 * c..4 * c + 4].copy_from_slice(&(v as f32 / scale).to_le_bytes());
+                    }
+                }
+                if channels == 2 {
+                    for t in out.iter_mut() {
+                        t[8..12].copy_from_slice(&0f32.to_le_bytes());
+                        t[12..16].copy_from_slice(&1f32.to_le_bytes());
                     }
                 }
             }
@@ -759,6 +808,227 @@ fn bc6h_block(v: u128, signed: bool) -> [[u16; 4]; 16] {
         let (e0, e1) = (e[2 * s], e[2 * s + 1]);
         let c = |k: usize| bc6h_finish(interpolate(e0[k], e1[k], w), signed);
         [c(0), c(1), c(2), ONE]
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// ETC2 and EAC (GL 4.5 core appendix C.1). Blocks are big-endian 64-bit words; bit 63 is the
+// first byte's top bit. Texel (x, y) of a block is texel `x * 4 + y` of its index fields.
+
+/// The ETC1 intensity modifier tables: [small, large] per codeword.
+const ETC_MODIFIERS: [[i32; 2]; 8] = [
+    [2, 8],
+    [5, 17],
+    [9, 29],
+    [13, 42],
+    [18, 60],
+    [24, 80],
+    [33, 106],
+    [47, 183],
+];
+
+/// The T and H modes' distances.
+const ETC_DISTANCES: [i32; 8] = [3, 6, 11, 16, 23, 32, 41, 64];
+
+/// The EAC modifier tables.
+const EAC_MODIFIERS: [[i32; 8]; 16] = [
+    [-3, -6, -9, -15, 2, 5, 8, 14],
+    [-3, -7, -10, -13, 2, 6, 9, 12],
+    [-2, -5, -8, -13, 1, 4, 7, 12],
+    [-2, -4, -6, -13, 1, 3, 5, 12],
+    [-3, -6, -8, -12, 2, 5, 7, 11],
+    [-3, -7, -9, -11, 2, 6, 8, 10],
+    [-4, -7, -8, -11, 3, 6, 7, 10],
+    [-3, -5, -8, -11, 2, 4, 7, 10],
+    [-2, -6, -8, -10, 1, 5, 7, 9],
+    [-2, -5, -8, -10, 1, 4, 7, 9],
+    [-2, -4, -8, -10, 1, 3, 7, 9],
+    [-2, -5, -7, -10, 1, 4, 6, 9],
+    [-3, -4, -7, -10, 2, 3, 6, 9],
+    [-1, -2, -3, -10, 0, 1, 2, 9],
+    [-4, -6, -8, -9, 3, 5, 7, 8],
+    [-3, -5, -7, -9, 2, 4, 6, 8],
+];
+
+/// Bits `hi..=lo` of `v`.
+fn field(v: u64, hi: u32, lo: u32) -> i32 {
+    ((v >> lo) & ((1u64 << (hi - lo + 1)) - 1)) as i32
+}
+
+/// An `n`-bit colour component widened to 8 bits by replicating its top bits.
+fn widen(x: i32, n: u32) -> i32 {
+    let y = x << (8 - n);
+    y | (y >> n)
+}
+
+/// The 2-bit index of texel `i` (x-major numbering) in an ETC colour block.
+fn etc_index(v: u64, i: usize) -> usize {
+    (((v >> (16 + i)) & 1) << 1 | ((v >> i) & 1)) as usize
+}
+
+/// `c` plus `d` on each channel, clamped to 0..=255, opaque.
+fn offset(c: [i32; 3], d: i32) -> [u8; 4] {
+    let ch = |k: usize| (c[k] + d).clamp(0, 255) as u8;
+    [ch(0), ch(1), ch(2), 255]
+}
+
+/// One ETC2 RGB block (RGB8, or RGB8 with punch-through alpha when `punch`: bit 33 is then
+/// the opaque flag instead of the differential flag, and an index of 2 in a non-opaque
+/// block is transparent black). Texels in x-major order converted to the row order
+/// [`Compressed::decode_block`] returns.
+fn etc2_rgb(v: u64, punch: bool) -> [[u8; 4]; 16] {
+    let bit33 = (v >> 33) & 1 == 1;
+    let (differential, opaque) = if punch { (true, bit33) } else { (bit33, true) };
+    let mut xmajor = [[0u8; 4]; 16];
+    if !differential {
+        // Individual mode: two 4-bit colours.
+        let c1 = [field(v, 63, 60), field(v, 55, 52), field(v, 47, 44)].map(|x| widen(x, 4));
+        let c2 = [field(v, 59, 56), field(v, 51, 48), field(v, 43, 40)].map(|x| widen(x, 4));
+        etc_subblocks(v, c1, c2, true, &mut xmajor);
+    } else {
+        let base = [field(v, 63, 59), field(v, 55, 51), field(v, 47, 43)];
+        let delta = [field(v, 58, 56), field(v, 50, 48), field(v, 42, 40)].map(|d| (d << 29) >> 29);
+        let second = [0, 1, 2].map(|k| base[k] + delta[k]);
+        let outside = |k: usize| !(0..32).contains(&second[k]);
+        if outside(0) {
+            etc_t_mode(v, opaque, &mut xmajor);
+        } else if outside(1) {
+            etc_h_mode(v, opaque, &mut xmajor);
+        } else if outside(2) {
+            etc_planar(v, &mut xmajor);
+        } else {
+            let c1 = base.map(|x| widen(x, 5));
+            let c2 = second.map(|x| widen(x, 5));
+            etc_subblocks(v, c1, c2, opaque, &mut xmajor);
+        }
+    }
+    std::array::from_fn(|i| xmajor[(i % 4) * 4 + i / 4])
+}
+
+/// The individual and differential modes: two half-blocks (side by side, or one above the
+/// other when the flip bit is set), each a base colour moved by its modifier table.
+fn etc_subblocks(v: u64, c1: [i32; 3], c2: [i32; 3], opaque: bool, out: &mut [[u8; 4]; 16]) {
+    let flip = (v >> 32) & 1 == 1;
+    let tables = [field(v, 39, 37) as usize, field(v, 36, 34) as usize];
+    for (i, t) in out.iter_mut().enumerate() {
+        let (x, y) = (i / 4, i % 4);
+        let second = if flip { y >= 2 } else { x >= 2 };
+        let (c, [small, large]) = if second {
+            (c2, ETC_MODIFIERS[tables[1]])
+        } else {
+            (c1, ETC_MODIFIERS[tables[0]])
+        };
+        let index = etc_index(v, i);
+        *t = match (index, opaque) {
+            (2, false) => [0; 4],
+            (0, false) => offset(c, 0),
+            (0, true) => offset(c, small),
+            (1, _) => offset(c, large),
+            (2, true) => offset(c, -small),
+            _ => offset(c, -large),
+        };
+    }
+}
+
+/// The T mode: one colour, and a second moved by ± a distance.
+fn etc_t_mode(v: u64, opaque: bool, out: &mut [[u8; 4]; 16]) {
+    let r1 = field(v, 60, 59) << 2 | field(v, 57, 56);
+    let c1 = [r1, field(v, 55, 52), field(v, 51, 48)].map(|x| widen(x, 4));
+    let c2 = [field(v, 47, 44), field(v, 43, 40), field(v, 39, 36)].map(|x| widen(x, 4));
+    let d = ETC_DISTANCES[(field(v, 35, 34) << 1 | field(v, 32, 32)) as usize];
+    let paint = [offset(c1, 0), offset(c2, d), offset(c2, 0), offset(c2, -d)];
+    etc_paint(v, paint, opaque, out);
+}
+
+/// The H mode: two colours, each moved by ± a distance whose lowest bit is the order of the
+/// two colours.
+fn etc_h_mode(v: u64, opaque: bool, out: &mut [[u8; 4]; 16]) {
+    let c1 = [
+        field(v, 62, 59),
+        field(v, 58, 56) << 1 | field(v, 52, 52),
+        field(v, 51, 51) << 3 | field(v, 49, 47),
+    ]
+    .map(|x| widen(x, 4));
+    let c2 = [field(v, 46, 43), field(v, 42, 39), field(v, 38, 35)].map(|x| widen(x, 4));
+    let key = |c: [i32; 3]| c[0] << 16 | c[1] << 8 | c[2];
+    let order = (key(c1) >= key(c2)) as i32;
+    let d = ETC_DISTANCES[(field(v, 34, 34) << 2 | field(v, 32, 32) << 1 | order) as usize];
+    let paint = [offset(c1, d), offset(c1, -d), offset(c2, d), offset(c2, -d)];
+    etc_paint(v, paint, opaque, out);
+}
+
+/// T and H modes: each texel's index picks a paint colour; 2 is transparent when the block
+/// is not opaque.
+fn etc_paint(v: u64, paint: [[u8; 4]; 4], opaque: bool, out: &mut [[u8; 4]; 16]) {
+    for (i, t) in out.iter_mut().enumerate() {
+        let index = etc_index(v, i);
+        *t = if index == 2 && !opaque {
+            [0; 4]
+        } else {
+            paint[index]
+        };
+    }
+}
+
+/// The planar mode: origin, horizontal and vertical colours extrapolated over the block.
+fn etc_planar(v: u64, out: &mut [[u8; 4]; 16]) {
+    let o = [
+        widen(field(v, 62, 57), 6),
+        widen(field(v, 56, 56) << 6 | field(v, 54, 49), 7),
+        widen(
+            field(v, 48, 48) << 5 | field(v, 44, 43) << 3 | field(v, 41, 39),
+            6,
+        ),
+    ];
+    let h = [
+        widen(field(v, 38, 34) << 1 | field(v, 32, 32), 6),
+        widen(field(v, 31, 25), 7),
+        widen(field(v, 24, 19), 6),
+    ];
+    let vv = [
+        widen(field(v, 18, 13), 6),
+        widen(field(v, 12, 6), 7),
+        widen(field(v, 5, 0), 6),
+    ];
+    for (i, t) in out.iter_mut().enumerate() {
+        let (x, y) = ((i / 4) as i32, (i % 4) as i32);
+        let ch = |k: usize| {
+            ((x * (h[k] - o[k]) + y * (vv[k] - o[k]) + 4 * o[k] + 2) >> 2).clamp(0, 255) as u8
+        };
+        *t = [ch(0), ch(1), ch(2), 255];
+    }
+}
+
+/// The EAC index of texel `i` (x-major numbering): 3 bits, the first texel highest.
+fn eac_index(v: u64, i: usize) -> usize {
+    ((v >> (45 - 3 * i)) & 7) as usize
+}
+
+/// An EAC alpha block (RGBA8_ETC2_EAC), in row order.
+fn eac_alpha(v: u64) -> [u8; 16] {
+    let base = field(v, 63, 56);
+    let mul = field(v, 55, 52);
+    let table = EAC_MODIFIERS[field(v, 51, 48) as usize];
+    std::array::from_fn(|i| {
+        let xi = (i % 4) * 4 + i / 4;
+        (base + table[eac_index(v, xi)] * mul).clamp(0, 255) as u8
+    })
+}
+
+/// An 11-bit EAC block (R11/RG11, signed or not), in row order: values in 0..=2047, or
+/// −1023..=1023 when signed (a base of −128 acts as −127). A multiplier of 0 counts as 1/8.
+fn eac11(v: u64, signed: bool) -> [i32; 16] {
+    let mul = field(v, 55, 52);
+    let table = EAC_MODIFIERS[field(v, 51, 48) as usize];
+    std::array::from_fn(|i| {
+        let m = table[eac_index(v, (i % 4) * 4 + i / 4)];
+        let step = if mul == 0 { m } else { m * mul * 8 };
+        if signed {
+            let base = (field(v, 63, 56) as u8 as i8).max(-127) as i32;
+            (base * 8 + step).clamp(-1023, 1023)
+        } else {
+            (field(v, 63, 56) * 8 + 4 + step).clamp(0, 2047)
+        }
     })
 }
 

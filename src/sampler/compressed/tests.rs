@@ -462,3 +462,188 @@ fn images_decode_partial_blocks_and_refuse_short_data() {
     assert_eq!(c.decode(5, 3, &src[..15]), None);
     assert_eq!(c.image_bytes(usize::MAX, 5), None);
 }
+
+/// ETC2 index bits: texel i (x-major) gets index `idx(i)`: MSB at bit 16 + i, LSB at bit i.
+fn etc_indices(idx: impl Fn(usize) -> u64) -> u64 {
+    (0..16).fold(0, |v, i| v | (idx(i) >> 1) << (16 + i) | (idx(i) & 1) << i)
+}
+
+/// A block as the 8 big-endian bytes the format stores.
+fn be(v: u64) -> [u8; 8] {
+    v.to_be_bytes()
+}
+
+/// The texel at (x, y) of a decoded block.
+fn at(t: &[[u8; 16]; 16], x: usize, y: usize) -> [u8; 4] {
+    rgba(&t[y * 4 + x])
+}
+
+const ETC2: Compressed = Compressed::Etc2 {
+    punchthrough: false,
+    srgb: false,
+};
+
+#[test]
+fn etc2_individual_mode_with_modifier_tables() {
+    // diff 0, flip 0: left half R1 = 8 (→ 136), right half R2 = 4 (→ 68); G = B = 0.
+    // Codewords 0 ([2, 8]) and 7 ([47, 183]). Texel index = (x + y) % 4.
+    let v = 8u64 << 60 | 4 << 56 | 7 << 34 | etc_indices(|i| ((i / 4 + i % 4) % 4) as u64);
+    let t = decode(ETC2, &be(v));
+    // (0,0) index 0: +2. (1,0) index 1: +8. (0,2) index 2: −2. (1,2) index 3: −8 → G, B 0.
+    assert_eq!(at(&t, 0, 0), [138, 2, 2, 255]);
+    assert_eq!(at(&t, 1, 0), [144, 8, 8, 255]);
+    assert_eq!(at(&t, 0, 2), [134, 0, 0, 255]);
+    assert_eq!(at(&t, 1, 2), [128, 0, 0, 255]);
+    // (2,0) right half index 2: 68 − 47 = 21; (3,0) index 3: 68 − 183 → 0; (2,3) index 1:
+    // 68 + 183 = 251, G and B 183.
+    assert_eq!(at(&t, 2, 0), [21, 0, 0, 255]);
+    assert_eq!(at(&t, 3, 0), [0, 0, 0, 255]);
+    assert_eq!(at(&t, 2, 3), [251, 183, 183, 255]);
+}
+
+#[test]
+fn etc2_differential_mode_and_flip() {
+    // diff 1, flip 1 (top and bottom halves). R = 10, dR = −2 → 8; G = 20, dG = +3 → 23;
+    // B = 0, dB = 0. 5-bit widening: 10 → 82, 8 → 66, 20 → 165, 23 → 189. Codewords 0, 0;
+    // every index 0 (+2).
+    let v = 10u64 << 59 | 0b110 << 56 | 20 << 51 | 0b011 << 48 | 1 << 33 | 1 << 32;
+    let t = decode(ETC2, &be(v));
+    assert_eq!(at(&t, 3, 1), [84, 167, 2, 255]);
+    assert_eq!(at(&t, 0, 2), [68, 191, 2, 255]);
+}
+
+#[test]
+fn etc2_t_mode() {
+    // R = 0b11111 with dR = +2 overflows: T mode. R1 = bits 60..59 (11) and 57..56 (10) =
+    // 14 → 238; G1 = 1 → 17; B1 = 2 → 34; R2 = 0, G2 = 15 → 255, B2 = 8 → 136. Distance
+    // index 0b01 (bits 35..34) and 1 (bit 32) = 3 → 16. Index = texel number % 4.
+    let v = 0b111u64 << 61
+        | 0b11 << 59
+        | 0b10 << 56
+        | 1 << 52
+        | 2 << 48
+        | 15 << 40
+        | 8 << 36
+        | 0b01 << 34
+        | 1 << 33
+        | 1 << 32
+        | etc_indices(|i| (i % 4) as u64);
+    let t = decode(ETC2, &be(v));
+    // x-major texel i = x·4 + y, so (0, y) has index y.
+    assert_eq!(at(&t, 0, 0), [238, 17, 34, 255]);
+    assert_eq!(at(&t, 0, 1), [16, 255, 152, 255]);
+    assert_eq!(at(&t, 0, 2), [0, 255, 136, 255]);
+    assert_eq!(at(&t, 0, 3), [0, 239, 120, 255]);
+}
+
+#[test]
+fn etc2_h_mode() {
+    // R = 8 (bits 63..59 = 01000), dR = 3: in range. G = 31 (bits 55..51), dG = 1: overflow,
+    // so H mode. R1 = 8 → 136; G1 = 011 then bit 52 (1) = 7 → 119; B1 = bit 51 (1) then bits
+    // 49..47 (010) = 10 → 170. R2 = 2 → 34, G2 = 4 → 68, B2 = 6 → 102. c1 ≥ c2 sets the
+    // distance's low bit: bit 34 (1), bit 32 (0), 1 = 5 → 32.
+    let v = 0b01000u64 << 59
+        | 0b011 << 56
+        | 0b11111 << 51
+        | 0b010 << 47
+        | 2 << 43
+        | 4 << 39
+        | 6 << 35
+        | 1 << 34
+        | 1 << 33
+        | etc_indices(|i| (i % 4) as u64);
+    let t = decode(ETC2, &be(v));
+    assert_eq!(at(&t, 0, 0), [168, 151, 202, 255]);
+    assert_eq!(at(&t, 0, 1), [104, 87, 138, 255]);
+    assert_eq!(at(&t, 0, 2), [66, 100, 134, 255]);
+    assert_eq!(at(&t, 0, 3), [2, 36, 70, 255]);
+}
+
+#[test]
+fn etc2_planar_mode() {
+    // R = 0, G = 0 in range; B = 0b11111 with dB = 1 overflows: planar. O = (0, 0, BO) with
+    // BO = bit 48 (0), bits 44..43 (11), bits 41..39 (010) = 26 → 105. H = (63 → 255, 0, 0),
+    // V = (0, 127 → 255, 0).
+    let v =
+        0b111u64 << 45 | 0b11 << 43 | 0b010 << 39 | 0b11111 << 34 | 1 << 33 | 1 << 32 | 127 << 6;
+    let t = decode(ETC2, &be(v));
+    // R = (255x + 2) >> 2, G = (255y + 2) >> 2, B = (422 − 105(x + y)) >> 2 clamped.
+    assert_eq!(at(&t, 0, 0), [0, 0, 105, 255]);
+    assert_eq!(at(&t, 1, 0), [64, 0, 79, 255]);
+    assert_eq!(at(&t, 3, 2), [191, 128, 0, 255]);
+    assert_eq!(at(&t, 2, 3), [128, 191, 0, 255]);
+}
+
+#[test]
+fn etc2_punchthrough_alpha() {
+    // Bit 33 clear: not opaque. Differential R = 16, G = B = 0, codewords 0; index 2 is
+    // transparent black, index 0 adds nothing, 1 adds 8, 3 subtracts 8.
+    let v = 16u64 << 59 | etc_indices(|i| (i % 4) as u64);
+    let pt = Compressed::Etc2 {
+        punchthrough: true,
+        srgb: false,
+    };
+    let t = decode(pt, &be(v));
+    // 16 → 132.
+    assert_eq!(at(&t, 0, 0), [132, 0, 0, 255]);
+    assert_eq!(at(&t, 0, 1), [140, 8, 8, 255]);
+    assert_eq!(at(&t, 0, 2), [0, 0, 0, 0]);
+    assert_eq!(at(&t, 0, 3), [124, 0, 0, 255]);
+    // With the opaque bit set, the same block is an ordinary differential one.
+    let t = decode(pt, &be(v | 1 << 33));
+    assert_eq!(at(&t, 0, 2), [130, 0, 0, 255]);
+}
+
+/// An EAC block: base, multiplier, table, and texel i (x-major) taking index `idx(i)`.
+fn eac(base: u8, mul: u64, table: u64, idx: impl Fn(usize) -> u64) -> u64 {
+    let bits = (0..16).fold(0u64, |v, i| v | idx(i) << (45 - 3 * i));
+    (base as u64) << 56 | mul << 52 | table << 48 | bits
+}
+
+#[test]
+fn etc2_eac_alpha() {
+    // Base 128, multiplier 2, table 0 ([−3, −6, −9, −15, 2, 5, 8, 14]); index = i % 8.
+    let mut b = be(eac(128, 2, 0, |i| (i % 8) as u64)).to_vec();
+    b.extend_from_slice(&be(1 << 33));
+    let t = decode(Compressed::Etc2Eac { srgb: false }, &b);
+    // (0, 3) is x-major texel 3: 128 − 30 = 98; (1, 3) is texel 7: 128 + 28 = 156.
+    assert_eq!(at(&t, 0, 3)[3], 98);
+    assert_eq!(at(&t, 1, 3)[3], 156);
+    assert_eq!(at(&t, 0, 0)[3], 122);
+}
+
+#[test]
+fn eac_r11_unsigned_and_signed() {
+    let f = |t: &[[u8; 16]; 16], x: usize, y: usize, c: usize| {
+        f32::from_le_bytes(t[y * 4 + x][4 * c..4 * c + 4].try_into().unwrap())
+    };
+    // Unsigned, multiplier 0 (counts as 1/8): 255·8 + 4 + m. Index 7 (+14) → 2058 → 2047;
+    // index 0 (−3) → 2041.
+    let v = eac(255, 0, 0, |i| if i == 0 { 0 } else { 7 });
+    let t = decode(
+        Compressed::Eac11 {
+            channels: 1,
+            signed: false,
+        },
+        &be(v),
+    );
+    assert_eq!(f(&t, 0, 0, 0), 2041.0 / 2047.0);
+    assert_eq!(f(&t, 1, 0, 0), 1.0);
+    // Signed: base −128 acts as −127; multiplier 1: −1016 + 8·m. Index 3 (−15) → −1136 →
+    // −1023 = −1.0; index 4 (+2) → −1000.
+    let s = eac(0x80, 1, 0, |i| if i == 0 { 3 } else { 4 });
+    let mut two = be(s).to_vec();
+    two.extend_from_slice(&be(eac(0, 1, 0, |_| 7)));
+    let t = decode(
+        Compressed::Eac11 {
+            channels: 2,
+            signed: true,
+        },
+        &two,
+    );
+    assert_eq!(f(&t, 0, 0, 0), -1.0);
+    assert_eq!(f(&t, 0, 1, 0), -1000.0 / 1023.0);
+    // Second channel: 0 + 8·14 = 112.
+    assert_eq!(f(&t, 2, 2, 1), 112.0 / 1023.0);
+    assert_eq!([f(&t, 2, 2, 2), f(&t, 2, 2, 3)], [0.0, 1.0]);
+}
