@@ -18,6 +18,9 @@
 /// - GL_ARB_conditional_render_inverted, GL_ARB_occlusion_query2, GL_ARB_sync,
 ///   GL_ARB_timer_query: query objects, conditional rendering and fences
 ///   (`api/query_object.rs`, `api/sync.rs`); exact sample counts.
+/// - GL_ARB_draw_buffers_blend: glBlendFunc(Separate)i, glBlendEquation(Separate)i and their
+///   ARB aliases, with per-buffer enables and colour masks (`api/blend.rs`,
+///   `tests/draw_buffers_blend.rs`). No GLSL side.
 /// - GL_ARB_draw_indirect, GL_ARB_multi_draw_indirect: the indirect draws (`api/draw.rs`),
 ///   every primitive mode but GL_PATCHES, as every draw command (points, lines, adjacency
 ///   modes, primitive restart). GL_ARB_indirect_parameters is not listed:
@@ -25,6 +28,7 @@
 pub const GL: &[&str] = &[
     "GL_ARB_bindless_texture",
     "GL_ARB_conditional_render_inverted",
+    "GL_ARB_draw_buffers_blend",
     "GL_ARB_draw_indirect",
     "GL_ARB_framebuffer_object",
     "GL_ARB_multi_draw_indirect",
