@@ -1,6 +1,8 @@
 //! Tile execution: one worker runs one tile's commands in API order (clears, triangles).
-//! A triangle's coverage is found hierarchically (16×16 blocks → 4×4 blocks → pixels), then
-//! the draw's fragment variant runs the covered pixels (`jit::fragment`: early depth, the
+//! A triangle's blocks are classified hierarchically (16×16 blocks → 4×4 blocks: outside,
+//! wholly inside or partly inside its edges); the draw's fragment variant tests the pixels
+//! of a partly covered block itself (`FragBlock::edges`; `edge_mask` is the Rust rule, used
+//! where the quad path takes a block), then runs the covered pixels (`jit::fragment`: early depth, the
 //! shader, late depth, blending, the colour mask and the stores in one generated function;
 //! helper lanes outside the triangle run the shader for derivatives but never write): a
 //! whole 4×4 block per call through its block entry when the block lies inside every image
@@ -19,11 +21,12 @@ use std::sync::Arc;
 
 use super::draw::ClearCall;
 use super::draw::{StencilFace, StencilState};
+use super::fixed::Edge;
 use super::ops::{self, DepthTest, PreparedBlend};
 use super::scene::{BinnedDraw, Command, Scene};
 use super::setup::{self, Plane, Triangle};
 use crate::ir::{Builtin, Interpolation};
-use crate::jit::abi::{FragBlock, FragEnv, FragQuad, Invocation, MAX_COLOR_ATTACHMENTS};
+use crate::jit::abi::{BlockEdge, FragBlock, FragEnv, FragQuad, Invocation, MAX_COLOR_ATTACHMENTS};
 use crate::jit::fragment::{
     self, BlendKey, ColorKey, DepthFormat, DepthKey, FragmentKey, FragmentVariant, StencilFaceKey,
     StencilKey, VaryingKey,
@@ -103,6 +106,9 @@ impl Default for TileScratch {
                 depth_stride: 0,
                 color: [std::ptr::null_mut(); MAX_COLOR_ATTACHMENTS],
                 color_stride: [0; MAX_COLOR_ATTACHMENTS],
+                edge_test: 0,
+                _pad: 0,
+                edges: [BlockEdge::default(); 3],
             },
             dummy: [0; 4],
             variants: Vec::new(),
@@ -544,6 +550,25 @@ fn rect_mask(x: i32, y: i32, r: [i32; 4]) -> u16 {
     m
 }
 
+/// The pixels of the 4×4 block at (x, y) inside all three edges (bit `j * 4 + i` for pixel
+/// (x + i, y + j)): each edge function >= 0 at the pixel's centre, exact in i64 (the fill
+/// rule is folded into the edges' sign, `fixed::Edge`). The fragment block entry computes
+/// the same mask from `FragBlock::edges` (`fragment_tests.rs` compares them).
+pub(crate) fn edge_mask(edges: &[Edge; 3], x: i32, y: i32) -> u16 {
+    let mut m = 0xFFFF;
+    for e in edges {
+        for j in 0..4 {
+            let row = e.eval(x, y + j);
+            for i in 0..4 {
+                if row + e.a * (i as i64) < 0 {
+                    m &= !(1 << (j * 4 + i));
+                }
+            }
+        }
+    }
+    m
+}
+
 /// Rasterizes one triangle inside `tile`.
 fn raster_triangle(ctx: &DrawCtx<'_>, tri: &Triangle, tile: [i32; 4], s: &mut TileScratch) {
     let r = setup::intersect(tri.bbox, tile);
@@ -591,27 +616,19 @@ fn raster_triangle(ctx: &DrawCtx<'_>, tri: &Triangle, tile: [i32; 4], s: &mut Ti
                         }
                     };
                     let mut m = rect_mask(x4, y4, sr);
-                    if !full4 {
-                        for e in &tri.edges {
-                            for j in 0..4 {
-                                let row = e.eval(x4, y4 + j);
-                                for i in 0..4 {
-                                    if row + e.a * (i as i64) < 0 {
-                                        m &= !(1 << (j * 4 + i));
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    if m == 0 {
-                        continue;
-                    }
+                    // The block entry tests the edges of a partly covered block itself.
                     if let Some(v) = &ctx.variant {
                         if block_ptrs(ctx, x4, y4, &mut s.block)
-                            && shade_block_variant(ctx, v, tri, x4, y4, m, s)
+                            && shade_block_variant(ctx, v, tri, x4, y4, m, !full4, s)
                         {
                             continue;
                         }
+                    }
+                    if !full4 {
+                        m &= edge_mask(&tri.edges, x4, y4);
+                    }
+                    if m == 0 {
+                        continue;
                     }
                     for q in 0..4 {
                         let (qi, qj) = ((q & 1) * 2, (q >> 1) * 2);
@@ -877,11 +894,14 @@ fn block_ptrs(ctx: &DrawCtx<'_>, x: i32, y: i32, b: &mut FragBlock) -> bool {
 }
 
 /// The production path for blocks inside every image: one call of the variant's block
-/// entry runs the covered quads (in the order the quad path would): interpolation from the
-/// triangle's planes, depth, shader, blending and stores. `m` is the block's coverage (bit
-/// `j * 4 + i` for pixel (x + i, y + j)); `s.block` holds the texel pointers `block_ptrs`
-/// set. False, with nothing drawn, when the triangle lacks planes the variant reads (then
-/// the quad path, which stops at the first missing plane, takes the block).
+/// entry runs the covered quads (in the order the quad path would): the edge tests of a
+/// partly covered block (`partial`), interpolation from the triangle's planes, depth,
+/// shader, blending and stores. `m` is the block's pixels inside the tile and the
+/// triangle's bounds (bit `j * 4 + i` for pixel (x + i, y + j)); `s.block` holds the texel
+/// pointers `block_ptrs` set. False, with nothing drawn, when the triangle lacks planes the
+/// variant reads (then the quad path, which stops at the first missing plane, takes the
+/// block).
+#[allow(clippy::too_many_arguments)]
 fn shade_block_variant(
     ctx: &DrawCtx<'_>,
     v: &FragmentVariant,
@@ -889,6 +909,7 @@ fn shade_block_variant(
     x: i32,
     y: i32,
     m: u16,
+    partial: bool,
     s: &mut TileScratch,
 ) -> bool {
     let planes = &ctx.d.planes;
@@ -905,6 +926,14 @@ fn shade_block_variant(
         mask: 0xF,
     };
     b.cover = m as u32;
+    b.edge_test = partial as u32;
+    if partial {
+        b.edges = tri.edges.map(|e| BlockEdge {
+            c: e.eval(x, y),
+            a: e.a,
+            b: e.b,
+        });
+    }
     b.front = if tri.front { u32::MAX } else { 0 };
     b.dx = x - tri.origin[0];
     b.dy = y - tri.origin[1];
@@ -1135,6 +1164,34 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `edge_mask` against each pixel's own edge values (`Edge::eval` at its centre), on
+    /// edges through pixel centres (the fill rule's ties) and beside them.
+    #[test]
+    fn edge_mask_matches_pixel_by_pixel() {
+        let (x, y) = (12, -8);
+        let c = |px: i32, py: i32| [px as i64 * 256 + 128, py as i64 * 256 + 128];
+        let mut n = 0;
+        for (dx, dy) in [(1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-2, 1), (3, -5)] {
+            for nudge in [-1, 0, 1] {
+                for (i, j) in [(0, 0), (1, 2), (3, 3), (2, 0)] {
+                    let p0 = c(x + i, y + j);
+                    let p0 = [p0[0] + nudge, p0[1]];
+                    let e = Edge::new(p0, [p0[0] + dx * 256, p0[1] + dy * 256]);
+                    let open = Edge { a: 0, b: 0, c: 0 };
+                    let m = edge_mask(&[open, e, open], x, y);
+                    for jj in 0..4 {
+                        for ii in 0..4 {
+                            let inside = e.eval(x + ii, y + jj) >= 0;
+                            assert_eq!(m >> (jj * 4 + ii) & 1 != 0, inside, "{e:?} ({ii}, {jj})");
+                        }
+                    }
+                    n += usize::from(m != 0 && m != 0xFFFF);
+                }
+            }
+        }
+        assert!(n > 40, "{n} partial masks");
     }
 
     #[test]
