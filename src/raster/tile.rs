@@ -37,10 +37,6 @@ use crate::sampler::{Format, TileWriter};
 /// Builtin words of one quad.
 const BUILTIN_WORDS: usize = Builtin::COUNT * 4;
 
-/// Variants a worker remembers without asking the shared cache (whose lock every worker
-/// would otherwise take once per tile and draw).
-const LOCAL_VARIANTS: usize = 8;
-
 /// Per-worker buffers, reused for every quad (no allocation per quad).
 pub struct TileScratch {
     /// Input words of 4 quads (a block), quad q at `q * in_len`.
@@ -57,8 +53,6 @@ pub struct TileScratch {
     /// Where texel pointers of lanes outside an image point (16 bytes: the largest texel);
     /// what a variant writes there is never read.
     dummy: [u32; 4],
-    /// Recently used variants, most recent last.
-    variants: Vec<(FragmentKey, Arc<FragmentVariant>)>,
 }
 
 impl Default for TileScratch {
@@ -111,7 +105,6 @@ impl Default for TileScratch {
                 edges: [BlockEdge::default(); 3],
             },
             dummy: [0; 4],
-            variants: Vec::new(),
         }
     }
 }
@@ -228,18 +221,40 @@ impl FragCoordMap {
     }
 }
 
-impl<'a> DrawCtx<'a> {
-    /// `local` is the worker's memo of recent variants (`TileScratch::variants`); `rect` is
-    /// the tile, which the draw's target images are written in through `TileWriter`s.
-    ///
-    /// # Safety
-    /// `run_tile`'s: no other thread touches the pixels of `rect` in the draw's targets
-    /// while the context lives.
-    unsafe fn new(
-        d: &'a BinnedDraw,
-        rect: [i32; 4],
-        local: &mut Vec<(FragmentKey, Arc<FragmentVariant>)>,
-    ) -> DrawCtx<'a> {
+/// The image a draw's depth/stencil writer covers (`DrawShared::zs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ZsImage {
+    /// `RenderTarget::depth` (also the stencil image when both tests run).
+    Depth,
+    /// `RenderTarget::stencil`, when only the stencil test runs.
+    Stencil,
+}
+
+/// One colour output of a draw: the attachment index, the shader output slot that feeds
+/// it, the prepared blend (when blending is on) and the draw buffer's colour mask.
+type ColorShared = (usize, u32, Option<PreparedBlend>, [bool; 4]);
+
+/// What every tile of a draw derives alike: the tests, the colour outputs, the fragment
+/// variant (its key and the cache lookup) and the variant's per-draw constants. Derived once
+/// per draw, by the first tile that runs it (`BinnedDraw::shared`), instead of once per tile
+/// and draw; each tile only adds its image writers and the shader env (`DrawCtx::new`).
+#[derive(Debug)]
+pub struct DrawShared {
+    depth: Option<DepthTest>,
+    stencil: Option<StencilState>,
+    zs: Option<ZsImage>,
+    colors: SmallVec<[ColorShared; 4]>,
+    frag_coord: FragCoordMap,
+    frag_depth_row: Option<u32>,
+    /// `FragEnv`'s per-draw words (its `shader_env` is per tile).
+    blend_color: [[f32; 4]; MAX_COLOR_ATTACHMENTS],
+    blend_color_unorm8: [[u32; 4]; MAX_COLOR_ATTACHMENTS],
+    stencil_env: [[u32; 4]; 2],
+    variant: Option<Arc<FragmentVariant>>,
+}
+
+impl DrawShared {
+    fn new(d: &BinnedDraw) -> DrawShared {
         let call = &d.call;
         let st = &call.state;
         let depth_img = call.target.depth.as_ref().filter(|i| i.format().is_depth());
@@ -261,13 +276,12 @@ impl<'a> DrawCtx<'a> {
             .filter(|i| depth.is_none() || depth_img.is_some_and(|d| Arc::ptr_eq(d, i)));
         let stencil = st.stencil.filter(|_| stencil_img.is_some());
         let zs = match (depth, stencil) {
-            (Some(_), _) => depth_img,
-            (None, Some(_)) => stencil_img,
+            (Some(_), _) => Some(ZsImage::Depth),
+            (None, Some(_)) => Some(ZsImage::Stencil),
             (None, None) => None,
-        }
-        // SAFETY: the caller's contract (`run_tile`'s): no other thread touches this tile.
-        .map(|img| unsafe { img.tile_writer(rect) });
-        let mut colors: SmallVec<[ColorOut<'a>; 4]> = SmallVec::new();
+        };
+        let mut colors: SmallVec<[ColorShared; 4]> = SmallVec::new();
+        let mut formats: SmallVec<[Format; 4]> = SmallVec::new();
         for (i, img) in call.target.colors.iter().enumerate() {
             let slot = call.program.color_slots.get(i).copied().flatten();
             let (blend_state, mask) = st.buffer(i);
@@ -277,36 +291,31 @@ impl<'a> DrawCtx<'a> {
                     let blend = blend_state
                         .enabled
                         .then(|| PreparedBlend::new(blend_state, unorm));
-                    // SAFETY: the caller's contract: no other thread touches this tile.
-                    colors.push((unsafe { img.tile_writer(rect) }, slot, blend, mask));
+                    colors.push((i, slot, blend, mask));
+                    formats.push(img.format());
                 }
             }
         }
         let prog = &call.program;
         let out_rows = prog.fs_output_words.max(prog.fs.output_words());
         let frag_depth_row = prog.frag_depth_slot.filter(|&r| r < out_rows);
-        let env = BoundEnv::new(&call.fs_data, &call.sampler);
         let frag_coord = FragCoordMap::new(
-            call.program.frag_coord_origin_upper_left,
-            call.program.frag_coord_pixel_center_integer,
+            prog.frag_coord_origin_upper_left,
+            prog.frag_coord_pixel_center_integer,
             call.target.height,
         );
-        let mut fenv = FragEnv {
-            shader_env: env.as_ptr(),
-            blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
-            blend_color_unorm8: [[0; 4]; MAX_COLOR_ATTACHMENTS],
-            frag_coord: frag_coord.to_env(),
-            stencil: [[0; 4]; 2],
-        };
-        if let Some(st) = &stencil {
-            fenv.stencil = [stencil_env(&st.front), stencil_env(&st.back)];
-        }
+        let mut blend_color = [[0.0; 4]; MAX_COLOR_ATTACHMENTS];
+        let mut blend_color_unorm8 = [[0; 4]; MAX_COLOR_ATTACHMENTS];
         for (i, (_, _, blend, _)) in colors.iter().enumerate().take(MAX_COLOR_ATTACHMENTS) {
             if let Some(b) = blend {
-                fenv.blend_color[i] = b.constant();
-                fenv.blend_color_unorm8[i] = b.constant_unorm8();
+                blend_color[i] = b.constant();
+                blend_color_unorm8[i] = b.constant_unorm8();
             }
         }
+        let stencil_env = match &stencil {
+            Some(st) => [stencil_env(&st.front), stencil_env(&st.back)],
+            None => [[0; 4]; 2],
+        };
         let variant = fragment::shader_id(&*prog.fs)
             .filter(|_| colors.len() <= MAX_COLOR_ATTACHMENTS)
             .map(|shader| FragmentKey {
@@ -325,9 +334,10 @@ impl<'a> DrawCtx<'a> {
                 frag_depth_row: if d.early_depth { None } else { frag_depth_row },
                 colors: colors
                     .iter()
+                    .zip(&formats)
                     .enumerate()
-                    .map(|(i, (img, slot, blend, mask))| ColorKey {
-                        format: img.format(),
+                    .map(|(i, ((_, slot, blend, mask), format))| ColorKey {
+                        format: *format,
                         slot: *slot,
                         mask: *mask,
                         blend: blend.map(|b| {
@@ -352,19 +362,71 @@ impl<'a> DrawCtx<'a> {
                     .collect(),
                 builtins: prog.fs.builtins_read(),
             })
-            .and_then(|key| lookup_variant(&prog.fs, key, local));
+            // A variant that fails to compile (a softgl bug: the generator takes every key
+            // built here) leaves the draw on the reference path, which renders the same
+            // pixels.
+            .and_then(|key| fragment::variant(&prog.fs, &key).ok());
+        DrawShared {
+            depth,
+            stencil,
+            zs,
+            colors,
+            frag_coord,
+            frag_depth_row,
+            blend_color,
+            blend_color_unorm8,
+            stencil_env,
+            variant,
+        }
+    }
+}
+
+impl<'a> DrawCtx<'a> {
+    /// `rect` is the tile, which the draw's target images are written in through
+    /// `TileWriter`s; the rest comes from the draw's `DrawShared`, derived on first use.
+    ///
+    /// # Safety
+    /// `run_tile`'s: no other thread touches the pixels of `rect` in the draw's targets
+    /// while the context lives.
+    unsafe fn new(d: &'a BinnedDraw, rect: [i32; 4]) -> DrawCtx<'a> {
+        let sh = d.shared.get_or_init(|| DrawShared::new(d));
+        let call = &d.call;
+        let zs = match sh.zs {
+            Some(ZsImage::Depth) => call.target.depth.as_ref(),
+            Some(ZsImage::Stencil) => call.target.stencil.as_ref(),
+            None => None,
+        }
+        // SAFETY: the caller's contract (`run_tile`'s): no other thread touches this tile.
+        .map(|img| unsafe { img.tile_writer(rect) });
+        let colors = sh
+            .colors
+            .iter()
+            .filter_map(|&(i, slot, blend, mask)| {
+                let img = call.target.colors.get(i)?.as_ref()?;
+                // SAFETY: the caller's contract: no other thread touches this tile.
+                Some((unsafe { img.tile_writer(rect) }, slot, blend, mask))
+            })
+            .collect();
+        let env = BoundEnv::new(&call.fs_data, &call.sampler);
+        let fenv = FragEnv {
+            shader_env: env.as_ptr(),
+            blend_color: sh.blend_color,
+            blend_color_unorm8: sh.blend_color_unorm8,
+            frag_coord: sh.frag_coord.to_env(),
+            stencil: sh.stencil_env,
+        };
         DrawCtx {
             d,
             env,
             zs,
-            depth,
-            stencil,
+            depth: sh.depth,
+            stencil: sh.stencil,
             colors,
-            frag_coord,
-            variant,
+            frag_coord: sh.frag_coord,
+            variant: sh.variant.clone(),
             fenv,
-            frag_depth_row,
-            planes_per_tri: prog.varyings.len(),
+            frag_depth_row: sh.frag_depth_row,
+            planes_per_tri: call.program.varyings.len(),
             samples: call.samples.as_deref(),
             passed: Cell::new(0),
         }
@@ -413,32 +475,6 @@ fn input_words(d: &BinnedDraw) -> u32 {
     prog.fs_input_words.max(prog.fs.input_words())
 }
 
-/// The variant for `key`, from the worker's memo or the shared cache. A variant that fails
-/// to compile (a softgl bug: the generator takes every key `DrawCtx::new` builds) leaves
-/// the draw on the reference path, which renders the same pixels.
-fn lookup_variant(
-    shader: &Arc<dyn jit::ShaderCode>,
-    key: FragmentKey,
-    local: &mut Vec<(FragmentKey, Arc<FragmentVariant>)>,
-) -> Option<Arc<FragmentVariant>> {
-    if let Some(i) = local.iter().position(|(k, _)| *k == key) {
-        // Most draws repeat the last key: keep it in place (an entry is a few hundred
-        // bytes; moving the memo per tile and draw showed as 2.6% `memmove` in the
-        // 2000-draw workload).
-        if i + 1 != local.len() {
-            let hit = local.remove(i);
-            local.push(hit);
-        }
-        return local.last().map(|(_, v)| v.clone());
-    }
-    let v = fragment::variant(shader, &key).ok()?;
-    if local.len() >= LOCAL_VARIANTS {
-        local.remove(0);
-    }
-    local.push((key, v.clone()));
-    Some(v)
-}
-
 /// Runs the commands of tile `t`.
 ///
 /// # Safety
@@ -463,7 +499,7 @@ pub unsafe fn run_tile(scene: &Scene, t: usize, scratch: &mut TileScratch) {
                     let d = &*scene.draws[draw as usize];
                     let prog = &d.call.program;
                     // SAFETY: this function's contract, for the whole loop over the bin.
-                    let ctx = unsafe { DrawCtx::new(d, rect, &mut scratch.variants) };
+                    let ctx = unsafe { DrawCtx::new(d, rect) };
                     let in_words = input_words(d) as usize;
                     let out_words = ctx.output_rows() as usize;
                     // Fresh zeros: rows the shader never writes read as 0.0 all draw long.
