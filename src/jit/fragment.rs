@@ -143,7 +143,7 @@ pub struct VaryingKey {
 ///
 /// Deliberately left out, because the code does not depend on it: the blend constant
 /// colour (read from `FragEnv` per draw, so glBlendColor never recompiles), the viewport,
-/// scissor and coverage (the tile loop decides which lanes are covered), image sizes and
+/// scissor and coverage (`FragBlock::cover` and `edges`, read per block), image sizes and
 /// addresses (per-quad texel pointers), uniforms, blocks and textures (the shader's env),
 /// the planes and gl_FragCoord's layout (read per block and per draw), and the stencil
 /// reference and masks (`FragEnv::stencil`). A key without `stencil` generates exactly the

@@ -1116,10 +1116,10 @@ unsafe fn clear_tile(c: &ClearCall, tile: [i32; 4]) {
             // SAFETY: this function's contract.
             let w = unsafe { img.tile_writer(tile) };
             for y in r[1]..=r[3] {
-                for x in r[0]..=r[2] {
-                    if all {
-                        w.store(x, y, &packed[..bpp]);
-                    } else {
+                if all {
+                    w.fill_row(r[0], r[2], y, &packed[..bpp]);
+                } else {
+                    for x in r[0]..=r[2] {
                         w.update(x, y, |t| ops::pack_color(format, color, mask, t));
                     }
                 }
@@ -1145,19 +1145,24 @@ unsafe fn clear_tile(c: &ClearCall, tile: [i32; 4]) {
         let keep = !(u32::from(c.stencil_mask) << 24);
         // SAFETY: this function's contract.
         let w = unsafe { img.tile_writer(tile) };
+        // Per texel: keep the bits of `kept`, set those of `set` (one row at a time).
+        let (kept, set) = if format == Format::Depth24Stencil8 {
+            let d24 = ops::depth_to_d24(z);
+            match st {
+                Some(v) => (
+                    keep & !ops::DEPTH24_MAX,
+                    d24 | (u32::from(v & c.stencil_mask) << 24),
+                ),
+                None => (!ops::DEPTH24_MAX, d24),
+            }
+        } else {
+            (0, z.to_bits())
+        };
         for y in r[1]..=r[3] {
-            for x in r[0]..=r[2] {
-                w.update_word(x, y, |mut word| {
-                    if format == Format::Depth24Stencil8 {
-                        word = (word & !ops::DEPTH24_MAX) | ops::depth_to_d24(z);
-                        if let Some(v) = st {
-                            word = (word & keep) | (u32::from(v & c.stencil_mask) << 24);
-                        }
-                    } else {
-                        word = z.to_bits();
-                    }
-                    (word, ())
-                });
+            if kept == 0 {
+                w.fill_row(r[0], r[2], y, &set.to_le_bytes());
+            } else {
+                w.update_row_words(r[0], r[2], y, |word| (word & kept) | set);
             }
         }
     }
@@ -1167,9 +1172,7 @@ unsafe fn clear_tile(c: &ClearCall, tile: [i32; 4]) {
         // SAFETY: this function's contract.
         let w = unsafe { img.tile_writer(tile) };
         for y in r[1]..=r[3] {
-            for x in r[0]..=r[2] {
-                w.update_word(x, y, |word| ((word & keep) | bits, ()));
-            }
+            w.update_row_words(r[0], r[2], y, |word| (word & keep) | bits);
         }
     }
 }
