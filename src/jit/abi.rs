@@ -162,6 +162,11 @@ pub type VariantFn = unsafe extern "C" fn(*const FragEnv, *mut FragQuad) -> u32;
 ///    texel         ptr + j * stride + i * bytes_per_texel, for every image
 /// ```
 ///
+/// Coverage: the tile loop only classifies a block against the triangle's edges (outside:
+/// never called; wholly inside: `edge_test` 0); a block partly inside carries the three
+/// edge functions (`edges`) and the variant tests its 16 pixel centres itself, in i64
+/// lanes, with `raster::tile::edge_mask`'s integer rule.
+///
 /// The Rust tile loop hands the block entry only blocks whose 16 pixels lie inside every
 /// attached image and inside its tile, so generated code still never needs an image's size
 /// (blocks on an image's edge take the quad entry, whose outside lanes point at scratch).
@@ -180,7 +185,9 @@ pub struct FragBlock {
     /// The shader's invocation: `outputs` and `mask` (0xF) set by the caller; the variant
     /// points `inputs` and `builtins` at each quad's before calling the shader.
     pub inv: Invocation,
-    /// Covered pixels (bits `j * 4 + i`), already limited to the tile and the images.
+    /// Pixels that may be covered (bits `j * 4 + i`), already limited to the tile, the
+    /// images and the triangle's bounds; with `edge_test` set the variant also clears the
+    /// pixels outside the triangle's edges.
     pub cover: u32,
     /// gl_FrontFacing of the triangle (and the stencil face it uses): `u32::MAX` front, 0
     /// back.
@@ -213,6 +220,27 @@ pub struct FragBlock {
     /// Colour texel of pixel (0, 0) per attachment, and each image's row stride in bytes.
     pub color: [*mut u8; MAX_COLOR_ATTACHMENTS],
     pub color_stride: [i64; MAX_COLOR_ATTACHMENTS],
+    /// Non-zero when the block is only partly inside the triangle: the variant then keeps
+    /// in `cover` only the pixels where all three `edges` are >= 0. Zero (a block the tile
+    /// loop found wholly inside) skips the per-pixel tests; `edges` is not read.
+    pub edge_test: u32,
+    pub _pad: u32,
+    /// The triangle's three edge functions at this block (`raster::fixed::Edge`, the fill
+    /// rule folded into the sign): pixel (i, j) is inside an edge when `c + a·i + b·j >= 0`,
+    /// in exact i64 arithmetic (setup's bounds keep every value at a pixel of the block
+    /// below 2^62, so no step overflows).
+    pub edges: [BlockEdge; 3],
+}
+
+/// One edge function at a block's pixel (0, 0) (`FragBlock::edges`): the value there and
+/// the steps per pixel in x and y. Generic on purpose: a sample position's offset (for
+/// multisampling) is already folded into `c` by whoever fills it.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct BlockEdge {
+    pub c: i64,
+    pub a: i64,
+    pub b: i64,
 }
 
 pub const BLOCK_INV: i32 = offset_of!(FragBlock, inv) as i32;
@@ -235,6 +263,13 @@ pub const BLOCK_DEPTH: i32 = offset_of!(FragBlock, depth) as i32;
 pub const BLOCK_DEPTH_STRIDE: i32 = offset_of!(FragBlock, depth_stride) as i32;
 pub const BLOCK_COLOR: i32 = offset_of!(FragBlock, color) as i32;
 pub const BLOCK_COLOR_STRIDE: i32 = offset_of!(FragBlock, color_stride) as i32;
+pub const BLOCK_EDGE_TEST: i32 = offset_of!(FragBlock, edge_test) as i32;
+pub const BLOCK_EDGES: i32 = offset_of!(FragBlock, edges) as i32;
+pub const EDGE_C: i32 = offset_of!(BlockEdge, c) as i32;
+pub const EDGE_A: i32 = offset_of!(BlockEdge, a) as i32;
+pub const EDGE_B: i32 = offset_of!(BlockEdge, b) as i32;
+/// Bytes per `BlockEdge`.
+pub const EDGE_SIZE: i32 = std::mem::size_of::<BlockEdge>() as i32;
 
 /// Signature of a fragment variant's block entry: `fn(env, block) -> 0`.
 pub type VariantBlockFn = unsafe extern "C" fn(*const FragEnv, *mut FragBlock) -> u32;
@@ -277,4 +312,10 @@ const _: () = {
     assert!(BLOCK_DEPTH_STRIDE == 136);
     assert!(BLOCK_COLOR == 144);
     assert!(BLOCK_COLOR_STRIDE == 208);
+    assert!(BLOCK_EDGE_TEST == 272);
+    assert!(BLOCK_EDGES == 280);
+    assert!(EDGE_C == 0);
+    assert!(EDGE_A == 8);
+    assert!(EDGE_B == 16);
+    assert!(EDGE_SIZE == 24);
 };

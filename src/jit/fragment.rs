@@ -143,7 +143,7 @@ pub struct VaryingKey {
 ///
 /// Deliberately left out, because the code does not depend on it: the blend constant
 /// colour (read from `FragEnv` per draw, so glBlendColor never recompiles), the viewport,
-/// scissor and coverage (the tile loop decides which lanes are covered), image sizes and
+/// scissor and coverage (`FragBlock::cover` and `edges`, read per block), image sizes and
 /// addresses (per-quad texel pointers), uniforms, blocks and textures (the shader's env),
 /// the planes and gl_FragCoord's layout (read per block and per draw), and the stencil
 /// reference and masks (`FragEnv::stencil`). A key without `stencil` generates exactly the
@@ -574,6 +574,7 @@ impl V<'_> {
     fn emit_block_entry(&mut self, key: &FragmentKey, shader: usize, shader_sig: SigRef) {
         let m = mem();
         let cover = self.b.ins().load(types::I32, m, self.arg, abi::BLOCK_COVER);
+        let cover = self.emit_edge_coverage(cover);
         let inv = self.b.ins().iadd_imm_s(self.arg, abi::BLOCK_INV as i64);
         let inputs = self.b.ins().load(self.ptr, m, self.arg, abi::BLOCK_INPUTS);
         let in_stride = self
@@ -664,6 +665,79 @@ impl V<'_> {
         }
         let total = self.b.use_var(written);
         self.b.ins().return_(&[total]);
+    }
+
+    /// `cover` limited to the pixels inside the block's three edges when its `edge_test`
+    /// word is set (`raster::tile::edge_mask`'s rule: pixel (i, j) is inside when every
+    /// `c + a·i + b·j >= 0`, exact in i64), `cover` itself otherwise.
+    ///
+    /// Two pixels of a row per I64X2 vector, stepped by additions from the edge's value at
+    /// pixel (0, 0) (each sum is the edge's value at a pixel of the block, so none
+    /// overflows). The three edges' values are OR-ed: the sign bit of the OR is set when
+    /// any of them is negative, and `vhigh_bits` gathers those signs into pixel bits.
+    fn emit_edge_coverage(&mut self, cover: Value) -> Value {
+        let m = mem();
+        let i64x2 = types::I64X2;
+        let test = self
+            .b
+            .ins()
+            .load(types::I32, m, self.arg, abi::BLOCK_EDGE_TEST);
+        let edges = self.b.create_block();
+        let done = self.b.create_block();
+        let out = self.b.append_block_param(done, types::I32);
+        self.b.ins().brif(test, edges, &[], done, &[cover.into()]);
+        self.b.switch_to_block(edges);
+        // Per edge: pixels (0, j), (1, j) in `left`, (2, j), (3, j) in `right`, and the row
+        // step.
+        let second = self.i64x2_const([0, u64::MAX]);
+        let mut rows = Vec::new();
+        for k in 0..3 {
+            let base = abi::BLOCK_EDGES + k * abi::EDGE_SIZE;
+            let [c, a, b] = [abi::EDGE_C, abi::EDGE_A, abi::EDGE_B]
+                .map(|o| self.b.ins().load(types::I64, m, self.arg, base + o));
+            let c = self.b.ins().splat(i64x2, c);
+            let a = self.b.ins().splat(i64x2, a);
+            let a_second = self.b.ins().band(a, second);
+            let left = self.b.ins().iadd(c, a_second);
+            let a2 = self.b.ins().iadd(a, a);
+            let right = self.b.ins().iadd(left, a2);
+            let b = self.b.ins().splat(i64x2, b);
+            rows.push((left, right, b));
+        }
+        let mut outside = self.b.ins().iconst(types::I32, 0);
+        for j in 0..4i64 {
+            if j > 0 {
+                for (left, right, b) in &mut rows {
+                    *left = self.b.ins().iadd(*left, *b);
+                    *right = self.b.ins().iadd(*right, *b);
+                }
+            }
+            let l01 = self.b.ins().bor(rows[0].0, rows[1].0);
+            let l = self.b.ins().bor(l01, rows[2].0);
+            let r01 = self.b.ins().bor(rows[0].1, rows[1].1);
+            let r = self.b.ins().bor(r01, rows[2].1);
+            let lb = self.b.ins().vhigh_bits(types::I32, l);
+            let rb = self.b.ins().vhigh_bits(types::I32, r);
+            let rb = self.b.ins().ishl_imm_u(rb, 2);
+            let row = self.b.ins().bor(lb, rb);
+            let row = if j > 0 {
+                self.b.ins().ishl_imm_u(row, 4 * j)
+            } else {
+                row
+            };
+            outside = self.b.ins().bor(outside, row);
+        }
+        let inside = self.b.ins().bnot(outside);
+        let limited = self.b.ins().band(cover, inside);
+        self.b.ins().jump(done, &[limited.into()]);
+        self.b.switch_to_block(done);
+        out
+    }
+
+    fn i64x2_const(&mut self, lanes: [u64; 2]) -> Value {
+        let bytes: Vec<u8> = lanes.iter().flat_map(|l| l.to_le_bytes()).collect();
+        let c = self.b.func.dfg.constants.insert(ConstantData::from(bytes));
+        self.b.ins().vconst(types::I64X2, c)
     }
 
     /// `c + a·dx + b·dy` (`setup::Plane::eval`, the same f32 operations in the same order)

@@ -11,7 +11,9 @@ use std::sync::Arc;
 
 use smallvec::SmallVec;
 
-use super::abi::{FragBlock, FragEnv, FragQuad, Invocation, ShaderEnv, MAX_COLOR_ATTACHMENTS};
+use super::abi::{
+    BlockEdge, FragBlock, FragEnv, FragQuad, Invocation, ShaderEnv, MAX_COLOR_ATTACHMENTS,
+};
 use super::fragment::{
     self, BlendKey, ColorKey, DepthFormat, DepthKey, FragmentKey, FragmentVariant, VaryingKey,
 };
@@ -19,6 +21,7 @@ use super::ShaderCode;
 use crate::gl::{BlendEquation, BlendFactor, CompareFunc, StencilOp};
 use crate::ir::*;
 use crate::raster::draw::{BlendState, StencilFace, StencilState};
+use crate::raster::fixed::{self, Edge, ONE};
 use crate::raster::ops::{self, PreparedBlend};
 use crate::raster::setup::Plane;
 use crate::raster::tile::{self, FragCoordMap, QuadSite};
@@ -989,20 +992,74 @@ fn same_word(a: u32, b: u32) -> bool {
     a == b || (f32::from_bits(a).is_nan() && f32::from_bits(b).is_nan())
 }
 
+/// A random edge function for the block at (bx, by) (`fixed::Edge::new` from fixed-point
+/// vertices): through a pixel centre of the block or next to it (ties decided by the fill
+/// rule) in a small or an axis-aligned direction, towards a vertex anywhere in the snapping
+/// range (extreme values and slopes), between two such vertices, or one that every pixel
+/// is inside (a=b=0, c >= 0, so a block may keep most of its pixels).
+fn random_edge(rng: &mut Rng, bx: i32, by: i32) -> Edge {
+    let max = fixed::MAX_WINDOW_COORD as i64 * ONE;
+    let far =
+        |rng: &mut Rng| -> [i64; 2] { [0, 1].map(|_| rng.below(2 * max as u64 + 1) as i64 - max) };
+    let centre = |rng: &mut Rng| -> [i64; 2] {
+        let px = (bx + rng.below(6) as i32 - 1) as i64;
+        let py = (by + rng.below(6) as i32 - 1) as i64;
+        let nudge = |rng: &mut Rng| {
+            if rng.below(3) == 0 {
+                rng.below(3) as i64 - 1
+            } else {
+                0
+            }
+        };
+        [
+            px * ONE + ONE / 2 + nudge(rng),
+            py * ONE + ONE / 2 + nudge(rng),
+        ]
+    };
+    match rng.below(6) {
+        0 => Edge::new(far(rng), far(rng)),
+        1 => {
+            let p0 = centre(rng);
+            Edge::new(p0, far(rng))
+        }
+        2 => Edge {
+            a: 0,
+            b: 0,
+            c: rng.below(3) as i64,
+        },
+        3 => {
+            // Axis-aligned or diagonal, whole pixels: pixel centres fall on the edge.
+            let p0 = centre(rng);
+            let d = [rng.below(3) as i64 - 1, rng.below(3) as i64 - 1];
+            let k = 1 + rng.below(4) as i64;
+            Edge::new(p0, [p0[0] + d[0] * k * ONE, p0[1] + d[1] * k * ONE])
+        }
+        _ => {
+            let p0 = centre(rng);
+            let d = [0, 1].map(|_| rng.below(1201) as i64 - 600);
+            Edge::new(p0, [p0[0] + d[0], p0[1] + d[1]])
+        }
+    }
+}
+
 /// What the block entry leaves in rows it does not write.
 const UNWRITTEN: u32 = 0xA5A5_A5A5;
 
 /// Runs one random 4×4 block through `v`'s block entry and, quad by quad, through the
 /// reference (`tile::interpolate_quad`, the shader, the per-fragment steps); panics on the
-/// first texel, interpolated input or builtin word that differs. Returns how many texels
-/// the reference changed and how many quads' interpolation was compared.
+/// first texel, interpolated input or builtin word that differs. With `with_edges` the
+/// block is partly covered: the block entry tests three random edges itself
+/// (`FragBlock::edges`), the reference keeps the pixels `tile::edge_mask` keeps. Returns
+/// how many texels the reference changed, how many quads' interpolation was compared, and
+/// the pixels inside the edges (all 16 without them).
 fn check_block(
     rng: &mut Rng,
     shader: &Arc<dyn ShaderCode>,
     v: &FragmentVariant,
     atts: &[Attachment],
     stencil: Option<&StencilState>,
-) -> (usize, usize) {
+    with_edges: bool,
+) -> (usize, usize, u16) {
     let key = v.key();
     let rows = v.output_rows() as usize;
     let in_len = shader.input_words() as usize * 4;
@@ -1041,6 +1098,11 @@ fn check_block(
     };
     let (bx, by) = (rng.below(100) as i32, rng.below(100) as i32);
     let origin = [bx - dx, by - dy];
+    let edges: Option<[Edge; 3]> =
+        with_edges.then(|| std::array::from_fn(|_| random_edge(rng, bx, by)));
+    // The pixels the reference shades.
+    let inside = edges.map_or(0xFFFF, |e| tile::edge_mask(&e, bx, by));
+    let covered = cover & inside;
     let front = rng.bool();
     let frag_coord = FragCoordMap::new(rng.bool(), rng.bool(), 1 + rng.below(200) as u32);
     let quad_at = |q: usize| (bx + (q as i32 & 1) * 2, by + (q as i32 >> 1) * 2);
@@ -1112,7 +1174,7 @@ fn check_block(
         let lanes = (0..4)
             .filter(|&l| {
                 let (i, j) = quad_pixel(q, l);
-                cover >> (j * 4 + i) & 1 != 0
+                covered >> (j * 4 + i) & 1 != 0
             })
             .fold(0u32, |m, l| m | 1 << l);
         if lanes == 0 {
@@ -1217,7 +1279,22 @@ fn check_block(
         depth_stride: (BLOCK_IMAGE_W * 4) as i64,
         color: [std::ptr::null_mut(); MAX_COLOR_ATTACHMENTS],
         color_stride: [0; MAX_COLOR_ATTACHMENTS],
+        edge_test: edges.is_some() as u32,
+        _pad: 0,
+        // Garbage when the test is off: the variant must not read them then.
+        edges: [BlockEdge {
+            c: -1,
+            a: -1,
+            b: -1,
+        }; 3],
     };
+    if let Some(e) = &edges {
+        block.edges = e.map(|e| BlockEdge {
+            c: e.eval(bx, by),
+            a: e.a,
+            b: e.b,
+        });
+    }
     for (c, (a, img)) in atts.iter().zip(colors.iter_mut()).enumerate() {
         let bpp = a.key.format.bytes_per_texel();
         block.color[c] = img[texel(0, 0) * bpp..].as_mut_ptr();
@@ -1231,7 +1308,7 @@ fn check_block(
 
     let case = || {
         format!(
-            "key {key:?}\ncover {cover:#06x} planes {planes:?} z {z_plane:?} w {w_plane:?} \
+            "key {key:?}\ncover {cover:#06x} edges {edges:?} covered {covered:#06x} planes {planes:?} z {z_plane:?} w {w_plane:?} \
              d ({dx}, {dy}) at ({bx}, {by}) front {front} {frag_coord:?}\nstencil {stencil:?}\n"
         )
     };
@@ -1302,7 +1379,7 @@ fn check_block(
             );
         }
     }
-    (changed, compared)
+    (changed, compared, inside)
 }
 
 #[test]
@@ -1316,7 +1393,8 @@ fn block_entries_match_the_reference_quad_by_quad() {
         let v =
             fragment::compile_uncached(&shader, &key).unwrap_or_else(|e| panic!("{key:?}: {e}"));
         for _ in 0..8 {
-            let (c, q) = check_block(&mut rng, &shader, &v, &atts, stencil.as_ref());
+            let with_edges = rng.below(4) == 0;
+            let (c, q, _) = check_block(&mut rng, &shader, &v, &atts, stencil.as_ref(), with_edges);
             changed += c;
             compared += q;
             blocks += 1;
@@ -1330,6 +1408,48 @@ fn block_entries_match_the_reference_quad_by_quad() {
     assert!(
         compared > blocks * 2,
         "{compared} quads interpolated in {blocks} blocks"
+    );
+}
+
+/// Coverage of partly covered blocks: the block entry's own edge tests (i64 lanes) against
+/// `tile::edge_mask`, on random edges through and beside pixel centres (fill-rule ties) and
+/// from vertices anywhere in the snapping range, with one colour attachment whose every
+/// covered pixel is written (so a pixel kept or dropped wrongly shows as a texel or a
+/// written count that differs). Most blocks must come out partly covered.
+#[test]
+fn block_coverage_matches_the_edge_tests() {
+    let shader = copy_shader();
+    let id = fragment::shader_id(&*shader).expect("JIT code has an entry");
+    let mut rng = Rng(0x00ED_6E5E_DCE5_0001);
+    let (mut partial, mut blocks) = (0, 0);
+    for _ in 0..6 {
+        let (mut key, _, _) = random_key(&mut rng, id);
+        key.early_depth = false;
+        key.depth = None;
+        key.stencil = None;
+        let att = Attachment {
+            key: ColorKey {
+                format: Format::Rgba32F,
+                slot: 0,
+                mask: [true; 4],
+                blend: None,
+                index: 0,
+            },
+            blend: None,
+        };
+        key.colors = [att.key].into_iter().collect();
+        let atts = [att];
+        let v =
+            fragment::compile_uncached(&shader, &key).unwrap_or_else(|e| panic!("{key:?}: {e}"));
+        for _ in 0..400 {
+            let (_, _, inside) = check_block(&mut rng, &shader, &v, &atts, None, true);
+            blocks += 1;
+            partial += usize::from(inside != 0 && inside != 0xFFFF);
+        }
+    }
+    assert!(
+        partial * 3 > blocks,
+        "{partial} of {blocks} blocks partly covered"
     );
 }
 
@@ -1352,7 +1472,7 @@ fn stencil_variants_match_the_reference() {
             fragment::compile_uncached(&shader, &key).unwrap_or_else(|e| panic!("{key:?}: {e}"));
         for _ in 0..12 {
             changed += check_quad(&mut rng, &shader, &v, &atts, stencil.as_ref());
-            changed += check_block(&mut rng, &shader, &v, &atts, stencil.as_ref()).0;
+            changed += check_block(&mut rng, &shader, &v, &atts, stencil.as_ref(), false).0;
             cases += 2;
         }
     }

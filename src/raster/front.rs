@@ -299,6 +299,7 @@ pub fn bin_draw(
                     tris: out.tris,
                     planes: out.planes,
                     early_depth,
+                    shared: Default::default(),
                 }));
                 for &(tx, ty, tri) in &bins {
                     scene.push(tx as usize, ty as usize, Command::Tri { draw, tri });

@@ -22,6 +22,9 @@ pub struct BinnedDraw {
     /// Depth test and write before the fragment shader (GL 4.5 core §15.2.4 early tests):
     /// when the shader neither writes depth nor discards, or asks for it.
     pub early_depth: bool,
+    /// What every tile of the draw derives alike (its fragment variant and tests), filled
+    /// by the first tile that runs the draw.
+    pub shared: std::sync::OnceLock<super::tile::DrawShared>,
 }
 
 /// One entry of a tile's bin.

@@ -1,6 +1,8 @@
 //! Tile execution: one worker runs one tile's commands in API order (clears, triangles).
-//! A triangle's coverage is found hierarchically (16×16 blocks → 4×4 blocks → pixels), then
-//! the draw's fragment variant runs the covered pixels (`jit::fragment`: early depth, the
+//! A triangle's blocks are classified hierarchically (16×16 blocks → 4×4 blocks: outside,
+//! wholly inside or partly inside its edges); the draw's fragment variant tests the pixels
+//! of a partly covered block itself (`FragBlock::edges`; `edge_mask` is the Rust rule, used
+//! where the quad path takes a block), then runs the covered pixels (`jit::fragment`: early depth, the
 //! shader, late depth, blending, the colour mask and the stores in one generated function;
 //! helper lanes outside the triangle run the shader for derivatives but never write): a
 //! whole 4×4 block per call through its block entry when the block lies inside every image
@@ -19,11 +21,12 @@ use std::sync::Arc;
 
 use super::draw::ClearCall;
 use super::draw::{StencilFace, StencilState};
+use super::fixed::Edge;
 use super::ops::{self, DepthTest, PreparedBlend};
 use super::scene::{BinnedDraw, Command, Scene};
 use super::setup::{self, Plane, Triangle};
 use crate::ir::{Builtin, Interpolation};
-use crate::jit::abi::{FragBlock, FragEnv, FragQuad, Invocation, MAX_COLOR_ATTACHMENTS};
+use crate::jit::abi::{BlockEdge, FragBlock, FragEnv, FragQuad, Invocation, MAX_COLOR_ATTACHMENTS};
 use crate::jit::fragment::{
     self, BlendKey, ColorKey, DepthFormat, DepthKey, FragmentKey, FragmentVariant, StencilFaceKey,
     StencilKey, VaryingKey,
@@ -33,10 +36,6 @@ use crate::sampler::{Format, TileWriter};
 
 /// Builtin words of one quad.
 const BUILTIN_WORDS: usize = Builtin::COUNT * 4;
-
-/// Variants a worker remembers without asking the shared cache (whose lock every worker
-/// would otherwise take once per tile and draw).
-const LOCAL_VARIANTS: usize = 8;
 
 /// Per-worker buffers, reused for every quad (no allocation per quad).
 pub struct TileScratch {
@@ -54,8 +53,6 @@ pub struct TileScratch {
     /// Where texel pointers of lanes outside an image point (16 bytes: the largest texel);
     /// what a variant writes there is never read.
     dummy: [u32; 4],
-    /// Recently used variants, most recent last.
-    variants: Vec<(FragmentKey, Arc<FragmentVariant>)>,
 }
 
 impl Default for TileScratch {
@@ -103,9 +100,11 @@ impl Default for TileScratch {
                 depth_stride: 0,
                 color: [std::ptr::null_mut(); MAX_COLOR_ATTACHMENTS],
                 color_stride: [0; MAX_COLOR_ATTACHMENTS],
+                edge_test: 0,
+                _pad: 0,
+                edges: [BlockEdge::default(); 3],
             },
             dummy: [0; 4],
-            variants: Vec::new(),
         }
     }
 }
@@ -222,18 +221,40 @@ impl FragCoordMap {
     }
 }
 
-impl<'a> DrawCtx<'a> {
-    /// `local` is the worker's memo of recent variants (`TileScratch::variants`); `rect` is
-    /// the tile, which the draw's target images are written in through `TileWriter`s.
-    ///
-    /// # Safety
-    /// `run_tile`'s: no other thread touches the pixels of `rect` in the draw's targets
-    /// while the context lives.
-    unsafe fn new(
-        d: &'a BinnedDraw,
-        rect: [i32; 4],
-        local: &mut Vec<(FragmentKey, Arc<FragmentVariant>)>,
-    ) -> DrawCtx<'a> {
+/// The image a draw's depth/stencil writer covers (`DrawShared::zs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ZsImage {
+    /// `RenderTarget::depth` (also the stencil image when both tests run).
+    Depth,
+    /// `RenderTarget::stencil`, when only the stencil test runs.
+    Stencil,
+}
+
+/// One colour output of a draw: the attachment index, the shader output slot that feeds
+/// it, the prepared blend (when blending is on) and the draw buffer's colour mask.
+type ColorShared = (usize, u32, Option<PreparedBlend>, [bool; 4]);
+
+/// What every tile of a draw derives alike: the tests, the colour outputs, the fragment
+/// variant (its key and the cache lookup) and the variant's per-draw constants. Derived once
+/// per draw, by the first tile that runs it (`BinnedDraw::shared`), instead of once per tile
+/// and draw; each tile only adds its image writers and the shader env (`DrawCtx::new`).
+#[derive(Debug)]
+pub struct DrawShared {
+    depth: Option<DepthTest>,
+    stencil: Option<StencilState>,
+    zs: Option<ZsImage>,
+    colors: SmallVec<[ColorShared; 4]>,
+    frag_coord: FragCoordMap,
+    frag_depth_row: Option<u32>,
+    /// `FragEnv`'s per-draw words (its `shader_env` is per tile).
+    blend_color: [[f32; 4]; MAX_COLOR_ATTACHMENTS],
+    blend_color_unorm8: [[u32; 4]; MAX_COLOR_ATTACHMENTS],
+    stencil_env: [[u32; 4]; 2],
+    variant: Option<Arc<FragmentVariant>>,
+}
+
+impl DrawShared {
+    fn new(d: &BinnedDraw) -> DrawShared {
         let call = &d.call;
         let st = &call.state;
         let depth_img = call.target.depth.as_ref().filter(|i| i.format().is_depth());
@@ -255,13 +276,12 @@ impl<'a> DrawCtx<'a> {
             .filter(|i| depth.is_none() || depth_img.is_some_and(|d| Arc::ptr_eq(d, i)));
         let stencil = st.stencil.filter(|_| stencil_img.is_some());
         let zs = match (depth, stencil) {
-            (Some(_), _) => depth_img,
-            (None, Some(_)) => stencil_img,
+            (Some(_), _) => Some(ZsImage::Depth),
+            (None, Some(_)) => Some(ZsImage::Stencil),
             (None, None) => None,
-        }
-        // SAFETY: the caller's contract (`run_tile`'s): no other thread touches this tile.
-        .map(|img| unsafe { img.tile_writer(rect) });
-        let mut colors: SmallVec<[ColorOut<'a>; 4]> = SmallVec::new();
+        };
+        let mut colors: SmallVec<[ColorShared; 4]> = SmallVec::new();
+        let mut formats: SmallVec<[Format; 4]> = SmallVec::new();
         for (i, img) in call.target.colors.iter().enumerate() {
             let slot = call.program.color_slots.get(i).copied().flatten();
             let (blend_state, mask) = st.buffer(i);
@@ -271,36 +291,31 @@ impl<'a> DrawCtx<'a> {
                     let blend = blend_state
                         .enabled
                         .then(|| PreparedBlend::new(blend_state, unorm));
-                    // SAFETY: the caller's contract: no other thread touches this tile.
-                    colors.push((unsafe { img.tile_writer(rect) }, slot, blend, mask));
+                    colors.push((i, slot, blend, mask));
+                    formats.push(img.format());
                 }
             }
         }
         let prog = &call.program;
         let out_rows = prog.fs_output_words.max(prog.fs.output_words());
         let frag_depth_row = prog.frag_depth_slot.filter(|&r| r < out_rows);
-        let env = BoundEnv::new(&call.fs_data, &call.sampler);
         let frag_coord = FragCoordMap::new(
-            call.program.frag_coord_origin_upper_left,
-            call.program.frag_coord_pixel_center_integer,
+            prog.frag_coord_origin_upper_left,
+            prog.frag_coord_pixel_center_integer,
             call.target.height,
         );
-        let mut fenv = FragEnv {
-            shader_env: env.as_ptr(),
-            blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
-            blend_color_unorm8: [[0; 4]; MAX_COLOR_ATTACHMENTS],
-            frag_coord: frag_coord.to_env(),
-            stencil: [[0; 4]; 2],
-        };
-        if let Some(st) = &stencil {
-            fenv.stencil = [stencil_env(&st.front), stencil_env(&st.back)];
-        }
+        let mut blend_color = [[0.0; 4]; MAX_COLOR_ATTACHMENTS];
+        let mut blend_color_unorm8 = [[0; 4]; MAX_COLOR_ATTACHMENTS];
         for (i, (_, _, blend, _)) in colors.iter().enumerate().take(MAX_COLOR_ATTACHMENTS) {
             if let Some(b) = blend {
-                fenv.blend_color[i] = b.constant();
-                fenv.blend_color_unorm8[i] = b.constant_unorm8();
+                blend_color[i] = b.constant();
+                blend_color_unorm8[i] = b.constant_unorm8();
             }
         }
+        let stencil_env = match &stencil {
+            Some(st) => [stencil_env(&st.front), stencil_env(&st.back)],
+            None => [[0; 4]; 2],
+        };
         let variant = fragment::shader_id(&*prog.fs)
             .filter(|_| colors.len() <= MAX_COLOR_ATTACHMENTS)
             .map(|shader| FragmentKey {
@@ -319,9 +334,10 @@ impl<'a> DrawCtx<'a> {
                 frag_depth_row: if d.early_depth { None } else { frag_depth_row },
                 colors: colors
                     .iter()
+                    .zip(&formats)
                     .enumerate()
-                    .map(|(i, (img, slot, blend, mask))| ColorKey {
-                        format: img.format(),
+                    .map(|(i, ((_, slot, blend, mask), format))| ColorKey {
+                        format: *format,
                         slot: *slot,
                         mask: *mask,
                         blend: blend.map(|b| {
@@ -346,19 +362,71 @@ impl<'a> DrawCtx<'a> {
                     .collect(),
                 builtins: prog.fs.builtins_read(),
             })
-            .and_then(|key| lookup_variant(&prog.fs, key, local));
+            // A variant that fails to compile (a softgl bug: the generator takes every key
+            // built here) leaves the draw on the reference path, which renders the same
+            // pixels.
+            .and_then(|key| fragment::variant(&prog.fs, &key).ok());
+        DrawShared {
+            depth,
+            stencil,
+            zs,
+            colors,
+            frag_coord,
+            frag_depth_row,
+            blend_color,
+            blend_color_unorm8,
+            stencil_env,
+            variant,
+        }
+    }
+}
+
+impl<'a> DrawCtx<'a> {
+    /// `rect` is the tile, which the draw's target images are written in through
+    /// `TileWriter`s; the rest comes from the draw's `DrawShared`, derived on first use.
+    ///
+    /// # Safety
+    /// `run_tile`'s: no other thread touches the pixels of `rect` in the draw's targets
+    /// while the context lives.
+    unsafe fn new(d: &'a BinnedDraw, rect: [i32; 4]) -> DrawCtx<'a> {
+        let sh = d.shared.get_or_init(|| DrawShared::new(d));
+        let call = &d.call;
+        let zs = match sh.zs {
+            Some(ZsImage::Depth) => call.target.depth.as_ref(),
+            Some(ZsImage::Stencil) => call.target.stencil.as_ref(),
+            None => None,
+        }
+        // SAFETY: the caller's contract (`run_tile`'s): no other thread touches this tile.
+        .map(|img| unsafe { img.tile_writer(rect) });
+        let colors = sh
+            .colors
+            .iter()
+            .filter_map(|&(i, slot, blend, mask)| {
+                let img = call.target.colors.get(i)?.as_ref()?;
+                // SAFETY: the caller's contract: no other thread touches this tile.
+                Some((unsafe { img.tile_writer(rect) }, slot, blend, mask))
+            })
+            .collect();
+        let env = BoundEnv::new(&call.fs_data, &call.sampler);
+        let fenv = FragEnv {
+            shader_env: env.as_ptr(),
+            blend_color: sh.blend_color,
+            blend_color_unorm8: sh.blend_color_unorm8,
+            frag_coord: sh.frag_coord.to_env(),
+            stencil: sh.stencil_env,
+        };
         DrawCtx {
             d,
             env,
             zs,
-            depth,
-            stencil,
+            depth: sh.depth,
+            stencil: sh.stencil,
             colors,
-            frag_coord,
-            variant,
+            frag_coord: sh.frag_coord,
+            variant: sh.variant.clone(),
             fenv,
-            frag_depth_row,
-            planes_per_tri: prog.varyings.len(),
+            frag_depth_row: sh.frag_depth_row,
+            planes_per_tri: call.program.varyings.len(),
             samples: call.samples.as_deref(),
             passed: Cell::new(0),
         }
@@ -407,32 +475,6 @@ fn input_words(d: &BinnedDraw) -> u32 {
     prog.fs_input_words.max(prog.fs.input_words())
 }
 
-/// The variant for `key`, from the worker's memo or the shared cache. A variant that fails
-/// to compile (a softgl bug: the generator takes every key `DrawCtx::new` builds) leaves
-/// the draw on the reference path, which renders the same pixels.
-fn lookup_variant(
-    shader: &Arc<dyn jit::ShaderCode>,
-    key: FragmentKey,
-    local: &mut Vec<(FragmentKey, Arc<FragmentVariant>)>,
-) -> Option<Arc<FragmentVariant>> {
-    if let Some(i) = local.iter().position(|(k, _)| *k == key) {
-        // Most draws repeat the last key: keep it in place (an entry is a few hundred
-        // bytes; moving the memo per tile and draw showed as 2.6% `memmove` in the
-        // 2000-draw workload).
-        if i + 1 != local.len() {
-            let hit = local.remove(i);
-            local.push(hit);
-        }
-        return local.last().map(|(_, v)| v.clone());
-    }
-    let v = fragment::variant(shader, &key).ok()?;
-    if local.len() >= LOCAL_VARIANTS {
-        local.remove(0);
-    }
-    local.push((key, v.clone()));
-    Some(v)
-}
-
 /// Runs the commands of tile `t`.
 ///
 /// # Safety
@@ -457,7 +499,7 @@ pub unsafe fn run_tile(scene: &Scene, t: usize, scratch: &mut TileScratch) {
                     let d = &*scene.draws[draw as usize];
                     let prog = &d.call.program;
                     // SAFETY: this function's contract, for the whole loop over the bin.
-                    let ctx = unsafe { DrawCtx::new(d, rect, &mut scratch.variants) };
+                    let ctx = unsafe { DrawCtx::new(d, rect) };
                     let in_words = input_words(d) as usize;
                     let out_words = ctx.output_rows() as usize;
                     // Fresh zeros: rows the shader never writes read as 0.0 all draw long.
@@ -544,6 +586,25 @@ fn rect_mask(x: i32, y: i32, r: [i32; 4]) -> u16 {
     m
 }
 
+/// The pixels of the 4×4 block at (x, y) inside all three edges (bit `j * 4 + i` for pixel
+/// (x + i, y + j)): each edge function >= 0 at the pixel's centre, exact in i64 (the fill
+/// rule is folded into the edges' sign, `fixed::Edge`). The fragment block entry computes
+/// the same mask from `FragBlock::edges` (`fragment_tests.rs` compares them).
+pub(crate) fn edge_mask(edges: &[Edge; 3], x: i32, y: i32) -> u16 {
+    let mut m = 0xFFFF;
+    for e in edges {
+        for j in 0..4 {
+            let row = e.eval(x, y + j);
+            for i in 0..4 {
+                if row + e.a * (i as i64) < 0 {
+                    m &= !(1 << (j * 4 + i));
+                }
+            }
+        }
+    }
+    m
+}
+
 /// Rasterizes one triangle inside `tile`.
 fn raster_triangle(ctx: &DrawCtx<'_>, tri: &Triangle, tile: [i32; 4], s: &mut TileScratch) {
     let r = setup::intersect(tri.bbox, tile);
@@ -591,27 +652,19 @@ fn raster_triangle(ctx: &DrawCtx<'_>, tri: &Triangle, tile: [i32; 4], s: &mut Ti
                         }
                     };
                     let mut m = rect_mask(x4, y4, sr);
-                    if !full4 {
-                        for e in &tri.edges {
-                            for j in 0..4 {
-                                let row = e.eval(x4, y4 + j);
-                                for i in 0..4 {
-                                    if row + e.a * (i as i64) < 0 {
-                                        m &= !(1 << (j * 4 + i));
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    if m == 0 {
-                        continue;
-                    }
+                    // The block entry tests the edges of a partly covered block itself.
                     if let Some(v) = &ctx.variant {
                         if block_ptrs(ctx, x4, y4, &mut s.block)
-                            && shade_block_variant(ctx, v, tri, x4, y4, m, s)
+                            && shade_block_variant(ctx, v, tri, x4, y4, m, !full4, s)
                         {
                             continue;
                         }
+                    }
+                    if !full4 {
+                        m &= edge_mask(&tri.edges, x4, y4);
+                    }
+                    if m == 0 {
+                        continue;
                     }
                     for q in 0..4 {
                         let (qi, qj) = ((q & 1) * 2, (q >> 1) * 2);
@@ -877,11 +930,14 @@ fn block_ptrs(ctx: &DrawCtx<'_>, x: i32, y: i32, b: &mut FragBlock) -> bool {
 }
 
 /// The production path for blocks inside every image: one call of the variant's block
-/// entry runs the covered quads (in the order the quad path would): interpolation from the
-/// triangle's planes, depth, shader, blending and stores. `m` is the block's coverage (bit
-/// `j * 4 + i` for pixel (x + i, y + j)); `s.block` holds the texel pointers `block_ptrs`
-/// set. False, with nothing drawn, when the triangle lacks planes the variant reads (then
-/// the quad path, which stops at the first missing plane, takes the block).
+/// entry runs the covered quads (in the order the quad path would): the edge tests of a
+/// partly covered block (`partial`), interpolation from the triangle's planes, depth,
+/// shader, blending and stores. `m` is the block's pixels inside the tile and the
+/// triangle's bounds (bit `j * 4 + i` for pixel (x + i, y + j)); `s.block` holds the texel
+/// pointers `block_ptrs` set. False, with nothing drawn, when the triangle lacks planes the
+/// variant reads (then the quad path, which stops at the first missing plane, takes the
+/// block).
+#[allow(clippy::too_many_arguments)]
 fn shade_block_variant(
     ctx: &DrawCtx<'_>,
     v: &FragmentVariant,
@@ -889,6 +945,7 @@ fn shade_block_variant(
     x: i32,
     y: i32,
     m: u16,
+    partial: bool,
     s: &mut TileScratch,
 ) -> bool {
     let planes = &ctx.d.planes;
@@ -905,6 +962,14 @@ fn shade_block_variant(
         mask: 0xF,
     };
     b.cover = m as u32;
+    b.edge_test = partial as u32;
+    if partial {
+        b.edges = tri.edges.map(|e| BlockEdge {
+            c: e.eval(x, y),
+            a: e.a,
+            b: e.b,
+        });
+    }
     b.front = if tri.front { u32::MAX } else { 0 };
     b.dx = x - tri.origin[0];
     b.dy = y - tri.origin[1];
@@ -1051,10 +1116,10 @@ unsafe fn clear_tile(c: &ClearCall, tile: [i32; 4]) {
             // SAFETY: this function's contract.
             let w = unsafe { img.tile_writer(tile) };
             for y in r[1]..=r[3] {
-                for x in r[0]..=r[2] {
-                    if all {
-                        w.store(x, y, &packed[..bpp]);
-                    } else {
+                if all {
+                    w.fill_row(r[0], r[2], y, &packed[..bpp]);
+                } else {
+                    for x in r[0]..=r[2] {
                         w.update(x, y, |t| ops::pack_color(format, color, mask, t));
                     }
                 }
@@ -1080,19 +1145,24 @@ unsafe fn clear_tile(c: &ClearCall, tile: [i32; 4]) {
         let keep = !(u32::from(c.stencil_mask) << 24);
         // SAFETY: this function's contract.
         let w = unsafe { img.tile_writer(tile) };
+        // Per texel: keep the bits of `kept`, set those of `set` (one row at a time).
+        let (kept, set) = if format == Format::Depth24Stencil8 {
+            let d24 = ops::depth_to_d24(z);
+            match st {
+                Some(v) => (
+                    keep & !ops::DEPTH24_MAX,
+                    d24 | (u32::from(v & c.stencil_mask) << 24),
+                ),
+                None => (!ops::DEPTH24_MAX, d24),
+            }
+        } else {
+            (0, z.to_bits())
+        };
         for y in r[1]..=r[3] {
-            for x in r[0]..=r[2] {
-                w.update_word(x, y, |mut word| {
-                    if format == Format::Depth24Stencil8 {
-                        word = (word & !ops::DEPTH24_MAX) | ops::depth_to_d24(z);
-                        if let Some(v) = st {
-                            word = (word & keep) | (u32::from(v & c.stencil_mask) << 24);
-                        }
-                    } else {
-                        word = z.to_bits();
-                    }
-                    (word, ())
-                });
+            if kept == 0 {
+                w.fill_row(r[0], r[2], y, &set.to_le_bytes());
+            } else {
+                w.update_row_words(r[0], r[2], y, |word| (word & kept) | set);
             }
         }
     }
@@ -1102,9 +1172,7 @@ unsafe fn clear_tile(c: &ClearCall, tile: [i32; 4]) {
         // SAFETY: this function's contract.
         let w = unsafe { img.tile_writer(tile) };
         for y in r[1]..=r[3] {
-            for x in r[0]..=r[2] {
-                w.update_word(x, y, |word| ((word & keep) | bits, ()));
-            }
+            w.update_row_words(r[0], r[2], y, |word| (word & keep) | bits);
         }
     }
 }
@@ -1135,6 +1203,34 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `edge_mask` against each pixel's own edge values (`Edge::eval` at its centre), on
+    /// edges through pixel centres (the fill rule's ties) and beside them.
+    #[test]
+    fn edge_mask_matches_pixel_by_pixel() {
+        let (x, y) = (12, -8);
+        let c = |px: i32, py: i32| [px as i64 * 256 + 128, py as i64 * 256 + 128];
+        let mut n = 0;
+        for (dx, dy) in [(1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-2, 1), (3, -5)] {
+            for nudge in [-1, 0, 1] {
+                for (i, j) in [(0, 0), (1, 2), (3, 3), (2, 0)] {
+                    let p0 = c(x + i, y + j);
+                    let p0 = [p0[0] + nudge, p0[1]];
+                    let e = Edge::new(p0, [p0[0] + dx * 256, p0[1] + dy * 256]);
+                    let open = Edge { a: 0, b: 0, c: 0 };
+                    let m = edge_mask(&[open, e, open], x, y);
+                    for jj in 0..4 {
+                        for ii in 0..4 {
+                            let inside = e.eval(x + ii, y + jj) >= 0;
+                            assert_eq!(m >> (jj * 4 + ii) & 1 != 0, inside, "{e:?} ({ii}, {jj})");
+                        }
+                    }
+                    n += usize::from(m != 0 && m != 0xFFFF);
+                }
+            }
+        }
+        assert!(n > 40, "{n} partial masks");
     }
 
     #[test]
