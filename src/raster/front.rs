@@ -208,8 +208,12 @@ pub fn bin_draw(
     let early_depth =
         (!prog.uses_discard && prog.frag_depth_slot.is_none()) || prog.early_fragment_tests;
     let call = Arc::new(call);
-    let planes = ClipPlanes::new(call.state.viewport);
     let stride = vertex::record_stride(&call);
+    let planes = ClipPlanes::for_draw(
+        call.state.viewport,
+        &call.state.clip,
+        vertex::clip_distance_words(&call),
+    );
     let params = PrimParams::new(&call, stride);
     let pool = pool.filter(|p| p.current_num_threads() > 1);
     let mut total = 0;

@@ -96,16 +96,31 @@ impl SetupCtx {
             return None;
         }
         let [n, f] = state.depth_range.map(|d| d.clamp(0.0, 1.0));
+        let clip = state.clip;
+        // GL 4.5 core §13.6.1: z_w = (f − n)/2 · z_d + (n + f)/2, or (f − n) · z_d + n under
+        // GL_ZERO_TO_ONE; y_w = ±(h/2) · y_d + o_y, negated under GL_UPPER_LEFT.
+        let (z_scale, z_offset) = if clip.zero_to_one {
+            (f - n, n)
+        } else {
+            ((f - n) / 2.0, (n + f) / 2.0)
+        };
+        let y_scale = if clip.upper_left {
+            -(vh as f64) / 2.0
+        } else {
+            vh as f64 / 2.0
+        };
         Some(SetupCtx {
-            scale: [vw as f64 / 2.0, vh as f64 / 2.0, (f - n) / 2.0],
+            scale: [vw as f64 / 2.0, y_scale, z_scale],
             offset: [
                 vx as f64 + vw as f64 / 2.0,
                 vy as f64 + vh as f64 / 2.0,
-                (n + f) / 2.0,
+                z_offset,
             ],
             rect,
             cull: state.cull_face,
-            front_ccw: state.front_face == FrontFace::Ccw,
+            // §14.6.1: the sign of the area is reversed under GL_UPPER_LEFT, so a triangle
+            // keeps its facing when clip control flips the window.
+            front_ccw: (state.front_face == FrontFace::Ccw) != clip.upper_left,
             interp,
             depth_offset: state.prims.offset,
             offset_modes: state.prims.offset_modes,
