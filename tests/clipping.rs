@@ -129,6 +129,46 @@ fn depth_clamp_keeps_what_the_far_and_near_planes_cut_with_clamped_depth() {
 }
 
 #[test]
+fn depth_clamp_clamps_to_a_narrower_depth_range_per_fragment() {
+    // A quad whose clip z runs from −3 (left) to 3 (right): window z from −1 to 2 under
+    // depth range [0.25, 0.75], clamped to it left and right of the planes' crossings.
+    let tilt = |x: f32, y: f32| [x, y, 3.0 * x, 1.0];
+    let quad = [
+        tilt(-1.0, -1.0),
+        tilt(1.0, -1.0),
+        tilt(1.0, 1.0),
+        tilt(-1.0, -1.0),
+        tilt(1.0, 1.0),
+        tilt(-1.0, 1.0),
+    ];
+    let (img, mut c) = both(VS, |c| {
+        c.enable(gl::DEPTH_CLAMP);
+        c.enable(gl::DEPTH_TEST);
+        c.depth_func(gl::ALWAYS);
+        c.depth_range(0.25, 0.75);
+        draw(c, &quad);
+    });
+    assert_eq!(drawn(&img), (W * H) as usize);
+    let depth = |c: &mut Context, x| depth_at(c, x, 5);
+    // ndc z = 3·x_ndc crosses ±1 at x_ndc = ±1/3, window x = 8 ± 8/3.
+    let d24 = |z: f32| (z as f64 * 16_777_215.0).round() as f32 / 16_777_215.0;
+    for x in 0..5 {
+        assert_eq!(depth(&mut c, x), d24(0.25), "x {x}: clamped to n");
+    }
+    for x in 11..16 {
+        assert_eq!(depth(&mut c, x), d24(0.75), "x {x}: clamped to f");
+    }
+    // Between: window z = 0.5 + 0.25 · 3 · x_ndc at the pixel centre, up to the cut
+    // vertices' snap to 1/256 pixel (z changes 0.094 per pixel: 4e-4 at most).
+    for x in 6..10 {
+        let ndc = (x as f32 + 0.5) / 8.0 - 1.0;
+        let want = 0.5 + 0.75 * ndc;
+        let got = depth(&mut c, x);
+        assert!((got - want).abs() < 4e-4, "x {x}: {got} vs {want}");
+    }
+}
+
+#[test]
 fn clip_control_upper_left_flips_the_window_and_keeps_facing() {
     // A triangle in the bottom-left corner of NDC, counter-clockwise.
     let tri = [

@@ -216,6 +216,48 @@ impl Clipper {
     }
 }
 
+/// Splits polygon `poly` (vertices of `stride` floats) by the plane `dist(v) = 0` into the
+/// part where `dist >= 0` and the part where it is negative (either may be empty). New
+/// vertices interpolate from the inside vertex, so both parts share them bit for bit.
+pub fn split_polygon(
+    poly: &[f32],
+    stride: usize,
+    dist: impl Fn(&[f32]) -> f32,
+) -> (Vec<f32>, Vec<f32>) {
+    let (mut inside, mut outside) = (Vec::new(), Vec::new());
+    let n = poly.len() / stride;
+    for i in 0..n {
+        let cur = &poly[i * stride..(i + 1) * stride];
+        let next = &poly[((i + 1) % n) * stride..((i + 1) % n + 1) * stride];
+        let (dc, dn) = (dist(cur), dist(next));
+        let (cur_in, next_in) = (dc >= 0.0, dn >= 0.0);
+        if cur_in {
+            inside.extend_from_slice(cur);
+        } else {
+            outside.extend_from_slice(cur);
+        }
+        if cur_in != next_in {
+            let (vin, vout, din, dout) = if cur_in {
+                (cur, next, dc, dn)
+            } else {
+                (next, cur, dn, dc)
+            };
+            let t = din / (din - dout);
+            for k in 0..stride {
+                let x = vin[k] + t * (vout[k] - vin[k]);
+                inside.push(x);
+                outside.push(x);
+            }
+        }
+    }
+    for part in [&mut inside, &mut outside] {
+        if part.len() < 3 * stride {
+            part.clear();
+        }
+    }
+    (inside, outside)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -294,6 +336,23 @@ mod tests {
         let (a, b) = ([0.0f32, 0.0, -2.0, 1.0], [1.0f32, 0.0, -3.0, 1.0]);
         let codes = p.outcode(&a) | p.outcode(&b);
         assert!(c.clip_line(&p, [&a, &b], 4, codes).is_empty());
+    }
+
+    #[test]
+    fn split_polygon_shares_the_cut_vertices() {
+        // A triangle cut by x = 0.25: a quad-less triangle outside, a quad inside.
+        let tri = [0.0f32, 0.0, 1.0, 0.0, 0.0, 1.0];
+        let (inside, outside) = split_polygon(&tri, 2, |v| v[0] - 0.25);
+        assert_eq!(inside.len(), 3 * 2);
+        assert_eq!(outside.len(), 4 * 2);
+        let cut: Vec<&[f32]> = inside.chunks(2).filter(|v| v[0] == 0.25).collect();
+        assert_eq!(cut.len(), 2);
+        for v in cut {
+            assert!(outside.chunks(2).any(|o| o == v), "{v:?} in both parts");
+        }
+        // All on one side: the other part is empty.
+        let (inside, outside) = split_polygon(&tri, 2, |v| v[0] + 1.0);
+        assert_eq!((inside.len(), outside.len()), (6, 0));
     }
 
     #[test]

@@ -264,10 +264,14 @@ pub fn PixelStorei(ctx: &mut Context, pname: GLenum, param: GLint) {
 }
 
 pub fn PixelStoref(ctx: &mut Context, pname: GLenum, param: GLfloat) {
-    // GL 4.5 core §8.4.1: a float parameter is rounded to the nearest integer (booleans:
-    // non-zero is true, which rounding keeps for |param| >= 0.5; GL says != 0.0).
-    let v = if param != 0.0 && param.abs() < 0.5 {
-        param.signum() as GLint
+    // GL 4.5 core §8.4.1: a boolean parameter is true when the value is not 0.0; an integer
+    // one takes the value rounded to the nearest integer.
+    let boolean = matches!(
+        pname,
+        gl::UNPACK_SWAP_BYTES | gl::UNPACK_LSB_FIRST | gl::PACK_SWAP_BYTES | gl::PACK_LSB_FIRST
+    );
+    let v = if boolean {
+        (param != 0.0) as GLint
     } else {
         param.round() as GLint
     };
