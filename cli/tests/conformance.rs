@@ -128,6 +128,7 @@ scenes! {
     blend_reverse_subtract,
     blend_src_alpha_saturate,
     blend_subtract,
+    clip_distance,
     color_mask,
     control_flow,
     control_flow_divergent,

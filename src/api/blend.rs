@@ -52,7 +52,7 @@ fn buffer(index: u32) -> GlResult<usize> {
 }
 
 gl_commands! {
-    /// glEnablei: GL_BLEND of one draw buffer (GL_SCISSOR_TEST of viewport 0, the only one).
+    /// glEnablei: GL_BLEND of one draw buffer, GL_SCISSOR_TEST of one viewport.
     "glEnablei" fn enablei(cap: u32, index: u32) = try_enablei;
     /// glDisablei.
     "glDisablei" fn disablei(cap: u32, index: u32) = try_disablei;
@@ -90,14 +90,7 @@ impl Context {
                 self.dirty |= dirty::RASTER;
                 Ok(())
             }
-            gl::SCISSOR_TEST if index == 0 => {
-                if on {
-                    self.try_enable(cap)
-                } else {
-                    self.try_disable(cap)
-                }
-            }
-            gl::SCISSOR_TEST => Err(GlError::InvalidValue("softgl has one viewport")),
+            gl::SCISSOR_TEST => self.set_scissor_test(Some(index), on),
             _ => Err(GlError::BadEnum("indexed capability", cap)),
         }
     }

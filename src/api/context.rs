@@ -63,8 +63,13 @@ pub mod limits {
     pub const MAX_VARYING_COMPONENTS: i32 = 60;
     pub const MAX_VERTEX_OUTPUT_COMPONENTS: i32 = 64;
     pub const MAX_FRAGMENT_INPUT_COMPONENTS: i32 = 128;
-    /// gl_ClipDistance is not implemented: no user clip planes.
-    pub const MAX_CLIP_DISTANCES: i32 = 0;
+    /// gl_ClipDistance[0..8] and GL_CLIP_DISTANCE0..7 (GL 4.5 core table 23.53's minimum).
+    /// Cull distances are not implemented: MAX_CULL_DISTANCES is not answered.
+    pub const MAX_CLIP_DISTANCES: i32 = 8;
+    /// Viewports, depth ranges and scissor boxes (ARB_viewport_array, GL 4.5 core table
+    /// 23.53: at least 16). Index 0 is the one drawn with until geometry shaders select
+    /// others.
+    pub const MAX_VIEWPORTS: usize = 16;
 }
 
 /// How the context turns GLSL into IR and IR into code. Production contexts use
@@ -178,6 +183,10 @@ pub(crate) struct FixedState {
     pub line_width: f32,
     /// Primitive restart, point sprites, polygon mode (`api::draw`).
     pub prims: crate::api::draw::PrimitiveFixed,
+    /// Viewports, depth ranges and scissors 1..16, depth clamp, clip control and the clip
+    /// distance enables (`api::viewport`); index 0 is `viewport`, `depth_range`,
+    /// `scissor_box` and `scissor_test` above.
+    pub clip: crate::api::viewport::ClipFixed,
 }
 
 /// Derived state, valid when the matching dirty bit is clear.
@@ -238,8 +247,11 @@ pub struct Context {
     pub(crate) read_framebuffer: Option<FramebufferName>,
     pub(crate) renderbuffer: Option<RenderbufferName>,
     pub(crate) default_fb: DefaultFramebuffer,
-    pub(crate) unpack_alignment: usize,
-    pub(crate) pack_alignment: usize,
+    /// glPixelStorei's GL_UNPACK_* and GL_PACK_* state (`pixels::PixelStore`).
+    pub(crate) unpack: crate::api::pixels::PixelStore,
+    pub(crate) pack: crate::api::pixels::PixelStore,
+    /// glClampColor(GL_CLAMP_READ_COLOR): GL_TRUE, GL_FALSE or GL_FIXED_ONLY.
+    pub(crate) clamp_read_color: u32,
     pub(crate) fixed: FixedState,
 
     pub(crate) table: Arc<DescriptorTable>,
@@ -360,8 +372,8 @@ gl_commands! {
     /// glBlendFuncSeparate.
     "glBlendFuncSeparate"
     fn blend_func_separate(src_rgb: u32, dst_rgb: u32, src_a: u32, dst_a: u32) = try_blend_func_separate;
-    /// glPixelStorei: GL_UNPACK_ALIGNMENT and GL_PACK_ALIGNMENT (1, 2, 4 or 8). The other
-    /// pixel-store parameters are not implemented and accept only their default, 0.
+    /// glPixelStorei (GL 4.5 core §8.4.1): every GL_UNPACK_* and GL_PACK_* parameter
+    /// (`pixels::PixelStore`).
     "glPixelStorei"
     fn pixel_storei(pname: u32, param: i32) = try_pixel_storei;
 }
@@ -544,6 +556,7 @@ impl Context {
             point_size: 1.0,
             line_width: 1.0,
             prims: crate::api::draw::PrimitiveFixed::INITIAL,
+            clip: crate::api::viewport::ClipFixed::INITIAL,
         };
         let sampler_debug: DebugSink = Arc::new(Mutex::new(Vec::new()));
         let resident = Arc::new(ResidentSet::default());
@@ -598,8 +611,9 @@ impl Context {
                 draw_buffer: gl::BACK,
                 read_buffer: gl::BACK,
             },
-            unpack_alignment: 4,
-            pack_alignment: 4,
+            unpack: crate::api::pixels::PixelStore::INITIAL,
+            pack: crate::api::pixels::PixelStore::INITIAL,
+            clamp_read_color: gl::FIXED_ONLY,
             fixed,
             table,
             descriptors,
@@ -717,6 +731,7 @@ impl Context {
             color_mask: f.color_mask[0],
             per_buffer: crate::api::blend::per_buffer(f),
             prims: crate::api::draw::derive_prims(f),
+            clip: f.clip.derive(),
         }
     }
 
@@ -761,6 +776,10 @@ impl Context {
             gl::POLYGON_OFFSET_FILL => &mut self.fixed.prims.offset_fill,
             gl::POLYGON_OFFSET_LINE => &mut self.fixed.prims.offset_line,
             gl::POLYGON_OFFSET_POINT => &mut self.fixed.prims.offset_point,
+            gl::DEPTH_CLAMP => &mut self.fixed.clip.depth_clamp,
+            c if (gl::CLIP_DISTANCE0..gl::CLIP_DISTANCE0 + 8).contains(&c) => {
+                &mut self.fixed.clip.clip_distances[(c - gl::CLIP_DISTANCE0) as usize]
+            }
             _ => return Err(GlError::BadEnum("capability not supported", cap)),
         })
     }
@@ -768,6 +787,9 @@ impl Context {
     pub(crate) fn try_enable(&mut self, cap: u32) -> GlResult<()> {
         if cap == gl::BLEND {
             return self.try_enablei_all(cap, true);
+        }
+        if cap == gl::SCISSOR_TEST {
+            return self.set_scissor_test(None, true);
         }
         let r = self.cap(cap).map(|c| *c = true);
         self.dirty |= dirty::RASTER;
@@ -778,6 +800,9 @@ impl Context {
         if cap == gl::BLEND {
             return self.try_enablei_all(cap, false);
         }
+        if cap == gl::SCISSOR_TEST {
+            return self.set_scissor_test(None, false);
+        }
         let r = self.cap(cap).map(|c| *c = false);
         self.dirty |= dirty::RASTER;
         r
@@ -787,34 +812,28 @@ impl Context {
         self.cap(cap).map(|c| *c)
     }
 
+    /// glViewport sets every viewport (ARB_viewport_array; GL 4.5 core §13.6.1).
     pub(crate) fn try_viewport(&mut self, x: i32, y: i32, width: i32, height: i32) -> GlResult<()> {
-        if width < 0 || height < 0 {
-            return Err(GlError::InvalidValue("negative viewport size"));
+        let v = [x, y, width, height].map(|v| v as f32);
+        for i in 0..limits::MAX_VIEWPORTS {
+            self.set_viewport(i, v)?;
         }
-        let m = limits::MAX_VIEWPORT_DIMS;
-        let [lo, hi] = limits::VIEWPORT_BOUNDS_RANGE;
-        self.fixed.viewport = [
-            x.clamp(lo, hi),
-            y.clamp(lo, hi),
-            width.min(m),
-            height.min(m),
-        ];
-        self.dirty |= dirty::RASTER;
         Ok(())
     }
 
+    /// glDepthRange sets every viewport's depth range (§13.6.1).
     pub(crate) fn try_depth_range(&mut self, near: f64, far: f64) -> GlResult<()> {
-        self.fixed.depth_range = [near.clamp(0.0, 1.0), far.clamp(0.0, 1.0)];
-        self.dirty |= dirty::RASTER;
+        for i in 0..limits::MAX_VIEWPORTS {
+            self.set_depth_range(i, [near, far]);
+        }
         Ok(())
     }
 
+    /// glScissor sets every scissor box (§14.9.2).
     pub(crate) fn try_scissor(&mut self, x: i32, y: i32, width: i32, height: i32) -> GlResult<()> {
-        if width < 0 || height < 0 {
-            return Err(GlError::InvalidValue("negative scissor size"));
+        for i in 0..limits::MAX_VIEWPORTS {
+            self.set_scissor(i, [x, y, width, height])?;
         }
-        self.fixed.scissor_box = [x, y, width, height];
-        self.dirty |= dirty::RASTER;
         Ok(())
     }
 
@@ -969,39 +988,13 @@ impl Context {
     }
 
     pub(crate) fn try_pixel_storei(&mut self, pname: u32, param: i32) -> GlResult<()> {
-        match pname {
-            gl::UNPACK_ALIGNMENT | gl::PACK_ALIGNMENT => {
-                if ![1, 2, 4, 8].contains(&param) {
-                    return Err(GlError::InvalidValue("alignment must be 1, 2, 4 or 8"));
-                }
-                if pname == gl::UNPACK_ALIGNMENT {
-                    self.unpack_alignment = param as usize;
-                } else {
-                    self.pack_alignment = param as usize;
-                }
-                Ok(())
-            }
-            gl::UNPACK_ROW_LENGTH
-            | gl::UNPACK_SKIP_ROWS
-            | gl::UNPACK_SKIP_PIXELS
-            | gl::UNPACK_IMAGE_HEIGHT
-            | gl::UNPACK_SKIP_IMAGES
-            | gl::PACK_ROW_LENGTH
-            | gl::PACK_SKIP_ROWS
-            | gl::PACK_SKIP_PIXELS
-            | gl::PACK_IMAGE_HEIGHT
-            | gl::PACK_SKIP_IMAGES => {
-                if param < 0 {
-                    return Err(GlError::InvalidValue("negative pixel-store value"));
-                }
-                if param != 0 {
-                    return Err(GlError::InvalidOperation(
-                        "non-zero row length / skips are not implemented",
-                    ));
-                }
-                Ok(())
-            }
-            _ => Err(GlError::BadEnum("pixel-store parameter", pname)),
-        }
+        let (pack, field) = crate::api::pixels::store_param(pname)
+            .ok_or(GlError::BadEnum("pixel-store parameter", pname))?;
+        let store = if pack {
+            &mut self.pack
+        } else {
+            &mut self.unpack
+        };
+        store.set(field, param)
     }
 }

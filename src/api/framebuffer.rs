@@ -337,8 +337,8 @@ impl Context {
         ))
     }
 
-    /// glReadPixels (GL 4.5 core §18.2) from the read framebuffer, honouring
-    /// GL_PACK_ALIGNMENT, into a new buffer of `height` padded rows. Flushes queued work
+    /// glReadPixels (GL 4.5 core §18.2) from the read framebuffer, honouring the pixel
+    /// store and GL_CLAMP_READ_COLOR, into a new buffer reaching the end of the last row. Flushes queued work
     /// first.
     #[allow(clippy::too_many_arguments)]
     pub fn read_pixels(
@@ -353,8 +353,9 @@ impl Context {
         self.dispatch("glReadPixels", Group::ByBody, Vec::new, |this| {
             let img = this.read_pixels_source(width, height, format, ty)?;
             this.flush_raster();
-            let a = this.pack_alignment;
-            pixels::pack(&img, x, y, width as usize, height as usize, format, ty, a)
+            let (w, h) = (width as usize, height as usize);
+            let (store, mode) = (this.pack, this.read_pack_mode());
+            pixels::pack(&img, x, y, w, h, format, ty, &store, mode)
         })
     }
 
@@ -396,9 +397,9 @@ impl Context {
             |this| {
                 let img = this.read_pixels_source(width, height, format, ty)?;
                 this.flush_raster();
-                let a = this.pack_alignment;
-                let (w, h) = (width as usize, height as usize);
-                pixels::pack_with(&img, x, y, w, h, format, ty, a, out)
+                let (store, mode) = (this.pack, this.read_pack_mode());
+                let size = [width as usize, height as usize, 1];
+                pixels::pack_box(&img, [x, y, 0], size, format, ty, &store, mode, out)
             },
         )
     }
@@ -426,20 +427,21 @@ impl Context {
             |this| {
                 let img = this.read_pixels_source(width, height, format, ty)?;
                 let (w, h) = (width as usize, height as usize);
-                let a = this.pack_alignment;
-                let len = pixels::client_size(w, h, format, ty, a)?;
+                let (store, mode) = (this.pack, this.read_pack_mode());
+                let len = pixels::client_size(w, h, format, ty, &store)?;
                 let type_size = pixels::type_size(ty)?;
-                this.with_group(|this| {
+                // The buffer's bytes: padding and skipped bytes keep them (§18.2).
+                let old = this.with_group(|this| {
                     this.pixel_buffer_range(gl::PIXEL_PACK_BUFFER, offset, len, type_size)
-                        .map(drop)
                 })?;
                 this.flush_raster();
                 let mut packed = Vec::new();
-                pixels::pack_with(&img, x, y, w, h, format, ty, a, |n| {
+                let size = [w, h, 1];
+                pixels::pack_box(&img, [x, y, 0], size, format, ty, &store, mode, |n| {
                     packed
                         .try_reserve_exact(n)
                         .map_err(|_| GlError::OutOfMemoryFor(n as u64, "bytes of pixels"))?;
-                    packed.resize(n, 0);
+                    packed.extend_from_slice(&old[offset..offset + n]);
                     Ok(&mut packed[..])
                 })?;
                 this.with_group(|this| this.store_bytes(gl::PIXEL_PACK_BUFFER, offset, &packed))

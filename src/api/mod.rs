@@ -64,6 +64,7 @@ pub mod sync;
 pub mod texture;
 pub mod version;
 pub mod vertex_array;
+pub mod viewport;
 
 #[cfg(test)]
 mod tests;

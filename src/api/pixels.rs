@@ -8,6 +8,8 @@
 
 use half::f16;
 
+use crate::api::context::Context;
+use crate::api::dispatch::gl_commands;
 use crate::api::error::{GlError, GlResult};
 use crate::gl::enums as gl;
 use crate::sampler::{Format, Image};
@@ -492,6 +494,292 @@ fn is_packed_depth_stencil(ty: u32) -> bool {
     )
 }
 
+gl_commands! {
+    /// glClampColor(GL_CLAMP_READ_COLOR, GL_TRUE | GL_FALSE | GL_FIXED_ONLY) (GL 4.5 core
+    /// §18.2.6): whether glReadPixels clamps colours to [0, 1]. moderngl calls it before
+    /// every read.
+    "glClampColor" fn clamp_color(target: u32, clamp: u32) = try_clamp_color;
+}
+
+impl Context {
+    pub(crate) fn try_clamp_color(&mut self, target: u32, clamp: u32) -> GlResult<()> {
+        if target != gl::CLAMP_READ_COLOR {
+            return Err(GlError::BadEnum("glClampColor target", target));
+        }
+        if !matches!(clamp, gl::TRUE | gl::FALSE | gl::FIXED_ONLY) {
+            return Err(GlError::BadEnum("glClampColor clamp", clamp));
+        }
+        self.clamp_read_color = clamp;
+        Ok(())
+    }
+
+    /// How glReadPixels packs: 2D, clamping colours under GL_CLAMP_READ_COLOR GL_TRUE.
+    /// GL_FIXED_ONLY clamps only fixed-point buffers, whose values are in [0, 1] already.
+    pub(crate) fn read_pack_mode(&self) -> PackMode {
+        PackMode {
+            three_d: false,
+            clamp: self.clamp_read_color == gl::TRUE,
+        }
+    }
+}
+
+/// The pixel-store state of one direction (glPixelStorei, GL 4.5 core §8.4.4.1 table 8.1 for
+/// unpacking, §18.2.2 table 18.1 for packing): where in client memory the pixels of an image
+/// are, and whether their bytes are swapped. LSB_FIRST only orders the bits of GL_BITMAP
+/// data, which the core profile does not have: it is stored and reported, nothing more.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PixelStore {
+    pub swap_bytes: bool,
+    pub lsb_first: bool,
+    /// Pixels per row in client memory; 0: the image's width.
+    pub row_length: u32,
+    /// Rows per image of a 3D transfer; 0: the image's height.
+    pub image_height: u32,
+    pub skip_rows: u32,
+    pub skip_pixels: u32,
+    /// Images skipped before a 3D transfer's first (2D transfers ignore it and image_height).
+    pub skip_images: u32,
+    /// Row alignment in bytes: 1, 2, 4 or 8.
+    pub alignment: u32,
+}
+
+impl PixelStore {
+    /// GL's initial state: everything 0 or false, alignment 4.
+    pub const INITIAL: PixelStore = PixelStore {
+        swap_bytes: false,
+        lsb_first: false,
+        row_length: 0,
+        image_height: 0,
+        skip_rows: 0,
+        skip_pixels: 0,
+        skip_images: 0,
+        alignment: 4,
+    };
+
+    /// The store a transfer of `three_d` dimensions uses: IMAGE_HEIGHT and SKIP_IMAGES
+    /// apply to 3D transfers only (GL 4.5 core §8.4.4.1).
+    pub fn for_dims(self, three_d: bool) -> PixelStore {
+        if three_d {
+            self
+        } else {
+            PixelStore {
+                image_height: 0,
+                skip_images: 0,
+                ..self
+            }
+        }
+    }
+
+    /// The initial state with another alignment.
+    pub const fn aligned(alignment: u32) -> PixelStore {
+        PixelStore {
+            alignment,
+            ..PixelStore::INITIAL
+        }
+    }
+}
+
+/// Whether uploads to and downloads from a texture of `target` are 3D transfers.
+pub fn is_3d_target(target: Option<u32>) -> bool {
+    matches!(
+        target,
+        Some(gl::TEXTURE_3D | gl::TEXTURE_2D_ARRAY | gl::TEXTURE_CUBE_MAP_ARRAY)
+    )
+}
+
+/// One parameter of a `PixelStore` (the same for GL_PACK_* and GL_UNPACK_*).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StoreField {
+    SwapBytes,
+    LsbFirst,
+    RowLength,
+    ImageHeight,
+    SkipRows,
+    SkipPixels,
+    SkipImages,
+    Alignment,
+}
+
+/// The pixel-store parameter `pname` names: (whether it is a GL_PACK_* one, which), or None
+/// when it names none (GL 4.5 core table 8.1 and 18.1).
+pub fn store_param(pname: u32) -> Option<(bool, StoreField)> {
+    use StoreField::*;
+    Some(match pname {
+        gl::UNPACK_SWAP_BYTES => (false, SwapBytes),
+        gl::UNPACK_LSB_FIRST => (false, LsbFirst),
+        gl::UNPACK_ROW_LENGTH => (false, RowLength),
+        gl::UNPACK_IMAGE_HEIGHT => (false, ImageHeight),
+        gl::UNPACK_SKIP_ROWS => (false, SkipRows),
+        gl::UNPACK_SKIP_PIXELS => (false, SkipPixels),
+        gl::UNPACK_SKIP_IMAGES => (false, SkipImages),
+        gl::UNPACK_ALIGNMENT => (false, Alignment),
+        gl::PACK_SWAP_BYTES => (true, SwapBytes),
+        gl::PACK_LSB_FIRST => (true, LsbFirst),
+        gl::PACK_ROW_LENGTH => (true, RowLength),
+        gl::PACK_IMAGE_HEIGHT => (true, ImageHeight),
+        gl::PACK_SKIP_ROWS => (true, SkipRows),
+        gl::PACK_SKIP_PIXELS => (true, SkipPixels),
+        gl::PACK_SKIP_IMAGES => (true, SkipImages),
+        gl::PACK_ALIGNMENT => (true, Alignment),
+        _ => return None,
+    })
+}
+
+impl PixelStore {
+    /// glPixelStorei of one field (GL 4.5 core §8.4.1): a negative length or skip is
+    /// GL_INVALID_VALUE, so is an alignment other than 1, 2, 4 or 8; booleans are any
+    /// non-zero value.
+    pub fn set(&mut self, field: StoreField, param: i32) -> GlResult<()> {
+        use StoreField::*;
+        if field == Alignment {
+            if ![1, 2, 4, 8].contains(&param) {
+                return Err(GlError::InvalidValue("alignment must be 1, 2, 4 or 8"));
+            }
+            self.alignment = param as u32;
+            return Ok(());
+        }
+        if param < 0 && !matches!(field, SwapBytes | LsbFirst) {
+            return Err(GlError::InvalidValue("negative pixel-store value"));
+        }
+        let v = param as u32;
+        match field {
+            SwapBytes => self.swap_bytes = param != 0,
+            LsbFirst => self.lsb_first = param != 0,
+            RowLength => self.row_length = v,
+            ImageHeight => self.image_height = v,
+            SkipRows => self.skip_rows = v,
+            SkipPixels => self.skip_pixels = v,
+            SkipImages => self.skip_images = v,
+            Alignment => unreachable!("handled above"),
+        }
+        Ok(())
+    }
+
+    /// The value glGet reports for `field`.
+    pub fn get(&self, field: StoreField) -> i32 {
+        use StoreField::*;
+        let v = match field {
+            SwapBytes => self.swap_bytes as u32,
+            LsbFirst => self.lsb_first as u32,
+            RowLength => self.row_length,
+            ImageHeight => self.image_height,
+            SkipRows => self.skip_rows,
+            SkipPixels => self.skip_pixels,
+            SkipImages => self.skip_images,
+            Alignment => self.alignment,
+        };
+        v as i32
+    }
+}
+
+/// Where the pixels of a `w`×`h`×`d` client box lie (GL 4.5 core §8.4.4.1): pixel (x, y, z)
+/// starts at byte `start + z·image_stride + y·row_stride + x·pixel` of the client memory
+/// (byte 0 is the application's pointer or the pixel buffer offset); `len` is how many bytes
+/// from byte 0 the box reaches (its last row unpadded; 0 for an empty box), the size a pixel
+/// buffer is checked against.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ClientLayout {
+    pub pixel: usize,
+    pub row_stride: usize,
+    pub image_stride: usize,
+    pub start: usize,
+    pub len: usize,
+    /// Bytes each byte swap reverses (GL_*_SWAP_BYTES on, components wider than a byte):
+    /// the component, or the whole packed group; 0 for none.
+    pub swap: usize,
+}
+
+impl ClientLayout {
+    /// Byte offset of the first pixel of row `y` of image `z`.
+    #[inline]
+    pub fn row(&self, y: usize, z: usize) -> usize {
+        self.start + z * self.image_stride + y * self.row_stride
+    }
+
+    /// Reverses the bytes of each swap unit of `bytes` (whole pixels), when swapping.
+    pub fn swap_in_place(&self, bytes: &mut [u8]) {
+        if self.swap > 1 {
+            for unit in bytes.chunks_exact_mut(self.swap) {
+                unit.reverse();
+            }
+        }
+    }
+}
+
+/// The layout of a `[w, h, d]` client box of `format`/`ty` under `store` (d = 1 for 2D
+/// transfers, which ignore IMAGE_HEIGHT and SKIP_IMAGES). Sizes no address space holds are
+/// GL_OUT_OF_MEMORY.
+pub fn client_layout(
+    store: &PixelStore,
+    [w, h, d]: [usize; 3],
+    format: u32,
+    ty: u32,
+    three_d: bool,
+) -> GlResult<ClientLayout> {
+    check_format_type(format, ty)?;
+    let size = type_bytes(ty)?;
+    let pixel = components(format)? * size;
+    let overflow = || GlError::OutOfMemory("client image size overflows");
+    let row_px = if store.row_length > 0 {
+        store.row_length as usize
+    } else {
+        w
+    };
+    // GL 4.5 core eq. 8.2: with s ≥ a the rows are whole components anyway; with s < a they
+    // are padded to a multiple of a (component and group sizes are powers of two or 3·s).
+    let align = (store.alignment as usize).max(1);
+    let row_stride = row_px
+        .checked_mul(pixel)
+        .and_then(|r| r.checked_next_multiple_of(align))
+        .ok_or_else(overflow)?;
+    let (image_rows, skip_images) = if three_d {
+        let ih = if store.image_height > 0 {
+            store.image_height as usize
+        } else {
+            h
+        };
+        (ih, store.skip_images as usize)
+    } else {
+        (h, 0)
+    };
+    let image_stride = image_rows.checked_mul(row_stride).ok_or_else(overflow)?;
+    let start = (store.skip_pixels as usize)
+        .checked_mul(pixel)
+        .zip((store.skip_rows as usize).checked_mul(row_stride))
+        .and_then(|(a, b)| a.checked_add(b))
+        .zip(skip_images.checked_mul(image_stride))
+        .and_then(|(a, b)| a.checked_add(b))
+        .ok_or_else(overflow)?;
+    let len = if w == 0 || h == 0 || d == 0 {
+        0
+    } else {
+        (d - 1)
+            .checked_mul(image_stride)
+            .zip((h - 1).checked_mul(row_stride))
+            .and_then(|(a, b)| a.checked_add(b))
+            .zip(w.checked_mul(pixel))
+            .and_then(|(a, b)| a.checked_add(b))
+            .and_then(|n| n.checked_add(start))
+            .ok_or_else(overflow)?
+    };
+    let swap = if !store.swap_bytes {
+        0
+    } else if ty == gl::FLOAT_32_UNSIGNED_INT_24_8_REV {
+        // Two 32-bit words (table 8.8): each is swapped.
+        4
+    } else {
+        size
+    };
+    Ok(ClientLayout {
+        pixel,
+        row_stride,
+        image_stride,
+        start,
+        len,
+        swap,
+    })
+}
+
 /// Row stride in bytes of `width` pixels of `pixel_bytes`, padded to `alignment`
 /// (GL 4.5 core §8.4.4.1).
 pub fn row_stride(width: usize, pixel_bytes: usize, alignment: usize) -> usize {
@@ -499,21 +787,27 @@ pub fn row_stride(width: usize, pixel_bytes: usize, alignment: usize) -> usize {
     row.div_ceil(alignment.max(1)) * alignment.max(1)
 }
 
-/// Bytes a client image of `w`×`h` takes (the last row unpadded).
-pub fn client_size(w: usize, h: usize, format: u32, ty: u32, alignment: usize) -> GlResult<usize> {
-    check_format_type(format, ty)?;
-    let pixel = components(format)? * type_bytes(ty)?;
-    if w == 0 || h == 0 {
-        return Ok(0);
-    }
-    // Checked: a size the address space cannot hold is no client image there is room for.
-    let align = alignment.max(1);
-    let row = w.checked_mul(pixel);
-    row.and_then(|row| row.checked_next_multiple_of(align))
-        .and_then(|stride| stride.checked_mul(h - 1))
-        .zip(row)
-        .and_then(|(rows, last)| rows.checked_add(last))
-        .ok_or(GlError::OutOfMemory("client image size overflows"))
+/// Bytes of client memory a 2D transfer of `w`×`h` reaches under `store` (skipped rows and
+/// pixels included, the last row unpadded): what a pixel buffer must hold past its offset.
+pub fn client_size(
+    w: usize,
+    h: usize,
+    format: u32,
+    ty: u32,
+    store: &PixelStore,
+) -> GlResult<usize> {
+    Ok(client_layout(store, [w, h, 1], format, ty, false)?.len)
+}
+
+/// `client_size` of a 3D transfer (TexImage3D and friends, GetTexImage of layered levels):
+/// IMAGE_HEIGHT and SKIP_IMAGES count too.
+pub fn client_size_3d(
+    size: [usize; 3],
+    format: u32,
+    ty: u32,
+    store: &PixelStore,
+) -> GlResult<usize> {
+    Ok(client_layout(store, size, format, ty, true)?.len)
 }
 
 /// Reads client component `c` of a pixel as f32 (unorm for bytes).
@@ -669,7 +963,8 @@ fn unpack_int_texel(f: crate::sampler::IntFormat, p: &[u8], ty: u32, n: usize, o
     crate::sampler::encode_int(f, bits, out);
 }
 
-/// Converts client pixels into `format` storage bytes (tightly packed rows).
+/// Converts a 2D client image (`w`×`h` under `store`) into `format` storage bytes (tightly
+/// packed rows).
 pub fn unpack(
     ifmt: InternalFormat,
     gl_format: u32,
@@ -677,12 +972,39 @@ pub fn unpack(
     w: usize,
     h: usize,
     src: &[u8],
-    alignment: usize,
+    store: &PixelStore,
+) -> GlResult<Vec<u8>> {
+    unpack_box(ifmt, gl_format, ty, [w, h, 1], src, store, false)
+}
+
+/// Converts a 3D client box (`[w, h, d]` under `store`, IMAGE_HEIGHT and SKIP_IMAGES
+/// included) into `format` storage bytes, image after image.
+pub fn unpack_3d(
+    ifmt: InternalFormat,
+    gl_format: u32,
+    ty: u32,
+    size: [usize; 3],
+    src: &[u8],
+    store: &PixelStore,
+) -> GlResult<Vec<u8>> {
+    unpack_box(ifmt, gl_format, ty, size, src, store, true)
+}
+
+fn unpack_box(
+    ifmt: InternalFormat,
+    gl_format: u32,
+    ty: u32,
+    [w, h, d]: [usize; 3],
+    src: &[u8],
+    store: &PixelStore,
+    three_d: bool,
 ) -> GlResult<Vec<u8>> {
     let format = ifmt.storage;
     let pixel = check_pair(format, gl_format, ty)?;
     let n = components(gl_format)?;
-    if src.len() < client_size(w, h, gl_format, ty, alignment)? {
+    let layout = client_layout(store, [w, h, d], gl_format, ty, three_d)?;
+    debug_assert_eq!(layout.pixel, pixel);
+    if src.len() < layout.len {
         return Err(GlError::InvalidValue(
             "pixel data is shorter than the image",
         ));
@@ -690,57 +1012,87 @@ pub fn unpack(
     let bpt = format.bytes_per_texel();
     let size = w
         .checked_mul(h)
+        .and_then(|n| n.checked_mul(d))
         .and_then(|n| n.checked_mul(bpt))
         .ok_or(GlError::OutOfMemory("texture image size overflows"))?;
     let mut out = Vec::new();
     out.try_reserve_exact(size)
         .map_err(|_| GlError::OutOfMemoryFor(size as u64, "bytes of texture image"))?;
     out.resize(size, 0);
-    let stride = row_stride(w, pixel, alignment);
+    if size == 0 {
+        return Ok(out);
+    }
     let direct = ty == gl::UNSIGNED_BYTE && gl_format == gl::RGBA && ifmt.is_plain_rgba8();
-    for y in 0..h {
-        let row = &src[y * stride..];
-        if direct {
-            out[y * w * 4..(y + 1) * w * 4].copy_from_slice(&row[..w * 4]);
-            continue;
-        }
-        for x in 0..w {
-            let p = &row[x * pixel..(x + 1) * pixel];
-            if let Format::Int(f) = format {
-                let o = (y * w + x) * bpt;
-                unpack_int_texel(f, p, ty, n, &mut out[o..o + bpt]);
+    // One pixel with its bytes swapped (GL_UNPACK_SWAP_BYTES): at most 4 components of 4
+    // bytes, or a packed group of 8.
+    let mut swapped = [0u8; 16];
+    for z in 0..d {
+        for y in 0..h {
+            let row = &src[layout.row(y, z)..];
+            let texel_row = (z * h + y) * w;
+            if direct {
+                out[texel_row * 4..(texel_row + w) * 4].copy_from_slice(&row[..w * 4]);
                 continue;
             }
-            let (v, stencil) = if ty == gl::UNSIGNED_INT_24_8 {
-                let word = u32::from_le_bytes([p[0], p[1], p[2], p[3]]);
-                // GL packs depth in the high 24 bits, stencil in the low 8.
-                (
-                    [(word >> 8) as f32 / 16_777_215.0, 0.0, 0.0, 0.0],
-                    word as u8,
-                )
-            } else if ty == gl::FLOAT_32_UNSIGNED_INT_24_8_REV {
-                // GL 4.5 core table 8.8: a float depth word, then a word whose low 8 bits
-                // are the stencil index (the other 24 unused).
-                let d = f32::from_le_bytes([p[0], p[1], p[2], p[3]]);
-                (ifmt.apply([d, 0.0, 0.0, 0.0]), p[4])
-            } else {
-                let mut v = [0.0, 0.0, 0.0, 1.0];
-                for (c, slot) in v.iter_mut().enumerate().take(n) {
-                    *slot = read_component(p, ty, c);
+            for x in 0..w {
+                let mut p = &row[x * pixel..(x + 1) * pixel];
+                if layout.swap > 1 {
+                    swapped[..pixel].copy_from_slice(p);
+                    layout.swap_in_place(&mut swapped[..pixel]);
+                    p = &swapped[..pixel];
                 }
-                (ifmt.apply(v), 0)
-            };
-            let o = (y * w + x) * bpt;
-            encode_texel(format, v, stencil, &mut out[o..o + bpt]);
+                let o = (texel_row + x) * bpt;
+                unpack_texel(ifmt, p, ty, n, &mut out[o..o + bpt]);
+            }
         }
     }
     Ok(out)
 }
 
+/// One client pixel `p` (`n` components of `ty`) → one stored texel of `ifmt`.
+fn unpack_texel(ifmt: InternalFormat, p: &[u8], ty: u32, n: usize, out: &mut [u8]) {
+    let format = ifmt.storage;
+    if let Format::Int(f) = format {
+        unpack_int_texel(f, p, ty, n, out);
+        return;
+    }
+    let (v, stencil) = if ty == gl::UNSIGNED_INT_24_8 {
+        let word = u32::from_le_bytes([p[0], p[1], p[2], p[3]]);
+        // GL packs depth in the high 24 bits, stencil in the low 8.
+        (
+            [(word >> 8) as f32 / 16_777_215.0, 0.0, 0.0, 0.0],
+            word as u8,
+        )
+    } else if ty == gl::FLOAT_32_UNSIGNED_INT_24_8_REV {
+        // GL 4.5 core table 8.8: a float depth word, then a word whose low 8 bits
+        // are the stencil index (the other 24 unused).
+        let d = f32::from_le_bytes([p[0], p[1], p[2], p[3]]);
+        (ifmt.apply([d, 0.0, 0.0, 0.0]), p[4])
+    } else {
+        let mut v = [0.0, 0.0, 0.0, 1.0];
+        for (c, slot) in v.iter_mut().enumerate().take(n) {
+            *slot = read_component(p, ty, c);
+        }
+        (ifmt.apply(v), 0)
+    };
+    encode_texel(format, v, stencil, out);
+}
+
+/// How a pack treats the box and its values beyond the pixel store: a 3D transfer (IMAGE_HEIGHT
+/// and SKIP_IMAGES count) and GL_CLAMP_READ_COLOR.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct PackMode {
+    pub three_d: bool,
+    /// Clamp colour values to [0, 1] before they are packed (glClampColor(GL_CLAMP_READ_COLOR)
+    /// GL_TRUE, GL 4.5 core §18.2.8); fixed-point values are in range already, so only float
+    /// images read as GL_FLOAT see it.
+    pub clamp: bool,
+}
+
 /// Reads a rectangle of `image` into client memory (GL 4.5 core §18.2): GL_RGBA with
 /// GL_UNSIGNED_BYTE or GL_FLOAT, GL_RGB/GL_RED likewise, GL_DEPTH_COMPONENT with GL_FLOAT.
-/// Pixels outside the image read as zero. Every row is padded to `alignment`; the buffer
-/// returned holds `h` whole padded rows.
+/// Pixels outside the image read as zero. Rows are laid out by `store`; the buffer
+/// returned reaches the end of the last row padded to the alignment.
 #[allow(clippy::too_many_arguments)]
 pub fn pack(
     image: &Image,
@@ -750,25 +1102,32 @@ pub fn pack(
     h: usize,
     gl_format: u32,
     ty: u32,
-    alignment: usize,
+    store: &PixelStore,
+    mode: PackMode,
 ) -> GlResult<Vec<u8>> {
     let mut out = Vec::new();
-    pack_with(image, x, y, w, h, gl_format, ty, alignment, |len| {
-        // The last row padded too: `len` rounded up to the alignment is h × the row stride.
-        let whole = len.div_ceil(alignment.max(1)) * alignment.max(1);
-        out.try_reserve_exact(whole)
-            .map_err(|_| GlError::OutOfMemory("ReadPixels"))?;
-        out.resize(whole, 0);
-        Ok(&mut out[..])
-    })?;
+    let align = (store.alignment as usize).max(1);
+    pack_box(
+        image,
+        [x, y, 0],
+        [w, h, 1],
+        gl_format,
+        ty,
+        store,
+        mode,
+        |len| {
+            // The last row padded too: `len` rounded up to the alignment.
+            let whole = len.div_ceil(align) * align;
+            out.try_reserve_exact(whole)
+                .map_err(|_| GlError::OutOfMemory("ReadPixels"))?;
+            out.resize(whole, 0);
+            Ok(&mut out[..])
+        },
+    )?;
     Ok(out)
 }
 
-/// [`pack`] into memory the caller provides: `out(len)` is asked once, after every
-/// format/type check passed, for the client buffer of `len` bytes (the rows padded to
-/// `alignment`, the last one not: what GL 4.5 core §8.4.3.1 says a client image takes).
-/// Only the pixels of the rectangle are written; the padding between rows is not touched,
-/// as in GL. RGBA/UNSIGNED_BYTE from an 8-bit RGBA image copies each row's span in one go.
+/// [`pack_box`] of a 2D rectangle, with no clamping (downloads of one layer).
 #[allow(clippy::too_many_arguments)]
 pub fn pack_with<'o>(
     image: &Image,
@@ -778,12 +1137,47 @@ pub fn pack_with<'o>(
     h: usize,
     gl_format: u32,
     ty: u32,
-    alignment: usize,
+    store: &PixelStore,
+    out: impl FnOnce(usize) -> GlResult<&'o mut [u8]>,
+) -> GlResult<()> {
+    pack_box(
+        image,
+        [x, y, 0],
+        [w, h, 1],
+        gl_format,
+        ty,
+        store,
+        PackMode::default(),
+        out,
+    )
+}
+
+/// Packs the box at `[x, y, z]` of `[w, h, d]` texels of `image` (z and d count its layers)
+/// into memory the caller provides: `out(len)` is asked once, after every format/type check
+/// passed, for the client memory of `len` bytes (`client_layout`'s: skips included, the last
+/// row unpadded). Only the pixels of the box are written; the padding and skipped bytes are
+/// not touched, as in GL. RGBA/UNSIGNED_BYTE from an 8-bit RGBA image copies each row's span
+/// in one go.
+#[allow(clippy::too_many_arguments)]
+pub fn pack_box<'o>(
+    image: &Image,
+    origin: [i32; 3],
+    size: [usize; 3],
+    gl_format: u32,
+    ty: u32,
+    store: &PixelStore,
+    mode: PackMode,
     out: impl FnOnce(usize) -> GlResult<&'o mut [u8]>,
 ) -> GlResult<()> {
     let n = components(gl_format)?;
+    let walk = |pixel| Walk {
+        origin,
+        size,
+        layout_of: (store, gl_format, ty, mode.three_d),
+        pixel,
+    };
     if matches!(gl_format, gl::DEPTH_STENCIL | gl::STENCIL_INDEX) || ty == gl::UNSIGNED_INT_24_8 {
-        return pack_stencil(image, x, y, w, h, gl_format, ty, alignment, out);
+        return pack_stencil(image, walk, gl_format, ty, out);
     }
     if is_integer_format(gl_format) != image.format().is_integer() {
         // GL 4.5 core §18.2.8 (ReadPixels) and §8.11.4 (GetTexImage): INVALID_OPERATION.
@@ -796,12 +1190,7 @@ pub fn pack_with<'o>(
         let pixel = n * type_bytes(ty)?;
         return pack_texels(
             image,
-            x,
-            y,
-            w,
-            h,
-            pixel,
-            alignment,
+            walk(pixel),
             Some(&mut |texel: &[u8], out: &mut [u8]| {
                 let v = crate::sampler::decode_int(f, texel);
                 for (c, &word) in v.iter().enumerate().take(n) {
@@ -834,17 +1223,13 @@ pub fn pack_with<'o>(
         && gl_format == gl::RGBA
         && ty == gl::UNSIGNED_BYTE;
     if stored {
-        return pack_texels(image, x, y, w, h, pixel, alignment, None, out);
+        return pack_texels(image, walk(pixel), None, out);
     }
     let format = image.format();
+    let clamp = mode.clamp && !format.is_depth();
     pack_texels(
         image,
-        x,
-        y,
-        w,
-        h,
-        pixel,
-        alignment,
+        walk(pixel),
         Some(&mut |texel: &[u8], out: &mut [u8]| {
             let v = decode_texel(format, texel);
             for c in 0..n {
@@ -856,7 +1241,11 @@ pub fn pack_with<'o>(
                     gl::UNSIGNED_INT => {
                         out[c * 4..c * 4 + 4].copy_from_slice(&unorm32(v[c]).to_le_bytes())
                     }
-                    _ => out[c * 4..c * 4 + 4].copy_from_slice(&v[c].to_le_bytes()),
+                    _ => {
+                        // NaN stays NaN under clamping to [0, 1] (f32::clamp), as Mesa's.
+                        let x = if clamp { v[c].clamp(0.0, 1.0) } else { v[c] };
+                        out[c * 4..c * 4 + 4].copy_from_slice(&x.to_le_bytes())
+                    }
                 }
             }
         }),
@@ -867,31 +1256,38 @@ pub fn pack_with<'o>(
 /// Converts one stored texel into one client pixel.
 type PutTexel<'a> = &'a mut dyn FnMut(&[u8], &mut [u8]);
 
-/// The walk both packers share: `h` rows of `w` pixels of `pixel` bytes, rows padded to
-/// `alignment`, written into the buffer `out(len)` gives, with `put(texel bytes, pixel
-/// bytes)` called for each pixel inside the image; pixels outside it are zeroed, the padding
-/// is left alone. With no `put` the client pixel is the stored texel (`pixel` = bytes per
-/// texel) and each row's span inside the image is one copy. Only the rows and columns read
-/// are copied out of the image.
-#[allow(clippy::too_many_arguments)]
+/// The box a pack walks and how its client memory is laid out.
+struct Walk<'s> {
+    origin: [i32; 3],
+    size: [usize; 3],
+    /// Pixel store, format, type and whether the transfer is 3D: `client_layout`'s inputs.
+    layout_of: (&'s PixelStore, u32, u32, bool),
+    /// Bytes per client pixel.
+    pixel: usize,
+}
+
+/// The walk every packer shares: `d` images of `h` rows of `w` pixels of `pixel` bytes,
+/// placed by the pixel store, written into the memory `out(len)` gives, with `put(texel
+/// bytes, pixel bytes)` called for each pixel inside the image; pixels outside it are
+/// zeroed, the padding is left alone. With no `put` the client pixel is the stored texel
+/// (`pixel` = bytes per texel) and each row's span inside the image is one copy. Only the
+/// rows and columns read are copied out of the image; with SWAP_BYTES each row's pixels are
+/// swapped after they are written.
 fn pack_texels<'o>(
     image: &Image,
-    x: i32,
-    y: i32,
-    w: usize,
-    h: usize,
-    pixel: usize,
-    alignment: usize,
+    walk: Walk<'_>,
     mut put: Option<PutTexel<'_>>,
     out: impl FnOnce(usize) -> GlResult<&'o mut [u8]>,
 ) -> GlResult<()> {
-    let stride = row_stride(w, pixel, alignment);
-    let row_bytes = w * pixel;
-    let len = if w == 0 || h == 0 {
-        0
-    } else {
-        (h - 1) * stride + row_bytes
-    };
+    let Walk {
+        origin: [x, y, z],
+        size: [w, h, d],
+        layout_of: (store, format, ty, three_d),
+        pixel,
+    } = walk;
+    let layout = client_layout(store, [w, h, d], format, ty, three_d)?;
+    let layout = ClientLayout { pixel, ..layout };
+    let len = layout.len;
     let out = out(len)?;
     if len == 0 {
         return Ok(());
@@ -899,42 +1295,49 @@ fn pack_texels<'o>(
     let out = out
         .get_mut(..len)
         .ok_or(GlError::InvalidOperation("the pixel buffer is too small"))?;
+    let row_bytes = w * pixel;
     let bpt = image.format().bytes_per_texel();
     debug_assert!(
         put.is_some() || pixel == bpt,
         "a raw copy needs the stored layout"
     );
-    // The layers of a 2D array level are stacked: one tall image here.
-    let (iw, ih) = (
+    // The layers of a 2D array level are stacked: layer l's row r is image row l·height + r.
+    let (iw, ih, layers) = (
         image.width() as i64,
-        image.height() as i64 * image.depth() as i64,
+        image.height() as i64,
+        image.depth() as i64,
     );
     // The columns of the rectangle inside the image: [c0, c1).
     let c0 = (-(x as i64)).clamp(0, w as i64) as usize;
     let c1 = (iw - x as i64).clamp(c0 as i64, w as i64) as usize;
     let mut span = Vec::new();
-    for row in 0..h {
-        let dst = &mut out[row * stride..row * stride + row_bytes];
-        let sy = y as i64 + row as i64;
-        if sy < 0 || sy >= ih || c0 == c1 {
-            dst.fill(0);
-            continue;
-        }
-        dst[..c0 * pixel].fill(0);
-        dst[c1 * pixel..].fill(0);
-        let dst = &mut dst[c0 * pixel..c1 * pixel];
-        let src = ((sy * iw + x as i64 + c0 as i64) as usize) * bpt;
-        match put.as_mut() {
-            None => {
-                image.read_bytes(src, dst);
+    for l in 0..d {
+        let layer = z as i64 + l as i64;
+        for row in 0..h {
+            let at = layout.row(row, l);
+            let dst = &mut out[at..at + row_bytes];
+            let sy = y as i64 + row as i64;
+            if sy < 0 || sy >= ih || layer < 0 || layer >= layers || c0 == c1 {
+                dst.fill(0);
+                continue;
             }
-            Some(put) => {
-                span.resize((c1 - c0) * bpt, 0);
-                image.read_bytes(src, &mut span);
-                for (texel, px) in span.chunks_exact(bpt).zip(dst.chunks_exact_mut(pixel)) {
-                    put(texel, px);
+            dst[..c0 * pixel].fill(0);
+            dst[c1 * pixel..].fill(0);
+            let inside = &mut dst[c0 * pixel..c1 * pixel];
+            let src = (((layer * ih + sy) * iw + x as i64 + c0 as i64) as usize) * bpt;
+            match put.as_mut() {
+                None => {
+                    image.read_bytes(src, inside);
+                }
+                Some(put) => {
+                    span.resize((c1 - c0) * bpt, 0);
+                    image.read_bytes(src, &mut span);
+                    for (texel, px) in span.chunks_exact(bpt).zip(inside.chunks_exact_mut(pixel)) {
+                        put(texel, px);
+                    }
                 }
             }
+            layout.swap_in_place(dst);
         }
     }
     Ok(())
@@ -943,16 +1346,11 @@ fn pack_texels<'o>(
 /// ReadPixels of stencil indices (UNSIGNED_BYTE or FLOAT) or packed depth/stencil
 /// (DEPTH_STENCIL with UNSIGNED_INT_24_8: depth in bits 31..8, stencil in 7..0, GL 4.5 core
 /// table 8.8) from a D24S8 image.
-#[allow(clippy::too_many_arguments)]
-fn pack_stencil<'o>(
+fn pack_stencil<'o, 's>(
     image: &Image,
-    x: i32,
-    y: i32,
-    w: usize,
-    h: usize,
+    walk: impl FnOnce(usize) -> Walk<'s>,
     gl_format: u32,
     ty: u32,
-    alignment: usize,
     out: impl FnOnce(usize) -> GlResult<&'o mut [u8]>,
 ) -> GlResult<()> {
     let pixel = match (gl_format, ty) {
@@ -976,12 +1374,7 @@ fn pack_stencil<'o>(
     }
     pack_texels(
         image,
-        x,
-        y,
-        w,
-        h,
-        pixel,
-        alignment,
+        walk(pixel),
         Some(&mut |t: &[u8], out: &mut [u8]| {
             let word = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
             let (depth, stencil) = (word & 0xFF_FFFF, word >> 24);
@@ -1060,7 +1453,7 @@ mod tests {
             3,
             2,
             &src,
-            4,
+            &PixelStore::aligned(4),
         )
         .unwrap();
         assert_eq!(&out[0..4], &[255, 0, 0, 255]);
@@ -1072,7 +1465,7 @@ mod tests {
             3,
             2,
             &src[..20],
-            4
+            &PixelStore::aligned(4)
         )
         .is_err());
         let f = unpack(
@@ -1082,7 +1475,7 @@ mod tests {
             1,
             1,
             &0.5f32.to_le_bytes(),
-            4,
+            &PixelStore::aligned(4),
         )
         .unwrap();
         assert_eq!(f, vec![128, 0, 0, 255]);
@@ -1094,7 +1487,7 @@ mod tests {
                 1,
                 1,
                 &[0; 4],
-                4
+                &PixelStore::aligned(4)
             ),
             Err(GlError::InvalidOperation(
                 "pixel format does not match the depth-ness of the internal format"
@@ -1109,10 +1502,28 @@ mod tests {
             .flat_map(|v| v.to_le_bytes())
             .collect();
         let rgb8 = internal_format(gl::RGB8).unwrap();
-        let out = unpack(rgb8, gl::RGBA, gl::FLOAT, 1, 1, &px, 4).unwrap();
+        let out = unpack(
+            rgb8,
+            gl::RGBA,
+            gl::FLOAT,
+            1,
+            1,
+            &px,
+            &PixelStore::aligned(4),
+        )
+        .unwrap();
         assert_eq!(out, vec![153, 102, 51, 255], "RGB8 reads alpha 1");
         let r16f = internal_format(gl::R16F).unwrap();
-        let out = unpack(r16f, gl::RGBA, gl::FLOAT, 1, 1, &px, 4).unwrap();
+        let out = unpack(
+            r16f,
+            gl::RGBA,
+            gl::FLOAT,
+            1,
+            1,
+            &px,
+            &PixelStore::aligned(4),
+        )
+        .unwrap();
         assert_eq!(
             decode_texel(Format::Rgba16F, &out),
             [f16::from_f32(0.6).to_f32(), 0.0, 0.0, 1.0]
@@ -1122,7 +1533,16 @@ mod tests {
             .iter()
             .flat_map(|v| v.to_le_bytes())
             .collect();
-        let out = unpack(rgba4, gl::RGBA, gl::FLOAT, 1, 1, &px, 4).unwrap();
+        let out = unpack(
+            rgba4,
+            gl::RGBA,
+            gl::FLOAT,
+            1,
+            1,
+            &px,
+            &PixelStore::aligned(4),
+        )
+        .unwrap();
         // 0.5 → 8/15 → 136; 0.3 → 4/15 (round(4.5) to even = 4) → 68.
         assert_eq!(out, vec![136, 0, 255, 68]);
         assert!(internal_format(gl::RGBA8_SNORM).is_none());
@@ -1140,8 +1560,30 @@ mod tests {
         let mut img = Image::new(3, 2, Format::Rgba8);
         let bytes: Vec<u8> = (0..24).map(|i| i * 10 + 1).collect();
         img.write_bytes(0, &bytes);
-        let got = pack(&img, -1, -1, 5, 4, gl::RGBA, gl::UNSIGNED_BYTE, 4).unwrap();
-        let rgb = pack(&img, -1, -1, 5, 4, gl::RGB, gl::UNSIGNED_BYTE, 1).unwrap();
+        let got = pack(
+            &img,
+            -1,
+            -1,
+            5,
+            4,
+            gl::RGBA,
+            gl::UNSIGNED_BYTE,
+            &PixelStore::aligned(4),
+            PackMode::default(),
+        )
+        .unwrap();
+        let rgb = pack(
+            &img,
+            -1,
+            -1,
+            5,
+            4,
+            gl::RGB,
+            gl::UNSIGNED_BYTE,
+            &PixelStore::aligned(1),
+            PackMode::default(),
+        )
+        .unwrap();
         assert_eq!(got.len(), 5 * 4 * 4);
         for row in 0..4 {
             for col in 0..5 {
@@ -1158,7 +1600,18 @@ mod tests {
         }
         // Entirely outside: all zeros, no panic.
         assert_eq!(
-            pack(&img, 10, 0, 2, 2, gl::RGBA, gl::UNSIGNED_BYTE, 4).unwrap(),
+            pack(
+                &img,
+                10,
+                0,
+                2,
+                2,
+                gl::RGBA,
+                gl::UNSIGNED_BYTE,
+                &PixelStore::aligned(4),
+                PackMode::default()
+            )
+            .unwrap(),
             vec![0; 16]
         );
     }
@@ -1167,17 +1620,99 @@ mod tests {
     fn pack_pads_rows_and_converts() {
         let mut img = Image::new(2, 2, Format::Rgba8);
         img.write_bytes(0, &[10, 20, 30, 40, 50, 60, 70, 80, 1, 2, 3, 4, 5, 6, 7, 8]);
-        let rgb = pack(&img, 0, 0, 2, 2, gl::RGB, gl::UNSIGNED_BYTE, 4).unwrap();
+        let rgb = pack(
+            &img,
+            0,
+            0,
+            2,
+            2,
+            gl::RGB,
+            gl::UNSIGNED_BYTE,
+            &PixelStore::aligned(4),
+            PackMode::default(),
+        )
+        .unwrap();
         assert_eq!(rgb.len(), 16);
         assert_eq!(&rgb[0..6], &[10, 20, 30, 50, 60, 70]);
         assert_eq!(&rgb[8..14], &[1, 2, 3, 5, 6, 7]);
-        let f = pack(&img, 1, 1, 1, 1, gl::RGBA, gl::FLOAT, 4).unwrap();
+        let f = pack(
+            &img,
+            1,
+            1,
+            1,
+            1,
+            gl::RGBA,
+            gl::FLOAT,
+            &PixelStore::aligned(4),
+            PackMode::default(),
+        )
+        .unwrap();
         assert_eq!(f32::from_le_bytes([f[0], f[1], f[2], f[3]]), 5.0 / 255.0);
         // Outside the image: zeros.
         assert_eq!(
-            pack(&img, 5, 5, 1, 1, gl::RGBA, gl::UNSIGNED_BYTE, 1).unwrap(),
+            pack(
+                &img,
+                5,
+                5,
+                1,
+                1,
+                gl::RGBA,
+                gl::UNSIGNED_BYTE,
+                &PixelStore::aligned(1),
+                PackMode::default()
+            )
+            .unwrap(),
             vec![0; 4]
         );
+    }
+
+    /// GL 4.5 core §8.4.4.1: where each row and image of a client box starts, and how far
+    /// the box reaches, under every parameter.
+    #[test]
+    fn client_layout_counts_skips_row_length_and_image_height() {
+        let store = PixelStore {
+            row_length: 10,
+            image_height: 6,
+            skip_rows: 2,
+            skip_pixels: 3,
+            skip_images: 1,
+            alignment: 8,
+            swap_bytes: true,
+            lsb_first: false,
+        };
+        // RGB bytes: rows of 30 bytes padded to 32; images of 6 rows.
+        let l = client_layout(&store, [4, 3, 2], gl::RGB, gl::UNSIGNED_BYTE, true).unwrap();
+        assert_eq!((l.pixel, l.row_stride, l.image_stride), (3, 32, 192));
+        assert_eq!(l.start, 192 + 2 * 32 + 3 * 3);
+        assert_eq!(l.len, l.start + 192 + 2 * 32 + 4 * 3);
+        assert_eq!(l.row(1, 1), l.start + 192 + 32);
+        assert_eq!(l.swap, 1, "bytes are not swapped");
+        // 2D: IMAGE_HEIGHT and SKIP_IMAGES do not count.
+        let l2 = client_layout(&store, [4, 3, 1], gl::RGB, gl::UNSIGNED_BYTE, false).unwrap();
+        assert_eq!(l2.start, 2 * 32 + 3 * 3);
+        // Shorts swap per component; an empty box reaches nothing.
+        let l = client_layout(&store, [1, 1, 1], gl::RG, gl::UNSIGNED_SHORT, false).unwrap();
+        assert_eq!(l.swap, 2);
+        let mut px = [1, 2, 3, 4];
+        l.swap_in_place(&mut px);
+        assert_eq!(px, [2, 1, 4, 3]);
+        let l = client_layout(&store, [0, 3, 1], gl::RGBA, gl::FLOAT, false).unwrap();
+        assert_eq!(l.len, 0);
+        // Unpack reads through the layout: a 1×2 RED/UNSIGNED_BYTE box of a 3-wide image.
+        let s = PixelStore {
+            row_length: 3,
+            skip_pixels: 1,
+            skip_rows: 1,
+            alignment: 1,
+            ..PixelStore::INITIAL
+        };
+        let src = [0, 1, 2, 10, 11, 12, 20, 21, 22];
+        let r8 = internal_format(gl::R8).unwrap();
+        assert_eq!(
+            unpack(r8, gl::RED, gl::UNSIGNED_BYTE, 1, 2, &src, &s).unwrap(),
+            vec![11, 21]
+        );
+        assert!(unpack(r8, gl::RED, gl::UNSIGNED_BYTE, 1, 2, &src[..7], &s).is_err());
     }
 
     #[test]
@@ -1202,10 +1737,19 @@ mod tests {
             Err(GlError::OutOfMemory(_)) | Err(GlError::OutOfMemoryFor(..))
         ));
         assert!(matches!(
-            client_size(usize::MAX / 2, 3, gl::RGBA, gl::FLOAT, 4),
+            client_size(
+                usize::MAX / 2,
+                3,
+                gl::RGBA,
+                gl::FLOAT,
+                &PixelStore::aligned(4)
+            ),
             Err(GlError::OutOfMemory(_))
         ));
-        assert_eq!(client_size(3, 2, gl::RGB, gl::UNSIGNED_BYTE, 4), Ok(12 + 9));
+        assert_eq!(
+            client_size(3, 2, gl::RGB, gl::UNSIGNED_BYTE, &PixelStore::aligned(4)),
+            Ok(12 + 9)
+        );
     }
 
     /// GL 4.5 core §8.4.4 table 8.5, every packed type against every format class.

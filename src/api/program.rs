@@ -710,6 +710,7 @@ impl Context {
                 .iter()
                 .find(|o| o.builtin == Some(crate::ir::BuiltinOutput::PointSize))
                 .map(|o| o.slot),
+            clip_distances: crate::ir::link::clip_distance_output(vs),
             varyings: linked.varyings.clone(),
             color_slots: linked.color_slots.clone(),
             frag_depth_slot: linked.frag_depth_slot,

@@ -119,6 +119,10 @@ impl Context {
         let b = |x: bool| Bools(vec![x]);
         let i = |x: i32| Ints(vec![x]);
         let name = |x: Option<u32>| Ints(vec![x.map_or(0, |v| v as i32)]);
+        if let Some((pack, field)) = crate::api::pixels::store_param(pname) {
+            let store = if pack { &self.pack } else { &self.unpack };
+            return Ok(i(store.get(field)));
+        }
         Ok(match pname {
             gl::MAJOR_VERSION => i(self.reported.major as i32),
             gl::MINOR_VERSION => i(self.reported.minor as i32),
@@ -170,6 +174,18 @@ impl Context {
             // origin is an integer, clamped to the bounds range (GL 4.5 core §13.6.1).
             gl::SUBPIXEL_BITS => i(crate::raster::fixed::SUBPIXEL_BITS as i32),
             gl::VIEWPORT_SUBPIXEL_BITS => i(0),
+            gl::MAX_VIEWPORTS => i(limits::MAX_VIEWPORTS as i32),
+            // No geometry shaders select viewports or layers yet; GL 4.5 core table 23.69
+            // names the vertex the index would come from. Mesa reports the undefined one.
+            gl::VIEWPORT_INDEX_PROVOKING_VERTEX | gl::LAYER_PROVOKING_VERTEX => {
+                i(gl::UNDEFINED_VERTEX as i32)
+            }
+            gl::DEPTH_CLAMP => b(f.clip.depth_clamp),
+            gl::CLIP_ORIGIN | gl::CLIP_DEPTH_MODE => {
+                i(crate::api::viewport::clip_control_value(f, pname).unwrap_or(0) as i32)
+            }
+            gl::CLAMP_READ_COLOR => i(self.clamp_read_color as i32),
+
             gl::VIEWPORT_BOUNDS_RANGE => Ints(limits::VIEWPORT_BOUNDS_RANGE.to_vec()),
             gl::MAX_VERTEX_ATTRIB_STRIDE => i(limits::MAX_VERTEX_ATTRIB_STRIDE),
             gl::MAX_SAMPLES => i(limits::MAX_SAMPLES),
@@ -245,8 +261,6 @@ impl Context {
             gl::BLEND_DST_ALPHA => i(f.blend[0].dst_alpha.to_gl() as i32),
             gl::BLEND_EQUATION_RGB => i(f.blend[0].eq_rgb.to_gl() as i32),
             gl::BLEND_EQUATION_ALPHA => i(f.blend[0].eq_alpha.to_gl() as i32),
-            gl::UNPACK_ALIGNMENT => i(self.unpack_alignment as i32),
-            gl::PACK_ALIGNMENT => i(self.pack_alignment as i32),
             gl::ACTIVE_TEXTURE => i((gl::TEXTURE0 + self.active_texture) as i32),
             gl::TEXTURE_BINDING_2D => {
                 name(self.texture_units[self.active_texture as usize].map(|t| t.0))
@@ -360,20 +374,20 @@ impl Context {
                     index as usize,
                 ))
             }
-            gl::VIEWPORT | gl::SCISSOR_BOX => {
-                check(1, "softgl has one viewport")?;
-                self.indexed_as_plain(pname)
-            }
+            gl::VIEWPORT | gl::SCISSOR_BOX => Ok(Ok(self
+                .viewport_indexed_value(pname, index)?
+                .into_iter()
+                .map(|v| v as i64)
+                .collect())),
+            gl::SCISSOR_TEST => Ok(Err(vec![self.scissor_test_enabled(index)?])),
+            // Depth ranges as integers map [0, 1] onto [0, 2^31 − 1] (GL 4.5 core §2.2.2).
+            gl::DEPTH_RANGE => Ok(Ok(self
+                .viewport_indexed_value(pname, index)?
+                .into_iter()
+                .map(|v| (v * i32::MAX as f64).round() as i64)
+                .collect())),
             _ => Err(GlError::BadEnum("indexed glGet parameter", pname)),
         }
-    }
-
-    fn indexed_as_plain(&self, pname: u32) -> GlResult<Result<Vec<i64>, Vec<bool>>> {
-        Ok(match self.get_value(pname)? {
-            Value::Ints(v) => Ok(v.into_iter().map(i64::from).collect()),
-            Value::Bools(v) => Err(v),
-            Value::Floats(v) => Ok(v.into_iter().map(|x| x as i64).collect()),
-        })
     }
 
     pub(crate) fn try_get_integer64i_v(&mut self, pname: u32, index: u32) -> GlResult<Vec<i64>> {
@@ -398,11 +412,12 @@ impl Context {
     }
 
     pub(crate) fn try_get_floati_v(&mut self, pname: u32, index: u32) -> GlResult<Vec<f32>> {
-        if matches!(pname, gl::VIEWPORT) {
-            if index != 0 {
-                return Err(GlError::InvalidValue("softgl has one viewport"));
-            }
-            return self.try_get_floatv(pname);
+        if matches!(pname, gl::VIEWPORT | gl::DEPTH_RANGE) {
+            return Ok(self
+                .viewport_indexed_value(pname, index)?
+                .into_iter()
+                .map(|v| v as f32)
+                .collect());
         }
         Ok(self
             .try_get_integer64i_v(pname, index)?
@@ -416,8 +431,8 @@ impl Context {
             gl::BLEND if index < limits::MAX_DRAW_BUFFERS => {
                 Ok(self.fixed.blend[index as usize].enabled)
             }
-            gl::SCISSOR_TEST if index == 0 => self.try_is_enabled(cap),
-            gl::BLEND | gl::SCISSOR_TEST => Err(GlError::InvalidValue("index out of range")),
+            gl::SCISSOR_TEST => self.scissor_test_enabled(index),
+            gl::BLEND => Err(GlError::InvalidValue("index out of range")),
             _ => Err(GlError::BadEnum("indexed capability", cap)),
         }
     }

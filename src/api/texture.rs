@@ -821,18 +821,17 @@ impl Context {
             .ok_or(GlError::InvalidValue("internal format"))?;
         let fmt = ifmt.storage;
         let bytes = match data {
-            Some(src) => Some(pixels::unpack(
+            Some(src) => Some(pixels::unpack_3d(
                 ifmt,
                 format,
                 ty,
-                w as usize,
-                h as usize * d as usize,
+                [w as usize, h as usize, d as usize],
                 src,
-                self.unpack_alignment,
+                &self.unpack_store(r),
             )?),
             None => {
                 // Validate format/type even without data.
-                pixels::unpack(ifmt, format, ty, 0, 0, &[], 1)?;
+                pixels::unpack(ifmt, format, ty, 0, 0, &[], &pixels::PixelStore::INITIAL)?;
                 None
             }
         };
@@ -863,7 +862,7 @@ impl Context {
         offset: usize,
     ) -> GlResult<(Arc<Vec<u8>>, usize)> {
         let (w, h) = (width.max(0) as usize, height.max(0) as usize);
-        let len = pixels::client_size(w, h, format, ty, self.unpack_alignment)?;
+        let len = pixels::client_size(w, h, format, ty, &self.unpack.for_dims(false))?;
         let data =
             self.pixel_buffer_range(gl::PIXEL_UNPACK_BUFFER, offset, len, pixels::type_size(ty)?)?;
         Ok((data, len))
@@ -1143,14 +1142,13 @@ impl Context {
         }
         let ifmt =
             t.formats[lvl].unwrap_or_else(|| pixels::InternalFormat::of_storage(img.format()));
-        let bytes = pixels::unpack(
+        let bytes = pixels::unpack_3d(
             ifmt,
             format,
             ty,
-            w as usize,
-            h as usize * d as usize,
+            [w, h, d].map(|v| v as usize),
             data,
-            self.unpack_alignment,
+            &self.unpack_store(r),
         )?;
         let flushed = self.flush_raster();
         let bpt = img.format().bytes_per_texel();
@@ -1203,9 +1201,8 @@ impl Context {
         ty: u32,
         offset: usize,
     ) -> GlResult<()> {
-        let rows = height.max(0).saturating_mul(depth.max(0));
-        let (data, len) = self.unpack_buffer_bytes(width, rows, format, ty, offset)?;
-        let src = &data[offset..offset + len];
+        let src = self.unpack_buffer_bytes_3d([width, height, depth], format, ty, offset)?;
+        let src = &src[..];
         self.try_tex_image_3d(
             target,
             level,
@@ -1296,9 +1293,21 @@ impl Context {
         ty: u32,
         offset: usize,
     ) -> GlResult<Vec<u8>> {
-        let rows = size[1].max(0).saturating_mul(size[2].max(0));
-        let (data, len) = self.unpack_buffer_bytes(size[0], rows, format, ty, offset)?;
+        let [w, h, d] = size.map(|v| v.max(0) as usize);
+        let len = pixels::client_size_3d([w, h, d], format, ty, &self.unpack)?;
+        let data =
+            self.pixel_buffer_range(gl::PIXEL_UNPACK_BUFFER, offset, len, pixels::type_size(ty)?)?;
         Ok(data[offset..offset + len].to_vec())
+    }
+
+    /// The unpack state an upload into `r` uses: IMAGE_HEIGHT and SKIP_IMAGES count for
+    /// layered textures only (their uploads are 3D).
+    fn unpack_store(&self, r: TexRef) -> pixels::PixelStore {
+        let layered = matches!(r, TexRef::DefaultArray)
+            || self
+                .texture(r)
+                .is_some_and(|t| pixels::is_3d_target(t.target));
+        self.unpack.for_dims(layered)
     }
 
     // ---- downloads (GL 4.5 core §8.11.4 GetTexImage, GetTextureSubImage) ----
@@ -1328,8 +1337,8 @@ impl Context {
         Ok((img, offset.map(|v| v as u32), size.map(|v| v as u32)))
     }
 
-    /// Packs the box of `img` into `out(len)` (rows padded to GL_PACK_ALIGNMENT, layer after
-    /// layer; GL 4.5 core §8.4.4 through `pixels::pack_with`); `limit` is bufSize of the
+    /// Packs the box of `img` into `out(len)` (laid out by the pack pixel store, layer after
+    /// layer; GL 4.5 core §8.4.4 through `pixels::pack_box`); `limit` is bufSize of the
     /// robust forms (INVALID_OPERATION when the image does not fit, §8.11.4).
     #[allow(clippy::too_many_arguments)]
     fn pack_box<'o>(
@@ -1342,38 +1351,22 @@ impl Context {
         limit: Option<usize>,
         out: impl FnOnce(usize) -> GlResult<&'o mut [u8]>,
     ) -> GlResult<()> {
-        let a = self.pack_alignment;
+        let store = self.pack;
         let (w, h, d) = (w as usize, h as usize, d as usize);
-        let len = pixels::client_size(w, h * d, format, ty, a)?;
+        // A layered level's download is 3D (PACK_IMAGE_HEIGHT and PACK_SKIP_IMAGES count).
+        let mode = pixels::PackMode {
+            three_d: img.depth() > 1,
+            clamp: false,
+        };
+        let len = pixels::client_size_3d([w, h, d], format, ty, &store.for_dims(mode.three_d))?;
         if limit.is_some_and(|l| len > l) {
             return Err(GlError::InvalidOperation(
                 "bufSize is smaller than the image",
             ));
         }
         self.flush_raster();
-        if h == 0 || d == 0 {
-            return pixels::pack_with(img, 0, 0, w, 0, format, ty, a, out);
-        }
-        if y == 0 && h == img.height() as usize {
-            // Whole layers: one tall rectangle of the stacked layers.
-            let top = (z * img.height()) as i32;
-            return pixels::pack_with(img, x as i32, top, w, h * d, format, ty, a, out);
-        }
-        let buf = out(len)?;
-        // Client layers follow each other with no gap: layer l starts h padded rows after
-        // layer l − 1 (no GL_PACK_IMAGE_HEIGHT in softgl).
-        let row_bytes = pixels::client_size(w, 1, format, ty, 1)?;
-        let stride = pixels::row_stride(row_bytes, 1, a);
-        let layer_len = pixels::client_size(w, h, format, ty, a)?;
-        for layer in 0..d {
-            let top = ((z as usize + layer) * img.height() as usize + y as usize) as i32;
-            let at = layer * h * stride;
-            let dst = buf
-                .get_mut(at..at + layer_len)
-                .ok_or(GlError::InvalidOperation("the pixel buffer is too small"))?;
-            pixels::pack_with(img, x as i32, top, w, h, format, ty, a, |_| Ok(dst))?;
-        }
-        Ok(())
+        let origin = [x as i32, y as i32, z as i32];
+        pixels::pack_box(img, origin, [w, h, d], format, ty, &store, mode, out)
     }
 
     /// glGetTexImage into a new buffer (the whole level, all its layers).
@@ -1458,20 +1451,20 @@ impl Context {
                     let r = this.download_texture(target, texture)?;
                     this.download_source(r, level, offset, size)
                 })?;
-                let a = this.pack_alignment;
-                let len =
-                    pixels::client_size(s[0] as usize, (s[1] * s[2]) as usize, format, ty, a)?;
+                let store = this.pack.for_dims(img.depth() > 1);
+                let size = s.map(|v| v as usize);
+                let len = pixels::client_size_3d(size, format, ty, &store)?;
                 let type_size = pixels::type_size(ty)?;
-                this.with_group(|this| {
+                // The buffer's bytes: padding and skipped bytes keep them (§8.4.4).
+                let old = this.with_group(|this| {
                     this.pixel_buffer_range(gl::PIXEL_PACK_BUFFER, buffer_offset, len, type_size)
-                        .map(drop)
                 })?;
                 let mut packed = Vec::new();
                 this.pack_box(&img, o, s, format, ty, limit, |n| {
                     packed
                         .try_reserve_exact(n)
                         .map_err(|_| GlError::OutOfMemoryFor(n as u64, "bytes of pixels"))?;
-                    packed.resize(n, 0);
+                    packed.extend_from_slice(&old[buffer_offset..buffer_offset + n]);
                     Ok(&mut packed[..])
                 })?;
                 this.with_group(|this| {

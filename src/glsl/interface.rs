@@ -79,6 +79,41 @@ impl Lowerer {
         Ok(())
     }
 
+    /// `out float gl_ClipDistance[n];` in a vertex shader: the array's size, at most
+    /// `gl_MaxClipDistances` (8), before any use.
+    fn redeclare_clip_distance(
+        &mut self,
+        storage: Option<Storage>,
+        ty: &Type,
+        d: &ast::Declarator,
+    ) -> R<()> {
+        const MAX: u32 = 8;
+        let n = match (storage, ty) {
+            (Some(Storage::Out), Type::Array(e, n)) if **e == Type::FLOAT => *n,
+            _ => bail!(
+                self,
+                d.span,
+                "`gl_ClipDistance' can only be redeclared as `out float gl_ClipDistance[n]'"
+            ),
+        };
+        if n == 0 || n > MAX {
+            bail!(
+                self,
+                d.span,
+                "`gl_ClipDistance' array size must be 1 to gl_MaxClipDistances ({MAX})"
+            );
+        }
+        if self.scopes[0].contains_key("gl_ClipDistance") {
+            bail!(
+                self,
+                d.span,
+                "`gl_ClipDistance' redeclared after it was used"
+            );
+        }
+        self.clip_distance_len = Some(n);
+        Ok(())
+    }
+
     /// `in vec4 gl_FragCoord;`, optionally with `layout(origin_upper_left)` and/or
     /// `layout(pixel_center_integer)` (GLSL 1.50 §4.3.8.1, GLSL 4.60 §4.4.1.3). The
     /// redeclaration changes no code, only how the rasterizer fills gl_FragCoord, so it
@@ -250,6 +285,11 @@ impl Lowerer {
             let ty = self
                 .apply_dims(base.clone(), &d.dims, init_len, d.span)
                 .unwrap_or_else(|_| base.clone());
+            if d.name == "gl_ClipDistance" && self.stage == Stage::Vertex {
+                // `out float gl_ClipDistance[n];` sizes the built-in (GLSL 4.60 §7.1.1).
+                let _ = self.redeclare_clip_distance(storage, &ty, d);
+                continue;
+            }
             if d.name == "gl_FragCoord" && self.stage == Stage::Fragment {
                 // Errors are reported inside; there is nothing to declare either way.
                 let _ = self.redeclare_frag_coord(q, storage, &ty, d);
@@ -1329,6 +1369,27 @@ impl Lowerer {
                     vars: vars.clone().into(),
                 });
                 (f4, vars, true)
+            }
+            // gl_ClipDistance[i] (GLSL 1.30+ vertex output, GL 4.5 core §13.5): distance to
+            // user clip plane i, sized by a redeclaration or gl_MaxClipDistances.
+            ("gl_ClipDistance", true) if self.version >= 130 => {
+                let n = self.clip_distance_len.unwrap_or(8);
+                let ty = Type::Array(Box::new(Type::FLOAT), n);
+                let vars = self.new_vars_for(&ty);
+                self.outputs.push(PendingOutput {
+                    var: InterfaceVar {
+                        name: name.to_string(),
+                        ty: vt(BaseType::Float, 1, 1),
+                        array_len: Some(n),
+                        location: None,
+                        slot: 0,
+                        words: n,
+                        interpolation: Interpolation::Smooth,
+                        builtin: Some(BuiltinOutput::ClipDistance),
+                    },
+                    vars: vars.clone().into(),
+                });
+                (ty, vars, true)
             }
             // gl_FragData[n] writes colour output n (GLSL 1.10–4.10, compatibility).
             ("gl_FragData", false) if self.deprecated_builtins_allowed() => {

@@ -169,6 +169,9 @@ pub struct Lowerer {
     pub frag_coord_layout: Option<(bool, bool)>,
     /// Where the first redeclaration of gl_FragCoord is.
     pub frag_coord_redeclared_at: Option<Span>,
+    /// The size `out float gl_ClipDistance[n];` gave the array (GLSL 4.60 §7.1.1);
+    /// `gl_MaxClipDistances` when it was not redeclared.
+    pub clip_distance_len: Option<u32>,
     /// The earliest use of gl_FragCoord in the source, wherever it was lowered (main is
     /// lowered after every other global, so "before any use" is checked at the end of
     /// `lower_unit`; `forget_since` does not undo this).
@@ -268,6 +271,7 @@ impl Lowerer {
             early_fragment_tests: false,
             frag_coord_layout: None,
             frag_coord_redeclared_at: None,
+            clip_distance_len: None,
             frag_coord_first_use: None,
             global_bindless: false,
             global_bound: false,
@@ -760,6 +764,7 @@ impl Lowerer {
         outs.sort_by_key(|o| match o.var.builtin {
             Some(BuiltinOutput::Position) => 0,
             Some(BuiltinOutput::PointSize) => 1,
+            Some(BuiltinOutput::ClipDistance) => 1,
             Some(BuiltinOutput::FragDepth) | Some(BuiltinOutput::PointCoord) => 3,
             None => 2,
         });

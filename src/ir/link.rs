@@ -389,6 +389,15 @@ fn attribute_locations(v: &InterfaceVar) -> u32 {
 }
 
 /// Links a vertex and a fragment module. All errors are collected for the info log.
+/// The output word of a vertex shader's gl_ClipDistance[0] and the array's size, when it
+/// writes it (the rasterizer clips by the enabled ones, `raster::clip`).
+pub fn clip_distance_output(vs: &Module) -> Option<(u32, u32)> {
+    vs.outputs
+        .iter()
+        .find(|o| o.builtin == Some(BuiltinOutput::ClipDistance))
+        .map(|o| (o.slot, o.words))
+}
+
 pub fn link(vs: &Module, fs: &Module, opts: &LinkOptions) -> Result<Linked, Vec<LinkError>> {
     let mut errors = Vec::new();
     if vs.stage != Stage::Vertex {

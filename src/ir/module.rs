@@ -622,6 +622,8 @@ pub enum BuiltinOutput {
     Position,
     /// float gl_PointSize (vertex)
     PointSize,
+    /// float gl_ClipDistance[n] (vertex; GL 4.5 core §13.5): one word per element.
+    ClipDistance,
     /// float gl_FragDepth (fragment)
     FragDepth,
     /// vec2 gl_PointCoord (a fragment *input*): linked as a noperspective varying whose

@@ -1,16 +1,31 @@
-//! Clipping in clip space (GL 4.5 core §13.5): near and far planes, a w > epsilon plane, and
+//! Clipping in clip space (GL 4.5 core §13.5): near and far planes (z >= -w, or z >= 0
+//! under glClipControl's GL_ZERO_TO_ONE; neither under GL_DEPTH_CLAMP), a w > epsilon plane,
 //! x/y planes at a large guard band, so that triangles poking out of the viewport are not cut
 //! (the tile rectangle and the viewport limit rasterization) but no vertex can overflow the
-//! fixed-point range of setup (`fixed::MAX_WINDOW_COORD`). Varyings of new vertices are
-//! interpolated linearly in clip space, which is perspective-correct.
+//! fixed-point range of setup (`fixed::MAX_WINDOW_COORD`), and the enabled clip distances
+//! (gl_ClipDistance[i] >= 0 is inside, read from the vertex record). Varyings of new vertices
+//! are interpolated linearly in clip space, which is perspective-correct; clip distances too
+//! (§13.5: they interpolate like the position).
+
+use super::draw::ClipState;
 
 /// Smallest w a vertex keeps after clipping: keeps 1/w finite.
 pub const W_EPSILON: f32 = 1e-6;
 
-/// The clip planes of one draw: `dot(plane, (x, y, z, w)) >= 0` is inside.
+/// The fixed planes: near, far, w, then four guard-band planes.
+const FIXED: usize = 7;
+/// Every plane: the fixed ones, then GL_CLIP_DISTANCE0..7.
+pub const PLANES: usize = FIXED + 8;
+
+/// The clip planes of one draw: `dot(plane, (x, y, z, w)) >= 0` is inside; plane
+/// `FIXED + i` is clip distance i, record word `dist_at + i`.
 #[derive(Copy, Clone, Debug)]
 pub struct ClipPlanes {
-    planes: [[f32; 4]; 7],
+    planes: [[f32; 4]; FIXED],
+    /// The planes tested (bit i: plane i).
+    active: u32,
+    /// Record word of gl_ClipDistance[0].
+    dist_at: usize,
 }
 
 /// Guard band half-size in window pixels. Half of `fixed::MAX_WINDOW_COORD`, leaving room for
@@ -18,8 +33,20 @@ pub struct ClipPlanes {
 const GUARD_PX: f64 = (1u32 << 19) as f64;
 
 impl ClipPlanes {
-    /// Planes for a viewport `[x, y, width, height]` (width and height > 0).
+    /// Planes for a viewport `[x, y, width, height]` (width and height > 0) under GL's
+    /// initial clip state.
     pub fn new(viewport: [i32; 4]) -> ClipPlanes {
+        ClipPlanes::for_draw(viewport, &ClipState::default(), None)
+    }
+
+    /// The planes of a draw: `distances` is the record word of gl_ClipDistance[0] and how
+    /// many the vertex shader writes, when it writes any. An enabled clip distance the
+    /// shader does not write is left out (GL 4.5 core §13.5 calls its value undefined).
+    pub fn for_draw(
+        viewport: [i32; 4],
+        clip: &ClipState,
+        distances: Option<(usize, u32)>,
+    ) -> ClipPlanes {
         // Largest |ndc| whose window coordinate stays inside the guard band, per axis.
         let guard = |origin: i32, size: i32| -> f32 {
             let half = (size.max(1) as f64) / 2.0;
@@ -28,9 +55,19 @@ impl ClipPlanes {
         };
         let gx = guard(viewport[0], viewport[2]);
         let gy = guard(viewport[1], viewport[3]);
+        let (dist_at, written) = distances.unwrap_or((0, 0));
+        let written = if written >= 8 {
+            0xFF
+        } else {
+            (1u32 << written) - 1
+        };
+        let depth = if clip.depth_clamp { 0 } else { 0b11 };
         ClipPlanes {
+            active: depth | 0b111_1100 | ((clip.distances as u32 & written) << FIXED),
+            dist_at,
             planes: [
-                [0.0, 0.0, 1.0, 1.0],  // near: z >= -w
+                // near: z >= -w, or z >= 0 under GL_ZERO_TO_ONE
+                [0.0, 0.0, 1.0, if clip.zero_to_one { 0.0 } else { 1.0 }],
                 [0.0, 0.0, -1.0, 1.0], // far: z <= w
                 [0.0, 0.0, 0.0, 1.0],  // w >= epsilon (distance offset below)
                 [-1.0, 0.0, 0.0, gx],  // x <= gx * w
@@ -44,6 +81,9 @@ impl ClipPlanes {
     /// Signed distance of `v` from plane `i` (inside when >= 0).
     #[inline]
     pub fn dist(&self, i: usize, v: &[f32]) -> f32 {
+        if i >= FIXED {
+            return v[self.dist_at + i - FIXED];
+        }
         let p = &self.planes[i];
         let d = p[0] * v[0] + p[1] * v[1] + p[2] * v[2] + p[3] * v[3];
         if i == 2 {
@@ -53,11 +93,14 @@ impl ClipPlanes {
         }
     }
 
-    /// Bit i set when `v` is outside plane i. NaN counts as outside everything.
+    /// Bit i set when `v` is outside active plane i. NaN counts as outside everything.
     #[inline]
     pub fn outcode(&self, v: &[f32]) -> u32 {
         let mut code = 0;
-        for i in 0..7 {
+        let mut planes = self.active;
+        while planes != 0 {
+            let i = planes.trailing_zeros() as usize;
+            planes &= planes - 1;
             let d = self.dist(i, v);
             if d.is_nan() || d < 0.0 {
                 code |= 1 << i;
@@ -88,7 +131,7 @@ impl Clipper {
     ) -> &'s [f32] {
         self.a.clear();
         let (mut t0, mut t1) = (0.0f32, 1.0f32);
-        for plane in 0..7 {
+        for plane in 0..PLANES {
             if codes_or & (1 << plane) == 0 {
                 continue;
             }
@@ -133,7 +176,7 @@ impl Clipper {
         for vert in v {
             self.a.extend_from_slice(&vert[..stride]);
         }
-        for plane in 0..7 {
+        for plane in 0..PLANES {
             if codes_or & (1 << plane) == 0 {
                 continue;
             }
@@ -173,6 +216,48 @@ impl Clipper {
     }
 }
 
+/// Splits polygon `poly` (vertices of `stride` floats) by the plane `dist(v) = 0` into the
+/// part where `dist >= 0` and the part where it is negative (either may be empty). New
+/// vertices interpolate from the inside vertex, so both parts share them bit for bit.
+pub fn split_polygon(
+    poly: &[f32],
+    stride: usize,
+    dist: impl Fn(&[f32]) -> f32,
+) -> (Vec<f32>, Vec<f32>) {
+    let (mut inside, mut outside) = (Vec::new(), Vec::new());
+    let n = poly.len() / stride;
+    for i in 0..n {
+        let cur = &poly[i * stride..(i + 1) * stride];
+        let next = &poly[((i + 1) % n) * stride..((i + 1) % n + 1) * stride];
+        let (dc, dn) = (dist(cur), dist(next));
+        let (cur_in, next_in) = (dc >= 0.0, dn >= 0.0);
+        if cur_in {
+            inside.extend_from_slice(cur);
+        } else {
+            outside.extend_from_slice(cur);
+        }
+        if cur_in != next_in {
+            let (vin, vout, din, dout) = if cur_in {
+                (cur, next, dc, dn)
+            } else {
+                (next, cur, dn, dc)
+            };
+            let t = din / (din - dout);
+            for k in 0..stride {
+                let x = vin[k] + t * (vout[k] - vin[k]);
+                inside.push(x);
+                outside.push(x);
+            }
+        }
+    }
+    for part in [&mut inside, &mut outside] {
+        if part.len() < 3 * stride {
+            part.clear();
+        }
+    }
+    (inside, outside)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -187,6 +272,31 @@ mod tests {
         assert_eq!(p.outcode(&[50.0, -50.0, 0.0, 1.0]), 0);
         assert_ne!(p.outcode(&[1e6, 0.0, 0.0, 1.0]), 0);
         assert_eq!(p.outcode(&[f32::NAN, 0.0, 0.0, 1.0]), 0x7F);
+        // Depth clamp: no near or far plane; zero-to-one: near at z = 0.
+        let clamp = ClipState {
+            depth_clamp: true,
+            ..ClipState::default()
+        };
+        let p = ClipPlanes::for_draw([0, 0, 100, 100], &clamp, None);
+        assert_eq!(p.outcode(&[0.0, 0.0, -2.0, 1.0]), 0);
+        assert_eq!(p.outcode(&[0.0, 0.0, 2.0, 1.0]), 0);
+        // Behind the eye: the w plane (and the guard band) still clip, near and far do not.
+        assert_eq!(p.outcode(&[0.0, 0.0, 5.0, -1.0]), 0x7C);
+        let zo = ClipState {
+            zero_to_one: true,
+            ..ClipState::default()
+        };
+        let p = ClipPlanes::for_draw([0, 0, 100, 100], &zo, None);
+        assert_eq!(p.outcode(&[0.0, 0.0, -0.5, 1.0]), 1);
+        assert_eq!(p.outcode(&[0.0, 0.0, 0.5, 1.0]), 0);
+        // Clip distances 0 and 2 enabled, the shader writes 2: only distance 0 clips.
+        let cd = ClipState {
+            distances: 0b101,
+            ..ClipState::default()
+        };
+        let p = ClipPlanes::for_draw([0, 0, 100, 100], &cd, Some((4, 2)));
+        assert_eq!(p.outcode(&[0.0, 0.0, 0.0, 1.0, -1.0, -1.0]), 1 << 7);
+        assert_eq!(p.outcode(&[0.0, 0.0, 0.0, 1.0, 0.0, -1.0]), 0);
     }
 
     #[test]
@@ -226,6 +336,23 @@ mod tests {
         let (a, b) = ([0.0f32, 0.0, -2.0, 1.0], [1.0f32, 0.0, -3.0, 1.0]);
         let codes = p.outcode(&a) | p.outcode(&b);
         assert!(c.clip_line(&p, [&a, &b], 4, codes).is_empty());
+    }
+
+    #[test]
+    fn split_polygon_shares_the_cut_vertices() {
+        // A triangle cut by x = 0.25: a quad-less triangle outside, a quad inside.
+        let tri = [0.0f32, 0.0, 1.0, 0.0, 0.0, 1.0];
+        let (inside, outside) = split_polygon(&tri, 2, |v| v[0] - 0.25);
+        assert_eq!(inside.len(), 3 * 2);
+        assert_eq!(outside.len(), 4 * 2);
+        let cut: Vec<&[f32]> = inside.chunks(2).filter(|v| v[0] == 0.25).collect();
+        assert_eq!(cut.len(), 2);
+        for v in cut {
+            assert!(outside.chunks(2).any(|o| o == v), "{v:?} in both parts");
+        }
+        // All on one side: the other part is empty.
+        let (inside, outside) = split_polygon(&tri, 2, |v| v[0] + 1.0);
+        assert_eq!((inside.len(), outside.len()), (6, 0));
     }
 
     #[test]

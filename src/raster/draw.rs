@@ -124,6 +124,9 @@ pub struct ProgramCode {
     pub position_slot: u32,
     /// Output word of gl_PointSize, when the vertex shader writes it.
     pub point_size_slot: Option<u32>,
+    /// Output word of gl_ClipDistance[0] and the array's size, when the vertex shader
+    /// writes it (GL 4.5 core §13.5).
+    pub clip_distances: Option<(u32, u32)>,
     /// Words per fragment read by the fragment shader.
     pub fs_input_words: u32,
     pub varyings: Vec<VaryingLink>,
@@ -236,6 +239,23 @@ pub struct RasterState {
     pub per_buffer: Option<[BufferBlend; MAX_DRAW_BUFFERS]>,
     /// Points, lines and polygon mode (GL 4.5 core §14.4, §14.5, §14.6.4).
     pub prims: PrimState,
+    /// Depth clamp, clip control and the enabled clip distances (GL 4.5 core §13.5).
+    pub clip: ClipState,
+}
+
+/// How primitives are clipped and mapped to the window (GL 4.5 core §13.5, §13.6.1).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ClipState {
+    /// GL_DEPTH_CLAMP: no near/far clipping; fragment depths clamp to the depth range.
+    pub depth_clamp: bool,
+    /// glClipControl origin GL_UPPER_LEFT: window y is flipped (y_w grows with -y_ndc) and
+    /// so is the sense of facing.
+    pub upper_left: bool,
+    /// glClipControl depth mode GL_ZERO_TO_ONE: clip z in [0, w] maps to [n, f] (near plane
+    /// z >= 0).
+    pub zero_to_one: bool,
+    /// GL_CLIP_DISTANCE0..7 enabled (bit i).
+    pub distances: u8,
 }
 
 impl RasterState {
@@ -300,6 +320,7 @@ impl RasterState {
             color_mask: [true; 4],
             per_buffer: None,
             prims: PrimState::INITIAL,
+            clip: ClipState::default(),
         }
     }
 }

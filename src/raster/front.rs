@@ -208,8 +208,12 @@ pub fn bin_draw(
     let early_depth =
         (!prog.uses_discard && prog.frag_depth_slot.is_none()) || prog.early_fragment_tests;
     let call = Arc::new(call);
-    let planes = ClipPlanes::new(call.state.viewport);
     let stride = vertex::record_stride(&call);
+    let planes = ClipPlanes::for_draw(
+        call.state.viewport,
+        &call.state.clip,
+        vertex::clip_distance_words(&call),
+    );
     let params = PrimParams::new(&call, stride);
     let pool = pool.filter(|p| p.current_num_threads() > 1);
     let mut total = 0;
@@ -463,10 +467,14 @@ fn assemble_triangle(
     if codes[0] & codes[1] & codes[2] != 0 {
         return;
     }
-    if codes[0] | codes[1] | codes[2] == 0 {
+    if codes[0] | codes[1] | codes[2] == 0 && ctx.depth_clamp.is_none() {
         setup::setup_triangle(ctx, v, flat, None, &mut out.tris, &mut out.planes);
     } else {
         let poly = clipper.clip(planes, v, stride, codes[0] | codes[1] | codes[2]);
+        if ctx.depth_clamp.is_some() {
+            let poly = poly.to_vec();
+            return assemble_depth_clamped(ctx, &poly, stride, flat, out);
+        }
         let n = poly.len() / stride;
         let at = |k: usize| &poly[k * stride..(k + 1) * stride];
         // The polygon's orientation (shoelace over window positions) gives every piece the
@@ -480,6 +488,56 @@ fn assemble_triangle(
             return;
         }
         for k in 1..n.saturating_sub(1) {
+            setup::setup_triangle(
+                ctx,
+                [at(0), at(k), at(k + 1)],
+                flat,
+                Some(area > 0.0),
+                &mut out.tris,
+                &mut out.planes,
+            );
+        }
+    }
+}
+
+/// GL_DEPTH_CLAMP with a depth range narrower than [0, 1] (GL 4.5 core §13.5): polygon
+/// `poly` (already clipped, near and far planes excepted) is split where it crosses the
+/// near and far planes; the parts beyond them get the plane's z, so every fragment there has
+/// the clamped depth n or f exactly, and the part between keeps its own (window z is clamped
+/// per vertex too, `SetupCtx::window`, for rounding at the cut).
+fn assemble_depth_clamped(
+    ctx: &SetupCtx,
+    poly: &[f32],
+    stride: usize,
+    flat: &[f32],
+    out: &mut ChunkOut,
+) {
+    let n = poly.len() / stride;
+    if n < 3 {
+        return;
+    }
+    let at = |k: usize| &poly[k * stride..(k + 1) * stride];
+    let mut area = 0.0f64;
+    for k in 0..n {
+        let (a, b) = (ctx.window(at(k)), ctx.window(at((k + 1) % n)));
+        area += a[0] * b[1] - b[0] * a[1];
+    }
+    if area.is_nan() || area == 0.0 {
+        return;
+    }
+    let near = |v: &[f32]| v[2] - ctx.plane_z(false, v[3]);
+    let far = |v: &[f32]| ctx.plane_z(true, v[3]) - v[2];
+    let (rest, mut before) = super::clip::split_polygon(poly, stride, near);
+    let (between, mut beyond) = super::clip::split_polygon(&rest, stride, far);
+    for (part, far) in [(&mut before, false), (&mut beyond, true)] {
+        for v in part.chunks_exact_mut(stride) {
+            v[2] = ctx.plane_z(far, v[3]);
+        }
+    }
+    for part in [&before, &between, &beyond] {
+        let m = part.len() / stride;
+        let at = |k: usize| &part[k * stride..(k + 1) * stride];
+        for k in 1..m.saturating_sub(1) {
             setup::setup_triangle(
                 ctx,
                 [at(0), at(k), at(k + 1)],

@@ -69,6 +69,12 @@ pub struct SetupCtx {
     offset_modes: u8,
     /// The depth buffer holds floats: the offset's unit r depends on the depth (§14.6.5).
     pub float_depth: bool,
+    /// GL_DEPTH_CLAMP with a depth range other than [0, 1]: window z clamps to
+    /// [min(n, f), max(n, f)] (the depth test's own saturation clamps to [0, 1]), and
+    /// triangles are split where they cross the near and far planes (`front.rs`).
+    pub depth_clamp: Option<[f64; 2]>,
+    /// glClipControl's GL_ZERO_TO_ONE: the near plane is z = 0.
+    zero_to_one: bool,
 }
 
 impl SetupCtx {
@@ -96,20 +102,38 @@ impl SetupCtx {
             return None;
         }
         let [n, f] = state.depth_range.map(|d| d.clamp(0.0, 1.0));
+        let clip = state.clip;
+        // GL 4.5 core §13.6.1: z_w = (f − n)/2 · z_d + (n + f)/2, or (f − n) · z_d + n under
+        // GL_ZERO_TO_ONE; y_w = ±(h/2) · y_d + o_y, negated under GL_UPPER_LEFT.
+        let (z_scale, z_offset) = if clip.zero_to_one {
+            (f - n, n)
+        } else {
+            ((f - n) / 2.0, (n + f) / 2.0)
+        };
+        let y_scale = if clip.upper_left {
+            -(vh as f64) / 2.0
+        } else {
+            vh as f64 / 2.0
+        };
         Some(SetupCtx {
-            scale: [vw as f64 / 2.0, vh as f64 / 2.0, (f - n) / 2.0],
+            scale: [vw as f64 / 2.0, y_scale, z_scale],
             offset: [
                 vx as f64 + vw as f64 / 2.0,
                 vy as f64 + vh as f64 / 2.0,
-                (n + f) / 2.0,
+                z_offset,
             ],
             rect,
             cull: state.cull_face,
-            front_ccw: state.front_face == FrontFace::Ccw,
+            // §14.6.1: the sign of the area is reversed under GL_UPPER_LEFT, so a triangle
+            // keeps its facing when clip control flips the window.
+            front_ccw: (state.front_face == FrontFace::Ccw) != clip.upper_left,
             interp,
             depth_offset: state.prims.offset,
             offset_modes: state.prims.offset_modes,
             float_depth: false,
+            depth_clamp: (clip.depth_clamp && [n.min(f), n.max(f)] != [0.0, 1.0])
+                .then_some([n.min(f), n.max(f)]),
+            zero_to_one: clip.zero_to_one,
         })
     }
 
@@ -190,11 +214,25 @@ impl SetupCtx {
     /// Window coordinates of a clip-space position (w > 0 after clipping).
     pub fn window(&self, v: &[f32]) -> [f64; 3] {
         let inv = 1.0 / v[3] as f64;
+        let z = v[2] as f64 * inv * self.scale[2] + self.offset[2];
         [
             v[0] as f64 * inv * self.scale[0] + self.offset[0],
             v[1] as f64 * inv * self.scale[1] + self.offset[1],
-            v[2] as f64 * inv * self.scale[2] + self.offset[2],
+            match self.depth_clamp {
+                Some([lo, hi]) => z.clamp(lo, hi),
+                None => z,
+            },
         ]
+    }
+
+    /// The clip-space z of the near (`far` false) or far plane at `w`: -w (0 under
+    /// GL_ZERO_TO_ONE) or w.
+    pub fn plane_z(&self, far: bool, w: f32) -> f32 {
+        match (far, self.zero_to_one) {
+            (true, _) => w,
+            (false, false) => -w,
+            (false, true) => 0.0,
+        }
     }
 }
 

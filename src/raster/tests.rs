@@ -129,6 +129,7 @@ fn program(fs: Arc<dyn ShaderCode>, interp: Interpolation) -> ProgramCode {
         vs_output_words: 8,
         position_slot: 0,
         point_size_slot: None,
+        clip_distances: None,
         fs_input_words: 4,
         varyings: (0..4)
             .map(|c| VaryingLink {

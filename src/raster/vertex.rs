@@ -9,9 +9,21 @@ use crate::jit::{self, BoundEnv};
 
 /// Floats per post-shading vertex record: x, y, z, w, then one word per varying link
 /// (varying bits stored as f32 bit patterns; flat integer varyings are never computed on),
-/// then gl_PointSize when points take it (`point_size_word`).
+/// then gl_ClipDistance[] when the draw clips by it (`clip_distance_words`), then
+/// gl_PointSize when points take it (`point_size_word`, the last word).
 pub fn record_stride(draw: &DrawCall) -> usize {
-    4 + draw.program.varyings.len() + point_size_word(draw).is_some() as usize
+    4 + draw.program.varyings.len()
+        + clip_distance_words(draw).map_or(0, |(_, n)| n as usize)
+        + point_size_word(draw).is_some() as usize
+}
+
+/// Where the record keeps gl_ClipDistance[] and how many it holds, when the vertex shader
+/// writes it and a GL_CLIP_DISTANCEi it writes is enabled (else the distances cost nothing).
+pub fn clip_distance_words(draw: &DrawCall) -> Option<(usize, u32)> {
+    let (_, n) = draw.program.clip_distances?;
+    let written = if n >= 8 { 0xFF } else { (1u32 << n) - 1 };
+    (draw.state.clip.distances as u32 & written != 0)
+        .then_some((4 + draw.program.varyings.len(), n))
 }
 
 /// The vertex output word of gl_PointSize when the draw's points take their size from it
@@ -113,6 +125,7 @@ pub fn shade(draw: &DrawCall, ids: &[i64], instance: u32, out: &mut [f32]) {
     let prog = &draw.program;
     let stride = record_stride(draw);
     let size_word = point_size_word(draw);
+    let distances = clip_distance_words(draw).zip(draw.program.clip_distances);
     let env = BoundEnv::new(&draw.vs_data, &draw.sampler);
     let in_words = (draw.vertices.input_words.max(prog.vs.input_words())) as usize;
     let out_words = (prog.vs_output_words.max(prog.vs.output_words())) as usize;
@@ -149,6 +162,11 @@ pub fn shade(draw: &DrawCall, ids: &[i64], instance: u32, out: &mut [f32]) {
             }
             for (k, link) in prog.varyings.iter().enumerate() {
                 rec[4 + k] = f32::from_bits(word(&outputs, link.vs_slot, lane));
+            }
+            if let Some(((at, n), (slot, _))) = distances {
+                for k in 0..n {
+                    rec[at + k as usize] = f32::from_bits(word(&outputs, slot + k, lane));
+                }
             }
             if let Some(w) = size_word {
                 rec[stride - 1] = f32::from_bits(word(&outputs, w, lane));

@@ -262,3 +262,97 @@ pub fn LineWidth(ctx: &mut Context, width: GLfloat) {
 pub fn PixelStorei(ctx: &mut Context, pname: GLenum, param: GLint) {
     ctx.pixel_storei(pname, param)
 }
+
+pub fn PixelStoref(ctx: &mut Context, pname: GLenum, param: GLfloat) {
+    // GL 4.5 core §8.4.1: a boolean parameter is true when the value is not 0.0; an integer
+    // one takes the value rounded to the nearest integer.
+    let boolean = matches!(
+        pname,
+        gl::UNPACK_SWAP_BYTES | gl::UNPACK_LSB_FIRST | gl::PACK_SWAP_BYTES | gl::PACK_LSB_FIRST
+    );
+    let v = if boolean {
+        (param != 0.0) as GLint
+    } else {
+        param.round() as GLint
+    };
+    ctx.pixel_storei(pname, v)
+}
+
+pub fn ClampColor(ctx: &mut Context, target: GLenum, clamp: GLenum) {
+    ctx.clamp_color(target, clamp)
+}
+
+pub fn ClipControl(ctx: &mut Context, origin: GLenum, depth: GLenum) {
+    ctx.clip_control(origin, depth)
+}
+
+pub fn ViewportIndexedf(
+    ctx: &mut Context,
+    index: GLuint,
+    x: GLfloat,
+    y: GLfloat,
+    w: GLfloat,
+    h: GLfloat,
+) {
+    ctx.viewport_indexedf(index, x, y, w, h)
+}
+
+pub unsafe fn ViewportIndexedfv(ctx: &mut Context, index: GLuint, v: *const GLfloat) {
+    // SAFETY: `v` holds 4 floats (GL 4.5 core §13.6.1).
+    match unsafe { slice_len(v, 4) } {
+        Ok(v) => ctx.viewport_indexedf(index, v[0], v[1], v[2], v[3]),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ViewportArrayv(ctx: &mut Context, first: GLuint, count: GLsizei, v: *const GLfloat) {
+    // SAFETY: `v` holds 4 floats per viewport.
+    match unsafe { slice(v, count.saturating_mul(4), "negative count") } {
+        Ok(v) => ctx.viewport_arrayv(first, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub fn ScissorIndexed(
+    ctx: &mut Context,
+    index: GLuint,
+    left: GLint,
+    bottom: GLint,
+    width: GLsizei,
+    height: GLsizei,
+) {
+    ctx.scissor_indexed(index, left, bottom, width, height)
+}
+
+pub unsafe fn ScissorIndexedv(ctx: &mut Context, index: GLuint, v: *const GLint) {
+    // SAFETY: `v` holds 4 integers (GL 4.5 core §14.9.2).
+    match unsafe { slice_len(v, 4) } {
+        Ok(v) => ctx.scissor_indexed(index, v[0], v[1], v[2], v[3]),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ScissorArrayv(ctx: &mut Context, first: GLuint, count: GLsizei, v: *const GLint) {
+    // SAFETY: `v` holds 4 integers per scissor box.
+    match unsafe { slice(v, count.saturating_mul(4), "negative count") } {
+        Ok(v) => ctx.scissor_arrayv(first, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub fn DepthRangeIndexed(ctx: &mut Context, index: GLuint, n: GLdouble, f: GLdouble) {
+    ctx.depth_range_indexed(index, n, f)
+}
+
+pub unsafe fn DepthRangeArrayv(
+    ctx: &mut Context,
+    first: GLuint,
+    count: GLsizei,
+    v: *const GLdouble,
+) {
+    // SAFETY: `v` holds 2 doubles per depth range.
+    match unsafe { slice(v, count.saturating_mul(2), "negative count") } {
+        Ok(v) => ctx.depth_range_arrayv(first, v),
+        Err(e) => fail(ctx, e),
+    }
+}

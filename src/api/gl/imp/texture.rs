@@ -70,7 +70,7 @@ unsafe fn client_image<'a>(
         height as usize,
         format,
         r#type,
-        ctx.unpack_alignment,
+        &ctx.unpack.for_dims(false),
     )
     .ok()?;
     // SAFETY: non-null and holding the image by the caller's contract; `n` > 0 here only
@@ -459,7 +459,7 @@ pub unsafe fn SamplerParameterIuiv(
 
 // ---- 2D array textures (GL 4.5 core §8.5, §8.6, §8.19) ----
 
-/// The client bytes of a `width`×`height`×`depth` box (layers after each other), as
+/// The client bytes of a `width`×`height`×`depth` box under the unpack pixel store, as
 /// `client_image` does for 2D.
 ///
 /// # Safety
@@ -471,12 +471,15 @@ unsafe fn client_box<'a>(
     r#type: GLenum,
     pixels: *const c_void,
 ) -> Option<&'a [u8]> {
-    if depth < 0 || height < 0 {
+    if pixels.is_null() || width < 0 || depth < 0 || height < 0 {
         return None;
     }
-    let rows = height.checked_mul(depth)?;
-    // SAFETY: the box is `rows` rows of `width` pixels, which the caller's contract covers.
-    unsafe { client_image(ctx, width, rows, format, r#type, pixels) }
+    let size = [width, height, depth].map(|v| v as usize);
+    // 3D: IMAGE_HEIGHT and SKIP_IMAGES count (GL 4.5 core §8.4.4.1).
+    let n = crate::api::pixels::client_size_3d(size, format, r#type, &ctx.unpack).ok()?;
+    // SAFETY: non-null and holding the box by the caller's contract; `n` > 0 here only when
+    // every size is.
+    Some(unsafe { std::slice::from_raw_parts(pixels as *const u8, n) })
 }
 
 pub unsafe fn TexImage3D(
