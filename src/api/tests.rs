@@ -279,7 +279,7 @@ fn strings_and_limits() {
         (gl::MAX_FRAGMENT_INPUT_COMPONENTS, 128),
         (gl::MAX_VERTEX_UNIFORM_COMPONENTS, 16384),
         (gl::MAX_FRAGMENT_UNIFORM_VECTORS, 4096),
-        (gl::MAX_SAMPLES, 0),
+        (gl::MAX_SAMPLES, 8),
         (gl::SAMPLE_BUFFERS, 0),
         (gl::MAX_CLIP_DISTANCES, 0),
     ] {

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use super::multisample::{MultisampleState, SamplePlane};
 use crate::gl::{
     AttribType, BlendEquation, BlendFactor, CompareFunc, CullFace, FrontFace, StencilOp,
 };
@@ -236,6 +237,9 @@ pub struct RasterState {
     pub per_buffer: Option<[BufferBlend; MAX_DRAW_BUFFERS]>,
     /// Points, lines and polygon mode (GL 4.5 core §14.4, §14.5, §14.6.4).
     pub prims: PrimState,
+    /// GL_MULTISAMPLE, the sample mask, and the sample pass's vertex shift
+    /// (`raster::multisample`).
+    pub multisample: MultisampleState,
 }
 
 impl RasterState {
@@ -300,6 +304,7 @@ impl RasterState {
             color_mask: [true; 4],
             per_buffer: None,
             prims: PrimState::INITIAL,
+            multisample: MultisampleState::INITIAL,
         }
     }
 }
@@ -315,6 +320,10 @@ pub struct RenderTarget {
     pub stencil: Option<Arc<Image>>,
     pub width: u32,
     pub height: u32,
+    /// GL_SAMPLES: 0 for a single-sample target; else `colors`, `depth` and `stencil` are
+    /// sample 0 and `planes` holds samples 1.. (`raster::multisample`).
+    pub samples: u32,
+    pub planes: Vec<SamplePlane>,
 }
 
 /// A complete draw.

@@ -69,6 +69,9 @@ pub struct SetupCtx {
     offset_modes: u8,
     /// The depth buffer holds floats: the offset's unit r depends on the depth (§14.6.5).
     pub float_depth: bool,
+    /// The sample pass's move of snapped positions, in sub-pixel units
+    /// (`multisample::shift`; 0 for single-sample targets).
+    sample_shift: [i64; 2],
 }
 
 impl SetupCtx {
@@ -110,6 +113,7 @@ impl SetupCtx {
             depth_offset: state.prims.offset,
             offset_modes: state.prims.offset_modes,
             float_depth: false,
+            sample_shift: state.multisample.shift.map(i64::from),
         })
     }
 
@@ -312,6 +316,9 @@ pub fn setup_snapped(
     tris: &mut Vec<Triangle>,
     planes: &mut Vec<Plane>,
 ) -> bool {
+    // A sample pass tests its sample's position at pixel centres (`multisample`).
+    let [sx, sy] = ctx.sample_shift;
+    let p = p.map(|q| [q[0] + sx, q[1] + sy]);
     let (mut lo, mut hi) = (p[0], p[0]);
     for q in &p[1..] {
         lo = [lo[0].min(q[0]), lo[1].min(q[1])];
