@@ -129,11 +129,16 @@ const TRI: [[f32; 2]; 3] = [
 /// The samples of pixel (x, y) inside `t`, from exact edge functions over the corners
 /// snapped to 1/256 pixel (as the rasterizer snaps them).
 fn covered(t: [[f32; 2]; 3], x: i32, y: i32) -> usize {
+    covered_at(t, x, y, &POS4)
+}
+
+/// As `covered`, for the sample positions `pos`.
+fn covered_at(t: [[f32; 2]; 3], x: i32, y: i32, pos: &[[f32; 2]]) -> usize {
     let snap = |v: f32| (v as f64 * 256.0).round() as i64;
     let p = t.map(|v| [snap(v[0]), snap(v[1])]);
     let area =
         (p[1][0] - p[0][0]) * (p[2][1] - p[0][1]) - (p[2][0] - p[0][0]) * (p[1][1] - p[0][1]);
-    POS4.iter()
+    pos.iter()
         .filter(|s| {
             let q = [
                 x as i64 * 256 + (s[0] * 256.0) as i64,
@@ -271,6 +276,36 @@ fn float_resolve_sums_in_sample_order() {
         fractions.insert(k as u32);
     }
     assert!(fractions.len() > 4, "{fractions:?}");
+}
+
+/// Sample `s` of an 8-sample buffer lies where glGetMultisamplefv says: with the sample mask
+/// keeping only sample `s`, a pixel resolves to 1/8 of the colour exactly when that position
+/// is inside the triangle (the 8-sample pattern is not point-symmetric, so a mirrored shift
+/// would fail here).
+#[test]
+fn each_sample_plane_is_its_position() {
+    let mut c = context(1);
+    let (ms, ss) = pair(&mut c, 8, gl::RGBA8, false);
+    c.enable(gl::SAMPLE_MASK);
+    for s in 0..8u32 {
+        c.bind_framebuffer(gl::FRAMEBUFFER, ms);
+        let pos = c.get_multisamplefv(gl::SAMPLE_POSITION, s);
+        c.clear(gl::COLOR_BUFFER_BIT);
+        c.sample_maski(0, 1 << s);
+        triangle(&mut c, TRI, 0.0, [1.0, 1.0, 1.0, 1.0]);
+        let img = resolve(&mut c, ms, ss);
+        let mut inside = 0;
+        for y in 0..H {
+            for x in 0..W {
+                let k = covered_at(TRI, x, y, &[pos]);
+                inside += k;
+                let i = ((y * W + x) * 4) as usize;
+                // (255 + 4) / 8 = 32.
+                assert_eq!(img[i], [0, 32][k], "sample {s} pixel ({x}, {y})");
+            }
+        }
+        assert!(inside > 50, "sample {s}: {inside}");
+    }
 }
 
 #[test]

@@ -4,6 +4,11 @@
 //! copy loops. Finding attachment images and framebuffer completeness stay in
 //! `framebuffer.rs`; how each format stores a texel stays in `sampler::format`.
 //!
+//! With multisample buffers (§18.3.1): a multisample source into a single-sample destination
+//! is resolved (`resolve_box`: integer rounding for unorm bytes, a fixed summation order for
+//! floats, sample 0 for integer colour and depth/stencil); into a multisample destination
+//! each sample is copied from the same sample, or from the single-sample source.
+//!
 //! Two deliberate choices where the spec leaves results undefined, both so that a blit is
 //! deterministic:
 //! - a destination pixel whose source texel (the one containing the mapped position) lies

@@ -271,7 +271,7 @@ fn strings_and_limits() {
     assert_eq!(c.get_error(), gl::INVALID_ENUM);
     // Shader interface limits: GL 4.5's minimums for varyings, which the conformance scene
     // varyings_max_components shows working; llvmpipe's uniform limit, which a link
-    // enforces; no multisampling, no clip distances.
+    // enforces; 8 samples at most, no clip distances.
     for (pname, v) in [
         (gl::MAX_VARYING_COMPONENTS, 60),
         (gl::MAX_VARYING_VECTORS, 15),
