@@ -118,12 +118,13 @@ fn resolve(c: &mut Context, ms: u32, ss: u32) -> Vec<u8> {
     b
 }
 
-/// A triangle whose corners sit off the 1/16-pixel grid of the sample positions, so no
-/// sample lies on an edge and the count below needs no tie rule.
+/// A triangle whose corners (multiples of 1/256 pixel, exact in f32 and in window space)
+/// sit off the 1/16-pixel grid of the sample positions, so no sample lies on an edge and
+/// the count below needs no tie rule (`covered` asserts it).
 const TRI: [[f32; 2]; 3] = [
-    [1.31640625, 0.8125],
-    [15.1015625, 6.203125],
-    [4.6015625, 15.44921875],
+    [337.0 / 256.0, 208.0 / 256.0],
+    [3866.0 / 256.0, 1588.0 / 256.0],
+    [1178.0 / 256.0, 3955.0 / 256.0],
 ];
 
 /// The samples of pixel (x, y) inside `t`, from exact edge functions over the corners

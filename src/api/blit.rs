@@ -187,10 +187,7 @@ struct Plan {
 
 /// One sample's copy into a multisample destination: colour (source, destinations) and
 /// depth/stencil jobs, as `Plan::color` and `Plan::bits`.
-type Pass = (
-    Option<(Arc<Image>, Vec<Arc<Image>>)>,
-    Vec<(Arc<Image>, Arc<Image>, u32)>,
-);
+type Pass = (Option<(Arc<Image>, Vec<Arc<Image>>)>, Vec<ZsJob>);
 
 /// The bits of a depth/stencil texel that hold depth (`Depth24Stencil8`: bits 0..24,
 /// `Depth32F`: all) or stencil (bits 24..32).
@@ -202,14 +199,16 @@ fn depth_bits(f: Format) -> u32 {
 }
 const STENCIL_BITS: u32 = 0xFF00_0000;
 
+/// A depth/stencil copy: source, destination, and which bits of the 32-bit texel move.
+type ZsJob = (Arc<Image>, Arc<Image>, u32);
+/// A buffer bit with its source and destination images, either possibly missing.
+type ZsPair<'a> = (u32, &'a Option<Arc<Image>>, &'a Option<Arc<Image>>);
+
 /// The depth/stencil copies of a blit for `mask` from `(bit, source, destination)` pairs: a
 /// buffer missing from either side drops its bit silently (§18.3.1); formats that differ
 /// are INVALID_OPERATION; one image holding both depth and stencil is one job.
-fn zs_jobs(
-    mask: u32,
-    pairs: [(u32, &Option<Arc<Image>>, &Option<Arc<Image>>); 2],
-) -> GlResult<Vec<(Arc<Image>, Arc<Image>, u32)>> {
-    let mut bits: Vec<(Arc<Image>, Arc<Image>, u32)> = Vec::new();
+fn zs_jobs(mask: u32, pairs: [ZsPair<'_>; 2]) -> GlResult<Vec<ZsJob>> {
+    let mut bits: Vec<ZsJob> = Vec::new();
     for (bit, s, d) in pairs {
         let (Some(s), Some(d)) = (s, d) else { continue };
         if mask & bit == 0 {
