@@ -113,6 +113,48 @@ static void setup_fill(void) {
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
 }
 
+/* 1b. The same fill into a 4-sample target, resolved by glBlitFramebuffer every frame (the
+ * pyrender shape: multisample renderbuffers, then a resolve). */
+static GLuint ms_fb, ms_resolve_fb;
+static int ms_w, ms_h;
+static void target_msaa4(int w, int h) {
+    GLuint rb[3];
+    glGenRenderbuffers(3, rb);
+    glGenFramebuffers(1, &ms_fb);
+    glBindFramebuffer(GL_FRAMEBUFFER, ms_fb);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+    glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, w, h);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+    glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_DEPTH24_STENCIL8, w, h);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+    glGenFramebuffers(1, &ms_resolve_fb);
+    glBindFramebuffer(GL_FRAMEBUFFER, ms_resolve_fb);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb[2]);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, w, h);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[2]);
+    glBindFramebuffer(GL_FRAMEBUFFER, ms_fb);
+    glViewport(0, 0, w, h);
+    ms_w = w;
+    ms_h = h;
+}
+static void resolve_msaa4(void) {
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, ms_fb);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ms_resolve_fb);
+    glBlitFramebuffer(0, 0, ms_w, ms_h, 0, 0, ms_w, ms_h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    /* Draw into the multisample target again; main's glReadPixels reads the resolve. */
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ms_fb);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, ms_resolve_fb);
+}
+static void fill_msaa4_frame(void) {
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    resolve_msaa4();
+}
+static void setup_fill_msaa4(void) {
+    setup_fill();
+    target_msaa4(1920, 1080);
+}
+
 /* 2. benches/raster.rs small_triangles_200k: 200k triangles with 4-pixel legs at
  * pseudo-random positions and depths (the same LCG), one uniform colour, depth test LESS. */
 #define NTRI 200000
@@ -152,6 +194,16 @@ static void setup_tris(void) {
     glUniform4f(glGetUniformLocation(p, "color"), 0.2f, 0.6f, 0.9f, 1.0f);
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LESS);
+}
+
+/* 2b. The same triangles into a 4-sample target, resolved every frame. */
+static void tris_msaa4_frame(void) {
+    tris_frame();
+    resolve_msaa4();
+}
+static void setup_tris_msaa4(void) {
+    setup_tris();
+    target_msaa4(1024, 1024);
 }
 
 /* 3. benches/sampler.rs: 1024x1024 fill, a 512x512 mipmapped texture, uv x5 (lambda ~1.3). */
@@ -403,7 +455,9 @@ int main(int argc, char **argv) {
     const char *only = argc > 1 ? argv[1] : "";
     struct { const char *name; void (*setup)(void); frame_fn frame; int iters; } w[] = {
         {"fill_1080p_blend", setup_fill, fill_frame, 30},
+        {"fill_1080p_blend_msaa4", setup_fill_msaa4, fill_msaa4_frame, 15},
         {"tris_200k_depth", setup_tris, tris_frame, 15},
+        {"tris_200k_depth_msaa4", setup_tris_msaa4, tris_msaa4_frame, 15},
         {"trilinear_1024", setup_trilinear, trilinear_frame, 30},
         {"grid_4096_textures", setup_grid, grid_frame, 15},
         {"compile_link_100_lines", setup_compile, compile_frame, 15},

@@ -4,6 +4,11 @@
 //! copy loops. Finding attachment images and framebuffer completeness stay in
 //! `framebuffer.rs`; how each format stores a texel stays in `sampler::format`.
 //!
+//! With multisample buffers (§18.3.1): a multisample source into a single-sample destination
+//! is resolved (`resolve_box`: integer rounding for unorm bytes, a fixed summation order for
+//! floats, sample 0 for integer colour and depth/stencil); into a multisample destination
+//! each sample is copied from the same sample, or from the single-sample source.
+//!
 //! Two deliberate choices where the spec leaves results undefined, both so that a blit is
 //! deterministic:
 //! - a destination pixel whose source texel (the one containing the mapped position) lies
@@ -172,7 +177,17 @@ struct Plan {
     color: Option<(Arc<Image>, Vec<Arc<Image>>)>,
     /// Depth/stencil copies: source, destination, and which bits of the 32-bit texel move.
     bits: Vec<(Arc<Image>, Arc<Image>, u32)>,
+    /// A resolve: samples 1.. of the colour source, averaged with `color`'s source
+    /// (`resolve_box`); empty for a plain copy.
+    resolve: Vec<Arc<Image>>,
+    /// Samples 1.. of a multisample destination, each its own copy (from the same sample of
+    /// a multisample source, or from the single-sample source).
+    more: Vec<Pass>,
 }
+
+/// One sample's copy into a multisample destination: colour (source, destinations) and
+/// depth/stencil jobs, as `Plan::color` and `Plan::bits`.
+type Pass = (Option<(Arc<Image>, Vec<Arc<Image>>)>, Vec<ZsJob>);
 
 /// The bits of a depth/stencil texel that hold depth (`Depth24Stencil8`: bits 0..24,
 /// `Depth32F`: all) or stencil (bits 24..32).
@@ -184,13 +199,65 @@ fn depth_bits(f: Format) -> u32 {
 }
 const STENCIL_BITS: u32 = 0xFF00_0000;
 
+/// A depth/stencil copy: source, destination, and which bits of the 32-bit texel move.
+type ZsJob = (Arc<Image>, Arc<Image>, u32);
+/// A buffer bit with its source and destination images, either possibly missing.
+type ZsPair<'a> = (u32, &'a Option<Arc<Image>>, &'a Option<Arc<Image>>);
+
+/// The depth/stencil copies of a blit for `mask` from `(bit, source, destination)` pairs: a
+/// buffer missing from either side drops its bit silently (§18.3.1); formats that differ
+/// are INVALID_OPERATION; one image holding both depth and stencil is one job.
+fn zs_jobs(mask: u32, pairs: [ZsPair<'_>; 2]) -> GlResult<Vec<ZsJob>> {
+    let mut bits: Vec<ZsJob> = Vec::new();
+    for (bit, s, d) in pairs {
+        let (Some(s), Some(d)) = (s, d) else { continue };
+        if mask & bit == 0 {
+            continue;
+        }
+        if s.format() != d.format() {
+            return Err(GlError::InvalidOperation(
+                "source and destination depth/stencil formats differ",
+            ));
+        }
+        let m = if bit == gl::DEPTH_BUFFER_BIT {
+            depth_bits(s.format())
+        } else {
+            STENCIL_BITS
+        };
+        match bits
+            .iter_mut()
+            .find(|(bs, bd, _)| Arc::ptr_eq(bs, s) && Arc::ptr_eq(bd, d))
+        {
+            Some(job) => job.2 |= m,
+            None => bits.push((s.clone(), d.clone(), m)),
+        }
+    }
+    Ok(bits)
+}
+
 impl Plan {
     fn run(&self, flushed: &Flushed) {
         if let Some((src, dsts)) = &self.color {
-            copy_color(self, src, dsts, true, flushed);
+            if self.resolve.is_empty() {
+                copy_color(self, src, dsts, true, flushed);
+            } else {
+                let mut samples = vec![src.clone()];
+                samples.extend(self.resolve.iter().cloned());
+                if let Some(sb) = resolve_box(&samples, &self.xs, &self.ys) {
+                    copy_box(self, &sb, dsts, true, flushed);
+                }
+            }
         }
         for (src, dst, m) in &self.bits {
             copy_bits(self, src, dst, *m, flushed);
+        }
+        for (color, bits) in &self.more {
+            if let Some((src, dsts)) = color {
+                copy_color(self, src, dsts, true, flushed);
+            }
+            for (src, dst, m) in bits {
+                copy_bits(self, src, dst, *m, flushed);
+            }
         }
     }
 }
@@ -199,9 +266,52 @@ impl Plan {
 /// `allow_fast` enables the byte-run copy for same-format 1:1 rows (off in the test that
 /// checks it against the general path).
 fn copy_color(p: &Plan, src: &Image, dsts: &[Arc<Image>], allow_fast: bool, flushed: &Flushed) {
-    let Some(sb) = SourceBox::read(src, &p.xs, &p.ys) else {
-        return;
-    };
+    if let Some(sb) = SourceBox::read(src, &p.xs, &p.ys) {
+        copy_box(p, &sb, dsts, allow_fast, flushed);
+    }
+}
+
+/// The resolved source texels of a multisample colour buffer (`samples`: one image per
+/// sample, all of one format and size), in the source format, deterministically: unorm
+/// bytes average as integers, `(sum + n/2) / n`; float texels are decoded, summed in sample
+/// order and scaled by 1/n (exact: n is a power of two), then stored back in the source
+/// format; integer texels take sample 0 (GL 4.5 core §18.3.1: one sample's value).
+fn resolve_box(
+    samples: &[Arc<Image>],
+    xs: &[Option<Tap>],
+    ys: &[Option<Tap>],
+) -> Option<SourceBox> {
+    let mut boxes = samples.iter().map(|img| SourceBox::read(img, xs, ys));
+    let mut out = boxes.next()??;
+    let rest: Vec<SourceBox> = boxes.collect::<Option<_>>()?;
+    let n = samples.len() as u32;
+    match out.format {
+        Format::Int(_) => {}
+        Format::Rgba8 | Format::Srgb8Alpha8 | Format::R8 | Format::Rg8 => {
+            for (i, b) in out.bytes.iter_mut().enumerate() {
+                let sum = u32::from(*b) + rest.iter().map(|r| u32::from(r.bytes[i])).sum::<u32>();
+                *b = ((sum + n / 2) / n) as u8;
+            }
+        }
+        f => {
+            let bpt = f.bytes_per_texel();
+            let scale = 1.0 / n as f32;
+            for t in (0..out.bytes.len()).step_by(bpt) {
+                let mut acc = decode_color(f, &out.bytes[t..t + bpt]);
+                for r in &rest {
+                    let c = decode_color(f, &r.bytes[t..t + bpt]);
+                    acc = [0, 1, 2, 3].map(|k| acc[k] + c[k]);
+                }
+                encode_color(f, acc.map(|v| v * scale), &mut out.bytes[t..t + bpt]);
+            }
+        }
+    }
+    Some(out)
+}
+
+/// Writes the colour of every mapped destination pixel, read from `sb`, into each
+/// destination image.
+fn copy_box(p: &Plan, sb: &SourceBox, dsts: &[Arc<Image>], allow_fast: bool, flushed: &Flushed) {
     // With `unit_x` the valid taps are one contiguous run (the source image clips a shifted
     // range to an interval).
     let first = p.xs.iter().position(Option::is_some);
@@ -295,46 +405,82 @@ impl Context {
         let draw = self
             .framebuffer_buffers(self.draw_framebuffer, false)
             .map_err(|status| incomplete(status, false))?;
-        let draw_colors: Vec<Arc<Image>> = draw.colors.into_iter().flatten().collect();
-        // softgl has no multisample buffers (MAX_SAMPLES is 0), so §18.3.1's SAMPLE_BUFFERS
-        // errors cannot arise, and no integer colour formats, so neither can the integer /
-        // non-integer mismatch nor LINEAR-with-integer errors.
+        let draw_colors: Vec<Arc<Image>> = draw.colors.iter().flatten().cloned().collect();
+        // §18.3.1 with multisample buffers, as Mesa checks it: equal sample counts when both
+        // sides are multisample, and rectangles of one size (flips allowed); the filter is
+        // then ignored. (No integer colour renderbuffers exist to blit with LINEAR, so the
+        // integer / non-integer errors cannot arise.)
+        if read.samples > 0 && draw.samples > 0 && read.samples != draw.samples {
+            return Err(GlError::InvalidOperation(
+                "read and draw framebuffers have different sample counts",
+            ));
+        }
+        let ms = read.samples > 0 || draw.samples > 0;
+        let extent = |a: i32, b: i32| (b as i64 - a as i64).abs();
+        if ms
+            && (extent(src[0], src[2]) != extent(dst[0], dst[2])
+                || extent(src[1], src[3]) != extent(dst[1], dst[3]))
+        {
+            return Err(GlError::InvalidOperation(
+                "a multisample blit's source and destination rectangles differ in size",
+            ));
+        }
+        let linear = linear && !ms;
 
         // A buffer missing from either side drops its bit silently (§18.3.1). Depth and
         // stencil formats that differ are INVALID_OPERATION.
-        let mut bits: Vec<(Arc<Image>, Arc<Image>, u32)> = Vec::new();
-        let pairs = [
-            (gl::DEPTH_BUFFER_BIT, &read.depth, &draw.depth),
-            (gl::STENCIL_BUFFER_BIT, &read.stencil, &draw.stencil),
-        ];
-        for (bit, s, d) in pairs {
-            let (Some(s), Some(d)) = (s, d) else { continue };
-            if mask & bit == 0 {
-                continue;
-            }
-            if s.format() != d.format() {
-                return Err(GlError::InvalidOperation(
-                    "source and destination depth/stencil formats differ",
-                ));
-            }
-            let m = if bit == gl::DEPTH_BUFFER_BIT {
-                depth_bits(s.format())
-            } else {
-                STENCIL_BITS
-            };
-            // One image holding both depth and stencil is copied in one pass.
-            match bits
-                .iter_mut()
-                .find(|(bs, bd, _)| Arc::ptr_eq(bs, s) && Arc::ptr_eq(bd, d))
-            {
-                Some(job) => job.2 |= m,
-                None => bits.push((s.clone(), d.clone(), m)),
-            }
-        }
+        let bits = zs_jobs(
+            mask,
+            [
+                (gl::DEPTH_BUFFER_BIT, &read.depth, &draw.depth),
+                (gl::STENCIL_BUFFER_BIT, &read.stencil, &draw.stencil),
+            ],
+        )?;
         let color = match (read.colors.first(), mask & gl::COLOR_BUFFER_BIT != 0) {
             (Some(Some(s)), true) if !draw_colors.is_empty() => Some((s.clone(), draw_colors)),
             _ => None,
         };
+        // A resolve averages the read buffer's samples; depth and stencil take sample 0
+        // (as Mesa does; §18.3.1 lets any value between the samples' be written).
+        let resolve: Vec<Arc<Image>> = if read.samples > 0 && draw.samples == 0 {
+            read.planes
+                .iter()
+                .filter_map(|p| p.colors.first().cloned().flatten())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        // Into a multisample destination each sample is a copy of its own.
+        let mut more = Vec::new();
+        for (i, dp) in draw.planes.iter().enumerate() {
+            let sp = read.planes.get(i);
+            let pick = |plane: Option<&Option<Arc<Image>>>, base: &Option<Arc<Image>>| {
+                if read.samples > 0 {
+                    plane.cloned().flatten()
+                } else {
+                    base.clone()
+                }
+            };
+            let s_color = pick(
+                sp.and_then(|p| p.colors.first()),
+                &read.colors.first().cloned().flatten(),
+            );
+            let d_colors: Vec<Arc<Image>> = dp.colors.iter().flatten().cloned().collect();
+            let c = match (s_color, color.is_some()) {
+                (Some(s), true) if !d_colors.is_empty() => Some((s, d_colors)),
+                _ => None,
+            };
+            let s_depth = pick(sp.map(|p| &p.depth), &read.depth);
+            let s_stencil = pick(sp.map(|p| &p.stencil), &read.stencil);
+            let b = zs_jobs(
+                mask,
+                [
+                    (gl::DEPTH_BUFFER_BIT, &s_depth, &dp.depth),
+                    (gl::STENCIL_BUFFER_BIT, &s_stencil, &dp.stencil),
+                ],
+            )?;
+            more.push((c, b));
+        }
 
         // The regions are limited to the intersection of the buffers transferred, on each
         // side; the mapping ignores those limits (§18.3.1).
@@ -387,6 +533,8 @@ impl Context {
             unit_x: sx1 as i64 - sx0 as i64 == dx1 as i64 - dx0 as i64,
             color,
             bits,
+            resolve,
+            more,
         }))
     }
 
@@ -564,6 +712,8 @@ mod tests {
             unit_x: src[2] - src[0] == dst[2] - dst[0],
             color: None,
             bits: vec![],
+            resolve: vec![],
+            more: vec![],
         }
     }
 

@@ -53,8 +53,11 @@ pub mod limits {
     pub const VIEWPORT_BOUNDS_RANGE: [i32; 2] = [-2 * MAX_VIEWPORT_DIMS, 2 * MAX_VIEWPORT_DIMS - 1];
     pub const MAX_RENDERBUFFER_SIZE: i32 = 16384;
     pub const MAX_VERTEX_ATTRIB_STRIDE: i32 = 2048;
-    /// No multisample buffers (GL_ARB_framebuffer_object allows 0; GL 3.0+ would need 4).
-    pub const MAX_SAMPLES: i32 = 0;
+    /// GL_MAX_SAMPLES (and the colour, depth and integer sample limits): 2, 4 and 8 samples
+    /// at the standard positions (`raster::multisample`).
+    pub const MAX_SAMPLES: i32 = crate::raster::multisample::SAMPLE_COUNTS[0] as i32;
+    /// GL_MAX_SAMPLE_MASK_WORDS: one 32-bit word covers every supported count.
+    pub const MAX_SAMPLE_MASK_WORDS: u32 = 1;
     // Shader interface limits. softgl sizes uniform storage and varyings per program, with no
     // fixed cap; the varying limits report GL 4.5's minimums (table 23.57-23.62), which the
     // conformance scene `varyings_max_components` shows working. The uniform limit is the
@@ -168,8 +171,12 @@ pub(crate) struct FixedState {
     pub clear_stencil: i32,
     pub dither: bool,
     pub debug_output_synchronous: bool,
-    /// GL_MULTISAMPLE: no effect, every buffer softgl has is single-sample (§14.3.1).
+    /// GL_MULTISAMPLE (§14.3.1): off, every sample of a multisample target takes the
+    /// pixel-centre result.
     pub multisample: bool,
+    /// GL_SAMPLE_MASK and glSampleMaski's word (§17.3.3).
+    pub sample_mask_enabled: bool,
+    pub sample_mask: u32,
     /// GL_LINE_SMOOTH, GL_POLYGON_SMOOTH: stored only (antialiasing is allowed to do
     /// nothing); GL_PROGRAM_POINT_SIZE: points take gl_PointSize.
     pub line_smooth: bool,
@@ -549,6 +556,8 @@ impl Context {
             dither: true,
             debug_output_synchronous: false,
             multisample: true,
+            sample_mask_enabled: false,
+            sample_mask: !0,
             line_smooth: false,
             polygon_smooth: false,
             cube_map_seamless: false,
@@ -732,6 +741,15 @@ impl Context {
             per_buffer: crate::api::blend::per_buffer(f),
             prims: crate::api::draw::derive_prims(f),
             clip: f.clip.derive(),
+            multisample: crate::raster::multisample::MultisampleState {
+                enabled: f.multisample,
+                mask: if f.sample_mask_enabled {
+                    f.sample_mask
+                } else {
+                    !0
+                },
+                shift: [0, 0],
+            },
         }
     }
 
@@ -767,6 +785,7 @@ impl Context {
             gl::DEBUG_OUTPUT => &mut self.errors.output,
             gl::DEBUG_OUTPUT_SYNCHRONOUS => &mut self.fixed.debug_output_synchronous,
             gl::MULTISAMPLE => &mut self.fixed.multisample,
+            gl::SAMPLE_MASK => &mut self.fixed.sample_mask_enabled,
             gl::LINE_SMOOTH => &mut self.fixed.line_smooth,
             gl::POLYGON_SMOOTH => &mut self.fixed.polygon_smooth,
             gl::TEXTURE_CUBE_MAP_SEAMLESS => &mut self.fixed.cube_map_seamless,

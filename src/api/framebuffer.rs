@@ -11,6 +11,7 @@ use crate::api::names::{FramebufferName, RenderbufferName, TextureName};
 use crate::api::pixels;
 use crate::api::texture::color_renderable;
 use crate::gl::enums as gl;
+use crate::raster::multisample::{self, SamplePlane};
 use crate::raster::RenderTarget;
 use crate::sampler::{Format, Image};
 
@@ -47,9 +48,14 @@ impl Default for Framebuffer {
 /// A renderbuffer object.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Renderbuffer {
+    /// The image (sample 0 of a multisample renderbuffer).
     pub image: Option<Arc<Image>>,
     /// The internal format of the last storage call (GL_RENDERBUFFER_INTERNAL_FORMAT).
     pub format: Option<pixels::InternalFormat>,
+    /// GL_RENDERBUFFER_SAMPLES: 0, or the sample count, with samples 1.. in `planes`
+    /// (`raster::multisample`: one single-sample image per sample).
+    pub samples: u32,
+    pub planes: Vec<Arc<Image>>,
 }
 
 /// A framebuffer's images as a draw or a read sees them (`Context::framebuffer_buffers`).
@@ -62,6 +68,10 @@ pub(crate) struct Buffers {
     /// The framebuffer's size: the intersection of its attachments (GL 4.5 core §9.2).
     pub width: u32,
     pub height: u32,
+    /// GL_SAMPLES: 0, or the sample count, the images above being sample 0 and `planes`
+    /// samples 1.. (laid out as `colors`, `depth`, `stencil`).
+    pub samples: u32,
+    pub planes: Vec<SamplePlane>,
 }
 
 /// INVALID_FRAMEBUFFER_OPERATION for reading from (`read`) or drawing into a framebuffer
@@ -134,12 +144,19 @@ gl_commands! {
     "glRenderbufferStorage"
     fn renderbuffer_storage(target: u32, internalformat: u32, width: i32, height: i32)
         = try_renderbuffer_storage;
-    /// glRenderbufferStorageMultisample (GL 4.5 core §9.2.4). softgl has no multisample
-    /// buffers (GL_MAX_SAMPLES is 0, which ARB_framebuffer_object allows), so any
-    /// `samples` above 0 is INVALID_VALUE, as for every request past GL_MAX_SAMPLES.
+    /// glRenderbufferStorageMultisample (GL 4.5 core §9.2.4): `samples` is rounded up to
+    /// 2, 4 or 8; past GL_MAX_SAMPLES (8) is INVALID_VALUE.
     "glRenderbufferStorageMultisample"
     fn renderbuffer_storage_multisample(target: u32, samples: i32, internalformat: u32, width: i32, height: i32)
         = try_renderbuffer_storage_multisample;
+    /// glNamedRenderbufferStorage (GL 4.5 core §9.2.4, DSA).
+    "glNamedRenderbufferStorage"
+    fn named_renderbuffer_storage(renderbuffer: u32, internalformat: u32, width: i32, height: i32)
+        = try_named_renderbuffer_storage;
+    /// glNamedRenderbufferStorageMultisample (GL 4.5 core §9.2.4, DSA).
+    "glNamedRenderbufferStorageMultisample"
+    fn named_renderbuffer_storage_multisample(renderbuffer: u32, samples: i32, internalformat: u32, width: i32, height: i32)
+        = try_named_renderbuffer_storage_multisample;
     /// glGetRenderbufferParameteriv (GL 4.5 core §9.2.6) for the bound renderbuffer.
     "glGetRenderbufferParameteriv"
     fn get_renderbuffer_parameteriv(target: u32, pname: u32) -> i32
@@ -163,6 +180,18 @@ gl_commands! {
 }
 
 impl Context {
+    /// The sample count of what `a` holds (0: single-sample) and its images of samples 1..
+    fn attachment_samples(&self, a: Attachment) -> (u32, Vec<Arc<Image>>) {
+        match a {
+            Attachment::Texture { .. } => (0, Vec::new()),
+            Attachment::Renderbuffer(r) => self
+                .objs
+                .renderbuffers
+                .get(r)
+                .map_or((0, Vec::new()), |rb| (rb.samples, rb.planes.clone())),
+        }
+    }
+
     pub(crate) fn attachment_image(&self, a: Attachment) -> Option<Arc<Image>> {
         match a {
             Attachment::Texture { name, level } => self.texture_level_image(name, level),
@@ -236,6 +265,18 @@ impl Context {
         if !any {
             return gl::FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
         }
+        // Every attachment has the same number of samples (§9.4.2).
+        let mut counts = fb
+            .colors
+            .iter()
+            .flatten()
+            .chain(fb.depth.iter())
+            .chain(fb.stencil.iter())
+            .map(|a| self.attachment_samples(*a).0);
+        let first = counts.next();
+        if counts.any(|n| Some(n) != first) {
+            return gl::FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
+        }
         gl::FRAMEBUFFER_COMPLETE
     }
 
@@ -259,6 +300,8 @@ impl Context {
                 stencil: s.depth.clone(),
                 width: s.width(),
                 height: s.height(),
+                samples: 0,
+                planes: Vec::new(),
             });
         };
         let fb = self
@@ -299,12 +342,46 @@ impl Context {
                 height = height.min(img.height());
             }
         }
+        // Completeness gave every attachment the same count; the planes of sample s hold
+        // each attachment's image s, laid out as the sample-0 images are.
+        let samples = fb
+            .colors
+            .iter()
+            .flatten()
+            .chain(fb.depth.iter())
+            .chain(fb.stencil.iter())
+            .next()
+            .map_or(0, |a| self.attachment_samples(*a).0);
+        let n_planes = samples.saturating_sub(1) as usize;
+        let mut planes = vec![SamplePlane::default(); n_planes];
+        if samples > 0 {
+            let plane_images = |a: Option<Attachment>| -> Vec<Option<Arc<Image>>> {
+                let imgs = a.map(|a| self.attachment_samples(a).1).unwrap_or_default();
+                (0..n_planes).map(|i| imgs.get(i).cloned()).collect()
+            };
+            for &b in chosen {
+                let a = b
+                    .checked_sub(gl::COLOR_ATTACHMENT0)
+                    .and_then(|i| fb.colors.get(i as usize).copied().flatten());
+                for (p, img) in planes.iter_mut().zip(plane_images(a)) {
+                    p.colors.push(img);
+                }
+            }
+            for (p, img) in planes.iter_mut().zip(plane_images(fb.depth)) {
+                p.depth = img;
+            }
+            for (p, img) in planes.iter_mut().zip(plane_images(fb.stencil)) {
+                p.stencil = img;
+            }
+        }
         Ok(Buffers {
             colors,
             depth: fb.depth.and_then(|a| self.attachment_image(a)),
             stencil: fb.stencil.and_then(|a| self.attachment_image(a)),
             width,
             height,
+            samples,
+            planes,
         })
     }
 
@@ -317,6 +394,8 @@ impl Context {
             stencil: b.stencil,
             width: b.width,
             height: b.height,
+            samples: b.samples,
+            planes: b.planes,
         })
     }
 
@@ -325,6 +404,12 @@ impl Context {
         let b = self
             .framebuffer_buffers(self.read_framebuffer, true)
             .map_err(|status| incomplete(status, true))?;
+        // GL 4.5 core §18.2.6: a multisample read framebuffer is resolved by a blit first.
+        if b.samples > 0 {
+            return Err(GlError::InvalidOperation(
+                "the read framebuffer is multisample (GL_SAMPLE_BUFFERS is 1)",
+            ));
+        }
         let image = match src {
             ReadSource::Color => b.colors.into_iter().next().flatten(),
             ReadSource::Depth => b.depth,
@@ -1208,11 +1293,57 @@ impl Context {
         if target != gl::RENDERBUFFER {
             return Err(GlError::InvalidEnum("renderbuffer target"));
         }
-        if samples < 0 || samples > limits::MAX_SAMPLES {
-            return Err(GlError::InvalidValue(
-                "samples past GL_MAX_SAMPLES (softgl has no multisampling)",
-            ));
+        self.renderbuffer_storage_of(None, samples, internalformat, width, height)
+    }
+
+    pub(crate) fn try_named_renderbuffer_storage(
+        &mut self,
+        renderbuffer: u32,
+        internalformat: u32,
+        width: i32,
+        height: i32,
+    ) -> GlResult<()> {
+        self.try_named_renderbuffer_storage_multisample(
+            renderbuffer,
+            0,
+            internalformat,
+            width,
+            height,
+        )
+    }
+
+    pub(crate) fn try_named_renderbuffer_storage_multisample(
+        &mut self,
+        renderbuffer: u32,
+        samples: i32,
+        internalformat: u32,
+        width: i32,
+        height: i32,
+    ) -> GlResult<()> {
+        let name = RenderbufferName(renderbuffer);
+        if self.objs.renderbuffers.get(name).is_none() {
+            return Err(GlError::InvalidOperation("not a renderbuffer object"));
         }
+        self.renderbuffer_storage_of(Some(name), samples, internalformat, width, height)
+    }
+
+    /// Storage for renderbuffer `name` (`None`: the bound one, GL_INVALID_OPERATION when
+    /// there is none) of `samples` samples, rounded up to a supported count (GL 4.5 core
+    /// §9.2.4); a multisample renderbuffer is one image per sample (`raster::multisample`).
+    fn renderbuffer_storage_of(
+        &mut self,
+        name: Option<RenderbufferName>,
+        samples: i32,
+        internalformat: u32,
+        width: i32,
+        height: i32,
+    ) -> GlResult<()> {
+        let samples = u32::try_from(samples)
+            .ok()
+            .and_then(multisample::supported_count)
+            .ok_or(GlError::InvalidValue(
+                "samples negative or past GL_MAX_SAMPLES",
+            ))?;
         let m = limits::MAX_RENDERBUFFER_SIZE;
         if width < 0 || height < 0 || width > m || height > m {
             return Err(GlError::InvalidValue("size out of range"));
@@ -1230,17 +1361,24 @@ impl Context {
             f => pixels::internal_format(f),
         }
         .ok_or(GlError::BadEnum("renderbuffer format", internalformat))?;
-        let name = self
-            .renderbuffer
-            .ok_or(GlError::InvalidOperation("no renderbuffer bound"))?;
-        let image = pixels::new_image(width as u32, height as u32, fmt.storage)?;
+        let name = match name {
+            Some(n) => n,
+            None => self
+                .renderbuffer
+                .ok_or(GlError::InvalidOperation("no renderbuffer bound"))?,
+        };
+        let new = || pixels::new_image(width as u32, height as u32, fmt.storage).map(Arc::new);
+        let image = new()?;
+        let planes = (1..samples).map(|_| new()).collect::<GlResult<Vec<_>>>()?;
         let rb = self
             .objs
             .renderbuffers
             .get_mut(name)
             .ok_or(GlError::InvalidOperation("no renderbuffer"))?;
-        rb.image = Some(Arc::new(image));
+        rb.image = Some(image);
         rb.format = Some(fmt);
+        rb.samples = samples;
+        rb.planes = planes;
         self.dirty |= dirty::TARGET;
         Ok(())
     }
@@ -1273,7 +1411,7 @@ impl Context {
             gl::RENDERBUFFER_ALPHA_SIZE => size(3),
             gl::RENDERBUFFER_DEPTH_SIZE => size(4),
             gl::RENDERBUFFER_STENCIL_SIZE => size(5),
-            gl::RENDERBUFFER_SAMPLES => 0,
+            gl::RENDERBUFFER_SAMPLES => rb.samples as i32,
             _ => return Err(GlError::BadEnum("renderbuffer parameter", pname)),
         })
     }
@@ -1324,13 +1462,18 @@ mod tests {
             .map(|p| q(&mut c, p)),
             [5, 3, gl::RGBA4 as i32, 4, 4, 0, 0]
         );
-        // No multisampling: every sample count above GL_MAX_SAMPLES (0) is refused and the
-        // old storage stays.
-        c.renderbuffer_storage_multisample(gl::RENDERBUFFER, 4, gl::RGBA8, 2, 2);
+        // Sample counts past GL_MAX_SAMPLES (8), or negative, are refused and the old
+        // storage stays; others round up to 2, 4 or 8.
+        c.renderbuffer_storage_multisample(gl::RENDERBUFFER, 9, gl::RGBA8, 2, 2);
         assert_eq!(c.get_error(), gl::INVALID_VALUE);
         assert_eq!(q(&mut c, gl::RENDERBUFFER_WIDTH), 5);
         c.renderbuffer_storage_multisample(gl::RENDERBUFFER, -1, gl::RGBA8, 2, 2);
         assert_eq!(c.get_error(), gl::INVALID_VALUE);
+        for (asked, got) in [(1, 2), (3, 4), (4, 4), (5, 8), (8, 8), (0, 0)] {
+            c.renderbuffer_storage_multisample(gl::RENDERBUFFER, asked, gl::RGBA8, 5, 3);
+            assert_eq!(c.get_error(), gl::NO_ERROR);
+            assert_eq!(q(&mut c, gl::RENDERBUFFER_SAMPLES), got, "asked {asked}");
+        }
         c.renderbuffer_storage(gl::RENDERBUFFER, gl::DEPTH24_STENCIL8, 2, 2);
         assert_eq!(
             [

@@ -19,6 +19,7 @@
 //! | `texture.rs` | 2D textures, sampler objects, texture units, completeness |
 //! | `pixels.rs` | pixel unpack/pack and mipmap generation on the API thread |
 //! | `framebuffer.rs` | framebuffers, renderbuffers, completeness, ReadPixels |
+//! | `multisample.rs` | sample positions, the sample mask, sample-count queries, GL_SAMPLES |
 //! | `blit.rs` | glBlitFramebuffer: validation, coordinate mapping, colour conversion, depth/stencil copies |
 //! | `bindless.rs` | ARB_bindless_texture handles and residency |
 //! | `draw.rs` | draw validation and the `raster::DrawCall` snapshot, glClear |
@@ -46,6 +47,7 @@ pub mod draw;
 
 pub mod error;
 pub mod framebuffer;
+pub mod multisample;
 // The C ABI needs raw pointers (DESIGN.md §2 "the C driver"); every unsafe block in it
 // carries a `// SAFETY:` comment. The rest of `api/` stays free of unsafe code.
 #[allow(unsafe_code)]

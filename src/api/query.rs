@@ -188,8 +188,14 @@ impl Context {
 
             gl::VIEWPORT_BOUNDS_RANGE => Ints(limits::VIEWPORT_BOUNDS_RANGE.to_vec()),
             gl::MAX_VERTEX_ATTRIB_STRIDE => i(limits::MAX_VERTEX_ATTRIB_STRIDE),
-            gl::MAX_SAMPLES => i(limits::MAX_SAMPLES),
-            gl::SAMPLE_BUFFERS | gl::SAMPLES => i(0),
+            gl::MAX_SAMPLES
+            | gl::MAX_COLOR_TEXTURE_SAMPLES
+            | gl::MAX_DEPTH_TEXTURE_SAMPLES
+            | gl::MAX_INTEGER_SAMPLES => i(limits::MAX_SAMPLES),
+            gl::MAX_SAMPLE_MASK_WORDS => i(limits::MAX_SAMPLE_MASK_WORDS as i32),
+            gl::SAMPLES => i(self.draw_samples() as i32),
+            gl::SAMPLE_BUFFERS => i((self.draw_samples() > 0) as i32),
+            gl::SAMPLE_MASK => b(f.sample_mask_enabled),
             gl::MAX_VERTEX_UNIFORM_COMPONENTS | gl::MAX_FRAGMENT_UNIFORM_COMPONENTS => {
                 i(limits::MAX_UNIFORM_COMPONENTS)
             }
@@ -373,6 +379,13 @@ impl Context {
                     pname,
                     index as usize,
                 ))
+            }
+            gl::SAMPLE_MASK_VALUE => {
+                check(
+                    limits::MAX_SAMPLE_MASK_WORDS,
+                    "index past GL_MAX_SAMPLE_MASK_WORDS",
+                )?;
+                Ok(Ok(vec![i64::from(self.fixed.sample_mask)]))
             }
             gl::VIEWPORT | gl::SCISSOR_BOX => Ok(Ok(self
                 .viewport_indexed_value(pname, index)?

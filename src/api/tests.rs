@@ -271,7 +271,7 @@ fn strings_and_limits() {
     assert_eq!(c.get_error(), gl::INVALID_ENUM);
     // Shader interface limits: GL 4.5's minimums for varyings, which the conformance scene
     // varyings_max_components shows working; llvmpipe's uniform limit, which a link
-    // enforces; no multisampling; 8 clip distances.
+    // enforces; 8 samples at most; 8 clip distances.
     for (pname, v) in [
         (gl::MAX_VARYING_COMPONENTS, 60),
         (gl::MAX_VARYING_VECTORS, 15),
@@ -279,7 +279,7 @@ fn strings_and_limits() {
         (gl::MAX_FRAGMENT_INPUT_COMPONENTS, 128),
         (gl::MAX_VERTEX_UNIFORM_COMPONENTS, 16384),
         (gl::MAX_FRAGMENT_UNIFORM_VECTORS, 4096),
-        (gl::MAX_SAMPLES, 0),
+        (gl::MAX_SAMPLES, 8),
         (gl::SAMPLE_BUFFERS, 0),
         (gl::MAX_CLIP_DISTANCES, 8),
     ] {

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use super::multisample::{MultisampleState, SamplePlane};
 use crate::gl::{
     AttribType, BlendEquation, BlendFactor, CompareFunc, CullFace, FrontFace, StencilOp,
 };
@@ -241,6 +242,9 @@ pub struct RasterState {
     pub prims: PrimState,
     /// Depth clamp, clip control and the enabled clip distances (GL 4.5 core §13.5).
     pub clip: ClipState,
+    /// GL_MULTISAMPLE, the sample mask, and the sample pass's vertex shift
+    /// (`raster::multisample`).
+    pub multisample: MultisampleState,
 }
 
 /// How primitives are clipped and mapped to the window (GL 4.5 core §13.5, §13.6.1).
@@ -321,6 +325,7 @@ impl RasterState {
             per_buffer: None,
             prims: PrimState::INITIAL,
             clip: ClipState::default(),
+            multisample: MultisampleState::INITIAL,
         }
     }
 }
@@ -336,6 +341,10 @@ pub struct RenderTarget {
     pub stencil: Option<Arc<Image>>,
     pub width: u32,
     pub height: u32,
+    /// GL_SAMPLES: 0 for a single-sample target; else `colors`, `depth` and `stencil` are
+    /// sample 0 and `planes` holds samples 1.. (`raster::multisample`).
+    pub samples: u32,
+    pub planes: Vec<SamplePlane>,
 }
 
 /// A complete draw.

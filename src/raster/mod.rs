@@ -16,6 +16,7 @@
 //! | `front.rs` | primitive assembly, the per-draw front end and its parallel chunks, polygon mode |
 //! | `points.rs` | point setup: the square of a point as two triangles, gl_PointCoord |
 //! | `lines.rs` | line setup: the parallelogram of a segment as two triangles |
+//! | `multisample.rs` | sample positions, sample planes, the per-sample loop of draws and clears |
 //! | `clip.rs` | near/far/w clipping of polygons and segments, the guard band |
 //! | `fixed.rs` | fixed point, edge functions, the top-left rule |
 //! | `setup.rs` | viewport transform, facing and culling, plane equations |
@@ -29,6 +30,7 @@ pub mod fetch;
 pub mod fixed;
 pub mod front;
 pub mod lines;
+pub mod multisample;
 pub mod ops;
 pub mod points;
 pub mod restart;
@@ -105,6 +107,15 @@ impl Rasterizer {
     /// Queues a draw into the scene: shades, clips, sets up and bins it now. A scene that
     /// fills up (memory cap, DESIGN.md §5) is flushed on the way, even mid-draw.
     pub fn draw(&mut self, call: DrawCall) {
+        if call.target.samples == 0 {
+            return self.draw_plane(call);
+        }
+        for c in multisample::per_sample_draws(call) {
+            self.draw_plane(c);
+        }
+    }
+    /// `draw` into a single-sample target (or one sample plane of a multisample one).
+    fn draw_plane(&mut self, call: DrawCall) {
         let entries = self.scene.entries;
         let (pool, active, debug, threads) =
             (&self.pool, &mut self.active, self.debug, self.threads);
@@ -125,6 +136,15 @@ impl Rasterizer {
     }
     /// Queues a clear into the scene.
     pub fn clear(&mut self, call: ClearCall) {
+        if call.target.samples == 0 {
+            return self.clear_plane(call);
+        }
+        for c in multisample::per_sample_clears(call) {
+            self.clear_plane(c);
+        }
+    }
+    /// `clear` of a single-sample target (or one sample plane of a multisample one).
+    fn clear_plane(&mut self, call: ClearCall) {
         let (w, h) = (call.target.width, call.target.height);
         if w == 0 || h == 0 {
             return;

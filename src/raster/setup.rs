@@ -75,6 +75,9 @@ pub struct SetupCtx {
     pub depth_clamp: Option<[f64; 2]>,
     /// glClipControl's GL_ZERO_TO_ONE: the near plane is z = 0.
     zero_to_one: bool,
+    /// The sample pass's move of snapped positions, in sub-pixel units
+    /// (`multisample::shift`; 0 for single-sample targets).
+    sample_shift: [i64; 2],
 }
 
 impl SetupCtx {
@@ -134,6 +137,7 @@ impl SetupCtx {
             depth_clamp: (clip.depth_clamp && [n.min(f), n.max(f)] != [0.0, 1.0])
                 .then_some([n.min(f), n.max(f)]),
             zero_to_one: clip.zero_to_one,
+            sample_shift: state.multisample.shift.map(i64::from),
         })
     }
 
@@ -350,6 +354,9 @@ pub fn setup_snapped(
     tris: &mut Vec<Triangle>,
     planes: &mut Vec<Plane>,
 ) -> bool {
+    // A sample pass tests its sample's position at pixel centres (`multisample`).
+    let [sx, sy] = ctx.sample_shift;
+    let p = p.map(|q| [q[0] + sx, q[1] + sy]);
     let (mut lo, mut hi) = (p[0], p[0]);
     for q in &p[1..] {
         lo = [lo[0].min(q[0]), lo[1].min(q[1])];

@@ -119,6 +119,8 @@ fn target(w: u32, h: u32, format: Format, depth: Option<Format>) -> RenderTarget
         depth,
         width: w,
         height: h,
+        samples: 0,
+        planes: Vec::new(),
     }
 }
 

@@ -231,3 +231,50 @@ pub fn ClearBufferfi(
 ) {
     ctx.clear_bufferfi(buffer, drawbuffer, depth, stencil)
 }
+
+pub fn NamedRenderbufferStorage(
+    ctx: &mut Context,
+    renderbuffer: GLuint,
+    internalformat: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+) {
+    ctx.named_renderbuffer_storage(renderbuffer, internalformat, width, height)
+}
+
+pub fn NamedRenderbufferStorageMultisample(
+    ctx: &mut Context,
+    renderbuffer: GLuint,
+    samples: GLsizei,
+    internalformat: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+) {
+    ctx.named_renderbuffer_storage_multisample(renderbuffer, samples, internalformat, width, height)
+}
+
+pub unsafe fn GetMultisamplefv(ctx: &mut Context, pname: GLenum, index: GLuint, val: *mut GLfloat) {
+    let before = ctx.errors_recorded();
+    let v = ctx.get_multisamplefv(pname, index);
+    if ctx.errors_recorded() == before {
+        // SAFETY: `val` is null or writable for two floats (GL_SAMPLE_POSITION's x and y).
+        unsafe { write_out(val, &v) }
+    }
+}
+
+pub fn SampleMaski(ctx: &mut Context, maskNumber: GLuint, mask: GLbitfield) {
+    ctx.sample_maski(maskNumber, mask)
+}
+
+pub unsafe fn GetInternalformativ(
+    ctx: &mut Context,
+    target: GLenum,
+    internalformat: GLenum,
+    pname: GLenum,
+    count: GLsizei,
+    params: *mut GLint,
+) {
+    let v = ctx.get_internalformativ(target, internalformat, pname, count);
+    // SAFETY: `params` is null or writable for `count` values; `v` holds at most `count`.
+    unsafe { write_out(params, &v) }
+}
