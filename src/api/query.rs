@@ -254,6 +254,12 @@ impl Context {
             gl::TEXTURE_BINDING_2D_ARRAY => {
                 name(self.texture_units_2d_array[self.active_texture as usize].map(|t| t.0))
             }
+            gl::TEXTURE_BINDING_CUBE_MAP => {
+                name(self.texture_units_cube[self.active_texture as usize].map(|t| t.0))
+            }
+            gl::TEXTURE_BINDING_3D => {
+                name(self.texture_units_3d[self.active_texture as usize].map(|t| t.0))
+            }
             gl::SAMPLER_BINDING => {
                 name(self.sampler_units[self.active_texture as usize].map(|s| s.0))
             }
