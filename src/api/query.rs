@@ -134,6 +134,9 @@ impl Context {
             } as i32),
             gl::MAX_TEXTURE_SIZE => i(limits::MAX_TEXTURE_SIZE),
             gl::MAX_ARRAY_TEXTURE_LAYERS => i(limits::MAX_ARRAY_TEXTURE_LAYERS),
+            // Cube faces are 2D images; a 3D texture's depth is checked like a layer count.
+            gl::MAX_CUBE_MAP_TEXTURE_SIZE => i(limits::MAX_TEXTURE_SIZE),
+            gl::MAX_3D_TEXTURE_SIZE => i(limits::MAX_ARRAY_TEXTURE_LAYERS),
             gl::MAX_RENDERBUFFER_SIZE => i(limits::MAX_RENDERBUFFER_SIZE),
             gl::MAX_VERTEX_ATTRIBS => i(limits::MAX_VERTEX_ATTRIBS as i32),
             gl::MAX_TEXTURE_IMAGE_UNITS | gl::MAX_VERTEX_TEXTURE_IMAGE_UNITS => {
