@@ -3,8 +3,8 @@
 //! §8.6 CopyTexImage2D / CopyTexSubImage*): each face and slice samples its own colour;
 //! LINEAR across a cube edge and at a cube corner takes texels from the neighbouring faces;
 //! samplerCubeShadow, isamplerCube, textureLod and textureSize of cubes; sampler3D NEAREST,
-//! trilinear across slices, the r wrap, texelFetch, textureSize per level, GenerateMipmap
-//! in 3D; bound and bindless; copies from the read framebuffer into 2D, cube faces and 3D
+//! trilinear across slices, the r wrap, texelFetch, textureProj, textureSize per level,
+//! GenerateMipmap in 3D; bound and bindless; copies from the read framebuffer into 2D, cube faces and 3D
 //! slices; every image the same at 1 and 2 threads.
 
 mod common;
@@ -390,6 +390,8 @@ void main() {
         color = texelFetch(s, ivec3(1, 2, 3), 0);
     } else if (x == 1) {
         color = texelFetch(s, ivec3(1, 2, 4), 0);
+    } else if (x == 6) {
+        color = textureProj(s, vec4(1.0, 1.0, 0.75, 2.0));
     } else {
         color = vec4(vec3(textureSize(s, x - 2)), 1.0) / 255.0;
     }
@@ -401,6 +403,7 @@ void main() {
     assert_eq!(got[3][..3], [2, 2, 2]);
     assert_eq!(got[4][..3], [1, 1, 1]);
     assert_eq!(got[5][..3], [0, 0, 0]);
+    assert_eq!(got[6], slice_colour(1));
     images.push(got);
     // GenerateMipmap in 3D: level 1 texel (1, 1, 1) averages slices 2 and 3.
     c.generate_mipmap(gl::TEXTURE_3D);

@@ -997,6 +997,29 @@ impl Lowerer {
                     let plain = name.replacen("Proj", "", 1);
                     return self.texture_call(&plain, vals, args, span).map(Some);
                 }
+                if vals
+                    .first()
+                    .and_then(|v| v.ty.base())
+                    .is_some_and(|b| b.is_3d_sampler() && !name.contains("Offset"))
+                {
+                    // sampler3D takes a vec4: (s, t, r) / q.
+                    let Some(p) = vals
+                        .get(1)
+                        .filter(|v| v.ty == Type::vector(BaseType::Float, 4))
+                    else {
+                        bail!(self, span, "{name}() on a sampler3D needs a vec4 coordinate");
+                    };
+                    let q = p.vars[3];
+                    let xyz: Vec<Var> = (0..3)
+                        .map(|c| self.fbin(BinaryOp::FDiv, p.vars[c], q))
+                        .collect();
+                    vals[1] = Value {
+                        ty: Type::vector(BaseType::Float, 3),
+                        vars: xyz,
+                    };
+                    let plain = name.replacen("Proj", "", 1);
+                    return self.texture_call(&plain, vals, args, span).map(Some);
+                }
                 // An ivec/uvec coordinate converts to the vec3/vec4 parameter implicitly
                 // (GLSL 4.60 §4.1.10), as for the plain forms.
                 let p = match vals.get(1) {
