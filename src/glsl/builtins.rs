@@ -1007,7 +1007,11 @@ impl Lowerer {
                         .get(1)
                         .filter(|v| v.ty == Type::vector(BaseType::Float, 4))
                     else {
-                        bail!(self, span, "{name}() on a sampler3D needs a vec4 coordinate");
+                        bail!(
+                            self,
+                            span,
+                            "{name}() on a sampler3D needs a vec4 coordinate"
+                        );
                     };
                     let q = p.vars[3];
                     let xyz: Vec<Var> = (0..3)
