@@ -267,8 +267,8 @@ void main() {
     }
 }";
     let got = shade(&mut c, fs, &CENTRES, None);
-    for f in 0..6 {
-        assert_eq!(got[f], [9 * f as u8, 1, 2, 255]);
+    for (f, px) in got.iter().take(6).enumerate() {
+        assert_eq!(*px, [9 * f as u8, 1, 2, 255]);
     }
     assert_eq!(got[6][..2], [2, 2]);
     assert_eq!(got[7][..2], [1, 1]);

@@ -712,7 +712,8 @@ impl Context {
         what: &'static str,
     ) -> GlResult<TexRef> {
         let face_ok = allowed.contains(&gl::TEXTURE_CUBE_MAP_POSITIVE_X);
-        if !allowed.contains(&target) && !(face_ok && cube_face_of(target).is_some()) {
+        let face = face_ok && cube_face_of(target).is_some();
+        if !(allowed.contains(&target) || face) {
             return Err(GlError::BadEnum(what, target));
         }
         self.bound_texture(target)

@@ -191,7 +191,7 @@ impl Descriptor {
     /// The depth of level base + `lod` of a 3D texture (eq. 8.12), 0 out of range.
     pub(crate) fn depth_at(&self, lod: i32) -> u32 {
         let base = self.levels[(self.base_level as usize).min(MAX_LEVELS - 1)];
-        if lod < 0 || lod >= 32 {
+        if !(0..32).contains(&lod) {
             return 0;
         }
         (base.depth >> lod).max(1)
