@@ -232,6 +232,9 @@ pub struct Context {
     pub(crate) default_texture: Texture,
     /// The default GL_TEXTURE_2D_ARRAY texture (texture 0 of that target).
     pub(crate) default_texture_2d_array: Texture,
+    /// The default GL_TEXTURE_CUBE_MAP and GL_TEXTURE_3D textures.
+    pub(crate) default_texture_cube: Texture,
+    pub(crate) default_texture_3d: Texture,
     pub(crate) framebuffers: NameTable<FramebufferName, Framebuffer>,
 
     pub(crate) array_buffer: Option<BufferName>,
@@ -249,6 +252,9 @@ pub struct Context {
     pub(crate) texture_units: Vec<Option<TextureName>>,
     /// Each unit's GL_TEXTURE_2D_ARRAY binding.
     pub(crate) texture_units_2d_array: Vec<Option<TextureName>>,
+    /// Each unit's GL_TEXTURE_CUBE_MAP and GL_TEXTURE_3D bindings.
+    pub(crate) texture_units_cube: Vec<Option<TextureName>>,
+    pub(crate) texture_units_3d: Vec<Option<TextureName>>,
     pub(crate) sampler_units: Vec<Option<SamplerName>>,
     pub(crate) draw_framebuffer: Option<FramebufferName>,
     pub(crate) read_framebuffer: Option<FramebufferName>,
@@ -596,6 +602,8 @@ impl Context {
             vertex_arrays: NameTable::default(),
             default_texture: Texture::default(),
             default_texture_2d_array: Texture::default(),
+            default_texture_cube: Texture::of_target(crate::gl::enums::TEXTURE_CUBE_MAP),
+            default_texture_3d: Texture::of_target(crate::gl::enums::TEXTURE_3D),
             framebuffers: NameTable::default(),
             array_buffer: None,
             loose_element_buffer: None,
@@ -610,6 +618,8 @@ impl Context {
             active_texture: 0,
             texture_units: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             texture_units_2d_array: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
+            texture_units_cube: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
+            texture_units_3d: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             sampler_units: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             draw_framebuffer: None,
             read_framebuffer: None,

@@ -940,14 +940,14 @@ impl Context {
             .current_executable()
             .ok_or(GlError::InvalidOperation("no current program"))?;
         let mut words = exe.words.clone();
-        // (location, offsets, value, reads the unit's GL_TEXTURE_2D_ARRAY binding)
-        let samplers: Vec<(u32, [Option<u32>; 2], SamplerValue, bool)> = exe
+        // (location, offsets, value, the unit binding the sampler type reads)
+        let samplers: Vec<(u32, [Option<u32>; 2], SamplerValue, crate::sampler::TexKind)> = exe
             .linked
             .uniforms
             .iter()
             .filter(|u| u.is_sampler())
             .flat_map(|u| {
-                let array = u.ty.base.is_array_sampler();
+                let array = crate::api::texture::sampler_kind(u.ty.base);
                 (0..u.elements()).map(move |e| {
                     let offs = u.offsets.map(|o| o.map(|o| o + e * u.stride));
                     (u.location + e, offs, array)
@@ -1018,10 +1018,10 @@ impl Context {
     }
 
     /// The internal descriptor handle for the texture (and sampler) bound to `unit` (its
-    /// GL_TEXTURE_2D_ARRAY binding with `array`, for array samplers). An incomplete texture
+    /// binding of the target the sampler type reads, `array`). An incomplete texture
     /// gets the incomplete descriptor, which samples (0, 0, 0, 1) (GL 4.5 core §11.1.3.5;
     /// integers for an integer texture).
-    fn unit_handle(&mut self, unit: usize, array: bool) -> TextureHandle {
+    fn unit_handle(&mut self, unit: usize, array: crate::sampler::TexKind) -> TextureHandle {
         let tex_ref = self.unit_texture_for(unit, array);
         let sampler = self.sampler_units.get(unit).copied().flatten();
         let (s_state, s_version) = match sampler.and_then(|s| self.objs.samplers.get(s)) {

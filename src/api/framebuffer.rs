@@ -400,7 +400,7 @@ impl Context {
     }
 
     /// The read framebuffer's image for ReadPixels of `src`.
-    fn read_image(&self, src: ReadSource) -> GlResult<Arc<Image>> {
+    pub(crate) fn read_image(&self, src: ReadSource) -> GlResult<Arc<Image>> {
         let b = self
             .framebuffer_buffers(self.read_framebuffer, true)
             .map_err(|status| incomplete(status, true))?;

@@ -138,6 +138,9 @@ impl Context {
             } as i32),
             gl::MAX_TEXTURE_SIZE => i(limits::MAX_TEXTURE_SIZE),
             gl::MAX_ARRAY_TEXTURE_LAYERS => i(limits::MAX_ARRAY_TEXTURE_LAYERS),
+            // Cube faces are 2D images; a 3D texture's depth is checked like a layer count.
+            gl::MAX_CUBE_MAP_TEXTURE_SIZE => i(limits::MAX_TEXTURE_SIZE),
+            gl::MAX_3D_TEXTURE_SIZE => i(limits::MAX_ARRAY_TEXTURE_LAYERS),
             gl::MAX_RENDERBUFFER_SIZE => i(limits::MAX_RENDERBUFFER_SIZE),
             gl::MAX_VERTEX_ATTRIBS => i(limits::MAX_VERTEX_ATTRIBS as i32),
             gl::MAX_TEXTURE_IMAGE_UNITS | gl::MAX_VERTEX_TEXTURE_IMAGE_UNITS => {
@@ -273,6 +276,12 @@ impl Context {
             }
             gl::TEXTURE_BINDING_2D_ARRAY => {
                 name(self.texture_units_2d_array[self.active_texture as usize].map(|t| t.0))
+            }
+            gl::TEXTURE_BINDING_CUBE_MAP => {
+                name(self.texture_units_cube[self.active_texture as usize].map(|t| t.0))
+            }
+            gl::TEXTURE_BINDING_3D => {
+                name(self.texture_units_3d[self.active_texture as usize].map(|t| t.0))
             }
             gl::SAMPLER_BINDING => {
                 name(self.sampler_units[self.active_texture as usize].map(|s| s.0))

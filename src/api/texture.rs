@@ -12,7 +12,83 @@ use crate::api::names::{SamplerName, TextureName};
 use crate::api::pixels;
 use crate::gl::enums as gl;
 use crate::gl::{CompareFunc, MagFilter, MinFilter, Wrap};
-use crate::sampler::{Format, Image, SamplerState, TextureHandle, TextureView};
+use crate::ir::BaseType;
+use crate::sampler::{Format, Image, SamplerState, TexKind, TextureHandle, TextureView};
+
+/// The kind of texture a target names (the targets softgl has).
+pub(crate) fn kind_of_target(target: u32) -> Option<TexKind> {
+    Some(match target {
+        gl::TEXTURE_2D => TexKind::D2,
+        gl::TEXTURE_2D_ARRAY => TexKind::D2Array,
+        gl::TEXTURE_CUBE_MAP => TexKind::Cube,
+        gl::TEXTURE_3D => TexKind::D3,
+        _ => return None,
+    })
+}
+
+/// The face index (0..6, table 8.19's order) of a GL_TEXTURE_CUBE_MAP_POSITIVE_X ..
+/// NEGATIVE_Z target.
+pub(crate) fn cube_face_of(target: u32) -> Option<u32> {
+    (gl::TEXTURE_CUBE_MAP_POSITIVE_X..=gl::TEXTURE_CUBE_MAP_NEGATIVE_Z)
+        .contains(&target)
+        .then(|| target - gl::TEXTURE_CUBE_MAP_POSITIVE_X)
+}
+
+/// The unit binding a sampler type reads (GL 4.5 core §11.1.3.5: the texture bound to
+/// the target of the sampler's type).
+pub(crate) fn sampler_kind(base: BaseType) -> TexKind {
+    if base.is_array_sampler() {
+        TexKind::D2Array
+    } else if base.is_cube_sampler() {
+        TexKind::Cube
+    } else if base.is_3d_sampler() {
+        TexKind::D3
+    } else {
+        TexKind::D2
+    }
+}
+
+/// The next mip level of a 3D image (GL 4.5 core §8.14.4): each size halved with floor, at
+/// least 1; each texel the mean of the (up to) 2×2×2 texels it covers, summed in a fixed
+/// order in f32.
+fn next_level_3d(src: &Image) -> Image {
+    let (sw, sh, sd) = (
+        src.width() as usize,
+        src.height() as usize,
+        src.depth() as usize,
+    );
+    let (w, h, d) = ((sw / 2).max(1), (sh / 2).max(1), (sd / 2).max(1));
+    let f = src.format();
+    let bpt = f.bytes_per_texel();
+    let all = src.to_bytes();
+    let mut out = vec![0u8; w * h * d * bpt];
+    for z in 0..d {
+        for y in 0..h {
+            for x in 0..w {
+                let (mut sum, mut count) = ([0.0f32; 4], 0.0f32);
+                for (dx, dy, dz) in (0..8).map(|i| (i & 1, (i >> 1) & 1, i >> 2)) {
+                    let (tx, ty, tz) = (2 * x + dx, 2 * y + dy, 2 * z + dz);
+                    if tx < sw && ty < sh && tz < sd {
+                        let t = ((tz * sh + ty) * sw + tx) * bpt;
+                        let v = pixels::decode_texel(f, &all[t..t + bpt]);
+                        for c in 0..4 {
+                            sum[c] += v[c];
+                        }
+                        count += 1.0;
+                    }
+                }
+                let o = ((z * h + y) * w + x) * bpt;
+                pixels::encode_texel(f, sum.map(|s| s / count), 0, &mut out[o..o + bpt]);
+            }
+        }
+    }
+    let mut img = Image::new_layers(w as u32, h as u32, d as u32, f);
+    img.write_bytes(0, &out);
+    img
+}
+
+/// The six faces of a cube level, as `Texture::cube_faces` bits.
+const ALL_FACES: u8 = 0x3F;
 
 /// A 2D texture object.
 #[derive(Debug, Clone)]
@@ -29,6 +105,9 @@ pub(crate) struct Texture {
     pub immutable: bool,
     /// Levels allocated by glTexStorage2D.
     pub immutable_levels: i32,
+    /// Cube maps: which faces of each level were specified (bit f for face f). A level's
+    /// image holds all six faces; it is complete once every face was (§8.17).
+    pub cube_faces: Vec<u8>,
     /// A bindless handle exists: state is frozen (ARB_bindless_texture).
     pub has_handle: bool,
     /// Bumped whenever anything a descriptor captures changes.
@@ -49,6 +128,7 @@ impl Default for Texture {
             max_level: 1000,
             immutable: false,
             immutable_levels: 0,
+            cube_faces: vec![0; limits::MAX_MIP_LEVELS],
             has_handle: false,
             version: 0,
             internal: Vec::new(),
@@ -57,6 +137,18 @@ impl Default for Texture {
 }
 
 impl Texture {
+    /// A texture object of `target` (default textures of the other targets).
+    pub fn of_target(target: u32) -> Texture {
+        Texture {
+            target: Some(target),
+            ..Texture::default()
+        }
+    }
+
+    /// What sampling sees this texture as (2D before its first bind).
+    pub fn kind(&self) -> TexKind {
+        self.target.and_then(kind_of_target).unwrap_or_default()
+    }
     /// The internal format of `level` as specified (or as stored, for a level made without
     /// one, e.g. by GenerateMipmap); `None` when the level has no image.
     pub fn level_format(&self, level: usize) -> Option<pixels::InternalFormat> {
@@ -85,42 +177,31 @@ impl Texture {
     /// The view a descriptor captures.
     pub fn view(&self) -> TextureView {
         let (base, max) = self.level_range();
+        let kind = self.kind();
+        let mut levels = self.levels.clone();
+        if kind == TexKind::Cube {
+            // A cube level with a face missing does not exist for sampling (cube
+            // completeness, GL 4.5 core §8.17).
+            for (l, img) in levels.iter_mut().enumerate() {
+                if self.cube_faces.get(l).copied().unwrap_or(0) != ALL_FACES {
+                    *img = None;
+                }
+            }
+        }
         TextureView {
-            levels: self.levels.clone(),
+            levels,
             base_level: base.max(0) as u32,
             max_level: max.max(0) as u32,
+            kind,
         }
     }
 
-    /// Texture completeness with the given sampler state (GL 4.5 core §8.17).
+    /// Texture completeness with the given sampler state (GL 4.5 core §8.17): the
+    /// sampler's rules on `view` (which leaves out cube levels with a face missing), and
+    /// base ≤ max level.
     pub fn is_complete(&self, state: &SamplerState) -> bool {
         let (base_level, max_level) = self.level_range();
-        if base_level > max_level {
-            return false;
-        }
-        let base = base_level as usize;
-        let Some(Some(b)) = self.levels.get(base) else {
-            return false;
-        };
-        if b.width() == 0 || b.height() == 0 || !crate::sampler::filters_allowed(b.format(), state)
-        {
-            return false;
-        }
-        if !state.min_filter.uses_mipmaps() {
-            return true;
-        }
-        // Mipmap completeness: levels base..=q each half the previous (floor, min 1), same
-        // format; q = min(p, max_level) with p = base + floor(log2(max(w, h))).
-        let p = base + (31 - b.width().max(b.height()).leading_zeros()) as usize;
-        let q = p.min(max_level as usize);
-        (base..=q).all(|l| {
-            let shift = (l - base) as u32;
-            matches!(self.levels.get(l), Some(Some(img))
-                if img.format() == b.format()
-                    && img.depth() == b.depth()
-                    && img.width() == (b.width() >> shift).max(1)
-                    && img.height() == (b.height() >> shift).max(1))
-        })
+        base_level <= max_level && crate::sampler::is_complete(&self.view(), state)
     }
 
     fn touch(&mut self) {
@@ -162,6 +243,9 @@ pub(crate) enum TexRef {
     Default,
     /// The default GL_TEXTURE_2D_ARRAY texture.
     DefaultArray,
+    /// The default GL_TEXTURE_CUBE_MAP and GL_TEXTURE_3D textures.
+    DefaultCube,
+    Default3D,
     Named(TextureName),
 }
 
@@ -560,6 +644,28 @@ gl_commands! {
     /// glGenSamplers (sampler names are objects at once, GL 4.5 core §8.2).
     "glGenSamplers"
     fn gen_samplers(n: i32) -> Vec<u32> = try_gen_samplers;
+    /// glCopyTexImage2D (GL 4.5 core §8.6): a new level from the read framebuffer.
+    #[allow(clippy::too_many_arguments)]
+    "glCopyTexImage2D"
+    fn copy_tex_image_2d(target: u32, level: i32, internalformat: u32, x: i32, y: i32, width: i32, height: i32, border: i32)
+        = try_copy_tex_image_2d;
+    /// glCopyTexSubImage2D: `offset` (x, y) in the level, `src` (x, y, width, height) in
+    /// the read framebuffer.
+    "glCopyTexSubImage2D"
+    fn copy_tex_sub_image_2d(target: u32, level: i32, offset: [i32; 2], src: [i32; 4])
+        = try_copy_tex_sub_image_2d;
+    /// glCopyTexSubImage3D: `offset` (x, y, layer, face or slice).
+    "glCopyTexSubImage3D"
+    fn copy_tex_sub_image_3d(target: u32, level: i32, offset: [i32; 3], src: [i32; 4])
+        = try_copy_tex_sub_image_3d;
+    /// glCopyTextureSubImage2D (DSA).
+    "glCopyTextureSubImage2D"
+    fn copy_texture_sub_image_2d(texture: u32, level: i32, offset: [i32; 2], src: [i32; 4])
+        = try_copy_texture_sub_image_2d;
+    /// glCopyTextureSubImage3D (DSA; a cube map's z is the face).
+    "glCopyTextureSubImage3D"
+    fn copy_texture_sub_image_3d(texture: u32, level: i32, offset: [i32; 3], src: [i32; 4])
+        = try_copy_texture_sub_image_3d;
 }
 
 impl Context {
@@ -568,6 +674,8 @@ impl Context {
         match r {
             TexRef::Default => Some(&self.default_texture),
             TexRef::DefaultArray => Some(&self.default_texture_2d_array),
+            TexRef::DefaultCube => Some(&self.default_texture_cube),
+            TexRef::Default3D => Some(&self.default_texture_3d),
             TexRef::Named(n) => self.objs.textures.get(n),
         }
     }
@@ -576,63 +684,63 @@ impl Context {
         match r {
             TexRef::Default => Some(&mut self.default_texture),
             TexRef::DefaultArray => Some(&mut self.default_texture_2d_array),
+            TexRef::DefaultCube => Some(&mut self.default_texture_cube),
+            TexRef::Default3D => Some(&mut self.default_texture_3d),
             TexRef::Named(n) => self.objs.textures.get_mut(n),
         }
     }
 
-    /// The texture bound to `target` (GL_TEXTURE_2D or GL_TEXTURE_2D_ARRAY) on the active
-    /// unit.
+    /// The texture bound to `target` on the active unit: GL_TEXTURE_2D, _2D_ARRAY,
+    /// _CUBE_MAP (or one of its face targets) or _3D.
     fn bound_texture(&self, target: u32) -> GlResult<TexRef> {
-        // Only 2D and 2D array textures are implemented; the other targets are refused
-        // honestly.
-        match target {
-            gl::TEXTURE_2D => Ok(self.unit_texture(self.active_texture as usize)),
-            gl::TEXTURE_2D_ARRAY => Ok(self.unit_texture_for(self.active_texture as usize, true)),
-            _ => Err(GlError::BadEnum(
-                "texture target (only GL_TEXTURE_2D and GL_TEXTURE_2D_ARRAY)",
+        let kind = cube_face_of(target)
+            .map(|_| TexKind::Cube)
+            .or_else(|| kind_of_target(target))
+            .ok_or(GlError::BadEnum(
+                "texture target (only GL_TEXTURE_2D, _2D_ARRAY, _CUBE_MAP and _3D)",
                 target,
-            )),
-        }
+            ))?;
+        Ok(self.unit_texture_for(self.active_texture as usize, kind))
     }
 
-    /// The texture bound to `target` for a command of one dimensionality: TexImage2D and
-    /// friends take GL_TEXTURE_2D only, TexImage3D and friends GL_TEXTURE_2D_ARRAY only
-    /// (of the targets softgl has; GL 4.5 core §8.5, §8.6: INVALID_ENUM otherwise).
-    fn bound_texture_dims(&self, target: u32, array: bool) -> GlResult<TexRef> {
-        let want = if array {
-            gl::TEXTURE_2D_ARRAY
-        } else {
-            gl::TEXTURE_2D
-        };
-        if target != want {
-            return Err(GlError::BadEnum(
-                if array {
-                    "texture target (only GL_TEXTURE_2D_ARRAY)"
-                } else {
-                    "texture target (only GL_TEXTURE_2D)"
-                },
-                target,
-            ));
+    /// The texture bound to `target` for a command that takes the targets `allowed`
+    /// (GL 4.5 core §8.5, §8.6, §8.19: INVALID_ENUM otherwise).
+    fn bound_texture_of(
+        &self,
+        target: u32,
+        allowed: &[u32],
+        what: &'static str,
+    ) -> GlResult<TexRef> {
+        let face_ok = allowed.contains(&gl::TEXTURE_CUBE_MAP_POSITIVE_X);
+        let face = face_ok && cube_face_of(target).is_some();
+        if !(allowed.contains(&target) || face) {
+            return Err(GlError::BadEnum(what, target));
         }
         self.bound_texture(target)
     }
 
-    pub(crate) fn unit_texture(&self, unit: usize) -> TexRef {
-        self.unit_texture_for(unit, false)
-    }
-
-    /// The texture a unit has bound to GL_TEXTURE_2D, or with `array` to
-    /// GL_TEXTURE_2D_ARRAY (what a sampler of that type reads).
-    pub(crate) fn unit_texture_for(&self, unit: usize, array: bool) -> TexRef {
-        let units = if array {
-            &self.texture_units_2d_array
-        } else {
-            &self.texture_units
+    /// The binding of `unit` for the texture kind `kind` (what a sampler of that type
+    /// reads), or that target's default texture.
+    pub(crate) fn unit_texture_for(&self, unit: usize, kind: TexKind) -> TexRef {
+        let (units, default) = match kind {
+            TexKind::D2 => (&self.texture_units, TexRef::Default),
+            TexKind::D2Array => (&self.texture_units_2d_array, TexRef::DefaultArray),
+            TexKind::Cube => (&self.texture_units_cube, TexRef::DefaultCube),
+            TexKind::D3 => (&self.texture_units_3d, TexRef::Default3D),
         };
         match units.get(unit).copied().flatten() {
             Some(n) => TexRef::Named(n),
-            None if array => TexRef::DefaultArray,
-            None => TexRef::Default,
+            None => default,
+        }
+    }
+
+    /// The unit bindings of one kind.
+    fn units_mut(&mut self, kind: TexKind) -> &mut Vec<Option<TextureName>> {
+        match kind {
+            TexKind::D2 => &mut self.texture_units,
+            TexKind::D2Array => &mut self.texture_units_2d_array,
+            TexKind::Cube => &mut self.texture_units_cube,
+            TexKind::D3 => &mut self.texture_units_3d,
         }
     }
 
@@ -653,9 +761,9 @@ impl Context {
     }
 
     pub(crate) fn try_create_textures(&mut self, target: u32, n: i32) -> GlResult<Vec<u32>> {
-        if target != gl::TEXTURE_2D && target != gl::TEXTURE_2D_ARRAY {
+        if kind_of_target(target).is_none() {
             return Err(GlError::BadEnum(
-                "texture target (only GL_TEXTURE_2D and GL_TEXTURE_2D_ARRAY)",
+                "texture target (only GL_TEXTURE_2D, _2D_ARRAY, _CUBE_MAP and _3D)",
                 target,
             ));
         }
@@ -681,20 +789,13 @@ impl Context {
     }
 
     pub(crate) fn try_bind_texture(&mut self, target: u32, texture: u32) -> GlResult<()> {
-        if target != gl::TEXTURE_2D && target != gl::TEXTURE_2D_ARRAY {
-            return Err(GlError::BadEnum(
-                "texture target (only GL_TEXTURE_2D and GL_TEXTURE_2D_ARRAY)",
-                target,
-            ));
-        }
+        let kind = kind_of_target(target).ok_or(GlError::BadEnum(
+            "texture target (only GL_TEXTURE_2D, _2D_ARRAY, _CUBE_MAP and _3D)",
+            target,
+        ))?;
         let unit = self.active_texture as usize;
-        let array = target == gl::TEXTURE_2D_ARRAY;
         if texture == 0 {
-            if array {
-                self.texture_units_2d_array[unit] = None;
-            } else {
-                self.texture_units[unit] = None;
-            }
+            self.units_mut(kind)[unit] = None;
             return Ok(());
         }
         let name = TextureName(texture);
@@ -710,11 +811,7 @@ impl Context {
             return Err(GlError::InvalidOperation("texture has another target"));
         }
         t.target = Some(target);
-        if array {
-            self.texture_units_2d_array[unit] = Some(name);
-        } else {
-            self.texture_units[unit] = Some(name);
-        }
+        self.units_mut(kind)[unit] = Some(name);
         Ok(())
     }
 
@@ -728,6 +825,8 @@ impl Context {
                 .texture_units
                 .iter_mut()
                 .chain(&mut self.texture_units_2d_array)
+                .chain(&mut self.texture_units_cube)
+                .chain(&mut self.texture_units_3d)
             {
                 if *u == Some(name) {
                     *u = None;
@@ -790,16 +889,68 @@ impl Context {
         ty: u32,
         data: Option<&[u8]>,
     ) -> GlResult<()> {
-        let r = self.bound_texture_dims(target, false)?;
+        let r = self.bound_texture_of(
+            target,
+            &[gl::TEXTURE_2D, gl::TEXTURE_CUBE_MAP_POSITIVE_X],
+            "texture target (GL_TEXTURE_2D or a cube map face)",
+        )?;
+        if let Some(face) = cube_face_of(target) {
+            // Cube faces are square (GL 4.5 core §8.5.3).
+            if width != height {
+                return Err(GlError::InvalidValue("cube map faces must be square"));
+            }
+            let dims = [width, height, 1];
+            return self.tex_image_at(
+                r,
+                Some(face),
+                level,
+                internalformat,
+                dims,
+                border,
+                format,
+                ty,
+                data,
+            );
+        }
         let dims = [width, height, 1];
         self.tex_image(r, level, internalformat, dims, border, format, ty, data)
     }
 
-    /// glTexImage2D / glTexImage3D on the texture `r`: `dims` is (width, height, layers).
+    /// glTexImage2D / glTexImage3D on the texture `r`: `dims` is (width, height, layers
+    /// or depth).
     #[allow(clippy::too_many_arguments)]
     fn tex_image(
         &mut self,
         r: TexRef,
+        level: i32,
+        internalformat: i32,
+        dims: [i32; 3],
+        border: i32,
+        format: u32,
+        ty: u32,
+        data: Option<&[u8]>,
+    ) -> GlResult<()> {
+        self.tex_image_at(
+            r,
+            None,
+            level,
+            internalformat,
+            dims,
+            border,
+            format,
+            ty,
+            data,
+        )
+    }
+
+    /// `tex_image`, or with `face` glTexImage2D on one face of a cube map: the level's
+    /// six-face image is kept (and the face written in place, after queued draws finish)
+    /// when it has this size and format, else replaced by a new one holding only this face.
+    #[allow(clippy::too_many_arguments)]
+    fn tex_image_at(
+        &mut self,
+        r: TexRef,
+        face: Option<u32>,
         level: i32,
         internalformat: i32,
         [width, height, depth]: [i32; 3],
@@ -838,6 +989,33 @@ impl Context {
         let t = self.texture_for_state_change_of(r)?;
         if t.immutable {
             return Err(GlError::InvalidOperation("texture storage is immutable"));
+        }
+        if let Some(face) = face {
+            let keep = t.levels[lvl]
+                .clone()
+                .filter(|i| i.width() == w && i.height() == h && i.depth() == 6)
+                .filter(|i| i.format() == fmt && t.formats[lvl] == Some(ifmt));
+            let face_bytes = w as usize * h as usize * fmt.bytes_per_texel();
+            let src = bytes.unwrap_or_else(|| vec![0; face_bytes]);
+            let off = face as usize * face_bytes;
+            match keep {
+                Some(img) => {
+                    let flushed = self.flush_raster();
+                    img.write_bytes_flushed(&flushed, off, &src);
+                }
+                None => {
+                    let mut img = pixels::new_image_layers(w, h, 6, fmt)?;
+                    img.write_bytes(off, &src);
+                    let t = self.texture_for_state_change_of(r)?;
+                    t.levels[lvl] = Some(Arc::new(img));
+                    t.cube_faces[lvl] = 0;
+                }
+            }
+            let t = self.texture_for_state_change_of(r)?;
+            t.cube_faces[lvl] |= 1 << face;
+            t.formats[lvl] = Some(ifmt);
+            self.texture_changed(r);
+            return Ok(());
         }
         let mut img = pixels::new_image_layers(w, h, d, fmt)?;
         if let Some(b) = bytes {
@@ -924,7 +1102,11 @@ impl Context {
         width: i32,
         height: i32,
     ) -> GlResult<()> {
-        let r = self.bound_texture_dims(target, false)?;
+        let r = self.bound_texture_of(
+            target,
+            &[gl::TEXTURE_2D, gl::TEXTURE_CUBE_MAP],
+            "texture target (GL_TEXTURE_2D or GL_TEXTURE_CUBE_MAP)",
+        )?;
         self.tex_storage(r, levels, internalformat, [width, height, 1])
     }
 
@@ -951,8 +1133,17 @@ impl Context {
             ));
         }
         let (w, h) = Self::check_size(width, height)?;
-        let d = Self::check_layers(depth)?;
-        let max_levels = 32 - w.max(h).leading_zeros();
+        let mut d = Self::check_layers(depth)?;
+        let kind = self.texture(r).map(|t| t.kind()).unwrap_or_default();
+        if kind == TexKind::Cube {
+            if w != h {
+                return Err(GlError::InvalidValue("cube map faces must be square"));
+            }
+            d = 6;
+        }
+        let volume = kind == TexKind::D3;
+        let largest = if volume { w.max(h).max(d) } else { w.max(h) };
+        let max_levels = 32 - largest.leading_zeros();
         if levels as u32 > max_levels {
             return Err(GlError::InvalidOperation("too many levels for the size"));
         }
@@ -963,11 +1154,14 @@ impl Context {
         }
         let mut new_levels = vec![None; limits::MAX_MIP_LEVELS];
         for (l, slot) in new_levels.iter_mut().enumerate().take(levels as usize) {
-            // A 2D array's layers do not shrink with the level (GL 4.5 core §8.19).
-            let img = pixels::new_image_layers((w >> l).max(1), (h >> l).max(1), d, fmt)?;
+            // A 2D array's layers and a cube's faces do not shrink with the level; a 3D
+            // texture's depth does (GL 4.5 core §8.19).
+            let dl = if volume { (d >> l).max(1) } else { d };
+            let img = pixels::new_image_layers((w >> l).max(1), (h >> l).max(1), dl, fmt)?;
             *slot = Some(Arc::new(img));
         }
         t.levels = new_levels;
+        t.cube_faces = vec![ALL_FACES; limits::MAX_MIP_LEVELS];
         t.formats = (0..limits::MAX_MIP_LEVELS)
             .map(|l| (l < levels as usize).then_some(ifmt))
             .collect();
@@ -990,69 +1184,63 @@ impl Context {
         ty: u32,
         data: &[u8],
     ) -> GlResult<()> {
-        let r = self.bound_texture_dims(target, false)?;
+        let r = self.bound_texture_of(
+            target,
+            &[gl::TEXTURE_2D, gl::TEXTURE_CUBE_MAP_POSITIVE_X],
+            "texture target (GL_TEXTURE_2D or a cube map face)",
+        )?;
+        if let Some(face) = cube_face_of(target) {
+            let (o, d) = ([xoffset, yoffset, face as i32], [width, height, 1]);
+            return self.sub_image(r, level, o, d, format, ty, data);
+        }
         self.sub_image_2d(r, level, xoffset, yoffset, width, height, format, ty, data)
     }
 
-    /// The texture object a DSA command names (GL 4.5 core §8.6: INVALID_OPERATION if
-    /// `texture` is not an existing texture object, INVALID_ENUM for targets softgl lacks).
-    fn dsa_texture(&self, texture: u32) -> GlResult<TexRef> {
-        let t = self
-            .objs
-            .textures
-            .get(TextureName(texture))
-            .filter(|t| t.target.is_some())
-            .ok_or(GlError::InvalidOperation(
-                "not the name of a texture object",
-            ))?;
-        match t.target {
-            Some(gl::TEXTURE_2D) => Ok(TexRef::Named(TextureName(texture))),
-            Some(gl::TEXTURE_2D_ARRAY) => Err(GlError::InvalidOperation(
-                "a 2D array texture takes the 3D form of this command",
-            )),
-            Some(other) => Err(GlError::BadEnum(
-                "texture target (only GL_TEXTURE_2D)",
-                other,
-            )),
-            None => unreachable!("filtered above"),
-        }
-    }
-
-    /// The 2D array texture a DSA 3D command names (GL 4.5 core §8.6: INVALID_OPERATION if
-    /// `texture` is no texture object or one of a target the command does not take).
-    fn dsa_texture_array(&self, texture: u32) -> GlResult<TexRef> {
+    /// The texture object a DSA command names, which must have one of the targets
+    /// `allowed` (GL 4.5 core §8.6: INVALID_OPERATION if `texture` is not an existing
+    /// texture object or has a target the command does not take).
+    fn dsa_texture_of(&self, texture: u32, allowed: &[u32]) -> GlResult<TexRef> {
         match self
             .objs
             .textures
             .get(TextureName(texture))
             .map(|t| t.target)
         {
-            Some(Some(gl::TEXTURE_2D_ARRAY)) => Ok(TexRef::Named(TextureName(texture))),
+            Some(Some(t)) if allowed.contains(&t) => Ok(TexRef::Named(TextureName(texture))),
             Some(Some(_)) => Err(GlError::InvalidOperation(
-                "only 2D array textures take the 3D commands in softgl",
+                "the texture's target does not take this command",
             )),
             _ => Err(GlError::InvalidOperation(
                 "not the name of a texture object",
             )),
         }
+    }
+
+    /// The texture a DSA 2D command names (glTextureSubImage2D: 2D only).
+    fn dsa_texture(&self, texture: u32) -> GlResult<TexRef> {
+        self.dsa_texture_of(texture, &[gl::TEXTURE_2D])
+    }
+
+    /// The texture a DSA 3D command names: 2D array, 3D, and for glTextureSubImage3D
+    /// cube maps (the z offset is the face).
+    fn dsa_texture_array(&self, texture: u32) -> GlResult<TexRef> {
+        self.dsa_texture_of(
+            texture,
+            &[gl::TEXTURE_2D_ARRAY, gl::TEXTURE_3D, gl::TEXTURE_CUBE_MAP],
+        )
     }
 
     /// The texture object named by a DSA command of any target softgl has.
     fn dsa_texture_any(&self, texture: u32) -> GlResult<TexRef> {
-        match self
-            .objs
-            .textures
-            .get(TextureName(texture))
-            .map(|t| t.target)
-        {
-            Some(Some(gl::TEXTURE_2D | gl::TEXTURE_2D_ARRAY)) => {
-                Ok(TexRef::Named(TextureName(texture)))
-            }
-            Some(Some(other)) => Err(GlError::BadEnum("texture target", other)),
-            _ => Err(GlError::InvalidOperation(
-                "not the name of a texture object",
-            )),
-        }
+        self.dsa_texture_of(
+            texture,
+            &[
+                gl::TEXTURE_2D,
+                gl::TEXTURE_2D_ARRAY,
+                gl::TEXTURE_CUBE_MAP,
+                gl::TEXTURE_3D,
+            ],
+        )
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1182,7 +1370,11 @@ impl Context {
         ty: u32,
         data: Option<&[u8]>,
     ) -> GlResult<()> {
-        let r = self.bound_texture_dims(target, true)?;
+        let r = self.bound_texture_of(
+            target,
+            &[gl::TEXTURE_2D_ARRAY, gl::TEXTURE_3D],
+            "texture target (GL_TEXTURE_2D_ARRAY or GL_TEXTURE_3D)",
+        )?;
         let dims = [width, height, depth];
         self.tex_image(r, level, internalformat, dims, border, format, ty, data)
     }
@@ -1226,7 +1418,11 @@ impl Context {
         height: i32,
         depth: i32,
     ) -> GlResult<()> {
-        let r = self.bound_texture_dims(target, true)?;
+        let r = self.bound_texture_of(
+            target,
+            &[gl::TEXTURE_2D_ARRAY, gl::TEXTURE_3D],
+            "texture target (GL_TEXTURE_2D_ARRAY or GL_TEXTURE_3D)",
+        )?;
         self.tex_storage(r, levels, internalformat, [width, height, depth])
     }
 
@@ -1239,7 +1435,7 @@ impl Context {
         height: i32,
         depth: i32,
     ) -> GlResult<()> {
-        let r = self.dsa_texture_array(texture)?;
+        let r = self.dsa_texture_of(texture, &[gl::TEXTURE_2D_ARRAY, gl::TEXTURE_3D])?;
         self.tex_storage(r, levels, internalformat, [width, height, depth])
     }
 
@@ -1251,7 +1447,7 @@ impl Context {
         width: i32,
         height: i32,
     ) -> GlResult<()> {
-        let r = self.dsa_texture(texture)?;
+        let r = self.dsa_texture_of(texture, &[gl::TEXTURE_2D, gl::TEXTURE_CUBE_MAP])?;
         self.tex_storage(r, levels, internalformat, [width, height, 1])
     }
 
@@ -1266,7 +1462,11 @@ impl Context {
         ty: u32,
         data: &[u8],
     ) -> GlResult<()> {
-        let r = self.bound_texture_dims(target, true)?;
+        let r = self.bound_texture_of(
+            target,
+            &[gl::TEXTURE_2D_ARRAY, gl::TEXTURE_3D],
+            "texture target (GL_TEXTURE_2D_ARRAY or GL_TEXTURE_3D)",
+        )?;
         self.sub_image(r, level, offset, size, format, ty, data)
     }
 
@@ -1308,6 +1508,202 @@ impl Context {
                 .texture(r)
                 .is_some_and(|t| pixels::is_3d_target(t.target));
         self.unpack.for_dims(layered)
+    }
+
+    // ---- copies from the read framebuffer (GL 4.5 core §8.6) ----
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn try_copy_tex_image_2d(
+        &mut self,
+        target: u32,
+        level: i32,
+        internalformat: u32,
+        x: i32,
+        y: i32,
+        width: i32,
+        height: i32,
+        border: i32,
+    ) -> GlResult<()> {
+        let r = self.bound_texture_of(
+            target,
+            &[gl::TEXTURE_2D, gl::TEXTURE_CUBE_MAP_POSITIVE_X],
+            "texture target (GL_TEXTURE_2D or a cube map face)",
+        )?;
+        let face = cube_face_of(target);
+        if face.is_some() && width != height {
+            return Err(GlError::InvalidValue("cube map faces must be square"));
+        }
+        let ifmt = pixels::internal_format(internalformat)
+            .ok_or(GlError::BadEnum("internal format", internalformat))?;
+        // The level is specified first (its checks and errors are TexImage2D's), with a
+        // format/type pair that suits the internal format, and no data.
+        let (format, ty) = match ifmt.storage {
+            Format::Depth24Stencil8 => (gl::DEPTH_STENCIL, gl::UNSIGNED_INT_24_8),
+            f if f.is_depth() => (gl::DEPTH_COMPONENT, gl::FLOAT),
+            Format::Int(f) if f.signed => (gl::RGBA_INTEGER, gl::INT),
+            Format::Int(_) => (gl::RGBA_INTEGER, gl::UNSIGNED_INT),
+            _ => (gl::RGBA, gl::FLOAT),
+        };
+        let dims = [width, height, 1];
+        self.tex_image_at(
+            r,
+            face,
+            level,
+            internalformat as i32,
+            dims,
+            border,
+            format,
+            ty,
+            None,
+        )?;
+        let z = face.unwrap_or(0) as i32;
+        self.copy_into(r, level, [0, 0, z], [x, y, width, height])
+    }
+
+    pub(crate) fn try_copy_tex_sub_image_2d(
+        &mut self,
+        target: u32,
+        level: i32,
+        [xoffset, yoffset]: [i32; 2],
+        src: [i32; 4],
+    ) -> GlResult<()> {
+        let r = self.bound_texture_of(
+            target,
+            &[gl::TEXTURE_2D, gl::TEXTURE_CUBE_MAP_POSITIVE_X],
+            "texture target (GL_TEXTURE_2D or a cube map face)",
+        )?;
+        let z = cube_face_of(target).unwrap_or(0) as i32;
+        self.copy_into(r, level, [xoffset, yoffset, z], src)
+    }
+
+    pub(crate) fn try_copy_tex_sub_image_3d(
+        &mut self,
+        target: u32,
+        level: i32,
+        offset: [i32; 3],
+        src: [i32; 4],
+    ) -> GlResult<()> {
+        let r = self.bound_texture_of(
+            target,
+            &[gl::TEXTURE_2D_ARRAY, gl::TEXTURE_3D],
+            "texture target (GL_TEXTURE_2D_ARRAY or GL_TEXTURE_3D)",
+        )?;
+        self.copy_into(r, level, offset, src)
+    }
+
+    pub(crate) fn try_copy_texture_sub_image_2d(
+        &mut self,
+        texture: u32,
+        level: i32,
+        [xoffset, yoffset]: [i32; 2],
+        src: [i32; 4],
+    ) -> GlResult<()> {
+        let r = self.dsa_texture(texture)?;
+        self.copy_into(r, level, [xoffset, yoffset, 0], src)
+    }
+
+    pub(crate) fn try_copy_texture_sub_image_3d(
+        &mut self,
+        texture: u32,
+        level: i32,
+        offset: [i32; 3],
+        src: [i32; 4],
+    ) -> GlResult<()> {
+        let r = self.dsa_texture_array(texture)?;
+        self.copy_into(r, level, offset, src)
+    }
+
+    /// Copies the read framebuffer's rectangle `[x, y, width, height]` into layer (array
+    /// layer, cube face or 3D slice) `offset[2]` of level `level` of `r` at (`offset[0]`,
+    /// `offset[1]`) (GL 4.5 core §8.6). Colour comes from the read buffer, depth from the
+    /// depth buffer when the texture is a depth texture. Equal formats copy the stored
+    /// bytes; others convert through the texel's values (as a ReadPixels of FLOAT then a
+    /// TexSubImage would). Pixels outside the read framebuffer leave the texel as it was
+    /// (their value is undefined, §18.2). INVALID_OPERATION when one side is integer and
+    /// the other not, or depth meets colour.
+    fn copy_into(
+        &mut self,
+        r: TexRef,
+        level: i32,
+        [xoff, yoff, zoff]: [i32; 3],
+        [x, y, width, height]: [i32; 4],
+    ) -> GlResult<()> {
+        let lvl = Self::check_level(level)?;
+        let dst = self
+            .texture(r)
+            .and_then(|t| t.levels[lvl].clone())
+            .ok_or(GlError::InvalidOperation("the level has no image"))?;
+        if width < 0 || height < 0 {
+            return Err(GlError::InvalidValue("negative size"));
+        }
+        if xoff < 0
+            || yoff < 0
+            || zoff < 0
+            || xoff as i64 + width as i64 > dst.width() as i64
+            || yoff as i64 + height as i64 > dst.height() as i64
+            || zoff as u32 >= dst.depth()
+        {
+            return Err(GlError::InvalidValue("region outside the level"));
+        }
+        let df = dst.format();
+        let source = if df.is_depth() {
+            crate::api::framebuffer::ReadSource::Depth
+        } else {
+            crate::api::framebuffer::ReadSource::Color
+        };
+        let src = self.with_group(|this| this.read_image(source))?;
+        let sf = src.format();
+        if sf.is_integer() != df.is_integer() {
+            return Err(GlError::InvalidOperation(
+                "integer and non-integer formats do not copy into each other",
+            ));
+        }
+        if sf.is_depth() != df.is_depth() {
+            return Err(GlError::InvalidOperation(
+                "depth and colour formats do not mix",
+            ));
+        }
+        if sf.is_integer() && sf != df {
+            return Err(GlError::InvalidOperation(
+                "integer copies need the same format here",
+            ));
+        }
+        if width == 0 || height == 0 {
+            return Ok(());
+        }
+        let flushed = self.flush_raster();
+        let (sbpt, dbpt) = (sf.bytes_per_texel(), df.bytes_per_texel());
+        let (sw, sh) = (src.width() as i64, src.height() as i64);
+        // The columns of the rectangle inside the read framebuffer.
+        let c0 = (x as i64).max(0);
+        let c1 = (x as i64 + width as i64).min(sw);
+        if c0 >= c1 {
+            return Ok(());
+        }
+        let n = (c1 - c0) as usize;
+        let mut row = vec![0u8; n * sbpt];
+        let mut out = vec![0u8; n * dbpt];
+        for dr in 0..height as i64 {
+            let sy = y as i64 + dr;
+            if !(0..sh).contains(&sy) {
+                continue;
+            }
+            src.read_bytes((sy as usize * sw as usize + c0 as usize) * sbpt, &mut row);
+            let bytes: &[u8] = if sf == df {
+                &row
+            } else {
+                for (i, o) in out.chunks_exact_mut(dbpt).enumerate() {
+                    let v = pixels::decode_texel(sf, &row[i * sbpt..(i + 1) * sbpt]);
+                    pixels::encode_texel(df, v, 0, o);
+                }
+                &out
+            };
+            let dx = (xoff as i64 + (c0 - x as i64)) as usize;
+            let dy = zoff as usize * dst.height() as usize + (yoff as i64 + dr) as usize;
+            let at = (dy * dst.width() as usize + dx) * dbpt;
+            dst.write_bytes_flushed(&flushed, at, bytes);
+        }
+        Ok(())
     }
 
     // ---- downloads (GL 4.5 core §8.11.4 GetTexImage, GetTextureSubImage) ----
@@ -1377,8 +1773,7 @@ impl Context {
         format: u32,
         ty: u32,
     ) -> GlResult<Vec<u8>> {
-        let r = self.bound_texture(target)?;
-        let (img, o, size) = self.download_source(r, level, [0; 3], None)?;
+        let (img, o, size) = self.download_box(target, None, level, [0; 3], None)?;
         let mut v = Vec::new();
         self.pack_box(&img, o, size, format, ty, None, |n| {
             v.try_reserve_exact(n)
@@ -1387,6 +1782,40 @@ impl Context {
             Ok(&mut v[..])
         })?;
         Ok(v)
+    }
+
+    /// `download_source` of the texture a download command names: by target (`texture`
+    /// None; a cube face target reads that face's layer) or by name (a cube map's z is
+    /// the face).
+    fn download_box(
+        &self,
+        target: u32,
+        texture: Option<u32>,
+        level: i32,
+        offset: [i32; 3],
+        size: Option<[i32; 3]>,
+    ) -> GlResult<(Arc<Image>, [u32; 3], [u32; 3])> {
+        let r = self.download_texture(target, texture)?;
+        match cube_face_of(target).filter(|_| texture.is_none()) {
+            Some(face) => {
+                let lvl = Self::check_level(level)?;
+                let (w, h) = self
+                    .texture(r)
+                    .and_then(|t| t.levels[lvl].as_ref())
+                    .map_or((0, 0), |i| (i.width() as i32, i.height() as i32));
+                let o = [offset[0], offset[1], face as i32];
+                self.download_source(r, level, o, Some(size.unwrap_or([w, h, 1])))
+            }
+            None => {
+                if texture.is_none() && target == gl::TEXTURE_CUBE_MAP {
+                    return Err(GlError::BadEnum(
+                        "target (a cube map face, not GL_TEXTURE_CUBE_MAP)",
+                        target,
+                    ));
+                }
+                self.download_source(r, level, offset, size)
+            }
+        }
     }
 
     /// The texture a download command names: by target (`texture` None) or by name.
@@ -1418,10 +1847,8 @@ impl Context {
             Group::ByBody,
             || (),
             |this| {
-                let (img, o, s) = this.with_group(|this| {
-                    let r = this.download_texture(target, texture)?;
-                    this.download_source(r, level, offset, size)
-                })?;
+                let (img, o, s) = this
+                    .with_group(|this| this.download_box(target, texture, level, offset, size))?;
                 this.pack_box(&img, o, s, format, ty, limit, out)
             },
         )
@@ -1447,10 +1874,8 @@ impl Context {
             Group::ByBody,
             || (),
             |this| {
-                let (img, o, s) = this.with_group(|this| {
-                    let r = this.download_texture(target, texture)?;
-                    this.download_source(r, level, offset, size)
-                })?;
+                let (img, o, s) = this
+                    .with_group(|this| this.download_box(target, texture, level, offset, size))?;
                 let store = this.pack.for_dims(img.depth() > 1);
                 let size = s.map(|v| v as usize);
                 let len = pixels::client_size_3d(size, format, ty, &store)?;
@@ -1526,15 +1951,35 @@ impl Context {
                 "integer textures cannot be mipmapped",
             ));
         }
-        let p = base + (31 - b.width().max(b.height()).max(1).leading_zeros()) as usize;
+        let kind = t.kind();
+        // A cube map's base must be cube complete (GL 4.5 core §8.14.4).
+        if kind == TexKind::Cube && t.cube_faces[base] != ALL_FACES {
+            return Err(GlError::InvalidOperation(
+                "the cube map's base level is not cube complete",
+            ));
+        }
+        let volume = kind == TexKind::D3;
+        let largest = if volume {
+            b.width().max(b.height()).max(b.depth())
+        } else {
+            b.width().max(b.height())
+        };
+        let p = base + (31 - largest.max(1).leading_zeros()) as usize;
         let q = p
             .min(max_level.max(0) as usize)
             .min(limits::MAX_MIP_LEVELS - 1);
+        let depth_at = |l: usize| {
+            if volume {
+                (b.depth() >> (l - base)).max(1)
+            } else {
+                b.depth()
+            }
+        };
         // With a handle (or immutable storage) the level images exist already and are
         // written in place; new level images would change descriptor state.
         let in_place = (base + 1..=q).all(|l| {
             matches!(&t.levels[l], Some(img) if img.format() == b.format()
-            && img.depth() == b.depth()
+            && img.depth() == depth_at(l)
             && img.width() == (b.width() >> (l - base)).max(1)
             && img.height() == (b.height() >> (l - base)).max(1))
         });
@@ -1545,7 +1990,12 @@ impl Context {
         let mut prev = b;
         let mut new_levels = Vec::new();
         for l in base + 1..=q {
-            let img = pixels::next_level(&prev);
+            let img = if volume {
+                next_level_3d(&prev)
+            } else {
+                // Array layers and cube faces are each filtered on their own.
+                pixels::next_level(&prev)
+            };
             let img = Arc::new(img);
             new_levels.push((l, img.clone()));
             prev = img;
@@ -1554,6 +2004,7 @@ impl Context {
             .texture_mut(r)
             .ok_or(GlError::InvalidOperation("no texture"))?;
         for (l, img) in new_levels {
+            t.cube_faces[l] = ALL_FACES;
             match &t.levels[l] {
                 Some(existing) if in_place => {
                     existing.write_bytes_flushed(&flushed, 0, &img.to_bytes())
@@ -1650,7 +2101,7 @@ impl Context {
         p: Param,
         vector: bool,
     ) -> GlResult<()> {
-        let r = self.dsa_texture(texture)?;
+        let r = self.dsa_texture_any(texture)?;
         self.tex_parameter_of(r, pname, p, vector)
     }
     pub(crate) fn try_texture_parameter_i(
@@ -1903,6 +2354,7 @@ impl Context {
             gl::TEXTURE_INTERNAL_FORMAT => f.map_or(gl::RGBA, |f| f.gl) as i32,
             // Layers of a 2D array level, 1 for a 2D level, 0 with no image; never
             // compressed or multisampled.
+            gl::TEXTURE_DEPTH if cube_face_of(target).is_some() => img.map_or(0, |_| 1),
             gl::TEXTURE_DEPTH => img.map_or(0, |i| i.depth() as i32),
             gl::TEXTURE_COMPRESSED | gl::TEXTURE_SAMPLES => 0,
             gl::TEXTURE_FIXED_SAMPLE_LOCATIONS => 1,
@@ -2106,7 +2558,7 @@ mod tests {
     fn tex_image_validation_and_completeness() {
         let mut c = Context::with_threads(4, 4, 1);
         let t = c.gen_textures(1)[0];
-        c.bind_texture(gl::TEXTURE_3D, t);
+        c.bind_texture(gl::TEXTURE_1D, t);
         assert_eq!(c.get_error(), gl::INVALID_ENUM);
         c.bind_texture(gl::TEXTURE_2D, t);
         c.tex_image_2d(

@@ -997,6 +997,33 @@ impl Lowerer {
                     let plain = name.replacen("Proj", "", 1);
                     return self.texture_call(&plain, vals, args, span).map(Some);
                 }
+                if vals
+                    .first()
+                    .and_then(|v| v.ty.base())
+                    .is_some_and(|b| b.is_3d_sampler() && !name.contains("Offset"))
+                {
+                    // sampler3D takes a vec4: (s, t, r) / q.
+                    let Some(p) = vals
+                        .get(1)
+                        .filter(|v| v.ty == Type::vector(BaseType::Float, 4))
+                    else {
+                        bail!(
+                            self,
+                            span,
+                            "{name}() on a sampler3D needs a vec4 coordinate"
+                        );
+                    };
+                    let q = p.vars[3];
+                    let xyz: Vec<Var> = (0..3)
+                        .map(|c| self.fbin(BinaryOp::FDiv, p.vars[c], q))
+                        .collect();
+                    vals[1] = Value {
+                        ty: Type::vector(BaseType::Float, 3),
+                        vars: xyz,
+                    };
+                    let plain = name.replacen("Proj", "", 1);
+                    return self.texture_call(&plain, vals, args, span).map(Some);
+                }
                 // An ivec/uvec coordinate converts to the vec3/vec4 parameter implicitly
                 // (GLSL 4.60 §4.1.10), as for the plain forms.
                 let p = match vals.get(1) {
@@ -1303,21 +1330,30 @@ impl Lowerer {
                 bail!(
                     self,
                     span,
-                    "no matching function for call to `{name}' with {t} (only sampler2D, \
-                     sampler2DShadow, isampler2D, usampler2D and the sampler2DArray forms are \
-                     supported)"
+                    "no matching function for call to `{name}' with {t} (only the sampler2D, \
+                     sampler2DArray, samplerCube and sampler3D forms are supported)"
                 );
             }
         };
         let shadow = sampler.is_shadow_sampler();
         let array = sampler.is_array_sampler();
+        let cube = sampler.is_cube_sampler();
+        let volume = sampler.is_3d_sampler();
+        // A third coordinate (the layer, the direction's z or r) travels in the request's
+        // layer slot; the descriptor knows which it is.
+        let third = array || cube || volume;
         // GLSL 4.60 §8.9.2: shadow samplers have no texelFetch, texture2D* are the legacy
         // forms of sampler2D only (shadow2D* are not provided), and sampler2DArrayShadow has
         // no textureLod and no bias.
+        // Cube maps have no texelFetch and no texel offsets; 3D offsets (ivec3) are not
+        // carried by the request yet.
         if (shadow && name == "texelFetch")
             || (sampler != BaseType::Sampler2D && matches!(name, "texture2D" | "texture2DLod"))
             || (sampler == BaseType::Sampler2DArrayShadow
                 && matches!(name, "textureLod" | "textureLodOffset"))
+            || (cube && name == "texelFetch")
+            || (sampler == BaseType::SamplerCubeShadow && name == "textureLod")
+            || ((cube || volume) && name.ends_with("Offset"))
         {
             bail!(
                 self,
@@ -1329,12 +1365,13 @@ impl Lowerer {
         let handle = [vals[0].vars[0], vals[0].vars[1]];
         let vec2 = Type::vector(BaseType::Float, 2);
         let ivec2 = Type::vector(BaseType::Int, 2);
-        // texelFetch's coordinate and textureSize's result: ivec2, ivec3 for arrays.
-        let ivecn = Type::vector(BaseType::Int, 2 + array as u8);
+        // texelFetch's coordinate and textureSize's result: ivec2, ivec3 for arrays and 3D
+        // (textureSize of a cube is an ivec2).
+        let ivecn = Type::vector(BaseType::Int, 2 + (array || volume) as u8);
         // The coordinate parameter: vec2, plus the layer for arrays, plus D_ref for shadow
         // samplers (vec3 for sampler2DShadow and sampler2DArray, vec4 for
         // sampler2DArrayShadow).
-        let coord_ty = Type::vector(BaseType::Float, 2 + array as u8 + shadow as u8);
+        let coord_ty = Type::vector(BaseType::Float, 2 + third as u8 + shadow as u8);
         // What lookups return: vec4, ivec4 or uvec4 (integer samplers return the texel's
         // integers unconverted, GLSL 4.60 §8.9).
         let (result_base, result_kind) = match sampler.sampled_type() {
@@ -1381,7 +1418,7 @@ impl Lowerer {
                     return bad(self);
                 }
                 let dst = [self.new_var(ScalarKind::I32), self.new_var(ScalarKind::I32)];
-                let layers = array.then(|| self.new_var(ScalarKind::I32));
+                let layers = (array || volume).then(|| self.new_var(ScalarKind::I32));
                 self.emit(Stmt::TextureSize {
                     dst,
                     handle,
@@ -1408,7 +1445,7 @@ impl Lowerer {
                     handle,
                     coord: [vals[1].vars[0], vals[1].vars[1]],
                     lod: vals[2].vars[0],
-                    layer: array.then(|| vals[1].vars[2]),
+                    layer: (array || volume).then(|| vals[1].vars[2]),
                 });
                 Ok(Value {
                     ty: Type::vector(result_base, 4),
@@ -1420,8 +1457,8 @@ impl Lowerer {
                     return bad(self);
                 }
                 let coord = [vals[1].vars[0], vals[1].vars[1]];
-                let layer = array.then(|| vals[1].vars[2]);
-                let compare = shadow.then(|| vals[1].vars[2 + array as usize]);
+                let layer = third.then(|| vals[1].vars[2]);
+                let compare = shadow.then(|| vals[1].vars[2 + third as usize]);
                 let explicit = matches!(name, "textureLod" | "texture2DLod" | "textureLodOffset");
                 let grad = matches!(name, "textureGrad" | "textureGradOffset");
                 let has_offset = name.ends_with("Offset");
@@ -1440,11 +1477,21 @@ impl Lowerer {
                     let (Some(dx), Some(dy)) = (rest.first(), rest.get(1)) else {
                         return bad(self);
                     };
-                    if dx.ty != vec2 || dy.ty != vec2 {
+                    // Gradients have the coordinate's dimension: vec3 for cubes and 3D.
+                    let gvec = if cube || volume {
+                        Type::vector(BaseType::Float, 3)
+                    } else {
+                        vec2.clone()
+                    };
+                    if dx.ty != gvec || dy.ty != gvec {
                         return bad(self);
                     }
                     let (dx, dy) = (dx.vars.clone(), dy.vars.clone());
-                    lod = Lod::Explicit(self.grad_lambda(handle, &dx, &dy));
+                    lod = Lod::Explicit(if cube {
+                        self.grad_lambda_cube(handle, &vals[1].vars, &dx, &dy)
+                    } else {
+                        self.grad_lambda(handle, &dx, &dy, volume)
+                    });
                     rest = &rest[2..];
                     rest_args = &rest_args[2..];
                 }
@@ -1525,7 +1572,50 @@ impl Lowerer {
     /// ρ = max(|dPdx · size|, |dPdy · size|) with the base level's size (textureSize at
     /// lod 0 is relative to the base level), λ = log2(ρ). It is passed as an explicit LOD,
     /// which the sampler biases and clamps as GL does for every lookup (eq. 8.6).
-    fn grad_lambda(&mut self, handle: [Var; 2], dx: &[Var], dy: &[Var]) -> Var {
+    ///
+    /// With `volume` (sampler3D) the gradients are vec3 and ρ takes the depth too
+    /// (textureSize's third component is the base level's depth).
+    fn grad_lambda(&mut self, handle: [Var; 2], dx: &[Var], dy: &[Var], volume: bool) -> Var {
+        let size = [self.new_var(ScalarKind::I32), self.new_var(ScalarKind::I32)];
+        let zero = self.konst(Scalar::I32(0));
+        let depth = volume.then(|| self.new_var(ScalarKind::I32));
+        self.emit(Stmt::TextureSize {
+            dst: size,
+            handle,
+            lod: zero,
+            layers: depth,
+        });
+        let w = self.conv_word(size[0], BaseType::Int, BaseType::Float);
+        let h = self.conv_word(size[1], BaseType::Int, BaseType::Float);
+        let dd = depth.map(|d| self.conv_word(d, BaseType::Int, BaseType::Float));
+        let rho2 = |s: &mut Self, d: &[Var]| {
+            let u = s.fbin(BinaryOp::FMul, d[0], w);
+            let v = s.fbin(BinaryOp::FMul, d[1], h);
+            let uu = s.fbin(BinaryOp::FMul, u, u);
+            let vv = s.fbin(BinaryOp::FMul, v, v);
+            let sum = s.fbin(BinaryOp::FAdd, uu, vv);
+            match dd {
+                Some(dd) => {
+                    let r = s.fbin(BinaryOp::FMul, d[2], dd);
+                    let rr = s.fbin(BinaryOp::FMul, r, r);
+                    s.fbin(BinaryOp::FAdd, sum, rr)
+                }
+                None => sum,
+            }
+        };
+        let rx = rho2(self, dx);
+        let ry = rho2(self, dy);
+        let m = self.fbin(BinaryOp::FMax, rx, ry);
+        let rho = self.fun(UnaryOp::Sqrt, m);
+        self.fun(UnaryOp::Log2, rho)
+    }
+
+    /// λ_base of textureGrad on a cube map (GL 4.5 core §8.13.1): the derivatives of the
+    /// face coordinates, ∂s = ½·(∂s_c·|m_a| − s_c·sign(m_a)·∂m_a) / m_a² (and t alike),
+    /// on the face P selects, scaled by the face size; then λ = log2 ρ as in `grad_lambda`.
+    /// The signs of s_c and t_c of table 8.19 cancel in the squares, so only the axis
+    /// choice (x, then y, then z on ties, as the sampler picks) matters here.
+    fn grad_lambda_cube(&mut self, handle: [Var; 2], p: &[Var], dx: &[Var], dy: &[Var]) -> Var {
         let size = [self.new_var(ScalarKind::I32), self.new_var(ScalarKind::I32)];
         let zero = self.konst(Scalar::I32(0));
         self.emit(Stmt::TextureSize {
@@ -1534,13 +1624,40 @@ impl Lowerer {
             lod: zero,
             layers: None,
         });
-        let w = self.conv_word(size[0], BaseType::Int, BaseType::Float);
-        let h = self.conv_word(size[1], BaseType::Int, BaseType::Float);
+        let n = self.conv_word(size[0], BaseType::Int, BaseType::Float);
+        let abs: Vec<Var> = p[..3].iter().map(|&v| self.fun(UnaryOp::FAbs, v)).collect();
+        let yz = self.fbin(BinaryOp::FMax, abs[1], abs[2]);
+        let is_x = self.assign(B, Op::Binary(BinaryOp::FGe, abs[0], yz));
+        let is_y = self.assign(B, Op::Binary(BinaryOp::FGe, abs[1], abs[2]));
+        let sel = |s: &mut Self, c: Var, a: Var, b: Var| s.assign(F, Op::Select { cond: c, a, b });
+        // (s_c, t_c, m_a) up to sign, for a vector of the coordinate's components.
+        let axes = |s: &mut Self, v: &[Var]| {
+            let a = sel(s, is_x, v[2], v[0]);
+            let yb = sel(s, is_y, v[2], v[1]);
+            let b = sel(s, is_x, v[1], yb);
+            let ym = sel(s, is_y, v[1], v[2]);
+            let m = sel(s, is_x, v[0], ym);
+            (a, b, m)
+        };
+        let (sc, tc, ma) = axes(self, p);
+        let abs_m = self.fun(UnaryOp::FAbs, ma);
+        let sign_m = self.fun(UnaryOp::FSign, ma);
+        let m2 = self.fbin(BinaryOp::FMul, ma, ma);
+        let half = self.fconst(0.5);
         let rho2 = |s: &mut Self, d: &[Var]| {
-            let u = s.fbin(BinaryOp::FMul, d[0], w);
-            let v = s.fbin(BinaryOp::FMul, d[1], h);
-            let uu = s.fbin(BinaryOp::FMul, u, u);
-            let vv = s.fbin(BinaryOp::FMul, v, v);
+            let (da, db, dm) = axes(s, d);
+            let dabs_m = s.fbin(BinaryOp::FMul, sign_m, dm);
+            let sq = |s: &mut Self, c: Var, dc: Var| {
+                let x = s.fbin(BinaryOp::FMul, dc, abs_m);
+                let y = s.fbin(BinaryOp::FMul, c, dabs_m);
+                let num = s.fbin(BinaryOp::FSub, x, y);
+                let q = s.fbin(BinaryOp::FDiv, num, m2);
+                let h = s.fbin(BinaryOp::FMul, half, q);
+                let u = s.fbin(BinaryOp::FMul, h, n);
+                s.fbin(BinaryOp::FMul, u, u)
+            };
+            let uu = sq(s, sc, da);
+            let vv = sq(s, tc, db);
             s.fbin(BinaryOp::FAdd, uu, vv)
         };
         let rx = rho2(self, dx);

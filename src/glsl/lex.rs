@@ -109,6 +109,10 @@ const KW_130: &[&str] = &[
     "usampler2DArray",
     "sampler2DArrayShadow",
     "samplerCubeShadow",
+    "isamplerCube",
+    "usamplerCube",
+    "isampler3D",
+    "usampler3D",
 ];
 
 /// Added in GLSL 1.40 / 1.50 / 4.00 / 4.20 / 4.30.

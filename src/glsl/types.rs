@@ -197,6 +197,13 @@ pub fn builtin_type(name: &str) -> Option<Result<Type, String>> {
         "isampler2DArray" => t(ISampler2DArray, 1, 1),
         "usampler2DArray" => t(USampler2DArray, 1, 1),
         "sampler2DArrayShadow" => t(Sampler2DArrayShadow, 1, 1),
+        "samplerCube" => t(SamplerCube, 1, 1),
+        "isamplerCube" => t(ISamplerCube, 1, 1),
+        "usamplerCube" => t(USamplerCube, 1, 1),
+        "samplerCubeShadow" => t(SamplerCubeShadow, 1, 1),
+        "sampler3D" => t(Sampler3D, 1, 1),
+        "isampler3D" => t(ISampler3D, 1, 1),
+        "usampler3D" => t(USampler3D, 1, 1),
         "vec2" => t(Float, 2, 1),
         "vec3" => t(Float, 3, 1),
         "vec4" => t(Float, 4, 1),
@@ -228,8 +235,8 @@ pub fn builtin_type(name: &str) -> Option<Result<Type, String>> {
             "64-bit signed integer types are not supported yet".to_string(),
         )),
         n if n.contains("sampler") => Some(Err(format!(
-            "sampler type `{n}' is not supported (only sampler2D, sampler2DShadow, \
-             isampler2D, usampler2D and the sampler2DArray forms)"
+            "sampler type `{n}' is not supported (only the sampler2D, sampler2DArray, \
+             samplerCube and sampler3D forms)"
         ))),
         _ => None,
     }

@@ -477,6 +477,16 @@ pub enum BaseType {
     ISampler2DArray,
     USampler2DArray,
     Sampler2DArrayShadow,
+    /// `samplerCube` and its integer and shadow forms: the direction in the coordinate's
+    /// three components (D_ref in the fourth for the shadow form).
+    SamplerCube,
+    ISamplerCube,
+    USamplerCube,
+    SamplerCubeShadow,
+    /// `sampler3D` and its integer forms: (s, t, r) in the coordinate.
+    Sampler3D,
+    ISampler3D,
+    USampler3D,
 }
 
 /// The scalar type a sampler's lookups return.
@@ -500,6 +510,13 @@ impl BaseType {
                 | BaseType::ISampler2DArray
                 | BaseType::USampler2DArray
                 | BaseType::Sampler2DArrayShadow
+                | BaseType::SamplerCube
+                | BaseType::ISamplerCube
+                | BaseType::USamplerCube
+                | BaseType::SamplerCubeShadow
+                | BaseType::Sampler3D
+                | BaseType::ISampler3D
+                | BaseType::USampler3D
         )
     }
     /// The GLSL name of a sampler type (`None` for other types).
@@ -513,6 +530,13 @@ impl BaseType {
             BaseType::ISampler2DArray => "isampler2DArray",
             BaseType::USampler2DArray => "usampler2DArray",
             BaseType::Sampler2DArrayShadow => "sampler2DArrayShadow",
+            BaseType::SamplerCube => "samplerCube",
+            BaseType::ISamplerCube => "isamplerCube",
+            BaseType::USamplerCube => "usamplerCube",
+            BaseType::SamplerCubeShadow => "samplerCubeShadow",
+            BaseType::Sampler3D => "sampler3D",
+            BaseType::ISampler3D => "isampler3D",
+            BaseType::USampler3D => "usampler3D",
             _ => return None,
         })
     }
@@ -526,18 +550,43 @@ impl BaseType {
                 | BaseType::Sampler2DArrayShadow
         )
     }
+    /// A cube-map sampler.
+    pub const fn is_cube_sampler(self) -> bool {
+        matches!(
+            self,
+            BaseType::SamplerCube
+                | BaseType::ISamplerCube
+                | BaseType::USamplerCube
+                | BaseType::SamplerCubeShadow
+        )
+    }
+    /// A 3D sampler.
+    pub const fn is_3d_sampler(self) -> bool {
+        matches!(
+            self,
+            BaseType::Sampler3D | BaseType::ISampler3D | BaseType::USampler3D
+        )
+    }
     /// A shadow sampler.
     pub const fn is_shadow_sampler(self) -> bool {
         matches!(
             self,
-            BaseType::Sampler2DShadow | BaseType::Sampler2DArrayShadow
+            BaseType::Sampler2DShadow
+                | BaseType::Sampler2DArrayShadow
+                | BaseType::SamplerCubeShadow
         )
     }
     /// What a sampler's lookups return (`Float` for other types).
     pub const fn sampled_type(self) -> SampledType {
         match self {
-            BaseType::ISampler2D | BaseType::ISampler2DArray => SampledType::Int,
-            BaseType::USampler2D | BaseType::USampler2DArray => SampledType::Uint,
+            BaseType::ISampler2D
+            | BaseType::ISampler2DArray
+            | BaseType::ISamplerCube
+            | BaseType::ISampler3D => SampledType::Int,
+            BaseType::USampler2D
+            | BaseType::USampler2DArray
+            | BaseType::USamplerCube
+            | BaseType::USampler3D => SampledType::Uint,
             _ => SampledType::Float,
         }
     }
@@ -602,6 +651,13 @@ impl ValueType {
             BaseType::ISampler2DArray => 0x8DCF,
             BaseType::USampler2DArray => 0x8DD7,
             BaseType::Sampler2DArrayShadow => 0x8DC4,
+            BaseType::SamplerCube => 0x8B60,
+            BaseType::ISamplerCube => 0x8DCC,
+            BaseType::USamplerCube => 0x8DD4,
+            BaseType::SamplerCubeShadow => 0x8DC5,
+            BaseType::Sampler3D => 0x8B5F,
+            BaseType::ISampler3D => 0x8DCB,
+            BaseType::USampler3D => 0x8DD3,
         }
     }
 }

@@ -27,7 +27,7 @@ use super::filter;
 use super::format::{fit_to_format, int_border};
 use super::image::{Format, Image};
 use super::mipmap::{is_complete, max_mip_level, mip_size};
-use super::{SamplerState, TextureView, SWIZZLE_ONE};
+use super::{SamplerState, TexKind, TextureView, SWIZZLE_ONE};
 
 /// The swizzle that changes nothing.
 const IDENTITY: [u8; 4] = [0, 1, 2, 3];
@@ -42,13 +42,15 @@ pub const MAX_LEVELS: usize = 16;
 /// API reports this value).
 pub const MAX_TEXTURE_LOD_BIAS: f32 = 16.0;
 
-/// One level's storage: `width` × `height` texels of the descriptor's format, rows packed.
+/// One level's storage: `depth` layers (array layers, cube faces or 3D slices) of
+/// `width` × `height` texels of the descriptor's format, rows packed.
 #[repr(C)]
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct LevelLayout {
     pub ptr: *const u8,
     pub width: u32,
     pub height: u32,
+    pub depth: u32,
 }
 
 impl LevelLayout {
@@ -56,6 +58,7 @@ impl LevelLayout {
         ptr: std::ptr::null(),
         width: 0,
         height: 0,
+        depth: 0,
     };
 }
 
@@ -80,6 +83,10 @@ pub struct Descriptor {
     pub(crate) fetch_last: u32,
     pub(crate) wrap_s: Wrap,
     pub(crate) wrap_t: Wrap,
+    /// The r wrap of 3D textures (unused by the other kinds).
+    pub(crate) wrap_r: Wrap,
+    /// What the levels are: 2D, 2D array, cube map or 3D (`TexKind`).
+    pub(crate) kind: TexKind,
     /// Internal handles (bound texture units) need no residency.
     pub(crate) internal: u32,
     pub(crate) border: [f32; 4],
@@ -104,8 +111,8 @@ pub struct Descriptor {
     pub(crate) layer_sample: SampleFn,
 }
 
-// Fixed size (DESIGN.md §4): 16 levels × 16 B, 104 B of state, 4 pointers.
-const _: () = assert!(std::mem::size_of::<Descriptor>() == 360);
+// Fixed size (DESIGN.md §4): 16 levels × 24 B, 112 B of state, 4 pointers.
+const _: () = assert!(std::mem::size_of::<Descriptor>() == 496);
 
 impl Descriptor {
     /// A descriptor that samples (0, 0, 0, 1), fetches zeros and has size 0: the state of
@@ -122,6 +129,8 @@ impl Descriptor {
             fetch_last: 0,
             wrap_s: Wrap::Repeat,
             wrap_t: Wrap::Repeat,
+            wrap_r: Wrap::Repeat,
+            kind: TexKind::D2,
             internal: internal as u32,
             border: [0.0; 4],
             min_lod: 0.0,
@@ -159,6 +168,35 @@ impl Descriptor {
         d
     }
 
+    /// A 3D texture's slice `z` of level base + `lod` as a 2D descriptor whose only level
+    /// is that slice (at its own index, so `fetch` finds it), or `None` when the level or
+    /// the slice is out of range (texelFetch then reads zeros).
+    pub(crate) fn at_slice(&self, z: i32, lod: i32) -> Option<Descriptor> {
+        let level = (self.base_level as i64).checked_add(lod as i64)?;
+        if lod < 0 || level > self.fetch_last as i64 || level >= MAX_LEVELS as i64 {
+            return None;
+        }
+        let lv = self.levels[level as usize];
+        if z < 0 || z as u32 >= lv.depth || lv.ptr.is_null() {
+            return None;
+        }
+        let mut d = *self;
+        let off = z as usize * lv.width as usize * lv.height as usize;
+        // SAFETY: the level holds `depth` slices of width × height texels (`build` checked
+        // its depth) and z < depth, so slice z starts inside it; nothing is read here.
+        d.levels[level as usize].ptr = unsafe { lv.ptr.add(off * self.texel_bytes as usize) };
+        Some(d)
+    }
+
+    /// The depth of level base + `lod` of a 3D texture (eq. 8.12), 0 out of range.
+    pub(crate) fn depth_at(&self, lod: i32) -> u32 {
+        let base = self.levels[(self.base_level as usize).min(MAX_LEVELS - 1)];
+        if !(0..32).contains(&lod) {
+            return 0;
+        }
+        (base.depth >> lod).max(1)
+    }
+
     /// Builds the descriptor of `view` sampled with `state`, and the images it points into
     /// (which the caller keeps alive as long as the descriptor is reachable). Incomplete
     /// textures get `Descriptor::incomplete`.
@@ -183,11 +221,20 @@ impl Descriptor {
                 Vec::new(),
             );
         }
-        let layers = base.depth().max(1);
-        let (bw, bh) = (base.width(), base.height());
+        let kind = view.kind;
+        let (bw, bh, bd) = (base.width(), base.height(), base.depth().max(1));
+        // Array layers and cube faces (the `layers` of `at_layer`); a 3D texture's slices
+        // are each level's `depth` instead.
+        let layers = if kind == TexKind::D3 { 1 } else { bd };
         // The consistent chain from the base: levels present with the halved size and the
-        // base's format, up to max_level, the full chain and MAX_LEVELS.
-        let p = (base_level + max_mip_level(bw, bh) as usize)
+        // base's format, up to max_level, the full chain and MAX_LEVELS. A 3D texture's
+        // chain also halves (and ends with) its depth.
+        let chain = if kind == TexKind::D3 {
+            max_mip_level(bw.max(bd), bh)
+        } else {
+            max_mip_level(bw, bh)
+        };
+        let p = (base_level + chain as usize)
             .min(view.max_level as usize)
             .min(MAX_LEVELS - 1);
         let mut levels = [LevelLayout::EMPTY; MAX_LEVELS];
@@ -201,7 +248,12 @@ impl Descriptor {
             if img.width() != w || img.height() != h || img.format() != format {
                 break;
             }
-            if img.depth() != layers {
+            let want_depth = if kind == TexKind::D3 {
+                (bd >> (level - base_level)).max(1)
+            } else {
+                layers
+            };
+            if img.depth() != want_depth {
                 break;
             }
             // SAFETY: (0, 0) is inside the image (w, h ≥ 1), so this is the start of its
@@ -211,6 +263,7 @@ impl Descriptor {
                 ptr,
                 width: w,
                 height: h,
+                depth: want_depth,
             };
             keep.push(img.clone());
             fetch_last = level;
@@ -221,14 +274,18 @@ impl Descriptor {
         } else {
             base_level
         };
-        let sample = filter::select_sample(
-            format,
-            state.mag_filter,
-            state.min_filter,
-            (state.wrap_s, state.wrap_t),
-            [bw, bh],
-            state.compare_mode,
-        );
+        let sample = match kind {
+            TexKind::Cube => filter::select_cube(format, state),
+            TexKind::D3 => filter::select_volume(format, state),
+            TexKind::D2 | TexKind::D2Array => filter::select_sample(
+                format,
+                state.mag_filter,
+                state.min_filter,
+                (state.wrap_s, state.wrap_t),
+                [bw, bh],
+                state.compare_mode,
+            ),
+        };
         let desc = Descriptor {
             levels,
             base_level: base_level as u32,
@@ -236,6 +293,8 @@ impl Descriptor {
             fetch_last: fetch_last as u32,
             wrap_s: state.wrap_s,
             wrap_t: state.wrap_t,
+            wrap_r: state.wrap_r,
+            kind,
             internal: internal as u32,
             border: match format {
                 Format::Int(f) => int_border(f, state.border_int, state.border_color),
@@ -253,7 +312,7 @@ impl Descriptor {
             } else {
                 1.0f32.to_bits()
             },
-            sample: if layers > 1 {
+            sample: if layers > 1 && kind != TexKind::Cube {
                 filter::sample_array
             } else {
                 sample

@@ -46,6 +46,7 @@ use super::simd::{lerp, split4, F4, I4};
 use crate::gl::enums as gl;
 use crate::gl::{MagFilter, MinFilter};
 use crate::sampler::request::{TexOp, TexRequest, TexResult};
+use crate::sampler::SamplerState;
 
 use super::descriptor::{FetchFn, SampleFn};
 
@@ -122,7 +123,7 @@ pub(super) fn wrap(i: i64, size: u32, mode: Wrap) -> Option<u32> {
 
 /// Loads texel (x, y) of `lv`, which the caller has wrapped into range.
 #[inline(always)]
-fn load<F: TexelLoad>(lv: &LevelLayout, x: u32, y: u32) -> [f32; 4] {
+pub(super) fn load<F: TexelLoad>(lv: &LevelLayout, x: u32, y: u32) -> [f32; 4] {
     debug_assert!(x < lv.width && y < lv.height && !lv.ptr.is_null());
     let off = (y as usize * lv.width as usize + x as usize) * F::FORMAT.bytes_per_texel();
     // SAFETY: x < width and y < height (every caller wraps or bounds-checks first), so the
@@ -146,7 +147,7 @@ fn texel_or_border<F: TexelLoad>(
 }
 
 #[inline(always)]
-fn lerp4(a: [f32; 4], b: [f32; 4], t: f32) -> [f32; 4] {
+pub(super) fn lerp4(a: [f32; 4], b: [f32; 4], t: f32) -> [f32; 4] {
     [
         a[0] + t * (b[0] - a[0]),
         a[1] + t * (b[1] - a[1]),
@@ -793,7 +794,7 @@ fn compare_level<F: TexelLoad, const LINEAR: bool>(
 /// The reference depth as the comparison sees it: clamped to [0, 1] for the fixed-point
 /// depth format (GL 4.5 core §8.23.1); D32F compares unclamped.
 #[inline(always)]
-fn clamp_dref<F: TexelLoad>(dref: f32) -> f32 {
+pub(super) fn clamp_dref<F: TexelLoad>(dref: f32) -> f32 {
     if F::FORMAT == Format::Depth24Stencil8 {
         dref.clamp(0.0, 1.0)
     } else {
@@ -905,7 +906,13 @@ fn fetch_texel<F: TexelLoad>(d: &Descriptor, x: i32, y: i32, lod: i32) -> [f32; 
 pub(crate) fn size_of_level(d: &Descriptor, lod: i32) -> [i32; 2] {
     let base = &d.levels[(d.base_level as usize).min(MAX_LEVELS - 1)];
     let (w, h) = (base.width, base.height);
-    if lod < 0 || w == 0 || h == 0 || lod as u32 > max_mip_level(w, h) {
+    // A 3D texture's chain runs until its depth is 1 as well.
+    let longest = if d.kind == super::TexKind::D3 {
+        w.max(base.depth)
+    } else {
+        w
+    };
+    if lod < 0 || w == 0 || h == 0 || lod as u32 > max_mip_level(longest, h) {
         return [0, 0];
     }
     let (lw, lh) = mip_size(w, h, lod as u32);
@@ -1011,6 +1018,73 @@ fn select_int_fetch(f: IntFormat) -> FetchFn {
         };
     }
     by_int_format!(pick, f)
+}
+
+/// A family of sample routines monomorphized like `sample_lanes` (format, mag filter, min
+/// filter, mipmap mode): cube maps (`cube.rs`) and 3D textures (`volume.rs`). `select_family`
+/// picks the member for a format and filter state.
+pub(super) trait Family {
+    fn routine<F: TexelLoad, const MAG: bool, const MIN: bool, const MIP: u8>() -> SampleFn;
+}
+
+/// The member of `R` for `format` and the filters of `state` (integer formats: NEAREST,
+/// as completeness requires, GL 4.5 core §8.17).
+pub(super) fn select_family<R: Family>(format: Format, state: &SamplerState) -> SampleFn {
+    let mag_linear = state.mag_filter == MagFilter::Linear;
+    let (min_linear, mip) = min_filter_mode(state.min_filter);
+    if let Format::Int(f) = format {
+        let mip = if mip == MIP_NONE {
+            MIP_NONE
+        } else {
+            MIP_NEAREST
+        };
+        macro_rules! pick {
+            ($ch:literal, $b:literal, $s:literal) => {
+                if mip == MIP_NONE {
+                    R::routine::<LoadInt<$ch, $b, $s>, false, false, MIP_NONE>()
+                } else {
+                    R::routine::<LoadInt<$ch, $b, $s>, false, false, MIP_NEAREST>()
+                }
+            };
+        }
+        return by_int_format!(pick, f);
+    }
+    fn for_format<R: Family, F: TexelLoad>(a: bool, b: bool, c: u8) -> SampleFn {
+        macro_rules! pick {
+            ($mag:literal, $min:literal, $mip:expr) => {
+                R::routine::<F, $mag, $min, $mip>()
+            };
+        }
+        by_filter!(pick, a, b, c)
+    }
+    let (a, b, c) = (mag_linear, min_linear, mip);
+    match format {
+        Format::Rgba8 => for_format::<R, LoadRgba8>(a, b, c),
+        Format::Srgb8Alpha8 => for_format::<R, LoadSrgb8Alpha8>(a, b, c),
+        Format::R8 => for_format::<R, LoadR8>(a, b, c),
+        Format::Rg8 => for_format::<R, LoadRg8>(a, b, c),
+        Format::Rgba16F => for_format::<R, LoadRgba16F>(a, b, c),
+        Format::Rgba32F => for_format::<R, LoadRgba32F>(a, b, c),
+        Format::R32F => for_format::<R, LoadR32F>(a, b, c),
+        Format::Depth24Stencil8 => for_format::<R, LoadD24S8>(a, b, c),
+        Format::Depth32F => for_format::<R, LoadD32F>(a, b, c),
+        Format::Int(_) => unreachable!("integer formats returned above"),
+    }
+}
+
+/// The routine of a cube map (`cube::sample_cube`; its depth comparison is on when
+/// compare mode is and the format is depth).
+pub(crate) fn select_cube(format: Format, state: &SamplerState) -> SampleFn {
+    if state.compare_mode && format.is_depth() {
+        select_family::<super::cube::CubeShadow>(format, state)
+    } else {
+        select_family::<super::cube::Cube>(format, state)
+    }
+}
+
+/// The routine of a 3D texture (`volume::sample_volume`).
+pub(crate) fn select_volume(format: Format, state: &SamplerState) -> SampleFn {
+    select_family::<super::volume::Volume>(format, state)
 }
 
 /// (min filter is LINEAR, mipmap mode) of a min filter.

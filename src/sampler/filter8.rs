@@ -702,6 +702,7 @@ mod tests {
                 levels: vec![Some(Arc::new(img))],
                 base_level: 0,
                 max_level: 1000,
+                kind: Default::default(),
             });
             for wrap in [Wrap::Repeat, Wrap::ClampToEdge, Wrap::MirroredRepeat] {
                 for (min, mag) in [
@@ -845,6 +846,7 @@ mod tests {
             levels: vec![Some(Arc::new(base))],
             base_level: 0,
             max_level: 1000,
+            kind: Default::default(),
         });
         let (mut same_w, mut exact_bi, mut exact_tri) = (0.0f64, 0.0f64, 0.0f64);
         for wrap in [Wrap::Repeat, Wrap::ClampToEdge, Wrap::MirroredRepeat] {

@@ -38,9 +38,15 @@ pub fn last_level(view: &TextureView, state: &SamplerState) -> Option<u32> {
     if !state.min_filter.uses_mipmaps() {
         return Some(view.base_level);
     }
+    // A 3D texture's chain ends with its largest dimension, depth included.
+    let w = if view.kind == super::TexKind::D3 {
+        base.width().max(base.depth())
+    } else {
+        base.width()
+    };
     let p = view
         .base_level
-        .saturating_add(max_mip_level(base.width(), base.height()));
+        .saturating_add(max_mip_level(w, base.height()));
     Some(p.min(view.max_level))
 }
 
@@ -80,11 +86,18 @@ pub fn is_complete(view: &TextureView, state: &SamplerState) -> bool {
     };
     (view.base_level..=q).all(|level| match view.levels.get(level as usize) {
         Some(Some(img)) => {
-            let (w, h) = mip_size(base.width(), base.height(), level - view.base_level);
+            let k = level - view.base_level;
+            let (w, h) = mip_size(base.width(), base.height(), k);
+            // Array layers and cube faces stay; 3D slices halve (eq. 8.12).
+            let depth = if view.kind == super::TexKind::D3 {
+                mip_size(base.depth(), 1, k).0
+            } else {
+                base.depth()
+            };
             img.width() == w
                 && img.height() == h
                 && img.format() == base.format()
-                && img.depth() == base.depth()
+                && img.depth() == depth
         }
         _ => false,
     })
@@ -318,6 +331,7 @@ mod tests {
             levels: levels.into_iter().map(|l| l.map(Arc::new)).collect(),
             base_level: base,
             max_level: max,
+            kind: Default::default(),
         }
     }
 

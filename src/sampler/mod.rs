@@ -27,6 +27,8 @@
 //! | `mipmap.rs` | level sizes, completeness, mipmap generation |
 //! | `descriptor.rs` | the `#[repr(C)]` descriptor and how it is built |
 //! | `filter.rs` | the sample/fetch/size routines (wrap, filters, level choice) |
+//! | `cube.rs` | cube maps: face selection (table 8.19), seamless filtering, the cube λ |
+//! | `volume.rs` | 3D textures: λ over three axes, trilinear footprints with the r wrap |
 //! | `filter8.rs` | integer filtering of RGBA8 and sRGB8_ALPHA8 (8-bit weights) |
 //! | `lod.rs` | the quad's λ and the f32 log2 it uses |
 //! | `resident.rs` | resident sets: sorted chunks shared between snapshots |
@@ -36,6 +38,7 @@
 //! | `epoch.rs` | lock-free reclamation of removed descriptors |
 
 pub mod compressed;
+mod cube;
 mod descriptor;
 mod epoch;
 mod filter;
@@ -49,6 +52,7 @@ mod resident;
 mod simd;
 mod srgb_tables;
 pub mod table;
+mod volume;
 
 pub use descriptor::{Descriptor, MAX_LEVELS, MAX_TEXTURE_LOD_BIAS};
 pub use format::{
@@ -120,13 +124,29 @@ impl Default for SamplerState {
     }
 }
 
+/// What a texture's images are, as sampling sees them (GL 4.5 core §8.1 targets). Each
+/// level is one `Image`; its `depth` is 1 for 2D, the layer count for 2D arrays (the same
+/// at every level), 6 for cube maps (faces in GL order +X, −X, +Y, −Y, +Z, −Z) and the
+/// slice count for 3D textures (halved per level, eq. 8.12).
+#[repr(u32)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TexKind {
+    #[default]
+    D2,
+    D2Array,
+    Cube,
+    D3,
+}
+
 /// The texture-side state a descriptor captures: the level images and the level range.
 #[derive(Clone, Debug, Default)]
 pub struct TextureView {
-    /// `levels[i]` is mip level i, when specified.
+    /// `levels[i]` is mip level i, when specified. For a cube map a level is present only
+    /// when all six faces are (the API leaves it `None` otherwise): cube completeness.
     pub levels: Vec<Option<Arc<Image>>>,
     pub base_level: u32,
     pub max_level: u32,
+    pub kind: TexKind,
 }
 
 /// Debug messages produced while sampling (invalid or non-resident handles); the API drains
@@ -263,14 +283,22 @@ fn sample_pinned(ctx: &SampleContext, req: &TexRequest, op: TexOp, out: &mut Tex
                 for lane in (0..4).filter(|l| group & (1 << l) != 0) {
                     let x = (req.coord[0][lane] as i32).wrapping_add(req.offset[0]);
                     let y = (req.coord[1][lane] as i32).wrapping_add(req.offset[1]);
-                    // The layer of a 2D array (0 for other textures): out of range fetches
-                    // zeros, like every other out-of-range texelFetch here.
+                    // The layer of a 2D array or the slice of a 3D texture (0 for other
+                    // textures): out of range fetches zeros, like every other
+                    // out-of-range texelFetch here.
                     let z = req.layer[lane] as i32;
-                    if z < 0 || z as u32 >= d.layers {
-                        continue;
-                    }
                     let layered;
-                    let dl = if d.layers > 1 {
+                    let dl = if d.kind == TexKind::D3 {
+                        match d.at_slice(z, req.lod[lane] as i32) {
+                            Some(s) => {
+                                layered = s;
+                                &layered
+                            }
+                            None => continue,
+                        }
+                    } else if z < 0 || z as u32 >= d.layers {
+                        continue;
+                    } else if d.layers > 1 {
                         layered = d.at_layer(z as u32);
                         &layered
                     } else {
@@ -288,8 +316,15 @@ fn sample_pinned(ctx: &SampleContext, req: &TexRequest, op: TexOp, out: &mut Tex
                     let s = (d.size)(d, req.lod[lane] as i32);
                     out[0][lane] = s[0] as u32;
                     out[1][lane] = s[1] as u32;
-                    // Layers do not shrink with the level (GL 4.5 core §8.14.4).
-                    out[2][lane] = if s[0] != 0 { d.layers } else { 0 };
+                    // Layers do not shrink with the level (GL 4.5 core §8.14.4); a 3D
+                    // texture's depth does (eq. 8.12).
+                    out[2][lane] = if s[0] == 0 {
+                        0
+                    } else if d.kind == TexKind::D3 {
+                        d.depth_at(req.lod[lane] as i32)
+                    } else {
+                        d.layers
+                    };
                 }
             }
         }

@@ -361,6 +361,7 @@ mod tests {
             levels: vec![Some(Arc::new(Image::new(2, 2, Format::Rgba8)))],
             base_level: 0,
             max_level: 1000,
+            kind: Default::default(),
         }
     }
 
@@ -493,6 +494,7 @@ mod tests {
             levels: vec![Some(img.clone())],
             base_level: 0,
             max_level: 0,
+            kind: Default::default(),
         };
         let h = t.insert(v, SamplerState::default(), false).unwrap();
         assert_eq!(Arc::strong_count(&img), 2);

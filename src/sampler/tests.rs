@@ -40,6 +40,7 @@ fn view_of(levels: Vec<Arc<Image>>) -> TextureView {
         levels: levels.into_iter().map(Some).collect(),
         base_level: 0,
         max_level: 1000,
+        kind: Default::default(),
     }
 }
 
@@ -192,6 +193,7 @@ fn every_format_and_filter_combination_runs() {
             levels: vec![Some(base)],
             base_level: 0,
             max_level: 1000,
+            kind: Default::default(),
         });
         for min in mins {
             for mag in [gl::NEAREST, gl::LINEAR] {
@@ -685,6 +687,7 @@ fn made_up_table() -> (Arc<DescriptorTable>, Vec<TextureHandle>) {
             levels: vec![Some(img)],
             base_level: 0,
             max_level: 0,
+            kind: Default::default(),
         };
         let st = state(gl::LINEAR_MIPMAP_LINEAR, gl::LINEAR, gl::CLAMP_TO_BORDER);
         hs.push(table.insert(v, st, false).unwrap());
@@ -1020,6 +1023,7 @@ mod differential {
             levels,
             base_level: c.base_level,
             max_level: c.base_level + c.levels.min(chain) - 1 + c.extra_max_level,
+            kind: Default::default(),
         };
         let req = TexRequest {
             op: c.op as u32,
@@ -1096,6 +1100,7 @@ mod differential {
             levels: vec![Some(noise_image(Format::Rgba8, 64, 64, &mut seed))],
             base_level: 0,
             max_level: 1000,
+            kind: Default::default(),
         });
         for wrap in [gl::REPEAT, gl::CLAMP_TO_EDGE, gl::MIRRORED_REPEAT] {
             let st = state(gl::LINEAR_MIPMAP_LINEAR, gl::LINEAR, wrap);

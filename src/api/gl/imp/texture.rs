@@ -870,3 +870,82 @@ pub fn TextureParameteri(ctx: &mut Context, texture: GLuint, pname: GLenum, para
 pub fn TextureParameterf(ctx: &mut Context, texture: GLuint, pname: GLenum, param: GLfloat) {
     ctx.texture_parameter_f(texture, pname, param)
 }
+
+#[allow(clippy::too_many_arguments)]
+pub fn CopyTexImage2D(
+    ctx: &mut Context,
+    target: GLenum,
+    level: GLint,
+    internalformat: GLenum,
+    x: GLint,
+    y: GLint,
+    width: GLsizei,
+    height: GLsizei,
+    border: GLint,
+) {
+    ctx.copy_tex_image_2d(target, level, internalformat, x, y, width, height, border)
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn CopyTexSubImage2D(
+    ctx: &mut Context,
+    target: GLenum,
+    level: GLint,
+    xoffset: GLint,
+    yoffset: GLint,
+    x: GLint,
+    y: GLint,
+    width: GLsizei,
+    height: GLsizei,
+) {
+    ctx.copy_tex_sub_image_2d(target, level, [xoffset, yoffset], [x, y, width, height])
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn CopyTexSubImage3D(
+    ctx: &mut Context,
+    target: GLenum,
+    level: GLint,
+    xoffset: GLint,
+    yoffset: GLint,
+    zoffset: GLint,
+    x: GLint,
+    y: GLint,
+    width: GLsizei,
+    height: GLsizei,
+) {
+    let o = [xoffset, yoffset, zoffset];
+    ctx.copy_tex_sub_image_3d(target, level, o, [x, y, width, height])
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn CopyTextureSubImage2D(
+    ctx: &mut Context,
+    texture: GLuint,
+    level: GLint,
+    xoffset: GLint,
+    yoffset: GLint,
+    x: GLint,
+    y: GLint,
+    width: GLsizei,
+    height: GLsizei,
+) {
+    ctx.copy_texture_sub_image_2d(texture, level, [xoffset, yoffset], [x, y, width, height])
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn CopyTextureSubImage3D(
+    ctx: &mut Context,
+    texture: GLuint,
+    level: GLint,
+    xoffset: GLint,
+    yoffset: GLint,
+    zoffset: GLint,
+    x: GLint,
+    y: GLint,
+    width: GLsizei,
+    height: GLsizei,
+) {
+    let o = [xoffset, yoffset, zoffset];
+    ctx.copy_texture_sub_image_3d(texture, level, o, [x, y, width, height])
+}
