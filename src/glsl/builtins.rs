@@ -974,44 +974,26 @@ impl Lowerer {
                 // Projective lookups divide the coordinate by its last component
                 // (GLSL 4.60 §8.9.2), then sample as the plain form does.
                 let mut vals = vals;
-                if vals.first().map(|v| &v.ty) == Some(&Type::scalar(BaseType::Sampler2DShadow)) {
-                    // sampler2DShadow takes a vec4: (x, y, D_ref) / w.
-                    let Some(p) = vals
-                        .get(1)
-                        .filter(|v| v.ty == Type::vector(BaseType::Float, 4))
-                    else {
-                        bail!(
-                            self,
-                            span,
-                            "{name}() on a sampler2DShadow needs a vec4 coordinate"
-                        );
-                    };
-                    let q = p.vars[3];
-                    let xyz: Vec<Var> = (0..3)
-                        .map(|c| self.fbin(BinaryOp::FDiv, p.vars[c], q))
-                        .collect();
-                    vals[1] = Value {
-                        ty: Type::vector(BaseType::Float, 3),
-                        vars: xyz,
-                    };
-                    let plain = name.replacen("Proj", "", 1);
-                    return self.texture_call(&plain, vals, args, span).map(Some);
-                }
-                if vals
-                    .first()
-                    .and_then(|v| v.ty.base())
-                    .is_some_and(|b| b.is_3d_sampler() && !name.contains("Offset"))
+                // sampler2DShadow's vec4 is (x, y, D_ref) / w and sampler3D's (s, t, r) / q:
+                // both divide the first three components by the fourth.
+                let first = vals.first().map(|v| &v.ty);
+                let kind = if first == Some(&Type::scalar(BaseType::Sampler2DShadow)) {
+                    Some("sampler2DShadow")
+                } else if first
+                    .and_then(|t| t.base())
+                    .is_some_and(|b| b.is_3d_sampler())
+                    && !name.contains("Offset")
                 {
-                    // sampler3D takes a vec4: (s, t, r) / q.
+                    Some("sampler3D")
+                } else {
+                    None
+                };
+                if let Some(kind) = kind {
                     let Some(p) = vals
                         .get(1)
                         .filter(|v| v.ty == Type::vector(BaseType::Float, 4))
                     else {
-                        bail!(
-                            self,
-                            span,
-                            "{name}() on a sampler3D needs a vec4 coordinate"
-                        );
+                        bail!(self, span, "{name}() on a {kind} needs a vec4 coordinate");
                     };
                     let q = p.vars[3];
                     let xyz: Vec<Var> = (0..3)
