@@ -18,12 +18,8 @@ void main() {
     gl_Position = vec4((id & 1) == 1 ? rect.z : rect.x, (id & 2) == 2 ? rect.w : rect.y, z, 1.0);
 }";
 
-/// An N×N context on `threads` workers with a vertex array bound (core draws need one).
 fn ctx(threads: usize) -> Context {
-    let mut c = Context::with_threads(N as u32, N as u32, threads);
-    let vao = c.gen_vertex_arrays(1)[0];
-    c.bind_vertex_array(vao);
-    c
+    common::context(N as u32, N as u32, threads)
 }
 
 /// An N×N depth texture of `internal` format: left half depth 0.25, right half 0.75,

@@ -5,6 +5,8 @@
 //! block and the quad paths, identically on 1 and 2 threads; the indexed glGet values and
 //! errors follow the spec.
 
+mod common;
+
 use softgl::{enums as gl, Context};
 
 /// Not a multiple of the 4×4 block, so edge quads take the quad path.
@@ -24,25 +26,10 @@ layout(location = 1) out vec4 o1;
 layout(location = 2) out vec4 o2;
 void main() { vec4 c = vec4(0.8, 0.4, 0.2, 0.5); o0 = c; o1 = c; o2 = c; }";
 
-fn shader(c: &mut Context, kind: u32, src: &str) -> u32 {
-    let s = c.create_shader(kind);
-    c.shader_source(s, &[src]);
-    c.compile_shader(s);
-    assert_eq!(
-        c.get_shaderiv(s, gl::COMPILE_STATUS),
-        1,
-        "{}",
-        c.get_shader_info_log(s)
-    );
-    s
-}
-
 /// A context with an 18×10 FBO of three RGBA8 attachments, all draw buffers, and the
 /// program bound.
 fn setup(threads: usize) -> Context {
-    let mut c = Context::with_threads(W as u32, H as u32, threads);
-    let vao = c.gen_vertex_arrays(1)[0];
-    c.bind_vertex_array(vao);
+    let mut c = common::context(W as u32, H as u32, threads);
     let fbo = c.gen_framebuffers(1)[0];
     c.bind_framebuffer(gl::FRAMEBUFFER, fbo);
     for i in 0..3 {
@@ -66,18 +53,7 @@ fn setup(threads: usize) -> Context {
         gl::FRAMEBUFFER_COMPLETE
     );
     c.viewport(0, 0, W, H);
-    let v = shader(&mut c, gl::VERTEX_SHADER, VS);
-    let f = shader(&mut c, gl::FRAGMENT_SHADER, FS);
-    let p = c.create_program();
-    c.attach_shader(p, v);
-    c.attach_shader(p, f);
-    c.link_program(p);
-    assert_eq!(
-        c.get_programiv(p, gl::LINK_STATUS),
-        1,
-        "{}",
-        c.get_program_info_log(p)
-    );
+    let p = common::program(&mut c, VS, FS);
     c.use_program(p);
     c
 }

@@ -7,6 +7,8 @@
 //! on its right and top edges take the fragment variant's quad entry and the rest its block
 //! entry.
 
+mod common;
+
 use softgl::{enums as gl, Context};
 
 const W: i32 = 18;
@@ -27,37 +29,10 @@ void main() { color = vec4(1.0, 0.0, 0.0, 1.0); }";
 /// A W×H context (RGBA8 + D24S8 default framebuffer) on `threads` workers with a vertex
 /// array and the rect program bound.
 fn ctx(threads: usize, fs: &str) -> Context {
-    let mut c = Context::with_threads(W as u32, H as u32, threads);
-    let vao = c.gen_vertex_arrays(1)[0];
-    c.bind_vertex_array(vao);
-    let p = program(&mut c, VS, fs);
+    let mut c = common::context(W as u32, H as u32, threads);
+    let p = common::program(&mut c, VS, fs);
     c.use_program(p);
     c
-}
-
-fn program(c: &mut Context, vs: &str, fs: &str) -> u32 {
-    let mut shader = |kind, src: &str| {
-        let s = c.create_shader(kind);
-        c.shader_source(s, &[src]);
-        c.compile_shader(s);
-        assert_eq!(
-            c.get_shaderiv(s, gl::COMPILE_STATUS),
-            1,
-            "{}",
-            c.get_shader_info_log(s)
-        );
-        s
-    };
-    let (v, f) = (
-        shader(gl::VERTEX_SHADER, vs),
-        shader(gl::FRAGMENT_SHADER, fs),
-    );
-    let p = c.create_program();
-    c.attach_shader(p, v);
-    c.attach_shader(p, f);
-    c.link_program(p);
-    assert_eq!(c.get_programiv(p, gl::LINK_STATUS), 1);
-    p
 }
 
 /// Draws the rect (NDC x0, y0, x1, y1) at NDC depth `z` with the current program.

@@ -32,12 +32,8 @@ fn array_data() -> Vec<u8> {
         .collect()
 }
 
-/// A 16×1 context with an RGBA8 default framebuffer and a VAO.
 fn ctx(threads: usize) -> Context {
-    let mut c = Context::with_threads(16, 1, threads);
-    let vao = c.gen_vertex_arrays(1)[0];
-    c.bind_vertex_array(vao);
-    c
+    common::context(16, 1, threads)
 }
 
 /// Draws `fs` with `layer` in the uniform `z` (pixel x adds x/16 to it: the lane layers

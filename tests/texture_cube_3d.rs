@@ -17,12 +17,8 @@ void main() {
     gl_Position = vec4((id & 1) == 1 ? 1.0 : -1.0, (id & 2) == 2 ? 1.0 : -1.0, 0.0, 1.0);
 }";
 
-/// A 16×1 context with an RGBA8 default framebuffer and a VAO.
 fn ctx(threads: usize) -> Context {
-    let mut c = Context::with_threads(16, 1, threads);
-    let vao = c.gen_vertex_arrays(1)[0];
-    c.bind_vertex_array(vao);
-    c
+    common::context(16, 1, threads)
 }
 
 /// Draws `fs`, whose `uniform vec3 dirs[16]` gets `dirs` (pixel x reads dirs[x]), and

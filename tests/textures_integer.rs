@@ -20,10 +20,7 @@ void main() {
 }";
 
 fn ctx(threads: usize) -> Context {
-    let mut c = Context::with_threads(16, 16, threads);
-    let vao = c.gen_vertex_arrays(1)[0];
-    c.bind_vertex_array(vao);
-    c
+    common::context(16, 16, threads)
 }
 
 /// (internal format, channels, bytes per channel, signed) of every integer format.

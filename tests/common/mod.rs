@@ -1,7 +1,17 @@
-//! Helpers the GL-API integration tests share: compiling and linking a program through the
-//! Rust `Context`, with the info log in the failure message.
+//! Helpers the GL-API integration tests share: a context ready for core-profile draws, and
+//! compiling and linking a program through the Rust `Context`, with the info log in the
+//! failure message.
 
 use softgl::{enums as gl, Context};
+
+/// A `w`×`h` context on `threads` workers with a vertex array bound (core draws need one).
+#[allow(dead_code)] // Not every test file that includes this module draws.
+pub fn context(w: u32, h: u32, threads: usize) -> Context {
+    let mut c = Context::with_threads(w, h, threads);
+    let vao = c.gen_vertex_arrays(1)[0];
+    c.bind_vertex_array(vao);
+    c
+}
 
 /// A linked program of vertex shader `vs` and fragment shader `fs`; panics with the info
 /// log when a compile or the link fails.
