@@ -1277,6 +1277,35 @@ fn explicit_lod_and_vertex_stage_requests() {
     assert_eq!((reqs[1].op, reqs[1].lod), (0, [0; 4]));
 }
 
+/// Runs `m` with `env` through the JIT and through the interpreter, each texture request
+/// answered by `test_hook::answer`: (JIT outputs, interpreter outputs, the JIT's requests,
+/// the interpreter's requests), for tests that compare the two field by field.
+fn run_both_with_requests(
+    m: &Module,
+    env: &Env,
+) -> (Vec<u32>, Vec<u32>, Vec<TexRequest>, Vec<TexRequest>) {
+    test_hook::REQUESTS.with(|r| r.borrow_mut().clear());
+    let (jo, _) = run(m, env);
+    let jit: Vec<TexRequest> = test_hook::REQUESTS.with(|r| r.borrow_mut().drain(..).collect());
+    let seen = std::cell::RefCell::new(Vec::new());
+    let texture = |r: &TexRequest| {
+        seen.borrow_mut().push(*r);
+        test_hook::answer(r)
+    };
+    let ienv = crate::ir::interp::InterpEnv {
+        uniforms: &env.uniforms,
+        blocks: &[],
+        texture: &texture,
+        quad: true,
+    };
+    let mut builtins = env.builtins.clone();
+    builtins.resize(Builtin::COUNT * 4, 0);
+    let mut io = vec![SENTINEL; m.func.outputs.len() * 4];
+    let budget = crate::ir::interp::loop_budget();
+    crate::ir::interp::run_budgeted(m, &ienv, &env.inputs, &builtins, &mut io, env.mask, budget);
+    (jo, io, jit, seen.into_inner())
+}
+
 /// A shadow lookup (`compare`) sends `compare = 1` and the reference depths in `dref`, and
 /// the JIT's request is the interpreter's, field for field (the sampler answers both
 /// through the same Rust routine, so equal requests give equal pixels).
@@ -1319,26 +1348,7 @@ fn shadow_requests_carry_the_reference_and_match_the_interpreter() {
     ];
     let mut env = Env::inputs(&rows);
     env.mask = 0b1011;
-    test_hook::REQUESTS.with(|r| r.borrow_mut().clear());
-    let (jo, _) = run(&m, &env);
-    let jit: Vec<TexRequest> = test_hook::REQUESTS.with(|r| r.borrow_mut().drain(..).collect());
-    let seen = std::cell::RefCell::new(Vec::new());
-    let texture = |r: &TexRequest| {
-        seen.borrow_mut().push(*r);
-        test_hook::answer(r)
-    };
-    let ienv = crate::ir::interp::InterpEnv {
-        uniforms: &[],
-        blocks: &[],
-        texture: &texture,
-        quad: true,
-    };
-    let mut builtins = env.builtins.clone();
-    builtins.resize(Builtin::COUNT * 4, 0);
-    let mut io = vec![SENTINEL; m.func.outputs.len() * 4];
-    let budget = crate::ir::interp::loop_budget();
-    crate::ir::interp::run_budgeted(&m, &ienv, &env.inputs, &builtins, &mut io, env.mask, budget);
-    let interp = seen.into_inner();
+    let (jo, io, jit, interp) = run_both_with_requests(&m, &env);
     assert_eq!(jit.len(), 2);
     assert_eq!(interp.len(), 2);
     let fields = |r: &TexRequest| {
@@ -1409,26 +1419,7 @@ fn array_and_integer_requests_match_the_interpreter() {
     ];
     let mut env = Env::inputs(&rows);
     env.mask = 0b1101;
-    test_hook::REQUESTS.with(|r| r.borrow_mut().clear());
-    let (jo, _) = run(&m, &env);
-    let jit: Vec<TexRequest> = test_hook::REQUESTS.with(|r| r.borrow_mut().drain(..).collect());
-    let seen = std::cell::RefCell::new(Vec::new());
-    let texture = |r: &TexRequest| {
-        seen.borrow_mut().push(*r);
-        test_hook::answer(r)
-    };
-    let ienv = crate::ir::interp::InterpEnv {
-        uniforms: &[],
-        blocks: &[],
-        texture: &texture,
-        quad: true,
-    };
-    let mut builtins = env.builtins.clone();
-    builtins.resize(Builtin::COUNT * 4, 0);
-    let mut io = vec![SENTINEL; m.func.outputs.len() * 4];
-    let budget = crate::ir::interp::loop_budget();
-    crate::ir::interp::run_budgeted(&m, &ienv, &env.inputs, &builtins, &mut io, env.mask, budget);
-    let interp = seen.into_inner();
+    let (jo, io, jit, interp) = run_both_with_requests(&m, &env);
     assert_eq!((jit.len(), interp.len()), (3, 3));
     let fields = |r: &TexRequest| {
         (
@@ -1488,26 +1479,7 @@ fn cube_and_3d_requests_match_the_interpreter() {
     let mut env = Env::inputs(&rows);
     // Distinct handles per sampler uniform, so the requests name them.
     env.uniforms = (0..m.uniform_words).map(|w| w * 7 + 1).collect();
-    test_hook::REQUESTS.with(|r| r.borrow_mut().clear());
-    let (jo, _) = run(&m, &env);
-    let jit: Vec<TexRequest> = test_hook::REQUESTS.with(|r| r.borrow_mut().drain(..).collect());
-    let seen = std::cell::RefCell::new(Vec::new());
-    let texture = |r: &TexRequest| {
-        seen.borrow_mut().push(*r);
-        test_hook::answer(r)
-    };
-    let ienv = crate::ir::interp::InterpEnv {
-        uniforms: &env.uniforms,
-        blocks: &[],
-        texture: &texture,
-        quad: true,
-    };
-    let mut builtins = env.builtins.clone();
-    builtins.resize(Builtin::COUNT * 4, 0);
-    let mut io = vec![SENTINEL; m.func.outputs.len() * 4];
-    let budget = crate::ir::interp::loop_budget();
-    crate::ir::interp::run_budgeted(&m, &ienv, &env.inputs, &builtins, &mut io, env.mask, budget);
-    let interp = seen.into_inner();
+    let (jo, io, jit, interp) = run_both_with_requests(&m, &env);
     // textureGrad asks textureSize first (twice), then each lookup and size query.
     assert!(jit.len() >= 9, "{}", jit.len());
     assert_eq!(jit.len(), interp.len());
