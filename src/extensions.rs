@@ -25,6 +25,14 @@
 ///   every primitive mode but GL_PATCHES, as every draw command (points, lines, adjacency
 ///   modes, primitive restart). GL_ARB_indirect_parameters is not listed:
 ///   its Count draws work, but it is unchecked by piglit here.
+/// - GL_ARB_texture_compression_rgtc, GL_EXT_texture_compression_rgtc,
+///   GL_EXT_texture_compression_s3tc: glCompressedTex(ture)(Sub)Image2D/3D,
+///   glGet(n)CompressedTex(ture)(Sub)Image with the blocks as uploaded, the compressed
+///   pixel-store parameters, and uncompressed uploads compressed by the GL
+///   (`api/compressed.rs`, `sampler/compressed/encode.rs`). BPTC and ETC2/EAC decode too,
+///   but softgl has no encoder for them (an uncompressed upload keeps its texels and has no
+///   blocks to read back), so GL_ARB_texture_compression_bptc and GL_ARB_ES3_compatibility
+///   are not listed.
 pub const GL: &[&str] = &[
     "GL_ARB_bindless_texture",
     "GL_ARB_conditional_render_inverted",
@@ -33,7 +41,10 @@ pub const GL: &[&str] = &[
     "GL_ARB_multi_draw_indirect",
     "GL_ARB_occlusion_query2",
     "GL_ARB_sync",
+    "GL_ARB_texture_compression_rgtc",
     "GL_ARB_timer_query",
+    "GL_EXT_texture_compression_rgtc",
+    "GL_EXT_texture_compression_s3tc",
     "GL_KHR_debug",
     "GL_KHR_robustness",
 ];

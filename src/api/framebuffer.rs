@@ -225,6 +225,13 @@ impl Context {
         let mut any = false;
         for a in fb.colors.iter().flatten() {
             any = true;
+            // Compressed formats are not colour-renderable (GL 4.5 core table 8.14).
+            if self
+                .attachment_format(*a)
+                .is_some_and(|f| crate::api::compressed::specific(f.gl).is_some())
+            {
+                return gl::FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+            }
             match self.attachment_image(*a) {
                 Some(img)
                     if img.width() > 0 && img.height() > 0 && color_renderable(img.format()) => {}

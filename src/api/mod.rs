@@ -41,6 +41,7 @@ pub mod bindless;
 pub mod blend;
 mod blit;
 pub mod buffer;
+pub mod compressed;
 pub mod context;
 pub(crate) mod dispatch;
 pub mod draw;

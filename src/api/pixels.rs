@@ -81,6 +81,17 @@ pub fn internal_format(internal: u32) -> Option<InternalFormat> {
         gl::DEPTH_STENCIL => f(Depth24Stencil8, 1, N, false),
         gl::DEPTH_COMPONENT32F | gl::DEPTH_COMPONENT32 => f(Depth32F, 1, N, true),
         gl::DEPTH_COMPONENT => f(Depth32F, 1, N, false),
+        // The generic compressed formats may be stored uncompressed (GL 4.5 core §8.7);
+        // softgl does, and reports them uncompressed.
+        gl::COMPRESSED_RED => f(R8, 1, N, false),
+        gl::COMPRESSED_RG => f(Rg8, 2, N, false),
+        gl::COMPRESSED_RGB => f(Rgba8, 3, N, false),
+        gl::COMPRESSED_RGBA => f(Rgba8, 4, N, false),
+        gl::COMPRESSED_SRGB => f(Srgb8Alpha8, 3, N, false),
+        gl::COMPRESSED_SRGB_ALPHA => f(Srgb8Alpha8, 4, N, false),
+        e if crate::api::compressed::specific(e).is_some() => {
+            crate::api::compressed::internal_format(e)
+        }
         e => {
             let i = crate::sampler::IntFormat::from_gl(e)?;
             f(Format::Int(i), i.channels, N, true)
@@ -541,6 +552,9 @@ pub struct PixelStore {
     pub skip_images: u32,
     /// Row alignment in bytes: 1, 2, 4 or 8.
     pub alignment: u32,
+    /// COMPRESSED_BLOCK_WIDTH, _HEIGHT, _DEPTH and _SIZE: with them set, compressed
+    /// transfers honour the row, skip and image parameters (GL 4.5 core §8.7).
+    pub compressed_block: [u32; 4],
 }
 
 impl PixelStore {
@@ -554,6 +568,7 @@ impl PixelStore {
         skip_pixels: 0,
         skip_images: 0,
         alignment: 4,
+        compressed_block: [0; 4],
     };
 
     /// The store a transfer of `three_d` dimensions uses: IMAGE_HEIGHT and SKIP_IMAGES
@@ -598,6 +613,8 @@ pub enum StoreField {
     SkipPixels,
     SkipImages,
     Alignment,
+    /// COMPRESSED_BLOCK_WIDTH, _HEIGHT, _DEPTH, _SIZE (0..4).
+    CompressedBlock(usize),
 }
 
 /// The pixel-store parameter `pname` names: (whether it is a GL_PACK_* one, which), or None
@@ -621,6 +638,14 @@ pub fn store_param(pname: u32) -> Option<(bool, StoreField)> {
         gl::PACK_SKIP_PIXELS => (true, SkipPixels),
         gl::PACK_SKIP_IMAGES => (true, SkipImages),
         gl::PACK_ALIGNMENT => (true, Alignment),
+        gl::UNPACK_COMPRESSED_BLOCK_WIDTH => (false, CompressedBlock(0)),
+        gl::UNPACK_COMPRESSED_BLOCK_HEIGHT => (false, CompressedBlock(1)),
+        gl::UNPACK_COMPRESSED_BLOCK_DEPTH => (false, CompressedBlock(2)),
+        gl::UNPACK_COMPRESSED_BLOCK_SIZE => (false, CompressedBlock(3)),
+        gl::PACK_COMPRESSED_BLOCK_WIDTH => (true, CompressedBlock(0)),
+        gl::PACK_COMPRESSED_BLOCK_HEIGHT => (true, CompressedBlock(1)),
+        gl::PACK_COMPRESSED_BLOCK_DEPTH => (true, CompressedBlock(2)),
+        gl::PACK_COMPRESSED_BLOCK_SIZE => (true, CompressedBlock(3)),
         _ => return None,
     })
 }
@@ -650,6 +675,7 @@ impl PixelStore {
             SkipRows => self.skip_rows = v,
             SkipPixels => self.skip_pixels = v,
             SkipImages => self.skip_images = v,
+            CompressedBlock(k) => self.compressed_block[k] = v,
             Alignment => unreachable!("handled above"),
         }
         Ok(())
@@ -667,6 +693,7 @@ impl PixelStore {
             SkipPixels => self.skip_pixels,
             SkipImages => self.skip_images,
             Alignment => self.alignment,
+            CompressedBlock(k) => self.compressed_block[k],
         };
         v as i32
     }
@@ -1679,6 +1706,7 @@ mod tests {
             alignment: 8,
             swap_bytes: true,
             lsb_first: false,
+            compressed_block: [0; 4],
         };
         // RGB bytes: rows of 30 bytes padded to 32; images of 6 rows.
         let l = client_layout(&store, [4, 3, 2], gl::RGB, gl::UNSIGNED_BYTE, true).unwrap();

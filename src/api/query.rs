@@ -136,6 +136,10 @@ impl Context {
             } else {
                 gl::NO_RESET_NOTIFICATION
             } as i32),
+            gl::NUM_COMPRESSED_TEXTURE_FORMATS => i(crate::api::compressed::FORMATS.len() as i32),
+            gl::COMPRESSED_TEXTURE_FORMATS => {
+                Ints(crate::api::compressed::FORMATS.map(|f| f as i32).to_vec())
+            }
             gl::MAX_TEXTURE_SIZE => i(limits::MAX_TEXTURE_SIZE),
             gl::MAX_ARRAY_TEXTURE_LAYERS => i(limits::MAX_ARRAY_TEXTURE_LAYERS),
             // Cube faces are 2D images; a 3D texture's depth is checked like a layer count.

@@ -108,6 +108,9 @@ pub(crate) struct Texture {
     /// Cube maps: which faces of each level were specified (bit f for face f). A level's
     /// image holds all six faces; it is complete once every face was (§8.17).
     pub cube_faces: Vec<u8>,
+    /// The blocks of each level specified in a compressed format, as uploaded
+    /// (glGetCompressedTexImage; `compressed.rs`).
+    pub compressed: Vec<Option<crate::api::compressed::KeptBlocks>>,
     /// A bindless handle exists: state is frozen (ARB_bindless_texture).
     pub has_handle: bool,
     /// Bumped whenever anything a descriptor captures changes.
@@ -129,6 +132,7 @@ impl Default for Texture {
             immutable: false,
             immutable_levels: 0,
             cube_faces: vec![0; limits::MAX_MIP_LEVELS],
+            compressed: vec![None; limits::MAX_MIP_LEVELS],
             has_handle: false,
             version: 0,
             internal: Vec::new(),
@@ -705,7 +709,7 @@ impl Context {
 
     /// The texture bound to `target` for a command that takes the targets `allowed`
     /// (GL 4.5 core §8.5, §8.6, §8.19: INVALID_ENUM otherwise).
-    fn bound_texture_of(
+    pub(crate) fn bound_texture_of(
         &self,
         target: u32,
         allowed: &[u32],
@@ -745,7 +749,7 @@ impl Context {
     }
 
     /// The texture `r`, mutable, after checking bindless immutability.
-    fn texture_for_state_change_of(&mut self, r: TexRef) -> GlResult<&mut Texture> {
+    pub(crate) fn texture_for_state_change_of(&mut self, r: TexRef) -> GlResult<&mut Texture> {
         let t = self
             .texture_mut(r)
             .ok_or(GlError::InvalidOperation("no texture"))?;
@@ -842,7 +846,7 @@ impl Context {
         Ok(())
     }
 
-    fn check_level(level: i32) -> GlResult<usize> {
+    pub(crate) fn check_level(level: i32) -> GlResult<usize> {
         if level < 0 || level as usize >= limits::MAX_MIP_LEVELS {
             return Err(GlError::InvalidValue("level out of range"));
         }
@@ -851,23 +855,31 @@ impl Context {
 
     /// A 2D array's layer count (GL 4.5 core §8.5: INVALID_VALUE past
     /// MAX_ARRAY_TEXTURE_LAYERS or below 0).
-    fn check_layers(d: i32) -> GlResult<u32> {
+    pub(crate) fn check_layers(d: i32) -> GlResult<u32> {
         if !(0..=limits::MAX_ARRAY_TEXTURE_LAYERS).contains(&d) {
             return Err(GlError::InvalidValue("layer count out of range"));
         }
         Ok(d as u32)
     }
 
-    fn check_size(w: i32, h: i32) -> GlResult<(u32, u32)> {
+    pub(crate) fn check_size(w: i32, h: i32) -> GlResult<(u32, u32)> {
         if w < 0 || h < 0 || w > limits::MAX_TEXTURE_SIZE || h > limits::MAX_TEXTURE_SIZE {
             return Err(GlError::InvalidValue("size out of range"));
         }
         Ok((w as u32, h as u32))
     }
 
+    /// Drops the compressed blocks level `lvl` of `r` kept: its texels were written
+    /// through an uncompressed path, so they no longer describe it.
+    pub(crate) fn forget_compressed(&mut self, r: TexRef, lvl: usize) {
+        if let Some(slot) = self.texture_mut(r).and_then(|t| t.compressed.get_mut(lvl)) {
+            *slot = None;
+        }
+    }
+
     /// Marks that an image a framebuffer may use changed, and retires the internal
     /// descriptors of a texture whose captured state changed.
-    fn texture_changed(&mut self, r: TexRef) {
+    pub(crate) fn texture_changed(&mut self, r: TexRef) {
         if let Some(t) = self.texture_mut(r) {
             t.touch();
             let stale: Vec<TextureHandle> = t.internal.drain(..).map(|i| i.3).collect();
@@ -970,6 +982,8 @@ impl Context {
         }
         let ifmt = pixels::internal_format(internalformat as u32)
             .ok_or(GlError::InvalidValue("internal format"))?;
+        let kind = self.texture(r).map(|t| t.kind()).unwrap_or_default();
+        crate::api::compressed::check_target(kind, ifmt.gl)?;
         let fmt = ifmt.storage;
         let bytes = match data {
             Some(src) => Some(pixels::unpack_3d(
@@ -986,6 +1000,11 @@ impl Context {
                 None
             }
         };
+        // Texels uploaded into a specific compressed format: the GL compresses them.
+        let dims = [w as usize, h as usize, d as usize];
+        let packed = bytes
+            .as_ref()
+            .and_then(|b| crate::api::compressed::compress(ifmt.gl, dims, b));
         let t = self.texture_for_state_change_of(r)?;
         if t.immutable {
             return Err(GlError::InvalidOperation("texture storage is immutable"));
@@ -1002,6 +1021,9 @@ impl Context {
                 Some(img) => {
                     let flushed = self.flush_raster();
                     img.write_bytes_flushed(&flushed, off, &src);
+                    if packed.is_none() {
+                        self.forget_compressed(r, lvl);
+                    }
                 }
                 None => {
                     let mut img = pixels::new_image_layers(w, h, 6, fmt)?;
@@ -1014,6 +1036,11 @@ impl Context {
             let t = self.texture_for_state_change_of(r)?;
             t.cube_faces[lvl] |= 1 << face;
             t.formats[lvl] = Some(ifmt);
+            let img = t.levels[lvl].clone();
+            if let (Some((c, blocks)), Some(img)) = (packed, img) {
+                let at = [0, 0, face as usize];
+                self.write_blocks(r, lvl, &img, c, at, [dims[0], dims[1], 1], blocks)?;
+            }
             self.texture_changed(r);
             return Ok(());
         }
@@ -1022,8 +1049,12 @@ impl Context {
             img.write_bytes(0, &b);
         }
         // A new image: queued draws keep reading the old one.
-        t.levels[lvl] = Some(Arc::new(img));
+        let img = Arc::new(img);
+        t.levels[lvl] = Some(img.clone());
         t.formats[lvl] = Some(ifmt);
+        if let Some((c, blocks)) = packed {
+            self.write_blocks(r, lvl, &img, c, [0; 3], dims, blocks)?;
+        }
         self.texture_changed(r);
         Ok(())
     }
@@ -1135,6 +1166,7 @@ impl Context {
         let (w, h) = Self::check_size(width, height)?;
         let mut d = Self::check_layers(depth)?;
         let kind = self.texture(r).map(|t| t.kind()).unwrap_or_default();
+        crate::api::compressed::check_target(kind, internalformat)?;
         if kind == TexKind::Cube {
             if w != h {
                 return Err(GlError::InvalidValue("cube map faces must be square"));
@@ -1199,7 +1231,7 @@ impl Context {
     /// The texture object a DSA command names, which must have one of the targets
     /// `allowed` (GL 4.5 core §8.6: INVALID_OPERATION if `texture` is not an existing
     /// texture object or has a target the command does not take).
-    fn dsa_texture_of(&self, texture: u32, allowed: &[u32]) -> GlResult<TexRef> {
+    pub(crate) fn dsa_texture_of(&self, texture: u32, allowed: &[u32]) -> GlResult<TexRef> {
         match self
             .objs
             .textures
@@ -1330,15 +1362,15 @@ impl Context {
         }
         let ifmt =
             t.formats[lvl].unwrap_or_else(|| pixels::InternalFormat::of_storage(img.format()));
-        let bytes = pixels::unpack_3d(
-            ifmt,
-            format,
-            ty,
-            [w, h, d].map(|v| v as usize),
-            data,
-            &self.unpack_store(r),
-        )?;
+        crate::api::compressed::check_sub_region(ifmt.gl, [x, y, w, h], &img)?;
+        let dims = [w, h, d].map(|v| v as usize);
+        let bytes = pixels::unpack_3d(ifmt, format, ty, dims, data, &self.unpack_store(r))?;
+        if let Some((c, blocks)) = crate::api::compressed::compress(ifmt.gl, dims, &bytes) {
+            let at = [x, y, z].map(|v| v as usize);
+            return self.write_blocks(r, lvl, &img, c, at, dims, blocks);
+        }
         let flushed = self.flush_raster();
+        self.forget_compressed(r, lvl);
         let bpt = img.format().bytes_per_texel();
         // Row `row` of the client box is row `row % h` of layer `z + row / h`.
         for row in 0..(h * d) as usize {
@@ -1672,6 +1704,7 @@ impl Context {
             return Ok(());
         }
         let flushed = self.flush_raster();
+        self.forget_compressed(r, lvl);
         let (sbpt, dbpt) = (sf.bytes_per_texel(), df.bytes_per_texel());
         let (sw, sh) = (src.width() as i64, src.height() as i64);
         // The columns of the rectangle inside the read framebuffer.
@@ -2005,6 +2038,7 @@ impl Context {
             .ok_or(GlError::InvalidOperation("no texture"))?;
         for (l, img) in new_levels {
             t.cube_faces[l] = ALL_FACES;
+            t.compressed[l] = None;
             match &t.levels[l] {
                 Some(existing) if in_place => {
                     existing.write_bytes_flushed(&flushed, 0, &img.to_bytes())
@@ -2356,7 +2390,13 @@ impl Context {
             // compressed or multisampled.
             gl::TEXTURE_DEPTH if cube_face_of(target).is_some() => img.map_or(0, |_| 1),
             gl::TEXTURE_DEPTH => img.map_or(0, |i| i.depth() as i32),
-            gl::TEXTURE_COMPRESSED | gl::TEXTURE_SAMPLES => 0,
+            gl::TEXTURE_COMPRESSED => {
+                f.is_some_and(|f| crate::api::compressed::specific(f.gl).is_some()) as i32
+            }
+            gl::TEXTURE_COMPRESSED_IMAGE_SIZE => {
+                self.compressed_image_size(r, l, cube_face_of(target).is_some())?
+            }
+            gl::TEXTURE_SAMPLES => 0,
             gl::TEXTURE_FIXED_SAMPLE_LOCATIONS => 1,
             pname => {
                 // Component sizes and types (GL 4.5 core §8.11.3), of the level's

@@ -1032,5 +1032,7 @@ fn eac11(v: u64, signed: bool) -> [i32; 16] {
     })
 }
 
+mod encode;
+
 #[cfg(test)]
 mod tests;

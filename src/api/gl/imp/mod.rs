@@ -21,6 +21,7 @@ use crate::gl::enums as gl;
 
 mod bindless;
 mod buffer;
+mod compressed;
 mod debug;
 mod draw;
 mod framebuffer;
@@ -35,6 +36,7 @@ mod vertex_array;
 
 pub use bindless::*;
 pub use buffer::*;
+pub use compressed::*;
 pub use debug::*;
 pub use draw::*;
 pub use framebuffer::*;
