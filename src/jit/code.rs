@@ -4,7 +4,7 @@
 
 use std::sync::{Arc, Mutex, OnceLock};
 
-use cranelift_codegen::ir::{types, AbiParam, UserFuncName};
+use cranelift_codegen::ir::{types, AbiParam, Function, UserExternalName, UserFuncName};
 use cranelift_codegen::isa::OwnedTargetIsa;
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
@@ -117,9 +117,28 @@ impl Drop for JitMemory {
     }
 }
 
+/// Shader functions above this many Cranelift instructions are not inlined into fragment
+/// variants: the block entry holds 4 copies (one per quad) and the quad entry one, so the
+/// variant's compile time grows 5× the body's. A 2×2 texture-and-blend shader is about 100.
+pub(crate) const INLINE_MAX_INSTS: usize = 3000;
+
+/// A shader's Cranelift function as `emit_function` built it (before optimisation), kept so
+/// that fragment variants can inline it (`fragment.rs`) instead of calling its code.
+#[derive(Debug)]
+pub struct InlineBody {
+    /// The function; its one imported function is the texture helper.
+    pub(crate) func: Function,
+    /// The name `func` gives the texture helper (`runtime::SYM_TEXTURE`), which an inliner
+    /// renames to its own module's declaration of the same symbol.
+    pub(crate) texture: UserExternalName,
+}
+
 /// A compiled shader stage.
 pub(crate) struct JitCode {
     entry: ShaderFn,
+    /// The body for fragment variants to inline: fragment shaders of the normal tier up to
+    /// `INLINE_MAX_INSTS` only (the others compile with other ISA flags or are too big).
+    inline_body: Option<InlineBody>,
     input_words: u32,
     output_words: u32,
     /// `ShaderCode::builtins_read`.
@@ -142,6 +161,9 @@ impl ShaderCode for JitCode {
     }
     fn jit_entry(&self) -> Option<ShaderFn> {
         Some(self.entry)
+    }
+    fn inline_body(&self) -> Option<&InlineBody> {
+        self.inline_body.as_ref()
     }
     fn builtins_read(&self) -> u32 {
         self.builtins_read
@@ -218,6 +240,7 @@ pub(crate) fn compile_uncached(module: &Module) -> Result<Arc<dyn ShaderCode>, C
 }
 
 fn compile_inner(module: &Module) -> Result<Arc<dyn ShaderCode>, CompileError> {
+    let normal_tier = matches!(tier(&module.func), Tier::Normal);
     let isa = match tier(&module.func) {
         Tier::Normal => host_isa()?,
         Tier::Branchy => host_isa_big(true)?,
@@ -261,12 +284,20 @@ fn compile_inner(module: &Module) -> Result<Arc<dyn ShaderCode>, CompileError> {
     if dump_wanted("clif") {
         eprintln!("{}", ctx.func.display());
     }
+    let inline_body = (module.stage == crate::ir::Stage::Fragment
+        && normal_tier
+        && ctx.func.dfg.num_insts() <= INLINE_MAX_INSTS)
+        .then(|| InlineBody {
+            func: ctx.func.clone(),
+            texture: UserExternalName::new(0, tex_id.as_u32()),
+        });
     let raw = define_and_finalize(&mut jit, id, &mut ctx)?;
     // SAFETY: `raw` is the finalized code of a function declared with exactly `ShaderFn`'s
     // signature (two pointers in, i32 out, the platform C calling convention).
     let entry = unsafe { std::mem::transmute::<*const u8, ShaderFn>(raw) };
     Ok(Arc::new(JitCode {
         entry,
+        inline_body,
         input_words: input_words(module),
         builtins_read: reads(module).1,
         output_words: module.func.outputs.len() as u32,

@@ -27,10 +27,11 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use cranelift_codegen::inline::{Inline, InlineCommand};
 use cranelift_codegen::ir::{
     condcodes::{FloatCC, IntCC},
     types, AbiParam, ConstantData, Endianness, FuncRef, InstBuilder, MemFlagsData, SigRef,
-    StackSlotData, StackSlotKind, Type, UserFuncName, Value,
+    StackSlotData, StackSlotKind, Type, UserExternalName, UserFuncName, Value,
 };
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_jit::{JITBuilder, JITModule};
@@ -40,7 +41,7 @@ use smallvec::SmallVec;
 use super::abi::{
     self, FragBlock, FragEnv, FragQuad, VariantBlockFn, VariantFn, MAX_COLOR_ATTACHMENTS,
 };
-use super::code::{define_and_finalize, dump_wanted, host_isa, JitMemory};
+use super::code::{define_and_finalize, dump_wanted, host_isa, InlineBody, JitMemory};
 use super::emit::mem;
 use super::runtime;
 use super::{CompileError, ShaderCode};
@@ -196,6 +197,9 @@ pub struct FragmentVariant {
     block_entry: VariantBlockFn,
     key: FragmentKey,
     shader_rows: u32,
+    /// Whether the shader's body is inlined into the entries (`ShaderCode::inline_body`)
+    /// rather than called per quad.
+    inlined: bool,
     _shader: Arc<dyn ShaderCode>,
     _memory: Arc<JitMemory>,
 }
@@ -211,6 +215,11 @@ impl std::fmt::Debug for FragmentVariant {
 impl FragmentVariant {
     pub fn key(&self) -> &FragmentKey {
         &self.key
+    }
+
+    /// Whether the shader's body runs inlined in the variant's code (no call per quad).
+    pub fn inlined(&self) -> bool {
+        self.inlined
     }
 
     /// Input words per lane the shader reads (`Invocation::inputs` holds 4× that).
@@ -304,16 +313,27 @@ pub fn compile_uncached(
     shader: &Arc<dyn ShaderCode>,
     key: &FragmentKey,
 ) -> Result<FragmentVariant, CompileError> {
+    compile_uncached_with(shader, key, true)
+}
+
+/// `compile_uncached`, inlining the shader's body when `inline` is set and the shader has
+/// one (`ShaderCode::inline_body`), calling its code per quad otherwise (tests compare both).
+pub(crate) fn compile_uncached_with(
+    shader: &Arc<dyn ShaderCode>,
+    key: &FragmentKey,
+    inline: bool,
+) -> Result<FragmentVariant, CompileError> {
     let Some(entry) = shader.jit_entry() else {
         return Err(CompileError::Bug(
             "fragment variants wrap JIT code only".into(),
         ));
     };
     validate(key)?;
+    let body = if inline { shader.inline_body() } else { None };
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        compile_inner(entry as usize, key)
+        compile_inner(entry as usize, body, key)
     }));
-    let (entry, block_entry, memory) = match r {
+    let (entry, block_entry, memory, inlined) = match r {
         Ok(r) => r?,
         Err(p) => {
             let msg = p
@@ -331,6 +351,7 @@ pub fn compile_uncached(
         block_entry,
         key: key.clone(),
         shader_rows: shader.output_words(),
+        inlined,
         _shader: shader.clone(),
         _memory: memory,
     })
@@ -369,12 +390,69 @@ fn validate(key: &FragmentKey) -> Result<(), CompileError> {
     Ok(())
 }
 
+/// The symbol under which a variant's module imports its shader's entry (the address of
+/// `FragmentKey::shader`): calls to it that are not inlined go there.
+const SYM_SHADER: &str = "softgl_fragment_shader";
+
+/// Inlines the calls of one `FuncRef` (the shader) with one body.
+struct ShaderInliner<'a> {
+    callee: FuncRef,
+    body: &'a cranelift_codegen::ir::Function,
+}
+
+impl Inline for ShaderInliner<'_> {
+    fn inline(
+        &mut self,
+        _caller: &cranelift_codegen::ir::Function,
+        _inst: cranelift_codegen::ir::Inst,
+        _opcode: cranelift_codegen::ir::Opcode,
+        callee: FuncRef,
+        _args: &[Value],
+    ) -> InlineCommand<'_> {
+        if callee == self.callee {
+            InlineCommand::Inline {
+                callee: std::borrow::Cow::Borrowed(self.body),
+                visit_callee: false,
+            }
+        } else {
+            InlineCommand::KeepCall
+        }
+    }
+}
+
+/// `body`'s function with its texture helper renamed to `texture` (this module's
+/// declaration of the same symbol), or None when it imports anything else (then the
+/// variant calls the shader instead).
+fn renamed_body(
+    body: &InlineBody,
+    texture: cranelift_module::FuncId,
+) -> Option<cranelift_codegen::ir::Function> {
+    let mut f = body.func.clone();
+    let names: Vec<_> = f
+        .params
+        .user_named_funcs()
+        .iter()
+        .map(|(r, n)| (r, n.clone()))
+        .collect();
+    for (r, n) in names {
+        if n != body.texture {
+            return None;
+        }
+        f.params
+            .reset_user_func_name(r, UserExternalName::new(0, texture.as_u32()));
+    }
+    Some(f)
+}
+
 fn compile_inner(
     shader: usize,
+    body: Option<&InlineBody>,
     key: &FragmentKey,
-) -> Result<(VariantFn, VariantBlockFn, Arc<JitMemory>), CompileError> {
+) -> Result<(VariantFn, VariantBlockFn, Arc<JitMemory>, bool), CompileError> {
     let isa = host_isa()?;
     let mut builder = JITBuilder::with_isa(isa, default_libcall_names());
+    builder.symbol(SYM_SHADER, shader as *const u8);
+    builder.symbol(runtime::SYM_TEXTURE, runtime::texture_helper() as *const u8);
     builder.symbol(
         runtime::SYM_HALF_TO_FLOAT,
         runtime::rt_half_to_float as *const u8,
@@ -400,6 +478,27 @@ fn compile_inner(
     shader_sig.params.push(AbiParam::new(ptr));
     shader_sig.params.push(AbiParam::new(ptr));
     shader_sig.returns.push(AbiParam::new(types::I32));
+    // With a body to inline, the shader is a direct call of an import, which the inliner
+    // replaces by the body; without one, an indirect call of its address.
+    let body = match body {
+        Some(body) => {
+            let mut tex_sig = jit.make_signature();
+            tex_sig.params.extend([AbiParam::new(ptr); 3]);
+            let tex = jit
+                .declare_function(runtime::SYM_TEXTURE, Linkage::Import, &tex_sig)
+                .map_err(bug)?;
+            renamed_body(body, tex)
+        }
+        None => None,
+    };
+    let shader_id = match body {
+        Some(_) => Some(
+            jit.declare_function(SYM_SHADER, Linkage::Import, &shader_sig)
+                .map_err(bug)?,
+        ),
+        None => None,
+    };
+    let mut inlined = false;
 
     let mut sig = jit.make_signature();
     sig.params.push(AbiParam::new(ptr));
@@ -418,11 +517,12 @@ fn compile_inner(
         ctx.func.signature = sig.clone();
         ctx.func.name = UserFuncName::user(1, id.as_u32());
         let mut fctx = FunctionBuilderContext::new();
-        {
+        let shader_ref = {
             let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
             let to_float = jit.declare_func_in_func(to_float, b.func);
             let to_half = jit.declare_func_in_func(to_half, b.func);
             let shader_sig = b.import_signature(shader_sig.clone());
+            let shader_ref = shader_id.map(|id| jit.declare_func_in_func(id, b.func));
             let half_slot = b.create_sized_stack_slot(StackSlotData::new(
                 StackSlotKind::ExplicitSlot,
                 (runtime::HALF_WORDS * 4) as u32,
@@ -441,6 +541,7 @@ fn compile_inner(
                 to_float,
                 to_half,
                 half_slot,
+                shader_ref,
                 place: Place::Quad,
                 on_empty: None,
                 interp: None,
@@ -452,6 +553,12 @@ fn compile_inner(
             }
             e.b.seal_all_blocks();
             e.b.finalize(config);
+            shader_ref
+        };
+        if let (Some(callee), Some(body)) = (shader_ref, body.as_ref()) {
+            inlined = ctx
+                .inline(ShaderInliner { callee, body })
+                .map_err(|e| CompileError::Bug(format!("inlining the shader: {e:?}")))?;
         }
         if dump_wanted("clif") {
             eprintln!("; fragment variant {name} {key:?}\n{}", ctx.func.display());
@@ -481,7 +588,7 @@ fn compile_inner(
             std::mem::transmute::<*const u8, VariantBlockFn>(block_raw),
         )
     };
-    Ok((entries.0, entries.1, JitMemory::new(jit)))
+    Ok((entries.0, entries.1, JitMemory::new(jit), inlined))
 }
 
 /// Flags for vector bitcasts (Cranelift wants the lane order spelled out).
@@ -517,6 +624,8 @@ struct V<'a> {
     to_float: FuncRef,
     to_half: FuncRef,
     half_slot: cranelift_codegen::ir::StackSlot,
+    /// The shader as a direct call that `compile_inner` inlines, or None: an indirect call.
+    shader_ref: Option<FuncRef>,
     /// Where the quad being emitted finds its texels.
     place: Place,
     /// Where control goes when no lane of the quad is left: `None` returns 0 (quad entry),
@@ -881,11 +990,15 @@ impl V<'_> {
             .b
             .ins()
             .load(self.ptr, m, self.fenv, abi::FENV_SHADER_ENV);
-        let callee = self.b.ins().iconst(self.ptr, shader as i64);
-        let call = self
-            .b
-            .ins()
-            .call_indirect(shader_sig, callee, &[shader_env, inv]);
+        let call = match self.shader_ref {
+            Some(f) => self.b.ins().call(f, &[shader_env, inv]),
+            None => {
+                let callee = self.b.ins().iconst(self.ptr, shader as i64);
+                self.b
+                    .ins()
+                    .call_indirect(shader_sig, callee, &[shader_env, inv])
+            }
+        };
         let alive_bits = self.b.inst_results(call)[0];
         let alive = self.mask_from_bits(alive_bits);
         live = self.b.ins().band(live, alive);

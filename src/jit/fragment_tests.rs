@@ -666,6 +666,7 @@ fn variants_match_the_reference_ops() {
         let (key, atts, stencil) = random_key(&mut rng, id);
         let v =
             fragment::compile_uncached(&shader, &key).unwrap_or_else(|e| panic!("{key:?}: {e}"));
+        assert!(v.inlined(), "the copy shader is inlined into its variants");
         for _ in 0..24 {
             changed += check_quad(&mut rng, &shader, &v, &atts, stencil.as_ref());
             quads += 1;
@@ -1392,6 +1393,7 @@ fn block_entries_match_the_reference_quad_by_quad() {
         let (key, atts, stencil) = random_key(&mut rng, id);
         let v =
             fragment::compile_uncached(&shader, &key).unwrap_or_else(|e| panic!("{key:?}: {e}"));
+        assert!(v.inlined(), "the copy shader is inlined into its variants");
         for _ in 0..8 {
             let with_edges = rng.below(4) == 0;
             let (c, q, _) = check_block(&mut rng, &shader, &v, &atts, stencil.as_ref(), with_edges);
@@ -1409,6 +1411,82 @@ fn block_entries_match_the_reference_quad_by_quad() {
         compared > blocks * 2,
         "{compared} quads interpolated in {blocks} blocks"
     );
+}
+
+/// The same random blocks and quads through variants that call the shader per quad (the
+/// path of shaders too big to inline, `code::INLINE_MAX_INSTS`) instead of inlining it.
+#[test]
+fn variants_that_call_the_shader_match_the_reference() {
+    let shader = copy_shader();
+    let id = fragment::shader_id(&*shader).expect("JIT code has an entry");
+    let mut rng = Rng(0x5EED_CA11_0F5A_DE12);
+    let (mut changed, mut blocks) = (0, 0);
+    for _ in 0..60 {
+        let (key, atts, stencil) = random_key(&mut rng, id);
+        let v = fragment::compile_uncached_with(&shader, &key, false)
+            .unwrap_or_else(|e| panic!("{key:?}: {e}"));
+        assert!(!v.inlined());
+        for _ in 0..4 {
+            let with_edges = rng.below(4) == 0;
+            changed += check_block(&mut rng, &shader, &v, &atts, stencil.as_ref(), with_edges).0;
+            blocks += 1;
+            changed += check_quad(&mut rng, &shader, &v, &atts, stencil.as_ref());
+        }
+    }
+    assert!(changed > blocks * 4, "{changed} texels written");
+}
+
+/// A shader that samples a texture keeps its body for inlining (its one import, the texture
+/// helper, is renamed into the variant's module), and its variants inline it; a shader past
+/// `INLINE_MAX_INSTS` keeps none and its variants call it. (What inlined texture calls
+/// draw is checked image by image by the conformance scenes, against main's hashes.)
+#[test]
+fn textured_shaders_inline_and_big_ones_do_not() {
+    let src = "#version 330\nuniform sampler2D t;\nin vec2 uv;\nout vec4 c;\n\
+               void main() { c = texture(t, uv) * 0.5; }\n";
+    let out = crate::glsl::compile(Stage::Fragment, src);
+    let m = out.module.unwrap_or_else(|| panic!("{}", out.info_log));
+    let code = super::compile_uncached(&m).expect("compiles");
+    let body = code
+        .inline_body()
+        .expect("a small fragment shader keeps its body");
+    assert!(body.func.params.user_named_funcs().len() == 1);
+    let key = FragmentKey {
+        shader: fragment::shader_id(&*code).expect("JIT"),
+        early_depth: true,
+        depth: None,
+        stencil: None,
+        frag_depth_row: None,
+        colors: SmallVec::from_slice(&[ColorKey {
+            format: Format::Rgba8,
+            slot: 0,
+            mask: [true; 4],
+            blend: None,
+            index: 0,
+        }]),
+        varyings: SmallVec::new(),
+        builtins: 0,
+    };
+    let v = fragment::compile_uncached(&code, &key).expect("compiles");
+    assert!(v.inlined());
+
+    // 1000 dependent vector multiply-adds: far past the limit.
+    let mut big =
+        String::from("#version 330\nin vec4 a;\nout vec4 c;\nvoid main() {\nvec4 v = a;\n");
+    for _ in 0..1000 {
+        big.push_str("v = v * v.yzwx + a;\n");
+    }
+    big.push_str("c = v;\n}\n");
+    let out = crate::glsl::compile(Stage::Fragment, &big);
+    let m = out.module.unwrap_or_else(|| panic!("{}", out.info_log));
+    let code = super::compile_uncached(&m).expect("compiles");
+    assert!(code.inline_body().is_none());
+    let key = FragmentKey {
+        shader: fragment::shader_id(&*code).expect("JIT"),
+        ..key
+    };
+    let v = fragment::compile_uncached(&code, &key).expect("compiles");
+    assert!(!v.inlined());
 }
 
 /// Coverage of partly covered blocks: the block entry's own edge tests (i64 lanes) against

@@ -41,6 +41,7 @@ mod tests;
 mod threads;
 mod vmath;
 
+pub use code::InlineBody;
 pub use interp_code::Interpreted;
 pub use threads::{
     on_compiler_thread, run_on_compiler_thread, STACK_BYTES as COMPILER_STACK_BYTES,
@@ -66,6 +67,12 @@ pub trait ShaderCode: Send + Sync {
     /// The native entry point when this is JIT code, so a fragment variant can call it
     /// directly (`fragment.rs`); None for other code (the interpreter, test doubles).
     fn jit_entry(&self) -> Option<abi::ShaderFn> {
+        None
+    }
+    /// The Cranelift function `jit_entry` was compiled from, for a fragment variant to
+    /// inline into its quads (`fragment.rs`); None when there is none or it is too big to
+    /// copy into every quad.
+    fn inline_body(&self) -> Option<&InlineBody> {
         None
     }
     /// The builtin rows the code reads: bit `Builtin::index()` per builtin. Callers may
