@@ -97,7 +97,11 @@ fn fragments_write_disjoint_words_and_count_with_atomics() {
         c.use_program(p2);
         rect(&mut c, p2, FULL);
         let px = c.read_pixels(0, 0, W, H, gl::RGBA, gl::UNSIGNED_BYTE);
-        assert_eq!(&px[4 * 5..4 * 5 + 2], &[16, 0], "pixel 5: 5*3+1, count 256 % 256");
+        assert_eq!(
+            &px[4 * 5..4 * 5 + 2],
+            &[16, 0],
+            "pixel 5: 5*3+1, count 256 % 256"
+        );
         assert_eq!(c.get_error(), gl::NO_ERROR);
         results.push((words, px));
     }
@@ -167,16 +171,16 @@ fn helpers_do_not_write_and_late_depth_keeps_side_effects() {
         rect(&mut c, p, FULL);
         assert_eq!(words_of(&mut c, b)[0], 256);
 
-        let (mut c, p) = ctx(
-            threads,
-            VS_RECT,
-            &fs("layout(early_fragment_tests) in;"),
-        );
+        let (mut c, p) = ctx(threads, VS_RECT, &fs("layout(early_fragment_tests) in;"));
         c.enable(gl::DEPTH_TEST);
         c.depth_func(gl::NEVER);
         let b = ssbo(&mut c, 0, &[0]);
         rect(&mut c, p, FULL);
-        assert_eq!(words_of(&mut c, b)[0], 0, "early tests reject before the shader");
+        assert_eq!(
+            words_of(&mut c, b)[0],
+            0,
+            "early tests reject before the shader"
+        );
     }
 }
 
@@ -263,15 +267,28 @@ fn bindings_limits_and_errors() {
         p,
         gl::SHADER_STORAGE_BLOCK,
         a,
-        &[gl::BUFFER_BINDING, gl::BUFFER_DATA_SIZE, gl::NUM_ACTIVE_VARIABLES],
+        &[
+            gl::BUFFER_BINDING,
+            gl::BUFFER_DATA_SIZE,
+            gl::NUM_ACTIVE_VARIABLES,
+        ],
     );
-    assert_eq!(v, [3, 32, 2], "binding 3; vec4 + one float, padded to 16; a and rest[0]");
+    assert_eq!(
+        v,
+        [3, 32, 2],
+        "binding 3; vec4 + one float, padded to 16; a and rest[0]"
+    );
     let rest = c.get_program_resource_index(p, gl::BUFFER_VARIABLE, "rest");
     let v = c.get_program_resourceiv(
         p,
         gl::BUFFER_VARIABLE,
         rest,
-        &[gl::OFFSET, gl::ARRAY_SIZE, gl::ARRAY_STRIDE, gl::BLOCK_INDEX],
+        &[
+            gl::OFFSET,
+            gl::ARRAY_SIZE,
+            gl::ARRAY_STRIDE,
+            gl::BLOCK_INDEX,
+        ],
     );
     assert_eq!(v, [16, 0, 4, a as i32], "std430 runtime array");
     let v_var = c.get_program_resource_index(p, gl::BUFFER_VARIABLE, "B.v");
@@ -324,9 +341,21 @@ fn bindings_limits_and_errors() {
         [buf as i32]
     );
 
-    // A draw with a storage block whose binding point is empty: INVALID_OPERATION.
+    // A draw with storage blocks whose binding points are empty: no error, the blocks
+    // read 0 (colour = 0 everywhere).
+    rect(&mut c, p, FULL);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    let px = c.read_pixels(0, 0, W, H, gl::RGBA, gl::UNSIGNED_BYTE);
+    assert!(px.iter().all(|&x| x == 0));
+    // A buffer mapped without GL_MAP_PERSISTENT_BIT cannot back a block during a draw.
+    let mapped = c.gen_buffers(1)[0];
+    c.bind_buffer(gl::SHADER_STORAGE_BUFFER, mapped);
+    c.buffer_data(gl::SHADER_STORAGE_BUFFER, 64, None, gl::STATIC_DRAW);
+    c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 3, mapped);
+    let _ = c.map_buffer_range(gl::SHADER_STORAGE_BUFFER, 0, 64, gl::MAP_READ_BIT);
     rect(&mut c, p, FULL);
     assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+    assert!(c.unmap_buffer(gl::SHADER_STORAGE_BUFFER));
     // Deleting the buffer unbinds it from the indexed points.
     c.delete_buffers(&[buf]);
     assert_eq!(c.get_integeri_v(gl::SHADER_STORAGE_BUFFER_BINDING, 5), [0]);

@@ -109,8 +109,8 @@ impl Context {
         Ok(())
     }
 
-    /// The storage blocks of `exe` for a draw: each bound range as words (INVALID_OPERATION
-    /// when a block's binding point has no buffer or its buffer is mapped without
+    /// The storage blocks of `exe` for a draw: each bound range as words, None for an
+    /// empty binding point (INVALID_OPERATION when a buffer is mapped without
     /// GL_MAP_PERSISTENT_BIT, GL 4.5 core §6.3.2).
     pub(crate) fn storage_for_draw(&self, exe: &Executable) -> GlResult<StorageForDraw> {
         let mut stages: [Vec<Option<StorageBinding>>; 2] = [Vec::new(), Vec::new()];
@@ -132,18 +132,18 @@ impl Context {
                 .get(point as usize)
                 .copied()
                 .unwrap_or_default();
-            let name = binding.buffer.ok_or(GlError::InvalidOperation(
-                "a shader storage block has no buffer bound",
-            ))?;
-            let buf = self
-                .objs
-                .buffers
-                .get(name)
-                .ok_or(GlError::InvalidOperation(
-                    "a shader storage block has no buffer bound",
-                ))?;
+            // No buffer at the binding point: GL leaves accesses undefined; here the block
+            // reads 0 and drops writes (robust access), as Mesa does, without an error.
+            let Some((name, buf)) = binding
+                .buffer
+                .and_then(|n| Some((n, self.objs.buffers.get(n)?)))
+            else {
+                continue;
+            };
             if buf.blocks_draws() {
-                return Err(GlError::InvalidOperation("a shader storage buffer is mapped"));
+                return Err(GlError::InvalidOperation(
+                    "a shader storage buffer is mapped",
+                ));
             }
             let words = match copies.iter().find(|c| c.0 == name) {
                 Some(c) => c.1.clone(),
@@ -166,7 +166,11 @@ impl Context {
         }
         Ok(StorageForDraw {
             stages,
-            write_back: if exe.writes_storage { copies } else { Vec::new() },
+            write_back: if exe.writes_storage {
+                copies
+            } else {
+                Vec::new()
+            },
         })
     }
 

@@ -1468,7 +1468,13 @@ pub(super) fn block_leaves(
     out: &mut Vec<ir::BlockMember>,
 ) {
     let row_major = layout.row_major;
-    let mstride = |v: &ValueType| if v.cols > 1 { layout.matrix_stride(v) } else { 0 };
+    let mstride = |v: &ValueType| {
+        if v.cols > 1 {
+            layout.matrix_stride(v)
+        } else {
+            0
+        }
+    };
     match ty {
         Type::Basic(v) => out.push(ir::BlockMember {
             name: name.to_string(),

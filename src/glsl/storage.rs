@@ -66,7 +66,11 @@ impl Lowerer {
                 }
             }
             if m.quals.storage.is_some() && m.quals.storage != Some(Storage::Buffer) {
-                bail!(self, m.quals.span, "storage qualifier not allowed on a block member");
+                bail!(
+                    self,
+                    m.quals.span,
+                    "storage qualifier not allowed on a block member"
+                );
             }
             let mt = self.resolve_type(&m.ty)?;
             for (n, dims, sp) in &m.names {
@@ -268,13 +272,7 @@ impl Lowerer {
         Some(self.atomic(name, op, args, span))
     }
 
-    fn atomic(
-        &mut self,
-        name: &str,
-        op: Option<AtomicOp>,
-        args: &[Expr],
-        span: Span,
-    ) -> R<Value> {
+    fn atomic(&mut self, name: &str, op: Option<AtomicOp>, args: &[Expr], span: Span) -> R<Value> {
         let want = if op.is_some() { 2 } else { 3 };
         if args.len() != want {
             bail!(self, span, "{name} takes {want} arguments");
@@ -291,7 +289,11 @@ impl Lowerer {
             );
         };
         if !(p.ty == Type::INT || p.ty == Type::UINT) {
-            bail!(self, args[0].span, "{name} takes an int or uint memory operand");
+            bail!(
+                self,
+                args[0].span,
+                "{name} takes an int or uint memory operand"
+            );
         }
         if !p.writable {
             bail!(self, args[0].span, "{name} on a readonly variable");
@@ -304,7 +306,12 @@ impl Lowerer {
         let operand = |e: &mut Self, x: &Expr| -> R<ir::Var> {
             let v = e.expr(x)?;
             if v.ty != p.ty {
-                bail!(e, x.span, "{name}: the data must have the type of the memory ({})", p.ty);
+                bail!(
+                    e,
+                    x.span,
+                    "{name}: the data must have the type of the memory ({})",
+                    p.ty
+                );
             }
             Ok(v.vars[0])
         };

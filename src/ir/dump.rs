@@ -222,8 +222,13 @@ pub fn dump(module: &Module) -> String {
     if module.uniform_words != 0 {
         let _ = writeln!(out, "uniform_words {}", module.uniform_words);
     }
-    let uniform_blocks = module.blocks.iter().enumerate().map(|(i, b)| ("block b", i, b));
-    let storage_blocks = (module.storage_blocks.iter().enumerate()).map(|(i, b)| ("storage s", i, b));
+    let uniform_blocks = module
+        .blocks
+        .iter()
+        .enumerate()
+        .map(|(i, b)| ("block b", i, b));
+    let storage_blocks =
+        (module.storage_blocks.iter().enumerate()).map(|(i, b)| ("storage s", i, b));
     for (what, i, b) in uniform_blocks.chain(storage_blocks) {
         let _ = write!(out, "{what}{i} {} size={}", b.name, b.size);
         if let Some(binding) = b.binding {

@@ -312,7 +312,9 @@ pub enum Op {
     /// The byte size (u32, saturated) of the range bound to storage block `block`, rounded
     /// down to whole words; 0 when unbound. `.length()` of a runtime-sized array is
     /// computed from it.
-    StorageSize { block: u32 },
+    StorageSize {
+        block: u32,
+    },
     /// An element of a local array; `index` is i32 or u32. Out of range reads 0.
     LoadArray {
         array: ArrayId,

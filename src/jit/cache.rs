@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::{CompileError, ShaderCode};
-use crate::ir::{Lod, Module, Op, Stage, StorageAccess, Stmt};
+use crate::ir::{Lod, Module, Op, Stage, Stmt, StorageAccess};
 
 /// Entries kept before the cache starts over (code stays alive while anyone holds it).
 const CAPACITY: usize = 1024;

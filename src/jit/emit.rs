@@ -1194,10 +1194,7 @@ impl Emitter<'_, '_> {
     /// and its address.
     fn storage_word_addr(&mut self, base: Value, len: Value, off: Value) -> (Value, Value) {
         let end = self.b.ins().iadd_imm_s(off, 4);
-        let inside = self
-            .b
-            .ins()
-            .icmp(IntCC::UnsignedLessThanOrEqual, end, len);
+        let inside = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, len);
         let low = self.b.ins().band_imm_u(off, 3);
         let aligned = self.b.ins().icmp_imm_s(IntCC::Equal, low, 0);
         let ok = self.b.ins().band(inside, aligned);
@@ -1276,7 +1273,9 @@ impl Emitter<'_, '_> {
                         AtomicOp::Min => AtomicRmwOp::Umin,
                         AtomicOp::Max => AtomicRmwOp::Umax,
                     };
-                    self.b.ins().atomic_rmw(types::I32, atomic, rmw, a, vals[lane])
+                    self.b
+                        .ins()
+                        .atomic_rmw(types::I32, atomic, rmw, a, vals[lane])
                 }
                 StorageAccess::CompSwap { .. } => {
                     let c = cmps.map_or(zero32, |c| c[lane]);

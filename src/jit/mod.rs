@@ -34,11 +34,11 @@ mod emit;
 pub mod fragment;
 #[cfg(test)]
 mod fragment_tests;
-#[cfg(test)]
-mod storage_tests;
 mod interp_code;
 mod ops;
 mod runtime;
+#[cfg(test)]
+mod storage_tests;
 #[cfg(test)]
 mod tests;
 mod threads;

@@ -27,19 +27,15 @@ fn compile_glsl(stage: Stage, src: &str) -> Module {
     let m = out
         .module
         .unwrap_or_else(|| panic!("expected to compile:\n{}\n{src}", out.info_log));
-    crate::glsl::verify::verify_module(&m).unwrap_or_else(|e| panic!("{e}\n{}", crate::ir::dump(&m)));
+    crate::glsl::verify::verify_module(&m)
+        .unwrap_or_else(|e| panic!("{e}\n{}", crate::ir::dump(&m)));
     m
 }
 
 /// Runs `m` on `rows` (input words in slot order, one row of 4 lanes each) with `mask` and
 /// the storage words `init`, through the JIT and the interpreter; asserts both agree on
 /// outputs, alive lanes and the final storage, and returns (outputs, storage).
-fn both(
-    m: &Module,
-    rows: &[[u32; 4]],
-    init: &[Vec<u32>],
-    mask: u32,
-) -> (Vec<u32>, Vec<Vec<u32>>) {
+fn both(m: &Module, rows: &[[u32; 4]], init: &[Vec<u32>], mask: u32) -> (Vec<u32>, Vec<Vec<u32>>) {
     let code = super::compile(m).unwrap_or_else(|e| panic!("{e}"));
     let words = m.inputs.iter().map(|i| i.slot + i.words).max().unwrap_or(0) as usize;
     let mut at = Vec::new();
@@ -164,7 +160,9 @@ fn atomics_agree() {
         if mask == 0xF {
             assert_eq!(
                 mem[0][0] as i32,
-                [5, -3, i32::MAX, -9].iter().fold(1i32, |a, b| a.wrapping_add(*b)),
+                [5, -3, i32::MAX, -9]
+                    .iter()
+                    .fold(1i32, |a, b| a.wrapping_add(*b)),
                 "atomicAdd total"
             );
             assert_eq!(mem[0][1] as i32, -9);
