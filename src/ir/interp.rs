@@ -705,7 +705,7 @@ impl<'e> Machine<'_, 'e> {
     fn storage_word(&self, block: u32, offset: u32, dynamic: u32) -> Option<&'e AtomicU32> {
         let words: &'e [AtomicU32] = self.env.storage.get(block as usize).copied()?;
         let addr = offset as u64 + dynamic as u64;
-        if addr % 4 != 0 {
+        if !addr.is_multiple_of(4) {
             return None;
         }
         words.get(usize::try_from(addr / 4).ok()?)

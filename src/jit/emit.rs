@@ -1205,7 +1205,7 @@ impl Emitter<'_, '_> {
     /// `Op::StorageSize`: the bound range's bytes, saturated to u32 (a multiple of 4).
     pub(crate) fn emit_storage_size(&mut self, block: u32) -> Value {
         let (_, len) = self.emit_range(self.storage, self.storage_count, block);
-        let cap = self.b.ins().iconst(types::I64, (u32::MAX & !3) as i64);
+        let cap = self.b.ins().iconst(types::I64, 0xFFFF_FFFC_u32 as i64);
         let n = self.b.ins().umin(len, cap);
         let n = self.b.ins().ireduce(types::I32, n);
         self.b.ins().splat(I32X4, n)
