@@ -53,6 +53,7 @@ impl Fb {
             uniforms: vec![],
             uniform_words: 32,
             blocks: vec![],
+            storage_blocks: vec![],
             uses_discard: false,
             writes_depth: false,
             early_fragment_tests: false,

@@ -278,6 +278,58 @@ static void setup_grid(void) {
     cell_loc = glGetUniformLocation(p, "cell");
 }
 
+/* 4b. The same grid as one draw: 4096 instances, each quad's texture handle read from a shader
+ * storage buffer by gl_InstanceID (ARB_bindless_texture + GL 4.3 SSBOs), the scene issue #14
+ * asks for. A driver without GL_ARB_bindless_texture draws the grid as grid_4096_textures does
+ * (one glBindTexture + draw per quad), so the two drivers produce the same image; stderr says
+ * which path ran. */
+static int grid_bindless;
+static void grid_ssbo_frame(void) {
+    if (grid_bindless)
+        glDrawArraysInstanced(GL_TRIANGLES, 0, 6, GRID * GRID);
+    else
+        grid_frame();
+}
+static int has_extension(const char *name) {
+    GLint n = 0;
+    glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+    for (GLint i = 0; i < n; i++)
+        if (!strcmp((const char *)glGetStringi(GL_EXTENSIONS, (GLuint)i), name)) return 1;
+    return 0;
+}
+static void setup_grid_ssbo(void) {
+    setup_grid();
+    grid_bindless = has_extension("GL_ARB_bindless_texture");
+    fprintf(stderr, "grid_4096_bindless_ssbo: %s\n",
+            grid_bindless ? "one instanced draw, handles from an SSBO"
+                          : "no GL_ARB_bindless_texture: one bind + draw per quad");
+    if (!grid_bindless) return;
+    GLuint64 (*get_handle)(GLuint) = (GLuint64(*)(GLuint))eglGetProcAddress("glGetTextureHandleARB");
+    void (*make_resident)(GLuint64) = (void (*)(GLuint64))eglGetProcAddress("glMakeTextureHandleResidentARB");
+    static GLuint64 handles[GRID * GRID];
+    for (int i = 0; i < GRID * GRID; i++) {
+        handles[i] = get_handle(grid_tex[i]);
+        make_resident(handles[i]);
+    }
+    GLuint ssbo;
+    glGenBuffers(1, &ssbo);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, ssbo);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, sizeof handles, handles, GL_STATIC_DRAW);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, ssbo);
+    GLuint p = program("#version 430\n#extension GL_ARB_bindless_texture : require\n"
+                       "layout(location = 0) in vec2 corner;\n"
+                       "layout(std430, binding = 0) readonly buffer Handles { uvec2 handles[]; };\n"
+                       "out vec2 uv;\nflat out uvec2 handle;\n"
+                       "void main() {\n\tint cell = gl_InstanceID;\n"
+                       "\tvec2 c = vec2(float(cell % 64), float(cell / 64));\n"
+                       "\tgl_Position = vec4((c + corner) / 32.0 - 1.0, 0.0, 1.0);\n"
+                       "\tuv = corner;\n\thandle = handles[cell];\n}\n",
+                       "#version 430\n#extension GL_ARB_bindless_texture : require\n"
+                       "in vec2 uv;\nflat in uvec2 handle;\nout vec4 c;\n"
+                       "void main() { c = texture(sampler2D(handle), uv); }\n");
+    glUseProgram(p);
+}
+
 /* 5. benches/glsl.rs: compile + link of the same ~100-line fragment shader and pass-through
  * vertex shader. Mesa defers its LLVM code generation to the first draw, so the llvmpipe
  * figure includes one 1-pixel draw and glFinish; softgl's link already produces native code. */
@@ -460,6 +512,7 @@ int main(int argc, char **argv) {
         {"tris_200k_depth_msaa4", setup_tris_msaa4, tris_msaa4_frame, 15},
         {"trilinear_1024", setup_trilinear, trilinear_frame, 30},
         {"grid_4096_textures", setup_grid, grid_frame, 15},
+        {"grid_4096_bindless_ssbo", setup_grid_ssbo, grid_ssbo_frame, 15},
         {"compile_link_100_lines", setup_compile, compile_frame, 15},
         {"alu_sincos_1080p", setup_alu, alu_frame, 5},
         {"draws_2000_ubo", setup_draws, draws_frame, 15},

@@ -159,6 +159,7 @@ impl Context {
                 None => self.loose_element_buffer,
             }),
             gl::UNIFORM_BUFFER
+            | gl::SHADER_STORAGE_BUFFER
             | gl::COPY_READ_BUFFER
             | gl::COPY_WRITE_BUFFER
             | gl::PIXEL_PACK_BUFFER
@@ -261,7 +262,13 @@ impl Context {
             if offset < 0 {
                 return Err(GlError::InvalidValue("negative offset"));
             }
-            if offset % limits::UNIFORM_BUFFER_OFFSET_ALIGNMENT as isize != 0 {
+            if target == gl::SHADER_STORAGE_BUFFER {
+                if offset % limits::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT as isize != 0 {
+                    return Err(GlError::InvalidValue(
+                        "offset is not a multiple of GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT",
+                    ));
+                }
+            } else if offset % limits::UNIFORM_BUFFER_OFFSET_ALIGNMENT as isize != 0 {
                 return Err(GlError::InvalidValue(
                     "offset is not a multiple of GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT",
                 ));
@@ -284,18 +291,28 @@ impl Context {
         offset: usize,
         size: Option<usize>,
     ) -> GlResult<()> {
-        // Only uniform buffers are implemented (no transform feedback, atomic counter or
-        // shader storage buffers).
-        if target != gl::UNIFORM_BUFFER {
-            return Err(GlError::BadEnum("indexed buffer target", target));
-        }
-        if index >= limits::MAX_UNIFORM_BUFFER_BINDINGS {
-            return Err(GlError::InvalidValue(
+        // Uniform and shader storage buffers (no transform feedback or atomic counter
+        // buffers yet).
+        let (points, limit_name) = match target {
+            gl::UNIFORM_BUFFER => (
+                &self.uniform_bindings,
                 "index past GL_MAX_UNIFORM_BUFFER_BINDINGS",
-            ));
+            ),
+            gl::SHADER_STORAGE_BUFFER => (
+                &self.storage_bindings,
+                "index past GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS",
+            ),
+            _ => return Err(GlError::BadEnum("indexed buffer target", target)),
+        };
+        if index as usize >= points.len() {
+            return Err(GlError::InvalidValue(limit_name));
         }
         let name = self.buffer_object(buffer)?;
-        self.uniform_bindings[index as usize] = BufferBinding {
+        let points = match target {
+            gl::UNIFORM_BUFFER => &mut self.uniform_bindings,
+            _ => &mut self.storage_bindings,
+        };
+        points[index as usize] = BufferBinding {
             buffer: name,
             offset,
             size,
@@ -325,7 +342,11 @@ impl Context {
                 self.loose_element_buffer = None;
             }
             self.generic_buffers.retain(|_, v| *v != name);
-            for u in &mut self.uniform_bindings {
+            for u in self
+                .uniform_bindings
+                .iter_mut()
+                .chain(self.storage_bindings.iter_mut())
+            {
                 if u.buffer == Some(name) {
                     *u = BufferBinding::default();
                 }

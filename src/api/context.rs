@@ -45,6 +45,16 @@ pub mod limits {
     /// Per stage; the combined limit is both stages' (GL 4.5 core table 23.57–23.63).
     pub const MAX_STAGE_UNIFORM_BLOCKS: i32 = crate::ir::link::MAX_STAGE_UNIFORM_BLOCKS as i32;
     pub const UNIFORM_BUFFER_OFFSET_ALIGNMENT: i32 = 16;
+    pub const MAX_SHADER_STORAGE_BUFFER_BINDINGS: u32 =
+        crate::ir::link::MAX_SHADER_STORAGE_BUFFER_BINDINGS;
+    /// Per stage; the combined limit is twice it (vertex + fragment).
+    pub const MAX_STAGE_SHADER_STORAGE_BLOCKS: i32 =
+        crate::ir::link::MAX_STAGE_STORAGE_BLOCKS as i32;
+    /// GL_MAX_SHADER_STORAGE_BLOCK_SIZE: 128 MiB (GL 4.5 core minimum 2²⁴; llvmpipe's).
+    pub const MAX_SHADER_STORAGE_BLOCK_SIZE: i32 = 1 << 27;
+    /// GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT (GL asks for at most 256). 16 keeps every
+    /// word of a storage range 4-byte aligned, which the atomics need.
+    pub const SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT: i32 = 16;
     pub const MAX_DRAW_BUFFERS: u32 = crate::ir::link::MAX_DRAW_BUFFERS;
     pub const MAX_COLOR_ATTACHMENTS: u32 = 8;
     pub const MAX_VIEWPORT_DIMS: i32 = 16384;
@@ -245,6 +255,8 @@ pub struct Context {
     pub(crate) loose_element_buffer: Option<BufferName>,
     pub(crate) generic_buffers: HashMap<u32, BufferName>,
     pub(crate) uniform_bindings: Vec<BufferBinding>,
+    /// GL_SHADER_STORAGE_BUFFER binding points (`api::storage_buffer`).
+    pub(crate) storage_bindings: Vec<BufferBinding>,
     pub(crate) vertex_array: Option<VertexArrayName>,
     pub(crate) current_attribs: [CurrentAttrib; limits::MAX_VERTEX_ATTRIBS as usize],
     pub(crate) program: Option<ProgramObjectName>,
@@ -611,6 +623,10 @@ impl Context {
             uniform_bindings: vec![
                 BufferBinding::default();
                 limits::MAX_UNIFORM_BUFFER_BINDINGS as usize
+            ],
+            storage_bindings: vec![
+                BufferBinding::default();
+                limits::MAX_SHADER_STORAGE_BUFFER_BINDINGS as usize
             ],
             vertex_array: None,
             current_attribs: [[0, 0, 0, 1.0f32.to_bits()]; limits::MAX_VERTEX_ATTRIBS as usize],

@@ -925,6 +925,7 @@ impl Context {
                 }
             }
         }
+        let storage = self.storage_for_draw(exe)?;
 
         self.update_derived();
         let target =
@@ -993,6 +994,7 @@ impl Context {
         }
         let [vs_words, fs_words] = words;
         let [vs_blocks, fs_blocks] = blocks;
+        let [vs_storage, fs_storage] = storage.stages;
         let loop_trips = self.loop_trip_flag(self.program.map_or(0, |p| p.0));
         let call = DrawCall {
             topology,
@@ -1001,11 +1003,13 @@ impl Context {
             vs_data: StageData {
                 uniforms: vs_words,
                 blocks: vs_blocks,
+                storage: vs_storage,
                 loop_trips: loop_trips.clone(),
             },
             fs_data: StageData {
                 uniforms: fs_words,
                 blocks: fs_blocks,
+                storage: fs_storage,
                 loop_trips,
             },
             sampler: self.derived.sampler.clone(),
@@ -1014,6 +1018,7 @@ impl Context {
             samples: None,
         };
         self.queue_draw(call);
+        self.write_back_storage(storage.write_back);
         Ok(())
     }
 

@@ -24,6 +24,7 @@
 //! | `bindless.rs` | ARB_bindless_texture handles and residency |
 //! | `draw.rs` | draw validation and the `raster::DrawCall` snapshot, glClear |
 //! | `query.rs` | glGetString/Integerv/Floatv/Booleanv |
+//! | `storage_buffer.rs` | shader storage buffers at draw time (copy, write-back, what is deterministic), glShaderStorageBlockBinding, glMemoryBarrier |
 //! | `stencil.rs` | stencil state: glStencilFunc/Op/Mask (and Separate), their glGet values |
 //! | `query_object.rs` | query objects (occlusion, primitives, timers), query buffers, conditional rendering |
 //! | `sync.rs` | fence sync objects and waiting on them |
@@ -62,6 +63,7 @@ pub mod query_object;
 pub mod robustness;
 pub mod share;
 pub mod stencil;
+pub(crate) mod storage_buffer;
 pub mod surface;
 pub mod sync;
 pub mod texture;

@@ -52,6 +52,11 @@ pub(crate) struct Executable {
     pub samplers: HashMap<u32, SamplerValue>,
     /// Binding point of each program uniform block.
     pub block_bindings: Vec<u32>,
+    /// Binding point of each shader storage block (glShaderStorageBlockBinding).
+    pub storage_bindings: Vec<u32>,
+    /// Whether either stage stores to storage blocks or updates them with atomics: its
+    /// draws run at once and write back (`storage_buffer.rs`).
+    pub writes_storage: bool,
 }
 
 impl Executable {
@@ -72,6 +77,8 @@ impl Executable {
                 vec![0; linked.fs_uniform_words as usize],
             ],
             block_bindings: linked.blocks.iter().map(|b| b.binding).collect(),
+            storage_bindings: linked.storage_blocks.iter().map(|b| b.binding).collect(),
+            writes_storage: false,
             samplers,
             linked,
             code,
@@ -719,7 +726,15 @@ impl Context {
             frag_coord_origin_upper_left: fs.frag_coord_origin_upper_left,
             frag_coord_pixel_center_integer: fs.frag_coord_pixel_center_integer,
         };
-        Ok(Executable::new(linked, Arc::new(code)))
+        let mut code = code;
+        let fs_writes = fs.writes_storage();
+        // A fragment shader with side effects runs before the depth and stencil tests
+        // unless it asks for early tests (GL 4.5 core §15.2.4): the rasterizer tests early
+        // only for shaders without discard and depth writes, so it is told "discard".
+        code.uses_discard |= fs_writes;
+        let mut exe = Executable::new(linked, Arc::new(code));
+        exe.writes_storage = fs_writes || vs.writes_storage();
+        Ok(exe)
     }
 
     pub(crate) fn try_use_program(&mut self, program: u32) -> GlResult<()> {
@@ -933,6 +948,27 @@ impl Context {
             .block_bindings
             .get_mut(index as usize)
             .ok_or(GlError::InvalidValue("block index"))?;
+        *slot = binding;
+        Ok(())
+    }
+
+    /// glShaderStorageBlockBinding's work (`binding` already checked).
+    pub(crate) fn set_storage_block_binding(
+        &mut self,
+        program: u32,
+        index: u32,
+        binding: u32,
+    ) -> GlResult<()> {
+        self.linked_program(program)?;
+        let p = self.program_mut(program)?;
+        let e = p
+            .exe
+            .as_mut()
+            .ok_or(GlError::InvalidOperation("program is not linked"))?;
+        let slot = e
+            .storage_bindings
+            .get_mut(index as usize)
+            .ok_or(GlError::InvalidValue("storage block index"))?;
         *slot = binding;
         Ok(())
     }

@@ -2,9 +2,10 @@
 //! glGetProgramInterfaceiv, glGetProgramResourceIndex, glGetProgramResourceName,
 //! glGetProgramResourceiv, glGetProgramResourceLocation and
 //! glGetProgramResourceLocationIndex over a linked program's uniforms, uniform blocks,
-//! vertex inputs and fragment outputs. The interfaces of features softgl does not have
-//! (storage blocks, atomic counters, subroutines, transform feedback) are accepted and have
-//! no active resources, which is what a program using none of them has on any driver.
+//! shader storage blocks and their buffer variables, vertex inputs and fragment outputs.
+//! The interfaces of features softgl does not have (atomic counters, subroutines, transform
+//! feedback) are accepted and have no active resources, which is what a program using none
+//! of them has on any driver.
 
 use crate::api::context::Context;
 use crate::api::dispatch::gl_commands;
@@ -17,6 +18,8 @@ use crate::ir::link::Linked;
 enum Interface {
     Uniform,
     UniformBlock,
+    ShaderStorageBlock,
+    BufferVariable,
     ProgramInput,
     ProgramOutput,
     /// Every other interface of table 7.1: accepted, never any active resource.
@@ -40,9 +43,9 @@ impl Interface {
             gl::PROGRAM_INPUT => Interface::ProgramInput,
             gl::PROGRAM_OUTPUT => Interface::ProgramOutput,
             gl::ATOMIC_COUNTER_BUFFER | gl::TRANSFORM_FEEDBACK_BUFFER => empty(false, true, false),
-            gl::SHADER_STORAGE_BLOCK => empty(true, true, false),
-            gl::BUFFER_VARIABLE
-            | gl::TRANSFORM_FEEDBACK_VARYING
+            gl::SHADER_STORAGE_BLOCK => Interface::ShaderStorageBlock,
+            gl::BUFFER_VARIABLE => Interface::BufferVariable,
+            gl::TRANSFORM_FEEDBACK_VARYING
             | gl::VERTEX_SUBROUTINE
             | gl::TESS_CONTROL_SUBROUTINE
             | gl::TESS_EVALUATION_SUBROUTINE
@@ -71,7 +74,7 @@ impl Interface {
     /// Whether its resources hold active variables (GL_NUM_ACTIVE_VARIABLES applies).
     fn has_variables(self) -> bool {
         match self {
-            Interface::UniformBlock => true,
+            Interface::UniformBlock | Interface::ShaderStorageBlock => true,
             Interface::Empty { has_variables, .. } => has_variables,
             _ => false,
         }
@@ -100,9 +103,75 @@ fn referenced_by(stages: [bool; 2]) -> [(u32, Vec<i32>); 6] {
 
 /// The active resources of `interface` in `l`, in index order (the order of the older
 /// GetActive* queries, so an index means the same resource in both).
-fn resources(l: &Linked, block_bindings: &[u32], interface: Interface) -> Vec<Resource> {
+fn resources(
+    l: &Linked,
+    block_bindings: &[u32],
+    storage_bindings: &[u32],
+    interface: Interface,
+) -> Vec<Resource> {
     let mut out = Vec::new();
     match interface {
+        Interface::ShaderStorageBlock => {
+            let vars = buffer_variables(l);
+            for (bi, b) in l.storage_blocks.iter().enumerate() {
+                let members: Vec<i32> = (vars.iter().enumerate())
+                    .filter(|(_, v)| v.0 == bi)
+                    .map(|(i, _)| i as i32)
+                    .collect();
+                let mut props = vec![
+                    (gl::NAME_LENGTH, vec![b.name.len() as i32 + 1]),
+                    (
+                        gl::BUFFER_BINDING,
+                        vec![storage_bindings.get(bi).copied().unwrap_or(b.binding) as i32],
+                    ),
+                    (gl::BUFFER_DATA_SIZE, vec![b.size as i32]),
+                    (gl::NUM_ACTIVE_VARIABLES, vec![members.len() as i32]),
+                    (gl::ACTIVE_VARIABLES, members),
+                ];
+                props.extend(referenced_by([
+                    b.stage_index[0].is_some(),
+                    b.stage_index[1].is_some(),
+                ]));
+                out.push(Resource {
+                    name: b.name.clone(),
+                    props,
+                });
+            }
+        }
+        Interface::BufferVariable => {
+            for (bi, m) in buffer_variables(l) {
+                let b = &l.storage_blocks[bi];
+                // Top-level arrays: a member that is an array of basic types (its only
+                // `[`) is its own top-level array; leaves of arrays of structs report 1
+                // and 0 (their top-level size is not kept in the reflection).
+                let (top_size, top_stride) = match m.array_len {
+                    Some(n) if m.name.matches('[').count() == 1 => {
+                        (n as i32, m.array_stride as i32)
+                    }
+                    _ => (1, 0),
+                };
+                let mut props = vec![
+                    (gl::NAME_LENGTH, vec![m.name.len() as i32 + 1]),
+                    (gl::TYPE, vec![m.ty.gl_enum() as i32]),
+                    (gl::ARRAY_SIZE, vec![m.array_len.unwrap_or(1) as i32]),
+                    (gl::OFFSET, vec![m.offset as i32]),
+                    (gl::BLOCK_INDEX, vec![bi as i32]),
+                    (gl::ARRAY_STRIDE, vec![m.array_stride as i32]),
+                    (gl::MATRIX_STRIDE, vec![m.matrix_stride as i32]),
+                    (gl::IS_ROW_MAJOR, vec![m.row_major as i32]),
+                    (gl::TOP_LEVEL_ARRAY_SIZE, vec![top_size]),
+                    (gl::TOP_LEVEL_ARRAY_STRIDE, vec![top_stride]),
+                ];
+                props.extend(referenced_by([
+                    b.stage_index[0].is_some(),
+                    b.stage_index[1].is_some(),
+                ]));
+                out.push(Resource {
+                    name: m.name.clone(),
+                    props,
+                });
+            }
+        }
         Interface::Uniform => {
             for (i, u) in l.active_uniforms().enumerate() {
                 let (stages, location) = match l.uniforms.get(i) {
@@ -203,6 +272,21 @@ fn resources(l: &Linked, block_bindings: &[u32], interface: Interface) -> Vec<Re
     out
 }
 
+/// The buffer variables of every storage block, in block order, each with its block's
+/// index; the elements of an array of blocks share their members' names, which are listed
+/// once, with the first element.
+fn buffer_variables(l: &Linked) -> Vec<(usize, &crate::ir::BlockMember)> {
+    let mut out: Vec<(usize, &crate::ir::BlockMember)> = Vec::new();
+    for (bi, b) in l.storage_blocks.iter().enumerate() {
+        for m in &b.members {
+            if !out.iter().any(|(_, o)| o.name == m.name) {
+                out.push((bi, m));
+            }
+        }
+    }
+    out
+}
+
 /// Whether `query` names `resource` for glGetProgramResourceIndex (§7.3.1.1): the exact
 /// name, or for an array of basic types (reflected as `a[0]`) the name without `[0]`.
 fn names_resource(resource: &str, query: &str) -> bool {
@@ -283,7 +367,7 @@ impl Context {
         let p = self.program_obj(program)?;
         let interface = Interface::from_gl(interface)?;
         let list = match p.exe.as_ref().filter(|_| p.link_status) {
-            Some(e) => resources(&e.linked, &e.block_bindings, interface),
+            Some(e) => resources(&e.linked, &e.block_bindings, &e.storage_bindings, interface),
             None => Vec::new(),
         };
         Ok((interface, list))

@@ -154,6 +154,24 @@ impl Context {
                 i(limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as i32)
             }
             gl::MAX_UNIFORM_BUFFER_BINDINGS => i(limits::MAX_UNIFORM_BUFFER_BINDINGS as i32),
+            gl::MAX_SHADER_STORAGE_BUFFER_BINDINGS => {
+                i(limits::MAX_SHADER_STORAGE_BUFFER_BINDINGS as i32)
+            }
+            gl::MAX_VERTEX_SHADER_STORAGE_BLOCKS | gl::MAX_FRAGMENT_SHADER_STORAGE_BLOCKS => {
+                i(limits::MAX_STAGE_SHADER_STORAGE_BLOCKS)
+            }
+            gl::MAX_COMBINED_SHADER_STORAGE_BLOCKS => {
+                i(2 * limits::MAX_STAGE_SHADER_STORAGE_BLOCKS)
+            }
+            // Stages softgl does not run yet have no storage blocks.
+            gl::MAX_GEOMETRY_SHADER_STORAGE_BLOCKS
+            | gl::MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS
+            | gl::MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS
+            | gl::MAX_COMPUTE_SHADER_STORAGE_BLOCKS => i(0),
+            gl::MAX_SHADER_STORAGE_BLOCK_SIZE => i(limits::MAX_SHADER_STORAGE_BLOCK_SIZE),
+            gl::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT => {
+                i(limits::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT)
+            }
             gl::MAX_UNIFORM_BLOCK_SIZE => i(limits::MAX_UNIFORM_BLOCK_SIZE),
             gl::MAX_VERTEX_UNIFORM_BLOCKS | gl::MAX_FRAGMENT_UNIFORM_BLOCKS => {
                 i(limits::MAX_STAGE_UNIFORM_BLOCKS)
@@ -295,6 +313,9 @@ impl Context {
                 i(self.buffer_binding_raw(gl::ELEMENT_ARRAY_BUFFER))
             }
             gl::UNIFORM_BUFFER_BINDING => i(self.buffer_binding_raw(gl::UNIFORM_BUFFER)),
+            gl::SHADER_STORAGE_BUFFER_BINDING => {
+                i(self.buffer_binding_raw(gl::SHADER_STORAGE_BUFFER))
+            }
             gl::PIXEL_PACK_BUFFER_BINDING => i(self.buffer_binding_raw(gl::PIXEL_PACK_BUFFER)),
             gl::PIXEL_UNPACK_BUFFER_BINDING => i(self.buffer_binding_raw(gl::PIXEL_UNPACK_BUFFER)),
             gl::COPY_READ_BUFFER_BINDING => i(self.buffer_binding_raw(gl::COPY_READ_BUFFER)),
@@ -376,6 +397,20 @@ impl Context {
                 Ok(Ok(vec![match pname {
                     gl::UNIFORM_BUFFER_BINDING => b.buffer.map_or(0, |n| n.0 as i64),
                     gl::UNIFORM_BUFFER_START => b.offset as i64,
+                    _ => b.size.map_or(0, |s| s as i64),
+                }]))
+            }
+            gl::SHADER_STORAGE_BUFFER_BINDING
+            | gl::SHADER_STORAGE_BUFFER_START
+            | gl::SHADER_STORAGE_BUFFER_SIZE => {
+                check(
+                    limits::MAX_SHADER_STORAGE_BUFFER_BINDINGS,
+                    "index past GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS",
+                )?;
+                let b = &self.storage_bindings[index as usize];
+                Ok(Ok(vec![match pname {
+                    gl::SHADER_STORAGE_BUFFER_BINDING => b.buffer.map_or(0, |n| n.0 as i64),
+                    gl::SHADER_STORAGE_BUFFER_START => b.offset as i64,
                     _ => b.size.map_or(0, |s| s as i64),
                 }]))
             }

@@ -146,6 +146,10 @@ pub struct Qualifiers {
     pub invariant: bool,
     pub centroid: bool,
     pub precise: bool,
+    /// Memory qualifiers (GLSL 4.60 §4.10); `coherent`, `volatile` and `restrict` are
+    /// accepted and need nothing here (every access goes straight to memory).
+    pub readonly: bool,
+    pub writeonly: bool,
     pub span: Span,
 }
 

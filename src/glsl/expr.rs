@@ -7,7 +7,7 @@ use crate::ir::{BaseType, BinaryOp, Op, Scalar, ScalarKind, Stmt, UnaryOp, Var};
 
 use super::ast::{BinOp, Callee, Expr, ExprKind, UnOp};
 use super::diag::Span;
-use super::lower::{bail, FnDef, Lowerer, ParamDir, Sym, Value, R};
+use super::lower::{bail, FnDef, Lowerer, ParamDir, Root, Sym, Value, R};
 use super::place::Place;
 use super::types::{self, base_kind, builtin_type, vt, Type};
 
@@ -47,6 +47,9 @@ impl Lowerer {
             }
             ExprKind::Length(x) => {
                 let p = self.place(x)?;
+                if matches!((&p.root, &p.ty), (Root::Storage { .. }, Type::Array(_, 0))) {
+                    return self.runtime_length(&p, e.span);
+                }
                 let n = match &p.ty {
                     Type::Array(_, n) => *n,
                     Type::Basic(v) if v.cols > 1 => v.cols as u32,
@@ -691,6 +694,9 @@ impl Lowerer {
                 self.construct(&ty, args, span)
             }
             Callee::Name(name) => {
+                if let Some(r) = self.atomic_call(name, args, span) {
+                    return r;
+                }
                 if let Some(t) = builtin_type(name) {
                     let ty = match t {
                         Ok(t) => t,

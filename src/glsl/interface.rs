@@ -1050,7 +1050,7 @@ impl Lowerer {
     pub(super) fn uniform_block(&mut self, b: &ast::BlockDecl) -> R<()> {
         match b.quals.storage {
             Some(Storage::Uniform) => {}
-            Some(Storage::Buffer) => bail!(self, b.span, "shader storage blocks are not supported"),
+            Some(Storage::Buffer) => return self.storage_block(b),
             Some(Storage::In) | Some(Storage::Out) => return self.io_block(b),
             _ => bail!(self, b.span, "interface block needs a storage qualifier"),
         }
@@ -1109,7 +1109,13 @@ impl Lowerer {
                 Some(_) => format!("{}.{}", b.name, n),
                 None => n.clone(),
             };
-            block_leaves(&prefix, t, *off, row_major, &mut reflected);
+            block_leaves(
+                &prefix,
+                t,
+                *off,
+                types::BlockLayout::std140(row_major),
+                &mut reflected,
+            );
         }
         let count = match &b.instance {
             Some((_, dims)) if !dims.is_empty() => {
@@ -1452,15 +1458,23 @@ fn uniform_leaves(name: &str, ty: &Type, offset: u32, out: &mut Vec<UniformLeaf>
     }
 }
 
-/// Leaves of a block member with std140 offsets.
-fn block_leaves(
+/// Leaves of a block member with their offsets in `layout` (GL reflection: an array of
+/// basic types is one leaf `a[0]`; a runtime-sized array of structs lists element 0).
+pub(super) fn block_leaves(
     name: &str,
     ty: &Type,
     offset: u32,
-    row_major: bool,
+    layout: types::BlockLayout,
     out: &mut Vec<ir::BlockMember>,
 ) {
-    let mstride = |v: &ValueType| if v.cols > 1 { 16 } else { 0 };
+    let row_major = layout.row_major;
+    let mstride = |v: &ValueType| {
+        if v.cols > 1 {
+            layout.matrix_stride(v)
+        } else {
+            0
+        }
+    };
     match ty {
         Type::Basic(v) => out.push(ir::BlockMember {
             name: name.to_string(),
@@ -1472,7 +1486,7 @@ fn block_leaves(
             row_major: row_major && v.cols > 1,
         }),
         Type::Array(e, n) => {
-            let stride = types::std140_array_stride(e, row_major);
+            let stride = types::block_array_stride(e, layout);
             match &**e {
                 Type::Basic(v) => out.push(ir::BlockMember {
                     name: format!("{name}[0]"),
@@ -1484,12 +1498,12 @@ fn block_leaves(
                     row_major: row_major && v.cols > 1,
                 }),
                 inner => {
-                    for k in 0..*n {
+                    for k in 0..(*n).max(1) {
                         block_leaves(
                             &format!("{name}[{k}]"),
                             inner,
                             offset + k * stride,
-                            row_major,
+                            layout,
                             out,
                         );
                     }
@@ -1497,9 +1511,9 @@ fn block_leaves(
             }
         }
         Type::Struct(s) => {
-            let offs = types::std140_member_offsets(s, row_major);
+            let offs = types::block_member_offsets(s, layout);
             for ((m, t), o) in s.members.iter().zip(offs) {
-                block_leaves(&format!("{name}.{m}"), t, offset + o, row_major, out);
+                block_leaves(&format!("{name}.{m}"), t, offset + o, layout, out);
             }
         }
         Type::Void => {}

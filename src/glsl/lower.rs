@@ -17,7 +17,7 @@ use super::ast::{self, Expr, External};
 use super::consts::{self, CVal};
 use super::diag::{Diagnostic, Span};
 use super::preprocess::Profile;
-use super::types::{builtin_type, StructDef, Type};
+use super::types::{builtin_type, BlockLayout, StructDef, Type};
 
 /// Errors are pushed to `Lowerer::diags`; `Err(())` just unwinds to the statement.
 pub type R<T> = Result<T, ()>;
@@ -33,6 +33,10 @@ pub enum Root {
     Block { block: u32, row_major: bool },
     /// An instanced array of blocks: element k is block `first + k`.
     BlockArray { first: u32, row_major: bool },
+    /// Shader storage block `block` (`Module::storage_blocks`), laid out by `layout`.
+    Storage { block: u32, layout: BlockLayout },
+    /// An instanced array of storage blocks: element k is storage block `first + k`.
+    StorageArray { first: u32, layout: BlockLayout },
 }
 
 #[derive(Clone, Debug)]
@@ -161,6 +165,7 @@ pub struct Lowerer {
     pub uniforms: Vec<UniformDecl>,
     pub uniform_words: u32,
     pub blocks: Vec<ir::BlockDecl>,
+    pub storage_blocks: Vec<ir::BlockDecl>,
     pub uses_discard: bool,
     pub writes_depth: bool,
     pub early_fragment_tests: bool,
@@ -266,6 +271,7 @@ impl Lowerer {
             uniforms: Vec::new(),
             uniform_words: 0,
             blocks: Vec::new(),
+            storage_blocks: Vec::new(),
             uses_discard: false,
             writes_depth: false,
             early_fragment_tests: false,
@@ -813,6 +819,7 @@ impl Lowerer {
             uniforms: self.uniforms,
             uniform_words: self.uniform_words,
             blocks: self.blocks,
+            storage_blocks: self.storage_blocks,
             uses_discard: self.uses_discard,
             writes_depth: self.writes_depth,
             early_fragment_tests: self.early_fragment_tests,

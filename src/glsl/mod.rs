@@ -14,6 +14,7 @@
 //! | `consts.rs` | constant-expression folding (array sizes, case labels, offsets) |
 //! | `lower.rs` | checks + lowering: the context, scopes, types, the translation unit |
 //! | `interface.rs` | globals, uniforms, std140 blocks, inputs/outputs, built-in variables |
+//! | `storage.rs` | shader storage blocks (std430/std140, runtime-sized arrays, `length()`) and the atomic built-ins |
 //! | `stmt.rs` | statements, function declarations and inlining |
 //! | `place.rs` | storage places: indexing, members, swizzles, reads and writes |
 //! | `expr.rs` | operators, conversions, constructors, user calls (inlined) |
@@ -41,6 +42,7 @@ pub mod parse;
 mod place;
 pub mod preprocess;
 mod stmt;
+mod storage;
 pub mod types;
 pub mod verify;
 

@@ -457,7 +457,9 @@ impl<'a> Parser<'a> {
                 "invariant" => q.invariant = true,
                 "centroid" | "sample" => q.centroid = true,
                 "precise" => q.precise = true,
-                _ => {} // precision and memory qualifiers carry no meaning here
+                "readonly" => q.readonly = true,
+                "writeonly" => q.writeonly = true,
+                _ => {} // precision qualifiers and coherent/volatile/restrict
             }
         }
         Ok(q)

@@ -6,11 +6,11 @@
 
 use std::rc::Rc;
 
-use crate::ir::{BinaryOp, Op, Scalar, ScalarKind, Stmt, UnaryOp, Var};
+use crate::ir::{BinaryOp, Op, Scalar, ScalarKind, Stmt, StorageAccess, UnaryOp, Var};
 
 use super::diag::Span;
 use super::lower::{bail, Lowerer, Root, Value, R};
-use super::types::{self, comp_words, Type};
+use super::types::{self, comp_words, BlockLayout, Type};
 
 /// Dynamic index terms are expanded into at most this many cases.
 const MAX_DYNAMIC_CASES: u64 = 4096;
@@ -39,32 +39,38 @@ impl Place {
             writable: false,
         }
     }
-    fn std140(&self) -> Option<bool> {
+    /// The block layout of a place in a uniform or storage block; None for tight storage.
+    fn std140(&self) -> Option<BlockLayout> {
         match self.root {
-            Root::Block { row_major, .. } | Root::BlockArray { row_major, .. } => Some(row_major),
+            Root::Block { row_major, .. } | Root::BlockArray { row_major, .. } => {
+                Some(BlockLayout::std140(row_major))
+            }
+            Root::Storage { layout, .. } | Root::StorageArray { layout, .. } => Some(layout),
             _ => None,
         }
     }
 }
 
-/// Word offsets of each flattened word of `t`, in the tight or the std140 layout.
-pub fn leaf_offsets(t: &Type, std140: Option<bool>, out: &mut Vec<u32>, base: u32) {
+/// Word offsets of each flattened word of `t`, in the tight layout (words) or a block
+/// layout (bytes).
+pub fn leaf_offsets(t: &Type, std140: Option<BlockLayout>, out: &mut Vec<u32>, base: u32) {
     match (t, std140) {
         (_, None) => {
             for i in 0..t.words() {
                 out.push(base + i);
             }
         }
-        (Type::Basic(v), Some(row_major)) => {
+        (Type::Basic(v), Some(l)) => {
             let cw = comp_words(v.base);
+            let ms = l.matrix_stride(v);
             for c in 0..v.cols as u32 {
                 for r in 0..v.rows as u32 {
                     for w in 0..cw {
                         let off = if v.cols > 1 {
-                            if row_major {
-                                r * 16 + c * 4
+                            if l.row_major {
+                                r * ms + c * 4
                             } else {
-                                c * 16 + r * 4
+                                c * ms + r * 4
                             }
                         } else {
                             r * cw * 4 + w * 4
@@ -74,14 +80,14 @@ pub fn leaf_offsets(t: &Type, std140: Option<bool>, out: &mut Vec<u32>, base: u3
                 }
             }
         }
-        (Type::Array(e, n), Some(rm)) => {
-            let stride = types::std140_array_stride(e, rm);
+        (Type::Array(e, n), Some(l)) => {
+            let stride = types::block_array_stride(e, l);
             for k in 0..*n {
                 leaf_offsets(e, std140, out, base + k * stride);
             }
         }
-        (Type::Struct(s), Some(rm)) => {
-            let offs = types::std140_member_offsets(s, rm);
+        (Type::Struct(s), Some(l)) => {
+            let offs = types::block_member_offsets(s, l);
             for ((_, mt), o) in s.members.iter().zip(offs) {
                 leaf_offsets(mt, std140, out, base + o);
             }
@@ -158,10 +164,11 @@ impl Lowerer {
             }
         }
         let std = p.std140();
+        let row_major = std.is_some_and(|l| l.row_major);
         let (elem, len, stride) = match &p.ty {
             Type::Array(e, n) => {
                 let stride = match std {
-                    Some(rm) => types::std140_array_stride(e, rm),
+                    Some(l) => types::block_array_stride(e, l),
                     None => e.words(),
                 };
                 ((**e).clone(), *n, stride)
@@ -169,13 +176,14 @@ impl Lowerer {
             Type::Basic(v) if v.cols > 1 => {
                 let col = Type::vector(v.base, v.rows);
                 let stride = match std {
-                    Some(true) => 4,
-                    Some(false) => 16,
+                    Some(l) if l.row_major => 4,
+                    Some(l) => l.matrix_stride(v),
                     None => v.rows as u32,
                 };
-                if std == Some(true) {
-                    // Row-major: column c's words are r * 16 + c * 4.
-                    let base_comps: Vec<u32> = (0..v.rows as u32).map(|r| r * 16).collect();
+                if let Some(l) = std.filter(|l| l.row_major) {
+                    // Row-major: column c's words are r * matrix_stride + c * 4.
+                    let ms = l.matrix_stride(v);
+                    let base_comps: Vec<u32> = (0..v.rows as u32).map(|r| r * ms).collect();
                     if p.comps.is_some() {
                         bail!(self, span, "cannot index a swizzle");
                     }
@@ -236,12 +244,33 @@ impl Lowerer {
             p.ty = elem;
             return Ok(p);
         }
-        if p.comps.is_some() && !(matches!(p.ty, Type::Basic(_)) && std == Some(true)) {
+        if let Root::StorageArray { first, layout } = p.root {
+            let Some(k) = cidx else {
+                bail!(
+                    self,
+                    i.span,
+                    "shader storage block arrays must be indexed with a constant"
+                );
+            };
+            if k < 0 || k >= len as i64 {
+                bail!(self, i.span, "array index {k} out of range");
+            }
+            p.root = Root::Storage {
+                block: first + k as u32,
+                layout,
+            };
+            p.ty = elem;
+            return Ok(p);
+        }
+        // The last member of a storage block may be a runtime-sized array (length 0 here):
+        // any index is accepted and checked against the bound range when it runs.
+        let runtime = len == 0 && matches!(p.root, Root::Storage { .. });
+        if p.comps.is_some() && !(matches!(p.ty, Type::Basic(_)) && row_major) {
             bail!(self, span, "cannot index a swizzle");
         }
         match cidx {
             Some(k) => {
-                if k < 0 || k >= len as i64 {
+                if k < 0 || (k >= len as i64 && !runtime) {
                     bail!(self, i.span, "array index {k} out of range");
                 }
                 if let Some(c) = &mut p.comps {
@@ -272,7 +301,7 @@ impl Lowerer {
                     bail!(self, span, "`{f}' is not a member of `{}'", s.name);
                 };
                 let off = match p.std140() {
-                    Some(rm) => types::std140_member_offsets(&s, rm)[i],
+                    Some(l) => types::block_member_offsets(&s, l)[i],
                     None => s.members[..i].iter().map(|(_, t)| t.words()).sum(),
                 };
                 p.base += off;
@@ -354,7 +383,7 @@ impl Lowerer {
     }
 
     /// A single dynamic index (in units of 1) combined from the terms, as u32 or i32.
-    fn combined_index(&mut self, dyns: &[(Var, u32, u32)], scale: u32) -> Var {
+    pub(super) fn combined_index(&mut self, dyns: &[(Var, u32, u32)], scale: u32) -> Var {
         let mut acc: Option<Var> = None;
         for &(iv, stride, _) in dyns {
             let iv = if self.kind_of(iv) == ScalarKind::I32 {
@@ -480,7 +509,38 @@ impl Lowerer {
                     vars.push(v);
                 }
             }
-            Root::BlockArray { .. } => bail!(self, span, "a block array cannot be used as a value"),
+            Root::Storage { block, .. } => {
+                let block = *block;
+                let dynamic = if p.dyns.is_empty() {
+                    None
+                } else {
+                    Some(self.combined_index(&p.dyns, 1))
+                };
+                for (o, k) in offs.iter().zip(&kinds) {
+                    let load_kind = if *k == ScalarKind::Bool {
+                        ScalarKind::U32
+                    } else {
+                        *k
+                    };
+                    let v = self.assign(
+                        load_kind,
+                        Op::StorageLoad {
+                            block,
+                            offset: p.base + o,
+                            dynamic,
+                        },
+                    );
+                    let v = if *k == ScalarKind::Bool {
+                        self.assign(ScalarKind::Bool, Op::Unary(UnaryOp::I2B, v))
+                    } else {
+                        v
+                    };
+                    vars.push(v);
+                }
+            }
+            Root::BlockArray { .. } | Root::StorageArray { .. } => {
+                bail!(self, span, "a block array cannot be used as a value")
+            }
         }
         Ok(Value {
             ty: p.ty.clone(),
@@ -507,6 +567,9 @@ impl Lowerer {
                 span,
                 "assignment of a sampler requires GL_ARB_bindless_texture"
             );
+        }
+        if let Root::Storage { block, .. } = p.root {
+            return self.write_storage(p, block, v, span);
         }
         let Root::Vars(vs) = &p.root else {
             bail!(self, span, "assignment to a read-only value");
@@ -545,6 +608,39 @@ impl Lowerer {
                     });
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Writes `v` into a place of storage block `block`: one `Stmt::Storage` store per word
+    /// (booleans as 0/1, as GL stores them), at the place's dynamic offset if any.
+    fn write_storage(&mut self, p: &Place, block: u32, v: &Value, span: Span) -> R<()> {
+        let mut offs = Vec::new();
+        match &p.comps {
+            Some(c) => offs.extend(c.iter().copied()),
+            None => leaf_offsets(&p.ty, p.std140(), &mut offs, 0),
+        }
+        if offs.len() != v.vars.len() {
+            bail!(self, span, "internal error: value size mismatch");
+        }
+        let dynamic = if p.dyns.is_empty() {
+            None
+        } else {
+            Some(self.combined_index(&p.dyns, 1))
+        };
+        for (o, src) in offs.iter().zip(&v.vars) {
+            let src = if self.kind_of(*src) == ScalarKind::Bool {
+                self.assign(ScalarKind::U32, Op::Unary(UnaryOp::B2U, *src))
+            } else {
+                *src
+            };
+            self.emit(Stmt::Storage {
+                dst: None,
+                block,
+                offset: p.base + o,
+                dynamic,
+                access: StorageAccess::Store(src),
+            });
         }
         Ok(())
     }

@@ -77,6 +77,7 @@ fn exec(m: &Module, uniforms: &[u32], inputs: &[u32], blocks: &[Vec<u8>]) -> Opt
     let env = crate::ir::interp::InterpEnv {
         uniforms,
         blocks: &blocks,
+        storage: &[],
         texture: &fake_texture,
         quad: m.stage == Stage::Fragment,
     };

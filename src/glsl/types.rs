@@ -242,48 +242,93 @@ pub fn builtin_type(name: &str) -> Option<Result<Type, String>> {
     }
 }
 
+/// How a block lays out its members: std140 (uniform blocks; storage blocks that ask) or
+/// std430 (storage blocks' default here), column- or row-major matrices.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct BlockLayout {
+    pub row_major: bool,
+    pub std430: bool,
+}
+
+impl BlockLayout {
+    pub const fn std140(row_major: bool) -> Self {
+        BlockLayout {
+            row_major,
+            std430: false,
+        }
+    }
+
+    /// std140 rounds array strides, matrix columns and struct alignments up to a vec4
+    /// (GL 4.5 core §7.6.2.2 rules 4 and 9); std430 does not.
+    fn vec4(self, a: u32) -> u32 {
+        if self.std430 {
+            a
+        } else {
+            round_up(a, 16)
+        }
+    }
+
+    /// Bytes between the columns (rows, when row-major) of a matrix (rules 5 and 7).
+    pub fn matrix_stride(self, v: &ValueType) -> u32 {
+        let comps = if self.row_major { v.cols } else { v.rows };
+        self.vec4(vector_align(comps as u32, comp_bytes(v.base)))
+    }
+}
+
+fn comp_bytes(b: BaseType) -> u32 {
+    if b.comp_words() == 2 {
+        8
+    } else {
+        4
+    }
+}
+
+/// Base alignment of a vector of `comps` components of `n` bytes (rules 1-3).
+fn vector_align(comps: u32, n: u32) -> u32 {
+    match comps {
+        1 => n,
+        2 => 2 * n,
+        _ => 4 * n,
+    }
+}
+
 /// std140 base alignment and size of a type, in bytes (GL 4.5 core §7.6.2.2). Samplers in
 /// blocks (ARB_bindless_texture) are 64-bit handles: 8 bytes, aligned to 8.
 pub fn std140_align_size(t: &Type, row_major: bool) -> (u32, u32) {
+    block_align_size(t, BlockLayout::std140(row_major))
+}
+
+/// Base alignment and size of a type in a block of layout `l`, in bytes. A runtime-sized
+/// array (length 0) has size 0.
+pub fn block_align_size(t: &Type, l: BlockLayout) -> (u32, u32) {
     match t {
         Type::Void => (4, 0),
         Type::Basic(v) => {
-            let n = match v.base {
-                b if b.comp_words() == 2 => 8,
-                _ => 4,
-            };
+            let n = comp_bytes(v.base);
             if v.cols > 1 {
-                // Rule 5/7: an array of column (or row) vectors, each aligned to a vec4.
-                let (count, _) = if row_major {
-                    (v.rows as u32, v.cols)
-                } else {
-                    (v.cols as u32, v.rows)
-                };
-                (16, 16 * count)
+                // Rule 5/7: an array of column (or row) vectors.
+                let count = if l.row_major { v.rows } else { v.cols } as u32;
+                let stride = l.matrix_stride(v);
+                (stride, stride * count)
             } else {
                 let r = v.rows as u32;
-                let align = match r {
-                    1 => n,
-                    2 => 2 * n,
-                    _ => 4 * n,
-                };
-                (align, n * r)
+                (vector_align(r, n), n * r)
             }
         }
         Type::Array(e, len) => {
-            let stride = std140_array_stride(e, row_major);
-            let (ea, _) = std140_align_size(e, row_major);
-            (round_up(ea, 16), stride.saturating_mul(*len))
+            let stride = block_array_stride(e, l);
+            let (ea, _) = block_align_size(e, l);
+            (l.vec4(ea), stride.saturating_mul(*len))
         }
         Type::Struct(s) => {
             let mut off = 0u32;
-            let mut align = 16u32;
+            let mut align = if l.std430 { 4 } else { 16 };
             for (_, m) in &s.members {
-                let (a, sz) = std140_align_size(m, row_major);
+                let (a, sz) = block_align_size(m, l);
                 align = align.max(a);
                 off = round_up(off, a).saturating_add(sz);
             }
-            let a = round_up(align, 16);
+            let a = l.vec4(align);
             (a, round_up(off, a))
         }
     }
@@ -291,16 +336,26 @@ pub fn std140_align_size(t: &Type, row_major: bool) -> (u32, u32) {
 
 /// Byte stride between elements of an array of `e` (rule 4: rounded up to a vec4).
 pub fn std140_array_stride(e: &Type, row_major: bool) -> u32 {
-    let (a, s) = std140_align_size(e, row_major);
-    round_up(round_up(s, a), 16)
+    block_array_stride(e, BlockLayout::std140(row_major))
+}
+
+/// Byte stride between elements of an array of `e` in layout `l`.
+pub fn block_array_stride(e: &Type, l: BlockLayout) -> u32 {
+    let (a, s) = block_align_size(e, l);
+    l.vec4(round_up(s, a))
 }
 
 /// Byte offsets of the members of a struct laid out by std140.
 pub fn std140_member_offsets(s: &StructDef, row_major: bool) -> Vec<u32> {
+    block_member_offsets(s, BlockLayout::std140(row_major))
+}
+
+/// Byte offsets of the members of a struct laid out by `l`.
+pub fn block_member_offsets(s: &StructDef, l: BlockLayout) -> Vec<u32> {
     let mut off = 0u32;
     let mut out = Vec::new();
     for (_, m) in &s.members {
-        let (a, sz) = std140_align_size(m, row_major);
+        let (a, sz) = block_align_size(m, l);
         off = round_up(off, a);
         out.push(off);
         off = off.saturating_add(sz);

@@ -3,7 +3,9 @@
 //! enclosing loop or block. The front end's tests run it on every module they build, so a
 //! lowering mistake shows up here instead of as wrong pixels in the JIT.
 
-use crate::ir::{BinaryOp, Builtin, Lod, Module, Op, ScalarKind as K, Stmt, UnaryOp, Var};
+use crate::ir::{
+    BinaryOp, Builtin, Lod, Module, Op, ScalarKind as K, Stmt, StorageAccess, UnaryOp, Var,
+};
 
 /// Checks `m`; the error names the first problem found.
 pub fn verify_module(m: &Module) -> Result<(), String> {
@@ -159,12 +161,13 @@ fn verify_body(
                         }
                         Some(d)
                     }
-                    Op::BlockLoad { dynamic, .. } => {
+                    Op::BlockLoad { dynamic, .. } | Op::StorageLoad { dynamic, .. } => {
                         if let Some(v) = dynamic {
                             want(*v, K::U32, "block dynamic offset")?;
                         }
                         (d != K::Bool).then_some(d)
                     }
+                    Op::StorageSize { .. } => Some(K::U32),
                     Op::LoadArray { index, .. } => {
                         if !is_int(kind(*index)?) {
                             return Err("array index is not an integer".into());
@@ -274,6 +277,29 @@ fn verify_body(
                 }
                 for v in handle {
                     want(*v, K::U32, "textureSize handle")?;
+                }
+            }
+            Stmt::Storage {
+                dst,
+                dynamic,
+                access,
+                ..
+            } => {
+                if let Some(v) = dynamic {
+                    want(*v, K::U32, "storage dynamic offset")?;
+                }
+                match *access {
+                    StorageAccess::Store(v) => {
+                        if kind(v)? == K::Bool {
+                            return Err("a bool stored to a buffer as a mask".into());
+                        }
+                    }
+                    StorageAccess::Atomic(_, v) | StorageAccess::CompSwap { value: v, .. } => {
+                        let k = kind(v)?;
+                        if !is_int(k) || dst.is_some_and(|d| kind(d).ok() != Some(k)) {
+                            return Err("atomic operands are not one integer kind".into());
+                        }
+                    }
                 }
             }
         }

@@ -41,6 +41,7 @@ impl Builder {
                 uniforms: Vec::new(),
                 uniform_words: 0,
                 blocks: Vec::new(),
+                storage_blocks: Vec::new(),
                 uses_discard: false,
                 writes_depth: false,
                 early_fragment_tests: false,
@@ -767,6 +768,7 @@ mod tests {
         let env = InterpEnv {
             uniforms: &uniforms,
             blocks: &[],
+            storage: &[],
             texture: &no_texture,
             quad: false,
         };
@@ -796,6 +798,7 @@ mod tests {
         let env = InterpEnv {
             uniforms: &uniforms,
             blocks: &[],
+            storage: &[],
             texture: &no_texture,
             quad: false,
         };
@@ -899,6 +902,7 @@ mod robustness {
         let env = InterpEnv {
             uniforms: &[1, 2],
             blocks: &[&[1, 2, 3, 4, 5]],
+            storage: &[],
             texture: &no_texture,
             quad: true,
         };
@@ -935,6 +939,7 @@ mod robustness {
         let env = InterpEnv {
             uniforms: &[],
             blocks: &[],
+            storage: &[],
             texture: &no_texture,
             quad: false,
         };

@@ -222,8 +222,15 @@ pub fn dump(module: &Module) -> String {
     if module.uniform_words != 0 {
         let _ = writeln!(out, "uniform_words {}", module.uniform_words);
     }
-    for (i, b) in module.blocks.iter().enumerate() {
-        let _ = write!(out, "block b{i} {} size={}", b.name, b.size);
+    let uniform_blocks = module
+        .blocks
+        .iter()
+        .enumerate()
+        .map(|(i, b)| ("block b", i, b));
+    let storage_blocks =
+        (module.storage_blocks.iter().enumerate()).map(|(i, b)| ("storage s", i, b));
+    for (what, i, b) in uniform_blocks.chain(storage_blocks) {
+        let _ = write!(out, "{what}{i} {} size={}", b.name, b.size);
         if let Some(binding) = b.binding {
             let _ = write!(out, " binding={binding}");
         }
@@ -333,8 +340,18 @@ pub fn op_text(op: &Op) -> String {
             None => format!("blockload b{block} + {offset}"),
             Some(v) => format!("blockload b{block} + {offset} + v{}", v.0),
         },
+        Op::StorageLoad {
+            block,
+            offset,
+            dynamic,
+        } => format!("storageload s{block} + {offset}{}", dyn_text(*dynamic)),
+        Op::StorageSize { block } => format!("storagesize s{block}"),
         Op::LoadArray { array, index } => format!("load a{}[v{}]", array.0, index.0),
     }
+}
+
+fn dyn_text(dynamic: Option<Var>) -> String {
+    dynamic.map_or(String::new(), |v| format!(" + v{}", v.0))
 }
 
 fn write_list(out: &mut String, func: &Function, list: &[Stmt], depth: usize) {
@@ -458,6 +475,30 @@ fn write_stmt(out: &mut String, func: &Function, s: &Stmt, depth: usize) {
                 lod.0,
                 layer.map_or(String::new(), |v| format!(" layer v{}", v.0))
             );
+        }
+        Stmt::Storage {
+            dst,
+            block,
+            offset,
+            dynamic,
+            access,
+        } => {
+            let at = format!("s{block} + {offset}{}", dyn_text(*dynamic));
+            let what = match access {
+                StorageAccess::Store(v) => format!("storagestore {at} = v{}", v.0),
+                StorageAccess::Atomic(op, v) => format!("atomic{op:?} {at}, v{}", v.0),
+                StorageAccess::CompSwap { compare, value } => {
+                    format!("atomicCompSwap {at}, v{}, v{}", compare.0, value.0)
+                }
+            };
+            match dst {
+                Some(d) => {
+                    let _ = writeln!(out, "{pad}{} = {what}", var_with_kind(func, *d));
+                }
+                None => {
+                    let _ = writeln!(out, "{pad}{what}");
+                }
+            }
         }
         Stmt::TextureSize {
             dst,

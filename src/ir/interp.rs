@@ -99,6 +99,9 @@
 //! | `Uniform { offset, None }` | `uniforms[offset]`; 0 past the slice |
 //! | `Uniform { offset, Some((index, stride, count)) }` | `index` read as i32 or u32 per its kind; outside `0..count` → 0; else `uniforms[offset + index * stride]` (64-bit arithmetic), 0 past the slice |
 //! | `BlockLoad { block, offset, dynamic }` | byte address `offset + dynamic` (dynamic's bits as u32, 64-bit sum); the little-endian u32 at that address when `address + 4 <= len` of the bound range, else 0 (unaligned addresses are fine); an unbound block reads 0 |
+//! | `StorageLoad { block, offset, dynamic }` | byte address `offset + dynamic` (64-bit sum); the word there when the address is a multiple of 4 and the word lies inside the bound range, else 0 |
+//! | `StorageSize { block }` | 4 × the words bound to `block` (saturated below 2³²), 0 unbound |
+//! | `Stmt::Storage` | per active lane, lane 0 first, at the `StorageLoad` address: a store, or an atomic whose previous value goes to `dst`; outside the range nothing happens and `dst` gets 0. Bits 4..7 of the run's mask, when any is set, name the lanes that may touch memory (a fragment quad's non-helper lanes); the others act as if out of range |
 //! | `LoadArray` | index read as i32 or u32 per its kind; outside `0..len` → 0 |
 //! | `StoreArray` | outside `0..len`: dropped |
 //!
@@ -114,6 +117,7 @@
 //! `out[0]`, `out[1]`.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::module::*;
 use crate::math::lanes;
@@ -158,6 +162,9 @@ pub struct InterpEnv<'a> {
     pub uniforms: &'a [u32],
     /// The bound range of each uniform block (`Module::blocks` order).
     pub blocks: &'a [&'a [u8]],
+    /// The bound range of each shader storage block (`Module::storage_blocks` order), as
+    /// words shared with every other invocation of the draw (and with other threads).
+    pub storage: &'a [&'a [AtomicU32]],
     /// texture lookups: the JIT's `TexRequest` in, `TexResult` out
     pub texture: &'a dyn Fn(&TexRequest) -> TexResult,
     /// true when the 4 lanes are a fragment quad
@@ -220,6 +227,10 @@ pub fn run_budgeted(
         dead: 0,
         budget: [budget.min(MAX_LOOP_BUDGET); 4],
         tripped: 0,
+        writers: match (mask >> 4) & 0xF {
+            0 => 0xF,
+            w => w,
+        },
     };
     let mask = mask & 0xF;
     m.exec_list(&func.body, mask);
@@ -247,6 +258,9 @@ type Lanes = [u32; 4];
 struct Machine<'m, 'e> {
     module: &'m Module,
     env: &'e InterpEnv<'e>,
+    /// Lanes whose `Stmt::Storage` touch memory: bits 4..7 of the run's mask when any is
+    /// set (a fragment quad's non-helper lanes), else every lane.
+    writers: u32,
     inputs: &'e [u32],
     builtins: &'e [u32],
     vars: Vec<Lanes>,
@@ -477,7 +491,7 @@ pub fn eval_binary(op: BinaryOp, x: u32, y: u32) -> u32 {
     }
 }
 
-impl Machine<'_, '_> {
+impl<'e> Machine<'_, 'e> {
     fn get(&self, v: Var) -> Lanes {
         self.vars.get(v.0 as usize).copied().unwrap_or([0; 4])
     }
@@ -647,6 +661,29 @@ impl Machine<'_, '_> {
                 }
                 mask
             }
+            Stmt::Storage {
+                dst,
+                block,
+                offset,
+                dynamic,
+                access,
+            } => {
+                let dynamic = dynamic.map(|v| self.get(v)).unwrap_or([0; 4]);
+                let mut old = [0u32; 4];
+                for (lane, old) in old.iter_mut().enumerate() {
+                    if mask & self.writers & (1 << lane) == 0 {
+                        continue;
+                    }
+                    let Some(w) = self.storage_word(*block, *offset, dynamic[lane]) else {
+                        continue;
+                    };
+                    *old = self.storage_access(w, access, lane);
+                }
+                if let Some(d) = dst {
+                    self.set(*d, old, mask);
+                }
+                mask
+            }
             Stmt::TextureSize {
                 dst,
                 handle,
@@ -659,6 +696,54 @@ impl Machine<'_, '_> {
                     self.set(*d, out[c], mask);
                 }
                 mask
+            }
+        }
+    }
+
+    /// The word of storage block `block` at byte `offset + dynamic`, if it lies inside the
+    /// bound range (addresses are whole words: every std140/std430 offset and stride is).
+    fn storage_word(&self, block: u32, offset: u32, dynamic: u32) -> Option<&'e AtomicU32> {
+        let words: &'e [AtomicU32] = self.env.storage.get(block as usize).copied()?;
+        let addr = offset as u64 + dynamic as u64;
+        if !addr.is_multiple_of(4) {
+            return None;
+        }
+        words.get(usize::try_from(addr / 4).ok()?)
+    }
+
+    /// Performs one lane's `StorageAccess` on `w`, returning the previous value (0 for a
+    /// store). Atomics are real atomics: other workers touch the same words.
+    fn storage_access(&self, w: &AtomicU32, access: &StorageAccess, lane: usize) -> u32 {
+        let ord = Ordering::Relaxed;
+        match *access {
+            StorageAccess::Store(v) => {
+                w.store(self.get(v)[lane], ord);
+                0
+            }
+            StorageAccess::Atomic(op, v) => {
+                let x = self.get(v)[lane];
+                let signed = self.kind(v) == ScalarKind::I32;
+                match op {
+                    AtomicOp::Add => w.fetch_add(x, ord),
+                    AtomicOp::And => w.fetch_and(x, ord),
+                    AtomicOp::Or => w.fetch_or(x, ord),
+                    AtomicOp::Xor => w.fetch_xor(x, ord),
+                    AtomicOp::Exchange => w.swap(x, ord),
+                    AtomicOp::Min if signed => w
+                        .fetch_update(ord, ord, |o| Some((o as i32).min(x as i32) as u32))
+                        .unwrap_or(0),
+                    AtomicOp::Max if signed => w
+                        .fetch_update(ord, ord, |o| Some((o as i32).max(x as i32) as u32))
+                        .unwrap_or(0),
+                    AtomicOp::Min => w.fetch_min(x, ord),
+                    AtomicOp::Max => w.fetch_max(x, ord),
+                }
+            }
+            StorageAccess::CompSwap { compare, value } => {
+                let (c, x) = (self.get(compare)[lane], self.get(value)[lane]);
+                match w.compare_exchange(c, x, ord, ord) {
+                    Ok(o) | Err(o) => o,
+                }
             }
         }
     }
@@ -802,6 +887,21 @@ impl Machine<'_, '_> {
                     normalize(u32::from_le_bytes(bytes))
                 })
             }
+            Op::StorageLoad {
+                block,
+                offset,
+                dynamic,
+            } => {
+                let dynamic = dynamic.map(|v| self.get(v)).unwrap_or([0; 4]);
+                std::array::from_fn(|l| {
+                    let w = self.storage_word(block, offset, dynamic[l]);
+                    normalize(w.map_or(0, |w| w.load(Ordering::Relaxed)))
+                })
+            }
+            Op::StorageSize { block } => {
+                let words = self.env.storage.get(block as usize).map_or(0, |s| s.len());
+                [(words as u64 * 4).min(u32::MAX as u64 & !3) as u32; 4]
+            }
             Op::LoadArray { array, index } => {
                 let Some(arr) = self.arrays.get(array.0 as usize) else {
                     return [0; 4];
@@ -865,6 +965,7 @@ pub(crate) mod tests {
         let env = InterpEnv {
             uniforms: &[],
             blocks: &[],
+            storage: &[],
             texture: &no_texture,
             quad: true,
         };
@@ -1289,6 +1390,7 @@ pub(crate) mod tests {
         let env = InterpEnv {
             uniforms: &[],
             blocks: &[],
+            storage: &[],
             texture: &no_texture,
             quad: false,
         };
@@ -1454,6 +1556,7 @@ pub(crate) mod tests {
         let env = InterpEnv {
             uniforms: &[],
             blocks: &[],
+            storage: &[],
             texture: &no_texture,
             quad: false,
         };
@@ -1518,6 +1621,7 @@ pub(crate) mod tests {
         let env = InterpEnv {
             uniforms: &uniforms,
             blocks: &blocks,
+            storage: &[],
             texture: &no_texture,
             quad: false,
         };
@@ -1557,6 +1661,7 @@ pub(crate) mod tests {
         let env = InterpEnv {
             uniforms: &[1],
             blocks: &[],
+            storage: &[],
             texture: &no_texture,
             quad: false,
         };
@@ -1590,6 +1695,7 @@ pub(crate) mod tests {
         let env = InterpEnv {
             uniforms: &[],
             blocks: &[],
+            storage: &[],
             texture: &no_texture,
             quad: false,
         };
@@ -1656,6 +1762,7 @@ pub(crate) mod tests {
         let env = InterpEnv {
             uniforms: &[],
             blocks: &[],
+            storage: &[],
             texture: &texture,
             quad: true,
         };
@@ -1757,6 +1864,7 @@ mod differential {
                 let env = InterpEnv {
                     uniforms: &uniforms,
                     blocks: &[],
+                    storage: &[],
                     texture: &no_texture,
                     quad: stage == Stage::Fragment,
                 };

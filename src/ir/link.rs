@@ -35,6 +35,12 @@ pub const MAX_UNIFORM_BUFFER_BINDINGS: u32 = 36;
 /// blocks one stage may use; past it the link fails (GL 4.5 core §7.6.2). Half the binding
 /// points each, so the two stages together (`GL_MAX_COMBINED_UNIFORM_BLOCKS`) fit in them.
 pub const MAX_STAGE_UNIFORM_BLOCKS: u32 = MAX_UNIFORM_BUFFER_BINDINGS / 2;
+/// `GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS`: a storage block's `layout(binding)` must be
+/// below it (llvmpipe's 32).
+pub const MAX_SHADER_STORAGE_BUFFER_BINDINGS: u32 = 32;
+/// `GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS` and `GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS` (and
+/// the combined limit, twice it): the storage blocks one stage may use.
+pub const MAX_STAGE_STORAGE_BLOCKS: u32 = 16;
 /// `GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS`: a sampler's `layout(binding)` must be below it.
 pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: u32 = 32;
 /// `GL_MAX_VERTEX_UNIFORM_COMPONENTS` and `GL_MAX_FRAGMENT_UNIFORM_COMPONENTS`: the
@@ -87,6 +93,12 @@ pub enum LinkError {
     OutputLocation { a: String, b: String, location: u32 },
     #[error("fragment output `{name}` uses location {location}, past GL_MAX_DRAW_BUFFERS ({MAX_DRAW_BUFFERS})")]
     OutputRange { name: String, location: u32 },
+    #[error("the {stage} shader uses {used} shader storage blocks, more than GL_MAX_{upper}_SHADER_STORAGE_BLOCKS ({MAX_STAGE_STORAGE_BLOCKS})")]
+    StorageBlocks {
+        stage: &'static str,
+        upper: &'static str,
+        used: u32,
+    },
     #[error("the {stage} shader uses {used} uniform blocks, more than GL_MAX_{upper}_UNIFORM_BLOCKS ({MAX_STAGE_UNIFORM_BLOCKS})")]
     UniformBlocks {
         stage: &'static str,
@@ -232,6 +244,9 @@ pub struct Linked {
     /// `locations[loc] = (uniform index, array element)`.
     pub locations: Vec<(u32, u32)>,
     pub blocks: Vec<Block>,
+    /// Active shader storage blocks (their own binding space); `stage_index` indexes the
+    /// modules' `storage_blocks`.
+    pub storage_blocks: Vec<Block>,
     pub vs_uniform_words: u32,
     pub fs_uniform_words: u32,
 }
@@ -463,7 +478,17 @@ pub fn link(vs: &Module, fs: &Module, opts: &LinkOptions) -> Result<Linked, Vec<
     let varyings = link_varyings(vs, fs, &mut errors);
     let (color_slots, frag_outputs, frag_depth_slot) = link_outputs(fs, opts, &mut errors);
     let (uniforms, locations) = link_uniforms(vs, fs, &mut errors);
-    let blocks = link_blocks(vs, fs, &mut errors);
+    let blocks = link_blocks(vs, fs, |m| &m.blocks, &mut errors);
+    for (m, stage, upper) in [(vs, "vertex", "VERTEX"), (fs, "fragment", "FRAGMENT")] {
+        if m.storage_blocks.len() > MAX_STAGE_STORAGE_BLOCKS as usize {
+            errors.push(LinkError::StorageBlocks {
+                stage,
+                upper,
+                used: m.storage_blocks.len() as u32,
+            });
+        }
+    }
+    let storage_blocks = link_blocks(vs, fs, |m| &m.storage_blocks, &mut errors);
 
     if !errors.is_empty() {
         return Err(errors);
@@ -489,6 +514,7 @@ pub fn link(vs: &Module, fs: &Module, opts: &LinkOptions) -> Result<Linked, Vec<
         uniforms,
         locations,
         blocks,
+        storage_blocks,
         vs_uniform_words: vs.uniform_words,
         fs_uniform_words: fs.uniform_words,
     })
@@ -759,16 +785,22 @@ fn make_uniform(d: &UniformDecl, stage: usize) -> Uniform {
     }
 }
 
-/// Uniform blocks by name (GLSL 4.50 §4.3.9: same name → same members and layout).
-fn link_blocks(vs: &Module, fs: &Module, errors: &mut Vec<LinkError>) -> Vec<Block> {
+/// Uniform (or storage) blocks by name (GLSL 4.50 §4.3.9: same name → same members and
+/// layout); `of` picks the modules' uniform or storage blocks.
+fn link_blocks<'m>(
+    vs: &'m Module,
+    fs: &'m Module,
+    of: impl Fn(&'m Module) -> &'m Vec<crate::ir::BlockDecl>,
+    errors: &mut Vec<LinkError>,
+) -> Vec<Block> {
     let mut blocks: Vec<Block> = Vec::new();
     let mut by_name: HashMap<&str, usize> = HashMap::new();
     for (stage, m) in [vs, fs].into_iter().enumerate() {
-        for (i, b) in m.blocks.iter().enumerate() {
+        for (i, b) in of(m).iter().enumerate() {
             if let Some(existing) = by_name.get(b.name.as_str()).map(|&k| &mut blocks[k]) {
                 let other_stage = 1 - stage;
                 let other = existing.stage_index[other_stage]
-                    .and_then(|k| [vs, fs][other_stage].blocks.get(k as usize));
+                    .and_then(|k| of([vs, fs][other_stage]).get(k as usize));
                 if other.is_some_and(|o| o.members != b.members || o.size != b.size) {
                     errors.push(LinkError::BlockMismatch {
                         name: b.name.clone(),
@@ -828,6 +860,7 @@ pub(crate) mod testing {
             uniforms: vec![],
             uniform_words: 0,
             blocks: vec![],
+            storage_blocks: vec![],
             uses_discard: false,
             writes_depth: false,
             early_fragment_tests: false,

@@ -301,6 +301,20 @@ pub enum Op {
         offset: u32,
         dynamic: Option<Var>,
     },
+    /// One 32-bit word of shader storage block `block` (index into
+    /// `Module::storage_blocks`) at byte `offset` plus the dynamic byte offset in `dynamic`
+    /// (u32), if any. Reads past the bound range (or of an unbound block) give 0.
+    StorageLoad {
+        block: u32,
+        offset: u32,
+        dynamic: Option<Var>,
+    },
+    /// The byte size (u32, saturated) of the range bound to storage block `block`, rounded
+    /// down to whole words; 0 when unbound. `.length()` of a runtime-sized array is
+    /// computed from it.
+    StorageSize {
+        block: u32,
+    },
     /// An element of a local array; `index` is i32 or u32. Out of range reads 0.
     LoadArray {
         array: ArrayId,
@@ -332,6 +346,17 @@ pub enum Stmt {
         array: ArrayId,
         index: Var,
         value: Var,
+    },
+    /// A write or an atomic read-modify-write of one 32-bit word of storage block `block`
+    /// at byte `offset + dynamic` (as in `Op::StorageLoad`), in active lanes, lane 0 first.
+    /// Out of range: stores are dropped and atomics return 0 without touching memory.
+    /// `dst` (atomics only) receives the word's previous value.
+    Storage {
+        dst: Option<Var>,
+        block: u32,
+        offset: u32,
+        dynamic: Option<Var>,
+        access: StorageAccess,
     },
     /// `cond` is bool.
     If {
@@ -390,6 +415,46 @@ pub enum Stmt {
         lod: Var,
         layers: Option<Var>,
     },
+}
+
+impl Module {
+    /// Whether the function stores to a storage block or updates one with an atomic.
+    pub fn writes_storage(&self) -> bool {
+        let mut pending: Vec<&[Stmt]> = vec![&self.func.body];
+        while let Some(list) = pending.pop() {
+            for s in list {
+                if matches!(s, Stmt::Storage { .. }) {
+                    return true;
+                }
+                pending.extend(s.children());
+            }
+        }
+        false
+    }
+}
+
+/// What a `Stmt::Storage` does to its word.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum StorageAccess {
+    /// Writes `value` (any 32-bit kind; bool as 0/1 is the lowering's job).
+    Store(Var),
+    /// `atomic*(mem, value)` (GLSL 4.60 §8.11): `value` and `dst` are i32 or u32, which
+    /// picks signed or unsigned min/max.
+    Atomic(AtomicOp, Var),
+    /// `atomicCompSwap(mem, compare, value)`: writes `value` when the word equals `compare`.
+    CompSwap { compare: Var, value: Var },
+}
+
+/// The read-modify-write of an atomic built-in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AtomicOp {
+    Add,
+    Min,
+    Max,
+    And,
+    Or,
+    Xor,
+    Exchange,
 }
 
 /// A dynamically indexed local array.
@@ -766,6 +831,9 @@ pub struct Module {
     /// Size of the default uniform block in words.
     pub uniform_words: u32,
     pub blocks: Vec<BlockDecl>,
+    /// Shader storage blocks (`buffer` blocks, std430 or std140 offsets), in their own
+    /// binding space (GL_SHADER_STORAGE_BUFFER).
+    pub storage_blocks: Vec<BlockDecl>,
     /// Fragment shader uses `discard`.
     pub uses_discard: bool,
     /// Fragment shader writes gl_FragDepth.

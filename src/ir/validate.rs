@@ -21,6 +21,8 @@ impl Kinds {
     pub const BOOL: Kinds = Kinds(8);
     /// i32 or u32.
     pub const INT: Kinds = Kinds(2 | 4);
+    /// f32, i32 or u32: a 32-bit word (booleans are stored as 0/1 words, never as masks).
+    pub const WORD: Kinds = Kinds(1 | 2 | 4);
     /// Any kind.
     pub const ANY: Kinds = Kinds(15);
 
@@ -290,11 +292,12 @@ impl Op {
                     f(v)
                 }
             }
-            Op::BlockLoad { dynamic, .. } => {
+            Op::BlockLoad { dynamic, .. } | Op::StorageLoad { dynamic, .. } => {
                 if let Some(v) = dynamic {
                     f(v)
                 }
             }
+            Op::StorageSize { .. } => {}
             Op::LoadArray { index, .. } => f(index),
         }
     }
@@ -312,6 +315,21 @@ impl Stmt {
             Stmt::StoreArray { index, value, .. } => {
                 f(*index);
                 f(*value);
+            }
+            Stmt::Storage {
+                dst,
+                dynamic,
+                access,
+                ..
+            } => {
+                dst.iter().chain(dynamic).for_each(|v| f(*v));
+                match *access {
+                    StorageAccess::Store(v) | StorageAccess::Atomic(_, v) => f(v),
+                    StorageAccess::CompSwap { compare, value } => {
+                        f(compare);
+                        f(value);
+                    }
+                }
             }
             Stmt::If { cond, .. } => f(*cond),
             Stmt::Loop { .. }
@@ -389,6 +407,10 @@ pub enum ValidationError {
     /// `Op::BlockLoad` names a uniform block past `Module::blocks`.
     #[error("uniform block {block} does not exist (the module has {count})")]
     BlockOutOfRange { block: u32, count: usize },
+    /// `Op::StorageLoad`, `Op::StorageSize` or `Stmt::Storage` names a storage block past
+    /// `Module::storage_blocks`.
+    #[error("storage block {block} does not exist (the module has {count})")]
+    StorageBlockOutOfRange { block: u32, count: usize },
     /// An operand's kind is not one the operation takes (module.rs documents each op).
     #[error("{op}: operand v{var} is {found:?}, expected {expected}")]
     OperandKind {
@@ -530,6 +552,22 @@ fn check_handles(module: &Module) -> Result<(), ValidationError> {
                     return Err(ValidationError::BlockOutOfRange {
                         block: *block,
                         count: module.blocks.len(),
+                    });
+                }
+            }
+            let storage = match stmt {
+                Stmt::Assign {
+                    op: Op::StorageLoad { block, .. } | Op::StorageSize { block },
+                    ..
+                }
+                | Stmt::Storage { block, .. } => Some(*block),
+                _ => None,
+            };
+            if let Some(block) = storage {
+                if block as usize >= module.storage_blocks.len() {
+                    return Err(ValidationError::StorageBlockOutOfRange {
+                        block,
+                        count: module.storage_blocks.len(),
                     });
                 }
             }
@@ -726,6 +764,34 @@ impl Validator<'_> {
                 }
                 self.expect("texelFetch", *lod, Kinds::I32)
             }
+            Stmt::Storage {
+                dst,
+                dynamic,
+                access,
+                ..
+            } => {
+                if let Some(v) = dynamic {
+                    self.expect("storage", *v, Kinds::INT)?;
+                }
+                match *access {
+                    StorageAccess::Store(v) => self.expect("store", v, Kinds::WORD),
+                    StorageAccess::Atomic(_, v) => {
+                        self.expect("atomic", v, Kinds::INT)?;
+                        match dst {
+                            Some(d) => self.expect_dst("atomic", *d, self.kind(v)),
+                            None => Ok(()),
+                        }
+                    }
+                    StorageAccess::CompSwap { compare, value } => {
+                        self.expect("atomicCompSwap", value, Kinds::INT)?;
+                        self.expect("atomicCompSwap", compare, Kinds::of(self.kind(value)))?;
+                        match dst {
+                            Some(d) => self.expect_dst("atomicCompSwap", *d, self.kind(value)),
+                            None => Ok(()),
+                        }
+                    }
+                }
+            }
             Stmt::TextureSize {
                 dst,
                 handle,
@@ -862,12 +928,13 @@ impl Validator<'_> {
                 }
                 dst_kind
             }
-            Op::BlockLoad { dynamic, .. } => {
+            Op::BlockLoad { dynamic, .. } | Op::StorageLoad { dynamic, .. } => {
                 if let Some(v) = dynamic {
                     self.expect(name, v, Kinds::INT)?;
                 }
                 dst_kind
             }
+            Op::StorageSize { .. } => ScalarKind::U32,
             Op::LoadArray { array, index } => {
                 self.expect(name, index, Kinds::INT)?;
                 self.module.func.arrays[array.0 as usize].kind
@@ -936,6 +1003,8 @@ pub fn op_name(op: &Op) -> &'static str {
         Op::Builtin(_) => "builtin",
         Op::Uniform { .. } => "uniform",
         Op::BlockLoad { .. } => "blockload",
+        Op::StorageLoad { .. } => "storageload",
+        Op::StorageSize { .. } => "storagesize",
         Op::LoadArray { .. } => "load",
     }
 }

@@ -17,7 +17,7 @@
 
 use std::mem::offset_of;
 
-/// A bound range of a buffer, as generated code reads it (uniform blocks).
+/// A bound range of a buffer, as generated code reads it (uniform and storage blocks).
 #[repr(C)]
 #[derive(Copy, Clone, Debug)]
 pub struct BufferRange {
@@ -38,6 +38,11 @@ pub struct ShaderEnv {
     /// `blocks[i]` is the buffer range bound to the stage's uniform block `i`.
     pub blocks: *const BufferRange,
     pub block_count: u64,
+    /// `storage[i]` is the range bound to the stage's shader storage block `i`: words that
+    /// every invocation of the draw may read and write (4-byte aligned, `len` a multiple
+    /// of 4). Generated code stores with plain moves and updates with atomic instructions.
+    pub storage: *const BufferRange,
+    pub storage_count: u64,
     /// Opaque to generated code: `*const sampler::SampleContext`, passed to `rt_texture`.
     pub sampler: *const u8,
     /// Where generated code stores 1 when the loop budget kills a lane (`ir::interp`'s
@@ -53,6 +58,8 @@ pub const ENV_UNIFORMS: i32 = offset_of!(ShaderEnv, uniforms) as i32;
 pub const ENV_UNIFORM_WORDS: i32 = offset_of!(ShaderEnv, uniform_words) as i32;
 pub const ENV_BLOCKS: i32 = offset_of!(ShaderEnv, blocks) as i32;
 pub const ENV_BLOCK_COUNT: i32 = offset_of!(ShaderEnv, block_count) as i32;
+pub const ENV_STORAGE: i32 = offset_of!(ShaderEnv, storage) as i32;
+pub const ENV_STORAGE_COUNT: i32 = offset_of!(ShaderEnv, storage_count) as i32;
 pub const ENV_SAMPLER: i32 = offset_of!(ShaderEnv, sampler) as i32;
 pub const ENV_LOOP_TRIPS: i32 = offset_of!(ShaderEnv, loop_trips) as i32;
 pub const ENV_LOOP_BUDGET: i32 = offset_of!(ShaderEnv, loop_budget) as i32;
@@ -280,9 +287,11 @@ const _: () = {
     assert!(ENV_UNIFORM_WORDS == 8);
     assert!(ENV_BLOCKS == 16);
     assert!(ENV_BLOCK_COUNT == 24);
-    assert!(ENV_SAMPLER == 32);
-    assert!(ENV_LOOP_TRIPS == 40);
-    assert!(ENV_LOOP_BUDGET == 48);
+    assert!(ENV_STORAGE == 32);
+    assert!(ENV_STORAGE_COUNT == 40);
+    assert!(ENV_SAMPLER == 48);
+    assert!(ENV_LOOP_TRIPS == 56);
+    assert!(ENV_LOOP_BUDGET == 64);
     assert!(BUFFER_RANGE_SIZE == 16);
     assert!(INV_INPUTS == 0);
     assert!(INV_OUTPUTS == 8);

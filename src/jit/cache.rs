@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::{CompileError, ShaderCode};
-use crate::ir::{Lod, Module, Op, Stage, Stmt};
+use crate::ir::{Lod, Module, Op, Stage, Stmt, StorageAccess};
 
 /// Entries kept before the cache starts over (code stays alive while anyone holds it).
 const CAPACITY: usize = 1024;
@@ -169,6 +169,22 @@ fn encode_stmt(s: &Stmt, w: &mut Vec<u32>) {
             w.push(lod.0);
             encode_opt(*layers, w);
         }
+        Stmt::Storage {
+            dst,
+            block,
+            offset,
+            dynamic,
+            access,
+        } => {
+            w.extend([13, *block, *offset]);
+            encode_opt(*dst, w);
+            encode_opt(*dynamic, w);
+            match *access {
+                StorageAccess::Store(v) => w.extend([0, v.0]),
+                StorageAccess::Atomic(op, v) => w.extend([1, op as u32, v.0]),
+                StorageAccess::CompSwap { compare, value } => w.extend([2, compare.0, value.0]),
+            }
+        }
     }
 }
 
@@ -222,5 +238,14 @@ fn encode_op(op: &Op, w: &mut Vec<u32>) {
             }
         }
         Op::LoadArray { array, index } => w.extend([14, array.0, index.0]),
+        Op::StorageLoad {
+            block,
+            offset,
+            dynamic,
+        } => {
+            w.extend([15, *block, *offset]);
+            encode_opt(*dynamic, w);
+        }
+        Op::StorageSize { block } => w.extend([16, *block]),
     }
 }

@@ -61,10 +61,13 @@ fn run_interp_budgeted(m: &Module, env: &Env) -> (Vec<u32>, interp::Outcome) {
     let n_out = m.func.outputs.len() * 4;
     let mut outputs = vec![SENTINEL; n_out];
     let blocks: Vec<&[u8]> = env.blocks.iter().map(|b| &b[..]).collect();
+    let storage: Vec<&[std::sync::atomic::AtomicU32]> =
+        env.storage.iter().map(|s| &s[..]).collect();
     let texture = |r: &crate::sampler::request::TexRequest| test_hook::answer(r);
     let ienv = interp::InterpEnv {
         uniforms: &env.uniforms,
         blocks: &blocks,
+        storage: &storage,
         texture: &texture,
         quad: m.stage == Stage::Fragment,
     };

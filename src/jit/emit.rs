@@ -80,6 +80,11 @@ pub(crate) struct Emitter<'m, 'b> {
     uniform_words: Value,
     blocks: Value,
     block_count: Value,
+    storage: Value,
+    storage_count: Value,
+    /// Lanes whose storage writes reach memory (`ir::interp`'s `writers`): bits 4..7 of the
+    /// mask when any is set, else all; computed at entry only when the module writes.
+    writers: Option<Value>,
     sampler: Value,
     /// `ShaderEnv::loop_trips`.
     loop_trips: Value,
@@ -407,6 +412,8 @@ pub(crate) fn emit_function(
     let uniform_words = b.ins().load(types::I64, f, env, abi::ENV_UNIFORM_WORDS);
     let blocks = b.ins().load(ptr, f, env, abi::ENV_BLOCKS);
     let block_count = b.ins().load(types::I64, f, env, abi::ENV_BLOCK_COUNT);
+    let storage = b.ins().load(ptr, f, env, abi::ENV_STORAGE);
+    let storage_count = b.ins().load(types::I64, f, env, abi::ENV_STORAGE_COUNT);
     let sampler = b.ins().load(ptr, f, env, abi::ENV_SAMPLER);
     let loop_trips = b.ins().load(ptr, f, env, abi::ENV_LOOP_TRIPS);
     let budget = b.declare_var(I32X4);
@@ -447,6 +454,9 @@ pub(crate) fn emit_function(
         uniform_words,
         blocks,
         block_count,
+        storage,
+        storage_count,
+        writers: None,
         sampler,
         loop_trips,
     };
@@ -459,6 +469,16 @@ pub(crate) fn emit_function(
     let exec0 = e.b.ins().icmp(IntCC::NotEqual, sel, zero_v);
     e.b.def_var(e.exec, exec0);
     e.b.def_var(e.alive, exec0);
+    if module.writes_storage() {
+        let hi = e.b.ins().ushr_imm_u(mask_bits, 4);
+        let hi = e.b.ins().band_imm_u(hi, 0xF);
+        let all = e.b.ins().iconst(types::I32, 0xF);
+        let none = e.b.ins().icmp_imm_s(IntCC::Equal, hi, 0);
+        let w = e.b.ins().select(none, all, hi);
+        let w = e.b.ins().splat(I32X4, w);
+        let w = e.b.ins().band(w, lane_bits);
+        e.writers = Some(e.b.ins().icmp(IntCC::NotEqual, w, zero_v));
+    }
     e.b.def_var(e.discarded, zero_v);
     for i in 0..e.vars.len() {
         if !e.direct[i] {
@@ -781,6 +801,13 @@ impl Emitter<'_, '_> {
                 [None, *layer],
                 dst,
             ),
+            Stmt::Storage {
+                dst,
+                block,
+                offset,
+                dynamic,
+                access,
+            } => self.emit_storage(*dst, *block, *offset, *dynamic, access),
             Stmt::TextureSize {
                 dst,
                 handle,
@@ -1103,6 +1130,167 @@ impl Emitter<'_, '_> {
         }
     }
 
+    /// The (pointer, byte length) of range `index` of a `BufferRange` table with `count`
+    /// entries; an index past the table reads the zero slot, an empty range.
+    fn emit_range(&mut self, table: Value, count: Value, index: u32) -> (Value, Value) {
+        let zero = self.zero_addr();
+        let bi = self.b.ins().iconst(types::I64, index as i64);
+        let has = self.b.ins().icmp(IntCC::UnsignedLessThan, bi, count);
+        let raddr = self
+            .b
+            .ins()
+            .iadd_imm_s(table, index as i64 * abi::BUFFER_RANGE_SIZE as i64);
+        // The zero slot reads as { ptr: null, len: 0 }: an empty range.
+        let r = self.b.ins().select(has, raddr, zero);
+        let base = self.b.ins().load(self.ptr, mem(), r, abi::BUFFER_RANGE_PTR);
+        let len = self
+            .b
+            .ins()
+            .load(types::I64, mem(), r, abi::BUFFER_RANGE_LEN);
+        (base, len)
+    }
+
+    /// The byte offset `offset + dynamic` of each lane as i64 (dynamic's bits as u32).
+    fn storage_offsets(
+        &mut self,
+        offset: u32,
+        dynamic: Option<Var>,
+    ) -> Result<[Value; 4], CompileError> {
+        Ok(match dynamic {
+            None => [self.b.ins().iconst(types::I64, offset as i64); 4],
+            Some(var) => {
+                let dv = self.var_value(var)?;
+                let d = self.lanes(dv);
+                d.map(|x| {
+                    let wide = self.b.ins().uextend(types::I64, x);
+                    self.b.ins().iadd_imm_s(wide, offset as i64)
+                })
+            }
+        })
+    }
+
+    /// `Op::StorageLoad`: one word of a storage block range, 0 outside it. Storage words
+    /// are 4-byte aligned and so are all offsets the front end makes; an unaligned
+    /// address (only a hand-made module has one) reads 0, as in the interpreter.
+    pub(crate) fn emit_storage_load(
+        &mut self,
+        block: u32,
+        offset: u32,
+        dynamic: Option<Var>,
+    ) -> Result<Value, CompileError> {
+        let (base, len) = self.emit_range(self.storage, self.storage_count, block);
+        let offs = self.storage_offsets(offset, dynamic)?;
+        let zero = self.zero_addr();
+        let mut out = [offs[0]; 4];
+        for (lane, off) in offs.into_iter().enumerate() {
+            let (ok, addr) = self.storage_word_addr(base, len, off);
+            let a = self.b.ins().select(ok, addr, zero);
+            out[lane] = self.b.ins().load(types::I32, mem(), a, 0);
+        }
+        Ok(self.join_lanes(out))
+    }
+
+    /// Whether the word at byte `off` of a range (`base`, `len`) is inside it and aligned,
+    /// and its address.
+    fn storage_word_addr(&mut self, base: Value, len: Value, off: Value) -> (Value, Value) {
+        let end = self.b.ins().iadd_imm_s(off, 4);
+        let inside = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, len);
+        let low = self.b.ins().band_imm_u(off, 3);
+        let aligned = self.b.ins().icmp_imm_s(IntCC::Equal, low, 0);
+        let ok = self.b.ins().band(inside, aligned);
+        let addr = self.b.ins().iadd(base, off);
+        (ok, addr)
+    }
+
+    /// `Op::StorageSize`: the bound range's bytes, saturated to u32 (a multiple of 4).
+    pub(crate) fn emit_storage_size(&mut self, block: u32) -> Value {
+        let (_, len) = self.emit_range(self.storage, self.storage_count, block);
+        let cap = self.b.ins().iconst(types::I64, 0xFFFF_FFFC_u32 as i64);
+        let n = self.b.ins().umin(len, cap);
+        let n = self.b.ins().ireduce(types::I32, n);
+        self.b.ins().splat(I32X4, n)
+    }
+
+    /// `Stmt::Storage`: per active lane, lane 0 first, a store or an atomic on one word;
+    /// lanes that are inactive or out of range act on the sink slot instead and read 0.
+    fn emit_storage(
+        &mut self,
+        dst: Option<Var>,
+        block: u32,
+        offset: u32,
+        dynamic: Option<Var>,
+        access: &crate::ir::StorageAccess,
+    ) -> Result<(), CompileError> {
+        use crate::ir::{AtomicOp, StorageAccess};
+        use cranelift_codegen::ir::AtomicRmwOp;
+        let (base, len) = self.emit_range(self.storage, self.storage_count, block);
+        let offs = self.storage_offsets(offset, dynamic)?;
+        let exec = self.b.use_var(self.exec);
+        let exec = match self.writers {
+            Some(w) => self.b.ins().band(exec, w),
+            None => exec,
+        };
+        let act = self.lanes(exec);
+        let sink = self.sink_addr();
+        let (first, second) = match *access {
+            StorageAccess::Store(v) | StorageAccess::Atomic(_, v) => (v, None),
+            StorageAccess::CompSwap { compare, value } => (value, Some(compare)),
+        };
+        let fv = self.var_value(first)?;
+        let vals = self.lanes(fv);
+        let cmps = match second {
+            Some(c) => {
+                let cv = self.var_value(c)?;
+                Some(self.lanes(cv))
+            }
+            None => None,
+        };
+        let signed = self.kind(first)? == ScalarKind::I32;
+        let zero32 = self.b.ins().iconst(types::I32, 0);
+        let mut old = [zero32; 4];
+        for lane in 0..4 {
+            let (ok, addr) = self.storage_word_addr(base, len, offs[lane]);
+            let on = self.b.ins().icmp_imm_s(IntCC::NotEqual, act[lane], 0);
+            let ok = self.b.ins().band(ok, on);
+            let a = self.b.ins().select(ok, addr, sink);
+            // Atomics need their natural alignment: the sink slot is 4-aligned, and so is
+            // every in-range address (checked above).
+            let atomic = mem().with_aligned();
+            let prev = match *access {
+                StorageAccess::Store(_) => {
+                    self.b.ins().store(mem(), vals[lane], a, 0);
+                    continue;
+                }
+                StorageAccess::Atomic(op, _) => {
+                    let rmw = match op {
+                        AtomicOp::Add => AtomicRmwOp::Add,
+                        AtomicOp::And => AtomicRmwOp::And,
+                        AtomicOp::Or => AtomicRmwOp::Or,
+                        AtomicOp::Xor => AtomicRmwOp::Xor,
+                        AtomicOp::Exchange => AtomicRmwOp::Xchg,
+                        AtomicOp::Min if signed => AtomicRmwOp::Smin,
+                        AtomicOp::Max if signed => AtomicRmwOp::Smax,
+                        AtomicOp::Min => AtomicRmwOp::Umin,
+                        AtomicOp::Max => AtomicRmwOp::Umax,
+                    };
+                    self.b
+                        .ins()
+                        .atomic_rmw(types::I32, atomic, rmw, a, vals[lane])
+                }
+                StorageAccess::CompSwap { .. } => {
+                    let c = cmps.map_or(zero32, |c| c[lane]);
+                    self.b.ins().atomic_cas(atomic, a, c, vals[lane])
+                }
+            };
+            old[lane] = self.b.ins().select(ok, prev, zero32);
+        }
+        if let Some(d) = dst {
+            let v = self.join_lanes(old);
+            self.assign(d, v)?;
+        }
+        Ok(())
+    }
+
     /// `Op::BlockLoad`: one word of a bound uniform block range; reads that do not fit in
     /// the range (or of an unbound block) give 0.
     pub(crate) fn emit_block_load(
@@ -1112,22 +1300,7 @@ impl Emitter<'_, '_> {
         dynamic: Option<Var>,
     ) -> Result<Value, CompileError> {
         let zero = self.zero_addr();
-        let bi = self.b.ins().iconst(types::I64, block as i64);
-        let has = self
-            .b
-            .ins()
-            .icmp(IntCC::UnsignedLessThan, bi, self.block_count);
-        let raddr = self
-            .b
-            .ins()
-            .iadd_imm_s(self.blocks, block as i64 * abi::BUFFER_RANGE_SIZE as i64);
-        // The zero slot reads as { ptr: null, len: 0 }: an empty range.
-        let r = self.b.ins().select(has, raddr, zero);
-        let base = self.b.ins().load(self.ptr, mem(), r, abi::BUFFER_RANGE_PTR);
-        let len = self
-            .b
-            .ins()
-            .load(types::I64, mem(), r, abi::BUFFER_RANGE_LEN);
+        let (base, len) = self.emit_range(self.blocks, self.block_count, block);
         let word = |e: &mut Self, off: Value| {
             let end = e.b.ins().iadd_imm_s(off, 4);
             let ok = e.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, len);

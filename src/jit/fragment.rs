@@ -986,6 +986,12 @@ impl V<'_> {
         }
 
         // The shader, all 4 lanes (helpers run for derivatives; only covered lanes write).
+        // Bits 4..7 of the mask tell it which lanes are not helpers, so that only those
+        // write shader storage (ir::interp's module docs).
+        let live_bits = self.b.ins().vhigh_bits(types::I32, live);
+        let live_bits = self.b.ins().ishl_imm_u(live_bits, 4);
+        let inv_mask = self.b.ins().bor_imm_u(live_bits, 0xF);
+        self.b.ins().store(m, inv_mask, inv, super::abi::INV_MASK);
         let shader_env = self
             .b
             .ins()

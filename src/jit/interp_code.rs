@@ -6,6 +6,7 @@
 //! Enabled at merge with `mod interp_code; pub use interp_code::Interpreted;` in
 //! `jit/mod.rs` (it needs `ir::interp`).
 
+use std::sync::atomic::AtomicU32;
 use std::sync::Arc;
 
 use super::abi::{Invocation, ShaderEnv};
@@ -57,6 +58,14 @@ impl ShaderCode for Interpreted {
             // SAFETY: each range's `len` bytes are readable at its `ptr`.
             .map(|r| unsafe { slice_of(r.ptr, words(r.len)) })
             .collect();
+        // SAFETY: `storage_count` ranges are readable at `storage`.
+        let storage_ranges = unsafe { slice_of(env.storage, words(env.storage_count)) };
+        let storage: Vec<&[AtomicU32]> = storage_ranges
+            .iter()
+            // SAFETY: each storage range is `len` bytes of 4-byte aligned `AtomicU32` words
+            // (ShaderEnv contract; `len` is a multiple of 4) that live as long as the call.
+            .map(|r| unsafe { slice_of(r.ptr as *const AtomicU32, words(r.len / 4)) })
+            .collect();
         let sampler = env.sampler as *const SampleContext;
         let texture = |req: &TexRequest| -> TexResult {
             if sampler.is_null() {
@@ -80,6 +89,7 @@ impl ShaderCode for Interpreted {
         let ienv = InterpEnv {
             uniforms,
             blocks: &blocks,
+            storage: &storage,
             texture: &texture,
             quad: self.module.stage == Stage::Fragment,
         };
@@ -89,7 +99,7 @@ impl ShaderCode for Interpreted {
             inputs,
             builtins,
             outputs,
-            inv.mask & 0xF,
+            inv.mask,
             env.loop_budget,
         );
         if outcome.tripped != 0 && !env.loop_trips.is_null() {

@@ -16,6 +16,7 @@
 //! | `tests.rs` | hand-built modules through generated code, against a scalar reference |
 //! | `diff_tests.rs` | random modules through the JIT and `ir::interp` |
 //! | `fragment_tests.rs` | random keys and quads through variants and `raster::ops` |
+//! | `storage_tests.rs` | GLSL storage-block loads, stores and atomics through the JIT and `ir::interp` |
 //!
 //! Every semantic choice of generated code (NaN handling, division by zero, robust loads,
 //! bitfield ranges, the loop iteration cap) is the one `ir::interp` documents: the two must
@@ -36,6 +37,8 @@ mod fragment_tests;
 mod interp_code;
 mod ops;
 mod runtime;
+#[cfg(test)]
+mod storage_tests;
 #[cfg(test)]
 mod tests;
 mod threads;
@@ -87,6 +90,11 @@ pub trait ShaderCode: Send + Sync {
 /// the byte size of the bound range.
 pub type BlockBinding = (std::sync::Arc<Vec<u8>>, usize, usize);
 
+/// A shader storage block binding: the draw's words of the bound buffer (shared with
+/// every invocation and worker thread), the first word of the bound range and its length
+/// in words.
+pub type StorageBinding = (std::sync::Arc<[std::sync::atomic::AtomicU32]>, usize, usize);
+
 /// Owned per-stage data that the stage's `ShaderEnv` points into.
 #[derive(Clone, Debug, Default)]
 pub struct StageData {
@@ -94,6 +102,9 @@ pub struct StageData {
     pub uniforms: Vec<u32>,
     /// For each uniform block of the stage: the bound buffer contents and the range.
     pub blocks: Vec<Option<BlockBinding>>,
+    /// For each shader storage block of the stage: its words, or None (reads 0, writes
+    /// dropped).
+    pub storage: Vec<Option<StorageBinding>>,
     /// Set to 1 by the stage's code when the loop budget killed an invocation
     /// (`ShaderEnv::loop_trips`). The API gives each draw a fresh flag, shared by its
     /// stages, and reads it once the draw has run.
@@ -105,6 +116,7 @@ pub struct BoundEnv<'a> {
     /// Boxed so `as_ptr` stays valid when the `BoundEnv` moves.
     env: Box<ShaderEnv>,
     _ranges: Vec<BufferRange>,
+    _storage: Vec<BufferRange>,
     _data: std::marker::PhantomData<&'a (StageData, SampleContext)>,
 }
 
@@ -129,11 +141,31 @@ impl<'a> BoundEnv<'a> {
                 },
             })
             .collect();
+        let storage: Vec<BufferRange> = data
+            .storage
+            .iter()
+            .map(|b| match b {
+                Some((words, first, len)) => {
+                    let start = (*first).min(words.len());
+                    let len = (*len).min(words.len() - start);
+                    BufferRange {
+                        ptr: words[start..].as_ptr() as *const u8,
+                        len: len as u64 * 4,
+                    }
+                }
+                None => BufferRange {
+                    ptr: std::ptr::null(),
+                    len: 0,
+                },
+            })
+            .collect();
         let env = ShaderEnv {
             uniforms: data.uniforms.as_ptr(),
             uniform_words: data.uniforms.len() as u64,
             blocks: ranges.as_ptr(),
             block_count: ranges.len() as u64,
+            storage: storage.as_ptr(),
+            storage_count: storage.len() as u64,
             sampler: sampler as *const SampleContext as *const u8,
             loop_trips: &*data.loop_trips,
             loop_budget: crate::ir::interp::loop_budget(),
@@ -141,6 +173,7 @@ impl<'a> BoundEnv<'a> {
         BoundEnv {
             env: Box::new(env),
             _ranges: ranges,
+            _storage: storage,
             _data: std::marker::PhantomData,
         }
     }

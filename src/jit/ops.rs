@@ -25,7 +25,11 @@ impl Emitter<'_, '_> {
         if self.kind(dst)? == ScalarKind::Bool
             && matches!(
                 op,
-                Op::Input(_) | Op::Builtin(_) | Op::Uniform { .. } | Op::BlockLoad { .. }
+                Op::Input(_)
+                    | Op::Builtin(_)
+                    | Op::Uniform { .. }
+                    | Op::BlockLoad { .. }
+                    | Op::StorageLoad { .. }
             )
         {
             let z = self.splat_const(0);
@@ -114,6 +118,12 @@ impl Emitter<'_, '_> {
                 dynamic,
             } => self.emit_block_load(*block, *offset, *dynamic)?,
             Op::LoadArray { array, index } => self.emit_load_array(array.0, *index)?,
+            Op::StorageLoad {
+                block,
+                offset,
+                dynamic,
+            } => self.emit_storage_load(*block, *offset, *dynamic)?,
+            Op::StorageSize { block } => self.emit_storage_size(*block),
         })
     }
 

@@ -61,6 +61,7 @@ impl Fb {
             uniforms: vec![],
             uniform_words: 0,
             blocks: vec![],
+            storage_blocks: vec![],
             uses_discard: false,
             writes_depth: false,
             early_fragment_tests: false,
@@ -85,6 +86,8 @@ pub(super) const SENTINEL: u32 = 0xDEAD_BEEF;
 pub(super) struct Env {
     pub(super) uniforms: Vec<u32>,
     pub(super) blocks: Vec<Vec<u8>>,
+    /// The words bound to each storage block; runs write into them.
+    pub(super) storage: Vec<Vec<std::sync::atomic::AtomicU32>>,
     pub(super) inputs: Vec<u32>,
     pub(super) builtins: Vec<u32>,
     pub(super) mask: u32,
@@ -113,11 +116,21 @@ pub(super) fn run_code(code: &dyn ShaderCode, t: &Env) -> (Vec<u32>, u32) {
             len: b.len() as u64,
         })
         .collect();
+    let storage: Vec<BufferRange> = t
+        .storage
+        .iter()
+        .map(|s| BufferRange {
+            ptr: s.as_ptr() as *const u8,
+            len: s.len() as u64 * 4,
+        })
+        .collect();
     let env = ShaderEnv {
         uniforms: t.uniforms.as_ptr(),
         uniform_words: t.uniforms.len() as u64,
         blocks: ranges.as_ptr(),
         block_count: ranges.len() as u64,
+        storage: storage.as_ptr(),
+        storage_count: storage.len() as u64,
         sampler: std::ptr::null(),
         loop_trips: &t.loop_trips,
         loop_budget: t.loop_budget.unwrap_or_else(crate::ir::interp::loop_budget),
@@ -1295,6 +1308,7 @@ fn run_both_with_requests(
     let ienv = crate::ir::interp::InterpEnv {
         uniforms: &env.uniforms,
         blocks: &[],
+        storage: &[],
         texture: &texture,
         quad: true,
     };

@@ -1,0 +1,363 @@
+//! Shader storage blocks (GLSL 4.60 §4.3.7, GL 4.5 core §7.8): `buffer` block declarations
+//! with their std430/std140 layout, runtime-sized last members and `length()`, the memory
+//! qualifiers, and the atomic built-ins on their members (§8.11). Reads and writes of block
+//! members go through `place.rs` like every other place; uniform blocks stay in
+//! `interface.rs`.
+//!
+//! Layout. `layout(std430)` and `layout(std140)` are what they say; a block that names
+//! neither (`shared`/`packed`, the spec's implementation-defined default) is laid out as
+//! std140, as Mesa does, so programs that assume std140 for unqualified blocks keep working
+//! and programs that query offsets read the truth.
+
+use std::rc::Rc;
+
+use crate::ir::{self, AtomicOp, BinaryOp, Op, Scalar, ScalarKind, Stmt, StorageAccess};
+
+use super::ast::{self, Expr, Storage};
+use super::diag::Span;
+use super::lower::{bail, GlobalOrigin, Lowerer, Root, Sym, Value, VarSym, R};
+use super::place::Place;
+use super::types::{self, BlockLayout, StructDef, Type};
+
+impl Lowerer {
+    /// `layout(std430, binding = N) buffer Name { ...; T last[]; } inst;`
+    pub(super) fn storage_block(&mut self, b: &ast::BlockDecl) -> R<()> {
+        debug_assert_eq!(b.quals.storage, Some(Storage::Buffer));
+        if self.version < 430 {
+            bail!(self, b.span, "shader storage blocks require GLSL 4.30");
+        }
+        let mut binding = None;
+        let mut layout = BlockLayout::std140(false);
+        for l in &b.quals.layout {
+            match l.name.as_str() {
+                "std140" | "shared" | "packed" => layout.std430 = false,
+                "std430" => layout.std430 = true,
+                "column_major" => layout.row_major = false,
+                "row_major" => layout.row_major = true,
+                "binding" => binding = Some((self.layout_int(l)? as u32, l)),
+                n => bail!(
+                    self,
+                    l.span,
+                    "layout qualifier `{n}' is not valid on a block"
+                ),
+            }
+        }
+        let block_readonly = b.quals.readonly;
+        let mut members: Vec<(String, Type)> = Vec::new();
+        let mut member_readonly: Vec<bool> = Vec::new();
+        let n_members: usize = b.members.iter().map(|m| m.names.len()).sum();
+        for m in &b.members {
+            for l in &m.quals.layout {
+                match l.name.as_str() {
+                    "column_major" | "row_major" => {
+                        if (l.name == "row_major") != layout.row_major {
+                            bail!(
+                                self,
+                                l.span,
+                                "a matrix layout on one member of a storage block is not supported"
+                            );
+                        }
+                    }
+                    n => bail!(
+                        self,
+                        l.span,
+                        "layout qualifier `{n}' is not valid on a member"
+                    ),
+                }
+            }
+            if m.quals.storage.is_some() && m.quals.storage != Some(Storage::Buffer) {
+                bail!(
+                    self,
+                    m.quals.span,
+                    "storage qualifier not allowed on a block member"
+                );
+            }
+            let mt = self.resolve_type(&m.ty)?;
+            for (n, dims, sp) in &m.names {
+                let last = members.len() + 1 == n_members;
+                let t = match dims.as_slice() {
+                    // GLSL 4.60 §4.1.9: only the last member may be runtime-sized.
+                    [None] if last => Type::Array(Box::new(mt.clone()), 0),
+                    [None] => bail!(
+                        self,
+                        *sp,
+                        "only the last member of a storage block may be an unsized array"
+                    ),
+                    _ => self.apply_dims(mt.clone(), dims, None, *sp)?,
+                };
+                if t.contains_sampler() {
+                    self.need_bindless(*sp, "a sampler in a storage block")?;
+                }
+                if members.iter().any(|(x, _)| x == n) {
+                    bail!(self, *sp, "duplicate block member `{n}'");
+                }
+                members.push((n.clone(), t));
+                member_readonly.push(block_readonly || m.quals.readonly);
+            }
+        }
+        let def = Rc::new(StructDef {
+            name: b.name.clone(),
+            members,
+        });
+        let size = min_block_size(&def, layout);
+        let offs = types::block_member_offsets(&def, layout);
+        let mut reflected = Vec::new();
+        for ((n, t), off) in def.members.iter().zip(&offs) {
+            let prefix = match &b.instance {
+                Some(_) => format!("{}.{}", b.name, n),
+                None => n.clone(),
+            };
+            super::interface::block_leaves(&prefix, t, *off, layout, &mut reflected);
+        }
+        let count = match &b.instance {
+            Some((_, dims)) if !dims.is_empty() => {
+                if dims.len() > 1 {
+                    bail!(self, b.span, "arrays of arrays of blocks are not supported");
+                }
+                match &dims[0] {
+                    Some(e) => Some(self.array_size(e)?),
+                    None => bail!(self, b.span, "block array must be sized"),
+                }
+            }
+            _ => None,
+        };
+        let binding = match binding {
+            Some((_, l)) => Some(self.layout_binding(
+                l,
+                count.unwrap_or(1) as u64,
+                ir::link::MAX_SHADER_STORAGE_BUFFER_BINDINGS,
+                "GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS",
+            )?),
+            None => None,
+        };
+        let decls: Vec<ir::BlockDecl> = (0..count.unwrap_or(1))
+            .map(|k| ir::BlockDecl {
+                name: match count {
+                    Some(_) => format!("{}[{k}]", b.name),
+                    None => b.name.clone(),
+                },
+                binding: binding.map(|x| x + k),
+                size,
+                members: reflected.clone(),
+            })
+            .collect();
+        let key = format!("buffer block {}", b.name);
+        if self.globals.get(&key).is_some_and(|g| g.unit != self.unit) {
+            // Declared by an earlier compilation unit: it must be the same block.
+            let same = self
+                .storage_blocks
+                .iter()
+                .position(|x| x.name == decls[0].name)
+                .is_some_and(|i| self.storage_blocks.get(i..i + decls.len()) == Some(&decls[..]));
+            let inst_here = b.instance.as_ref().map(|(n, _)| n.as_str());
+            let inst_before = self.block_instances.get(&key).map(|x| x.as_deref());
+            if !same || inst_before != Some(inst_here) {
+                bail!(
+                    self,
+                    b.span,
+                    "shader storage block `{}' differs between compilation units",
+                    b.name
+                );
+            }
+            return Ok(());
+        }
+        if self.units.len() > 1 {
+            self.globals.insert(
+                key.clone(),
+                GlobalOrigin {
+                    unit: self.unit,
+                    storage: Some(Storage::Buffer),
+                    is_struct: false,
+                    init: None,
+                },
+            );
+            self.block_instances
+                .insert(key, b.instance.as_ref().map(|(n, _)| n.clone()));
+        }
+        let first = self.storage_blocks.len() as u32;
+        self.storage_blocks.extend(decls);
+        match &b.instance {
+            Some((inst, _)) => {
+                let (ty, root) = match count {
+                    Some(n) => (
+                        Type::Array(Box::new(Type::Struct(def)), n),
+                        Root::StorageArray { first, layout },
+                    ),
+                    None => (
+                        Type::Struct(def),
+                        Root::Storage {
+                            block: first,
+                            layout,
+                        },
+                    ),
+                };
+                let sym = VarSym {
+                    ty,
+                    root,
+                    base: 0,
+                    // Per-member `readonly` under an instance name is not enforced (the
+                    // instance is one variable); a `readonly` block is.
+                    writable: !block_readonly,
+                    konst: None,
+                };
+                self.declare(inst, b.span, Sym::Var(Rc::new(sym)))
+            }
+            None => {
+                for (((n, t), off), ro) in def.members.iter().zip(offs).zip(member_readonly) {
+                    let sym = VarSym {
+                        ty: t.clone(),
+                        root: Root::Storage {
+                            block: first,
+                            layout,
+                        },
+                        base: off,
+                        writable: !ro,
+                        konst: None,
+                    };
+                    self.declare(n, b.span, Sym::Var(Rc::new(sym)))?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// `arr.length()` of a runtime-sized array at `p` (a storage block's last member):
+    /// max(bound bytes − offset, 0) / stride, as an int (GLSL 4.60 §4.1.9).
+    pub(super) fn runtime_length(&mut self, p: &Place, span: Span) -> R<Value> {
+        let (Root::Storage { block, layout }, Type::Array(e, 0)) = (&p.root, &p.ty) else {
+            bail!(self, span, "internal error: not a runtime-sized array");
+        };
+        let stride = types::block_array_stride(e, *layout).max(1);
+        let size = self.assign(ScalarKind::U32, Op::StorageSize { block: *block });
+        let base = self.konst(Scalar::U32(p.base));
+        let inside = self.assign(ScalarKind::Bool, Op::Binary(BinaryOp::UGe, size, base));
+        let rest = self.assign(ScalarKind::U32, Op::Binary(BinaryOp::ISub, size, base));
+        let zero = self.konst(Scalar::U32(0));
+        let rest = self.assign(
+            ScalarKind::U32,
+            Op::Select {
+                cond: inside,
+                a: rest,
+                b: zero,
+            },
+        );
+        let s = self.konst(Scalar::U32(stride));
+        let n = self.assign(ScalarKind::U32, Op::Binary(BinaryOp::UDiv, rest, s));
+        let n = self.assign(ScalarKind::I32, Op::Unary(ir::UnaryOp::U2I, n));
+        Ok(Value {
+            ty: Type::INT,
+            vars: vec![n],
+        })
+    }
+
+    /// `atomicAdd(mem, data)` and the rest of GLSL 4.60 §8.11 on a storage block member:
+    /// `None` when `name` is not an atomic built-in.
+    pub(super) fn atomic_call(
+        &mut self,
+        name: &str,
+        args: &[Expr],
+        span: Span,
+    ) -> Option<R<Value>> {
+        let op = match name {
+            "atomicAdd" => Some(AtomicOp::Add),
+            "atomicMin" => Some(AtomicOp::Min),
+            "atomicMax" => Some(AtomicOp::Max),
+            "atomicAnd" => Some(AtomicOp::And),
+            "atomicOr" => Some(AtomicOp::Or),
+            "atomicXor" => Some(AtomicOp::Xor),
+            "atomicExchange" => Some(AtomicOp::Exchange),
+            "atomicCompSwap" => None,
+            _ => return None,
+        };
+        Some(self.atomic(name, op, args, span))
+    }
+
+    fn atomic(&mut self, name: &str, op: Option<AtomicOp>, args: &[Expr], span: Span) -> R<Value> {
+        let want = if op.is_some() { 2 } else { 3 };
+        if args.len() != want {
+            bail!(self, span, "{name} takes {want} arguments");
+        }
+        if self.version < 430 {
+            bail!(self, span, "{name} requires GLSL 4.30");
+        }
+        let p = self.place(&args[0])?;
+        let Root::Storage { block, .. } = p.root else {
+            bail!(
+                self,
+                args[0].span,
+                "the first argument of {name} must be a member of a shader storage block"
+            );
+        };
+        if !(p.ty == Type::INT || p.ty == Type::UINT) {
+            bail!(
+                self,
+                args[0].span,
+                "{name} takes an int or uint memory operand"
+            );
+        }
+        if !p.writable {
+            bail!(self, args[0].span, "{name} on a readonly variable");
+        }
+        let kind = if p.ty == Type::INT {
+            ScalarKind::I32
+        } else {
+            ScalarKind::U32
+        };
+        let operand = |e: &mut Self, x: &Expr| -> R<ir::Var> {
+            let v = e.expr(x)?;
+            if v.ty != p.ty {
+                bail!(
+                    e,
+                    x.span,
+                    "{name}: the data must have the type of the memory ({})",
+                    p.ty
+                );
+            }
+            Ok(v.vars[0])
+        };
+        let access = match op {
+            Some(op) => StorageAccess::Atomic(op, operand(self, &args[1])?),
+            None => {
+                let compare = operand(self, &args[1])?;
+                let value = operand(self, &args[2])?;
+                StorageAccess::CompSwap { compare, value }
+            }
+        };
+        let mut offs = Vec::new();
+        match &p.comps {
+            Some(c) => offs.extend(c.iter().copied()),
+            None => offs.push(0),
+        }
+        let dynamic = if p.dyns.is_empty() {
+            None
+        } else {
+            Some(self.combined_index(&p.dyns, 1))
+        };
+        let dst = self.new_var(kind);
+        self.emit(Stmt::Storage {
+            dst: Some(dst),
+            block,
+            offset: p.base + offs[0],
+            dynamic,
+            access,
+        });
+        Ok(Value {
+            ty: p.ty.clone(),
+            vars: vec![dst],
+        })
+    }
+}
+
+/// GL_BUFFER_DATA_SIZE of a storage block: its size with a runtime-sized last member
+/// counted as one element (GL 4.5 core §7.3.1.1).
+fn min_block_size(def: &StructDef, layout: BlockLayout) -> u32 {
+    let mut sized = StructDef {
+        name: def.name.clone(),
+        members: def.members.clone(),
+    };
+    if let Some((_, Type::Array(_, n @ 0))) = sized.members.last_mut() {
+        *n = 1;
+    }
+    let (_, size) = types::block_align_size(&Type::Struct(Rc::new(sized)), layout);
+    size
+}
