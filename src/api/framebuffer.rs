@@ -1046,6 +1046,10 @@ impl Context {
                 | gl::TEXTURE_CUBE_MAP_ARRAY
                 | gl::TEXTURE_2D_MULTISAMPLE_ARRAY
         );
+        if matches!(how, TexturePick::Layer(l) if l < 0) {
+            // Checked before the texture's target, as the spec lists it: any texture.
+            return Err(GlError::InvalidValue("negative layer"));
+        }
         let mismatch = GlError::InvalidOperation("textarget does not match the texture");
         let (layer, layered) = match how {
             TexturePick::Whole => {

@@ -21,9 +21,11 @@ use crate::gl::enums as gl;
 
 mod bindless;
 mod buffer;
+mod copy_image;
 mod debug;
 mod draw;
 mod framebuffer;
+mod invalidate;
 mod program;
 mod query;
 mod robustness;
@@ -35,9 +37,11 @@ mod vertex_array;
 
 pub use bindless::*;
 pub use buffer::*;
+pub use copy_image::*;
 pub use debug::*;
 pub use draw::*;
 pub use framebuffer::*;
+pub use invalidate::*;
 pub use program::*;
 pub use query::*;
 pub use robustness::*;
