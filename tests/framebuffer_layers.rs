@@ -539,3 +539,32 @@ fn layers_are_identical_at_one_and_two_threads() {
     assert_eq!(at(2, 69, 69), colour(1));
     assert_eq!(at(2, 20, 53), colour(4));
 }
+
+/// glDrawBuffer and the DSA draw/read buffer commands pick the layers cleared and read.
+#[test]
+fn draw_and_read_buffer_commands_pick_layers() {
+    let (mut c, _) = setup(1);
+    let arr = texture(&mut c, gl::TEXTURE_2D_ARRAY, 2);
+    c.framebuffer_texture_layer(gl::FRAMEBUFFER, C0, arr, 0, 0);
+    c.framebuffer_texture_layer(gl::FRAMEBUFFER, C0 + 1, arr, 0, 1);
+    c.draw_buffer(C0 + 1);
+    clear(&mut c, colour(1));
+    let f = c.get_integerv(gl::DRAW_FRAMEBUFFER_BINDING)[0] as u32;
+    c.named_framebuffer_read_buffer(f, C0 + 1);
+    assert_eq!(read(&mut c, W, W), solid(colour(1), 16));
+    c.named_framebuffer_read_buffer(f, C0);
+    assert_eq!(read(&mut c, W, W), vec![0; 64]);
+    c.named_framebuffer_draw_buffers(f, &[gl::NONE, C0]);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    clear(&mut c, colour(2));
+    assert_eq!(read(&mut c, W, W), solid(colour(2), 16));
+    c.named_framebuffer_draw_buffer(f, gl::BACK);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+    c.draw_buffer(gl::COLOR_ATTACHMENT0 + 8);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+    c.named_framebuffer_draw_buffer(0, gl::BACK);
+    c.named_framebuffer_read_buffer(0, gl::BACK);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    c.named_framebuffer_read_buffer(f + 40, C0);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+}

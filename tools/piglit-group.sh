@@ -35,6 +35,10 @@ rm -rf "$results"
 mkdir -p "$results"
 
 export PIGLIT_PLATFORM=surfaceless_egl
+# No window-system framework: piglit draws into its own FBO. piglit's surfaceless "window"
+# framework aborts after a test's display() returns, on llvmpipe as on softgl (checked with
+# fbo-viewport, 2026-11-26), so this stays even with GL_ARB_framebuffer_object listed.
+export PIGLIT_NO_WINDOW=1
 case "$driver" in
 softgl)
     profile=${PROFILE:-dev}

@@ -188,6 +188,17 @@ gl_commands! {
     "glDrawBuffers" fn draw_buffers(bufs: &[u32]) = try_draw_buffers;
     /// glReadBuffer.
     "glReadBuffer" fn read_buffer(src: u32) = try_read_buffer;
+    /// glDrawBuffer (GL 4.5 core §17.4.1): glDrawBuffers of one buffer.
+    "glDrawBuffer" fn draw_buffer(buf: u32) = try_draw_buffer;
+    /// glNamedFramebufferDrawBuffer (DSA; 0 is the default framebuffer).
+    "glNamedFramebufferDrawBuffer"
+    fn named_framebuffer_draw_buffer(framebuffer: u32, buf: u32) = try_named_framebuffer_draw_buffer;
+    /// glNamedFramebufferDrawBuffers (DSA; 0 is the default framebuffer).
+    "glNamedFramebufferDrawBuffers"
+    fn named_framebuffer_draw_buffers(framebuffer: u32, bufs: &[u32]) = try_named_framebuffer_draw_buffers;
+    /// glNamedFramebufferReadBuffer (DSA; 0 is the default framebuffer).
+    "glNamedFramebufferReadBuffer"
+    fn named_framebuffer_read_buffer(framebuffer: u32, src: u32) = try_named_framebuffer_read_buffer;
     /// glGenRenderbuffers.
     "glGenRenderbuffers" fn gen_renderbuffers(n: i32) -> Vec<u32> = try_gen_renderbuffers;
     /// glCreateRenderbuffers.
@@ -1458,10 +1469,55 @@ impl Context {
     }
 
     pub(crate) fn try_draw_buffers(&mut self, bufs: &[u32]) -> GlResult<()> {
+        self.draw_buffers_of(self.draw_framebuffer, bufs)
+    }
+
+    /// glDrawBuffer: one buffer, as glDrawBuffers of one (GL 4.5 core §17.4.1).
+    pub(crate) fn try_draw_buffer(&mut self, buf: u32) -> GlResult<()> {
+        self.draw_buffers_of(self.draw_framebuffer, &[buf])
+    }
+
+    pub(crate) fn try_named_framebuffer_draw_buffer(
+        &mut self,
+        framebuffer: u32,
+        buf: u32,
+    ) -> GlResult<()> {
+        let fb = self.dsa_framebuffer_or_default(framebuffer)?;
+        self.draw_buffers_of(fb, &[buf])
+    }
+
+    pub(crate) fn try_named_framebuffer_draw_buffers(
+        &mut self,
+        framebuffer: u32,
+        bufs: &[u32],
+    ) -> GlResult<()> {
+        let fb = self.dsa_framebuffer_or_default(framebuffer)?;
+        self.draw_buffers_of(fb, bufs)
+    }
+
+    pub(crate) fn try_named_framebuffer_read_buffer(
+        &mut self,
+        framebuffer: u32,
+        src: u32,
+    ) -> GlResult<()> {
+        let fb = self.dsa_framebuffer_or_default(framebuffer)?;
+        self.read_buffer_of(fb, src)
+    }
+
+    /// A DSA command's framebuffer where 0 names the default framebuffer (None).
+    fn dsa_framebuffer_or_default(&self, framebuffer: u32) -> GlResult<Option<FramebufferName>> {
+        match framebuffer {
+            0 => Ok(None),
+            f => self.named_framebuffer(f).map(Some),
+        }
+    }
+
+    /// glDrawBuffers's rules (GL 4.5 core §17.4.1) for framebuffer `fb` (None: default).
+    fn draw_buffers_of(&mut self, fb: Option<FramebufferName>, bufs: &[u32]) -> GlResult<()> {
         if bufs.len() > limits::MAX_DRAW_BUFFERS as usize {
             return Err(GlError::InvalidValue("more than GL_MAX_DRAW_BUFFERS"));
         }
-        match self.draw_framebuffer {
+        match fb {
             None => {
                 if bufs.len() != 1 {
                     return Err(GlError::InvalidOperation(
@@ -1535,7 +1591,12 @@ impl Context {
     }
 
     pub(crate) fn try_read_buffer(&mut self, src: u32) -> GlResult<()> {
-        match self.read_framebuffer {
+        self.read_buffer_of(self.read_framebuffer, src)
+    }
+
+    /// glReadBuffer's rules (GL 4.5 core §18.2.1) for framebuffer `fb` (None: default).
+    fn read_buffer_of(&mut self, fb: Option<FramebufferName>, src: u32) -> GlResult<()> {
+        match fb {
             None => {
                 if !matches!(
                     src,

@@ -77,6 +77,31 @@ pub fn CheckNamedFramebufferStatus(
     ctx.check_named_framebuffer_status(framebuffer, target)
 }
 
+pub fn DrawBuffer(ctx: &mut Context, buf: GLenum) {
+    ctx.draw_buffer(buf)
+}
+
+pub fn NamedFramebufferDrawBuffer(ctx: &mut Context, framebuffer: GLuint, buf: GLenum) {
+    ctx.named_framebuffer_draw_buffer(framebuffer, buf)
+}
+
+pub fn NamedFramebufferReadBuffer(ctx: &mut Context, framebuffer: GLuint, src: GLenum) {
+    ctx.named_framebuffer_read_buffer(framebuffer, src)
+}
+
+pub unsafe fn NamedFramebufferDrawBuffers(
+    ctx: &mut Context,
+    framebuffer: GLuint,
+    n: GLsizei,
+    bufs: *const GLenum,
+) {
+    // SAFETY: `bufs` holds `n` enums.
+    match unsafe { slice(bufs, n, "negative count") } {
+        Ok(v) => ctx.named_framebuffer_draw_buffers(framebuffer, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
 pub unsafe fn DrawBuffers(ctx: &mut Context, n: GLsizei, bufs: *const GLenum) {
     // SAFETY: `bufs` holds `n` enums.
     match unsafe { slice(bufs, n, "negative count") } {
