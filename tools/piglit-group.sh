@@ -14,8 +14,9 @@
 # profile of the driver build, default dev).
 #
 # Known failures are "name | reason" lines of conformance/piglit-known-failures.txt, the
-# name in piglit's spelling with slashes (spec/arb_framebuffer_object/fbo-alpha); a name
-# relative to its group folder (spec/GROUP/) matches too, as tools/piglit-bindless.sh's do.
+# name in piglit's spelling (spec@arb_framebuffer_object@fbo-alpha, or with slashes); a
+# name relative to its group folder (spec/GROUP/) matches too, as tools/piglit-bindless.sh's
+# do.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -87,10 +88,11 @@ echo
 known="$root/conformance/piglit-known-failures.txt"
 # The reason listed for `name` (full, or relative to spec/GROUP/), or nothing.
 reason_of() {
-    local full=$1 rel
+    local full=$1 rel at
     rel=$(printf '%s' "$full" | cut -d/ -f3-)
-    awk -F ' [|] ' -v a="$full" -v b="$rel" '$1 == a || $1 == b { print $2; exit }' \
-        "$known" 2>/dev/null || true
+    at=$(printf '%s' "$full" | tr '/' '@')
+    awk -F ' [|] ' -v a="$full" -v b="$rel" -v c="$at" \
+        '$1 == a || $1 == b || $1 == c { print $2; exit }' "$known" 2>/dev/null || true
 }
 if [ "$driver" = softgl ]; then
     echo "== tests that did not pass or skip (known reasons: conformance/piglit-known-failures.txt)"
