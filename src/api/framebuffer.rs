@@ -1086,7 +1086,7 @@ impl Context {
                 if tex_target != gl::TEXTURE_3D {
                     return Err(mismatch);
                 }
-                if zoffset < 0 || zoffset >= limits::MAX_ARRAY_TEXTURE_LAYERS {
+                if !(0..limits::MAX_ARRAY_TEXTURE_LAYERS).contains(&zoffset) {
                     return Err(GlError::InvalidValue("zoffset past GL_MAX_3D_TEXTURE_SIZE"));
                 }
                 (zoffset as u32, false)
@@ -1104,7 +1104,7 @@ impl Context {
                 } else {
                     limits::MAX_ARRAY_TEXTURE_LAYERS
                 };
-                if layer < 0 || layer >= max {
+                if !(0..max).contains(&layer) {
                     return Err(GlError::InvalidValue("layer out of range"));
                 }
                 (layer as u32, false)
