@@ -5,10 +5,11 @@
 /// GL_EXTENSIONS (glGetStringi / glGetString): extensions whose every command and shader
 /// feature works end to end.
 /// - GL_ARB_bindless_texture: the API and GLSL sides.
-/// - GL_ARB_framebuffer_object is not listed: its commands exist and multisample
-///   renderbuffers work, but glFramebufferTexture2D of a cube face, glFramebufferTexture3D
-///   and glFramebufferTextureLayer refuse the cube, 3D and array textures softgl now has
-///   (a framebuffer attachment is a whole 2D level).
+/// - GL_ARB_framebuffer_object: framebuffer and renderbuffer objects (multisample ones
+///   included), blits, glGenerateMipmap, and attachments of any level of a 2D texture, a
+///   cube face, a 3D slice or an array layer (`api/framebuffer.rs`,
+///   `tests/framebuffer_layers.rs`); piglit's group: `tools/piglit-group.sh`. Its 1D
+///   attachments cannot be made because softgl has no 1D textures yet.
 /// - GL_KHR_debug: no GLSL side.
 /// - GL_KHR_robustness: glGetGraphicsResetStatus, glReadnPixels, glGetnUniform{f,i,ui}v,
 ///   the reset notification strategy from the context attributes (EGL), GUILTY_CONTEXT_RESET
@@ -38,6 +39,7 @@ pub const GL: &[&str] = &[
     "GL_ARB_conditional_render_inverted",
     "GL_ARB_draw_buffers_blend",
     "GL_ARB_draw_indirect",
+    "GL_ARB_framebuffer_object",
     "GL_ARB_multi_draw_indirect",
     "GL_ARB_occlusion_query2",
     "GL_ARB_sync",

@@ -320,7 +320,8 @@ impl Context {
             stencil_mask: f.stencil.clear_mask(),
             scissor: f.scissor_test.then_some(f.scissor_box),
         };
-        self.queue_clear(call);
+        // Every layer of a layered framebuffer (framebuffer.rs).
+        self.queue_clear_layers(call);
         Ok(())
     }
 

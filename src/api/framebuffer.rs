@@ -9,7 +9,7 @@ use crate::api::dispatch::{gl_commands, Group};
 use crate::api::error::{GlError, GlResult};
 use crate::api::names::{FramebufferName, RenderbufferName, TextureName};
 use crate::api::pixels;
-use crate::api::texture::color_renderable;
+use crate::api::texture::{color_renderable, cube_face_of};
 use crate::gl::enums as gl;
 use crate::raster::multisample::{self, SamplePlane};
 use crate::raster::RenderTarget;
@@ -18,8 +18,43 @@ use crate::sampler::{Format, Image};
 /// What an attachment point holds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Attachment {
-    Texture { name: TextureName, level: usize },
+    /// Level `level` of a texture: its layer `layer` (a cube face in table 9.3's order, a 3D
+    /// slice or an array layer; 0 for 2D), or with `layered` every layer from 0 (GL 4.5 core
+    /// §9.8: layer 0 is drawn until geometry shaders pick others; clears reach them all).
+    Texture {
+        name: TextureName,
+        level: usize,
+        layer: u32,
+        layered: bool,
+    },
     Renderbuffer(RenderbufferName),
+}
+
+/// How a glFramebufferTexture* command picks the image of a texture level.
+#[derive(Copy, Clone, Debug)]
+enum TexturePick {
+    /// glFramebufferTexture: the whole level, layered when the texture has layers.
+    Whole,
+    /// glFramebufferTexture1D/2D: `textarget` (one of `want`, or INVALID_ENUM) names the
+    /// texture's target or, for cube maps, a face.
+    Target {
+        textarget: u32,
+        want: &'static [u32],
+    },
+    /// glFramebufferTexture3D: slice `zoffset` of a 3D texture.
+    Slice(i32),
+    /// glFramebufferTextureLayer: a layer of a 3D, array or cube map texture.
+    Layer(i32),
+}
+
+/// A texture attachment as glGetFramebufferAttachmentParameteriv reports it.
+#[derive(Copy, Clone, Debug)]
+struct TextureAttachment {
+    level: usize,
+    layer: u32,
+    layered: bool,
+    /// The texture's target (GL_NONE when it has none).
+    target: u32,
 }
 
 /// A framebuffer object.
@@ -110,29 +145,60 @@ gl_commands! {
     "glFramebufferTexture1D"
     fn framebuffer_texture_1d(target: u32, attachment: u32, textarget: u32, texture: u32, level: i32)
         = try_framebuffer_texture_1d;
-    /// glFramebufferTexture3D (GL 4.5 core §9.2.8); softgl has no layers to pick, so
-    /// `zoffset` is not looked at.
+    /// glFramebufferTexture3D (GL 4.5 core §9.2.8): slice `zoffset` of a 3D texture.
     "glFramebufferTexture3D"
-    fn framebuffer_texture_3d(target: u32, attachment: u32, textarget: u32, texture: u32, level: i32)
+    fn framebuffer_texture_3d(target: u32, attachment: u32, textarget: u32, texture: u32, level: i32, zoffset: i32)
         = try_framebuffer_texture_3d;
-    /// glFramebufferTextureLayer (GL 4.5 core §9.2.8): needs a 3D, array or cube-array
-    /// texture, which softgl does not have, so a non-zero `texture` is INVALID_OPERATION;
-    /// zero detaches.
+    /// glFramebufferTextureLayer (GL 4.5 core §9.2.8): layer `layer` of a 3D, 2D array or
+    /// cube map texture (a cube map's layer is its face, table 9.3).
     "glFramebufferTextureLayer"
     fn framebuffer_texture_layer(target: u32, attachment: u32, texture: u32, level: i32, layer: i32)
         = try_framebuffer_texture_layer;
+    /// glNamedFramebufferTextureLayer (GL 4.5 core §9.2.8, DSA).
+    "glNamedFramebufferTextureLayer"
+    fn named_framebuffer_texture_layer(framebuffer: u32, attachment: u32, texture: u32, level: i32, layer: i32)
+        = try_named_framebuffer_texture_layer;
+    /// glFramebufferTexture (GL 4.5 core §9.2.8): a whole level; layered when the texture
+    /// is 3D, an array or a cube map (layer 0 is drawn; clears reach every layer).
+    "glFramebufferTexture"
+    fn framebuffer_texture(target: u32, attachment: u32, texture: u32, level: i32)
+        = try_framebuffer_texture;
+    /// glNamedFramebufferTexture (GL 4.5 core §9.2.8, DSA).
+    "glNamedFramebufferTexture"
+    fn named_framebuffer_texture(framebuffer: u32, attachment: u32, texture: u32, level: i32)
+        = try_named_framebuffer_texture;
     /// glGetFramebufferAttachmentParameteriv (GL 4.5 core §9.2.3).
     "glGetFramebufferAttachmentParameteriv"
     fn get_framebuffer_attachment_parameteriv(target: u32, attachment: u32, pname: u32) -> i32
         = try_get_framebuffer_attachment_parameteriv;
+    /// glGetNamedFramebufferAttachmentParameteriv (GL 4.5 core §9.2.3, DSA; framebuffer 0
+    /// is the default framebuffer).
+    "glGetNamedFramebufferAttachmentParameteriv"
+    fn get_named_framebuffer_attachment_parameteriv(framebuffer: u32, attachment: u32, pname: u32) -> i32
+        = try_get_named_framebuffer_attachment_parameteriv;
     /// glFramebufferRenderbuffer.
     "glFramebufferRenderbuffer"
     fn framebuffer_renderbuffer(target: u32, attachment: u32, rbtarget: u32, renderbuffer: u32)
         = try_framebuffer_renderbuffer;
+    /// glNamedFramebufferRenderbuffer (GL 4.5 core §9.2.7, DSA).
+    "glNamedFramebufferRenderbuffer"
+    fn named_framebuffer_renderbuffer(framebuffer: u32, attachment: u32, rbtarget: u32, renderbuffer: u32)
+        = try_named_framebuffer_renderbuffer;
     /// glDrawBuffers (GL 4.5 core §17.4.1).
     "glDrawBuffers" fn draw_buffers(bufs: &[u32]) = try_draw_buffers;
     /// glReadBuffer.
     "glReadBuffer" fn read_buffer(src: u32) = try_read_buffer;
+    /// glDrawBuffer (GL 4.5 core §17.4.1): glDrawBuffers of one buffer.
+    "glDrawBuffer" fn draw_buffer(buf: u32) = try_draw_buffer;
+    /// glNamedFramebufferDrawBuffer (DSA; 0 is the default framebuffer).
+    "glNamedFramebufferDrawBuffer"
+    fn named_framebuffer_draw_buffer(framebuffer: u32, buf: u32) = try_named_framebuffer_draw_buffer;
+    /// glNamedFramebufferDrawBuffers (DSA; 0 is the default framebuffer).
+    "glNamedFramebufferDrawBuffers"
+    fn named_framebuffer_draw_buffers(framebuffer: u32, bufs: &[u32]) = try_named_framebuffer_draw_buffers;
+    /// glNamedFramebufferReadBuffer (DSA; 0 is the default framebuffer).
+    "glNamedFramebufferReadBuffer"
+    fn named_framebuffer_read_buffer(framebuffer: u32, src: u32) = try_named_framebuffer_read_buffer;
     /// glGenRenderbuffers.
     "glGenRenderbuffers" fn gen_renderbuffers(n: i32) -> Vec<u32> = try_gen_renderbuffers;
     /// glCreateRenderbuffers.
@@ -167,6 +233,11 @@ gl_commands! {
     /// glCheckFramebufferStatus.
     "glCheckFramebufferStatus"
     fn check_framebuffer_status(target: u32) -> u32 = try_check_framebuffer_status;
+    /// glCheckNamedFramebufferStatus (GL 4.5 core §9.4.2, DSA; framebuffer 0 is the
+    /// default framebuffer).
+    "glCheckNamedFramebufferStatus"
+    fn check_named_framebuffer_status(framebuffer: u32, target: u32) -> u32
+        = try_check_named_framebuffer_status;
     /// glClearBufferiv (GL 4.5 core §17.4.3.1): GL_STENCIL (draw buffer 0) to `value[0]`
     /// under the stencil write mask. Integer colour buffers do not exist in softgl yet, so
     /// GL_COLOR is INVALID_OPERATION.
@@ -193,16 +264,51 @@ impl Context {
     }
 
     pub(crate) fn attachment_image(&self, a: Attachment) -> Option<Arc<Image>> {
+        self.attachment_image_at(a, 0)
+    }
+
+    /// The image `a` holds, for a layered attachment its layer `layer` (None past its last
+    /// layer; other attachments ignore `layer`). A layer of a level with several (a cube
+    /// face, 3D slice, array layer) is a view of that layer (`Image::layer_view`): drawing
+    /// into it writes the texture.
+    fn attachment_image_at(&self, a: Attachment, layer: u32) -> Option<Arc<Image>> {
         match a {
-            Attachment::Texture { name, level } => self.texture_level_image(name, level),
+            Attachment::Texture {
+                name,
+                level,
+                layer: first,
+                layered,
+            } => {
+                let img = self.texture_level_image(name, level)?;
+                let layer = if layered { first + layer } else { first };
+                if layer == 0 && img.depth() == 1 {
+                    return Some(img);
+                }
+                img.layer_view(layer).map(Arc::new)
+            }
             Attachment::Renderbuffer(r) => self.objs.renderbuffers.get(r)?.image.clone(),
+        }
+    }
+
+    /// Layers of `a` when it is layered (0 when not).
+    fn attachment_layers(&self, a: Attachment) -> u32 {
+        match a {
+            Attachment::Texture {
+                name,
+                level,
+                layered: true,
+                ..
+            } => self
+                .texture_level_image(name, level)
+                .map_or(0, |img| img.depth()),
+            _ => 0,
         }
     }
 
     /// The internal format of what `a` holds (for its depth and stencil bits).
     fn attachment_format(&self, a: Attachment) -> Option<pixels::InternalFormat> {
         match a {
-            Attachment::Texture { name, level } => {
+            Attachment::Texture { name, level, .. } => {
                 self.objs.textures.get(name)?.level_format(level)
             }
             Attachment::Renderbuffer(r) => self.objs.renderbuffers.get(r)?.format,
@@ -284,6 +390,30 @@ impl Context {
         if counts.any(|n| Some(n) != first) {
             return gl::FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
         }
+        // Either every populated attachment is layered or none is, and layered colour
+        // attachments come from textures of one target (§9.4.2).
+        let all = fb
+            .colors
+            .iter()
+            .flatten()
+            .chain(fb.depth.iter())
+            .chain(fb.stencil.iter());
+        let layered = |a: &Attachment| matches!(a, Attachment::Texture { layered: true, .. });
+        if all.clone().any(layered) && !all.clone().all(layered) {
+            return gl::FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS;
+        }
+        let mut color_targets = fb.colors.iter().flatten().filter_map(|a| match a {
+            Attachment::Texture {
+                name,
+                layered: true,
+                ..
+            } => Some(self.objs.textures.get(*name).and_then(|t| t.target)),
+            _ => None,
+        });
+        let first = color_targets.next();
+        if color_targets.any(|t| Some(t) != first) {
+            return gl::FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS;
+        }
         gl::FRAMEBUFFER_COMPLETE
     }
 
@@ -295,6 +425,17 @@ impl Context {
         &self,
         fb: Option<FramebufferName>,
         read: bool,
+    ) -> Result<Buffers, u32> {
+        self.framebuffer_buffers_at(fb, read, 0)
+    }
+
+    /// `framebuffer_buffers` with layered attachments at their layer `layer` (reads, blits
+    /// and draws see layer 0; clears reach every layer, GL 4.5 core §9.8).
+    fn framebuffer_buffers_at(
+        &self,
+        fb: Option<FramebufferName>,
+        read: bool,
+        layer: u32,
     ) -> Result<Buffers, u32> {
         let Some(name) = fb else {
             let d = &self.default_fb;
@@ -332,7 +473,7 @@ impl Context {
                     .get(i)
                     .copied()
                     .flatten()
-                    .and_then(|a| self.attachment_image(a))
+                    .and_then(|a| self.attachment_image_at(a, layer))
             })
             .collect();
         // The framebuffer's size is the intersection of its attachments (GL 4.5 core §9.2).
@@ -383,13 +524,54 @@ impl Context {
         }
         Ok(Buffers {
             colors,
-            depth: fb.depth.and_then(|a| self.attachment_image(a)),
-            stencil: fb.stencil.and_then(|a| self.attachment_image(a)),
+            depth: fb.depth.and_then(|a| self.attachment_image_at(a, layer)),
+            stencil: fb.stencil.and_then(|a| self.attachment_image_at(a, layer)),
             width,
             height,
             samples,
             planes,
         })
+    }
+
+    /// Queues the clear `call` of the draw framebuffer and, when its attachments are
+    /// layered, the same clear of every further layer (GL 4.5 core §9.8: a clear reaches
+    /// every layer of a layered attachment; an attachment with fewer layers than another
+    /// drops out of the later ones).
+    pub(crate) fn queue_clear_layers(&mut self, call: crate::raster::ClearCall) {
+        let layers = self
+            .draw_framebuffer
+            .and_then(|n| self.framebuffers.get(n))
+            .map_or(0, |fb| {
+                fb.colors
+                    .iter()
+                    .flatten()
+                    .chain(fb.depth.iter())
+                    .chain(fb.stencil.iter())
+                    .map(|a| self.attachment_layers(*a))
+                    .max()
+                    .unwrap_or(0)
+            });
+        let mut more = Vec::new();
+        for layer in 1..layers {
+            let Ok(b) = self.framebuffer_buffers_at(self.draw_framebuffer, false, layer) else {
+                break;
+            };
+            let mut c = call.clone();
+            // The draw buffers the first layer's clear leaves out (ClearBuffer of one
+            // buffer) stay out.
+            for (img, base) in c.target.colors.iter_mut().zip(b.colors) {
+                if img.is_some() {
+                    *img = base;
+                }
+            }
+            c.target.depth = b.depth;
+            c.target.stencil = b.stencil;
+            more.push(c);
+        }
+        self.queue_clear(call);
+        for c in more {
+            self.queue_clear(c);
+        }
     }
 
     /// The draw framebuffer as a render target, or its status when incomplete.
@@ -600,7 +782,7 @@ impl Context {
             scissor: f.scissor_test.then_some(f.scissor_box),
         };
         make(&mut call);
-        self.queue_clear(call);
+        self.queue_clear_layers(call);
         Ok(())
     }
 
@@ -763,7 +945,9 @@ impl Context {
         Ok(())
     }
 
-    fn target_framebuffer(&mut self, target: u32) -> GlResult<&mut Framebuffer> {
+    /// The framebuffer object bound to `target` (INVALID_ENUM for a bad target,
+    /// INVALID_OPERATION for the default framebuffer, which has no attachment points).
+    fn target_framebuffer_name(&self, target: u32) -> GlResult<FramebufferName> {
         let name = match target {
             gl::FRAMEBUFFER | gl::DRAW_FRAMEBUFFER => self.draw_framebuffer,
             gl::READ_FRAMEBUFFER => self.read_framebuffer,
@@ -773,17 +957,33 @@ impl Context {
             "the default framebuffer has no attachments to change",
         ))?;
         self.framebuffers
-            .get_mut(name)
+            .get(name)
+            .map(|_| name)
             .ok_or(GlError::InvalidOperation("no framebuffer"))
+    }
+
+    /// The framebuffer object a DSA command names (GL 4.5 core §9.2: INVALID_OPERATION
+    /// unless `framebuffer` is an existing framebuffer object).
+    fn named_framebuffer(&self, framebuffer: u32) -> GlResult<FramebufferName> {
+        let name = FramebufferName(framebuffer);
+        match self.framebuffers.get(name) {
+            Some(_) if framebuffer != 0 => Ok(name),
+            _ => Err(GlError::InvalidOperation(
+                "not the name of an existing framebuffer object",
+            )),
+        }
     }
 
     fn set_attachment(
         &mut self,
-        target: u32,
+        fb: FramebufferName,
         attachment: u32,
         a: Option<Attachment>,
     ) -> GlResult<()> {
-        let fb = self.target_framebuffer(target)?;
+        let fb = self
+            .framebuffers
+            .get_mut(fb)
+            .ok_or(GlError::InvalidOperation("no framebuffer"))?;
         match attachment {
             gl::DEPTH_ATTACHMENT => fb.depth = a,
             gl::STENCIL_ATTACHMENT => fb.stencil = a,
@@ -814,30 +1014,141 @@ impl Context {
         }
     }
 
-    /// What every FramebufferTexture* checks first (GL 4.5 core §9.2.8): the target and
-    /// attachment point; texture 0 detaches (`Ok(None)`, done); otherwise the texture must
-    /// exist and `level` be a mip level.
-    fn texture_attachment_start(
+    /// glFramebufferTexture* and glNamedFramebufferTexture* (GL 4.5 core §9.2.8): attaches
+    /// level `level` of `texture` to `attachment` of `fb` as `how` picks the image, after
+    /// the checks every form makes. Texture 0 detaches (the other arguments are ignored).
+    fn attach_texture(
+        &mut self,
+        fb: FramebufferName,
+        attachment: u32,
+        texture: u32,
+        level: i32,
+        how: TexturePick,
+    ) -> GlResult<()> {
+        Self::check_attachment_point(attachment)?;
+        if let TexturePick::Target { textarget, want } = how {
+            // INVALID_ENUM for a textarget the command never takes (table 9.2), even before
+            // the texture is looked at; with texture 0 it is ignored.
+            if texture != 0 && !want.contains(&textarget) {
+                return Err(GlError::InvalidEnum("textarget"));
+            }
+        }
+        if texture == 0 {
+            return self.set_attachment(fb, attachment, None);
+        }
+        let name = TextureName(texture);
+        // A name from glGenTextures that was never bound is not a texture object yet.
+        let Some(tex_target) = self.objs.textures.get(name).and_then(|t| t.target) else {
+            return Err(GlError::InvalidOperation("not a texture"));
+        };
+        if level < 0 || level as usize >= limits::MAX_MIP_LEVELS {
+            return Err(GlError::InvalidValue("level out of range"));
+        }
+        // Rectangle and multisample textures have level 0 only.
+        if level != 0
+            && matches!(
+                tex_target,
+                gl::TEXTURE_RECTANGLE
+                    | gl::TEXTURE_2D_MULTISAMPLE
+                    | gl::TEXTURE_2D_MULTISAMPLE_ARRAY
+            )
+        {
+            return Err(GlError::InvalidValue("level of a single-level texture"));
+        }
+        let is_layered_target = matches!(
+            tex_target,
+            gl::TEXTURE_3D
+                | gl::TEXTURE_CUBE_MAP
+                | gl::TEXTURE_1D_ARRAY
+                | gl::TEXTURE_2D_ARRAY
+                | gl::TEXTURE_CUBE_MAP_ARRAY
+                | gl::TEXTURE_2D_MULTISAMPLE_ARRAY
+        );
+        if matches!(how, TexturePick::Layer(l) if l < 0) {
+            // Checked before the texture's target, as the spec lists it: any texture.
+            return Err(GlError::InvalidValue("negative layer"));
+        }
+        let mismatch = GlError::InvalidOperation("textarget does not match the texture");
+        let (layer, layered) = match how {
+            TexturePick::Whole => {
+                if tex_target == gl::TEXTURE_BUFFER {
+                    return Err(GlError::InvalidOperation("a buffer texture has no image"));
+                }
+                // Every layer (all faces of a cube) at once: a layered attachment.
+                (0, is_layered_target)
+            }
+            TexturePick::Target { textarget, .. } => {
+                if let Some(face) = cube_face_of(textarget) {
+                    if tex_target != gl::TEXTURE_CUBE_MAP {
+                        return Err(mismatch);
+                    }
+                    (face, false)
+                } else if textarget != tex_target {
+                    return Err(mismatch);
+                } else {
+                    (0, false)
+                }
+            }
+            TexturePick::Slice(zoffset) => {
+                if tex_target != gl::TEXTURE_3D {
+                    return Err(mismatch);
+                }
+                if !(0..limits::MAX_ARRAY_TEXTURE_LAYERS).contains(&zoffset) {
+                    return Err(GlError::InvalidValue("zoffset past GL_MAX_3D_TEXTURE_SIZE"));
+                }
+                (zoffset as u32, false)
+            }
+            TexturePick::Layer(layer) => {
+                if !is_layered_target {
+                    return Err(GlError::InvalidOperation(
+                        "not a 3D, array or cube map texture",
+                    ));
+                }
+                // 3D: MAX_3D_TEXTURE_SIZE; arrays: MAX_ARRAY_TEXTURE_LAYERS (both 2048 here);
+                // a cube map's layer is its face (table 9.3).
+                let max = if tex_target == gl::TEXTURE_CUBE_MAP {
+                    6
+                } else {
+                    limits::MAX_ARRAY_TEXTURE_LAYERS
+                };
+                if !(0..max).contains(&layer) {
+                    return Err(GlError::InvalidValue("layer out of range"));
+                }
+                (layer as u32, false)
+            }
+        };
+        self.set_attachment(
+            fb,
+            attachment,
+            Some(Attachment::Texture {
+                name,
+                level: level as usize,
+                layer,
+                layered,
+            }),
+        )
+    }
+
+    pub(crate) fn try_framebuffer_texture(
         &mut self,
         target: u32,
         attachment: u32,
         texture: u32,
         level: i32,
-    ) -> GlResult<Option<TextureName>> {
-        self.target_framebuffer(target)?;
-        Self::check_attachment_point(attachment)?;
-        if texture == 0 {
-            self.set_attachment(target, attachment, None)?;
-            return Ok(None);
-        }
-        let name = TextureName(texture);
-        if self.objs.textures.get(name).is_none() {
-            return Err(GlError::InvalidOperation("not a texture"));
-        }
-        if level < 0 || level as usize >= limits::MAX_MIP_LEVELS {
-            return Err(GlError::InvalidValue("level out of range"));
-        }
-        Ok(Some(name))
+    ) -> GlResult<()> {
+        let fb = self.target_framebuffer_name(target)?;
+        self.attach_texture(fb, attachment, texture, level, TexturePick::Whole)
+    }
+
+    pub(crate) fn try_named_framebuffer_texture(
+        &mut self,
+        framebuffer: u32,
+        attachment: u32,
+        texture: u32,
+        level: i32,
+    ) -> GlResult<()> {
+        let fb = self.named_framebuffer(framebuffer)?;
+        self.attach_texture(fb, attachment, texture, level, TexturePick::Whole)
     }
 
     pub(crate) fn try_framebuffer_texture_2d(
@@ -848,35 +1159,22 @@ impl Context {
         texture: u32,
         level: i32,
     ) -> GlResult<()> {
-        let Some(name) = self.texture_attachment_start(target, attachment, texture, level)? else {
-            return Ok(());
+        let fb = self.target_framebuffer_name(target)?;
+        let how = TexturePick::Target {
+            textarget,
+            want: &[
+                gl::TEXTURE_2D,
+                gl::TEXTURE_RECTANGLE,
+                gl::TEXTURE_2D_MULTISAMPLE,
+                gl::TEXTURE_CUBE_MAP_POSITIVE_X,
+                gl::TEXTURE_CUBE_MAP_NEGATIVE_X,
+                gl::TEXTURE_CUBE_MAP_POSITIVE_Y,
+                gl::TEXTURE_CUBE_MAP_NEGATIVE_Y,
+                gl::TEXTURE_CUBE_MAP_POSITIVE_Z,
+                gl::TEXTURE_CUBE_MAP_NEGATIVE_Z,
+            ],
         };
-        if textarget != gl::TEXTURE_2D {
-            return Err(
-                if (gl::TEXTURE_CUBE_MAP_POSITIVE_X..=gl::TEXTURE_CUBE_MAP_NEGATIVE_Z)
-                    .contains(&textarget)
-                    || textarget == gl::TEXTURE_RECTANGLE
-                {
-                    GlError::InvalidOperation("textarget does not match the texture")
-                } else {
-                    GlError::InvalidEnum("textarget")
-                },
-            );
-        }
-        let t = self.objs.textures.get(name);
-        if t.is_some_and(|t| t.target.is_some_and(|tt| tt != textarget)) {
-            return Err(GlError::InvalidOperation(
-                "textarget does not match the texture",
-            ));
-        }
-        self.set_attachment(
-            target,
-            attachment,
-            Some(Attachment::Texture {
-                name,
-                level: level as usize,
-            }),
-        )
+        self.attach_texture(fb, attachment, texture, level, how)
     }
 
     pub(crate) fn try_framebuffer_texture_1d(
@@ -887,14 +1185,12 @@ impl Context {
         texture: u32,
         level: i32,
     ) -> GlResult<()> {
-        self.framebuffer_texture_other(
-            target,
-            attachment,
+        let fb = self.target_framebuffer_name(target)?;
+        let how = TexturePick::Target {
             textarget,
-            texture,
-            level,
-            gl::TEXTURE_1D,
-        )
+            want: &[gl::TEXTURE_1D],
+        };
+        self.attach_texture(fb, attachment, texture, level, how)
     }
 
     pub(crate) fn try_framebuffer_texture_3d(
@@ -904,41 +1200,13 @@ impl Context {
         textarget: u32,
         texture: u32,
         level: i32,
+        zoffset: i32,
     ) -> GlResult<()> {
-        self.framebuffer_texture_other(
-            target,
-            attachment,
-            textarget,
-            texture,
-            level,
-            gl::TEXTURE_3D,
-        )
-    }
-
-    /// FramebufferTexture1D/3D, whose `textarget` must be `want`. softgl has only 2D
-    /// textures, so a non-zero `texture` can never match: INVALID_OPERATION, as for any
-    /// texture of another target; zero detaches.
-    fn framebuffer_texture_other(
-        &mut self,
-        target: u32,
-        attachment: u32,
-        textarget: u32,
-        texture: u32,
-        level: i32,
-        want: u32,
-    ) -> GlResult<()> {
-        if texture != 0 && textarget != want {
+        let fb = self.target_framebuffer_name(target)?;
+        if texture != 0 && textarget != gl::TEXTURE_3D {
             return Err(GlError::InvalidEnum("textarget"));
         }
-        if self
-            .texture_attachment_start(target, attachment, texture, level)?
-            .is_none()
-        {
-            return Ok(());
-        }
-        Err(GlError::InvalidOperation(
-            "textarget does not match the texture (softgl has only 2D textures)",
-        ))
+        self.attach_texture(fb, attachment, texture, level, TexturePick::Slice(zoffset))
     }
 
     pub(crate) fn try_framebuffer_texture_layer(
@@ -949,18 +1217,20 @@ impl Context {
         level: i32,
         layer: i32,
     ) -> GlResult<()> {
-        if self
-            .texture_attachment_start(target, attachment, texture, level)?
-            .is_none()
-        {
-            return Ok(());
-        }
-        if layer < 0 {
-            return Err(GlError::InvalidValue("negative layer"));
-        }
-        Err(GlError::InvalidOperation(
-            "not a 3D or array texture (softgl has only 2D textures)",
-        ))
+        let fb = self.target_framebuffer_name(target)?;
+        self.attach_texture(fb, attachment, texture, level, TexturePick::Layer(layer))
+    }
+
+    pub(crate) fn try_named_framebuffer_texture_layer(
+        &mut self,
+        framebuffer: u32,
+        attachment: u32,
+        texture: u32,
+        level: i32,
+        layer: i32,
+    ) -> GlResult<()> {
+        let fb = self.named_framebuffer(framebuffer)?;
+        self.attach_texture(fb, attachment, texture, level, TexturePick::Layer(layer))
     }
 
     pub(crate) fn try_get_framebuffer_attachment_parameteriv(
@@ -969,17 +1239,41 @@ impl Context {
         attachment: u32,
         pname: u32,
     ) -> GlResult<i32> {
-        self.attachment_parameter(target, attachment, pname)
-    }
-
-    fn attachment_parameter(&self, target: u32, attachment: u32, pname: u32) -> GlResult<i32> {
         let bound = match target {
             gl::FRAMEBUFFER | gl::DRAW_FRAMEBUFFER => self.draw_framebuffer,
             gl::READ_FRAMEBUFFER => self.read_framebuffer,
             _ => return Err(GlError::BadEnum("framebuffer target", target)),
         };
-        // What is attached: (object type, name, texture level, internal format).
-        type Found = (u32, u32, Option<usize>, Option<pixels::InternalFormat>);
+        self.attachment_parameter(bound, attachment, pname)
+    }
+
+    pub(crate) fn try_get_named_framebuffer_attachment_parameteriv(
+        &mut self,
+        framebuffer: u32,
+        attachment: u32,
+        pname: u32,
+    ) -> GlResult<i32> {
+        // Framebuffer 0 is the default framebuffer here (GL 4.5 core §9.2.3).
+        let bound = match framebuffer {
+            0 => None,
+            f => Some(self.named_framebuffer(f)?),
+        };
+        self.attachment_parameter(bound, attachment, pname)
+    }
+
+    fn attachment_parameter(
+        &self,
+        bound: Option<FramebufferName>,
+        attachment: u32,
+        pname: u32,
+    ) -> GlResult<i32> {
+        // What is attached: (object type, name, texture attachment, internal format).
+        type Found = (
+            u32,
+            u32,
+            Option<TextureAttachment>,
+            Option<pixels::InternalFormat>,
+        );
         let found: Option<Found> = match bound {
             None => {
                 // The default framebuffer: its buffers by name (§9.2.3). A pbuffer has a
@@ -1014,13 +1308,22 @@ impl Context {
                     c => fb.colors[(c - gl::COLOR_ATTACHMENT0) as usize],
                 };
                 a.map(|a| match a {
-                    Attachment::Texture { name, level } => {
-                        let f = self
-                            .objs
-                            .textures
-                            .get(name)
-                            .and_then(|t| t.level_format(level));
-                        (gl::TEXTURE, name.0, Some(level), f)
+                    Attachment::Texture {
+                        name,
+                        level,
+                        layer,
+                        layered,
+                    } => {
+                        let t = self.objs.textures.get(name);
+                        let f = t.and_then(|t| t.level_format(level));
+                        let target = t.and_then(|t| t.target).unwrap_or(gl::NONE);
+                        let ta = TextureAttachment {
+                            level,
+                            layer,
+                            layered,
+                            target,
+                        };
+                        (gl::TEXTURE, name.0, Some(ta), f)
                     }
                     Attachment::Renderbuffer(r) => {
                         let f = self.objs.renderbuffers.get(r).and_then(|rb| rb.format);
@@ -1029,7 +1332,7 @@ impl Context {
                 })
             }
         };
-        let Some((ty, obj, level, format)) = found else {
+        let Some((ty, obj, tex, format)) = found else {
             // Nothing attached: only the type and name may be asked (§9.2.3).
             return match pname {
                 gl::FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE => Ok(gl::NONE as i32),
@@ -1062,17 +1365,29 @@ impl Context {
             gl::FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING => {
                 format.map_or(gl::LINEAR, |f| f.color_encoding()) as i32
             }
-            gl::FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL if level.is_some() => {
-                level.unwrap_or(0) as i32
+            gl::FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL if tex.is_some() => {
+                tex.map_or(0, |t| t.level as i32)
             }
-            // 2D textures only: no cube face, no layer, never layered.
-            gl::FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE
-            | gl::FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER
-            | gl::FRAMEBUFFER_ATTACHMENT_LAYERED
-                if level.is_some() =>
-            {
-                0
-            }
+            // The face of a cube map (POSITIVE_X for a layered one, as Mesa answers), else
+            // NONE (§9.2.3).
+            gl::FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE => match tex {
+                Some(t) if t.target == gl::TEXTURE_CUBE_MAP => {
+                    (gl::TEXTURE_CUBE_MAP_POSITIVE_X + t.layer) as i32
+                }
+                Some(_) => gl::NONE as i32,
+                None => return Err(GlError::BadEnum("attachment parameter", pname)),
+            },
+            // The layer of a 3D or array texture; zero otherwise (a cube map's layer is
+            // its face, above).
+            gl::FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER => match tex {
+                Some(t) if t.target != gl::TEXTURE_CUBE_MAP => t.layer as i32,
+                Some(_) => 0,
+                None => return Err(GlError::BadEnum("attachment parameter", pname)),
+            },
+            gl::FRAMEBUFFER_ATTACHMENT_LAYERED => match tex {
+                Some(t) => i32::from(t.layered),
+                None => return Err(GlError::BadEnum("attachment parameter", pname)),
+            },
             _ => return Err(GlError::BadEnum("attachment parameter", pname)),
         })
     }
@@ -1084,19 +1399,40 @@ impl Context {
         rbtarget: u32,
         renderbuffer: u32,
     ) -> GlResult<()> {
-        self.target_framebuffer(target)?;
+        let fb = self.target_framebuffer_name(target)?;
+        self.attach_renderbuffer(fb, attachment, rbtarget, renderbuffer)
+    }
+
+    pub(crate) fn try_named_framebuffer_renderbuffer(
+        &mut self,
+        framebuffer: u32,
+        attachment: u32,
+        rbtarget: u32,
+        renderbuffer: u32,
+    ) -> GlResult<()> {
+        let fb = self.named_framebuffer(framebuffer)?;
+        self.attach_renderbuffer(fb, attachment, rbtarget, renderbuffer)
+    }
+
+    fn attach_renderbuffer(
+        &mut self,
+        fb: FramebufferName,
+        attachment: u32,
+        rbtarget: u32,
+        renderbuffer: u32,
+    ) -> GlResult<()> {
         Self::check_attachment_point(attachment)?;
         if rbtarget != gl::RENDERBUFFER {
             return Err(GlError::InvalidEnum("renderbuffer target"));
         }
         if renderbuffer == 0 {
-            return self.set_attachment(target, attachment, None);
+            return self.set_attachment(fb, attachment, None);
         }
         let name = RenderbufferName(renderbuffer);
         if self.objs.renderbuffers.get(name).is_none() {
             return Err(GlError::InvalidOperation("not a renderbuffer"));
         }
-        self.set_attachment(target, attachment, Some(Attachment::Renderbuffer(name)))
+        self.set_attachment(fb, attachment, Some(Attachment::Renderbuffer(name)))
     }
 
     pub(crate) fn try_check_framebuffer_status(&mut self, target: u32) -> GlResult<u32> {
@@ -1114,11 +1450,81 @@ impl Context {
         })
     }
 
+    pub(crate) fn try_check_named_framebuffer_status(
+        &mut self,
+        framebuffer: u32,
+        target: u32,
+    ) -> GlResult<u32> {
+        if !matches!(
+            target,
+            gl::FRAMEBUFFER | gl::DRAW_FRAMEBUFFER | gl::READ_FRAMEBUFFER
+        ) {
+            return Err(GlError::BadEnum("framebuffer target", target));
+        }
+        if framebuffer == 0 {
+            return Ok(if self.default_fb.surface.is_none() {
+                gl::FRAMEBUFFER_UNDEFINED
+            } else {
+                gl::FRAMEBUFFER_COMPLETE
+            });
+        }
+        let name = self.named_framebuffer(framebuffer)?;
+        Ok(self
+            .framebuffers
+            .get(name)
+            .map_or(gl::FRAMEBUFFER_UNDEFINED, |fb| self.framebuffer_status(fb)))
+    }
+
     pub(crate) fn try_draw_buffers(&mut self, bufs: &[u32]) -> GlResult<()> {
+        self.draw_buffers_of(self.draw_framebuffer, bufs)
+    }
+
+    /// glDrawBuffer: one buffer, as glDrawBuffers of one (GL 4.5 core §17.4.1).
+    pub(crate) fn try_draw_buffer(&mut self, buf: u32) -> GlResult<()> {
+        self.draw_buffers_of(self.draw_framebuffer, &[buf])
+    }
+
+    pub(crate) fn try_named_framebuffer_draw_buffer(
+        &mut self,
+        framebuffer: u32,
+        buf: u32,
+    ) -> GlResult<()> {
+        let fb = self.dsa_framebuffer_or_default(framebuffer)?;
+        self.draw_buffers_of(fb, &[buf])
+    }
+
+    pub(crate) fn try_named_framebuffer_draw_buffers(
+        &mut self,
+        framebuffer: u32,
+        bufs: &[u32],
+    ) -> GlResult<()> {
+        let fb = self.dsa_framebuffer_or_default(framebuffer)?;
+        self.draw_buffers_of(fb, bufs)
+    }
+
+    pub(crate) fn try_named_framebuffer_read_buffer(
+        &mut self,
+        framebuffer: u32,
+        src: u32,
+    ) -> GlResult<()> {
+        let fb = self.dsa_framebuffer_or_default(framebuffer)?;
+        self.read_buffer_of(fb, src)
+    }
+
+    /// A DSA command's framebuffer where 0 names the default framebuffer (None).
+    fn dsa_framebuffer_or_default(&self, framebuffer: u32) -> GlResult<Option<FramebufferName>> {
+        match framebuffer {
+            0 => Ok(None),
+            f => self.named_framebuffer(f).map(Some),
+        }
+    }
+
+    /// glDrawBuffers's rules (GL 4.5 core §17.4.1) for framebuffer `fb` (None: default).
+    fn draw_buffers_of(&mut self, fb: Option<FramebufferName>, bufs: &[u32]) -> GlResult<()> {
         if bufs.len() > limits::MAX_DRAW_BUFFERS as usize {
             return Err(GlError::InvalidValue("more than GL_MAX_DRAW_BUFFERS"));
         }
-        match self.draw_framebuffer {
+        match fb {
             None => {
                 if bufs.len() != 1 {
                     return Err(GlError::InvalidOperation(
@@ -1192,7 +1598,12 @@ impl Context {
     }
 
     pub(crate) fn try_read_buffer(&mut self, src: u32) -> GlResult<()> {
-        match self.read_framebuffer {
+        self.read_buffer_of(self.read_framebuffer, src)
+    }
+
+    /// glReadBuffer's rules (GL 4.5 core §18.2.1) for framebuffer `fb` (None: default).
+    fn read_buffer_of(&mut self, fb: Option<FramebufferName>, src: u32) -> GlResult<()> {
+        match fb {
             None => {
                 if !matches!(
                     src,
@@ -1685,7 +2096,7 @@ mod tests {
         // A 2D texture never matches TEXTURE_1D / TEXTURE_3D or a layered target.
         c.framebuffer_texture_1d(gl::FRAMEBUFFER, c0, gl::TEXTURE_1D, t, 0);
         assert_eq!(c.get_error(), gl::INVALID_OPERATION);
-        c.framebuffer_texture_3d(gl::FRAMEBUFFER, c0, gl::TEXTURE_2D, t, 0);
+        c.framebuffer_texture_3d(gl::FRAMEBUFFER, c0, gl::TEXTURE_2D, t, 0, 0);
         assert_eq!(c.get_error(), gl::INVALID_ENUM);
         c.framebuffer_texture_layer(gl::FRAMEBUFFER, c0, t, 0, 0);
         assert_eq!(c.get_error(), gl::INVALID_OPERATION);
@@ -1706,7 +2117,7 @@ mod tests {
             gl::FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT
         );
         c.framebuffer_texture_2d(gl::FRAMEBUFFER, c0, gl::TEXTURE_2D, t, 0);
-        c.framebuffer_texture_3d(gl::FRAMEBUFFER, c0, gl::TEXTURE_3D, 0, 0);
+        c.framebuffer_texture_3d(gl::FRAMEBUFFER, c0, gl::TEXTURE_3D, 0, 0, 0);
         assert_eq!(c.get_error(), gl::NO_ERROR);
         assert_eq!(
             c.check_framebuffer_status(gl::FRAMEBUFFER),

@@ -19,7 +19,9 @@
 //! | `texture.rs` | 2D textures, sampler objects, texture units, completeness |
 //! | `pixels.rs` | pixel unpack/pack and mipmap generation on the API thread |
 //! | `framebuffer.rs` | framebuffers, renderbuffers, completeness, ReadPixels |
+//! | `invalidate.rs` | glInvalidate*: validated, contents kept |
 //! | `multisample.rs` | sample positions, the sample mask, sample-count queries, GL_SAMPLES |
+//! | `copy_image.rs` | glCopyImageSubData: raw texel copies between levels and renderbuffers |
 //! | `blit.rs` | glBlitFramebuffer: validation, coordinate mapping, colour conversion, depth/stencil copies |
 //! | `bindless.rs` | ARB_bindless_texture handles and residency |
 //! | `draw.rs` | draw validation and the `raster::DrawCall` snapshot, glClear |
@@ -44,11 +46,13 @@ mod blit;
 pub mod buffer;
 pub mod compressed;
 pub mod context;
+pub mod copy_image;
 pub(crate) mod dispatch;
 pub mod draw;
 
 pub mod error;
 pub mod framebuffer;
+pub mod invalidate;
 pub mod multisample;
 // The C ABI needs raw pointers (DESIGN.md §2 "the C driver"); every unsafe block in it
 // carries a `// SAFETY:` comment. The rest of `api/` stays free of unsafe code.

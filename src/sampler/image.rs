@@ -3,6 +3,7 @@
 //! the sampler reads texels through it (the "raw texel pointers" island of DESIGN.md §2).
 
 use std::cell::UnsafeCell;
+use std::sync::Arc;
 
 /// Internal storage formats.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -138,6 +139,8 @@ impl Format {
 /// A linear 2D image: rows of `width` texels, no padding, row 0 at the bottom (GL order).
 /// A level of a 2D array texture is `depth` such images (layers) one after another; every
 /// other image has depth 1, and `texel_ptr`, tile writers and blits see its layer 0.
+/// A layer view (`layer_view`: a cube face, 3D slice or array layer attached to a
+/// framebuffer) is a depth-1 image whose bytes are one layer of another image's storage.
 ///
 /// Writers and readers coordinate by protocol, not by lock: during a scene flush each tile
 /// of a render target is written by exactly one worker, and the API flushes queued work
@@ -147,14 +150,23 @@ pub struct Image {
     height: u32,
     depth: u32,
     format: Format,
-    data: Box<[UnsafeCell<u8>]>,
+    /// The storage, shared with layer views of this image (or, for a view, with the image
+    /// it views); this image's bytes are `store[offset..offset + len]`.
+    store: Arc<[UnsafeCell<u8>]>,
+    offset: usize,
+    len: usize,
 }
 
-// SAFETY: all access to `data` goes through `&mut self`, through `write_bytes_flushed` (with
-// the rasterizer's proof that no worker runs), through a `TileWriter` (whose maker upholds
-// the one-worker-per-tile protocol) or through `texel_ptr` (whose callers uphold it), and
-// the API thread's reads happen after a flush (the protocol documented on `Image`).
+// SAFETY: all access to the storage goes through `&mut self` (which checks that no view
+// shares it), through `write_bytes_flushed` (with the rasterizer's proof that no worker
+// runs), through a `TileWriter` (whose maker upholds the one-worker-per-tile protocol) or
+// through `texel_ptr` (whose callers uphold it), and the API thread's reads happen after a
+// flush (the protocol documented on `Image`). A layer view is one more image under the same
+// protocol: a flush covers every image, views included.
 unsafe impl Sync for Image {}
+// SAFETY: as for `Sync`: the shared storage is only reached under the protocol above, from
+// whichever thread holds the image.
+unsafe impl Send for Image {}
 
 impl std::fmt::Debug for Image {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -175,14 +187,44 @@ impl Image {
     /// A zero-filled image of `depth` layers (a 2D array texture level).
     pub fn new_layers(width: u32, height: u32, depth: u32, format: Format) -> Image {
         let len = width as usize * height as usize * depth as usize * format.bytes_per_texel();
-        let data = (0..len).map(|_| UnsafeCell::new(0u8)).collect();
+        let store = (0..len).map(|_| UnsafeCell::new(0u8)).collect();
         Image {
             width,
             height,
             depth,
             format,
-            data,
+            store,
+            offset: 0,
+            len,
         }
+    }
+    /// Layer `layer` of this image as a depth-1 image sharing its storage (a cube face, 3D
+    /// slice or array layer as a framebuffer attachment): what a draw, clear or blit writes
+    /// into the view lands in that layer. None past the last layer.
+    pub fn layer_view(&self, layer: u32) -> Option<Image> {
+        if layer >= self.depth {
+            return None;
+        }
+        let len = self.layer_bytes();
+        Some(Image {
+            width: self.width,
+            height: self.height,
+            depth: 1,
+            format: self.format,
+            store: self.store.clone(),
+            offset: self.offset + layer as usize * len,
+            len,
+        })
+    }
+    /// Whether `other` is this image or a view of the same storage (a layer of one texture
+    /// level and another layer of it count as the same storage).
+    pub fn shares_storage(&self, other: &Image) -> bool {
+        Arc::ptr_eq(&self.store, &other.store)
+    }
+    /// This image's bytes (a view's layer of the shared storage).
+    #[inline]
+    fn data(&self) -> &[UnsafeCell<u8>] {
+        &self.store[self.offset..self.offset + self.len]
     }
     /// Layers (1 but for 2D array texture levels).
     pub fn depth(&self) -> u32 {
@@ -205,7 +247,7 @@ impl Image {
         self.width as usize * self.format.bytes_per_texel()
     }
     pub fn len_bytes(&self) -> usize {
-        self.data.len()
+        self.len
     }
     /// Pointer to texel (x, y). Returns null when (x, y) is outside the image.
     ///
@@ -217,21 +259,22 @@ impl Image {
             return std::ptr::null_mut();
         }
         let off = (y as usize * self.width as usize + x as usize) * self.format.bytes_per_texel();
-        self.data[off].get()
+        self.data()[off].get()
     }
     /// Copies all bytes out. The caller (the API thread) has flushed queued work first.
     pub fn to_bytes(&self) -> Vec<u8> {
+        let data = self.data();
         // SAFETY: UnsafeCell<u8> has the layout of u8, and no worker writes this image while
         // the API thread reads it (flush protocol, see the type's docs).
-        let bytes =
-            unsafe { std::slice::from_raw_parts(self.data.as_ptr() as *const u8, self.data.len()) };
+        let bytes = unsafe { std::slice::from_raw_parts(data.as_ptr() as *const u8, data.len()) };
         bytes.to_vec()
     }
     /// Copies bytes from `offset` into `dst` (clipped to the image; bytes past the end are
     /// left untouched). Returns how many bytes were copied. The caller (the API thread) has
     /// flushed queued work that writes this image first.
     pub fn read_bytes(&self, offset: usize, dst: &mut [u8]) -> usize {
-        let end = (offset.saturating_add(dst.len())).min(self.data.len());
+        let data = self.data();
+        let end = (offset.saturating_add(dst.len())).min(data.len());
         if offset >= end {
             return 0;
         }
@@ -240,7 +283,7 @@ impl Image {
         // docs).
         unsafe {
             std::ptr::copy_nonoverlapping(
-                self.data[offset].get() as *const u8,
+                data[offset].get() as *const u8,
                 dst.as_mut_ptr(),
                 end - offset,
             );
@@ -250,7 +293,7 @@ impl Image {
     /// Writes `src` at byte offset `offset` (clipped to the image): an image no one else
     /// holds yet (a new texture level, a test's fixture). `&mut` proves it.
     pub fn write_bytes(&mut self, offset: usize, src: &[u8]) {
-        let end = (offset.saturating_add(src.len())).min(self.data.len());
+        let end = (offset.saturating_add(src.len())).min(self.len);
         if offset < end {
             self.bytes_mut()[offset..end].copy_from_slice(&src[..end - offset]);
         }
@@ -259,7 +302,8 @@ impl Image {
     /// draws may share (TexSubImage, in-place mipmaps, blits). `Flushed` is the caller's
     /// proof that the rasterizer has run everything queued, so no worker touches the image.
     pub fn write_bytes_flushed(&self, _flushed: &Flushed, offset: usize, src: &[u8]) {
-        let end = (offset.saturating_add(src.len())).min(self.data.len());
+        let data = self.data();
+        let end = (offset.saturating_add(src.len())).min(data.len());
         if offset >= end {
             return;
         }
@@ -267,7 +311,7 @@ impl Image {
         // image meanwhile (the flush protocol, see the type's docs), and the API thread
         // holds no reference into its bytes.
         unsafe {
-            std::ptr::copy_nonoverlapping(src.as_ptr(), self.data[offset].get(), end - offset);
+            std::ptr::copy_nonoverlapping(src.as_ptr(), data[offset].get(), end - offset);
         }
     }
     /// Write access to the texels of `rect` (`[x0, y0, x1, y1]`, inclusive, clipped to the
@@ -284,6 +328,7 @@ impl Image {
         let y1 = rect[3].min(self.height as i32 - 1);
         TileWriter {
             image: self,
+            data: self.data(),
             x0,
             y0,
             w: (x1 - x0 + 1).max(0) as u32,
@@ -291,12 +336,16 @@ impl Image {
             _one_thread: std::marker::PhantomData,
         }
     }
-    /// Mutable byte view, for uploads and clears on the API thread.
+    /// Mutable byte view, for uploads and clears on the API thread, of an image no layer
+    /// view shares (new images: views are only made of images already shared in an `Arc`).
     pub fn bytes_mut(&mut self) -> &mut [u8] {
-        // SAFETY: `&mut self` proves exclusive access; UnsafeCell<u8> has the layout of u8.
-        unsafe {
-            std::slice::from_raw_parts_mut(self.data.as_mut_ptr() as *mut u8, self.data.len())
-        }
+        let (offset, len) = (self.offset, self.len);
+        let store = Arc::get_mut(&mut self.store)
+            .expect("an image written through &mut shares its storage with no layer view");
+        let data = &mut store[offset..offset + len];
+        // SAFETY: `&mut self` and the unique `Arc` prove exclusive access; UnsafeCell<u8> has
+        // the layout of u8.
+        unsafe { std::slice::from_raw_parts_mut(data.as_mut_ptr() as *mut u8, data.len()) }
     }
 }
 
@@ -326,6 +375,8 @@ impl Flushed {
 /// the variant call that follows.
 pub struct TileWriter<'a> {
     image: &'a Image,
+    /// The image's bytes (`Image::data`), looked up once.
+    data: &'a [UnsafeCell<u8>],
     /// The clipped rectangle: origin and size in texels.
     x0: i32,
     y0: i32,
@@ -352,7 +403,7 @@ impl TileWriter<'_> {
         }
         let off = (y as usize * self.image.width as usize + x as usize)
             * self.image.format.bytes_per_texel();
-        self.image.data[off].get()
+        self.data[off].get()
     }
 
     /// Reads texel (x, y) into a 16-byte buffer (its first `bytes_per_texel` bytes), lets

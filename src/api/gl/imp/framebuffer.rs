@@ -69,6 +69,39 @@ pub fn CheckFramebufferStatus(ctx: &mut Context, target: GLenum) -> GLenum {
     ctx.check_framebuffer_status(target)
 }
 
+pub fn CheckNamedFramebufferStatus(
+    ctx: &mut Context,
+    framebuffer: GLuint,
+    target: GLenum,
+) -> GLenum {
+    ctx.check_named_framebuffer_status(framebuffer, target)
+}
+
+pub fn DrawBuffer(ctx: &mut Context, buf: GLenum) {
+    ctx.draw_buffer(buf)
+}
+
+pub fn NamedFramebufferDrawBuffer(ctx: &mut Context, framebuffer: GLuint, buf: GLenum) {
+    ctx.named_framebuffer_draw_buffer(framebuffer, buf)
+}
+
+pub fn NamedFramebufferReadBuffer(ctx: &mut Context, framebuffer: GLuint, src: GLenum) {
+    ctx.named_framebuffer_read_buffer(framebuffer, src)
+}
+
+pub unsafe fn NamedFramebufferDrawBuffers(
+    ctx: &mut Context,
+    framebuffer: GLuint,
+    n: GLsizei,
+    bufs: *const GLenum,
+) {
+    // SAFETY: `bufs` holds `n` enums.
+    match unsafe { slice(bufs, n, "negative count") } {
+        Ok(v) => ctx.named_framebuffer_draw_buffers(framebuffer, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
 pub unsafe fn DrawBuffers(ctx: &mut Context, n: GLsizei, bufs: *const GLenum) {
     // SAFETY: `bufs` holds `n` enums.
     match unsafe { slice(bufs, n, "negative count") } {
@@ -138,9 +171,9 @@ pub fn FramebufferTexture3D(
     textarget: GLenum,
     texture: GLuint,
     level: GLint,
-    _zoffset: GLint,
+    zoffset: GLint,
 ) {
-    ctx.framebuffer_texture_3d(target, attachment, textarget, texture, level)
+    ctx.framebuffer_texture_3d(target, attachment, textarget, texture, level, zoffset)
 }
 
 pub fn FramebufferTextureLayer(
@@ -152,6 +185,62 @@ pub fn FramebufferTextureLayer(
     layer: GLint,
 ) {
     ctx.framebuffer_texture_layer(target, attachment, texture, level, layer)
+}
+
+pub fn NamedFramebufferTextureLayer(
+    ctx: &mut Context,
+    framebuffer: GLuint,
+    attachment: GLenum,
+    texture: GLuint,
+    level: GLint,
+    layer: GLint,
+) {
+    ctx.named_framebuffer_texture_layer(framebuffer, attachment, texture, level, layer)
+}
+
+pub fn FramebufferTexture(
+    ctx: &mut Context,
+    target: GLenum,
+    attachment: GLenum,
+    texture: GLuint,
+    level: GLint,
+) {
+    ctx.framebuffer_texture(target, attachment, texture, level)
+}
+
+pub fn NamedFramebufferTexture(
+    ctx: &mut Context,
+    framebuffer: GLuint,
+    attachment: GLenum,
+    texture: GLuint,
+    level: GLint,
+) {
+    ctx.named_framebuffer_texture(framebuffer, attachment, texture, level)
+}
+
+pub fn NamedFramebufferRenderbuffer(
+    ctx: &mut Context,
+    framebuffer: GLuint,
+    attachment: GLenum,
+    renderbuffertarget: GLenum,
+    renderbuffer: GLuint,
+) {
+    ctx.named_framebuffer_renderbuffer(framebuffer, attachment, renderbuffertarget, renderbuffer)
+}
+
+pub unsafe fn GetNamedFramebufferAttachmentParameteriv(
+    ctx: &mut Context,
+    framebuffer: GLuint,
+    attachment: GLenum,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    // SAFETY: `params` is null or writable for one value.
+    unsafe {
+        write_one_unless_failed(ctx, params, |c| {
+            c.get_named_framebuffer_attachment_parameteriv(framebuffer, attachment, pname)
+        })
+    }
 }
 
 pub unsafe fn GetFramebufferAttachmentParameteriv(
