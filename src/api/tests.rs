@@ -236,7 +236,9 @@ fn strings_and_limits() {
             "GL_ARB_bindless_texture GL_ARB_conditional_render_inverted \
              GL_ARB_draw_buffers_blend GL_ARB_draw_indirect GL_ARB_framebuffer_object \
              GL_ARB_multi_draw_indirect GL_ARB_occlusion_query2 \
-             GL_ARB_sync GL_ARB_timer_query GL_KHR_debug GL_KHR_robustness"
+             GL_ARB_sync GL_ARB_texture_compression_rgtc GL_ARB_timer_query \
+             GL_EXT_texture_compression_rgtc GL_EXT_texture_compression_s3tc \
+             GL_KHR_debug GL_KHR_robustness"
         )
     );
     assert_eq!(c.get_error(), gl::NO_ERROR);
