@@ -235,6 +235,9 @@ pub struct Context {
     /// The default GL_TEXTURE_CUBE_MAP and GL_TEXTURE_3D textures.
     pub(crate) default_texture_cube: Texture,
     pub(crate) default_texture_3d: Texture,
+    /// The default GL_TEXTURE_2D_MULTISAMPLE(_ARRAY) textures.
+    pub(crate) default_texture_ms: Texture,
+    pub(crate) default_texture_ms_array: Texture,
     pub(crate) framebuffers: NameTable<FramebufferName, Framebuffer>,
 
     pub(crate) array_buffer: Option<BufferName>,
@@ -255,6 +258,9 @@ pub struct Context {
     /// Each unit's GL_TEXTURE_CUBE_MAP and GL_TEXTURE_3D bindings.
     pub(crate) texture_units_cube: Vec<Option<TextureName>>,
     pub(crate) texture_units_3d: Vec<Option<TextureName>>,
+    /// Each unit's GL_TEXTURE_2D_MULTISAMPLE(_ARRAY) bindings.
+    pub(crate) texture_units_ms: Vec<Option<TextureName>>,
+    pub(crate) texture_units_ms_array: Vec<Option<TextureName>>,
     pub(crate) sampler_units: Vec<Option<SamplerName>>,
     pub(crate) draw_framebuffer: Option<FramebufferName>,
     pub(crate) read_framebuffer: Option<FramebufferName>,
@@ -604,6 +610,10 @@ impl Context {
             default_texture_2d_array: Texture::default(),
             default_texture_cube: Texture::of_target(crate::gl::enums::TEXTURE_CUBE_MAP),
             default_texture_3d: Texture::of_target(crate::gl::enums::TEXTURE_3D),
+            default_texture_ms: Texture::of_target(crate::gl::enums::TEXTURE_2D_MULTISAMPLE),
+            default_texture_ms_array: Texture::of_target(
+                crate::gl::enums::TEXTURE_2D_MULTISAMPLE_ARRAY,
+            ),
             framebuffers: NameTable::default(),
             array_buffer: None,
             loose_element_buffer: None,
@@ -620,6 +630,8 @@ impl Context {
             texture_units_2d_array: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             texture_units_cube: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             texture_units_3d: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
+            texture_units_ms: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
+            texture_units_ms_array: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             sampler_units: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             draw_framebuffer: None,
             read_framebuffer: None,

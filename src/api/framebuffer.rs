@@ -183,7 +183,14 @@ impl Context {
     /// The sample count of what `a` holds (0: single-sample) and its images of samples 1..
     fn attachment_samples(&self, a: Attachment) -> (u32, Vec<Arc<Image>>) {
         match a {
-            Attachment::Texture { .. } => (0, Vec::new()),
+            // A multisample texture (`api::multisample`) keeps its samples as a
+            // renderbuffer does; other textures are single-sample.
+            Attachment::Texture { name, .. } => self
+                .objs
+                .textures
+                .get(name)
+                .filter(|t| t.kind().is_multisample())
+                .map_or((0, Vec::new()), |t| (t.samples, t.planes.clone())),
             Attachment::Renderbuffer(r) => self
                 .objs
                 .renderbuffers
@@ -275,6 +282,9 @@ impl Context {
             .map(|a| self.attachment_samples(*a).0);
         let first = counts.next();
         if counts.any(|n| Some(n) != first) {
+            return gl::FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
+        }
+        if !self.fixed_sample_locations_agree(fb) {
             return gl::FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
         }
         gl::FRAMEBUFFER_COMPLETE
@@ -844,7 +854,13 @@ impl Context {
         let Some(name) = self.texture_attachment_start(target, attachment, texture, level)? else {
             return Ok(());
         };
-        if textarget != gl::TEXTURE_2D {
+        if textarget == gl::TEXTURE_2D_MULTISAMPLE && level != 0 {
+            // GL 4.5 core §9.2.8: a multisample texture has level 0 only.
+            return Err(GlError::InvalidValue(
+                "level of a multisample texture must be 0",
+            ));
+        }
+        if textarget != gl::TEXTURE_2D && textarget != gl::TEXTURE_2D_MULTISAMPLE {
             return Err(
                 if (gl::TEXTURE_CUBE_MAP_POSITIVE_X..=gl::TEXTURE_CUBE_MAP_NEGATIVE_Z)
                     .contains(&textarget)

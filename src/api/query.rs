@@ -283,6 +283,12 @@ impl Context {
             gl::TEXTURE_BINDING_3D => {
                 name(self.texture_units_3d[self.active_texture as usize].map(|t| t.0))
             }
+            gl::TEXTURE_BINDING_2D_MULTISAMPLE => {
+                name(self.texture_units_ms[self.active_texture as usize].map(|t| t.0))
+            }
+            gl::TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY => {
+                name(self.texture_units_ms_array[self.active_texture as usize].map(|t| t.0))
+            }
             gl::SAMPLER_BINDING => {
                 name(self.sampler_units[self.active_texture as usize].map(|s| s.0))
             }

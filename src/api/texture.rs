@@ -22,6 +22,8 @@ pub(crate) fn kind_of_target(target: u32) -> Option<TexKind> {
         gl::TEXTURE_2D_ARRAY => TexKind::D2Array,
         gl::TEXTURE_CUBE_MAP => TexKind::Cube,
         gl::TEXTURE_3D => TexKind::D3,
+        gl::TEXTURE_2D_MULTISAMPLE => TexKind::D2Multisample,
+        gl::TEXTURE_2D_MULTISAMPLE_ARRAY => TexKind::D2MultisampleArray,
         _ => return None,
     })
 }
@@ -37,7 +39,11 @@ pub(crate) fn cube_face_of(target: u32) -> Option<u32> {
 /// The unit binding a sampler type reads (GL 4.5 core §11.1.3.5: the texture bound to
 /// the target of the sampler's type).
 pub(crate) fn sampler_kind(base: BaseType) -> TexKind {
-    if base.is_array_sampler() {
+    if base.is_ms_array_sampler() {
+        TexKind::D2MultisampleArray
+    } else if base.is_ms_sampler() {
+        TexKind::D2Multisample
+    } else if base.is_array_sampler() {
         TexKind::D2Array
     } else if base.is_cube_sampler() {
         TexKind::Cube
@@ -115,6 +121,12 @@ pub(crate) struct Texture {
     /// Internal descriptors created for bound-unit sampling:
     /// (sampler name, sampler version, texture version, handle).
     pub internal: Vec<(Option<SamplerName>, u64, u64, TextureHandle)>,
+    /// Multisample textures (`api::multisample`): GL_TEXTURE_SAMPLES (0 until storage is
+    /// specified; level 0 is sample 0 and `planes` samples 1..) and
+    /// GL_TEXTURE_FIXED_SAMPLE_LOCATIONS.
+    pub samples: u32,
+    pub planes: Vec<Arc<Image>>,
+    pub fixed_sample_locations: bool,
 }
 
 impl Default for Texture {
@@ -132,6 +144,9 @@ impl Default for Texture {
             has_handle: false,
             version: 0,
             internal: Vec::new(),
+            samples: 0,
+            planes: Vec::new(),
+            fixed_sample_locations: true,
         }
     }
 }
@@ -178,6 +193,18 @@ impl Texture {
     pub fn view(&self) -> TextureView {
         let (base, max) = self.level_range();
         let kind = self.kind();
+        if kind.is_multisample() {
+            // Sample s where other kinds have level s (`sampler::TexKind`).
+            let levels = std::iter::once(self.levels[0].clone())
+                .chain(self.planes.iter().map(|p| Some(p.clone())))
+                .collect();
+            return TextureView {
+                levels,
+                base_level: 0,
+                max_level: 0,
+                kind,
+            };
+        }
         let mut levels = self.levels.clone();
         if kind == TexKind::Cube {
             // A cube level with a face missing does not exist for sampling (cube
@@ -246,6 +273,9 @@ pub(crate) enum TexRef {
     /// The default GL_TEXTURE_CUBE_MAP and GL_TEXTURE_3D textures.
     DefaultCube,
     Default3D,
+    /// The default GL_TEXTURE_2D_MULTISAMPLE(_ARRAY) textures.
+    DefaultMs,
+    DefaultMsArray,
     Named(TextureName),
 }
 
@@ -676,6 +706,8 @@ impl Context {
             TexRef::DefaultArray => Some(&self.default_texture_2d_array),
             TexRef::DefaultCube => Some(&self.default_texture_cube),
             TexRef::Default3D => Some(&self.default_texture_3d),
+            TexRef::DefaultMs => Some(&self.default_texture_ms),
+            TexRef::DefaultMsArray => Some(&self.default_texture_ms_array),
             TexRef::Named(n) => self.objs.textures.get(n),
         }
     }
@@ -686,6 +718,8 @@ impl Context {
             TexRef::DefaultArray => Some(&mut self.default_texture_2d_array),
             TexRef::DefaultCube => Some(&mut self.default_texture_cube),
             TexRef::Default3D => Some(&mut self.default_texture_3d),
+            TexRef::DefaultMs => Some(&mut self.default_texture_ms),
+            TexRef::DefaultMsArray => Some(&mut self.default_texture_ms_array),
             TexRef::Named(n) => self.objs.textures.get_mut(n),
         }
     }
@@ -705,7 +739,7 @@ impl Context {
 
     /// The texture bound to `target` for a command that takes the targets `allowed`
     /// (GL 4.5 core §8.5, §8.6, §8.19: INVALID_ENUM otherwise).
-    fn bound_texture_of(
+    pub(crate) fn bound_texture_of(
         &self,
         target: u32,
         allowed: &[u32],
@@ -727,6 +761,8 @@ impl Context {
             TexKind::D2Array => (&self.texture_units_2d_array, TexRef::DefaultArray),
             TexKind::Cube => (&self.texture_units_cube, TexRef::DefaultCube),
             TexKind::D3 => (&self.texture_units_3d, TexRef::Default3D),
+            TexKind::D2Multisample => (&self.texture_units_ms, TexRef::DefaultMs),
+            TexKind::D2MultisampleArray => (&self.texture_units_ms_array, TexRef::DefaultMsArray),
         };
         match units.get(unit).copied().flatten() {
             Some(n) => TexRef::Named(n),
@@ -741,11 +777,13 @@ impl Context {
             TexKind::D2Array => &mut self.texture_units_2d_array,
             TexKind::Cube => &mut self.texture_units_cube,
             TexKind::D3 => &mut self.texture_units_3d,
+            TexKind::D2Multisample => &mut self.texture_units_ms,
+            TexKind::D2MultisampleArray => &mut self.texture_units_ms_array,
         }
     }
 
     /// The texture `r`, mutable, after checking bindless immutability.
-    fn texture_for_state_change_of(&mut self, r: TexRef) -> GlResult<&mut Texture> {
+    pub(crate) fn texture_for_state_change_of(&mut self, r: TexRef) -> GlResult<&mut Texture> {
         let t = self
             .texture_mut(r)
             .ok_or(GlError::InvalidOperation("no texture"))?;
@@ -827,6 +865,8 @@ impl Context {
                 .chain(&mut self.texture_units_2d_array)
                 .chain(&mut self.texture_units_cube)
                 .chain(&mut self.texture_units_3d)
+                .chain(&mut self.texture_units_ms)
+                .chain(&mut self.texture_units_ms_array)
             {
                 if *u == Some(name) {
                     *u = None;
@@ -851,14 +891,14 @@ impl Context {
 
     /// A 2D array's layer count (GL 4.5 core §8.5: INVALID_VALUE past
     /// MAX_ARRAY_TEXTURE_LAYERS or below 0).
-    fn check_layers(d: i32) -> GlResult<u32> {
+    pub(crate) fn check_layers(d: i32) -> GlResult<u32> {
         if !(0..=limits::MAX_ARRAY_TEXTURE_LAYERS).contains(&d) {
             return Err(GlError::InvalidValue("layer count out of range"));
         }
         Ok(d as u32)
     }
 
-    fn check_size(w: i32, h: i32) -> GlResult<(u32, u32)> {
+    pub(crate) fn check_size(w: i32, h: i32) -> GlResult<(u32, u32)> {
         if w < 0 || h < 0 || w > limits::MAX_TEXTURE_SIZE || h > limits::MAX_TEXTURE_SIZE {
             return Err(GlError::InvalidValue("size out of range"));
         }
@@ -867,7 +907,7 @@ impl Context {
 
     /// Marks that an image a framebuffer may use changed, and retires the internal
     /// descriptors of a texture whose captured state changed.
-    fn texture_changed(&mut self, r: TexRef) {
+    pub(crate) fn texture_changed(&mut self, r: TexRef) {
         if let Some(t) = self.texture_mut(r) {
             t.touch();
             let stale: Vec<TextureHandle> = t.internal.drain(..).map(|i| i.3).collect();
@@ -1199,7 +1239,7 @@ impl Context {
     /// The texture object a DSA command names, which must have one of the targets
     /// `allowed` (GL 4.5 core §8.6: INVALID_OPERATION if `texture` is not an existing
     /// texture object or has a target the command does not take).
-    fn dsa_texture_of(&self, texture: u32, allowed: &[u32]) -> GlResult<TexRef> {
+    pub(crate) fn dsa_texture_of(&self, texture: u32, allowed: &[u32]) -> GlResult<TexRef> {
         match self
             .objs
             .textures
@@ -2356,8 +2396,13 @@ impl Context {
             // compressed or multisampled.
             gl::TEXTURE_DEPTH if cube_face_of(target).is_some() => img.map_or(0, |_| 1),
             gl::TEXTURE_DEPTH => img.map_or(0, |i| i.depth() as i32),
-            gl::TEXTURE_COMPRESSED | gl::TEXTURE_SAMPLES => 0,
-            gl::TEXTURE_FIXED_SAMPLE_LOCATIONS => 1,
+            gl::TEXTURE_COMPRESSED => 0,
+            // Multisample textures (`api::multisample`); other levels have 0 samples and
+            // fixed locations.
+            gl::TEXTURE_SAMPLES => self.texture(r).map_or(0, |t| t.samples as i32),
+            gl::TEXTURE_FIXED_SAMPLE_LOCATIONS => self
+                .texture(r)
+                .map_or(1, |t| t.fixed_sample_locations as i32),
             pname => {
                 // Component sizes and types (GL 4.5 core §8.11.3), of the level's
                 // format as stored; zero / NONE for a level with no image.

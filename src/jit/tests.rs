@@ -1196,6 +1196,7 @@ fn texture_calls_pass_the_request_and_read_the_result() {
             handle: [h_lo, h_hi],
             lod: bias,
             layers: None,
+            samples: None,
         }],
     });
     let mut outs = dst.to_vec();
@@ -1405,6 +1406,7 @@ fn array_and_integer_requests_match_the_interpreter() {
         handle: [h, h],
         lod: zi,
         layers: Some(layers),
+        samples: None,
     });
     let mut outs = ints.to_vec();
     outs.extend(uints);
