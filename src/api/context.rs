@@ -177,6 +177,11 @@ pub(crate) struct FixedState {
     /// GL_SAMPLE_MASK and glSampleMaski's word (§17.3.3).
     pub sample_mask_enabled: bool,
     pub sample_mask: u32,
+    /// GL_SAMPLE_SHADING and GL_MIN_SAMPLE_SHADING_VALUE (§14.3.1.1): stored; softgl runs
+    /// the fragment shader once per sample of a multisample target anyway
+    /// (`raster::multisample`), which meets any minimum.
+    pub sample_shading: bool,
+    pub min_sample_shading: f32,
     /// GL_LINE_SMOOTH, GL_POLYGON_SMOOTH: stored only (antialiasing is allowed to do
     /// nothing); GL_PROGRAM_POINT_SIZE: points take gl_PointSize.
     pub line_smooth: bool,
@@ -570,6 +575,8 @@ impl Context {
             multisample: true,
             sample_mask_enabled: false,
             sample_mask: !0,
+            sample_shading: false,
+            min_sample_shading: 0.0,
             line_smooth: false,
             polygon_smooth: false,
             cube_map_seamless: false,
@@ -808,6 +815,7 @@ impl Context {
             gl::DEBUG_OUTPUT_SYNCHRONOUS => &mut self.fixed.debug_output_synchronous,
             gl::MULTISAMPLE => &mut self.fixed.multisample,
             gl::SAMPLE_MASK => &mut self.fixed.sample_mask_enabled,
+            gl::SAMPLE_SHADING => &mut self.fixed.sample_shading,
             gl::LINE_SMOOTH => &mut self.fixed.line_smooth,
             gl::POLYGON_SMOOTH => &mut self.fixed.polygon_smooth,
             gl::TEXTURE_CUBE_MAP_SEAMLESS => &mut self.fixed.cube_map_seamless,

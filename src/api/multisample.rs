@@ -34,6 +34,9 @@ gl_commands! {
     "glGetInternalformativ"
     fn get_internalformativ(target: u32, internalformat: u32, pname: u32, buf_size: i32) -> Vec<i32>
         = try_get_internalformativ;
+    /// glMinSampleShading (GL 4.5 core §14.3.1.1): the value is clamped to [0, 1] and
+    /// stored; every sample is shaded anyway (`FixedState::sample_shading`).
+    "glMinSampleShading" fn min_sample_shading(value: f32) = try_min_sample_shading;
     /// glTexImage2DMultisample (GL 4.5 core §8.8).
     "glTexImage2DMultisample"
     fn tex_image_2d_multisample(target: u32, samples: i32, internalformat: u32, width: i32, height: i32, fixed: bool)
@@ -111,6 +114,18 @@ impl Context {
         }
         let first = textures.first().copied().unwrap_or(true);
         textures.iter().all(|&f| f == first) && (!renderbuffer || first)
+    }
+
+    pub(crate) fn try_min_sample_shading(&mut self, value: f32) -> GlResult<()> {
+        // NaN clamps to 0 (as a comparison-based clamp gives).
+        self.fixed.min_sample_shading = if value >= 1.0 {
+            1.0
+        } else if value > 0.0 {
+            value
+        } else {
+            0.0
+        };
+        Ok(())
     }
 
     pub(crate) fn try_tex_image_2d_multisample(

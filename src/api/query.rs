@@ -199,6 +199,8 @@ impl Context {
             gl::SAMPLES => i(self.draw_samples() as i32),
             gl::SAMPLE_BUFFERS => i((self.draw_samples() > 0) as i32),
             gl::SAMPLE_MASK => b(f.sample_mask_enabled),
+            gl::SAMPLE_SHADING => b(f.sample_shading),
+            gl::MIN_SAMPLE_SHADING_VALUE => Floats(vec![f.min_sample_shading]),
             gl::MAX_VERTEX_UNIFORM_COMPONENTS | gl::MAX_FRAGMENT_UNIFORM_COMPONENTS => {
                 i(limits::MAX_UNIFORM_COMPONENTS)
             }

@@ -401,3 +401,7 @@ pub fn TextureStorage3DMultisample(
         fixedsamplelocations != 0,
     )
 }
+
+pub fn MinSampleShading(ctx: &mut Context, value: GLfloat) {
+    ctx.min_sample_shading(value)
+}
