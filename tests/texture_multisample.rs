@@ -430,6 +430,16 @@ fn errors() {
         None,
     );
     assert_eq!(c.get_error(), gl::INVALID_ENUM, "glTexImage2D");
+    // No sampler state, mipmaps or downloads for multisample textures (GL 4.5 core §8.10,
+    // §8.14.4, §8.11.4).
+    c.tex_parameter_i(ms, gl::TEXTURE_MIN_FILTER, gl::NEAREST as i32);
+    assert_eq!(c.get_error(), gl::INVALID_ENUM, "sampler state");
+    c.tex_parameter_i(ms, gl::TEXTURE_BASE_LEVEL, 0);
+    assert_eq!(c.get_error(), gl::NO_ERROR, "base level");
+    c.generate_mipmap(ms);
+    assert_eq!(c.get_error(), gl::INVALID_ENUM, "glGenerateMipmap");
+    c.get_tex_image(ms, 0, gl::RGBA, gl::UNSIGNED_BYTE);
+    assert_eq!(c.get_error(), gl::INVALID_ENUM, "glGetTexImage");
     // The DSA form needs a texture of its target.
     let t2 = c.create_textures(gl::TEXTURE_2D, 1)[0];
     c.texture_storage_2d_multisample(t2, 4, gl::RGBA8, 4, 4, true);

@@ -42,6 +42,7 @@ gl_commands! {
     fn tex_image_2d_multisample(target: u32, samples: i32, internalformat: u32, width: i32, height: i32, fixed: bool)
         = try_tex_image_2d_multisample;
     /// glTexImage3DMultisample (GL 4.5 core §8.8).
+    #[allow(clippy::too_many_arguments)]
     "glTexImage3DMultisample"
     fn tex_image_3d_multisample(target: u32, samples: i32, internalformat: u32, width: i32, height: i32, depth: i32, fixed: bool)
         = try_tex_image_3d_multisample;
@@ -50,6 +51,7 @@ gl_commands! {
     fn tex_storage_2d_multisample(target: u32, samples: i32, internalformat: u32, width: i32, height: i32, fixed: bool)
         = try_tex_storage_2d_multisample;
     /// glTexStorage3DMultisample (GL 4.5 core §8.19).
+    #[allow(clippy::too_many_arguments)]
     "glTexStorage3DMultisample"
     fn tex_storage_3d_multisample(target: u32, samples: i32, internalformat: u32, width: i32, height: i32, depth: i32, fixed: bool)
         = try_tex_storage_3d_multisample;
@@ -58,6 +60,7 @@ gl_commands! {
     fn texture_storage_2d_multisample(texture: u32, samples: i32, internalformat: u32, width: i32, height: i32, fixed: bool)
         = try_texture_storage_2d_multisample;
     /// glTextureStorage3DMultisample (GL 4.5 core §8.19, DSA).
+    #[allow(clippy::too_many_arguments)]
     "glTextureStorage3DMultisample"
     fn texture_storage_3d_multisample(texture: u32, samples: i32, internalformat: u32, width: i32, height: i32, depth: i32, fixed: bool)
         = try_texture_storage_3d_multisample;

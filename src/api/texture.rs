@@ -1862,6 +1862,10 @@ impl Context {
     pub(crate) fn download_texture(&self, target: u32, texture: Option<u32>) -> GlResult<TexRef> {
         match texture {
             Some(t) => self.dsa_texture_any(t),
+            // Multisample textures have no image to download (GL 4.5 core §8.11.4).
+            None if kind_of_target(target).is_some_and(|k| k.is_multisample()) => {
+                Err(GlError::BadEnum("texture target (multisample)", target))
+            }
             None => self.bound_texture(target),
         }
     }
@@ -1970,6 +1974,9 @@ impl Context {
     }
 
     pub(crate) fn try_generate_mipmap(&mut self, target: u32) -> GlResult<()> {
+        if kind_of_target(target).is_some_and(|k| k.is_multisample()) {
+            return Err(GlError::BadEnum("texture target (multisample)", target));
+        }
         let r = self.bound_texture(target)?;
         let t = self
             .texture(r)
@@ -2066,6 +2073,28 @@ impl Context {
     /// glTexParameter* of the texture `r` (bound, or named by a glTextureParameter* call).
     fn tex_parameter_of(&mut self, r: TexRef, pname: u32, p: Param, vector: bool) -> GlResult<()> {
         let t = self.texture_for_state_change_of(r)?;
+        // GL 4.5 core §8.10: multisample textures take no sampler state.
+        if t.kind().is_multisample()
+            && matches!(
+                pname,
+                gl::TEXTURE_MIN_FILTER
+                    | gl::TEXTURE_MAG_FILTER
+                    | gl::TEXTURE_WRAP_S
+                    | gl::TEXTURE_WRAP_T
+                    | gl::TEXTURE_WRAP_R
+                    | gl::TEXTURE_BORDER_COLOR
+                    | gl::TEXTURE_MIN_LOD
+                    | gl::TEXTURE_MAX_LOD
+                    | gl::TEXTURE_LOD_BIAS
+                    | gl::TEXTURE_COMPARE_MODE
+                    | gl::TEXTURE_COMPARE_FUNC
+            )
+        {
+            return Err(GlError::BadEnum(
+                "sampler state of a multisample texture",
+                pname,
+            ));
+        }
         let mut state = t.state;
         if !apply_sampler_param(&mut state, pname, &p, vector)? {
             if p.len() == 0 {
