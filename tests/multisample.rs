@@ -454,7 +454,7 @@ fn sample_shading_state_changes_no_pixel() {
     assert!(!c.is_enabled(gl::SAMPLE_SHADING));
     assert_eq!(c.get_floatv(gl::MIN_SAMPLE_SHADING_VALUE), vec![0.0]);
     let (ms, ss) = pair(&mut c, 4, gl::RGBA8, false);
-    let mut draw = |c: &mut Context| {
+    let draw = |c: &mut Context| {
         c.bind_framebuffer(gl::FRAMEBUFFER, ms);
         c.clear_color(0.0, 0.0, 0.0, 0.0);
         c.clear(gl::COLOR_BUFFER_BIT);
