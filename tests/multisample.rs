@@ -444,3 +444,32 @@ fn single_sample_into_multisample_and_back() {
     c.clear(gl::COLOR_BUFFER_BIT);
     assert_eq!(resolve(&mut c, ms, ss), before);
 }
+
+/// GL_SAMPLE_SHADING and glMinSampleShading (GL 4.5 core §14.3.1.1) are state: softgl
+/// shades every sample of a multisample target anyway, so the resolved image is the same
+/// with sample shading on at any minimum as with it off.
+#[test]
+fn sample_shading_state_changes_no_pixel() {
+    let mut c = context(1);
+    assert!(!c.is_enabled(gl::SAMPLE_SHADING));
+    assert_eq!(c.get_floatv(gl::MIN_SAMPLE_SHADING_VALUE), vec![0.0]);
+    let (ms, ss) = pair(&mut c, 4, gl::RGBA8, false);
+    let draw = |c: &mut Context| {
+        c.bind_framebuffer(gl::FRAMEBUFFER, ms);
+        c.clear_color(0.0, 0.0, 0.0, 0.0);
+        c.clear(gl::COLOR_BUFFER_BIT);
+        triangle(c, TRI, 0.0, [1.0, 0.5, 0.25, 1.0]);
+        resolve(c, ms, ss)
+    };
+    let off = draw(&mut c);
+    c.enable(gl::SAMPLE_SHADING);
+    c.min_sample_shading(0.5);
+    assert!(c.is_enabled(gl::SAMPLE_SHADING));
+    assert_eq!(c.get_floatv(gl::MIN_SAMPLE_SHADING_VALUE), vec![0.5]);
+    assert_eq!(draw(&mut c), off);
+    c.min_sample_shading(7.0);
+    assert_eq!(c.get_floatv(gl::MIN_SAMPLE_SHADING_VALUE), vec![1.0]);
+    c.min_sample_shading(-1.0);
+    assert_eq!(c.get_floatv(gl::MIN_SAMPLE_SHADING_VALUE), vec![0.0]);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+}

@@ -187,6 +187,11 @@ pub(crate) struct FixedState {
     /// GL_SAMPLE_MASK and glSampleMaski's word (§17.3.3).
     pub sample_mask_enabled: bool,
     pub sample_mask: u32,
+    /// GL_SAMPLE_SHADING and GL_MIN_SAMPLE_SHADING_VALUE (§14.3.1.1): stored; softgl runs
+    /// the fragment shader once per sample of a multisample target anyway
+    /// (`raster::multisample`), which meets any minimum.
+    pub sample_shading: bool,
+    pub min_sample_shading: f32,
     /// GL_LINE_SMOOTH, GL_POLYGON_SMOOTH: stored only (antialiasing is allowed to do
     /// nothing); GL_PROGRAM_POINT_SIZE: points take gl_PointSize.
     pub line_smooth: bool,
@@ -245,6 +250,9 @@ pub struct Context {
     /// The default GL_TEXTURE_CUBE_MAP and GL_TEXTURE_3D textures.
     pub(crate) default_texture_cube: Texture,
     pub(crate) default_texture_3d: Texture,
+    /// The default GL_TEXTURE_2D_MULTISAMPLE(_ARRAY) textures.
+    pub(crate) default_texture_ms: Texture,
+    pub(crate) default_texture_ms_array: Texture,
     pub(crate) framebuffers: NameTable<FramebufferName, Framebuffer>,
 
     pub(crate) array_buffer: Option<BufferName>,
@@ -267,6 +275,9 @@ pub struct Context {
     /// Each unit's GL_TEXTURE_CUBE_MAP and GL_TEXTURE_3D bindings.
     pub(crate) texture_units_cube: Vec<Option<TextureName>>,
     pub(crate) texture_units_3d: Vec<Option<TextureName>>,
+    /// Each unit's GL_TEXTURE_2D_MULTISAMPLE(_ARRAY) bindings.
+    pub(crate) texture_units_ms: Vec<Option<TextureName>>,
+    pub(crate) texture_units_ms_array: Vec<Option<TextureName>>,
     pub(crate) sampler_units: Vec<Option<SamplerName>>,
     pub(crate) draw_framebuffer: Option<FramebufferName>,
     pub(crate) read_framebuffer: Option<FramebufferName>,
@@ -576,6 +587,8 @@ impl Context {
             multisample: true,
             sample_mask_enabled: false,
             sample_mask: !0,
+            sample_shading: false,
+            min_sample_shading: 0.0,
             line_smooth: false,
             polygon_smooth: false,
             cube_map_seamless: false,
@@ -616,6 +629,10 @@ impl Context {
             default_texture_2d_array: Texture::default(),
             default_texture_cube: Texture::of_target(crate::gl::enums::TEXTURE_CUBE_MAP),
             default_texture_3d: Texture::of_target(crate::gl::enums::TEXTURE_3D),
+            default_texture_ms: Texture::of_target(crate::gl::enums::TEXTURE_2D_MULTISAMPLE),
+            default_texture_ms_array: Texture::of_target(
+                crate::gl::enums::TEXTURE_2D_MULTISAMPLE_ARRAY,
+            ),
             framebuffers: NameTable::default(),
             array_buffer: None,
             loose_element_buffer: None,
@@ -636,6 +653,8 @@ impl Context {
             texture_units_2d_array: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             texture_units_cube: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             texture_units_3d: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
+            texture_units_ms: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
+            texture_units_ms_array: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             sampler_units: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             draw_framebuffer: None,
             read_framebuffer: None,
@@ -812,6 +831,7 @@ impl Context {
             gl::DEBUG_OUTPUT_SYNCHRONOUS => &mut self.fixed.debug_output_synchronous,
             gl::MULTISAMPLE => &mut self.fixed.multisample,
             gl::SAMPLE_MASK => &mut self.fixed.sample_mask_enabled,
+            gl::SAMPLE_SHADING => &mut self.fixed.sample_shading,
             gl::LINE_SMOOTH => &mut self.fixed.line_smooth,
             gl::POLYGON_SMOOTH => &mut self.fixed.polygon_smooth,
             gl::TEXTURE_CUBE_MAP_SEAMLESS => &mut self.fixed.cube_map_seamless,

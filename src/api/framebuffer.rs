@@ -254,7 +254,14 @@ impl Context {
     /// The sample count of what `a` holds (0: single-sample) and its images of samples 1..
     fn attachment_samples(&self, a: Attachment) -> (u32, Vec<Arc<Image>>) {
         match a {
-            Attachment::Texture { .. } => (0, Vec::new()),
+            // A multisample texture (`api::multisample`) keeps its samples as a
+            // renderbuffer does; other textures are single-sample.
+            Attachment::Texture { name, .. } => self
+                .objs
+                .textures
+                .get(name)
+                .filter(|t| t.kind().is_multisample())
+                .map_or((0, Vec::new()), |t| (t.samples, t.planes.clone())),
             Attachment::Renderbuffer(r) => self
                 .objs
                 .renderbuffers
@@ -413,6 +420,9 @@ impl Context {
         let first = color_targets.next();
         if color_targets.any(|t| Some(t) != first) {
             return gl::FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS;
+        }
+        if !self.fixed_sample_locations_agree(fb) {
+            return gl::FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
         }
         gl::FRAMEBUFFER_COMPLETE
     }

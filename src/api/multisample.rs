@@ -1,16 +1,26 @@
 //! Multisample state and queries (GL 4.5 core §14.3.1, §17.3.3, §22.3): sample positions
 //! (glGetMultisamplefv), the sample mask (glSampleMaski), the supported sample counts
-//! (glGetInternalformativ) and the draw framebuffer's GL_SAMPLES / GL_SAMPLE_BUFFERS.
-//! Multisample storage lives in `framebuffer.rs`, its rasterization in `raster::multisample`,
-//! resolves in `blit.rs`.
+//! (glGetInternalformativ), the draw framebuffer's GL_SAMPLES / GL_SAMPLE_BUFFERS, and
+//! multisample textures (§8.8: glTex(ture)Image/Storage{2,3}DMultisample).
+//! Multisample renderbuffers live in `framebuffer.rs`, rasterization in
+//! `raster::multisample`, resolves in `blit.rs`.
+//!
+//! A multisample texture is stored as a multisample renderbuffer is: level 0 holds sample
+//! 0 (all its layers, for an array) and `Texture::planes` samples 1.., one single-sample
+//! image each, so framebuffers draw into it with the same per-sample passes and blits
+//! resolve it the same way. Sampling sees the samples as levels (`sampler::TexKind`).
+
+use std::sync::Arc;
 
 use crate::api::context::{dirty, limits, Context};
 use crate::api::dispatch::gl_commands;
 use crate::api::error::{GlError, GlResult};
+use crate::api::framebuffer::{Attachment, Framebuffer};
 use crate::api::pixels;
-use crate::api::texture::color_renderable;
+use crate::api::texture::{color_renderable, TexRef};
 use crate::gl::enums as gl;
 use crate::raster::multisample::{self, SAMPLE_COUNTS};
+use crate::sampler::Format;
 
 gl_commands! {
     /// glGetMultisamplefv (GL 4.5 core §14.3.1.1): GL_SAMPLE_POSITION of sample `index`
@@ -24,9 +34,267 @@ gl_commands! {
     "glGetInternalformativ"
     fn get_internalformativ(target: u32, internalformat: u32, pname: u32, buf_size: i32) -> Vec<i32>
         = try_get_internalformativ;
+    /// glMinSampleShading (GL 4.5 core §14.3.1.1): the value is clamped to [0, 1] and
+    /// stored; every sample is shaded anyway (`FixedState::sample_shading`).
+    "glMinSampleShading" fn min_sample_shading(value: f32) = try_min_sample_shading;
+    /// glTexImage2DMultisample (GL 4.5 core §8.8).
+    "glTexImage2DMultisample"
+    fn tex_image_2d_multisample(target: u32, samples: i32, internalformat: u32, width: i32, height: i32, fixed: bool)
+        = try_tex_image_2d_multisample;
+    /// glTexImage3DMultisample (GL 4.5 core §8.8).
+    #[allow(clippy::too_many_arguments)]
+    "glTexImage3DMultisample"
+    fn tex_image_3d_multisample(target: u32, samples: i32, internalformat: u32, width: i32, height: i32, depth: i32, fixed: bool)
+        = try_tex_image_3d_multisample;
+    /// glTexStorage2DMultisample (GL 4.5 core §8.19).
+    "glTexStorage2DMultisample"
+    fn tex_storage_2d_multisample(target: u32, samples: i32, internalformat: u32, width: i32, height: i32, fixed: bool)
+        = try_tex_storage_2d_multisample;
+    /// glTexStorage3DMultisample (GL 4.5 core §8.19).
+    #[allow(clippy::too_many_arguments)]
+    "glTexStorage3DMultisample"
+    fn tex_storage_3d_multisample(target: u32, samples: i32, internalformat: u32, width: i32, height: i32, depth: i32, fixed: bool)
+        = try_tex_storage_3d_multisample;
+    /// glTextureStorage2DMultisample (GL 4.5 core §8.19, DSA).
+    "glTextureStorage2DMultisample"
+    fn texture_storage_2d_multisample(texture: u32, samples: i32, internalformat: u32, width: i32, height: i32, fixed: bool)
+        = try_texture_storage_2d_multisample;
+    /// glTextureStorage3DMultisample (GL 4.5 core §8.19, DSA).
+    #[allow(clippy::too_many_arguments)]
+    "glTextureStorage3DMultisample"
+    fn texture_storage_3d_multisample(texture: u32, samples: i32, internalformat: u32, width: i32, height: i32, depth: i32, fixed: bool)
+        = try_texture_storage_3d_multisample;
+}
+
+/// The internal format of a multisample texture: a sized colour-, depth- or
+/// stencil-renderable format (GL 4.5 core §8.8: INVALID_ENUM otherwise). Integer formats
+/// are colour-renderable in GL, so they are taken here even where softgl cannot draw into
+/// them yet (such a framebuffer is incomplete, `texture::color_renderable`).
+fn ms_internal_format(internalformat: u32) -> GlResult<pixels::InternalFormat> {
+    if internalformat == gl::STENCIL_INDEX8 {
+        // Stored as D24S8 whose depth bits are unused, as renderbuffers store it.
+        return Ok(pixels::InternalFormat {
+            gl: gl::STENCIL_INDEX8,
+            storage: Format::Depth24Stencil8,
+            channels: 1,
+            bits: [0; 4],
+            sized: true,
+        });
+    }
+    pixels::internal_format(internalformat)
+        .filter(|f| {
+            f.sized
+                && (color_renderable(f.storage) || f.storage.is_integer() || f.storage.is_depth())
+        })
+        .ok_or(GlError::BadEnum(
+            "internal format (not colour-, depth- or stencil-renderable)",
+            internalformat,
+        ))
 }
 
 impl Context {
+    /// Whether the attachments of `fb` agree on fixed sample locations (GL 4.5 core §9.4.2):
+    /// every attached texture has the same GL_TEXTURE_FIXED_SAMPLE_LOCATIONS, and it is
+    /// TRUE when renderbuffers are attached too (else FRAMEBUFFER_INCOMPLETE_MULTISAMPLE).
+    pub(crate) fn fixed_sample_locations_agree(&self, fb: &Framebuffer) -> bool {
+        let all = fb
+            .colors
+            .iter()
+            .flatten()
+            .chain(fb.depth.iter())
+            .chain(fb.stencil.iter());
+        let (mut textures, mut renderbuffer) = (Vec::new(), false);
+        for a in all {
+            match *a {
+                Attachment::Texture { name, .. } => textures.push(
+                    self.objs
+                        .textures
+                        .get(name)
+                        .is_none_or(|t| t.fixed_sample_locations),
+                ),
+                Attachment::Renderbuffer(_) => renderbuffer = true,
+            }
+        }
+        let first = textures.first().copied().unwrap_or(true);
+        textures.iter().all(|&f| f == first) && (!renderbuffer || first)
+    }
+
+    pub(crate) fn try_min_sample_shading(&mut self, value: f32) -> GlResult<()> {
+        // NaN clamps to 0 (as a comparison-based clamp gives).
+        self.fixed.min_sample_shading = if value >= 1.0 {
+            1.0
+        } else if value > 0.0 {
+            value
+        } else {
+            0.0
+        };
+        Ok(())
+    }
+
+    pub(crate) fn try_tex_image_2d_multisample(
+        &mut self,
+        target: u32,
+        samples: i32,
+        internalformat: u32,
+        width: i32,
+        height: i32,
+        fixed: bool,
+    ) -> GlResult<()> {
+        let r = self.ms_target_texture(target, gl::TEXTURE_2D_MULTISAMPLE)?;
+        self.ms_storage(r, samples, internalformat, [width, height, 1], fixed, false)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn try_tex_image_3d_multisample(
+        &mut self,
+        target: u32,
+        samples: i32,
+        internalformat: u32,
+        width: i32,
+        height: i32,
+        depth: i32,
+        fixed: bool,
+    ) -> GlResult<()> {
+        let r = self.ms_target_texture(target, gl::TEXTURE_2D_MULTISAMPLE_ARRAY)?;
+        self.ms_storage(
+            r,
+            samples,
+            internalformat,
+            [width, height, depth],
+            fixed,
+            false,
+        )
+    }
+
+    pub(crate) fn try_tex_storage_2d_multisample(
+        &mut self,
+        target: u32,
+        samples: i32,
+        internalformat: u32,
+        width: i32,
+        height: i32,
+        fixed: bool,
+    ) -> GlResult<()> {
+        let r = self.ms_target_texture(target, gl::TEXTURE_2D_MULTISAMPLE)?;
+        self.ms_storage(r, samples, internalformat, [width, height, 1], fixed, true)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn try_tex_storage_3d_multisample(
+        &mut self,
+        target: u32,
+        samples: i32,
+        internalformat: u32,
+        width: i32,
+        height: i32,
+        depth: i32,
+        fixed: bool,
+    ) -> GlResult<()> {
+        let r = self.ms_target_texture(target, gl::TEXTURE_2D_MULTISAMPLE_ARRAY)?;
+        self.ms_storage(
+            r,
+            samples,
+            internalformat,
+            [width, height, depth],
+            fixed,
+            true,
+        )
+    }
+
+    pub(crate) fn try_texture_storage_2d_multisample(
+        &mut self,
+        texture: u32,
+        samples: i32,
+        internalformat: u32,
+        width: i32,
+        height: i32,
+        fixed: bool,
+    ) -> GlResult<()> {
+        let r = self.dsa_texture_of(texture, &[gl::TEXTURE_2D_MULTISAMPLE])?;
+        self.ms_storage(r, samples, internalformat, [width, height, 1], fixed, true)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn try_texture_storage_3d_multisample(
+        &mut self,
+        texture: u32,
+        samples: i32,
+        internalformat: u32,
+        width: i32,
+        height: i32,
+        depth: i32,
+        fixed: bool,
+    ) -> GlResult<()> {
+        let r = self.dsa_texture_of(texture, &[gl::TEXTURE_2D_MULTISAMPLE_ARRAY])?;
+        self.ms_storage(
+            r,
+            samples,
+            internalformat,
+            [width, height, depth],
+            fixed,
+            true,
+        )
+    }
+
+    /// The texture bound to `target` on the active unit, which must be `want`
+    /// (INVALID_ENUM otherwise).
+    fn ms_target_texture(&self, target: u32, want: u32) -> GlResult<TexRef> {
+        let what = if want == gl::TEXTURE_2D_MULTISAMPLE {
+            "texture target (GL_TEXTURE_2D_MULTISAMPLE)"
+        } else {
+            "texture target (GL_TEXTURE_2D_MULTISAMPLE_ARRAY)"
+        };
+        self.bound_texture_of(target, &[want], what)
+    }
+
+    /// Storage of `samples` samples (rounded up to a supported count, GL 4.5 core §8.8) for
+    /// the multisample texture `r`: sample 0 as level 0 and one plane per further sample,
+    /// each `depth` layers. `immutable`: the TexStorage forms (§8.19).
+    fn ms_storage(
+        &mut self,
+        r: TexRef,
+        samples: i32,
+        internalformat: u32,
+        [width, height, depth]: [i32; 3],
+        fixed: bool,
+        immutable: bool,
+    ) -> GlResult<()> {
+        if samples < 1 {
+            return Err(GlError::InvalidValue("samples must be at least 1"));
+        }
+        let fmt = ms_internal_format(internalformat)?;
+        let n = multisample::supported_count(samples as u32).ok_or(GlError::InvalidOperation(
+            "samples past GL_MAX_SAMPLES for the format",
+        ))?;
+        if immutable && (width < 1 || height < 1 || depth < 1) {
+            return Err(GlError::InvalidValue(
+                "width, height and depth must be positive",
+            ));
+        }
+        let (w, h) = Self::check_size(width, height)?;
+        let d = Self::check_layers(depth)?;
+        let t = self.texture_for_state_change_of(r)?;
+        if t.immutable {
+            return Err(GlError::InvalidOperation("texture storage is immutable"));
+        }
+        let new = || pixels::new_image_layers(w, h, d, fmt.storage).map(Arc::new);
+        let image = new()?;
+        let planes = (1..n).map(|_| new()).collect::<GlResult<Vec<_>>>()?;
+        let t = self.texture_for_state_change_of(r)?;
+        t.levels = vec![None; limits::MAX_MIP_LEVELS];
+        t.levels[0] = Some(image);
+        t.formats = vec![None; limits::MAX_MIP_LEVELS];
+        t.formats[0] = Some(fmt);
+        t.planes = planes;
+        t.samples = n;
+        t.fixed_sample_locations = fixed;
+        t.immutable = immutable;
+        t.immutable_levels = immutable as i32;
+        self.texture_changed(r);
+        self.dirty |= dirty::TARGET;
+        Ok(())
+    }
+
     /// GL_SAMPLES of the draw framebuffer (0 when single-sample or incomplete).
     pub(crate) fn draw_samples(&self) -> u32 {
         self.framebuffer_buffers(self.draw_framebuffer, false)
@@ -78,12 +346,16 @@ impl Context {
         ) {
             return Err(GlError::BadEnum("internal format query target", target));
         }
-        // Sample counts apply to renderable formats of multisample-capable targets; softgl
-        // has multisample renderbuffers only (no multisample textures yet).
+        // Sample counts apply to renderable formats of multisample-capable targets
+        // (renderbuffers and multisample textures).
         let renderable = pixels::internal_format(internalformat)
             .is_some_and(|f| color_renderable(f.storage) || f.storage.is_depth())
             || internalformat == gl::STENCIL_INDEX8;
-        let counts: &[u32] = if renderable && target == gl::RENDERBUFFER {
+        let ms_target = matches!(
+            target,
+            gl::RENDERBUFFER | gl::TEXTURE_2D_MULTISAMPLE | gl::TEXTURE_2D_MULTISAMPLE_ARRAY
+        );
+        let counts: &[u32] = if renderable && ms_target {
             &SAMPLE_COUNTS
         } else {
             &[]

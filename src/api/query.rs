@@ -221,6 +221,8 @@ impl Context {
             gl::SAMPLES => i(self.draw_samples() as i32),
             gl::SAMPLE_BUFFERS => i((self.draw_samples() > 0) as i32),
             gl::SAMPLE_MASK => b(f.sample_mask_enabled),
+            gl::SAMPLE_SHADING => b(f.sample_shading),
+            gl::MIN_SAMPLE_SHADING_VALUE => Floats(vec![f.min_sample_shading]),
             gl::MAX_VERTEX_UNIFORM_COMPONENTS | gl::MAX_FRAGMENT_UNIFORM_COMPONENTS => {
                 i(limits::MAX_UNIFORM_COMPONENTS)
             }
@@ -304,6 +306,12 @@ impl Context {
             }
             gl::TEXTURE_BINDING_3D => {
                 name(self.texture_units_3d[self.active_texture as usize].map(|t| t.0))
+            }
+            gl::TEXTURE_BINDING_2D_MULTISAMPLE => {
+                name(self.texture_units_ms[self.active_texture as usize].map(|t| t.0))
+            }
+            gl::TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY => {
+                name(self.texture_units_ms_array[self.active_texture as usize].map(|t| t.0))
             }
             gl::SAMPLER_BINDING => {
                 name(self.sampler_units[self.active_texture as usize].map(|s| s.0))

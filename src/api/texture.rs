@@ -22,6 +22,8 @@ pub(crate) fn kind_of_target(target: u32) -> Option<TexKind> {
         gl::TEXTURE_2D_ARRAY => TexKind::D2Array,
         gl::TEXTURE_CUBE_MAP => TexKind::Cube,
         gl::TEXTURE_3D => TexKind::D3,
+        gl::TEXTURE_2D_MULTISAMPLE => TexKind::D2Multisample,
+        gl::TEXTURE_2D_MULTISAMPLE_ARRAY => TexKind::D2MultisampleArray,
         _ => return None,
     })
 }
@@ -37,7 +39,11 @@ pub(crate) fn cube_face_of(target: u32) -> Option<u32> {
 /// The unit binding a sampler type reads (GL 4.5 core §11.1.3.5: the texture bound to
 /// the target of the sampler's type).
 pub(crate) fn sampler_kind(base: BaseType) -> TexKind {
-    if base.is_array_sampler() {
+    if base.is_ms_array_sampler() {
+        TexKind::D2MultisampleArray
+    } else if base.is_ms_sampler() {
+        TexKind::D2Multisample
+    } else if base.is_array_sampler() {
         TexKind::D2Array
     } else if base.is_cube_sampler() {
         TexKind::Cube
@@ -118,6 +124,12 @@ pub(crate) struct Texture {
     /// Internal descriptors created for bound-unit sampling:
     /// (sampler name, sampler version, texture version, handle).
     pub internal: Vec<(Option<SamplerName>, u64, u64, TextureHandle)>,
+    /// Multisample textures (`api::multisample`): GL_TEXTURE_SAMPLES (0 until storage is
+    /// specified; level 0 is sample 0 and `planes` samples 1..) and
+    /// GL_TEXTURE_FIXED_SAMPLE_LOCATIONS.
+    pub samples: u32,
+    pub planes: Vec<Arc<Image>>,
+    pub fixed_sample_locations: bool,
 }
 
 impl Default for Texture {
@@ -136,6 +148,9 @@ impl Default for Texture {
             has_handle: false,
             version: 0,
             internal: Vec::new(),
+            samples: 0,
+            planes: Vec::new(),
+            fixed_sample_locations: true,
         }
     }
 }
@@ -182,6 +197,18 @@ impl Texture {
     pub fn view(&self) -> TextureView {
         let (base, max) = self.level_range();
         let kind = self.kind();
+        if kind.is_multisample() {
+            // Sample s where other kinds have level s (`sampler::TexKind`).
+            let levels = std::iter::once(self.levels[0].clone())
+                .chain(self.planes.iter().map(|p| Some(p.clone())))
+                .collect();
+            return TextureView {
+                levels,
+                base_level: 0,
+                max_level: 0,
+                kind,
+            };
+        }
         let mut levels = self.levels.clone();
         if kind == TexKind::Cube {
             // A cube level with a face missing does not exist for sampling (cube
@@ -250,6 +277,9 @@ pub(crate) enum TexRef {
     /// The default GL_TEXTURE_CUBE_MAP and GL_TEXTURE_3D textures.
     DefaultCube,
     Default3D,
+    /// The default GL_TEXTURE_2D_MULTISAMPLE(_ARRAY) textures.
+    DefaultMs,
+    DefaultMsArray,
     Named(TextureName),
 }
 
@@ -680,6 +710,8 @@ impl Context {
             TexRef::DefaultArray => Some(&self.default_texture_2d_array),
             TexRef::DefaultCube => Some(&self.default_texture_cube),
             TexRef::Default3D => Some(&self.default_texture_3d),
+            TexRef::DefaultMs => Some(&self.default_texture_ms),
+            TexRef::DefaultMsArray => Some(&self.default_texture_ms_array),
             TexRef::Named(n) => self.objs.textures.get(n),
         }
     }
@@ -690,6 +722,8 @@ impl Context {
             TexRef::DefaultArray => Some(&mut self.default_texture_2d_array),
             TexRef::DefaultCube => Some(&mut self.default_texture_cube),
             TexRef::Default3D => Some(&mut self.default_texture_3d),
+            TexRef::DefaultMs => Some(&mut self.default_texture_ms),
+            TexRef::DefaultMsArray => Some(&mut self.default_texture_ms_array),
             TexRef::Named(n) => self.objs.textures.get_mut(n),
         }
     }
@@ -731,6 +765,8 @@ impl Context {
             TexKind::D2Array => (&self.texture_units_2d_array, TexRef::DefaultArray),
             TexKind::Cube => (&self.texture_units_cube, TexRef::DefaultCube),
             TexKind::D3 => (&self.texture_units_3d, TexRef::Default3D),
+            TexKind::D2Multisample => (&self.texture_units_ms, TexRef::DefaultMs),
+            TexKind::D2MultisampleArray => (&self.texture_units_ms_array, TexRef::DefaultMsArray),
         };
         match units.get(unit).copied().flatten() {
             Some(n) => TexRef::Named(n),
@@ -745,6 +781,8 @@ impl Context {
             TexKind::D2Array => &mut self.texture_units_2d_array,
             TexKind::Cube => &mut self.texture_units_cube,
             TexKind::D3 => &mut self.texture_units_3d,
+            TexKind::D2Multisample => &mut self.texture_units_ms,
+            TexKind::D2MultisampleArray => &mut self.texture_units_ms_array,
         }
     }
 
@@ -831,6 +869,8 @@ impl Context {
                 .chain(&mut self.texture_units_2d_array)
                 .chain(&mut self.texture_units_cube)
                 .chain(&mut self.texture_units_3d)
+                .chain(&mut self.texture_units_ms)
+                .chain(&mut self.texture_units_ms_array)
             {
                 if *u == Some(name) {
                     *u = None;
@@ -1855,6 +1895,10 @@ impl Context {
     pub(crate) fn download_texture(&self, target: u32, texture: Option<u32>) -> GlResult<TexRef> {
         match texture {
             Some(t) => self.dsa_texture_any(t),
+            // Multisample textures have no image to download (GL 4.5 core §8.11.4).
+            None if kind_of_target(target).is_some_and(|k| k.is_multisample()) => {
+                Err(GlError::BadEnum("texture target (multisample)", target))
+            }
             None => self.bound_texture(target),
         }
     }
@@ -1963,6 +2007,9 @@ impl Context {
     }
 
     pub(crate) fn try_generate_mipmap(&mut self, target: u32) -> GlResult<()> {
+        if kind_of_target(target).is_some_and(|k| k.is_multisample()) {
+            return Err(GlError::BadEnum("texture target (multisample)", target));
+        }
         let r = self.bound_texture(target)?;
         let t = self
             .texture(r)
@@ -2060,6 +2107,28 @@ impl Context {
     /// glTexParameter* of the texture `r` (bound, or named by a glTextureParameter* call).
     fn tex_parameter_of(&mut self, r: TexRef, pname: u32, p: Param, vector: bool) -> GlResult<()> {
         let t = self.texture_for_state_change_of(r)?;
+        // GL 4.5 core §8.10: multisample textures take no sampler state.
+        if t.kind().is_multisample()
+            && matches!(
+                pname,
+                gl::TEXTURE_MIN_FILTER
+                    | gl::TEXTURE_MAG_FILTER
+                    | gl::TEXTURE_WRAP_S
+                    | gl::TEXTURE_WRAP_T
+                    | gl::TEXTURE_WRAP_R
+                    | gl::TEXTURE_BORDER_COLOR
+                    | gl::TEXTURE_MIN_LOD
+                    | gl::TEXTURE_MAX_LOD
+                    | gl::TEXTURE_LOD_BIAS
+                    | gl::TEXTURE_COMPARE_MODE
+                    | gl::TEXTURE_COMPARE_FUNC
+            )
+        {
+            return Err(GlError::BadEnum(
+                "sampler state of a multisample texture",
+                pname,
+            ));
+        }
         let mut state = t.state;
         if !apply_sampler_param(&mut state, pname, &p, vector)? {
             if p.len() == 0 {
@@ -2396,8 +2465,12 @@ impl Context {
             gl::TEXTURE_COMPRESSED_IMAGE_SIZE => {
                 self.compressed_image_size(r, l, cube_face_of(target).is_some())?
             }
-            gl::TEXTURE_SAMPLES => 0,
-            gl::TEXTURE_FIXED_SAMPLE_LOCATIONS => 1,
+            // Multisample textures (`api::multisample`); other levels have 0 samples and
+            // fixed locations.
+            gl::TEXTURE_SAMPLES => self.texture(r).map_or(0, |t| t.samples as i32),
+            gl::TEXTURE_FIXED_SAMPLE_LOCATIONS => self
+                .texture(r)
+                .map_or(1, |t| t.fixed_sample_locations as i32),
             pname => {
                 // Component sizes and types (GL 4.5 core §8.11.3), of the level's
                 // format as stored; zero / NONE for a level with no image.

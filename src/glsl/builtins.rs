@@ -960,7 +960,7 @@ impl Lowerer {
             }
             "texture" | "texture2D" | "textureLod" | "texture2DLod" | "textureOffset"
             | "textureLodOffset" | "textureGrad" | "textureGradOffset" | "texelFetch"
-            | "textureSize" => {
+            | "textureSize" | "textureSamples" => {
                 return self.texture_call(name, vals, args, span).map(Some);
             }
             "textureProj"
@@ -1285,6 +1285,99 @@ impl Lowerer {
         }
     }
 
+    /// texelFetch, textureSize and textureSamples on the multisample samplers (GLSL 4.60
+    /// §8.9.1, §8.9.2; textureSamples since GLSL 4.50): the only built-ins they take. A
+    /// multisample texture is sampled as a texture whose "levels" are its samples
+    /// (`sampler::TexKind::D2Multisample`), so texelFetch's sample number rides in the
+    /// request's level slot and textureSize asks for level 0.
+    fn texture_ms_call(
+        &mut self,
+        name: &str,
+        sampler: BaseType,
+        vals: Vec<Value>,
+        span: Span,
+    ) -> R<Value> {
+        let array = sampler.is_ms_array_sampler();
+        let handle = [vals[0].vars[0], vals[0].vars[1]];
+        let ivecn = Type::vector(BaseType::Int, 2 + array as u8);
+        let bad = |s: &mut Self| -> R<Value> {
+            let sig: Vec<String> = vals.iter().map(|v| v.ty.to_string()).collect();
+            bail!(
+                s,
+                span,
+                "no matching function for call to `{name}({})'",
+                sig.join(", ")
+            )
+        };
+        if !sampler.is_ms_sampler() {
+            return bad(self);
+        }
+        match name {
+            "textureSize" | "textureSamples" => {
+                if vals.len() != 1 {
+                    return bad(self);
+                }
+                if name == "textureSamples" && self.version < 450 {
+                    bail!(
+                        self,
+                        span,
+                        "no function with name `{name}' before GLSL 4.50"
+                    );
+                }
+                let dst = [self.new_var(ScalarKind::I32), self.new_var(ScalarKind::I32)];
+                let layers = array.then(|| self.new_var(ScalarKind::I32));
+                let samples = self.new_var(ScalarKind::I32);
+                let zero = self.konst(Scalar::I32(0));
+                self.emit(Stmt::TextureSize {
+                    dst,
+                    handle,
+                    lod: zero,
+                    layers,
+                    samples: Some(samples),
+                });
+                Ok(if name == "textureSamples" {
+                    Value {
+                        ty: Type::INT,
+                        vars: vec![samples],
+                    }
+                } else {
+                    Value {
+                        ty: ivecn,
+                        vars: dst.iter().chain(&layers).copied().collect(),
+                    }
+                })
+            }
+            "texelFetch" => {
+                if vals.len() != 3 || vals[1].ty != ivecn || vals[2].ty != Type::INT {
+                    return bad(self);
+                }
+                let kind = match sampler.sampled_type() {
+                    crate::ir::SampledType::Float => F,
+                    crate::ir::SampledType::Int => ScalarKind::I32,
+                    crate::ir::SampledType::Uint => ScalarKind::U32,
+                };
+                let base = match kind {
+                    ScalarKind::I32 => BaseType::Int,
+                    ScalarKind::U32 => BaseType::Uint,
+                    _ => BaseType::Float,
+                };
+                let dst = [0; 4].map(|_| self.new_var(kind));
+                self.emit(Stmt::TexelFetch {
+                    dst,
+                    handle,
+                    coord: [vals[1].vars[0], vals[1].vars[1]],
+                    lod: vals[2].vars[0],
+                    layer: array.then(|| vals[1].vars[2]),
+                });
+                Ok(Value {
+                    ty: Type::vector(base, 4),
+                    vars: dst.to_vec(),
+                })
+            }
+            _ => bad(self),
+        }
+    }
+
     /// texture / texture2D / textureLod / textureOffset / texelFetch / textureSize on a
     /// sampler2D (GLSL 4.60 §8.9).
     fn texture_call(
@@ -1317,6 +1410,9 @@ impl Lowerer {
                 );
             }
         };
+        if sampler.is_ms_sampler() || name == "textureSamples" {
+            return self.texture_ms_call(name, sampler, vals, span);
+        }
         let shadow = sampler.is_shadow_sampler();
         let array = sampler.is_array_sampler();
         let cube = sampler.is_cube_sampler();
@@ -1406,6 +1502,7 @@ impl Lowerer {
                     handle,
                     lod: vals[1].vars[0],
                     layers,
+                    samples: None,
                 });
                 Ok(Value {
                     ty: ivecn,
@@ -1566,6 +1663,7 @@ impl Lowerer {
             handle,
             lod: zero,
             layers: depth,
+            samples: None,
         });
         let w = self.conv_word(size[0], BaseType::Int, BaseType::Float);
         let h = self.conv_word(size[1], BaseType::Int, BaseType::Float);
@@ -1605,6 +1703,7 @@ impl Lowerer {
             handle,
             lod: zero,
             layers: None,
+            samples: None,
         });
         let n = self.conv_word(size[0], BaseType::Int, BaseType::Float);
         let abs: Vec<Var> = p[..3].iter().map(|&v| self.fun(UnaryOp::FAbs, v)).collect();

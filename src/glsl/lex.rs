@@ -117,6 +117,15 @@ const KW_130: &[&str] = &[
 
 /// Added in GLSL 1.40 / 1.50 / 4.00 / 4.20 / 4.30.
 const KW_140: &[&str] = &["layout", "samplerBuffer", "sampler2DRect"];
+/// Added in GLSL 1.50 (ARB_texture_multisample's sampler types).
+const KW_150: &[&str] = &[
+    "sampler2DMS",
+    "isampler2DMS",
+    "usampler2DMS",
+    "sampler2DMSArray",
+    "isampler2DMSArray",
+    "usampler2DMSArray",
+];
 const KW_400: &[&str] = &[
     "double",
     "dvec2",
@@ -195,6 +204,9 @@ impl KeywordSet {
             return true;
         }
         if v >= 140 && KW_140.contains(&w) {
+            return true;
+        }
+        if v >= 150 && KW_150.contains(&w) {
             return true;
         }
         if v >= 400 && (KW_400.contains(&w) || w == KW_400_PRECISE) {

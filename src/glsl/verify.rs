@@ -271,8 +271,9 @@ fn verify_body(
                 handle,
                 lod,
                 layers,
+                samples,
             } => {
-                for v in dst.iter().chain([lod]).chain(layers) {
+                for v in dst.iter().chain([lod]).chain(layers).chain(samples) {
                     want(*v, K::I32, "textureSize dst/lod")?;
                 }
                 for v in handle {

@@ -505,15 +505,17 @@ fn write_stmt(out: &mut String, func: &Function, s: &Stmt, depth: usize) {
             handle,
             lod,
             layers,
+            samples,
         } => {
             let _ = writeln!(
                 out,
-                "{pad}{} = texturesize [v{}, v{}] lod v{}{}",
+                "{pad}{} = texturesize [v{}, v{}] lod v{}{}{}",
                 dst_list(func, dst),
                 handle[0].0,
                 handle[1].0,
                 lod.0,
-                layers.map_or(String::new(), |v| format!(" layers v{}", v.0))
+                layers.map_or(String::new(), |v| format!(" layers v{}", v.0)),
+                samples.map_or(String::new(), |v| format!(" samples v{}", v.0))
             );
         }
     }

@@ -689,11 +689,16 @@ impl<'e> Machine<'_, 'e> {
                 handle,
                 lod,
                 layers,
+                samples,
             } => {
                 let lod = self.get(*lod);
                 let out = self.texture(TexOp::Size, mask, [0, 0], handle, None, lod, None, [0; 4]);
-                for (c, d) in dst.iter().chain(layers).enumerate() {
-                    self.set(*d, out[c], mask);
+                // Width, height, layers and samples are the answer's components 0..4.
+                let outs = [Some(dst[0]), Some(dst[1]), *layers, *samples];
+                for (c, d) in outs.iter().enumerate() {
+                    if let Some(d) = d {
+                        self.set(*d, out[c], mask);
+                    }
                 }
                 mask
             }
@@ -1743,6 +1748,7 @@ pub(crate) mod tests {
             handle: [lo, hi],
             lod: lvl,
             layers: None,
+            samples: None,
         });
         for v in dst.into_iter().chain(size) {
             b.output(v);

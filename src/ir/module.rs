@@ -408,12 +408,14 @@ pub enum Stmt {
         layer: Option<Var>,
     },
     /// textureSize(sampler2D, int lod) -> ivec2; `layers` (i32) receives the layer count
-    /// of a 2D array (textureSize(sampler2DArray) -> ivec3).
+    /// of a 2D array (textureSize(sampler2DArray) -> ivec3), `samples` (i32) the sample
+    /// count of a multisample texture (textureSamples, GLSL 4.50; 0 for other textures).
     TextureSize {
         dst: [Var; 2],
         handle: [Var; 2],
         lod: Var,
         layers: Option<Var>,
+        samples: Option<Var>,
     },
 }
 
@@ -552,6 +554,15 @@ pub enum BaseType {
     Sampler3D,
     ISampler3D,
     USampler3D,
+    /// `sampler2DMS` and its integer forms: 2D multisample textures, read with
+    /// texelFetch(s, ivec2, sample) only (GLSL 4.60 §8.9.2).
+    Sampler2DMs,
+    ISampler2DMs,
+    USampler2DMs,
+    /// `sampler2DMSArray` and its integer forms: the layer in texelFetch's ivec3.
+    Sampler2DMsArray,
+    ISampler2DMsArray,
+    USampler2DMsArray,
 }
 
 /// The scalar type a sampler's lookups return.
@@ -582,6 +593,12 @@ impl BaseType {
                 | BaseType::Sampler3D
                 | BaseType::ISampler3D
                 | BaseType::USampler3D
+                | BaseType::Sampler2DMs
+                | BaseType::ISampler2DMs
+                | BaseType::USampler2DMs
+                | BaseType::Sampler2DMsArray
+                | BaseType::ISampler2DMsArray
+                | BaseType::USampler2DMsArray
         )
     }
     /// The GLSL name of a sampler type (`None` for other types).
@@ -602,6 +619,12 @@ impl BaseType {
             BaseType::Sampler3D => "sampler3D",
             BaseType::ISampler3D => "isampler3D",
             BaseType::USampler3D => "usampler3D",
+            BaseType::Sampler2DMs => "sampler2DMS",
+            BaseType::ISampler2DMs => "isampler2DMS",
+            BaseType::USampler2DMs => "usampler2DMS",
+            BaseType::Sampler2DMsArray => "sampler2DMSArray",
+            BaseType::ISampler2DMsArray => "isampler2DMSArray",
+            BaseType::USampler2DMsArray => "usampler2DMSArray",
             _ => return None,
         })
     }
@@ -632,6 +655,25 @@ impl BaseType {
             BaseType::Sampler3D | BaseType::ISampler3D | BaseType::USampler3D
         )
     }
+    /// A multisample sampler (`sampler2DMS`, `sampler2DMSArray` and their integer forms).
+    pub const fn is_ms_sampler(self) -> bool {
+        matches!(
+            self,
+            BaseType::Sampler2DMs
+                | BaseType::ISampler2DMs
+                | BaseType::USampler2DMs
+                | BaseType::Sampler2DMsArray
+                | BaseType::ISampler2DMsArray
+                | BaseType::USampler2DMsArray
+        )
+    }
+    /// A multisample array sampler (`sampler2DMSArray` and its integer forms).
+    pub const fn is_ms_array_sampler(self) -> bool {
+        matches!(
+            self,
+            BaseType::Sampler2DMsArray | BaseType::ISampler2DMsArray | BaseType::USampler2DMsArray
+        )
+    }
     /// A shadow sampler.
     pub const fn is_shadow_sampler(self) -> bool {
         matches!(
@@ -647,11 +689,15 @@ impl BaseType {
             BaseType::ISampler2D
             | BaseType::ISampler2DArray
             | BaseType::ISamplerCube
-            | BaseType::ISampler3D => SampledType::Int,
+            | BaseType::ISampler3D
+            | BaseType::ISampler2DMs
+            | BaseType::ISampler2DMsArray => SampledType::Int,
             BaseType::USampler2D
             | BaseType::USampler2DArray
             | BaseType::USamplerCube
-            | BaseType::USampler3D => SampledType::Uint,
+            | BaseType::USampler3D
+            | BaseType::USampler2DMs
+            | BaseType::USampler2DMsArray => SampledType::Uint,
             _ => SampledType::Float,
         }
     }
@@ -723,6 +769,12 @@ impl ValueType {
             BaseType::Sampler3D => 0x8B5F,
             BaseType::ISampler3D => 0x8DCB,
             BaseType::USampler3D => 0x8DD3,
+            BaseType::Sampler2DMs => 0x9108,
+            BaseType::ISampler2DMs => 0x9109,
+            BaseType::USampler2DMs => 0x910A,
+            BaseType::Sampler2DMsArray => 0x910B,
+            BaseType::ISampler2DMsArray => 0x910C,
+            BaseType::USampler2DMsArray => 0x910D,
         }
     }
 }

@@ -370,8 +370,13 @@ impl Stmt {
                 handle,
                 lod,
                 layers,
+                samples,
             } => {
-                dst.iter().chain(handle).chain(layers).for_each(|v| f(*v));
+                dst.iter()
+                    .chain(handle)
+                    .chain(layers)
+                    .chain(samples)
+                    .for_each(|v| f(*v));
                 f(*lod);
             }
         }
@@ -797,9 +802,10 @@ impl Validator<'_> {
                 handle,
                 lod,
                 layers,
+                samples,
             } => {
                 self.check_handle_and_dst("textureSize", dst, handle, ScalarKind::I32)?;
-                if let Some(l) = layers {
+                for l in layers.iter().chain(samples) {
                     self.expect_dst("textureSize", *l, ScalarKind::I32)?;
                 }
                 self.expect("textureSize", *lod, Kinds::I32)

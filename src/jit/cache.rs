@@ -162,12 +162,14 @@ fn encode_stmt(s: &Stmt, w: &mut Vec<u32>) {
             handle,
             lod,
             layers,
+            samples,
         } => {
             w.push(12);
             w.extend(dst.iter().map(|v| v.0));
             w.extend(handle.iter().map(|v| v.0));
             w.push(lod.0);
             encode_opt(*layers, w);
+            encode_opt(*samples, w);
         }
         Stmt::Storage {
             dst,

@@ -784,7 +784,8 @@ impl Emitter<'_, '_> {
                     Lod::Explicit(v) => (req::TexOp::SampleLod, Some(*v)),
                 };
                 let extra = [*compare, *layer];
-                self.emit_texture(op, handle, Some(coord), lod_var, *offset, extra, dst)
+                let dst = dst.map(Some);
+                self.emit_texture(op, handle, Some(coord), lod_var, *offset, extra, &dst)
             }
             Stmt::TexelFetch {
                 dst,
@@ -799,7 +800,7 @@ impl Emitter<'_, '_> {
                 Some(*lod),
                 [0, 0],
                 [None, *layer],
-                dst,
+                &dst.map(Some),
             ),
             Stmt::Storage {
                 dst,
@@ -813,8 +814,10 @@ impl Emitter<'_, '_> {
                 handle,
                 lod,
                 layers,
+                samples,
             } => {
-                let all: Vec<Var> = dst.iter().chain(layers).copied().collect();
+                // Width, height, layers and samples are the answer's components 0..4.
+                let all = [Some(dst[0]), Some(dst[1]), *layers, *samples];
                 self.emit_texture(
                     req::TexOp::Size,
                     handle,
@@ -1339,7 +1342,7 @@ impl Emitter<'_, '_> {
         lod: Option<Var>,
         offset: [i32; 2],
         [compare, layer]: [Option<Var>; 2],
-        dst: &[Var],
+        dst: &[Option<Var>],
     ) -> Result<(), CompileError> {
         let req = self.tex_req;
         let exec = self.b.use_var(self.exec);
@@ -1407,6 +1410,9 @@ impl Emitter<'_, '_> {
             .ins()
             .call(self.helpers.texture, &[self.sampler, req_addr, out_addr]);
         for (c, d) in dst.iter().enumerate() {
+            let Some(d) = d else {
+                continue;
+            };
             let v = self
                 .b
                 .ins()

@@ -12,7 +12,7 @@ use super::runtime::test_hook;
 use super::{compile, CompileError, ShaderCode};
 use crate::ir::*;
 use crate::math::lanes;
-use crate::sampler::request::TexRequest;
+use crate::sampler::request::{TexOp, TexRequest};
 
 // ---- a small module builder ----------------------------------------------------------------
 
@@ -1209,6 +1209,7 @@ fn texture_calls_pass_the_request_and_read_the_result() {
             handle: [h_lo, h_hi],
             lod: bias,
             layers: None,
+            samples: None,
         }],
     });
     let mut outs = dst.to_vec();
@@ -1419,6 +1420,7 @@ fn array_and_integer_requests_match_the_interpreter() {
         handle: [h, h],
         lod: zi,
         layers: Some(layers),
+        samples: None,
     });
     let mut outs = ints.to_vec();
     outs.extend(uints);
@@ -1510,6 +1512,67 @@ fn cube_and_3d_requests_match_the_interpreter() {
     assert!(jit
         .iter()
         .any(|r| r.compare == 1 && r.layer == rows[2] && r.dref == [0.5f32.to_bits(); 4]));
+    assert!(jo.iter().zip(&io).all(|(a, b)| same(*a, *b)));
+}
+
+/// Multisample lookups from GLSL (texelFetch with the sample number in the level slot and,
+/// for sampler2DMSArray, the layer in the layer slot; textureSize and textureSamples as one
+/// size request at level 0 whose fourth component is the sample count): generated code
+/// makes the same requests as the interpreter, field by field, and gets the same results,
+/// the sample count included.
+#[test]
+fn multisample_requests_match_the_interpreter() {
+    let src = "#version 450
+        uniform sampler2DMS a;
+        uniform isampler2DMSArray b;
+        uniform usampler2DMS c;
+        flat in ivec3 p;
+        flat in int s;
+        out vec4 o;
+        void main() {
+            vec4 x = texelFetch(a, p.xy, s) + vec4(texelFetch(b, p, s + 1));
+            ivec3 sb = textureSize(b);
+            o = x + vec4(texelFetch(c, p.yx, 3)) + vec4(textureSize(a), sb.z, 0.0)
+                + vec4(float(textureSamples(c)), float(textureSamples(b)), 0.0, 0.0);
+        }";
+    let out = crate::glsl::compile(Stage::Fragment, src);
+    let m = out
+        .module
+        .unwrap_or_else(|| panic!("expected to compile:\n{}", out.info_log));
+    let rows = [
+        is([1, 2, 3, 4]),
+        is([5, 6, 7, 8]),
+        is([0, 1, 2, -1]),
+        is([0, 3, 7, 9]),
+    ];
+    let mut env = Env::inputs(&rows);
+    env.mask = 0b1011;
+    env.uniforms = (0..m.uniform_words).map(|w| w * 7 + 1).collect();
+    let (jo, io, jit, interp) = run_both_with_requests(&m, &env);
+    assert_eq!(jit.len(), interp.len());
+    let fields = |r: &TexRequest| {
+        (
+            (r.op, r.mask, r.quad, r.offset, r.compare),
+            (r.handle_lo, r.handle_hi, r.coord, r.lod, r.dref, r.layer),
+        )
+    };
+    for (j, i) in jit.iter().zip(&interp) {
+        assert_eq!(fields(j), fields(i));
+    }
+    let active = |row: [u32; 4]| [row[0], row[1], 0, row[3]];
+    let plus_one = |row: [u32; 4]| row.map(|v| (v as i32 + 1) as u32);
+    // texelFetch(a, p.xy, s): the sample in the level slot, no layer.
+    assert!(jit.iter().any(|r| r.op == TexOp::Fetch as u32
+        && r.coord == [active(rows[0]), active(rows[1])]
+        && r.lod == active(rows[3])
+        && r.layer == [0; 4]));
+    // texelFetch(b, p, s + 1): the layer in the layer slot.
+    assert!(jit.iter().any(|r| r.op == TexOp::Fetch as u32
+        && r.layer == active(rows[2])
+        && r.lod == active(plus_one(rows[3]))));
+    // Every size request (textureSize and textureSamples) asks for level 0.
+    let sizes: Vec<&TexRequest> = jit.iter().filter(|r| r.op == TexOp::Size as u32).collect();
+    assert!(!sizes.is_empty() && sizes.iter().all(|r| r.lod == [0; 4]));
     assert!(jo.iter().zip(&io).all(|(a, b)| same(*a, *b)));
 }
 

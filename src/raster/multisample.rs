@@ -102,6 +102,22 @@ impl MultisampleState {
     };
 }
 
+impl super::Rasterizer {
+    /// Runs `job(i)` for every `i` in `0..jobs` on the worker pool (on the caller with one
+    /// thread or no pool) and returns when all have run. For work the API does between
+    /// flushes (the resolve of a multisample blit, `api::blit`): each job must write only
+    /// its own part of the output, so the result does not depend on the thread count.
+    pub fn run_parallel(&self, jobs: usize, job: &(dyn Fn(usize) + Sync)) {
+        use rayon::prelude::*;
+        match &self.pool {
+            Some(pool) if self.threads > 1 && jobs > 1 => {
+                pool.install(|| (0..jobs).into_par_iter().for_each(job))
+            }
+            _ => (0..jobs).for_each(job),
+        }
+    }
+}
+
 /// Sample `s`'s images of `t` as a single-sample target (`s` = 0: `t`'s own images). Draw
 /// buffers `t` leaves out (`None`) stay out in every plane.
 fn plane_target(t: &RenderTarget, s: u32) -> RenderTarget {

@@ -211,6 +211,9 @@ impl Descriptor {
             _ => return (Descriptor::incomplete([0, 0], internal, false), Vec::new()),
         };
         let format = base.format();
+        if view.kind.is_multisample() {
+            return Self::build_multisample(view, &base, internal);
+        }
         if base_level >= MAX_LEVELS || !is_complete(view, state) {
             return (
                 Descriptor::incomplete(
@@ -277,7 +280,10 @@ impl Descriptor {
         let sample = match kind {
             TexKind::Cube => filter::select_cube(format, state),
             TexKind::D3 => filter::select_volume(format, state),
-            TexKind::D2 | TexKind::D2Array => filter::select_sample(
+            TexKind::D2
+            | TexKind::D2Array
+            | TexKind::D2Multisample
+            | TexKind::D2MultisampleArray => filter::select_sample(
                 format,
                 state.mag_filter,
                 state.min_filter,
@@ -322,6 +328,58 @@ impl Descriptor {
             layer_sample: sample,
         };
         (desc, keep)
+    }
+
+    /// The descriptor of a multisample texture (`TexKind::D2Multisample`): `levels[s]` is
+    /// sample s (`view.levels[s]`, each `base`'s size, format and layers), `fetch_last` the
+    /// last sample. Only texelFetch and textureSize reach it (GLSL has no filtered lookup of
+    /// a multisample sampler), and sampler state does not apply (GL 4.5 core §8.10), so
+    /// `sample` returns the incomplete texture's (0, 0, 0, 1).
+    fn build_multisample(
+        view: &TextureView,
+        base: &Arc<Image>,
+        internal: bool,
+    ) -> (Descriptor, Vec<Arc<Image>>) {
+        let format = base.format();
+        let mut d =
+            Descriptor::incomplete([base.width(), base.height()], internal, format.is_integer());
+        let mut keep = Vec::new();
+        for (s, img) in view.levels.iter().take(MAX_LEVELS).enumerate() {
+            let Some(img) = img else { break };
+            if img.width() != base.width()
+                || img.height() != base.height()
+                || img.depth() != base.depth()
+                || img.format() != format
+                || img.width() == 0
+                || img.height() == 0
+            {
+                break;
+            }
+            // SAFETY: (0, 0) is inside the image (its sizes are ≥ 1, checked above), so
+            // this is the start of its texel storage; nothing is read or written here.
+            let ptr = unsafe { img.texel_ptr(0, 0) } as *const u8;
+            d.levels[s] = LevelLayout {
+                ptr,
+                width: img.width(),
+                height: img.height(),
+                depth: img.depth().max(1),
+            };
+            d.fetch_last = s as u32;
+            keep.push(img.clone());
+        }
+        if keep.is_empty() {
+            return (d, Vec::new());
+        }
+        d.kind = view.kind;
+        d.layers = base.depth().max(1);
+        d.texel_bytes = format.bytes_per_texel() as u32;
+        d.one = if format.is_integer() {
+            1
+        } else {
+            1.0f32.to_bits()
+        };
+        d.fetch = filter::select_fetch(format);
+        (d, keep)
     }
 
     /// Applies the swizzle to the lanes in `lanes` of `out` (GL 4.5 core §15.2.1: after

@@ -906,6 +906,14 @@ fn fetch_texel<F: TexelLoad>(d: &Descriptor, x: i32, y: i32, lod: i32) -> [f32; 
 pub(crate) fn size_of_level(d: &Descriptor, lod: i32) -> [i32; 2] {
     let base = &d.levels[(d.base_level as usize).min(MAX_LEVELS - 1)];
     let (w, h) = (base.width, base.height);
+    // A multisample texture has one level (its "levels" are samples, `TexKind`).
+    if d.kind.is_multisample() {
+        return if lod == 0 {
+            [w as i32, h as i32]
+        } else {
+            [0, 0]
+        };
+    }
     // A 3D texture's chain runs until its depth is 1 as well.
     let longest = if d.kind == super::TexKind::D3 {
         w.max(base.depth)

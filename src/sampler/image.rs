@@ -301,15 +301,18 @@ impl Image {
     /// Writes `src` at byte offset `offset` (clipped to the image) into an image that queued
     /// draws may share (TexSubImage, in-place mipmaps, blits). `Flushed` is the caller's
     /// proof that the rasterizer has run everything queued, so no worker touches the image.
+    /// Several threads may write under one token when their byte ranges are disjoint and
+    /// none of them reads those ranges (the parallel resolve of `api::blit`).
     pub fn write_bytes_flushed(&self, _flushed: &Flushed, offset: usize, src: &[u8]) {
         let data = self.data();
         let end = (offset.saturating_add(src.len())).min(data.len());
         if offset >= end {
             return;
         }
-        // SAFETY: the range is in bounds; `Flushed` proves no worker reads or writes this
-        // image meanwhile (the flush protocol, see the type's docs), and the API thread
-        // holds no reference into its bytes.
+        // SAFETY: the range is in bounds; `Flushed` proves no worker of a scene reads or
+        // writes this image meanwhile (the flush protocol, see the type's docs), the API
+        // thread holds no reference into its bytes, and concurrent callers write disjoint
+        // ranges (the contract above).
         unsafe {
             std::ptr::copy_nonoverlapping(src.as_ptr(), data[offset].get(), end - offset);
         }

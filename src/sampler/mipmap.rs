@@ -66,8 +66,17 @@ pub fn filters_allowed(format: Format, state: &SamplerState) -> bool {
 /// Texture completeness (GL 4.5 core §8.17): the base level exists with a non-zero size;
 /// its filters suit its format (`filters_allowed`); with a mipmap min filter, also base ≤
 /// max level and every level base..=q exists with the halved size and the base's format
-/// and layer count.
+/// and layer count. Multisample textures: their storage exists.
 pub fn is_complete(view: &TextureView, state: &SamplerState) -> bool {
+    // A multisample texture has one level and no sampler state (GL 4.5 core §8.10,
+    // §8.17): complete once its storage exists.
+    if view.kind.is_multisample() {
+        return view
+            .levels
+            .first()
+            .and_then(|l| l.as_ref())
+            .is_some_and(|b| b.width() > 0 && b.height() > 0);
+    }
     let Some(q) = last_level(view, state) else {
         return false;
     };

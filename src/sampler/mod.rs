@@ -128,6 +128,11 @@ impl Default for SamplerState {
 /// level is one `Image`; its `depth` is 1 for 2D, the layer count for 2D arrays (the same
 /// at every level), 6 for cube maps (faces in GL order +X, −X, +Y, −Y, +Z, −Z) and the
 /// slice count for 3D textures (halved per level, eq. 8.12).
+///
+/// A multisample texture (GL 4.5 core §8.8) has one level and N samples; its view and
+/// descriptor hold sample s where other kinds hold level s (every "level" the same size,
+/// `depth` its layers), so texelFetch's sample number selects it as a level would and
+/// out-of-range samples read zeros like out-of-range levels.
 #[repr(u32)]
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum TexKind {
@@ -136,6 +141,17 @@ pub enum TexKind {
     D2Array,
     Cube,
     D3,
+    /// GL_TEXTURE_2D_MULTISAMPLE: `levels[s]` is sample s.
+    D2Multisample,
+    /// GL_TEXTURE_2D_MULTISAMPLE_ARRAY: `levels[s]` is sample s of every layer.
+    D2MultisampleArray,
+}
+
+impl TexKind {
+    /// GL_TEXTURE_2D_MULTISAMPLE or _ARRAY: levels are samples.
+    pub const fn is_multisample(self) -> bool {
+        matches!(self, TexKind::D2Multisample | TexKind::D2MultisampleArray)
+    }
 }
 
 /// The texture-side state a descriptor captures: the level images and the level range.
@@ -324,6 +340,12 @@ fn sample_pinned(ctx: &SampleContext, req: &TexRequest, op: TexOp, out: &mut Tex
                         d.depth_at(req.lod[lane] as i32)
                     } else {
                         d.layers
+                    };
+                    // textureSamples: a multisample texture's "levels" are its samples.
+                    out[3][lane] = if d.kind.is_multisample() {
+                        d.fetch_last + 1
+                    } else {
+                        0
                     };
                 }
             }

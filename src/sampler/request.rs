@@ -17,7 +17,8 @@ pub enum TexOp {
     /// texelFetch: `coord` holds i32 bits, `lod` holds the i32 level bits.
     Fetch = 2,
     /// textureSize: `lod` holds the i32 level bits; out[0..3] get width, height and layers
-    /// (i32; layers is 1 for a texture that is not an array).
+    /// (i32; layers is 1 for a texture that is not an array), out[3] the sample count of a
+    /// multisample texture (textureSamples; 0 for other textures).
     Size = 3,
 }
 

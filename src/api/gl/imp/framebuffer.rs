@@ -367,3 +367,130 @@ pub unsafe fn GetInternalformativ(
     // SAFETY: `params` is null or writable for `count` values; `v` holds at most `count`.
     unsafe { write_out(params, &v) }
 }
+
+pub fn TexImage2DMultisample(
+    ctx: &mut Context,
+    target: GLenum,
+    samples: GLsizei,
+    internalformat: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+    fixedsamplelocations: GLboolean,
+) {
+    ctx.tex_image_2d_multisample(
+        target,
+        samples,
+        internalformat,
+        width,
+        height,
+        fixedsamplelocations != 0,
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn TexImage3DMultisample(
+    ctx: &mut Context,
+    target: GLenum,
+    samples: GLsizei,
+    internalformat: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+    depth: GLsizei,
+    fixedsamplelocations: GLboolean,
+) {
+    ctx.tex_image_3d_multisample(
+        target,
+        samples,
+        internalformat,
+        width,
+        height,
+        depth,
+        fixedsamplelocations != 0,
+    )
+}
+
+pub fn TexStorage2DMultisample(
+    ctx: &mut Context,
+    target: GLenum,
+    samples: GLsizei,
+    internalformat: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+    fixedsamplelocations: GLboolean,
+) {
+    ctx.tex_storage_2d_multisample(
+        target,
+        samples,
+        internalformat,
+        width,
+        height,
+        fixedsamplelocations != 0,
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn TexStorage3DMultisample(
+    ctx: &mut Context,
+    target: GLenum,
+    samples: GLsizei,
+    internalformat: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+    depth: GLsizei,
+    fixedsamplelocations: GLboolean,
+) {
+    ctx.tex_storage_3d_multisample(
+        target,
+        samples,
+        internalformat,
+        width,
+        height,
+        depth,
+        fixedsamplelocations != 0,
+    )
+}
+
+pub fn TextureStorage2DMultisample(
+    ctx: &mut Context,
+    texture: GLuint,
+    samples: GLsizei,
+    internalformat: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+    fixedsamplelocations: GLboolean,
+) {
+    ctx.texture_storage_2d_multisample(
+        texture,
+        samples,
+        internalformat,
+        width,
+        height,
+        fixedsamplelocations != 0,
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn TextureStorage3DMultisample(
+    ctx: &mut Context,
+    texture: GLuint,
+    samples: GLsizei,
+    internalformat: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+    depth: GLsizei,
+    fixedsamplelocations: GLboolean,
+) {
+    ctx.texture_storage_3d_multisample(
+        texture,
+        samples,
+        internalformat,
+        width,
+        height,
+        depth,
+        fixedsamplelocations != 0,
+    )
+}
+
+pub fn MinSampleShading(ctx: &mut Context, value: GLfloat) {
+    ctx.min_sample_shading(value)
+}
