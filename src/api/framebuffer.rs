@@ -135,6 +135,9 @@ gl_commands! {
     "glCreateFramebuffers" fn create_framebuffers(n: i32) -> Vec<u32> = try_create_framebuffers;
     /// glBindFramebuffer: GL_FRAMEBUFFER binds both draw and read.
     "glBindFramebuffer" fn bind_framebuffer(target: u32, framebuffer: u32) = try_bind_framebuffer;
+    /// glTextureBarrier (GL 4.5 core §9.3.1): texels written by earlier draws are visible to
+    /// later ones' texture fetches. softgl runs the queued work.
+    "glTextureBarrier" fn texture_barrier() = try_texture_barrier;
     /// glDeleteFramebuffers: bound ones revert to the default framebuffer.
     "glDeleteFramebuffers" fn delete_framebuffers(framebuffers: &[u32]) = try_delete_framebuffers;
     /// glFramebufferTexture2D (GL 4.5 core §9.2.8).
@@ -914,6 +917,35 @@ impl Context {
             .is_some()
     }
 
+    /// Runs the queued work when it may render into textures of the bound draw framebuffer,
+    /// before that binding or one of its attachments changes: the draws queued after it may
+    /// sample those textures, and a scene runs tile by tile, so a later draw's tile could
+    /// otherwise read texels an earlier draw has not written yet in another tile (GL 4.5
+    /// core §9.3: only a feedback loop within one framebuffer is undefined).
+    fn flush_texture_renders(&mut self) {
+        if !self.raster.pending() {
+            return;
+        }
+        let renders_to_textures = self
+            .draw_framebuffer
+            .and_then(|n| self.framebuffers.get(n))
+            .is_some_and(|fb| {
+                fb.colors
+                    .iter()
+                    .chain([&fb.depth, &fb.stencil])
+                    .flatten()
+                    .any(|a| matches!(a, Attachment::Texture { .. }))
+            });
+        if renders_to_textures {
+            self.flush_raster();
+        }
+    }
+
+    pub(crate) fn try_texture_barrier(&mut self) -> GlResult<()> {
+        self.flush_raster();
+        Ok(())
+    }
+
     pub(crate) fn try_bind_framebuffer(&mut self, target: u32, framebuffer: u32) -> GlResult<()> {
         if !matches!(
             target,
@@ -931,6 +963,9 @@ impl Context {
             Some(n)
         };
         if target != gl::READ_FRAMEBUFFER {
+            if self.draw_framebuffer != name {
+                self.flush_texture_renders();
+            }
             self.draw_framebuffer = name;
         }
         if target != gl::DRAW_FRAMEBUFFER {
@@ -944,6 +979,7 @@ impl Context {
         for &f in framebuffers {
             let n = FramebufferName(f);
             if self.draw_framebuffer == Some(n) {
+                self.flush_texture_renders();
                 self.draw_framebuffer = None;
             }
             if self.read_framebuffer == Some(n) {
@@ -990,6 +1026,9 @@ impl Context {
         attachment: u32,
         a: Option<Attachment>,
     ) -> GlResult<()> {
+        if self.draw_framebuffer == Some(fb) {
+            self.flush_texture_renders();
+        }
         let fb = self
             .framebuffers
             .get_mut(fb)

@@ -44,6 +44,10 @@ pub fn BindFramebuffer(ctx: &mut Context, target: GLenum, framebuffer: GLuint) {
     ctx.bind_framebuffer(target, framebuffer)
 }
 
+pub fn TextureBarrier(ctx: &mut Context) {
+    ctx.texture_barrier()
+}
+
 pub fn FramebufferTexture2D(
     ctx: &mut Context,
     target: GLenum,
