@@ -535,62 +535,39 @@ impl Context {
         check_target(kind, internalformat)?;
         let dims = [w as usize, h as usize, d as usize];
         let blocks = self.upload_blocks(c, dims, kind == TexKind::D3, src)?;
-        let texels = decode_layers(c, dims, &blocks)?;
         let ifmt = internal_format(internalformat).expect("a specific format has a record");
-        let fmt = ifmt.storage;
         let t = self.texture_for_state_change_of(r)?;
         if t.immutable {
             return Err(GlError::InvalidOperation("texture storage is immutable"));
         }
-        let Some(face) = face else {
-            let mut img = crate::api::pixels::new_image_layers(w, h, d, fmt)?;
-            img.write_bytes(0, &texels);
-            let img = Arc::new(img);
-            t.compressed[lvl] = Some(KeptBlocks {
-                image: Arc::downgrade(&img),
-                blocks,
-            });
-            t.levels[lvl] = Some(img);
-            t.formats[lvl] = Some(ifmt);
-            self.texture_changed(r);
-            return Ok(());
-        };
-        // One face: the level's six-face image is kept when it matches, else replaced (as
-        // glTexImage2D does), and the face's blocks go into the level's kept blocks.
+        // A whole level gets a new image; one face keeps the level's six-face image when it
+        // matches, else replaces it (as glTexImage2D does).
         let keep = t.levels[lvl]
             .clone()
-            .filter(|i| i.width() == w && i.height() == h && i.depth() == 6)
+            .filter(|i| face.is_some() && i.width() == w && i.height() == h && i.depth() == 6)
             .filter(|_| t.formats[lvl] == Some(ifmt));
-        let face_bytes = texels.len();
         let img = match keep {
-            Some(img) => {
-                let flushed = self.flush_raster();
-                img.write_bytes_flushed(&flushed, face as usize * face_bytes, &texels);
-                img
-            }
+            Some(img) => img,
             None => {
-                let mut img = crate::api::pixels::new_image_layers(w, h, 6, fmt)?;
-                img.write_bytes(face as usize * face_bytes, &texels);
-                let img = Arc::new(img);
-                let t = self.texture_for_state_change_of(r)?;
+                let layers = if face.is_some() { 6 } else { d };
+                let img = Arc::new(crate::api::pixels::new_image_layers(
+                    w,
+                    h,
+                    layers,
+                    ifmt.storage,
+                )?);
                 t.levels[lvl] = Some(img.clone());
                 t.cube_faces[lvl] = 0;
                 t.compressed[lvl] = None;
                 img
             }
         };
+        let at = [0, 0, face.unwrap_or(0) as usize];
+        self.write_blocks(r, lvl, &img, c, at, dims, blocks)?;
         let t = self.texture_for_state_change_of(r)?;
-        let mut kept = match t.compressed[lvl].take() {
-            Some(k) if k.of(&img).is_some() => k,
-            _ => KeptBlocks {
-                image: Arc::downgrade(&img),
-                blocks: vec![0; blocks.len() * 6],
-            },
-        };
-        let at = face as usize * blocks.len();
-        kept.blocks[at..at + blocks.len()].copy_from_slice(&blocks);
-        t.compressed[lvl] = Some(kept);
-        t.cube_faces[lvl] |= 1 << face;
+        if let Some(face) = face {
+            t.cube_faces[lvl] |= 1 << face;
+        }
         t.formats[lvl] = Some(ifmt);
         self.texture_changed(r);
         Ok(())

@@ -210,17 +210,8 @@ unsafe fn download_dest<'o>(ctx: &Context, pixels: *mut c_void) -> Dest<'o> {
     if ctx.has_buffer_bound(gl::PIXEL_PACK_BUFFER) {
         return Dest::Buffer(pixels as usize);
     }
-    Dest::Client(Box::new(move |len| {
-        if len == 0 {
-            return Ok(&mut []);
-        }
-        if pixels.is_null() {
-            return Err(GlError::InvalidValue("null pixels pointer"));
-        }
-        // SAFETY: the caller provides room for the compressed image, `len` bytes, and
-        // nothing else refers to it.
-        Ok(unsafe { std::slice::from_raw_parts_mut(pixels as *mut u8, len) })
-    }))
+    // SAFETY: the caller provides room for the compressed image, `len` bytes.
+    Dest::Client(Box::new(move |len| unsafe { client_out(pixels, len) }))
 }
 
 pub unsafe fn GetCompressedTexImage(

@@ -245,17 +245,11 @@ pub unsafe fn ReadPixels(
         // `pixels` is an offset into the pack buffer, never written as a pointer (§18.2).
         return ctx.read_pixels_to_buffer(x, y, width, height, format, r#type, pixels as usize);
     }
-    ctx.read_pixels_with(x, y, width, height, format, r#type, |len| {
-        if len == 0 {
-            return Ok(&mut []);
-        }
-        if pixels.is_null() {
-            return Err(GlError::InvalidValue("null pixels pointer"));
-        }
-        // SAFETY: the caller provides room for the client image of width×height pixels of
-        // format/type at the current pack alignment, which is `len` bytes (GL 4.5 core
-        // §8.4.3.1; the last row unpadded), and nothing else refers to it during the call.
-        Ok(unsafe { std::slice::from_raw_parts_mut(pixels as *mut u8, len) })
+    // SAFETY: the caller provides room for the client image of width×height pixels of
+    // format/type at the current pack alignment, which is `len` bytes (GL 4.5 core
+    // §8.4.3.1; the last row unpadded).
+    ctx.read_pixels_with(x, y, width, height, format, r#type, |len| unsafe {
+        client_out(pixels, len)
     })
 }
 

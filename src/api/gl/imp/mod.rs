@@ -94,6 +94,24 @@ pub type GLDEBUGPROC = Option<
 
 // ---- helpers ----
 
+/// The C caller's memory at `p` as the `len` bytes a download command asks for once its
+/// checks have passed: empty for 0 bytes, GL_INVALID_VALUE for a null pointer.
+///
+/// # Safety
+/// For `len` > 0, `p` is null or writable for `len` bytes that nothing else refers to
+/// during the call (the command's contract: room for the packed image, checked against
+/// bufSize first by the robust forms).
+unsafe fn client_out<'o>(p: *mut c_void, len: usize) -> GlResult<&'o mut [u8]> {
+    if len == 0 {
+        return Ok(&mut []);
+    }
+    if p.is_null() {
+        return Err(GlError::InvalidValue("null pixels pointer"));
+    }
+    // SAFETY: non-null and writable for `len` bytes by the caller's contract.
+    Ok(unsafe { std::slice::from_raw_parts_mut(p as *mut u8, len) })
+}
+
 fn fail(ctx: &mut Context, e: GlError) {
     ctx.errors.record(e);
 }

@@ -685,17 +685,9 @@ unsafe fn download(
         size,
         format_type,
         limit,
-        |len| {
-            if len == 0 {
-                return Ok(&mut []);
-            }
-            if pixels.is_null() {
-                return Err(GlError::InvalidValue("null pixels pointer"));
-            }
-            // SAFETY: the caller provides room for the packed image, `len` bytes (checked
-            // against bufSize first by the robust forms), and nothing else refers to it.
-            Ok(unsafe { std::slice::from_raw_parts_mut(pixels as *mut u8, len) })
-        },
+        // SAFETY: the caller provides room for the packed image, `len` bytes (checked
+        // against bufSize first by the robust forms).
+        |len| unsafe { client_out(pixels, len) },
     )
 }
 
