@@ -372,6 +372,12 @@ fn integer_border_colour_and_incomplete_filters() {
     c.tex_parameter_i(gl::TEXTURE_2D, gl::TEXTURE_MAG_FILTER, gl::LINEAR as i32);
     let p = program(&mut c, VS, &fs("usampler2D", "texture(s, uv)"));
     assert!(run(&mut c, p).iter().all(|v| *v == [0, 0, 0, 1]));
+    let p = program(
+        &mut c,
+        VS,
+        &fs("usampler2D", "texelFetch(s, ivec2(1, 2), 0)"),
+    );
+    assert!(run(&mut c, p).iter().all(|v| *v == [0, 0, 0, 1]));
     c.tex_parameter_i(gl::TEXTURE_2D, gl::TEXTURE_MAG_FILTER, gl::NEAREST as i32);
     // One level and MAX_LEVEL 0: mipmap complete, so only the integer rule refuses
     // NEAREST_MIPMAP_LINEAR (NEAREST_MIPMAP_NEAREST reads the texels).

@@ -146,7 +146,11 @@ impl Descriptor {
             } else {
                 filter::sample_incomplete
             },
-            fetch: filter::fetch_zero,
+            fetch: if integer {
+                filter::fetch_incomplete_int
+            } else {
+                filter::fetch_incomplete
+            },
             size: filter::size_of_level,
             layer_sample: filter::sample_incomplete,
         }

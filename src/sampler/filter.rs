@@ -879,9 +879,16 @@ fn select_shadow_for<F: TexelLoad>(mag_linear: bool, min_linear: bool, mip: u8) 
     by_filter!(pick, mag_linear, min_linear, mip)
 }
 
-/// Fetch from an incomplete texture: zeros.
-pub(crate) fn fetch_zero(_: &Descriptor, _: i32, _: i32, _: i32) -> [f32; 4] {
-    [0.0; 4]
+/// texelFetch from an incomplete texture: (0, 0, 0, 1), like every other access to it
+/// (GL 4.5 core §11.1.3.5; Mesa and NVIDIA agree).
+pub(crate) fn fetch_incomplete(_: &Descriptor, _: i32, _: i32, _: i32) -> [f32; 4] {
+    [0.0, 0.0, 0.0, 1.0]
+}
+
+/// texelFetch from an incomplete texture through an integer sampler: (0, 0, 0, 1) as
+/// integers (the lanes carry integer bits).
+pub(crate) fn fetch_incomplete_int(_: &Descriptor, _: i32, _: i32, _: i32) -> [f32; 4] {
+    [0.0, 0.0, 0.0, f32::from_bits(1)]
 }
 
 /// texelFetch (GL 4.5 core §11.1.3.2 / GLSL 4.60 §8.9.2): level base + lod, integer

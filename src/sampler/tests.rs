@@ -556,7 +556,10 @@ fn incomplete_textures_sample_black_opaque() {
         SamplerState::default(),
     );
     assert_eq!(at(&ctx, h, 0.5, 0.5), [0.0, 0.0, 0.0, 1.0]);
-    assert_eq!(fetch(&ctx, h, 0, 0, 0), [0.0; 4]);
+    // texelFetch too (GL 4.5 core §11.1.3.5 covers every sampler access), at any
+    // coordinate.
+    assert_eq!(fetch(&ctx, h, 0, 0, 0), [0.0, 0.0, 0.0, 1.0]);
+    assert_eq!(fetch(&ctx, h, 9, -3, 2), [0.0, 0.0, 0.0, 1.0]);
     assert_eq!(size(&ctx, h, 0), [4, 4]);
     let (ctx, h) = ctx_with(TextureView::default(), SamplerState::default());
     assert_eq!(at(&ctx, h, 0.5, 0.5), [0.0, 0.0, 0.0, 1.0]);
