@@ -11,8 +11,8 @@
 //!
 //! | value | claims X.Y for | reported as |
 //! |---|---|---|
-//! | `X.Y` | core-profile requests (3.2 and later); below 3.2, where GL has no profiles, every request | `X.Y (Core Profile)` |
-//! | `X.YCOMPAT` | compatibility-profile requests and requests below 3.2 (unversioned ones included) | `X.Y (Compatibility Profile)` |
+//! | `X.Y` | core-profile requests (3.2 and later) and 3.1 requests; below 3.2, where GL has no profiles, every request | `X.Y (Core Profile)` |
+//! | `X.YCOMPAT` | compatibility-profile requests and requests up to 3.0 (unversioned ones included) | `X.Y (Compatibility Profile)` |
 //! | `X.YFC` | core-profile requests, and the context is forward-compatible | `X.Y (Core Profile)`, GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT |
 //!
 //! An override claims the profile it names and nothing else: a request of another profile
@@ -96,7 +96,7 @@ pub enum ContextError {
     OverrideOtherProfile {
         major: u32,
         minor: u32,
-        /// The request's kind: "core profile", "compatibility profile" or "below 3.2".
+        /// The request's kind: "core profile", "compatibility profile" or "below 3.1".
         requested: &'static str,
         claimed: &'static str,
         claimed_major: u32,
@@ -130,7 +130,7 @@ pub fn is_gl_version(major: u32, minor: u32) -> bool {
 pub enum OverrideForm {
     /// `X.Y`: the core profile (from 3.2 on; below 3.2 there are no profiles).
     Core,
-    /// `X.YCOMPAT`: the compatibility profile, which also serves requests below 3.2 (EGL 1.5
+    /// `X.YCOMPAT`: the compatibility profile, which also serves requests up to 3.0 (EGL 1.5
     /// §3.7.1.1: a context must stay backward compatible with the version asked for).
     Compatibility,
     /// `X.YFC`: the core profile, forward-compatible (3.0 and later only).
@@ -148,18 +148,16 @@ pub struct VersionOverride {
 impl VersionOverride {
     /// Whether the override claims its version for a context requested with `attribs`.
     /// Below 3.2 GL has no profiles, so an override of such a version serves every request
-    /// (one above it is refused anyway). From 3.2 on a request below 3.2 is a legacy
-    /// request, which only a compatibility profile satisfies.
+    /// (one above it is refused anyway). From 3.2 on a request up to 3.0 is a legacy
+    /// request, which only a compatibility profile satisfies, and a 3.1 request a core one.
     pub fn serves(&self, attribs: &ContextAttribs) -> bool {
         if (self.major, self.minor) < (3, 2) {
             return true;
         }
-        let legacy = (attribs.major, attribs.minor) < (3, 2);
-        match self.form {
-            OverrideForm::Core | OverrideForm::ForwardCompatible => {
-                !legacy && attribs.profile == Profile::Core
-            }
-            OverrideForm::Compatibility => legacy || attribs.profile == Profile::Compatibility,
+        match (self.form, requested_profile(attribs)) {
+            (OverrideForm::Core | OverrideForm::ForwardCompatible, Profile::Core) => true,
+            (OverrideForm::Compatibility, Profile::Compatibility) => true,
+            _ => false,
         }
     }
 
@@ -170,6 +168,20 @@ impl VersionOverride {
             OverrideForm::Compatibility => "compatibility-profile and pre-3.2",
             OverrideForm::ForwardCompatible => "forward-compatible core-profile",
         }
+    }
+}
+
+/// The profile a request is satisfied by once the version reported is 3.2 or later
+/// (EGL_KHR_create_context, as Mesa does it): from 3.2 on the one asked for; a 3.1 request
+/// the core profile (the spec lets a 3.1 request get "the core profile of version 3.2 or
+/// greater", and piglit's GL 3.1 tests ask for exactly that, forward-compatible); a request
+/// up to 3.0 the compatibility profile (it must stay backward compatible with what it
+/// asked for).
+fn requested_profile(attribs: &ContextAttribs) -> Profile {
+    match (attribs.major, attribs.minor) {
+        v if v >= (3, 2) => attribs.profile,
+        (3, 1) => Profile::Core,
+        _ => Profile::Compatibility,
     }
 }
 
@@ -253,9 +265,9 @@ impl Reported {
                 Some(o) if claim.is_none() => ContextError::OverrideOtherProfile {
                     major,
                     minor,
-                    requested: if (major, minor) < (3, 2) {
-                        "below 3.2"
-                    } else if attribs.profile == Profile::Core {
+                    requested: if (major, minor) < (3, 1) {
+                        "below 3.1"
+                    } else if requested_profile(attribs) == Profile::Core {
                         "core profile"
                     } else {
                         "compatibility profile"
@@ -298,12 +310,7 @@ impl Reported {
         if (self.major, self.minor) < (3, 2) {
             return None;
         }
-        if (self.attribs.major, self.attribs.minor) < (3, 2) {
-            // A legacy request is satisfied by a compatibility context (it must stay
-            // backward compatible with the version asked for).
-            return Some(Profile::Compatibility);
-        }
-        Some(self.attribs.profile)
+        Some(requested_profile(&self.attribs))
     }
 
     /// GL_VERSION.
@@ -510,6 +517,33 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn a_3_1_request_gets_the_core_profile() {
+        // EGL_KHR_create_context: a 3.1 request may get the core profile of 3.2 or later,
+        // never a compatibility one; piglit's GL 3.1 tests ask for 3.1 forward-compatible.
+        for forward_compatible in [false, true] {
+            let a = ContextAttribs {
+                forward_compatible,
+                ..attribs(3, 1, Profile::Compatibility)
+            };
+            let r = Reported::new(&a, ov(4, 5, OverrideForm::Core)).unwrap();
+            assert_eq!((r.major, r.minor), (4, 5));
+            assert_eq!(r.profile(), Some(Profile::Core));
+            assert!(r.version_string().starts_with("4.5 (Core Profile)"));
+            assert!(matches!(
+                Reported::new(&a, ov(4, 5, OverrideForm::Compatibility)).unwrap_err(),
+                ContextError::OverrideOtherProfile {
+                    requested: "core profile",
+                    ..
+                }
+            ));
+        }
+        // 3.0 and below stay compatibility requests.
+        assert!(
+            Reported::new(&attribs(3, 0, Profile::Core), ov(4, 5, OverrideForm::Core)).is_err()
+        );
     }
 
     #[test]
