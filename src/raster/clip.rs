@@ -108,7 +108,7 @@ impl ClipPlanes {
             let d = p[0] * x + p[1] * y + p[2] * z + p[3] * w;
             // `dist`'s offset of the w plane; x − 0.0 is x for every other plane.
             let d = d - if i == 2 { W_EPSILON } else { 0.0 };
-            code |= u32::from(!(d >= 0.0)) << i;
+            code |= u32::from(d.is_nan() || d < 0.0) << i;
         }
         code &= self.active;
         let mut distances = self.active >> FIXED;

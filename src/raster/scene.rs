@@ -188,13 +188,26 @@ mod tests {
             sizes
                 .iter()
                 .map(|&n| {
-                    let planes = vec![Plane { a: 1.0, b: 2.0, c: 3.0 }; 3];
+                    let planes = vec![
+                        Plane {
+                            a: 1.0,
+                            b: 2.0,
+                            c: 3.0
+                        };
+                        3
+                    ];
                     (Vec::with_capacity(n), planes)
                 })
                 .collect()
         };
-        keep_spare_lists(&mut s.spare, lists(&[10, 1 << 13, 1 << 16, 1 << 12]).into_iter());
-        keep_spare_lists(&mut s.spare, lists(&[1 << 14, 1 << 15, 1 << 17]).into_iter());
+        keep_spare_lists(
+            &mut s.spare,
+            lists(&[10, 1 << 13, 1 << 16, 1 << 12]).into_iter(),
+        );
+        keep_spare_lists(
+            &mut s.spare,
+            lists(&[1 << 14, 1 << 15, 1 << 17]).into_iter(),
+        );
         // The four roomiest of the big ones, roomiest first, emptied.
         let mut got = Vec::new();
         while !s.spare.is_empty() {

@@ -914,7 +914,10 @@ fn block_ptrs(ctx: &DrawCtx<'_>, x: i32, y: i32, b: &mut FragBlock) -> bool {
         return false;
     }
     let (dx, dy) = (i64::from(x - r[0]), i64::from(y - r[1]));
-    let at = |i: &ImageGeom| i.origin.wrapping_offset((dy * i.stride + dx * i.bpp) as isize);
+    let at = |i: &ImageGeom| {
+        i.origin
+            .wrapping_offset((dy * i.stride + dx * i.bpp) as isize)
+    };
     if ctx.zs.is_some() {
         (b.depth, b.depth_stride) = (at(&g.depth), g.depth.stride);
     }

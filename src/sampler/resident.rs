@@ -367,7 +367,10 @@ mod tests {
         set.insert(a).unwrap();
         set.insert(b).unwrap();
         assert!(set.contains(a) && set.contains(b) && set.contains(a));
-        assert_eq!(set.memo.0[memo_slot(a)].load(Ordering::Relaxed), a.to_bits());
+        assert_eq!(
+            set.memo.0[memo_slot(a)].load(Ordering::Relaxed),
+            a.to_bits()
+        );
         let snapshot = set.clone();
         assert!(set.remove(a));
         assert!(!set.contains(a) && set.contains(b));
