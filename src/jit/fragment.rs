@@ -273,11 +273,13 @@ impl FragmentVariant {
 /// Variants kept before the cache starts over (a variant stays alive while a draw holds it).
 const CAPACITY: usize = 256;
 
-type Cache = Mutex<HashMap<FragmentKey, Arc<FragmentVariant>>>;
+// FxHash, not SipHash: the key (with its colour and varying lists) is hashed once per
+// draw, on the worker that runs the draw's first tile.
+type Cache = Mutex<HashMap<FragmentKey, Arc<FragmentVariant>, rustc_hash::FxBuildHasher>>;
 
 fn cache() -> &'static Cache {
     static CACHE: OnceLock<Cache> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+    CACHE.get_or_init(|| Mutex::new(HashMap::default()))
 }
 
 /// The variant for `key` running `shader`, compiled on first use. `key.shader` must be

@@ -94,8 +94,39 @@ impl ClipPlanes {
     }
 
     /// Bit i set when `v` is outside active plane i. NaN counts as outside everything.
+    ///
+    /// The fixed planes are tested all at once, without branches: each distance is the
+    /// same IEEE sum of products as `dist`'s, in the same order (a plane's zero
+    /// coefficients included), so every bit is the one `dist` gives (`tests::outcodes`
+    /// compares them). The loop over active planes it replaces was 11% of the instructions of
+    /// `tris_200k_depth`.
     #[inline]
     pub fn outcode(&self, v: &[f32]) -> u32 {
+        let [x, y, z, w] = [v[0], v[1], v[2], v[3]];
+        let mut code = 0;
+        for (i, p) in self.planes.iter().enumerate() {
+            let d = p[0] * x + p[1] * y + p[2] * z + p[3] * w;
+            // `dist`'s offset of the w plane; x − 0.0 is x for every other plane.
+            let d = d - if i == 2 { W_EPSILON } else { 0.0 };
+            code |= u32::from(d.is_nan() || d < 0.0) << i;
+        }
+        code &= self.active;
+        let mut distances = self.active >> FIXED;
+        while distances != 0 {
+            let i = distances.trailing_zeros() as usize;
+            distances &= distances - 1;
+            let d = v[self.dist_at + i];
+            if d.is_nan() || d < 0.0 {
+                code |= 1 << (FIXED + i);
+            }
+        }
+        code
+    }
+
+    /// `outcode` one active plane at a time through `dist` (the reference it is tested
+    /// against).
+    #[cfg(test)]
+    fn outcode_by_dist(&self, v: &[f32]) -> u32 {
         let mut code = 0;
         let mut planes = self.active;
         while planes != 0 {
@@ -297,6 +328,61 @@ mod tests {
         let p = ClipPlanes::for_draw([0, 0, 100, 100], &cd, Some((4, 2)));
         assert_eq!(p.outcode(&[0.0, 0.0, 0.0, 1.0, -1.0, -1.0]), 1 << 7);
         assert_eq!(p.outcode(&[0.0, 0.0, 0.0, 1.0, 0.0, -1.0]), 0);
+    }
+
+    #[test]
+    fn outcodes_match_the_plane_by_plane_reference() {
+        let specials = [
+            0.0f32,
+            -0.0,
+            1.0,
+            -1.0,
+            W_EPSILON,
+            -W_EPSILON,
+            1e-30,
+            3e38,
+            -3e38,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+        ];
+        let mut state = 0x2545_F491u32;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state
+        };
+        let states = [
+            ClipState::default(),
+            ClipState {
+                depth_clamp: true,
+                distances: 0b1011,
+                ..ClipState::default()
+            },
+            ClipState {
+                zero_to_one: true,
+                distances: 0xFF,
+                ..ClipState::default()
+            },
+        ];
+        for (k, st) in states.iter().enumerate() {
+            let p = ClipPlanes::for_draw([-30, 7, 1920, 1080], st, Some((4, 3 + k as u32 * 2)));
+            for _ in 0..20_000 {
+                let mut v = [0.0f32; 12];
+                for c in v.iter_mut() {
+                    let r = next();
+                    *c = if r % 4 == 0 {
+                        specials[(r >> 8) as usize % specials.len()]
+                    } else {
+                        // Mostly near the planes: |x| up to a few times w, and the guard.
+                        let scale = [2.0, 600.0, 1e6][(r >> 4) as usize % 3];
+                        ((r >> 8) as f32 / (1u32 << 24) as f32 * 2.0 - 1.0) * scale
+                    };
+                }
+                assert_eq!(p.outcode(&v), p.outcode_by_dist(&v), "{v:?} {st:?}");
+            }
+        }
     }
 
     #[test]

@@ -244,9 +244,11 @@ pub fn bin_draw(
             records.clear();
             records.resize(list.ids.len() * stride, 0.0);
             scratch.bins.clear();
+            let (tris, tri_planes) = scene.take_lists();
             let mut out = ChunkOut {
+                tris,
+                planes: tri_planes,
                 bins: std::mem::take(&mut scratch.bins),
-                ..ChunkOut::default()
             };
             let chunks = list.ids.len().div_ceil(VERTEX_CHUNK);
             match pool {

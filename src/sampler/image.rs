@@ -393,6 +393,16 @@ impl TileWriter<'_> {
         self.image.format
     }
 
+    /// The clipped rectangle `[x0, y0, x1, y1]` (inclusive; x1 < x0 when empty).
+    pub fn rect(&self) -> [i32; 4] {
+        [
+            self.x0,
+            self.y0,
+            self.x0 + self.w as i32 - 1,
+            self.y0 + self.h as i32 - 1,
+        ]
+    }
+
     /// Pointer to texel (x, y), or null outside the writer's rectangle. Two unsigned
     /// compares, as the image bounds check it replaces.
     #[inline]

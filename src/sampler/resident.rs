@@ -17,12 +17,20 @@
 //!     Leaf[h0 .. h511]   Leaf[...]            every handle of the next child
 //! ```
 //!
+//! A lookup that finds its handle leaves it in `memo`, a small direct-mapped table the
+//! workers of a draw share (relaxed atomics: an entry is either empty or a handle this very
+//! set holds), so the quads after the first that sample through one handle skip the
+//! descent. The B-tree descent was 21% of `grid_4096_bindless_ssbo` (4096 resident handles,
+//! one lookup per quad). Only `remove` can make an entry wrong, and it takes `&mut self`;
+//! a clone starts with an empty memo, so the memo never outlives the contents it caches.
+//!
 //! Growth is fallible: inserting reserves what it may need (one slot per level, a leaf's
 //! split half) before it changes anything, so an allocation failure leaves the set as it
 //! was and the caller reports GL_OUT_OF_MEMORY. Copying a shared node on the way (at most
 //! 16 KiB, bounded, not sized by the application) allocates infallibly.
 
 use std::collections::TryReserveError;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use super::table::TextureHandle;
@@ -138,11 +146,50 @@ fn remove_in(node: &mut Arc<Node>, h: TextureHandle) {
     }
 }
 
-/// A resident set. Cloning it is O(1).
-#[derive(Clone, Debug, Default)]
+/// Entries of a set's lookup memo (a power of two). A 64×64 tile of the bindless grid
+/// samples about 16 handles; 128 entries leave room for a few workers' tiles at once.
+const MEMO: usize = 128;
+
+/// A resident set. Cloning it is O(1) (one root pointer and an empty memo).
+#[derive(Debug, Default)]
 pub struct ResidentSet {
     root: Option<Arc<Node>>,
     len: usize,
+    /// Handles found resident by `contains` (0: empty; no handle is 0), at
+    /// `memo_slot(handle)`. Speed only: a hit and a descent give the same answer.
+    memo: Memo,
+}
+
+/// The lookup memo of a set (see the module docs).
+struct Memo([AtomicU64; MEMO]);
+
+impl Default for Memo {
+    fn default() -> Self {
+        Memo(std::array::from_fn(|_| AtomicU64::new(0)))
+    }
+}
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Memo")
+    }
+}
+
+impl Clone for ResidentSet {
+    fn clone(&self) -> Self {
+        ResidentSet {
+            root: self.root.clone(),
+            len: self.len,
+            memo: Memo::default(),
+        }
+    }
+}
+
+/// The memo entry of `handle`: its low bits are its descriptor slot + 1 (`table.rs`), so
+/// handles made one after another take entries one after another.
+#[inline]
+fn memo_slot(handle: TextureHandle) -> usize {
+    handle.to_bits() as usize & (MEMO - 1)
 }
 
 impl ResidentSet {
@@ -179,6 +226,10 @@ impl ResidentSet {
         if !self.contains(handle) {
             return false;
         }
+        let entry = self.memo.0[memo_slot(handle)].get_mut();
+        if *entry == handle.to_bits() {
+            *entry = 0;
+        }
         if let Some(root) = &mut self.root {
             remove_in(root, handle);
             // Drop empty roots and inner roots of one child (keeps the tree shallow).
@@ -198,7 +249,16 @@ impl ResidentSet {
     }
 
     pub fn contains(&self, handle: TextureHandle) -> bool {
-        self.root.as_ref().is_some_and(|r| r.contains(handle))
+        let bits = handle.to_bits();
+        let entry = &self.memo.0[memo_slot(handle)];
+        if bits != 0 && entry.load(Ordering::Relaxed) == bits {
+            return true;
+        }
+        let found = self.root.as_ref().is_some_and(|r| r.contains(handle));
+        if found && bits != 0 {
+            entry.store(bits, Ordering::Relaxed);
+        }
+        found
     }
 
     pub fn len(&self) -> usize {
@@ -270,6 +330,52 @@ mod tests {
                 prop_assert_eq!(set.contains(h(v)), model.contains(&v));
             }
         }
+    }
+
+    proptest! {
+        /// Lookups between changes fill the memo; every answer must still be the set's,
+        /// for this set and for snapshots taken along the way. Values 0..300 collide in
+        /// memo entries (MEMO = 128).
+        #[test]
+        fn memo_never_answers_for_a_changed_set(
+            ops in proptest::collection::vec((0u8..4, 1u64..300), 0..3000)
+        ) {
+            let mut set = ResidentSet::default();
+            let mut model = BTreeSet::new();
+            let mut snapshots = Vec::new();
+            for (i, (op, v)) in ops.into_iter().enumerate() {
+                match op {
+                    0 => prop_assert_eq!(set.insert(h(v)).unwrap(), model.insert(v)),
+                    1 => prop_assert_eq!(set.remove(h(v)), model.remove(&v)),
+                    2 if i % 64 == 0 => snapshots.push((set.clone(), model.clone())),
+                    _ => prop_assert_eq!(set.contains(h(v)), model.contains(&v)),
+                }
+                for (snap, m) in &snapshots {
+                    prop_assert_eq!(snap.contains(h(v)), m.contains(&v));
+                }
+            }
+            for v in 0..300 {
+                prop_assert_eq!(set.contains(h(v)), model.contains(&v));
+            }
+        }
+    }
+
+    #[test]
+    fn a_removed_handle_is_not_answered_from_the_memo() {
+        let mut set = ResidentSet::default();
+        let (a, b) = (h(5), h(5 + MEMO as u64)); // one memo entry
+        set.insert(a).unwrap();
+        set.insert(b).unwrap();
+        assert!(set.contains(a) && set.contains(b) && set.contains(a));
+        assert_eq!(
+            set.memo.0[memo_slot(a)].load(Ordering::Relaxed),
+            a.to_bits()
+        );
+        let snapshot = set.clone();
+        assert!(set.remove(a));
+        assert!(!set.contains(a) && set.contains(b));
+        assert!(snapshot.contains(a) && snapshot.contains(b));
+        assert!(!set.contains(h(0)) && !snapshot.contains(h(0)));
     }
 
     /// Leaves reachable from `n`, as pointers.
