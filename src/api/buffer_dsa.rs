@@ -81,6 +81,7 @@ gl_commands! {
     fn clear_buffer_data(target: u32, internal: u32, format: u32, ty: u32, data: Option<&[u8]>)
         = try_clear_buffer_data;
     /// glClearBufferSubData.
+    #[allow(clippy::too_many_arguments)]
     "glClearBufferSubData"
     fn clear_buffer_sub_data(
         target: u32,
@@ -96,6 +97,7 @@ gl_commands! {
     fn clear_named_buffer_data(buffer: u32, internal: u32, format: u32, ty: u32, data: Option<&[u8]>)
         = try_clear_named_buffer_data;
     /// glClearNamedBufferSubData.
+    #[allow(clippy::too_many_arguments)]
     "glClearNamedBufferSubData"
     fn clear_named_buffer_sub_data(
         buffer: u32,
@@ -221,8 +223,8 @@ fn clear_element(internal: u32, format: u32, ty: u32, data: Option<&[u8]>) -> Gl
             Kind::Unorm => {
                 let f = f32::from_le_bytes(w);
                 let max = if bytes == 1 { 255.0f32 } else { 65535.0 };
-                // NaN clamps to 0 (`max` keeps the number); round half up.
-                let q = (f.max(0.0).min(1.0) * max + 0.5).floor() as u32;
+                // Round half up; NaN stays NaN through the clamp and casts to 0.
+                let q = (f.clamp(0.0, 1.0) * max + 0.5).floor() as u32;
                 dst.copy_from_slice(&q.to_le_bytes()[..bytes]);
             }
             Kind::Sint => {
@@ -437,7 +439,7 @@ impl Context {
         if o.checked_add(n).is_none_or(|e| e > len) {
             return Err(GlError::InvalidValue("range past the end of the buffer"));
         }
-        if o % element.len() != 0 || n % element.len() != 0 {
+        if !o.is_multiple_of(element.len()) || !n.is_multiple_of(element.len()) {
             return Err(GlError::InvalidValue(
                 "offset or size is not a multiple of the internal format's element size",
             ));
@@ -536,8 +538,7 @@ impl Context {
         }
         let generic = self.generic_buffers.get(&target).copied();
         let mut first_error = None;
-        for k in 0..n {
-            let index = first + k as u32;
+        for (k, index) in (first..).take(n).enumerate() {
             let buffer = buffers.map_or(0, |b| b[k]);
             let r = match (buffers, ranges) {
                 (Some(_), Some((o, s))) => {

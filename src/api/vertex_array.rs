@@ -576,8 +576,9 @@ impl Context {
         }
         let n = count as usize;
         let Some(buffers) = buffers else {
-            for k in 0..n {
-                self.vao_mut(which)?.bindings[first as usize + k] = VertexBinding::default();
+            let vao = self.vao_mut(which)?;
+            for b in vao.bindings.iter_mut().skip(first as usize).take(n) {
+                *b = VertexBinding::default();
             }
             return Ok(());
         };
@@ -585,17 +586,15 @@ impl Context {
             return Err(GlError::InvalidValue("arrays shorter than count"));
         }
         let mut first_error = None;
-        for k in 0..n {
-            let r = check_offset_stride(offsets[k], strides[k])
-                .and_then(|()| self.buffer_object(buffers[k]));
+        let entries = buffers.iter().zip(offsets).zip(strides).take(n);
+        for (slot, ((&buffer, &offset), &stride)) in (first as usize..).zip(entries) {
+            let r = check_offset_stride(offset, stride).and_then(|()| self.buffer_object(buffer));
             match r {
                 Ok(name) => {
-                    self.vao_mut(which)?.bindings[first as usize + k] = VertexBinding {
-                        buffer: name,
-                        offset: offsets[k] as i64,
-                        stride: strides[k],
-                        divisor: self.vao(which)?.bindings[first as usize + k].divisor,
-                    };
+                    let vb = &mut self.vao_mut(which)?.bindings[slot];
+                    vb.buffer = name;
+                    vb.offset = offset as i64;
+                    vb.stride = stride;
                 }
                 Err(e) => {
                     first_error.get_or_insert(e);

@@ -67,7 +67,7 @@ pub fn VertexAttrib1f(ctx: &mut Context, index: GLuint, x: GLfloat) {
 pub unsafe fn VertexAttrib1fv(ctx: &mut Context, index: GLuint, v: *const GLfloat) {
     // SAFETY: `v` holds 1 values (GL 4.5 core §10.2.1).
     if let Some(v) = unsafe { read(ctx, v, 1) } {
-        float4(ctx, index, fill(&v.to_vec(), 0.0, 1.0))
+        float4(ctx, index, fill(v, 0.0, 1.0))
     }
 }
 
@@ -108,7 +108,7 @@ pub fn VertexAttrib2f(ctx: &mut Context, index: GLuint, x: GLfloat, y: GLfloat) 
 pub unsafe fn VertexAttrib2fv(ctx: &mut Context, index: GLuint, v: *const GLfloat) {
     // SAFETY: `v` holds 2 values (GL 4.5 core §10.2.1).
     if let Some(v) = unsafe { read(ctx, v, 2) } {
-        float4(ctx, index, fill(&v.to_vec(), 0.0, 1.0))
+        float4(ctx, index, fill(v, 0.0, 1.0))
     }
 }
 
@@ -149,7 +149,7 @@ pub fn VertexAttrib3f(ctx: &mut Context, index: GLuint, x: GLfloat, y: GLfloat, 
 pub unsafe fn VertexAttrib3fv(ctx: &mut Context, index: GLuint, v: *const GLfloat) {
     // SAFETY: `v` holds 3 values (GL 4.5 core §10.2.1).
     if let Some(v) = unsafe { read(ctx, v, 3) } {
-        float4(ctx, index, fill(&v.to_vec(), 0.0, 1.0))
+        float4(ctx, index, fill(v, 0.0, 1.0))
     }
 }
 
@@ -208,7 +208,7 @@ pub fn VertexAttrib4f(
 pub unsafe fn VertexAttrib4fv(ctx: &mut Context, index: GLuint, v: *const GLfloat) {
     // SAFETY: `v` holds 4 values (GL 4.5 core §10.2.1).
     if let Some(v) = unsafe { read(ctx, v, 4) } {
-        float4(ctx, index, fill(&v.to_vec(), 0.0, 1.0))
+        float4(ctx, index, fill(v, 0.0, 1.0))
     }
 }
 
