@@ -11,6 +11,14 @@ use crate::api::error::{DebugMessage, GlError, GlResult};
 use crate::api::names::{BufferName, Name};
 use crate::gl::enums as gl;
 
+/// Which buffer a command acts on: the one bound to a target, or a named one (the DSA
+/// `glNamedBuffer*` forms).
+#[derive(Copy, Clone, Debug)]
+pub(crate) enum Buf {
+    Target(u32),
+    Named(u32),
+}
+
 /// An active mapping (glMapBufferRange).
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Mapping {
@@ -177,8 +185,26 @@ impl Context {
             .ok_or(GlError::InvalidOperation("no buffer bound to the target"))
     }
 
-    fn bound_buffer_mut(&mut self, target: u32) -> GlResult<&mut Buffer> {
-        let name = self.bound_buffer(target)?;
+    /// The buffer a command acts on: bound to a target (none is INVALID_OPERATION) or named
+    /// (the DSA forms: a name that is not an existing buffer object is INVALID_OPERATION,
+    /// GL 4.5 core §6.1–§6.3).
+    pub(crate) fn resolve(&self, which: Buf) -> GlResult<BufferName> {
+        match which {
+            Buf::Target(t) => self.bound_buffer(t),
+            Buf::Named(n) => {
+                let name = BufferName(n);
+                if self.objs.buffers.get(name).is_none() {
+                    return Err(GlError::InvalidOperation(
+                        "not the name of an existing buffer object",
+                    ));
+                }
+                Ok(name)
+            }
+        }
+    }
+
+    fn buffer_mut(&mut self, which: Buf) -> GlResult<&mut Buffer> {
+        let name = self.resolve(which)?;
         self.objs
             .buffers
             .get_mut(name)
@@ -202,7 +228,7 @@ impl Context {
 
     /// Creates the object of a generated name at first bind (GL 4.5 core §6.1); names never
     /// generated are INVALID_OPERATION in the core profile.
-    fn buffer_object(&mut self, buffer: u32) -> GlResult<Option<BufferName>> {
+    pub(crate) fn buffer_object(&mut self, buffer: u32) -> GlResult<Option<BufferName>> {
         if buffer == 0 {
             return Ok(None);
         }
@@ -369,6 +395,16 @@ impl Context {
         data: Option<&[u8]>,
         usage: u32,
     ) -> GlResult<()> {
+        self.buffer_data_in(Buf::Target(target), size, data, usage)
+    }
+
+    pub(crate) fn buffer_data_in(
+        &mut self,
+        which: Buf,
+        size: isize,
+        data: Option<&[u8]>,
+        usage: u32,
+    ) -> GlResult<()> {
         if size < 0 {
             return Err(GlError::InvalidValue("negative size"));
         }
@@ -390,7 +426,7 @@ impl Context {
         if data.is_some_and(|d| d.len() < size) {
             return Err(GlError::InvalidValue("data is shorter than size"));
         }
-        let buf = self.bound_buffer_mut(target)?;
+        let buf = self.buffer_mut(which)?;
         if buf.immutable {
             return Err(GlError::InvalidOperation("buffer storage is immutable"));
         }
@@ -402,6 +438,16 @@ impl Context {
     pub(crate) fn try_buffer_storage(
         &mut self,
         target: u32,
+        size: isize,
+        data: Option<&[u8]>,
+        flags: u32,
+    ) -> GlResult<()> {
+        self.buffer_storage_in(Buf::Target(target), size, data, flags)
+    }
+
+    pub(crate) fn buffer_storage_in(
+        &mut self,
+        which: Buf,
         size: isize,
         data: Option<&[u8]>,
         flags: u32,
@@ -428,7 +474,7 @@ impl Context {
         if data.is_some_and(|d| d.len() < size) {
             return Err(GlError::InvalidValue("data is shorter than size"));
         }
-        let buf = self.bound_buffer_mut(target)?;
+        let buf = self.buffer_mut(which)?;
         if buf.immutable {
             return Err(GlError::InvalidOperation("buffer storage is immutable"));
         }
@@ -445,10 +491,19 @@ impl Context {
         offset: isize,
         data: &[u8],
     ) -> GlResult<()> {
+        self.buffer_sub_data_in(Buf::Target(target), offset, data)
+    }
+
+    pub(crate) fn buffer_sub_data_in(
+        &mut self,
+        which: Buf,
+        offset: isize,
+        data: &[u8],
+    ) -> GlResult<()> {
         if offset < 0 {
             return Err(GlError::InvalidValue("negative offset"));
         }
-        let buf = self.bound_buffer_mut(target)?;
+        let buf = self.buffer_mut(which)?;
         let offset = offset as usize;
         buf.check_range(offset, data.len())?;
         if buf.blocks_draws() {
@@ -459,7 +514,7 @@ impl Context {
                 "immutable storage without DYNAMIC_STORAGE_BIT",
             ));
         }
-        self.store_bytes(target, offset, data)
+        self.write_buffer_bytes(which, offset, data)
     }
 
     /// Whether a buffer is bound to `target` (GL_PIXEL_PACK_BUFFER / GL_PIXEL_UNPACK_BUFFER:
@@ -509,7 +564,16 @@ impl Context {
     /// glBufferSubData and glReadPixels into a pack buffer share. Not subject to
     /// DYNAMIC_STORAGE_BIT, which limits only the client's BufferSubData (§6.2).
     pub(crate) fn store_bytes(&mut self, target: u32, offset: usize, data: &[u8]) -> GlResult<()> {
-        let buf = self.bound_buffer_mut(target)?;
+        self.write_buffer_bytes(Buf::Target(target), offset, data)
+    }
+
+    pub(crate) fn write_buffer_bytes(
+        &mut self,
+        which: Buf,
+        offset: usize,
+        data: &[u8],
+    ) -> GlResult<()> {
+        let buf = self.buffer_mut(which)?;
         buf.check_range(offset, data.len())?;
         let persistent = buf.mapping.is_some();
         if persistent {
@@ -517,7 +581,7 @@ impl Context {
             // orders BufferSubData after them), then the store is ours alone.
             self.flush_raster();
         }
-        let buf = self.bound_buffer_mut(target)?;
+        let buf = self.buffer_mut(which)?;
         let range = offset..offset + data.len();
         if let Some(store) = Arc::get_mut(&mut buf.data) {
             store[range].copy_from_slice(data);
@@ -539,7 +603,7 @@ impl Context {
                     .to_string(),
             });
         }
-        let buf = self.bound_buffer_mut(target)?;
+        let buf = self.buffer_mut(which)?;
         Arc::make_mut(&mut buf.data)[range].copy_from_slice(data);
         Ok(())
     }
@@ -550,10 +614,19 @@ impl Context {
         offset: isize,
         size: isize,
     ) -> GlResult<Vec<u8>> {
+        self.get_buffer_sub_data_in(Buf::Target(target), offset, size)
+    }
+
+    pub(crate) fn get_buffer_sub_data_in(
+        &mut self,
+        which: Buf,
+        offset: isize,
+        size: isize,
+    ) -> GlResult<Vec<u8>> {
         if offset < 0 || size < 0 {
             return Err(GlError::InvalidValue("negative offset or size"));
         }
-        let name = self.bound_buffer(target)?;
+        let name = self.resolve(which)?;
         let buf = self
             .objs
             .buffers
@@ -574,6 +647,16 @@ impl Context {
         length: isize,
         access: u32,
     ) -> GlResult<*mut u8> {
+        self.map_buffer_range_in(Buf::Target(target), offset, length, access)
+    }
+
+    pub(crate) fn map_buffer_range_in(
+        &mut self,
+        which: Buf,
+        offset: isize,
+        length: isize,
+        access: u32,
+    ) -> GlResult<*mut u8> {
         const KNOWN: u32 = gl::MAP_READ_BIT
             | gl::MAP_WRITE_BIT
             | gl::MAP_INVALIDATE_RANGE_BIT
@@ -590,7 +673,7 @@ impl Context {
         if access & !KNOWN != 0 {
             return Err(GlError::InvalidValue("unknown access bits"));
         }
-        let name = self.bound_buffer(target)?;
+        let name = self.resolve(which)?;
         {
             let buf = self
                 .objs
@@ -659,6 +742,10 @@ impl Context {
     }
 
     pub(crate) fn try_map_buffer(&mut self, target: u32, access: u32) -> GlResult<*mut u8> {
+        self.map_buffer_in(Buf::Target(target), access)
+    }
+
+    pub(crate) fn map_buffer_in(&mut self, which: Buf, access: u32) -> GlResult<*mut u8> {
         let bits = match access {
             gl::READ_ONLY => gl::MAP_READ_BIT,
             gl::WRITE_ONLY => gl::MAP_WRITE_BIT,
@@ -666,11 +753,11 @@ impl Context {
             _ => return Err(GlError::InvalidEnum("map access")),
         };
         let len = self
-            .bound_buffer(target)
+            .resolve(which)
             .ok()
             .and_then(|n| self.objs.buffers.get(n))
             .map_or(0, |b| b.data.len());
-        self.try_map_buffer_range(target, 0, len as isize, bits)
+        self.map_buffer_range_in(which, 0, len as isize, bits)
     }
 
     pub(crate) fn try_flush_mapped_buffer_range(
@@ -679,7 +766,16 @@ impl Context {
         offset: isize,
         length: isize,
     ) -> GlResult<()> {
-        let name = self.bound_buffer(target)?;
+        self.flush_mapped_buffer_range_in(Buf::Target(target), offset, length)
+    }
+
+    pub(crate) fn flush_mapped_buffer_range_in(
+        &mut self,
+        which: Buf,
+        offset: isize,
+        length: isize,
+    ) -> GlResult<()> {
+        let name = self.resolve(which)?;
         let buf = self
             .objs
             .buffers
@@ -700,7 +796,11 @@ impl Context {
     }
 
     pub(crate) fn try_unmap_buffer(&mut self, target: u32) -> GlResult<bool> {
-        let buf = self.bound_buffer_mut(target)?;
+        self.unmap_buffer_in(Buf::Target(target))
+    }
+
+    pub(crate) fn unmap_buffer_in(&mut self, which: Buf) -> GlResult<bool> {
+        let buf = self.buffer_mut(which)?;
         if buf.end_mapping().is_none() {
             return Err(GlError::InvalidOperation("buffer is not mapped"));
         }
@@ -708,23 +808,60 @@ impl Context {
     }
 
     pub(crate) fn try_get_buffer_parameteriv(&mut self, target: u32, pname: u32) -> GlResult<i32> {
-        let name = self.bound_buffer(target)?;
+        let v = self.buffer_parameter(Buf::Target(target), pname)?;
+        Ok(v.clamp(i32::MIN as i64, i32::MAX as i64) as i32)
+    }
+
+    /// A buffer parameter (GL 4.5 core table 6.2) as the 64-bit glGet*BufferParameteri64v
+    /// gives it; the `iv` forms clamp it.
+    pub(crate) fn buffer_parameter(&mut self, which: Buf, pname: u32) -> GlResult<i64> {
+        let name = self.resolve(which)?;
         let b = self
             .objs
             .buffers
             .get(name)
             .ok_or(GlError::InvalidOperation("no buffer"))?;
+        let access = b
+            .mapping
+            .map_or(gl::MAP_READ_BIT | gl::MAP_WRITE_BIT, |m| m.access);
         Ok(match pname {
-            gl::BUFFER_SIZE => b.data.len() as i32,
-            gl::BUFFER_USAGE => b.usage as i32,
-            gl::BUFFER_MAPPED => b.mapping.is_some() as i32,
-            gl::BUFFER_ACCESS_FLAGS => b.mapping.map_or(0, |m| m.access) as i32,
-            gl::BUFFER_IMMUTABLE_STORAGE => b.immutable as i32,
-            gl::BUFFER_STORAGE_FLAGS => b.storage_flags as i32,
-            gl::BUFFER_MAP_OFFSET => b.mapping.map_or(0, |m| m.offset) as i32,
-            gl::BUFFER_MAP_LENGTH => b.mapping.map_or(0, |m| m.length) as i32,
+            gl::BUFFER_SIZE => b.data.len() as i64,
+            gl::BUFFER_USAGE => b.usage as i64,
+            gl::BUFFER_MAPPED => b.mapping.is_some() as i64,
+            gl::BUFFER_ACCESS_FLAGS => b.mapping.map_or(0, |m| m.access) as i64,
+            // The old-style access of the mapping (READ_WRITE when unmapped, table 6.2).
+            gl::BUFFER_ACCESS => i64::from(match access & (gl::MAP_READ_BIT | gl::MAP_WRITE_BIT) {
+                gl::MAP_READ_BIT => gl::READ_ONLY,
+                gl::MAP_WRITE_BIT => gl::WRITE_ONLY,
+                _ => gl::READ_WRITE,
+            }),
+            gl::BUFFER_IMMUTABLE_STORAGE => b.immutable as i64,
+            gl::BUFFER_STORAGE_FLAGS => b.storage_flags as i64,
+            gl::BUFFER_MAP_OFFSET => b.mapping.map_or(0, |m| m.offset) as i64,
+            gl::BUFFER_MAP_LENGTH => b.mapping.map_or(0, |m| m.length) as i64,
             _ => return Err(GlError::BadEnum("buffer parameter", pname)),
         })
+    }
+
+    /// BUFFER_MAP_POINTER (glGet*BufferPointerv): the mapping's first byte, null when
+    /// unmapped.
+    pub(crate) fn buffer_map_pointer(&mut self, which: Buf, pname: u32) -> GlResult<*mut u8> {
+        if pname != gl::BUFFER_MAP_POINTER {
+            return Err(GlError::BadEnum("buffer pointer parameter", pname));
+        }
+        let name = self.resolve(which)?;
+        let b = self
+            .objs
+            .buffers
+            .get(name)
+            .ok_or(GlError::InvalidOperation("no buffer"))?;
+        let Some(m) = b.mapping else {
+            return Ok(std::ptr::null_mut());
+        };
+        // The store the mapping points into: the kept one when BufferSubData had to
+        // replace `data` (see `Buffer::orphan`).
+        let store = b.orphan.as_ref().unwrap_or(&b.data);
+        Ok(store.as_ptr().wrapping_add(m.offset) as *mut u8)
     }
 
     /// The name bound to a binding point, for glGet.

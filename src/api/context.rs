@@ -150,9 +150,8 @@ pub(crate) struct BufferBinding {
     pub size: Option<usize>,
 }
 
-/// A generic vertex attribute's current value (glVertexAttrib*): 4 words as the shader input
-/// sees them.
-pub(crate) type CurrentAttrib = [u32; 4];
+/// A generic vertex attribute's current value (glVertexAttrib*, `attrib_value.rs`).
+pub(crate) use crate::api::attrib_value::CurrentAttrib;
 
 /// Fixed-function state (GL 4.5 core chapter 17 and §13).
 #[derive(Clone, Debug)]
@@ -267,6 +266,8 @@ pub struct Context {
     pub(crate) storage_bindings: Vec<BufferBinding>,
     pub(crate) vertex_array: Option<VertexArrayName>,
     pub(crate) current_attribs: [CurrentAttrib; limits::MAX_VERTEX_ATTRIBS as usize],
+    /// glHint's targets (`program_binary.rs`).
+    pub(crate) hints: crate::api::program_binary::Hints,
     pub(crate) program: Option<ProgramObjectName>,
     pub(crate) active_texture: u32,
     pub(crate) texture_units: Vec<Option<TextureName>>,
@@ -646,7 +647,8 @@ impl Context {
                 limits::MAX_SHADER_STORAGE_BUFFER_BINDINGS as usize
             ],
             vertex_array: None,
-            current_attribs: [[0, 0, 0, 1.0f32.to_bits()]; limits::MAX_VERTEX_ATTRIBS as usize],
+            current_attribs: [CurrentAttrib::INITIAL; limits::MAX_VERTEX_ATTRIBS as usize],
+            hints: Default::default(),
             program: None,
             active_texture: 0,
             texture_units: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],

@@ -829,7 +829,7 @@ impl Context {
             for i in a.fetch_offsets() {
                 let loc = (a.location + i) as usize;
                 let slot = a.slot_of(i);
-                let Some(arr) = vao.attribs.get(loc) else {
+                let Some(arr) = vao.array(loc) else {
                     continue;
                 };
                 let source = if arr.enabled {
@@ -842,7 +842,7 @@ impl Context {
                     AttribSource::Array {
                         data: buf.data.clone(),
                         offset: arr.offset,
-                        stride: arr.effective_stride(),
+                        stride: arr.stride,
                         size: arr.size,
                         ty: arr.ty,
                         normalized: arr.normalized,
@@ -850,7 +850,19 @@ impl Context {
                         divisor: arr.divisor,
                     }
                 } else {
-                    AttribSource::Constant(self.current_attribs[loc])
+                    let current = self.current_attribs[loc];
+                    // A 3- or 4-component 64-bit input reads its second location's words
+                    // from components 2 and 3 (GL 4.5 core §10.2.1).
+                    let wide = a.ty.base == crate::ir::BaseType::Uint64 && a.ty.rows > 2;
+                    if let Some(high) = current.high_words().filter(|_| wide) {
+                        let source = AttribSource::Constant(high);
+                        attribs.push(VertexAttrib {
+                            slot: slot + 4,
+                            source,
+                        });
+                        input_words = input_words.max(slot + 8);
+                    }
+                    AttribSource::Constant(current.words())
                 };
                 let words = if arr.enabled && arr.mode == AttribMode::Long {
                     2 * arr.size as u32

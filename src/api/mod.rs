@@ -14,7 +14,10 @@
 //! | `error.rs` | `GlError` (1:1 with GL codes), first-error semantics, the debug log |
 //! | `names.rs` | name tables (counter over all of `u32`, hash map) and typed names |
 //! | `buffer.rs` | buffer objects, mapping, uniform buffer binding points |
-//! | `vertex_array.rs` | VAOs, attribute arrays, current attribute values |
+//! | `program_binary.rs` | glHint, shader precision, (no) binaries, glProgramParameteri, glGetUniformdv |
+//! | `buffer_dsa.rs` | glNamedBuffer*, buffer copies and clears, 64-bit/pointer queries, multi-bind |
+//! | `vertex_array.rs` | VAOs: attribute formats, vertex buffer binding points, their DSA forms |
+//! | `attrib_value.rs` | current generic attribute values (glVertexAttrib*) and their queries |
 //! | `program.rs` | shaders, programs, linking, uniforms and their type checks |
 //! | `texture.rs` | 2D textures, sampler objects, texture units, completeness |
 //! | `pixels.rs` | pixel unpack/pack and mipmap generation on the API thread |
@@ -40,10 +43,12 @@
 // `ShaderCode::call` (it has no unsafe operations).
 #![deny(unsafe_code)]
 
+pub mod attrib_value;
 pub mod bindless;
 pub mod blend;
 mod blit;
 pub mod buffer;
+pub mod buffer_dsa;
 pub mod compressed;
 pub mod context;
 pub mod copy_image;
@@ -61,6 +66,7 @@ pub mod gl;
 pub mod names;
 pub mod pixels;
 pub mod program;
+pub mod program_binary;
 pub mod program_resource;
 pub mod query;
 pub mod query_object;

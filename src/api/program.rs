@@ -165,6 +165,8 @@ pub(crate) struct Program {
     /// How many contexts of the share group have it current: a program flagged for deletion
     /// goes when no context uses it any more (GL 4.5 core §7.3, §5.1.3).
     pub current_in: u32,
+    /// glProgramParameteri state (`api/program_binary.rs`).
+    pub params: crate::api::program_binary::ProgramParams,
 }
 
 /// Shaders and programs share one namespace (GL 4.5 core §7.1).
@@ -774,6 +776,9 @@ impl Context {
         Ok(match pname {
             gl::DELETE_STATUS => p.delete_pending as i32,
             gl::LINK_STATUS => p.link_status as i32,
+            gl::PROGRAM_SEPARABLE
+            | gl::PROGRAM_BINARY_RETRIEVABLE_HINT
+            | gl::PROGRAM_BINARY_LENGTH => p.params.value(pname),
             gl::VALIDATE_STATUS => p.validate_status as i32,
             gl::INFO_LOG_LENGTH => info_len(&p.info_log),
             gl::ATTACHED_SHADERS => p.shaders.len() as i32,

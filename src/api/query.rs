@@ -119,6 +119,9 @@ impl Context {
         let b = |x: bool| Bools(vec![x]);
         let i = |x: i32| Ints(vec![x]);
         let name = |x: Option<u32>| Ints(vec![x.map_or(0, |v| v as i32)]);
+        if let Some(v) = self.hints.value(pname) {
+            return Ok(i(v));
+        }
         if let Some((pack, field)) = crate::api::pixels::store_param(pname) {
             let store = if pack { &self.pack } else { &self.unpack };
             return Ok(i(store.get(field)));
@@ -213,6 +216,15 @@ impl Context {
 
             gl::VIEWPORT_BOUNDS_RANGE => Ints(limits::VIEWPORT_BOUNDS_RANGE.to_vec()),
             gl::MAX_VERTEX_ATTRIB_STRIDE => i(limits::MAX_VERTEX_ATTRIB_STRIDE),
+            gl::NUM_PROGRAM_BINARY_FORMATS | gl::NUM_SHADER_BINARY_FORMATS => i(0),
+            gl::PROGRAM_BINARY_FORMATS | gl::SHADER_BINARY_FORMATS => Ints(Vec::new()),
+            gl::SHADER_COMPILER => b(true),
+            gl::MAX_VERTEX_ATTRIB_BINDINGS => {
+                i(crate::api::vertex_array::MAX_VERTEX_ATTRIB_BINDINGS as i32)
+            }
+            gl::MAX_VERTEX_ATTRIB_RELATIVE_OFFSET => {
+                i(crate::api::vertex_array::MAX_VERTEX_ATTRIB_RELATIVE_OFFSET as i32)
+            }
             gl::MAX_SAMPLES
             | gl::MAX_COLOR_TEXTURE_SAMPLES
             | gl::MAX_DEPTH_TEXTURE_SAMPLES
@@ -395,6 +407,9 @@ impl Context {
                 Err(GlError::InvalidValue(what))
             }
         };
+        if let Some(v) = self.vertex_binding_indexed(pname, index) {
+            return Ok(Ok(vec![v?]));
+        }
         match pname {
             gl::UNIFORM_BUFFER_BINDING | gl::UNIFORM_BUFFER_START | gl::UNIFORM_BUFFER_SIZE => {
                 check(

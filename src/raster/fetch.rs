@@ -44,7 +44,7 @@ fn read_bytes<const N: usize>(data: &[u8], start: u64, len: usize) -> [u8; N] {
 }
 
 /// One component as f32 (GL 4.5 core §10.3.6 conversions; normalized per §2.3.5.1).
-fn component_f32(ty: T, normalized: bool, b: [u8; 8]) -> f32 {
+pub(crate) fn component_f32(ty: T, normalized: bool, b: [u8; 8]) -> f32 {
     match ty {
         T::Byte => {
             let v = b[0] as i8;
@@ -125,7 +125,7 @@ fn small_float(bits: u32, mant: u32) -> f32 {
 
 /// The four components of a packed attribute word (GL 4.5 core §10.3.2 packed formats,
 /// conversions of §2.3.5.1 for the normalized signed case).
-fn unpack_packed(ty: T, normalized: bool, w: u32) -> [f32; 4] {
+pub(crate) fn unpack_packed(ty: T, normalized: bool, w: u32) -> [f32; 4] {
     match ty {
         T::UnsignedInt10f11f11fRev => [
             small_float(w & 0x7FF, 6),

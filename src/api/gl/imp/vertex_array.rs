@@ -1,4 +1,5 @@
-//! GL entry points of vertex arrays and vertex attributes (GL 4.5 core chapter 10).
+//! GL entry points of vertex arrays, attribute formats and vertex buffer bindings (GL 4.5
+//! core chapter 10); the current attribute values are `attrib_value.rs`'.
 
 use super::*;
 
@@ -74,93 +75,231 @@ pub fn VertexAttribDivisor(ctx: &mut Context, index: GLuint, divisor: GLuint) {
     ctx.vertex_attrib_divisor(index, divisor)
 }
 
-pub fn VertexAttrib1f(ctx: &mut Context, index: GLuint, x: GLfloat) {
-    ctx.vertex_attrib_1f(index, x)
-}
-
-pub fn VertexAttrib2f(ctx: &mut Context, index: GLuint, x: GLfloat, y: GLfloat) {
-    ctx.vertex_attrib_2f(index, x, y)
-}
-
-pub fn VertexAttrib3f(ctx: &mut Context, index: GLuint, x: GLfloat, y: GLfloat, z: GLfloat) {
-    ctx.vertex_attrib_3f(index, x, y, z)
-}
-
-pub fn VertexAttrib4f(
-    ctx: &mut Context,
-    index: GLuint,
-    x: GLfloat,
-    y: GLfloat,
-    z: GLfloat,
-    w: GLfloat,
-) {
-    ctx.vertex_attrib_4f(index, x, y, z, w)
-}
-
-pub unsafe fn VertexAttrib4fv(ctx: &mut Context, index: GLuint, v: *const GLfloat) {
-    // SAFETY: `v` holds 4 floats.
-    match unsafe { slice_len(v, 4) } {
-        Ok(v) => ctx.vertex_attrib_4fv(index, v),
-        Err(e) => fail(ctx, e),
-    }
-}
-
-pub fn VertexAttribI4i(ctx: &mut Context, index: GLuint, x: GLint, y: GLint, z: GLint, w: GLint) {
-    ctx.vertex_attrib_i4i(index, x, y, z, w)
-}
-
-pub fn VertexAttribI4ui(
-    ctx: &mut Context,
-    index: GLuint,
-    x: GLuint,
-    y: GLuint,
-    z: GLuint,
-    w: GLuint,
-) {
-    ctx.vertex_attrib_i4ui(index, x, y, z, w)
-}
-
-pub fn VertexAttribL1ui64ARB(ctx: &mut Context, index: GLuint, x: GLuint64EXT) {
-    ctx.vertex_attrib_l1ui64_arb(index, x)
-}
-
-pub unsafe fn VertexAttribL1ui64vARB(ctx: &mut Context, index: GLuint, v: *const GLuint64EXT) {
-    // SAFETY: `v` holds one value.
-    match unsafe { slice_len(v, 1) } {
-        Ok(v) => ctx.vertex_attrib_l1ui64v_arb(index, v),
-        Err(e) => fail(ctx, e),
-    }
-}
-
-pub unsafe fn GetVertexAttribLui64vARB(
-    ctx: &mut Context,
-    index: GLuint,
-    pname: GLenum,
-    params: *mut GLuint64EXT,
-) {
-    let v = ctx.get_vertex_attrib_lui64v_arb(index, pname);
-    // SAFETY: `params` is null or writable for one value.
-    unsafe { write_one(params, v) }
-}
-
-pub unsafe fn GetVertexAttribfv(
-    ctx: &mut Context,
-    index: GLuint,
-    pname: GLenum,
-    params: *mut GLfloat,
-) {
-    let v = ctx.get_vertex_attribfv(index, pname);
-    // SAFETY: `params` has room for pname's values.
-    unsafe { write_out(params, &v) }
-}
-
 pub unsafe fn GetVertexAttribiv(
     ctx: &mut Context,
     index: GLuint,
     pname: GLenum,
     params: *mut GLint,
 ) {
-    let v = ctx.get_vertex_attribiv(index, pname);
+    if pname == gl::CURRENT_VERTEX_ATTRIB {
+        // Four values, read as floats and converted to integers (GL 4.5 core §10.5).
+        let v = ctx.get_vertex_attribfv(index, pname);
+        let v: Vec<GLint> = v.iter().map(|&x| x as GLint).collect();
+        // SAFETY: `params` has room for 4 values.
+        return unsafe { write_out(params, &v) };
+    }
     // SAFETY: `params` is null or writable for one value.
-    unsafe { write_one(params, v) }
+    unsafe { write_one_unless_failed(ctx, params, |c| c.get_vertex_attribiv(index, pname)) }
+}
+
+pub fn BindVertexBuffer(
+    ctx: &mut Context,
+    bindingindex: GLuint,
+    buffer: GLuint,
+    offset: GLintptr,
+    stride: GLsizei,
+) {
+    ctx.bind_vertex_buffer(bindingindex, buffer, offset, stride)
+}
+
+/// The arrays of glBindVertexBuffers / glVertexArrayVertexBuffers: None for a null
+/// `buffers` (the bindings are reset, `offsets` and `strides` ignored).
+///
+/// # Safety
+/// Each non-null pointer holds `count` elements.
+unsafe fn vertex_buffer_arrays<'a>(
+    count: GLsizei,
+    buffers: *const GLuint,
+    offsets: *const GLintptr,
+    strides: *const GLsizei,
+) -> GlResult<(Option<&'a [u32]>, &'a [isize], &'a [i32])> {
+    if count < 0 {
+        return Err(GlError::InvalidValue("negative count"));
+    }
+    if buffers.is_null() {
+        return Ok((None, &[], &[]));
+    }
+    // SAFETY: the caller's contract.
+    unsafe {
+        Ok((
+            Some(slice(buffers, count, "negative count")?),
+            slice(offsets, count, "negative count")?,
+            slice(strides, count, "negative count")?,
+        ))
+    }
+}
+
+pub unsafe fn BindVertexBuffers(
+    ctx: &mut Context,
+    first: GLuint,
+    count: GLsizei,
+    buffers: *const GLuint,
+    offsets: *const GLintptr,
+    strides: *const GLsizei,
+) {
+    // SAFETY: each non-null array holds `count` elements (ARB_multi_bind).
+    match unsafe { vertex_buffer_arrays(count, buffers, offsets, strides) } {
+        Ok((b, o, s)) => ctx.bind_vertex_buffers(first, count, b, o, s),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub fn VertexAttribFormat(
+    ctx: &mut Context,
+    attribindex: GLuint,
+    size: GLint,
+    r#type: GLenum,
+    normalized: GLboolean,
+    relativeoffset: GLuint,
+) {
+    ctx.vertex_attrib_format(attribindex, size, r#type, b(normalized), relativeoffset)
+}
+
+pub fn VertexAttribIFormat(
+    ctx: &mut Context,
+    attribindex: GLuint,
+    size: GLint,
+    r#type: GLenum,
+    relativeoffset: GLuint,
+) {
+    ctx.vertex_attrib_i_format(attribindex, size, r#type, relativeoffset)
+}
+
+pub fn VertexAttribLFormat(
+    ctx: &mut Context,
+    attribindex: GLuint,
+    size: GLint,
+    r#type: GLenum,
+    relativeoffset: GLuint,
+) {
+    ctx.vertex_attrib_l_format(attribindex, size, r#type, relativeoffset)
+}
+
+pub fn VertexAttribBinding(ctx: &mut Context, attribindex: GLuint, bindingindex: GLuint) {
+    ctx.vertex_attrib_binding(attribindex, bindingindex)
+}
+
+pub fn VertexBindingDivisor(ctx: &mut Context, bindingindex: GLuint, divisor: GLuint) {
+    ctx.vertex_binding_divisor(bindingindex, divisor)
+}
+
+pub fn VertexArrayVertexBuffer(
+    ctx: &mut Context,
+    vaobj: GLuint,
+    bindingindex: GLuint,
+    buffer: GLuint,
+    offset: GLintptr,
+    stride: GLsizei,
+) {
+    ctx.vertex_array_vertex_buffer(vaobj, bindingindex, buffer, offset, stride)
+}
+
+pub unsafe fn VertexArrayVertexBuffers(
+    ctx: &mut Context,
+    vaobj: GLuint,
+    first: GLuint,
+    count: GLsizei,
+    buffers: *const GLuint,
+    offsets: *const GLintptr,
+    strides: *const GLsizei,
+) {
+    // SAFETY: each non-null array holds `count` elements (GL 4.5 core §10.3.1).
+    match unsafe { vertex_buffer_arrays(count, buffers, offsets, strides) } {
+        Ok((b, o, s)) => ctx.vertex_array_vertex_buffers(vaobj, first, count, b, o, s),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub fn VertexArrayAttribFormat(
+    ctx: &mut Context,
+    vaobj: GLuint,
+    attribindex: GLuint,
+    size: GLint,
+    r#type: GLenum,
+    normalized: GLboolean,
+    relativeoffset: GLuint,
+) {
+    let n = b(normalized);
+    ctx.vertex_array_attrib_format(vaobj, attribindex, size, r#type, n, relativeoffset)
+}
+
+pub fn VertexArrayAttribIFormat(
+    ctx: &mut Context,
+    vaobj: GLuint,
+    attribindex: GLuint,
+    size: GLint,
+    r#type: GLenum,
+    relativeoffset: GLuint,
+) {
+    ctx.vertex_array_attrib_i_format(vaobj, attribindex, size, r#type, relativeoffset)
+}
+
+pub fn VertexArrayAttribLFormat(
+    ctx: &mut Context,
+    vaobj: GLuint,
+    attribindex: GLuint,
+    size: GLint,
+    r#type: GLenum,
+    relativeoffset: GLuint,
+) {
+    ctx.vertex_array_attrib_l_format(vaobj, attribindex, size, r#type, relativeoffset)
+}
+
+pub fn VertexArrayAttribBinding(
+    ctx: &mut Context,
+    vaobj: GLuint,
+    attribindex: GLuint,
+    bindingindex: GLuint,
+) {
+    ctx.vertex_array_attrib_binding(vaobj, attribindex, bindingindex)
+}
+
+pub fn VertexArrayBindingDivisor(
+    ctx: &mut Context,
+    vaobj: GLuint,
+    bindingindex: GLuint,
+    divisor: GLuint,
+) {
+    ctx.vertex_array_binding_divisor(vaobj, bindingindex, divisor)
+}
+
+pub fn VertexArrayElementBuffer(ctx: &mut Context, vaobj: GLuint, buffer: GLuint) {
+    ctx.vertex_array_element_buffer(vaobj, buffer)
+}
+
+pub fn EnableVertexArrayAttrib(ctx: &mut Context, vaobj: GLuint, index: GLuint) {
+    ctx.enable_vertex_array_attrib(vaobj, index)
+}
+
+pub fn DisableVertexArrayAttrib(ctx: &mut Context, vaobj: GLuint, index: GLuint) {
+    ctx.disable_vertex_array_attrib(vaobj, index)
+}
+
+pub unsafe fn GetVertexArrayiv(ctx: &mut Context, vaobj: GLuint, pname: GLenum, param: *mut GLint) {
+    // SAFETY: `param` is null or writable for one value.
+    unsafe { write_one_unless_failed(ctx, param, |c| c.get_vertex_arrayiv(vaobj, pname)) }
+}
+
+pub unsafe fn GetVertexArrayIndexediv(
+    ctx: &mut Context,
+    vaobj: GLuint,
+    index: GLuint,
+    pname: GLenum,
+    param: *mut GLint,
+) {
+    let get = |c: &mut Context| c.get_vertex_array_indexediv(vaobj, index, pname);
+    // SAFETY: `param` is null or writable for one value.
+    unsafe { write_one_unless_failed(ctx, param, get) }
+}
+
+pub unsafe fn GetVertexArrayIndexed64iv(
+    ctx: &mut Context,
+    vaobj: GLuint,
+    index: GLuint,
+    pname: GLenum,
+    param: *mut GLint64,
+) {
+    let get = |c: &mut Context| c.get_vertex_array_indexed64iv(vaobj, index, pname);
+    // SAFETY: `param` is null or writable for one value.
+    unsafe { write_one_unless_failed(ctx, param, get) }
 }
