@@ -222,7 +222,7 @@ fn read_pixels_and_blits_check_integer_formats() {
     assert_ne!(c.get_error(), gl::NO_ERROR);
     let v = c.read_pixels(0, 0, 1, 1, gl::RGB_INTEGER, gl::UNSIGNED_SHORT);
     no_error(&mut c);
-    assert_eq!(v, [5, 0, 6, 0, 7, 0]);
+    assert_eq!(v[..6], [5, 0, 6, 0, 7, 0]);
 
     // A second framebuffer: RGBA32UI, RGBA32I and RGBA8 targets.
     let src = c.get_integerv(gl::FRAMEBUFFER_BINDING)[0] as u32;
