@@ -1834,8 +1834,8 @@ impl V<'_> {
             }
             None => *src,
         };
-        for i in 0..3 {
-            let v = self.iview(color[i]);
+        for (i, c) in color.iter().enumerate().take(3) {
+            let v = self.iview(*c);
             self.b.ins().store(m, v, base, (i * 16) as i32);
         }
         self.b.ins().call(self.to_srgb, &[base]);
