@@ -1,6 +1,7 @@
 //! Per-draw-buffer blending and colour masks (ARB_draw_buffers_blend, GL 4.5 core §17.3.6
 //! and §17.4.2): glEnablei/glDisablei(GL_BLEND), glBlendFunc(Separate)i,
-//! glBlendEquation(Separate)i, glColorMaski, and their indexed glGet values. The state of
+//! glBlendEquation(Separate)i, glColorMaski, and their indexed glGet values; glLogicOp
+//! (§17.3.11). The state of
 //! every draw buffer lives in `FixedState::blend` / `color_mask`; a draw sees it as
 //! `RasterState::per_buffer` only when the buffers differ, so programs that never use the
 //! indexed forms run exactly as before.
@@ -70,6 +71,8 @@ gl_commands! {
         = try_blend_equation_separatei;
     /// glColorMaski.
     "glColorMaski" fn color_maski(buf: u32, r: bool, g: bool, b: bool, a: bool) = try_color_maski;
+    /// glLogicOp (GL 4.5 core §17.3.11): the operation GL_COLOR_LOGIC_OP applies.
+    "glLogicOp" fn logic_op(opcode: u32) = try_logic_op;
 }
 
 impl Context {
@@ -145,6 +148,16 @@ impl Context {
         );
         let bl = &mut self.fixed.blend[i];
         (bl.eq_rgb, bl.eq_alpha) = (a, b);
+        self.dirty |= dirty::RASTER;
+        Ok(())
+    }
+
+    pub(crate) fn try_logic_op(&mut self, opcode: u32) -> GlResult<()> {
+        // GL_CLEAR … GL_SET are 16 consecutive values (table 17.3).
+        if !(gl::CLEAR..=gl::SET).contains(&opcode) {
+            return Err(GlError::BadEnum("logic op", opcode));
+        }
+        self.fixed.logic_op = opcode;
         self.dirty |= dirty::RASTER;
         Ok(())
     }

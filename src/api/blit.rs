@@ -24,7 +24,10 @@ use crate::api::error::{GlError, GlResult};
 use crate::api::framebuffer::incomplete;
 use crate::gl::enums as gl;
 use crate::raster::Rasterizer;
-use crate::sampler::{decode_color, encode_color, Flushed, Format, Image};
+use crate::sampler::{
+    decode_color, decode_int, decode_texel, encode_color, encode_color_linear, encode_int, Flushed,
+    Format, Image,
+};
 
 /// Where one destination pixel reads along one axis: texels `i0` and `i1` weighted
 /// `1 - frac` and `frac`. NEAREST taps have `i0 == i1` and `frac == 0`.
@@ -146,16 +149,23 @@ impl SourceBox {
         &self.bytes[i..i + self.format.bytes_per_texel()]
     }
 
-    /// The colour at one destination pixel: the stored encoding decoded to RGBA f32 (sRGB
-    /// stays encoded: softgl has no FRAMEBUFFER_SRGB, so §18.3.1's sRGB conversion never
-    /// applies), filtered across x first, then y.
-    fn sample(&self, tx: Tap, ty: Tap) -> [f32; 4] {
+    /// The colour at one destination pixel: the stored encoding decoded to RGBA f32
+    /// (sRGB decoded to linear when `srgb`: GL_FRAMEBUFFER_SRGB on, §18.3.1; otherwise it
+    /// stays encoded), filtered across x first, then y.
+    fn sample(&self, tx: Tap, ty: Tap, srgb: bool) -> [f32; 4] {
+        let decode = |b: &[u8]| {
+            if srgb {
+                decode_texel(self.format, b)
+            } else {
+                decode_color(self.format, b)
+            }
+        };
         let row = |y| {
-            let a = decode_color(self.format, self.texel(tx.i0, y));
+            let a = decode(self.texel(tx.i0, y));
             if tx.frac == 0.0 {
                 return a;
             }
-            lerp(a, decode_color(self.format, self.texel(tx.i1, y)), tx.frac)
+            lerp(a, decode(self.texel(tx.i1, y)), tx.frac)
         };
         let a = row(ty.i0);
         if ty.frac == 0.0 {
@@ -175,6 +185,9 @@ struct Plan {
     /// Source column = destination column + a constant (same extent, same direction): rows
     /// may be copied as byte runs when the formats match.
     unit_x: bool,
+    /// GL_FRAMEBUFFER_SRGB (§18.3.1): sRGB sources are decoded to linear and sRGB
+    /// destinations encoded (`encode_color_linear`); otherwise both keep their encoding.
+    srgb: bool,
     color: Option<(Arc<Image>, Vec<Arc<Image>>)>,
     /// Depth/stencil copies: source, destination, and which bits of the 32-bit texel move.
     bits: Vec<(Arc<Image>, Arc<Image>, u32)>,
@@ -412,7 +425,11 @@ fn copy_box(p: &Plan, sb: &SourceBox, dsts: &[Arc<Image>], allow_fast: bool, flu
             let off = (y * dst.width() as usize + p.x_lo as usize) * bpt;
             let mut row = vec![0u8; p.xs.len() * bpt];
             dst.read_bytes(off, &mut row);
-            let fast = allow_fast && p.unit_x && ty.frac == 0.0 && dst.format() == sb.format;
+            let fast = allow_fast
+                && p.unit_x
+                && ty.frac == 0.0
+                && dst.format() == sb.format
+                && !(p.srgb && sb.format == Format::Srgb8Alpha8);
             match (first, last) {
                 (Some(a), Some(b)) if fast => {
                     // Same format, 1:1 along x, no filtering along y: the stored bytes are
@@ -422,13 +439,32 @@ fn copy_box(p: &Plan, sb: &SourceBox, dsts: &[Arc<Image>], allow_fast: bool, flu
                     let n = (b - a + 1) * bpt;
                     row[a * bpt..a * bpt + n].copy_from_slice(&sb.bytes[start..start + n]);
                 }
+                _ if sb.format.is_integer() && dst.format().is_integer() => {
+                    // Integer to integer of the same signedness (checked when planning),
+                    // NEAREST: the integers themselves, clamped to the destination's range
+                    // (f32 would round 32-bit values).
+                    let (Format::Int(sf), Format::Int(df)) = (sb.format, dst.format()) else {
+                        unreachable!("both formats are integer formats")
+                    };
+                    for (i, tx) in p.xs.iter().enumerate() {
+                        if let Some(tx) = tx {
+                            let v = decode_int(sf, sb.texel(tx.i0, ty.i0));
+                            encode_int(df, v, &mut row[i * bpt..(i + 1) * bpt]);
+                        }
+                    }
+                }
                 _ => {
                     if rgba.is_empty() {
-                        rgba.extend(p.xs.iter().map(|tx| tx.map(|tx| sb.sample(tx, ty))));
+                        rgba.extend(p.xs.iter().map(|tx| tx.map(|tx| sb.sample(tx, ty, p.srgb))));
                     }
                     for (i, c) in rgba.iter().enumerate() {
                         if let Some(c) = c {
-                            encode_color(dst.format(), *c, &mut row[i * bpt..(i + 1) * bpt]);
+                            let out = &mut row[i * bpt..(i + 1) * bpt];
+                            if p.srgb {
+                                encode_color_linear(dst.format(), *c, out);
+                            } else {
+                                encode_color(dst.format(), *c, out);
+                            }
                         }
                     }
                 }
@@ -458,6 +494,27 @@ fn copy_bits(p: &Plan, src: &Image, dst: &Image, m: u32, flushed: &Flushed) {
         }
         dst.write_bytes_flushed(flushed, off, &row);
     }
+}
+
+/// The colour format conversions a blit cannot make (GL 4.5 core §18.3.1, INVALID_OPERATION):
+/// a fixed- or floating-point read buffer into an integer draw buffer, an integer one into
+/// anything but integers of its signedness, and LINEAR filtering of integers.
+fn check_color_formats(src: Format, dsts: &[Arc<Image>], linear: bool) -> GlResult<()> {
+    let kind = |f: Format| match f {
+        Format::Int(i) => Some(i.signed),
+        _ => None,
+    };
+    if linear && src.is_integer() {
+        return Err(GlError::InvalidOperation(
+            "LINEAR blit of an integer colour buffer",
+        ));
+    }
+    if dsts.iter().any(|d| kind(d.format()) != kind(src)) {
+        return Err(GlError::InvalidOperation(
+            "blit between integer and non-integer colour buffers, or signed and unsigned ones",
+        ));
+    }
+    Ok(())
 }
 
 impl Context {
@@ -492,10 +549,12 @@ impl Context {
             .framebuffer_buffers(self.draw_framebuffer, false)
             .map_err(|status| incomplete(status, false))?;
         let draw_colors: Vec<Arc<Image>> = draw.colors.iter().flatten().cloned().collect();
+        if let (Some(Some(s)), true) = (read.colors.first(), mask & gl::COLOR_BUFFER_BIT != 0) {
+            check_color_formats(s.format(), &draw_colors, linear)?;
+        }
         // §18.3.1 with multisample buffers, as Mesa checks it: equal sample counts when both
         // sides are multisample, and rectangles of one size (flips allowed); the filter is
-        // then ignored. (No integer colour renderbuffers exist to blit with LINEAR, so the
-        // integer / non-integer errors cannot arise.)
+        // then ignored.
         if read.samples > 0 && draw.samples > 0 && read.samples != draw.samples {
             return Err(GlError::InvalidOperation(
                 "read and draw framebuffers have different sample counts",
@@ -617,6 +676,7 @@ impl Context {
             xs: map_axis(x_lo, x_hi, (sx0, sx1), (dx0, dx1), sw, linear),
             ys: map_axis(y_lo, y_hi, (sy0, sy1), (dy0, dy1), sh, linear),
             unit_x: sx1 as i64 - sx0 as i64 == dx1 as i64 - dx0 as i64,
+            srgb: self.fixed.framebuffer_srgb,
             color,
             bits,
             resolve,
@@ -796,6 +856,7 @@ mod tests {
                 false,
             ),
             unit_x: src[2] - src[0] == dst[2] - dst[0],
+            srgb: false,
             color: None,
             bits: vec![],
             resolve: vec![],
@@ -919,7 +980,7 @@ mod tests {
                 }
             }
         }
-        // sRGB is copied as its stored encoding (no FRAMEBUFFER_SRGB in softgl).
+        // sRGB is copied as its stored encoding with GL_FRAMEBUFFER_SRGB off (`plan`).
         let mut src = Image::new(1, 1, Format::Srgb8Alpha8);
         src.write_bytes(0, &[10, 20, 30, 40]);
         let dst = [Arc::new(Image::new(1, 1, Format::Rgba8))];
@@ -931,6 +992,22 @@ mod tests {
             &flushed(),
         );
         assert_eq!(dst[0].to_bytes(), vec![10, 20, 30, 40]);
+        // With it on, decoded to linear into RGBA8 and back into sRGB unchanged.
+        let mut p = plan([0, 0, 1, 1], [0, 0, 1, 1], 1, 1, 1, 1);
+        p.srgb = true;
+        copy_color(&p, &src, &dst, true, &flushed());
+        let lin = |c: u8| float_to_unorm_byte(crate::sampler::srgb8_to_linear(c));
+        assert_eq!(dst[0].to_bytes(), vec![lin(10), lin(20), lin(30), 40]);
+        let back = [Arc::new(Image::new(1, 1, Format::Srgb8Alpha8))];
+        copy_color(&p, &src, &back, true, &flushed());
+        assert_eq!(back[0].to_bytes(), vec![10, 20, 30, 40]);
+    }
+
+    /// RGBA8's conversion of a float (`sampler::encode_color`).
+    fn float_to_unorm_byte(v: f32) -> u8 {
+        let mut b = [0u8; 4];
+        encode_color(Format::Rgba8, [v; 4], &mut b);
+        b[0]
     }
 
     #[test]

@@ -179,6 +179,11 @@ pub(crate) struct FixedState {
     pub clear_depth: f64,
     pub clear_stencil: i32,
     pub dither: bool,
+    /// GL_FRAMEBUFFER_SRGB (§17.3.9).
+    pub framebuffer_srgb: bool,
+    /// GL_COLOR_LOGIC_OP and glLogicOp's operation (§17.3.11).
+    pub color_logic_op: bool,
+    pub logic_op: u32,
     pub debug_output_synchronous: bool,
     /// GL_MULTISAMPLE (§14.3.1): off, every sample of a multisample target takes the
     /// pixel-centre result.
@@ -584,6 +589,9 @@ impl Context {
             clear_depth: 1.0,
             clear_stencil: 0,
             dither: true,
+            framebuffer_srgb: false,
+            color_logic_op: false,
+            logic_op: gl::COPY,
             debug_output_synchronous: false,
             multisample: true,
             sample_mask_enabled: false,
@@ -797,6 +805,10 @@ impl Context {
                 },
                 shift: [0, 0],
             },
+            color_ops: crate::raster::ops::ColorOps {
+                framebuffer_srgb: f.framebuffer_srgb,
+                logic_op: f.color_logic_op.then_some((f.logic_op - gl::CLEAR) as u8),
+            },
         }
     }
 
@@ -829,6 +841,8 @@ impl Context {
             gl::SCISSOR_TEST => &mut self.fixed.scissor_test,
             // Dithering is allowed to do nothing (GL 4.5 core §17.3.9).
             gl::DITHER => &mut self.fixed.dither,
+            gl::FRAMEBUFFER_SRGB => &mut self.fixed.framebuffer_srgb,
+            gl::COLOR_LOGIC_OP => &mut self.fixed.color_logic_op,
             gl::DEBUG_OUTPUT => &mut self.errors.output,
             gl::DEBUG_OUTPUT_SYNCHRONOUS => &mut self.fixed.debug_output_synchronous,
             gl::MULTISAMPLE => &mut self.fixed.multisample,

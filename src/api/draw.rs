@@ -312,7 +312,11 @@ impl Context {
         let f = &self.fixed;
         let call = ClearCall {
             target,
-            color: (mask & gl::COLOR_BUFFER_BIT != 0).then_some(f.clear_color),
+            color: (mask & gl::COLOR_BUFFER_BIT != 0).then_some(if f.framebuffer_srgb {
+                crate::raster::ClearColor::Linear(f.clear_color)
+            } else {
+                crate::raster::ClearColor::Float(f.clear_color)
+            }),
             color_mask: f.color_mask,
             depth: (mask & gl::DEPTH_BUFFER_BIT != 0 && f.depth_mask).then_some(f.clear_depth),
             // The stencil value is masked to the buffer's 8 bits (GL 4.5 core §17.4.3).

@@ -12,7 +12,7 @@ use crate::api::pixels;
 use crate::api::texture::{color_renderable, cube_face_of};
 use crate::gl::enums as gl;
 use crate::raster::multisample::{self, SamplePlane};
-use crate::raster::RenderTarget;
+use crate::raster::{ClearColor, RenderTarget};
 use crate::sampler::{Format, Image};
 
 /// What an attachment point holds.
@@ -242,9 +242,12 @@ gl_commands! {
     fn check_named_framebuffer_status(framebuffer: u32, target: u32) -> u32
         = try_check_named_framebuffer_status;
     /// glClearBufferiv (GL 4.5 core §17.4.3.1): GL_STENCIL (draw buffer 0) to `value[0]`
-    /// under the stencil write mask. Integer colour buffers do not exist in softgl yet, so
-    /// GL_COLOR is INVALID_OPERATION.
+    /// under the stencil write mask, or GL_COLOR (draw buffer `drawbuffer`, under the
+    /// colour mask) to signed integers.
     "glClearBufferiv" fn clear_bufferiv(buffer: u32, drawbuffer: i32, value: &[i32]) = try_clear_bufferiv;
+    /// glClearBufferuiv: GL_COLOR (draw buffer `drawbuffer`, under the colour mask) to
+    /// unsigned integers.
+    "glClearBufferuiv" fn clear_bufferuiv(buffer: u32, drawbuffer: i32, value: &[u32]) = try_clear_bufferuiv;
     /// glClearBufferfv: GL_COLOR (draw buffer `drawbuffer`, under the colour mask) or
     /// GL_DEPTH (draw buffer 0, under the depth mask).
     "glClearBufferfv" fn clear_bufferfv(buffer: u32, drawbuffer: i32, value: &[f32]) = try_clear_bufferfv;
@@ -751,8 +754,15 @@ impl Context {
                 return Err(GlError::InvalidValue("negative size"));
             }
             pixels::check_format_type(format, ty)?;
+            let integer = matches!(
+                format,
+                gl::RGBA_INTEGER | gl::RGB_INTEGER | gl::RG_INTEGER | gl::RED_INTEGER
+            );
             let src = match format {
                 gl::RGBA | gl::RGB | gl::RG | gl::RED => ReadSource::Color,
+                // Integer colour buffers (§18.2.8: only these formats read them, and they
+                // read nothing else: `pixels::pack_box` checks the pair).
+                _ if integer => ReadSource::Color,
                 gl::DEPTH_COMPONENT => ReadSource::Depth,
                 gl::STENCIL_INDEX => ReadSource::Stencil,
                 gl::DEPTH_STENCIL => ReadSource::DepthStencil,
@@ -761,7 +771,20 @@ impl Context {
             // UNSIGNED_SHORT / UNSIGNED_INT: colour and depth (normalized), not stencil.
             let wide = matches!(ty, gl::UNSIGNED_SHORT | gl::UNSIGNED_INT)
                 && !matches!(src, ReadSource::Stencil);
-            if !wide && !matches!(ty, gl::UNSIGNED_BYTE | gl::FLOAT | gl::UNSIGNED_INT_24_8) {
+            let int_type = integer
+                && matches!(
+                    ty,
+                    gl::BYTE
+                        | gl::UNSIGNED_BYTE
+                        | gl::SHORT
+                        | gl::UNSIGNED_SHORT
+                        | gl::INT
+                        | gl::UNSIGNED_INT
+                );
+            if !wide
+                && !int_type
+                && !matches!(ty, gl::UNSIGNED_BYTE | gl::FLOAT | gl::UNSIGNED_INT_24_8)
+            {
                 return Err(GlError::InvalidOperation(
                     "ReadPixels type valid in GL but not supported by softgl yet",
                 ));
@@ -826,13 +849,54 @@ impl Context {
                 self.clear_buffer_with(|c| c.stencil = Some(v as u8))
             }
             gl::COLOR => {
-                Self::check_color_drawbuffer(drawbuffer)?;
-                Err(GlError::InvalidOperation(
-                    "integer colour buffers are not supported by softgl yet",
-                ))
+                let &[r, g, b, a, ..] = value else {
+                    return Err(GlError::InvalidValue("fewer than 4 colour components"));
+                };
+                let bits = [r, g, b, a].map(|v| v as u32);
+                self.clear_color_buffer(drawbuffer, ClearColor::Int { bits, signed: true })
             }
             _ => Err(GlError::BadEnum("clear buffer", buffer)),
         }
+    }
+
+    pub(crate) fn try_clear_bufferuiv(
+        &mut self,
+        buffer: u32,
+        drawbuffer: i32,
+        value: &[u32],
+    ) -> GlResult<()> {
+        if buffer != gl::COLOR {
+            return Err(GlError::BadEnum("clear buffer", buffer));
+        }
+        let &[r, g, b, a, ..] = value else {
+            return Err(GlError::InvalidValue("fewer than 4 colour components"));
+        };
+        let bits = [r, g, b, a];
+        self.clear_color_buffer(
+            drawbuffer,
+            ClearColor::Int {
+                bits,
+                signed: false,
+            },
+        )
+    }
+
+    /// Clears colour draw buffer `drawbuffer` alone to `color` (GL 4.5 core §17.4.3.1). A
+    /// value whose type does not match the buffer's (integers into a fixed- or
+    /// floating-point buffer, floats into an integer one) is "not an error", its result
+    /// undefined: it converts as `ClearColor` says.
+    fn clear_color_buffer(&mut self, drawbuffer: i32, color: ClearColor) -> GlResult<()> {
+        Self::check_color_drawbuffer(drawbuffer)?;
+        let i = drawbuffer as usize;
+        self.clear_buffer_with(|c| {
+            // Only draw buffer `i`; the others are left out of the target.
+            for (k, img) in c.target.colors.iter_mut().enumerate() {
+                if k != i {
+                    *img = None;
+                }
+            }
+            c.color = Some(color);
+        })
     }
 
     /// A colour `drawbuffer` must be below GL_MAX_DRAW_BUFFERS (INVALID_VALUE).
@@ -853,20 +917,16 @@ impl Context {
     ) -> GlResult<()> {
         match buffer {
             gl::COLOR => {
-                Self::check_color_drawbuffer(drawbuffer)?;
                 let &[r, g, b, a, ..] = value else {
                     return Err(GlError::InvalidValue("fewer than 4 colour components"));
                 };
-                let i = drawbuffer as usize;
-                self.clear_buffer_with(|c| {
-                    // Only draw buffer `i`; the others are left out of the target.
-                    for (k, img) in c.target.colors.iter_mut().enumerate() {
-                        if k != i {
-                            *img = None;
-                        }
-                    }
-                    c.color = Some([r, g, b, a]);
-                })
+                let v = [r, g, b, a];
+                let color = if self.fixed.framebuffer_srgb {
+                    ClearColor::Linear(v)
+                } else {
+                    ClearColor::Float(v)
+                };
+                self.clear_color_buffer(drawbuffer, color)
             }
             gl::DEPTH => {
                 Self::check_zs_drawbuffer(drawbuffer)?;

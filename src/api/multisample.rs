@@ -67,9 +67,8 @@ gl_commands! {
 }
 
 /// The internal format of a multisample texture: a sized colour-, depth- or
-/// stencil-renderable format (GL 4.5 core §8.8: INVALID_ENUM otherwise). Integer formats
-/// are colour-renderable in GL, so they are taken here even where softgl cannot draw into
-/// them yet (such a framebuffer is incomplete, `texture::color_renderable`).
+/// stencil-renderable format (GL 4.5 core §8.8: INVALID_ENUM otherwise), integer ones
+/// included.
 fn ms_internal_format(internalformat: u32) -> GlResult<pixels::InternalFormat> {
     if internalformat == gl::STENCIL_INDEX8 {
         // Stored as D24S8 whose depth bits are unused, as renderbuffers store it.
@@ -82,10 +81,7 @@ fn ms_internal_format(internalformat: u32) -> GlResult<pixels::InternalFormat> {
         });
     }
     pixels::internal_format(internalformat)
-        .filter(|f| {
-            f.sized
-                && (color_renderable(f.storage) || f.storage.is_integer() || f.storage.is_depth())
-        })
+        .filter(|f| f.sized && (color_renderable(f.storage) || f.storage.is_depth()))
         .ok_or(GlError::BadEnum(
             "internal format (not colour-, depth- or stencil-renderable)",
             internalformat,

@@ -2633,12 +2633,10 @@ impl Context {
     }
 }
 
-/// Whether a storage format can be a colour attachment (GL 4.5 core table 8.12).
-/// Integer formats are colour-renderable in GL but not in softgl yet: the fragment
-/// pipeline writes float and unorm targets only (issue #12), so a framebuffer with an
-/// integer attachment is incomplete rather than wrong.
+/// Whether a storage format can be a colour attachment (GL 4.5 core table 8.12): every
+/// colour format, integer ones included (`raster::ops::pack_int`).
 pub(crate) fn color_renderable(f: Format) -> bool {
-    !f.is_depth() && !f.is_integer()
+    !f.is_depth()
 }
 
 #[cfg(test)]

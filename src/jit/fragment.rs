@@ -125,6 +125,12 @@ pub struct ColorKey {
     /// Index of this attachment's blend constant in `FragEnv::blend_color` and its
     /// pointers in `FragQuad::color`.
     pub index: u8,
+    /// GL_FRAMEBUFFER_SRGB on an SRGB8_ALPHA8 attachment: blend in f32 on the decoded
+    /// destination and store RGB encoded (`ops::color_and_pack`). False for other formats.
+    pub srgb: bool,
+    /// glLogicOp (`ops::logic_op`'s code) when GL_COLOR_LOGIC_OP is on, on a unorm8 or
+    /// integer attachment (float ones ignore it); `blend` is then None.
+    pub logic_op: Option<u8>,
 }
 
 /// One shader input row the block entry interpolates (`raster::tile`'s reference:
@@ -369,6 +375,14 @@ fn validate(key: &FragmentKey) -> Result<(), CompileError> {
         if c.index as usize >= MAX_COLOR_ATTACHMENTS {
             return Err(CompileError::Limit("colour attachment index".into()));
         }
+        if c.srgb && c.format != Format::Srgb8Alpha8 {
+            return Err(CompileError::Bug(
+                "sRGB encoding of a non-sRGB format".into(),
+            ));
+        }
+        if c.logic_op.is_some_and(|op| op > 15) {
+            return Err(CompileError::Bug("logic op past GL_SET".into()));
+        }
         // Output rows are addressed with 32-bit offsets.
         if c.slot > 1 << 20 {
             return Err(CompileError::Limit("colour output row".into()));
@@ -463,6 +477,14 @@ fn compile_inner(
         runtime::SYM_FLOAT_TO_HALF,
         runtime::rt_float_to_half as *const u8,
     );
+    builder.symbol(
+        runtime::SYM_SRGB8_TO_LINEAR,
+        runtime::rt_srgb8_to_linear as *const u8,
+    );
+    builder.symbol(
+        runtime::SYM_LINEAR_TO_SRGB8,
+        runtime::rt_linear_to_srgb8 as *const u8,
+    );
     let mut jit = JITModule::new(builder);
     let bug = |e: cranelift_module::ModuleError| CompileError::Bug(format!("{e:?}"));
     let config = jit.target_config();
@@ -475,6 +497,12 @@ fn compile_inner(
         .map_err(bug)?;
     let to_half = jit
         .declare_function(runtime::SYM_FLOAT_TO_HALF, Linkage::Import, &half_sig)
+        .map_err(bug)?;
+    let to_linear = jit
+        .declare_function(runtime::SYM_SRGB8_TO_LINEAR, Linkage::Import, &half_sig)
+        .map_err(bug)?;
+    let to_srgb = jit
+        .declare_function(runtime::SYM_LINEAR_TO_SRGB8, Linkage::Import, &half_sig)
         .map_err(bug)?;
     let mut shader_sig = jit.make_signature();
     shader_sig.params.push(AbiParam::new(ptr));
@@ -523,6 +551,8 @@ fn compile_inner(
             let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
             let to_float = jit.declare_func_in_func(to_float, b.func);
             let to_half = jit.declare_func_in_func(to_half, b.func);
+            let to_linear = jit.declare_func_in_func(to_linear, b.func);
+            let to_srgb = jit.declare_func_in_func(to_srgb, b.func);
             let shader_sig = b.import_signature(shader_sig.clone());
             let shader_ref = shader_id.map(|id| jit.declare_func_in_func(id, b.func));
             let half_slot = b.create_sized_stack_slot(StackSlotData::new(
@@ -542,6 +572,8 @@ fn compile_inner(
                 arg,
                 to_float,
                 to_half,
+                to_linear,
+                to_srgb,
                 half_slot,
                 shader_ref,
                 place: Place::Quad,
@@ -607,13 +639,13 @@ fn layout(format: Format) -> (u32, usize) {
         Format::Rgba16F => (2, 4),
         Format::Rgba32F => (4, 4),
         Format::R32F => (4, 1),
-        // Integer formats are not colour-renderable in softgl yet: never an attachment.
-        Format::Depth24Stencil8 | Format::Depth32F | Format::Int(_) => (4, 0),
+        Format::Int(f) => (f.bytes as u32, f.channels as usize),
+        Format::Depth24Stencil8 | Format::Depth32F => (4, 0),
     }
 }
 
 fn is_unorm8(format: Format) -> bool {
-    layout(format).0 == 1
+    crate::sampler::format::is_unorm(format)
 }
 
 /// Variant emitter state.
@@ -625,6 +657,9 @@ struct V<'a> {
     arg: Value,
     to_float: FuncRef,
     to_half: FuncRef,
+    /// `runtime::rt_srgb8_to_linear` and `rt_linear_to_srgb8` (through `half_slot`).
+    to_linear: FuncRef,
+    to_srgb: FuncRef,
     half_slot: cranelift_codegen::ir::StackSlot,
     /// The shader as a direct call that `compile_inner` inlines, or None: an indirect call.
     shader_ref: Option<FuncRef>,
@@ -1628,10 +1663,12 @@ impl V<'_> {
             ),
             c.format.bytes_per_texel() as i64,
         );
+        // Integer attachments take the output words as integers (`ops::pack_int`).
+        let src_ty = if c.format.is_integer() { I32X4 } else { F32X4 };
         let src: [Value; 4] = std::array::from_fn(|i| {
             self.b
                 .ins()
-                .load(F32X4, m, outputs, ((c.slot + i as u32) * 16) as i32)
+                .load(src_ty, m, outputs, ((c.slot + i as u32) * 16) as i32)
         });
         let word_texel = c.format == Format::Rgba8 || c.format == Format::Srgb8Alpha8;
         // The stored bits of each component, one `i32x4` per component (zero-extended).
@@ -1657,10 +1694,31 @@ impl V<'_> {
         // Pack the components the mask enables.
         let enabled: Vec<usize> = (0..ncomp).filter(|&i| c.mask[i]).collect();
         let mut packed: [Option<Value>; 4] = [None; 4];
-        if is_unorm8(c.format) {
+        if let Format::Int(f) = c.format {
+            // No blending (GL 4.5 core §17.3.6); each component clamped to the format's
+            // range as `ops::pack_int` (`encode_int`) clamps it. Only the low bytes are
+            // stored, so the logic op may see zero-extended destinations.
+            for &i in &enabled {
+                let s = self.clamp_int(f, src[i]);
+                packed[i] = Some(match c.logic_op {
+                    Some(op) => self.logic_op(op, s, old[i]),
+                    None => s,
+                });
+            }
+        } else if c.srgb {
+            self.color_srgb(c, &src, &old, &enabled, &mut packed);
+        } else if let (true, Some(op)) = (is_unorm8(c.format), c.logic_op) {
+            let k = self.vconst([0xFF; 4]);
+            for &i in &enabled {
+                let s = self.unorm8_bits(src[i]);
+                let v = self.logic_op(op, s, old[i]);
+                packed[i] = Some(self.b.ins().band(v, k));
+            }
+        } else if is_unorm8(c.format) {
             self.color_unorm8(c, &src, &old, &enabled, &mut packed);
         } else {
-            let color = match c.blend {
+            // Float formats ignore the logic op, which still turns blending off (§17.3.11).
+            let color = match c.blend.filter(|_| c.logic_op.is_none()) {
                 Some(bk) => {
                     let dst = self.unpack(c.format, &old);
                     self.blend(c, bk, src, dst)
@@ -1729,6 +1787,94 @@ impl V<'_> {
         }
     }
 
+    /// `ops::logic_op` per lane: the sum of the minterms `op` selects.
+    fn logic_op(&mut self, op: u8, s: Value, d: Value) -> Value {
+        let ns = self.b.ins().bnot(s);
+        let nd = self.b.ins().bnot(d);
+        let mut out: Option<Value> = None;
+        for (bit, x, y) in [(1u8, s, d), (2, s, nd), (4, ns, d), (8, ns, nd)] {
+            if op & bit == 0 {
+                continue;
+            }
+            let t = self.b.ins().band(x, y);
+            out = Some(match out {
+                Some(o) => self.b.ins().bor(o, t),
+                None => t,
+            });
+        }
+        out.unwrap_or_else(|| self.vconst([0; 4]))
+    }
+
+    /// The SRGB8_ALPHA8 colour step with GL_FRAMEBUFFER_SRGB on (`ops::color_and_pack`):
+    /// `old` the four stored bytes; blending in f32 on the saturated source and the decoded
+    /// destination (RGB through `rt_srgb8_to_linear`, alpha `a / 255`), then RGB encoded by
+    /// `rt_linear_to_srgb8` and alpha by `unorm8_bits`, then the logic op if any.
+    fn color_srgb(
+        &mut self,
+        c: &ColorKey,
+        src: &[Value; 4],
+        old: &[Value],
+        enabled: &[usize],
+        packed: &mut [Option<Value>; 4],
+    ) {
+        let m = mem();
+        let base = self.b.ins().stack_addr(self.ptr, self.half_slot, 0);
+        let color = match c.blend.filter(|_| c.logic_op.is_none()) {
+            Some(bk) => {
+                for (i, v) in old.iter().enumerate().take(3) {
+                    self.b.ins().store(m, *v, base, (i * 16) as i32);
+                }
+                self.b.ins().call(self.to_linear, &[base]);
+                let mut d: [Value; 4] =
+                    std::array::from_fn(|i| self.b.ins().load(F32X4, m, base, (i * 16) as i32));
+                let a = self.b.ins().fcvt_from_uint(F32X4, old[3]);
+                let k255 = self.splat_f(255.0);
+                d[3] = self.b.ins().fdiv(a, k255);
+                let d = d.map(|v| self.saturate(v));
+                let s = src.map(|v| self.saturate(v));
+                self.blend(c, bk, s, d)
+            }
+            None => *src,
+        };
+        for (i, c) in color.iter().enumerate().take(3) {
+            let v = self.iview(*c);
+            self.b.ins().store(m, v, base, (i * 16) as i32);
+        }
+        self.b.ins().call(self.to_srgb, &[base]);
+        let k = self.vconst([0xFF; 4]);
+        for &i in enabled {
+            let s = if i < 3 {
+                self.b.ins().load(I32X4, m, base, (i * 16) as i32)
+            } else {
+                self.unorm8_bits(color[3])
+            };
+            packed[i] = Some(match c.logic_op {
+                Some(op) => {
+                    let v = self.logic_op(op, s, old[i]);
+                    self.b.ins().band(v, k)
+                }
+                None => s,
+            });
+        }
+    }
+
+    /// Integers (i32 or u32 lanes as `f` is signed) clamped to the range of `f`'s components;
+    /// 32-bit components keep every value.
+    fn clamp_int(&mut self, f: crate::sampler::IntFormat, v: Value) -> Value {
+        if f.bytes >= 4 {
+            return v;
+        }
+        let (lo, hi) = f.range();
+        let hi = self.vconst([hi as u32; 4]);
+        if f.signed {
+            let lo = self.vconst([lo as i32 as u32; 4]);
+            let v = self.b.ins().smin(v, hi);
+            self.b.ins().smax(v, lo)
+        } else {
+            self.b.ins().umin(v, hi)
+        }
+    }
+
     /// `ops::unpack_color` of the stored component bits of a float format: RGBA floats,
     /// missing components (0, 0, 0, 1). (Unorm8 formats never leave integers:
     /// `color_unorm8`.)
@@ -1761,7 +1907,7 @@ impl V<'_> {
         src: [Value; 4],
         dst: [Value; 4],
     ) -> [Value; 4] {
-        debug_assert!(!crate::sampler::format::is_unorm(c.format));
+        debug_assert!(!crate::sampler::format::is_unorm(c.format) || c.srgb);
         let (s, d) = (src, dst);
         let m = mem();
         let kbase = abi::FENV_BLEND_COLOR + c.index as i32 * 16;

@@ -25,7 +25,7 @@ use crate::raster::fixed::{self, Edge, ONE};
 use crate::raster::ops::{self, PreparedBlend};
 use crate::raster::setup::Plane;
 use crate::raster::tile::{self, FragCoordMap, QuadSite};
-use crate::sampler::Format;
+use crate::sampler::{Format, IntFormat};
 
 /// Rows the test shader copies from its inputs to its outputs; input row `ROWS` holds the
 /// discard flags.
@@ -127,7 +127,28 @@ impl Rng {
             0.5 / 255.0,
             1e-45,
         ];
-        match self.below(8) {
+        // Integers at the edges of the integer formats' ranges, as bits (what ivec4/uvec4
+        // outputs hold), for integer attachments.
+        const INTS: [i32; 16] = [
+            0,
+            1,
+            -1,
+            127,
+            128,
+            -128,
+            -129,
+            255,
+            256,
+            32767,
+            32768,
+            -32768,
+            -32769,
+            65535,
+            65536,
+            i32::MIN,
+        ];
+        match self.below(9) {
+            8 => f32::from_bits(INTS[self.below(INTS.len() as u64) as usize] as u32),
             0 | 1 => SPECIAL[self.below(SPECIAL.len() as u64) as usize],
             2 => f32::from_bits(self.next() as u32),
             // Unorm midpoints: k / 255 ± 1/510.
@@ -233,13 +254,23 @@ fn random_key(
     let n = 1 + rng.below(3) as usize;
     let mut atts = Vec::new();
     for index in 0..n {
-        let format = COLOR_FORMATS[rng.below(COLOR_FORMATS.len() as u64) as usize];
+        // One in four attachments is an integer one (they never blend: `tile::DrawShared`).
+        let format = if rng.below(4) == 0 {
+            Format::Int(IntFormat::ALL[rng.below(24) as usize])
+        } else {
+            COLOR_FORMATS[rng.below(COLOR_FORMATS.len() as u64) as usize]
+        };
         let mask = if rng.below(3) == 0 {
             [rng.bool(), rng.bool(), rng.bool(), rng.bool()]
         } else {
             [true; 4]
         };
-        let blend = (rng.below(4) != 0).then(|| {
+        // GL_FRAMEBUFFER_SRGB on half the sRGB attachments; a logic op (which replaces
+        // blending) on one in five unorm or integer ones.
+        let srgb = format == Format::Srgb8Alpha8 && rng.bool();
+        let logic_op = (rng.below(5) == 0 && (format.is_integer() || ops::is_unorm(format)))
+            .then(|| rng.below(16) as u8);
+        let blend = (rng.below(4) != 0 && !format.is_integer() && logic_op.is_none()).then(|| {
             let state = BlendState {
                 enabled: true,
                 src_rgb: FACTORS[rng.below(15) as usize],
@@ -262,6 +293,8 @@ fn random_key(
                 BlendKey { src, dst, eq }
             }),
             index: index as u8,
+            srgb,
+            logic_op,
         };
         atts.push(Attachment { key, blend });
     }
@@ -441,7 +474,11 @@ fn reference(
                     .get((a.key.slot as usize + c) * 4 + l)
                     .map_or(0.0, |&b| f32::from_bits(b))
             });
-            ops::blend_and_pack(format, a.blend.as_ref(), src, a.key.mask, t);
+            let color_ops = ops::ColorOps {
+                framebuffer_srgb: a.key.srgb,
+                logic_op: a.key.logic_op,
+            };
+            ops::color_and_pack(format, a.blend.as_ref(), color_ops, src, a.key.mask, t);
         }
     }
     live
@@ -687,7 +724,12 @@ fn every_blend_factor_and_equation() {
     let id = fragment::shader_id(&*shader).expect("JIT code has an entry");
     let mut rng = Rng(7);
     let (mut changed, mut quads) = (0, 0);
-    for format in COLOR_FORMATS {
+    // SRGB8_ALPHA8 once more with GL_FRAMEBUFFER_SRGB: blending in f32 on decoded values.
+    let cases = COLOR_FORMATS
+        .map(|f| (f, false))
+        .into_iter()
+        .chain([(Format::Srgb8Alpha8, true)]);
+    for (format, srgb) in cases {
         for (fi, &f) in FACTORS.iter().enumerate() {
             for (ei, &eq) in EQUATIONS.iter().enumerate() {
                 let (src, dst) = if (fi + ei) % 2 == 0 {
@@ -717,6 +759,8 @@ fn every_blend_factor_and_equation() {
                         eq: e,
                     }),
                     index: 0,
+                    srgb,
+                    logic_op: None,
                 };
                 let key = FragmentKey {
                     shader: id,
@@ -741,6 +785,64 @@ fn every_blend_factor_and_equation() {
         }
     }
     // Some cases reproduce the old value (ZERO/ONE pairs, MIN/MAX), most do not.
+    assert!(changed > quads, "{changed} texels changed in {quads} quads");
+}
+
+/// Every logic op on every unorm8 and integer format (and sRGB-encoded sources), with
+/// colour masks: generated code against `ops::color_and_pack`.
+#[test]
+fn every_logic_op_on_every_format() {
+    let shader = copy_shader();
+    let id = fragment::shader_id(&*shader).expect("JIT code has an entry");
+    let mut rng = Rng(11);
+    let (mut changed, mut quads) = (0, 0);
+    let formats = [
+        (Format::Rgba8, false),
+        (Format::Srgb8Alpha8, false),
+        (Format::Srgb8Alpha8, true),
+        (Format::R8, false),
+        (Format::Rg8, false),
+        // Float formats ignore the op (and it turns their blending off).
+        (Format::Rgba32F, false),
+    ]
+    .into_iter()
+    .chain(IntFormat::ALL.map(|f| (Format::Int(f), false)));
+    for (format, srgb) in formats {
+        for op in 0..16u8 {
+            let ck = ColorKey {
+                format,
+                slot: rng.below(ROWS as u64 - 3) as u32,
+                mask: if op % 3 == 0 {
+                    [true, false, true, false]
+                } else {
+                    [true; 4]
+                },
+                blend: None,
+                index: 0,
+                srgb,
+                logic_op: Some(op),
+            };
+            let key = FragmentKey {
+                shader: id,
+                early_depth: false,
+                depth: None,
+                stencil: None,
+                frag_depth_row: None,
+                colors: [ck].into_iter().collect(),
+                varyings: SmallVec::new(),
+                builtins: 0,
+            };
+            let v = fragment::compile_uncached(&shader, &key).expect("compiles");
+            let atts = [Attachment {
+                key: ck,
+                blend: None,
+            }];
+            for _ in 0..6 {
+                changed += check_quad(&mut rng, &shader, &v, &atts, None);
+                quads += 1;
+            }
+        }
+    }
     assert!(changed > quads, "{changed} texels changed in {quads} quads");
 }
 
@@ -810,6 +912,8 @@ fn unorm8_conversion_is_exact_at_every_midpoint() {
             mask: [true; 4],
             blend: None,
             index: 0,
+            srgb: false,
+            logic_op: None,
         }]
         .into_iter()
         .collect(),
@@ -1181,6 +1285,7 @@ fn check_block(
     let mut ref_out = vec![0u32; rows * 4];
     let mut shaded = [false; 4];
     let mut ref_written = 0;
+    let mut nan_src = vec![vec![[false; 4]; BLOCK_IMAGE_W * 4]; atts.len()];
     for q in 0..4 {
         let lanes = (0..4)
             .filter(|&l| {
@@ -1222,6 +1327,18 @@ fn check_block(
                 })
             })
             .collect();
+        // Integer attachments store the output words' bits, and an interpolated NaN's
+        // bits may differ between the block entry and `interpolate_quad` (inputs compare
+        // with `same_word`): note where a NaN feeds one.
+        for (a, nan) in atts.iter().zip(nan_src.iter_mut()) {
+            for l in 0..4 {
+                let (i, j) = quad_pixel(q, l);
+                for c in 0..4 {
+                    let w = ref_out.get((a.key.slot as usize + c) * 4 + l);
+                    nan[texel(i, j)][c] = w.is_some_and(|&w| f32::from_bits(w).is_nan());
+                }
+            }
+        }
         ref_written += reference(
             key, atts, stencil, front, &ref_out, alive, lanes, z[q], &mut qd, &mut qc,
         )
@@ -1383,8 +1500,16 @@ fn check_block(
                 &colors[c][t * bpp..][..bpp],
                 &ref_colors[c][t * bpp..][..bpp],
             );
+            let nan_ok = match a.key.format {
+                Format::Int(f) => {
+                    let n = f.bytes as usize;
+                    (0..f.channels as usize)
+                        .all(|k| nan_src[c][t][k] || x[k * n..][..n] == y[k * n..][..n])
+                }
+                _ => false,
+            };
             assert!(
-                same_texel(a.key.format, x, y),
+                nan_ok || same_texel(a.key.format, x, y),
                 "attachment {c} texel {t}: block {x:?} reference {y:?}\n{}",
                 case()
             );
@@ -1473,6 +1598,8 @@ fn textured_shaders_inline_and_big_ones_do_not() {
             mask: [true; 4],
             blend: None,
             index: 0,
+            srgb: false,
+            logic_op: None,
         }]),
         varyings: SmallVec::new(),
         builtins: 0,
@@ -1522,6 +1649,8 @@ fn block_coverage_matches_the_edge_tests() {
                 mask: [true; 4],
                 blend: None,
                 index: 0,
+                srgb: false,
+                logic_op: None,
             },
             blend: None,
         };

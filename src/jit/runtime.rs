@@ -1,5 +1,5 @@
 //! The `extern "C"` helpers generated code calls for what is not worth inlining: half-float
-//! conversions of fragment variants, and, in tests, a hook standing in for
+//! and sRGB conversions of fragment variants, and, in tests, a hook standing in for
 //! `sampler::rt_texture` (the maths built-ins are all inline, `vmath.rs`).
 //! Symbol names are what `code.rs` registers with the `JITBuilder`.
 
@@ -36,6 +36,39 @@ pub(crate) unsafe extern "C" fn rt_float_to_half(p: *mut u32) {
     let words = unsafe { std::slice::from_raw_parts_mut(p, HALF_WORDS) };
     for w in words {
         *w = half::f16::from_f32(f32::from_bits(*w)).to_bits() as u32;
+    }
+}
+
+/// Symbol of `rt_srgb8_to_linear` in fragment variants.
+pub(crate) const SYM_SRGB8_TO_LINEAR: &str = "softgl_rt_srgb8_to_linear";
+/// Symbol of `rt_linear_to_srgb8` in fragment variants.
+pub(crate) const SYM_LINEAR_TO_SRGB8: &str = "softgl_rt_linear_to_srgb8";
+
+/// Converts, in place, 16 words holding sRGB-encoded bytes (low 8 bits) to the f32 bits of
+/// their linear values, the way `raster::ops::color_and_pack` decodes an SRGB8_ALPHA8
+/// destination with GL_FRAMEBUFFER_SRGB on (`sampler::format::srgb8_to_linear`, exact).
+///
+/// # Safety
+/// As `rt_half_to_float`.
+pub(crate) unsafe extern "C" fn rt_srgb8_to_linear(p: *mut u32) {
+    // SAFETY: the caller passes 16 writable words.
+    let words = unsafe { std::slice::from_raw_parts_mut(p, HALF_WORDS) };
+    for w in words {
+        *w = crate::sampler::format::srgb8_to_linear(*w as u8).to_bits();
+    }
+}
+
+/// Converts, in place, 16 words of f32 bits (linear values) to sRGB-encoded bytes
+/// (zero-extended), as `raster::ops::color_and_pack` encodes them
+/// (`sampler::format::linear_to_srgb8`, exact for every f32).
+///
+/// # Safety
+/// As `rt_half_to_float`.
+pub(crate) unsafe extern "C" fn rt_linear_to_srgb8(p: *mut u32) {
+    // SAFETY: the caller passes 16 writable words.
+    let words = unsafe { std::slice::from_raw_parts_mut(p, HALF_WORDS) };
+    for w in words {
+        *w = crate::sampler::format::linear_to_srgb8(f32::from_bits(*w)) as u32;
     }
 }
 

@@ -245,6 +245,8 @@ pub struct RasterState {
     /// GL_MULTISAMPLE, the sample mask, and the sample pass's vertex shift
     /// (`raster::multisample`).
     pub multisample: MultisampleState,
+    /// GL_FRAMEBUFFER_SRGB and the logic op (GL 4.5 core §17.3.9, §17.3.11).
+    pub color_ops: super::ops::ColorOps,
 }
 
 /// How primitives are clipped and mapped to the window (GL 4.5 core §13.5, §13.6.1).
@@ -326,6 +328,10 @@ impl RasterState {
             prims: PrimState::INITIAL,
             clip: ClipState::default(),
             multisample: MultisampleState::INITIAL,
+            color_ops: super::ops::ColorOps {
+                framebuffer_srgb: false,
+                logic_op: None,
+            },
         }
     }
 }
@@ -368,8 +374,9 @@ pub struct DrawCall {
 #[derive(Clone, Debug)]
 pub struct ClearCall {
     pub target: RenderTarget,
-    /// Colour to clear draw buffers to, when GL_COLOR_BUFFER_BIT is set.
-    pub color: Option<[f32; 4]>,
+    /// Colour to clear draw buffers to, when GL_COLOR_BUFFER_BIT is set (integers for
+    /// glClearBufferiv/uiv).
+    pub color: Option<super::ops::ClearColor>,
     /// The colour mask of each draw buffer (GL 4.5 core §17.4.3: clears honour it).
     pub color_mask: [[bool; 4]; MAX_DRAW_BUFFERS],
     /// Depth value, when GL_DEPTH_BUFFER_BIT is set and the depth mask is on.

@@ -43,6 +43,7 @@ pub mod vertex;
 mod tests;
 
 pub use draw::*;
+pub use ops::ClearColor;
 
 use std::sync::Arc;
 

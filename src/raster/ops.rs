@@ -14,11 +14,15 @@
 //!   code does the same in 16-bit vector lanes (`pmaddwd` for the two products and their
 //!   sum), so the pair is fast and bit-identical.
 //! - *Float formats* blend in f32 with a fixed operation order and no fused multiply-add.
+//!
+//! Integer attachments (R8I … RGBA32UI) never blend (§17.3.6: blending applies only to
+//! fixed- and floating-point buffers): the shader's output words are taken as integers
+//! (`pack_int`).
 
 use super::draw::{BlendState, StencilFace};
 use crate::gl::{CompareFunc, StencilOp};
 pub use crate::sampler::format::{is_unorm, DEPTH24_MAX};
-use crate::sampler::Format;
+use crate::sampler::{Format, IntFormat};
 
 /// Whether a fragment with depth `frag` passes against `stored` under `func` (GL 4.5 core
 /// §17.3.5).
@@ -242,6 +246,29 @@ pub fn pack_unorm8(format: Format, c: [u32; 4], mask: [bool; 4], b: &mut [u8]) {
     }
 }
 
+/// The per-draw colour operations after blending (GL 4.5 core §17.3.9 sRGB conversion,
+/// §17.3.11 logical operation). The default (both off) is what every draw did before
+/// they existed.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ColorOps {
+    /// GL_FRAMEBUFFER_SRGB: SRGB8_ALPHA8 attachments blend in linear space (the stored
+    /// value decoded) and store the result encoded (`sampler::format`'s exact tables).
+    pub framebuffer_srgb: bool,
+    /// glLogicOp when GL_COLOR_LOGIC_OP is on, as `logic_op` takes it (`op - GL_CLEAR`).
+    /// It replaces blending on every draw buffer; float buffers store the source.
+    pub logic_op: Option<u8>,
+}
+
+/// Logical operation `op` (`GL_CLEAR` … `GL_SET` minus `GL_CLEAR`, GL 4.5 core table 17.3) of
+/// source `s` and destination `d`, bitwise. The 16 enums are the 16 truth tables in order:
+/// bit 0 of `op` is the result where s = 1 and d = 1, bit 1 where s = 1 and d = 0, bit 2
+/// where s = 0 and d = 1, bit 3 where s = 0 and d = 0 (GL_AND = 1: s ∧ d; GL_NOR = 8).
+#[inline]
+pub fn logic_op(op: u8, s: u32, d: u32) -> u32 {
+    let term = |bit: u8, v: u32| if op & bit != 0 { v } else { 0 };
+    term(1, s & d) | term(2, s & !d) | term(4, !s & d) | term(8, !s & !d)
+}
+
 /// The colour step of one fragment: blends `src` (the shader's output) with the texel `t`
 /// when `blend` is given, and stores the components `mask` enables. 8-bit unorm formats go
 /// through the integer path (the module docs), the others through f32.
@@ -253,11 +280,75 @@ pub fn blend_and_pack(
     mask: [bool; 4],
     t: &mut [u8],
 ) {
-    if is_unorm(format) {
-        let s = src.map(|v| float_to_unorm(v, 255));
+    color_and_pack(format, blend, ColorOps::default(), src, mask, t)
+}
+
+/// `blend_and_pack` with the operations of `ops`: on SRGB8_ALPHA8 with
+/// `framebuffer_srgb`, the blend runs in f32 on the decoded destination (clamped, as for
+/// unorm targets) and RGB is stored encoded, alpha as unorm; a logic op (which replaces
+/// blending) combines the stored bits of unorm and integer texels with the source's
+/// converted bits (after sRGB encoding, §17.3 orders it last). Fragment variants generate
+/// the same steps (`ColorKey::srgb`, `ColorKey::logic_op`).
+#[inline]
+pub fn color_and_pack(
+    format: Format,
+    blend: Option<&PreparedBlend>,
+    ops: ColorOps,
+    src: [f32; 4],
+    mask: [bool; 4],
+    t: &mut [u8],
+) {
+    let blend = blend.filter(|_| ops.logic_op.is_none());
+    if let Format::Int(f) = format {
+        // The output words are the shader's integers (ivec4/uvec4 bits): no conversion,
+        // no blending (GL 4.5 core §17.3.6).
+        let Some(op) = ops.logic_op else {
+            return pack_int(f, src.map(f32::to_bits), mask, t);
+        };
+        let n = f.bytes as usize * f.channels as usize;
+        let mut s = [0u8; 16];
+        crate::sampler::format::encode_int(f, src.map(f32::to_bits), &mut s[..n]);
+        // Bitwise, so byte by byte on the stored little-endian bytes.
+        for (i, b) in s[..n].iter_mut().enumerate() {
+            *b = logic_op(op, *b as u32, t[i] as u32) as u8;
+        }
+        let w = f.bytes as usize;
+        for c in 0..f.channels as usize {
+            if mask[c] {
+                t[c * w..c * w + w].copy_from_slice(&s[c * w..c * w + w]);
+            }
+        }
+    } else if format == Format::Srgb8Alpha8 && ops.framebuffer_srgb {
+        use crate::sampler::format::{linear_to_srgb8, srgb8_to_linear};
         let c = match blend {
-            Some(b) => b.apply_unorm8(s, unpack_unorm8(format, t)),
-            None => s,
+            Some(b) => {
+                let d = [
+                    srgb8_to_linear(t[0]),
+                    srgb8_to_linear(t[1]),
+                    srgb8_to_linear(t[2]),
+                    t[3] as f32 / 255.0,
+                ];
+                b.apply(src, d)
+            }
+            None => src,
+        };
+        let mut s = [
+            linear_to_srgb8(c[0]) as u32,
+            linear_to_srgb8(c[1]) as u32,
+            linear_to_srgb8(c[2]) as u32,
+            float_to_unorm(c[3], 255),
+        ];
+        if let Some(op) = ops.logic_op {
+            s = std::array::from_fn(|i| logic_op(op, s[i], t[i] as u32) & 0xFF);
+        }
+        pack_unorm8(format, s, mask, t);
+    } else if is_unorm(format) {
+        let s = src.map(|v| float_to_unorm(v, 255));
+        let d = unpack_unorm8(format, t);
+        let c = match (blend, ops.logic_op) {
+            (_, Some(op)) => std::array::from_fn(|i| logic_op(op, s[i], d[i]) & 0xFF),
+            (Some(b), None) => b.apply_unorm8(s, d),
+            (None, None) => s,
         };
         pack_unorm8(format, c, mask, t);
     } else {
@@ -266,6 +357,83 @@ pub fn blend_and_pack(
             None => src,
         };
         pack_color(format, c, mask, t);
+    }
+}
+
+/// Writes the components `mask` enables of the integers `v` (i32 bits for a signed format,
+/// u32 for an unsigned one) into an integer texel, each clamped to the format's range, as
+/// Mesa converts integers into narrower integer formats (GL 4.5 core §17.3.8 leaves values
+/// that do not fit undefined). Fragment variants generate the same clamps.
+pub fn pack_int(f: IntFormat, v: [u32; 4], mask: [bool; 4], t: &mut [u8]) {
+    let n = f.bytes as usize;
+    let mut all = [0u8; 16];
+    crate::sampler::format::encode_int(f, v, &mut all[..n * f.channels as usize]);
+    for c in 0..f.channels as usize {
+        if mask[c] {
+            t[c * n..c * n + n].copy_from_slice(&all[c * n..c * n + n]);
+        }
+    }
+}
+
+/// The value a clear writes into colour buffers (GL 4.5 core §17.4.3): floats from glClear
+/// and glClearBufferfv, integers from glClearBufferiv (`signed`) and glClearBufferuiv.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum ClearColor {
+    Float([f32; 4]),
+    /// Floats with GL_FRAMEBUFFER_SRGB on: sRGB attachments store them encoded (§17.4.3
+    /// clears pass through the sRGB conversion of §17.3.9).
+    Linear([f32; 4]),
+    Int {
+        bits: [u32; 4],
+        signed: bool,
+    },
+}
+
+impl ClearColor {
+    /// The value as integers of the signedness of `f`, clamped to its range. A float
+    /// value (glClear on an integer buffer, whose result §17.4.3.1 leaves undefined)
+    /// converts like Rust's `as`: truncated, saturated, NaN to 0.
+    fn int_bits(self, f: IntFormat) -> [u32; 4] {
+        let (lo, hi) = f.range();
+        let wide: [i64; 4] = match self {
+            ClearColor::Float(c) | ClearColor::Linear(c) => c.map(|v| v as i64),
+            ClearColor::Int { bits, signed: true } => bits.map(|v| v as i32 as i64),
+            ClearColor::Int {
+                bits,
+                signed: false,
+            } => bits.map(|v| v as i64),
+        };
+        wide.map(|v| v.clamp(lo, hi) as u32)
+    }
+
+    /// The value as floats: integers (glClearBufferiv/uiv on a fixed- or floating-point
+    /// buffer, undefined by §17.4.3.1 and not an error) convert to the nearest float.
+    fn floats(self) -> [f32; 4] {
+        match self {
+            ClearColor::Float(c) | ClearColor::Linear(c) => c,
+            ClearColor::Int { bits, signed: true } => bits.map(|v| v as i32 as f32),
+            ClearColor::Int {
+                bits,
+                signed: false,
+            } => bits.map(|v| v as f32),
+        }
+    }
+}
+
+/// Writes the components `mask` enables of the clear value `c` into a colour texel of
+/// `format`: integers into integer formats (`ClearColor::int_bits`), floats into the
+/// others (`pack_color`).
+pub fn pack_clear(format: Format, c: ClearColor, mask: [bool; 4], b: &mut [u8]) {
+    match (format, c) {
+        (Format::Int(f), _) => pack_int(f, c.int_bits(f), mask, b),
+        (Format::Srgb8Alpha8, ClearColor::Linear(v)) => {
+            let ops = ColorOps {
+                framebuffer_srgb: true,
+                logic_op: None,
+            };
+            color_and_pack(format, None, ops, v, mask, b)
+        }
+        _ => pack_color(format, c.floats(), mask, b),
     }
 }
 
@@ -313,7 +481,8 @@ pub fn pack_color(format: Format, c: [f32; 4], mask: [bool; 4], b: &mut [u8]) {
                 b[..4].copy_from_slice(&c[0].to_le_bytes());
             }
         }
-        Format::Depth24Stencil8 | Format::Depth32F | Format::Int(_) => {}
+        Format::Int(f) => pack_int(f, ClearColor::Float(c).int_bits(f), mask, b),
+        Format::Depth24Stencil8 | Format::Depth32F => {}
     }
 }
 
@@ -543,6 +712,132 @@ mod tests {
         let over = state(gl::SRC_ALPHA, gl::ONE_MINUS_SRC_ALPHA, gl::FUNC_ADD);
         let out = blend(&over, true, [1.0, 0.0, 0.0, 0.25], [0.0, 0.0, 1.0, 1.0]);
         assert_eq!(out, [0.25, 0.0, 0.75, 0.25 * 0.25 + 0.75]);
+    }
+
+    /// The 16 ops against GL 4.5 core table 17.3, written out.
+    #[test]
+    fn logic_ops_match_the_table() {
+        let (s, d) = (0b1100u32, 0b1010u32);
+        let table: [(u32, u32); 16] = [
+            (gl::CLEAR, 0),
+            (gl::AND, s & d),
+            (gl::AND_REVERSE, s & !d),
+            (gl::COPY, s),
+            (gl::AND_INVERTED, !s & d),
+            (gl::NOOP, d),
+            (gl::XOR, s ^ d),
+            (gl::OR, s | d),
+            (gl::NOR, !(s | d)),
+            (gl::EQUIV, !(s ^ d)),
+            (gl::INVERT, !d),
+            (gl::OR_REVERSE, s | !d),
+            (gl::COPY_INVERTED, !s),
+            (gl::OR_INVERTED, !s | d),
+            (gl::NAND, !(s & d)),
+            (gl::SET, !0),
+        ];
+        for (e, want) in table {
+            assert_eq!(logic_op((e - gl::CLEAR) as u8, s, d), want, "{e:#x}");
+        }
+    }
+
+    /// Integer texels: unconverted, clamped to narrow formats, masked, never blended; the
+    /// logic op works on the stored bits.
+    #[test]
+    fn integer_texels_clamp_mask_and_ignore_blending() {
+        let f8 = IntFormat::from_gl(gl::RGBA8I).unwrap();
+        let mut t = [9u8; 4];
+        let src = [-200i32, 100, 127, -1].map(|v| f32::from_bits(v as u32));
+        let add = PreparedBlend::new(&state(gl::ONE, gl::ONE, gl::FUNC_ADD), false);
+        blend_and_pack(
+            Format::Int(f8),
+            Some(&add),
+            src,
+            [true, true, false, true],
+            &mut t,
+        );
+        assert_eq!(t, [(-128i8) as u8, 100, 9, 0xFF]);
+        let xor = ColorOps {
+            framebuffer_srgb: false,
+            logic_op: Some((gl::XOR - gl::CLEAR) as u8),
+        };
+        color_and_pack(Format::Int(f8), None, xor, src, [true; 4], &mut t);
+        assert_eq!(t, [0, 0, 127 ^ 9, 0]);
+        let f32u = IntFormat::from_gl(gl::R32UI).unwrap();
+        let mut t = [0u8; 4];
+        pack_int(f32u, [0xFFFF_FFFE, 0, 0, 0], [true; 4], &mut t);
+        assert_eq!(u32::from_le_bytes(t), 0xFFFF_FFFE);
+        // Clears: integers of either signedness clamp, floats truncate.
+        let mut t = [0u8; 4];
+        let neg = ClearColor::Int {
+            bits: [-5i32 as u32, 300, 0, 0],
+            signed: true,
+        };
+        let u8x4 = Format::Int(IntFormat::from_gl(gl::RGBA8UI).unwrap());
+        pack_clear(u8x4, neg, [true; 4], &mut t);
+        assert_eq!(t, [0, 255, 0, 0]);
+        pack_clear(
+            u8x4,
+            ClearColor::Float([2.9, -1.0, 1e9, 7.0]),
+            [true; 4],
+            &mut t,
+        );
+        assert_eq!(t, [2, 0, 255, 7]);
+    }
+
+    /// GL_FRAMEBUFFER_SRGB: sources encoded with the exact curve, destinations decoded
+    /// for blending, clears encoded; with it off SRGB8_ALPHA8 stores like RGBA8.
+    #[test]
+    fn srgb_encoding_and_linear_blending() {
+        use crate::sampler::format::{linear_to_srgb8, srgb8_to_linear};
+        let on = ColorOps {
+            framebuffer_srgb: true,
+            logic_op: None,
+        };
+        let src = [0.5, srgb8_to_linear(128), 1.5, 0.5];
+        let mut t = [0u8; 4];
+        color_and_pack(Format::Srgb8Alpha8, None, on, src, [true; 4], &mut t);
+        assert_eq!(t, [188, 128, 255, 128]);
+        let mut plain = [0u8; 4];
+        blend_and_pack(Format::Srgb8Alpha8, None, src, [true; 4], &mut plain);
+        assert_eq!(plain, [128, 55, 255, 128]);
+        // Half-and-half over a stored sRGB 255/0: the average in linear light.
+        let over = PreparedBlend::new(
+            &state(gl::SRC_ALPHA, gl::ONE_MINUS_SRC_ALPHA, gl::FUNC_ADD),
+            true,
+        );
+        let mut t = [255u8, 0, 188, 255];
+        color_and_pack(
+            Format::Srgb8Alpha8,
+            Some(&over),
+            on,
+            [0.0, 1.0, 0.5, 0.5],
+            [true; 4],
+            &mut t,
+        );
+        let mix = |s: f32, d: u8| linear_to_srgb8(s * 0.5 + srgb8_to_linear(d) * 0.5);
+        assert_eq!(t[..3], [mix(0.0, 255), mix(1.0, 0), mix(0.5, 188)]);
+        assert_eq!(t[..2], [188, 188]);
+        let mut t = [0u8; 4];
+        pack_clear(
+            Format::Srgb8Alpha8,
+            ClearColor::Linear([0.5; 4]),
+            [true; 4],
+            &mut t,
+        );
+        assert_eq!(t, [188, 188, 188, 128]);
+        pack_clear(
+            Format::Rgba8,
+            ClearColor::Linear([0.5; 4]),
+            [true; 4],
+            &mut t,
+        );
+        assert_eq!(t, [128; 4]);
+        // Replacing a texel by its own decoded value (blits with GL_FRAMEBUFFER_SRGB, a
+        // blend of ONE, ZERO) keeps every code.
+        for c in 0..=255u8 {
+            assert_eq!(linear_to_srgb8(srgb8_to_linear(c)), c);
+        }
     }
 
     #[test]

@@ -9,6 +9,7 @@ use proptest::prelude::*;
 
 use super::draw::*;
 use super::fixed;
+use super::ops::ClearColor;
 use super::setup::{self, SetupCtx};
 use super::Rasterizer;
 use crate::gl::enums as gl;
@@ -387,7 +388,7 @@ fn busy_scene(threads: usize) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
     let mut r = Rasterizer::new(threads);
     r.clear(ClearCall {
         target: t.clone(),
-        color: Some([0.1, 0.2, 0.3, 1.0]),
+        color: Some(ClearColor::Float([0.1, 0.2, 0.3, 1.0])),
         color_mask: [[true; 4]; 8],
         depth: Some(1.0),
         stencil: Some(3),
@@ -503,7 +504,7 @@ fn depth_funcs_end_to_end() {
                 let mut r = Rasterizer::new(1);
                 r.clear(ClearCall {
                     target: t.clone(),
-                    color: Some([0.0; 4]),
+                    color: Some(ClearColor::Float([0.0; 4])),
                     color_mask: [[true; 4]; 8],
                     depth: Some(0.5),
                     stencil: Some(0xAB),
@@ -564,7 +565,7 @@ fn blending_end_to_end_matches_the_formula() {
     let clear = [0.5, 0.25, 0.0, 1.0];
     r.clear(ClearCall {
         target: t.clone(),
-        color: Some(clear),
+        color: Some(ClearColor::Float(clear)),
         color_mask: [[true; 4]; 8],
         depth: None,
         stencil: None,
@@ -616,7 +617,7 @@ fn clears_honour_scissor_and_colour_mask() {
     let mut r = Rasterizer::new(2);
     r.clear(ClearCall {
         target: t.clone(),
-        color: Some([1.0, 0.0, 0.0, 1.0]),
+        color: Some(ClearColor::Float([1.0, 0.0, 0.0, 1.0])),
         color_mask: [[true; 4]; 8],
         depth: Some(0.25),
         stencil: None,
@@ -625,7 +626,7 @@ fn clears_honour_scissor_and_colour_mask() {
     });
     r.clear(ClearCall {
         target: t.clone(),
-        color: Some([0.0, 1.0, 1.0, 0.0]),
+        color: Some(ClearColor::Float([0.0, 1.0, 1.0, 0.0])),
         color_mask: [[false, true, false, true]; 8],
         depth: Some(2.0),
         stencil: None,
@@ -1011,7 +1012,7 @@ fn discard_late_depth_and_helper_lanes() {
     let mut r = Rasterizer::new(1);
     r.clear(ClearCall {
         target: t.clone(),
-        color: Some([0.0; 4]),
+        color: Some(ClearColor::Float([0.0; 4])),
         color_mask: [[true; 4]; 8],
         depth: Some(1.0),
         stencil: None,
@@ -1359,9 +1360,9 @@ fn fragments_stay_inside_viewport_and_scissor() {
 fn stencil_only_and_depth_only_clears_keep_the_other_half() {
     let t = target(70, 3, Format::Rg8, Some(Format::Depth24Stencil8));
     let mut r = Rasterizer::new(2);
-    let clear = |color, depth, stencil| ClearCall {
+    let clear = |color: Option<[f32; 4]>, depth, stencil| ClearCall {
         target: t.clone(),
-        color,
+        color: color.map(ClearColor::Float),
         color_mask: [[true; 4]; 8],
         depth,
         stencil,
@@ -1410,7 +1411,7 @@ fn occlusion_counter_counts_the_samples_written() {
         let mut r = Rasterizer::new(threads);
         r.clear(ClearCall {
             target: t.clone(),
-            color: Some([0.0; 4]),
+            color: Some(ClearColor::Float([0.0; 4])),
             color_mask: [[true; 4]; 8],
             depth: Some(1.0),
             stencil: None,

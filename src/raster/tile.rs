@@ -142,6 +142,8 @@ struct DrawCtx<'a> {
     /// Output row of gl_FragDepth, when the shader writes it inside its output rows (the
     /// reference reads the interpolated z otherwise).
     frag_depth_row: Option<u32>,
+    /// GL_FRAMEBUFFER_SRGB and the logic op (`ops::color_and_pack`).
+    color_ops: ops::ColorOps,
     /// Planes per triangle the variant's block entry reads (`FragBlock::planes`).
     planes_per_tri: usize,
     /// Where the block entry's texel pointers start in this tile (`block_ptrs`).
@@ -248,6 +250,8 @@ pub struct DrawShared {
     colors: SmallVec<[ColorShared; 4]>,
     frag_coord: FragCoordMap,
     frag_depth_row: Option<u32>,
+    /// GL_FRAMEBUFFER_SRGB and the logic op (`ops::color_and_pack`).
+    color_ops: ops::ColorOps,
     /// `FragEnv`'s per-draw words (its `shader_env` is per tile).
     blend_color: [[f32; 4]; MAX_COLOR_ATTACHMENTS],
     blend_color_unorm8: [[u32; 4]; MAX_COLOR_ATTACHMENTS],
@@ -290,9 +294,12 @@ impl DrawShared {
             if let (Some(img), Some(slot), true) = (img, slot, mask.iter().any(|&m| m)) {
                 if !img.format().is_depth() {
                     let unorm = ops::is_unorm(img.format());
-                    let blend = blend_state
-                        .enabled
-                        .then(|| PreparedBlend::new(blend_state, unorm));
+                    // Integer buffers never blend (GL 4.5 core §17.3.6), and no buffer
+                    // does under a logic op (§17.3.11).
+                    let blend = (blend_state.enabled
+                        && !img.format().is_integer()
+                        && st.color_ops.logic_op.is_none())
+                    .then(|| PreparedBlend::new(blend_state, unorm));
                     colors.push((i, slot, blend, mask));
                     formats.push(img.format());
                 }
@@ -347,6 +354,11 @@ impl DrawShared {
                             BlendKey { src, dst, eq }
                         }),
                         index: i as u8,
+                        srgb: st.color_ops.framebuffer_srgb && *format == Format::Srgb8Alpha8,
+                        logic_op: st
+                            .color_ops
+                            .logic_op
+                            .filter(|_| format.is_integer() || ops::is_unorm(*format)),
                     })
                     .collect(),
                 // `interpolate_quad`'s rows: those inside the inputs buffer (`run_tile`
@@ -375,6 +387,7 @@ impl DrawShared {
             colors,
             frag_coord,
             frag_depth_row,
+            color_ops: st.color_ops,
             blend_color,
             blend_color_unorm8,
             stencil_env,
@@ -429,6 +442,7 @@ impl<'a> DrawCtx<'a> {
             variant: sh.variant.clone(),
             fenv,
             frag_depth_row: sh.frag_depth_row,
+            color_ops: sh.color_ops,
             planes_per_tri: call.program.varyings.len(),
             blocks,
             samples: call.samples.as_deref(),
@@ -1150,7 +1164,7 @@ fn shade_quad_reference(
                     .map_or(0.0, |&b| f32::from_bits(b))
             });
             img.update(x + LANE_DX[l], y + LANE_DY[l], |t| {
-                ops::blend_and_pack(format, blend.as_ref(), src, *mask, t)
+                ops::color_and_pack(format, blend.as_ref(), ctx.color_ops, src, *mask, t)
             });
         }
     }
@@ -1184,7 +1198,7 @@ unsafe fn clear_tile(c: &ClearCall, tile: [i32; 4]) {
             }
             let mut packed = [0u8; 16];
             let bpp = format.bytes_per_texel();
-            ops::pack_color(format, color, [true; 4], &mut packed[..bpp]);
+            ops::pack_clear(format, color, [true; 4], &mut packed[..bpp]);
             let all = mask.iter().all(|&m| m);
             // SAFETY: this function's contract.
             let w = unsafe { img.tile_writer(tile) };
@@ -1193,7 +1207,7 @@ unsafe fn clear_tile(c: &ClearCall, tile: [i32; 4]) {
                     w.fill_row(r[0], r[2], y, &packed[..bpp]);
                 } else {
                     for x in r[0]..=r[2] {
-                        w.update(x, y, |t| ops::pack_color(format, color, mask, t));
+                        w.update(x, y, |t| ops::pack_clear(format, color, mask, t));
                     }
                 }
             }

@@ -302,6 +302,19 @@ pub unsafe fn ClearBufferiv(
     }
 }
 
+pub unsafe fn ClearBufferuiv(
+    ctx: &mut Context,
+    buffer: GLenum,
+    drawbuffer: GLint,
+    value: *const GLuint,
+) {
+    // SAFETY: `value` holds the values `buffer` takes (GL 4.5 core §17.4.3.1).
+    match unsafe { slice_len(value, clear_values(buffer)) } {
+        Ok(v) => ctx.clear_bufferuiv(buffer, drawbuffer, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
 pub unsafe fn ClearBufferfv(
     ctx: &mut Context,
     buffer: GLenum,

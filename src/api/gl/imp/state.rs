@@ -177,6 +177,10 @@ pub fn ColorMaski(
     ctx.color_maski(index, b(r), b(g), b(bl), b(a))
 }
 
+pub fn LogicOp(ctx: &mut Context, opcode: GLenum) {
+    ctx.logic_op(opcode)
+}
+
 pub fn Enablei(ctx: &mut Context, target: GLenum, index: GLuint) {
     ctx.enablei(target, index)
 }
