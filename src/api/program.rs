@@ -104,6 +104,7 @@ fn combine_units(stage: Stage, units: &[Unit], log: &mut String) -> Option<Arc<M
             let name = match stage {
                 Stage::Vertex => "vertex",
                 Stage::Fragment => "fragment",
+                Stage::Compute => "compute",
             };
             match out.module {
                 Some(m) if out.compiled => Some(Arc::new(m)),

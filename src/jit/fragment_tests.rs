@@ -88,6 +88,8 @@ fn copy_shader() -> Arc<dyn ShaderCode> {
         frag_coord_pixel_center_integer: false,
         global_bindless_sampler: false,
         global_bound_sampler: false,
+        local_size: [0; 3],
+        shared_bytes: 0,
     };
     super::compile_uncached(&m).expect("test shader compiles")
 }
@@ -787,6 +789,8 @@ fn cache_shares_variants_and_refuses_foreign_keys() {
         frag_coord_pixel_center_integer: false,
         global_bindless_sampler: false,
         global_bound_sampler: false,
+        local_size: [0; 3],
+        shared_bytes: 0,
     })));
     assert_eq!(fragment::shader_id(&*interp), None);
 }

@@ -11,6 +11,7 @@
 //! | `code.rs` | host ISA, one `JITModule` per shader, `JitCode` (owner of code memory) |
 //! | `cache.rs` | the shader cache keyed by the module's structural form |
 //! | `threads.rs` | the compiler threads every GL-reached compile runs on (big stacks) |
+//! | `compute.rs` | compute dispatches: region code and the work-group driver |
 //! | `fragment.rs` | fragment variants: depth, shader call, blend, pack, store per `FragmentKey`; their cache |
 //! | `interp_code.rs` | `Interpreted`: a `ShaderCode` running the reference interpreter |
 //! | `tests.rs` | hand-built modules through generated code, against a scalar reference |
@@ -28,6 +29,7 @@
 pub mod abi;
 mod cache;
 mod code;
+pub mod compute;
 #[cfg(test)]
 mod diff_tests;
 mod emit;
