@@ -900,6 +900,9 @@ impl Validator<'_> {
                 self.expect(name, bits, Kinds::INT)?;
                 self.kind(base)
             }
+            // A compute module's input rows are its built-ins and its state rows
+            // (`ir::compute`), read as the var's own kind.
+            Op::Input(_) if self.module.stage == Stage::Compute => dst_kind,
             Op::Input(word) => {
                 let Some(decl) = self
                     .module

@@ -18,6 +18,7 @@
 //! | `diff_tests.rs` | random modules through the JIT and `ir::interp` |
 //! | `fragment_tests.rs` | random keys and quads through variants and `raster::ops` |
 //! | `storage_tests.rs` | GLSL storage-block loads, stores and atomics through the JIT and `ir::interp` |
+//! | `compute_tests.rs` | GLSL compute dispatches (barriers, shared memory) with JIT and interpreted regions |
 //!
 //! Every semantic choice of generated code (NaN handling, division by zero, robust loads,
 //! bitfield ranges, the loop iteration cap) is the one `ir::interp` documents: the two must
@@ -30,6 +31,8 @@ pub mod abi;
 mod cache;
 mod code;
 pub mod compute;
+#[cfg(test)]
+mod compute_tests;
 #[cfg(test)]
 mod diff_tests;
 mod emit;
