@@ -166,7 +166,11 @@ fn atomics_on_shared_variables_and_buffers() {
     assert_eq!(out[1], 5);
     assert_eq!(out[2], 16 * 12 - 1);
     assert_eq!(out[3], u32::MAX);
-    assert_eq!(&out[4..10], &[32; 6], "each group counted its 32 invocations");
+    assert_eq!(
+        &out[4..10],
+        &[32; 6],
+        "each group counted its 32 invocations"
+    );
     assert_eq!(&out[10..18], &[24; 8]);
 }
 
@@ -265,7 +269,9 @@ fn textures_uniforms_and_blocks() {
             uint t[4] = uint[4](1u, 2u, 3u, 4u);
             misc[i] = t[i % 4u] + bias;
         }";
-    let texels: Vec<u8> = (0..16u8).flat_map(|i| [i * 16, 255 - i * 16, i, 255]).collect();
+    let texels: Vec<u8> = (0..16u8)
+        .flat_map(|i| [i * 16, 255 - i * 16, i, 255])
+        .collect();
     let mut results = Vec::new();
     for threads in [1, 2] {
         let mut c = common::context(4, 4, threads);
@@ -346,8 +352,16 @@ fn indirect_dispatch_and_a_draw_that_reads_its_writes() {
         let b = ssbo(&mut c, 0, &[0; 64]);
         let ind = c.gen_buffers(1)[0];
         c.bind_buffer(gl::DISPATCH_INDIRECT_BUFFER, ind);
-        let cmd: Vec<u8> = [9u32, 2, 2, 1].iter().flat_map(|w| w.to_le_bytes()).collect();
-        c.buffer_data(gl::DISPATCH_INDIRECT_BUFFER, 16, Some(&cmd), gl::STATIC_DRAW);
+        let cmd: Vec<u8> = [9u32, 2, 2, 1]
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect();
+        c.buffer_data(
+            gl::DISPATCH_INDIRECT_BUFFER,
+            16,
+            Some(&cmd),
+            gl::STATIC_DRAW,
+        );
         assert_eq!(
             c.get_integerv(gl::DISPATCH_INDIRECT_BUFFER_BINDING),
             vec![ind as i32]
@@ -379,11 +393,23 @@ fn limits_and_program_query() {
     );
     assert_eq!(c.compute_work_group_size(p), [5, 2, 3]);
     assert_eq!(c.get_programiv(p, gl::COMPUTE_WORK_GROUP_SIZE), 5);
-    assert_eq!(c.get_integerv(gl::MAX_COMPUTE_WORK_GROUP_INVOCATIONS), vec![1024]);
-    assert_eq!(c.get_integerv(gl::MAX_COMPUTE_SHARED_MEMORY_SIZE), vec![32768]);
+    assert_eq!(
+        c.get_integerv(gl::MAX_COMPUTE_WORK_GROUP_INVOCATIONS),
+        vec![1024]
+    );
+    assert_eq!(
+        c.get_integerv(gl::MAX_COMPUTE_SHARED_MEMORY_SIZE),
+        vec![32768]
+    );
     for k in 0..3 {
-        assert_eq!(c.get_integeri_v(gl::MAX_COMPUTE_WORK_GROUP_SIZE, k), vec![1024]);
-        assert_eq!(c.get_integeri_v(gl::MAX_COMPUTE_WORK_GROUP_COUNT, k), vec![65535]);
+        assert_eq!(
+            c.get_integeri_v(gl::MAX_COMPUTE_WORK_GROUP_SIZE, k),
+            vec![1024]
+        );
+        assert_eq!(
+            c.get_integeri_v(gl::MAX_COMPUTE_WORK_GROUP_COUNT, k),
+            vec![65535]
+        );
     }
     assert_eq!(c.get_error(), gl::NO_ERROR);
     c.get_integeri_v(gl::MAX_COMPUTE_WORK_GROUP_SIZE, 3);
@@ -415,19 +441,31 @@ fn errors() {
     c.dispatch_compute(1, 1, 1);
     assert_eq!(c.get_error(), gl::INVALID_OPERATION, "no compute shader");
 
-    compute(&mut c, "#version 430\nlayout(local_size_x = 1) in;\nvoid main() {}");
+    compute(
+        &mut c,
+        "#version 430\nlayout(local_size_x = 1) in;\nvoid main() {}",
+    );
     c.dispatch_compute(65536, 1, 1);
     assert_eq!(c.get_error(), gl::INVALID_VALUE, "count past the limit");
     c.dispatch_compute(0, 5, 1);
     assert_eq!(c.get_error(), gl::NO_ERROR, "no work is no error");
     c.draw_arrays(gl::TRIANGLES, 0, 3);
-    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "draw with a compute program");
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_OPERATION,
+        "draw with a compute program"
+    );
 
     c.dispatch_compute_indirect(0);
     assert_eq!(c.get_error(), gl::INVALID_OPERATION, "no indirect buffer");
     let ind = c.gen_buffers(1)[0];
     c.bind_buffer(gl::DISPATCH_INDIRECT_BUFFER, ind);
-    c.buffer_data(gl::DISPATCH_INDIRECT_BUFFER, 16, Some(&[0; 16]), gl::STATIC_DRAW);
+    c.buffer_data(
+        gl::DISPATCH_INDIRECT_BUFFER,
+        16,
+        Some(&[0; 16]),
+        gl::STATIC_DRAW,
+    );
     c.dispatch_compute_indirect(2);
     assert_eq!(c.get_error(), gl::INVALID_VALUE, "unaligned");
     c.dispatch_compute_indirect(-4);
@@ -499,11 +537,20 @@ fn errors() {
         &mut c,
         &[
             (gl::COMPUTE_SHADER, cs_ok),
-            (gl::VERTEX_SHADER, "#version 430\nvoid main() { gl_Position = vec4(0.0); }"),
+            (
+                gl::VERTEX_SHADER,
+                "#version 430\nvoid main() { gl_Position = vec4(0.0); }",
+            ),
         ],
     );
-    assert!(!ok && log.contains("compute"), "compute with a vertex shader: {log}");
-    let (ok, log) = link(&mut c, &[(gl::COMPUTE_SHADER, "#version 430\nvoid main() {}")]);
+    assert!(
+        !ok && log.contains("compute"),
+        "compute with a vertex shader: {log}"
+    );
+    let (ok, log) = link(
+        &mut c,
+        &[(gl::COMPUTE_SHADER, "#version 430\nvoid main() {}")],
+    );
     assert!(!ok && log.contains("local size"), "no local size: {log}");
     let (ok, log) = link(
         &mut c,
@@ -512,5 +559,8 @@ fn errors() {
             "#version 430\nlayout(local_size_x = 64, local_size_y = 32) in;\nvoid main() {}",
         )],
     );
-    assert!(!ok && log.contains("INVOCATIONS"), "2048 invocations: {log}");
+    assert!(
+        !ok && log.contains("INVOCATIONS"),
+        "2048 invocations: {log}"
+    );
 }

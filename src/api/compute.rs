@@ -46,7 +46,8 @@ pub(crate) fn link_compute(cs: &Module, back_end: &BackEnd) -> Result<Executable
             .collect::<String>()
     })?;
     let compile = |m: &Module| back_end(m);
-    let code = ComputeCode::new(cs, &compile).map_err(|e| format!("error: compute shader: {e}\n"))?;
+    let code =
+        ComputeCode::new(cs, &compile).map_err(|e| format!("error: compute shader: {e}\n"))?;
     let mut none = cs.clone();
     none.func = crate::ir::Function::default();
     let none: Arc<dyn crate::jit::ShaderCode> = Arc::new(Interpreted::new(Arc::new(none)));
@@ -157,7 +158,8 @@ impl Context {
             .ok_or(GlError::InvalidOperation(
                 "the dispatch command runs past the end of GL_DISPATCH_INDIRECT_BUFFER",
             ))?;
-        let word = |k: usize| u32::from_le_bytes([bytes[k], bytes[k + 1], bytes[k + 2], bytes[k + 3]]);
+        let word =
+            |k: usize| u32::from_le_bytes([bytes[k], bytes[k + 1], bytes[k + 2], bytes[k + 3]]);
         let groups = [word(0), word(4), word(8)];
         // Counts past the limit are undefined behaviour for the indirect form (no error
         // is defined); softgl runs nothing rather than a huge dispatch.

@@ -176,7 +176,12 @@ impl Lowerer {
 
     /// `barrier()`, `memoryBarrier*()` and `groupMemoryBarrier()` (GLSL 4.60 §8.16, §8.17);
     /// `None` when `name` is none of them.
-    pub(super) fn barrier_call(&mut self, name: &str, args: &[Expr], span: Span) -> Option<R<Value>> {
+    pub(super) fn barrier_call(
+        &mut self,
+        name: &str,
+        args: &[Expr],
+        span: Span,
+    ) -> Option<R<Value>> {
         let is_barrier = name == "barrier";
         let memory = matches!(
             name,
@@ -198,7 +203,11 @@ impl Lowerer {
             bail!(self, span, "{name}() takes no arguments");
         }
         if self.version < 420 {
-            bail!(self, span, "{name}() requires GLSL 4.30 (4.20 for memoryBarrier)");
+            bail!(
+                self,
+                span,
+                "{name}() requires GLSL 4.30 (4.20 for memoryBarrier)"
+            );
         }
         let shared_only = matches!(name, "memoryBarrierShared" | "groupMemoryBarrier");
         if (is_barrier || shared_only) && self.stage != Stage::Compute {

@@ -18,10 +18,11 @@
 //!  plan:  Run(A)  Loop { Run(B)  Run(C) }  Run(D)
 //! ```
 //!
-//! The group reads a node's condition (an `If`'s var) and a region's exit (below) from
-//! the *first live invocation* (lowest local index not returned): by the rule above they
-//! are the same in every invocation; where a shader breaks the rule, the result is still
-//! one deterministic choice.
+//! The group runs the plan under per-lane masks (`jit::compute`): an `If` node splits the
+//! lanes by each one's condition, a loop node runs while any lane is in it, and each
+//! lane's region exit (below) moves it to its node's exit set. Under the rule above every
+//! lane goes the same way; where a shader breaks it, barriers wait for the lanes that
+//! reach them, deterministically.
 //!
 //! # State between regions
 //!
@@ -85,8 +86,8 @@ pub enum Exit {
 /// A group-level step of the plan.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Node {
-    /// Runs region `regions[i]` for every live invocation, chunk by chunk, then reads the
-    /// exit row.
+    /// Runs region `regions[i]` for the invocations in the mask, chunk by chunk, then reads
+    /// each lane's exit row.
     Run(usize),
     /// The state row of the condition (bool) and the two arms.
     If {

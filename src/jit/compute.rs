@@ -4,9 +4,14 @@
 //!
 //! One work group at a time per job: its invocations are chunks of 4 lanes (local index
 //! `4c .. 4c + 3`), each with its rows of the group's state buffer (`ir::compute` module
-//! docs). A plan step `Run(r)` calls region `r`'s code once per chunk that has a live
-//! lane, in chunk order, so every invocation finishes the region before any starts the
-//! next: that is `barrier()`. `shared` variables are one more storage block per job,
+//! docs). The plan runs under per-lane masks of the whole group, as the interpreter runs a
+//! function under 4-lane masks: an `If` node splits the lanes by each one's condition, a
+//! loop node runs while any lane is in it, and a region's exit code moves its lane to the
+//! exit set of the node it names. A step `Run(r)` calls region `r`'s code once per chunk
+//! with a lane in the mask, in chunk order, so every invocation finishes the region before
+//! any starts the next: that is `barrier()` (in uniform control flow, where GLSL allows it,
+//! every live lane takes the same path; elsewhere a barrier waits for the lanes that reach
+//! it, as lockstep hardware does). `shared` variables are one more storage block per job,
 //! zeroed for each group (GL leaves them undefined; zeros keep results deterministic).
 //!
 //! Determinism: a job runs whole groups in order, and each group's result depends only on
@@ -19,6 +24,7 @@
 //! each plan loop may run at most that many iterations per group; a group past it stops
 //! (its later steps do not run) and the dispatch is reported like a draw that tripped.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
@@ -43,16 +49,6 @@ impl std::fmt::Debug for ComputeCode {
             .field("local_size", &self.plan.local_size)
             .finish()
     }
-}
-
-/// How a plan step ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Flow {
-    Normal,
-    /// A region took exit `code` (`Plan::exits[code - 1]`).
-    Exit(u32),
-    /// No invocation of the group is live any more, or the group ran out of loop budget.
-    Done,
 }
 
 impl ComputeCode {
@@ -149,6 +145,8 @@ impl ComputeCode {
             state: vec![0; chunks * stride],
             scratch: vec![0; stride],
             alive: vec![0; chunks],
+            exits: HashMap::new(),
+            continues: HashMap::new(),
             builtins: [0; Builtin::COUNT * 4],
             stride,
             trips: &data.loop_trips,
@@ -164,10 +162,13 @@ impl ComputeCode {
             for w in shared.iter() {
                 w.store(0, Ordering::Relaxed);
             }
-            g.state.fill(0);
+            let ids = compute::ID_ROWS as usize * 4;
             for c in 0..chunks {
                 let mut mask = 0;
                 let base = c * stride;
+                // State vars start as 0 in every group (the built-in rows are all written
+                // below, for live lanes; dead lanes' rows are never read).
+                g.state[base + ids..base + stride].fill(0);
                 for lane in 0..4 {
                     let i = c * 4 + lane;
                     if i >= n {
@@ -181,16 +182,28 @@ impl ComputeCode {
                         g.state[put(compute::ROW_LOCAL_ID)] = local[k];
                         g.state[put(compute::ROW_GROUP_ID)] = id[k];
                         g.state[put(compute::ROW_NUM_GROUPS)] = groups[k];
-                        g.state[put(compute::ROW_GLOBAL_ID)] =
-                            id[k].wrapping_mul(self.plan.local_size[k]).wrapping_add(local[k]);
+                        g.state[put(compute::ROW_GLOBAL_ID)] = id[k]
+                            .wrapping_mul(self.plan.local_size[k])
+                            .wrapping_add(local[k]);
                     }
                     g.state[base + compute::ROW_LOCAL_INDEX as usize * 4 + lane] = i;
                 }
                 g.alive[c] = mask;
             }
-            g.nodes(&self.plan.nodes);
+            let all = g.alive.clone();
+            g.nodes(&self.plan.nodes, all);
         }
     }
+}
+
+/// Per chunk of 4 invocations, lanes as bits 0..3.
+type Masks = Vec<u32>;
+
+fn or(mut a: Masks, b: &[u32]) -> Masks {
+    for (x, y) in a.iter_mut().zip(b) {
+        *x |= *y;
+    }
+    a
 }
 
 /// One job's running work group.
@@ -202,8 +215,12 @@ struct Group<'a, 'e> {
     /// A copy of one chunk's rows: a region reads its state from here and writes it back
     /// into `state`.
     scratch: Vec<u32>,
-    /// Live lanes per chunk (bits 0..3).
-    alive: Vec<u32>,
+    /// Live lanes per chunk: not returned, not killed by the loop budget.
+    alive: Masks,
+    /// Lanes that left each plan loop or block (by label) by `break` or `leave`, and
+    /// that took `continue` in the current iteration of each plan loop.
+    exits: HashMap<u32, Masks>,
+    continues: HashMap<u32, Masks>,
     /// Compute code reads no builtin rows (its built-ins are state rows).
     builtins: [u32; Builtin::COUNT * 4],
     stride: usize,
@@ -211,83 +228,96 @@ struct Group<'a, 'e> {
 }
 
 impl Group<'_, '_> {
-    fn nodes(&mut self, nodes: &[Node]) -> Flow {
+    /// Runs plan `nodes` for the lanes of `act`; returns the lanes that fall through
+    /// (module docs: masks as the interpreter keeps them, per lane of the group).
+    fn nodes(&mut self, nodes: &[Node], mut act: Masks) -> Masks {
         for n in nodes {
-            let flow = match n {
-                Node::Run(r) => self.region(*r),
+            if act.iter().all(|&m| m == 0) {
+                break;
+            }
+            act = match n {
+                Node::Run(r) => self.region(*r, act),
                 Node::If {
                     cond_row,
                     then_nodes,
                     else_nodes,
-                } => match self.first_live(*cond_row) {
-                    None => Flow::Done,
-                    Some(0) => self.nodes(else_nodes),
-                    Some(_) => self.nodes(then_nodes),
-                },
+                } => {
+                    let (mut t, mut e) = (act.clone(), act);
+                    for c in 0..t.len() {
+                        for lane in 0..4 {
+                            let bit = 1 << lane;
+                            if t[c] & bit == 0 {
+                                continue;
+                            }
+                            if self.state[c * self.stride + *cond_row as usize * 4 + lane] != 0 {
+                                e[c] &= !bit;
+                            } else {
+                                t[c] &= !bit;
+                            }
+                        }
+                    }
+                    let t = self.nodes(then_nodes, t);
+                    let e = self.nodes(else_nodes, e);
+                    or(t, &e)
+                }
+                Node::Block { label, body } => {
+                    self.exits.insert(label.0, vec![0; act.len()]);
+                    let a = self.nodes(body, act);
+                    let left = self.exits.remove(&label.0).unwrap_or_default();
+                    or(a, &left)
+                }
                 Node::Loop {
                     label,
                     body,
                     continuing,
-                } => self.run_loop(*label, body, continuing),
-                Node::Block { label, body } => match self.nodes(body) {
-                    Flow::Exit(code) if self.exit(code) == Some(Exit::Leave(*label)) => {
-                        Flow::Normal
-                    }
-                    f => f,
-                },
+                } => self.run_loop(label.0, body, continuing, act),
             };
-            if flow != Flow::Normal {
-                return flow;
-            }
         }
-        Flow::Normal
+        act
     }
 
-    fn run_loop(&mut self, label: crate::ir::Label, body: &[Node], continuing: &[Node]) -> Flow {
+    /// A plan loop: `body` then `continuing` while any lane is in it.
+    fn run_loop(
+        &mut self,
+        label: u32,
+        body: &[Node],
+        continuing: &[Node],
+        mut act: Masks,
+    ) -> Masks {
         let budget = crate::ir::interp::loop_budget();
         let mut iterations: u32 = 0;
-        loop {
+        self.exits.insert(label, vec![0; act.len()]);
+        while act.iter().any(|&m| m != 0) {
             if iterations >= budget {
+                // The lanes still looping are killed, as the loop budget kills lanes.
+                for (a, x) in self.alive.iter_mut().zip(&act) {
+                    *a &= !x;
+                }
                 self.trips.store(1, Ordering::Relaxed);
-                return Flow::Done;
+                break;
             }
             iterations += 1;
-            for part in [body, continuing] {
-                match self.nodes(part) {
-                    Flow::Normal => {}
-                    Flow::Exit(code) => match self.exit(code) {
-                        Some(Exit::Break(l)) if l == label => return Flow::Normal,
-                        Some(Exit::Continue(l)) if l == label => {}
-                        _ => return Flow::Exit(code),
-                    },
-                    Flow::Done => return Flow::Done,
-                }
-            }
+            self.continues.insert(label, vec![0; act.len()]);
+            let a = self.nodes(body, act);
+            let cont = self.continues.remove(&label).unwrap_or_default();
+            act = self.nodes(continuing, or(a, &cont));
         }
+        self.exits.remove(&label).unwrap_or_default()
     }
 
-    fn exit(&self, code: u32) -> Option<Exit> {
-        self.code.plan.exits.get(code as usize - 1).copied()
-    }
-
-    /// Row `row` of the first live invocation (lowest local index), None when none is.
-    fn first_live(&self, row: u32) -> Option<u32> {
-        let c = self.alive.iter().position(|&m| m != 0)?;
-        let lane = self.alive[c].trailing_zeros() as usize;
-        Some(self.state[c * self.stride + row as usize * 4 + lane])
-    }
-
-    /// Runs region `r` for every chunk with a live lane, then reads the exit row.
-    fn region(&mut self, r: usize) -> Flow {
+    /// Runs region `r` for the lanes of `act`, chunk by chunk; returns the lanes that fall
+    /// through it (not returned, killed or gone to a plan node's exit).
+    fn region(&mut self, r: usize, mut act: Masks) -> Masks {
         let code = &*self.code.regions[r];
         let writes = code.output_words() > 0;
-        for c in 0..self.alive.len() {
-            let mask = self.alive[c];
+        let exit_row = self.code.plan.exit_row as usize;
+        for c in 0..act.len() {
+            let mask = act[c];
             if mask == 0 {
                 continue;
             }
             let rows = c * self.stride..(c + 1) * self.stride;
-            self.alive[c] = if writes {
+            let live = if writes {
                 self.scratch.copy_from_slice(&self.state[rows.clone()]);
                 run(
                     code,
@@ -298,14 +328,40 @@ impl Group<'_, '_> {
                     mask,
                 )
             } else {
-                run(code, self.env, &self.state[rows], &self.builtins, &mut [], mask)
+                run(
+                    code,
+                    self.env,
+                    &self.state[rows],
+                    &self.builtins,
+                    &mut [],
+                    mask,
+                )
             } & mask;
+            self.alive[c] = (self.alive[c] & !mask) | live;
+            let mut through = live;
+            if exit_row != 0 {
+                for lane in 0..4 {
+                    let bit = 1 << lane;
+                    if live & bit == 0 {
+                        continue;
+                    }
+                    let code = self.state[c * self.stride + exit_row * 4 + lane];
+                    let Some(exit) = self.code.plan.exits.get((code as usize).wrapping_sub(1))
+                    else {
+                        continue;
+                    };
+                    through &= !bit;
+                    let (map, label) = match *exit {
+                        Exit::Break(l) | Exit::Leave(l) => (&mut self.exits, l.0),
+                        Exit::Continue(l) => (&mut self.continues, l.0),
+                    };
+                    if let Some(m) = map.get_mut(&label) {
+                        m[c] |= bit;
+                    }
+                }
+            }
+            act[c] = through;
         }
-        let exit_row = self.code.plan.exit_row;
-        match self.first_live(exit_row) {
-            None => Flow::Done,
-            Some(code) if exit_row != 0 && code != 0 => Flow::Exit(code),
-            Some(_) => Flow::Normal,
-        }
+        act
     }
 }

@@ -199,3 +199,36 @@ fn no_barrier_means_one_region_and_no_state() {
     let want: Vec<u32> = (0..16).map(|i| if i < 12 { i * i } else { 7 }).collect();
     assert_eq!(out, want);
 }
+
+/// Barriers in control flow that is not uniform (undefined in GLSL): the plan keeps each
+/// lane's own path, as lockstep execution would, so lanes run their own loop counts and
+/// skip the arms they do not take.
+#[test]
+fn non_uniform_control_flow_keeps_each_lanes_path() {
+    let m = compile_glsl(
+        "#version 430
+        layout(local_size_x = 6) in;
+        layout(std430, binding = 0) buffer D { uint iters[6]; uint seen[6]; };
+        shared uint s[6];
+        void main() {
+            uint l = gl_LocalInvocationID.x;
+            s[l] = 100u;
+            barrier();
+            uint n = 0u;
+            for (uint i = 0u; i < l; i++) {
+                n++;
+                barrier();
+            }
+            if (l < 2u) {
+                s[l] = l;
+                barrier();
+            }
+            barrier();
+            iters[l] = n;
+            seen[l] = s[l];
+        }",
+    );
+    let out = dispatch_all(&m, [1, 1, 1], &[0; 12]);
+    assert_eq!(&out[..6], &[0, 1, 2, 3, 4, 5]);
+    assert_eq!(&out[6..], &[0, 1, 100, 100, 100, 100]);
+}

@@ -14,7 +14,12 @@ pub fn ShaderStorageBlockBinding(
     ctx.shader_storage_block_binding(program, storageBlockIndex, storageBlockBinding)
 }
 
-pub fn DispatchCompute(ctx: &mut Context, num_groups_x: GLuint, num_groups_y: GLuint, num_groups_z: GLuint) {
+pub fn DispatchCompute(
+    ctx: &mut Context,
+    num_groups_x: GLuint,
+    num_groups_y: GLuint,
+    num_groups_z: GLuint,
+) {
     ctx.dispatch_compute(num_groups_x, num_groups_y, num_groups_z)
 }
 
