@@ -492,6 +492,57 @@ static void setup_readback(void) {
     glClearColor(0, 0, 0, 0);
 }
 
+/* 9. A compute blur (issue #14 item 9): 1024x1024 floats in a storage buffer; each work
+ * group of 256 invocations loads its row segment and a 4-texel halo into shared memory,
+ * barrier(), and writes a 9-tap horizontal box filter to a second buffer. One dispatch of
+ * 4 x 1024 groups per frame. The pixel printed is the 64x64 target's clear colour. */
+static void compute_frame(void) {
+    glDispatchCompute(4, 1024, 1);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+}
+static void setup_compute(void) {
+    target(64, 64);
+    static float img[1024 * 1024];
+    for (unsigned i = 0; i < 1024 * 1024; i++) img[i] = (float)((i * 7919u) % 1000u) / 1000.0f;
+    GLuint b[2];
+    glGenBuffers(2, b);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, b[0]);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, sizeof img, img, GL_STATIC_DRAW);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, b[0]);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, b[1]);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, sizeof img, NULL, GL_DYNAMIC_COPY);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, b[1]);
+    GLuint p = glCreateProgram();
+    glAttachShader(p, shader(GL_COMPUTE_SHADER,
+        "#version 430\n"
+        "layout(local_size_x = 256) in;\n"
+        "layout(std430, binding = 0) readonly buffer Src { float src[]; };\n"
+        "layout(std430, binding = 1) writeonly buffer Dst { float dst[]; };\n"
+        "shared float row[256 + 8];\n"
+        "void main() {\n"
+        "\tuint l = gl_LocalInvocationID.x;\n"
+        "\tint x = int(gl_GlobalInvocationID.x), y = int(gl_GlobalInvocationID.y);\n"
+        "\trow[l + 4u] = src[y * 1024 + x];\n"
+        "\tif (l < 4u) row[l] = src[y * 1024 + clamp(x - 4, 0, 1023)];\n"
+        "\tif (l >= 252u) row[l + 8u] = src[y * 1024 + clamp(x + 4, 0, 1023)];\n"
+        "\tbarrier();\n"
+        "\tfloat s = 0.0;\n"
+        "\tfor (uint k = 0u; k < 9u; k++) s += row[l + k];\n"
+        "\tdst[y * 1024 + x] = s / 9.0;\n"
+        "}\n"));
+    glLinkProgram(p);
+    GLint ok;
+    glGetProgramiv(p, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        fprintf(stderr, "compute link failed\n");
+        exit(1);
+    }
+    glUseProgram(p);
+    glClearColor(0.2f, 0.4f, 0.6f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glClearColor(0, 0, 0, 0);
+}
+
 int main(int argc, char **argv) {
     EGLDisplay dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
     if (!eglInitialize(dpy, NULL, NULL)) { fprintf(stderr, "eglInitialize failed\n"); return 1; }
@@ -517,6 +568,7 @@ int main(int argc, char **argv) {
         {"alu_sincos_1080p", setup_alu, alu_frame, 5},
         {"draws_2000_ubo", setup_draws, draws_frame, 15},
         {"readback_1080p", setup_readback, readback_frame, 30},
+        {"compute_blur_1024", setup_compute, compute_frame, 15},
     };
     for (unsigned i = 0; i < sizeof w / sizeof w[0]; i++) {
         if (*only && strcmp(only, w[i].name)) continue;

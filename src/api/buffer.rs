@@ -174,6 +174,7 @@ impl Context {
             | gl::PIXEL_UNPACK_BUFFER
             | gl::QUERY_BUFFER
             | gl::DRAW_INDIRECT_BUFFER
+            | gl::DISPATCH_INDIRECT_BUFFER
             | gl::PARAMETER_BUFFER => Ok(self.generic_buffers.get(&target).copied()),
             _ => Err(GlError::BadEnum("buffer target", target)),
         }

@@ -818,6 +818,11 @@ impl Context {
         let exe = self
             .current_executable()
             .ok_or(GlError::InvalidOperation("no current program"))?;
+        if exe.compute.is_some() {
+            return Err(GlError::InvalidOperation(
+                "the current program has only a compute shader",
+            ));
+        }
         let vao_name = self.vertex_array.ok_or(GlError::InvalidOperation(
             "no vertex array object bound (core profile)",
         ))?;
@@ -898,7 +903,70 @@ impl Context {
             _ => None,
         };
 
-        // Uniform blocks: the bound range must cover the block (GL 4.5 core §7.6.2).
+        let blocks = self.uniform_blocks_for_draw(exe)?;
+        let storage = self.storage_for_draw(exe)?;
+
+        self.update_derived();
+        let target =
+            self.derived.target.clone().map_err(|_| {
+                GlError::InvalidFramebufferOperation("draw framebuffer is incomplete")
+            })?;
+        if d.count == 0 || d.instances == 0 {
+            return Ok(());
+        }
+
+        let words = self.uniform_words_for_draw()?;
+        let exe = self
+            .current_executable()
+            .ok_or(GlError::InvalidOperation("no current program"))?;
+        let program = exe.code.clone();
+        let count = clamp_to_indices(d.count as u32, indices.as_ref());
+        let vertices = VertexInput {
+            attribs,
+            input_words,
+            indices,
+            first: d.first as u32,
+            count,
+            instance_count: d.instances as u32,
+            base_vertex: d.base_vertex,
+            base_instance: d.base_instance,
+        };
+        let [vs_words, fs_words] = words;
+        let [vs_blocks, fs_blocks] = blocks;
+        let [vs_storage, fs_storage] = storage.stages;
+        let loop_trips = self.loop_trip_flag(self.program.map_or(0, |p| p.0));
+        let call = DrawCall {
+            topology,
+            vertices,
+            program,
+            vs_data: StageData {
+                uniforms: vs_words,
+                blocks: vs_blocks,
+                storage: vs_storage,
+                loop_trips: loop_trips.clone(),
+            },
+            fs_data: StageData {
+                uniforms: fs_words,
+                blocks: fs_blocks,
+                storage: fs_storage,
+                loop_trips,
+            },
+            sampler: self.derived.sampler.clone(),
+            state: self.derived.raster,
+            target,
+            samples: None,
+        };
+        self.queue_draw(call);
+        self.write_back_storage(storage.write_back);
+        Ok(())
+    }
+
+    /// The uniform block ranges of `exe` per stage: the bound range must cover the block
+    /// (GL 4.5 core §7.6.2). Draws and compute dispatches.
+    pub(crate) fn uniform_blocks_for_draw(
+        &self,
+        exe: &crate::api::program::Executable,
+    ) -> GlResult<[Vec<BlockRange>; 2]> {
         let mut blocks: [Vec<BlockRange>; 2] = [Vec::new(), Vec::new()];
         for (stage, b_out) in blocks.iter_mut().enumerate() {
             let n = exe
@@ -942,18 +1010,13 @@ impl Context {
                 }
             }
         }
-        let storage = self.storage_for_draw(exe)?;
+        Ok(blocks)
+    }
 
-        self.update_derived();
-        let target =
-            self.derived.target.clone().map_err(|_| {
-                GlError::InvalidFramebufferOperation("draw framebuffer is incomplete")
-            })?;
-        if d.count == 0 || d.instances == 0 {
-            return Ok(());
-        }
-
-        // Sampler uniforms → handles (resolving units may create internal descriptors).
+    /// The current program's default-block words per stage with every sampler uniform
+    /// resolved to a handle (a texture unit's internal handle, or the bindless handle set).
+    pub(crate) fn uniform_words_for_draw(&mut self) -> GlResult<[Vec<u32>; 2]> {
+        // Resolving units may create internal descriptors.
         let exe = self
             .current_executable()
             .ok_or(GlError::InvalidOperation("no current program"))?;
@@ -983,18 +1046,6 @@ impl Context {
                 )
             })
             .collect();
-        let program = exe.code.clone();
-        let count = clamp_to_indices(d.count as u32, indices.as_ref());
-        let vertices = VertexInput {
-            attribs,
-            input_words,
-            indices,
-            first: d.first as u32,
-            count,
-            instance_count: d.instances as u32,
-            base_vertex: d.base_vertex,
-            base_instance: d.base_instance,
-        };
         for (_, offs, value, array) in samplers {
             let handle = match value {
                 SamplerValue::Handle(h) => h,
@@ -1009,34 +1060,7 @@ impl Context {
                 }
             }
         }
-        let [vs_words, fs_words] = words;
-        let [vs_blocks, fs_blocks] = blocks;
-        let [vs_storage, fs_storage] = storage.stages;
-        let loop_trips = self.loop_trip_flag(self.program.map_or(0, |p| p.0));
-        let call = DrawCall {
-            topology,
-            vertices,
-            program,
-            vs_data: StageData {
-                uniforms: vs_words,
-                blocks: vs_blocks,
-                storage: vs_storage,
-                loop_trips: loop_trips.clone(),
-            },
-            fs_data: StageData {
-                uniforms: fs_words,
-                blocks: fs_blocks,
-                storage: fs_storage,
-                loop_trips,
-            },
-            sampler: self.derived.sampler.clone(),
-            state: self.derived.raster,
-            target,
-            samples: None,
-        };
-        self.queue_draw(call);
-        self.write_back_storage(storage.write_back);
-        Ok(())
+        Ok(words)
     }
 
     /// The internal descriptor handle for the texture (and sampler) bound to `unit` (its

@@ -28,6 +28,7 @@
 //! | `blit.rs` | glBlitFramebuffer: validation, coordinate mapping, colour conversion, depth/stencil copies |
 //! | `bindless.rs` | ARB_bindless_texture handles and residency |
 //! | `draw.rs` | draw validation and the `raster::DrawCall` snapshot, glClear |
+//! | `compute.rs` | compute programs, glDispatchCompute(Indirect), work group queries and limits |
 //! | `query.rs` | glGetString/Integerv/Floatv/Booleanv |
 //! | `storage_buffer.rs` | shader storage buffers at draw time (copy, write-back, what is deterministic), glShaderStorageBlockBinding, glMemoryBarrier |
 //! | `stencil.rs` | stencil state: glStencilFunc/Op/Mask (and Separate), their glGet values |
@@ -50,6 +51,7 @@ mod blit;
 pub mod buffer;
 pub mod buffer_dsa;
 pub mod compressed;
+pub mod compute;
 pub mod context;
 pub mod copy_image;
 pub(crate) mod dispatch;

@@ -57,10 +57,13 @@ pub(crate) struct Executable {
     /// Whether either stage stores to storage blocks or updates them with atomics: its
     /// draws run at once and write back (`storage_buffer.rs`).
     pub writes_storage: bool,
+    /// A compute program's code (`compute.rs`): then `code` is a stand-in no draw runs,
+    /// and the compute stage is stage 0 of `linked` and `words`.
+    pub compute: Option<Arc<crate::jit::compute::ComputeCode>>,
 }
 
 impl Executable {
-    fn new(linked: Linked, code: Arc<ProgramCode>) -> Executable {
+    pub(crate) fn new(linked: Linked, code: Arc<ProgramCode>) -> Executable {
         let mut samplers = HashMap::new();
         for u in linked.uniforms.iter().filter(|u| u.is_sampler()) {
             for e in 0..u.elements() {
@@ -79,6 +82,7 @@ impl Executable {
             block_bindings: linked.blocks.iter().map(|b| b.binding).collect(),
             storage_bindings: linked.storage_blocks.iter().map(|b| b.binding).collect(),
             writes_storage: false,
+            compute: None,
             samplers,
             linked,
             code,
@@ -104,6 +108,7 @@ fn combine_units(stage: Stage, units: &[Unit], log: &mut String) -> Option<Arc<M
             let name = match stage {
                 Stage::Vertex => "vertex",
                 Stage::Fragment => "fragment",
+                Stage::Compute => "compute",
             };
             match out.module {
                 Some(m) if out.compiled => Some(Arc::new(m)),
@@ -129,10 +134,23 @@ fn combine_units(stage: Stage, units: &[Unit], log: &mut String) -> Option<Arc<M
 fn link_units(
     vs: Vec<Unit>,
     fs: Vec<Unit>,
+    cs: Vec<Unit>,
     opts: &LinkOptions,
     back_end: &BackEnd,
     mut log: String,
 ) -> Result<Executable, String> {
+    if log.is_empty() && !cs.is_empty() {
+        // GL 4.5 core §7.3: a program with a compute shader has no other stage.
+        if !vs.is_empty() || !fs.is_empty() {
+            return Err(
+                "error: a program with a compute shader cannot have shaders of other stages\n"
+                    .into(),
+            );
+        }
+        if let Some(cs) = combine_units(Stage::Compute, &cs, &mut log) {
+            return crate::api::compute::link_compute(&cs, back_end);
+        }
+    }
     if log.is_empty() {
         let vs = combine_units(Stage::Vertex, &vs, &mut log);
         let fs = combine_units(Stage::Fragment, &fs, &mut log);
@@ -382,6 +400,7 @@ impl Context {
         let stage = match ty {
             gl::VERTEX_SHADER => Stage::Vertex,
             gl::FRAGMENT_SHADER => Stage::Fragment,
+            gl::COMPUTE_SHADER => Stage::Compute,
             _ => return Err(GlError::BadEnum("shader type", ty)),
         };
         let sh = Shader {
@@ -644,6 +663,7 @@ impl Context {
             let p = this.program_obj(program)?;
             let mut vs = Vec::new();
             let mut fs = Vec::new();
+            let mut cs = Vec::new();
             let mut log = String::new();
             for &s in &p.shaders {
                 if let Some(ProgramObject::Shader(sh)) = this.objs.programs.get(s) {
@@ -654,7 +674,8 @@ impl Context {
                     let unit = (sh.compiled_source.clone(), sh.module.clone());
                     match sh.stage {
                         Stage::Vertex => vs.push(unit),
-                        _ => fs.push(unit),
+                        Stage::Compute => cs.push(unit),
+                        Stage::Fragment => fs.push(unit),
                     }
                 }
             }
@@ -662,13 +683,14 @@ impl Context {
                 attrib_bindings: p.attrib_bindings.clone(),
                 frag_data_bindings: p.frag_data_bindings.clone(),
             };
-            Ok((vs, fs, opts, log))
+            Ok((vs, fs, cs, opts, log))
         });
-        let (vs, fs, opts, log) = gathered?;
+        let (vs, fs, cs, opts, log) = gathered?;
         // The front end (several units), the link and the JIT run on a compiler thread.
         let back_end = self.back_end.clone();
-        let result =
-            crate::jit::run_on_compiler_thread(move || link_units(vs, fs, &opts, &back_end, log));
+        let result = crate::jit::run_on_compiler_thread(move || {
+            link_units(vs, fs, cs, &opts, &back_end, log)
+        });
         self.with_group(|this| {
             // Deleted by another context of the group meanwhile: the result has no home.
             let Ok(p) = this.program_mut(program) else {
@@ -800,6 +822,8 @@ impl Context {
             | gl::TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH
             | gl::ACTIVE_ATOMIC_COUNTER_BUFFERS => 0,
             gl::TRANSFORM_FEEDBACK_BUFFER_MODE => gl::INTERLEAVED_ATTRIBS as i32,
+            // Its first value; glGetProgramiv's C entry point writes all three.
+            gl::COMPUTE_WORK_GROUP_SIZE => crate::api::compute::work_group_size(p)?[0],
             _ => return Err(GlError::BadEnum("program parameter", pname)),
         })
     }

@@ -348,6 +348,12 @@ impl Context {
                 i(self.buffer_binding_raw(gl::DRAW_INDIRECT_BUFFER))
             }
             gl::PARAMETER_BUFFER_BINDING => i(self.buffer_binding_raw(gl::PARAMETER_BUFFER)),
+            gl::DISPATCH_INDIRECT_BUFFER_BINDING => {
+                i(self.buffer_binding_raw(gl::DISPATCH_INDIRECT_BUFFER))
+            }
+            p if crate::api::compute::limit(p).is_some() => {
+                i(crate::api::compute::limit(p).unwrap_or(0))
+            }
             // 64-bit values (glGetInteger64v answers them in full).
             gl::TIMESTAMP => {
                 i(i32::try_from(crate::api::query_object::now_ns()).unwrap_or(i32::MAX))
@@ -473,6 +479,12 @@ impl Context {
                 .into_iter()
                 .map(|v| (v * i32::MAX as f64).round() as i64)
                 .collect())),
+            p if crate::api::compute::indexed_limit(p, index).is_some() => {
+                match crate::api::compute::indexed_limit(p, index) {
+                    Some(r) => Ok(Ok(vec![r?])),
+                    None => unreachable!("checked by the guard"),
+                }
+            }
             _ => Err(GlError::BadEnum("indexed glGet parameter", pname)),
         }
     }

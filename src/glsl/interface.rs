@@ -68,6 +68,9 @@ impl Lowerer {
                 ("early_fragment_tests", Some(Storage::In)) if self.stage == Stage::Fragment => {
                     self.early_fragment_tests = true
                 }
+                ("local_size_x" | "local_size_y" | "local_size_z", Some(Storage::In)) => {
+                    return self.local_size_layout(q);
+                }
                 ("std140" | "shared" | "packed" | "std430" | "row_major" | "column_major", _) => {}
                 ("origin_upper_left" | "pixel_center_integer", _) => {
                     self.frag_coord_layout_misplaced(l)?
@@ -308,6 +311,7 @@ impl Lowerer {
                 Some(Storage::Uniform) => self.uniform_var(q, &ty, d),
                 Some(Storage::In) => self.input_var(q, &ty, d, true).map(|_| ()),
                 Some(Storage::Out) => self.output_var(q, &ty, d, true).map(|_| ()),
+                Some(Storage::Shared) => self.shared_var(&ty, d),
                 _ => {
                     for l in &q.layout {
                         self.error(l.span, format!("layout `{}' is not valid here", l.name));
@@ -550,6 +554,14 @@ impl Lowerer {
                 );
             }
             Some(Storage::InOut) => bail!(self, q.span, "`inout' is not allowed at global scope"),
+            Some(Storage::Shared) if self.stage == Stage::Compute => {}
+            Some(Storage::In) | Some(Storage::Out) if self.stage == Stage::Compute => {
+                bail!(
+                    self,
+                    q.span,
+                    "compute shaders have no user-defined inputs or outputs"
+                )
+            }
             Some(Storage::Buffer) | Some(Storage::Shared) => {
                 bail!(
                     self,
@@ -1244,6 +1256,9 @@ impl Lowerer {
     // ---- built-in variables (GLSL 4.60 §7.1) ----
 
     pub(super) fn builtin_var(&mut self, name: &str) -> Option<Sym> {
+        if self.stage == Stage::Compute {
+            return self.compute_builtin_var(name);
+        }
         let vertex = self.stage == Stage::Vertex;
         let f4 = Type::vector(BaseType::Float, 4);
         let (ty, root_vars, writable): (Type, Vec<Var>, bool) = match (name, vertex) {

@@ -169,6 +169,10 @@ pub struct Lowerer {
     pub uses_discard: bool,
     pub writes_depth: bool,
     pub early_fragment_tests: bool,
+    /// Compute: `layout(local_size_*) in;` once declared (`compute.rs`).
+    pub local_size: Option<[u32; 3]>,
+    /// Compute: bytes of `shared` variables so far.
+    pub shared_bytes: u32,
     /// The layout of the first `in vec4 gl_FragCoord;` redeclaration:
     /// (origin_upper_left, pixel_center_integer); `None` until one is seen.
     pub frag_coord_layout: Option<(bool, bool)>,
@@ -275,6 +279,8 @@ impl Lowerer {
             uses_discard: false,
             writes_depth: false,
             early_fragment_tests: false,
+            local_size: None,
+            shared_bytes: 0,
             frag_coord_layout: None,
             frag_coord_redeclared_at: None,
             clip_distance_len: None,
@@ -675,6 +681,16 @@ impl Lowerer {
     /// which must be defined exactly once across the units. `self.units` holds each unit's
     /// settings. With one unit this is exactly the single-unit lowering.
     pub fn lower_units(&mut self, units: Vec<Vec<External>>) {
+        if self.stage == Stage::Compute && self.version < 430 {
+            self.error(
+                Span {
+                    source: 0,
+                    line: 1,
+                    column: 1,
+                },
+                "compute shaders require GLSL 4.30".to_string(),
+            );
+        }
         if self.stage == Stage::Vertex {
             // Outputs always include gl_Position (module.rs).
             let _ = self.builtin_var("gl_Position");
@@ -764,6 +780,9 @@ impl Lowerer {
     pub fn finish(mut self) -> (Option<ir::Module>, Vec<Diagnostic>) {
         let mut body = std::mem::take(&mut self.prologue);
         body.append(&mut self.cur);
+        if self.shared_bytes > 0 {
+            super::compute::place_shared_block(&mut body, self.storage_blocks.len() as u32);
+        }
         self.func.body = body;
         // Slots: built-in outputs first (vertex), then user outputs in declaration order.
         let mut outs = std::mem::take(&mut self.outputs);
@@ -827,6 +846,8 @@ impl Lowerer {
             frag_coord_pixel_center_integer: self.frag_coord_layout.is_some_and(|l| l.1),
             global_bindless_sampler: self.global_bindless,
             global_bound_sampler: self.global_bound,
+            local_size: self.local_size.unwrap_or([0; 3]),
+            shared_bytes: self.shared_bytes,
         };
         (Some(m), diags)
     }

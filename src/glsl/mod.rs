@@ -15,6 +15,7 @@
 //! | `lower.rs` | checks + lowering: the context, scopes, types, the translation unit |
 //! | `interface.rs` | globals, uniforms, std140 blocks, inputs/outputs, built-in variables |
 //! | `storage.rs` | shader storage blocks (std430/std140, runtime-sized arrays, `length()`) and the atomic built-ins |
+//! | `compute.rs` | the compute stage: local size, compute built-ins, `shared` variables, barriers |
 //! | `stmt.rs` | statements, function declarations and inlining |
 //! | `place.rs` | storage places: indexing, members, swizzles, reads and writes |
 //! | `expr.rs` | operators, conversions, constructors, user calls (inlined) |
@@ -31,6 +32,7 @@
 
 pub mod ast;
 mod builtins;
+mod compute;
 pub mod consts;
 pub mod diag;
 mod expr;

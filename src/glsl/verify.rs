@@ -224,7 +224,7 @@ fn verify_body(
                     return Err(format!("leave of label {} outside its block", l.0));
                 }
             }
-            Stmt::Return | Stmt::Discard => {}
+            Stmt::Return | Stmt::Discard | Stmt::Barrier => {}
             Stmt::Texture {
                 dst,
                 handle,

@@ -49,6 +49,8 @@ impl Builder {
                 frag_coord_pixel_center_integer: false,
                 global_bindless_sampler: false,
                 global_bound_sampler: false,
+                local_size: [0; 3],
+                shared_bytes: 0,
             },
             lists: vec![Vec::new()],
             next_label: 0,

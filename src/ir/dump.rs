@@ -175,6 +175,7 @@ pub fn dump(module: &Module) -> String {
     let stage = match module.stage {
         Stage::Vertex => "vertex",
         Stage::Fragment => "fragment",
+        Stage::Compute => "compute",
     };
     let _ = write!(out, "{stage} {}", module.version);
     for (flag, name) in [
@@ -425,6 +426,9 @@ fn write_stmt(out: &mut String, func: &Function, s: &Stmt, depth: usize) {
         }
         Stmt::Discard => {
             let _ = writeln!(out, "{pad}discard");
+        }
+        Stmt::Barrier => {
+            let _ = writeln!(out, "{pad}barrier");
         }
         Stmt::Texture {
             dst,

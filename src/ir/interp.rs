@@ -241,7 +241,7 @@ pub fn run_budgeted(
         };
         for (lane, word) in value.iter().enumerate() {
             if alive & (1 << lane) != 0 {
-                if let Some(o) = outputs.get_mut(slot * 4 + lane) {
+                if let Some(o) = outputs.get_mut(func.output_row(slot) as usize * 4 + lane) {
                     *o = *word;
                 }
             }
@@ -623,6 +623,9 @@ impl<'e> Machine<'_, 'e> {
                 self.dead |= mask;
                 0
             }
+            // Region functions hold none (`ir::compute`); alone, 4 lanes are their own
+            // group and reach it together.
+            Stmt::Barrier => mask,
             Stmt::Texture {
                 dst,
                 handle,

@@ -7,8 +7,8 @@
 use std::collections::HashMap;
 
 use crate::ir::{
-    BaseType, BlockMember, BuiltinOutput, InterfaceVar, Interpolation, Module, Stage, UniformDecl,
-    ValueType,
+    BaseType, BlockMember, BuiltinOutput, Function, InterfaceVar, Interpolation, Module, Stage,
+    UniformDecl, ValueType,
 };
 
 /// One varying the fragment shader reads: fragment input word `fs_slot` comes from vertex
@@ -59,6 +59,12 @@ pub enum LinkError {
     WrongStage { expected: Stage, found: Stage },
     #[error("vertex shader does not write gl_Position")]
     MissingPosition,
+    /// A compute shader without `layout(local_size_x = ...) in;` (GLSL 4.60 §4.4.1.4).
+    #[error("compute shader does not declare a local size (layout(local_size_x = N) in;)")]
+    NoLocalSize,
+    /// More invocations per work group than GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS.
+    #[error("the compute shader's work group has {invocations} invocations; GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS is {limit}")]
+    WorkGroupTooBig { invocations: u64, limit: u32 },
     #[error("fragment shader input `{name}` is not written by the vertex shader")]
     VaryingMissing { name: String },
     #[error("`{name}` has type {vs} in the vertex shader but {fs} in the fragment shader")]
@@ -411,6 +417,82 @@ pub fn clip_distance_output(vs: &Module) -> Option<(u32, u32)> {
         .iter()
         .find(|o| o.builtin == Some(BuiltinOutput::ClipDistance))
         .map(|o| (o.slot, o.words))
+}
+
+/// Links a program whose only stage is compute (GL 4.5 core §7.3): the compute module takes
+/// the first stage slot of `Linked` (`vs_uniform_words`, `stage_index[0]` of its blocks,
+/// the first of each uniform's offsets), the second is empty; nothing else applies.
+pub fn link_compute(cs: &Module) -> Result<Linked, Vec<LinkError>> {
+    let mut errors = Vec::new();
+    if cs.stage != Stage::Compute {
+        return Err(vec![LinkError::WrongStage {
+            expected: Stage::Compute,
+            found: cs.stage,
+        }]);
+    }
+    let invocations: u64 = cs.local_size.iter().map(|&s| s as u64).product();
+    if invocations == 0 {
+        errors.push(LinkError::NoLocalSize);
+    } else if invocations > crate::ir::compute::MAX_INVOCATIONS as u64 {
+        errors.push(LinkError::WorkGroupTooBig {
+            invocations,
+            limit: crate::ir::compute::MAX_INVOCATIONS,
+        });
+    }
+    if cs.uniform_words > MAX_UNIFORM_COMPONENTS {
+        errors.push(LinkError::UniformComponents {
+            stage: "compute",
+            used: cs.uniform_words,
+            limit: "GL_MAX_COMPUTE_UNIFORM_COMPONENTS",
+        });
+    }
+    if cs.blocks.len() > MAX_STAGE_UNIFORM_BLOCKS as usize {
+        errors.push(LinkError::UniformBlocks {
+            stage: "compute",
+            upper: "COMPUTE",
+            used: cs.blocks.len() as u32,
+        });
+    }
+    if cs.storage_blocks.len() > MAX_STAGE_STORAGE_BLOCKS as usize {
+        errors.push(LinkError::StorageBlocks {
+            stage: "compute",
+            upper: "COMPUTE",
+            used: cs.storage_blocks.len() as u32,
+        });
+    }
+    let mut none = cs.clone();
+    none.stage = Stage::Fragment;
+    none.func = Function::default();
+    none.uniforms.clear();
+    none.uniform_words = 0;
+    none.blocks.clear();
+    none.storage_blocks.clear();
+    let (uniforms, locations) = link_uniforms(cs, &none, &mut errors);
+    let blocks = link_blocks(cs, &none, |m| &m.blocks, &mut errors);
+    let storage_blocks = link_blocks(cs, &none, |m| &m.storage_blocks, &mut errors);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(Linked {
+        attributes: Vec::new(),
+        vs_input_words: 0,
+        vs_output_words: 0,
+        position_slot: 0,
+        fs_input_words: 0,
+        varyings: Vec::new(),
+        fs_output_words: 0,
+        color_slots: Vec::new(),
+        frag_outputs: Vec::new(),
+        frag_depth_slot: None,
+        uses_discard: false,
+        early_fragment_tests: false,
+        uniforms,
+        locations,
+        blocks,
+        storage_blocks,
+        vs_uniform_words: cs.uniform_words,
+        fs_uniform_words: 0,
+    })
 }
 
 pub fn link(vs: &Module, fs: &Module, opts: &LinkOptions) -> Result<Linked, Vec<LinkError>> {
@@ -868,6 +950,8 @@ pub(crate) mod testing {
             frag_coord_pixel_center_integer: false,
             global_bindless_sampler: false,
             global_bound_sampler: false,
+            local_size: [0; 3],
+            shared_bytes: 0,
         }
     }
 

@@ -381,8 +381,13 @@ pub enum Stmt {
     Leave(Label),
     /// Ends the invocation (a `return` in `main`); outputs keep the values written so far.
     Return,
-    /// Fragment only: the invocation ends and writes nothing.
+    /// Fragment only: the invocation ends and writes nothing. (Compute region functions
+    /// also use it for `return` from `main`, `ir::compute`.)
     Discard,
+    /// `barrier()` of a compute shader (GLSL 4.60 §8.16): every invocation of the work
+    /// group reaches it before any goes on. Only `ir::compute`'s split sees it; region
+    /// functions, which the JIT and the interpreter run, never hold one.
+    Barrier,
     /// texture / textureLod / textureOffset on a 2D sampler. `handle` is the 64-bit handle
     /// as (low, high) u32 vars; coords are f32; `dst` is f32, or i32/u32 (all four alike)
     /// for isampler/usampler lookups, which return the texel's integers as bits. `compare` (f32) is the reference depth of
@@ -476,6 +481,24 @@ pub struct Function {
     /// `outputs[slot]` is the var whose value at the end of the invocation is written to
     /// output word `slot` (`Invocation::outputs`).
     pub outputs: Vec<Var>,
+    /// When not empty, `outputs[i]` goes to output word `output_rows[i]` instead of `i`
+    /// (same length as `outputs`): compute region functions write the vars they change
+    /// back into their rows of the work group's state (`ir::compute`).
+    pub output_rows: Vec<u32>,
+}
+
+impl Function {
+    /// The output word `outputs[i]` is written to.
+    pub fn output_row(&self, i: usize) -> u32 {
+        self.output_rows.get(i).copied().unwrap_or(i as u32)
+    }
+    /// Output words per lane the function writes: one past its highest output row.
+    pub fn output_words(&self) -> u32 {
+        (0..self.outputs.len())
+            .map(|i| self.output_row(i).saturating_add(1))
+            .max()
+            .unwrap_or(0)
+    }
 }
 
 impl Drop for Function {
@@ -519,6 +542,8 @@ impl Drop for Function {
 pub enum Stage {
     Vertex,
     Fragment,
+    /// GL 4.3 compute shaders (`ir::compute`).
+    Compute,
 }
 
 /// The GLSL type of a uniform, input or output, as GL reflection reports it.
@@ -903,4 +928,10 @@ pub struct Module {
     pub global_bindless_sampler: bool,
     /// `layout(bound_sampler) uniform;` at global scope.
     pub global_bound_sampler: bool,
+    /// Compute: `layout(local_size_x = X, local_size_y = Y, local_size_z = Z) in;`
+    /// (`[0; 3]` when not declared: a link error for a compute stage).
+    pub local_size: [u32; 3],
+    /// Compute: bytes of `shared` variables (std430-laid-out); they are storage block
+    /// `storage_blocks.len()` of the module's code (`ir::compute::shared_block`).
+    pub shared_bytes: u32,
 }

@@ -338,7 +338,8 @@ impl Stmt {
             | Stmt::Block { .. }
             | Stmt::Leave(_)
             | Stmt::Return
-            | Stmt::Discard => {}
+            | Stmt::Discard
+            | Stmt::Barrier => {}
             Stmt::Texture {
                 dst,
                 handle,
@@ -450,6 +451,9 @@ pub enum ValidationError {
     /// `Discard` in a vertex module.
     #[error("discard in a vertex shader")]
     DiscardOutsideFragment,
+    /// `Barrier` outside a compute module.
+    #[error("barrier outside a compute shader")]
+    BarrierOutsideCompute,
     /// `Discard` in a module whose `uses_discard` is false (the JIT picks variants by it).
     #[error("discard in a module that does not declare uses_discard")]
     DiscardNotDeclared,
@@ -569,11 +573,10 @@ fn check_handles(module: &Module) -> Result<(), ValidationError> {
                 _ => None,
             };
             if let Some(block) = storage {
-                if block as usize >= module.storage_blocks.len() {
-                    return Err(ValidationError::StorageBlockOutOfRange {
-                        block,
-                        count: module.storage_blocks.len(),
-                    });
+                // A compute module's `shared` variables are the block after the last one.
+                let count = module.storage_blocks.len() + usize::from(module.shared_bytes > 0);
+                if block as usize >= count {
+                    return Err(ValidationError::StorageBlockOutOfRange { block, count });
                 }
             }
             stack.extend(stmt.children());
@@ -729,8 +732,15 @@ impl Validator<'_> {
                 }
             }
             Stmt::Return => Ok(()),
+            Stmt::Barrier => {
+                if self.module.stage != Stage::Compute {
+                    Err(ValidationError::BarrierOutsideCompute)
+                } else {
+                    Ok(())
+                }
+            }
             Stmt::Discard => {
-                if self.module.stage != Stage::Fragment {
+                if self.module.stage == Stage::Vertex {
                     Err(ValidationError::DiscardOutsideFragment)
                 } else if !self.module.uses_discard {
                     Err(ValidationError::DiscardNotDeclared)
@@ -890,6 +900,9 @@ impl Validator<'_> {
                 self.expect(name, bits, Kinds::INT)?;
                 self.kind(base)
             }
+            // A compute module's input rows are its built-ins and its state rows
+            // (`ir::compute`), read as the var's own kind.
+            Op::Input(_) if self.module.stage == Stage::Compute => dst_kind,
             Op::Input(word) => {
                 let Some(decl) = self
                     .module

@@ -56,6 +56,7 @@ pub(crate) fn encode(module: &Module) -> Vec<u32> {
     w.push(match module.stage {
         Stage::Vertex => 0,
         Stage::Fragment => 1,
+        Stage::Compute => 2,
     });
     w.push(f.vars.len() as u32);
     for k in &f.vars {
@@ -68,6 +69,8 @@ pub(crate) fn encode(module: &Module) -> Vec<u32> {
     }
     w.push(f.outputs.len() as u32);
     w.extend(f.outputs.iter().map(|v| v.0));
+    w.push(f.output_rows.len() as u32);
+    w.extend(f.output_rows.iter().copied());
     encode_body(&f.body, &mut w);
     w
 }
@@ -125,6 +128,7 @@ fn encode_stmt(s: &Stmt, w: &mut Vec<u32>) {
         Stmt::Leave(l) => w.extend([7, l.0]),
         Stmt::Return => w.push(8),
         Stmt::Discard => w.push(9),
+        Stmt::Barrier => w.push(15),
         Stmt::Texture {
             dst,
             handle,

@@ -300,7 +300,7 @@ fn compile_inner(module: &Module) -> Result<Arc<dyn ShaderCode>, CompileError> {
         inline_body,
         input_words: input_words(module),
         builtins_read: reads(module).1,
-        output_words: module.func.outputs.len() as u32,
+        output_words: module.func.output_words(),
         _memory: Arc::new(JitMemory {
             module: Mutex::new(Some(jit)),
         }),

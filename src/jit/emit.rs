@@ -497,7 +497,8 @@ pub(crate) fn emit_function(
     let keep = e.b.ins().band_not(exec0, disc);
     for (slot, var) in module.func.outputs.iter().enumerate() {
         let v = e.var_value(*var)?;
-        let off = i32::try_from(slot * 16)
+        let row = module.func.output_row(slot) as usize;
+        let off = i32::try_from(row * 16)
             .map_err(|_| CompileError::Limit("too many output words".into()))?;
         let old = e.b.ins().load(I32X4, mem(), e.outputs, off);
         let new = e.b.ins().bitselect(keep, v, old);
@@ -758,8 +759,11 @@ impl Emitter<'_, '_> {
                 self.b.def_var(self.exec, z);
                 Ok(())
             }
+            Stmt::Barrier => Err(CompileError::Bug(
+                "barrier() left in a function (ir::compute splits at them)".into(),
+            )),
             Stmt::Discard => {
-                if self.module.stage != Stage::Fragment {
+                if self.module.stage == Stage::Vertex {
                     return Err(CompileError::Bug(
                         "discard outside a fragment shader".into(),
                     ));

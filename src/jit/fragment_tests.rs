@@ -88,6 +88,8 @@ fn copy_shader() -> Arc<dyn ShaderCode> {
         frag_coord_pixel_center_integer: false,
         global_bindless_sampler: false,
         global_bound_sampler: false,
+        local_size: [0; 3],
+        shared_bytes: 0,
     };
     super::compile_uncached(&m).expect("test shader compiles")
 }
@@ -889,6 +891,8 @@ fn cache_shares_variants_and_refuses_foreign_keys() {
         frag_coord_pixel_center_integer: false,
         global_bindless_sampler: false,
         global_bound_sampler: false,
+        local_size: [0; 3],
+        shared_bytes: 0,
     })));
     assert_eq!(fragment::shader_id(&*interp), None);
 }

@@ -27,7 +27,7 @@ impl Interpreted {
     pub fn new(module: Arc<Module>) -> Self {
         Interpreted {
             input_words: super::input_words(&module),
-            output_words: module.func.outputs.len() as u32,
+            output_words: module.func.output_words(),
             module,
         }
     }

@@ -11,12 +11,14 @@
 //! | `code.rs` | host ISA, one `JITModule` per shader, `JitCode` (owner of code memory) |
 //! | `cache.rs` | the shader cache keyed by the module's structural form |
 //! | `threads.rs` | the compiler threads every GL-reached compile runs on (big stacks) |
+//! | `compute.rs` | compute dispatches: region code and the work-group driver |
 //! | `fragment.rs` | fragment variants: depth, shader call, blend, pack, store per `FragmentKey`; their cache |
 //! | `interp_code.rs` | `Interpreted`: a `ShaderCode` running the reference interpreter |
 //! | `tests.rs` | hand-built modules through generated code, against a scalar reference |
 //! | `diff_tests.rs` | random modules through the JIT and `ir::interp` |
 //! | `fragment_tests.rs` | random keys and quads through variants and `raster::ops` |
 //! | `storage_tests.rs` | GLSL storage-block loads, stores and atomics through the JIT and `ir::interp` |
+//! | `compute_tests.rs` | GLSL compute dispatches (barriers, shared memory) with JIT and interpreted regions |
 //!
 //! Every semantic choice of generated code (NaN handling, division by zero, robust loads,
 //! bitfield ranges, the loop iteration cap) is the one `ir::interp` documents: the two must
@@ -28,6 +30,9 @@
 pub mod abi;
 mod cache;
 mod code;
+pub mod compute;
+#[cfg(test)]
+mod compute_tests;
 #[cfg(test)]
 mod diff_tests;
 mod emit;

@@ -201,6 +201,15 @@ pub fn ValidateProgram(ctx: &mut Context, program: GLuint) {
 }
 
 pub unsafe fn GetProgramiv(ctx: &mut Context, program: GLuint, pname: GLenum, params: *mut GLint) {
+    if pname == gl::COMPUTE_WORK_GROUP_SIZE {
+        let before = ctx.errors_recorded();
+        let v = ctx.compute_work_group_size(program);
+        if ctx.errors_recorded() == before {
+            // SAFETY: `params` is null or writable for the three values this name has.
+            unsafe { write_out(params, &v) }
+        }
+        return;
+    }
     let v = ctx.get_programiv(program, pname);
     // SAFETY: `params` is null or writable for one value.
     unsafe { write_one(params, v) }
