@@ -109,6 +109,11 @@ gl_commands! {
 impl Context {
     fn texture_handle(&mut self, texture: u32, sampler: Option<u32>) -> GlResult<TextureHandle> {
         let tname = TextureName(texture);
+        if texture != 0 && self.objs.textures.get(tname).is_some() {
+            // A buffer texture's handle captures the buffer's contents now (its descriptor
+            // never changes afterwards; see `texture_buffer`).
+            self.refresh_buffer_texture(crate::api::texture::TexRef::Named(tname));
+        }
         let tex = self
             .objs
             .textures

@@ -34,6 +34,11 @@ pub mod limits {
     pub const MAX_TEXTURE_SIZE: i32 = 16384;
     /// Layers of a 2D array texture (GL 4.5 core table 23.53: at least 2048).
     pub const MAX_ARRAY_TEXTURE_LAYERS: i32 = 2048;
+    /// GL_MAX_TEXTURE_BUFFER_SIZE in texels (GL 4.5 core table 23.53: at least 65536;
+    /// llvmpipe's 2²⁷).
+    pub const MAX_TEXTURE_BUFFER_SIZE: i32 = 1 << 27;
+    /// GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT (GL asks for at most 256).
+    pub const TEXTURE_BUFFER_OFFSET_ALIGNMENT: i32 = 16;
     /// log2(MAX_TEXTURE_SIZE) + 1.
     pub const MAX_MIP_LEVELS: usize = 15;
     pub const MAX_VERTEX_ATTRIBS: u32 = crate::ir::link::MAX_VERTEX_ATTRIBS;
@@ -257,6 +262,9 @@ pub struct Context {
     /// The default GL_TEXTURE_2D_MULTISAMPLE(_ARRAY) textures.
     pub(crate) default_texture_ms: Texture,
     pub(crate) default_texture_ms_array: Texture,
+    /// The default textures of GL_TEXTURE_1D, _1D_ARRAY, _RECTANGLE, _CUBE_MAP_ARRAY and
+    /// _BUFFER (`api::texture::MORE_TARGETS` order).
+    pub(crate) default_textures_more: Vec<Texture>,
     pub(crate) framebuffers: NameTable<FramebufferName, Framebuffer>,
 
     pub(crate) array_buffer: Option<BufferName>,
@@ -284,6 +292,8 @@ pub struct Context {
     /// Each unit's GL_TEXTURE_2D_MULTISAMPLE(_ARRAY) bindings.
     pub(crate) texture_units_ms: Vec<Option<TextureName>>,
     pub(crate) texture_units_ms_array: Vec<Option<TextureName>>,
+    /// Each unit's bindings of the `MORE_TARGETS` (`units_more[target][unit]`).
+    pub(crate) texture_units_more: Vec<Vec<Option<TextureName>>>,
     pub(crate) sampler_units: Vec<Option<SamplerName>>,
     pub(crate) draw_framebuffer: Option<FramebufferName>,
     pub(crate) read_framebuffer: Option<FramebufferName>,
@@ -642,6 +652,10 @@ impl Context {
             default_texture_ms_array: Texture::of_target(
                 crate::gl::enums::TEXTURE_2D_MULTISAMPLE_ARRAY,
             ),
+            default_textures_more: crate::api::texture::MORE_TARGETS
+                .iter()
+                .map(|&t| Texture::of_target(t))
+                .collect(),
             framebuffers: NameTable::default(),
             array_buffer: None,
             loose_element_buffer: None,
@@ -665,6 +679,10 @@ impl Context {
             texture_units_3d: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             texture_units_ms: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             texture_units_ms_array: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
+            texture_units_more: vec![
+                vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize];
+                crate::api::texture::MORE_TARGETS.len()
+            ],
             sampler_units: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             draw_framebuffer: None,
             read_framebuffer: None,

@@ -1069,6 +1069,7 @@ impl Context {
     /// integers for an integer texture).
     fn unit_handle(&mut self, unit: usize, array: crate::sampler::TexKind) -> TextureHandle {
         let tex_ref = self.unit_texture_for(unit, array);
+        self.refresh_buffer_texture(tex_ref);
         let sampler = self.sampler_units.get(unit).copied().flatten();
         let (s_state, s_version) = match sampler.and_then(|s| self.objs.samplers.get(s)) {
             Some(s) => (Some(s.state), s.version),

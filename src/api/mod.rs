@@ -79,6 +79,7 @@ pub(crate) mod storage_buffer;
 pub mod surface;
 pub mod sync;
 pub mod texture;
+pub mod texture_buffer;
 pub mod version;
 pub mod vertex_array;
 pub mod viewport;

@@ -148,6 +148,9 @@ impl Context {
             // Cube faces are 2D images; a 3D texture's depth is checked like a layer count.
             gl::MAX_CUBE_MAP_TEXTURE_SIZE => i(limits::MAX_TEXTURE_SIZE),
             gl::MAX_3D_TEXTURE_SIZE => i(limits::MAX_ARRAY_TEXTURE_LAYERS),
+            gl::MAX_RECTANGLE_TEXTURE_SIZE => i(limits::MAX_TEXTURE_SIZE),
+            gl::MAX_TEXTURE_BUFFER_SIZE => i(limits::MAX_TEXTURE_BUFFER_SIZE),
+            gl::TEXTURE_BUFFER_OFFSET_ALIGNMENT => i(limits::TEXTURE_BUFFER_OFFSET_ALIGNMENT),
             gl::MAX_RENDERBUFFER_SIZE => i(limits::MAX_RENDERBUFFER_SIZE),
             gl::MAX_VERTEX_ATTRIBS => i(limits::MAX_VERTEX_ATTRIBS as i32),
             gl::MAX_TEXTURE_IMAGE_UNITS | gl::MAX_VERTEX_TEXTURE_IMAGE_UNITS => {
@@ -327,6 +330,14 @@ impl Context {
             }
             gl::TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY => {
                 name(self.texture_units_ms_array[self.active_texture as usize].map(|t| t.0))
+            }
+            gl::TEXTURE_BINDING_1D
+            | gl::TEXTURE_BINDING_1D_ARRAY
+            | gl::TEXTURE_BINDING_RECTANGLE
+            | gl::TEXTURE_BINDING_CUBE_MAP_ARRAY
+            | gl::TEXTURE_BINDING_BUFFER => {
+                let k = crate::api::texture::more_binding_index(pname);
+                name(self.texture_units_more[k][self.active_texture as usize].map(|t| t.0))
             }
             gl::SAMPLER_BINDING => {
                 name(self.sampler_units[self.active_texture as usize].map(|s| s.0))

@@ -15,6 +15,8 @@ use crate::gl::{CompareFunc, MagFilter, MinFilter, Wrap};
 use crate::ir::BaseType;
 use crate::sampler::{Format, Image, SamplerState, TexKind, TextureHandle, TextureView};
 
+pub(crate) use crate::api::texture_buffer::TexBufferRange;
+
 /// The kind of texture a target names (the targets softgl has).
 pub(crate) fn kind_of_target(target: u32) -> Option<TexKind> {
     Some(match target {
@@ -24,9 +26,51 @@ pub(crate) fn kind_of_target(target: u32) -> Option<TexKind> {
         gl::TEXTURE_3D => TexKind::D3,
         gl::TEXTURE_2D_MULTISAMPLE => TexKind::D2Multisample,
         gl::TEXTURE_2D_MULTISAMPLE_ARRAY => TexKind::D2MultisampleArray,
+        gl::TEXTURE_1D => TexKind::D1,
+        gl::TEXTURE_1D_ARRAY => TexKind::D1Array,
+        gl::TEXTURE_RECTANGLE => TexKind::Rect,
+        gl::TEXTURE_CUBE_MAP_ARRAY => TexKind::CubeArray,
+        gl::TEXTURE_BUFFER => TexKind::Buffer,
         _ => return None,
     })
 }
+
+/// The targets of issue #13 whose default textures and unit bindings live in
+/// `Context::default_textures_more` / `texture_units_more`, in that order.
+pub(crate) const MORE_TARGETS: [u32; 5] = [
+    gl::TEXTURE_1D,
+    gl::TEXTURE_1D_ARRAY,
+    gl::TEXTURE_RECTANGLE,
+    gl::TEXTURE_CUBE_MAP_ARRAY,
+    gl::TEXTURE_BUFFER,
+];
+
+/// The `MORE_TARGETS` index of a kind (`None` for the kinds with their own fields).
+fn more_index(kind: TexKind) -> Option<usize> {
+    Some(match kind {
+        TexKind::D1 => 0,
+        TexKind::D1Array => 1,
+        TexKind::Rect => 2,
+        TexKind::CubeArray => 3,
+        TexKind::Buffer => 4,
+        _ => return None,
+    })
+}
+
+/// The `MORE_TARGETS` index of a GL_TEXTURE_BINDING_* query of those targets.
+pub(crate) fn more_binding_index(pname: u32) -> usize {
+    match pname {
+        gl::TEXTURE_BINDING_1D => 0,
+        gl::TEXTURE_BINDING_1D_ARRAY => 1,
+        gl::TEXTURE_BINDING_RECTANGLE => 2,
+        gl::TEXTURE_BINDING_CUBE_MAP_ARRAY => 3,
+        _ => 4,
+    }
+}
+
+/// What the INVALID_ENUM of a texture target names.
+const TARGETS: &str = "texture target (GL_TEXTURE_1D, _2D, _3D, _1D_ARRAY, _2D_ARRAY, _RECTANGLE, \
+                       _CUBE_MAP, _CUBE_MAP_ARRAY, _BUFFER, _2D_MULTISAMPLE(_ARRAY))";
 
 /// The face index (0..6, table 8.19's order) of a GL_TEXTURE_CUBE_MAP_POSITIVE_X ..
 /// NEGATIVE_Z target.
@@ -39,7 +83,17 @@ pub(crate) fn cube_face_of(target: u32) -> Option<u32> {
 /// The unit binding a sampler type reads (GL 4.5 core §11.1.3.5: the texture bound to
 /// the target of the sampler's type).
 pub(crate) fn sampler_kind(base: BaseType) -> TexKind {
-    if base.is_ms_array_sampler() {
+    if base.is_1d_sampler() {
+        TexKind::D1
+    } else if base.is_1d_array_sampler() {
+        TexKind::D1Array
+    } else if base.is_rect_sampler() {
+        TexKind::Rect
+    } else if base.is_cube_array_sampler() {
+        TexKind::CubeArray
+    } else if base.is_buffer_sampler() {
+        TexKind::Buffer
+    } else if base.is_ms_array_sampler() {
         TexKind::D2MultisampleArray
     } else if base.is_ms_sampler() {
         TexKind::D2Multisample
@@ -130,6 +184,8 @@ pub(crate) struct Texture {
     pub samples: u32,
     pub planes: Vec<Arc<Image>>,
     pub fixed_sample_locations: bool,
+    /// GL_TEXTURE_BUFFER: the buffer range glTexBuffer(Range) attached (`texture_buffer`).
+    pub buffer: Option<TexBufferRange>,
 }
 
 impl Default for Texture {
@@ -151,17 +207,27 @@ impl Default for Texture {
             samples: 0,
             planes: Vec::new(),
             fixed_sample_locations: true,
+            buffer: None,
         }
     }
 }
 
 impl Texture {
-    /// A texture object of `target` (default textures of the other targets).
+    /// A texture object of `target` (default textures of the other targets). A rectangle
+    /// texture starts with LINEAR minification and CLAMP_TO_EDGE wraps (GL 4.5 core
+    /// §8.10, table 23.18's footnotes).
     pub fn of_target(target: u32) -> Texture {
-        Texture {
+        let mut t = Texture {
             target: Some(target),
             ..Texture::default()
+        };
+        if target == gl::TEXTURE_RECTANGLE {
+            t.state.min_filter = MinFilter::Linear;
+            t.state.wrap_s = Wrap::ClampToEdge;
+            t.state.wrap_t = Wrap::ClampToEdge;
+            t.state.wrap_r = Wrap::ClampToEdge;
         }
+        t
     }
 
     /// What sampling sees this texture as (2D before its first bind).
@@ -271,6 +337,8 @@ pub(crate) fn border_allowed(c: [f32; 4]) -> bool {
 /// Which object a texture binding names (0 is the default texture).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum TexRef {
+    /// The default texture of `MORE_TARGETS[i]`.
+    DefaultMore(u8),
     Default,
     /// The default GL_TEXTURE_2D_ARRAY texture.
     DefaultArray,
@@ -504,6 +572,33 @@ gl_commands! {
     "glTexImage2D"
     fn tex_image_2d_from_buffer(target: u32, level: i32, internalformat: i32, width: i32, height: i32, border: i32, format: u32, ty: u32, offset: usize)
         = try_tex_image_2d_from_buffer;
+    /// glTexImage1D (GL 4.5 core §8.5): GL_TEXTURE_1D.
+    #[allow(clippy::too_many_arguments)]
+    "glTexImage1D"
+    fn tex_image_1d(target: u32, level: i32, internalformat: i32, width: i32, border: i32, format: u32, ty: u32, data: Option<&[u8]>)
+        = try_tex_image_1d;
+    /// glCopyTexImage1D (GL 4.5 core §8.6).
+    #[allow(clippy::too_many_arguments)]
+    "glCopyTexImage1D"
+    fn copy_tex_image_1d(target: u32, level: i32, internalformat: u32, x: i32, y: i32, width: i32, border: i32)
+        = try_copy_tex_image_1d;
+    /// glCopyTexSubImage1D / glCopyTextureSubImage1D (`texture` for the DSA form).
+    "glCopyTexSubImage1D"
+    fn copy_tex_sub_image_1d(target: u32, texture: Option<u32>, level: i32, xoffset: i32, src: [i32; 3])
+        = try_copy_tex_sub_image_1d;
+    /// glTexStorage1D (GL 4.5 core §8.19).
+    "glTexStorage1D"
+    fn tex_storage_1d(target: u32, levels: i32, internalformat: u32, width: i32)
+        = try_tex_storage_1d;
+    /// glTextureStorage1D.
+    "glTextureStorage1D"
+    fn texture_storage_1d(texture: u32, levels: i32, internalformat: u32, width: i32)
+        = try_texture_storage_1d;
+    /// glTexSubImage1D / glTextureSubImage1D (`texture` for the DSA form).
+    #[allow(clippy::too_many_arguments)]
+    "glTexSubImage1D"
+    fn tex_sub_image_1d(target: u32, texture: Option<u32>, level: i32, xoffset: i32, width: i32, format: u32, ty: u32, data: &[u8])
+        = try_tex_sub_image_1d;
     /// glTexStorage2D (GL 4.5 core §8.19).
     "glTexStorage2D"
     fn tex_storage_2d(target: u32, levels: i32, internalformat: u32, width: i32, height: i32)
@@ -712,6 +807,7 @@ impl Context {
             TexRef::Default3D => Some(&self.default_texture_3d),
             TexRef::DefaultMs => Some(&self.default_texture_ms),
             TexRef::DefaultMsArray => Some(&self.default_texture_ms_array),
+            TexRef::DefaultMore(i) => self.default_textures_more.get(i as usize),
             TexRef::Named(n) => self.objs.textures.get(n),
         }
     }
@@ -724,6 +820,7 @@ impl Context {
             TexRef::Default3D => Some(&mut self.default_texture_3d),
             TexRef::DefaultMs => Some(&mut self.default_texture_ms),
             TexRef::DefaultMsArray => Some(&mut self.default_texture_ms_array),
+            TexRef::DefaultMore(i) => self.default_textures_more.get_mut(i as usize),
             TexRef::Named(n) => self.objs.textures.get_mut(n),
         }
     }
@@ -734,10 +831,7 @@ impl Context {
         let kind = cube_face_of(target)
             .map(|_| TexKind::Cube)
             .or_else(|| kind_of_target(target))
-            .ok_or(GlError::BadEnum(
-                "texture target (only GL_TEXTURE_2D, _2D_ARRAY, _CUBE_MAP and _3D)",
-                target,
-            ))?;
+            .ok_or(GlError::BadEnum(TARGETS, target))?;
         Ok(self.unit_texture_for(self.active_texture as usize, kind))
     }
 
@@ -760,6 +854,12 @@ impl Context {
     /// The binding of `unit` for the texture kind `kind` (what a sampler of that type
     /// reads), or that target's default texture.
     pub(crate) fn unit_texture_for(&self, unit: usize, kind: TexKind) -> TexRef {
+        if let Some(i) = more_index(kind) {
+            return match self.texture_units_more[i].get(unit).copied().flatten() {
+                Some(n) => TexRef::Named(n),
+                None => TexRef::DefaultMore(i as u8),
+            };
+        }
         let (units, default) = match kind {
             TexKind::D2 => (&self.texture_units, TexRef::Default),
             TexKind::D2Array => (&self.texture_units_2d_array, TexRef::DefaultArray),
@@ -767,6 +867,7 @@ impl Context {
             TexKind::D3 => (&self.texture_units_3d, TexRef::Default3D),
             TexKind::D2Multisample => (&self.texture_units_ms, TexRef::DefaultMs),
             TexKind::D2MultisampleArray => (&self.texture_units_ms_array, TexRef::DefaultMsArray),
+            _ => unreachable!("`more_index` covers the other kinds"),
         };
         match units.get(unit).copied().flatten() {
             Some(n) => TexRef::Named(n),
@@ -776,6 +877,9 @@ impl Context {
 
     /// The unit bindings of one kind.
     fn units_mut(&mut self, kind: TexKind) -> &mut Vec<Option<TextureName>> {
+        if let Some(i) = more_index(kind) {
+            return &mut self.texture_units_more[i];
+        }
         match kind {
             TexKind::D2 => &mut self.texture_units,
             TexKind::D2Array => &mut self.texture_units_2d_array,
@@ -783,6 +887,7 @@ impl Context {
             TexKind::D3 => &mut self.texture_units_3d,
             TexKind::D2Multisample => &mut self.texture_units_ms,
             TexKind::D2MultisampleArray => &mut self.texture_units_ms_array,
+            _ => unreachable!("`more_index` covers the other kinds"),
         }
     }
 
@@ -804,15 +909,9 @@ impl Context {
 
     pub(crate) fn try_create_textures(&mut self, target: u32, n: i32) -> GlResult<Vec<u32>> {
         if kind_of_target(target).is_none() {
-            return Err(GlError::BadEnum(
-                "texture target (only GL_TEXTURE_2D, _2D_ARRAY, _CUBE_MAP and _3D)",
-                target,
-            ));
+            return Err(GlError::BadEnum(TARGETS, target));
         }
-        let t = Texture {
-            target: Some(target),
-            ..Texture::default()
-        };
+        let t = Texture::of_target(target);
         self.make_names(n, |this, n| this.objs.textures.create_many(n, || t.clone()))
     }
 
@@ -831,10 +930,7 @@ impl Context {
     }
 
     pub(crate) fn try_bind_texture(&mut self, target: u32, texture: u32) -> GlResult<()> {
-        let kind = kind_of_target(target).ok_or(GlError::BadEnum(
-            "texture target (only GL_TEXTURE_2D, _2D_ARRAY, _CUBE_MAP and _3D)",
-            target,
-        ))?;
+        let kind = kind_of_target(target).ok_or(GlError::BadEnum(TARGETS, target))?;
         let unit = self.active_texture as usize;
         if texture == 0 {
             self.units_mut(kind)[unit] = None;
@@ -851,6 +947,11 @@ impl Context {
             .ok_or(GlError::InvalidOperation("not a texture"))?;
         if t.target.is_some_and(|t| t != target) {
             return Err(GlError::InvalidOperation("texture has another target"));
+        }
+        if t.target.is_none() {
+            // First bind: the target's initial state (rectangle defaults).
+            let fresh = Texture::of_target(target);
+            t.state = fresh.state;
         }
         t.target = Some(target);
         self.units_mut(kind)[unit] = Some(name);
@@ -871,6 +972,7 @@ impl Context {
                 .chain(&mut self.texture_units_3d)
                 .chain(&mut self.texture_units_ms)
                 .chain(&mut self.texture_units_ms_array)
+                .chain(self.texture_units_more.iter_mut().flatten())
             {
                 if *u == Some(name) {
                     *u = None;
@@ -943,9 +1045,25 @@ impl Context {
     ) -> GlResult<()> {
         let r = self.bound_texture_of(
             target,
-            &[gl::TEXTURE_2D, gl::TEXTURE_CUBE_MAP_POSITIVE_X],
-            "texture target (GL_TEXTURE_2D or a cube map face)",
+            &[
+                gl::TEXTURE_2D,
+                gl::TEXTURE_CUBE_MAP_POSITIVE_X,
+                gl::TEXTURE_1D_ARRAY,
+                gl::TEXTURE_RECTANGLE,
+            ],
+            "texture target (GL_TEXTURE_2D, _1D_ARRAY, _RECTANGLE or a cube map face)",
         )?;
+        if target == gl::TEXTURE_1D_ARRAY {
+            // The image's rows are the layers (GL 4.5 core §8.5): stored as `height`
+            // one-row layers.
+            let dims = [width, 1, height];
+            return self.tex_image(r, level, internalformat, dims, border, format, ty, data);
+        }
+        if target == gl::TEXTURE_RECTANGLE && level != 0 {
+            return Err(GlError::InvalidValue(
+                "rectangle textures have level 0 only",
+            ));
+        }
         if let Some(face) = cube_face_of(target) {
             // Cube faces are square (GL 4.5 core §8.5.3).
             if width != height {
@@ -1024,6 +1142,11 @@ impl Context {
             .ok_or(GlError::InvalidValue("internal format"))?;
         let kind = self.texture(r).map(|t| t.kind()).unwrap_or_default();
         crate::api::compressed::check_target(kind, ifmt.gl)?;
+        if kind == TexKind::CubeArray && (w != h || d % 6 != 0) {
+            return Err(GlError::InvalidValue(
+                "cube map array faces must be square and layer-faces a multiple of 6",
+            ));
+        }
         let fmt = ifmt.storage;
         let bytes = match data {
             Some(src) => Some(pixels::unpack_3d(
@@ -1175,10 +1298,81 @@ impl Context {
     ) -> GlResult<()> {
         let r = self.bound_texture_of(
             target,
-            &[gl::TEXTURE_2D, gl::TEXTURE_CUBE_MAP],
-            "texture target (GL_TEXTURE_2D or GL_TEXTURE_CUBE_MAP)",
+            &[
+                gl::TEXTURE_2D,
+                gl::TEXTURE_CUBE_MAP,
+                gl::TEXTURE_1D_ARRAY,
+                gl::TEXTURE_RECTANGLE,
+            ],
+            "texture target (GL_TEXTURE_2D, _CUBE_MAP, _1D_ARRAY or _RECTANGLE)",
         )?;
         self.tex_storage(r, levels, internalformat, [width, height, 1])
+    }
+
+    /// glTexStorage1D (GL 4.5 core §8.19): GL_TEXTURE_1D only.
+    pub(crate) fn try_tex_storage_1d(
+        &mut self,
+        target: u32,
+        levels: i32,
+        internalformat: u32,
+        width: i32,
+    ) -> GlResult<()> {
+        let r =
+            self.bound_texture_of(target, &[gl::TEXTURE_1D], "texture target (GL_TEXTURE_1D)")?;
+        self.tex_storage(r, levels, internalformat, [width, 1, 1])
+    }
+
+    /// glTextureStorage1D.
+    pub(crate) fn try_texture_storage_1d(
+        &mut self,
+        texture: u32,
+        levels: i32,
+        internalformat: u32,
+        width: i32,
+    ) -> GlResult<()> {
+        let r = self.dsa_texture_of(texture, &[gl::TEXTURE_1D])?;
+        self.tex_storage(r, levels, internalformat, [width, 1, 1])
+    }
+
+    /// glTexImage1D (GL 4.5 core §8.5): GL_TEXTURE_1D, stored one texel high.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn try_tex_image_1d(
+        &mut self,
+        target: u32,
+        level: i32,
+        internalformat: i32,
+        width: i32,
+        border: i32,
+        format: u32,
+        ty: u32,
+        data: Option<&[u8]>,
+    ) -> GlResult<()> {
+        let r =
+            self.bound_texture_of(target, &[gl::TEXTURE_1D], "texture target (GL_TEXTURE_1D)")?;
+        let dims = [width, 1, 1];
+        self.tex_image(r, level, internalformat, dims, border, format, ty, data)
+    }
+
+    /// glTexSubImage1D and glTextureSubImage1D (`texture` for the DSA form).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn try_tex_sub_image_1d(
+        &mut self,
+        target: u32,
+        texture: Option<u32>,
+        level: i32,
+        xoffset: i32,
+        width: i32,
+        format: u32,
+        ty: u32,
+        data: &[u8],
+    ) -> GlResult<()> {
+        let r = match texture {
+            Some(t) => self.dsa_texture_of(t, &[gl::TEXTURE_1D])?,
+            None => {
+                self.bound_texture_of(target, &[gl::TEXTURE_1D], "texture target (GL_TEXTURE_1D)")?
+            }
+        };
+        self.sub_image(r, level, [xoffset, 0, 0], [width, 1, 1], format, ty, data)
     }
 
     /// glTexStorage2D/3D and glTextureStorage2D/3D on the texture `r`.
@@ -1203,15 +1397,29 @@ impl Context {
                 "levels, width, height and depth must be positive",
             ));
         }
+        let kind = self.texture(r).map(|t| t.kind()).unwrap_or_default();
+        // A 1D array's height is its layer count (stored as one-row layers).
+        let [width, height, depth] = if kind == TexKind::D1Array {
+            [width, 1, height]
+        } else {
+            [width, height, depth]
+        };
         let (w, h) = Self::check_size(width, height)?;
         let mut d = Self::check_layers(depth)?;
-        let kind = self.texture(r).map(|t| t.kind()).unwrap_or_default();
         crate::api::compressed::check_target(kind, internalformat)?;
         if kind == TexKind::Cube {
             if w != h {
                 return Err(GlError::InvalidValue("cube map faces must be square"));
             }
             d = 6;
+        }
+        if kind == TexKind::CubeArray && (w != h || d % 6 != 0) {
+            return Err(GlError::InvalidValue(
+                "cube map array faces must be square and layer-faces a multiple of 6",
+            ));
+        }
+        if kind == TexKind::Rect && levels != 1 {
+            return Err(GlError::InvalidValue("rectangle textures have one level"));
         }
         let volume = kind == TexKind::D3;
         let largest = if volume { w.max(h).max(d) } else { w.max(h) };
@@ -1258,8 +1466,13 @@ impl Context {
     ) -> GlResult<()> {
         let r = self.bound_texture_of(
             target,
-            &[gl::TEXTURE_2D, gl::TEXTURE_CUBE_MAP_POSITIVE_X],
-            "texture target (GL_TEXTURE_2D or a cube map face)",
+            &[
+                gl::TEXTURE_2D,
+                gl::TEXTURE_CUBE_MAP_POSITIVE_X,
+                gl::TEXTURE_1D_ARRAY,
+                gl::TEXTURE_RECTANGLE,
+            ],
+            "texture target (GL_TEXTURE_2D, _1D_ARRAY, _RECTANGLE or a cube map face)",
         )?;
         if let Some(face) = cube_face_of(target) {
             let (o, d) = ([xoffset, yoffset, face as i32], [width, height, 1]);
@@ -1290,7 +1503,10 @@ impl Context {
 
     /// The texture a DSA 2D command names (glTextureSubImage2D: 2D only).
     fn dsa_texture(&self, texture: u32) -> GlResult<TexRef> {
-        self.dsa_texture_of(texture, &[gl::TEXTURE_2D])
+        self.dsa_texture_of(
+            texture,
+            &[gl::TEXTURE_2D, gl::TEXTURE_1D_ARRAY, gl::TEXTURE_RECTANGLE],
+        )
     }
 
     /// The texture a DSA 3D command names: 2D array, 3D, and for glTextureSubImage3D
@@ -1298,7 +1514,12 @@ impl Context {
     fn dsa_texture_array(&self, texture: u32) -> GlResult<TexRef> {
         self.dsa_texture_of(
             texture,
-            &[gl::TEXTURE_2D_ARRAY, gl::TEXTURE_3D, gl::TEXTURE_CUBE_MAP],
+            &[
+                gl::TEXTURE_2D_ARRAY,
+                gl::TEXTURE_3D,
+                gl::TEXTURE_CUBE_MAP,
+                gl::TEXTURE_CUBE_MAP_ARRAY,
+            ],
         )
     }
 
@@ -1311,6 +1532,10 @@ impl Context {
                 gl::TEXTURE_2D_ARRAY,
                 gl::TEXTURE_CUBE_MAP,
                 gl::TEXTURE_3D,
+                gl::TEXTURE_1D,
+                gl::TEXTURE_1D_ARRAY,
+                gl::TEXTURE_RECTANGLE,
+                gl::TEXTURE_CUBE_MAP_ARRAY,
             ],
         )
     }
@@ -1365,7 +1590,15 @@ impl Context {
         ty: u32,
         data: &[u8],
     ) -> GlResult<()> {
-        let (o, d) = ([xoffset, yoffset, 0], [width, height, 1]);
+        // A 1D array's rows are its layers.
+        let one_d_array = self
+            .texture(r)
+            .is_some_and(|t| t.kind() == TexKind::D1Array);
+        let (o, d) = if one_d_array {
+            ([xoffset, 0, yoffset], [width, 1, height])
+        } else {
+            ([xoffset, yoffset, 0], [width, height, 1])
+        };
         self.sub_image(r, level, o, d, format, ty, data)
     }
 
@@ -1444,8 +1677,12 @@ impl Context {
     ) -> GlResult<()> {
         let r = self.bound_texture_of(
             target,
-            &[gl::TEXTURE_2D_ARRAY, gl::TEXTURE_3D],
-            "texture target (GL_TEXTURE_2D_ARRAY or GL_TEXTURE_3D)",
+            &[
+                gl::TEXTURE_2D_ARRAY,
+                gl::TEXTURE_3D,
+                gl::TEXTURE_CUBE_MAP_ARRAY,
+            ],
+            "texture target (GL_TEXTURE_2D_ARRAY, _3D or _CUBE_MAP_ARRAY)",
         )?;
         let dims = [width, height, depth];
         self.tex_image(r, level, internalformat, dims, border, format, ty, data)
@@ -1492,8 +1729,12 @@ impl Context {
     ) -> GlResult<()> {
         let r = self.bound_texture_of(
             target,
-            &[gl::TEXTURE_2D_ARRAY, gl::TEXTURE_3D],
-            "texture target (GL_TEXTURE_2D_ARRAY or GL_TEXTURE_3D)",
+            &[
+                gl::TEXTURE_2D_ARRAY,
+                gl::TEXTURE_3D,
+                gl::TEXTURE_CUBE_MAP_ARRAY,
+            ],
+            "texture target (GL_TEXTURE_2D_ARRAY, _3D or _CUBE_MAP_ARRAY)",
         )?;
         self.tex_storage(r, levels, internalformat, [width, height, depth])
     }
@@ -1507,7 +1748,14 @@ impl Context {
         height: i32,
         depth: i32,
     ) -> GlResult<()> {
-        let r = self.dsa_texture_of(texture, &[gl::TEXTURE_2D_ARRAY, gl::TEXTURE_3D])?;
+        let r = self.dsa_texture_of(
+            texture,
+            &[
+                gl::TEXTURE_2D_ARRAY,
+                gl::TEXTURE_3D,
+                gl::TEXTURE_CUBE_MAP_ARRAY,
+            ],
+        )?;
         self.tex_storage(r, levels, internalformat, [width, height, depth])
     }
 
@@ -1519,7 +1767,15 @@ impl Context {
         width: i32,
         height: i32,
     ) -> GlResult<()> {
-        let r = self.dsa_texture_of(texture, &[gl::TEXTURE_2D, gl::TEXTURE_CUBE_MAP])?;
+        let r = self.dsa_texture_of(
+            texture,
+            &[
+                gl::TEXTURE_2D,
+                gl::TEXTURE_CUBE_MAP,
+                gl::TEXTURE_1D_ARRAY,
+                gl::TEXTURE_RECTANGLE,
+            ],
+        )?;
         self.tex_storage(r, levels, internalformat, [width, height, 1])
     }
 
@@ -1536,8 +1792,12 @@ impl Context {
     ) -> GlResult<()> {
         let r = self.bound_texture_of(
             target,
-            &[gl::TEXTURE_2D_ARRAY, gl::TEXTURE_3D],
-            "texture target (GL_TEXTURE_2D_ARRAY or GL_TEXTURE_3D)",
+            &[
+                gl::TEXTURE_2D_ARRAY,
+                gl::TEXTURE_3D,
+                gl::TEXTURE_CUBE_MAP_ARRAY,
+            ],
+            "texture target (GL_TEXTURE_2D_ARRAY, _3D or _CUBE_MAP_ARRAY)",
         )?;
         self.sub_image(r, level, offset, size, format, ty, data)
     }
@@ -1598,9 +1858,21 @@ impl Context {
     ) -> GlResult<()> {
         let r = self.bound_texture_of(
             target,
-            &[gl::TEXTURE_2D, gl::TEXTURE_CUBE_MAP_POSITIVE_X],
-            "texture target (GL_TEXTURE_2D or a cube map face)",
+            &[
+                gl::TEXTURE_2D,
+                gl::TEXTURE_CUBE_MAP_POSITIVE_X,
+                gl::TEXTURE_1D,
+                gl::TEXTURE_1D_ARRAY,
+                gl::TEXTURE_RECTANGLE,
+            ],
+            "texture target (GL_TEXTURE_2D, _1D_ARRAY, _RECTANGLE or a cube map face)",
         )?;
+        // glCopyTexImage1D comes here with height 1 (`try_copy_tex_image_1d`).
+        if target == gl::TEXTURE_RECTANGLE && level != 0 {
+            return Err(GlError::InvalidValue(
+                "rectangle textures have level 0 only",
+            ));
+        }
         let face = cube_face_of(target);
         if face.is_some() && width != height {
             return Err(GlError::InvalidValue("cube map faces must be square"));
@@ -1616,7 +1888,12 @@ impl Context {
             Format::Int(_) => (gl::RGBA_INTEGER, gl::UNSIGNED_INT),
             _ => (gl::RGBA, gl::FLOAT),
         };
-        let dims = [width, height, 1];
+        let one_d_array = target == gl::TEXTURE_1D_ARRAY;
+        let dims = if one_d_array {
+            [width, 1, height]
+        } else {
+            [width, height, 1]
+        };
         self.tex_image_at(
             r,
             face,
@@ -1628,8 +1905,64 @@ impl Context {
             ty,
             None,
         )?;
+        if one_d_array {
+            return self.copy_rows_to_layers(r, level, [0, 0], [x, y, width, height]);
+        }
         let z = face.unwrap_or(0) as i32;
         self.copy_into(r, level, [0, 0, z], [x, y, width, height])
+    }
+
+    /// glCopyTexImage1D (GL 4.5 core §8.6): one row of the read framebuffer.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn try_copy_tex_image_1d(
+        &mut self,
+        target: u32,
+        level: i32,
+        internalformat: u32,
+        x: i32,
+        y: i32,
+        width: i32,
+        border: i32,
+    ) -> GlResult<()> {
+        if target != gl::TEXTURE_1D {
+            return Err(GlError::BadEnum("texture target (GL_TEXTURE_1D)", target));
+        }
+        self.try_copy_tex_image_2d(target, level, internalformat, x, y, width, 1, border)
+    }
+
+    /// glCopyTexSubImage1D / glCopyTextureSubImage1D (`texture`).
+    pub(crate) fn try_copy_tex_sub_image_1d(
+        &mut self,
+        target: u32,
+        texture: Option<u32>,
+        level: i32,
+        xoffset: i32,
+        [x, y, width]: [i32; 3],
+    ) -> GlResult<()> {
+        let r = match texture {
+            Some(t) => self.dsa_texture_of(t, &[gl::TEXTURE_1D])?,
+            None => {
+                self.bound_texture_of(target, &[gl::TEXTURE_1D], "texture target (GL_TEXTURE_1D)")?
+            }
+        };
+        self.copy_into(r, level, [xoffset, 0, 0], [x, y, width, 1])
+    }
+
+    /// A copy into a 1D array: read-framebuffer row y + k goes to layer yoff + k.
+    fn copy_rows_to_layers(
+        &mut self,
+        r: TexRef,
+        level: i32,
+        [xoff, yoff]: [i32; 2],
+        [x, y, width, height]: [i32; 4],
+    ) -> GlResult<()> {
+        if height < 0 {
+            return Err(GlError::InvalidValue("negative size"));
+        }
+        for k in 0..height {
+            self.copy_into(r, level, [xoff, 0, yoff + k], [x, y + k, width, 1])?;
+        }
+        Ok(())
     }
 
     pub(crate) fn try_copy_tex_sub_image_2d(
@@ -1641,9 +1974,17 @@ impl Context {
     ) -> GlResult<()> {
         let r = self.bound_texture_of(
             target,
-            &[gl::TEXTURE_2D, gl::TEXTURE_CUBE_MAP_POSITIVE_X],
-            "texture target (GL_TEXTURE_2D or a cube map face)",
+            &[
+                gl::TEXTURE_2D,
+                gl::TEXTURE_CUBE_MAP_POSITIVE_X,
+                gl::TEXTURE_1D_ARRAY,
+                gl::TEXTURE_RECTANGLE,
+            ],
+            "texture target (GL_TEXTURE_2D, _1D_ARRAY, _RECTANGLE or a cube map face)",
         )?;
+        if target == gl::TEXTURE_1D_ARRAY {
+            return self.copy_rows_to_layers(r, level, [xoffset, yoffset], src);
+        }
         let z = cube_face_of(target).unwrap_or(0) as i32;
         self.copy_into(r, level, [xoffset, yoffset, z], src)
     }
@@ -1657,8 +1998,12 @@ impl Context {
     ) -> GlResult<()> {
         let r = self.bound_texture_of(
             target,
-            &[gl::TEXTURE_2D_ARRAY, gl::TEXTURE_3D],
-            "texture target (GL_TEXTURE_2D_ARRAY or GL_TEXTURE_3D)",
+            &[
+                gl::TEXTURE_2D_ARRAY,
+                gl::TEXTURE_3D,
+                gl::TEXTURE_CUBE_MAP_ARRAY,
+            ],
+            "texture target (GL_TEXTURE_2D_ARRAY, _3D or _CUBE_MAP_ARRAY)",
         )?;
         self.copy_into(r, level, offset, src)
     }
@@ -1671,6 +2016,12 @@ impl Context {
         src: [i32; 4],
     ) -> GlResult<()> {
         let r = self.dsa_texture(texture)?;
+        if self
+            .texture(r)
+            .is_some_and(|t| t.kind() == TexKind::D1Array)
+        {
+            return self.copy_rows_to_layers(r, level, [xoffset, yoffset], src);
+        }
         self.copy_into(r, level, [xoffset, yoffset, 0], src)
     }
 
@@ -1896,8 +2247,13 @@ impl Context {
         match texture {
             Some(t) => self.dsa_texture_any(t),
             // Multisample textures have no image to download (GL 4.5 core §8.11.4).
-            None if kind_of_target(target).is_some_and(|k| k.is_multisample()) => {
-                Err(GlError::BadEnum("texture target (multisample)", target))
+            None if kind_of_target(target)
+                .is_some_and(|k| k.is_multisample() || k == TexKind::Buffer) =>
+            {
+                Err(GlError::BadEnum(
+                    "texture target (multisample or buffer)",
+                    target,
+                ))
             }
             None => self.bound_texture(target),
         }
@@ -2007,8 +2363,14 @@ impl Context {
     }
 
     pub(crate) fn try_generate_mipmap(&mut self, target: u32) -> GlResult<()> {
-        if kind_of_target(target).is_some_and(|k| k.is_multisample()) {
-            return Err(GlError::BadEnum("texture target (multisample)", target));
+        // GL 4.5 core §8.14.4: no mipmaps of multisample, rectangle or buffer textures.
+        if kind_of_target(target)
+            .is_some_and(|k| k.is_multisample() || matches!(k, TexKind::Rect | TexKind::Buffer))
+        {
+            return Err(GlError::BadEnum(
+                "texture target (multisample, rectangle or buffer)",
+                target,
+            ));
         }
         let r = self.bound_texture(target)?;
         let t = self
@@ -2130,6 +2492,21 @@ impl Context {
             ));
         }
         let mut state = t.state;
+        let rect = t.kind() == TexKind::Rect;
+        // GL 4.5 core §8.10: rectangle textures take no repeating wraps and no mipmap
+        // minification (INVALID_ENUM).
+        if rect && p.len() > 0 {
+            let e = p.e();
+            let wraps = matches!(
+                pname,
+                gl::TEXTURE_WRAP_S | gl::TEXTURE_WRAP_T | gl::TEXTURE_WRAP_R
+            );
+            if (wraps && matches!(e, gl::REPEAT | gl::MIRRORED_REPEAT))
+                || (pname == gl::TEXTURE_MIN_FILTER && !matches!(e, gl::NEAREST | gl::LINEAR))
+            {
+                return Err(GlError::BadEnum("rectangle texture parameter value", e));
+            }
+        }
         if !apply_sampler_param(&mut state, pname, &p, vector)? {
             if p.len() == 0 {
                 return Err(GlError::InvalidValue("no value"));
@@ -2139,6 +2516,12 @@ impl Context {
                     let v = p.i();
                     if v < 0 {
                         return Err(GlError::InvalidValue("level must not be negative"));
+                    }
+                    // GL 4.5 core §8.10: a rectangle texture's base level is 0.
+                    if rect && pname == gl::TEXTURE_BASE_LEVEL && v != 0 {
+                        return Err(GlError::InvalidOperation(
+                            "a rectangle texture's base level must be 0",
+                        ));
                     }
                     if pname == gl::TEXTURE_BASE_LEVEL {
                         t.base_level = v;
@@ -2450,9 +2833,26 @@ impl Context {
         let l = Self::check_level(level)?;
         let img = self.texture(r).and_then(|t| t.levels[l].clone());
         let f = self.texture(r).and_then(|t| t.level_format(l));
+        // A 1D array's height is its layer count (its levels are stored as one-row layers).
+        let one_d_array = target == gl::TEXTURE_1D_ARRAY;
         Ok(match pname {
             gl::TEXTURE_WIDTH => img.map_or(0, |i| i.width() as i32),
+            gl::TEXTURE_HEIGHT if one_d_array => img.map_or(0, |i| i.depth() as i32),
+            gl::TEXTURE_DEPTH if one_d_array => img.map_or(0, |_| 1),
             gl::TEXTURE_HEIGHT => img.map_or(0, |i| i.height() as i32),
+            gl::TEXTURE_BUFFER_OFFSET
+            | gl::TEXTURE_BUFFER_SIZE
+            | gl::TEXTURE_BUFFER_DATA_STORE_BINDING => {
+                let b = self.texture(r).and_then(|t| t.buffer.clone());
+                match pname {
+                    gl::TEXTURE_BUFFER_OFFSET => b.map_or(0, |b| b.offset as i32),
+                    gl::TEXTURE_BUFFER_SIZE => b.map_or(0, |b| {
+                        let len = self.objs.buffers.get(b.name).map_or(0, |x| x.data.len());
+                        b.size.unwrap_or(len) as i32
+                    }),
+                    _ => b.map_or(0, |b| b.name.0 as i32),
+                }
+            }
             // The initial internal format is RGBA (GL 4.5 core table 23.16).
             gl::TEXTURE_INTERNAL_FORMAT => f.map_or(gl::RGBA, |f| f.gl) as i32,
             // Layers of a 2D array level, 1 for a 2D level, 0 with no image; never

@@ -958,9 +958,22 @@ impl Lowerer {
                     vars: vals[0].vars.clone(),
                 }
             }
-            "texture" | "texture2D" | "textureLod" | "texture2DLod" | "textureOffset"
-            | "textureLodOffset" | "textureGrad" | "textureGradOffset" | "texelFetch"
-            | "textureSize" | "textureSamples" => {
+            "texture"
+            | "texture2D"
+            | "textureLod"
+            | "texture2DLod"
+            | "textureOffset"
+            | "textureLodOffset"
+            | "textureGrad"
+            | "textureGradOffset"
+            | "texelFetch"
+            | "textureSize"
+            | "textureSamples"
+            | "textureGather"
+            | "textureGatherOffset"
+            | "textureGatherOffsets"
+            | "textureQueryLod"
+            | "textureQueryLevels" => {
                 return self.texture_call(name, vals, args, span).map(Some);
             }
             "textureProj"
@@ -977,8 +990,32 @@ impl Lowerer {
                 // sampler2DShadow's vec4 is (x, y, D_ref) / w and sampler3D's (s, t, r) / q:
                 // both divide the first three components by the fourth.
                 let first = vals.first().map(|v| &v.ty);
+                let first_base = first.and_then(|t| t.base());
+                if first_base.is_some_and(|b| b.is_1d_sampler() && !b.is_shadow_sampler()) {
+                    // sampler1D: s / q of a vec2 (s, q) or vec4 (s, _, _, q).
+                    let p = match vals.get(1) {
+                        Some(v)
+                            if v.ty == Type::vector(BaseType::Float, 2)
+                                || v.ty == Type::vector(BaseType::Float, 4) =>
+                        {
+                            v.clone()
+                        }
+                        _ => bail!(self, span, "{name}() on a sampler1D needs a vec2 or vec4"),
+                    };
+                    let s = self.fbin(BinaryOp::FDiv, p.vars[0], p.vars[p.vars.len() - 1]);
+                    vals[1] = Value {
+                        ty: Type::FLOAT,
+                        vars: vec![s],
+                    };
+                    let plain = name.replacen("Proj", "", 1);
+                    return self.texture_call(&plain, vals, args, span).map(Some);
+                }
                 let kind = if first == Some(&Type::scalar(BaseType::Sampler2DShadow)) {
                     Some("sampler2DShadow")
+                } else if first == Some(&Type::scalar(BaseType::Sampler2DRectShadow)) {
+                    Some("sampler2DRectShadow")
+                } else if first == Some(&Type::scalar(BaseType::Sampler1DShadow)) {
+                    Some("sampler1DShadow")
                 } else if first
                     .and_then(|t| t.base())
                     .is_some_and(|b| b.is_3d_sampler())
@@ -1034,18 +1071,33 @@ impl Lowerer {
                 return self.texture_call(&plain, vals, args, span).map(Some);
             }
             "texelFetchOffset" => {
-                self.count(name, &vals, 4, span)?;
+                // 1D kinds take an int offset; rectangles have no lod argument (GLSL 4.60
+                // §8.9.2).
+                let base = vals.first().and_then(|v| v.ty.base());
+                let one_d = base.is_some_and(|b| b.is_1d_sampler() || b.is_1d_array_sampler());
+                let rect = base.is_some_and(|b| b.is_rect_sampler());
+                let n_args = if rect { 3 } else { 4 };
+                self.count(name, &vals, n_args, span)?;
                 let ivec2 = Type::vector(BaseType::Int, 2);
-                let off = match self.const_eval(&args[3]) {
-                    Some(c) if c.ty == ivec2 => c.vals,
+                let (off_ty, what) = if one_d {
+                    (Type::INT, "int")
+                } else {
+                    (ivec2.clone(), "ivec2")
+                };
+                let oa = &args[n_args - 1];
+                let off = match self.const_eval(oa) {
+                    Some(c) if c.ty == off_ty => c.vals,
                     _ => bail!(
                         self,
-                        args[3].span,
-                        "the offset of texelFetchOffset() must be a constant ivec2 expression"
+                        oa.span,
+                        "the offset of texelFetchOffset() must be a constant {what} expression"
                     ),
                 };
                 let mut vals = vals;
-                if vals[1].ty != ivec2 && vals[1].ty != Type::vector(BaseType::Int, 3) {
+                let coord_ok = vals[1].ty == ivec2
+                    || vals[1].ty == Type::vector(BaseType::Int, 3)
+                    || (one_d && vals[1].ty == Type::INT);
+                if !coord_ok {
                     bail!(self, span, "texelFetchOffset() needs an ivec2 coordinate");
                 }
                 // The offset moves x and y; an array's layer stays.
@@ -1055,9 +1107,9 @@ impl Lowerer {
                     *c = self.assign(ScalarKind::I32, Op::Binary(BinaryOp::IAdd, *c, k));
                 }
                 vals[1].vars = coord;
-                vals.truncate(3);
+                vals.truncate(n_args - 1);
                 return self
-                    .texture_call("texelFetch", vals, &args[..3], span)
+                    .texture_call("texelFetch", vals, &args[..n_args - 1], span)
                     .map(Some);
             }
             _ => return Ok(None),
@@ -1413,6 +1465,20 @@ impl Lowerer {
         if sampler.is_ms_sampler() || name == "textureSamples" {
             return self.texture_ms_call(name, sampler, vals, span);
         }
+        if name.starts_with("textureGather") {
+            return self.texture_gather_call(name, sampler, vals, args, span);
+        }
+        if matches!(name, "textureQueryLod" | "textureQueryLevels") {
+            return self.texture_query_call(name, sampler, vals, span);
+        }
+        if sampler.is_1d_sampler()
+            || sampler.is_1d_array_sampler()
+            || sampler.is_rect_sampler()
+            || sampler.is_cube_array_sampler()
+            || sampler.is_buffer_sampler()
+        {
+            return self.texture_more_call(name, sampler, vals, args, span);
+        }
         let shadow = sampler.is_shadow_sampler();
         let array = sampler.is_array_sampler();
         let cube = sampler.is_cube_sampler();
@@ -1631,6 +1697,7 @@ impl Lowerer {
                     offset,
                     compare,
                     layer,
+                    cube_layer: None,
                 });
                 if shadow {
                     // A shadow lookup returns the (filtered) comparison result, a float.
@@ -1645,6 +1712,585 @@ impl Lowerer {
                 })
             }
         }
+    }
+
+    /// The scalar kind and base type a sampler's lookups return.
+    fn sampled(sampler: BaseType) -> (BaseType, ScalarKind) {
+        match sampler.sampled_type() {
+            crate::ir::SampledType::Float => (BaseType::Float, F),
+            crate::ir::SampledType::Int => (BaseType::Int, ScalarKind::I32),
+            crate::ir::SampledType::Uint => (BaseType::Uint, ScalarKind::U32),
+        }
+    }
+
+    /// Four fresh result vars of `kind`.
+    fn vars4(&mut self, kind: ScalarKind) -> [Var; 4] {
+        [
+            self.new_var(kind),
+            self.new_var(kind),
+            self.new_var(kind),
+            self.new_var(kind),
+        ]
+    }
+
+    /// `vals[i]` converted to `ty` when GLSL converts it implicitly (GLSL 4.60 §4.1.10).
+    fn coerce_arg(&mut self, vals: &mut [Value], i: usize, ty: &Type, span: Span) -> R<()> {
+        if let Some(v) = vals.get(i) {
+            if v.ty != *ty && self.implicitly(&v.ty, ty) {
+                let c = v.clone();
+                vals[i] = self.coerce(c, ty, span)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A constant integer offset of `dims` components (texel offsets, GLSL 4.60 §8.9.2:
+    /// within [-8, 7]).
+    fn const_offset(&mut self, name: &str, a: &Expr, dims: u8) -> R<[i32; 2]> {
+        let want = if dims == 1 {
+            Type::INT
+        } else {
+            Type::vector(BaseType::Int, dims)
+        };
+        let mut offset = [0i32; 2];
+        match self.const_eval(a) {
+            Some(c) if c.ty == want => {
+                for (o, v) in offset.iter_mut().zip(&c.vals) {
+                    if let Scalar::I32(i) = v {
+                        *o = *i;
+                    }
+                }
+            }
+            _ => bail!(
+                self,
+                a.span,
+                "the offset of {name}() must be a constant {want} expression"
+            ),
+        }
+        if offset.iter().any(|o| !(-8..=7).contains(o)) {
+            bail!(self, a.span, "texel offset out of range [-8, 7]");
+        }
+        Ok(offset)
+    }
+
+    /// The lookups of the 1D, 1D array, rectangle, cube-map array and buffer samplers
+    /// (GLSL 4.60 §8.9.2). Each becomes the request of the matching stored shape: a 1D
+    /// lookup is a 2D lookup at t = ½ of a one-row texture (`sampler::TexKind::D1`), a 1D
+    /// array's layer rides in the layer slot, a rectangle's coordinates stay unnormalized
+    /// (the descriptor divides), a cube array's cube rides in `cube_layer`; buffers have
+    /// texelFetch and textureSize only.
+    fn texture_more_call(
+        &mut self,
+        name: &str,
+        sampler: BaseType,
+        vals: Vec<Value>,
+        args: &[Expr],
+        span: Span,
+    ) -> R<Value> {
+        let d1 = sampler.is_1d_sampler();
+        let a1 = sampler.is_1d_array_sampler();
+        let rect = sampler.is_rect_sampler();
+        let ca = sampler.is_cube_array_sampler();
+        let buf = sampler.is_buffer_sampler();
+        let shadow = sampler.is_shadow_sampler();
+        let handle = [vals[0].vars[0], vals[0].vars[1]];
+        let (result_base, result_kind) = Self::sampled(sampler);
+        let sig: Vec<String> = vals.iter().map(|v| v.ty.to_string()).collect();
+        let bad = |s: &mut Self| -> R<Value> {
+            bail!(
+                s,
+                span,
+                "no matching function for call to `{name}({})'",
+                sig.join(", ")
+            )
+        };
+        let ivec = |n: u8| {
+            if n == 1 {
+                Type::INT
+            } else {
+                Type::vector(BaseType::Int, n)
+            }
+        };
+        let zero_i = self.konst(Scalar::I32(0));
+        match name {
+            "textureSize" => {
+                // Rectangle and buffer textures have one level: no lod argument.
+                let lod = if rect || buf {
+                    if vals.len() != 1 {
+                        return bad(self);
+                    }
+                    zero_i
+                } else {
+                    if vals.len() != 2 || vals[1].ty != Type::INT {
+                        return bad(self);
+                    }
+                    vals[1].vars[0]
+                };
+                let dst = [self.new_var(ScalarKind::I32), self.new_var(ScalarKind::I32)];
+                let layers = (a1 || ca).then(|| self.new_var(ScalarKind::I32));
+                self.emit(Stmt::TextureSize {
+                    dst,
+                    handle,
+                    lod,
+                    layers,
+                    samples: None,
+                });
+                let vars: Vec<Var> = if d1 || buf {
+                    vec![dst[0]]
+                } else if a1 {
+                    vec![dst[0], layers.unwrap_or(dst[1])]
+                } else if rect {
+                    dst.to_vec()
+                } else {
+                    vec![dst[0], dst[1], layers.unwrap_or(dst[1])]
+                };
+                Ok(Value {
+                    ty: ivec(vars.len() as u8),
+                    vars,
+                })
+            }
+            "texelFetch" => {
+                if shadow || ca {
+                    return bad(self);
+                }
+                let cty = ivec(if d1 || buf { 1 } else { 2 });
+                let lod = if rect || buf {
+                    if vals.len() != 2 {
+                        return bad(self);
+                    }
+                    zero_i
+                } else {
+                    if vals.len() != 3 || vals[2].ty != Type::INT {
+                        return bad(self);
+                    }
+                    vals[2].vars[0]
+                };
+                if vals[1].ty != cty {
+                    return bad(self);
+                }
+                let c = &vals[1].vars;
+                let (coord, layer) = if d1 || buf {
+                    ([c[0], zero_i], None)
+                } else if a1 {
+                    ([c[0], zero_i], Some(c[1]))
+                } else {
+                    ([c[0], c[1]], None)
+                };
+                let dst = self.vars4(result_kind);
+                self.emit(Stmt::TexelFetch {
+                    dst,
+                    handle,
+                    coord,
+                    lod,
+                    layer,
+                });
+                Ok(Value {
+                    ty: Type::vector(result_base, 4),
+                    vars: dst.to_vec(),
+                })
+            }
+            _ if buf => bad(self),
+            _ => {
+                // The coordinate: s for 1D, (s, layer) for 1D arrays, (s, t) for
+                // rectangles, (x, y, z, layer) for cube arrays; shadow forms add D_ref as
+                // the third component (a vec3 for sampler1DShadow, whose t is unused) or,
+                // for samplerCubeArrayShadow, as the next argument.
+                let n = if ca {
+                    4
+                } else if shadow {
+                    3
+                } else if d1 {
+                    1
+                } else {
+                    2
+                };
+                let cty = if n == 1 {
+                    Type::FLOAT
+                } else {
+                    Type::vector(BaseType::Float, n)
+                };
+                let mut vals = vals;
+                self.coerce_arg(&mut vals, 1, &cty, span)?;
+                if vals.len() < 2 || vals[1].ty != cty {
+                    return bad(self);
+                }
+                let p = vals[1].vars.clone();
+                let half = self.fconst(0.5);
+                let (coord, layer, cube_layer) = if d1 {
+                    ([p[0], half], None, None)
+                } else if a1 {
+                    ([p[0], half], Some(p[1]), None)
+                } else if rect {
+                    ([p[0], p[1]], None, None)
+                } else {
+                    ([p[0], p[1]], Some(p[2]), Some(p[3]))
+                };
+                let mut rest = &vals[2..];
+                let mut rest_args = &args[2..];
+                let mut compare = (shadow && !ca).then(|| p[2]);
+                if shadow && ca {
+                    match rest.first() {
+                        Some(v) if v.ty == Type::FLOAT => compare = Some(v.vars[0]),
+                        _ => return bad(self),
+                    }
+                    rest = &rest[1..];
+                    rest_args = &rest_args[1..];
+                }
+                let explicit = matches!(name, "textureLod" | "textureLodOffset");
+                let grad = matches!(name, "textureGrad" | "textureGradOffset");
+                let has_offset = name.ends_with("Offset");
+                if (rect && explicit) || (ca && has_offset) || (ca && shadow && name != "texture") {
+                    return bad(self);
+                }
+                if !matches!(
+                    name,
+                    "texture"
+                        | "textureLod"
+                        | "textureOffset"
+                        | "textureLodOffset"
+                        | "textureGrad"
+                        | "textureGradOffset"
+                ) {
+                    return bad(self);
+                }
+                let mut lod = Lod::Implicit;
+                if explicit {
+                    match rest.first() {
+                        Some(v) if v.ty == Type::FLOAT => lod = Lod::Explicit(v.vars[0]),
+                        _ => return bad(self),
+                    }
+                    rest = &rest[1..];
+                    rest_args = &rest_args[1..];
+                }
+                if grad {
+                    let gty = match () {
+                        _ if d1 || a1 => Type::FLOAT,
+                        _ if rect => Type::vector(BaseType::Float, 2),
+                        _ => Type::vector(BaseType::Float, 3),
+                    };
+                    let (Some(dx), Some(dy)) = (rest.first(), rest.get(1)) else {
+                        return bad(self);
+                    };
+                    if dx.ty != gty || dy.ty != gty {
+                        return bad(self);
+                    }
+                    let (dx, dy) = (dx.vars.clone(), dy.vars.clone());
+                    lod = Lod::Explicit(if ca {
+                        self.grad_lambda_cube(handle, &p, &dx, &dy)
+                    } else if rect {
+                        // Rectangle gradients are in texels already: ρ = max |dP|.
+                        self.grad_lambda_texels(&dx, &dy)
+                    } else {
+                        let z = self.fconst(0.0);
+                        self.grad_lambda(handle, &[dx[0], z], &[dy[0], z], false)
+                    });
+                    rest = &rest[2..];
+                    rest_args = &rest_args[2..];
+                }
+                let mut offset = [0i32; 2];
+                if has_offset {
+                    let Some(a) = rest_args.first() else {
+                        return bad(self);
+                    };
+                    offset = self.const_offset(name, a, if rect { 2 } else { 1 })?;
+                    rest = &rest[1..];
+                }
+                if let Some(b) = rest.first() {
+                    if explicit || grad || rest.len() > 1 || rect || b.ty != Type::FLOAT {
+                        return bad(self);
+                    }
+                    if self.stage != Stage::Fragment {
+                        bail!(
+                            self,
+                            span,
+                            "texture bias is only available in fragment shaders"
+                        );
+                    }
+                    lod = Lod::Bias(b.vars[0]);
+                }
+                let dst = self.vars4(result_kind);
+                self.emit(Stmt::Texture {
+                    dst,
+                    handle,
+                    coord,
+                    lod,
+                    offset,
+                    compare,
+                    layer,
+                    cube_layer,
+                });
+                if shadow {
+                    return Ok(Value {
+                        ty: Type::FLOAT,
+                        vars: vec![dst[0]],
+                    });
+                }
+                Ok(Value {
+                    ty: Type::vector(result_base, 4),
+                    vars: dst.to_vec(),
+                })
+            }
+        }
+    }
+
+    /// λ_base of a gradient already in texels (rectangle textures): log2 of the longer of
+    /// |dPdx| and |dPdy| (eq. 8.7 with no scaling).
+    fn grad_lambda_texels(&mut self, dx: &[Var], dy: &[Var]) -> Var {
+        let len2 = |s: &mut Self, d: &[Var]| {
+            let xx = s.fbin(BinaryOp::FMul, d[0], d[0]);
+            let yy = s.fbin(BinaryOp::FMul, d[1], d[1]);
+            s.fbin(BinaryOp::FAdd, xx, yy)
+        };
+        let rx = len2(self, dx);
+        let ry = len2(self, dy);
+        let m = self.fbin(BinaryOp::FMax, rx, ry);
+        let rho = self.fun(UnaryOp::Sqrt, m);
+        self.fun(UnaryOp::Log2, rho)
+    }
+
+    /// textureGather, textureGatherOffset and textureGatherOffsets (GLSL 4.60 §8.9.4) on
+    /// the 2D, 2D array, cube, cube array and rectangle samplers and their shadow forms:
+    /// one `Lod::Gather` request per footprint (four for Offsets, keeping each one's
+    /// T_i0j0, as the spec defines them). Offsets must be constant expressions here.
+    fn texture_gather_call(
+        &mut self,
+        name: &str,
+        sampler: BaseType,
+        vals: Vec<Value>,
+        args: &[Expr],
+        span: Span,
+    ) -> R<Value> {
+        let sig: Vec<String> = vals.iter().map(|v| v.ty.to_string()).collect();
+        let bad = |s: &mut Self| -> R<Value> {
+            bail!(
+                s,
+                span,
+                "no matching function for call to `{name}({})'",
+                sig.join(", ")
+            )
+        };
+        if self.version < 400 {
+            bail!(self, span, "{name}() needs GLSL 4.00");
+        }
+        let array = sampler.is_array_sampler();
+        let cube = sampler.is_cube_sampler();
+        let ca = sampler.is_cube_array_sampler();
+        let rect = sampler.is_rect_sampler();
+        let plain_2d = matches!(
+            sampler,
+            BaseType::Sampler2D
+                | BaseType::ISampler2D
+                | BaseType::USampler2D
+                | BaseType::Sampler2DShadow
+        );
+        if !(plain_2d || array || cube || ca || rect) {
+            return bad(self);
+        }
+        let offsets = name != "textureGather";
+        if offsets && (cube || ca) {
+            return bad(self);
+        }
+        let shadow = sampler.is_shadow_sampler();
+        let n = 2 + (array || cube) as u8 + 2 * ca as u8;
+        let cty = Type::vector(BaseType::Float, n);
+        let mut vals = vals;
+        self.coerce_arg(&mut vals, 1, &cty, span)?;
+        if vals.len() < 2 || vals[1].ty != cty {
+            return bad(self);
+        }
+        let p = vals[1].vars.clone();
+        let mut next = 2;
+        let (compare, comp) = if shadow {
+            match vals.get(2) {
+                Some(v) if v.ty == Type::FLOAT => {
+                    next = 3;
+                    (Some(v.vars[0]), self.konst(Scalar::I32(0)))
+                }
+                _ => return bad(self),
+            }
+        } else {
+            (None, self.konst(Scalar::I32(0)))
+        };
+        let mut offs: Vec<[i32; 2]> = vec![[0, 0]];
+        if offsets {
+            let Some(a) = args.get(next) else {
+                return bad(self);
+            };
+            if name == "textureGatherOffset" {
+                offs = vec![self.const_offset(name, a, 2)?];
+            } else {
+                let want = Type::Array(Box::new(Type::vector(BaseType::Int, 2)), 4);
+                match self.const_eval(a) {
+                    Some(c) if c.ty == want && c.vals.len() == 8 => {
+                        let i = |k: usize| match c.vals[k] {
+                            Scalar::I32(v) => v,
+                            _ => 0,
+                        };
+                        offs = (0..4).map(|k| [i(2 * k), i(2 * k + 1)]).collect();
+                    }
+                    _ => bail!(
+                        self,
+                        a.span,
+                        "the offsets of {name}() must be a constant ivec2[4] expression"
+                    ),
+                }
+            }
+            next += 1;
+        }
+        // The component (non-shadow forms): a constant int 0..3, default 0.
+        let comp = match (shadow, vals.get(next), args.get(next)) {
+            (false, Some(v), Some(a)) if v.ty == Type::INT => match self.const_eval(a) {
+                Some(c) if matches!(c.vals.first(), Some(Scalar::I32(0..=3))) => {
+                    next += 1;
+                    self.konst(c.vals[0])
+                }
+                _ => bail!(
+                    self,
+                    a.span,
+                    "the component of {name}() must be a constant int 0, 1, 2 or 3"
+                ),
+            },
+            _ => comp,
+        };
+        if vals.len() != next {
+            return bad(self);
+        }
+        let (coord, layer, cube_layer) = if ca {
+            ([p[0], p[1]], Some(p[2]), Some(p[3]))
+        } else if array || cube {
+            ([p[0], p[1]], Some(p[2]), None)
+        } else {
+            ([p[0], p[1]], None, None)
+        };
+        let (result_base, result_kind) = if shadow {
+            (BaseType::Float, F)
+        } else {
+            Self::sampled(sampler)
+        };
+        let mut results = Vec::new();
+        for offset in &offs {
+            let dst = self.vars4(result_kind);
+            self.emit(Stmt::Texture {
+                dst,
+                handle: [vals[0].vars[0], vals[0].vars[1]],
+                coord,
+                lod: Lod::Gather(comp),
+                offset: *offset,
+                compare,
+                layer,
+                cube_layer,
+            });
+            results.push(dst);
+        }
+        let vars = if results.len() == 4 {
+            // textureGatherOffsets: component i is T_i0j0 (the fourth) of footprint i.
+            results.iter().map(|r| r[3]).collect()
+        } else {
+            results[0].to_vec()
+        };
+        Ok(Value {
+            ty: Type::vector(result_base, 4),
+            vars,
+        })
+    }
+
+    /// textureQueryLod (GLSL 4.00, §8.9.1) and textureQueryLevels (GLSL 4.30).
+    fn texture_query_call(
+        &mut self,
+        name: &str,
+        sampler: BaseType,
+        vals: Vec<Value>,
+        span: Span,
+    ) -> R<Value> {
+        let sig: Vec<String> = vals.iter().map(|v| v.ty.to_string()).collect();
+        let bad = |s: &mut Self| -> R<Value> {
+            bail!(
+                s,
+                span,
+                "no matching function for call to `{name}({})'",
+                sig.join(", ")
+            )
+        };
+        if sampler.is_rect_sampler() || sampler.is_buffer_sampler() || sampler.is_ms_sampler() {
+            return bad(self);
+        }
+        let handle = [vals[0].vars[0], vals[0].vars[1]];
+        if name == "textureQueryLevels" {
+            if self.version < 430 {
+                bail!(self, span, "textureQueryLevels() needs GLSL 4.30");
+            }
+            if vals.len() != 1 {
+                return bad(self);
+            }
+            let dst = [self.new_var(ScalarKind::I32), self.new_var(ScalarKind::I32)];
+            let levels = self.new_var(ScalarKind::I32);
+            let lod = self.konst(Scalar::I32(0));
+            self.emit(Stmt::TextureSize {
+                dst,
+                handle,
+                lod,
+                layers: None,
+                samples: Some(levels),
+            });
+            return Ok(Value {
+                ty: Type::INT,
+                vars: vec![levels],
+            });
+        }
+        if self.version < 400 {
+            bail!(self, span, "textureQueryLod() needs GLSL 4.00");
+        }
+        if self.stage != Stage::Fragment {
+            bail!(
+                self,
+                span,
+                "textureQueryLod() is only available in fragment shaders"
+            );
+        }
+        // The coordinate without the layer: float for 1D kinds, vec2 for 2D kinds, vec3
+        // for 3D and cube kinds.
+        let n = if sampler.is_1d_sampler() || sampler.is_1d_array_sampler() {
+            1
+        } else if sampler.is_3d_sampler()
+            || sampler.is_cube_sampler()
+            || sampler.is_cube_array_sampler()
+        {
+            3
+        } else {
+            2
+        };
+        let cty = if n == 1 {
+            Type::FLOAT
+        } else {
+            Type::vector(BaseType::Float, n)
+        };
+        let mut vals = vals;
+        self.coerce_arg(&mut vals, 1, &cty, span)?;
+        if vals.len() != 2 || vals[1].ty != cty {
+            return bad(self);
+        }
+        let p = vals[1].vars.clone();
+        let half = self.fconst(0.5);
+        let (coord, layer) = match n {
+            1 => ([p[0], half], None),
+            2 => ([p[0], p[1]], None),
+            _ => ([p[0], p[1]], Some(p[2])),
+        };
+        let dst = self.vars4(F);
+        self.emit(Stmt::Texture {
+            dst,
+            handle,
+            coord,
+            lod: Lod::QueryLod,
+            offset: [0, 0],
+            compare: None,
+            layer,
+            cube_layer: None,
+        });
+        Ok(Value {
+            ty: Type::vector(BaseType::Float, 2),
+            vars: vec![dst[0], dst[1]],
+        })
     }
 
     /// λ_base of textureGrad (GL 4.5 core eqs. 8.7–8.8 with the derivatives given):

@@ -113,10 +113,25 @@ const KW_130: &[&str] = &[
     "usamplerCube",
     "isampler3D",
     "usampler3D",
+    "isampler1D",
+    "usampler1D",
+    "sampler1DArray",
+    "isampler1DArray",
+    "usampler1DArray",
+    "sampler1DArrayShadow",
 ];
 
 /// Added in GLSL 1.40 / 1.50 / 4.00 / 4.20 / 4.30.
-const KW_140: &[&str] = &["layout", "samplerBuffer", "sampler2DRect"];
+const KW_140: &[&str] = &[
+    "layout",
+    "samplerBuffer",
+    "isamplerBuffer",
+    "usamplerBuffer",
+    "sampler2DRect",
+    "isampler2DRect",
+    "usampler2DRect",
+    "sampler2DRectShadow",
+];
 /// Added in GLSL 1.50 (ARB_texture_multisample's sampler types).
 const KW_150: &[&str] = &[
     "sampler2DMS",
@@ -127,6 +142,10 @@ const KW_150: &[&str] = &[
     "usampler2DMSArray",
 ];
 const KW_400: &[&str] = &[
+    "samplerCubeArray",
+    "isamplerCubeArray",
+    "usamplerCubeArray",
+    "samplerCubeArrayShadow",
     "double",
     "dvec2",
     "dvec3",

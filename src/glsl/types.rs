@@ -210,6 +210,25 @@ pub fn builtin_type(name: &str) -> Option<Result<Type, String>> {
         "sampler2DMSArray" => t(Sampler2DMsArray, 1, 1),
         "isampler2DMSArray" => t(ISampler2DMsArray, 1, 1),
         "usampler2DMSArray" => t(USampler2DMsArray, 1, 1),
+        "sampler1D" => t(Sampler1D, 1, 1),
+        "isampler1D" => t(ISampler1D, 1, 1),
+        "usampler1D" => t(USampler1D, 1, 1),
+        "sampler1DShadow" => t(Sampler1DShadow, 1, 1),
+        "sampler1DArray" => t(Sampler1DArray, 1, 1),
+        "isampler1DArray" => t(ISampler1DArray, 1, 1),
+        "usampler1DArray" => t(USampler1DArray, 1, 1),
+        "sampler1DArrayShadow" => t(Sampler1DArrayShadow, 1, 1),
+        "sampler2DRect" => t(Sampler2DRect, 1, 1),
+        "isampler2DRect" => t(ISampler2DRect, 1, 1),
+        "usampler2DRect" => t(USampler2DRect, 1, 1),
+        "sampler2DRectShadow" => t(Sampler2DRectShadow, 1, 1),
+        "samplerCubeArray" => t(SamplerCubeArray, 1, 1),
+        "isamplerCubeArray" => t(ISamplerCubeArray, 1, 1),
+        "usamplerCubeArray" => t(USamplerCubeArray, 1, 1),
+        "samplerCubeArrayShadow" => t(SamplerCubeArrayShadow, 1, 1),
+        "samplerBuffer" => t(SamplerBuffer, 1, 1),
+        "isamplerBuffer" => t(ISamplerBuffer, 1, 1),
+        "usamplerBuffer" => t(USamplerBuffer, 1, 1),
         "vec2" => t(Float, 2, 1),
         "vec3" => t(Float, 3, 1),
         "vec4" => t(Float, 4, 1),
@@ -241,8 +260,8 @@ pub fn builtin_type(name: &str) -> Option<Result<Type, String>> {
             "64-bit signed integer types are not supported yet".to_string(),
         )),
         n if n.contains("sampler") => Some(Err(format!(
-            "sampler type `{n}' is not supported (only the sampler2D, sampler2DArray, \
-             samplerCube and sampler3D forms)"
+            "sampler type `{n}' is not supported (softgl has the 1D, 2D, 3D, cube, rect, \
+             buffer, array, cube array and multisample forms)"
         ))),
         _ => None,
     }

@@ -438,11 +438,14 @@ fn write_stmt(out: &mut String, func: &Function, s: &Stmt, depth: usize) {
             offset,
             compare,
             layer,
+            cube_layer,
         } => {
             let lod = match lod {
                 Lod::Implicit => String::new(),
                 Lod::Bias(v) => format!(" bias v{}", v.0),
                 Lod::Explicit(v) => format!(" lod v{}", v.0),
+                Lod::Gather(v) => format!(" gather v{}", v.0),
+                Lod::QueryLod => " querylod".to_string(),
             };
             let off = if *offset == [0, 0] {
                 String::new()
@@ -451,6 +454,7 @@ fn write_stmt(out: &mut String, func: &Function, s: &Stmt, depth: usize) {
             };
             let cmp = compare.map_or(String::new(), |v| format!(" compare v{}", v.0));
             let cmp = cmp + &layer.map_or(String::new(), |v| format!(" layer v{}", v.0));
+            let cmp = cmp + &cube_layer.map_or(String::new(), |v| format!(" cube v{}", v.0));
             let _ = writeln!(
                 out,
                 "{pad}{} = texture [v{}, v{}] (v{}, v{}){lod}{off}{cmp}",
@@ -582,6 +586,7 @@ mod tests {
             offset: [1, -1],
             compare: None,
             layer: None,
+            cube_layer: None,
         });
         b.output(dst[0]);
         b.output(acc);

@@ -634,14 +634,20 @@ impl<'e> Machine<'_, 'e> {
                 offset,
                 compare,
                 layer,
+                cube_layer,
             } => {
                 let (op, lod) = match lod {
                     Lod::Implicit => (TexOp::SampleImplicit, [0; 4]),
                     Lod::Bias(v) => (TexOp::SampleImplicit, self.get(*v)),
                     Lod::Explicit(v) => (TexOp::SampleLod, self.get(*v)),
+                    Lod::Gather(v) => (TexOp::Gather, self.get(*v)),
+                    Lod::QueryLod => (TexOp::QueryLod, [0; 4]),
                 };
                 let dref = compare.map(|v| self.get(v));
-                let layer = layer.map_or([0; 4], |v| self.get(v));
+                let layer = [
+                    layer.map_or([0; 4], |v| self.get(v)),
+                    cube_layer.map_or([0; 4], |v| self.get(v)),
+                ];
                 let out = self.texture(op, mask, *offset, handle, Some(coord), lod, dref, layer);
                 for (c, d) in dst.iter().enumerate() {
                     self.set(*d, out[c], mask);
@@ -658,6 +664,7 @@ impl<'e> Machine<'_, 'e> {
                 let lod = self.get(*lod);
                 let layer = layer.map_or([0; 4], |v| self.get(v));
                 let c = Some(coord);
+                let layer = [layer, [0; 4]];
                 let out = self.texture(TexOp::Fetch, mask, [0, 0], handle, c, lod, None, layer);
                 for (c, d) in dst.iter().enumerate() {
                     self.set(*d, out[c], mask);
@@ -695,7 +702,8 @@ impl<'e> Machine<'_, 'e> {
                 samples,
             } => {
                 let lod = self.get(*lod);
-                let out = self.texture(TexOp::Size, mask, [0, 0], handle, None, lod, None, [0; 4]);
+                let none = [[0; 4]; 2];
+                let out = self.texture(TexOp::Size, mask, [0, 0], handle, None, lod, None, none);
                 // Width, height, layers and samples are the answer's components 0..4.
                 let outs = [Some(dst[0]), Some(dst[1]), *layers, *samples];
                 for (c, d) in outs.iter().enumerate() {
@@ -766,7 +774,7 @@ impl<'e> Machine<'_, 'e> {
         coord: Option<&[Var; 2]>,
         lod: Lanes,
         dref: Option<Lanes>,
-        layer: Lanes,
+        [layer, cube_layer]: [Lanes; 2],
     ) -> TexResult {
         let coord = match coord {
             Some(c) => [self.get(c[0]), self.get(c[1])],
@@ -784,6 +792,7 @@ impl<'e> Machine<'_, 'e> {
             lod,
             dref: dref.unwrap_or([0; 4]),
             layer,
+            cube_layer,
         };
         (self.env.texture)(&req)
     }
@@ -1742,6 +1751,7 @@ pub(crate) mod tests {
                 offset: [1, -2],
                 compare: None,
                 layer: None,
+                cube_layer: None,
             })
         });
         let lvl = b.i32(2);

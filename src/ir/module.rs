@@ -331,6 +331,11 @@ pub enum Lod {
     Bias(Var),
     /// Explicit level (f32 var): `textureLod`.
     Explicit(Var),
+    /// textureGather: no level (the base level's LINEAR footprint); the component (i32
+    /// var, 0..3) travels in the request's lod slot.
+    Gather(Var),
+    /// textureQueryLod: the implicit λ itself, (accessed level, λ') in dst[0..2].
+    QueryLod,
 }
 
 /// A structured statement.
@@ -401,6 +406,9 @@ pub enum Stmt {
         compare: Option<Var>,
         /// The layer coordinate (f32) of a 2D array lookup.
         layer: Option<Var>,
+        /// The cube's layer (f32) of a cube-map array lookup (the direction is `coord` and
+        /// `layer`).
+        cube_layer: Option<Var>,
     },
     /// texelFetch(sampler2D, ivec2, int lod). `dst` is f32, or i32/u32 for integer
     /// samplers (the texel's integers unconverted), as for `Texture`.
@@ -588,6 +596,32 @@ pub enum BaseType {
     Sampler2DMsArray,
     ISampler2DMsArray,
     USampler2DMsArray,
+    /// `sampler1D` and its integer and shadow forms (GLSL 4.60 §4.1.7): the s coordinate
+    /// (D_ref in the third component for the shadow form, whose vec3 has an unused t).
+    Sampler1D,
+    ISampler1D,
+    USampler1D,
+    Sampler1DShadow,
+    /// `sampler1DArray` and its forms: (s, layer), D_ref third for the shadow form.
+    Sampler1DArray,
+    ISampler1DArray,
+    USampler1DArray,
+    Sampler1DArrayShadow,
+    /// `sampler2DRect` and its forms: unnormalized (s, t); no mipmaps.
+    Sampler2DRect,
+    ISampler2DRect,
+    USampler2DRect,
+    Sampler2DRectShadow,
+    /// `samplerCubeArray` and its forms: the direction and the cube's layer in a vec4
+    /// (the shadow form's D_ref is a separate argument).
+    SamplerCubeArray,
+    ISamplerCubeArray,
+    USamplerCubeArray,
+    SamplerCubeArrayShadow,
+    /// `samplerBuffer` and its integer forms: texelFetch(int) and textureSize only.
+    SamplerBuffer,
+    ISamplerBuffer,
+    USamplerBuffer,
 }
 
 /// The scalar type a sampler's lookups return.
@@ -624,6 +658,32 @@ impl BaseType {
                 | BaseType::Sampler2DMsArray
                 | BaseType::ISampler2DMsArray
                 | BaseType::USampler2DMsArray
+        ) || self.is_new_sampler()
+    }
+    /// The sampler types of issue #13's targets (1D, 1D array, rectangle, cube-map array,
+    /// buffer).
+    const fn is_new_sampler(self) -> bool {
+        matches!(
+            self,
+            BaseType::Sampler1D
+                | BaseType::ISampler1D
+                | BaseType::USampler1D
+                | BaseType::Sampler1DShadow
+                | BaseType::Sampler1DArray
+                | BaseType::ISampler1DArray
+                | BaseType::USampler1DArray
+                | BaseType::Sampler1DArrayShadow
+                | BaseType::Sampler2DRect
+                | BaseType::ISampler2DRect
+                | BaseType::USampler2DRect
+                | BaseType::Sampler2DRectShadow
+                | BaseType::SamplerCubeArray
+                | BaseType::ISamplerCubeArray
+                | BaseType::USamplerCubeArray
+                | BaseType::SamplerCubeArrayShadow
+                | BaseType::SamplerBuffer
+                | BaseType::ISamplerBuffer
+                | BaseType::USamplerBuffer
         )
     }
     /// The GLSL name of a sampler type (`None` for other types).
@@ -650,6 +710,25 @@ impl BaseType {
             BaseType::Sampler2DMsArray => "sampler2DMSArray",
             BaseType::ISampler2DMsArray => "isampler2DMSArray",
             BaseType::USampler2DMsArray => "usampler2DMSArray",
+            BaseType::Sampler1D => "sampler1D",
+            BaseType::ISampler1D => "isampler1D",
+            BaseType::USampler1D => "usampler1D",
+            BaseType::Sampler1DShadow => "sampler1DShadow",
+            BaseType::Sampler1DArray => "sampler1DArray",
+            BaseType::ISampler1DArray => "isampler1DArray",
+            BaseType::USampler1DArray => "usampler1DArray",
+            BaseType::Sampler1DArrayShadow => "sampler1DArrayShadow",
+            BaseType::Sampler2DRect => "sampler2DRect",
+            BaseType::ISampler2DRect => "isampler2DRect",
+            BaseType::USampler2DRect => "usampler2DRect",
+            BaseType::Sampler2DRectShadow => "sampler2DRectShadow",
+            BaseType::SamplerCubeArray => "samplerCubeArray",
+            BaseType::ISamplerCubeArray => "isamplerCubeArray",
+            BaseType::USamplerCubeArray => "usamplerCubeArray",
+            BaseType::SamplerCubeArrayShadow => "samplerCubeArrayShadow",
+            BaseType::SamplerBuffer => "samplerBuffer",
+            BaseType::ISamplerBuffer => "isamplerBuffer",
+            BaseType::USamplerBuffer => "usamplerBuffer",
             _ => return None,
         })
     }
@@ -706,6 +785,57 @@ impl BaseType {
             BaseType::Sampler2DShadow
                 | BaseType::Sampler2DArrayShadow
                 | BaseType::SamplerCubeShadow
+                | BaseType::Sampler1DShadow
+                | BaseType::Sampler1DArrayShadow
+                | BaseType::Sampler2DRectShadow
+                | BaseType::SamplerCubeArrayShadow
+        )
+    }
+    /// A 1D sampler (not an array).
+    pub const fn is_1d_sampler(self) -> bool {
+        matches!(
+            self,
+            BaseType::Sampler1D
+                | BaseType::ISampler1D
+                | BaseType::USampler1D
+                | BaseType::Sampler1DShadow
+        )
+    }
+    /// A 1D array sampler.
+    pub const fn is_1d_array_sampler(self) -> bool {
+        matches!(
+            self,
+            BaseType::Sampler1DArray
+                | BaseType::ISampler1DArray
+                | BaseType::USampler1DArray
+                | BaseType::Sampler1DArrayShadow
+        )
+    }
+    /// A rectangle sampler.
+    pub const fn is_rect_sampler(self) -> bool {
+        matches!(
+            self,
+            BaseType::Sampler2DRect
+                | BaseType::ISampler2DRect
+                | BaseType::USampler2DRect
+                | BaseType::Sampler2DRectShadow
+        )
+    }
+    /// A cube-map array sampler.
+    pub const fn is_cube_array_sampler(self) -> bool {
+        matches!(
+            self,
+            BaseType::SamplerCubeArray
+                | BaseType::ISamplerCubeArray
+                | BaseType::USamplerCubeArray
+                | BaseType::SamplerCubeArrayShadow
+        )
+    }
+    /// A buffer sampler.
+    pub const fn is_buffer_sampler(self) -> bool {
+        matches!(
+            self,
+            BaseType::SamplerBuffer | BaseType::ISamplerBuffer | BaseType::USamplerBuffer
         )
     }
     /// What a sampler's lookups return (`Float` for other types).
@@ -716,13 +846,23 @@ impl BaseType {
             | BaseType::ISamplerCube
             | BaseType::ISampler3D
             | BaseType::ISampler2DMs
-            | BaseType::ISampler2DMsArray => SampledType::Int,
+            | BaseType::ISampler2DMsArray
+            | BaseType::ISampler1D
+            | BaseType::ISampler1DArray
+            | BaseType::ISampler2DRect
+            | BaseType::ISamplerCubeArray
+            | BaseType::ISamplerBuffer => SampledType::Int,
             BaseType::USampler2D
             | BaseType::USampler2DArray
             | BaseType::USamplerCube
             | BaseType::USampler3D
             | BaseType::USampler2DMs
-            | BaseType::USampler2DMsArray => SampledType::Uint,
+            | BaseType::USampler2DMsArray
+            | BaseType::USampler1D
+            | BaseType::USampler1DArray
+            | BaseType::USampler2DRect
+            | BaseType::USamplerCubeArray
+            | BaseType::USamplerBuffer => SampledType::Uint,
             _ => SampledType::Float,
         }
     }
@@ -800,6 +940,25 @@ impl ValueType {
             BaseType::Sampler2DMsArray => 0x910B,
             BaseType::ISampler2DMsArray => 0x910C,
             BaseType::USampler2DMsArray => 0x910D,
+            BaseType::Sampler1D => 0x8B5D,
+            BaseType::ISampler1D => 0x8DC9,
+            BaseType::USampler1D => 0x8DD1,
+            BaseType::Sampler1DShadow => 0x8B61,
+            BaseType::Sampler1DArray => 0x8DC0,
+            BaseType::ISampler1DArray => 0x8DCE,
+            BaseType::USampler1DArray => 0x8DD6,
+            BaseType::Sampler1DArrayShadow => 0x8DC3,
+            BaseType::Sampler2DRect => 0x8B63,
+            BaseType::ISampler2DRect => 0x8DCD,
+            BaseType::USampler2DRect => 0x8DD5,
+            BaseType::Sampler2DRectShadow => 0x8B64,
+            BaseType::SamplerCubeArray => 0x900C,
+            BaseType::ISamplerCubeArray => 0x900E,
+            BaseType::USamplerCubeArray => 0x900F,
+            BaseType::SamplerCubeArrayShadow => 0x900D,
+            BaseType::SamplerBuffer => 0x8DC2,
+            BaseType::ISamplerBuffer => 0x8DD0,
+            BaseType::USamplerBuffer => 0x8DD8,
         }
     }
 }

@@ -347,13 +347,18 @@ impl Stmt {
                 lod,
                 compare,
                 layer,
+                cube_layer,
                 ..
             } => {
                 dst.iter().chain(handle).chain(coord).for_each(|v| f(*v));
-                if let Lod::Bias(v) | Lod::Explicit(v) = lod {
+                if let Lod::Bias(v) | Lod::Explicit(v) | Lod::Gather(v) = lod {
                     f(*v);
                 }
-                compare.iter().chain(layer).for_each(|v| f(*v));
+                compare
+                    .iter()
+                    .chain(layer)
+                    .chain(cube_layer)
+                    .for_each(|v| f(*v));
             }
             Stmt::TexelFetch {
                 dst,
@@ -755,15 +760,17 @@ impl Validator<'_> {
                 lod,
                 compare,
                 layer,
+                cube_layer,
                 ..
             } => {
                 self.check_handle_and_dst("texture", dst, handle, self.sampled_kind(dst))?;
-                for c in coord.iter().chain(compare).chain(layer) {
+                for c in coord.iter().chain(compare).chain(layer).chain(cube_layer) {
                     self.expect("texture", *c, Kinds::F32)?;
                 }
                 match lod {
-                    Lod::Implicit => Ok(()),
+                    Lod::Implicit | Lod::QueryLod => Ok(()),
                     Lod::Bias(v) | Lod::Explicit(v) => self.expect("texture", *v, Kinds::F32),
+                    Lod::Gather(v) => self.expect("texture", *v, Kinds::I32),
                 }
             }
             Stmt::TexelFetch {
@@ -1211,6 +1218,7 @@ mod tests {
             offset: [0, 0],
             compare: None,
             layer: None,
+            cube_layer: None,
         });
         assert!(matches!(
             err(b),

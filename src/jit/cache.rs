@@ -87,6 +87,8 @@ fn encode_lod(lod: &Lod, w: &mut Vec<u32>) {
         Lod::Implicit => w.push(0),
         Lod::Bias(v) => w.extend([1, v.0]),
         Lod::Explicit(v) => w.extend([2, v.0]),
+        Lod::Gather(v) => w.extend([3, v.0]),
+        Lod::QueryLod => w.push(4),
     }
 }
 
@@ -137,6 +139,7 @@ fn encode_stmt(s: &Stmt, w: &mut Vec<u32>) {
             offset,
             compare,
             layer,
+            cube_layer,
         } => {
             w.push(10);
             w.extend(dst.iter().map(|v| v.0));
@@ -146,6 +149,7 @@ fn encode_stmt(s: &Stmt, w: &mut Vec<u32>) {
             w.extend(offset.iter().map(|o| *o as u32));
             encode_opt(*compare, w);
             encode_opt(*layer, w);
+            encode_opt(*cube_layer, w);
         }
         Stmt::TexelFetch {
             dst,

@@ -781,13 +781,16 @@ impl Emitter<'_, '_> {
                 offset,
                 compare,
                 layer,
+                cube_layer,
             } => {
                 let (op, lod_var) = match lod {
                     Lod::Implicit => (req::TexOp::SampleImplicit, None),
                     Lod::Bias(v) => (req::TexOp::SampleImplicit, Some(*v)),
                     Lod::Explicit(v) => (req::TexOp::SampleLod, Some(*v)),
+                    Lod::Gather(v) => (req::TexOp::Gather, Some(*v)),
+                    Lod::QueryLod => (req::TexOp::QueryLod, None),
                 };
-                let extra = [*compare, *layer];
+                let extra = [*compare, *layer, *cube_layer];
                 let dst = dst.map(Some);
                 self.emit_texture(op, handle, Some(coord), lod_var, *offset, extra, &dst)
             }
@@ -803,7 +806,7 @@ impl Emitter<'_, '_> {
                 Some(coord),
                 Some(*lod),
                 [0, 0],
-                [None, *layer],
+                [None, *layer, None],
                 &dst.map(Some),
             ),
             Stmt::Storage {
@@ -828,7 +831,7 @@ impl Emitter<'_, '_> {
                     None,
                     Some(*lod),
                     [0, 0],
-                    [None, None],
+                    [None, None, None],
                     &all,
                 )
             }
@@ -1345,7 +1348,7 @@ impl Emitter<'_, '_> {
         coord: Option<&[Var; 2]>,
         lod: Option<Var>,
         offset: [i32; 2],
-        [compare, layer]: [Option<Var>; 2],
+        [compare, layer, cube_layer]: [Option<Var>; 3],
         dst: &[Option<Var>],
     ) -> Result<(), CompileError> {
         let req = self.tex_req;
@@ -1397,6 +1400,10 @@ impl Emitter<'_, '_> {
             Some(v) => self.var_value(v)?,
             None => zero_v,
         };
+        let cube_layer = match cube_layer {
+            Some(v) => self.var_value(v)?,
+            None => zero_v,
+        };
         for (off, v) in [
             (req::TEX_HANDLE_LO, h0),
             (req::TEX_HANDLE_HI, h1),
@@ -1405,6 +1412,7 @@ impl Emitter<'_, '_> {
             (req::TEX_LOD, l),
             (req::TEX_DREF, dref),
             (req::TEX_LAYER, layer),
+            (req::TEX_CUBE_LAYER, cube_layer),
         ] {
             self.b.ins().stack_store(self.ptr, v, req, off);
         }

@@ -1196,6 +1196,7 @@ fn texture_calls_pass_the_request_and_read_the_result() {
         offset: [1, -2],
         compare: None,
         layer: None,
+        cube_layer: None,
     });
     body.push(Stmt::If {
         cond,
@@ -1271,6 +1272,7 @@ fn explicit_lod_and_vertex_stage_requests() {
         offset: [0, 0],
         compare: None,
         layer: None,
+        cube_layer: None,
     });
     body.push(Stmt::Texture {
         dst,
@@ -1280,6 +1282,7 @@ fn explicit_lod_and_vertex_stage_requests() {
         offset: [0, 0],
         compare: None,
         layer: None,
+        cube_layer: None,
     });
     let m = fb.module(Stage::Vertex, body, dst.to_vec());
     test_hook::REQUESTS.with(|r| r.borrow_mut().clear());
@@ -1344,6 +1347,7 @@ fn shadow_requests_carry_the_reference_and_match_the_interpreter() {
         offset: [-1, 2],
         compare: Some(dref),
         layer: None,
+        cube_layer: None,
     });
     body.push(Stmt::Texture {
         dst: plain,
@@ -1353,6 +1357,7 @@ fn shadow_requests_carry_the_reference_and_match_the_interpreter() {
         offset: [0, 0],
         compare: None,
         layer: None,
+        cube_layer: None,
     });
     let mut outs = dst.to_vec();
     outs.extend(plain);
@@ -1409,6 +1414,7 @@ fn array_and_integer_requests_match_the_interpreter() {
         offset: [0, 1],
         compare: None,
         layer: Some(z),
+        cube_layer: None,
     });
     body.push(Stmt::TexelFetch {
         dst: uints,
@@ -1514,6 +1520,112 @@ fn cube_and_3d_requests_match_the_interpreter() {
     assert!(jit
         .iter()
         .any(|r| r.compare == 1 && r.layer == rows[2] && r.dref == [0.5f32.to_bits(); 4]));
+    assert!(jo.iter().zip(&io).all(|(a, b)| same(*a, *b)));
+}
+
+/// The lookups of issue #13 from GLSL: 1D (t = ½), 1D array (layer slot), rectangle,
+/// cube-map array (the cube in `cube_layer`, D_ref of the shadow form in `dref`), buffer
+/// texelFetch, textureGather (the component in the lod slot, four requests for
+/// textureGatherOffsets), textureQueryLod and textureQueryLevels: generated code makes the
+/// same requests as the interpreter, field by field, and gets the same results.
+#[test]
+fn new_targets_and_functions_match_the_interpreter() {
+    let src = "#version 430
+        uniform sampler1D a;
+        uniform isampler1DArray b;
+        uniform sampler2DRect r;
+        uniform samplerCubeArray ca;
+        uniform samplerCubeArrayShadow cs;
+        uniform usamplerBuffer u;
+        uniform sampler2D t;
+        uniform sampler2DShadow ts;
+        in vec4 p;
+        in vec4 g;
+        out vec4 o;
+        void main() {
+            vec4 x = texture(a, p.x) + vec4(texture(b, p.xy)) + texture(r, p.zw * 8.0)
+                + textureLod(ca, p, g.x) + vec4(texture(cs, g, 0.5));
+            vec4 y = vec4(texelFetch(u, int(g.y * 8.0))) + textureGather(t, p.xy, 2)
+                + textureGatherOffsets(t, g.xy, ivec2[4](ivec2(0, 1), ivec2(1, 0), ivec2(-1, -1), ivec2(2, 3)))
+                + textureGather(ts, p.zw, 0.25) + textureGatherOffset(r, p.xy, ivec2(1, -2), 3);
+            vec2 q = textureQueryLod(t, p.xy) + textureQueryLod(ca, g.xyz);
+            o = x + y + vec4(q, float(textureQueryLevels(a)), float(textureSize(ca, 1).z))
+                + textureGrad(a, p.y, g.z, g.w) + textureOffset(a, p.z, -3);
+        }";
+    let out = crate::glsl::compile(Stage::Fragment, src);
+    let m = out
+        .module
+        .unwrap_or_else(|| panic!("expected to compile:\n{}", out.info_log));
+    let rows = [
+        fs([0.25, -1.0, 0.75, 0.5]),
+        fs([1.0, 0.5, -0.75, -0.5]),
+        fs([-0.5, 0.25, 1.0, 2.0]),
+        fs([0.01, 0.02, -0.03, 0.5]),
+        fs([0.0, 0.04, 0.01, -0.25]),
+        fs([0.02, -0.01, 0.0, 0.125]),
+        fs([0.3, 0.4, 0.5, 0.6]),
+        fs([1.5, 2.5, 3.5, 4.5]),
+    ];
+    let mut env = Env::inputs(&rows);
+    env.uniforms = (0..m.uniform_words).map(|w| w * 7 + 1).collect();
+    let (jo, io, jit, interp) = run_both_with_requests(&m, &env);
+    assert_eq!(jit.len(), interp.len());
+    let fields = |r: &TexRequest| {
+        (
+            (r.op, r.mask, r.quad, r.offset, r.compare),
+            (r.handle_lo, r.handle_hi, r.coord, r.lod, r.dref, r.layer),
+            r.cube_layer,
+        )
+    };
+    for (j, i) in jit.iter().zip(&interp) {
+        assert_eq!(fields(j), fields(i));
+    }
+    let half = [0.5f32.to_bits(); 4];
+    // texture(a, p.x): a 2D lookup at t = ½.
+    assert!(jit
+        .iter()
+        .any(|r| r.op == TexOp::SampleImplicit as u32 && r.coord == [rows[0], half]));
+    // texture(b, p.xy): the layer p.y in the layer slot, t = ½.
+    assert!(jit
+        .iter()
+        .any(|r| r.coord == [rows[0], half] && r.layer == rows[1]));
+    // textureLod(ca, p, g.x): the direction in coord and layer, the cube in cube_layer.
+    assert!(jit.iter().any(|r| r.op == TexOp::SampleLod as u32
+        && r.layer == rows[2]
+        && r.cube_layer == rows[3]
+        && r.lod == rows[4]));
+    // texture(cs, g, 0.5): D_ref 0.5, the cube g.w.
+    assert!(jit
+        .iter()
+        .any(|r| r.compare == 1 && r.cube_layer == rows[7] && r.dref == half));
+    // textureGather(t, p.xy, 2): the component in the lod slot.
+    let gathers: Vec<&TexRequest> = jit
+        .iter()
+        .filter(|r| r.op == TexOp::Gather as u32)
+        .collect();
+    assert!(gathers
+        .iter()
+        .any(|r| r.lod == [2; 4] && r.coord == [rows[0], rows[1]]));
+    // textureGatherOffsets: four footprints, one per offset.
+    for off in [[0, 1], [1, 0], [-1, -1], [2, 3]] {
+        assert!(gathers
+            .iter()
+            .any(|r| r.offset == off && r.coord == [rows[4], rows[5]]));
+    }
+    // The shadow gather compares with 0.25; the rectangle gather reads component 3.
+    assert!(gathers
+        .iter()
+        .any(|r| r.compare == 1 && r.dref == [0.25f32.to_bits(); 4]));
+    assert!(gathers
+        .iter()
+        .any(|r| r.offset == [1, -2] && r.lod == [3; 4]));
+    assert_eq!(gathers.len(), 7);
+    assert_eq!(
+        jit.iter()
+            .filter(|r| r.op == TexOp::QueryLod as u32)
+            .count(),
+        2
+    );
     assert!(jo.iter().zip(&io).all(|(a, b)| same(*a, *b)));
 }
 
@@ -1862,6 +1974,7 @@ fn no_texture_call_without_active_lanes() {
                 offset: [0, 0],
                 compare: None,
                 layer: None,
+                cube_layer: None,
             },
         ],
         continuing: vec![],
@@ -1931,6 +2044,7 @@ fn lanes_killed_by_the_loop_cap_stop_running() {
         offset: [0, 0],
         compare: None,
         layer: None,
+        cube_layer: None,
     });
     let m = fb.module(Stage::Fragment, body, vec![x]);
     test_hook::REQUESTS.with(|r| r.borrow_mut().clear());
@@ -2015,6 +2129,7 @@ fn outside_jit_tests_texture_calls_reach_the_sampler() {
             lod: [5, 6, 7, 8],
             dref: [0; 4],
             layer: [0; 4],
+            cube_layer: [0; 4],
         },
     );
     for c in 0..4 {

@@ -187,10 +187,43 @@ fn filter_face<F: TexelLoad>(
     lerp4(lerp4(t00, t10, a), lerp4(t01, t11, a), b)
 }
 
+/// textureGather's footprint on a cube map of face size `n` (GL 4.5 core §8.13.1): the
+/// face and (s, t) the direction selects, then the 2×2 LINEAR footprint of the base level,
+/// taking texels across edges from the neighbouring faces; at a corner the missing texel
+/// is the average of the other three, as `filter_face` does. Returned in gather order
+/// (T_i0j1, T_i1j1, T_i1j0, T_i0j0); `texel(face, x, y)` reads one texel.
+pub(super) fn gather_footprint(
+    _d: &Descriptor,
+    n: u32,
+    (x, y, z): (f32, f32, f32),
+    texel: impl Fn(u32, u32, u32) -> [f32; 4],
+) -> [[f32; 4]; 4] {
+    let (face, sc, tc, ma) = select_face(x, y, z);
+    let (s, t) = face_st(sc, tc, ma);
+    let nf = n as f32;
+    let (i0, _) = split(s * nf - 0.5);
+    let (j0, _) = split(t * nf - 0.5);
+    let (i0, j0) = (i0.clamp(-1, n as i64 - 1), j0.clamp(-1, n as i64 - 1));
+    let get = |i: i64, j: i64| neighbour(face, i, j, n).map(|(f, x, y)| texel(f, x, y));
+    let mut q = [
+        get(i0, j0 + 1),
+        get(i0 + 1, j0 + 1),
+        get(i0 + 1, j0),
+        get(i0, j0),
+    ];
+    if let Some(k) = q.iter().position(|v| v.is_none()) {
+        let others: Vec<[f32; 4]> = q.iter().flatten().copied().collect();
+        let avg =
+            |c: usize| others.iter().fold(0.0f32, |acc, v| acc + v[c]) / others.len().max(1) as f32;
+        q[k] = Some([avg(0), avg(1), avg(2), avg(3)]);
+    }
+    q.map(|v| v.unwrap_or([0.0; 4]))
+}
+
 /// λ_base of a cube quad: the four lanes measured on lane 0's face (so the differences are
 /// continuous across its edges), then eq. 8.7 with the face size, as `lod::implicit_lambda`
 /// does for 2D. 0 outside a fragment quad.
-fn cube_lambda(d: &Descriptor, req: &TexRequest) -> f32 {
+pub(super) fn cube_lambda(d: &Descriptor, req: &TexRequest) -> f32 {
     if req.quad == 0 {
         return 0.0;
     }

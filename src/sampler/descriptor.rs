@@ -54,7 +54,7 @@ pub(crate) struct LevelLayout {
 }
 
 impl LevelLayout {
-    const EMPTY: LevelLayout = LevelLayout {
+    pub(crate) const EMPTY: LevelLayout = LevelLayout {
         ptr: std::ptr::null(),
         width: 0,
         height: 0,
@@ -88,7 +88,10 @@ pub struct Descriptor {
     /// What the levels are: 2D, 2D array, cube map or 3D (`TexKind`).
     pub(crate) kind: TexKind,
     /// Internal handles (bound texture units) need no residency.
-    pub(crate) internal: u32,
+    pub(crate) internal: u16,
+    /// The min filter's mipmap mode (0 none, 1 NEAREST, 2 LINEAR: `filter::min_filter_mode`),
+    /// for textureQueryLod; the routines have it in their type.
+    pub(crate) mip_mode: u16,
     pub(crate) border: [f32; 4],
     pub(crate) min_lod: f32,
     pub(crate) max_lod: f32,
@@ -131,7 +134,8 @@ impl Descriptor {
             wrap_t: Wrap::Repeat,
             wrap_r: Wrap::Repeat,
             kind: TexKind::D2,
-            internal: internal as u32,
+            internal: internal as u16,
+            mip_mode: 0,
             border: [0.0; 4],
             min_lod: 0.0,
             max_lod: 0.0,
@@ -229,6 +233,22 @@ impl Descriptor {
             );
         }
         let kind = view.kind;
+        // 1D kinds have no t (GL 4.5 core §8.14.2 uses only u): t = ½ on a one-row level
+        // clamped to its edge reads that row with weight 1 whatever TEXTURE_WRAP_T says.
+        // A buffer texture has no sampler state (GL 4.5 core §8.9): one level, NEAREST.
+        let mut state = *state;
+        if kind == TexKind::Buffer {
+            state.min_filter = crate::gl::MinFilter::Nearest;
+            state.mag_filter = crate::gl::MagFilter::Nearest;
+        }
+        let state = &SamplerState {
+            wrap_t: if kind.is_1d() {
+                Wrap::ClampToEdge
+            } else {
+                state.wrap_t
+            },
+            ..state
+        };
         let (bw, bh, bd) = (base.width(), base.height(), base.depth().max(1));
         // Array layers and cube faces (the `layers` of `at_layer`); a 3D texture's slices
         // are each level's `depth` instead.
@@ -282,10 +302,14 @@ impl Descriptor {
             base_level
         };
         let sample = match kind {
-            TexKind::Cube => filter::select_cube(format, state),
+            TexKind::Cube | TexKind::CubeArray => filter::select_cube(format, state),
             TexKind::D3 => filter::select_volume(format, state),
+            TexKind::Buffer => filter::sample_incomplete,
             TexKind::D2
             | TexKind::D2Array
+            | TexKind::D1
+            | TexKind::D1Array
+            | TexKind::Rect
             | TexKind::D2Multisample
             | TexKind::D2MultisampleArray => filter::select_sample(
                 format,
@@ -305,7 +329,8 @@ impl Descriptor {
             wrap_t: state.wrap_t,
             wrap_r: state.wrap_r,
             kind,
-            internal: internal as u32,
+            internal: internal as u16,
+            mip_mode: filter::min_filter_mode(state.min_filter).1 as u16,
             border: match format {
                 Format::Int(f) => int_border(f, state.border_int, state.border_color),
                 _ => fit_to_format(format, state.border_color),
@@ -322,10 +347,12 @@ impl Descriptor {
             } else {
                 1.0f32.to_bits()
             },
-            sample: if layers > 1 && kind != TexKind::Cube {
-                filter::sample_array
-            } else {
-                sample
+            sample: match kind {
+                TexKind::CubeArray => filter::sample_cube_array,
+                TexKind::Rect => filter::sample_rect,
+                TexKind::Cube => sample,
+                _ if layers > 1 => filter::sample_array,
+                _ => sample,
             },
             fetch: filter::select_fetch(format),
             size: filter::size_of_level,

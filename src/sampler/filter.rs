@@ -735,6 +735,209 @@ pub(crate) fn sample_array(d: &Descriptor, req: &TexRequest, lanes: u32, out: &m
     }
 }
 
+/// The routine of a rectangle texture (GL 4.5 core §8.14.2: u = s, v = t, unnormalized):
+/// the coordinates divided by the level size (one IEEE division each), then the format's
+/// 2D routine (`layer_sample`), which multiplies them back. s / w · w is s again for the
+/// texel centres and edges of every size up to MAX_RECTANGLE_TEXTURE_SIZE
+/// (`tests::rect_coordinates_round_trip`), so NEAREST picks texel ⌊s⌋ as GL says.
+pub(crate) fn sample_rect(d: &Descriptor, req: &TexRequest, lanes: u32, out: &mut TexResult) {
+    let r = normalized_rect(d, req);
+    (d.layer_sample)(d, &r, lanes, out);
+}
+
+/// `req` with a rectangle texture's unnormalized (s, t) divided by the base level's size.
+fn normalized_rect(d: &Descriptor, req: &TexRequest) -> TexRequest {
+    let base = &d.levels[(d.base_level as usize).min(MAX_LEVELS - 1)];
+    let (w, h) = (base.width.max(1) as f32, base.height.max(1) as f32);
+    let mut r = *req;
+    for lane in 0..4 {
+        r.coord[0][lane] = unscale(f32::from_bits(req.coord[0][lane]), w).to_bits();
+        r.coord[1][lane] = unscale(f32::from_bits(req.coord[1][lane]), h).to_bits();
+    }
+    r
+}
+
+/// s / n, moved one ulp when the 2D routine's s / n · n would miss s (13 / 22 · 22 is
+/// 12.999999 in f32): the neighbouring float then multiplies back to s or just past
+/// it, so ⌊u⌋ is ⌊s⌋. IEEE divisions, multiplications and integer steps only.
+pub(super) fn unscale(s: f32, n: f32) -> f32 {
+    let q = s / n;
+    if !q.is_finite() || q == 0.0 {
+        return q;
+    }
+    let back = q * n;
+    // One ulp away from zero or towards it (q is finite and non-zero here).
+    let step = |q: f32, up: bool| {
+        let away = up == (q > 0.0);
+        f32::from_bits(if away {
+            q.to_bits() + 1
+        } else {
+            q.to_bits() - 1
+        })
+    };
+    if back < s {
+        step(q, true)
+    } else if back > s {
+        step(q, false)
+    } else {
+        q
+    }
+}
+
+/// The routine of a cube-map array: each lane's cube from `req.cube_layer` (eq. 8.9 with
+/// the cube count), then the cube routine (`layer_sample`) on that cube's six faces, once
+/// per group of lanes that share a cube.
+pub(crate) fn sample_cube_array(d: &Descriptor, req: &TexRequest, lanes: u32, out: &mut TexResult) {
+    let cubes = d.layers / 6;
+    if cubes == 0 {
+        return sample_incomplete(d, req, lanes, out);
+    }
+    let cube_of = |lane: usize| array_layer(f32::from_bits(req.cube_layer[lane]), cubes);
+    let mut pending = lanes & 0xF;
+    while pending != 0 {
+        let first = pending.trailing_zeros() as usize;
+        let cube = cube_of(first);
+        let group = (first..4)
+            .filter(|&l| pending & (1 << l) != 0 && cube_of(l) == cube)
+            .fold(0u32, |g, l| g | 1 << l);
+        pending &= !group;
+        let dl = d.at_layer(6 * cube);
+        (d.layer_sample)(&dl, req, group, out);
+    }
+}
+
+/// One texel of the base level of `d` (a 2D descriptor: one layer or face) for gather,
+/// or the border colour when the wrap gave `None`. Reads through the descriptor's fetch
+/// routine, which bounds-checks again.
+#[inline]
+fn gather_texel(d: &Descriptor, x: Option<u32>, y: Option<u32>) -> [f32; 4] {
+    match (x, y) {
+        (Some(x), Some(y)) => (d.fetch)(d, x as i32, y as i32, 0),
+        _ => d.border,
+    }
+}
+
+/// textureGather (GLSL 4.60 §8.9.4, GL 4.5 core §8.14.2): for each lane the 2×2 footprint
+/// LINEAR filtering would read from the base level (offsets and wraps included; cube maps
+/// seamless across faces), returned as (T_i0j1, T_i1j1, T_i1j0, T_i0j0) of the component
+/// `lod` names after the swizzle; with `compare`, each texel's depth comparison with the
+/// lane's D_ref (1.0 or 0.0; D_ref is not clamped to [0, 1] here). No arithmetic on the
+/// texels, so the result is exact.
+// `out` is indexed `[component][lane]`: a range loop over lanes is the clear form.
+#[allow(clippy::needless_range_loop)]
+pub(crate) fn gather(d: &Descriptor, req: &TexRequest, lanes: u32, out: &mut TexResult) {
+    let base = d
+        .levels
+        .get(d.base_level as usize)
+        .copied()
+        .unwrap_or(LevelLayout::EMPTY);
+    if base.ptr.is_null() || base.width == 0 || base.height == 0 {
+        for lane in (0..4).filter(|l| lanes & (1 << l) != 0) {
+            for c in 0..4 {
+                out[c][lane] = 0;
+            }
+        }
+        return;
+    }
+    for lane in (0..4).filter(|l| lanes & (1 << l) != 0) {
+        let (s, t) = (
+            f32::from_bits(req.coord[0][lane]),
+            f32::from_bits(req.coord[1][lane]),
+        );
+        let quad: [[f32; 4]; 4] = if d.kind.is_cube() {
+            let cube = if d.kind == super::TexKind::CubeArray {
+                array_layer(f32::from_bits(req.cube_layer[lane]), (d.layers / 6).max(1))
+            } else {
+                0
+            };
+            let dir = (s, t, f32::from_bits(req.layer[lane]));
+            super::cube::gather_footprint(d, base.width, dir, |face, x, y| {
+                gather_texel(&d.at_layer(6 * cube + face), Some(x), Some(y))
+            })
+        } else {
+            let layered;
+            let dl = if d.layers > 1 {
+                layered = d.at_layer(array_layer(f32::from_bits(req.layer[lane]), d.layers));
+                &layered
+            } else {
+                d
+            };
+            let (u, v) = if d.kind == super::TexKind::Rect {
+                (s, t)
+            } else {
+                (s * base.width as f32, t * base.height as f32)
+            };
+            let (iu, _) = split(u - 0.5);
+            let (jv, _) = split(v - 0.5);
+            let i0 = iu + req.offset[0] as i64;
+            let j0 = jv + req.offset[1] as i64;
+            let x = [
+                wrap(i0, base.width, d.wrap_s),
+                wrap(i0 + 1, base.width, d.wrap_s),
+            ];
+            let y = [
+                wrap(j0, base.height, d.wrap_t),
+                wrap(j0 + 1, base.height, d.wrap_t),
+            ];
+            [
+                gather_texel(dl, x[0], y[1]),
+                gather_texel(dl, x[1], y[1]),
+                gather_texel(dl, x[1], y[0]),
+                gather_texel(dl, x[0], y[0]),
+            ]
+        };
+        let comp = (req.lod[lane] & 3) as usize;
+        let dref = f32::from_bits(req.dref[lane]);
+        for (c, texel) in quad.iter().enumerate() {
+            out[c][lane] = if req.compare != 0 {
+                compare_depth(d.compare_func, dref, texel[0]).to_bits()
+            } else {
+                match d.swizzle[comp] {
+                    k @ 0..=3 => texel[k as usize].to_bits(),
+                    super::SWIZZLE_ONE => d.one,
+                    _ => 0,
+                }
+            };
+        }
+    }
+}
+
+/// textureQueryLod (GLSL 4.60 §8.9.1, ARB_texture_query_lod's pseudo-code): out[1] is λ'
+/// = λ_base + the texture's bias; out[0] the level a lookup would access relative to the
+/// base: λ' clamped to [min_lod, max_lod] and to [0, q − base], then 0 without mipmaps,
+/// ⌈λ + ½⌉ − 1 for *_MIPMAP_NEAREST, λ itself for *_MIPMAP_LINEAR. 0 and 0 outside a
+/// fragment quad, as every implicit λ is there.
+pub(crate) fn query_lod(d: &Descriptor, req: &TexRequest, lanes: u32, out: &mut TexResult) {
+    let lam_base = match d.kind {
+        _ if req.quad == 0 => 0.0,
+        super::TexKind::Cube | super::TexKind::CubeArray => super::cube::cube_lambda(d, req),
+        super::TexKind::D3 => super::volume::volume_lambda(d, req),
+        super::TexKind::Rect => implicit_lambda(d, &normalized_rect(d, req)),
+        _ => implicit_lambda(d, req),
+    };
+    let bias = d
+        .lod_bias
+        .clamp(-MAX_TEXTURE_LOD_BIAS, MAX_TEXTURE_LOD_BIAS);
+    let lam = lam_base + bias;
+    let max_level = d.mip_last.saturating_sub(d.base_level) as f32;
+    let clamped = lam.max(d.min_lod).min(d.max_lod).max(0.0).min(max_level);
+    let accessed = match d.mip_mode as u8 {
+        MIP_NONE => 0.0,
+        MIP_NEAREST => {
+            // ⌈λ + ½⌉ − 1 (eq. 8.13's level choice), exact for λ ≥ 0.
+            let (i, f) = split(clamped + 0.5);
+            (if f == 0.0 { i - 1 } else { i }).max(0) as f32
+        }
+        _ => clamped,
+    };
+    for lane in (0..4).filter(|l| lanes & (1 << l) != 0) {
+        out[0][lane] = accessed.to_bits();
+        out[1][lane] = lam.to_bits();
+        out[2][lane] = 0;
+        out[3][lane] = 0;
+    }
+}
+
 // ---- Depth comparison (GL 4.5 core §8.23): shadow lookups of a depth texture whose
 // compare mode is COMPARE_REF_TO_TEXTURE. Lane by lane: each texel a filter would read is
 // compared with the lane's D_ref first (1.0 or 0.0), then those results are filtered with
@@ -1103,7 +1306,7 @@ pub(crate) fn select_volume(format: Format, state: &SamplerState) -> SampleFn {
 }
 
 /// (min filter is LINEAR, mipmap mode) of a min filter.
-fn min_filter_mode(min_filter: MinFilter) -> (bool, u8) {
+pub(super) fn min_filter_mode(min_filter: MinFilter) -> (bool, u8) {
     match min_filter {
         MinFilter::Nearest => (false, MIP_NONE),
         MinFilter::Linear => (true, MIP_NONE),

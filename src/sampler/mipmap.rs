@@ -70,7 +70,8 @@ pub fn filters_allowed(format: Format, state: &SamplerState) -> bool {
 pub fn is_complete(view: &TextureView, state: &SamplerState) -> bool {
     // A multisample texture has one level and no sampler state (GL 4.5 core §8.10,
     // §8.17): complete once its storage exists.
-    if view.kind.is_multisample() {
+    // A buffer texture has one level and no sampler state either (GL 4.5 core §8.9).
+    if view.kind.is_multisample() || view.kind == super::TexKind::Buffer {
         return view
             .levels
             .first()

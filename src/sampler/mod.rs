@@ -145,12 +145,37 @@ pub enum TexKind {
     D2Multisample,
     /// GL_TEXTURE_2D_MULTISAMPLE_ARRAY: `levels[s]` is sample s of every layer.
     D2MultisampleArray,
+    /// GL_TEXTURE_1D: 2D levels one texel high. Lookups put t = ½ (GLSL lowering) and the
+    /// descriptor clamps t to the edge, so a 1D lookup is a 2D lookup of that one row,
+    /// bit for bit (weights 1 and 0 in t).
+    D1,
+    /// GL_TEXTURE_1D_ARRAY: one-row levels of `depth` layers (the GL's image height is the
+    /// layer count), sampled as a 2D array of one-row layers.
+    D1Array,
+    /// GL_TEXTURE_RECTANGLE: one level, unnormalized coordinates (GL 4.5 core §8.14.2: u =
+    /// s, v = t). Its routine (`filter::sample_rect`) divides the coordinates by the size
+    /// and runs the 2D routine.
+    Rect,
+    /// GL_TEXTURE_CUBE_MAP_ARRAY: levels of 6 × n layers, cube c's faces at layers 6c..6c+6
+    /// (GL 4.5 core §8.5.3); the array layer rides in the request's `cube_layer`.
+    CubeArray,
+    /// GL_TEXTURE_BUFFER: one level, `width` texels of one row, copied from the buffer's
+    /// range by the API when a draw or handle captures it; texelFetch and textureSize only.
+    Buffer,
 }
 
 impl TexKind {
     /// GL_TEXTURE_2D_MULTISAMPLE or _ARRAY: levels are samples.
     pub const fn is_multisample(self) -> bool {
         matches!(self, TexKind::D2Multisample | TexKind::D2MultisampleArray)
+    }
+    /// Kinds whose levels are one texel high and have no t coordinate.
+    pub const fn is_1d(self) -> bool {
+        matches!(self, TexKind::D1 | TexKind::D1Array | TexKind::Buffer)
+    }
+    /// Cube maps and cube-map arrays.
+    pub const fn is_cube(self) -> bool {
+        matches!(self, TexKind::Cube | TexKind::CubeArray)
     }
 }
 
@@ -241,12 +266,8 @@ pub(crate) fn pin_span() -> Option<PinGuard> {
 /// texture.
 pub fn sample(ctx: &SampleContext, req: &TexRequest) -> TexResult {
     let mut out: TexResult = [[0; 4]; 4];
-    let op = match req.op {
-        x if x == TexOp::SampleImplicit as u32 => TexOp::SampleImplicit,
-        x if x == TexOp::SampleLod as u32 => TexOp::SampleLod,
-        x if x == TexOp::Fetch as u32 => TexOp::Fetch,
-        x if x == TexOp::Size as u32 => TexOp::Size,
-        _ => return out,
+    let Some(op) = TexOp::from_u32(req.op) else {
+        return out;
     };
     // Pinned for the whole instruction: the descriptors we look up stay valid until then.
     epoch::with_pinned(|| sample_pinned(ctx, req, op, &mut out));
@@ -295,6 +316,12 @@ fn sample_pinned(ctx: &SampleContext, req: &TexRequest, op: TexOp, out: &mut Tex
                 (d.sample)(d, req, group, out);
                 d.apply_swizzle(group, out);
             }
+            TexOp::Gather => {
+                filter::gather(d, req, group, out);
+                // Gather reads one component after the swizzle (GL 4.5 core §8.14.2):
+                // the swizzled component `lod` names, which `gather` already picked.
+            }
+            TexOp::QueryLod => filter::query_lod(d, req, group, out),
             TexOp::Fetch => {
                 for lane in (0..4).filter(|l| group & (1 << l) != 0) {
                     let x = (req.coord[0][lane] as i32).wrapping_add(req.offset[0]);
@@ -338,14 +365,21 @@ fn sample_pinned(ctx: &SampleContext, req: &TexRequest, op: TexOp, out: &mut Tex
                         0
                     } else if d.kind == TexKind::D3 {
                         d.depth_at(req.lod[lane] as i32)
+                    } else if d.kind == TexKind::CubeArray {
+                        d.layers / 6
                     } else {
                         d.layers
                     };
-                    // textureSamples: a multisample texture's "levels" are its samples.
+                    // textureSamples: a multisample texture's "levels" are its samples;
+                    // textureQueryLevels: the levels base..=q of any other (GLSL 4.60
+                    // §8.9.1), 0 when incomplete (no base level image).
+                    let base = d.levels[(d.base_level as usize).min(MAX_LEVELS - 1)];
                     out[3][lane] = if d.kind.is_multisample() {
                         d.fetch_last + 1
-                    } else {
+                    } else if base.ptr.is_null() {
                         0
+                    } else {
+                        d.fetch_last.saturating_sub(d.base_level) + 1
                     };
                 }
             }

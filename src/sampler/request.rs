@@ -17,9 +17,34 @@ pub enum TexOp {
     /// texelFetch: `coord` holds i32 bits, `lod` holds the i32 level bits.
     Fetch = 2,
     /// textureSize: `lod` holds the i32 level bits; out[0..3] get width, height and layers
-    /// (i32; layers is 1 for a texture that is not an array), out[3] the sample count of a
-    /// multisample texture (textureSamples; 0 for other textures).
+    /// (i32; layers is 1 for a texture that is not an array, the cube count of a cube-map
+    /// array), out[3] the sample count of a multisample texture (textureSamples) and the
+    /// number of accessible levels of any other texture (textureQueryLevels; 0 when
+    /// incomplete).
     Size = 3,
+    /// textureGather (GLSL 4.60 §8.9.4): the 2×2 LINEAR footprint of the base level, one
+    /// component of each texel (`lod` holds the component, i32 bits 0..3), as
+    /// (T_i0j1, T_i1j1, T_i1j0, T_i0j0); with `compare`, each texel's depth comparison.
+    Gather = 4,
+    /// textureQueryLod (GLSL 4.60 §8.9.1, ARB_texture_query_lod): out[0] the level the
+    /// lookup would access, out[1] λ' relative to the base level (f32 bits).
+    QueryLod = 5,
+}
+
+impl TexOp {
+    /// The op of a request's `op` word (`None` for an unknown value).
+    pub fn from_u32(op: u32) -> Option<TexOp> {
+        [
+            TexOp::SampleImplicit,
+            TexOp::SampleLod,
+            TexOp::Fetch,
+            TexOp::Size,
+            TexOp::Gather,
+            TexOp::QueryLod,
+        ]
+        .into_iter()
+        .find(|o| *o as u32 == op)
+    }
 }
 
 /// What generated code passes to `rt_texture` for one texture instruction, all 4 lanes.
@@ -49,6 +74,9 @@ pub struct TexRequest {
     /// Array lookups: the layer coordinate of each lane (f32 bits; i32 bits for `Fetch`).
     /// 0 for lookups of non-array samplers.
     pub layer: [u32; 4],
+    /// Cube-map array lookups: the array layer of each lane (f32 bits), the direction
+    /// filling `coord` and `layer`. 0 otherwise.
+    pub cube_layer: [u32; 4],
 }
 
 pub const TEX_OP: i32 = offset_of!(TexRequest, op) as i32;
@@ -62,6 +90,7 @@ pub const TEX_COORD: i32 = offset_of!(TexRequest, coord) as i32;
 pub const TEX_LOD: i32 = offset_of!(TexRequest, lod) as i32;
 pub const TEX_DREF: i32 = offset_of!(TexRequest, dref) as i32;
 pub const TEX_LAYER: i32 = offset_of!(TexRequest, layer) as i32;
+pub const TEX_CUBE_LAYER: i32 = offset_of!(TexRequest, cube_layer) as i32;
 pub const TEX_REQUEST_SIZE: u32 = std::mem::size_of::<TexRequest>() as u32;
 
 /// Result of `rt_texture`: `out[component][lane]`, f32 bits (or i32 for `Size`).
@@ -81,5 +110,6 @@ const _: () = {
     assert!(TEX_COMPARE == 20);
     assert!(TEX_DREF == 104);
     assert!(TEX_LAYER == 120);
-    assert!(TEX_REQUEST_SIZE == 136);
+    assert!(TEX_CUBE_LAYER == 136);
+    assert!(TEX_REQUEST_SIZE == 152);
 };

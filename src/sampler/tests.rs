@@ -73,6 +73,7 @@ fn request(
         lod: lod.map(f32::to_bits),
         dref: [0; 4],
         layer: [0; 4],
+        cube_layer: [0; 4],
     }
 }
 
@@ -718,6 +719,7 @@ proptest! {
             lod: lods,
             dref: [0; 4],
             layer: [0; 4],
+            cube_layer: [0; 4],
         };
         prop_assert_eq!(sample(&ctx, &r), [[0; 4]; 4]);
         prop_assert!(ctx.debug.lock().unwrap().len() <= 4);
@@ -743,6 +745,7 @@ proptest! {
             lod: lods,
             dref: [0; 4],
             layer: [0; 4],
+            cube_layer: [0; 4],
         };
         let out = sample(&ctx, &r);
         // Images are zero-filled and the border is 0: filtered results are 0 or 1 in alpha.
@@ -1040,6 +1043,7 @@ mod differential {
             lod: c.lods.map(f32::to_bits),
             dref: [0; 4],
             layer: [0; 4],
+            cube_layer: [0; 4],
         };
         for min in MINS {
             for mag in [gl::NEAREST, gl::LINEAR] {
@@ -1370,4 +1374,160 @@ fn clone(img: &Image) -> Image {
     let mut c = Image::new_layers(img.width(), img.height(), img.depth(), img.format());
     c.write_bytes(0, &img.to_bytes());
     c
+}
+
+// ---- issue #13: rectangle, 1D, cube-map array, gather, textureQueryLod/Levels ----
+
+/// `filter::sample_rect` divides s by the width (`unscale`) and the 2D routine multiplies
+/// it back: for every width up to 4096 and every texel edge and centre, ⌊u⌋ is ⌊s⌋, so
+/// NEAREST reads texel ⌊s⌋ as GL 4.5 core §8.14.2 says (u = s). A plain s / w · w fails
+/// (13 / 22 · 22 = 12.999999).
+#[test]
+fn rect_coordinates_round_trip() {
+    for w in 1..=4096u32 {
+        let wf = w as f32;
+        for k in 0..=w {
+            for s in [k as f32, k as f32 + 0.5, -(k as f32)] {
+                let u = super::filter::unscale(s, wf) * wf;
+                assert_eq!(u.floor(), s.floor(), "w = {w}, s = {s}");
+            }
+        }
+    }
+}
+
+fn view_kind(levels: Vec<Arc<Image>>, kind: TexKind) -> TextureView {
+    TextureView {
+        kind,
+        ..view_of(levels)
+    }
+}
+
+#[test]
+fn rectangle_and_one_d_lookups() {
+    // A 5×2 rectangle: texel (i, j) = 10j + i.
+    let vals: Vec<f32> = (0..10).map(|i| (10 * (i / 5) + i % 5) as f32).collect();
+    let (ctx, h) = ctx_with(
+        view_kind(vec![r32f(5, 2, &vals)], TexKind::Rect),
+        state(gl::NEAREST, gl::NEAREST, gl::CLAMP_TO_EDGE),
+    );
+    for (s, t, want) in [
+        (0.0, 0.0, 0.0),
+        (3.0, 1.0, 13.0),
+        (4.99, 1.5, 14.0),
+        (7.0, -2.0, 4.0),
+    ] {
+        assert_eq!(at(&ctx, h, s, t)[0], want, "({s}, {t})");
+    }
+    // LINEAR halfway between texels 1 and 2 of row 0: their mean.
+    let (ctx, h) = ctx_with(
+        view_kind(vec![r32f(5, 2, &vals)], TexKind::Rect),
+        state(gl::LINEAR, gl::LINEAR, gl::CLAMP_TO_EDGE),
+    );
+    assert_eq!(at(&ctx, h, 2.0, 0.5)[0], 1.5);
+    // A 1D texture ignores wrap_t (CLAMP_TO_BORDER would blend the border in otherwise).
+    let (ctx, h) = ctx_with(
+        view_kind(vec![r32f(4, 1, &[1.0, 2.0, 4.0, 8.0])], TexKind::D1),
+        state(gl::LINEAR, gl::LINEAR, gl::CLAMP_TO_BORDER),
+    );
+    assert_eq!(at(&ctx, h, 0.5, 0.5)[0], 3.0);
+}
+
+#[test]
+fn cube_arrays_pick_cubes_and_gather_reads_footprints() {
+    // Two cubes of 1×1 faces: layer-face lf holds lf.
+    let mut img = Image::new_layers(1, 1, 12, Format::R32F);
+    let data: Vec<u8> = (0..12).flat_map(|v| (v as f32).to_le_bytes()).collect();
+    img.write_bytes(0, &data);
+    let (ctx, h) = ctx_with(
+        view_kind(vec![Arc::new(img)], TexKind::CubeArray),
+        state(gl::NEAREST, gl::NEAREST, gl::CLAMP_TO_EDGE),
+    );
+    let mut r = request(TexOp::SampleLod, [h; 4], [[0.0, 0.0]; 4], [0.0; 4]);
+    // Directions −Y, +Z, −X, +X; cubes 0, 1, 1 (1.4 rounds to 1), 1 (9 clamps to 1).
+    r.coord = [
+        [0.1f32, 0.1, -1.0, 1.0].map(f32::to_bits),
+        [-1.0f32, 0.2, 0.1, 0.2].map(f32::to_bits),
+    ];
+    r.layer = [0.2f32, 1.0, 0.3, 0.1].map(f32::to_bits);
+    r.cube_layer = [0.0f32, 1.0, 1.4, 9.0].map(f32::to_bits);
+    let out = sample(&ctx, &r);
+    assert_eq!(out[0].map(f32::from_bits), [3.0, 10.0, 7.0, 6.0]);
+    // textureSize: (1, 1, 2 cubes); textureQueryLevels 1.
+    let mut r = request(TexOp::Size, [h; 4], [[0.0, 0.0]; 4], [0.0; 4]);
+    r.lod = [0; 4];
+    let out = sample(&ctx, &r);
+    assert_eq!([out[0][0], out[1][0], out[2][0], out[3][0]], [1, 1, 2, 1]);
+
+    // Gather on a 2×2 R32F (T(i, j) = 1 + i + 2j) at its centre: (T01, T11, T10, T00);
+    // component 1 (G = 0); a shadow gather compares each texel with D_ref.
+    let (ctx, h) = ctx_with(
+        view_of(vec![r32f(2, 2, &[1.0, 2.0, 3.0, 4.0])]),
+        state(gl::NEAREST, gl::NEAREST, gl::CLAMP_TO_EDGE),
+    );
+    let mut r = request(TexOp::Gather, [h; 4], [[0.5, 0.5]; 4], [0.0; 4]);
+    r.lod = [0; 4];
+    let out = sample(&ctx, &r);
+    assert_eq!(lane(&out, 2), [3.0, 4.0, 2.0, 1.0]);
+    r.lod = [3; 4];
+    assert_eq!(lane(&sample(&ctx, &r), 0), [1.0; 4]);
+    r.lod = [1; 4];
+    assert_eq!(lane(&sample(&ctx, &r), 1), [0.0; 4]);
+    r.lod = [0; 4];
+    r.offset = [1, 0];
+    assert_eq!(lane(&sample(&ctx, &r), 0), [4.0, 4.0, 2.0, 2.0]);
+    r.offset = [0, 0];
+    r.compare = 1;
+    r.dref = [2.5f32.to_bits(); 4];
+    // LEQUAL (the initial compare function): D_ref ≤ texel.
+    assert_eq!(lane(&sample(&ctx, &r), 3), [1.0, 1.0, 0.0, 0.0]);
+}
+
+#[test]
+fn query_lod_follows_the_min_filter() {
+    // An 8×8 texture with its full chain (4 levels); the quad's s and t step `ds` per
+    // pixel: ρ = 8·ds texels of the base level.
+    let levels: Vec<Arc<Image>> = (0..4)
+        .map(|l| r32f(8 >> l, 8 >> l, &vec![0.0; (64 >> (2 * l)) as usize]))
+        .collect();
+    let quad = |ds: f32| {
+        let mut r = request(
+            TexOp::QueryLod,
+            [TextureHandle::default(); 4],
+            [[0.0, 0.0], [ds, 0.0], [0.0, ds], [ds, ds]],
+            [0.0; 4],
+        );
+        r.quad = 1;
+        r
+    };
+    for (min, ds, want) in [
+        // ds = 0.75: ρ = 6 texels, λ = log2 6 ≈ 2.585; LINEAR mipmaps: λ itself.
+        (
+            gl::LINEAR_MIPMAP_LINEAR,
+            0.75f32,
+            (6.0f32.log2(), 6.0f32.log2()),
+        ),
+        // NEAREST mipmaps: ⌈λ + ½⌉ − 1 = 3.
+        (gl::NEAREST_MIPMAP_NEAREST, 0.75, (3.0, 6.0f32.log2())),
+        // No mipmaps: 0; λ' still reported.
+        (gl::LINEAR, 0.75, (0.0, 6.0f32.log2())),
+        // Past the chain: clamped to q − base = 3; magnified: 0.
+        (gl::LINEAR_MIPMAP_LINEAR, 4.0, (3.0, 5.0)),
+        (gl::LINEAR_MIPMAP_LINEAR, 1.0 / 16.0, (0.0, -1.0)),
+    ] {
+        let (ctx, h) = ctx_with(view_of(levels.clone()), state(min, gl::LINEAR, gl::REPEAT));
+        let mut r = quad(ds);
+        r.handle_lo = [h.to_bits() as u32; 4];
+        r.handle_hi = [(h.to_bits() >> 32) as u32; 4];
+        let out = sample(&ctx, &r);
+        let (x, y) = (f32::from_bits(out[0][0]), f32::from_bits(out[1][0]));
+        assert!(
+            (x - want.0).abs() < 1e-5 && (y - want.1).abs() < 1e-5,
+            "{min:#x} {ds}: {x} {y}"
+        );
+    }
+    // textureQueryLevels: the Size answer's fourth component, levels base..=q.
+    let (ctx, h) = ctx_with(view_of(levels), state(gl::NEAREST, gl::NEAREST, gl::REPEAT));
+    let mut r = request(TexOp::Size, [h; 4], [[0.0, 0.0]; 4], [0.0; 4]);
+    r.lod = [0; 4];
+    assert_eq!(sample(&ctx, &r)[3], [4; 4]);
 }

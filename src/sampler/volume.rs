@@ -16,7 +16,7 @@ use crate::sampler::request::{TexOp, TexRequest, TexResult};
 
 /// λ_base of a 3D quad: lanes 0, 1, 2 are pixels (x, y), (x+1, y), (x, y+1); ρ² is the
 /// squared length of (∂u, ∂v, ∂w) in texels of the base level. 0 outside a fragment quad.
-fn volume_lambda(d: &Descriptor, req: &TexRequest) -> f32 {
+pub(super) fn volume_lambda(d: &Descriptor, req: &TexRequest) -> f32 {
     if req.quad == 0 {
         return 0.0;
     }

@@ -941,3 +941,217 @@ pub fn CopyTextureSubImage3D(
     let o = [xoffset, yoffset, zoffset];
     ctx.copy_texture_sub_image_3d(texture, level, o, [x, y, width, height])
 }
+
+// ---- 1D textures and buffer textures (issue #13) ----
+
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn TexImage1D(
+    ctx: &mut Context,
+    target: GLenum,
+    level: GLint,
+    internalformat: GLint,
+    width: GLsizei,
+    border: GLint,
+    format: GLenum,
+    r#type: GLenum,
+    pixels: *const c_void,
+) {
+    if ctx.has_buffer_bound(gl::PIXEL_UNPACK_BUFFER) {
+        // A one-row 2D unpack from the buffer, then the 1D command on its bytes.
+        let bytes = match ctx.unpack_buffer_bytes_3d([width, 1, 1], format, r#type, pixels as usize)
+        {
+            Ok(b) => b,
+            Err(e) => return fail(ctx, e),
+        };
+        let data = Some(&bytes[..]);
+        return ctx.tex_image_1d(
+            target,
+            level,
+            internalformat,
+            width,
+            border,
+            format,
+            r#type,
+            data,
+        );
+    }
+    // SAFETY: `pixels` is null or holds the one-row image (GL 4.5 core §8.5).
+    let data = unsafe { client_image(ctx, width, 1, format, r#type, pixels) };
+    ctx.tex_image_1d(
+        target,
+        level,
+        internalformat,
+        width,
+        border,
+        format,
+        r#type,
+        data,
+    )
+}
+
+pub fn TexStorage1D(
+    ctx: &mut Context,
+    target: GLenum,
+    levels: GLsizei,
+    internalformat: GLenum,
+    width: GLsizei,
+) {
+    ctx.tex_storage_1d(target, levels, internalformat, width)
+}
+
+pub fn TextureStorage1D(
+    ctx: &mut Context,
+    texture: GLuint,
+    levels: GLsizei,
+    internalformat: GLenum,
+    width: GLsizei,
+) {
+    ctx.texture_storage_1d(texture, levels, internalformat, width)
+}
+
+/// glTexSubImage1D and glTextureSubImage1D (`texture`).
+///
+/// # Safety
+/// `pixels` is an unpack-buffer offset, or null / readable for the one-row image.
+#[allow(clippy::too_many_arguments)]
+unsafe fn sub_image_1d(
+    ctx: &mut Context,
+    target: GLenum,
+    texture: Option<GLuint>,
+    level: GLint,
+    xoffset: GLint,
+    width: GLsizei,
+    format: GLenum,
+    r#type: GLenum,
+    pixels: *const c_void,
+) {
+    let bytes;
+    let data: &[u8] = if ctx.has_buffer_bound(gl::PIXEL_UNPACK_BUFFER) {
+        bytes = match ctx.unpack_buffer_bytes_3d([width, 1, 1], format, r#type, pixels as usize) {
+            Ok(b) => b,
+            Err(e) => return fail(ctx, e),
+        };
+        &bytes
+    } else {
+        if width > 0 && pixels.is_null() {
+            return fail(ctx, GlError::InvalidValue("null pixels pointer"));
+        }
+        // SAFETY: `pixels` holds the one-row image (GL 4.5 core §8.6).
+        unsafe { client_image(ctx, width, 1, format, r#type, pixels) }.unwrap_or(&[])
+    };
+    ctx.tex_sub_image_1d(target, texture, level, xoffset, width, format, r#type, data)
+}
+
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn TexSubImage1D(
+    ctx: &mut Context,
+    target: GLenum,
+    level: GLint,
+    xoffset: GLint,
+    width: GLsizei,
+    format: GLenum,
+    r#type: GLenum,
+    pixels: *const c_void,
+) {
+    // SAFETY: the caller's contract is `sub_image_1d`'s.
+    unsafe {
+        sub_image_1d(
+            ctx, target, None, level, xoffset, width, format, r#type, pixels,
+        )
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn TextureSubImage1D(
+    ctx: &mut Context,
+    texture: GLuint,
+    level: GLint,
+    xoffset: GLint,
+    width: GLsizei,
+    format: GLenum,
+    r#type: GLenum,
+    pixels: *const c_void,
+) {
+    // SAFETY: the caller's contract is `sub_image_1d`'s.
+    unsafe {
+        sub_image_1d(
+            ctx,
+            0,
+            Some(texture),
+            level,
+            xoffset,
+            width,
+            format,
+            r#type,
+            pixels,
+        )
+    }
+}
+
+pub fn TexBuffer(ctx: &mut Context, target: GLenum, internalformat: GLenum, buffer: GLuint) {
+    ctx.tex_buffer(target, internalformat, buffer)
+}
+
+pub fn TexBufferRange(
+    ctx: &mut Context,
+    target: GLenum,
+    internalformat: GLenum,
+    buffer: GLuint,
+    offset: GLintptr,
+    size: GLsizeiptr,
+) {
+    ctx.tex_buffer_range(target, internalformat, buffer, offset, size)
+}
+
+pub fn TextureBuffer(ctx: &mut Context, texture: GLuint, internalformat: GLenum, buffer: GLuint) {
+    ctx.texture_buffer(texture, internalformat, buffer)
+}
+
+pub fn TextureBufferRange(
+    ctx: &mut Context,
+    texture: GLuint,
+    internalformat: GLenum,
+    buffer: GLuint,
+    offset: GLintptr,
+    size: GLsizeiptr,
+) {
+    ctx.texture_buffer_range(texture, internalformat, buffer, offset, size)
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn CopyTexImage1D(
+    ctx: &mut Context,
+    target: GLenum,
+    level: GLint,
+    internalformat: GLenum,
+    x: GLint,
+    y: GLint,
+    width: GLsizei,
+    border: GLint,
+) {
+    ctx.copy_tex_image_1d(target, level, internalformat, x, y, width, border)
+}
+
+pub fn CopyTexSubImage1D(
+    ctx: &mut Context,
+    target: GLenum,
+    level: GLint,
+    xoffset: GLint,
+    x: GLint,
+    y: GLint,
+    width: GLsizei,
+) {
+    ctx.copy_tex_sub_image_1d(target, None, level, xoffset, [x, y, width])
+}
+
+pub fn CopyTextureSubImage1D(
+    ctx: &mut Context,
+    texture: GLuint,
+    level: GLint,
+    xoffset: GLint,
+    x: GLint,
+    y: GLint,
+    width: GLsizei,
+) {
+    ctx.copy_tex_sub_image_1d(0, Some(texture), level, xoffset, [x, y, width])
+}
