@@ -61,6 +61,8 @@ impl Fb {
             frag_coord_pixel_center_integer: false,
             global_bindless_sampler: false,
             global_bound_sampler: false,
+            local_size: [0; 3],
+            shared_bytes: 0,
         }
     }
 }

@@ -203,11 +203,14 @@ fn pointer_commands_are_format_binding_and_buffer() {
     assert_eq!(c.get_error(), gl::NO_ERROR);
 }
 
+/// One GL call of an error case.
+type Call = Box<dyn Fn(&mut Context)>;
+
 #[test]
 fn binding_commands_give_the_spec_errors() {
     let mut c = common::context(4, 4, 1);
     let b = c.gen_buffers(1)[0];
-    let cases: Vec<(&str, Box<dyn Fn(&mut Context)>, u32)> = vec![
+    let cases: Vec<(&str, Call, u32)> = vec![
         (
             "binding 16",
             Box::new(move |c: &mut Context| c.bind_vertex_buffer(16, b, 0, 4)),

@@ -240,7 +240,9 @@ impl Context {
                             "offset or size negative, zero or past the buffer's end",
                         ));
                     }
-                    if o as usize % limits::TEXTURE_BUFFER_OFFSET_ALIGNMENT as usize != 0 {
+                    if !(o as usize)
+                        .is_multiple_of(limits::TEXTURE_BUFFER_OFFSET_ALIGNMENT as usize)
+                    {
                         return Err(GlError::InvalidValue(
                             "offset not a multiple of TEXTURE_BUFFER_OFFSET_ALIGNMENT",
                         ));

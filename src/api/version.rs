@@ -154,11 +154,13 @@ impl VersionOverride {
         if (self.major, self.minor) < (3, 2) {
             return true;
         }
-        match (self.form, requested_profile(attribs)) {
-            (OverrideForm::Core | OverrideForm::ForwardCompatible, Profile::Core) => true,
-            (OverrideForm::Compatibility, Profile::Compatibility) => true,
-            _ => false,
-        }
+        matches!(
+            (self.form, requested_profile(attribs)),
+            (
+                OverrideForm::Core | OverrideForm::ForwardCompatible,
+                Profile::Core
+            ) | (OverrideForm::Compatibility, Profile::Compatibility)
+        )
     }
 
     /// The contexts it claims its version for, in words (for error messages).

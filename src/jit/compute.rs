@@ -51,13 +51,16 @@ impl std::fmt::Debug for ComputeCode {
     }
 }
 
+/// What compiles one barrier-free region: the JIT, or `Interpreted` for tests.
+pub type RegionCompiler<'a> = dyn Fn(&Module) -> Result<Arc<dyn ShaderCode>, CompileError> + 'a;
+
+/// Runs `n` jobs on the worker pool: `run(n, job)` calls `job(i)` for each i < n.
+pub type ParallelRunner<'a> = dyn Fn(usize, &(dyn Fn(usize) + Sync)) + 'a;
+
 impl ComputeCode {
     /// Splits `module` at its barriers and compiles each region with `compile` (the JIT,
     /// or `Interpreted` for tests).
-    pub fn new(
-        module: &Module,
-        compile: &dyn Fn(&Module) -> Result<Arc<dyn ShaderCode>, CompileError>,
-    ) -> Result<ComputeCode, CompileError> {
+    pub fn new(module: &Module, compile: &RegionCompiler) -> Result<ComputeCode, CompileError> {
         let plan = compute::split(module);
         let mut regions = Vec::with_capacity(plan.regions.len());
         for r in &plan.regions {
@@ -99,7 +102,7 @@ impl ComputeCode {
         sampler: &SampleContext,
         groups: [u32; 3],
         threads: usize,
-        run_parallel: &dyn Fn(usize, &(dyn Fn(usize) + Sync)),
+        run_parallel: &ParallelRunner<'_>,
     ) {
         let total = groups.iter().map(|&g| g as u64).product::<u64>();
         if total == 0 || self.plan.invocations() == 0 {

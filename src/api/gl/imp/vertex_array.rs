@@ -102,6 +102,9 @@ pub fn BindVertexBuffer(
     ctx.bind_vertex_buffer(bindingindex, buffer, offset, stride)
 }
 
+/// The buffer names (None: reset every binding), offsets and strides of a multi-bind.
+type VertexBufferArrays<'a> = (Option<&'a [u32]>, &'a [isize], &'a [i32]);
+
 /// The arrays of glBindVertexBuffers / glVertexArrayVertexBuffers: None for a null
 /// `buffers` (the bindings are reset, `offsets` and `strides` ignored).
 ///
@@ -112,7 +115,7 @@ unsafe fn vertex_buffer_arrays<'a>(
     buffers: *const GLuint,
     offsets: *const GLintptr,
     strides: *const GLsizei,
-) -> GlResult<(Option<&'a [u32]>, &'a [isize], &'a [i32])> {
+) -> GlResult<VertexBufferArrays<'a>> {
     if count < 0 {
         return Err(GlError::InvalidValue("negative count"));
     }
