@@ -104,14 +104,16 @@ fn c_entry_point_errors_name_the_command() {
     // Refused enums are named by their GL names (issue #10 item 3).
     c.depth_func(gl::TEXTURE_2D);
     let t = c.gen_textures(1)[0];
-    c.bind_texture(gl::TEXTURE_1D, t);
+    c.bind_texture(gl::RGBA, t);
     c.blend_func(gl::ONE, gl::DEPTH_TEST);
     let texts: Vec<String> = c.debug_messages().into_iter().map(|m| m.message).collect();
     assert_eq!(
         texts,
         [
             "glDepthFunc: GL_INVALID_ENUM: depth function GL_TEXTURE_2D",
-            "glBindTexture: GL_INVALID_ENUM: texture target (only GL_TEXTURE_2D, _2D_ARRAY, _CUBE_MAP and _3D) GL_TEXTURE_1D",
+            "glBindTexture: GL_INVALID_ENUM: texture target (GL_TEXTURE_1D, _2D, _3D, _1D_ARRAY, \
+             _2D_ARRAY, _RECTANGLE, _CUBE_MAP, _CUBE_MAP_ARRAY, _BUFFER, \
+             _2D_MULTISAMPLE(_ARRAY)) GL_RGBA",
             "glBlendFunc: GL_INVALID_ENUM: blend factor GL_DEPTH_TEST",
         ]
     );

@@ -175,6 +175,7 @@ impl Context {
             | gl::QUERY_BUFFER
             | gl::DRAW_INDIRECT_BUFFER
             | gl::DISPATCH_INDIRECT_BUFFER
+            | gl::TEXTURE_BUFFER
             | gl::PARAMETER_BUFFER => Ok(self.generic_buffers.get(&target).copied()),
             _ => Err(GlError::BadEnum("buffer target", target)),
         }

@@ -531,8 +531,9 @@ impl Context {
                 "first + count past the target's number of binding points",
             ));
         }
+        // A null `buffers` unbinds and ignores the offsets and sizes (ARB_multi_bind).
         if buffers.is_some_and(|b| b.len() < n)
-            || ranges.is_some_and(|(o, s)| o.len() < n || s.len() < n)
+            || (buffers.is_some() && ranges.is_some_and(|(o, s)| o.len() < n || s.len() < n))
         {
             return Err(GlError::InvalidValue("arrays shorter than count"));
         }

@@ -362,6 +362,9 @@ impl Context {
             gl::DISPATCH_INDIRECT_BUFFER_BINDING => {
                 i(self.buffer_binding_raw(gl::DISPATCH_INDIRECT_BUFFER))
             }
+            // GL 4.5 core table 23.52: the buffer bound to the GL_TEXTURE_BUFFER target
+            // (the same value as GL_TEXTURE_BUFFER).
+            gl::TEXTURE_BUFFER_BINDING => i(self.buffer_binding_raw(gl::TEXTURE_BUFFER)),
             p if crate::api::compute::limit(p).is_some() => {
                 i(crate::api::compute::limit(p).unwrap_or(0))
             }

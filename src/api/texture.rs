@@ -3069,7 +3069,7 @@ mod tests {
     fn tex_image_validation_and_completeness() {
         let mut c = Context::with_threads(4, 4, 1);
         let t = c.gen_textures(1)[0];
-        c.bind_texture(gl::TEXTURE_1D, t);
+        c.bind_texture(gl::RGBA, t);
         assert_eq!(c.get_error(), gl::INVALID_ENUM);
         c.bind_texture(gl::TEXTURE_2D, t);
         c.tex_image_2d(

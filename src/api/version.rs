@@ -471,7 +471,7 @@ mod tests {
             ContextError::OverrideOtherProfile {
                 major: 2,
                 minor: 1,
-                requested: "below 3.2",
+                requested: "below 3.1",
                 claimed: "core-profile",
                 claimed_major: 4,
                 claimed_minor: 5,

@@ -280,6 +280,33 @@ pub fn eval(
                 .collect::<Option<Vec<_>>>()?;
             Some(CVal { ty: t, vals })
         }
+        // An array constructor of scalars or vectors (`ivec2[4](...)`, `float[](...)`): each
+        // argument a constant of exactly the element type (GLSL 4.60 §5.4.4), as many as
+        // the size says.
+        ExprKind::Call(Callee::Type(ts), args) if ts.struct_def.is_none() && ts.dims.len() == 1 => {
+            let elem = super::types::builtin_type(&ts.name)?.ok()?;
+            let v = elem.basic()?;
+            if v.cols > 1 || v.base == BaseType::Uint64 || v.base.is_sampler() {
+                return None;
+            }
+            if let Some(Some(size)) = ts.dims.first() {
+                if rec(size)?.as_index()? != args.len() as i64 {
+                    return None;
+                }
+            }
+            let mut vals = Vec::new();
+            for a in args {
+                let c = rec(a)?;
+                if c.ty != elem {
+                    return None;
+                }
+                vals.extend(c.vals);
+            }
+            Some(CVal {
+                ty: Type::Array(Box::new(elem), args.len() as u32),
+                vals,
+            })
+        }
         ExprKind::Length(x) => match &x.kind {
             ExprKind::Ident(n) => array_len(n).map(|l| CVal::scalar(Scalar::I32(l as i32))),
             _ => {

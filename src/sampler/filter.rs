@@ -775,10 +775,18 @@ pub(super) fn unscale(s: f32, n: f32) -> f32 {
             q.to_bits() - 1
         })
     };
+    // The smallest quotient whose product is at least s: up when the product falls short,
+    // down only while the product stays at or above s (a product an ulp above an integer s
+    // floors to s; one stepped below it would not).
     if back < s {
         step(q, true)
     } else if back > s {
-        step(q, false)
+        let down = step(q, false);
+        if down * n >= s {
+            down
+        } else {
+            q
+        }
     } else {
         q
     }
