@@ -208,6 +208,10 @@ const RESERVED: &[&str] = &[
 pub struct KeywordSet {
     pub version: u32,
     pub int64: bool,
+    /// `layout` below GLSL 1.40: an extension that brings layout qualifiers is enabled
+    /// (ARB_explicit_attrib_location, ARB_separate_shader_objects, ARB_uniform_buffer_object,
+    /// ARB_explicit_uniform_location, ARB_shading_language_420pack), as Mesa reads it.
+    pub layout: bool,
 }
 
 impl KeywordSet {
@@ -223,6 +227,9 @@ impl KeywordSet {
             return true;
         }
         if v >= 140 && KW_140.contains(&w) {
+            return true;
+        }
+        if self.layout && w == "layout" {
             return true;
         }
         if v >= 150 && KW_150.contains(&w) {
@@ -264,7 +271,16 @@ pub fn lex(
     int64: bool,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Token> {
-    let kw = KeywordSet { version, int64 };
+    let kw = KeywordSet {
+        version,
+        int64,
+        layout: false,
+    };
+    lex_with(pp, &kw, diags)
+}
+
+/// [`lex`] with the keyword set spelled out (the extensions a unit enables).
+pub fn lex_with(pp: &[PpToken], kw: &KeywordSet, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
     let mut out = Vec::with_capacity(pp.len() + 1);
     for t in pp {
         let tok = match t.kind {
@@ -274,7 +290,7 @@ pub fn lex(
                     Tok::Bool(w == "true")
                 } else if kw.is_keyword(w) {
                     Tok::Keyword(w.to_string())
-                } else if RESERVED.contains(&w) || (version >= 130 && w == "lowp_") {
+                } else if RESERVED.contains(&w) || (kw.version >= 130 && w == "lowp_") {
                     diags.push(Diagnostic::error(
                         t.span,
                         format!("illegal use of reserved word `{w}'"),
@@ -284,7 +300,7 @@ pub fn lex(
                     Tok::Ident(w.to_string())
                 }
             }
-            PpKind::Number => match parse_number(&t.text, int64) {
+            PpKind::Number => match parse_number(&t.text, kw.int64) {
                 Ok(tok) => tok,
                 Err(msg) => {
                     diags.push(Diagnostic::error(t.span, msg));
@@ -399,13 +415,22 @@ mod tests {
         let k = KeywordSet {
             version: 110,
             int64: false,
+            layout: false,
         };
         assert!(!k.is_keyword("uint"));
         assert!(k.is_keyword("vec4"));
+        assert!(!k.is_keyword("layout"));
         let k = KeywordSet {
             version: 330,
             int64: false,
+            layout: false,
         };
         assert!(k.is_keyword("uint") && k.is_keyword("layout"));
+        let k = KeywordSet {
+            version: 130,
+            int64: false,
+            layout: true,
+        };
+        assert!(k.is_keyword("layout") && !k.is_keyword("samplerBuffer"));
     }
 }

@@ -231,7 +231,23 @@ fn parse_unit(
     }
     let mut lw = lower::Lowerer::new(stage, pp.version, pp.profile);
     let (_, int64) = lw.set_extensions(&pp.extensions);
-    let mut toks = lex::lex(&pp.tokens, pp.version, pp.profile, int64, &mut lw.diags);
+    let layout = pp.extensions.iter().any(|(name, beh, _)| {
+        !matches!(beh, preprocess::ExtBehavior::Disable)
+            && matches!(
+                name.as_str(),
+                "GL_ARB_explicit_attrib_location"
+                    | "GL_ARB_separate_shader_objects"
+                    | "GL_ARB_uniform_buffer_object"
+                    | "GL_ARB_explicit_uniform_location"
+                    | "GL_ARB_shading_language_420pack"
+            )
+    });
+    let kw = lex::KeywordSet {
+        version: pp.version,
+        int64,
+        layout,
+    };
+    let mut toks = lex::lex_with(&pp.tokens, &kw, &mut lw.diags);
     if let Some(k) = unit_no {
         for t in &mut toks {
             t.span.source = k;

@@ -133,6 +133,23 @@ fn vertex_inputs_take_four_words_per_location() {
 }
 
 #[test]
+fn layout_is_a_keyword_below_1_40_when_an_extension_brings_it() {
+    // piglit's arb_draw_indirect tests: #version 130 with ARB_explicit_attrib_location.
+    let m = ok(
+        Stage::Vertex,
+        "#version 130\n#extension GL_ARB_explicit_attrib_location: require\n\
+         layout(location = 3) in vec2 pos;\nvoid main() { gl_Position = vec4(pos, 0, 1); }",
+    );
+    assert_eq!(m.inputs[0].location, Some(3));
+    // Without it, `layout` is an identifier in 1.30 and the declaration does not parse.
+    fails(
+        Stage::Vertex,
+        "#version 130\nlayout(location = 3) in vec2 pos;\n\
+         void main() { gl_Position = vec4(pos, 0, 1); }",
+    );
+}
+
+#[test]
 fn fragment_interface_is_tight() {
     let m = ok(
         Stage::Fragment,
