@@ -1508,7 +1508,6 @@ impl Lowerer {
         }
         let handle = [vals[0].vars[0], vals[0].vars[1]];
         let vec2 = Type::vector(BaseType::Float, 2);
-        let ivec2 = Type::vector(BaseType::Int, 2);
         // texelFetch's coordinate and textureSize's result: ivec2, ivec3 for arrays and 3D
         // (textureSize of a cube is an ivec2).
         let ivecn = Type::vector(BaseType::Int, 2 + (array || volume) as u8);
@@ -1645,23 +1644,7 @@ impl Lowerer {
                     let Some(a) = rest_args.first() else {
                         return bad(self);
                     };
-                    match self.const_eval(a) {
-                        Some(c) if c.ty == ivec2 => {
-                            for (o, v) in offset.iter_mut().zip(&c.vals) {
-                                if let Scalar::I32(i) = v {
-                                    *o = *i;
-                                }
-                            }
-                        }
-                        _ => bail!(
-                            self,
-                            a.span,
-                            "the offset of {name}() must be a constant ivec2 expression"
-                        ),
-                    }
-                    if offset.iter().any(|o| !(-8..=7).contains(o)) {
-                        bail!(self, a.span, "texel offset out of range [-8, 7]");
-                    }
+                    offset = self.const_offset(name, a, 2)?;
                     rest = &rest[1..];
                 }
                 if let Some(b) = rest.first() {
