@@ -829,6 +829,7 @@ impl Lowerer {
         if has_error || !self.has_main || !self.unresolved.is_empty() {
             return (None, diags);
         }
+        ir::fold::fold(&mut self.func);
         let m = ir::Module {
             stage: self.stage,
             version: self.version,

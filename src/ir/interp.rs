@@ -418,6 +418,64 @@ pub fn eval_unary(op: UnaryOp, x: u32) -> u32 {
     }
 }
 
+/// One lane of a pure op: one that reads nothing but its operands (`get`, whose kinds
+/// `kind` gives) and is not a derivative. `None` for every other op (inputs, built-ins,
+/// uniforms, memory, local arrays, derivatives). The interpreter computes these ops with
+/// it, and `ir::fold` evaluates constant operands with it, so folding cannot change what a
+/// shader computes.
+pub fn eval_pure(
+    op: &Op,
+    kind: impl Fn(Var) -> ScalarKind,
+    get: impl Fn(Var) -> u32,
+) -> Option<u32> {
+    Some(match *op {
+        Op::Const(c) => c.bits(),
+        Op::Copy(a) => get(a),
+        Op::Unary(
+            UnaryOp::DFdxFine | UnaryOp::DFdyFine | UnaryOp::DFdxCoarse | UnaryOp::DFdyCoarse,
+            _,
+        ) => return None,
+        Op::Unary(u, a) => eval_unary(u, get(a)),
+        Op::Binary(bop, x, y) => eval_binary(bop, get(x), get(y)),
+        Op::Select { cond, a, b } => {
+            if get(cond) != 0 {
+                get(a)
+            } else {
+                get(b)
+            }
+        }
+        Op::Fma(a, b, c) => fb(f(get(a)).mul_add(f(get(b)), f(get(c)))),
+        Op::FClamp(x, lo, hi) => fb(fmin(fmax(f(get(x)), f(get(lo))), f(get(hi)))),
+        Op::FMix(x, y, a) => {
+            let (x, y, a) = (f(get(x)), f(get(y)), f(get(a)));
+            fb(x * (1.0 - a) + y * a)
+        }
+        Op::BitfieldExtract {
+            value,
+            offset,
+            bits,
+        } => bitfield_extract(
+            get(value),
+            kind(value) == ScalarKind::I32,
+            get(offset),
+            get(bits),
+        ),
+        Op::BitfieldInsert {
+            base,
+            insert,
+            offset,
+            bits,
+        } => bitfield_insert(get(base), get(insert), get(offset), get(bits)),
+        Op::Input(_)
+        | Op::Builtin(_)
+        | Op::Uniform { .. }
+        | Op::BlockLoad { .. }
+        | Op::StorageLoad { .. }
+        | Op::StorageSize { .. }
+        | Op::LoadArray { .. } => return None,
+    })
+}
+
 fn find_msb(x: u32) -> u32 {
     if x == 0 {
         u32::MAX
@@ -799,64 +857,29 @@ impl<'e> Machine<'_, 'e> {
 
     /// Computes `op` in all four lanes (the caller writes the active ones).
     fn eval(&self, dst: Var, op: &Op) -> Lanes {
-        let map1 = |a: Lanes, g: &dyn Fn(u32) -> u32| [g(a[0]), g(a[1]), g(a[2]), g(a[3])];
         let dst_bool = self.kind(dst) == ScalarKind::Bool;
         let normalize = |w: u32| if dst_bool { b(w != 0) } else { w };
         match *op {
-            Op::Const(c) => [c.bits(); 4],
-            Op::Copy(a) => self.get(a),
-            Op::Unary(u, a) => {
-                let v = self.get(a);
-                match u {
-                    UnaryOp::DFdxFine
-                    | UnaryOp::DFdyFine
-                    | UnaryOp::DFdxCoarse
-                    | UnaryOp::DFdyCoarse => self.derivative(u, v),
-                    _ => map1(v, &|x| eval_unary(u, x)),
-                }
-            }
-            Op::Binary(bop, x, y) => {
-                let (x, y) = (self.get(x), self.get(y));
-                std::array::from_fn(|l| eval_binary(bop, x[l], y[l]))
-            }
-            Op::Select { cond, a, b } => {
-                let (c, a, b) = (self.get(cond), self.get(a), self.get(b));
-                std::array::from_fn(|l| if c[l] != 0 { a[l] } else { b[l] })
-            }
-            Op::Fma(a, b, c) => {
-                let (a, b, c) = (self.get(a), self.get(b), self.get(c));
-                std::array::from_fn(|l| fb(f(a[l]).mul_add(f(b[l]), f(c[l]))))
-            }
-            Op::FClamp(x, lo, hi) => {
-                let (x, lo, hi) = (self.get(x), self.get(lo), self.get(hi));
-                std::array::from_fn(|l| fb(fmin(fmax(f(x[l]), f(lo[l])), f(hi[l]))))
-            }
-            Op::FMix(x, y, a) => {
-                let (x, y, a) = (self.get(x), self.get(y), self.get(a));
-                std::array::from_fn(|l| {
-                    let (x, y, a) = (f(x[l]), f(y[l]), f(a[l]));
-                    fb(x * (1.0 - a) + y * a)
-                })
-            }
-            Op::BitfieldExtract {
-                value,
-                offset,
-                bits,
-            } => {
-                let signed = self.kind(value) == ScalarKind::I32;
-                let (v, o, n) = (self.get(value), self.get(offset), self.get(bits));
-                std::array::from_fn(|l| bitfield_extract(v[l], signed, o[l], n[l]))
-            }
-            Op::BitfieldInsert {
-                base,
-                insert,
-                offset,
-                bits,
-            } => {
-                let (ba, ins) = (self.get(base), self.get(insert));
-                let (o, n) = (self.get(offset), self.get(bits));
-                std::array::from_fn(|l| bitfield_insert(ba[l], ins[l], o[l], n[l]))
-            }
+            Op::Unary(
+                u @ (UnaryOp::DFdxFine
+                | UnaryOp::DFdyFine
+                | UnaryOp::DFdxCoarse
+                | UnaryOp::DFdyCoarse),
+                a,
+            ) => self.derivative(u, self.get(a)),
+            Op::Const(_)
+            | Op::Copy(_)
+            | Op::Unary(..)
+            | Op::Binary(..)
+            | Op::Select { .. }
+            | Op::Fma(..)
+            | Op::FClamp(..)
+            | Op::FMix(..)
+            | Op::BitfieldExtract { .. }
+            | Op::BitfieldInsert { .. } => std::array::from_fn(|l| {
+                eval_pure(op, |v| self.kind(v), |v| self.get(v)[l])
+                    .expect("the arm lists exactly the pure ops")
+            }),
             Op::Input(w) => std::array::from_fn(|l| {
                 normalize(self.inputs.get(w as usize * 4 + l).copied().unwrap_or(0))
             }),

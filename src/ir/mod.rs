@@ -9,11 +9,13 @@
 //! | `dump.rs` | the stable text form (`dump`) for snapshots and `SOFTGL_DUMP=ir` |
 //! | `interp.rs` | the reference interpreter (`interp::run`) and the exact semantics of every op |
 //! | `builder.rs` | `Builder` for writing modules by hand; `random_module` for differential tests |
+//! | `fold.rs` | constant folding and dead-assignment removal, the front end's last step |
 //! | `compute.rs` | compute work groups: `main` split at its barriers into regions and a plan |
 
 #![forbid(unsafe_code)]
 
 pub mod compute;
+pub mod fold;
 pub mod link;
 
 pub mod module;
