@@ -4,7 +4,9 @@
 //! memory); `cargo test --example shader_stress` runs the same cases at small sizes.
 //!
 //! Usage: `shader_stress CASE SIZE` with CASE one of `switch` (SIZE cases), `uniforms`
-//! (SIZE float uniforms, all read), `oneline` (SIZE bytes of statements on one line),
+//! (SIZE float uniforms, all read), `oneline` (SIZE bytes of statements on one line, all on
+//! constants: the front end folds them), `oneline_uniform` (the same statements on a uniform,
+//! which nothing folds),
 //! `parens` (SIZE nested parentheses), `blocks` (SIZE nested blocks).
 
 use std::time::Instant;
@@ -35,9 +37,16 @@ fn source(case: &str, size: usize) -> Option<String> {
             }
             s.push_str("\to = vec4(x);\n}\n");
         }
-        "oneline" => {
-            s.push_str("void main() { float x = 0.0;");
-            let stmt = " x = x * 0.5 + 1.0;";
+        "oneline" | "oneline_uniform" => {
+            let (head, stmt) = if case == "oneline" {
+                ("void main() { float x = 0.0;", " x = x * 0.5 + 1.0;")
+            } else {
+                (
+                    "uniform float u;\nvoid main() { float x = 0.0;",
+                    " x = x * u + 1.0;",
+                )
+            };
+            s.push_str(head);
             while s.len() + stmt.len() + 16 < size {
                 s.push_str(stmt);
             }
@@ -112,7 +121,9 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let (Some(case), Some(Ok(size))) = (args.get(1), args.get(2).map(|s| s.parse::<usize>()))
     else {
-        eprintln!("usage: shader_stress switch|uniforms|oneline|parens|blocks SIZE");
+        eprintln!(
+            "usage: shader_stress switch|uniforms|oneline|oneline_uniform|parens|blocks SIZE"
+        );
         std::process::exit(2);
     };
     let Some(o) = run(case, size) else {
@@ -154,7 +165,12 @@ mod tests {
 
     #[test]
     fn small_cases_compile_and_link() {
-        for (case, size) in [("switch", 100), ("oneline", 20_000), ("uniforms", 100)] {
+        for (case, size) in [
+            ("switch", 100),
+            ("oneline", 20_000),
+            ("oneline_uniform", 20_000),
+            ("uniforms", 100),
+        ] {
             let o = run(case, size).unwrap();
             assert!(o.compiled && o.linked, "{case} {size}: {o:?}");
         }

@@ -14,7 +14,7 @@ cargo build --release --quiet --example shader_stress
 bin=target/release/examples/shader_stress
 if [ $# -eq 0 ]; then
     set -- switch 1000 switch 10000 uniforms 10000 uniforms 100000 \
-        oneline 1048576 oneline 10485760 parens 1000 blocks 999
+        oneline 1048576 oneline 10485760 oneline_uniform 1048576 oneline_uniform 10485760 parens 1000 blocks 999
 fi
 while [ $# -ge 2 ]; do
     case=$1 size=$2
