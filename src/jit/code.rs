@@ -27,12 +27,19 @@ pub(crate) fn define_and_finalize(
     ctx: &mut cranelift_codegen::Context,
 ) -> Result<*const u8, CompileError> {
     let bug = |e: cranelift_module::ModuleError| CompileError::Bug(format!("{e:?}"));
+    let asm = dump_wanted("asm");
+    ctx.set_disasm(asm);
     jit.define_function(id, ctx).map_err(|e| match e {
         cranelift_module::ModuleError::Compilation(c) => {
             CompileError::Bug(format!("cranelift: {c:?}"))
         }
         e => bug(e),
     })?;
+    if asm {
+        if let Some(v) = ctx.compiled_code().and_then(|c| c.vcode.as_ref()) {
+            eprintln!("; machine code of {id:?}\n{v}");
+        }
+    }
     jit.clear_context(ctx);
     jit.finalize_definitions().map_err(bug)?;
     Ok(jit.get_finalized_function(id))

@@ -1173,7 +1173,7 @@ impl V<'_> {
         let nf = self.select_f(small, rounded, q);
         let d = self.b.ins().fsub(q, nf);
         // An integer in [0, 2^24]: the truncating conversion is exact.
-        let n = self.b.ins().fcvt_to_sint_sat(I32X4, nf);
+        let n = self.trunc_to_i32(nf);
         let zero = self.splat_f(0.0);
         let half = self.splat_f(0.5);
         let mhalf = self.splat_f(-0.5);
@@ -1188,50 +1188,42 @@ impl V<'_> {
         self.b.ins().iadd(n, dn)
     }
 
-    /// `ops::float_to_unorm(v, 255)` per lane, exactly, in f32 (the f64 of the reference
-    /// is not needed): `c = saturate(v)` (NaN → 0); `q = fl(255c)` rounded to the nearest
-    /// integer `n` with the 2^23 trick (ties to even); that is the answer unless `q` sits
-    /// exactly on a half-integer, where the rounding of `255c` to `q` decides it: with the
-    /// exact error `t = 255c − q = (256c − q) − c` (Fast2Sum; `256c` is exact), `n` moves by
-    /// one toward `255c` when `q − n = ±0.5` and `t` has that sign. (`255c` itself is a
-    /// half-integer only for c = 0.5, `(2k+1)/510` being dyadic only for 2k+1 = 255: there
-    /// `t = 0` and ties-to-even gives 128, the reference's round-half-up.) Checked against
-    /// the reference on every f32 in [0, 1] when this was written, and by the differential
-    /// tests (`unorm8_conversion_is_exact_at_every_midpoint`).
+    /// `ops::float_to_unorm8(v)` per lane, the same steps (see there why they give the
+    /// exact f64 result of `ops::float_to_unorm(v, 255)`): `c` = `v` where 0 < v (NaN,
+    /// ±0 and negatives → +0; no upper clamp, as the truncating conversion sends every
+    /// `c·2^31 + ¼ ≥ 2^31` to the same 0x8000_0000 that c = 1 gives), `y = trunc(c·2^31 +
+    /// ¼)`, `n = (y + 2^22 − ((y + 255) >> 8)) >> 23`. Checked against the reference by
+    /// `unorm8_conversion_is_exact_at_every_midpoint`.
     fn unorm8_bits(&mut self, v: Value) -> Value {
         let zero = self.splat_f(0.0);
-        let one = self.splat_f(1.0);
         // 0 < v keeps v, and sends NaN, ±0 and negatives to +0.
         let pos = self.b.ins().fcmp(FloatCC::LessThan, zero, v);
         let vi = self.iview(v);
-        let c0 = self.b.ins().band(vi, pos);
-        let c0 = self.fview(c0);
-        let below = self.b.ins().fcmp(FloatCC::LessThan, c0, one);
-        let c = self.select_f(below, c0, one);
-        let k255 = self.splat_f(255.0);
-        let k256 = self.splat_f(256.0);
-        let magic = self.splat_f(8_388_608.0);
-        let q = self.b.ins().fmul(c, k255);
-        let a = self.b.ins().fmul(c, k256);
-        let aq = self.b.ins().fsub(a, q);
-        let t = self.b.ins().fsub(aq, c);
-        let mq = self.b.ins().fadd(q, magic);
-        let nf = self.b.ins().fsub(mq, magic);
-        let d = self.b.ins().fsub(q, nf);
-        let mi = self.iview(mq);
-        let bias = self.vconst([0x4B00_0000; 4]);
-        let n = self.b.ins().isub(mi, bias);
-        let half = self.splat_f(0.5);
-        let mhalf = self.splat_f(-0.5);
-        let d_up = self.b.ins().fcmp(FloatCC::Equal, d, half);
-        let t_up = self.b.ins().fcmp(FloatCC::GreaterThan, t, zero);
-        let up = self.b.ins().band(d_up, t_up);
-        let d_dn = self.b.ins().fcmp(FloatCC::Equal, d, mhalf);
-        let t_dn = self.b.ins().fcmp(FloatCC::LessThan, t, zero);
-        let dn = self.b.ins().band(d_dn, t_dn);
-        // Masks are -1 where set: n + 1 for `up`, n − 1 for `dn`.
-        let n = self.b.ins().isub(n, up);
-        self.b.ins().iadd(n, dn)
+        let c = self.b.ins().band(vi, pos);
+        let c = self.fview(c);
+        let k31 = self.splat_f(2_147_483_648.0);
+        let quarter = self.splat_f(0.25);
+        let x = self.b.ins().fmul(c, k31);
+        let x = self.b.ins().fadd(x, quarter);
+        let y = self.trunc_to_i32(x);
+        let k22 = self.vconst([1 << 22; 4]);
+        let k255 = self.vconst([255; 4]);
+        let hi = self.b.ins().iadd(y, k22);
+        let ceil = self.b.ins().iadd(y, k255);
+        let ceil = self.b.ins().ushr_imm_u(ceil, 8);
+        let n = self.b.ins().isub(hi, ceil);
+        self.b.ins().ushr_imm_u(n, 23)
+    }
+
+    /// Truncation of non-negative, non-NaN lanes to i32, where lanes at or above 2^31 may
+    /// give either 0x8000_0000 (x86's `cvttps2dq`, one instruction) or 0x7FFF_FFFF (the
+    /// saturating form other hosts use); callers give both the same meaning.
+    fn trunc_to_i32(&mut self, x: Value) -> Value {
+        if cfg!(target_arch = "x86_64") {
+            self.b.ins().x86_cvtt2dq(I32X4, x)
+        } else {
+            self.b.ins().fcvt_to_sint_sat(I32X4, x)
+        }
     }
 
     /// The unorm8 colour step (`ops::blend_and_pack`'s integer path) on 4 lanes: sources

@@ -897,9 +897,10 @@ fn cache_shares_variants_and_refuses_foreign_keys() {
     assert_eq!(fragment::shader_id(&*interp), None);
 }
 
-/// The f32 conversion of `unorm8_bits` on every rounding edge: for each k, the floats
-/// within 16 ulps of (k + 0.5) / 255 (where a product rounded to f32 lands on the
-/// half-integer), through an RGBA8 variant without blending, against `ops::float_to_unorm`.
+/// The integer conversion of `unorm8_bits` on every rounding edge: for each k, the floats
+/// within 16 ulps of (k + 0.5) / 255, the edges of its own steps, a dense stride over
+/// [0, 1] and the values outside, through an RGBA8 variant without blending, against the
+/// f64 `ops::float_to_unorm`.
 #[test]
 fn unorm8_conversion_is_exact_at_every_midpoint() {
     let shader = copy_shader();
@@ -926,12 +927,36 @@ fn unorm8_conversion_is_exact_at_every_midpoint() {
     };
     let v = fragment::compile_uncached(&shader, &key).expect("compiles");
     let mut values = Vec::new();
-    for k in 0..255u32 {
-        let mid = (k as f32 + 0.5) / 255.0;
+    let near = |values: &mut Vec<f32>, x: f32| {
         for d in -16i32..=16 {
-            values.push(f32::from_bits(mid.to_bits().wrapping_add_signed(d)));
+            values.push(f32::from_bits(x.to_bits().wrapping_add_signed(d)));
         }
+    };
+    for k in 0..255u32 {
+        near(&mut values, (k as f32 + 0.5) / 255.0);
     }
+    // Where `float_to_unorm8`'s steps change regime: the one value plain truncation of
+    // c·2^31 would get wrong (c·2^31 = 4210752.5), 2^−9 and 2^−8 (Y below 2^22 and 2^23),
+    // 1 (Y = 2^31, the overflowing conversion), the smallest normal and denormals.
+    let lone = (4_210_752.5f64 / 2_147_483_648.0) as f32;
+    for x in [lone, 1.0 / 512.0, 1.0 / 256.0, 1.0, f32::MIN_POSITIVE] {
+        near(&mut values, x);
+    }
+    // A dense stride over every f32 in [0, 1] (a prime step, so every mantissa pattern
+    // class is hit), and what `saturate` sends there.
+    values.extend((0..=1.0f32.to_bits()).step_by(65_521).map(f32::from_bits));
+    values.extend([
+        -0.0,
+        -1.0,
+        2.0,
+        3e9,
+        f32::MAX,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::NAN,
+        -f32::NAN,
+        f32::from_bits(1),
+    ]);
     let shader_env = ShaderEnv {
         uniforms: std::ptr::null(),
         uniform_words: 0,

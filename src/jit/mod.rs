@@ -25,7 +25,9 @@
 //! agree bit for bit, NaN payloads aside.
 //!
 //! Debugging: `SOFTGL_DUMP=ir,clif` prints each compiled module's IR (`ir::dump`) and its
-//! Cranelift IR to stderr (`clif` also prints each fragment variant's).
+//! Cranelift IR to stderr (`clif` also prints each fragment variant's); `asm` prints the
+//! machine code (Cranelift's listing) of every function `code::define_and_finalize` compiles
+//! (fragment block entries included), for reading a callgrind profile of generated code.
 
 pub mod abi;
 mod cache;

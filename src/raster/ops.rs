@@ -166,6 +166,31 @@ pub fn float_to_unorm(v: f32, max: u32) -> u32 {
     (c as f64 * max as f64 + 0.5) as u32
 }
 
+/// `float_to_unorm(v, 255)` without f64, in the integer steps fragment variants emit
+/// (`jit::fragment`'s `unorm8_bits`, 10 vector instructions against the 22 of the f32
+/// tie-fixing form it replaced). With `c = saturate(v)` the answer is
+/// `n = ⌊255c + ½⌋ = ⌊(255Y + 2^30) / 2^31⌋` for `Y = c·2^31`, which is an integer
+/// whenever c ≥ 2^−8 (24 significant bits, the lowest worth ≥ 2^−31). Writing
+/// `Y = 256Z + r` (r < 256), `255Y = 2^8·(Y − Y/256)` gives
+/// `n = ⌊(Y + 2^22 − Y/256) / 2^23⌋ = (Y + 2^22 − ⌈Y/256⌉) >> 23`: subtracting the
+/// fraction r/256 ∈ (0, 1) from an integer moves the floor exactly as subtracting 1 does,
+/// so `⌈Y/256⌉ = (Y + 255) >> 8` takes its place. Below 2^−8, `Y` may carry a half (c in
+/// [2^−9, 2^−8)) or more (below), where only `n = [255c ≥ ½]` matters; truncating `Y`
+/// would lose exactly one value, `c·2^31 = 4210752.5` (just above 2^30/255 = 4210752.25),
+/// so the conversion truncates `c·2^31 + ¼` instead: a tie there rounds the half up to the
+/// even integer above, while values ≥ 2^23 (spacing 1) stay unchanged. c = 1 gives
+/// `Y = 2^31` (x86's cvttps2dq returns the same 0x8000_0000 for anything larger) and 255.
+/// Equal to the f64 form for every f32 (`unorm8_conversion_is_exact_for_every_float`; all
+/// 2^32 bit patterns were checked when this was written).
+#[inline]
+pub fn float_to_unorm8(v: f32) -> u32 {
+    let c = saturate(v);
+    // c·2^31 is exact; + ¼ rounds once; the truncation is exact below 2^31 and c = 1
+    // converts 2^31 itself (no saturation reached).
+    let y = (c * 2_147_483_648.0 + 0.25) as u32;
+    (y + (1 << 22) - ((y + 255) >> 8)) >> 23
+}
+
 /// `round(x / 255)` for `x` in 0..=255² (the product of two unorm8 values, or a clamped
 /// sum of two): the classic `(y + (y >> 8)) >> 8` with `y = x + 128`, exact over that
 /// whole range (`div255_is_rounded_division` checks every value); `x / 255` is never a
@@ -336,14 +361,14 @@ pub fn color_and_pack(
             linear_to_srgb8(c[0]) as u32,
             linear_to_srgb8(c[1]) as u32,
             linear_to_srgb8(c[2]) as u32,
-            float_to_unorm(c[3], 255),
+            float_to_unorm8(c[3]),
         ];
         if let Some(op) = ops.logic_op {
             s = std::array::from_fn(|i| logic_op(op, s[i], t[i] as u32) & 0xFF);
         }
         pack_unorm8(format, s, mask, t);
     } else if is_unorm(format) {
-        let s = src.map(|v| float_to_unorm(v, 255));
+        let s = src.map(float_to_unorm8);
         let d = unpack_unorm8(format, t);
         let c = match (blend, ops.logic_op) {
             (_, Some(op)) => std::array::from_fn(|i| logic_op(op, s[i], d[i]) & 0xFF),
@@ -517,7 +542,7 @@ impl PreparedBlend {
             } else {
                 state.color
             },
-            k8: state.color.map(|v| float_to_unorm(v, 255)),
+            k8: state.color.map(float_to_unorm8),
         }
     }
 
@@ -963,6 +988,46 @@ mod tests {
             assert_eq!(depth_to_d24(z), float_to_unorm(z, DEPTH24_MAX), "{z:e}");
         }
         assert_eq!(depth_to_d24(0.5), 1 << 23);
+    }
+
+    /// `float_to_unorm8` against the f64 `float_to_unorm(v, 255)` on every f32 in [0, 1]
+    /// and on the values `saturate` sends there; `float_to_unorm8`'s ¼ is needed (plain
+    /// truncation misses the one value its comment names).
+    #[test]
+    fn unorm8_conversion_is_exact_for_every_float() {
+        for bits in 0..=1.0f32.to_bits() {
+            let v = f32::from_bits(bits);
+            assert_eq!(
+                float_to_unorm8(v),
+                float_to_unorm(v, 255),
+                "{v:e} ({bits:#x})"
+            );
+        }
+        for v in [
+            -0.0,
+            -1e-30,
+            -1.0,
+            1.0 + f32::EPSILON,
+            2.0,
+            3e9,
+            f32::MAX,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+            -f32::NAN,
+        ] {
+            assert_eq!(float_to_unorm8(v), float_to_unorm(v, 255), "{v:e}");
+        }
+        let lone = (4_210_752.5f64 / 2_147_483_648.0) as f32;
+        assert_eq!(lone as f64 * 2_147_483_648.0, 4_210_752.5);
+        assert_eq!(float_to_unorm(lone, 255), 1);
+        let y = (lone * 2_147_483_648.0) as u32;
+        assert_eq!(
+            (y + (1 << 22) - ((y + 255) >> 8)) >> 23,
+            0,
+            "truncation alone"
+        );
+        assert_eq!(float_to_unorm8(lone), 1);
     }
 
     #[test]
