@@ -224,7 +224,11 @@ fn verify_body(
                     return Err(format!("leave of label {} outside its block", l.0));
                 }
             }
-            Stmt::Return | Stmt::Discard | Stmt::Barrier => {}
+            Stmt::Return
+            | Stmt::Discard
+            | Stmt::Barrier
+            | Stmt::EmitVertex
+            | Stmt::EndPrimitive => {}
             Stmt::Texture {
                 dst,
                 handle,

@@ -10,10 +10,12 @@
 //! | `interp.rs` | the reference interpreter (`interp::run`) and the exact semantics of every op |
 //! | `builder.rs` | `Builder` for writing modules by hand; `random_module` for differential tests |
 //! | `compute.rs` | compute work groups: `main` split at its barriers into regions and a plan |
+//! | `geometry.rs` | geometry shaders: layouts, EmitVertex/EndPrimitive rewritten to array stores, the output record, the vertex → geometry link |
 
 #![forbid(unsafe_code)]
 
 pub mod compute;
+pub mod geometry;
 pub mod link;
 
 pub mod module;
