@@ -69,12 +69,19 @@ fn setup(threads: usize, gs: Option<&str>, fs: &str, verts: &[V]) -> (Context, u
 
 fn setup_vs(threads: usize, vs: &str, gs: Option<&str>, fs: &str, verts: &[V]) -> (Context, u32) {
     let mut c = common::context(W, H, threads);
-    let mut shaders = vec![(gl::VERTEX_SHADER, vs), (gl::FRAGMENT_SHADER, fs)];
-    if let Some(gs) = gs {
-        shaders.push((gl::GEOMETRY_SHADER, gs));
-    }
-    let (p, ok, log) = link(&mut c, &shaders);
-    assert!(ok, "{log}");
+    let p = match gs {
+        Some(gs) => {
+            let shaders = [
+                (gl::VERTEX_SHADER, vs),
+                (gl::GEOMETRY_SHADER, gs),
+                (gl::FRAGMENT_SHADER, fs),
+            ];
+            let (p, ok, log) = link(&mut c, &shaders);
+            assert!(ok, "{log}");
+            p
+        }
+        None => common::program(&mut c, vs, fs),
+    };
     c.use_program(p);
     let vbo = c.gen_buffers(1)[0];
     c.bind_buffer(gl::ARRAY_BUFFER, vbo);
@@ -545,7 +552,7 @@ fn compile_and_link_errors() {
             "input primitive type",
         ),
         (
-            format!("#version 150\nlayout(triangles) in;\nlayout(points, max_vertices = 1) out;\nin vec4 nothing[];\nout vec4 g_col;\nvoid main() {{ g_col = nothing[0]; EmitVertex(); }}"),
+            "#version 150\nlayout(triangles) in;\nlayout(points, max_vertices = 1) out;\nin vec4 nothing[];\nout vec4 g_col;\nvoid main() { g_col = nothing[0]; EmitVertex(); }".to_string(),
             "not written by the vertex shader",
         ),
         (

@@ -497,11 +497,6 @@ fn remap(body: &mut [Stmt], moved: &dyn Fn(u32) -> u32, blocks: &[u32], storage:
     }
 }
 
-/// Whether a module is a geometry stage.
-pub fn is_geometry(m: &Module) -> bool {
-    m.stage == Stage::Geometry
-}
-
 /// A linked vertex + geometry + fragment program.
 pub struct GeometryLink {
     /// The program interface: attributes from the vertex shader, varyings from the geometry

@@ -118,22 +118,21 @@ fn segment(t: Topology, a: u32, b: u32, out: &mut Vec<u32>) {
             // the first two swapped; the adjacent vertices follow each edge.
             let tris = n.saturating_sub(4) / 2;
             for i in 0..tris {
-                let v = |k: u32| s(k);
                 let j = 2 * i;
                 let prim = if tris == 1 {
-                    [v(0), v(1), v(2), v(5), v(4), v(3)]
+                    [s(0), s(1), s(2), s(5), s(4), s(3)]
                 } else if i == 0 {
-                    [v(0), v(1), v(2), v(6), v(4), v(3)]
+                    [s(0), s(1), s(2), s(6), s(4), s(3)]
                 } else if i == tris - 1 {
                     if i % 2 == 1 {
-                        [v(j + 2), v(j - 2), v(j), v(j + 3), v(j + 4), v(j + 5)]
+                        [s(j + 2), s(j - 2), s(j), s(j + 3), s(j + 4), s(j + 5)]
                     } else {
-                        [v(j), v(j - 2), v(j + 2), v(j + 5), v(j + 4), v(j + 3)]
+                        [s(j), s(j - 2), s(j + 2), s(j + 5), s(j + 4), s(j + 3)]
                     }
                 } else if i % 2 == 1 {
-                    [v(j + 2), v(j - 2), v(j), v(j + 3), v(j + 4), v(j + 6)]
+                    [s(j + 2), s(j - 2), s(j), s(j + 3), s(j + 4), s(j + 6)]
                 } else {
-                    [v(j), v(j - 2), v(j + 2), v(j + 6), v(j + 4), v(j + 3)]
+                    [s(j), s(j - 2), s(j + 2), s(j + 6), s(j + 4), s(j + 3)]
                 };
                 out.extend(prim);
             }
