@@ -104,7 +104,7 @@ fn divergent_emits_agree_and_match_the_model() {
         for k in 0..emitted.min(4) {
             let at = vertex_at(k, vw);
             // A new strip at the first vertex and after each EndPrimitive (k odd).
-            let starts = k % 2 == 0;
+            let starts = k.is_multiple_of(2);
             assert_eq!(word(at, lane), starts as u32, "lane {lane} vertex {k} flag");
             let x = f32::from_bits(word(at + 1, lane));
             assert_eq!(x, lane as f32 + 0.25 + k as f32);
@@ -141,7 +141,7 @@ fn invocations_and_inputs_agree() {
             ((w * 7 + l * 13) as f32 * 0.125).to_bits()
         }
     });
-    for lane in 0..4 {
-        assert_eq!(out[lane], 3 + lane as u32);
+    for (lane, &count) in out[..4].iter().enumerate() {
+        assert_eq!(count, 3 + lane as u32);
     }
 }

@@ -94,7 +94,7 @@ fn segment(t: Topology, a: u32, b: u32, out: &mut Vec<u32>) {
         Topology::Triangles => out.extend(a..a + n - n % 3),
         Topology::TriangleStrip => {
             for i in 0..n.saturating_sub(2) {
-                if i % 2 == 0 {
+                if i.is_multiple_of(2) {
                     out.extend([s(i), s(i + 1), s(i + 2)]);
                 } else {
                     out.extend([s(i + 1), s(i), s(i + 2)]);
@@ -259,7 +259,7 @@ fn assemble(o: OutputPrimitive, r: u32, strip: u32, first: bool, prims: &mut Vec
         OutputPrimitive::TriangleStrip if strip >= 3 => {
             let i = strip - 3;
             let (a, b, c) = (r - 2, r - 1, r);
-            let (records, p0) = if i % 2 == 0 {
+            let (records, p0) = if i.is_multiple_of(2) {
                 ([a, b, c], 0)
             } else {
                 ([b, a, c], 1)
