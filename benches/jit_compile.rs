@@ -63,6 +63,7 @@ impl Fb {
             global_bound_sampler: false,
             local_size: [0; 3],
             shared_bytes: 0,
+            geometry: Default::default(),
         }
     }
 }

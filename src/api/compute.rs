@@ -67,6 +67,7 @@ pub(crate) fn link_compute(cs: &Module, back_end: &BackEnd) -> Result<Executable
         early_fragment_tests: false,
         frag_coord_origin_upper_left: false,
         frag_coord_pixel_center_integer: false,
+        gs: None,
     };
     let mut exe = Executable::new(linked, Arc::new(stand_in));
     exe.writes_storage = cs.writes_storage();

@@ -823,6 +823,7 @@ impl Context {
                 "the current program has only a compute shader",
             ));
         }
+        crate::api::geometry::check_draw(&exe.code, topology, d.count, d.instances)?;
         let vao_name = self.vertex_array.ok_or(GlError::InvalidOperation(
             "no vertex array object bound (core profile)",
         ))?;

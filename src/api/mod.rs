@@ -29,6 +29,7 @@
 //! | `bindless.rs` | ARB_bindless_texture handles and residency |
 //! | `draw.rs` | draw validation and the `raster::DrawCall` snapshot, glClear |
 //! | `compute.rs` | compute programs, glDispatchCompute(Indirect), work group queries and limits |
+//! | `geometry.rs` | geometry programs: link, draw-mode and output-size checks, GEOMETRY_* queries and limits |
 //! | `query.rs` | glGetString/Integerv/Floatv/Booleanv |
 //! | `storage_buffer.rs` | shader storage buffers at draw time (copy, write-back, what is deterministic), glShaderStorageBlockBinding, glMemoryBarrier |
 //! | `stencil.rs` | stencil state: glStencilFunc/Op/Mask (and Separate), their glGet values |
@@ -59,6 +60,7 @@ pub mod draw;
 
 pub mod error;
 pub mod framebuffer;
+pub mod geometry;
 pub mod invalidate;
 pub mod multisample;
 // The C ABI needs raw pointers (DESIGN.md §2 "the C driver"); every unsafe block in it

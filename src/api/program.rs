@@ -109,6 +109,7 @@ fn combine_units(stage: Stage, units: &[Unit], log: &mut String) -> Option<Arc<M
                 Stage::Vertex => "vertex",
                 Stage::Fragment => "fragment",
                 Stage::Compute => "compute",
+                Stage::Geometry => "geometry",
             };
             match out.module {
                 Some(m) if out.compiled => Some(Arc::new(m)),
@@ -132,8 +133,7 @@ fn combine_units(stage: Stage, units: &[Unit], log: &mut String) -> Option<Arc<M
 /// within a stage are reported whatever the other stage is), then `ir::link` and the JIT.
 /// `log` holds errors found while gathering; the result is the executable or the info log.
 fn link_units(
-    vs: Vec<Unit>,
-    fs: Vec<Unit>,
+    [vs, gs, fs]: [Vec<Unit>; 3],
     cs: Vec<Unit>,
     opts: &LinkOptions,
     back_end: &BackEnd,
@@ -141,7 +141,7 @@ fn link_units(
 ) -> Result<Executable, String> {
     if log.is_empty() && !cs.is_empty() {
         // GL 4.5 core §7.3: a program with a compute shader has no other stage.
-        if !vs.is_empty() || !fs.is_empty() {
+        if !vs.is_empty() || !fs.is_empty() || !gs.is_empty() {
             return Err(
                 "error: a program with a compute shader cannot have shaders of other stages\n"
                     .into(),
@@ -153,10 +153,14 @@ fn link_units(
     }
     if log.is_empty() {
         let vs = combine_units(Stage::Vertex, &vs, &mut log);
+        let gs = combine_units(Stage::Geometry, &gs, &mut log);
         let fs = combine_units(Stage::Fragment, &fs, &mut log);
         match (vs, fs) {
             (Some(vs), Some(fs)) if log.is_empty() => {
-                return Context::link_modules(&vs, &fs, opts, back_end);
+                return match gs {
+                    Some(gs) => crate::api::geometry::link_modules(&vs, &gs, &fs, opts, back_end),
+                    None => Context::link_modules(&vs, &fs, opts, back_end),
+                };
             }
             (vs, fs) => {
                 if log.is_empty() && (vs.is_none() || fs.is_none()) {
@@ -401,6 +405,7 @@ impl Context {
             gl::VERTEX_SHADER => Stage::Vertex,
             gl::FRAGMENT_SHADER => Stage::Fragment,
             gl::COMPUTE_SHADER => Stage::Compute,
+            gl::GEOMETRY_SHADER => Stage::Geometry,
             _ => return Err(GlError::BadEnum("shader type", ty)),
         };
         let sh = Shader {
@@ -664,6 +669,7 @@ impl Context {
             let mut vs = Vec::new();
             let mut fs = Vec::new();
             let mut cs = Vec::new();
+            let mut gs = Vec::new();
             let mut log = String::new();
             for &s in &p.shaders {
                 if let Some(ProgramObject::Shader(sh)) = this.objs.programs.get(s) {
@@ -676,6 +682,7 @@ impl Context {
                         Stage::Vertex => vs.push(unit),
                         Stage::Compute => cs.push(unit),
                         Stage::Fragment => fs.push(unit),
+                        Stage::Geometry => gs.push(unit),
                     }
                 }
             }
@@ -683,13 +690,13 @@ impl Context {
                 attrib_bindings: p.attrib_bindings.clone(),
                 frag_data_bindings: p.frag_data_bindings.clone(),
             };
-            Ok((vs, fs, cs, opts, log))
+            Ok(([vs, gs, fs], cs, opts, log))
         });
-        let (vs, fs, cs, opts, log) = gathered?;
+        let (stages, cs, opts, log) = gathered?;
         // The front end (several units), the link and the JIT run on a compiler thread.
         let back_end = self.back_end.clone();
         let result = crate::jit::run_on_compiler_thread(move || {
-            link_units(vs, fs, cs, &opts, &back_end, log)
+            link_units(stages, cs, &opts, &back_end, log)
         });
         self.with_group(|this| {
             // Deleted by another context of the group meanwhile: the result has no home.
@@ -716,7 +723,7 @@ impl Context {
         })
     }
 
-    fn link_modules(
+    pub(crate) fn link_modules(
         vs: &Module,
         fs: &Module,
         opts: &LinkOptions,
@@ -749,6 +756,7 @@ impl Context {
             early_fragment_tests: linked.early_fragment_tests,
             frag_coord_origin_upper_left: fs.frag_coord_origin_upper_left,
             frag_coord_pixel_center_integer: fs.frag_coord_pixel_center_integer,
+            gs: None,
         };
         let mut code = code;
         let fs_writes = fs.writes_storage();
@@ -791,6 +799,9 @@ impl Context {
 
     pub(crate) fn try_get_programiv(&mut self, program: u32, pname: u32) -> GlResult<i32> {
         let p = self.program_obj(program)?;
+        if let Some(r) = crate::api::geometry::program_parameter(p, pname) {
+            return r;
+        }
         let l = p.exe.as_ref().filter(|_| p.link_status).map(|e| &e.linked);
         let max_len = |names: &mut dyn Iterator<Item = &str>| {
             names.map(|n| n.len() as i32 + 1).max().unwrap_or(0)

@@ -368,6 +368,9 @@ impl Context {
             p if crate::api::compute::limit(p).is_some() => {
                 i(crate::api::compute::limit(p).unwrap_or(0))
             }
+            p if crate::api::geometry::limit(p).is_some() => {
+                i(crate::api::geometry::limit(p).unwrap_or(0))
+            }
             // 64-bit values (glGetInteger64v answers them in full).
             gl::TIMESTAMP => {
                 i(i32::try_from(crate::api::query_object::now_ns()).unwrap_or(i32::MAX))

@@ -294,7 +294,7 @@ fn strings_and_limits() {
 #[test]
 fn shader_and_program_objects() {
     let (mut c, _) = context();
-    assert_eq!(c.create_shader(gl::GEOMETRY_SHADER), 0);
+    assert_eq!(c.create_shader(gl::TESS_CONTROL_SHADER), 0);
     assert_eq!(c.get_error(), gl::INVALID_ENUM);
     let fs = c.create_shader(gl::FRAGMENT_SHADER);
     c.shader_source(fs, &["F", "S"]);

@@ -700,6 +700,9 @@ impl Lowerer {
                 if let Some(r) = self.barrier_call(name, args, span) {
                     return r;
                 }
+                if let Some(r) = self.geometry_call(name, args, span) {
+                    return r;
+                }
                 if let Some(t) = builtin_type(name) {
                     let ty = match t {
                         Ok(t) => t,

@@ -55,6 +55,12 @@ impl Lowerer {
             }
             return Ok(());
         }
+        if self.stage == Stage::Geometry
+            && matches!(q.storage, Some(Storage::In) | Some(Storage::Out))
+            && !q.layout.is_empty()
+        {
+            return self.geometry_layout(q);
+        }
         for l in &q.layout {
             match (l.name.as_str(), q.storage) {
                 ("bindless_sampler", Some(Storage::Uniform)) => {
@@ -285,10 +291,42 @@ impl Lowerer {
                 }) => Some(items.len() as u32),
                 _ => None,
             };
+            // GLSL 1.50 §4.3.4: geometry inputs are arrays of the input primitive's size.
+            let gs_in = self.stage == Stage::Geometry && storage == Some(Storage::In);
+            let init_len = match d.dims.first() {
+                Some(None) if gs_in => match self.geometry_input_len(&d.name, None, d.span) {
+                    Ok(n) => Some(n),
+                    Err(()) => {
+                        self.declare_dummy(&d.name, &base);
+                        continue;
+                    }
+                },
+                _ => init_len,
+            };
             let ty = self
                 .apply_dims(base.clone(), &d.dims, init_len, d.span)
                 .unwrap_or_else(|_| base.clone());
-            if d.name == "gl_ClipDistance" && self.stage == Stage::Vertex {
+            if gs_in {
+                let ok = match (&ty, d.dims.first()) {
+                    (Type::Array(_, n), Some(Some(_))) => {
+                        self.geometry_input_len(&d.name, Some(*n), d.span).is_ok()
+                    }
+                    (Type::Array(..), _) => true,
+                    _ => {
+                        self.error(
+                            d.span,
+                            format!("geometry shader input `{}' must be an array", d.name),
+                        );
+                        false
+                    }
+                };
+                if !ok {
+                    self.declare_dummy(&d.name, &ty);
+                    continue;
+                }
+            }
+            if d.name == "gl_ClipDistance" && matches!(self.stage, Stage::Vertex | Stage::Geometry)
+            {
                 // `out float gl_ClipDistance[n];` sizes the built-in (GLSL 4.60 §7.1.1).
                 let _ = self.redeclare_clip_distance(storage, &ty, d);
                 continue;
@@ -757,6 +795,25 @@ impl Lowerer {
         self.declare(&d.name, d.span, Sym::Var(Rc::new(sym)))
     }
 
+    /// A member of an input block declared as an input of type `ty` named `Block.member`
+    /// (not declared by itself): its vars.
+    pub(super) fn block_member_input(
+        &mut self,
+        b: &ast::BlockDecl,
+        q: &Qualifiers,
+        name: &str,
+        ty: &Type,
+        span: Span,
+    ) -> R<Rc<[Var]>> {
+        let d = ast::Declarator {
+            name: format!("{}.{}", b.name, name),
+            dims: Vec::new(),
+            init: None,
+            span,
+        };
+        self.input_var(q, ty, &d, false)
+    }
+
     pub(super) fn interface_location(&mut self, q: &Qualifiers) -> R<Option<u32>> {
         let mut loc = None;
         for l in &q.layout {
@@ -996,6 +1053,9 @@ impl Lowerer {
                 b.span,
                 "interface blocks are supported between the vertex and fragment stages only"
             );
+        }
+        if self.stage == Stage::Geometry && is_in {
+            return self.geometry_input_block(b);
         }
         if b.instance.as_ref().is_some_and(|(_, d)| !d.is_empty()) {
             bail!(self, b.span, "arrays of interface blocks are not supported");
@@ -1259,7 +1319,13 @@ impl Lowerer {
         if self.stage == Stage::Compute {
             return self.compute_builtin_var(name);
         }
-        let vertex = self.stage == Stage::Vertex;
+        if let Some(sym) = self.geometry_builtin_var(name) {
+            return Some(sym);
+        }
+        // A geometry shader writes the vertex outputs (GLSL 1.50 §7.1).
+        let vertex = self.stage == Stage::Vertex
+            || (self.stage == Stage::Geometry
+                && matches!(name, "gl_Position" | "gl_PointSize" | "gl_ClipDistance"));
         let f4 = Type::vector(BaseType::Float, 4);
         let (ty, root_vars, writable): (Type, Vec<Var>, bool) = match (name, vertex) {
             ("gl_Position", true) | ("gl_PointSize", true) => {

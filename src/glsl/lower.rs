@@ -173,6 +173,11 @@ pub struct Lowerer {
     pub local_size: Option<[u32; 3]>,
     /// Compute: bytes of `shared` variables so far.
     pub shared_bytes: u32,
+    /// Geometry: the layout qualifiers so far (`geometry.rs`).
+    pub geometry: ir::geometry::GeometryLayout,
+    /// Geometry: sized input arrays declared before the input primitive (name, size,
+    /// where), checked against it once it is known (GLSL 1.50 §4.3.4).
+    pub geometry_sized_inputs: Vec<(String, u32, Span)>,
     /// The layout of the first `in vec4 gl_FragCoord;` redeclaration:
     /// (origin_upper_left, pixel_center_integer); `None` until one is seen.
     pub frag_coord_layout: Option<(bool, bool)>,
@@ -281,6 +286,8 @@ impl Lowerer {
             early_fragment_tests: false,
             local_size: None,
             shared_bytes: 0,
+            geometry: Default::default(),
+            geometry_sized_inputs: Vec::new(),
             frag_coord_layout: None,
             frag_coord_redeclared_at: None,
             clip_distance_len: None,
@@ -691,7 +698,17 @@ impl Lowerer {
                 "compute shaders require GLSL 4.30".to_string(),
             );
         }
-        if self.stage == Stage::Vertex {
+        if self.stage == Stage::Geometry && self.version < 150 {
+            self.error(
+                Span {
+                    source: 0,
+                    line: 1,
+                    column: 1,
+                },
+                "geometry shaders require GLSL 1.50".to_string(),
+            );
+        }
+        if matches!(self.stage, Stage::Vertex | Stage::Geometry) {
             // Outputs always include gl_Position (module.rs).
             let _ = self.builtin_var("gl_Position");
         }
@@ -791,6 +808,10 @@ impl Lowerer {
             Some(BuiltinOutput::PointSize) => 1,
             Some(BuiltinOutput::ClipDistance) => 1,
             Some(BuiltinOutput::FragDepth) | Some(BuiltinOutput::PointCoord) => 3,
+            Some(BuiltinOutput::PrimitiveId) => 3,
+            Some(BuiltinOutput::PerVertexIn)
+            | Some(BuiltinOutput::PrimitiveIdIn)
+            | Some(BuiltinOutput::InvocationId) => 4,
             None => 2,
         });
         let located = outs.iter().filter(|o| o.var.builtin.is_none()).count();
@@ -829,8 +850,7 @@ impl Lowerer {
         if has_error || !self.has_main || !self.unresolved.is_empty() {
             return (None, diags);
         }
-        ir::fold::fold(&mut self.func);
-        let m = ir::Module {
+        let mut m = ir::Module {
             stage: self.stage,
             version: self.version,
             func: self.func,
@@ -849,7 +869,12 @@ impl Lowerer {
             global_bound_sampler: self.global_bound,
             local_size: self.local_size.unwrap_or([0; 3]),
             shared_bytes: self.shared_bytes,
+            geometry: self.geometry,
         };
+        if m.stage == Stage::Geometry {
+            ir::geometry::lower_emits(&mut m);
+        }
+        ir::fold::fold(&mut m.func);
         (Some(m), diags)
     }
 }

@@ -16,6 +16,7 @@
 //! | `interface.rs` | globals, uniforms, std140 blocks, inputs/outputs, built-in variables |
 //! | `storage.rs` | shader storage blocks (std430/std140, runtime-sized arrays, `length()`) and the atomic built-ins |
 //! | `compute.rs` | the compute stage: local size, compute built-ins, `shared` variables, barriers |
+//! | `geometry.rs` | the geometry stage: input/output layouts, sized input arrays, `gl_in[]` and the primitive built-ins, EmitVertex/EndPrimitive |
 //! | `stmt.rs` | statements, function declarations and inlining |
 //! | `place.rs` | storage places: indexing, members, swizzles, reads and writes |
 //! | `expr.rs` | operators, conversions, constructors, user calls (inlined) |
@@ -36,6 +37,7 @@ mod compute;
 pub mod consts;
 pub mod diag;
 mod expr;
+mod geometry;
 mod interface;
 pub mod lex;
 pub mod limits;

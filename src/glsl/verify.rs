@@ -18,7 +18,11 @@ pub fn verify_module(m: &Module) -> Result<(), String> {
     for o in &m.func.outputs {
         kind(*o)?;
     }
-    let total_out: u32 = m.outputs.iter().map(|o| o.words).sum();
+    let mut total_out: u32 = m.outputs.iter().map(|o| o.words).sum();
+    // A rewritten geometry stage writes the record of its emitted vertices (`ir::geometry`).
+    if let (Some(w), Some(n)) = (m.geometry.vertex_words, m.geometry.max_vertices) {
+        total_out = crate::ir::geometry::record_words(n, w);
+    }
     if total_out as usize != m.func.outputs.len() {
         return Err(format!(
             "outputs declare {total_out} words, function writes {}",
@@ -224,7 +228,11 @@ fn verify_body(
                     return Err(format!("leave of label {} outside its block", l.0));
                 }
             }
-            Stmt::Return | Stmt::Discard | Stmt::Barrier => {}
+            Stmt::Return
+            | Stmt::Discard
+            | Stmt::Barrier
+            | Stmt::EmitVertex
+            | Stmt::EndPrimitive => {}
             Stmt::Texture {
                 dst,
                 handle,

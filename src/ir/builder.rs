@@ -51,6 +51,7 @@ impl Builder {
                 global_bound_sampler: false,
                 local_size: [0; 3],
                 shared_bytes: 0,
+                geometry: Default::default(),
             },
             lists: vec![Vec::new()],
             next_label: 0,

@@ -176,6 +176,7 @@ pub fn dump(module: &Module) -> String {
         Stage::Vertex => "vertex",
         Stage::Fragment => "fragment",
         Stage::Compute => "compute",
+        Stage::Geometry => "geometry",
     };
     let _ = write!(out, "{stage} {}", module.version);
     for (flag, name) in [
@@ -429,6 +430,12 @@ fn write_stmt(out: &mut String, func: &Function, s: &Stmt, depth: usize) {
         }
         Stmt::Barrier => {
             let _ = writeln!(out, "{pad}barrier");
+        }
+        Stmt::EmitVertex => {
+            let _ = writeln!(out, "{pad}emit_vertex");
+        }
+        Stmt::EndPrimitive => {
+            let _ = writeln!(out, "{pad}end_primitive");
         }
         Stmt::Texture {
             dst,

@@ -684,6 +684,8 @@ impl<'e> Machine<'_, 'e> {
             // Region functions hold none (`ir::compute`); alone, 4 lanes are their own
             // group and reach it together.
             Stmt::Barrier => mask,
+            // Rewritten into array stores before anything runs (`ir::geometry`).
+            Stmt::EmitVertex | Stmt::EndPrimitive => mask,
             Stmt::Texture {
                 dst,
                 handle,

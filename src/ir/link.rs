@@ -81,6 +81,22 @@ pub enum LinkError {
         vs: Interpolation,
         fs: Interpolation,
     },
+    /// A geometry shader input no vertex shader output matches (GLSL 1.50 §4.3.4).
+    #[error("geometry shader input `{name}` is not written by the vertex shader")]
+    GeometryInputMissing { name: String },
+    #[error("geometry shader input `{name}` does not match the vertex shader output's type (or is not an array of the input primitive's size)")]
+    GeometryInputType { name: String },
+    /// GLSL 1.50 §4.3.8.1/§4.3.8.2: the layouts must be declared by some unit.
+    #[error("geometry shader does not declare {what}")]
+    GeometryLayout { what: &'static str },
+    #[error("geometry shader emits {vertices} vertices of {components} components: more than GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS (1024) or GL_MAX_GEOMETRY_OUTPUT_COMPONENTS (128)")]
+    GeometryOutputTooBig { components: u32, vertices: u32 },
+    /// gl_PrimitiveID in a fragment shader reads the geometry shader's output; softgl has
+    /// no primitive counter without one.
+    #[error(
+        "the fragment shader reads gl_PrimitiveID, which needs a geometry shader that writes it"
+    )]
+    PrimitiveIdWithoutGeometry,
     #[error("uniform `{name}` is declared with different types in the two stages")]
     UniformType { name: String },
     #[error("uniform block `{name}` is declared differently in the two stages")]
@@ -688,6 +704,22 @@ fn link_varyings(vs: &Module, fs: &Module, errors: &mut Vec<LinkError>) -> Vec<V
             }
             continue;
         }
+        if input.builtin == Some(BuiltinOutput::PrimitiveId) {
+            // Written by the geometry shader (its outputs stand in for `vs`'s here).
+            match vs
+                .outputs
+                .iter()
+                .find(|o| o.builtin == Some(BuiltinOutput::PrimitiveId))
+            {
+                Some(out) => links.push(VaryingLink {
+                    fs_slot: input.slot,
+                    vs_slot: out.slot,
+                    interpolation: Interpolation::Flat,
+                }),
+                None => errors.push(LinkError::PrimitiveIdWithoutGeometry),
+            }
+            continue;
+        }
         let by_loc = input
             .location
             .and_then(|l| vs_user.iter().find(|o| o.location == Some(l)));
@@ -952,6 +984,7 @@ pub(crate) mod testing {
             global_bound_sampler: false,
             local_size: [0; 3],
             shared_bytes: 0,
+            geometry: Default::default(),
         }
     }
 

@@ -11,11 +11,13 @@
 //! | `builder.rs` | `Builder` for writing modules by hand; `random_module` for differential tests |
 //! | `fold.rs` | constant folding and dead-assignment removal, the front end's last step |
 //! | `compute.rs` | compute work groups: `main` split at its barriers into regions and a plan |
+//! | `geometry.rs` | geometry shaders: layouts, EmitVertex/EndPrimitive rewritten to array stores, the output record, the vertex → geometry link |
 
 #![forbid(unsafe_code)]
 
 pub mod compute;
 pub mod fold;
+pub mod geometry;
 pub mod link;
 
 pub mod module;

@@ -389,6 +389,13 @@ pub enum Stmt {
     /// Fragment only: the invocation ends and writes nothing. (Compute region functions
     /// also use it for `return` from `main`, `ir::compute`.)
     Discard,
+    /// `EmitVertex()` of a geometry shader (GLSL 1.50 §8.10): the current outputs become
+    /// the next vertex. Only the front end's `ir::geometry::lower_emits` sees it; it turns
+    /// it into array stores, so the JIT and the interpreter never do.
+    EmitVertex,
+    /// `EndPrimitive()` of a geometry shader: the next vertex starts a new strip. Rewritten
+    /// with `EmitVertex`.
+    EndPrimitive,
     /// `barrier()` of a compute shader (GLSL 4.60 §8.16): every invocation of the work
     /// group reaches it before any goes on. Only `ir::compute`'s split sees it; region
     /// functions, which the JIT and the interpreter run, never hold one.
@@ -552,6 +559,8 @@ pub enum Stage {
     Fragment,
     /// GL 4.3 compute shaders (`ir::compute`).
     Compute,
+    /// GL 3.2 geometry shaders (`ir::geometry`).
+    Geometry,
 }
 
 /// The GLSL type of a uniform, input or output, as GL reflection reports it.
@@ -986,6 +995,15 @@ pub enum BuiltinOutput {
     /// vec2 gl_PointCoord (a fragment *input*): linked as a noperspective varying whose
     /// vertex side is `link::POINT_COORD_SLOT`; the rasterizer fills it for points.
     PointCoord,
+    /// int gl_PrimitiveID: a geometry shader output, and the fragment input that reads it
+    /// (a flat varying).
+    PrimitiveId,
+    /// Geometry shader inputs the draw fills (`ir::geometry::GeometryInputSource`):
+    /// `gl_in[]` (per vertex gl_Position, gl_PointSize, gl_ClipDistance[8]: 13 words),
+    /// int gl_PrimitiveIDIn and int gl_InvocationID.
+    PerVertexIn,
+    PrimitiveIdIn,
+    InvocationId,
 }
 
 /// A user or built-in input/output of a stage. Its words are `slot .. slot + words` of the
@@ -1093,4 +1111,6 @@ pub struct Module {
     /// Compute: bytes of `shared` variables (std430-laid-out); they are storage block
     /// `storage_blocks.len()` of the module's code (`ir::compute::shared_block`).
     pub shared_bytes: u32,
+    /// Geometry: the layout qualifiers and the output record (`ir::geometry`).
+    pub geometry: super::geometry::GeometryLayout,
 }

@@ -339,7 +339,9 @@ impl Stmt {
             | Stmt::Leave(_)
             | Stmt::Return
             | Stmt::Discard
-            | Stmt::Barrier => {}
+            | Stmt::Barrier
+            | Stmt::EmitVertex
+            | Stmt::EndPrimitive => {}
             Stmt::Texture {
                 dst,
                 handle,
@@ -459,6 +461,9 @@ pub enum ValidationError {
     /// `Barrier` outside a compute module.
     #[error("barrier outside a compute shader")]
     BarrierOutsideCompute,
+    /// `EmitVertex` / `EndPrimitive` outside a geometry module.
+    #[error("EmitVertex or EndPrimitive outside a geometry shader")]
+    EmitOutsideGeometry,
     /// `Discard` in a module whose `uses_discard` is false (the JIT picks variants by it).
     #[error("discard in a module that does not declare uses_discard")]
     DiscardNotDeclared,
@@ -737,6 +742,13 @@ impl Validator<'_> {
                 }
             }
             Stmt::Return => Ok(()),
+            Stmt::EmitVertex | Stmt::EndPrimitive => {
+                if self.module.stage != Stage::Geometry {
+                    Err(ValidationError::EmitOutsideGeometry)
+                } else {
+                    Ok(())
+                }
+            }
             Stmt::Barrier => {
                 if self.module.stage != Stage::Compute {
                     Err(ValidationError::BarrierOutsideCompute)
@@ -984,7 +996,22 @@ pub fn word_kind(base: BaseType) -> ScalarKind {
 fn check_interface(module: &Module) -> Result<(), ValidationError> {
     let func = &module.func;
     let count = func.outputs.len();
+    // A rewritten geometry stage writes records of emitted vertices (`ir::geometry`): its
+    // outputs describe each vertex; check the first.
+    let base = match (module.stage, module.geometry.vertex_words) {
+        (Stage::Geometry, Some(w)) => {
+            if module.geometry.max_vertices == Some(0) {
+                return Ok(());
+            }
+            super::geometry::vertex_at(0, w) + 1
+        }
+        _ => 0,
+    };
     for o in &module.outputs {
+        let o = &crate::ir::InterfaceVar {
+            slot: o.slot + base,
+            ..o.clone()
+        };
         let end = o.slot as u64 + o.words as u64;
         if end > count as u64 {
             return Err(ValidationError::OutputOutOfRange {

@@ -57,6 +57,7 @@ pub(crate) fn encode(module: &Module) -> Vec<u32> {
         Stage::Vertex => 0,
         Stage::Fragment => 1,
         Stage::Compute => 2,
+        Stage::Geometry => 3,
     });
     w.push(f.vars.len() as u32);
     for k in &f.vars {
@@ -131,6 +132,8 @@ fn encode_stmt(s: &Stmt, w: &mut Vec<u32>) {
         Stmt::Return => w.push(8),
         Stmt::Discard => w.push(9),
         Stmt::Barrier => w.push(15),
+        Stmt::EmitVertex => w.push(40),
+        Stmt::EndPrimitive => w.push(41),
         Stmt::Texture {
             dst,
             handle,

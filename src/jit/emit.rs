@@ -762,6 +762,10 @@ impl Emitter<'_, '_> {
             Stmt::Barrier => Err(CompileError::Bug(
                 "barrier() left in a function (ir::compute splits at them)".into(),
             )),
+            Stmt::EmitVertex | Stmt::EndPrimitive => Err(CompileError::Bug(
+                "EmitVertex()/EndPrimitive() left in a function (ir::geometry rewrites them)"
+                    .into(),
+            )),
             Stmt::Discard => {
                 if self.module.stage == Stage::Vertex {
                     return Err(CompileError::Bug(

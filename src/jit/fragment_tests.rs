@@ -90,6 +90,7 @@ fn copy_shader() -> Arc<dyn ShaderCode> {
         global_bound_sampler: false,
         local_size: [0; 3],
         shared_bytes: 0,
+        geometry: Default::default(),
     };
     super::compile_uncached(&m).expect("test shader compiles")
 }
@@ -893,6 +894,7 @@ fn cache_shares_variants_and_refuses_foreign_keys() {
         global_bound_sampler: false,
         local_size: [0; 3],
         shared_bytes: 0,
+        geometry: Default::default(),
     })));
     assert_eq!(fragment::shader_id(&*interp), None);
 }

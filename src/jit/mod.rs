@@ -19,6 +19,7 @@
 //! | `fragment_tests.rs` | random keys and quads through variants and `raster::ops` |
 //! | `storage_tests.rs` | GLSL storage-block loads, stores and atomics through the JIT and `ir::interp` |
 //! | `compute_tests.rs` | GLSL compute dispatches (barriers, shared memory) with JIT and interpreted regions |
+//! | `geometry_tests.rs` | GLSL geometry shaders (emits under divergent control flow) through the JIT and the interpreter |
 //!
 //! Every semantic choice of generated code (NaN handling, division by zero, robust loads,
 //! bitfield ranges, the loop iteration cap) is the one `ir::interp` documents: the two must
@@ -41,6 +42,8 @@ mod emit;
 pub mod fragment;
 #[cfg(test)]
 mod fragment_tests;
+#[cfg(test)]
+mod geometry_tests;
 mod interp_code;
 mod ops;
 mod runtime;

@@ -71,6 +71,7 @@ impl Fb {
             global_bound_sampler: false,
             local_size: [0; 3],
             shared_bytes: 0,
+            geometry: Default::default(),
         }
     }
 }

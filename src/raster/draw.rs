@@ -145,6 +145,24 @@ pub struct ProgramCode {
     pub frag_coord_origin_upper_left: bool,
     /// gl_FragCoord.xy of a pixel centre are integers (`layout(pixel_center_integer)`).
     pub frag_coord_pixel_center_integer: bool,
+    /// The geometry stage, when the program has one (`raster::geometry`). Then
+    /// `position_slot`, `point_size_slot`, `clip_distances` and `varyings` name words of
+    /// the vertices it emits, and `vs_output_words` stays the vertex shader's.
+    pub gs: Option<Arc<GeometryCode>>,
+}
+
+/// A linked geometry stage (GL 3.2 core §11.3): its code runs with the vertex stage's
+/// data (`ir::geometry::merge_into_vertex`), one lane per input primitive and invocation.
+pub struct GeometryCode {
+    pub code: Arc<dyn ShaderCode>,
+    pub input: crate::ir::geometry::InputPrimitive,
+    pub output: crate::ir::geometry::OutputPrimitive,
+    pub max_vertices: u32,
+    pub invocations: u32,
+    /// Words of one emitted vertex (`ir::geometry` record layout).
+    pub vertex_words: u32,
+    /// Where each input word comes from.
+    pub inputs: Vec<crate::ir::geometry::InputSource>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq)]

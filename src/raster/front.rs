@@ -17,7 +17,7 @@ use super::draw::{DrawCall, Topology};
 use super::scene::{BinnedDraw, Command, Scene, TILE, TILE_SHIFT};
 use super::setup::{self, Plane, SetupCtx, Triangle};
 use super::vertex::{self, VertexList};
-use super::{lines, points};
+use super::{geometry, lines, points};
 
 /// Vertices per shading chunk.
 const VERTEX_CHUNK: usize = 1024;
@@ -199,6 +199,9 @@ pub fn bin_draw(
         .depth
         .as_ref()
         .is_some_and(|d| d.format() == crate::sampler::Format::Depth32F);
+    if call.program.gs.is_some() {
+        return bin_geometry(scene, call, ctx, scratch, flush);
+    }
     super::restart::expand(&mut call);
     let prims = prim_count(call.topology, call.vertices.count) as usize;
     if prims == 0 || call.vertices.instance_count == 0 {
@@ -294,24 +297,115 @@ pub fn bin_draw(
                 // Small draws: straight into the draw's lists, no merge.
                 _ => run(window.clone(), &mut out, &mut scratch.clipper),
             }
-            let bins = std::mem::take(&mut out.bins);
-            if !out.tris.is_empty() {
-                total += out.tris.len();
-                scene.cover(call.target.width, call.target.height);
-                let draw = scene.draws.len() as u32;
-                scene.triangles += out.tris.len();
-                scene.draws.push(Arc::new(BinnedDraw {
-                    call: call.clone(),
-                    tris: out.tris,
-                    planes: out.planes,
-                    early_depth,
-                    shared: Default::default(),
-                }));
-                for &(tx, ty, tri) in &bins {
-                    scene.push(tx as usize, ty as usize, Command::Tri { draw, tri });
-                }
+            total += push_binned(scene, &call, out, early_depth, scratch);
+            if scene.is_full() {
+                flush(scene);
             }
-            scratch.bins = bins;
+        }
+    }
+    total
+}
+
+/// Moves one window's triangles into the scene as a binned draw; returns how many.
+fn push_binned(
+    scene: &mut Scene,
+    call: &Arc<DrawCall>,
+    mut out: ChunkOut,
+    early_depth: bool,
+    scratch: &mut FrontScratch,
+) -> usize {
+    let bins = std::mem::take(&mut out.bins);
+    let n = out.tris.len();
+    if n != 0 {
+        scene.cover(call.target.width, call.target.height);
+        let draw = scene.draws.len() as u32;
+        scene.triangles += n;
+        scene.draws.push(Arc::new(BinnedDraw {
+            call: call.clone(),
+            tris: out.tris,
+            planes: out.planes,
+            early_depth,
+            shared: Default::default(),
+        }));
+        for &(tx, ty, tri) in &bins {
+            scene.push(tx as usize, ty as usize, Command::Tri { draw, tri });
+        }
+    }
+    scratch.bins = bins;
+    n
+}
+
+/// `bin_draw` of a draw with a geometry shader (`geometry.rs`): instances in order, each
+/// instance's input primitives in windows, the emitted primitives assembled, clipped, set
+/// up and binned in their order on this thread.
+fn bin_geometry(
+    scene: &mut Scene,
+    call: DrawCall,
+    ctx: SetupCtx,
+    scratch: &mut FrontScratch,
+    flush: &mut dyn FnMut(&mut Scene),
+) -> usize {
+    let Some(g) = call.program.gs.clone() else {
+        return 0;
+    };
+    let prog = &call.program;
+    let early_depth =
+        (!prog.uses_discard && prog.frag_depth_slot.is_none()) || prog.early_fragment_tests;
+    let elems = geometry::input_primitives(&call);
+    let n = g.input.vertices() as usize;
+    let prims = elems.len() / n;
+    if prims == 0 || call.vertices.instance_count == 0 {
+        return 0;
+    }
+    let call = Arc::new(call);
+    let stride = vertex::record_stride(&call);
+    let planes = ClipPlanes::for_draw(
+        call.state.viewport,
+        &call.state.clip,
+        vertex::clip_distance_words(&call),
+    );
+    let params = PrimParams::new(&call, stride);
+    let window = geometry::window_prims(&g);
+    let mut total = 0;
+    let mut gs_out = geometry::GeometryOut::default();
+    for instance in 0..call.vertices.instance_count {
+        for start in (0..prims).step_by(window) {
+            let end = (start + window).min(prims);
+            gs_out.records.clear();
+            gs_out.prims.clear();
+            // gl_PrimitiveIDIn counts from 0 in each instance.
+            geometry::run(
+                &call,
+                instance,
+                &elems[start * n..end * n],
+                start as u32,
+                &mut gs_out,
+            );
+            scratch.bins.clear();
+            let (tris, tri_planes) = scene.take_lists();
+            let mut out = ChunkOut {
+                tris,
+                planes: tri_planes,
+                bins: std::mem::take(&mut scratch.bins),
+            };
+            for p in &gs_out.prims {
+                let v = p
+                    .records
+                    .map(|r| &gs_out.records[r as usize * stride..(r as usize + 1) * stride]);
+                let flat = &v[p.provoking as usize][4..];
+                assemble_vertices(
+                    &ctx,
+                    &planes,
+                    &params,
+                    v,
+                    p.n as usize,
+                    flat,
+                    stride,
+                    &mut scratch.clipper,
+                    &mut out,
+                );
+            }
+            total += push_binned(scene, &call, out, early_depth, scratch);
             if scene.is_full() {
                 flush(scene);
             }
@@ -352,11 +446,28 @@ fn assemble(
         &records[r * stride..(r + 1) * stride]
     });
     let n = prim_vertices(call.topology);
+    let flat = &v[provoking_position(call.topology, i, call.state.provoking_first)][4..];
+    assemble_vertices(ctx, planes, params, v, n, flat, stride, clipper, out);
+}
+
+/// Clips, sets up and bins the primitive of vertices `v[..n]` (a point, a line or a
+/// triangle) whose flat varyings are `flat`.
+#[allow(clippy::too_many_arguments)]
+fn assemble_vertices(
+    ctx: &SetupCtx,
+    planes: &ClipPlanes,
+    params: &PrimParams,
+    v: [&[f32]; 3],
+    n: usize,
+    flat: &[f32],
+    stride: usize,
+    clipper: &mut Clipper,
+    out: &mut ChunkOut,
+) {
     // Non-finite positions have no meaningful clip result: drop the primitive.
     if v[..n].iter().any(|v| !v[..4].iter().all(|c| c.is_finite())) {
         return;
     }
-    let flat = &v[provoking_position(call.topology, i, call.state.provoking_first)][4..];
     let first = out.tris.len();
     match n {
         1 => {

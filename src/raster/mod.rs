@@ -13,6 +13,7 @@
 //! | `fetch.rs` | vertex fetch: indices, divisors, attribute type conversion |
 //! | `vertex.rs` | which vertices a draw shades, the vertex shader calls |
 //! | `restart.rs` | primitive restart and adjacency modes rewritten into plain lists |
+//! | `geometry.rs` | the geometry stage: input primitives, vertex + geometry shader runs, emitted strips |
 //! | `front.rs` | primitive assembly, the per-draw front end and its parallel chunks, polygon mode |
 //! | `points.rs` | point setup: the square of a point as two triangles, gl_PointCoord |
 //! | `lines.rs` | line setup: the parallelogram of a segment as two triangles |
@@ -29,6 +30,7 @@ pub mod draw;
 pub mod fetch;
 pub mod fixed;
 pub mod front;
+pub mod geometry;
 pub mod lines;
 pub mod multisample;
 pub mod ops;

@@ -148,6 +148,7 @@ fn program(fs: Arc<dyn ShaderCode>, interp: Interpolation) -> ProgramCode {
         early_fragment_tests: false,
         frag_coord_origin_upper_left: false,
         frag_coord_pixel_center_integer: false,
+        gs: None,
     }
 }
 

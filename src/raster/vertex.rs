@@ -30,8 +30,14 @@ pub fn clip_distance_words(draw: &DrawCall) -> Option<(usize, u32)> {
 /// (GL_PROGRAM_POINT_SIZE on, GL 4.5 core §14.4): the draw makes points (GL_POINTS or
 /// polygon mode GL_POINT) and the vertex shader writes it.
 pub fn point_size_word(draw: &DrawCall) -> Option<u32> {
-    let points = draw.topology == Topology::Points
-        || (draw.state.prims.polygon_mode == 2 && draw.topology.is_triangles());
+    // With a geometry shader, what it emits is what gets rasterized.
+    let topology = draw
+        .program
+        .gs
+        .as_deref()
+        .map_or(draw.topology, super::geometry::output_topology);
+    let points = topology == Topology::Points
+        || (draw.state.prims.polygon_mode == 2 && topology.is_triangles());
     if points && draw.state.prims.program_point_size {
         draw.program.point_size_slot
     } else {
@@ -124,8 +130,7 @@ impl VertexList {
 pub fn shade(draw: &DrawCall, ids: &[i64], instance: u32, out: &mut [f32]) {
     let prog = &draw.program;
     let stride = record_stride(draw);
-    let size_word = point_size_word(draw);
-    let distances = clip_distance_words(draw).zip(draw.program.clip_distances);
+    let fill = record_filler(draw);
     let env = BoundEnv::new(&draw.vs_data, &draw.sampler);
     let in_words = (draw.vertices.input_words.max(prog.vs.input_words())) as usize;
     let out_words = (prog.vs_output_words.max(prog.vs.output_words())) as usize;
@@ -157,19 +162,75 @@ pub fn shade(draw: &DrawCall, ids: &[i64], instance: u32, out: &mut [f32]) {
         );
         for lane in 0..ids4.len() {
             let rec = &mut out[(batch * 4 + lane) * stride..(batch * 4 + lane + 1) * stride];
-            for (c, r) in rec[..4].iter_mut().enumerate() {
-                *r = f32::from_bits(word(&outputs, prog.position_slot + c as u32, lane));
+            fill(rec, &|slot| word(&outputs, slot, lane));
+        }
+    }
+}
+
+/// Fills one record (`record_stride` floats) from the output words of the stage before
+/// rasterization (`word(slot)`: the vertex shader's, or a geometry shader's emitted vertex).
+pub fn fill_record(draw: &DrawCall, rec: &mut [f32], word: impl Fn(u32) -> u32) {
+    record_filler(draw)(rec, &word)
+}
+
+/// What `fill_record` does, with the per-draw lookups made once.
+fn record_filler(draw: &DrawCall) -> impl Fn(&mut [f32], &dyn Fn(u32) -> u32) + '_ {
+    let prog = &draw.program;
+    let stride = record_stride(draw);
+    let size_word = point_size_word(draw);
+    let distances = clip_distance_words(draw).zip(draw.program.clip_distances);
+    move |rec: &mut [f32], word: &dyn Fn(u32) -> u32| {
+        for (c, r) in rec[..4].iter_mut().enumerate() {
+            *r = f32::from_bits(word(prog.position_slot + c as u32));
+        }
+        for (k, link) in prog.varyings.iter().enumerate() {
+            rec[4 + k] = f32::from_bits(word(link.vs_slot));
+        }
+        if let Some(((at, n), (slot, _))) = distances {
+            for k in 0..n {
+                rec[at + k as usize] = f32::from_bits(word(slot + k));
             }
-            for (k, link) in prog.varyings.iter().enumerate() {
-                rec[4 + k] = f32::from_bits(word(&outputs, link.vs_slot, lane));
+        }
+        if let Some(w) = size_word {
+            rec[stride - 1] = f32::from_bits(word(w));
+        }
+    }
+}
+
+/// Shades the vertices `ids` of `instance` for a geometry shader: every output word of
+/// each (`words` per vertex, into `out`), not records.
+pub fn shade_words(draw: &DrawCall, ids: &[i64], instance: u32, words: usize, out: &mut [u32]) {
+    let prog = &draw.program;
+    let env = BoundEnv::new(&draw.vs_data, &draw.sampler);
+    let in_words = (draw.vertices.input_words.max(prog.vs.input_words())) as usize;
+    let out_words = words.max(prog.vs.output_words() as usize);
+    let mut vertex = vec![0u32; in_words];
+    let mut inputs = vec![0u32; in_words * 4];
+    let mut outputs = vec![0u32; out_words * 4];
+    let mut builtins = [0u32; Builtin::COUNT * 4];
+    for (batch, ids4) in ids.chunks(4).enumerate() {
+        for (lane, &id) in ids4.iter().enumerate() {
+            fetch::fetch_vertex(&draw.vertices, id, instance, &mut vertex);
+            for (w, &v) in vertex.iter().enumerate() {
+                inputs[w * 4 + lane] = v;
             }
-            if let Some(((at, n), (slot, _))) = distances {
-                for k in 0..n {
-                    rec[at + k as usize] = f32::from_bits(word(&outputs, slot + k, lane));
-                }
-            }
-            if let Some(w) = size_word {
-                rec[stride - 1] = f32::from_bits(word(&outputs, w, lane));
+            builtins[Builtin::VertexId.index() * 4 + lane] = id as i32 as u32;
+            builtins[Builtin::InstanceId.index() * 4 + lane] = instance;
+        }
+        let mask = (1u32 << ids4.len()) - 1;
+        outputs.fill(0);
+        jit::run(
+            prog.vs.as_ref(),
+            &env,
+            &inputs,
+            &builtins,
+            &mut outputs,
+            mask,
+        );
+        for lane in 0..ids4.len() {
+            let v = batch * 4 + lane;
+            for w in 0..words {
+                out[v * words + w] = outputs[w * 4 + lane];
             }
         }
     }

@@ -1,0 +1,381 @@
+//! The geometry stage's language (GLSL 1.50 §4.3.8.1–2, §7.1, §8.10): the input and
+//! output layout qualifiers (`layout(triangles) in;`, `layout(triangle_strip,
+//! max_vertices = 3) out;`, `invocations`), input arrays sized by the input primitive,
+//! the built-ins `gl_in[]`, `gl_PrimitiveIDIn`, `gl_InvocationID` and the output
+//! `gl_PrimitiveID` (also the fragment input that reads it), and `EmitVertex()` /
+//! `EndPrimitive()`. What the emits become is `ir::geometry`'s business; here they are
+//! checked and emitted as `Stmt::EmitVertex` / `Stmt::EndPrimitive`.
+
+use std::rc::Rc;
+
+use crate::ir::geometry::{self as geo, InputPrimitive, OutputPrimitive};
+use crate::ir::{BaseType, BuiltinOutput, InterfaceVar, Interpolation, Op, Stage, Stmt, Var};
+
+use super::ast::{self, Expr};
+use super::diag::Span;
+use super::lower::{bail, Lowerer, PendingOutput, Root, Sym, Value, VarSym, R};
+use super::types::{vt, StructDef, Type};
+
+impl Lowerer {
+    /// `layout(points | lines | lines_adjacency | triangles | triangles_adjacency,
+    /// invocations = N) in;` and `layout(points | line_strip | triangle_strip,
+    /// max_vertices = N) out;` (GLSL 1.50 §4.3.8.1–2, GLSL 4.00 invocations): every
+    /// declaration of the stage must agree.
+    pub(super) fn geometry_layout(&mut self, q: &ast::Qualifiers) -> R<()> {
+        let is_in = q.storage == Some(ast::Storage::In);
+        for l in &q.layout {
+            let name = l.name.as_str();
+            match (name, is_in) {
+                (
+                    "points" | "lines" | "lines_adjacency" | "triangles" | "triangles_adjacency",
+                    true,
+                ) => {
+                    let p = match name {
+                        "points" => InputPrimitive::Points,
+                        "lines" => InputPrimitive::Lines,
+                        "lines_adjacency" => InputPrimitive::LinesAdjacency,
+                        "triangles" => InputPrimitive::Triangles,
+                        _ => InputPrimitive::TrianglesAdjacency,
+                    };
+                    match self.geometry.input {
+                        Some(old) if old != p => bail!(
+                            self,
+                            l.span,
+                            "input primitive `{name}' differs from `{}' declared before",
+                            old.name()
+                        ),
+                        _ => self.geometry.input = Some(p),
+                    }
+                    let sized = std::mem::take(&mut self.geometry_sized_inputs);
+                    for (n, len, span) in sized {
+                        if len != p.vertices() {
+                            self.error(
+                                span,
+                                format!(
+                                    "input `{n}' has size {len}, but the input primitive `{name}' has {} vertices",
+                                    p.vertices()
+                                ),
+                            );
+                        }
+                    }
+                }
+                ("invocations", true) => {
+                    if self.version < 400 {
+                        bail!(self, l.span, "`invocations' requires GLSL 4.00");
+                    }
+                    let v = self.layout_int(l)?;
+                    if v < 1 || v > geo::MAX_INVOCATIONS as i64 {
+                        bail!(
+                            self,
+                            l.span,
+                            "`invocations' is {v}: it must be 1 to gl_MaxGeometryShaderInvocations ({})",
+                            geo::MAX_INVOCATIONS
+                        );
+                    }
+                    match self.geometry.invocations {
+                        Some(old) if old != v as u32 => bail!(
+                            self,
+                            l.span,
+                            "`invocations = {v}' differs from {old} declared before"
+                        ),
+                        _ => self.geometry.invocations = Some(v as u32),
+                    }
+                }
+                ("points" | "line_strip" | "triangle_strip", false) => {
+                    let p = match name {
+                        "points" => OutputPrimitive::Points,
+                        "line_strip" => OutputPrimitive::LineStrip,
+                        _ => OutputPrimitive::TriangleStrip,
+                    };
+                    match self.geometry.output {
+                        Some(old) if old != p => bail!(
+                            self,
+                            l.span,
+                            "output primitive `{name}' differs from the one declared before"
+                        ),
+                        _ => self.geometry.output = Some(p),
+                    }
+                }
+                ("max_vertices", false) => {
+                    let v = self.layout_int(l)?;
+                    if v > geo::MAX_OUTPUT_VERTICES as i64 {
+                        bail!(
+                            self,
+                            l.span,
+                            "`max_vertices' is {v}: more than gl_MaxGeometryOutputVertices ({})",
+                            geo::MAX_OUTPUT_VERTICES
+                        );
+                    }
+                    match self.geometry.max_vertices {
+                        Some(old) if old != v as u32 => bail!(
+                            self,
+                            l.span,
+                            "`max_vertices = {v}' differs from {old} declared before"
+                        ),
+                        _ => self.geometry.max_vertices = Some(v as u32),
+                    }
+                }
+                // Vertex stream 0 is the only one rasterized; other streams are not
+                // supported.
+                ("stream", false) => {
+                    if self.layout_int(l)? != 0 {
+                        bail!(
+                            self,
+                            l.span,
+                            "vertex streams other than 0 are not supported"
+                        );
+                    }
+                }
+                (n, _) => bail!(
+                    self,
+                    l.span,
+                    "layout qualifier `{n}' is not valid on a geometry shader `{}'",
+                    if is_in { "in" } else { "out" }
+                ),
+            }
+        }
+        Ok(())
+    }
+
+    /// The size of a geometry shader input array declared `in T name[]` or `in T
+    /// name[N]` (GLSL 1.50 §4.3.4: every input is an array with one element per vertex
+    /// of the input primitive). `declared` is the explicit size, if any.
+    pub(super) fn geometry_input_len(
+        &mut self,
+        name: &str,
+        declared: Option<u32>,
+        span: Span,
+    ) -> R<u32> {
+        let known = self.geometry.input.map(|p| p.vertices());
+        match (declared, known) {
+            (Some(n), Some(k)) if n != k => bail!(
+                self,
+                span,
+                "input `{name}' has size {n}, but the input primitive has {k} vertices"
+            ),
+            (Some(n), None) => {
+                self.geometry_sized_inputs.push((name.to_string(), n, span));
+                Ok(n)
+            }
+            (_, Some(k)) => Ok(k),
+            (None, None) => bail!(
+                self,
+                span,
+                "unsized input `{name}' declared before the input primitive type (layout(triangles) in;)"
+            ),
+        }
+    }
+
+    /// `in Block { ... } inst[];` of a geometry shader (GLSL 1.50 §4.3.7): each member is
+    /// an input array `Block.member` of the input primitive's size, as a vertex shader's
+    /// `out Block { ... }` names it; the instance is an array of structs over their vars
+    /// (element-major, as arrays of structs are laid out).
+    pub(super) fn geometry_input_block(&mut self, b: &ast::BlockDecl) -> R<()> {
+        let Some((inst, dims)) = &b.instance else {
+            bail!(
+                self,
+                b.span,
+                "geometry shader input blocks must be arrays (in {} {{ ... }} name[];)",
+                b.name
+            );
+        };
+        let declared = match dims.as_slice() {
+            [None] => None,
+            [Some(e)] => Some(self.array_size(e)?),
+            _ => bail!(
+                self,
+                b.span,
+                "geometry shader input blocks must be arrays of one dimension"
+            ),
+        };
+        let n = self.geometry_input_len(inst, declared, b.span)?;
+        let mut members: Vec<(String, Type)> = Vec::new();
+        let mut per_member: Vec<(Rc<[Var]>, u32)> = Vec::new();
+        for m in &b.members {
+            let mt = self.resolve_type(&m.ty)?;
+            let mut q = m.quals.clone();
+            q.storage = b.quals.storage;
+            if q.interp.is_none() {
+                q.interp = b.quals.interp;
+            }
+            for (name, mdims, sp) in &m.names {
+                let t = self.apply_dims(mt.clone(), mdims, None, *sp)?;
+                let arr = Type::Array(Box::new(t.clone()), n);
+                let vars = self.block_member_input(b, &q, name, &arr, *sp)?;
+                per_member.push((vars, t.words()));
+                members.push((name.clone(), t));
+            }
+        }
+        let mut vars = Vec::new();
+        for j in 0..n as usize {
+            for (v, w) in &per_member {
+                let w = *w as usize;
+                vars.extend_from_slice(&v[j * w..(j + 1) * w]);
+            }
+        }
+        let def = Rc::new(StructDef {
+            name: b.name.clone(),
+            members,
+        });
+        let sym = VarSym {
+            ty: Type::Array(Box::new(Type::Struct(def)), n),
+            root: Root::Vars(vars.into()),
+            base: 0,
+            writable: false,
+            konst: None,
+        };
+        self.declare(inst, b.span, Sym::Var(Rc::new(sym)))
+    }
+
+    /// The geometry built-ins (GLSL 1.50 §7.1); `None` for other names.
+    pub(super) fn geometry_builtin_var(&mut self, name: &str) -> Option<Sym> {
+        let (ty, vars, writable): (Type, Vec<Var>, bool) = match (name, self.stage) {
+            ("gl_in", Stage::Geometry) => {
+                let n = self.geometry.input?.vertices();
+                let def = Rc::new(StructDef {
+                    name: "gl_PerVertex".into(),
+                    members: vec![
+                        ("gl_Position".into(), Type::vector(BaseType::Float, 4)),
+                        ("gl_PointSize".into(), Type::FLOAT),
+                        (
+                            "gl_ClipDistance".into(),
+                            Type::Array(Box::new(Type::FLOAT), 8),
+                        ),
+                    ],
+                });
+                let ty = Type::Array(Box::new(Type::Struct(def)), n);
+                let vars = self.builtin_inputs(name, BuiltinOutput::PerVertexIn, &ty, Some(n));
+                (ty, vars, false)
+            }
+            ("gl_PrimitiveIDIn", Stage::Geometry) => {
+                let vars =
+                    self.builtin_inputs(name, BuiltinOutput::PrimitiveIdIn, &Type::INT, None);
+                (Type::INT, vars, false)
+            }
+            ("gl_InvocationID", Stage::Geometry) => {
+                let vars = self.builtin_inputs(name, BuiltinOutput::InvocationId, &Type::INT, None);
+                (Type::INT, vars, false)
+            }
+            ("gl_PrimitiveID", Stage::Fragment) => {
+                let vars = self.builtin_inputs(name, BuiltinOutput::PrimitiveId, &Type::INT, None);
+                (Type::INT, vars, false)
+            }
+            ("gl_PrimitiveID", Stage::Geometry) => {
+                let vars = self.new_vars_for(&Type::INT);
+                self.outputs.push(PendingOutput {
+                    var: InterfaceVar {
+                        name: name.to_string(),
+                        ty: vt(BaseType::Int, 1, 1),
+                        array_len: None,
+                        location: None,
+                        slot: 0,
+                        words: 1,
+                        interpolation: Interpolation::Flat,
+                        builtin: Some(BuiltinOutput::PrimitiveId),
+                    },
+                    vars: vars.clone().into(),
+                });
+                (Type::INT, vars, true)
+            }
+            _ => return None,
+        };
+        let sym = Sym::Var(Rc::new(VarSym {
+            ty,
+            root: Root::Vars(vars.into()),
+            base: 0,
+            writable,
+            konst: None,
+        }));
+        self.scopes[0].insert(name.to_string(), sym.clone());
+        Some(sym)
+    }
+
+    /// Input words of a built-in input the draw fills (`ir::geometry::link_inputs`).
+    fn builtin_inputs(
+        &mut self,
+        name: &str,
+        builtin: BuiltinOutput,
+        ty: &Type,
+        array_len: Option<u32>,
+    ) -> Vec<Var> {
+        let vars = self.new_vars_for(ty);
+        let slot = self.next_input_slot;
+        for (i, v) in vars.iter().enumerate() {
+            self.prologue.push(Stmt::Assign {
+                dst: *v,
+                op: Op::Input(slot + i as u32),
+            });
+        }
+        self.next_input_slot += ty.words();
+        self.inputs.push(InterfaceVar {
+            name: name.to_string(),
+            ty: if ty.words() == 1 {
+                vt(BaseType::Int, 1, 1)
+            } else {
+                vt(BaseType::Float, 1, 1)
+            },
+            array_len,
+            location: None,
+            slot,
+            words: ty.words(),
+            interpolation: Interpolation::Flat,
+            builtin: Some(builtin),
+        });
+        vars
+    }
+
+    /// `EmitVertex()`, `EndPrimitive()` and their stream forms (GLSL 1.50 §8.10, GLSL
+    /// 4.00 §8.12 for streams: only stream 0); `None` for other names.
+    pub(super) fn geometry_call(
+        &mut self,
+        name: &str,
+        args: &[Expr],
+        span: Span,
+    ) -> Option<R<Value>> {
+        let (stmt, stream) = match name {
+            "EmitVertex" => (Stmt::EmitVertex, false),
+            "EndPrimitive" => (Stmt::EndPrimitive, false),
+            "EmitStreamVertex" => (Stmt::EmitVertex, true),
+            "EndStreamPrimitive" => (Stmt::EndPrimitive, true),
+            _ => return None,
+        };
+        Some(self.emit_call(name, stmt, stream, args, span))
+    }
+
+    fn emit_call(
+        &mut self,
+        name: &str,
+        stmt: Stmt,
+        stream: bool,
+        args: &[Expr],
+        span: Span,
+    ) -> R<Value> {
+        if self.stage != Stage::Geometry {
+            bail!(self, span, "{name}() is only available in geometry shaders");
+        }
+        if stream {
+            if self.version < 400 {
+                bail!(self, span, "{name}() requires GLSL 4.00");
+            }
+            let [a] = args else {
+                bail!(self, span, "{name}() takes one argument, the stream");
+            };
+            match self.const_eval(a).and_then(|c| c.as_index()) {
+                Some(0) => {}
+                Some(_) => bail!(self, span, "vertex streams other than 0 are not supported"),
+                None => bail!(
+                    self,
+                    span,
+                    "the stream of {name}() must be a constant integer"
+                ),
+            }
+        } else if !args.is_empty() {
+            bail!(self, span, "{name}() takes no arguments");
+        }
+        self.emit(stmt);
+        Ok(Value {
+            ty: Type::Void,
+            vars: Vec::new(),
+        })
+    }
+}
