@@ -68,6 +68,8 @@ pub const GL: &[&str] = &[
 pub const GLSL: &[&str] = &[
     "GL_ARB_arrays_of_arrays",
     "GL_ARB_bindless_texture",
+    "GL_ARB_blend_func_extended",
+    "GL_ARB_cull_distance",
     "GL_ARB_gpu_shader_int64",
     "GL_ARB_shading_language_420pack",
     "GL_ARB_explicit_attrib_location",

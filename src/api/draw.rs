@@ -823,6 +823,7 @@ impl Context {
                 "the current program has only a compute shader",
             ));
         }
+        self.check_dual_source_draw_buffers()?;
         let vao_name = self.vertex_array.ok_or(GlError::InvalidOperation(
             "no vertex array object bound (core profile)",
         ))?;

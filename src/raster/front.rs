@@ -213,7 +213,8 @@ pub fn bin_draw(
         call.state.viewport,
         &call.state.clip,
         vertex::clip_distance_words(&call),
-    );
+    )
+    .with_cull_distances(vertex::cull_distance_words(&call));
     let params = PrimParams::new(&call, stride);
     let pool = pool.filter(|p| p.current_num_threads() > 1);
     let mut total = 0;
@@ -354,6 +355,9 @@ fn assemble(
     let n = prim_vertices(call.topology);
     // Non-finite positions have no meaningful clip result: drop the primitive.
     if v[..n].iter().any(|v| !v[..4].iter().all(|c| c.is_finite())) {
+        return;
+    }
+    if planes.culls(&v[..n]) {
         return;
     }
     let flat = &v[provoking_position(call.topology, i, call.state.provoking_first)][4..];
