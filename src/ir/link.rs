@@ -801,9 +801,7 @@ fn link_outputs(
     let mut named = Vec::new();
     let mut depth = None;
     let mut src1: Option<u32> = None;
-    let bound1 = |o: &InterfaceVar| {
-        o.location.is_none() && opts.frag_data_index1.iter().any(|n| *n == o.name)
-    };
+    let bound1 = |o: &InterfaceVar| o.location.is_none() && opts.frag_data_index1.contains(&o.name);
     let user: Vec<&InterfaceVar> = fs
         .outputs
         .iter()
