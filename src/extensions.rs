@@ -34,15 +34,49 @@
 ///   but softgl has no encoder for them (an uncompressed upload keeps its texels and has no
 ///   blocks to read back), so GL_ARB_texture_compression_bptc and GL_ARB_ES3_compatibility
 ///   are not listed.
+/// - GL_ARB_cull_distance: gl_CullDistance[] written by vertex shaders and read by fragment
+///   shaders, the constants and limits (8 each, 8 together) with their compile errors
+///   (`glsl/interface.rs`), primitives culled in `raster/clip.rs` (`tests/cull_distance.rs`).
+///   piglit's group cannot check it here: its tests are GLSL 1.30 shader_tests and GL 3.0
+///   programs that ask for a compatibility context (all 20 skip; llvmpipe passes 20).
+/// - GL_ARB_blend_func_extended: dual-source blending, `layout(index = 1)`,
+///   glBindFragDataLocationIndexed / glGetFragDataIndex, the SRC1_* factors in the reference
+///   (`raster/ops.rs`) and generated code (`jit/fragment.rs`), the draw-time limit of one
+///   draw buffer (`api/blend.rs`; `tests/dual_source_blend.rs`). piglit: output-location and
+///   dual-src-blending-issue-1917 pass; the other 19 need a compatibility context,
+///   GL_EXT_gpu_shader4 or GLES (llvmpipe passes 21).
+/// - Checked with their piglit groups (`tools/piglit-group.sh`, 2026-11-26): each
+///   test that runs on a core context passes; the rest need a compatibility context or
+///   extensions softgl lacks. GL_ARB_copy_buffer (glCopy(Named)BufferSubData, 5 pass),
+///   GL_ARB_texture_buffer_range (glTexBufferRange, 3 pass), GL_ARB_instanced_arrays
+///   (glVertexAttribDivisor, 1 pass), GL_ARB_seamless_cube_map (1 pass),
+///   GL_ARB_get_program_binary (the commands, with no binary formats, as the extension
+///   allows; 1 pass), GL_ARB_base_instance and GL_ARB_draw_instanced (the base-instance
+///   draws; gl_InstanceIDARB, `glsl/interface.rs`), GL_ARB_depth_clamp (`tests/clipping.rs`),
+///   GL_ARB_provoking_vertex and GL_ARB_draw_elements_base_vertex. Their failures that
+///   remain use compatibility commands (immediate mode, display lists, GL_QUADS) on softgl's
+///   core context: `conformance/piglit-known-failures.txt`.
 pub const GL: &[&str] = &[
+    "GL_ARB_base_instance",
     "GL_ARB_bindless_texture",
+    "GL_ARB_blend_func_extended",
     "GL_ARB_conditional_render_inverted",
+    "GL_ARB_copy_buffer",
+    "GL_ARB_cull_distance",
+    "GL_ARB_depth_clamp",
     "GL_ARB_draw_buffers_blend",
+    "GL_ARB_draw_elements_base_vertex",
     "GL_ARB_draw_indirect",
+    "GL_ARB_draw_instanced",
     "GL_ARB_framebuffer_object",
+    "GL_ARB_get_program_binary",
+    "GL_ARB_instanced_arrays",
     "GL_ARB_multi_draw_indirect",
     "GL_ARB_occlusion_query2",
+    "GL_ARB_provoking_vertex",
+    "GL_ARB_seamless_cube_map",
     "GL_ARB_sync",
+    "GL_ARB_texture_buffer_range",
     "GL_ARB_texture_compression_rgtc",
     "GL_ARB_timer_query",
     "GL_EXT_texture_compression_rgtc",
@@ -68,6 +102,9 @@ pub const GL: &[&str] = &[
 pub const GLSL: &[&str] = &[
     "GL_ARB_arrays_of_arrays",
     "GL_ARB_bindless_texture",
+    "GL_ARB_blend_func_extended",
+    "GL_ARB_cull_distance",
+    "GL_ARB_draw_instanced",
     "GL_ARB_gpu_shader_int64",
     "GL_ARB_shading_language_420pack",
     "GL_ARB_explicit_attrib_location",

@@ -153,8 +153,8 @@ fn frag_data_binding_errors() {
     assert_eq!(c.get_error(), gl::INVALID_VALUE, "past GL_MAX_DRAW_BUFFERS");
     c.bind_frag_data_location(p, 0, "gl_FragColor");
     assert_eq!(c.get_error(), gl::INVALID_OPERATION, "gl_ prefix");
-    // MAX_DUAL_SOURCE_DRAW_BUFFERS is 0: every index 1 binding is out of range.
-    c.bind_frag_data_location_indexed(p, 0, 1, "first");
+    // GL_MAX_DUAL_SOURCE_DRAW_BUFFERS is 1: index 1 takes colour number 0 only.
+    c.bind_frag_data_location_indexed(p, 1, 1, "first");
     assert_eq!(c.get_error(), gl::INVALID_VALUE);
     c.bind_frag_data_location_indexed(p, 0, 2, "first");
     assert_eq!(c.get_error(), gl::INVALID_VALUE);

@@ -1,7 +1,8 @@
 //! Per-draw-buffer blending and colour masks (ARB_draw_buffers_blend, GL 4.5 core §17.3.6
 //! and §17.4.2): glEnablei/glDisablei(GL_BLEND), glBlendFunc(Separate)i,
 //! glBlendEquation(Separate)i, glColorMaski, and their indexed glGet values; glLogicOp
-//! (§17.3.11). The state of
+//! (§17.3.11); the draw-time limit of dual-source blending (§17.3.6.3,
+//! ARB_blend_func_extended). The state of
 //! every draw buffer lives in `FixedState::blend` / `color_mask`; a draw sees it as
 //! `RasterState::per_buffer` only when the buffers differ, so programs that never use the
 //! indexed forms run exactly as before.
@@ -172,6 +173,41 @@ impl Context {
     ) -> GlResult<()> {
         self.fixed.color_mask[buffer(buf)?] = [r, g, b, a];
         self.dirty |= dirty::RASTER;
+        Ok(())
+    }
+}
+
+impl Context {
+    /// GL 4.5 core §17.3.6.3: a draw with blending on for a draw buffer whose factors read
+    /// the second source colour (SRC1_*) fails with INVALID_OPERATION when more draw buffers
+    /// than GL_MAX_DUAL_SOURCE_DRAW_BUFFERS (1) are active (not GL_NONE), as Mesa checks it.
+    pub(crate) fn check_dual_source_draw_buffers(&self) -> GlResult<()> {
+        use crate::gl::BlendFactor as F;
+        let src1 = |f: F| {
+            matches!(
+                f,
+                F::Src1Color | F::OneMinusSrc1Color | F::Src1Alpha | F::OneMinusSrc1Alpha
+            )
+        };
+        let dual = self.fixed.blend.iter().any(|b| {
+            b.enabled
+                && [b.src_rgb, b.dst_rgb, b.src_alpha, b.dst_alpha]
+                    .into_iter()
+                    .any(src1)
+        });
+        if !dual {
+            return Ok(());
+        }
+        let active = match self.draw_framebuffer.and_then(|n| self.framebuffers.get(n)) {
+            Some(fb) => fb.draw_buffers.iter().filter(|&&b| b != gl::NONE).count(),
+            None => 1,
+        };
+        if active > crate::ir::link::MAX_DUAL_SOURCE_DRAW_BUFFERS as usize {
+            return Err(GlError::InvalidOperation(
+                "a blend factor reads the second source colour (SRC1_*) with more draw \
+                 buffers than GL_MAX_DUAL_SOURCE_DRAW_BUFFERS (1)",
+            ));
+        }
         Ok(())
     }
 }

@@ -58,6 +58,8 @@ pub(crate) fn link_compute(cs: &Module, back_end: &BackEnd) -> Result<Executable
         position_slot: 0,
         point_size_slot: None,
         clip_distances: None,
+        cull_distances: None,
+        src1_slot: None,
         fs_input_words: 0,
         varyings: Vec::new(),
         fs_output_words: 0,

@@ -82,8 +82,12 @@ pub mod limits {
     pub const MAX_VERTEX_OUTPUT_COMPONENTS: i32 = 64;
     pub const MAX_FRAGMENT_INPUT_COMPONENTS: i32 = 128;
     /// gl_ClipDistance[0..8] and GL_CLIP_DISTANCE0..7 (GL 4.5 core table 23.53's minimum).
-    /// Cull distances are not implemented: MAX_CULL_DISTANCES is not answered.
     pub const MAX_CLIP_DISTANCES: i32 = 8;
+    /// gl_CullDistance[0..8] (GL 4.5 core table 23.53's minimum, GL_ARB_cull_distance), and
+    /// at most 8 clip and cull distances together; the GLSL side checks both
+    /// (`glsl::interface`'s `redeclare_distance`).
+    pub const MAX_CULL_DISTANCES: i32 = 8;
+    pub const MAX_COMBINED_CLIP_AND_CULL_DISTANCES: i32 = 8;
     /// Viewports, depth ranges and scissor boxes (ARB_viewport_array, GL 4.5 core table
     /// 23.53: at least 16). Index 0 is the one drawn with until geometry shaders select
     /// others.
@@ -978,7 +982,7 @@ impl Context {
     }
 
     pub(crate) fn check_blend_factor(f: u32) -> GlResult<BlendFactor> {
-        // Dual-source factors (SRC1_*) are valid GL but not implemented: refused.
+        // The dual-source factors (SRC1_*) included (ARB_blend_func_extended).
         BlendFactor::from_gl(f).ok_or(GlError::BadEnum("blend factor", f))
     }
 

@@ -824,6 +824,7 @@ impl Context {
             ));
         }
         crate::api::geometry::check_draw(&exe.code, topology, d.count, d.instances)?;
+        self.check_dual_source_draw_buffers()?;
         let vao_name = self.vertex_array.ok_or(GlError::InvalidOperation(
             "no vertex array object bound (core profile)",
         ))?;

@@ -64,8 +64,10 @@ pub(crate) fn link_modules(
         position_slot: linked.position_slot,
         point_size_slot: builtin(BuiltinOutput::PointSize).map(|o| o.slot),
         clip_distances: link::clip_distance_output(&l.gs),
+        cull_distances: link::cull_distance_output(&l.gs),
         varyings: linked.varyings.clone(),
         color_slots: linked.color_slots.clone(),
+        src1_slot: linked.src1_slot,
         frag_depth_slot: linked.frag_depth_slot,
         // A fragment shader with side effects tests late (as `Context::link_modules`).
         uses_discard: linked.uses_discard || fs.writes_storage(),

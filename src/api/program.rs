@@ -179,6 +179,9 @@ pub(crate) struct Program {
     pub attrib_bindings: Vec<(String, u32)>,
     /// glBindFragDataLocation bindings (name, colour number), for the next link.
     pub frag_data_bindings: Vec<(String, u32)>,
+    /// glBindFragDataLocationIndexed bindings of index 1 (colour number 0), for the next
+    /// link: the second source colour of dual-source blending.
+    pub frag_data_index1: Vec<String>,
     pub link_status: bool,
     pub validate_status: bool,
     pub info_log: String,
@@ -327,7 +330,8 @@ gl_commands! {
     /// glGetFragDataLocation: -1 for names that are not active user-defined outputs.
     "glGetFragDataLocation"
     fn get_frag_data_location(program: u32, name: &str) -> i32 = try_get_frag_data_location else -1;
-    /// glGetFragDataIndex: 0 for active outputs (no dual-source blending), else -1.
+    /// glGetFragDataIndex: 1 for the second source colour of dual-source blending, 0 for
+    /// other active outputs, else -1.
     "glGetFragDataIndex"
     fn get_frag_data_index(program: u32, name: &str) -> i32 = try_get_frag_data_index else -1;
     /// glGetUniformBlockIndex: GL_INVALID_INDEX when absent.
@@ -618,8 +622,8 @@ impl Context {
         Ok(())
     }
 
-    /// GL 4.5 core §15.2.3. MAX_DUAL_SOURCE_DRAW_BUFFERS is 0 here, so any index 1 binding
-    /// is out of range.
+    /// GL 4.5 core §15.2.3: index 1 (dual-source blending) takes colour number 0 only
+    /// (GL_MAX_DUAL_SOURCE_DRAW_BUFFERS is 1). A name keeps its last binding.
     pub(crate) fn try_bind_frag_data_location_indexed(
         &mut self,
         program: u32,
@@ -630,9 +634,9 @@ impl Context {
         if index > 1 {
             return Err(GlError::InvalidValue("index is greater than 1"));
         }
-        if index == 1 {
+        if index == 1 && color >= crate::ir::link::MAX_DUAL_SOURCE_DRAW_BUFFERS {
             return Err(GlError::InvalidValue(
-                "index 1 needs colorNumber below GL_MAX_DUAL_SOURCE_DRAW_BUFFERS (0: no dual-source blending)",
+                "index 1 needs colorNumber below GL_MAX_DUAL_SOURCE_DRAW_BUFFERS (1)",
             ));
         }
         if color >= limits::MAX_DRAW_BUFFERS {
@@ -647,7 +651,12 @@ impl Context {
         }
         let p = self.program_mut(program)?;
         p.frag_data_bindings.retain(|(n, _)| n != name);
-        p.frag_data_bindings.push((name.to_string(), color));
+        p.frag_data_index1.retain(|n| n != name);
+        if index == 1 {
+            p.frag_data_index1.push(name.to_string());
+        } else {
+            p.frag_data_bindings.push((name.to_string(), color));
+        }
         Ok(())
     }
 
@@ -689,6 +698,7 @@ impl Context {
             let opts = LinkOptions {
                 attrib_bindings: p.attrib_bindings.clone(),
                 frag_data_bindings: p.frag_data_bindings.clone(),
+                frag_data_index1: p.frag_data_index1.clone(),
             };
             Ok(([vs, gs, fs], cs, opts, log))
         });
@@ -749,8 +759,10 @@ impl Context {
                 .find(|o| o.builtin == Some(crate::ir::BuiltinOutput::PointSize))
                 .map(|o| o.slot),
             clip_distances: crate::ir::link::clip_distance_output(vs),
+            cull_distances: crate::ir::link::cull_distance_output(vs),
             varyings: linked.varyings.clone(),
             color_slots: linked.color_slots.clone(),
+            src1_slot: linked.src1_slot,
             frag_depth_slot: linked.frag_depth_slot,
             uses_discard: linked.uses_discard,
             early_fragment_tests: linked.early_fragment_tests,
@@ -859,8 +871,8 @@ impl Context {
     }
 
     pub(crate) fn try_get_frag_data_index(&mut self, program: u32, name: &str) -> GlResult<i32> {
-        self.try_get_frag_data_location(program, name)
-            .map(|l| if l < 0 { -1 } else { 0 })
+        self.linked_program(program)
+            .map(|e| e.linked.frag_data_index(name).map_or(-1, |i| i as i32))
     }
 
     pub(crate) fn try_get_active_uniform(

@@ -255,8 +255,8 @@ fn resources(
                     (gl::TYPE, vec![o.ty.gl_enum() as i32]),
                     (gl::ARRAY_SIZE, vec![o.array_len.unwrap_or(1) as i32]),
                     (gl::LOCATION, vec![o.location as i32]),
-                    // No dual-source blending: every output has index 0.
-                    (gl::LOCATION_INDEX, vec![0]),
+                    // 1 for the second colour of dual-source blending.
+                    (gl::LOCATION_INDEX, vec![o.index as i32]),
                     (gl::IS_PER_PATCH, vec![0]),
                     (gl::LOCATION_COMPONENT, vec![0]),
                 ];
@@ -350,7 +350,8 @@ gl_commands! {
     "glGetProgramResourceLocation"
     fn get_program_resource_location(program: u32, interface: u32, name: &str) -> i32
         = try_get_program_resource_location else -1;
-    /// glGetProgramResourceLocationIndex: 0 for active fragment outputs, else -1.
+    /// glGetProgramResourceLocationIndex: the index of an active fragment output (1 for the
+    /// second colour of dual-source blending), else -1.
     "glGetProgramResourceLocationIndex"
     fn get_program_resource_location_index(program: u32, interface: u32, name: &str) -> i32
         = try_get_program_resource_location_index else -1;
@@ -535,7 +536,6 @@ impl Context {
                 interface,
             ));
         }
-        let loc = self.try_get_program_resource_location(program, interface, name)?;
-        Ok(if loc < 0 { -1 } else { 0 })
+        self.try_get_frag_data_index(program, name)
     }
 }

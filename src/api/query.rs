@@ -249,6 +249,13 @@ impl Context {
             gl::MAX_VERTEX_OUTPUT_COMPONENTS => i(limits::MAX_VERTEX_OUTPUT_COMPONENTS),
             gl::MAX_FRAGMENT_INPUT_COMPONENTS => i(limits::MAX_FRAGMENT_INPUT_COMPONENTS),
             gl::MAX_CLIP_DISTANCES => i(limits::MAX_CLIP_DISTANCES),
+            gl::MAX_CULL_DISTANCES => i(limits::MAX_CULL_DISTANCES),
+            gl::MAX_DUAL_SOURCE_DRAW_BUFFERS => {
+                i(crate::ir::link::MAX_DUAL_SOURCE_DRAW_BUFFERS as i32)
+            }
+            gl::MAX_COMBINED_CLIP_AND_CULL_DISTANCES => {
+                i(limits::MAX_COMBINED_CLIP_AND_CULL_DISTANCES)
+            }
             gl::VIEWPORT => Ints(f.viewport.to_vec()),
             gl::SCISSOR_BOX => Ints(f.scissor_box.to_vec()),
             gl::DEPTH_RANGE => Floats(f.depth_range.iter().map(|&d| d as f32).collect()),

@@ -74,8 +74,8 @@ gl_enum! {
 }
 
 gl_enum! {
-    /// Blend factors in the order of GL 4.5 core table 17.2 (`factor as u8` indexes it).
-    /// The dual-source factors (SRC1_*) are not here: softgl has no dual-source blending yet.
+    /// Blend factors in the order of GL 4.5 core table 17.2 (`factor as u8` indexes it),
+    /// the dual-source ones (SRC1_*, ARB_blend_func_extended) last.
     pub enum BlendFactor {
         Zero = ZERO,
         One = ONE,
@@ -92,6 +92,10 @@ gl_enum! {
         ConstantAlpha = CONSTANT_ALPHA,
         OneMinusConstantAlpha = ONE_MINUS_CONSTANT_ALPHA,
         SrcAlphaSaturate = SRC_ALPHA_SATURATE,
+        Src1Color = SRC1_COLOR,
+        OneMinusSrc1Color = ONE_MINUS_SRC1_COLOR,
+        Src1Alpha = SRC1_ALPHA,
+        OneMinusSrc1Alpha = ONE_MINUS_SRC1_ALPHA,
     }
 }
 

@@ -1079,20 +1079,9 @@ impl Lowerer {
                 let n_args = if rect { 3 } else { 4 };
                 self.count(name, &vals, n_args, span)?;
                 let ivec2 = Type::vector(BaseType::Int, 2);
-                let (off_ty, what) = if one_d {
-                    (Type::INT, "int")
-                } else {
-                    (ivec2.clone(), "ivec2")
-                };
-                let oa = &args[n_args - 1];
-                let off = match self.const_eval(oa) {
-                    Some(c) if c.ty == off_ty => c.vals,
-                    _ => bail!(
-                        self,
-                        oa.span,
-                        "the offset of texelFetchOffset() must be a constant {what} expression"
-                    ),
-                };
+                // A constant int (1D) or ivec2 in [-8, 7], as every offset form checks it.
+                let dims = if one_d { 1 } else { 2 };
+                let off = self.const_offset(name, &args[n_args - 1], dims)?;
                 let mut vals = vals;
                 let coord_ok = vals[1].ty == ivec2
                     || vals[1].ty == Type::vector(BaseType::Int, 3)
@@ -1102,8 +1091,8 @@ impl Lowerer {
                 }
                 // The offset moves x and y; an array's layer stays.
                 let mut coord = vals[1].vars.clone();
-                for (c, o) in coord.iter_mut().zip(off) {
-                    let k = self.konst(o);
+                for (c, &o) in coord.iter_mut().zip(&off[..dims as usize]) {
+                    let k = self.konst(Scalar::I32(o));
                     *c = self.assign(ScalarKind::I32, Op::Binary(BinaryOp::IAdd, *c, k));
                 }
                 vals[1].vars = coord;

@@ -88,39 +88,95 @@ impl Lowerer {
         Ok(())
     }
 
-    /// `out float gl_ClipDistance[n];` in a vertex shader: the array's size, at most
-    /// `gl_MaxClipDistances` (8), before any use.
-    fn redeclare_clip_distance(
+    /// `out float gl_ClipDistance[n];` / `out float gl_CullDistance[n];` in a vertex shader,
+    /// `in` in a fragment shader: the array's size, at most gl_MaxClipDistances /
+    /// gl_MaxCullDistances (8), before any use; the two sizes together at most
+    /// gl_MaxCombinedClipAndCullDistances (8, GL_ARB_cull_distance).
+    fn redeclare_distance(
         &mut self,
         storage: Option<Storage>,
         ty: &Type,
         d: &ast::Declarator,
     ) -> R<()> {
         const MAX: u32 = 8;
+        let name = d.name.as_str();
+        let cull = name == "gl_CullDistance";
+        let (io, max) = match (self.stage, cull) {
+            (Stage::Vertex, false) => ("out", "gl_MaxClipDistances"),
+            (Stage::Vertex, true) => ("out", "gl_MaxCullDistances"),
+            (_, false) => ("in", "gl_MaxClipDistances"),
+            (_, true) => ("in", "gl_MaxCullDistances"),
+        };
+        let want = if io == "out" {
+            Storage::Out
+        } else {
+            Storage::In
+        };
         let n = match (storage, ty) {
-            (Some(Storage::Out), Type::Array(e, n)) if **e == Type::FLOAT => *n,
+            (Some(s), Type::Array(e, n)) if s == want && **e == Type::FLOAT => *n,
             _ => bail!(
                 self,
                 d.span,
-                "`gl_ClipDistance' can only be redeclared as `out float gl_ClipDistance[n]'"
+                "`{name}' can only be redeclared as `{io} float {name}[n]'"
             ),
         };
         if n == 0 || n > MAX {
             bail!(
                 self,
                 d.span,
-                "`gl_ClipDistance' array size must be 1 to gl_MaxClipDistances ({MAX})"
+                "`{name}' array size must be 1 to {max} ({MAX})"
             );
         }
-        if self.scopes[0].contains_key("gl_ClipDistance") {
+        if self.scopes[0].contains_key(name) {
+            bail!(self, d.span, "`{name}' redeclared after it was used");
+        }
+        // The other array's size: its redeclared one, or the one its use gave it.
+        let other = if cull {
+            "gl_ClipDistance"
+        } else {
+            "gl_CullDistance"
+        };
+        let other_len = if cull {
+            self.clip_distance_len
+        } else {
+            self.cull_distance_len
+        }
+        .or_else(|| {
+            self.lookup_array_len(other)
+                .filter(|_| self.scopes[0].contains_key(other))
+        })
+        .unwrap_or(0);
+        if n + other_len > MAX {
             bail!(
                 self,
                 d.span,
-                "`gl_ClipDistance' redeclared after it was used"
+                "the sizes of `gl_ClipDistance' and `gl_CullDistance' ({}) exceed \
+                 gl_MaxCombinedClipAndCullDistances ({MAX})",
+                n + other_len
             );
         }
-        self.clip_distance_len = Some(n);
+        if cull {
+            self.cull_distance_len = Some(n);
+        } else {
+            self.clip_distance_len = Some(n);
+        }
         Ok(())
+    }
+
+    /// The size of gl_ClipDistance (`cull` false) or gl_CullDistance at its first use: the
+    /// redeclared size, else what the other array's redeclared size leaves of the 8
+    /// combined distances (GL_ARB_cull_distance; GLSL sizes an unsized built-in by its uses,
+    /// softgl by what is left). `None` when nothing is left: the use is an error.
+    fn distance_len(&self, cull: bool) -> Option<u32> {
+        let (own, other) = if cull {
+            (self.cull_distance_len, self.clip_distance_len)
+        } else {
+            (self.clip_distance_len, self.cull_distance_len)
+        };
+        match own {
+            Some(n) => Some(n),
+            None => Some(8 - other.unwrap_or(0)).filter(|&n| n > 0),
+        }
     }
 
     /// `in vec4 gl_FragCoord;`, optionally with `layout(origin_upper_left)` and/or
@@ -325,10 +381,16 @@ impl Lowerer {
                     continue;
                 }
             }
-            if d.name == "gl_ClipDistance" && matches!(self.stage, Stage::Vertex | Stage::Geometry)
+            if (d.name == "gl_ClipDistance"
+                || (d.name == "gl_CullDistance" && (self.version >= 450 || self.cull_distance)))
+                && matches!(
+                    self.stage,
+                    Stage::Vertex | Stage::Geometry | Stage::Fragment
+                )
             {
-                // `out float gl_ClipDistance[n];` sizes the built-in (GLSL 4.60 §7.1.1).
-                let _ = self.redeclare_clip_distance(storage, &ty, d);
+                // `out float gl_ClipDistance[n];` sizes the built-in (GLSL 4.60 §7.1.1);
+                // gl_CullDistance likewise, and both are fragment inputs too.
+                let _ = self.redeclare_distance(storage, &ty, d);
                 continue;
             }
             if d.name == "gl_FragCoord" && self.stage == Stage::Fragment {
@@ -840,6 +902,26 @@ impl Lowerer {
         Ok(loc)
     }
 
+    /// `layout(index = N)` of a fragment output (GLSL 4.60 §4.4.2.3, ARB_blend_func_extended):
+    /// 0 or 1, 0 when absent; other stages' outputs have index 0.
+    fn output_index(&mut self, q: &Qualifiers) -> R<u32> {
+        let Some(l) = q.layout.iter().find(|l| l.name == "index") else {
+            return Ok(0);
+        };
+        let n = self.layout_int(l)? as u32;
+        if self.stage != Stage::Fragment {
+            bail!(
+                self,
+                l.span,
+                "`index' is only valid on fragment shader outputs"
+            );
+        }
+        if n > 1 {
+            bail!(self, l.span, "output index {n} is not 0 or 1");
+        }
+        Ok(n)
+    }
+
     pub(super) fn interp(&self, q: &Qualifiers) -> Interpolation {
         match q.interp {
             Some(InterpQual::Flat) => Interpolation::Flat,
@@ -994,6 +1076,7 @@ impl Lowerer {
         declare: bool,
     ) -> R<Rc<[Var]>> {
         let loc = self.interface_location(q)?;
+        let dual = self.output_index(q)? == 1;
         self.check_interface_type(ty, q, d.span, "output")?;
         if d.init.is_some() {
             bail!(
@@ -1021,7 +1104,7 @@ impl Lowerer {
                 slot: 0,
                 words: ty.words(),
                 interpolation: self.interp(q),
-                builtin: None,
+                builtin: dual.then_some(BuiltinOutput::DualSourceColor),
             },
             vars: vars.clone(),
         });
@@ -1316,6 +1399,18 @@ impl Lowerer {
     // ---- built-in variables (GLSL 4.60 §7.1) ----
 
     pub(super) fn builtin_var(&mut self, name: &str) -> Option<Sym> {
+        if let Some(c) = self.builtin_const(name) {
+            let vars: Vec<Var> = c.vals.iter().map(|s| self.konst(*s)).collect();
+            let sym = Sym::Var(Rc::new(VarSym {
+                ty: c.ty.clone(),
+                root: Root::Vars(vars.into()),
+                base: 0,
+                writable: false,
+                konst: Some(c),
+            }));
+            self.scopes[0].insert(name.to_string(), sym.clone());
+            return Some(sym);
+        }
         if self.stage == Stage::Compute {
             return self.compute_builtin_var(name);
         }
@@ -1350,7 +1445,9 @@ impl Lowerer {
                 });
                 (ty, vars, true)
             }
-            ("gl_VertexID", true) | ("gl_InstanceID", true) => {
+            // gl_InstanceIDARB is GL_ARB_draw_instanced's name for gl_InstanceID (GLSL 1.40
+            // made it core), which piglit's GLSL 1.30 tests use.
+            ("gl_VertexID", true) | ("gl_InstanceID", true) | ("gl_InstanceIDARB", true) => {
                 let b = if name == "gl_VertexID" {
                     Builtin::VertexId
                 } else {
@@ -1459,24 +1556,60 @@ impl Lowerer {
             }
             // gl_ClipDistance[i] (GLSL 1.30+ vertex output, GL 4.5 core §13.5): distance to
             // user clip plane i, sized by a redeclaration or gl_MaxClipDistances.
-            ("gl_ClipDistance", true) if self.version >= 130 => {
-                let n = self.clip_distance_len.unwrap_or(8);
+            // gl_CullDistance[i] (GLSL 4.50, GL_ARB_cull_distance): a primitive whose
+            // vertices all have a negative distance i is discarded (`raster::clip`).
+            // In a fragment shader both arrays are inputs, interpolated from the vertex
+            // shader's values.
+            ("gl_ClipDistance", _) | ("gl_CullDistance", _)
+                if self.version >= 130
+                    && (name == "gl_ClipDistance" || self.version >= 450 || self.cull_distance) =>
+            {
+                let cull = name == "gl_CullDistance";
+                let Some(n) = self.distance_len(cull) else {
+                    self.error(
+                        Span::default(),
+                        format!(
+                            "`{name}' has no room left: gl_ClipDistance and gl_CullDistance \
+                             share gl_MaxCombinedClipAndCullDistances (8)"
+                        ),
+                    );
+                    return None;
+                };
+                let builtin = if cull {
+                    BuiltinOutput::CullDistance
+                } else {
+                    BuiltinOutput::ClipDistance
+                };
                 let ty = Type::Array(Box::new(Type::FLOAT), n);
                 let vars = self.new_vars_for(&ty);
-                self.outputs.push(PendingOutput {
-                    var: InterfaceVar {
-                        name: name.to_string(),
-                        ty: vt(BaseType::Float, 1, 1),
-                        array_len: Some(n),
-                        location: None,
-                        slot: 0,
-                        words: n,
-                        interpolation: Interpolation::Smooth,
-                        builtin: Some(BuiltinOutput::ClipDistance),
-                    },
-                    vars: vars.clone().into(),
-                });
-                (ty, vars, true)
+                let var = InterfaceVar {
+                    name: name.to_string(),
+                    ty: vt(BaseType::Float, 1, 1),
+                    array_len: Some(n),
+                    location: None,
+                    slot: 0,
+                    words: n,
+                    interpolation: Interpolation::Smooth,
+                    builtin: Some(builtin),
+                };
+                if vertex {
+                    self.outputs.push(PendingOutput {
+                        var,
+                        vars: vars.clone().into(),
+                    });
+                    (ty, vars, true)
+                } else {
+                    let slot = self.next_input_slot;
+                    for (i, v) in vars.iter().enumerate() {
+                        self.prologue.push(Stmt::Assign {
+                            dst: *v,
+                            op: Op::Input(slot + i as u32),
+                        });
+                    }
+                    self.next_input_slot += n;
+                    self.inputs.push(InterfaceVar { slot, ..var });
+                    (ty, vars, false)
+                }
             }
             // gl_FragData[n] writes colour output n (GLSL 1.10–4.10, compatibility).
             ("gl_FragData", false) if self.deprecated_builtins_allowed() => {

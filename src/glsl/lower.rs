@@ -76,6 +76,7 @@ pub struct UnitFlags {
     pub int64: bool,
     pub explicit_location: bool,
     pub arrays_of_arrays: bool,
+    pub cull_distance: bool,
 }
 
 /// How a global name was first declared at link time, to check a redeclaration of it in
@@ -147,6 +148,8 @@ pub struct Lowerer {
     pub explicit_location: bool,
     /// GL_ARB_arrays_of_arrays is on: multi-dimensional arrays before GLSL 4.30.
     pub arrays_of_arrays: bool,
+    /// GL_ARB_cull_distance is on: gl_CullDistance and its constants before GLSL 4.50.
+    pub cull_distance: bool,
     pub diags: Vec<Diagnostic>,
     pub func: Function,
     /// The statement list being emitted into.
@@ -186,6 +189,10 @@ pub struct Lowerer {
     /// The size `out float gl_ClipDistance[n];` gave the array (GLSL 4.60 §7.1.1);
     /// `gl_MaxClipDistances` when it was not redeclared.
     pub clip_distance_len: Option<u32>,
+    /// The size `out float gl_CullDistance[n];` (or `in` in a fragment shader) gave the
+    /// array; when it was not redeclared, what gl_ClipDistance's size leaves of
+    /// gl_MaxCombinedClipAndCullDistances.
+    pub cull_distance_len: Option<u32>,
     /// The earliest use of gl_FragCoord in the source, wherever it was lowered (main is
     /// lowered after every other global, so "before any use" is checked at the end of
     /// `lower_unit`; `forget_since` does not undo this).
@@ -264,6 +271,7 @@ impl Lowerer {
             int64: false,
             explicit_location: false,
             arrays_of_arrays: false,
+            cull_distance: false,
             diags: Vec::new(),
             func: Function::default(),
             cur: Vec::new(),
@@ -291,6 +299,7 @@ impl Lowerer {
             frag_coord_layout: None,
             frag_coord_redeclared_at: None,
             clip_distance_len: None,
+            cull_distance_len: None,
             frag_coord_first_use: None,
             global_bindless: false,
             global_bound: false,
@@ -321,6 +330,7 @@ impl Lowerer {
             int64: self.int64,
             explicit_location: self.explicit_location,
             arrays_of_arrays: self.arrays_of_arrays,
+            cull_distance: self.cull_distance,
         }
     }
 
@@ -335,6 +345,7 @@ impl Lowerer {
             self.int64 = f.int64;
             self.explicit_location = f.explicit_location;
             self.arrays_of_arrays = f.arrays_of_arrays;
+            self.cull_distance = f.cull_distance;
         }
         prev
     }
@@ -373,6 +384,7 @@ impl Lowerer {
             match name.as_str() {
                 "GL_ARB_bindless_texture" => self.bindless = on,
                 "GL_ARB_arrays_of_arrays" => self.arrays_of_arrays = on,
+                "GL_ARB_cull_distance" => self.cull_distance = on,
                 "GL_ARB_gpu_shader_int64" => self.int64 = on,
                 "GL_ARB_explicit_attrib_location" | "GL_ARB_separate_shader_objects" => {
                     self.explicit_location = on
@@ -478,6 +490,20 @@ impl Lowerer {
         }
         None
     }
+    /// The built-in constants of GLSL 4.60 §7.3 that softgl declares: the clip and cull
+    /// distance limits (GL 4.5 core table 23.53's minimums, as `api::context::limits`).
+    pub fn builtin_const(&self, name: &str) -> Option<CVal> {
+        let n = match name {
+            "gl_MaxClipDistances" if self.version >= 130 => 8,
+            "gl_MaxCullDistances" | "gl_MaxCombinedClipAndCullDistances"
+                if self.version >= 450 || self.cull_distance =>
+            {
+                8
+            }
+            _ => return None,
+        };
+        Some(CVal::scalar(ir::Scalar::I32(n)))
+    }
     pub fn lookup_const(&self, name: &str) -> Option<CVal> {
         for s in self.scopes.iter().rev() {
             if let Some(sym) = s.get(name) {
@@ -487,7 +513,7 @@ impl Lowerer {
                 };
             }
         }
-        None
+        self.builtin_const(name)
     }
     pub fn lookup_array_len(&self, name: &str) -> Option<u32> {
         for s in self.scopes.iter().rev() {
@@ -806,13 +832,13 @@ impl Lowerer {
         outs.sort_by_key(|o| match o.var.builtin {
             Some(BuiltinOutput::Position) => 0,
             Some(BuiltinOutput::PointSize) => 1,
-            Some(BuiltinOutput::ClipDistance) => 1,
+            Some(BuiltinOutput::ClipDistance) | Some(BuiltinOutput::CullDistance) => 1,
             Some(BuiltinOutput::FragDepth) | Some(BuiltinOutput::PointCoord) => 3,
             Some(BuiltinOutput::PrimitiveId) => 3,
             Some(BuiltinOutput::PerVertexIn)
             | Some(BuiltinOutput::PrimitiveIdIn)
             | Some(BuiltinOutput::InvocationId) => 4,
-            None => 2,
+            None | Some(BuiltinOutput::DualSourceColor) => 2,
         });
         let located = outs.iter().filter(|o| o.var.builtin.is_none()).count();
         let mut slot = 0;

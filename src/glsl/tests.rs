@@ -927,6 +927,55 @@ fn projective_and_offset_fetches() {
     );
 }
 
+/// GL_ARB_draw_instanced's gl_InstanceIDARB is gl_InstanceID under its older name.
+#[test]
+fn instance_id_arb_is_instance_id() {
+    let m = ok(
+        Stage::Vertex,
+        "#version 130\n#extension GL_ARB_draw_instanced : enable\n\
+         void main() { gl_Position = vec4(float(gl_InstanceIDARB)); }",
+    );
+    assert_eq!(
+        count_stmts(&m.func.body, &|s| matches!(
+            s,
+            Stmt::Assign {
+                op: Op::Builtin(Builtin::InstanceId),
+                ..
+            }
+        )),
+        1
+    );
+}
+
+/// texelFetchOffset's offset is a constant in [-8, 7] like every other offset form's
+/// (GLSL 4.60 §8.9.2, gl_MinProgramTexelOffset / gl_MaxProgramTexelOffset).
+#[test]
+fn texel_fetch_offset_is_range_checked() {
+    let src = |off: &str| {
+        format!(
+            "#version 330 core\nuniform sampler2D t;\nuniform sampler1D u;\nout vec4 o;\n\
+             void main() {{ o = texelFetchOffset(t, ivec2(1, 2), 0, {off}); }}"
+        )
+    };
+    ok(Stage::Fragment, &src("ivec2(-8, 7)"));
+    for off in ["ivec2(8, 0)", "ivec2(0, -9)"] {
+        let log = fails(Stage::Fragment, &src(off));
+        assert!(log.contains("texel offset out of range [-8, 7]"), "{log}");
+    }
+    let log = fails(Stage::Fragment, &src("ivec2(int(gl_FragCoord.x), 0)"));
+    assert!(log.contains("must be a constant ivec2 expression"), "{log}");
+    // The 1D form takes an int, checked alike.
+    let one_d = |off: &str| {
+        format!(
+            "#version 330 core\nuniform sampler1D u;\nout vec4 o;\n\
+             void main() {{ o = texelFetchOffset(u, 3, 0, {off}); }}"
+        )
+    };
+    ok(Stage::Fragment, &one_d("-8"));
+    let log = fails(Stage::Fragment, &one_d("8"));
+    assert!(log.contains("texel offset out of range [-8, 7]"), "{log}");
+}
+
 /// An integer coordinate converts to the vec2/vec3 parameter of the sampling built-ins
 /// (GLSL 4.60 §4.1.10 uint→float, int→float), as piglit's bindless ubo-named-block does
 /// with `texture2D(sampler2D, uvec2)`; texelFetch's ivec2 takes no uvec2 (no uint→int).

@@ -29,6 +29,9 @@ pub const POINT_COORD_SLOT: u32 = u32::MAX - 1;
 pub const MAX_VERTEX_ATTRIBS: u32 = 16;
 /// `GL_MAX_DRAW_BUFFERS`.
 pub const MAX_DRAW_BUFFERS: u32 = 8;
+/// GL_MAX_DUAL_SOURCE_DRAW_BUFFERS (ARB_blend_func_extended, GL 4.5 core table 23.53's
+/// minimum): the index-1 colour pairs with draw buffer 0 only.
+pub const MAX_DUAL_SOURCE_DRAW_BUFFERS: u32 = 1;
 /// `GL_MAX_UNIFORM_BUFFER_BINDINGS`: a block's `layout(binding)` must be below it.
 pub const MAX_UNIFORM_BUFFER_BINDINGS: u32 = 36;
 /// `GL_MAX_VERTEX_UNIFORM_BLOCKS` and `GL_MAX_FRAGMENT_UNIFORM_BLOCKS`: the active uniform
@@ -115,6 +118,10 @@ pub enum LinkError {
     OutputLocation { a: String, b: String, location: u32 },
     #[error("fragment output `{name}` uses location {location}, past GL_MAX_DRAW_BUFFERS ({MAX_DRAW_BUFFERS})")]
     OutputRange { name: String, location: u32 },
+    #[error("fragment output `{name}` has index 1 at location {location}: dual-source blending allows index 1 at location 0 only (GL_MAX_DUAL_SOURCE_DRAW_BUFFERS is {MAX_DUAL_SOURCE_DRAW_BUFFERS}), and no array larger than 1")]
+    DualSourceLocation { name: String, location: u32 },
+    #[error("fragment output `{name}` is a second output of index 1 at location 0")]
+    DualSourceTwice { name: String },
     #[error("the {stage} shader uses {used} shader storage blocks, more than GL_MAX_{upper}_SHADER_STORAGE_BLOCKS ({MAX_STAGE_STORAGE_BLOCKS})")]
     StorageBlocks {
         stage: &'static str,
@@ -144,6 +151,9 @@ pub struct LinkOptions {
     /// glBindFragDataLocation bindings (name, colour number), applied where the shader has
     /// no `layout(location)` (GL 4.5 core §15.2.3: the layout qualifier wins).
     pub frag_data_bindings: Vec<(String, u32)>,
+    /// Names bound with glBindFragDataLocationIndexed index 1 (colour number 0): the second
+    /// source colour of dual-source blending, where the shader has no `layout(location)`.
+    pub frag_data_index1: Vec<String>,
 }
 
 /// An active vertex attribute.
@@ -244,6 +254,8 @@ pub struct FragOutput {
     /// First location (colour number).
     pub location: u32,
     pub array_len: Option<u32>,
+    /// The output's index: 1 for the second source colour of dual-source blending.
+    pub index: u32,
 }
 
 /// A linked program's interface.
@@ -257,6 +269,9 @@ pub struct Linked {
     pub varyings: Vec<VaryingLink>,
     pub fs_output_words: u32,
     pub color_slots: Vec<Option<u32>>,
+    /// First output word of the index-1 colour (location 0, dual-source blending), when the
+    /// fragment shader has one.
+    pub src1_slot: Option<u32>,
     /// User-defined colour outputs, in declaration order.
     pub frag_outputs: Vec<FragOutput>,
     pub frag_depth_slot: Option<u32>,
@@ -303,6 +318,18 @@ impl Linked {
             let i = index?;
             (o.array_len.is_some() && o.name == base && i < o.array_len.unwrap_or(1))
                 .then_some(o.location + i)
+        })
+    }
+    /// glGetFragDataIndex (GL 4.5 core §15.2.3): the index of active output `name` (as
+    /// `frag_data_location` finds it), `None` for names that are not active outputs.
+    pub fn frag_data_index(&self, name: &str) -> Option<u32> {
+        let (base, index) = split_index(name);
+        self.frag_outputs.iter().find_map(|o| {
+            let hit = o.name == name
+                || index.is_some_and(|i| {
+                    o.array_len.is_some() && o.name == base && i < o.array_len.unwrap_or(1)
+                });
+            hit.then_some(o.index)
         })
     }
     /// glGetAttribLocation.
@@ -429,9 +456,19 @@ fn attribute_locations(v: &InterfaceVar) -> u32 {
 /// The output word of a vertex shader's gl_ClipDistance[0] and the array's size, when it
 /// writes it (the rasterizer clips by the enabled ones, `raster::clip`).
 pub fn clip_distance_output(vs: &Module) -> Option<(u32, u32)> {
+    distance_output(vs, BuiltinOutput::ClipDistance)
+}
+
+/// The output word of a vertex shader's gl_CullDistance[0] and the array's size, when it
+/// writes it (the rasterizer culls by all of them, `raster::clip`).
+pub fn cull_distance_output(vs: &Module) -> Option<(u32, u32)> {
+    distance_output(vs, BuiltinOutput::CullDistance)
+}
+
+fn distance_output(vs: &Module, which: BuiltinOutput) -> Option<(u32, u32)> {
     vs.outputs
         .iter()
-        .find(|o| o.builtin == Some(BuiltinOutput::ClipDistance))
+        .find(|o| o.builtin == Some(which))
         .map(|o| (o.slot, o.words))
 }
 
@@ -498,6 +535,7 @@ pub fn link_compute(cs: &Module) -> Result<Linked, Vec<LinkError>> {
         varyings: Vec::new(),
         fs_output_words: 0,
         color_slots: Vec::new(),
+        src1_slot: None,
         frag_outputs: Vec::new(),
         frag_depth_slot: None,
         uses_discard: false,
@@ -574,7 +612,8 @@ pub fn link(vs: &Module, fs: &Module, opts: &LinkOptions) -> Result<Linked, Vec<
         }
     }
     let varyings = link_varyings(vs, fs, &mut errors);
-    let (color_slots, frag_outputs, frag_depth_slot) = link_outputs(fs, opts, &mut errors);
+    let (color_slots, frag_outputs, frag_depth_slot, src1_slot) =
+        link_outputs(fs, opts, &mut errors);
     let (uniforms, locations) = link_uniforms(vs, fs, &mut errors);
     let blocks = link_blocks(vs, fs, |m| &m.blocks, &mut errors);
     for (m, stage, upper) in [(vs, "vertex", "VERTEX"), (fs, "fragment", "FRAGMENT")] {
@@ -605,6 +644,7 @@ pub fn link(vs: &Module, fs: &Module, opts: &LinkOptions) -> Result<Linked, Vec<
         varyings,
         fs_output_words: fs.func.outputs.len() as u32,
         color_slots,
+        src1_slot,
         frag_outputs,
         frag_depth_slot,
         uses_discard: fs.uses_discard,
@@ -720,6 +760,25 @@ fn link_varyings(vs: &Module, fs: &Module, errors: &mut Vec<LinkError>) -> Vec<V
             }
             continue;
         }
+        if let Some(b @ (BuiltinOutput::ClipDistance | BuiltinOutput::CullDistance)) = input.builtin
+        {
+            // A fragment shader's gl_ClipDistance / gl_CullDistance: the vertex shader's
+            // values, interpolated (GL_ARB_cull_distance), as far as both arrays reach.
+            let Some(out) = vs.outputs.iter().find(|o| o.builtin == Some(b)) else {
+                errors.push(LinkError::VaryingMissing {
+                    name: input.name.clone(),
+                });
+                continue;
+            };
+            for w in 0..input.words.min(out.words) {
+                links.push(VaryingLink {
+                    fs_slot: input.slot + w,
+                    vs_slot: out.slot + w,
+                    interpolation: Interpolation::Smooth,
+                });
+            }
+            continue;
+        }
         let by_loc = input
             .location
             .and_then(|l| vs_user.iter().find(|o| o.location == Some(l)));
@@ -760,15 +819,21 @@ fn link_varyings(vs: &Module, fs: &Module, errors: &mut Vec<LinkError>) -> Vec<V
 /// Colour outputs by location: `layout(location)` first, then glBindFragDataLocation, then
 /// the lowest free locations in declaration order (a lone output gets 0, GLSL 4.50 §4.4.2);
 /// array elements on consecutive locations; and gl_FragDepth.
+///
+/// The second source colour of dual-source blending (`layout(index = 1)`, or a name bound
+/// with index 1 where there is no layout) is the fourth result: its first word, at location
+/// 0 only (GL_MAX_DUAL_SOURCE_DRAW_BUFFERS is 1).
 #[allow(clippy::type_complexity)]
 fn link_outputs(
     fs: &Module,
     opts: &LinkOptions,
     errors: &mut Vec<LinkError>,
-) -> (Vec<Option<u32>>, Vec<FragOutput>, Option<u32>) {
+) -> (Vec<Option<u32>>, Vec<FragOutput>, Option<u32>, Option<u32>) {
     let mut colors: Vec<Option<(u32, &str)>> = Vec::new();
     let mut named = Vec::new();
     let mut depth = None;
+    let mut src1: Option<u32> = None;
+    let bound1 = |o: &InterfaceVar| o.location.is_none() && opts.frag_data_index1.contains(&o.name);
     let user: Vec<&InterfaceVar> = fs
         .outputs
         .iter()
@@ -776,7 +841,31 @@ fn link_outputs(
             if o.builtin == Some(BuiltinOutput::FragDepth) {
                 depth = Some(o.slot);
             }
-            o.builtin.is_none()
+            let dual = o.builtin == Some(BuiltinOutput::DualSourceColor)
+                || (o.builtin.is_none() && bound1(o));
+            if dual {
+                let location = o.location.unwrap_or(0);
+                if location >= MAX_DUAL_SOURCE_DRAW_BUFFERS || o.array_len.is_some_and(|n| n > 1) {
+                    errors.push(LinkError::DualSourceLocation {
+                        name: o.name.clone(),
+                        location,
+                    });
+                } else if src1.is_some() {
+                    errors.push(LinkError::DualSourceTwice {
+                        name: o.name.clone(),
+                    });
+                } else {
+                    src1 = Some(o.slot);
+                    named.push(FragOutput {
+                        name: o.name.clone(),
+                        ty: o.ty,
+                        location,
+                        array_len: o.array_len,
+                        index: 1,
+                    });
+                }
+            }
+            o.builtin.is_none() && !dual
         })
         .collect();
     let bound = |o: &InterfaceVar| {
@@ -808,6 +897,7 @@ fn link_outputs(
                     ty: o.ty,
                     location: base,
                     array_len: o.array_len,
+                    index: 0,
                 });
             }
             let per = o.words.checked_div(n).unwrap_or(0);
@@ -839,6 +929,7 @@ fn link_outputs(
         colors.into_iter().map(|c| c.map(|(s, _)| s)).collect(),
         named,
         depth,
+        src1,
     )
 }
 

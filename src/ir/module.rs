@@ -990,8 +990,17 @@ pub enum BuiltinOutput {
     PointSize,
     /// float gl_ClipDistance[n] (vertex; GL 4.5 core §13.5): one word per element.
     ClipDistance,
+    /// float gl_CullDistance[n] (vertex; GL 4.5 core §13.5, GL_ARB_cull_distance): one word
+    /// per element. Both distance arrays are fragment inputs too, linked to these outputs.
+    CullDistance,
     /// float gl_FragDepth (fragment)
     FragDepth,
+    /// Not a GLSL built-in: a fragment output declared with `layout(index = 1)`, the second
+    /// source colour of dual-source blending (ARB_blend_func_extended, GLSL 4.60 §4.4.2.3).
+    /// It is kept apart from the index-0 colour outputs the way built-ins are; linking
+    /// makes it `Linked::src1_slot` (or an output bound with glBindFragDataLocationIndexed
+    /// index 1).
+    DualSourceColor,
     /// vec2 gl_PointCoord (a fragment *input*): linked as a noperspective varying whose
     /// vertex side is `link::POINT_COORD_SLOT`; the rasterizer fills it for points.
     PointCoord,

@@ -131,6 +131,12 @@ pub struct ColorKey {
     /// glLogicOp (`ops::logic_op`'s code) when GL_COLOR_LOGIC_OP is on, on a unorm8 or
     /// integer attachment (float ones ignore it); `blend` is then None.
     pub logic_op: Option<u8>,
+    /// Dual-source blending (ARB_blend_func_extended): first of the 4 output rows of the
+    /// shader's index-1 colour, which the SRC1_* factors read. None when no factor of
+    /// `blend` reads it (the key, and so the code, is then what it was without the feature)
+    /// or when the shader has no index-1 output (the factors then read zeros, as
+    /// `ops::color_and_pack` does).
+    pub src1_slot: Option<u32>,
 }
 
 /// One shader input row the block entry interpolates (`raster::tile`'s reference:
@@ -185,7 +191,10 @@ impl FragmentKey {
     /// shader's own plus the rows colours and gl_FragDepth read. Rows the shader never
     /// writes must be zero (they read as 0.0, as `shade_quad`'s reference does).
     pub fn output_rows(&self, shader_rows: u32) -> u32 {
-        let colors = self.colors.iter().map(|c| c.slot.saturating_add(4));
+        let colors = self.colors.iter().flat_map(|c| {
+            let src1 = c.src1_slot.map(|s| s.saturating_add(4));
+            std::iter::once(c.slot.saturating_add(4)).chain(src1)
+        });
         let depth = self.frag_depth_row.map(|r| r.saturating_add(1));
         colors.chain(depth).fold(shader_rows, u32::max)
     }
@@ -1236,6 +1245,7 @@ impl V<'_> {
         &mut self,
         c: &ColorKey,
         src: &[Value; 4],
+        src1: Option<[Value; 4]>,
         old: &[Value],
         enabled: &[usize],
         packed: &mut [Option<Value>; 4],
@@ -1243,6 +1253,12 @@ impl V<'_> {
         let mut s8: [Option<Value>; 4] = [None; 4];
         let mut conv = |e: &mut Self, i: usize| -> Value {
             *s8[i].get_or_insert_with(|| e.unorm8_bits(src[i]))
+        };
+        // The second source colour in unorm8, converted as the first (`unorm8_bits`).
+        let mut s1_8: [Option<Value>; 4] = [None; 4];
+        let mut conv1 = |e: &mut Self, i: usize| -> Value {
+            let s1 = src1.expect("`color` loads the second colour when a factor reads it");
+            *s1_8[i].get_or_insert_with(|| e.unorm8_bits(s1[i]))
         };
         let Some(bk) = c.blend else {
             for &i in enabled {
@@ -1307,10 +1323,20 @@ impl V<'_> {
                         e.b.ins().isub(k255, x)
                     }
                     14 if i == 3 => k255,
-                    _ => {
+                    14 => {
                         let s = conv(e, 3);
                         let inv = e.b.ins().isub(k255, d[3]);
                         e.b.ins().umin(s, inv)
+                    }
+                    15 => conv1(e, i),
+                    16 => {
+                        let s1 = conv1(e, i);
+                        e.b.ins().isub(k255, s1)
+                    }
+                    17 => conv1(e, 3),
+                    _ => {
+                        let s1 = conv1(e, 3);
+                        e.b.ins().isub(k255, s1)
                     }
                 }
             };
@@ -1662,6 +1688,18 @@ impl V<'_> {
                 .ins()
                 .load(src_ty, m, outputs, ((c.slot + i as u32) * 16) as i32)
         });
+        // The second source colour when a blend factor reads it (SRC1_*): the index-1
+        // output's rows, or zeros when the shader has none.
+        let src1 = c.blend.filter(blend_reads_src1).map(|_| -> [Value; 4] {
+            match c.src1_slot {
+                Some(row) => std::array::from_fn(|i| {
+                    self.b
+                        .ins()
+                        .load(F32X4, m, outputs, ((row + i as u32) * 16) as i32)
+                }),
+                None => [0; 4].map(|_| self.splat_f(0.0)),
+            }
+        });
         let word_texel = c.format == Format::Rgba8 || c.format == Format::Srgb8Alpha8;
         // The stored bits of each component, one `i32x4` per component (zero-extended).
         let word = word_texel.then(|| self.load_words(ptrs, 0));
@@ -1698,7 +1736,7 @@ impl V<'_> {
                 });
             }
         } else if c.srgb {
-            self.color_srgb(c, &src, &old, &enabled, &mut packed);
+            self.color_srgb(c, &src, src1, &old, &enabled, &mut packed);
         } else if let (true, Some(op)) = (is_unorm8(c.format), c.logic_op) {
             let k = self.vconst([0xFF; 4]);
             for &i in &enabled {
@@ -1707,13 +1745,13 @@ impl V<'_> {
                 packed[i] = Some(self.b.ins().band(v, k));
             }
         } else if is_unorm8(c.format) {
-            self.color_unorm8(c, &src, &old, &enabled, &mut packed);
+            self.color_unorm8(c, &src, src1, &old, &enabled, &mut packed);
         } else {
             // Float formats ignore the logic op, which still turns blending off (§17.3.11).
             let color = match c.blend.filter(|_| c.logic_op.is_none()) {
                 Some(bk) => {
                     let dst = self.unpack(c.format, &old);
-                    self.blend(c, bk, src, dst)
+                    self.blend(c, bk, src, src1, dst)
                 }
                 None => src,
             };
@@ -1805,6 +1843,7 @@ impl V<'_> {
         &mut self,
         c: &ColorKey,
         src: &[Value; 4],
+        src1: Option<[Value; 4]>,
         old: &[Value],
         enabled: &[usize],
         packed: &mut [Option<Value>; 4],
@@ -1824,7 +1863,8 @@ impl V<'_> {
                 d[3] = self.b.ins().fdiv(a, k255);
                 let d = d.map(|v| self.saturate(v));
                 let s = src.map(|v| self.saturate(v));
-                self.blend(c, bk, s, d)
+                let s1 = src1.map(|s1| s1.map(|v| self.saturate(v)));
+                self.blend(c, bk, s, s1, d)
             }
             None => *src,
         };
@@ -1897,6 +1937,7 @@ impl V<'_> {
         c: &ColorKey,
         bk: BlendKey,
         src: [Value; 4],
+        src1: Option<[Value; 4]>,
         dst: [Value; 4],
     ) -> [Value; 4] {
         debug_assert!(!crate::sampler::format::is_unorm(c.format) || c.srgb);
@@ -1949,6 +1990,15 @@ impl V<'_> {
                         let inv = e.b.ins().fsub(one, d[3]);
                         e.fmin(s[3], inv)
                     }
+                    15..=18 => {
+                        let s1 = src1.expect("`color` loads the second colour for SRC1_*");
+                        let x = if idx < 17 { s1[i] } else { s1[3] };
+                        if idx % 2 == 1 {
+                            x
+                        } else {
+                            e.b.ins().fsub(one, x)
+                        }
+                    }
                     _ => e.splat_f(0.0),
                 }
             };
@@ -1964,4 +2014,12 @@ impl V<'_> {
         }
         out
     }
+}
+
+/// Whether a factor of `bk` reads the second source colour (SRC1_*, dual-source blending).
+fn blend_reads_src1(bk: &BlendKey) -> bool {
+    bk.src
+        .iter()
+        .chain(&bk.dst)
+        .any(|&f| f >= crate::gl::BlendFactor::Src1Color as u8)
 }

@@ -276,10 +276,10 @@ fn random_key(
         let blend = (rng.below(4) != 0 && !format.is_integer() && logic_op.is_none()).then(|| {
             let state = BlendState {
                 enabled: true,
-                src_rgb: FACTORS[rng.below(15) as usize],
-                dst_rgb: FACTORS[rng.below(15) as usize],
-                src_alpha: FACTORS[rng.below(15) as usize],
-                dst_alpha: FACTORS[rng.below(15) as usize],
+                src_rgb: FACTORS[rng.below(FACTORS.len() as u64) as usize],
+                dst_rgb: FACTORS[rng.below(FACTORS.len() as u64) as usize],
+                src_alpha: FACTORS[rng.below(FACTORS.len() as u64) as usize],
+                dst_alpha: FACTORS[rng.below(FACTORS.len() as u64) as usize],
                 eq_rgb: EQUATIONS[rng.below(5) as usize],
                 eq_alpha: EQUATIONS[rng.below(5) as usize],
                 color: [rng.float(), rng.float(), rng.float(), rng.float()],
@@ -298,6 +298,11 @@ fn random_key(
             index: index as u8,
             srgb,
             logic_op,
+            // Dual-source blending: the index-1 colour from any row (past the shader's
+            // read as 0.0), or none at all (zeros) in one case in four.
+            src1_slot: blend
+                .filter(|b| b.uses_src1() && rng.below(4) != 0)
+                .map(|_| rng.below(ROWS as u64) as u32),
         };
         atts.push(Attachment { key, blend });
     }
@@ -481,7 +486,14 @@ fn reference(
                 framebuffer_srgb: a.key.srgb,
                 logic_op: a.key.logic_op,
             };
-            ops::color_and_pack(format, a.blend.as_ref(), color_ops, src, a.key.mask, t);
+            let src1: [f32; 4] = std::array::from_fn(|c| {
+                a.key
+                    .src1_slot
+                    .and_then(|r| outputs.get((r as usize + c) * 4 + l))
+                    .map_or(0.0, |&b| f32::from_bits(b))
+            });
+            let (blend, mask) = (a.blend.as_ref(), a.key.mask);
+            ops::color_and_pack_dual(format, blend, color_ops, src, src1, mask, t);
         }
     }
     live
@@ -736,9 +748,9 @@ fn every_blend_factor_and_equation() {
         for (fi, &f) in FACTORS.iter().enumerate() {
             for (ei, &eq) in EQUATIONS.iter().enumerate() {
                 let (src, dst) = if (fi + ei) % 2 == 0 {
-                    (f, FACTORS[(fi * 7 + ei) % 15])
+                    (f, FACTORS[(fi * 7 + ei) % FACTORS.len()])
                 } else {
-                    (FACTORS[(fi * 3 + ei) % 15], f)
+                    (FACTORS[(fi * 3 + ei) % FACTORS.len()], f)
                 };
                 let state = BlendState {
                     enabled: true,
@@ -764,6 +776,8 @@ fn every_blend_factor_and_equation() {
                     index: 0,
                     srgb,
                     logic_op: None,
+                    // SRC1_* factors read rows 4..8, apart from the source's 0..4.
+                    src1_slot: blend.uses_src1().then_some(4),
                 };
                 let key = FragmentKey {
                     shader: id,
@@ -824,6 +838,7 @@ fn every_logic_op_on_every_format() {
                 index: 0,
                 srgb,
                 logic_op: Some(op),
+                src1_slot: None,
             };
             let key = FragmentKey {
                 shader: id,
@@ -921,6 +936,7 @@ fn unorm8_conversion_is_exact_at_every_midpoint() {
             index: 0,
             srgb: false,
             logic_op: None,
+            src1_slot: None,
         }]
         .into_iter()
         .collect(),
@@ -1631,6 +1647,7 @@ fn textured_shaders_inline_and_big_ones_do_not() {
             index: 0,
             srgb: false,
             logic_op: None,
+            src1_slot: None,
         }]),
         varyings: SmallVec::new(),
         builtins: 0,
@@ -1682,6 +1699,7 @@ fn block_coverage_matches_the_edge_tests() {
                 index: 0,
                 srgb: false,
                 logic_op: None,
+                src1_slot: None,
             },
             blend: None,
         };

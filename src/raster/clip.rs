@@ -26,6 +26,9 @@ pub struct ClipPlanes {
     active: u32,
     /// Record word of gl_ClipDistance[0].
     dist_at: usize,
+    /// Record word of gl_CullDistance[0] and how many there are (0: no culling).
+    cull_at: usize,
+    cull_n: u32,
 }
 
 /// Guard band half-size in window pixels. Half of `fixed::MAX_WINDOW_COORD`, leaving room for
@@ -65,6 +68,8 @@ impl ClipPlanes {
         ClipPlanes {
             active: depth | 0b111_1100 | ((clip.distances as u32 & written) << FIXED),
             dist_at,
+            cull_at: 0,
+            cull_n: 0,
             planes: [
                 // near: z >= -w, or z >= 0 under GL_ZERO_TO_ONE
                 [0.0, 0.0, 1.0, if clip.zero_to_one { 0.0 } else { 1.0 }],
@@ -76,6 +81,21 @@ impl ClipPlanes {
                 [0.0, 1.0, 0.0, gy],   // y >= -gy * w
             ],
         }
+    }
+
+    /// The same planes, culling by the `n` cull distances at record word `at` when the vertex
+    /// shader writes gl_CullDistance (`vertex::cull_distance_words`).
+    pub fn with_cull_distances(mut self, culls: Option<(usize, u32)>) -> ClipPlanes {
+        (self.cull_at, self.cull_n) = culls.unwrap_or((0, 0));
+        self
+    }
+
+    /// Whether the primitive of vertex records `v` is culled (GL 4.5 core §13.5,
+    /// GL_ARB_cull_distance): all its vertices have a negative value for the same cull
+    /// distance. NaN is not negative, so it never culls.
+    #[inline]
+    pub fn culls(&self, v: &[&[f32]]) -> bool {
+        (0..self.cull_n as usize).any(|i| v.iter().all(|v| v[self.cull_at + i] < 0.0))
     }
 
     /// Signed distance of `v` from plane `i` (inside when >= 0).

@@ -128,9 +128,15 @@ pub struct ProgramCode {
     /// Output word of gl_ClipDistance[0] and the array's size, when the vertex shader
     /// writes it (GL 4.5 core §13.5).
     pub clip_distances: Option<(u32, u32)>,
+    /// Output word of gl_CullDistance[0] and the array's size, when the vertex shader
+    /// writes it (GL_ARB_cull_distance; no enable: every element culls).
+    pub cull_distances: Option<(u32, u32)>,
     /// Words per fragment read by the fragment shader.
     pub fs_input_words: u32,
     pub varyings: Vec<VaryingLink>,
+    /// Output word of the fragment shader's index-1 colour (dual-source blending), which
+    /// draw buffer 0's SRC1_* blend factors read.
+    pub src1_slot: Option<u32>,
     /// Words per fragment written by the fragment shader.
     pub fs_output_words: u32,
     /// `color_slots[i]`: first of the 4 output words of colour output location `i`

@@ -216,7 +216,8 @@ pub fn bin_draw(
         call.state.viewport,
         &call.state.clip,
         vertex::clip_distance_words(&call),
-    );
+    )
+    .with_cull_distances(vertex::cull_distance_words(&call));
     let params = PrimParams::new(&call, stride);
     let pool = pool.filter(|p| p.current_num_threads() > 1);
     let mut total = 0;
@@ -363,7 +364,8 @@ fn bin_geometry(
         call.state.viewport,
         &call.state.clip,
         vertex::clip_distance_words(&call),
-    );
+    )
+    .with_cull_distances(vertex::cull_distance_words(&call));
     let params = PrimParams::new(&call, stride);
     let window = geometry::window_prims(&g);
     let mut total = 0;
@@ -466,6 +468,9 @@ fn assemble_vertices(
 ) {
     // Non-finite positions have no meaningful clip result: drop the primitive.
     if v[..n].iter().any(|v| !v[..4].iter().all(|c| c.is_finite())) {
+        return;
+    }
+    if planes.culls(&v[..n]) {
         return;
     }
     let first = out.tris.len();

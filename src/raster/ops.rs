@@ -323,6 +323,21 @@ pub fn color_and_pack(
     mask: [bool; 4],
     t: &mut [u8],
 ) {
+    color_and_pack_dual(format, blend, ops, src, [0.0; 4], mask, t)
+}
+
+/// `color_and_pack` with the second source colour `src1` (the fragment shader's index-1
+/// output, dual-source blending) that the SRC1_* factors read; zeros where there is none.
+#[inline]
+pub fn color_and_pack_dual(
+    format: Format,
+    blend: Option<&PreparedBlend>,
+    ops: ColorOps,
+    src: [f32; 4],
+    src1: [f32; 4],
+    mask: [bool; 4],
+    t: &mut [u8],
+) {
     let blend = blend.filter(|_| ops.logic_op.is_none());
     if let Format::Int(f) = format {
         // The output words are the shader's integers (ivec4/uvec4 bits): no conversion,
@@ -353,7 +368,7 @@ pub fn color_and_pack(
                     srgb8_to_linear(t[2]),
                     t[3] as f32 / 255.0,
                 ];
-                b.apply(src, d)
+                b.apply_dual(src, src1, d)
             }
             None => src,
         };
@@ -372,13 +387,13 @@ pub fn color_and_pack(
         let d = unpack_unorm8(format, t);
         let c = match (blend, ops.logic_op) {
             (_, Some(op)) => std::array::from_fn(|i| logic_op(op, s[i], d[i]) & 0xFF),
-            (Some(b), None) => b.apply_unorm8(s, d),
+            (Some(b), None) => b.apply_unorm8_dual(s, src1.map(|v| float_to_unorm(v, 255)), d),
             (None, None) => s,
         };
         pack_unorm8(format, c, mask, t);
     } else {
         let c = match blend {
-            Some(b) => b.apply(src, unpack_color(format, t)),
+            Some(b) => b.apply_dual(src, src1, unpack_color(format, t)),
             None => src,
         };
         pack_color(format, c, mask, t);
@@ -511,6 +526,9 @@ pub fn pack_color(format: Format, c: [f32; 4], mask: [bool; 4], b: &mut [u8]) {
     }
 }
 
+/// Table index of the first dual-source factor (SRC1_COLOR; `BlendFactor` order).
+pub const FIRST_SRC1_FACTOR: u8 = crate::gl::BlendFactor::Src1Color as u8;
+
 /// A blend state resolved once per draw and target format: factors and equations become
 /// table indices, so the per-fragment code has no branches on GL enums. Measured reason: on
 /// the 1080p blended fill, matching the enums per component and fragment took 58% of the
@@ -553,6 +571,15 @@ impl PreparedBlend {
         (self.src, self.dst, self.eq)
     }
 
+    /// Whether a factor reads the second source colour (SRC1_*: table index 15 and up), so
+    /// the draw must supply the fragment shader's index-1 output (dual-source blending).
+    pub fn uses_src1(&self) -> bool {
+        self.src
+            .iter()
+            .chain(&self.dst)
+            .any(|&f| f >= FIRST_SRC1_FACTOR)
+    }
+
     /// The constant colour as blending uses it (clamped for unorm targets).
     pub fn constant(&self) -> [f32; 4] {
         self.k
@@ -570,6 +597,13 @@ impl PreparedBlend {
     /// `s` and `d` for MIN/MAX. Integer arithmetic: the same on every CPU.
     #[inline]
     pub fn apply_unorm8(&self, s: [u32; 4], d: [u32; 4]) -> [u32; 4] {
+        self.apply_unorm8_dual(s, [0; 4], d)
+    }
+
+    /// `apply_unorm8` with the second source colour `s1` (unorm8) of dual-source blending
+    /// for the SRC1_* factors.
+    #[inline]
+    pub fn apply_unorm8_dual(&self, s: [u32; 4], s1: [u32; 4], d: [u32; 4]) -> [u32; 4] {
         let k = self.k8;
         std::array::from_fn(|i| {
             let factors = [
@@ -588,6 +622,10 @@ impl PreparedBlend {
                 k[3],
                 255 - k[3],
                 if i == 3 { 255 } else { s[3].min(255 - d[3]) },
+                s1[i],
+                255 - s1[i],
+                s1[3],
+                255 - s1[3],
             ];
             let a = (s[i] * factors[self.src[i] as usize]) as i32;
             let b = (d[i] * factors[self.dst[i] as usize]) as i32;
@@ -607,10 +645,22 @@ impl PreparedBlend {
     /// with no fused multiply-add: results do not depend on the CPU.
     #[inline]
     pub fn apply(&self, src: [f32; 4], dst: [f32; 4]) -> [f32; 4] {
-        let (s, d, k) = if self.unorm {
-            (src.map(saturate), dst.map(saturate), self.k)
+        self.apply_dual(src, [0.0; 4], dst)
+    }
+
+    /// `apply` with the second source colour `src1` of dual-source blending for the SRC1_*
+    /// factors (clamped like the source for unorm targets: it is a factor, §17.3.6.1).
+    #[inline]
+    pub fn apply_dual(&self, src: [f32; 4], src1: [f32; 4], dst: [f32; 4]) -> [f32; 4] {
+        let (s, s1, d, k) = if self.unorm {
+            (
+                src.map(saturate),
+                src1.map(saturate),
+                dst.map(saturate),
+                self.k,
+            )
         } else {
-            (src, dst, self.k)
+            (src, src1, dst, self.k)
         };
         let mut out = [0.0; 4];
         for (i, o) in out.iter_mut().enumerate() {
@@ -631,6 +681,10 @@ impl PreparedBlend {
                 k[3],
                 1.0 - k[3],
                 if i == 3 { 1.0 } else { fmin(s[3], 1.0 - d[3]) },
+                s1[i],
+                1.0 - s1[i],
+                s1[3],
+                1.0 - s1[3],
             ];
             let sf = factors[self.src[i] as usize];
             let df = factors[self.dst[i] as usize];
@@ -711,6 +765,39 @@ mod tests {
             assert_eq!(out[0], d[0] * want0, "dst factor {f:#x}");
             assert_eq!(out[3], d[3] * want3, "dst factor {f:#x} alpha");
         }
+    }
+
+    /// The dual-source factors (ARB_blend_func_extended) read the second source colour,
+    /// clamped for unorm targets; without one (`apply`) they read zeros.
+    #[test]
+    fn src1_factors_read_the_second_source() {
+        let s = [0.5, 0.25, 1.0, 0.75];
+        let s1 = [0.25, 2.0, 0.5, 0.125];
+        let d = [0.125, 0.5, 0.0, 0.25];
+        let table: [(u32, f32, f32); 4] = [
+            (gl::SRC1_COLOR, s1[1], s1[3]),
+            (gl::ONE_MINUS_SRC1_COLOR, 1.0 - s1[1], 1.0 - s1[3]),
+            (gl::SRC1_ALPHA, s1[3], s1[3]),
+            (gl::ONE_MINUS_SRC1_ALPHA, 1.0 - s1[3], 1.0 - s1[3]),
+        ];
+        for (f, want1, want3) in table {
+            let p = PreparedBlend::new(&state(f, gl::ZERO, gl::FUNC_ADD), false);
+            assert!(p.uses_src1());
+            let out = p.apply_dual(s, s1, d);
+            assert_eq!(out[1], s[1] * want1, "src factor {f:#x}");
+            assert_eq!(out[3], s[3] * want3, "src factor {f:#x} alpha");
+            let p = PreparedBlend::new(&state(gl::ZERO, f, gl::FUNC_ADD), false);
+            let out = p.apply_dual(s, s1, d);
+            assert_eq!(out[1], d[1] * want1, "dst factor {f:#x}");
+            assert_eq!(out[3], d[3] * want3, "dst factor {f:#x} alpha");
+        }
+        // Unorm targets clamp the second colour too: SRC1_COLOR of 2.0 is 1.0.
+        let p = PreparedBlend::new(&state(gl::SRC1_COLOR, gl::ZERO, gl::FUNC_ADD), true);
+        assert_eq!(p.apply_dual(s, s1, d)[1], s[1]);
+        // No second colour: zeros.
+        assert_eq!(p.apply(s, d), [0.0; 4]);
+        let plain = PreparedBlend::new(&state(gl::SRC_ALPHA, gl::ONE, gl::FUNC_ADD), true);
+        assert!(!plain.uses_src1());
     }
 
     #[test]
@@ -883,7 +970,7 @@ mod tests {
             for &eq in BlendEquation::ALL {
                 st.src_rgb = src;
                 st.src_alpha = src;
-                st.dst_rgb = BlendFactor::ALL[(fi * 7 + 3) % 15];
+                st.dst_rgb = BlendFactor::ALL[(fi * 7 + 3) % BlendFactor::ALL.len()];
                 st.dst_alpha = st.dst_rgb;
                 st.eq_rgb = eq;
                 st.eq_alpha = eq;
@@ -901,9 +988,17 @@ mod tests {
                         vals[(n + 9) % 10],
                         vals[(n + 2) % 10],
                     ];
-                    let got = p.apply_unorm8(s, d);
+                    // The second source colour of dual-source blending (SRC1_* factors).
+                    let s1 = [
+                        vals[(n + 4) % 10],
+                        vals[(n + 6) % 10],
+                        vals[(n + 8) % 10],
+                        vals[(n + 1) % 10],
+                    ];
+                    let got = p.apply_unorm8_dual(s, s1, d);
                     // The same blend in exact f64 (every term is an integer below 2^17).
-                    let f = p.apply(s.map(|v| v as f32 / 255.0), d.map(|v| v as f32 / 255.0));
+                    let un = |v: [u32; 4]| v.map(|v| v as f32 / 255.0);
+                    let f = p.apply_dual(un(s), un(s1), un(d));
                     for i in 0..4 {
                         let (sf, df) = (p.src[i] as usize, p.dst[i] as usize);
                         let k = p.k8;
@@ -924,6 +1019,10 @@ mod tests {
                                 k[3],
                                 255 - k[3],
                                 if i == 3 { 255 } else { s[3].min(255 - d[3]) },
+                                s1[i],
+                                255 - s1[i],
+                                s1[3],
+                                255 - s1[3],
                             ];
                             t[idx] as f64
                         };

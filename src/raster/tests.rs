@@ -133,6 +133,8 @@ fn program(fs: Arc<dyn ShaderCode>, interp: Interpolation) -> ProgramCode {
         position_slot: 0,
         point_size_slot: None,
         clip_distances: None,
+        cull_distances: None,
+        src1_slot: None,
         fs_input_words: 4,
         varyings: (0..4)
             .map(|c| VaryingLink {

@@ -144,6 +144,9 @@ struct DrawCtx<'a> {
     frag_depth_row: Option<u32>,
     /// GL_FRAMEBUFFER_SRGB and the logic op (`ops::color_and_pack`).
     color_ops: ops::ColorOps,
+    /// Output row of the shader's index-1 colour when `colors[0]` is draw buffer 0, which
+    /// its SRC1_* blend factors read (dual-source blending).
+    src1_slot: Option<u32>,
     /// Planes per triangle the variant's block entry reads (`FragBlock::planes`).
     planes_per_tri: usize,
     /// Where the block entry's texel pointers start in this tile (`block_ptrs`).
@@ -345,7 +348,7 @@ impl DrawShared {
                     .iter()
                     .zip(&formats)
                     .enumerate()
-                    .map(|(i, ((_, slot, blend, mask), format))| ColorKey {
+                    .map(|(i, ((buffer, slot, blend, mask), format))| ColorKey {
                         format: *format,
                         slot: *slot,
                         mask: *mask,
@@ -359,6 +362,11 @@ impl DrawShared {
                             .color_ops
                             .logic_op
                             .filter(|_| format.is_integer() || ops::is_unorm(*format)),
+                        // Draw buffer 0's SRC1_* factors read the index-1 colour; without
+                        // them the key is the one of a draw without dual-source blending.
+                        src1_slot: blend
+                            .filter(|b| *buffer == 0 && b.uses_src1())
+                            .and(prog.src1_slot),
                     })
                     .collect(),
                 // `interpolate_quad`'s rows: those inside the inputs buffer (`run_tile`
@@ -443,6 +451,11 @@ impl<'a> DrawCtx<'a> {
             fenv,
             frag_depth_row: sh.frag_depth_row,
             color_ops: sh.color_ops,
+            src1_slot: sh
+                .colors
+                .first()
+                .filter(|c| c.0 == 0)
+                .and(call.program.src1_slot),
             planes_per_tri: call.program.varyings.len(),
             blocks,
             samples: call.samples.as_deref(),
@@ -1152,8 +1165,9 @@ fn shade_quad_reference(
     if live == 0 {
         return;
     }
-    for (img, slot, blend, mask) in &ctx.colors {
+    for (k, (img, slot, blend, mask)) in ctx.colors.iter().enumerate() {
         let format = img.format();
+        let src1_slot = if k == 0 { ctx.src1_slot } else { None };
         for l in 0..4 {
             if live & (1 << l) == 0 {
                 continue;
@@ -1163,8 +1177,14 @@ fn shade_quad_reference(
                     .get((*slot as usize + c) * 4 + l)
                     .map_or(0.0, |&b| f32::from_bits(b))
             });
+            let src1: [f32; 4] = std::array::from_fn(|c| {
+                src1_slot
+                    .and_then(|r| s.outputs.get((r as usize + c) * 4 + l))
+                    .map_or(0.0, |&b| f32::from_bits(b))
+            });
             img.update(x + LANE_DX[l], y + LANE_DY[l], |t| {
-                ops::color_and_pack(format, blend.as_ref(), ctx.color_ops, src, *mask, t)
+                let ops = ctx.color_ops;
+                ops::color_and_pack_dual(format, blend.as_ref(), ops, src, src1, *mask, t)
             });
         }
     }

@@ -10,11 +10,22 @@ use crate::jit::{self, BoundEnv};
 /// Floats per post-shading vertex record: x, y, z, w, then one word per varying link
 /// (varying bits stored as f32 bit patterns; flat integer varyings are never computed on),
 /// then gl_ClipDistance[] when the draw clips by it (`clip_distance_words`), then
+/// gl_CullDistance[] when the vertex shader writes it (`cull_distance_words`), then
 /// gl_PointSize when points take it (`point_size_word`, the last word).
 pub fn record_stride(draw: &DrawCall) -> usize {
     4 + draw.program.varyings.len()
         + clip_distance_words(draw).map_or(0, |(_, n)| n as usize)
+        + draw.program.cull_distances.map_or(0, |(_, n)| n as usize)
         + point_size_word(draw).is_some() as usize
+}
+
+/// Where the record keeps gl_CullDistance[] and how many it holds, when the vertex shader
+/// writes it (cull distances have no enable; a draw without them pays nothing).
+pub fn cull_distance_words(draw: &DrawCall) -> Option<(usize, u32)> {
+    let (_, n) = draw.program.cull_distances?;
+    let at =
+        4 + draw.program.varyings.len() + clip_distance_words(draw).map_or(0, |(_, n)| n as usize);
+    Some((at, n))
 }
 
 /// Where the record keeps gl_ClipDistance[] and how many it holds, when the vertex shader
@@ -179,6 +190,7 @@ fn record_filler(draw: &DrawCall) -> impl Fn(&mut [f32], &dyn Fn(u32) -> u32) + 
     let stride = record_stride(draw);
     let size_word = point_size_word(draw);
     let distances = clip_distance_words(draw).zip(draw.program.clip_distances);
+    let culls = cull_distance_words(draw).zip(draw.program.cull_distances);
     move |rec: &mut [f32], word: &dyn Fn(u32) -> u32| {
         for (c, r) in rec[..4].iter_mut().enumerate() {
             *r = f32::from_bits(word(prog.position_slot + c as u32));
@@ -186,7 +198,7 @@ fn record_filler(draw: &DrawCall) -> impl Fn(&mut [f32], &dyn Fn(u32) -> u32) + 
         for (k, link) in prog.varyings.iter().enumerate() {
             rec[4 + k] = f32::from_bits(word(link.vs_slot));
         }
-        if let Some(((at, n), (slot, _))) = distances {
+        for ((at, n), (slot, _)) in distances.into_iter().chain(culls) {
             for k in 0..n {
                 rec[at + k as usize] = f32::from_bits(word(slot + k));
             }
