@@ -29,6 +29,11 @@ fn mutated_shaders_compile_link_and_draw_without_panics() {
             Err(e) => failures.push(format!("seed {seed}: {e}\n{}", input.source)),
         }
     }
+    // The harness's panic hook (which counts panics inside softgl) also swallows this
+    // test's own assertion message: print the failures first.
+    for f in &failures {
+        eprintln!("{f}\n");
+    }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     // The mutations leave enough shaders intact to reach the JIT and a draw.
     assert!(drawn >= CASES / 20, "only {drawn} of {CASES} cases drew");
@@ -85,4 +90,28 @@ fn regression_block_binding_past_the_limit_panicked_at_draw() {
         harness::glsl_case(&input),
         Ok(harness::Reached::CompileError)
     );
+}
+
+/// A fragment shader writing only locations 1 and 2 (draw buffer 0 alone is set) and no
+/// depth buffer: the draw had no image at all, whose block rectangle is all of i32, and the
+/// block-pointer setup subtracted i32::MIN from a pixel coordinate (an overflow panic in
+/// debug builds; the wrapped value went unused in release). Found by the mutated-shader
+/// target once the corpus grew by a geometry scene.
+#[test]
+fn regression_draw_with_no_image_overflowed_the_block_rect() {
+    let fs = "#version 330 core\n\
+              layout(location = 2) out vec4 color;\n\
+              layout(location = 1) out vec2 extra;\n\
+              layout(early_fragment_tests) in;\n\
+              void main() {\n\
+                  color = gl_FragCoord;\n\
+                  extra = gl_FrontFacing ? vec2(1.0) : vec2(0.0);\n\
+                  gl_FragDepth = 0.5;\n\
+              }\n";
+    let input = harness::Seed {
+        stage: softgl::ir::Stage::Fragment,
+        source: fs.to_string(),
+        compiles: true,
+    };
+    assert_eq!(harness::glsl_case(&input), Ok(harness::Reached::Drawn));
 }

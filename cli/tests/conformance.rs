@@ -152,6 +152,7 @@ scenes! {
     fragcoord_origin_upper_left,
     fragcoord_pixel_center_integer,
     front_facing,
+    geometry_points_to_quads,
     instanced_arrays,
     instanced_rect,
     interp_flat,

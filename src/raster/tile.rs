@@ -937,10 +937,12 @@ fn shade_quad_variant(
 fn block_ptrs(ctx: &DrawCtx<'_>, x: i32, y: i32, b: &mut FragBlock) -> bool {
     let g = &ctx.blocks;
     let r = g.rect;
+    // In i64: with no image at all the rect is all of i32 (`BlockGeom::new`).
+    let (x, y, r) = (i64::from(x), i64::from(y), r.map(i64::from));
     if x < r[0] || y < r[1] || x > r[2] - 3 || y > r[3] - 3 {
         return false;
     }
-    let (dx, dy) = (i64::from(x - r[0]), i64::from(y - r[1]));
+    let (dx, dy) = (x - r[0], y - r[1]);
     let at = |i: &ImageGeom| {
         i.origin
             .wrapping_offset((dy * i.stride + dx * i.bpp) as isize)
