@@ -102,8 +102,8 @@ impl Lowerer {
         let name = d.name.as_str();
         let cull = name == "gl_CullDistance";
         let (io, max) = match (self.stage, cull) {
-            (Stage::Vertex, false) => ("out", "gl_MaxClipDistances"),
-            (Stage::Vertex, true) => ("out", "gl_MaxCullDistances"),
+            (Stage::Vertex | Stage::Geometry, false) => ("out", "gl_MaxClipDistances"),
+            (Stage::Vertex | Stage::Geometry, true) => ("out", "gl_MaxCullDistances"),
             (_, false) => ("in", "gl_MaxClipDistances"),
             (_, true) => ("in", "gl_MaxCullDistances"),
         };
@@ -391,6 +391,28 @@ impl Lowerer {
                 // `out float gl_ClipDistance[n];` sizes the built-in (GLSL 4.60 §7.1.1);
                 // gl_CullDistance likewise, and both are fragment inputs too.
                 let _ = self.redeclare_distance(storage, &ty, d);
+                continue;
+            }
+            if matches!(d.name.as_str(), "gl_Position" | "gl_PointSize")
+                && matches!(self.stage, Stage::Vertex | Stage::Geometry)
+            {
+                // `out vec4 gl_Position;` / `out float gl_PointSize;` redeclare members of
+                // gl_PerVertex (GLSL 1.50 §7.1, as Mesa accepts them): same type, nothing
+                // to declare.
+                let want = if d.name == "gl_Position" {
+                    Type::vector(BaseType::Float, 4)
+                } else {
+                    Type::FLOAT
+                };
+                if storage != Some(Storage::Out) || ty != want {
+                    self.error(
+                        d.span,
+                        format!(
+                            "`{}' can only be redeclared as `out {want} {}'",
+                            d.name, d.name
+                        ),
+                    );
+                }
                 continue;
             }
             if d.name == "gl_FragCoord" && self.stage == Stage::Fragment {

@@ -1509,3 +1509,33 @@ fn type_nesting_limit() {
         out.info_log
     );
 }
+
+#[test]
+fn per_vertex_members_redeclare_in_vertex_and_geometry_shaders() {
+    // GLSL 1.50 §7.1: gl_Position and gl_PointSize may be redeclared with their own types,
+    // and a geometry shader redeclares its gl_ClipDistance output.
+    ok(
+        Stage::Vertex,
+        "#version 150\nout vec4 gl_Position;\nout float gl_PointSize;\nin vec4 p;\n\
+         void main() { gl_Position = p; gl_PointSize = 2.0; }\n",
+    );
+    ok(
+        Stage::Geometry,
+        "#version 150\nlayout(points) in;\nlayout(points, max_vertices = 1) out;\n\
+         out vec4 gl_Position;\nout float gl_ClipDistance[2];\n\
+         void main() { gl_Position = gl_in[0].gl_Position; gl_ClipDistance[1] = 1.0; EmitVertex(); }\n",
+    );
+    let e = fails(
+        Stage::Vertex,
+        "#version 150\nout vec3 gl_Position;\nvoid main() { }\n",
+    );
+    assert!(
+        e.contains("can only be redeclared as `out vec4 gl_Position'"),
+        "{e}"
+    );
+    let e = fails(
+        Stage::Vertex,
+        "#version 150\nin float gl_PointSize;\nvoid main() { }\n",
+    );
+    assert!(e.contains("`out float gl_PointSize'"), "{e}");
+}
