@@ -178,6 +178,7 @@ pub fn run(call: &DrawCall, instance: u32, elems: &[u32], first_prim: u32, out: 
     let mut outputs = vec![0u32; out_words * 4];
     let builtins = [0u32; Builtin::COUNT * 4];
     let stride = vertex::record_stride(call);
+    let filler = vertex::RecordFiller::new(call);
     let lanes: Vec<(usize, u32)> = (0..elems.len() / n)
         .flat_map(|p| (0..g.invocations).map(move |i| (p, i)))
         .collect();
@@ -220,7 +221,7 @@ pub fn run(call: &DrawCall, instance: u32, elems: &[u32], first_prim: u32, out: 
                 let r = (out.records.len() / stride) as u32;
                 let start = out.records.len();
                 out.records.resize(start + stride, 0.0);
-                vertex::fill_record(call, &mut out.records[start..], |s| {
+                filler.fill(&mut out.records[start..], |s| {
                     if s < vw {
                         word(at + 1 + s)
                     } else {

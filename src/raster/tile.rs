@@ -1185,8 +1185,8 @@ fn shade_quad_reference(
                     .map_or(0.0, |&b| f32::from_bits(b))
             });
             img.update(x + LANE_DX[l], y + LANE_DY[l], |t| {
-                let ops = ctx.color_ops;
-                ops::color_and_pack_dual(format, blend.as_ref(), ops, src, src1, *mask, t)
+                let color_ops = ctx.color_ops;
+                ops::color_and_pack_dual(format, blend.as_ref(), color_ops, src, src1, *mask, t)
             });
         }
     }

@@ -141,7 +141,7 @@ impl VertexList {
 pub fn shade(draw: &DrawCall, ids: &[i64], instance: u32, out: &mut [f32]) {
     let prog = &draw.program;
     let stride = record_stride(draw);
-    let fill = record_filler(draw);
+    let filler = RecordFiller::new(draw);
     let env = BoundEnv::new(&draw.vs_data, &draw.sampler);
     let in_words = (draw.vertices.input_words.max(prog.vs.input_words())) as usize;
     let out_words = (prog.vs_output_words.max(prog.vs.output_words())) as usize;
@@ -173,38 +173,51 @@ pub fn shade(draw: &DrawCall, ids: &[i64], instance: u32, out: &mut [f32]) {
         );
         for lane in 0..ids4.len() {
             let rec = &mut out[(batch * 4 + lane) * stride..(batch * 4 + lane + 1) * stride];
-            fill(rec, &|slot| word(&outputs, slot, lane));
+            filler.fill(rec, |slot| word(&outputs, slot, lane));
         }
     }
 }
 
-/// Fills one record (`record_stride` floats) from the output words of the stage before
-/// rasterization (`word(slot)`: the vertex shader's, or a geometry shader's emitted vertex).
-pub fn fill_record(draw: &DrawCall, rec: &mut [f32], word: impl Fn(u32) -> u32) {
-    record_filler(draw)(rec, &word)
+/// Fills records (`record_stride` floats each) from the output words of the stage before
+/// rasterization: the vertex shader's, or a geometry shader's emitted vertex. The per-draw
+/// lookups are made once (`new`); `fill` is generic over the word source, so each record
+/// costs direct loads, not a call per word.
+pub struct RecordFiller<'a> {
+    prog: &'a super::draw::ProgramCode,
+    stride: usize,
+    size_word: Option<u32>,
+    distances: Option<((usize, u32), (u32, u32))>,
+    culls: Option<((usize, u32), (u32, u32))>,
 }
 
-/// What `fill_record` does, with the per-draw lookups made once.
-fn record_filler(draw: &DrawCall) -> impl Fn(&mut [f32], &dyn Fn(u32) -> u32) + '_ {
-    let prog = &draw.program;
-    let stride = record_stride(draw);
-    let size_word = point_size_word(draw);
-    let distances = clip_distance_words(draw).zip(draw.program.clip_distances);
-    let culls = cull_distance_words(draw).zip(draw.program.cull_distances);
-    move |rec: &mut [f32], word: &dyn Fn(u32) -> u32| {
+impl<'a> RecordFiller<'a> {
+    pub fn new(draw: &'a DrawCall) -> RecordFiller<'a> {
+        RecordFiller {
+            prog: &draw.program,
+            stride: record_stride(draw),
+            size_word: point_size_word(draw),
+            distances: clip_distance_words(draw).zip(draw.program.clip_distances),
+            culls: cull_distance_words(draw).zip(draw.program.cull_distances),
+        }
+    }
+
+    /// Fills `rec` with output word `word(slot)` of each slot the record keeps.
+    #[inline]
+    pub fn fill(&self, rec: &mut [f32], word: impl Fn(u32) -> u32) {
+        let prog = self.prog;
         for (c, r) in rec[..4].iter_mut().enumerate() {
             *r = f32::from_bits(word(prog.position_slot + c as u32));
         }
         for (k, link) in prog.varyings.iter().enumerate() {
             rec[4 + k] = f32::from_bits(word(link.vs_slot));
         }
-        for ((at, n), (slot, _)) in distances.into_iter().chain(culls) {
+        for ((at, n), (slot, _)) in self.distances.into_iter().chain(self.culls) {
             for k in 0..n {
                 rec[at + k as usize] = f32::from_bits(word(slot + k));
             }
         }
-        if let Some(w) = size_word {
-            rec[stride - 1] = f32::from_bits(word(w));
+        if let Some(w) = self.size_word {
+            rec[self.stride - 1] = f32::from_bits(word(w));
         }
     }
 }
