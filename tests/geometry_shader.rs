@@ -518,11 +518,6 @@ fn compile_and_link_errors() {
         ),
         (
             gl::GEOMETRY_SHADER,
-            "#version 150\nin vec4 a[];\nlayout(triangles) in;\nlayout(points, max_vertices = 1) out;\nvoid main() {}",
-            "before the input primitive",
-        ),
-        (
-            gl::GEOMETRY_SHADER,
             "#version 150\nlayout(triangles, invocations = 2) in;\nlayout(points, max_vertices = 1) out;\nvoid main() {}",
             "requires GLSL 4.00",
         ),
@@ -537,6 +532,14 @@ fn compile_and_link_errors() {
         assert!(!ok, "{src}");
         assert!(log.contains(msg), "{src}: {log}");
     }
+    // An unsized input declared before the input layout takes its size from it (GLSL 4.60
+    // §4.4.1.2; only a use that needs the size must come after the layout), as Mesa does.
+    let (_, ok, log) = compile(
+        &mut c,
+        gl::GEOMETRY_SHADER,
+        "#version 150\nin vec4 a[];\nlayout(triangles) in;\nlayout(points, max_vertices = 1) out;\nvoid main() {}",
+    );
+    assert!(ok, "{log}");
     let gs_of = |layout: &str, body: &str| {
         format!(
             "#version 150\n{layout}\nin vec4 v_col[3];\nout vec4 g_col;\nvoid main() {{ {body} }}"

@@ -42,7 +42,8 @@ pub mod limits {
     /// log2(MAX_TEXTURE_SIZE) + 1.
     pub const MAX_MIP_LEVELS: usize = 15;
     pub const MAX_VERTEX_ATTRIBS: u32 = crate::ir::link::MAX_VERTEX_ATTRIBS;
-    pub const MAX_TEXTURE_IMAGE_UNITS: i32 = 16;
+    pub const MAX_TEXTURE_IMAGE_UNITS: i32 =
+        crate::glsl::builtin_constants::MAX_TEXTURE_IMAGE_UNITS;
     pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: u32 =
         crate::ir::link::MAX_COMBINED_TEXTURE_IMAGE_UNITS;
     pub const MAX_UNIFORM_BUFFER_BINDINGS: u32 = crate::ir::link::MAX_UNIFORM_BUFFER_BINDINGS;
@@ -78,9 +79,11 @@ pub mod limits {
     // conformance scene `varyings_max_components` shows working. The uniform limit is the
     // link's (`ir::link::MAX_UNIFORM_COMPONENTS`, llvmpipe's 16,384): past it a link fails.
     pub const MAX_UNIFORM_COMPONENTS: i32 = crate::ir::link::MAX_UNIFORM_COMPONENTS as i32;
-    pub const MAX_VARYING_COMPONENTS: i32 = 60;
-    pub const MAX_VERTEX_OUTPUT_COMPONENTS: i32 = 64;
-    pub const MAX_FRAGMENT_INPUT_COMPONENTS: i32 = 128;
+    pub const MAX_VARYING_COMPONENTS: i32 = crate::glsl::builtin_constants::MAX_VARYING_COMPONENTS;
+    pub const MAX_VERTEX_OUTPUT_COMPONENTS: i32 =
+        crate::glsl::builtin_constants::MAX_VERTEX_OUTPUT_COMPONENTS;
+    pub const MAX_FRAGMENT_INPUT_COMPONENTS: i32 =
+        crate::glsl::builtin_constants::MAX_FRAGMENT_INPUT_COMPONENTS;
     /// gl_ClipDistance[0..8] and GL_CLIP_DISTANCE0..7 (GL 4.5 core table 23.53's minimum).
     pub const MAX_CLIP_DISTANCES: i32 = 8;
     /// gl_CullDistance[0..8] (GL 4.5 core table 23.53's minimum, GL_ARB_cull_distance), and
@@ -479,6 +482,16 @@ impl Context {
         attribs: &ContextAttribs,
         share: Option<&Context>,
     ) -> Result<Context, ContextError> {
+        Context::with_attribs_and_threads(attribs, share, default_threads())
+    }
+
+    /// As [`Context::with_attribs`], with `threads` rasterizer workers (the CLI's
+    /// `--threads`, so a scene renders on the context it asks for at any thread count).
+    pub fn with_attribs_and_threads(
+        attribs: &ContextAttribs,
+        share: Option<&Context>,
+        threads: usize,
+    ) -> Result<Context, ContextError> {
         let reported = Reported::new(attribs, crate::api::version::override_version())?;
         let (group, front_end, back_end) = match share {
             // The new context joins the group and compiles as its peer does (tests swap in
@@ -496,11 +509,7 @@ impl Context {
             }
         };
         Ok(Context::build(
-            reported,
-            default_threads(),
-            group,
-            front_end,
-            back_end,
+            reported, threads, group, front_end, back_end,
         ))
     }
 

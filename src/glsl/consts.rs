@@ -1,6 +1,8 @@
 //! Constant-expression evaluation (GLSL 4.60 §4.3.3): what array sizes, `case` labels,
 //! `textureOffset` offsets and layout values need. Folds literals, `const` variables,
-//! operators, scalar/vector constructors, swizzles and `.length()` of sized arrays; anything
+//! operators, scalar/vector constructors, swizzles, `.length()` of sized arrays and the
+//! built-ins `min`, `max`, `clamp` and `abs` (GLSL 4.60 §4.3.3 counts built-in calls with
+//! constant arguments as constant; these are the ones array sizes use); anything
 //! else is "not constant" (`None`), and the caller reports why it needed a constant.
 
 use crate::ir::interp::eval_binary;
@@ -253,6 +255,12 @@ pub fn eval(
                 _ => None,
             }
         }
+        ExprKind::Call(Callee::Name(n), args)
+            if matches!(n.as_str(), "min" | "max" | "clamp" | "abs") =>
+        {
+            let args = args.iter().map(rec).collect::<Option<Vec<_>>>()?;
+            eval_builtin(n, &args)
+        }
         ExprKind::Call(Callee::Name(n), args) => {
             let t = super::types::builtin_type(n)?.ok()?;
             let v = t.basic()?;
@@ -345,4 +353,64 @@ pub fn eval(
         }
         _ => None,
     }
+}
+
+/// `min`, `max`, `clamp` and `abs` of constants (GLSL 4.60 §8.3), componentwise on int,
+/// uint and float scalars or vectors, with the scalar second (and third) argument forms of
+/// `min(genType, float)`. Arguments must share one base type (no implicit conversion here:
+/// such a call is simply not folded). Exact in every case: comparisons and a sign-bit
+/// clear, so folding cannot differ from what the shader computes.
+fn eval_builtin(name: &str, args: &[CVal]) -> Option<CVal> {
+    let first = args.first()?;
+    let v = first.ty.basic()?;
+    if v.cols > 1 || !matches!(v.base, BaseType::Int | BaseType::Uint | BaseType::Float) {
+        return None;
+    }
+    let n = first.vals.len();
+    let arity = if name == "abs" {
+        1
+    } else if name == "clamp" {
+        3
+    } else {
+        2
+    };
+    if args.len() != arity {
+        return None;
+    }
+    for a in &args[1..] {
+        let av = a.ty.basic()?;
+        if av.base != v.base || av.cols > 1 || !(a.vals.len() == n || a.vals.len() == 1) {
+            return None;
+        }
+    }
+    let at = |a: &CVal, i: usize| a.vals[if a.vals.len() == 1 { 0 } else { i }];
+    // b < a, the order min and max are defined by (GLSL 4.60 §8.3: min is y < x ? y : x).
+    let less = |a: Scalar, b: Scalar| -> Option<bool> {
+        Some(match (a, b) {
+            (Scalar::F32(a), Scalar::F32(b)) => a < b,
+            (Scalar::I32(a), Scalar::I32(b)) => a < b,
+            (Scalar::U32(a), Scalar::U32(b)) => a < b,
+            _ => return None,
+        })
+    };
+    let min = |x: Scalar, y: Scalar| Some(if less(y, x)? { y } else { x });
+    let max = |x: Scalar, y: Scalar| Some(if less(x, y)? { y } else { x });
+    let mut vals = Vec::with_capacity(n);
+    for i in 0..n {
+        let x = first.vals[i];
+        vals.push(match name {
+            "abs" => match x {
+                Scalar::F32(f) => Scalar::F32(f.abs()),
+                Scalar::I32(k) => Scalar::I32(k.wrapping_abs()),
+                _ => return None,
+            },
+            "min" => min(x, at(&args[1], i))?,
+            "max" => max(x, at(&args[1], i))?,
+            _ => min(max(x, at(&args[1], i))?, at(&args[2], i))?,
+        });
+    }
+    Some(CVal {
+        ty: first.ty.clone(),
+        vals,
+    })
 }

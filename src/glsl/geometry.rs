@@ -14,6 +14,7 @@ use crate::ir::{BaseType, BuiltinOutput, InterfaceVar, Interpolation, Op, Stage,
 use super::ast::{self, Expr};
 use super::diag::Span;
 use super::lower::{bail, Lowerer, PendingOutput, Root, Sym, Value, VarSym, R};
+use super::per_vertex::MAX_IN_CLIP_DISTANCES;
 use super::types::{vt, StructDef, Type};
 
 impl Lowerer {
@@ -30,12 +31,8 @@ impl Lowerer {
                     "points" | "lines" | "lines_adjacency" | "triangles" | "triangles_adjacency",
                     true,
                 ) => {
-                    let p = match name {
-                        "points" => InputPrimitive::Points,
-                        "lines" => InputPrimitive::Lines,
-                        "lines_adjacency" => InputPrimitive::LinesAdjacency,
-                        "triangles" => InputPrimitive::Triangles,
-                        _ => InputPrimitive::TrianglesAdjacency,
+                    let Some(p) = input_primitive(name) else {
+                        unreachable!("the arm matched an input primitive's name")
                     };
                     match self.geometry.input {
                         Some(old) if old != p => bail!(
@@ -137,6 +134,28 @@ impl Lowerer {
         Ok(())
     }
 
+    /// The input primitive of the stage's units, read before anything is lowered: an
+    /// unsized input array may be declared before `layout(triangles) in;` and takes its
+    /// size from it (GLSL 1.50 §4.3.8.1: unsized inputs are sized by the input layout;
+    /// Mesa sizes them when the layout comes). Only the first primitive named is taken;
+    /// `geometry_layout` still checks every declaration against it in order.
+    pub(super) fn prescan_geometry_input(&mut self, units: &[Vec<ast::External>]) {
+        if self.stage != Stage::Geometry {
+            return;
+        }
+        let first = units.iter().flatten().find_map(|ext| match ext {
+            ast::External::Qualifiers(q, names)
+                if names.is_empty() && q.storage == Some(ast::Storage::In) =>
+            {
+                q.layout.iter().find_map(|l| input_primitive(&l.name))
+            }
+            _ => None,
+        });
+        if self.geometry.input.is_none() {
+            self.geometry.input = first;
+        }
+    }
+
     /// The size of a geometry shader input array declared `in T name[]` or `in T
     /// name[N]` (GLSL 1.50 §4.3.4: every input is an array with one element per vertex
     /// of the input primitive). `declared` is the explicit size, if any.
@@ -158,6 +177,11 @@ impl Lowerer {
                 Ok(n)
             }
             (_, Some(k)) => Ok(k),
+            // A unit compiled on its own may leave the layout to another unit of the stage
+            // (GLSL 1.50 §4.3.8.1: sizes must agree in the program, a link-time check);
+            // the link lowers the units together and sizes it then. Until then it has the
+            // largest size an input primitive gives, so the unit can be checked.
+            (None, None) if !self.linking => Ok(InputPrimitive::TrianglesAdjacency.vertices()),
             (None, None) => bail!(
                 self,
                 span,
@@ -239,13 +263,37 @@ impl Lowerer {
                         ("gl_PointSize".into(), Type::FLOAT),
                         (
                             "gl_ClipDistance".into(),
-                            Type::Array(Box::new(Type::FLOAT), 8),
+                            Type::Array(Box::new(Type::FLOAT), MAX_IN_CLIP_DISTANCES),
                         ),
                     ],
                 });
                 let ty = Type::Array(Box::new(Type::Struct(def)), n);
                 let vars = self.builtin_inputs(name, BuiltinOutput::PerVertexIn, &ty, Some(n));
-                (ty, vars, false)
+                match self.per_vertex_in.clone() {
+                    None => (ty, vars, false),
+                    // `in gl_PerVertex { ... } gl_in[];` (per_vertex.rs): the members it
+                    // names, at their own sizes, over the same input words.
+                    Some(members) => {
+                        let mut picked = Vec::new();
+                        for j in 0..n {
+                            let base = j * geo::PER_VERTEX_WORDS;
+                            for (m, t) in &members {
+                                let first = match m.as_str() {
+                                    "gl_Position" => 0,
+                                    "gl_PointSize" => 4,
+                                    _ => 5,
+                                };
+                                let at = (base + first) as usize;
+                                picked.extend_from_slice(&vars[at..at + t.words() as usize]);
+                            }
+                        }
+                        let def = Rc::new(StructDef {
+                            name: "gl_PerVertex".into(),
+                            members,
+                        });
+                        (Type::Array(Box::new(Type::Struct(def)), n), picked, false)
+                    }
+                }
             }
             ("gl_PrimitiveIDIn", Stage::Geometry) => {
                 let vars =
@@ -378,4 +426,16 @@ impl Lowerer {
             vars: Vec::new(),
         })
     }
+}
+
+/// The input primitive a layout qualifier names (GLSL 1.50 §4.3.8.1), if any.
+fn input_primitive(name: &str) -> Option<InputPrimitive> {
+    Some(match name {
+        "points" => InputPrimitive::Points,
+        "lines" => InputPrimitive::Lines,
+        "lines_adjacency" => InputPrimitive::LinesAdjacency,
+        "triangles" => InputPrimitive::Triangles,
+        "triangles_adjacency" => InputPrimitive::TrianglesAdjacency,
+        _ => return None,
+    })
 }

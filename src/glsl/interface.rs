@@ -92,7 +92,7 @@ impl Lowerer {
     /// `in` in a fragment shader: the array's size, at most gl_MaxClipDistances /
     /// gl_MaxCullDistances (8), before any use; the two sizes together at most
     /// gl_MaxCombinedClipAndCullDistances (8, GL_ARB_cull_distance).
-    fn redeclare_distance(
+    pub(super) fn redeclare_distance(
         &mut self,
         storage: Option<Storage>,
         ty: &Type,
@@ -1150,6 +1150,9 @@ impl Lowerer {
     fn io_block(&mut self, b: &ast::BlockDecl) -> R<()> {
         if self.version < 150 {
             bail!(self, b.span, "in/out interface blocks require GLSL 1.50");
+        }
+        if b.name == "gl_PerVertex" {
+            return self.redeclare_per_vertex(b);
         }
         let is_in = b.quals.storage == Some(Storage::In);
         if (self.stage == Stage::Vertex && is_in) || (self.stage == Stage::Fragment && !is_in) {

@@ -14,6 +14,7 @@ use crate::ir::{
 };
 
 use super::ast::{self, Expr, External};
+use super::builtin_constants::{self, ConstValue};
 use super::consts::{self, CVal};
 use super::diag::{Diagnostic, Span};
 use super::preprocess::Profile;
@@ -189,6 +190,9 @@ pub struct Lowerer {
     /// The size `out float gl_ClipDistance[n];` gave the array (GLSL 4.60 §7.1.1);
     /// `gl_MaxClipDistances` when it was not redeclared.
     pub clip_distance_len: Option<u32>,
+    /// `in gl_PerVertex { ... } gl_in[];` of a geometry shader: the members it keeps, in
+    /// order, at their declared sizes (per_vertex.rs); `None` for the whole built-in block.
+    pub per_vertex_in: Option<Vec<(String, Type)>>,
     /// The size `out float gl_CullDistance[n];` (or `in` in a fragment shader) gave the
     /// array; when it was not redeclared, what gl_ClipDistance's size leaves of
     /// gl_MaxCombinedClipAndCullDistances.
@@ -299,6 +303,7 @@ impl Lowerer {
             frag_coord_layout: None,
             frag_coord_redeclared_at: None,
             clip_distance_len: None,
+            per_vertex_in: None,
             cull_distance_len: None,
             frag_coord_first_use: None,
             global_bindless: false,
@@ -492,17 +497,25 @@ impl Lowerer {
     }
     /// The built-in constants of GLSL 4.60 §7.3 that softgl declares: the clip and cull
     /// distance limits (GL 4.5 core table 23.53's minimums, as `api::context::limits`).
+    /// A built-in constant (GLSL 4.60 §7.3, `builtin_constants.rs`) as this shader's
+    /// version and extensions see it.
     pub fn builtin_const(&self, name: &str) -> Option<CVal> {
-        let n = match name {
-            "gl_MaxClipDistances" if self.version >= 130 => 8,
-            "gl_MaxCullDistances" | "gl_MaxCombinedClipAndCullDistances"
-                if self.version >= 450 || self.cull_distance =>
-            {
-                8
-            }
-            _ => return None,
+        let cull = self.cull_distance;
+        let extra = |n: &str| {
+            cull && matches!(
+                n,
+                "gl_MaxCullDistances" | "gl_MaxCombinedClipAndCullDistances"
+            )
         };
-        Some(CVal::scalar(ir::Scalar::I32(n)))
+        Some(
+            match builtin_constants::lookup(name, self.version, &extra)? {
+                ConstValue::Int(n) => CVal::scalar(ir::Scalar::I32(n)),
+                ConstValue::Ivec3(v) => CVal {
+                    ty: Type::vector(BaseType::Int, 3),
+                    vals: v.iter().map(|&n| ir::Scalar::I32(n)).collect(),
+                },
+            },
+        )
     }
     pub fn lookup_const(&self, name: &str) -> Option<CVal> {
         for s in self.scopes.iter().rev() {
@@ -524,7 +537,13 @@ impl Lowerer {
                 };
             }
         }
-        None
+        // A redeclared distance array has its size before its first use declares it.
+        match name {
+            "gl_ClipDistance" => self.clip_distance_len,
+            "gl_CullDistance" => self.cull_distance_len,
+            "gl_in" if self.stage == Stage::Geometry => self.geometry.input.map(|p| p.vertices()),
+            _ => None,
+        }
     }
     pub fn const_eval(&self, e: &Expr) -> Option<CVal> {
         consts::eval(
@@ -738,6 +757,7 @@ impl Lowerer {
             // Outputs always include gl_Position (module.rs).
             let _ = self.builtin_var("gl_Position");
         }
+        self.prescan_geometry_input(&units);
         let mut main: Option<(Rc<ast::FunctionDecl>, usize)> = None;
         for (k, unit) in units.into_iter().enumerate() {
             self.enter_unit(k);

@@ -11,12 +11,14 @@
 //! | `ast.rs` | the syntax tree with spans |
 //! | `parse.rs` | recursive-descent parser |
 //! | `types.rs` | GLSL types, tight and std140 layouts |
+//! | `builtin_constants.rs` | the built-in constants (`gl_MaxDrawBuffers`, …), each with the GL limit it equals |
 //! | `consts.rs` | constant-expression folding (array sizes, case labels, offsets) |
 //! | `lower.rs` | checks + lowering: the context, scopes, types, the translation unit |
 //! | `interface.rs` | globals, uniforms, std140 blocks, inputs/outputs, built-in variables |
 //! | `storage.rs` | shader storage blocks (std430/std140, runtime-sized arrays, `length()`) and the atomic built-ins |
 //! | `compute.rs` | the compute stage: local size, compute built-ins, `shared` variables, barriers |
 //! | `geometry.rs` | the geometry stage: input/output layouts, sized input arrays, `gl_in[]` and the primitive built-ins, EmitVertex/EndPrimitive |
+//! | `per_vertex.rs` | redeclarations of the built-in `gl_PerVertex` block (`out gl_PerVertex { ... };`, `in gl_PerVertex { ... } gl_in[];`) |
 //! | `stmt.rs` | statements, function declarations and inlining |
 //! | `place.rs` | storage places: indexing, members, swizzles, reads and writes |
 //! | `expr.rs` | operators, conversions, constructors, user calls (inlined) |
@@ -32,6 +34,7 @@
 #![forbid(unsafe_code)]
 
 pub mod ast;
+pub mod builtin_constants;
 mod builtins;
 mod compute;
 pub mod consts;
@@ -43,6 +46,7 @@ pub mod lex;
 pub mod limits;
 mod lower;
 pub mod parse;
+mod per_vertex;
 mod place;
 pub mod preprocess;
 mod stmt;

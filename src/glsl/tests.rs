@@ -1539,3 +1539,147 @@ fn per_vertex_members_redeclare_in_vertex_and_geometry_shaders() {
     );
     assert!(e.contains("`out float gl_PointSize'"), "{e}");
 }
+
+#[test]
+fn geometry_unsized_inputs_take_their_size_from_a_later_input_layout() {
+    // GLSL 1.50 §4.3.8.1: an unsized input is sized by the input layout even when the
+    // layout comes after it (as Mesa does). `check` has a negative size unless the length
+    // is 3, so a wrong size fails to compile.
+    ok(
+        Stage::Geometry,
+        "#version 150\nin vec4 v[];\nin B { float f; } b[];\nlayout(triangles) in;\n\
+         layout(points, max_vertices = 1) out;\n\
+         void main() { int check[v.length() == 3 && b.length() == 3 ? 1 : -1];\n\
+         gl_Position = v[2] + vec4(b[1].f); EmitVertex(); }\n",
+    );
+    // A size that disagrees with the later layout is still an error.
+    let e = fails(
+        Stage::Geometry,
+        "#version 150\nin vec4 v[2];\nlayout(triangles) in;\n\
+         layout(points, max_vertices = 1) out;\nvoid main() { EmitVertex(); }\n",
+    );
+    assert!(e.contains("input primitive"), "{e}");
+    // The layout may come from another unit of the stage: a unit compiles without it,
+    // and the link of the units together sizes the input from the other unit's layout.
+    let main_unit =
+        "#version 150\nin vec4 v[];\nvoid main() { gl_Position = v[2]; EmitVertex(); }\n";
+    let layout_unit =
+        "#version 150\nlayout(triangles) in;\nlayout(points, max_vertices = 1) out;\n";
+    ok(Stage::Geometry, main_unit);
+    let linked = super::compile_units(Stage::Geometry, &[main_unit, layout_unit]);
+    let m = linked
+        .module
+        .unwrap_or_else(|| panic!("{}", linked.info_log));
+    let v = m.inputs.iter().find(|i| i.name == "v").expect("input v");
+    assert_eq!(v.array_len, Some(3), "sized by the other unit's layout");
+    // No layout in any unit: the link cannot size it.
+    let e = super::compile_units(
+        Stage::Geometry,
+        &[
+            "#version 150\nin vec4 v[];\nlayout(points, max_vertices = 1) out;\n\
+           void main() { EmitVertex(); }\n",
+        ],
+    )
+    .info_log;
+    assert!(e.contains("declared before the input primitive"), "{e}");
+}
+
+#[test]
+fn per_vertex_block_redeclarations() {
+    // GLSL 1.50 §7.1: the output block in vertex and geometry shaders, sizing
+    // gl_ClipDistance.
+    ok(
+        Stage::Vertex,
+        "#version 150\nin vec4 p;\nout gl_PerVertex { vec4 gl_Position; float gl_ClipDistance[4]; };\n\
+         void main() { int check[gl_ClipDistance.length() == 4 ? 1 : -1];\n\
+         gl_Position = p; gl_ClipDistance[3] = 1.0; }\n",
+    );
+    ok(
+        Stage::Geometry,
+        "#version 150\nlayout(triangles) in;\nlayout(points, max_vertices = 1) out;\n\
+         out gl_PerVertex { vec4 gl_Position; float gl_PointSize; };\n\
+         in gl_PerVertex { vec4 gl_Position; float gl_ClipDistance[2]; } gl_in[];\n\
+         void main() { int check[gl_in.length() == 3 ? 1 : -1];\n\
+         gl_Position = gl_in[1].gl_Position + vec4(gl_in[2].gl_ClipDistance[1]);\n\
+         gl_Position.x += float(gl_in[0].gl_ClipDistance.length());\n\
+         gl_PointSize = 1.0; EmitVertex(); }\n",
+    );
+    // Unsized gl_ClipDistance in gl_in keeps its implicit size, the maximum.
+    ok(
+        Stage::Geometry,
+        "#version 150\nlayout(points) in;\nlayout(points, max_vertices = 1) out;\n\
+         in gl_PerVertex { vec4 gl_Position; float gl_ClipDistance[]; } gl_in[];\n\
+         void main() { gl_Position = gl_in[0].gl_Position;\n\
+         gl_Position.x += float(gl_in[0].gl_ClipDistance.length()); EmitVertex(); }\n",
+    );
+    for (stage, src, want) in [
+        (
+            Stage::Vertex,
+            "#version 150\nout gl_PerVertex { vec4 gl_Position; float extra; };\nvoid main() { }\n",
+            "`extra' is not a member of gl_PerVertex",
+        ),
+        (
+            Stage::Vertex,
+            "#version 150\nout gl_PerVertex { vec3 gl_Position; };\nvoid main() { }\n",
+            "must keep its built-in type",
+        ),
+        (
+            Stage::Vertex,
+            "#version 150\nout gl_PerVertex { float gl_ClipDistance[9]; };\nvoid main() { }\n",
+            "array size must be 1 to",
+        ),
+        (
+            Stage::Vertex,
+            "#version 150\nin gl_PerVertex { vec4 gl_Position; };\nvoid main() { }\n",
+            "can only be redeclared as",
+        ),
+        (
+            Stage::Geometry,
+            "#version 150\nlayout(points) in;\nlayout(points, max_vertices = 1) out;\n\
+             in gl_PerVertex { vec4 gl_Position; } verts[];\nvoid main() { EmitVertex(); }\n",
+            "can only be redeclared as",
+        ),
+        (
+            Stage::Geometry,
+            "#version 150\nlayout(triangles) in;\nlayout(points, max_vertices = 1) out;\n\
+             in gl_PerVertex { vec4 gl_Position; } gl_in[2];\nvoid main() { EmitVertex(); }\n",
+            "input primitive",
+        ),
+    ] {
+        let e = fails(stage, src);
+        assert!(e.contains(want), "want {want:?} in:\n{e}\n{src}");
+    }
+}
+
+#[test]
+fn min_max_clamp_abs_of_constants_are_constant_expressions() {
+    // GLSL 4.60 §4.3.3: a built-in call with constant arguments is a constant expression;
+    // array sizes use them (piglit's max-components tests size arrays with min()).
+    ok(
+        Stage::Vertex,
+        "#version 150\nvoid main() {\n\
+         float a[min(gl_MaxVertexOutputComponents, 5)];\n\
+         int check[a.length() == 5 ? 1 : -1];\n\
+         int b[max(2, 3) + clamp(7, 0, 4) + abs(-1)];\n\
+         int check2[b.length() == 8 ? 1 : -1];\n\
+         const vec2 m = min(vec2(1.0, 4.0), 2.0);\n\
+         int check3[m.y == 2.0 && m.x == 1.0 ? 1 : -1];\n\
+         const uint u = max(3u, 9u);\n\
+         int check4[u == 9u ? 1 : -1];\n\
+         gl_Position = vec4(0.0); }\n",
+    );
+    // abs(-0.0) is +0.0 and min keeps its first argument when neither is less
+    // (y < x ? y : x).
+    ok(
+        Stage::Vertex,
+        "#version 150\nvoid main() {\n\
+         const float z = abs(-0.0);\n\
+         int check[1.0 / z > 0.0 ? 1 : -1];\n\
+         gl_Position = vec4(z); }\n",
+    );
+    let e = fails(
+        Stage::Vertex,
+        "#version 150\nuniform int n;\nvoid main() { float a[min(n, 2)]; gl_Position = vec4(0.0); }\n",
+    );
+    assert!(e.contains("constant"), "{e}");
+}

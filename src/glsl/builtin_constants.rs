@@ -1,0 +1,240 @@
+//! The built-in constants of GLSL 4.60 §7.3 (`gl_MaxDrawBuffers`, `gl_MaxVertexAttribs`,
+//! …): their values, the GLSL version that introduced each, and the GL limit each must
+//! equal (GL 4.5 core §7.3: "the values are the same as the corresponding GL state").
+//! The API answers glGet from its own tables; `tests/builtin_constants.rs` compiles every
+//! constant here against what glGetIntegerv returns, so the two cannot drift apart.
+//!
+//! Constants of features softgl does not have are left out rather than given a made-up
+//! value: the tessellation limits (GLSL 4.00), the atomic-counter and image limits of
+//! the vertex and fragment stages (GLSL 4.20) and the transform feedback limits (GLSL
+//! 4.40). A shader naming one fails to compile with "undeclared".
+
+use crate::gl::enums as gl;
+use crate::ir::{compute, geometry as geo, link};
+
+/// One constant: its name, the first `#version` that has it, the GL limit it equals
+/// (`None`: GL has no query of its own for it), and its value (one int, or an ivec3).
+pub struct BuiltinConstant {
+    pub name: &'static str,
+    pub since: u32,
+    pub gl_limit: Option<u32>,
+    pub value: ConstValue,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum ConstValue {
+    Int(i32),
+    /// The compute group limits, per dimension (glGetIntegeri_v).
+    Ivec3([i32; 3]),
+}
+
+const fn c(name: &'static str, since: u32, gl_limit: u32, v: i32) -> BuiltinConstant {
+    BuiltinConstant {
+        name,
+        since,
+        gl_limit: Some(gl_limit),
+        value: ConstValue::Int(v),
+    }
+}
+
+/// Texture image units per stage (GL_MAX_TEXTURE_IMAGE_UNITS and its per-stage kin, as the
+/// API reports them).
+pub const MAX_TEXTURE_IMAGE_UNITS: i32 = 16;
+/// GL_MAX_VARYING_COMPONENTS: GL 4.5's minimum (table 23.62), as the API reports it.
+pub const MAX_VARYING_COMPONENTS: i32 = 60;
+/// GL_MAX_VERTEX_OUTPUT_COMPONENTS and GL_MAX_FRAGMENT_INPUT_COMPONENTS (GL 4.5's minimums).
+pub const MAX_VERTEX_OUTPUT_COMPONENTS: i32 = 64;
+pub const MAX_FRAGMENT_INPUT_COMPONENTS: i32 = 128;
+
+const UNIFORMS: i32 = link::MAX_UNIFORM_COMPONENTS as i32;
+
+/// Every built-in constant softgl declares (GLSL 4.60 §7.3, in its order).
+pub static CONSTANTS: &[BuiltinConstant] = &[
+    c(
+        "gl_MaxVertexAttribs",
+        110,
+        gl::MAX_VERTEX_ATTRIBS,
+        link::MAX_VERTEX_ATTRIBS as i32,
+    ),
+    c(
+        "gl_MaxVertexUniformComponents",
+        110,
+        gl::MAX_VERTEX_UNIFORM_COMPONENTS,
+        UNIFORMS,
+    ),
+    c(
+        "gl_MaxVaryingFloats",
+        110,
+        gl::MAX_VARYING_COMPONENTS,
+        MAX_VARYING_COMPONENTS,
+    ),
+    c(
+        "gl_MaxVertexTextureImageUnits",
+        110,
+        gl::MAX_VERTEX_TEXTURE_IMAGE_UNITS,
+        MAX_TEXTURE_IMAGE_UNITS,
+    ),
+    c(
+        "gl_MaxCombinedTextureImageUnits",
+        110,
+        gl::MAX_COMBINED_TEXTURE_IMAGE_UNITS,
+        link::MAX_COMBINED_TEXTURE_IMAGE_UNITS as i32,
+    ),
+    c(
+        "gl_MaxTextureImageUnits",
+        110,
+        gl::MAX_TEXTURE_IMAGE_UNITS,
+        MAX_TEXTURE_IMAGE_UNITS,
+    ),
+    c(
+        "gl_MaxFragmentUniformComponents",
+        110,
+        gl::MAX_FRAGMENT_UNIFORM_COMPONENTS,
+        UNIFORMS,
+    ),
+    c(
+        "gl_MaxDrawBuffers",
+        110,
+        gl::MAX_DRAW_BUFFERS,
+        link::MAX_DRAW_BUFFERS as i32,
+    ),
+    c("gl_MaxClipDistances", 130, gl::MAX_CLIP_DISTANCES, 8),
+    c(
+        "gl_MaxVaryingComponents",
+        130,
+        gl::MAX_VARYING_COMPONENTS,
+        MAX_VARYING_COMPONENTS,
+    ),
+    // The front end refuses constant offsets outside [-8, 7] (GLSL 4.60 §8.9.2).
+    c(
+        "gl_MinProgramTexelOffset",
+        130,
+        gl::MIN_PROGRAM_TEXEL_OFFSET,
+        -8,
+    ),
+    c(
+        "gl_MaxProgramTexelOffset",
+        130,
+        gl::MAX_PROGRAM_TEXEL_OFFSET,
+        7,
+    ),
+    c(
+        "gl_MaxVertexOutputComponents",
+        150,
+        gl::MAX_VERTEX_OUTPUT_COMPONENTS,
+        MAX_VERTEX_OUTPUT_COMPONENTS,
+    ),
+    c(
+        "gl_MaxGeometryInputComponents",
+        150,
+        gl::MAX_GEOMETRY_INPUT_COMPONENTS,
+        geo::MAX_INPUT_COMPONENTS as i32,
+    ),
+    c(
+        "gl_MaxGeometryOutputComponents",
+        150,
+        gl::MAX_GEOMETRY_OUTPUT_COMPONENTS,
+        geo::MAX_OUTPUT_COMPONENTS as i32,
+    ),
+    c(
+        "gl_MaxFragmentInputComponents",
+        150,
+        gl::MAX_FRAGMENT_INPUT_COMPONENTS,
+        MAX_FRAGMENT_INPUT_COMPONENTS,
+    ),
+    c(
+        "gl_MaxGeometryTextureImageUnits",
+        150,
+        gl::MAX_GEOMETRY_TEXTURE_IMAGE_UNITS,
+        MAX_TEXTURE_IMAGE_UNITS,
+    ),
+    c(
+        "gl_MaxGeometryOutputVertices",
+        150,
+        gl::MAX_GEOMETRY_OUTPUT_VERTICES,
+        geo::MAX_OUTPUT_VERTICES as i32,
+    ),
+    c(
+        "gl_MaxGeometryTotalOutputComponents",
+        150,
+        gl::MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS,
+        geo::MAX_TOTAL_OUTPUT_COMPONENTS as i32,
+    ),
+    c(
+        "gl_MaxGeometryUniformComponents",
+        150,
+        gl::MAX_GEOMETRY_UNIFORM_COMPONENTS,
+        UNIFORMS,
+    ),
+    // GL 4.5 core has no query of its own for it; GLSL 1.50 gives it the geometry
+    // output limit's role (as Mesa does).
+    BuiltinConstant {
+        name: "gl_MaxGeometryVaryingComponents",
+        since: 150,
+        gl_limit: Some(gl::MAX_GEOMETRY_OUTPUT_COMPONENTS),
+        value: ConstValue::Int(geo::MAX_OUTPUT_COMPONENTS as i32),
+    },
+    c("gl_MaxViewports", 410, gl::MAX_VIEWPORTS, 16),
+    BuiltinConstant {
+        name: "gl_MaxComputeWorkGroupCount",
+        since: 430,
+        gl_limit: Some(gl::MAX_COMPUTE_WORK_GROUP_COUNT),
+        value: ConstValue::Ivec3([compute::MAX_GROUP_COUNT as i32; 3]),
+    },
+    BuiltinConstant {
+        name: "gl_MaxComputeWorkGroupSize",
+        since: 430,
+        gl_limit: Some(gl::MAX_COMPUTE_WORK_GROUP_SIZE),
+        value: ConstValue::Ivec3([
+            compute::MAX_SIZE[0] as i32,
+            compute::MAX_SIZE[1] as i32,
+            compute::MAX_SIZE[2] as i32,
+        ]),
+    },
+    c(
+        "gl_MaxComputeUniformComponents",
+        430,
+        gl::MAX_COMPUTE_UNIFORM_COMPONENTS,
+        UNIFORMS,
+    ),
+    c(
+        "gl_MaxComputeTextureImageUnits",
+        430,
+        gl::MAX_COMPUTE_TEXTURE_IMAGE_UNITS,
+        MAX_TEXTURE_IMAGE_UNITS,
+    ),
+    // No atomic counters or image uniforms yet (issue #14 item 4).
+    c(
+        "gl_MaxComputeImageUniforms",
+        430,
+        gl::MAX_COMPUTE_IMAGE_UNIFORMS,
+        0,
+    ),
+    c(
+        "gl_MaxComputeAtomicCounters",
+        430,
+        gl::MAX_COMPUTE_ATOMIC_COUNTERS,
+        0,
+    ),
+    c(
+        "gl_MaxComputeAtomicCounterBuffers",
+        430,
+        gl::MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS,
+        0,
+    ),
+    c("gl_MaxCullDistances", 450, gl::MAX_CULL_DISTANCES, 8),
+    c(
+        "gl_MaxCombinedClipAndCullDistances",
+        450,
+        gl::MAX_COMBINED_CLIP_AND_CULL_DISTANCES,
+        8,
+    ),
+    c("gl_MaxSamples", 450, gl::MAX_SAMPLES, 8),
+];
+
+/// The constant `name` as a shader of `version` sees it; `extra` admits constants an
+/// enabled extension brings in earlier (GL_ARB_cull_distance's two, before 4.50).
+pub fn lookup(name: &str, version: u32, extra: &dyn Fn(&str) -> bool) -> Option<ConstValue> {
+    let k = CONSTANTS.iter().find(|k| k.name == name)?;
+    (version >= k.since || extra(name)).then_some(k.value)
+}
