@@ -6,6 +6,8 @@
 # Scenes that do not render (SKIP or a compile error) print "-" instead of a hash.
 set -uo pipefail
 export LC_ALL=C  # one scene order on every machine (glob order follows the locale)
+# Scenes run on the context their [require] asks for, as piglit runs do (README).
+export SOFTGL_GL_VERSION_OVERRIDE=${SOFTGL_GL_VERSION_OVERRIDE:-4.5}
 bin=${1:?usage: scene-hashes.sh SOFTGL_BIN [THREADS]}
 threads=${2:-1}
 root="$(cd "$(dirname "$0")/.." && pwd)"

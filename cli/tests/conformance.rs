@@ -28,7 +28,17 @@ fn write_actual(name: &str, threads: usize, result: &RunResult) -> String {
     }
 }
 
+/// The scenes run on the context their `[require]` section asks for, as piglit's runs do
+/// (README): softgl's honest version is below what the geometry-shader scenes need, so
+/// every test claims 4.5 through the override before it makes a context. Every test of
+/// this binary sets the same value, so the order they run in does not matter.
+fn claim_gl_45() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| std::env::set_var("SOFTGL_GL_VERSION_OVERRIDE", "4.5"));
+}
+
 fn check_scene(name: &str) {
+    claim_gl_45();
     let path = scene_path(name);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("{}: cannot read: {e}", path.display()));
@@ -44,10 +54,14 @@ fn check_scene(name: &str) {
         match &result.outcome {
             Outcome::Pass => {}
             Outcome::Skip(why) => {
-                // A SKIP must be real: ask a fresh context on its own.
-                let mut ctx = Context::new(1, 1);
+                // A SKIP must be real: ask a fresh context of the kind the scene asks for
+                // (none at all, even with 4.5 claimed, is a real reason too).
+                let real = match Context::with_attribs(&run::context_attribs(&script), None) {
+                    Ok(mut ctx) => run::unmet_requirement(&mut ctx, &script.requirements).is_some(),
+                    Err(_) => true,
+                };
                 assert!(
-                    run::unmet_requirement(&mut ctx, &script.requirements).is_some(),
+                    real,
                     "{}: SKIP ({why}) although a fresh context meets every requirement",
                     path.display()
                 );
@@ -152,6 +166,7 @@ scenes! {
     fragcoord_origin_upper_left,
     fragcoord_pixel_center_integer,
     front_facing,
+    geometry_per_vertex_blocks,
     geometry_points_to_quads,
     instanced_arrays,
     instanced_rect,

@@ -113,39 +113,21 @@ pub fn run_script(script: &Script, opts: &RunOptions) -> RunResult {
         _ => (opts.width, opts.height),
     };
     let attribs = context_attribs(script);
-    let mut ctx = match opts.threads {
-        // `Context::with_attribs` has no thread count: an explicit one takes the debug
-        // context of `with_threads`, checked against the same version limit.
-        Some(n) => {
-            let (major, minor) = softgl::supported_version();
-            if (attribs.major, attribs.minor) > (major, minor) {
-                return skipped(
-                    width,
-                    height,
-                    format!(
-                        "requires GL {}.{}, softgl reports {major}.{minor} \
-                         (SOFTGL_GL_VERSION_OVERRIDE can claim more)",
-                        attribs.major, attribs.minor
-                    ),
-                );
+    let made = match opts.threads {
+        Some(n) => Context::with_attribs_and_threads(&attribs, None, n),
+        None => Context::with_attribs(&attribs, None),
+    };
+    let mut ctx = match made {
+        Ok(mut ctx) => match softgl::Surface::new(width, height, true) {
+            Ok(surface) => {
+                ctx.set_default_surface(Some(&surface));
+                ctx
             }
-            Context::with_threads(width, height, n)
-        }
-        None => match Context::with_attribs(&attribs, None) {
-            Ok(mut ctx) => match softgl::Surface::new(width, height, true) {
-                Ok(surface) => {
-                    ctx.set_default_surface(Some(&surface));
-                    ctx
-                }
-                Err(e) => {
-                    return failed_early(
-                        opts,
-                        format!("cannot make a {width}x{height} window: {e}"),
-                    )
-                }
-            },
-            Err(e) => return skipped(width, height, format!("no GL context: {e}")),
+            Err(e) => {
+                return failed_early(opts, format!("cannot make a {width}x{height} window: {e}"))
+            }
         },
+        Err(e) => return skipped(width, height, format!("no GL context: {e}")),
     };
     run_on(&mut ctx, script, width, height)
 }
