@@ -2,7 +2,8 @@
  * (Mesa's llvmpipe with Debian's libgl1-mesa-dri), so softgl's figures have a comparison on
  * the same machine. Build and run: benches/llvmpipe/run.sh. Prints one line per workload:
  * "name median_ms (pixel r,g,b,a, error 0x0)". Each workload is rendered then waited for with glFinish, as the Rust
- * benches do. */
+ * benches do. WORKLOAD_ITERS=N renders N timed frames instead of each workload's own count: under
+ * callgrind, the instructions of one frame are the difference between runs with N = 3 and N = 1, halved. */
 #define GL_GLEXT_PROTOTYPES 1
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
@@ -578,7 +579,9 @@ int main(int argc, char **argv) {
         glDisable(GL_BLEND);
         glDisable(GL_DEPTH_TEST);
         w[i].setup();
-        double ms = median_ms(w[i].frame, w[i].iters);
+        const char *iters = getenv("WORKLOAD_ITERS");
+        int n = iters ? atoi(iters) : w[i].iters;
+        double ms = median_ms(w[i].frame, n < 1 ? 1 : n > 256 ? 256 : n);
         /* One pixel and the error flag, so a run that measured nothing shows it. */
         unsigned char px[4] = {0};
         glReadPixels(300, 300, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);

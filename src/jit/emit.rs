@@ -408,17 +408,22 @@ pub(crate) fn emit_function(
     let outputs = b.ins().load(ptr, f, inv, abi::INV_OUTPUTS);
     let builtins = b.ins().load(ptr, f, inv, abi::INV_BUILTINS);
     let mask_bits = b.ins().load(types::I32, f, inv, abi::INV_MASK);
-    let uniforms = b.ins().load(ptr, f, env, abi::ENV_UNIFORMS);
-    let uniform_words = b.ins().load(types::I64, f, env, abi::ENV_UNIFORM_WORDS);
-    let blocks = b.ins().load(ptr, f, env, abi::ENV_BLOCKS);
-    let block_count = b.ins().load(types::I64, f, env, abi::ENV_BLOCK_COUNT);
-    let storage = b.ins().load(ptr, f, env, abi::ENV_STORAGE);
-    let storage_count = b.ins().load(types::I64, f, env, abi::ENV_STORAGE_COUNT);
-    let sampler = b.ins().load(ptr, f, env, abi::ENV_SAMPLER);
-    let loop_trips = b.ins().load(ptr, f, env, abi::ENV_LOOP_TRIPS);
+    // The `ShaderEnv` is per-draw constants (abi.rs), never written while code runs: its
+    // loads are pure, so Cranelift drops those the shader does not use (a fragment variant
+    // paid all eight per quad, issue #9) and may hoist the rest out of the variant's quad
+    // loop.
+    let fe = uniform_mem();
+    let uniforms = b.ins().load(ptr, fe, env, abi::ENV_UNIFORMS);
+    let uniform_words = b.ins().load(types::I64, fe, env, abi::ENV_UNIFORM_WORDS);
+    let blocks = b.ins().load(ptr, fe, env, abi::ENV_BLOCKS);
+    let block_count = b.ins().load(types::I64, fe, env, abi::ENV_BLOCK_COUNT);
+    let storage = b.ins().load(ptr, fe, env, abi::ENV_STORAGE);
+    let storage_count = b.ins().load(types::I64, fe, env, abi::ENV_STORAGE_COUNT);
+    let sampler = b.ins().load(ptr, fe, env, abi::ENV_SAMPLER);
+    let loop_trips = b.ins().load(ptr, fe, env, abi::ENV_LOOP_TRIPS);
     let budget = b.declare_var(I32X4);
     if has_loop(&func.body) {
-        let n = b.ins().load(types::I32, f, env, abi::ENV_LOOP_BUDGET);
+        let n = b.ins().load(types::I32, fe, env, abi::ENV_LOOP_BUDGET);
         let v = b.ins().splat(I32X4, n);
         b.def_var(budget, v);
     }

@@ -568,7 +568,10 @@ pub(super) fn quad_start(d: &Descriptor, req: &TexRequest, lanes: u32) -> QuadSt
     }
     let first = lanes.trailing_zeros() as usize;
     let arg_bits = req.lod[first];
-    let lam = if (0..4).all(|l| lanes & (1 << l) == 0 || req.lod[l] == arg_bits) {
+    let active = I4::lane_mask(lanes);
+    // Lanes whose bias (or LOD) has the bits of the first active lane's, as a mask.
+    let same = I4::new(req.lod.map(|b| b as i32)).eq(I4::splat(arg_bits as i32));
+    let lam = if (same.bits() | !lanes) & 0xF == 0xF {
         // One bias (or explicit LOD) for the quad, the usual case: λ once. Equal inputs
         // give equal bits, so this is `lane_lambdas` without the repeats.
         let arg = f32::from_bits(arg_bits);
@@ -585,8 +588,6 @@ pub(super) fn quad_start(d: &Descriptor, req: &TexRequest, lanes: u32) -> QuadSt
         }
         lam
     };
-    let on = |l: u32| -((lanes >> l) as i32 & 1);
-    let active = I4::new([on(0), on(1), on(2), on(3)]);
     QuadStart::Go {
         lam,
         s: F4::from_bits(req.coord[0]).and_mask(active),

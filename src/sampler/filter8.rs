@@ -412,8 +412,7 @@ fn quad_start_lod_free(d: &Descriptor, req: &TexRequest, lanes: u32) -> Option<O
     if lanes & 0xF == 0 {
         return Some(None);
     }
-    let on = |l: u32| -((lanes >> l) as i32 & 1);
-    let active = I4::new([on(0), on(1), on(2), on(3)]);
+    let active = I4::lane_mask(lanes);
     Some(Some((
         F4::from_bits(req.coord[0]).and_mask(active),
         F4::from_bits(req.coord[1]).and_mask(active),
@@ -457,8 +456,7 @@ fn sample_vector8<
         return super::filter::sample_vector_with_plan::<F>(d, req, lanes, out, p, s, t);
     }
     let off = req.offset;
-    let on = |l: u32| -((lanes >> l) as i32 & 1);
-    let active = I4::new([on(0), on(1), on(2), on(3)]);
+    let active = I4::lane_mask(lanes);
     let a = if p.linear {
         level_q23x4::<F, true, W>(d, p.a, s, t, off, active)
     } else {

@@ -226,23 +226,33 @@ impl SampleContext {
     }
 
     /// The descriptor `handle` names, if valid and (unless internal) resident; reports a
-    /// miss. The caller is pinned (see `DescriptorTable::lookup`).
+    /// miss. The caller is pinned (see `DescriptorTable::lookup`). Inlined into the quad
+    /// path, with the reporting out of line: a hit is a lookup and one flag.
+    #[inline(always)]
     fn resolve(&self, handle: TextureHandle) -> Option<&Descriptor> {
         match self.table.lookup(handle) {
-            None => {
-                self.report(format!(
-                    "texture handle {handle} is not a valid handle (never created, or \
-                     its texture or sampler was deleted); the lookup returns zeros"
-                ));
+            Some(d) if d.is_internal() || self.resident.contains(handle) => Some(d),
+            found => {
+                self.report_miss(handle, found.is_some());
                 None
             }
-            Some(d) if !d.is_internal() && !self.resident.contains(handle) => {
-                self.report(format!(
-                    "texture handle {handle} is not resident; the lookup returns zeros"
-                ));
-                None
-            }
-            Some(d) => Some(d),
+        }
+    }
+
+    /// The debug message of a handle `resolve` refused: not valid, or valid but not
+    /// resident.
+    #[cold]
+    #[inline(never)]
+    fn report_miss(&self, handle: TextureHandle, valid: bool) {
+        if valid {
+            self.report(format!(
+                "texture handle {handle} is not resident; the lookup returns zeros"
+            ));
+        } else {
+            self.report(format!(
+                "texture handle {handle} is not a valid handle (never created, or \
+                 its texture or sampler was deleted); the lookup returns zeros"
+            ));
         }
     }
 }
@@ -266,12 +276,41 @@ pub(crate) fn pin_span() -> Option<PinGuard> {
 /// texture.
 pub fn sample(ctx: &SampleContext, req: &TexRequest) -> TexResult {
     let mut out: TexResult = [[0; 4]; 4];
+    sample_into(ctx, req, &mut out);
+    out
+}
+
+/// `sample` into `out`, which it zeroes first (inactive lanes and misses read zeros).
+/// `rt_texture` calls it on generated code's result slot: no result copied through the
+/// stack, no op lookup and no grouping for the usual request.
+#[inline(always)]
+fn sample_into(ctx: &SampleContext, req: &TexRequest, out: &mut TexResult) {
+    *out = [[0; 4]; 4];
+    // The usual request, a filtered sample of a whole quad through one handle: one lookup
+    // and the descriptor's routine (issue #9 item 4). `with_pinned` is inside the check,
+    // so the op is known here without `TexOp::from_u32`.
+    let lo = &req.handle_lo;
+    let hi = &req.handle_hi;
+    if req.op <= TexOp::SampleLod as u32
+        && req.mask & 0xF == 0xF
+        && (lo[0] ^ lo[1]) | (lo[0] ^ lo[2]) | (lo[0] ^ lo[3]) == 0
+        && (hi[0] ^ hi[1]) | (hi[0] ^ hi[2]) | (hi[0] ^ hi[3]) == 0
+    {
+        let handle = TextureHandle::from_bits((hi[0] as u64) << 32 | lo[0] as u64);
+        // Pinned for the whole instruction: the descriptor stays valid until then.
+        epoch::with_pinned(|| {
+            if let Some(d) = ctx.resolve(handle) {
+                (d.sample)(d, req, 0xF, out);
+                d.apply_swizzle(0xF, out);
+            }
+        });
+        return;
+    }
     let Some(op) = TexOp::from_u32(req.op) else {
-        return out;
+        return;
     };
     // Pinned for the whole instruction: the descriptors we look up stay valid until then.
-    epoch::with_pinned(|| sample_pinned(ctx, req, op, &mut out));
-    out
+    epoch::with_pinned(|| sample_pinned(ctx, req, op, out));
 }
 
 /// `sample` once pinned.
@@ -282,19 +321,6 @@ fn sample_pinned(ctx: &SampleContext, req: &TexRequest, op: TexOp, out: &mut Tex
     let handle_of = |lane: usize| {
         TextureHandle::from_bits((req.handle_hi[lane] as u64) << 32 | req.handle_lo[lane] as u64)
     };
-    // The usual request, a filtered sample of a whole quad through one handle: one lookup
-    // and the descriptor's routine, without the grouping below (issue #9 item 4).
-    if req.mask & 0xF == 0xF
-        && matches!(op, TexOp::SampleImplicit | TexOp::SampleLod)
-        && req.handle_lo == [req.handle_lo[0]; 4]
-        && req.handle_hi == [req.handle_hi[0]; 4]
-    {
-        if let Some(d) = ctx.resolve(handle_of(0)) {
-            (d.sample)(d, req, 0xF, out);
-            d.apply_swizzle(0xF, out);
-        }
-        return;
-    }
     // Lanes sharing a handle (the usual case: all four) are looked up and filtered as one
     // group, so the handle checks and the quad's LOD happen once.
     let mut pending = req.mask & 0xF;
@@ -397,15 +423,16 @@ pub unsafe extern "C" fn rt_texture(ctx: *const u8, req: *const TexRequest, out:
     if out.is_null() {
         return;
     }
-    let res = if ctx.is_null() || req.is_null() {
-        [[0; 4]; 4]
-    } else {
-        // SAFETY: non-null, and the caller's contract above says they are valid.
-        let (ctx, req) = unsafe { (&*(ctx as *const SampleContext), &*req) };
-        sample(ctx, req)
-    };
-    // SAFETY: non-null, and the caller's contract above says it is writable.
-    unsafe { out.write(res) };
+    // SAFETY: non-null, and the caller's contract above says it is writable (a `TexResult`
+    // of plain integers: any bits are a valid one, so a reference to it is sound).
+    let out = unsafe { &mut *out };
+    if ctx.is_null() || req.is_null() {
+        *out = [[0; 4]; 4];
+        return;
+    }
+    // SAFETY: non-null, and the caller's contract above says they are valid.
+    let (ctx, req) = unsafe { (&*(ctx as *const SampleContext), &*req) };
+    sample_into(ctx, req, out);
 }
 
 // Generated code calls `rt_texture` through this exact type (jit::abi).

@@ -184,8 +184,24 @@ impl I4 {
     /// Whether every lane of a mask is set.
     #[inline(always)]
     pub fn all(self) -> bool {
+        self.bits() == 0xF
+    }
+
+    /// The sign bit of each lane as bits 0..3 (lane l → bit l): a mask's lanes as a `u32`.
+    #[inline(always)]
+    pub fn bits(self) -> u32 {
         sse! {
-            _mm_movemask_ps(_mm_castsi128_ps(self.0)) == 0xF
+            _mm_movemask_ps(_mm_castsi128_ps(self.0)) as u32
+        }
+    }
+
+    /// The lane mask of bits 0..3 of `lanes` (all ones where bit l is set): one compare
+    /// instead of four scalar shifts and an insert each.
+    #[inline(always)]
+    pub fn lane_mask(lanes: u32) -> I4 {
+        sse! {
+            let bit = _mm_set_epi32(8, 4, 2, 1);
+            I4(_mm_cmpeq_epi32(_mm_and_si128(_mm_set1_epi32(lanes as i32), bit), bit))
         }
     }
     /// Arithmetic shift right by 1 (floor of x / 2).
@@ -523,6 +539,14 @@ impl I4 {
         self.0.iter().all(|&m| m == -1)
     }
     #[inline(always)]
+    pub fn bits(self) -> u32 {
+        (0..4).fold(0, |b, l| b | ((self.0[l] < 0) as u32) << l)
+    }
+    #[inline(always)]
+    pub fn lane_mask(lanes: u32) -> I4 {
+        I4([0, 1, 2, 3].map(|l| mask(lanes & (1 << l) != 0)))
+    }
+    #[inline(always)]
     pub fn shr1(self) -> I4 {
         I4(self.0.map(|x| x >> 1))
     }
@@ -664,6 +688,18 @@ mod tests {
                 assert_eq!(v[c].to_bits()[lane], (q[lane] as f32 / 255.0).to_bits());
             }
         }
+    }
+
+    #[test]
+    fn lane_masks_and_bits_round_trip() {
+        for lanes in 0..32u32 {
+            let m = I4::lane_mask(lanes);
+            let want = [0, 1, 2, 3].map(|l| if lanes & (1 << l) != 0 { -1 } else { 0 });
+            assert_eq!(m.to_array(), want, "{lanes:#x}");
+            assert_eq!(m.bits(), lanes & 0xF);
+            assert_eq!(m.all(), lanes & 0xF == 0xF);
+        }
+        assert_eq!(I4::new([i32::MIN, 0, -1, 1]).bits(), 0b0101);
     }
 
     #[test]
