@@ -269,7 +269,10 @@ fn pause_resume_and_draw_transform_feedback() {
         c.begin_transform_feedback(gl::POINTS);
         c.draw_arrays(gl::POINTS, 0, 1);
         c.pause_transform_feedback();
-        assert_eq!(c.get_transform_feedbackiv(xfb, gl::TRANSFORM_FEEDBACK_PAUSED), 1);
+        assert_eq!(
+            c.get_transform_feedbackiv(xfb, gl::TRANSFORM_FEEDBACK_PAUSED),
+            1
+        );
         c.draw_arrays(gl::POINTS, 1, 1); // not captured
         c.resume_transform_feedback();
         c.draw_arrays(gl::POINTS, 2, 2);
@@ -356,7 +359,12 @@ void main() {
 }";
     let got = both_threads(|t| {
         let mut c = setup(t, &[0.0; 3]);
-        let p = linked(&mut c, &[(gl::VERTEX_SHADER, vs)], &[], gl::INTERLEAVED_ATTRIBS);
+        let p = linked(
+            &mut c,
+            &[(gl::VERTEX_SHADER, vs)],
+            &[],
+            gl::INTERLEAVED_ATTRIBS,
+        );
         c.use_program(p);
         c.clear_color(0.25, 0.5, 0.75, 1.0);
         c.clear_depth(1.0);
@@ -374,12 +382,21 @@ void main() {
         assert_eq!(c.get_error(), gl::NO_ERROR);
         (colour, depth, discarded)
     });
-    assert!(got.0.chunks(4).all(|p| p == [64, 128, 191, 255]), "no colour written");
+    assert!(
+        got.0.chunks(4).all(|p| p == [64, 128, 191, 255]),
+        "no colour written"
+    );
     // z = 0.5 everywhere: one value below the cleared 1.0 (D24 rounds 0.5 a little).
     let one = 1.0f32.to_le_bytes();
     let first = &got.1[..4];
-    assert!(first != one && got.1.chunks(4).all(|d| d == first), "depth written");
-    assert!(got.2.chunks(4).all(|d| d == one), "nothing drawn under discard");
+    assert!(
+        first != one && got.1.chunks(4).all(|d| d == first),
+        "depth written"
+    );
+    assert!(
+        got.2.chunks(4).all(|d| d == one),
+        "nothing drawn under discard"
+    );
 }
 
 #[test]
@@ -432,6 +449,39 @@ void main() { gl_Position = vec4(0.0); a = 1.0; arr[1] = vec4(2.0); }";
         c.get_transform_feedback_varying(p, 2),
         (3, gl::FLOAT_VEC4, "arr".to_string())
     );
+    // The same through the program interface queries (GL 4.5 core §7.3.1).
+    let tfv = gl::TRANSFORM_FEEDBACK_VARYING;
+    assert_eq!(c.get_program_interfaceiv(p, tfv, gl::ACTIVE_RESOURCES), [5]);
+    assert_eq!(c.get_program_resource_name(p, tfv, 2), "arr");
+    assert_eq!(
+        c.get_program_resourceiv(p, tfv, 2, &[gl::OFFSET, gl::ARRAY_SIZE]),
+        [28, 3]
+    );
+    assert_eq!(
+        c.get_program_resourceiv(
+            p,
+            tfv,
+            4,
+            &[gl::OFFSET, gl::TRANSFORM_FEEDBACK_BUFFER_INDEX]
+        ),
+        [0, 1]
+    );
+    let tfb = gl::TRANSFORM_FEEDBACK_BUFFER;
+    assert_eq!(c.get_program_interfaceiv(p, tfb, gl::ACTIVE_RESOURCES), [2]);
+    assert_eq!(
+        c.get_program_resourceiv(
+            p,
+            tfb,
+            0,
+            &[
+                gl::BUFFER_BINDING,
+                gl::TRANSFORM_FEEDBACK_BUFFER_STRIDE,
+                gl::NUM_ACTIVE_VARIABLES,
+                gl::ACTIVE_VARIABLES
+            ]
+        ),
+        [0, 76, 2, 0, 2]
+    );
     assert_eq!(c.get_error(), gl::NO_ERROR);
     c.get_transform_feedback_varying(p, 5);
     assert_eq!(c.get_error(), gl::INVALID_VALUE);
@@ -455,7 +505,12 @@ fn command_errors_of_section_13_3() {
         &["a"],
         gl::INTERLEAVED_ATTRIBS,
     );
-    let plain = linked(&mut c, &[(gl::VERTEX_SHADER, VS)], &[], gl::INTERLEAVED_ATTRIBS);
+    let plain = linked(
+        &mut c,
+        &[(gl::VERTEX_SHADER, VS)],
+        &[],
+        gl::INTERLEAVED_ATTRIBS,
+    );
     let expect = |c: &mut Context, e: u32, what: &str| assert_eq!(c.get_error(), e, "{what}");
     // No program, then one without varyings, then no buffer bound.
     c.begin_transform_feedback(gl::POINTS);
@@ -478,7 +533,10 @@ fn command_errors_of_section_13_3() {
         c.get_integer64i_v(gl::TRANSFORM_FEEDBACK_BUFFER_START, 0),
         [4]
     );
-    assert_eq!(c.get_integer64i_v(gl::TRANSFORM_FEEDBACK_BUFFER_SIZE, 0), [8]);
+    assert_eq!(
+        c.get_integer64i_v(gl::TRANSFORM_FEEDBACK_BUFFER_SIZE, 0),
+        [8]
+    );
     assert_eq!(
         c.get_integeri_v(gl::TRANSFORM_FEEDBACK_BUFFER_BINDING, 0),
         [b as i32]
@@ -493,16 +551,32 @@ fn command_errors_of_section_13_3() {
     c.begin_transform_feedback(gl::POINTS);
     expect(&mut c, gl::INVALID_OPERATION, "begin while active");
     c.draw_arrays(gl::LINES, 0, 2);
-    expect(&mut c, gl::INVALID_OPERATION, "draw mode not the primitive mode");
+    expect(
+        &mut c,
+        gl::INVALID_OPERATION,
+        "draw mode not the primitive mode",
+    );
     c.use_program(plain);
-    expect(&mut c, gl::INVALID_OPERATION, "use another program while active");
+    expect(
+        &mut c,
+        gl::INVALID_OPERATION,
+        "use another program while active",
+    );
     c.link_program(p);
     expect(&mut c, gl::INVALID_OPERATION, "relink the captured program");
     c.bind_buffer_base(gl::TRANSFORM_FEEDBACK_BUFFER, 0, b);
-    expect(&mut c, gl::INVALID_OPERATION, "rebind a buffer while active");
+    expect(
+        &mut c,
+        gl::INVALID_OPERATION,
+        "rebind a buffer while active",
+    );
     let xfb = c.gen_transform_feedbacks(1)[0];
     c.bind_transform_feedback(gl::TRANSFORM_FEEDBACK, xfb);
-    expect(&mut c, gl::INVALID_OPERATION, "bind another object while active");
+    expect(
+        &mut c,
+        gl::INVALID_OPERATION,
+        "bind another object while active",
+    );
     c.resume_transform_feedback();
     expect(&mut c, gl::INVALID_OPERATION, "resume while not paused");
     c.pause_transform_feedback();
@@ -577,4 +651,66 @@ void main() { c = col; }";
     let col = [f(1.0), f(0.5), f(0.25), f(1.0)];
     assert_eq!(captured, [col, col, col].concat());
     assert_eq!(untouched, [UNTOUCHED; 12]);
+}
+
+#[test]
+fn struct_members_are_captured_and_reach_the_fragment_shader() {
+    let vs = "#version 150
+struct S { float a; ivec2 b[2]; };
+in float x;
+flat out S v[2];
+void main() {
+    int i = gl_VertexID;
+    gl_Position = vec4(i == 1 ? 3.0 : -1.0, i == 2 ? 3.0 : -1.0, 0.0, 1.0);
+    for (int k = 0; k < 2; k++) {
+        v[k].a = x + float(k);
+        v[k].b[0] = ivec2(10 * k, 11);
+        v[k].b[1] = ivec2(12, 13 * k);
+    }
+}";
+    let fs = "#version 150
+struct S { float a; ivec2 b[2]; };
+flat in S v[2];
+out vec4 c;
+void main() {
+    bool ok = v[1].a == 3.0 && v[1].b[0] == ivec2(10, 11) && v[0].b[1] == ivec2(12, 0);
+    c = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);
+}";
+    let got = both_threads(|t| {
+        let mut c = setup(t, &[2.0, 2.0, 2.0]);
+        let p = linked(
+            &mut c,
+            &[(gl::VERTEX_SHADER, vs), (gl::FRAGMENT_SHADER, fs)],
+            &["v[1].a", "v[0].b", "v[1].b[1]"],
+            gl::INTERLEAVED_ATTRIBS,
+        );
+        assert_eq!(
+            c.get_transform_feedback_varying(p, 1),
+            (2, gl::INT_VEC2, "v[0].b".to_string())
+        );
+        c.use_program(p);
+        let b = xfb_buffer(&mut c, 0, 4 * 21);
+        c.begin_transform_feedback(gl::TRIANGLES);
+        c.draw_arrays(gl::TRIANGLES, 0, 3);
+        c.end_transform_feedback();
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        let img = c.read_pixels(0, 0, 8, 8, gl::RGBA, gl::UNSIGNED_BYTE);
+        (img, words(&mut c, b))
+    });
+    assert!(
+        got.0.chunks(4).all(|p| p == [0, 255, 0, 255]),
+        "fragment shader saw the leaves"
+    );
+    let vertex = [f(3.0), 0, 11, 12, 0, 12, 13];
+    assert_eq!(got.1, [vertex, vertex, vertex].concat());
+    let mut c = setup(1, &[0.0]);
+    for bad in ["v", "v[0]", "v.a"] {
+        let (_, r) = link(
+            &mut c,
+            &[(gl::VERTEX_SHADER, vs), (gl::FRAGMENT_SHADER, fs)],
+            &[bad],
+            gl::INTERLEAVED_ATTRIBS,
+        );
+        assert!(r.is_err(), "{bad} must not link");
+    }
 }

@@ -439,10 +439,11 @@ impl Context {
         let p = self.program_obj(program)?;
         let interface = Interface::from_gl(interface)?;
         let list = match p.exe.as_ref().filter(|_| p.link_status) {
-            Some(e) if matches!(
-                interface,
-                Interface::TransformFeedbackVarying | Interface::TransformFeedbackBuffer
-            ) =>
+            Some(e)
+                if matches!(
+                    interface,
+                    Interface::TransformFeedbackVarying | Interface::TransformFeedbackBuffer
+                ) =>
             {
                 xfb_resources(&e.xfb, interface)
             }

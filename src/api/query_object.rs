@@ -254,7 +254,11 @@ impl Context {
     /// `captured` is (generated, written) when transform feedback captured the draw.
     /// Without it, a draw with a geometry shader runs its vertex stages once more to count
     /// what they emit (only while such a query is active).
-    pub(crate) fn count_primitive_queries(&mut self, call: &DrawCall, captured: Option<(u64, u64)>) {
+    pub(crate) fn count_primitive_queries(
+        &mut self,
+        call: &DrawCall,
+        captured: Option<(u64, u64)>,
+    ) {
         let qs = &self.queries;
         let generated_q = qs.active.get(&(gl::PRIMITIVES_GENERATED, 0)).copied();
         let written_q = qs

@@ -118,9 +118,7 @@ impl XfbState {
 
     pub(crate) fn current_mut(&mut self) -> &mut XfbObject {
         match self.bound {
-            Some(n) if self.names.get(n).is_some() => {
-                self.names.get_mut(n).expect("checked above")
-            }
+            Some(n) if self.names.get(n).is_some() => self.names.get_mut(n).expect("checked above"),
             _ => &mut self.default,
         }
     }
@@ -401,7 +399,12 @@ impl Context {
         let separate = match buffer_mode {
             gl::INTERLEAVED_ATTRIBS => false,
             gl::SEPARATE_ATTRIBS => true,
-            _ => return Err(GlError::BadEnum("transform feedback buffer mode", buffer_mode)),
+            _ => {
+                return Err(GlError::BadEnum(
+                    "transform feedback buffer mode",
+                    buffer_mode,
+                ))
+            }
         };
         if separate && varyings.len() > MAX_SEPARATE_ATTRIBS as usize {
             return Err(GlError::InvalidValue(
@@ -480,7 +483,9 @@ impl Context {
     pub(crate) fn try_end_transform_feedback(&mut self) -> GlResult<()> {
         let o = self.xfb.current_mut();
         if !o.active {
-            return Err(GlError::InvalidOperation("transform feedback is not active"));
+            return Err(GlError::InvalidOperation(
+                "transform feedback is not active",
+            ));
         }
         o.active = false;
         o.paused = false;

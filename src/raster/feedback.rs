@@ -147,7 +147,13 @@ fn capture_geometry(call: &DrawCall, sink: &mut dyn FnMut(&[&[u32]])) -> u64 {
             if let Some(w) = out.words.as_mut() {
                 w.clear();
             }
-            geometry::run(call, instance, &elems[start * n..end * n], start as u32, &mut out);
+            geometry::run(
+                call,
+                instance,
+                &elems[start * n..end * n],
+                start as u32,
+                &mut out,
+            );
             let words = out.words.as_deref().unwrap_or(&[]);
             let at = |r: u32| {
                 let r = r as usize;
