@@ -1015,7 +1015,8 @@ impl Lowerer {
         d: &ast::Declarator,
         declare: bool,
     ) -> R<Rc<[Var]>> {
-        if self.stage == Stage::Fragment && struct_leaf_type(ty).is_some() {
+        // GLSL 1.30 §4.3.4 first allows struct inputs (1.10/1.20 varyings cannot be).
+        if self.stage == Stage::Fragment && self.version >= 130 && struct_leaf_type(ty).is_some() {
             return self.struct_input_var(q, ty, d, declare);
         }
         let loc = self.interface_location(q)?;
@@ -1100,7 +1101,7 @@ impl Lowerer {
         d: &ast::Declarator,
         declare: bool,
     ) -> R<Rc<[Var]>> {
-        if self.stage != Stage::Fragment && struct_leaf_type(ty).is_some() {
+        if self.stage != Stage::Fragment && self.version >= 130 && struct_leaf_type(ty).is_some() {
             return self.struct_output_var(q, ty, d, declare);
         }
         let loc = self.interface_location(q)?;
