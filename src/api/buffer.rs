@@ -176,6 +176,7 @@ impl Context {
             | gl::DRAW_INDIRECT_BUFFER
             | gl::DISPATCH_INDIRECT_BUFFER
             | gl::TEXTURE_BUFFER
+            | gl::TRANSFORM_FEEDBACK_BUFFER
             | gl::PARAMETER_BUFFER => Ok(self.generic_buffers.get(&target).copied()),
             _ => Err(GlError::BadEnum("buffer target", target)),
         }
@@ -296,7 +297,9 @@ impl Context {
                         "offset is not a multiple of GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT",
                     ));
                 }
-            } else if offset % limits::UNIFORM_BUFFER_OFFSET_ALIGNMENT as isize != 0 {
+            } else if target == gl::UNIFORM_BUFFER
+                && offset % limits::UNIFORM_BUFFER_OFFSET_ALIGNMENT as isize != 0
+            {
                 return Err(GlError::InvalidValue(
                     "offset is not a multiple of GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT",
                 ));
@@ -319,8 +322,17 @@ impl Context {
         offset: usize,
         size: Option<usize>,
     ) -> GlResult<()> {
-        // Uniform and shader storage buffers (no transform feedback or atomic counter
+        // Uniform, shader storage and transform feedback buffers (no atomic counter
         // buffers yet).
+        if target == gl::TRANSFORM_FEEDBACK_BUFFER {
+            let size = size.map(|s| s as isize);
+            self.bind_xfb_buffer(None, index, buffer, offset as isize, size)?;
+            match self.buffer_object(buffer)? {
+                Some(n) => self.generic_buffers.insert(target, n),
+                None => self.generic_buffers.remove(&target),
+            };
+            return Ok(());
+        }
         let (points, limit_name) = match target {
             gl::UNIFORM_BUFFER => (
                 &self.uniform_bindings,
@@ -375,6 +387,12 @@ impl Context {
                 .iter_mut()
                 .chain(self.storage_bindings.iter_mut())
             {
+                if u.buffer == Some(name) {
+                    *u = BufferBinding::default();
+                }
+            }
+            // The bound transform feedback object's bindings too (GL 4.5 core §5.1.2).
+            for u in self.xfb.current_mut().buffers.iter_mut() {
                 if u.buffer == Some(name) {
                     *u = BufferBinding::default();
                 }

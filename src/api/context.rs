@@ -216,6 +216,8 @@ pub(crate) struct FixedState {
     /// map faces filter across their edges, and softgl has no cube maps yet.
     pub cube_map_seamless: bool,
     pub program_point_size: bool,
+    /// GL_RASTERIZER_DISCARD (GL 4.5 core §14.1): draws stop after transform feedback.
+    pub rasterizer_discard: bool,
     /// glPointSize / glLineWidth as specified (rasterization clamps to the ranges).
     pub point_size: f32,
     pub line_width: f32,
@@ -331,6 +333,8 @@ pub struct Context {
     /// Query objects, conditional rendering, fences waiting for queued work
     /// (`query_object.rs`, `sync.rs`).
     pub(crate) queries: crate::api::query_object::QueryState,
+    /// Transform feedback objects and the bound one (`transform_feedback.rs`).
+    pub(crate) xfb: crate::api::transform_feedback::XfbState,
 
     /// Copies of queued draws, for tests of the snapshot (the rasterizer consumes the real
     /// ones).
@@ -625,6 +629,7 @@ impl Context {
             polygon_smooth: false,
             cube_map_seamless: false,
             program_point_size: false,
+            rasterizer_discard: false,
             point_size: 1.0,
             line_width: 1.0,
             prims: crate::api::draw::PrimitiveFixed::INITIAL,
@@ -721,6 +726,7 @@ impl Context {
             ),
             reported,
             queries: Default::default(),
+            xfb: Default::default(),
             #[cfg(test)]
             captured: Vec::new(),
         }
@@ -883,6 +889,7 @@ impl Context {
             gl::POLYGON_SMOOTH => &mut self.fixed.polygon_smooth,
             gl::TEXTURE_CUBE_MAP_SEAMLESS => &mut self.fixed.cube_map_seamless,
             gl::PROGRAM_POINT_SIZE => &mut self.fixed.program_point_size,
+            gl::RASTERIZER_DISCARD => &mut self.fixed.rasterizer_discard,
             gl::PRIMITIVE_RESTART => &mut self.fixed.prims.restart,
             gl::PRIMITIVE_RESTART_FIXED_INDEX => &mut self.fixed.prims.restart_fixed,
             gl::POLYGON_OFFSET_FILL => &mut self.fixed.prims.offset_fill,

@@ -824,6 +824,7 @@ impl Context {
             ));
         }
         crate::api::geometry::check_draw(&exe.code, topology, d.count, d.instances)?;
+        self.check_xfb_draw(&exe.code, topology)?;
         self.check_dual_source_draw_buffers()?;
         let vao_name = self.vertex_array.ok_or(GlError::InvalidOperation(
             "no vertex array object bound (core profile)",
@@ -958,7 +959,15 @@ impl Context {
             target,
             samples: None,
         };
-        self.queue_draw(call);
+        // Conditional rendering discards the whole draw, capture included (§10.9).
+        if !self.queries.discards_rendering() {
+            // Transform feedback, then GL_RASTERIZER_DISCARD (GL 4.5 core §13.3, §14.1).
+            let captured = self.capture_draw(&call)?;
+            self.count_primitive_queries(&call, captured);
+            if !self.fixed.rasterizer_discard {
+                self.queue_draw(call);
+            }
+        }
         self.write_back_storage(storage.write_back);
         Ok(())
     }

@@ -30,6 +30,7 @@
 //! | `draw.rs` | draw validation and the `raster::DrawCall` snapshot, glClear |
 //! | `compute.rs` | compute programs, glDispatchCompute(Indirect), work group queries and limits |
 //! | `geometry.rs` | geometry programs: link, draw-mode and output-size checks, GEOMETRY_* queries and limits |
+//! | `transform_feedback.rs` | transform feedback: varyings and their layout, objects and bindings, Begin/End/Pause/Resume, capture of draws, DrawTransformFeedback |
 //! | `query.rs` | glGetString/Integerv/Floatv/Booleanv |
 //! | `storage_buffer.rs` | shader storage buffers at draw time (copy, write-back, what is deterministic), glShaderStorageBlockBinding, glMemoryBarrier |
 //! | `stencil.rs` | stencil state: glStencilFunc/Op/Mask (and Separate), their glGet values |
@@ -82,6 +83,7 @@ pub mod surface;
 pub mod sync;
 pub mod texture;
 pub mod texture_buffer;
+pub mod transform_feedback;
 pub mod version;
 pub mod vertex_array;
 pub mod viewport;

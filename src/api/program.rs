@@ -60,6 +60,8 @@ pub(crate) struct Executable {
     /// A compute program's code (`compute.rs`): then `code` is a stand-in no draw runs,
     /// and the compute stage is stage 0 of `linked` and `words`.
     pub compute: Option<Arc<crate::jit::compute::ComputeCode>>,
+    /// What transform feedback captures (`transform_feedback.rs`; empty: nothing).
+    pub xfb: Arc<crate::api::transform_feedback::XfbLayout>,
 }
 
 impl Executable {
@@ -83,6 +85,7 @@ impl Executable {
             storage_bindings: linked.storage_blocks.iter().map(|b| b.binding).collect(),
             writes_storage: false,
             compute: None,
+            xfb: Arc::default(),
             samplers,
             linked,
             code,
@@ -136,6 +139,7 @@ fn link_units(
     [vs, gs, fs]: [Vec<Unit>; 3],
     cs: Vec<Unit>,
     opts: &LinkOptions,
+    xfb: (&[String], bool),
     back_end: &BackEnd,
     mut log: String,
 ) -> Result<Executable, String> {
@@ -155,21 +159,51 @@ fn link_units(
         let vs = combine_units(Stage::Vertex, &vs, &mut log);
         let gs = combine_units(Stage::Geometry, &gs, &mut log);
         let fs = combine_units(Stage::Fragment, &fs, &mut log);
+        // GL 4.5 core §7.3, §15.1: the fragment stage may be left out (transform feedback
+        // programs usually do). Its fragments' colours are undefined; softgl links such a
+        // program against an empty fragment shader, so they write no colour while depth
+        // and stencil work as with any shader that leaves gl_FragDepth alone.
+        let fs = match (&vs, fs) {
+            (Some(vs), None) if log.is_empty() => Some(empty_fragment_shader(vs.version)?),
+            (_, fs) => fs,
+        };
         match (vs, fs) {
             (Some(vs), Some(fs)) if log.is_empty() => {
-                return match gs {
+                // Transform feedback captures the last vertex processing stage's outputs.
+                let last = gs.as_deref().unwrap_or(&vs);
+                let layout =
+                    crate::api::transform_feedback::link_varyings(&last.outputs, xfb.0, xfb.1)?;
+                let mut exe = match gs {
                     Some(gs) => crate::api::geometry::link_modules(&vs, &gs, &fs, opts, back_end),
                     None => Context::link_modules(&vs, &fs, opts, back_end),
-                };
+                }?;
+                exe.xfb = Arc::new(layout);
+                return Ok(exe);
             }
-            (vs, fs) => {
-                if log.is_empty() && (vs.is_none() || fs.is_none()) {
-                    log.push_str("error: a program needs a vertex and a fragment shader\n");
+            (vs, _) => {
+                if log.is_empty() && vs.is_none() {
+                    log.push_str("error: a program needs a vertex shader\n");
                 }
             }
         }
     }
     Err(log)
+}
+
+/// The fragment stage of a program that has none: `void main() {}`, which writes no
+/// output, at the vertex shader's GLSL version.
+fn empty_fragment_shader(version: u32) -> Result<Arc<Module>, String> {
+    let out = crate::glsl::compile_units(Stage::Fragment, &["#version 150\nvoid main() {}\n"]);
+    match out.module {
+        Some(mut m) if out.compiled => {
+            m.version = version;
+            Ok(Arc::new(m))
+        }
+        _ => Err(format!(
+            "error: the empty fragment stage did not compile: {}\n",
+            out.info_log
+        )),
+    }
 }
 
 /// A program object.
@@ -192,6 +226,9 @@ pub(crate) struct Program {
     pub current_in: u32,
     /// glProgramParameteri state (`api/program_binary.rs`).
     pub params: crate::api::program_binary::ProgramParams,
+    /// glTransformFeedbackVaryings' names and GL_SEPARATE_ATTRIBS, for the next link.
+    pub xfb_varyings: Vec<String>,
+    pub xfb_separate: bool,
 }
 
 /// Shaders and programs share one namespace (GL 4.5 core §7.1).
@@ -367,7 +404,7 @@ impl Context {
         }
     }
 
-    fn program_mut(&mut self, p: u32) -> GlResult<&mut Program> {
+    pub(crate) fn program_mut(&mut self, p: u32) -> GlResult<&mut Program> {
         match self.objs.programs.get_mut(ProgramObjectName(p)) {
             Some(ProgramObject::Program(pr)) => Ok(pr),
             Some(_) => Err(GlError::InvalidOperation("name is a shader, not a program")),
@@ -700,13 +737,20 @@ impl Context {
                 frag_data_bindings: p.frag_data_bindings.clone(),
                 frag_data_index1: p.frag_data_index1.clone(),
             };
-            Ok(([vs, gs, fs], cs, opts, log))
+            let xfb = (p.xfb_varyings.clone(), p.xfb_separate);
+            // GL 4.5 core §7.3: the program transform feedback captures with stays.
+            if this.xfb.uses_program(ProgramObjectName(program)) {
+                return Err(GlError::InvalidOperation(
+                    "the program is in use by active transform feedback",
+                ));
+            }
+            Ok(([vs, gs, fs], cs, opts, xfb, log))
         });
-        let (stages, cs, opts, log) = gathered?;
+        let (stages, cs, opts, xfb, log) = gathered?;
         // The front end (several units), the link and the JIT run on a compiler thread.
         let back_end = self.back_end.clone();
         let result = crate::jit::run_on_compiler_thread(move || {
-            link_units(stages, cs, &opts, &back_end, log)
+            link_units(stages, cs, &opts, (&xfb.0, xfb.1), &back_end, log)
         });
         self.with_group(|this| {
             // Deleted by another context of the group meanwhile: the result has no home.
@@ -782,6 +826,12 @@ impl Context {
     }
 
     pub(crate) fn try_use_program(&mut self, program: u32) -> GlResult<()> {
+        // GL 4.5 core §13.3.2: not while transform feedback captures.
+        if self.xfb.capturing() {
+            return Err(GlError::InvalidOperation(
+                "transform feedback is active and not paused",
+            ));
+        }
         let new = if program == 0 {
             None
         } else {
@@ -815,6 +865,7 @@ impl Context {
             return r;
         }
         let l = p.exe.as_ref().filter(|_| p.link_status).map(|e| &e.linked);
+        let xfb = p.exe.as_ref().filter(|_| p.link_status).map(|e| &*e.xfb);
         let max_len = |names: &mut dyn Iterator<Item = &str>| {
             names.map(|n| n.len() as i32 + 1).max().unwrap_or(0)
         };
@@ -839,12 +890,21 @@ impl Context {
             gl::ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH => l.map_or(0, |l| {
                 max_len(&mut l.blocks.iter().map(|b| b.name.as_str()))
             }),
-            // No transform feedback or atomic counters: a program has none of either
-            // (GL 4.5 core §7.13 table 23.39).
-            gl::TRANSFORM_FEEDBACK_VARYINGS
-            | gl::TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH
-            | gl::ACTIVE_ATOMIC_COUNTER_BUFFERS => 0,
-            gl::TRANSFORM_FEEDBACK_BUFFER_MODE => gl::INTERLEAVED_ATTRIBS as i32,
+            // The varyings of the last link (GL 4.5 core §7.13 table 23.39).
+            gl::TRANSFORM_FEEDBACK_VARYINGS => xfb.map_or(0, |x| x.varyings.len() as i32),
+            gl::TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH => xfb.map_or(0, |x| {
+                max_len(&mut x.varyings.iter().map(|v| v.name.as_str()))
+            }),
+            // No atomic counters.
+            gl::ACTIVE_ATOMIC_COUNTER_BUFFERS => 0,
+            gl::TRANSFORM_FEEDBACK_BUFFER_MODE => {
+                let separate = xfb.map_or(p.xfb_separate, |x| x.separate);
+                (if separate {
+                    gl::SEPARATE_ATTRIBS
+                } else {
+                    gl::INTERLEAVED_ATTRIBS
+                }) as i32
+            }
             // Its first value; glGetProgramiv's C entry point writes all three.
             gl::COMPUTE_WORK_GROUP_SIZE => crate::api::compute::work_group_size(p)?[0],
             _ => return Err(GlError::BadEnum("program parameter", pname)),

@@ -2,10 +2,11 @@
 //! glGetProgramInterfaceiv, glGetProgramResourceIndex, glGetProgramResourceName,
 //! glGetProgramResourceiv, glGetProgramResourceLocation and
 //! glGetProgramResourceLocationIndex over a linked program's uniforms, uniform blocks,
-//! shader storage blocks and their buffer variables, vertex inputs and fragment outputs.
-//! The interfaces of features softgl does not have (atomic counters, subroutines, transform
-//! feedback) are accepted and have no active resources, which is what a program using none
-//! of them has on any driver.
+//! shader storage blocks and their buffer variables, vertex inputs and fragment outputs,
+//! transform feedback varyings and buffers (`transform_feedback.rs`' layout). The
+//! interfaces of features softgl does not have (atomic counters, subroutines) are accepted
+//! and have no active resources, which is what a program using none of them has on any
+//! driver.
 
 use crate::api::context::Context;
 use crate::api::dispatch::gl_commands;
@@ -22,6 +23,8 @@ enum Interface {
     BufferVariable,
     ProgramInput,
     ProgramOutput,
+    TransformFeedbackVarying,
+    TransformFeedbackBuffer,
     /// Every other interface of table 7.1: accepted, never any active resource.
     Empty {
         named: bool,
@@ -42,11 +45,12 @@ impl Interface {
             gl::UNIFORM_BLOCK => Interface::UniformBlock,
             gl::PROGRAM_INPUT => Interface::ProgramInput,
             gl::PROGRAM_OUTPUT => Interface::ProgramOutput,
-            gl::ATOMIC_COUNTER_BUFFER | gl::TRANSFORM_FEEDBACK_BUFFER => empty(false, true, false),
+            gl::ATOMIC_COUNTER_BUFFER => empty(false, true, false),
+            gl::TRANSFORM_FEEDBACK_BUFFER => Interface::TransformFeedbackBuffer,
+            gl::TRANSFORM_FEEDBACK_VARYING => Interface::TransformFeedbackVarying,
             gl::SHADER_STORAGE_BLOCK => Interface::ShaderStorageBlock,
             gl::BUFFER_VARIABLE => Interface::BufferVariable,
-            gl::TRANSFORM_FEEDBACK_VARYING
-            | gl::VERTEX_SUBROUTINE
+            gl::VERTEX_SUBROUTINE
             | gl::TESS_CONTROL_SUBROUTINE
             | gl::TESS_EVALUATION_SUBROUTINE
             | gl::GEOMETRY_SUBROUTINE
@@ -67,6 +71,7 @@ impl Interface {
     fn named(self) -> bool {
         match self {
             Interface::Empty { named, .. } => named,
+            Interface::TransformFeedbackBuffer => false,
             _ => true,
         }
     }
@@ -74,7 +79,9 @@ impl Interface {
     /// Whether its resources hold active variables (GL_NUM_ACTIVE_VARIABLES applies).
     fn has_variables(self) -> bool {
         match self {
-            Interface::UniformBlock | Interface::ShaderStorageBlock => true,
+            Interface::UniformBlock
+            | Interface::ShaderStorageBlock
+            | Interface::TransformFeedbackBuffer => true,
             Interface::Empty { has_variables, .. } => has_variables,
             _ => false,
         }
@@ -267,7 +274,10 @@ fn resources(
                 });
             }
         }
-        Interface::Empty { .. } => {}
+        // From the executable's transform feedback layout (`xfb_resources`).
+        Interface::TransformFeedbackVarying
+        | Interface::TransformFeedbackBuffer
+        | Interface::Empty { .. } => {}
     }
     out
 }
@@ -328,6 +338,67 @@ const PROPERTIES: &[u32] = &[
     gl::TRANSFORM_FEEDBACK_BUFFER_STRIDE,
 ];
 
+/// The TRANSFORM_FEEDBACK_VARYING resources (every name of glTransformFeedbackVaryings,
+/// gl_SkipComponents* and gl_NextBuffer included, as glGetTransformFeedbackVarying lists
+/// them) or the TRANSFORM_FEEDBACK_BUFFER resources (each buffer a varying is written to)
+/// of `x` (GL 4.5 core §7.3.1, table 7.2).
+fn xfb_resources(
+    x: &crate::api::transform_feedback::XfbLayout,
+    interface: Interface,
+) -> Vec<Resource> {
+    // Buffers in binding order, with the varyings (resource indices) each holds.
+    let mut buffers: Vec<(u32, Vec<i32>)> = Vec::new();
+    for (i, v) in x.varyings.iter().enumerate() {
+        if v.ty == gl::NONE {
+            continue;
+        }
+        match buffers.iter_mut().find(|b| b.0 == v.buffer) {
+            Some(b) => b.1.push(i as i32),
+            None => buffers.push((v.buffer, vec![i as i32])),
+        }
+    }
+    buffers.sort_by_key(|b| b.0);
+    if interface == Interface::TransformFeedbackBuffer {
+        return buffers
+            .into_iter()
+            .map(|(binding, vars)| Resource {
+                name: String::new(),
+                props: vec![
+                    (gl::BUFFER_BINDING, vec![binding as i32]),
+                    (
+                        gl::TRANSFORM_FEEDBACK_BUFFER_STRIDE,
+                        vec![x
+                            .buffers
+                            .get(binding as usize)
+                            .map_or(0, |b| b.stride_bytes as i32)],
+                    ),
+                    (gl::NUM_ACTIVE_VARIABLES, vec![vars.len() as i32]),
+                    (gl::ACTIVE_VARIABLES, vars),
+                ],
+            })
+            .collect();
+    }
+    x.varyings
+        .iter()
+        .map(|v| {
+            let index = buffers
+                .iter()
+                .position(|b| b.0 == v.buffer)
+                .map_or(-1, |i| i as i32);
+            Resource {
+                name: v.name.clone(),
+                props: vec![
+                    (gl::NAME_LENGTH, vec![v.name.len() as i32 + 1]),
+                    (gl::TYPE, vec![v.ty as i32]),
+                    (gl::ARRAY_SIZE, vec![v.size]),
+                    (gl::OFFSET, vec![v.offset_bytes as i32]),
+                    (gl::TRANSFORM_FEEDBACK_BUFFER_INDEX, vec![index]),
+                ],
+            }
+        })
+        .collect()
+}
+
 gl_commands! {
     /// glGetProgramInterfaceiv: GL_ACTIVE_RESOURCES, GL_MAX_NAME_LENGTH (with the null),
     /// GL_MAX_NUM_ACTIVE_VARIABLES, GL_MAX_NUM_COMPATIBLE_SUBROUTINES.
@@ -368,6 +439,14 @@ impl Context {
         let p = self.program_obj(program)?;
         let interface = Interface::from_gl(interface)?;
         let list = match p.exe.as_ref().filter(|_| p.link_status) {
+            Some(e)
+                if matches!(
+                    interface,
+                    Interface::TransformFeedbackVarying | Interface::TransformFeedbackBuffer
+                ) =>
+            {
+                xfb_resources(&e.xfb, interface)
+            }
             Some(e) => resources(&e.linked, &e.block_bindings, &e.storage_bindings, interface),
             None => Vec::new(),
         };

@@ -126,6 +126,14 @@ impl Context {
             let store = if pack { &self.pack } else { &self.unpack };
             return Ok(i(store.get(field)));
         }
+        if let Some(v) = self.xfb_integer(pname) {
+            return Ok(match pname {
+                gl::TRANSFORM_FEEDBACK_ACTIVE
+                | gl::TRANSFORM_FEEDBACK_PAUSED
+                | gl::RASTERIZER_DISCARD => b(v != 0),
+                _ => i(v as i32),
+            });
+        }
         Ok(match pname {
             gl::MAJOR_VERSION => i(self.reported.major as i32),
             gl::MINOR_VERSION => i(self.reported.minor as i32),
@@ -361,6 +369,9 @@ impl Context {
             gl::PIXEL_UNPACK_BUFFER_BINDING => i(self.buffer_binding_raw(gl::PIXEL_UNPACK_BUFFER)),
             gl::COPY_READ_BUFFER_BINDING => i(self.buffer_binding_raw(gl::COPY_READ_BUFFER)),
             gl::COPY_WRITE_BUFFER_BINDING => i(self.buffer_binding_raw(gl::COPY_WRITE_BUFFER)),
+            gl::TRANSFORM_FEEDBACK_BUFFER_BINDING => {
+                i(self.buffer_binding_raw(gl::TRANSFORM_FEEDBACK_BUFFER))
+            }
             gl::QUERY_BUFFER_BINDING => i(self.buffer_binding_raw(gl::QUERY_BUFFER)),
             gl::DRAW_INDIRECT_BUFFER_BINDING => {
                 i(self.buffer_binding_raw(gl::DRAW_INDIRECT_BUFFER))
@@ -441,6 +452,9 @@ impl Context {
             }
         };
         if let Some(v) = self.vertex_binding_indexed(pname, index) {
+            return Ok(Ok(vec![v?]));
+        }
+        if let Some(v) = self.xfb_indexed(pname, index) {
             return Ok(Ok(vec![v?]));
         }
         match pname {

@@ -11,7 +11,10 @@
 //!   result is an exact integer sum whatever the thread count. No query active: draws
 //!   carry `None` and the tile loop counts nothing.
 //! - PRIMITIVES_GENERATED counts at draw time (no geometry shader: the primitives
-//!   assembled from the vertices, every instance, stream 0).
+//!   assembled from the vertices, every instance, stream 0; with one, or while transform
+//!   feedback captures, what the last vertex stage produced), and
+//!   TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN what transform feedback wrote
+//!   (`transform_feedback.rs`).
 //! - TIME_ELAPSED and TIMESTAMP flush at their begin and end (at glQueryCounter): the time
 //!   they measure is the time the queued work took to run, which a deferred renderer only
 //!   knows by running it there.
@@ -242,14 +245,41 @@ impl Context {
         if qs.discards_rendering() {
             return None;
         }
-        if let Some(&name) = qs.active.get(&(gl::PRIMITIVES_GENERATED, 0)) {
-            let n = primitives_of(&call);
-            if let Some(q) = qs.names.get_mut(name) {
+        call.samples = qs.samples.clone();
+        Some(call)
+    }
+
+    /// Adds a draw's primitives to the active PRIMITIVES_GENERATED and
+    /// TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN queries of stream 0 (GL 4.5 core §13.4):
+    /// `captured` is (generated, written) when transform feedback captured the draw.
+    /// Without it, a draw with a geometry shader runs its vertex stages once more to count
+    /// what they emit (only while such a query is active).
+    pub(crate) fn count_primitive_queries(
+        &mut self,
+        call: &DrawCall,
+        captured: Option<(u64, u64)>,
+    ) {
+        let qs = &self.queries;
+        let generated_q = qs.active.get(&(gl::PRIMITIVES_GENERATED, 0)).copied();
+        let written_q = qs
+            .active
+            .get(&(gl::TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, 0))
+            .copied();
+        if generated_q.is_none() && written_q.is_none() {
+            return;
+        }
+        let (generated, written) = match captured {
+            Some(c) => c,
+            None if generated_q.is_some() && call.program.gs.is_some() => {
+                (crate::raster::feedback::capture(call, &mut |_| {}), 0)
+            }
+            None => (primitives_of(call), 0),
+        };
+        for (q, n) in [(generated_q, generated), (written_q, written)] {
+            if let Some(q) = q.and_then(|name| self.queries.names.get_mut(name)) {
                 q.value = q.value.saturating_add(n);
             }
         }
-        call.samples = qs.samples.clone();
-        Some(call)
     }
 
     pub(crate) fn try_gen_queries(&mut self, n: i32) -> GlResult<Vec<u32>> {

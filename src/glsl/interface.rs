@@ -1015,6 +1015,10 @@ impl Lowerer {
         d: &ast::Declarator,
         declare: bool,
     ) -> R<Rc<[Var]>> {
+        // GLSL 1.30 §4.3.4 first allows struct inputs (1.10/1.20 varyings cannot be).
+        if self.stage == Stage::Fragment && self.version >= 130 && struct_leaf_type(ty).is_some() {
+            return self.struct_input_var(q, ty, d, declare);
+        }
         let loc = self.interface_location(q)?;
         self.check_interface_type(ty, q, d.span, "input")?;
         if d.init.is_some() {
@@ -1097,6 +1101,9 @@ impl Lowerer {
         d: &ast::Declarator,
         declare: bool,
     ) -> R<Rc<[Var]>> {
+        if self.stage != Stage::Fragment && self.version >= 130 && struct_leaf_type(ty).is_some() {
+            return self.struct_output_var(q, ty, d, declare);
+        }
         let loc = self.interface_location(q)?;
         let dual = self.output_index(q)? == 1;
         self.check_interface_type(ty, q, d.span, "output")?;
@@ -1130,6 +1137,139 @@ impl Lowerer {
             },
             vars: vars.clone(),
         });
+        if declare {
+            let sym = VarSym {
+                ty: ty.clone(),
+                root: Root::Vars(vars.clone()),
+                base: 0,
+                writable: true,
+                konst: None,
+            };
+            self.declare(&d.name, d.span, Sym::Var(Rc::new(sym)))?;
+        }
+        Ok(vars)
+    }
+
+    /// A fragment input of struct type, or an array of structs (GLSL 1.50 §4.3.4): each
+    /// leaf member is an input of its own, named as `struct_output_var` names the vertex
+    /// (or geometry) stage's leaves, so the link matches them leaf by leaf.
+    fn struct_input_var(
+        &mut self,
+        q: &Qualifiers,
+        ty: &Type,
+        d: &ast::Declarator,
+        declare: bool,
+    ) -> R<Rc<[Var]>> {
+        if q.layout.iter().any(|l| l.name == "location") {
+            bail!(
+                self,
+                d.span,
+                "`layout(location)' on a struct input is not supported"
+            );
+        }
+        if d.init.is_some() {
+            bail!(
+                self,
+                d.span,
+                "input `{}' cannot have an initializer",
+                d.name
+            );
+        }
+        let mut leaves = Vec::new();
+        struct_leaves(&d.name, ty, 0, &mut leaves);
+        for (_, leaf, _) in &leaves {
+            self.check_interface_type(leaf, q, d.span, "input")?;
+        }
+        let vars: Rc<[Var]> = self.new_vars_for(ty).into();
+        let slot = self.next_input_slot;
+        for (i, v) in vars.iter().enumerate() {
+            self.prologue.push(Stmt::Assign {
+                dst: *v,
+                op: Op::Input(slot + i as u32),
+            });
+        }
+        self.next_input_slot += ty.words();
+        for (name, leaf, at) in leaves {
+            let (elem, len) = match &leaf {
+                Type::Array(e, n) => ((**e).clone(), Some(*n)),
+                t => (t.clone(), None),
+            };
+            self.inputs.push(InterfaceVar {
+                name,
+                ty: elem.basic().unwrap_or(vt(BaseType::Float, 1, 1)),
+                array_len: len,
+                location: None,
+                slot: slot + at,
+                words: leaf.words(),
+                interpolation: self.interp(q),
+                builtin: None,
+            });
+        }
+        if declare {
+            let sym = VarSym {
+                ty: ty.clone(),
+                root: Root::Vars(vars.clone()),
+                base: 0,
+                writable: false,
+                konst: None,
+            };
+            self.declare(&d.name, d.span, Sym::Var(Rc::new(sym)))?;
+        }
+        Ok(vars)
+    }
+
+    /// A vertex or geometry output of struct type, or an array of structs (GLSL 1.50
+    /// §4.3.6): each leaf member is an output of its own, named as transform feedback and
+    /// reflection name it (`v.a`, `v[1].b.c`), its words in the struct's order; a fragment
+    /// input of the same struct has the same leaves (`struct_input_var`).
+    fn struct_output_var(
+        &mut self,
+        q: &Qualifiers,
+        ty: &Type,
+        d: &ast::Declarator,
+        declare: bool,
+    ) -> R<Rc<[Var]>> {
+        if q.layout.iter().any(|l| l.name == "location") {
+            bail!(
+                self,
+                d.span,
+                "`layout(location)' on a struct output is not supported"
+            );
+        }
+        if d.init.is_some() {
+            bail!(
+                self,
+                d.span,
+                "output `{}' cannot have an initializer",
+                d.name
+            );
+        }
+        let mut leaves = Vec::new();
+        struct_leaves(&d.name, ty, 0, &mut leaves);
+        for (_, leaf, _) in &leaves {
+            self.check_interface_type(leaf, q, d.span, "output")?;
+        }
+        let vars: Rc<[Var]> = self.new_vars_for(ty).into();
+        for (name, leaf, at) in leaves {
+            let (elem, len) = match &leaf {
+                Type::Array(e, n) => ((**e).clone(), Some(*n)),
+                t => (t.clone(), None),
+            };
+            let words = leaf.words();
+            self.outputs.push(PendingOutput {
+                var: InterfaceVar {
+                    name,
+                    ty: elem.basic().unwrap_or(vt(BaseType::Float, 1, 1)),
+                    array_len: len,
+                    location: None,
+                    slot: 0,
+                    words,
+                    interpolation: self.interp(q),
+                    builtin: None,
+                },
+                vars: vars[at as usize..(at + words) as usize].into(),
+            });
+        }
         if declare {
             let sym = VarSym {
                 ty: ty.clone(),
@@ -1699,6 +1839,35 @@ fn uniform_leaves(name: &str, ty: &Type, offset: u32, out: &mut Vec<UniformLeaf>
 
 /// Leaves of a block member with their offsets in `layout` (GL reflection: an array of
 /// basic types is one leaf `a[0]`; a runtime-sized array of structs lists element 0).
+/// The struct `ty` is, or is an array of; `None` for other types.
+fn struct_leaf_type(ty: &Type) -> Option<&Type> {
+    match ty {
+        Type::Struct(_) => Some(ty),
+        Type::Array(e, _) => struct_leaf_type(e),
+        _ => None,
+    }
+}
+
+/// The leaves of an interface variable of struct type: (name, basic type or array of
+/// one, first word), in word order (`Type::word_kinds`).
+fn struct_leaves(name: &str, ty: &Type, at: u32, out: &mut Vec<(String, Type, u32)>) {
+    match ty {
+        Type::Struct(s) => {
+            let mut at = at;
+            for (m, t) in &s.members {
+                struct_leaves(&format!("{name}.{m}"), t, at, out);
+                at += t.words();
+            }
+        }
+        Type::Array(e, n) if struct_leaf_type(e).is_some() => {
+            for k in 0..*n {
+                struct_leaves(&format!("{name}[{k}]"), e, at + k * e.words(), out);
+            }
+        }
+        t => out.push((name.to_string(), t.clone(), at)),
+    }
+}
+
 pub(super) fn block_leaves(
     name: &str,
     ty: &Type,

@@ -36,6 +36,9 @@ pub struct GeometryOut {
     /// Records of `vertex::record_stride` floats, as vertex shading makes them.
     pub records: Vec<f32>,
     pub prims: Vec<OutPrim>,
+    /// When `Some`, every emitted vertex's output words too (`vertex_words` each, in
+    /// record order): what transform feedback captures (`raster::feedback`).
+    pub words: Option<Vec<u32>>,
 }
 
 /// The topology the rasterizer sees from a geometry shader's output.
@@ -228,6 +231,9 @@ pub fn run(call: &DrawCall, instance: u32, elems: &[u32], first_prim: u32, out: 
                         0
                     }
                 });
+                if let Some(words) = out.words.as_mut() {
+                    words.extend((0..vw).map(|s| word(at + 1 + s)));
+                }
                 strip += 1;
                 assemble(
                     g.output,

@@ -14,6 +14,7 @@
 //! | `vertex.rs` | which vertices a draw shades, the vertex shader calls |
 //! | `restart.rs` | primitive restart and adjacency modes rewritten into plain lists |
 //! | `geometry.rs` | the geometry stage: input primitives, vertex + geometry shader runs, emitted strips |
+//! | `feedback.rs` | transform feedback capture: the last vertex stage's output words per primitive, in draw order |
 //! | `front.rs` | primitive assembly, the per-draw front end and its parallel chunks, polygon mode |
 //! | `points.rs` | point setup: the square of a point as two triangles, gl_PointCoord |
 //! | `lines.rs` | line setup: the parallelogram of a segment as two triangles |
@@ -27,6 +28,7 @@
 
 pub mod clip;
 pub mod draw;
+pub mod feedback;
 pub mod fetch;
 pub mod fixed;
 pub mod front;

@@ -37,6 +37,7 @@ mod state;
 mod stencil;
 mod storage;
 mod texture;
+mod transform_feedback;
 mod uniform;
 mod vertex_array;
 
@@ -58,6 +59,7 @@ pub use state::*;
 pub use stencil::*;
 pub use storage::*;
 pub use texture::*;
+pub use transform_feedback::*;
 pub use uniform::*;
 pub use vertex_array::*;
 

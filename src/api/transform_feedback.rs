@@ -1,0 +1,936 @@
+//! Transform feedback at the API (GL 4.5 core §13.3, §7.13, ARB_transform_feedback2/3,
+//! ARB_transform_feedback_instanced, GL 4.5 DSA): glTransformFeedbackVaryings and the
+//! link-time layout it makes (which output words of the last vertex stage go to which
+//! byte of which buffer, `XfbLayout`), transform feedback objects and their binding
+//! points, Begin/End/Pause/Resume with the errors of §13.3, the capture of a draw into the
+//! bound buffers (the words come from `raster::feedback`; the overflow rule of §13.3.2
+//! is applied here), glDrawTransformFeedback*, and GL_RASTERIZER_DISCARD's draw side.
+//! Not yet: xfb_buffer / xfb_offset / xfb_stride layout qualifiers (GL 4.4), vertex
+//! streams other than 0, struct members as varying names.
+
+use std::sync::Arc;
+
+use crate::api::buffer::Buf;
+use crate::api::context::{BufferBinding, Context};
+use crate::api::dispatch::gl_commands;
+use crate::api::error::{GlError, GlResult};
+use crate::api::names::{BufferName, Name, NameTable, ProgramObjectName};
+use crate::gl::enums as gl;
+use crate::ir::InterfaceVar;
+use crate::raster::{DrawCall, Topology};
+
+/// GL_MAX_TRANSFORM_FEEDBACK_BUFFERS (llvmpipe's 4, GL 4.5 core table 23.63's minimum).
+pub const MAX_BUFFERS: usize = 4;
+/// GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS (llvmpipe: 64).
+pub const MAX_INTERLEAVED_COMPONENTS: u32 = 64;
+/// GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS (llvmpipe: 4).
+pub const MAX_SEPARATE_ATTRIBS: u32 = 4;
+/// GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS (llvmpipe: 4).
+pub const MAX_SEPARATE_COMPONENTS: u32 = 4;
+
+/// A transform feedback object name (per context, GL 4.5 core §13.3.1).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TransformFeedbackName(pub u32);
+
+impl Name for TransformFeedbackName {
+    fn from_raw(raw: u32) -> Self {
+        TransformFeedbackName(raw)
+    }
+    fn raw(self) -> u32 {
+        self.0
+    }
+}
+
+/// One name of glTransformFeedbackVaryings as the program reports it (§7.13,
+/// glGetTransformFeedbackVarying).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct XfbVarying {
+    pub name: String,
+    /// The GL type (GL_FLOAT_VEC4, ...); GL_NONE for gl_SkipComponents* / gl_NextBuffer.
+    pub ty: u32,
+    /// Elements (1 for a non-array or one element; the skipped components of
+    /// gl_SkipComponentsN; 0 for gl_NextBuffer).
+    pub size: i32,
+    /// The buffer it is written to and its byte offset in a vertex there.
+    pub buffer: u32,
+    pub offset_bytes: u32,
+}
+
+/// Words of the last vertex stage's outputs copied into one buffer per vertex.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct XfbBuffer {
+    /// Bytes per vertex (skipped components included).
+    pub stride_bytes: u32,
+    /// (word offset in the vertex, first output slot, words).
+    pub copies: Vec<(u32, u32, u32)>,
+}
+
+/// What a linked program captures (empty: nothing; then BeginTransformFeedback fails).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct XfbLayout {
+    pub separate: bool,
+    pub varyings: Vec<XfbVarying>,
+    /// By binding index; a buffer with stride 0 needs no binding.
+    pub buffers: Vec<XfbBuffer>,
+}
+
+impl XfbLayout {
+    pub fn is_empty(&self) -> bool {
+        self.varyings.is_empty()
+    }
+}
+
+/// One transform feedback object (GL 4.5 core table 23.48).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct XfbObject {
+    pub buffers: [BufferBinding; MAX_BUFFERS],
+    pub active: bool,
+    pub paused: bool,
+    /// glBeginTransformFeedback's primitive mode.
+    pub mode: u32,
+    /// The program current at Begin and what it captures.
+    pub program: Option<ProgramObjectName>,
+    pub layout: Arc<XfbLayout>,
+    /// Bytes written into each buffer since Begin, from its binding's offset.
+    pub written: [usize; MAX_BUFFERS],
+    /// Vertices recorded since Begin (stream 0).
+    pub vertices: u64,
+    /// Vertices recorded between the last Begin and End: what DrawTransformFeedback draws
+    /// (`None` until an End).
+    pub drawable: Option<u64>,
+}
+
+/// The per-context state: objects, the default object (name 0) and the binding.
+#[derive(Debug, Default)]
+pub(crate) struct XfbState {
+    names: NameTable<TransformFeedbackName, XfbObject>,
+    default: XfbObject,
+    bound: Option<TransformFeedbackName>,
+}
+
+impl XfbState {
+    /// The bound object (the default one when 0 is bound).
+    pub(crate) fn current(&self) -> &XfbObject {
+        self.bound
+            .and_then(|n| self.names.get(n))
+            .unwrap_or(&self.default)
+    }
+
+    pub(crate) fn current_mut(&mut self) -> &mut XfbObject {
+        match self.bound {
+            Some(n) if self.names.get(n).is_some() => self.names.get_mut(n).expect("checked above"),
+            _ => &mut self.default,
+        }
+    }
+
+    /// Object `id` (0: the default one); `None` when it is not an object.
+    fn object_mut(&mut self, id: u32) -> Option<&mut XfbObject> {
+        if id == 0 {
+            Some(&mut self.default)
+        } else {
+            self.names.get_mut(TransformFeedbackName(id))
+        }
+    }
+
+    fn object(&self, id: u32) -> Option<&XfbObject> {
+        if id == 0 {
+            Some(&self.default)
+        } else {
+            self.names.get(TransformFeedbackName(id))
+        }
+    }
+
+    /// Transform feedback is active and not paused: draws capture.
+    pub(crate) fn capturing(&self) -> bool {
+        let o = self.current();
+        o.active && !o.paused
+    }
+
+    /// Whether `program` is the one an active (even paused) object of this context
+    /// captures with (glLinkProgram refuses to relink it, GL 4.5 core §7.3).
+    pub(crate) fn uses_program(&self, program: ProgramObjectName) -> bool {
+        let o = self.current();
+        o.active && o.program == Some(program)
+    }
+}
+
+/// The link step of glTransformFeedbackVaryings (GL 4.5 core §11.1.2.1): the layout of
+/// `names` over `outputs` (the last vertex stage's), or the info-log lines of its errors.
+pub(crate) fn link_varyings(
+    outputs: &[InterfaceVar],
+    names: &[String],
+    separate: bool,
+) -> Result<XfbLayout, String> {
+    let mut layout = XfbLayout {
+        separate,
+        ..XfbLayout::default()
+    };
+    if names.is_empty() {
+        return Ok(layout);
+    }
+    let mut errors = String::new();
+    let mut buffer = 0u32;
+    let mut words_in_buffer = 0u32;
+    let mut components = 0u32;
+    let mut seen: Vec<&str> = Vec::new();
+    layout.buffers.push(XfbBuffer::default());
+    for (k, name) in names.iter().enumerate() {
+        if separate && k > 0 {
+            buffer += 1;
+            words_in_buffer = 0;
+            layout.buffers.push(XfbBuffer::default());
+        }
+        let special = match name.as_str() {
+            "gl_NextBuffer" => Some(None),
+            "gl_SkipComponents1" => Some(Some(1)),
+            "gl_SkipComponents2" => Some(Some(2)),
+            "gl_SkipComponents3" => Some(Some(3)),
+            "gl_SkipComponents4" => Some(Some(4)),
+            _ => None,
+        };
+        if let Some(skip) = special {
+            if separate {
+                errors.push_str(&format!(
+                    "error: transform feedback varying `{name}' is only allowed with \
+                     GL_INTERLEAVED_ATTRIBS\n"
+                ));
+                continue;
+            }
+            match skip {
+                None => {
+                    layout.varyings.push(XfbVarying {
+                        name: name.clone(),
+                        ty: gl::NONE,
+                        size: 0,
+                        buffer,
+                        offset_bytes: words_in_buffer * 4,
+                    });
+                    buffer += 1;
+                    words_in_buffer = 0;
+                    if buffer as usize >= MAX_BUFFERS {
+                        errors.push_str(
+                            "error: gl_NextBuffer passes GL_MAX_TRANSFORM_FEEDBACK_BUFFERS\n",
+                        );
+                        break;
+                    }
+                    layout.buffers.push(XfbBuffer::default());
+                }
+                Some(n) => {
+                    layout.varyings.push(XfbVarying {
+                        name: name.clone(),
+                        ty: gl::NONE,
+                        size: n,
+                        buffer,
+                        offset_bytes: words_in_buffer * 4,
+                    });
+                    words_in_buffer += n as u32;
+                    components += n as u32;
+                    layout.buffers[buffer as usize].stride_bytes = words_in_buffer * 4;
+                }
+            }
+            continue;
+        }
+        let Some((slot, words, ty, size)) = resolve(outputs, name) else {
+            errors.push_str(&format!(
+                "error: transform feedback varying `{name}' is not an output of the last \
+                 vertex processing stage\n"
+            ));
+            continue;
+        };
+        if seen.contains(&name.as_str()) {
+            errors.push_str(&format!(
+                "error: transform feedback varying `{name}' is specified more than once\n"
+            ));
+            continue;
+        }
+        seen.push(name);
+        if separate && words > MAX_SEPARATE_COMPONENTS {
+            errors.push_str(&format!(
+                "error: transform feedback varying `{name}' has {words} components, more \
+                 than GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS ({MAX_SEPARATE_COMPONENTS})\n"
+            ));
+            continue;
+        }
+        layout.varyings.push(XfbVarying {
+            name: name.clone(),
+            ty,
+            size,
+            buffer,
+            offset_bytes: words_in_buffer * 4,
+        });
+        let b = &mut layout.buffers[buffer as usize];
+        b.copies.push((words_in_buffer, slot, words));
+        words_in_buffer += words;
+        b.stride_bytes = words_in_buffer * 4;
+        components += words;
+    }
+    if !separate && components > MAX_INTERLEAVED_COMPONENTS {
+        errors.push_str(&format!(
+            "error: transform feedback captures {components} components, more than \
+             GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS ({MAX_INTERLEAVED_COMPONENTS})\n"
+        ));
+    }
+    if errors.is_empty() {
+        Ok(layout)
+    } else {
+        Err(errors)
+    }
+}
+
+/// A varying name (`v`, `v[2]`, `Block.member`, `gl_Position`, `gl_ClipDistance[1]`) as
+/// (first output slot, words, GL type, size) of `outputs`.
+fn resolve(outputs: &[InterfaceVar], name: &str) -> Option<(u32, u32, u32, i32)> {
+    let (base, index) = match name.strip_suffix(']').and_then(|s| s.rsplit_once('[')) {
+        Some((b, i)) => (b, Some(i.parse::<u32>().ok()?)),
+        None => (name, None),
+    };
+    let o = outputs.iter().find(|o| o.name == base)?;
+    let elem_words = o.ty.words();
+    // A struct output is one opaque run of words: its members cannot be named yet.
+    let elements = o.array_len.unwrap_or(1);
+    if elem_words * elements != o.words {
+        return None;
+    }
+    let ty = o.ty.gl_enum();
+    match (index, o.array_len) {
+        (None, None) => Some((o.slot, elem_words, ty, 1)),
+        (None, Some(n)) => Some((o.slot, o.words, ty, n as i32)),
+        (Some(i), Some(n)) if i < n => Some((o.slot + i * elem_words, elem_words, ty, 1)),
+        _ => None,
+    }
+}
+
+/// Whether draw mode `t` may be drawn while capturing `mode` with no geometry shader
+/// (GL 4.5 core §13.3.1, table 13.1).
+fn mode_allows(mode: u32, t: Topology) -> bool {
+    use Topology as T;
+    match mode {
+        gl::POINTS => t == T::Points,
+        gl::LINES => matches!(
+            t,
+            T::Lines | T::LineStrip | T::LineLoop | T::LinesAdjacency | T::LineStripAdjacency
+        ),
+        _ => matches!(
+            t,
+            T::Triangles
+                | T::TriangleStrip
+                | T::TriangleFan
+                | T::TrianglesAdjacency
+                | T::TriangleStripAdjacency
+        ),
+    }
+}
+
+gl_commands! {
+    /// glTransformFeedbackVaryings (GL 4.5 core §11.1.2.1): used at the next link.
+    "glTransformFeedbackVaryings"
+    fn transform_feedback_varyings(program: u32, varyings: &[&str], buffer_mode: u32)
+        = try_transform_feedback_varyings;
+    /// glGetTransformFeedbackVarying: (size, type, name) of varying `index`.
+    "glGetTransformFeedbackVarying"
+    fn get_transform_feedback_varying(program: u32, index: u32) -> (i32, u32, String)
+        = try_get_transform_feedback_varying;
+    /// glBeginTransformFeedback (GL 4.5 core §13.3.1).
+    "glBeginTransformFeedback"
+    fn begin_transform_feedback(primitive_mode: u32) = try_begin_transform_feedback;
+    /// glEndTransformFeedback.
+    "glEndTransformFeedback" fn end_transform_feedback() = try_end_transform_feedback;
+    /// glPauseTransformFeedback (GL 4.5 core §13.3.2).
+    "glPauseTransformFeedback" fn pause_transform_feedback() = try_pause_transform_feedback;
+    /// glResumeTransformFeedback.
+    "glResumeTransformFeedback" fn resume_transform_feedback() = try_resume_transform_feedback;
+    /// glGenTransformFeedbacks: names only; the object is made at first bind.
+    "glGenTransformFeedbacks"
+    fn gen_transform_feedbacks(n: i32) -> Vec<u32> = try_gen_transform_feedbacks;
+    /// glCreateTransformFeedbacks (GL 4.5 DSA): names with objects.
+    "glCreateTransformFeedbacks"
+    fn create_transform_feedbacks(n: i32) -> Vec<u32> = try_create_transform_feedbacks;
+    /// glDeleteTransformFeedbacks: an active object is GL_INVALID_OPERATION.
+    "glDeleteTransformFeedbacks"
+    fn delete_transform_feedbacks(ids: &[u32]) = try_delete_transform_feedbacks;
+    /// glBindTransformFeedback (target GL_TRANSFORM_FEEDBACK).
+    "glBindTransformFeedback"
+    fn bind_transform_feedback(target: u32, id: u32) = try_bind_transform_feedback;
+    /// glIsTransformFeedback.
+    "glIsTransformFeedback" fn is_transform_feedback(id: u32) -> bool = try_is_transform_feedback;
+    /// glTransformFeedbackBufferBase (GL 4.5 DSA).
+    "glTransformFeedbackBufferBase"
+    fn transform_feedback_buffer_base(xfb: u32, index: u32, buffer: u32)
+        = try_transform_feedback_buffer_base;
+    /// glTransformFeedbackBufferRange (GL 4.5 DSA).
+    "glTransformFeedbackBufferRange"
+    fn transform_feedback_buffer_range(xfb: u32, index: u32, buffer: u32, offset: isize, size: isize)
+        = try_transform_feedback_buffer_range;
+    /// glGetTransformFeedbackiv: GL_TRANSFORM_FEEDBACK_PAUSED / _ACTIVE.
+    "glGetTransformFeedbackiv"
+    fn get_transform_feedbackiv(xfb: u32, pname: u32) -> i32 = try_get_transform_feedbackiv;
+    /// glGetTransformFeedbacki_v: GL_TRANSFORM_FEEDBACK_BUFFER_BINDING.
+    "glGetTransformFeedbacki_v"
+    fn get_transform_feedbacki_v(xfb: u32, pname: u32, index: u32) -> i32
+        = try_get_transform_feedbacki_v;
+    /// glGetTransformFeedbacki64_v: GL_TRANSFORM_FEEDBACK_BUFFER_START / _SIZE.
+    "glGetTransformFeedbacki64_v"
+    fn get_transform_feedbacki64_v(xfb: u32, pname: u32, index: u32) -> i64
+        = try_get_transform_feedbacki64_v;
+    /// glDrawTransformFeedback (GL 4.5 core §10.4): the vertices captured in `id`.
+    "glDrawTransformFeedback" fn draw_transform_feedback(mode: u32, id: u32)
+        = try_draw_transform_feedback;
+    /// glDrawTransformFeedbackInstanced.
+    "glDrawTransformFeedbackInstanced"
+    fn draw_transform_feedback_instanced(mode: u32, id: u32, instancecount: i32)
+        = try_draw_transform_feedback_instanced;
+    /// glDrawTransformFeedbackStream.
+    "glDrawTransformFeedbackStream"
+    fn draw_transform_feedback_stream(mode: u32, id: u32, stream: u32)
+        = try_draw_transform_feedback_stream;
+    /// glDrawTransformFeedbackStreamInstanced.
+    "glDrawTransformFeedbackStreamInstanced"
+    fn draw_transform_feedback_stream_instanced(mode: u32, id: u32, stream: u32, instancecount: i32)
+        = try_draw_transform_feedback_stream_instanced;
+}
+
+impl Context {
+    pub(crate) fn try_transform_feedback_varyings(
+        &mut self,
+        program: u32,
+        varyings: &[&str],
+        buffer_mode: u32,
+    ) -> GlResult<()> {
+        let separate = match buffer_mode {
+            gl::INTERLEAVED_ATTRIBS => false,
+            gl::SEPARATE_ATTRIBS => true,
+            _ => {
+                return Err(GlError::BadEnum(
+                    "transform feedback buffer mode",
+                    buffer_mode,
+                ))
+            }
+        };
+        if separate && varyings.len() > MAX_SEPARATE_ATTRIBS as usize {
+            return Err(GlError::InvalidValue(
+                "more varyings than GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS",
+            ));
+        }
+        let p = self.program_mut(program)?;
+        p.xfb_varyings = varyings.iter().map(|s| s.to_string()).collect();
+        p.xfb_separate = separate;
+        Ok(())
+    }
+
+    pub(crate) fn try_get_transform_feedback_varying(
+        &mut self,
+        program: u32,
+        index: u32,
+    ) -> GlResult<(i32, u32, String)> {
+        let p = self.program_obj(program)?;
+        let layout = p
+            .exe
+            .as_ref()
+            .filter(|_| p.link_status)
+            .map(|e| e.xfb.clone())
+            .unwrap_or_default();
+        let v = layout
+            .varyings
+            .get(index as usize)
+            .ok_or(GlError::InvalidValue(
+                "index past GL_TRANSFORM_FEEDBACK_VARYINGS",
+            ))?;
+        Ok((v.size, v.ty, v.name.clone()))
+    }
+
+    pub(crate) fn try_begin_transform_feedback(&mut self, primitive_mode: u32) -> GlResult<()> {
+        if !matches!(primitive_mode, gl::POINTS | gl::LINES | gl::TRIANGLES) {
+            return Err(GlError::BadEnum(
+                "transform feedback primitive mode",
+                primitive_mode,
+            ));
+        }
+        if self.xfb.current().active {
+            return Err(GlError::InvalidOperation(
+                "transform feedback is already active",
+            ));
+        }
+        let exe = self.current_executable().ok_or(GlError::InvalidOperation(
+            "no current program to capture from",
+        ))?;
+        let layout = exe.xfb.clone();
+        if layout.is_empty() {
+            return Err(GlError::InvalidOperation(
+                "the current program has no transform feedback varyings",
+            ));
+        }
+        let o = self.xfb.current();
+        for (i, b) in layout.buffers.iter().enumerate() {
+            let needed = b.stride_bytes > 0 || layout.separate;
+            if needed && o.buffers[i].buffer.is_none() {
+                return Err(GlError::InvalidOperation(
+                    "a transform feedback buffer the program writes is not bound",
+                ));
+            }
+        }
+        let program = self.program;
+        let o = self.xfb.current_mut();
+        o.active = true;
+        o.paused = false;
+        o.mode = primitive_mode;
+        o.program = program;
+        o.layout = layout;
+        o.written = [0; MAX_BUFFERS];
+        o.vertices = 0;
+        Ok(())
+    }
+
+    pub(crate) fn try_end_transform_feedback(&mut self) -> GlResult<()> {
+        let o = self.xfb.current_mut();
+        if !o.active {
+            return Err(GlError::InvalidOperation(
+                "transform feedback is not active",
+            ));
+        }
+        o.active = false;
+        o.paused = false;
+        o.drawable = Some(o.vertices);
+        o.program = None;
+        Ok(())
+    }
+
+    pub(crate) fn try_pause_transform_feedback(&mut self) -> GlResult<()> {
+        let o = self.xfb.current_mut();
+        if !o.active || o.paused {
+            return Err(GlError::InvalidOperation(
+                "transform feedback is not active or already paused",
+            ));
+        }
+        o.paused = true;
+        Ok(())
+    }
+
+    pub(crate) fn try_resume_transform_feedback(&mut self) -> GlResult<()> {
+        let program = self.program;
+        let o = self.xfb.current_mut();
+        if !o.active || !o.paused {
+            return Err(GlError::InvalidOperation(
+                "transform feedback is not active or not paused",
+            ));
+        }
+        // GL 4.5 core §13.3.2: the program must be the one Begin captured with.
+        if o.program != program {
+            return Err(GlError::InvalidOperation(
+                "the current program is not the one transform feedback began with",
+            ));
+        }
+        o.paused = false;
+        Ok(())
+    }
+
+    pub(crate) fn try_gen_transform_feedbacks(&mut self, n: i32) -> GlResult<Vec<u32>> {
+        self.make_names(n, |this, n| this.xfb.names.gen_many(n))
+    }
+
+    pub(crate) fn try_create_transform_feedbacks(&mut self, n: i32) -> GlResult<Vec<u32>> {
+        self.make_names(n, |this, n| {
+            this.xfb.names.create_many(n, XfbObject::default)
+        })
+    }
+
+    pub(crate) fn try_delete_transform_feedbacks(&mut self, ids: &[u32]) -> GlResult<()> {
+        if ids.iter().any(|&id| {
+            id != 0
+                && self
+                    .xfb
+                    .names
+                    .get(TransformFeedbackName(id))
+                    .is_some_and(|o| o.active)
+        }) {
+            return Err(GlError::InvalidOperation(
+                "a transform feedback object to delete is active",
+            ));
+        }
+        for &id in ids {
+            let name = TransformFeedbackName(id);
+            if id == 0 || !self.xfb.names.is_name(name) {
+                continue;
+            }
+            if self.xfb.bound == Some(name) {
+                self.xfb.bound = None;
+            }
+            self.xfb.names.remove(name);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn try_bind_transform_feedback(&mut self, target: u32, id: u32) -> GlResult<()> {
+        if target != gl::TRANSFORM_FEEDBACK {
+            return Err(GlError::BadEnum("transform feedback target", target));
+        }
+        if self.xfb.capturing() {
+            return Err(GlError::InvalidOperation(
+                "transform feedback is active and not paused",
+            ));
+        }
+        if id == 0 {
+            self.xfb.bound = None;
+            return Ok(());
+        }
+        let name = TransformFeedbackName(id);
+        if !self.xfb.names.ensure(name, XfbObject::default) {
+            return Err(GlError::InvalidOperation(
+                "not a name from glGenTransformFeedbacks",
+            ));
+        }
+        self.xfb.bound = Some(name);
+        Ok(())
+    }
+
+    pub(crate) fn try_is_transform_feedback(&mut self, id: u32) -> GlResult<bool> {
+        Ok(id != 0 && self.xfb.names.get(TransformFeedbackName(id)).is_some())
+    }
+
+    /// Binds `buffer` to binding `index` of the bound object (glBindBufferBase/Range on
+    /// GL_TRANSFORM_FEEDBACK_BUFFER) or of object `xfb` (the DSA forms).
+    pub(crate) fn bind_xfb_buffer(
+        &mut self,
+        xfb: Option<u32>,
+        index: u32,
+        buffer: u32,
+        offset: isize,
+        size: Option<isize>,
+    ) -> GlResult<()> {
+        if index as usize >= MAX_BUFFERS {
+            return Err(GlError::InvalidValue(
+                "index past GL_MAX_TRANSFORM_FEEDBACK_BUFFERS",
+            ));
+        }
+        if let Some(size) = size {
+            if buffer != 0 && size <= 0 {
+                return Err(GlError::InvalidValue("size must be positive"));
+            }
+            if offset < 0 {
+                return Err(GlError::InvalidValue("negative offset"));
+            }
+            // GL 4.5 core §13.3.1: offset and size are multiples of 4.
+            if offset % 4 != 0 || size % 4 != 0 {
+                return Err(GlError::InvalidValue(
+                    "transform feedback offset and size must be multiples of 4",
+                ));
+            }
+        }
+        let name = self.buffer_object(buffer)?;
+        let o = match xfb {
+            None => self.xfb.current(),
+            Some(id) => self.xfb.object(id).ok_or(GlError::InvalidOperation(
+                "not the name of a transform feedback object",
+            ))?,
+        };
+        if o.active {
+            return Err(GlError::InvalidOperation(
+                "the transform feedback object is active",
+            ));
+        }
+        let binding = BufferBinding {
+            buffer: name,
+            offset: offset.max(0) as usize,
+            size: size.map(|s| s.max(0) as usize),
+        };
+        let o = match xfb {
+            None => self.xfb.current_mut(),
+            Some(id) => self.xfb.object_mut(id).expect("checked above"),
+        };
+        o.buffers[index as usize] = binding;
+        Ok(())
+    }
+
+    pub(crate) fn try_transform_feedback_buffer_base(
+        &mut self,
+        xfb: u32,
+        index: u32,
+        buffer: u32,
+    ) -> GlResult<()> {
+        self.bind_xfb_buffer(Some(xfb), index, buffer, 0, None)
+    }
+
+    pub(crate) fn try_transform_feedback_buffer_range(
+        &mut self,
+        xfb: u32,
+        index: u32,
+        buffer: u32,
+        offset: isize,
+        size: isize,
+    ) -> GlResult<()> {
+        self.bind_xfb_buffer(Some(xfb), index, buffer, offset, Some(size))
+    }
+
+    fn named_xfb(&self, xfb: u32) -> GlResult<&XfbObject> {
+        self.xfb.object(xfb).ok_or(GlError::InvalidOperation(
+            "not the name of a transform feedback object",
+        ))
+    }
+
+    pub(crate) fn try_get_transform_feedbackiv(&mut self, xfb: u32, pname: u32) -> GlResult<i32> {
+        let o = self.named_xfb(xfb)?;
+        match pname {
+            gl::TRANSFORM_FEEDBACK_PAUSED => Ok(o.paused as i32),
+            gl::TRANSFORM_FEEDBACK_ACTIVE => Ok(o.active as i32),
+            _ => Err(GlError::BadEnum("transform feedback parameter", pname)),
+        }
+    }
+
+    pub(crate) fn try_get_transform_feedbacki_v(
+        &mut self,
+        xfb: u32,
+        pname: u32,
+        index: u32,
+    ) -> GlResult<i32> {
+        let o = self.named_xfb(xfb)?;
+        if pname != gl::TRANSFORM_FEEDBACK_BUFFER_BINDING {
+            return Err(GlError::BadEnum("transform feedback parameter", pname));
+        }
+        let b = o.buffers.get(index as usize).ok_or(GlError::InvalidValue(
+            "index past GL_MAX_TRANSFORM_FEEDBACK_BUFFERS",
+        ))?;
+        Ok(b.buffer.map_or(0, |n| n.0 as i32))
+    }
+
+    pub(crate) fn try_get_transform_feedbacki64_v(
+        &mut self,
+        xfb: u32,
+        pname: u32,
+        index: u32,
+    ) -> GlResult<i64> {
+        let o = self.named_xfb(xfb)?;
+        if !matches!(
+            pname,
+            gl::TRANSFORM_FEEDBACK_BUFFER_START | gl::TRANSFORM_FEEDBACK_BUFFER_SIZE
+        ) {
+            return Err(GlError::BadEnum("transform feedback parameter", pname));
+        }
+        let b = o.buffers.get(index as usize).ok_or(GlError::InvalidValue(
+            "index past GL_MAX_TRANSFORM_FEEDBACK_BUFFERS",
+        ))?;
+        Ok(xfb_binding_value(b, pname))
+    }
+
+    /// glGetIntegeri_v / glGetInteger64i_v of GL_TRANSFORM_FEEDBACK_BUFFER_BINDING,
+    /// _START and _SIZE (the bound object's bindings); `None` for other names.
+    pub(crate) fn xfb_indexed(&self, pname: u32, index: u32) -> Option<GlResult<i64>> {
+        if !matches!(
+            pname,
+            gl::TRANSFORM_FEEDBACK_BUFFER_BINDING
+                | gl::TRANSFORM_FEEDBACK_BUFFER_START
+                | gl::TRANSFORM_FEEDBACK_BUFFER_SIZE
+        ) {
+            return None;
+        }
+        Some(
+            self.xfb
+                .current()
+                .buffers
+                .get(index as usize)
+                .map(|b| xfb_binding_value(b, pname))
+                .ok_or(GlError::InvalidValue(
+                    "index past GL_MAX_TRANSFORM_FEEDBACK_BUFFERS",
+                )),
+        )
+    }
+
+    /// glGetIntegerv of the transform feedback state and limits; `None` for other names.
+    pub(crate) fn xfb_integer(&self, pname: u32) -> Option<i64> {
+        let o = self.xfb.current();
+        Some(match pname {
+            gl::TRANSFORM_FEEDBACK_BINDING => self.xfb.bound.map_or(0, |n| n.0 as i64),
+            gl::TRANSFORM_FEEDBACK_ACTIVE => o.active as i64,
+            gl::TRANSFORM_FEEDBACK_PAUSED => o.paused as i64,
+            gl::RASTERIZER_DISCARD => self.fixed.rasterizer_discard as i64,
+            gl::MAX_TRANSFORM_FEEDBACK_BUFFERS => MAX_BUFFERS as i64,
+            gl::MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS => MAX_INTERLEAVED_COMPONENTS as i64,
+            gl::MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS => MAX_SEPARATE_ATTRIBS as i64,
+            gl::MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS => MAX_SEPARATE_COMPONENTS as i64,
+            _ => return None,
+        })
+    }
+
+    /// The draw-time check of §13.3.1 while capturing: the draw mode (or the geometry
+    /// shader's output) must be Begin's primitive type.
+    pub(crate) fn check_xfb_draw(
+        &self,
+        code: &crate::raster::ProgramCode,
+        topology: Topology,
+    ) -> GlResult<()> {
+        if !self.xfb.capturing() {
+            return Ok(());
+        }
+        let mode = self.xfb.current().mode;
+        let ok = match code.gs.as_deref() {
+            Some(g) => {
+                let out = crate::raster::geometry::output_topology(g);
+                matches!(
+                    (mode, out),
+                    (gl::POINTS, Topology::Points)
+                        | (gl::LINES, Topology::LineStrip)
+                        | (gl::TRIANGLES, Topology::TriangleStrip)
+                )
+            }
+            None => mode_allows(mode, topology),
+        };
+        if !ok {
+            return Err(GlError::InvalidOperation(
+                "the draw's primitives are not transform feedback's primitive mode",
+            ));
+        }
+        // A mapped buffer cannot be written (GL 4.5 core §6.3.2).
+        let o = self.xfb.current();
+        for (i, b) in o.layout.buffers.iter().enumerate() {
+            if b.stride_bytes == 0 {
+                continue;
+            }
+            let buf = o.buffers[i].buffer.and_then(|n| self.objs.buffers.get(n));
+            if buf.is_none_or(|b| b.blocks_draws()) {
+                return Err(GlError::InvalidOperation(
+                    "a transform feedback buffer is mapped or deleted",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Captures `call` into the bound buffers when transform feedback is active and not
+    /// paused: every primitive that fits whole in every buffer is written, in order; the
+    /// first that does not stops the writing (GL 4.5 core §13.3.2). Returns (primitives
+    /// generated, primitives written); `None` when not capturing.
+    pub(crate) fn capture_draw(&mut self, call: &DrawCall) -> GlResult<Option<(u64, u64)>> {
+        if !self.xfb.capturing() {
+            return Ok(None);
+        }
+        let o = self.xfb.current();
+        let layout = o.layout.clone();
+        let per_prim = crate::raster::feedback::captured_vertices(call) as u64;
+        // Per buffer: (name, start byte, room left, the store as it is now).
+        let mut targets = Vec::new();
+        for (i, b) in layout.buffers.iter().enumerate() {
+            let binding = o.buffers[i];
+            let Some(name) = binding.buffer.filter(|_| b.stride_bytes > 0) else {
+                targets.push(None);
+                continue;
+            };
+            let store = self
+                .objs
+                .buffers
+                .get(name)
+                .map(|b| b.data.clone())
+                .unwrap_or_default();
+            let end = match binding.size {
+                Some(s) => (binding.offset.saturating_add(s)).min(store.len()),
+                None => store.len(),
+            };
+            let start = binding.offset.saturating_add(o.written[i]);
+            targets.push(Some((name, start, end.saturating_sub(start), store)));
+        }
+        let mut staged: Vec<Vec<u8>> = vec![Vec::new(); layout.buffers.len()];
+        let mut written = 0u64;
+        let mut full = false;
+        let generated = crate::raster::feedback::capture(call, &mut |verts| {
+            if full || verts.len() as u64 != per_prim {
+                return;
+            }
+            // The whole primitive fits in every buffer, or nothing of it is written.
+            for (i, b) in layout.buffers.iter().enumerate() {
+                if let Some((_, _, room, _)) = &targets[i] {
+                    let need = b.stride_bytes as usize * verts.len();
+                    if staged[i].len() + need > *room {
+                        full = true;
+                        return;
+                    }
+                }
+            }
+            for (i, b) in layout.buffers.iter().enumerate() {
+                let Some((_, start, _, store)) = &targets[i] else {
+                    continue;
+                };
+                let out = &mut staged[i];
+                for v in verts {
+                    // Skipped components keep what the buffer holds (§13.3.2).
+                    let at = out.len();
+                    let from = start + at;
+                    out.extend_from_slice(&store[from..from + b.stride_bytes as usize]);
+                    for &(word, slot, n) in &b.copies {
+                        for k in 0..n {
+                            let w = v.get((slot + k) as usize).copied().unwrap_or(0);
+                            let d = at + 4 * (word + k) as usize;
+                            out[d..d + 4].copy_from_slice(&w.to_le_bytes());
+                        }
+                    }
+                }
+            }
+            written += 1;
+        });
+        let stores: Vec<(BufferName, usize, Vec<u8>)> = targets
+            .into_iter()
+            .zip(staged)
+            .filter_map(|(t, bytes)| t.map(|(name, start, _, _)| (name, start, bytes)))
+            .collect();
+        for (name, start, bytes) in stores {
+            if !bytes.is_empty() {
+                self.write_buffer_bytes(Buf::Named(name.0), start, &bytes)?;
+            }
+        }
+        let o = self.xfb.current_mut();
+        for (i, b) in layout.buffers.iter().enumerate() {
+            o.written[i] += (b.stride_bytes as u64 * per_prim * written) as usize;
+        }
+        o.vertices += per_prim * written;
+        Ok(Some((generated, written)))
+    }
+
+    pub(crate) fn try_draw_transform_feedback(&mut self, mode: u32, id: u32) -> GlResult<()> {
+        self.try_draw_transform_feedback_stream_instanced(mode, id, 0, 1)
+    }
+
+    pub(crate) fn try_draw_transform_feedback_instanced(
+        &mut self,
+        mode: u32,
+        id: u32,
+        instancecount: i32,
+    ) -> GlResult<()> {
+        self.try_draw_transform_feedback_stream_instanced(mode, id, 0, instancecount)
+    }
+
+    pub(crate) fn try_draw_transform_feedback_stream(
+        &mut self,
+        mode: u32,
+        id: u32,
+        stream: u32,
+    ) -> GlResult<()> {
+        self.try_draw_transform_feedback_stream_instanced(mode, id, stream, 1)
+    }
+
+    pub(crate) fn try_draw_transform_feedback_stream_instanced(
+        &mut self,
+        mode: u32,
+        id: u32,
+        stream: u32,
+        instancecount: i32,
+    ) -> GlResult<()> {
+        if stream >= crate::api::query_object::MAX_VERTEX_STREAMS {
+            return Err(GlError::InvalidValue("stream past GL_MAX_VERTEX_STREAMS"));
+        }
+        let o = self.xfb.object(id).ok_or(GlError::InvalidValue(
+            "not the name of a transform feedback object",
+        ))?;
+        let count = o.drawable.ok_or(GlError::InvalidOperation(
+            "glEndTransformFeedback was never called on the object",
+        ))?;
+        // Streams other than 0 never capture anything (no geometry streams yet).
+        let count = if stream == 0 { count } else { 0 };
+        let count = i32::try_from(count).unwrap_or(i32::MAX);
+        self.try_draw_arrays_instanced(mode, 0, count, instancecount)
+    }
+}
+
+/// GL_TRANSFORM_FEEDBACK_BUFFER_BINDING / _START / _SIZE of one binding.
+fn xfb_binding_value(b: &BufferBinding, pname: u32) -> i64 {
+    match pname {
+        gl::TRANSFORM_FEEDBACK_BUFFER_BINDING => b.buffer.map_or(0, |n| n.0 as i64),
+        gl::TRANSFORM_FEEDBACK_BUFFER_START => b.offset as i64,
+        _ => b.size.map_or(0, |s| s as i64),
+    }
+}

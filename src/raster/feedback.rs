@@ -1,0 +1,177 @@
+//! Transform feedback capture (GL 4.5 core §13.3): the output words of the last vertex
+//! processing stage (the vertex shader, or the vertices a geometry shader emits), one
+//! primitive at a time in draw order — instances in order, each instance's primitives in
+//! order, a geometry shader's in input primitive, invocation and emission order — with
+//! strips, loops and fans decomposed into independent primitives (§13.3.2) and adjacent
+//! vertices dropped. Which words go where in which buffer is the API's business
+//! (`api::transform_feedback`): this file hands each primitive's vertices to a sink.
+//!
+//! Capture runs on the draw's thread, before (and apart from) binning the draw, so its order
+//! never depends on the thread count. A draw that is also rasterized runs its vertex stage
+//! again in the front end: transform feedback pays double vertex work, binning pays nothing.
+
+use std::collections::HashMap;
+
+use super::draw::{DrawCall, Topology};
+use super::fetch;
+use super::geometry::{self, GeometryOut};
+use super::vertex;
+
+/// Input primitives per window: bounds the shaded words held at once.
+const WINDOW_PRIMS: usize = 1 << 14;
+
+/// Vertices per primitive that transform feedback records for a draw: 1 (points), 2
+/// (lines) or 3 (triangles), from the geometry shader's output or the draw mode (GL 4.5
+/// core §13.3.1, table 13.1).
+pub fn captured_vertices(call: &DrawCall) -> usize {
+    match call.program.gs.as_deref() {
+        Some(g) => match geometry::output_topology(g) {
+            Topology::Points => 1,
+            Topology::LineStrip => 2,
+            _ => 3,
+        },
+        None => match call.topology {
+            Topology::Points => 1,
+            Topology::Lines
+            | Topology::LineStrip
+            | Topology::LineLoop
+            | Topology::LinesAdjacency
+            | Topology::LineStripAdjacency => 2,
+            _ => 3,
+        },
+    }
+}
+
+/// Runs the vertex processing stages of `call` and calls `sink` with the output words of
+/// every vertex of every primitive they produce, in order (1, 2 or 3 vertices; each slice
+/// holds the stage's output words, indexed by output slot). Returns the number of
+/// primitives produced (PRIMITIVES_GENERATED, GL 4.5 core §13.4).
+pub fn capture(call: &DrawCall, sink: &mut dyn FnMut(&[&[u32]])) -> u64 {
+    if call.program.gs.is_some() {
+        return capture_geometry(call, sink);
+    }
+    let elems = geometry::input_primitives(call);
+    let per = match call.topology {
+        Topology::Points => 1,
+        Topology::Lines | Topology::LineStrip | Topology::LineLoop => 2,
+        Topology::LinesAdjacency | Topology::LineStripAdjacency => 4,
+        Topology::TrianglesAdjacency | Topology::TriangleStripAdjacency => 6,
+        _ => 3,
+    };
+    // The vertices of each primitive that are not adjacency (GL 4.5 core §10.1.11–14).
+    let keep: &[usize] = match per {
+        1 => &[0],
+        2 => &[0, 1],
+        4 => &[1, 2],
+        6 => &[0, 2, 4],
+        _ => &[0, 1, 2],
+    };
+    // Odd triangles of a strip come with their first two vertices swapped (kept winding,
+    // `geometry::input_primitives`): (i+1, i, i+2), the order Mesa records under the
+    // last-vertex convention. Under the first-vertex convention it records (i, i+2, i+1),
+    // the same winding with the provoking vertex first.
+    let strip = matches!(call.topology, Topology::TriangleStrip);
+    let first = call.state.provoking_first;
+    let words = (call
+        .program
+        .vs_output_words
+        .max(call.program.vs.output_words())) as usize;
+    let prims = elems.len() / per;
+    let mut generated = 0u64;
+    let mut shaded: Vec<u32> = Vec::new();
+    let mut ids: Vec<i64> = Vec::new();
+    let mut seen: HashMap<i64, u32> = HashMap::new();
+    let mut recs: Vec<u32> = Vec::new();
+    for instance in 0..call.vertices.instance_count {
+        for start in (0..prims).step_by(WINDOW_PRIMS) {
+            let end = (start + WINDOW_PRIMS).min(prims);
+            let window = &elems[start * per..end * per];
+            ids.clear();
+            seen.clear();
+            recs.clear();
+            for &e in window {
+                let id = fetch::vertex_id(&call.vertices, e);
+                let r = *seen.entry(id).or_insert_with(|| {
+                    ids.push(id);
+                    ids.len() as u32 - 1
+                });
+                recs.push(r);
+            }
+            shaded.clear();
+            shaded.resize(ids.len() * words, 0);
+            vertex::shade_words(call, &ids, instance, words, &mut shaded);
+            for (p, prim) in window.chunks_exact(per).enumerate() {
+                let at = |k: usize| {
+                    let r = recs[p * per + keep[k]] as usize;
+                    &shaded[r * words..(r + 1) * words]
+                };
+                generated += 1;
+                match keep.len() {
+                    1 => sink(&[at(0)]),
+                    2 => sink(&[at(0), at(1)]),
+                    _ => {
+                        if strip && first && prim[0] > prim[1] {
+                            sink(&[at(1), at(2), at(0)])
+                        } else {
+                            sink(&[at(0), at(1), at(2)])
+                        }
+                    }
+                }
+            }
+        }
+    }
+    generated
+}
+
+/// `capture` of a draw with a geometry shader: the emitted vertices' words.
+fn capture_geometry(call: &DrawCall, sink: &mut dyn FnMut(&[&[u32]])) -> u64 {
+    let Some(g) = call.program.gs.clone() else {
+        return 0;
+    };
+    let elems = geometry::input_primitives(call);
+    let n = g.input.vertices() as usize;
+    let prims = elems.len() / n;
+    let window = geometry::window_prims(&g);
+    let vw = g.vertex_words as usize;
+    let first = call.state.provoking_first;
+    let mut generated = 0u64;
+    let mut out = GeometryOut {
+        words: Some(Vec::new()),
+        ..GeometryOut::default()
+    };
+    for instance in 0..call.vertices.instance_count {
+        for start in (0..prims).step_by(window) {
+            let end = (start + window).min(prims);
+            out.records.clear();
+            out.prims.clear();
+            if let Some(w) = out.words.as_mut() {
+                w.clear();
+            }
+            geometry::run(
+                call,
+                instance,
+                &elems[start * n..end * n],
+                start as u32,
+                &mut out,
+            );
+            let words = out.words.as_deref().unwrap_or(&[]);
+            let at = |r: u32| {
+                let r = r as usize;
+                words.get(r * vw..(r + 1) * vw).unwrap_or(&[])
+            };
+            for p in &out.prims {
+                generated += 1;
+                let [a, b, c] = p.records;
+                match p.n {
+                    1 => sink(&[at(a)]),
+                    2 => sink(&[at(a), at(b)]),
+                    // An odd triangle of the strip arrives as (i+1, i, i+2), provoking
+                    // position 1 under the first-vertex convention: record (i, i+2, i+1).
+                    _ if first && p.provoking == 1 => sink(&[at(b), at(c), at(a)]),
+                    _ => sink(&[at(a), at(b), at(c)]),
+                }
+            }
+        }
+    }
+    generated
+}
