@@ -20,9 +20,11 @@ use crate::ir::InterfaceVar;
 use crate::raster::{DrawCall, Topology};
 
 /// GL_MAX_TRANSFORM_FEEDBACK_BUFFERS (llvmpipe's 4, GL 4.5 core table 23.63's minimum).
-pub const MAX_BUFFERS: usize = 4;
+pub const MAX_BUFFERS: usize =
+    crate::glsl::builtin_constants::MAX_TRANSFORM_FEEDBACK_BUFFERS as usize;
 /// GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS (llvmpipe: 64).
-pub const MAX_INTERLEAVED_COMPONENTS: u32 = 64;
+pub const MAX_INTERLEAVED_COMPONENTS: u32 =
+    crate::glsl::builtin_constants::MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS as u32;
 /// GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS (llvmpipe: 4).
 pub const MAX_SEPARATE_ATTRIBS: u32 = 4;
 /// GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS (llvmpipe: 4).

@@ -6,8 +6,8 @@
 //!
 //! Constants of features softgl does not have are left out rather than given a made-up
 //! value: the tessellation limits (GLSL 4.00), the atomic-counter and image limits of
-//! the vertex and fragment stages (GLSL 4.20) and the transform feedback limits (GLSL
-//! 4.40). A shader naming one fails to compile with "undeclared".
+//! the vertex and fragment stages (GLSL 4.20). A shader naming one fails to compile with
+//! "undeclared".
 
 use crate::gl::enums as gl;
 use crate::ir::{compute, geometry as geo, link};
@@ -45,6 +45,10 @@ pub const MAX_VARYING_COMPONENTS: i32 = 60;
 /// GL_MAX_VERTEX_OUTPUT_COMPONENTS and GL_MAX_FRAGMENT_INPUT_COMPONENTS (GL 4.5's minimums).
 pub const MAX_VERTEX_OUTPUT_COMPONENTS: i32 = 64;
 pub const MAX_FRAGMENT_INPUT_COMPONENTS: i32 = 128;
+
+/// GL_MAX_TRANSFORM_FEEDBACK_BUFFERS and _INTERLEAVED_COMPONENTS (llvmpipe's 4 and 64).
+pub const MAX_TRANSFORM_FEEDBACK_BUFFERS: i32 = 4;
+pub const MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS: i32 = 64;
 
 const UNIFORMS: i32 = link::MAX_UNIFORM_COMPONENTS as i32;
 
@@ -221,6 +225,18 @@ pub static CONSTANTS: &[BuiltinConstant] = &[
         430,
         gl::MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS,
         0,
+    ),
+    c(
+        "gl_MaxTransformFeedbackBuffers",
+        440,
+        gl::MAX_TRANSFORM_FEEDBACK_BUFFERS,
+        MAX_TRANSFORM_FEEDBACK_BUFFERS,
+    ),
+    c(
+        "gl_MaxTransformFeedbackInterleavedComponents",
+        440,
+        gl::MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS,
+        MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS,
     ),
     c("gl_MaxCullDistances", 450, gl::MAX_CULL_DISTANCES, 8),
     c(
