@@ -60,10 +60,36 @@
 ///   objects, pause/resume and glDrawTransformFeedback(Instanced) (`api/transform_feedback.rs`,
 ///   `tests/transform_feedback.rs`). GL_ARB_transform_feedback3 is not listed: geometry
 ///   shaders have no vertex streams other than 0 yet.
+/// - GL_ARB_texture_gather: textureGather (2D, 2D array, cube, cube array) and
+///   textureGatherOffset (2D, 2D array) in GLSL 1.30 with the extension, and GLSL 4.00's
+///   forms (component, shadow, rectangle, Offsets) from 4.00 on; the limits
+///   MAX_PROGRAM_TEXTURE_GATHER_COMPONENTS 4 and MIN/MAX_PROGRAM_TEXTURE_GATHER_OFFSET
+///   −32/31 (`glsl/limits.rs`). piglit's group (`tools/piglit-group.sh
+///   'spec@arb_texture_gather@'`) passes every test that runs; its cube-array tests skip
+///   while GL_ARB_texture_cube_map_array is unlisted, its gpu_shader5 ones skip too.
+/// - GL_ARB_texture_swizzle, GL_EXT_texture_swizzle: GL_TEXTURE_SWIZZLE_{R,G,B,A,RGBA} on
+///   textures, applied after every lookup and before gather picks its component
+///   (`tests/textures_integer.rs`; piglit's texture-gather swizzle tests). piglit's own
+///   ext_texture_swizzle tests need a compatibility context.
+/// - GL_ARB_texture_buffer_object: glTexBuffer, samplerBuffer, and the glGet state
+///   (TEXTURE_BUFFER_FORMAT_ARB, TEXTURE_BUFFER_DATA_STORE_BINDING, TEXTURE_BINDING_BUFFER)
+///   (`api/texture_buffer.rs`, `tests/texture_targets.rs`).
+/// - GL_ARB_clear_buffer_object: glClear(Named)Buffer(Sub)Data with the extension's errors
+///   (`api/buffer_dsa.rs`, `tests/buffer_commands.rs`).
+/// - GL_ARB_sampler_objects: sampler objects and their parameters (`api/texture.rs`); the one
+///   failing piglit test draws with fixed-function commands.
+/// - GL_ARB_texture_query_levels, GL_ARB_texture_query_lod: textureQueryLevels and
+///   textureQueryLOD (the extension's spelling) before GLSL 4.30 / 4.00.
+/// - Not listed, though most of each works: GL_ARB_texture_rectangle and
+///   GL_ARB_texture_cube_map_array (their PROXY_TEXTURE_* targets: softgl has no proxy
+///   textures; their GLSL sampler keywords below 4.00 / 1.40 are ready in `glsl/lex.rs`
+///   and switch on with the `#extension` once the GLSL list has them),
+///   GL_ARB_viewport_array (gl_ViewportIndex is missing, so only viewport 0 renders).
 pub const GL: &[&str] = &[
     "GL_ARB_base_instance",
     "GL_ARB_bindless_texture",
     "GL_ARB_blend_func_extended",
+    "GL_ARB_clear_buffer_object",
     "GL_ARB_conditional_render_inverted",
     "GL_ARB_copy_buffer",
     "GL_ARB_cull_distance",
@@ -78,15 +104,22 @@ pub const GL: &[&str] = &[
     "GL_ARB_multi_draw_indirect",
     "GL_ARB_occlusion_query2",
     "GL_ARB_provoking_vertex",
+    "GL_ARB_sampler_objects",
     "GL_ARB_seamless_cube_map",
     "GL_ARB_sync",
+    "GL_ARB_texture_buffer_object",
     "GL_ARB_texture_buffer_range",
     "GL_ARB_texture_compression_rgtc",
+    "GL_ARB_texture_gather",
+    "GL_ARB_texture_query_levels",
+    "GL_ARB_texture_query_lod",
+    "GL_ARB_texture_swizzle",
     "GL_ARB_timer_query",
     "GL_ARB_transform_feedback2",
     "GL_ARB_transform_feedback_instanced",
     "GL_EXT_texture_compression_rgtc",
     "GL_EXT_texture_compression_s3tc",
+    "GL_EXT_texture_swizzle",
     "GL_KHR_debug",
     "GL_KHR_robustness",
 ];
@@ -117,6 +150,9 @@ pub const GLSL: &[&str] = &[
     "GL_ARB_explicit_uniform_location",
     "GL_ARB_separate_shader_objects",
     "GL_ARB_shader_bit_encoding",
+    "GL_ARB_texture_gather",
+    "GL_ARB_texture_query_levels",
+    "GL_ARB_texture_query_lod",
     "GL_ARB_uniform_buffer_object",
 ];
 

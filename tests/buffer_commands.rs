@@ -222,12 +222,43 @@ fn clear_errors() {
         .is_null());
     c.clear_named_buffer_data(b, gl::R8, gl::RED, gl::UNSIGNED_BYTE, one);
     assert_eq!(c.get_error(), gl::INVALID_OPERATION, "mapped");
+    c.clear_named_buffer_sub_data(b, gl::R8, 3, 2, gl::RED, gl::UNSIGNED_BYTE, one);
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_OPERATION,
+        "overlaps the mapped bytes 0..4"
+    );
     assert!(c.unmap_named_buffer(b));
     assert_eq!(
         contents(&mut c, b),
         vec![1; 16],
         "failed clears write nothing"
     );
+    // Only the mapped range is refused (GL 4.5 core §6.5): bytes 4..16 clear while 0..4
+    // stay mapped.
+    assert!(!c
+        .map_named_buffer_range(b, 0, 4, gl::MAP_READ_BIT)
+        .is_null());
+    c.clear_named_buffer_sub_data(b, gl::R8, 4, 12, gl::RED, gl::UNSIGNED_BYTE, one);
+    assert_eq!(c.get_error(), gl::NO_ERROR, "outside the mapped range");
+    assert!(c.unmap_named_buffer(b));
+    let mut want = vec![1; 4];
+    want.extend([0; 12]);
+    assert_eq!(contents(&mut c, b), want);
+    // No buffer bound to the target: INVALID_VALUE (ARB_clear_buffer_object).
+    c.bind_buffer(gl::ARRAY_BUFFER, 0);
+    c.clear_buffer_data(gl::ARRAY_BUFFER, gl::R8, gl::RED, gl::UNSIGNED_BYTE, one);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE, "nothing bound");
+    c.clear_buffer_sub_data(
+        gl::ARRAY_BUFFER,
+        gl::R8,
+        0,
+        1,
+        gl::RED,
+        gl::UNSIGNED_BYTE,
+        one,
+    );
+    assert_eq!(c.get_error(), gl::INVALID_VALUE, "nothing bound (sub)");
 }
 
 #[test]

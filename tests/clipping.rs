@@ -231,6 +231,32 @@ fn clip_control_zero_to_one_maps_z_directly_and_clips_at_zero() {
 fn viewport_arrays_set_get_and_draw_with_index_0() {
     let mut c = ctx(1, VS);
     assert_eq!(c.get_integerv(gl::MAX_VIEWPORTS), vec![16]);
+    // Every viewport and scissor box starts as the surface (GL 4.5 core §13.6.1, §14.9.2).
+    for i in 0..16 {
+        assert_eq!(
+            c.get_floati_v(gl::VIEWPORT, i),
+            vec![0.0, 0.0, 16.0, 16.0],
+            "{i}"
+        );
+        assert_eq!(
+            c.get_integeri_v(gl::SCISSOR_BOX, i),
+            vec![0, 0, 16, 16],
+            "{i}"
+        );
+    }
+    // The float queries return the values as specified (after the bounds and dimension
+    // clamps); the integer ones and rasterization round them to whole pixels.
+    c.viewport_indexedf(13, 1.5555, 2.433, 3.777, 4.888);
+    assert_eq!(
+        c.get_floati_v(gl::VIEWPORT, 13),
+        vec![1.5555, 2.433, 3.777, 4.888]
+    );
+    assert_eq!(c.get_integeri_v(gl::VIEWPORT, 13), vec![2, 2, 4, 5]);
+    c.viewport_indexedf(12, -1.0e9, 1.0e9, 1.0e9, 7.0);
+    assert_eq!(
+        c.get_floati_v(gl::VIEWPORT, 12),
+        vec![-32768.0, 32767.0, 16384.0, 7.0]
+    );
     c.viewport_indexedf(3, 1.0, 2.0, 5.0, 6.0);
     assert_eq!(c.get_integeri_v(gl::VIEWPORT, 3), vec![1, 2, 5, 6]);
     assert_eq!(c.get_floati_v(gl::VIEWPORT, 3), vec![1.0, 2.0, 5.0, 6.0]);
@@ -253,6 +279,10 @@ fn viewport_arrays_set_get_and_draw_with_index_0() {
     c.depth_range_arrayv(4, &[0.25, 0.75]);
     assert_eq!(c.get_floati_v(gl::DEPTH_RANGE, 4), vec![0.25, 0.75]);
     assert_eq!(c.get_floati_v(gl::DEPTH_RANGE, 0), vec![0.0, 1.0]);
+    // The indexed integer query rounds (as Mesa, and as piglit's queries test checks); the
+    // plain glGetIntegerv maps [0, 1] onto the integer range (§2.2.2).
+    assert_eq!(c.get_integeri_v(gl::DEPTH_RANGE, 4), vec![0, 1]);
+    assert_eq!(c.get_integerv(gl::DEPTH_RANGE), vec![0, i32::MAX]);
     // Scissors and their enables.
     c.scissor_indexed(5, 1, 1, 2, 2);
     assert_eq!(c.get_integeri_v(gl::SCISSOR_BOX, 5), vec![1, 1, 2, 2]);

@@ -211,8 +211,12 @@ fn rectangle_textures_take_texel_coordinates() {
             gl::CLAMP_TO_EDGE as i32
         );
         // No repeat, no mipmaps, base level 0 (GL 4.5 core §8.10); level 0 only (§8.5).
-        c.tex_parameter_i(gl::TEXTURE_RECTANGLE, gl::TEXTURE_WRAP_S, gl::REPEAT as i32);
-        assert_eq!(c.get_error(), gl::INVALID_ENUM);
+        for wrap in [gl::REPEAT, gl::MIRRORED_REPEAT, gl::MIRROR_CLAMP_TO_EDGE] {
+            for pname in [gl::TEXTURE_WRAP_S, gl::TEXTURE_WRAP_T, gl::TEXTURE_WRAP_R] {
+                c.tex_parameter_i(gl::TEXTURE_RECTANGLE, pname, wrap as i32);
+                assert_eq!(c.get_error(), gl::INVALID_ENUM, "wrap {wrap:#x}");
+            }
+        }
         c.tex_parameter_i(
             gl::TEXTURE_RECTANGLE,
             gl::TEXTURE_MIN_FILTER,
@@ -356,6 +360,38 @@ fn buffer_textures_read_the_buffer_at_draw_time() {
         );
         let t = c.gen_textures(1)[0];
         c.bind_texture(gl::TEXTURE_BUFFER, t);
+        // Before glTexBuffer: format R8, no buffer (ARB_texture_buffer_object's glGet
+        // state and glGetTexLevelParameter).
+        assert_eq!(
+            c.get_integerv(gl::TEXTURE_BUFFER_FORMAT_ARB),
+            [gl::R8 as i32]
+        );
+        assert_eq!(c.get_integerv(gl::TEXTURE_BUFFER_DATA_STORE_BINDING), [0]);
+        assert_eq!(
+            c.get_tex_level_parameteriv(gl::TEXTURE_BUFFER, 0, gl::TEXTURE_INTERNAL_FORMAT),
+            gl::R8 as i32
+        );
+        c.tex_buffer(gl::TEXTURE_BUFFER, gl::RGBA8, b);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        assert_eq!(
+            c.get_integerv(gl::TEXTURE_BUFFER_FORMAT_ARB),
+            [gl::RGBA8 as i32]
+        );
+        assert_eq!(
+            c.get_integerv(gl::TEXTURE_BUFFER_DATA_STORE_BINDING),
+            [b as i32]
+        );
+        assert_eq!(
+            c.get_tex_level_parameteriv(gl::TEXTURE_BUFFER, 0, gl::TEXTURE_INTERNAL_FORMAT),
+            gl::RGBA8 as i32
+        );
+        // Detaching (buffer 0) keeps the format it names.
+        c.tex_buffer(gl::TEXTURE_BUFFER, gl::RG16F, 0);
+        assert_eq!(
+            c.get_integerv(gl::TEXTURE_BUFFER_FORMAT_ARB),
+            [gl::RG16F as i32]
+        );
+        assert_eq!(c.get_integerv(gl::TEXTURE_BUFFER_DATA_STORE_BINDING), [0]);
         c.tex_buffer(gl::TEXTURE_BUFFER, gl::RGBA8, b);
         assert_eq!(c.get_error(), gl::NO_ERROR);
         // Not a table 8.16 format; a range not aligned to TEXTURE_BUFFER_OFFSET_ALIGNMENT.

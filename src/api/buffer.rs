@@ -159,7 +159,7 @@ gl_commands! {
 impl Context {
     /// The binding point of `target`, checked (GL 4.5 core table 6.1; the targets this
     /// context supports).
-    fn buffer_target(&self, target: u32) -> GlResult<Option<BufferName>> {
+    pub(crate) fn buffer_target(&self, target: u32) -> GlResult<Option<BufferName>> {
         match target {
             gl::ARRAY_BUFFER => Ok(self.array_buffer),
             gl::ELEMENT_ARRAY_BUFFER => Ok(match self.vertex_array {

@@ -423,13 +423,24 @@ impl Context {
         ty: u32,
         data: Option<&[u8]>,
     ) -> GlResult<()> {
-        let name = self.resolve(which)?;
+        // ARB_clear_buffer_object: no buffer bound to `target` is INVALID_VALUE here (the
+        // other buffer commands say INVALID_OPERATION; Mesa and piglit follow the extension).
+        let name = match which {
+            Buf::Target(t) => self
+                .buffer_target(t)?
+                .ok_or(GlError::InvalidValue("no buffer bound to the target"))?,
+            Buf::Named(_) => self.resolve(which)?,
+        };
         let element = clear_element(internal, format, ty, data)?;
+        // The mapped range, unless the mapping is persistent (GL 4.5 core §6.3.2).
         let (len, mapped) = self
             .objs
             .buffers
             .get(name)
-            .map(|b| (b.data.len(), b.blocks_draws()))
+            .map(|b| {
+                let m = b.mapping.filter(|_| b.blocks_draws());
+                (b.data.len(), m.map(|m| (m.offset, m.length)))
+            })
             .ok_or(GlError::InvalidOperation("no buffer"))?;
         let (offset, size) = range.unwrap_or((0, len as isize));
         if offset < 0 || size < 0 {
@@ -444,8 +455,15 @@ impl Context {
                 "offset or size is not a multiple of the internal format's element size",
             ));
         }
-        if mapped {
-            return Err(GlError::InvalidOperation("buffer is mapped"));
+        // Only a clear that touches the mapped range is refused (GL 4.5 core §6.5: "any part
+        // of the specified range ... is currently mapped"); the rest of the buffer may be
+        // cleared while a part is mapped.
+        if let Some((mo, ml)) = mapped {
+            if o < mo + ml && mo < o + n {
+                return Err(GlError::InvalidOperation(
+                    "the range to clear is (partly) mapped",
+                ));
+            }
         }
         if n == 0 {
             return Ok(());

@@ -524,9 +524,12 @@ impl Context {
     pub fn set_default_surface(&mut self, surface: Option<&Surface>) {
         if let Some(s) = surface {
             if !self.default_fb.had_surface {
+                // Every viewport and scissor box of the array (§13.6.1, §14.9.2).
                 let (w, h) = (s.width() as i32, s.height() as i32);
-                self.fixed.viewport = [0, 0, w, h];
-                self.fixed.scissor_box = [0, 0, w, h];
+                for i in 0..limits::MAX_VIEWPORTS {
+                    let _ = self.set_viewport(i, [0.0, 0.0, w as f32, h as f32]);
+                    let _ = self.set_scissor(i, [0, 0, w, h]);
+                }
                 self.default_fb.had_surface = true;
                 self.dirty |= dirty::RASTER;
             }

@@ -196,9 +196,14 @@ impl Context {
             | gl::MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS => i(limits::MAX_UNIFORM_COMPONENTS
                 + limits::MAX_STAGE_UNIFORM_BLOCKS * limits::MAX_UNIFORM_BLOCK_SIZE / 4),
             gl::MAX_TEXTURE_LOD_BIAS => Floats(vec![crate::sampler::MAX_TEXTURE_LOD_BIAS]),
-            // The GLSL front end refuses constant offsets outside [-8, 7] (GLSL 4.60 §8.9.2).
-            gl::MIN_PROGRAM_TEXEL_OFFSET => i(-8),
-            gl::MAX_PROGRAM_TEXEL_OFFSET => i(7),
+            // The GLSL front end refuses constant offsets outside these (GLSL 4.60 §8.9.2).
+            gl::MIN_PROGRAM_TEXEL_OFFSET => i(crate::glsl::limits::TEXEL_OFFSETS.0),
+            gl::MAX_PROGRAM_TEXEL_OFFSET => i(crate::glsl::limits::TEXEL_OFFSETS.1),
+            gl::MIN_PROGRAM_TEXTURE_GATHER_OFFSET => i(crate::glsl::limits::GATHER_OFFSETS.0),
+            gl::MAX_PROGRAM_TEXTURE_GATHER_OFFSET => i(crate::glsl::limits::GATHER_OFFSETS.1),
+            // textureGather reads any component of any format (ARB_texture_gather: 4 means
+            // every internal format is supported).
+            gl::MAX_PROGRAM_TEXTURE_GATHER_COMPONENTS_ARB => i(4),
             // glDrawRangeElements recommendations (GL 4.5 core §10.4): no count is slower
             // than another per vertex, so the largest values.
             gl::MAX_ELEMENTS_VERTICES | gl::MAX_ELEMENTS_INDICES => i(i32::MAX),
@@ -264,7 +269,7 @@ impl Context {
             gl::MAX_COMBINED_CLIP_AND_CULL_DISTANCES => {
                 i(limits::MAX_COMBINED_CLIP_AND_CULL_DISTANCES)
             }
-            gl::VIEWPORT => Ints(f.viewport.to_vec()),
+            gl::VIEWPORT => Floats(f.clip.viewport_floats[0].to_vec()),
             gl::SCISSOR_BOX => Ints(f.scissor_box.to_vec()),
             gl::DEPTH_RANGE => Floats(f.depth_range.iter().map(|&d| d as f32).collect()),
             gl::COLOR_CLEAR_VALUE => Floats(f.clear_color.to_vec()),
@@ -383,6 +388,21 @@ impl Context {
             // GL 4.5 core table 23.52: the buffer bound to the GL_TEXTURE_BUFFER target
             // (the same value as GL_TEXTURE_BUFFER).
             gl::TEXTURE_BUFFER_BINDING => i(self.buffer_binding_raw(gl::TEXTURE_BUFFER)),
+            // ARB_texture_buffer_object's state of the buffer texture bound to the active
+            // unit: its internal format (R8 until glTexBuffer, as in a core context; GL 4.5
+            // core table 23.17) and the buffer it reads (Mesa answers both in core too).
+            gl::TEXTURE_BUFFER_FORMAT_ARB | gl::TEXTURE_BUFFER_DATA_STORE_BINDING => {
+                let r = self.bound_texture_of(
+                    gl::TEXTURE_BUFFER,
+                    &[gl::TEXTURE_BUFFER],
+                    "texture target",
+                )?;
+                let t = self.texture(r);
+                i(match pname {
+                    gl::TEXTURE_BUFFER_FORMAT_ARB => t.map_or(gl::R8, |t| t.buffer_format_or_r8()),
+                    _ => t.and_then(|t| t.buffer.as_ref()).map_or(0, |b| b.name.0),
+                } as i32)
+            }
             p if crate::api::compute::limit(p).is_some() => {
                 i(crate::api::compute::limit(p).unwrap_or(0))
             }
@@ -505,17 +525,21 @@ impl Context {
                 )?;
                 Ok(Ok(vec![i64::from(self.fixed.sample_mask)]))
             }
+            // Viewports are kept as specified (reals); integers round to the nearest.
             gl::VIEWPORT | gl::SCISSOR_BOX => Ok(Ok(self
                 .viewport_indexed_value(pname, index)?
                 .into_iter()
-                .map(|v| v as i64)
+                .map(|v| v.round() as i64)
                 .collect())),
             gl::SCISSOR_TEST => Ok(Err(vec![self.scissor_test_enabled(index)?])),
-            // Depth ranges as integers map [0, 1] onto [0, 2^31 − 1] (GL 4.5 core §2.2.2).
+            // The indexed integer query rounds the depth range to the nearest integer, as
+            // Mesa does and piglit's arb_viewport_array queries test checks against
+            // glGetFloati_v; the non-indexed glGetIntegerv(GL_DEPTH_RANGE) keeps §2.2.2's
+            // mapping of [0, 1] onto [0, 2^31 − 1].
             gl::DEPTH_RANGE => Ok(Ok(self
                 .viewport_indexed_value(pname, index)?
                 .into_iter()
-                .map(|v| (v * i32::MAX as f64).round() as i64)
+                .map(|v| v.round() as i64)
                 .collect())),
             p if crate::api::compute::indexed_limit(p, index).is_some() => {
                 match crate::api::compute::indexed_limit(p, index) {

@@ -186,6 +186,9 @@ pub(crate) struct Texture {
     pub fixed_sample_locations: bool,
     /// GL_TEXTURE_BUFFER: the buffer range glTexBuffer(Range) attached (`texture_buffer`).
     pub buffer: Option<TexBufferRange>,
+    /// GL_TEXTURE_BUFFER: the internal format of the last glTexBuffer(Range), kept when it
+    /// detached the buffer (buffer 0); 0 before any, which reads as R8 (table 23.17).
+    pub buffer_format: u32,
 }
 
 impl Default for Texture {
@@ -208,11 +211,22 @@ impl Default for Texture {
             planes: Vec::new(),
             fixed_sample_locations: true,
             buffer: None,
+            buffer_format: 0,
         }
     }
 }
 
 impl Texture {
+    /// GL_TEXTURE_BUFFER's internal format: the last glTexBuffer(Range)'s, R8 before any
+    /// (GL 4.5 core table 23.17).
+    pub fn buffer_format_or_r8(&self) -> u32 {
+        if self.buffer_format == 0 {
+            gl::R8
+        } else {
+            self.buffer_format
+        }
+    }
+
     /// A texture object of `target` (default textures of the other targets). A rectangle
     /// texture starts with LINEAR minification and CLAMP_TO_EDGE wraps (GL 4.5 core
     /// §8.10, table 23.18's footnotes).
@@ -2493,15 +2507,20 @@ impl Context {
         }
         let mut state = t.state;
         let rect = t.kind() == TexKind::Rect;
-        // GL 4.5 core §8.10: rectangle textures take no repeating wraps and no mipmap
-        // minification (INVALID_ENUM).
+        // GL 4.5 core §8.10: rectangle textures take no repeating or mirroring wraps
+        // (REPEAT, MIRRORED_REPEAT, MIRROR_CLAMP_TO_EDGE) and no mipmap minification
+        // (INVALID_ENUM).
         if rect && p.len() > 0 {
             let e = p.e();
             let wraps = matches!(
                 pname,
                 gl::TEXTURE_WRAP_S | gl::TEXTURE_WRAP_T | gl::TEXTURE_WRAP_R
             );
-            if (wraps && matches!(e, gl::REPEAT | gl::MIRRORED_REPEAT))
+            if (wraps
+                && matches!(
+                    e,
+                    gl::REPEAT | gl::MIRRORED_REPEAT | gl::MIRROR_CLAMP_TO_EDGE
+                ))
                 || (pname == gl::TEXTURE_MIN_FILTER && !matches!(e, gl::NEAREST | gl::LINEAR))
             {
                 return Err(GlError::BadEnum("rectangle texture parameter value", e));
@@ -2852,6 +2871,11 @@ impl Context {
                     }),
                     _ => b.map_or(0, |b| b.name.0 as i32),
                 }
+            }
+            // A buffer texture's format is glTexBuffer's (R8 before it, GL 4.5 core table
+            // 23.17).
+            gl::TEXTURE_INTERNAL_FORMAT if target == gl::TEXTURE_BUFFER => {
+                self.texture(r).map_or(gl::R8, |t| t.buffer_format_or_r8()) as i32
             }
             // The initial internal format is RGBA (GL 4.5 core table 23.16).
             gl::TEXTURE_INTERNAL_FORMAT => f.map_or(gl::RGBA, |f| f.gl) as i32,

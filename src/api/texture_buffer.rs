@@ -260,6 +260,7 @@ impl Context {
         };
         let t = self.texture_for_state_change_of(r)?;
         t.buffer = binding;
+        t.buffer_format = ifmt;
         t.levels[0] = None;
         self.texture_changed(r);
         Ok(())

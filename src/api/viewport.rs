@@ -19,6 +19,11 @@ const OTHERS: usize = limits::MAX_VIEWPORTS - 1;
 #[derive(Clone, Debug)]
 pub(crate) struct ClipFixed {
     pub viewports: [[i32; 4]; OTHERS],
+    /// Every viewport (index 0 too) as specified, after the clamps of §13.6.1 and before
+    /// rounding to whole pixels: what glGetFloati_v/glGetDoublei_v/glGetFloatv return
+    /// (table 23.8 keeps the viewport as reals). Rasterization reads the rounded
+    /// integers (`viewports`, `FixedState::viewport`; GL_VIEWPORT_SUBPIXEL_BITS is 0).
+    pub viewport_floats: [[f32; 4]; limits::MAX_VIEWPORTS],
     pub depth_ranges: [[f64; 2]; OTHERS],
     pub scissors: [[i32; 4]; OTHERS],
     pub scissor_tests: [bool; OTHERS],
@@ -38,6 +43,7 @@ impl ClipFixed {
     /// distance enabled.
     pub const INITIAL: ClipFixed = ClipFixed {
         viewports: [[0; 4]; OTHERS],
+        viewport_floats: [[0.0; 4]; limits::MAX_VIEWPORTS],
         depth_ranges: [[0.0, 1.0]; OTHERS],
         scissors: [[0; 4]; OTHERS],
         scissor_tests: [false; OTHERS],
@@ -101,15 +107,19 @@ impl Context {
         if w < 0.0 || h < 0.0 {
             return Err(GlError::InvalidValue("negative viewport size"));
         }
-        let m = limits::MAX_VIEWPORT_DIMS;
-        let [lo, hi] = limits::VIEWPORT_BOUNDS_RANGE;
-        // `as` saturates (NaN → 0), then the limits apply.
-        let v = [
-            (x.round() as i32).clamp(lo, hi),
-            (y.round() as i32).clamp(lo, hi),
-            (w.round() as i32).min(m),
-            (h.round() as i32).min(m),
+        let m = limits::MAX_VIEWPORT_DIMS as f32;
+        let [lo, hi] = limits::VIEWPORT_BOUNDS_RANGE.map(|b| b as f32);
+        // NaN becomes 0, then the limits apply (the bounds and dimensions are exact in f32).
+        let num = |v: f32| if v.is_nan() { 0.0 } else { v };
+        let f = [
+            num(x).clamp(lo, hi),
+            num(y).clamp(lo, hi),
+            num(w).min(m),
+            num(h).min(m),
         ];
+        // Whole pixels for rasterization; every value is within i32 after the clamps.
+        let v = f.map(|c| c.round() as i32);
+        self.fixed.clip.viewport_floats[i] = f;
         match i {
             0 => self.fixed.viewport = v,
             i => self.fixed.clip.viewports[i - 1] = v,
@@ -178,8 +188,10 @@ impl Context {
         let f = &self.fixed;
         let ints = |v: [i32; 4]| v.iter().map(|&x| x as f64).collect();
         Ok(match (pname, i) {
-            (gl::VIEWPORT, 0) => ints(f.viewport),
-            (gl::VIEWPORT, i) => ints(f.clip.viewports[i - 1]),
+            (gl::VIEWPORT, i) => f.clip.viewport_floats[i]
+                .iter()
+                .map(|&x| x as f64)
+                .collect(),
             (gl::SCISSOR_BOX, 0) => ints(f.scissor_box),
             (gl::SCISSOR_BOX, i) => ints(f.clip.scissors[i - 1]),
             (gl::DEPTH_RANGE, 0) => f.depth_range.to_vec(),

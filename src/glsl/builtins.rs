@@ -7,6 +7,7 @@ use crate::ir::{BaseType, BinaryOp, Lod, Op, Scalar, ScalarKind, Stage, Stmt, Un
 
 use super::ast::Expr;
 use super::diag::Span;
+use super::limits::{GATHER_OFFSETS, TEXEL_OFFSETS};
 use super::lower::{bail, Lowerer, Value, R};
 use super::place::Place;
 use super::types::{base_kind, vt, Type};
@@ -976,6 +977,12 @@ impl Lowerer {
             | "textureQueryLevels" => {
                 return self.texture_call(name, vals, args, span).map(Some);
             }
+            // GL_ARB_texture_query_lod's name for textureQueryLod (GLSL 4.00 renamed it).
+            "textureQueryLOD" if self.texture_query_lod => {
+                return self
+                    .texture_call("textureQueryLod", vals, args, span)
+                    .map(Some);
+            }
             "textureProj"
             | "texture2DProj"
             | "textureProjLod"
@@ -1719,6 +1726,18 @@ impl Lowerer {
     /// A constant integer offset of `dims` components (texel offsets, GLSL 4.60 §8.9.2:
     /// within [-8, 7]).
     fn const_offset(&mut self, name: &str, a: &Expr, dims: u8) -> R<[i32; 2]> {
+        self.const_offset_in(name, a, dims, TEXEL_OFFSETS)
+    }
+
+    /// `const_offset` with the offset range of the lookup (`TEXEL_OFFSETS`, or
+    /// `GATHER_OFFSETS` for textureGatherOffset).
+    fn const_offset_in(
+        &mut self,
+        name: &str,
+        a: &Expr,
+        dims: u8,
+        range: (i32, i32),
+    ) -> R<[i32; 2]> {
         let want = if dims == 1 {
             Type::INT
         } else {
@@ -1739,8 +1758,14 @@ impl Lowerer {
                 "the offset of {name}() must be a constant {want} expression"
             ),
         }
-        if offset.iter().any(|o| !(-8..=7).contains(o)) {
-            bail!(self, a.span, "texel offset out of range [-8, 7]");
+        if offset.iter().any(|o| !(range.0..=range.1).contains(o)) {
+            bail!(
+                self,
+                a.span,
+                "texel offset out of range [{}, {}]",
+                range.0,
+                range.1
+            );
         }
         Ok(offset)
     }
@@ -2041,8 +2066,16 @@ impl Lowerer {
                 sig.join(", ")
             )
         };
-        if self.version < 400 {
-            bail!(self, span, "{name}() needs GLSL 4.00");
+        // GL_ARB_texture_gather (GLSL 1.30 and later) has textureGather on the 2D, 2D
+        // array, cube and cube array samplers and textureGatherOffset on the first two;
+        // the component argument, the shadow, rectangle and Offsets forms are GLSL 4.00's.
+        let full = self.version >= 400;
+        if !full && !self.texture_gather {
+            bail!(
+                self,
+                span,
+                "{name}() needs GLSL 4.00 or GL_ARB_texture_gather"
+            );
         }
         let array = sampler.is_array_sampler();
         let cube = sampler.is_cube_sampler();
@@ -2063,6 +2096,15 @@ impl Lowerer {
             return bad(self);
         }
         let shadow = sampler.is_shadow_sampler();
+        if !full && (shadow || rect || name == "textureGatherOffsets") {
+            bail!(
+                self,
+                span,
+                "{name}({}) needs GLSL 4.00 (GL_ARB_texture_gather has no shadow, \
+                 rectangle or Offsets form)",
+                sig.join(", ")
+            );
+        }
         let n = 2 + (array || cube) as u8 + 2 * ca as u8;
         let cty = Type::vector(BaseType::Float, n);
         let mut vals = vals;
@@ -2089,7 +2131,7 @@ impl Lowerer {
                 return bad(self);
             };
             if name == "textureGatherOffset" {
-                offs = vec![self.const_offset(name, a, 2)?];
+                offs = vec![self.const_offset_in(name, a, 2, GATHER_OFFSETS)?];
             } else {
                 let want = Type::Array(Box::new(Type::vector(BaseType::Int, 2)), 4);
                 match self.const_eval(a) {
@@ -2099,6 +2141,10 @@ impl Lowerer {
                             _ => 0,
                         };
                         offs = (0..4).map(|k| [i(2 * k), i(2 * k + 1)]).collect();
+                        let (lo, hi) = GATHER_OFFSETS;
+                        if offs.iter().flatten().any(|o| !(lo..=hi).contains(o)) {
+                            bail!(self, a.span, "texel offset out of range [{lo}, {hi}]");
+                        }
                     }
                     _ => bail!(
                         self,
@@ -2109,9 +2155,9 @@ impl Lowerer {
             }
             next += 1;
         }
-        // The component (non-shadow forms): a constant int 0..3, default 0.
+        // The component (non-shadow forms, GLSL 4.00): a constant int 0..3, default 0.
         let comp = match (shadow, vals.get(next), args.get(next)) {
-            (false, Some(v), Some(a)) if v.ty == Type::INT => match self.const_eval(a) {
+            (false, Some(v), Some(a)) if full && v.ty == Type::INT => match self.const_eval(a) {
                 Some(c) if matches!(c.vals.first(), Some(Scalar::I32(0..=3))) => {
                     next += 1;
                     self.konst(c.vals[0])
@@ -2188,8 +2234,12 @@ impl Lowerer {
         }
         let handle = [vals[0].vars[0], vals[0].vars[1]];
         if name == "textureQueryLevels" {
-            if self.version < 430 {
-                bail!(self, span, "textureQueryLevels() needs GLSL 4.30");
+            if self.version < 430 && !self.texture_query_levels {
+                bail!(
+                    self,
+                    span,
+                    "textureQueryLevels() needs GLSL 4.30 or GL_ARB_texture_query_levels"
+                );
             }
             if vals.len() != 1 {
                 return bad(self);
@@ -2209,8 +2259,13 @@ impl Lowerer {
                 vars: vec![levels],
             });
         }
-        if self.version < 400 {
-            bail!(self, span, "textureQueryLod() needs GLSL 4.00");
+        if self.version < 400 && !self.texture_query_lod {
+            bail!(
+                self,
+                span,
+                "textureQueryLod() needs GLSL 4.00 (or textureQueryLOD with \
+                 GL_ARB_texture_query_lod)"
+            );
         }
         if self.stage != Stage::Fragment {
             bail!(

@@ -212,7 +212,19 @@ pub struct KeywordSet {
     /// (ARB_explicit_attrib_location, ARB_separate_shader_objects, ARB_uniform_buffer_object,
     /// ARB_explicit_uniform_location, ARB_shading_language_420pack), as Mesa reads it.
     pub layout: bool,
+    /// The samplerCubeArray types below GLSL 4.00: GL_ARB_texture_cube_map_array is enabled.
+    pub cube_map_array: bool,
+    /// The sampler2DRect types below GLSL 1.40: GL_ARB_texture_rectangle is enabled.
+    pub rect: bool,
 }
+
+/// GL_ARB_texture_cube_map_array's sampler types (keywords of GLSL 4.00).
+const CUBE_MAP_ARRAY_WORDS: &[&str] = &[
+    "samplerCubeArray",
+    "isamplerCubeArray",
+    "usamplerCubeArray",
+    "samplerCubeArrayShadow",
+];
 
 impl KeywordSet {
     fn is_keyword(&self, w: &str) -> bool {
@@ -230,6 +242,13 @@ impl KeywordSet {
             return true;
         }
         if self.layout && w == "layout" {
+            return true;
+        }
+        if self.cube_map_array && CUBE_MAP_ARRAY_WORDS.contains(&w) {
+            return true;
+        }
+        // ARB_texture_rectangle (GLSL 1.10) has sampler2DRect and sampler2DRectShadow.
+        if self.rect && matches!(w, "sampler2DRect" | "sampler2DRectShadow") {
             return true;
         }
         if v >= 150 && KW_150.contains(&w) {
@@ -275,6 +294,8 @@ pub fn lex(
         version,
         int64,
         layout: false,
+        cube_map_array: false,
+        rect: false,
     };
     lex_with(pp, &kw, diags)
 }
@@ -416,6 +437,8 @@ mod tests {
             version: 110,
             int64: false,
             layout: false,
+            cube_map_array: false,
+            rect: false,
         };
         assert!(!k.is_keyword("uint"));
         assert!(k.is_keyword("vec4"));
@@ -424,13 +447,27 @@ mod tests {
             version: 330,
             int64: false,
             layout: false,
+            cube_map_array: false,
+            rect: false,
         };
         assert!(k.is_keyword("uint") && k.is_keyword("layout"));
         let k = KeywordSet {
             version: 130,
             int64: false,
             layout: true,
+            cube_map_array: false,
+            rect: false,
         };
         assert!(k.is_keyword("layout") && !k.is_keyword("samplerBuffer"));
+        assert!(!k.is_keyword("samplerCubeArray") && !k.is_keyword("sampler2DRect"));
+        let k = KeywordSet {
+            version: 130,
+            int64: false,
+            layout: false,
+            cube_map_array: true,
+            rect: true,
+        };
+        assert!(k.is_keyword("isamplerCubeArray") && k.is_keyword("sampler2DRectShadow"));
+        assert!(!k.is_keyword("isampler2DRect") && !k.is_keyword("dvec2"));
     }
 }

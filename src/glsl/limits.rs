@@ -62,3 +62,14 @@ pub const MAX_PP_EXPRESSION_NESTING: u32 = 2_000;
 /// another argument is expanded, …); the total expansion work is capped separately, so a
 /// macro bomb ends in an error too.
 pub const MAX_MACRO_NESTING: u32 = 64;
+
+/// The constant offsets textureOffset, texelFetchOffset and the other `*Offset` lookups
+/// accept (GLSL 4.60 §8.9.2: gl_MinProgramTexelOffset, gl_MaxProgramTexelOffset; GL's
+/// MIN/MAX_PROGRAM_TEXEL_OFFSET report the same). An offset outside is a compile error.
+pub const TEXEL_OFFSETS: (i32, i32) = (-8, 7);
+
+/// The offsets of textureGatherOffset(s) (GL 4.5 core §8.14.2,
+/// MIN/MAX_PROGRAM_TEXTURE_GATHER_OFFSET; Mesa's llvmpipe reports the same). The gather
+/// footprint wraps the offset texel coordinates in integers (`sampler::filter::gather`),
+/// so any offset is safe; the range only bounds what a shader may write.
+pub const GATHER_OFFSETS: (i32, i32) = (-32, 31);

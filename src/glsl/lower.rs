@@ -78,6 +78,9 @@ pub struct UnitFlags {
     pub explicit_location: bool,
     pub arrays_of_arrays: bool,
     pub cull_distance: bool,
+    pub texture_gather: bool,
+    pub texture_query_lod: bool,
+    pub texture_query_levels: bool,
 }
 
 /// How a global name was first declared at link time, to check a redeclaration of it in
@@ -151,6 +154,15 @@ pub struct Lowerer {
     pub arrays_of_arrays: bool,
     /// GL_ARB_cull_distance is on: gl_CullDistance and its constants before GLSL 4.50.
     pub cull_distance: bool,
+    /// GL_ARB_texture_gather is on: textureGather and textureGatherOffset (the forms that
+    /// extension adds, without GLSL 4.00's component, shadow, rectangle and Offsets forms)
+    /// before GLSL 4.00.
+    pub texture_gather: bool,
+    /// GL_ARB_texture_query_lod is on: textureQueryLOD (the extension's spelling of GLSL
+    /// 4.00's textureQueryLod) in fragment shaders before GLSL 4.00.
+    pub texture_query_lod: bool,
+    /// GL_ARB_texture_query_levels is on: textureQueryLevels before GLSL 4.30.
+    pub texture_query_levels: bool,
     pub diags: Vec<Diagnostic>,
     pub func: Function,
     /// The statement list being emitted into.
@@ -276,6 +288,9 @@ impl Lowerer {
             explicit_location: false,
             arrays_of_arrays: false,
             cull_distance: false,
+            texture_gather: false,
+            texture_query_lod: false,
+            texture_query_levels: false,
             diags: Vec::new(),
             func: Function::default(),
             cur: Vec::new(),
@@ -336,6 +351,9 @@ impl Lowerer {
             explicit_location: self.explicit_location,
             arrays_of_arrays: self.arrays_of_arrays,
             cull_distance: self.cull_distance,
+            texture_gather: self.texture_gather,
+            texture_query_lod: self.texture_query_lod,
+            texture_query_levels: self.texture_query_levels,
         }
     }
 
@@ -351,6 +369,9 @@ impl Lowerer {
             self.explicit_location = f.explicit_location;
             self.arrays_of_arrays = f.arrays_of_arrays;
             self.cull_distance = f.cull_distance;
+            self.texture_gather = f.texture_gather;
+            self.texture_query_lod = f.texture_query_lod;
+            self.texture_query_levels = f.texture_query_levels;
         }
         prev
     }
@@ -390,6 +411,9 @@ impl Lowerer {
                 "GL_ARB_bindless_texture" => self.bindless = on,
                 "GL_ARB_arrays_of_arrays" => self.arrays_of_arrays = on,
                 "GL_ARB_cull_distance" => self.cull_distance = on,
+                "GL_ARB_texture_gather" => self.texture_gather = on,
+                "GL_ARB_texture_query_lod" => self.texture_query_lod = on,
+                "GL_ARB_texture_query_levels" => self.texture_query_levels = on,
                 "GL_ARB_gpu_shader_int64" => self.int64 = on,
                 "GL_ARB_explicit_attrib_location" | "GL_ARB_separate_shader_objects" => {
                     self.explicit_location = on

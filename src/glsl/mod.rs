@@ -248,10 +248,19 @@ fn parse_unit(
                     | "GL_ARB_shading_language_420pack"
             )
     });
+    // Only an extension the front end implements (`extensions::GLSL`) changes keywords.
+    let enabled = |ext: &str| {
+        crate::extensions::GLSL.contains(&ext)
+            && pp.extensions.iter().any(|(name, beh, _)| {
+                !matches!(beh, preprocess::ExtBehavior::Disable) && name == ext
+            })
+    };
     let kw = lex::KeywordSet {
         version: pp.version,
         int64,
         layout,
+        cube_map_array: enabled("GL_ARB_texture_cube_map_array"),
+        rect: enabled("GL_ARB_texture_rectangle"),
     };
     let mut toks = lex::lex_with(&pp.tokens, &kw, &mut lw.diags);
     if let Some(k) = unit_no {

@@ -976,6 +976,133 @@ fn texel_fetch_offset_is_range_checked() {
     assert!(log.contains("texel offset out of range [-8, 7]"), "{log}");
 }
 
+/// GL_ARB_texture_gather brings textureGather (2D, 2D array, cube, cube array) and
+/// textureGatherOffset (2D, 2D array) to GLSL 1.30 (piglit's textureGather tests are
+/// `#version 130` with the extension); the component argument and the shadow, rectangle
+/// and Offsets forms stay GLSL 4.00's, and gather offsets range over [-32, 31].
+#[test]
+fn texture_gather_extension_forms() {
+    let src = |ext: bool, decl: &str, call: &str| {
+        let e = if ext {
+            "#extension GL_ARB_texture_gather : require\n"
+        } else {
+            ""
+        };
+        format!(
+            "#version 130\n{e}uniform {decl} s;\nvoid main() {{ gl_FragColor = vec4({call}); }}"
+        )
+    };
+    let count = |m: &crate::ir::Module| {
+        count_stmts(&m.func.body, &|s| {
+            matches!(
+                s,
+                Stmt::Texture {
+                    lod: crate::ir::Lod::Gather(_),
+                    ..
+                }
+            )
+        })
+    };
+    for (decl, call) in [
+        ("sampler2D", "textureGather(s, vec2(0.5))"),
+        ("isampler2DArray", "textureGather(s, vec3(0.5))"),
+        ("usamplerCube", "textureGather(s, vec3(0.5))"),
+        (
+            "sampler2D",
+            "textureGatherOffset(s, vec2(0.5), ivec2(-32, 31))",
+        ),
+        (
+            "sampler2DArray",
+            "textureGatherOffset(s, vec3(0.5), ivec2(3, -3))",
+        ),
+    ] {
+        let m = ok(Stage::Fragment, &src(true, decl, call));
+        assert_eq!(count(&m), 1, "{call}");
+        let log = fails(Stage::Fragment, &src(false, decl, call));
+        assert!(
+            log.contains("needs GLSL 4.00 or GL_ARB_texture_gather"),
+            "{log}"
+        );
+    }
+    // GLSL 4.00 forms are refused under the extension alone.
+    for (decl, call, why) in [
+        (
+            "sampler2D",
+            "textureGather(s, vec2(0.5), 1)",
+            "no matching function",
+        ),
+        (
+            "sampler2DShadow",
+            "textureGather(s, vec2(0.5), 0.5)",
+            "needs GLSL 4.00",
+        ),
+        (
+            "sampler2D",
+            "textureGatherOffsets(s, vec2(0.5), ivec2[4](ivec2(0), ivec2(1), ivec2(2), ivec2(3)))",
+            "needs GLSL 4.00",
+        ),
+        (
+            "samplerCube",
+            "textureGatherOffset(s, vec3(0.5), ivec2(1))",
+            "no matching function",
+        ),
+    ] {
+        let log = fails(Stage::Fragment, &src(true, decl, call));
+        assert!(log.contains(why), "{call}: {log}");
+    }
+    // Gather offsets outside [-32, 31] are refused, in 4.00 as under the extension.
+    let log = fails(
+        Stage::Fragment,
+        &src(
+            true,
+            "sampler2D",
+            "textureGatherOffset(s, vec2(0.5), ivec2(-33, 0))",
+        ),
+    );
+    assert!(log.contains("texel offset out of range [-32, 31]"), "{log}");
+    let log = fails(
+        Stage::Fragment,
+        "#version 400\nuniform sampler2D s;\nout vec4 o;\nvoid main() { o = \
+         textureGatherOffsets(s, vec2(0.5), ivec2[4](ivec2(0), ivec2(1), ivec2(32), ivec2(3))); }",
+    );
+    assert!(log.contains("texel offset out of range [-32, 31]"), "{log}");
+    let m = ok(
+        Stage::Fragment,
+        "#version 400\nuniform sampler2D s;\nout vec4 o;\nvoid main() { o = \
+         textureGatherOffset(s, vec2(0.5), ivec2(-32, 31), 2); }",
+    );
+    assert_eq!(count(&m), 1);
+}
+
+/// GL_ARB_texture_query_levels and GL_ARB_texture_query_lod bring textureQueryLevels and
+/// textureQueryLOD (the extension's spelling) to GLSL before 4.30 / 4.00; without them
+/// both stay refused, and textureQueryLOD is no GLSL 4.00 name.
+#[test]
+fn texture_query_extensions() {
+    let src = |ext: &str, call: &str| {
+        format!(
+            "#version 130\n{ext}uniform sampler2D s;\n\
+             void main() {{ gl_FragColor = vec4({call}); }}"
+        )
+    };
+    let levels = "float(textureQueryLevels(s))";
+    let lod = "textureQueryLOD(s, vec2(0.5)), 0.0, 0.0";
+    let on_levels = "#extension GL_ARB_texture_query_levels : require\n";
+    let on_lod = "#extension GL_ARB_texture_query_lod : require\n";
+    ok(Stage::Fragment, &src(on_levels, levels));
+    ok(Stage::Fragment, &src(on_lod, lod));
+    let log = fails(Stage::Fragment, &src("", levels));
+    assert!(log.contains("GL_ARB_texture_query_levels"), "{log}");
+    let log = fails(Stage::Fragment, &src("", lod));
+    assert!(log.contains("textureQueryLOD"), "{log}");
+    let log = fails(
+        Stage::Fragment,
+        "#version 400\nuniform sampler2D s;\nout vec4 o;\n\
+         void main() { o = vec4(textureQueryLOD(s, vec2(0.5)), 0.0, 0.0); }",
+    );
+    assert!(log.contains("textureQueryLOD"), "{log}");
+}
+
 /// An integer coordinate converts to the vec2/vec3 parameter of the sampling built-ins
 /// (GLSL 4.60 §4.1.10 uint→float, int→float), as piglit's bindless ubo-named-block does
 /// with `texture2D(sampler2D, uvec2)`; texelFetch's ivec2 takes no uvec2 (no uint→int).
