@@ -401,6 +401,13 @@ fn limits_and_program_query() {
         c.get_integerv(gl::MAX_COMPUTE_SHARED_MEMORY_SIZE),
         vec![32768]
     );
+    // Compute shaders read and write storage blocks: the per-stage limit, not the 0 of the
+    // stages that have none.
+    assert_eq!(
+        c.get_integerv(gl::MAX_COMPUTE_SHADER_STORAGE_BLOCKS),
+        c.get_integerv(gl::MAX_FRAGMENT_SHADER_STORAGE_BLOCKS)
+    );
+    assert!(c.get_integerv(gl::MAX_COMPUTE_SHADER_STORAGE_BLOCKS)[0] >= 8);
     for k in 0..3 {
         assert_eq!(
             c.get_integeri_v(gl::MAX_COMPUTE_WORK_GROUP_SIZE, k),

@@ -180,8 +180,7 @@ impl Context {
             // Stages softgl does not run yet have no storage blocks.
             gl::MAX_GEOMETRY_SHADER_STORAGE_BLOCKS
             | gl::MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS
-            | gl::MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS
-            | gl::MAX_COMPUTE_SHADER_STORAGE_BLOCKS => i(0),
+            | gl::MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS => i(0),
             gl::MAX_SHADER_STORAGE_BLOCK_SIZE => i(limits::MAX_SHADER_STORAGE_BLOCK_SIZE),
             gl::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT => {
                 i(limits::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT)
