@@ -1150,6 +1150,38 @@ impl Lowerer {
         Ok(vars)
     }
 
+    /// The leaves of a struct-typed input or output (`what`), after the checks both
+    /// share: no `layout(location)`, no initializer, and every leaf an interface type.
+    fn struct_leaves_checked(
+        &mut self,
+        q: &Qualifiers,
+        ty: &Type,
+        d: &ast::Declarator,
+        what: &str,
+    ) -> R<Vec<(String, Type, u32)>> {
+        if q.layout.iter().any(|l| l.name == "location") {
+            bail!(
+                self,
+                d.span,
+                "`layout(location)' on a struct {what} is not supported"
+            );
+        }
+        if d.init.is_some() {
+            bail!(
+                self,
+                d.span,
+                "{what} `{}' cannot have an initializer",
+                d.name
+            );
+        }
+        let mut leaves = Vec::new();
+        struct_leaves(&d.name, ty, 0, &mut leaves);
+        for (_, leaf, _) in &leaves {
+            self.check_interface_type(leaf, q, d.span, what)?;
+        }
+        Ok(leaves)
+    }
+
     /// A fragment input of struct type, or an array of structs (GLSL 1.50 §4.3.4): each
     /// leaf member is an input of its own, named as `struct_output_var` names the vertex
     /// (or geometry) stage's leaves, so the link matches them leaf by leaf.
@@ -1160,26 +1192,7 @@ impl Lowerer {
         d: &ast::Declarator,
         declare: bool,
     ) -> R<Rc<[Var]>> {
-        if q.layout.iter().any(|l| l.name == "location") {
-            bail!(
-                self,
-                d.span,
-                "`layout(location)' on a struct input is not supported"
-            );
-        }
-        if d.init.is_some() {
-            bail!(
-                self,
-                d.span,
-                "input `{}' cannot have an initializer",
-                d.name
-            );
-        }
-        let mut leaves = Vec::new();
-        struct_leaves(&d.name, ty, 0, &mut leaves);
-        for (_, leaf, _) in &leaves {
-            self.check_interface_type(leaf, q, d.span, "input")?;
-        }
+        let leaves = self.struct_leaves_checked(q, ty, d, "input")?;
         let vars: Rc<[Var]> = self.new_vars_for(ty).into();
         let slot = self.next_input_slot;
         for (i, v) in vars.iter().enumerate() {
@@ -1190,13 +1203,10 @@ impl Lowerer {
         }
         self.next_input_slot += ty.words();
         for (name, leaf, at) in leaves {
-            let (elem, len) = match &leaf {
-                Type::Array(e, n) => ((**e).clone(), Some(*n)),
-                t => (t.clone(), None),
-            };
+            let (elem, len) = leaf_shape(&leaf);
             self.inputs.push(InterfaceVar {
                 name,
-                ty: elem.basic().unwrap_or(vt(BaseType::Float, 1, 1)),
+                ty: elem,
                 array_len: len,
                 location: None,
                 slot: slot + at,
@@ -1229,37 +1239,15 @@ impl Lowerer {
         d: &ast::Declarator,
         declare: bool,
     ) -> R<Rc<[Var]>> {
-        if q.layout.iter().any(|l| l.name == "location") {
-            bail!(
-                self,
-                d.span,
-                "`layout(location)' on a struct output is not supported"
-            );
-        }
-        if d.init.is_some() {
-            bail!(
-                self,
-                d.span,
-                "output `{}' cannot have an initializer",
-                d.name
-            );
-        }
-        let mut leaves = Vec::new();
-        struct_leaves(&d.name, ty, 0, &mut leaves);
-        for (_, leaf, _) in &leaves {
-            self.check_interface_type(leaf, q, d.span, "output")?;
-        }
+        let leaves = self.struct_leaves_checked(q, ty, d, "output")?;
         let vars: Rc<[Var]> = self.new_vars_for(ty).into();
         for (name, leaf, at) in leaves {
-            let (elem, len) = match &leaf {
-                Type::Array(e, n) => ((**e).clone(), Some(*n)),
-                t => (t.clone(), None),
-            };
+            let (elem, len) = leaf_shape(&leaf);
             let words = leaf.words();
             self.outputs.push(PendingOutput {
                 var: InterfaceVar {
                     name,
-                    ty: elem.basic().unwrap_or(vt(BaseType::Float, 1, 1)),
+                    ty: elem,
                     array_len: len,
                     location: None,
                     slot: 0,
@@ -1926,4 +1914,14 @@ pub(super) fn block_leaves(
         }
         Type::Void => {}
     }
+}
+
+/// A struct leaf's interface type and array length: an array leaf is its element type
+/// with a length, any other leaf itself.
+fn leaf_shape(leaf: &Type) -> (ValueType, Option<u32>) {
+    let (elem, len) = match leaf {
+        Type::Array(e, n) => (&**e, Some(*n)),
+        t => (t, None),
+    };
+    (elem.basic().unwrap_or(vt(BaseType::Float, 1, 1)), len)
 }
