@@ -9,7 +9,7 @@
 use std::rc::Rc;
 
 use crate::ir::geometry::{self as geo, InputPrimitive, OutputPrimitive};
-use crate::ir::{BaseType, BuiltinOutput, InterfaceVar, Interpolation, Op, Stage, Stmt, Var};
+use crate::ir::{BaseType, BuiltinOutput, InterfaceVar, Interpolation, Stage, Stmt, Var};
 
 use super::ast::{self, Expr};
 use super::diag::Span;
@@ -347,14 +347,7 @@ impl Lowerer {
         array_len: Option<u32>,
     ) -> Vec<Var> {
         let vars = self.new_vars_for(ty);
-        let slot = self.next_input_slot;
-        for (i, v) in vars.iter().enumerate() {
-            self.prologue.push(Stmt::Assign {
-                dst: *v,
-                op: Op::Input(slot + i as u32),
-            });
-        }
-        self.next_input_slot += ty.words();
+        let slot = self.read_input_words(&vars);
         self.inputs.push(InterfaceVar {
             name: name.to_string(),
             ty: if ty.words() == 1 {

@@ -1082,14 +1082,7 @@ impl Lowerer {
         });
         let vars: Rc<[Var]> = vars.into();
         if declare {
-            let sym = VarSym {
-                ty: ty.clone(),
-                root: Root::Vars(vars.clone()),
-                base: 0,
-                writable: false,
-                konst: None,
-            };
-            self.declare(&d.name, d.span, Sym::Var(Rc::new(sym)))?;
+            self.declare_interface_var(d, ty, &vars, false)?;
         }
         Ok(vars)
     }
@@ -1138,16 +1131,41 @@ impl Lowerer {
             vars: vars.clone(),
         });
         if declare {
-            let sym = VarSym {
-                ty: ty.clone(),
-                root: Root::Vars(vars.clone()),
-                base: 0,
-                writable: true,
-                konst: None,
-            };
-            self.declare(&d.name, d.span, Sym::Var(Rc::new(sym)))?;
+            self.declare_interface_var(d, ty, &vars, true)?;
         }
         Ok(vars)
+    }
+
+    /// Reads the next input slots into `vars` at the start of `main` (one word each) and
+    /// returns the first slot.
+    pub(super) fn read_input_words(&mut self, vars: &[Var]) -> u32 {
+        let slot = self.next_input_slot;
+        for (i, v) in vars.iter().enumerate() {
+            self.prologue.push(Stmt::Assign {
+                dst: *v,
+                op: Op::Input(slot + i as u32),
+            });
+        }
+        self.next_input_slot += vars.len() as u32;
+        slot
+    }
+
+    /// Declares the input or output `d` of type `ty` over `vars`.
+    fn declare_interface_var(
+        &mut self,
+        d: &ast::Declarator,
+        ty: &Type,
+        vars: &Rc<[Var]>,
+        writable: bool,
+    ) -> R<()> {
+        let sym = VarSym {
+            ty: ty.clone(),
+            root: Root::Vars(vars.clone()),
+            base: 0,
+            writable,
+            konst: None,
+        };
+        self.declare(&d.name, d.span, Sym::Var(Rc::new(sym)))
     }
 
     /// The leaves of a struct-typed input or output (`what`), after the checks both
@@ -1194,14 +1212,7 @@ impl Lowerer {
     ) -> R<Rc<[Var]>> {
         let leaves = self.struct_leaves_checked(q, ty, d, "input")?;
         let vars: Rc<[Var]> = self.new_vars_for(ty).into();
-        let slot = self.next_input_slot;
-        for (i, v) in vars.iter().enumerate() {
-            self.prologue.push(Stmt::Assign {
-                dst: *v,
-                op: Op::Input(slot + i as u32),
-            });
-        }
-        self.next_input_slot += ty.words();
+        let slot = self.read_input_words(&vars);
         for (name, leaf, at) in leaves {
             let (elem, len) = leaf_shape(&leaf);
             self.inputs.push(InterfaceVar {
@@ -1216,14 +1227,7 @@ impl Lowerer {
             });
         }
         if declare {
-            let sym = VarSym {
-                ty: ty.clone(),
-                root: Root::Vars(vars.clone()),
-                base: 0,
-                writable: false,
-                konst: None,
-            };
-            self.declare(&d.name, d.span, Sym::Var(Rc::new(sym)))?;
+            self.declare_interface_var(d, ty, &vars, false)?;
         }
         Ok(vars)
     }
@@ -1259,14 +1263,7 @@ impl Lowerer {
             });
         }
         if declare {
-            let sym = VarSym {
-                ty: ty.clone(),
-                root: Root::Vars(vars.clone()),
-                base: 0,
-                writable: true,
-                konst: None,
-            };
-            self.declare(&d.name, d.span, Sym::Var(Rc::new(sym)))?;
+            self.declare_interface_var(d, ty, &vars, true)?;
         }
         Ok(vars)
     }
@@ -1633,14 +1630,7 @@ impl Lowerer {
             ("gl_PointCoord", false) => {
                 // A noperspective vec2 input the rasterizer fills (`link::POINT_COORD_SLOT`).
                 let vars = self.new_vars_for(&Type::vector(BaseType::Float, 2));
-                let slot = self.next_input_slot;
-                for (i, v) in vars.iter().enumerate() {
-                    self.prologue.push(Stmt::Assign {
-                        dst: *v,
-                        op: Op::Input(slot + i as u32),
-                    });
-                }
-                self.next_input_slot += 2;
+                let slot = self.read_input_words(&vars);
                 self.inputs.push(InterfaceVar {
                     name: name.to_string(),
                     ty: vt(BaseType::Float, 2, 1),
@@ -1752,14 +1742,7 @@ impl Lowerer {
                     });
                     (ty, vars, true)
                 } else {
-                    let slot = self.next_input_slot;
-                    for (i, v) in vars.iter().enumerate() {
-                        self.prologue.push(Stmt::Assign {
-                            dst: *v,
-                            op: Op::Input(slot + i as u32),
-                        });
-                    }
-                    self.next_input_slot += n;
+                    let slot = self.read_input_words(&vars);
                     self.inputs.push(InterfaceVar { slot, ..var });
                     (ty, vars, false)
                 }
