@@ -115,6 +115,8 @@ corpus! {
     err_array_size_not_const => "err_array_size_not_const.frag",
     err_assign_to_const => "err_assign_to_const.frag",
     err_assign_uniform => "err_assign_uniform.frag",
+    err_legacy_texture_wrong_sampler => "err_legacy_texture_wrong_sampler.frag",
+    ok_legacy_texture_lookups => "ok_legacy_texture_lookups.frag",
     err_attribute_core_vert => "err_attribute_core.vert",
     err_bindless_and_bound => "err_bindless_and_bound.frag",
     err_sampler_uniform_initializer => "err_sampler_uniform_initializer.frag",

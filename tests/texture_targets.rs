@@ -259,6 +259,20 @@ void main() {
             };
             assert_eq!(*p, want, "x = {x}, {threads} threads");
         }
+        // GLSL 1.10's names (ARB_texture_rectangle) sample the same texels; the projective
+        // form divides by q = 2 exactly.
+        let legacy = shade(
+            &mut c,
+            "#version 330
+uniform sampler2DRect s;
+out vec4 color;
+void main() {
+    float x = floor(gl_FragCoord.x);
+    vec2 st = vec2(x / 3.0, 1.0 + x / 16.0);
+    color = x < 8.0 ? texture2DRect(s, st) : texture2DRectProj(s, vec3(st * 2.0, 2.0));
+}",
+        );
+        assert_eq!(legacy[..15], px[..15], "{threads} threads");
         let px = shade(
             &mut c,
             "#version 330

@@ -225,6 +225,14 @@ impl Lowerer {
             let vars = self.map1(&v[0], F, op);
             return Ok(Some(Value { ty, vars }));
         }
+        if let Some((modern, sampler)) = legacy_texture(name) {
+            if !self.deprecated_builtins_allowed() {
+                return Ok(None);
+            }
+            return self
+                .legacy_texture_call(name, modern, sampler, vals, args, span)
+                .map(Some);
+        }
         let v = match name {
             "radians" | "degrees" => {
                 let (v, ty) = self.gen_f(name, vals, 1, 0, span)?;
@@ -1426,6 +1434,45 @@ impl Lowerer {
         }
     }
 
+    /// A GLSL 1.10 lookup named for its sampler type (texture1D, texture3DProj,
+    /// textureCube, shadow2D, texture2DRect, ...): the `modern` form on a `sampler` only;
+    /// the shadow forms return vec4(r, 0, 0, 1), what a core context's depth texture mode
+    /// (RED) makes of the comparison result.
+    fn legacy_texture_call(
+        &mut self,
+        name: &str,
+        modern: &str,
+        sampler: BaseType,
+        vals: Vec<Value>,
+        args: &[Expr],
+        span: Span,
+    ) -> R<Value> {
+        if vals.first().map(|v| &v.ty) != Some(&Type::scalar(sampler)) {
+            let t = vals.first().map(|v| v.ty.to_string()).unwrap_or_default();
+            bail!(
+                self,
+                span,
+                "no matching function for call to `{name}' with {t} (it takes a {})",
+                Type::scalar(sampler)
+            );
+        }
+        let places: Vec<Place> = vals.into_iter().map(Place::of_value).collect();
+        let outer = std::mem::replace(&mut self.legacy_lookup, true);
+        let v = self.builtin_call(modern, &places, args, span);
+        self.legacy_lookup = outer;
+        let Some(v) = v? else {
+            bail!(self, span, "no function with name `{name}'");
+        };
+        if !sampler.is_shadow_sampler() {
+            return Ok(v);
+        }
+        let (zero, one) = (self.fconst(0.0), self.fconst(1.0));
+        Ok(Value {
+            ty: Type::vector(BaseType::Float, 4),
+            vars: vec![v.vars[0], zero, zero, one],
+        })
+    }
+
     /// texture / texture2D / textureLod / textureOffset / texelFetch / textureSize on a
     /// sampler2D (GLSL 4.60 §8.9).
     fn texture_call(
@@ -1443,7 +1490,10 @@ impl Lowerer {
                 self.version
             );
         }
-        if !matches!(name, "texture2D" | "texture2DLod") && self.version < 130 {
+        if !matches!(name, "texture2D" | "texture2DLod")
+            && self.version < 130
+            && !self.legacy_lookup
+        {
             bail!(self, span, "no function with name `{name}'");
         }
         let sampler = match vals.first().map(|v| &v.ty) {
@@ -2420,4 +2470,37 @@ impl Lowerer {
         let rho = self.fun(UnaryOp::Sqrt, m);
         self.fun(UnaryOp::Log2, rho)
     }
+}
+
+/// GLSL 1.10's lookups named for their sampler type (GLSL 1.10 §8.7, and
+/// ARB_texture_rectangle's): the GLSL 1.30 form each is, and the one sampler type it takes.
+/// texture2D and its variants are handled with the modern forms.
+fn legacy_texture(name: &str) -> Option<(&'static str, BaseType)> {
+    use BaseType::*;
+    let (sampler, rest) = [
+        ("texture1D", Sampler1D),
+        ("texture3D", Sampler3D),
+        ("textureCube", SamplerCube),
+        ("texture2DRect", Sampler2DRect),
+        ("shadow1D", Sampler1DShadow),
+        ("shadow2DRect", Sampler2DRectShadow),
+        ("shadow2D", Sampler2DShadow),
+    ]
+    .into_iter()
+    .find_map(|(p, s)| name.strip_prefix(p).map(|rest| (s, rest)))?;
+    let modern = match rest {
+        "" => "texture",
+        "Proj" => "textureProj",
+        "Lod" => "textureLod",
+        "ProjLod" => "textureProjLod",
+        _ => return None,
+    };
+    // Rectangles have one level: no Lod forms.
+    if matches!(sampler, Sampler2DRect | Sampler2DRectShadow) && modern.ends_with("Lod") {
+        return None;
+    }
+    if sampler == SamplerCube && modern.starts_with("textureProj") {
+        return None;
+    }
+    Some((modern, sampler))
 }

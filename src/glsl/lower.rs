@@ -163,6 +163,9 @@ pub struct Lowerer {
     pub texture_query_lod: bool,
     /// GL_ARB_texture_query_levels is on: textureQueryLevels before GLSL 4.30.
     pub texture_query_levels: bool,
+    /// Lowering a GLSL 1.10 lookup named for its sampler type (texture1D, shadow2D, ...):
+    /// the GLSL 1.30 form it becomes is allowed below 1.30.
+    pub legacy_lookup: bool,
     pub diags: Vec<Diagnostic>,
     pub func: Function,
     /// The statement list being emitted into.
@@ -291,6 +294,7 @@ impl Lowerer {
             texture_gather: false,
             texture_query_lod: false,
             texture_query_levels: false,
+            legacy_lookup: false,
             diags: Vec::new(),
             func: Function::default(),
             cur: Vec::new(),
