@@ -80,11 +80,12 @@
 ///   failing piglit test draws with fixed-function commands.
 /// - GL_ARB_texture_query_levels, GL_ARB_texture_query_lod: textureQueryLevels and
 ///   textureQueryLOD (the extension's spelling) before GLSL 4.30 / 4.00.
-/// - Not listed, though most of each works: GL_ARB_texture_rectangle and
-///   GL_ARB_texture_cube_map_array (their PROXY_TEXTURE_* targets: softgl has no proxy
-///   textures; their GLSL sampler keywords below 4.00 / 1.40 are ready in `glsl/lex.rs`
-///   and switch on with the `#extension` once the GLSL list has them),
-///   GL_ARB_viewport_array (gl_ViewportIndex is missing, so only viewport 0 renders).
+/// - GL_ARB_texture_rectangle and GL_ARB_texture_cube_map_array: the targets, their
+///   PROXY_TEXTURE_* targets (`api/proxy.rs`), the sampler types (keywords below GLSL
+///   1.40 / 4.00 with the `#extension`, `glsl/lex.rs`) and GLSL 1.10's texture2DRect,
+///   texture2DRectProj, shadow2DRect and shadow2DRectProj (`glsl/builtins.rs`).
+/// - Not listed, though most of it works: GL_ARB_viewport_array (gl_ViewportIndex is
+///   missing, so only viewport 0 renders).
 pub const GL: &[&str] = &[
     "GL_ARB_base_instance",
     "GL_ARB_bindless_texture",
@@ -110,9 +111,11 @@ pub const GL: &[&str] = &[
     "GL_ARB_texture_buffer_object",
     "GL_ARB_texture_buffer_range",
     "GL_ARB_texture_compression_rgtc",
+    "GL_ARB_texture_cube_map_array",
     "GL_ARB_texture_gather",
     "GL_ARB_texture_query_levels",
     "GL_ARB_texture_query_lod",
+    "GL_ARB_texture_rectangle",
     "GL_ARB_texture_swizzle",
     "GL_ARB_timer_query",
     "GL_ARB_transform_feedback2",
@@ -150,9 +153,11 @@ pub const GLSL: &[&str] = &[
     "GL_ARB_explicit_uniform_location",
     "GL_ARB_separate_shader_objects",
     "GL_ARB_shader_bit_encoding",
+    "GL_ARB_texture_cube_map_array",
     "GL_ARB_texture_gather",
     "GL_ARB_texture_query_levels",
     "GL_ARB_texture_query_lod",
+    "GL_ARB_texture_rectangle",
     "GL_ARB_uniform_buffer_object",
 ];
 

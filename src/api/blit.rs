@@ -22,6 +22,7 @@ use crate::api::context::Context;
 use crate::api::dispatch::Group;
 use crate::api::error::{GlError, GlResult};
 use crate::api::framebuffer::incomplete;
+use crate::api::names::FramebufferName;
 use crate::gl::enums as gl;
 use crate::raster::Rasterizer;
 use crate::sampler::{
@@ -522,6 +523,7 @@ impl Context {
     /// valid blit with nothing to copy.
     fn plan_blit(
         &self,
+        [read_fb, draw_fb]: [Option<FramebufferName>; 2],
         src: [i32; 4],
         dst: [i32; 4],
         mask: u32,
@@ -543,10 +545,10 @@ impl Context {
             ));
         }
         let read = self
-            .framebuffer_buffers(self.read_framebuffer, true)
+            .framebuffer_buffers(read_fb, true)
             .map_err(|status| incomplete(status, true))?;
         let draw = self
-            .framebuffer_buffers(self.draw_framebuffer, false)
+            .framebuffer_buffers(draw_fb, false)
             .map_err(|status| incomplete(status, false))?;
         let draw_colors: Vec<Arc<Image>> = draw.colors.iter().flatten().cloned().collect();
         if let (Some(Some(s)), true) = (read.colors.first(), mask & gl::COLOR_BUFFER_BIT != 0) {
@@ -712,11 +714,46 @@ impl Context {
             |this| {
                 let plan = this.with_group(|this| {
                     this.plan_blit(
+                        [this.read_framebuffer, this.draw_framebuffer],
                         [src_x0, src_y0, src_x1, src_y1],
                         [dst_x0, dst_y0, dst_x1, dst_y1],
                         mask,
                         filter,
                     )
+                })?;
+                if let Some(p) = plan {
+                    let flushed = this.flush_raster();
+                    p.run(&flushed, &this.raster);
+                }
+                Ok(())
+            },
+        )
+    }
+}
+
+impl Context {
+    /// glBlitNamedFramebuffer (GL 4.5 core §18.3.1, DSA): glBlitFramebuffer from
+    /// `read_framebuffer` to `draw_framebuffer` (0: the default framebuffer), whatever is
+    /// bound.
+    #[allow(clippy::too_many_arguments)]
+    pub fn blit_named_framebuffer(
+        &mut self,
+        read_framebuffer: u32,
+        draw_framebuffer: u32,
+        src: [i32; 4],
+        dst: [i32; 4],
+        mask: u32,
+        filter: u32,
+    ) {
+        self.dispatch(
+            "glBlitNamedFramebuffer",
+            Group::ByBody,
+            || (),
+            |this| {
+                let plan = this.with_group(|this| {
+                    let read = this.dsa_framebuffer_or_default(read_framebuffer)?;
+                    let draw = this.dsa_framebuffer_or_default(draw_framebuffer)?;
+                    this.plan_blit([read, draw], src, dst, mask, filter)
                 })?;
                 if let Some(p) = plan {
                     let flushed = this.flush_raster();

@@ -323,6 +323,8 @@ pub struct Context {
     /// Internal descriptors whose texture or sampler changed: removed from the table after
     /// the next flush, when no queued draw can use them any more.
     pub(crate) retired_descriptors: Vec<TextureHandle>,
+    /// The level state of the proxy texture targets (`api/proxy.rs`).
+    pub(crate) proxy_levels: crate::api::proxy::ProxyLevels,
 
     pub(crate) dirty: u32,
     pub(crate) derived: Derived,
@@ -722,6 +724,7 @@ impl Context {
             descriptors,
             resident,
             retired_descriptors: Vec::new(),
+            proxy_levels: Default::default(),
             dirty: dirty::ALL,
             derived,
             robustness: crate::api::robustness::Robustness::new(

@@ -982,7 +982,7 @@ impl Context {
     /// sample those textures, and a scene runs tile by tile, so a later draw's tile could
     /// otherwise read texels an earlier draw has not written yet in another tile (GL 4.5
     /// core §9.3: only a feedback loop within one framebuffer is undefined).
-    fn flush_texture_renders(&mut self) {
+    pub(crate) fn flush_texture_renders(&mut self) {
         if !self.raster.pending() {
             return;
         }
@@ -1621,7 +1621,10 @@ impl Context {
     }
 
     /// A DSA command's framebuffer where 0 names the default framebuffer (None).
-    fn dsa_framebuffer_or_default(&self, framebuffer: u32) -> GlResult<Option<FramebufferName>> {
+    pub(crate) fn dsa_framebuffer_or_default(
+        &self,
+        framebuffer: u32,
+    ) -> GlResult<Option<FramebufferName>> {
         match framebuffer {
             0 => Ok(None),
             f => self.named_framebuffer(f).map(Some),
@@ -1921,11 +1924,22 @@ impl Context {
         let name = self
             .renderbuffer
             .ok_or(GlError::InvalidOperation("no renderbuffer bound"))?;
+        self.renderbuffer_parameter_of(name, pname)
+    }
+
+    /// glGet(Named)RenderbufferParameteriv of the renderbuffer `name`.
+    pub(crate) fn renderbuffer_parameter_of(
+        &self,
+        name: RenderbufferName,
+        pname: u32,
+    ) -> GlResult<i32> {
         let rb = self
             .objs
             .renderbuffers
             .get(name)
-            .ok_or(GlError::InvalidOperation("no renderbuffer"))?;
+            .ok_or(GlError::InvalidOperation(
+                "not the name of a renderbuffer object",
+            ))?;
         let size = |i: usize| rb.format.map_or(0, |f| f.component_sizes()[i]);
         Ok(match pname {
             gl::RENDERBUFFER_WIDTH => rb.image.as_ref().map_or(0, |i| i.width() as i32),

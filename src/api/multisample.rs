@@ -136,6 +136,10 @@ impl Context {
         height: i32,
         fixed: bool,
     ) -> GlResult<()> {
+        if target == gl::PROXY_TEXTURE_2D_MULTISAMPLE {
+            let dims = [width, height, 1];
+            return self.ms_proxy(target, samples, internalformat, dims, fixed, false);
+        }
         let r = self.ms_target_texture(target, gl::TEXTURE_2D_MULTISAMPLE)?;
         self.ms_storage(r, samples, internalformat, [width, height, 1], fixed, false)
     }
@@ -151,6 +155,10 @@ impl Context {
         depth: i32,
         fixed: bool,
     ) -> GlResult<()> {
+        if target == gl::PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY {
+            let dims = [width, height, depth];
+            return self.ms_proxy(target, samples, internalformat, dims, fixed, false);
+        }
         let r = self.ms_target_texture(target, gl::TEXTURE_2D_MULTISAMPLE_ARRAY)?;
         self.ms_storage(
             r,
@@ -171,6 +179,10 @@ impl Context {
         height: i32,
         fixed: bool,
     ) -> GlResult<()> {
+        if target == gl::PROXY_TEXTURE_2D_MULTISAMPLE {
+            let dims = [width, height, 1];
+            return self.ms_proxy(target, samples, internalformat, dims, fixed, true);
+        }
         let r = self.ms_target_texture(target, gl::TEXTURE_2D_MULTISAMPLE)?;
         self.ms_storage(r, samples, internalformat, [width, height, 1], fixed, true)
     }
@@ -186,6 +198,10 @@ impl Context {
         depth: i32,
         fixed: bool,
     ) -> GlResult<()> {
+        if target == gl::PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY {
+            let dims = [width, height, depth];
+            return self.ms_proxy(target, samples, internalformat, dims, fixed, true);
+        }
         let r = self.ms_target_texture(target, gl::TEXTURE_2D_MULTISAMPLE_ARRAY)?;
         self.ms_storage(
             r,
@@ -230,6 +246,30 @@ impl Context {
             fixed,
             true,
         )
+    }
+
+    /// The multisample image and storage commands on a proxy target (`api/proxy.rs`):
+    /// the real target's errors, then level 0's proxy state.
+    fn ms_proxy(
+        &mut self,
+        target: u32,
+        samples: i32,
+        internalformat: u32,
+        dims: [i32; 3],
+        fixed: bool,
+        immutable: bool,
+    ) -> GlResult<()> {
+        if samples < 1 {
+            return Err(GlError::InvalidValue("samples must be at least 1"));
+        }
+        let fmt = ms_internal_format(internalformat)?;
+        if immutable && dims.iter().any(|&v| v < 1) {
+            return Err(GlError::InvalidValue(
+                "width, height and depth must be positive",
+            ));
+        }
+        let kind = crate::api::proxy::proxy_kind(target).unwrap_or_default();
+        self.proxy_multisample(target, kind, samples, fmt, dims, fixed)
     }
 
     /// The texture bound to `target` on the active unit, which must be `want`

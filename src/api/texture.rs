@@ -503,7 +503,7 @@ fn swizzle_enum(code: u8) -> u32 {
 
 /// A texture or sampler parameter's value, before a glGet*Parameter* form converts it.
 #[derive(Clone, Copy, Debug)]
-enum ParamValue {
+pub(crate) enum ParamValue {
     /// Enums and integers: returned exactly by every form.
     Int(i32),
     Float(f32),
@@ -542,7 +542,7 @@ fn sampler_param_value(s: &SamplerState, pname: u32) -> Option<ParamValue> {
 /// border colour comes back as the integers glTexParameterI*/glSamplerParameterI* gave, or,
 /// when a float form set it, its values truncated to integers (GL 4.5 core §8.11.2 leaves
 /// that mix undefined). An integer border read by the plain `iv` form comes back as given.
-fn param_ints(v: ParamValue, pure: bool) -> Vec<i32> {
+pub(crate) fn param_ints(v: ParamValue, pure: bool) -> Vec<i32> {
     match v {
         ParamValue::Int(i) => vec![i],
         ParamValue::Ints(v) => v.to_vec(),
@@ -556,13 +556,60 @@ fn param_ints(v: ParamValue, pure: bool) -> Vec<i32> {
     }
 }
 
-fn param_floats(v: ParamValue) -> Vec<f32> {
+pub(crate) fn param_floats(v: ParamValue) -> Vec<f32> {
     match v {
         ParamValue::Int(i) => vec![i as f32],
         ParamValue::Ints(v) => v.map(|i| i as f32).to_vec(),
         ParamValue::Float(f) => vec![f],
         ParamValue::Border(b, _) => b.to_vec(),
     }
+}
+
+/// The proxy targets glTexImage3D and glTexStorage3D accept.
+const PROXIES_3D: [u32; 3] = [
+    gl::PROXY_TEXTURE_3D,
+    gl::PROXY_TEXTURE_2D_ARRAY,
+    gl::PROXY_TEXTURE_CUBE_MAP_ARRAY,
+];
+
+/// The texture kind of `target` when it is one of the proxy targets `allowed`.
+pub(crate) fn proxy_of(target: u32, allowed: &[u32]) -> Option<TexKind> {
+    allowed
+        .contains(&target)
+        .then(|| crate::api::proxy::proxy_kind(target))
+        .flatten()
+}
+
+/// The glGetTexLevelParameteriv answers that depend only on a level's internal format
+/// `f` (None: no image): component sizes and types (GL 4.5 core §8.11.3) of the format as
+/// stored, zero / NONE without an image; the initial internal format is RGBA (table 23.16).
+pub(crate) fn format_level_parameter(
+    f: Option<pixels::InternalFormat>,
+    pname: u32,
+) -> GlResult<i32> {
+    let size = |k: usize| f.map_or(0, |f| f.component_sizes()[k]);
+    let ty = |k: usize| {
+        f.filter(|_| size(k) > 0)
+            .map_or(gl::NONE, |f| f.component_type()) as i32
+    };
+    Ok(match pname {
+        gl::TEXTURE_INTERNAL_FORMAT => f.map_or(gl::RGBA, |f| f.gl) as i32,
+        gl::TEXTURE_COMPRESSED => {
+            f.is_some_and(|f| crate::api::compressed::specific(f.gl).is_some()) as i32
+        }
+        gl::TEXTURE_RED_SIZE => size(0),
+        gl::TEXTURE_GREEN_SIZE => size(1),
+        gl::TEXTURE_BLUE_SIZE => size(2),
+        gl::TEXTURE_ALPHA_SIZE => size(3),
+        gl::TEXTURE_DEPTH_SIZE => size(4),
+        gl::TEXTURE_STENCIL_SIZE => size(5),
+        gl::TEXTURE_RED_TYPE => ty(0),
+        gl::TEXTURE_GREEN_TYPE => ty(1),
+        gl::TEXTURE_BLUE_TYPE => ty(2),
+        gl::TEXTURE_ALPHA_TYPE => ty(3),
+        gl::TEXTURE_DEPTH_TYPE => ty(4),
+        _ => return Err(GlError::BadEnum("level parameter", pname)),
+    })
 }
 
 gl_commands! {
@@ -890,7 +937,7 @@ impl Context {
     }
 
     /// The unit bindings of one kind.
-    fn units_mut(&mut self, kind: TexKind) -> &mut Vec<Option<TextureName>> {
+    pub(crate) fn units_mut(&mut self, kind: TexKind) -> &mut Vec<Option<TextureName>> {
         if let Some(i) = more_index(kind) {
             return &mut self.texture_units_more[i];
         }
@@ -1057,6 +1104,25 @@ impl Context {
         ty: u32,
         data: Option<&[u8]>,
     ) -> GlResult<()> {
+        let proxies = [
+            gl::PROXY_TEXTURE_2D,
+            gl::PROXY_TEXTURE_1D_ARRAY,
+            gl::PROXY_TEXTURE_RECTANGLE,
+            gl::PROXY_TEXTURE_CUBE_MAP,
+        ];
+        if let Some(kind) = proxy_of(target, &proxies) {
+            let dims = [width, height, 1];
+            return self.proxy_image(
+                target,
+                kind,
+                level,
+                internalformat,
+                dims,
+                border,
+                format,
+                ty,
+            );
+        }
         let r = self.bound_texture_of(
             target,
             &[
@@ -1065,7 +1131,7 @@ impl Context {
                 gl::TEXTURE_1D_ARRAY,
                 gl::TEXTURE_RECTANGLE,
             ],
-            "texture target (GL_TEXTURE_2D, _1D_ARRAY, _RECTANGLE or a cube map face)",
+            "texture target (GL_TEXTURE_2D, _1D_ARRAY, _RECTANGLE, a cube map face or a proxy)",
         )?;
         if target == gl::TEXTURE_1D_ARRAY {
             // The image's rows are the layers (GL 4.5 core §8.5): stored as `height`
@@ -1310,6 +1376,16 @@ impl Context {
         width: i32,
         height: i32,
     ) -> GlResult<()> {
+        let proxies = [
+            gl::PROXY_TEXTURE_2D,
+            gl::PROXY_TEXTURE_1D_ARRAY,
+            gl::PROXY_TEXTURE_RECTANGLE,
+            gl::PROXY_TEXTURE_CUBE_MAP,
+        ];
+        if let Some(kind) = proxy_of(target, &proxies) {
+            let dims = [width, height, 1];
+            return self.proxy_storage(target, kind, levels, internalformat, dims);
+        }
         let r = self.bound_texture_of(
             target,
             &[
@@ -1318,7 +1394,7 @@ impl Context {
                 gl::TEXTURE_1D_ARRAY,
                 gl::TEXTURE_RECTANGLE,
             ],
-            "texture target (GL_TEXTURE_2D, _CUBE_MAP, _1D_ARRAY or _RECTANGLE)",
+            "texture target (GL_TEXTURE_2D, _CUBE_MAP, _1D_ARRAY, _RECTANGLE or a proxy)",
         )?;
         self.tex_storage(r, levels, internalformat, [width, height, 1])
     }
@@ -1331,6 +1407,9 @@ impl Context {
         internalformat: u32,
         width: i32,
     ) -> GlResult<()> {
+        if let Some(kind) = proxy_of(target, &[gl::PROXY_TEXTURE_1D]) {
+            return self.proxy_storage(target, kind, levels, internalformat, [width, 1, 1]);
+        }
         let r =
             self.bound_texture_of(target, &[gl::TEXTURE_1D], "texture target (GL_TEXTURE_1D)")?;
         self.tex_storage(r, levels, internalformat, [width, 1, 1])
@@ -1361,9 +1440,21 @@ impl Context {
         ty: u32,
         data: Option<&[u8]>,
     ) -> GlResult<()> {
+        let dims = [width, 1, 1];
+        if let Some(kind) = proxy_of(target, &[gl::PROXY_TEXTURE_1D]) {
+            return self.proxy_image(
+                target,
+                kind,
+                level,
+                internalformat,
+                dims,
+                border,
+                format,
+                ty,
+            );
+        }
         let r =
             self.bound_texture_of(target, &[gl::TEXTURE_1D], "texture target (GL_TEXTURE_1D)")?;
-        let dims = [width, 1, 1];
         self.tex_image(r, level, internalformat, dims, border, format, ty, data)
     }
 
@@ -1689,6 +1780,19 @@ impl Context {
         ty: u32,
         data: Option<&[u8]>,
     ) -> GlResult<()> {
+        let dims = [width, height, depth];
+        if let Some(kind) = proxy_of(target, &PROXIES_3D) {
+            return self.proxy_image(
+                target,
+                kind,
+                level,
+                internalformat,
+                dims,
+                border,
+                format,
+                ty,
+            );
+        }
         let r = self.bound_texture_of(
             target,
             &[
@@ -1696,9 +1800,8 @@ impl Context {
                 gl::TEXTURE_3D,
                 gl::TEXTURE_CUBE_MAP_ARRAY,
             ],
-            "texture target (GL_TEXTURE_2D_ARRAY, _3D or _CUBE_MAP_ARRAY)",
+            "texture target (GL_TEXTURE_2D_ARRAY, _3D, _CUBE_MAP_ARRAY or a proxy)",
         )?;
-        let dims = [width, height, depth];
         self.tex_image(r, level, internalformat, dims, border, format, ty, data)
     }
 
@@ -1741,6 +1844,10 @@ impl Context {
         height: i32,
         depth: i32,
     ) -> GlResult<()> {
+        let dims = [width, height, depth];
+        if let Some(kind) = proxy_of(target, &PROXIES_3D) {
+            return self.proxy_storage(target, kind, levels, internalformat, dims);
+        }
         let r = self.bound_texture_of(
             target,
             &[
@@ -1748,9 +1855,9 @@ impl Context {
                 gl::TEXTURE_3D,
                 gl::TEXTURE_CUBE_MAP_ARRAY,
             ],
-            "texture target (GL_TEXTURE_2D_ARRAY, _3D or _CUBE_MAP_ARRAY)",
+            "texture target (GL_TEXTURE_2D_ARRAY, _3D, _CUBE_MAP_ARRAY or a proxy)",
         )?;
-        self.tex_storage(r, levels, internalformat, [width, height, depth])
+        self.tex_storage(r, levels, internalformat, dims)
     }
 
     pub(crate) fn try_texture_storage_3d(
@@ -2387,6 +2494,12 @@ impl Context {
             ));
         }
         let r = self.bound_texture(target)?;
+        self.generate_mipmap_of(r)
+    }
+
+    /// glGenerateMipmap / glGenerateTextureMipmap on the texture `r`, whose target allows
+    /// mipmaps.
+    pub(crate) fn generate_mipmap_of(&mut self, r: TexRef) -> GlResult<()> {
         let t = self
             .texture(r)
             .ok_or(GlError::InvalidOperation("no texture"))?;
@@ -2693,6 +2806,11 @@ impl Context {
     /// glGetTexParameter*'s value of the bound texture (GL 4.5 core §8.11.2).
     fn tex_param_value(&self, target: u32, pname: u32) -> GlResult<ParamValue> {
         let r = self.bound_texture(target)?;
+        self.tex_param_value_of(r, pname)
+    }
+
+    /// glGetTex(ture)Parameter*'s value of the texture `r`.
+    pub(crate) fn tex_param_value_of(&self, r: TexRef, pname: u32) -> GlResult<ParamValue> {
         let t = self
             .texture(r)
             .ok_or(GlError::InvalidOperation("no texture"))?;
@@ -2843,12 +2961,28 @@ impl Context {
     }
 
     pub(crate) fn try_get_tex_level_parameteriv(
-        &mut self,
+        &self,
         target: u32,
         level: i32,
         pname: u32,
     ) -> GlResult<i32> {
+        if crate::api::proxy::proxy_kind(target).is_some() {
+            let l = Self::check_level(level)?;
+            return self.proxy_level_parameter(target, l, pname);
+        }
         let r = self.bound_texture(target)?;
+        self.level_parameter_of(r, target, level, pname)
+    }
+
+    /// glGetTex(ture)LevelParameteriv of level `level` of the texture `r`, bound to (or
+    /// made for) `target`; a cube map face target reports that face.
+    pub(crate) fn level_parameter_of(
+        &self,
+        r: TexRef,
+        target: u32,
+        level: i32,
+        pname: u32,
+    ) -> GlResult<i32> {
         let l = Self::check_level(level)?;
         let img = self.texture(r).and_then(|t| t.levels[l].clone());
         let f = self.texture(r).and_then(|t| t.level_format(l));
@@ -2877,15 +3011,10 @@ impl Context {
             gl::TEXTURE_INTERNAL_FORMAT if target == gl::TEXTURE_BUFFER => {
                 self.texture(r).map_or(gl::R8, |t| t.buffer_format_or_r8()) as i32
             }
-            // The initial internal format is RGBA (GL 4.5 core table 23.16).
-            gl::TEXTURE_INTERNAL_FORMAT => f.map_or(gl::RGBA, |f| f.gl) as i32,
             // Layers of a 2D array level, 1 for a 2D level, 0 with no image; never
             // compressed or multisampled.
             gl::TEXTURE_DEPTH if cube_face_of(target).is_some() => img.map_or(0, |_| 1),
             gl::TEXTURE_DEPTH => img.map_or(0, |i| i.depth() as i32),
-            gl::TEXTURE_COMPRESSED => {
-                f.is_some_and(|f| crate::api::compressed::specific(f.gl).is_some()) as i32
-            }
             gl::TEXTURE_COMPRESSED_IMAGE_SIZE => {
                 self.compressed_image_size(r, l, cube_face_of(target).is_some())?
             }
@@ -2895,29 +3024,7 @@ impl Context {
             gl::TEXTURE_FIXED_SAMPLE_LOCATIONS => self
                 .texture(r)
                 .map_or(1, |t| t.fixed_sample_locations as i32),
-            pname => {
-                // Component sizes and types (GL 4.5 core §8.11.3), of the level's
-                // format as stored; zero / NONE for a level with no image.
-                let size = |k: usize| f.map_or(0, |f| f.component_sizes()[k]);
-                let ty = |k: usize| {
-                    f.filter(|_| size(k) > 0)
-                        .map_or(gl::NONE, |f| f.component_type()) as i32
-                };
-                match pname {
-                    gl::TEXTURE_RED_SIZE => size(0),
-                    gl::TEXTURE_GREEN_SIZE => size(1),
-                    gl::TEXTURE_BLUE_SIZE => size(2),
-                    gl::TEXTURE_ALPHA_SIZE => size(3),
-                    gl::TEXTURE_DEPTH_SIZE => size(4),
-                    gl::TEXTURE_STENCIL_SIZE => size(5),
-                    gl::TEXTURE_RED_TYPE => ty(0),
-                    gl::TEXTURE_GREEN_TYPE => ty(1),
-                    gl::TEXTURE_BLUE_TYPE => ty(2),
-                    gl::TEXTURE_ALPHA_TYPE => ty(3),
-                    gl::TEXTURE_DEPTH_TYPE => ty(4),
-                    _ => return Err(GlError::BadEnum("level parameter", pname)),
-                }
-            }
+            pname => format_level_parameter(f, pname)?,
         })
     }
 

@@ -511,3 +511,96 @@ pub fn TextureStorage3DMultisample(
 pub fn MinSampleShading(ctx: &mut Context, value: GLfloat) {
     ctx.min_sample_shading(value)
 }
+
+#[allow(clippy::too_many_arguments)]
+pub fn BlitNamedFramebuffer(
+    ctx: &mut Context,
+    read_framebuffer: GLuint,
+    draw_framebuffer: GLuint,
+    src_x0: GLint,
+    src_y0: GLint,
+    src_x1: GLint,
+    src_y1: GLint,
+    dst_x0: GLint,
+    dst_y0: GLint,
+    dst_x1: GLint,
+    dst_y1: GLint,
+    mask: GLbitfield,
+    filter: GLenum,
+) {
+    ctx.blit_named_framebuffer(
+        read_framebuffer,
+        draw_framebuffer,
+        [src_x0, src_y0, src_x1, src_y1],
+        [dst_x0, dst_y0, dst_x1, dst_y1],
+        mask,
+        filter,
+    )
+}
+
+pub unsafe fn ClearNamedFramebufferiv(
+    ctx: &mut Context,
+    framebuffer: GLuint,
+    buffer: GLenum,
+    drawbuffer: GLint,
+    value: *const GLint,
+) {
+    // SAFETY: `value` holds the values `buffer` takes (GL 4.5 core §17.4.3.1).
+    match unsafe { slice_len(value, clear_values(buffer)) } {
+        Ok(v) => ctx.clear_named_framebufferiv(framebuffer, buffer, drawbuffer, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ClearNamedFramebufferuiv(
+    ctx: &mut Context,
+    framebuffer: GLuint,
+    buffer: GLenum,
+    drawbuffer: GLint,
+    value: *const GLuint,
+) {
+    // SAFETY: `value` holds the values `buffer` takes (GL 4.5 core §17.4.3.1).
+    match unsafe { slice_len(value, clear_values(buffer)) } {
+        Ok(v) => ctx.clear_named_framebufferuiv(framebuffer, buffer, drawbuffer, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ClearNamedFramebufferfv(
+    ctx: &mut Context,
+    framebuffer: GLuint,
+    buffer: GLenum,
+    drawbuffer: GLint,
+    value: *const GLfloat,
+) {
+    // SAFETY: `value` holds the values `buffer` takes (GL 4.5 core §17.4.3.1).
+    match unsafe { slice_len(value, clear_values(buffer)) } {
+        Ok(v) => ctx.clear_named_framebufferfv(framebuffer, buffer, drawbuffer, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub fn ClearNamedFramebufferfi(
+    ctx: &mut Context,
+    framebuffer: GLuint,
+    buffer: GLenum,
+    drawbuffer: GLint,
+    depth: GLfloat,
+    stencil: GLint,
+) {
+    ctx.clear_named_framebufferfi(framebuffer, buffer, drawbuffer, depth, stencil)
+}
+
+pub unsafe fn GetNamedRenderbufferParameteriv(
+    ctx: &mut Context,
+    renderbuffer: GLuint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    // SAFETY: `params` is null or writable for one value.
+    unsafe {
+        write_one_unless_failed(ctx, params, |c| {
+            c.get_named_renderbuffer_parameteriv(renderbuffer, pname)
+        })
+    }
+}

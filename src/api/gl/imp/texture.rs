@@ -1155,3 +1155,132 @@ pub fn CopyTextureSubImage1D(
 ) {
     ctx.copy_tex_sub_image_1d(0, Some(texture), level, xoffset, [x, y, width])
 }
+
+pub fn BindTextureUnit(ctx: &mut Context, unit: GLuint, texture: GLuint) {
+    ctx.bind_texture_unit(unit, texture)
+}
+
+pub unsafe fn BindTextures(
+    ctx: &mut Context,
+    first: GLuint,
+    count: GLsizei,
+    textures: *const GLuint,
+) {
+    if textures.is_null() {
+        return ctx.bind_textures(first, count, None);
+    }
+    // SAFETY: `textures` holds `count` names (GL 4.5 core §8.1).
+    match unsafe { slice(textures, count, "negative count") } {
+        Ok(t) => ctx.bind_textures(first, count, Some(t)),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn BindSamplers(
+    ctx: &mut Context,
+    first: GLuint,
+    count: GLsizei,
+    samplers: *const GLuint,
+) {
+    if samplers.is_null() {
+        return ctx.bind_samplers(first, count, None);
+    }
+    // SAFETY: `samplers` holds `count` names (GL 4.5 core §8.2).
+    match unsafe { slice(samplers, count, "negative count") } {
+        Ok(s) => ctx.bind_samplers(first, count, Some(s)),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub fn GenerateTextureMipmap(ctx: &mut Context, texture: GLuint) {
+    ctx.generate_texture_mipmap(texture)
+}
+
+pub unsafe fn GetTextureParameteriv(
+    ctx: &mut Context,
+    texture: GLuint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    let v = ctx.get_texture_parameteriv(texture, pname);
+    // SAFETY: `params` is null or writable for the pname's values.
+    unsafe { write_out(params, &v) }
+}
+
+pub unsafe fn GetTextureParameterfv(
+    ctx: &mut Context,
+    texture: GLuint,
+    pname: GLenum,
+    params: *mut GLfloat,
+) {
+    let v = ctx.get_texture_parameterfv(texture, pname);
+    // SAFETY: `params` is null or writable for the pname's values.
+    unsafe { write_out(params, &v) }
+}
+
+pub unsafe fn GetTextureParameterIiv(
+    ctx: &mut Context,
+    texture: GLuint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    let v = ctx.get_texture_parameter_iiv(texture, pname);
+    // SAFETY: `params` is null or writable for the pname's values.
+    unsafe { write_out(params, &v) }
+}
+
+pub unsafe fn GetTextureParameterIuiv(
+    ctx: &mut Context,
+    texture: GLuint,
+    pname: GLenum,
+    params: *mut GLuint,
+) {
+    let v = ctx.get_texture_parameter_iuiv(texture, pname);
+    // SAFETY: `params` is null or writable for the pname's values.
+    unsafe { write_out(params, &v) }
+}
+
+pub unsafe fn GetTextureLevelParameteriv(
+    ctx: &mut Context,
+    texture: GLuint,
+    level: GLint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    // SAFETY: `params` is null or writable for one value.
+    unsafe {
+        write_one_unless_failed(ctx, params, |c| {
+            c.get_texture_level_parameteriv(texture, level, pname)
+        })
+    }
+}
+
+pub unsafe fn GetTextureLevelParameterfv(
+    ctx: &mut Context,
+    texture: GLuint,
+    level: GLint,
+    pname: GLenum,
+    params: *mut GLfloat,
+) {
+    // SAFETY: `params` is null or writable for one value.
+    unsafe {
+        write_one_unless_failed(ctx, params, |c| {
+            c.get_texture_level_parameterfv(texture, level, pname)
+        })
+    }
+}
+
+pub unsafe fn GetTexLevelParameterfv(
+    ctx: &mut Context,
+    target: GLenum,
+    level: GLint,
+    pname: GLenum,
+    params: *mut GLfloat,
+) {
+    // SAFETY: `params` is null or writable for one value.
+    unsafe {
+        write_one_unless_failed(ctx, params, |c| {
+            c.get_tex_level_parameterfv(target, level, pname)
+        })
+    }
+}
