@@ -525,7 +525,13 @@ pub fn link_geometry(
         }]);
     }
     check_layout(gs, &mut errors);
-    let inputs = link_inputs(vs, gs, &mut errors);
+    let mut input_errors = Vec::new();
+    let inputs = link_inputs(vs, gs, &mut input_errors);
+    // Separate shader objects (GL 4.5 core §7.4.1): an input of an open interface that no
+    // output matches reads 0 (`InputSource::Zero`, what `link_inputs` leaves there).
+    if !opts.open_interfaces {
+        errors.append(&mut input_errors);
+    }
     let (mut merged, gs) = merge_into_vertex(vs, gs, &mut errors);
     // The fragment shader reads what the geometry shader emits.
     merged.outputs = gs.outputs.clone();
