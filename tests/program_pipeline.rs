@@ -437,3 +437,46 @@ fn a_relink_of_a_stage_program_is_drawn() {
     assert_eq!(draw(&mut c), [0, 0, 64, 255]);
     assert_eq!(c.get_error(), gl::NO_ERROR);
 }
+
+#[test]
+fn interface_blocks_match_by_their_locations_across_programs() {
+    let got = both_threads(|threads| {
+        let mut c = setup(threads);
+        let vs = separable(
+            &mut c,
+            gl::VERTEX_SHADER,
+            "#version 150
+#extension GL_ARB_separate_shader_objects : require
+in vec2 pos;
+layout(location = 0) out First { vec4 a; vec4 b; } first;
+layout(location = 2) out Second { vec4 a; } second;
+void main() {
+    gl_Position = vec4(pos, 0.0, 1.0);
+    first.a = vec4(1.0, 0.0, 0.0, 1.0);
+    first.b = vec4(0.0, 1.0, 0.0, 1.0);
+    second.a = vec4(0.0, 0.0, 1.0, 1.0);
+}",
+        );
+        // The names are swapped: only the locations say which output each input reads
+        // (`First.b` is location 1, after `First.a`).
+        let fs = separable(
+            &mut c,
+            gl::FRAGMENT_SHADER,
+            "#version 150
+#extension GL_ARB_separate_shader_objects : require
+layout(location = 2) in First { vec4 a; } first;
+layout(location = 0) in Second { vec4 a; vec4 b; } second;
+out vec4 c;
+void main() { c = first.a + second.b * 0.5; }",
+        );
+        let pipe = c.gen_program_pipelines(1)[0];
+        c.use_program_stages(pipe, gl::VERTEX_SHADER_BIT, vs);
+        c.use_program_stages(pipe, gl::FRAGMENT_SHADER_BIT, fs);
+        c.bind_program_pipeline(pipe);
+        let px = draw(&mut c);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        px
+    });
+    // Second.a (blue) + First.b (green) / 2.
+    assert_eq!(got, [0, 128, 255, 255]);
+}

@@ -320,8 +320,14 @@ pub fn link_inputs(vs: &Module, gs: &Module, errors: &mut Vec<LinkError>) -> Vec
                 let by_loc = input
                     .location
                     .and_then(|l| vs_user.iter().find(|o| o.location == Some(l)));
-                let Some(src) = by_loc.or_else(|| vs_user.iter().find(|o| o.name == input.name))
-                else {
+                // As fragment inputs (`link::link_varyings`): a location matches only that
+                // location, a name only where the input has no location.
+                let by_name = || {
+                    vs_user
+                        .iter()
+                        .find(|o| input.location.is_none() && o.name == input.name)
+                };
+                let Some(src) = by_loc.or_else(by_name) else {
                     errors.push(LinkError::GeometryInputMissing {
                         name: input.name.clone(),
                     });

@@ -797,10 +797,16 @@ fn link_varyings(
             }
             continue;
         }
+        // An input with a location matches the output of that location only; names match
+        // where the input has none (GL 4.5 core §7.4.1; Mesa's linker does the same).
         let by_loc = input
             .location
             .and_then(|l| vs_user.iter().find(|o| o.location == Some(l)));
-        let by_name = || vs_user.iter().find(|o| o.name == input.name);
+        let by_name = || {
+            vs_user
+                .iter()
+                .find(|o| input.location.is_none() && o.name == input.name)
+        };
         let Some(out) = by_loc.or_else(by_name) else {
             errors.push(LinkError::VaryingMissing {
                 name: input.name.clone(),
