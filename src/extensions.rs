@@ -80,6 +80,12 @@
 ///   failing piglit test draws with fixed-function commands.
 /// - GL_ARB_texture_query_levels, GL_ARB_texture_query_lod: textureQueryLevels and
 ///   textureQueryLOD (the extension's spelling) before GLSL 4.30 / 4.00.
+/// - GL_ARB_separate_shader_objects: PROGRAM_SEPARABLE programs of any subset of stages,
+///   glCreateShaderProgramv, program pipeline objects with their validation, interfaces
+///   matched across programs by location and by name, uniforms per program through
+///   glProgramUniform* and glActiveShaderProgram, compute and transform feedback through a
+///   pipeline (`api/pipeline.rs`, `tests/program_pipeline.rs`). Tessellation stages do not
+///   exist in softgl, so none is ever installed.
 /// - GL_ARB_texture_rectangle and GL_ARB_texture_cube_map_array: the targets, their
 ///   PROXY_TEXTURE_* targets (`api/proxy.rs`), the sampler types (keywords below GLSL
 ///   1.40 / 4.00 with the `#extension`, `glsl/lex.rs`) and GLSL 1.10's texture2DRect,
@@ -107,6 +113,7 @@ pub const GL: &[&str] = &[
     "GL_ARB_provoking_vertex",
     "GL_ARB_sampler_objects",
     "GL_ARB_seamless_cube_map",
+    "GL_ARB_separate_shader_objects",
     "GL_ARB_sync",
     "GL_ARB_texture_buffer_object",
     "GL_ARB_texture_buffer_range",
@@ -139,8 +146,6 @@ pub const GL: &[&str] = &[
 ///   GL_ARB_explicit_uniform_location, GL_ARB_shader_bit_encoding,
 ///   GL_ARB_uniform_buffer_object: core in the GLSL versions softgl compiles; listed here so
 ///   shaders written for older versions that enable them compile.
-/// - GL_ARB_separate_shader_objects: the layout qualifiers only; there are no program
-///   pipelines (glUseProgramStages and friends).
 pub const GLSL: &[&str] = &[
     "GL_ARB_arrays_of_arrays",
     "GL_ARB_bindless_texture",

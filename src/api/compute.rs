@@ -178,9 +178,7 @@ impl Context {
 
     /// Validates and runs one dispatch of `groups` work groups (module docs).
     fn run_dispatch(&mut self, groups: [u32; 3]) -> GlResult<()> {
-        let exe = self
-            .current_executable()
-            .ok_or(GlError::InvalidOperation("no current program"))?;
+        let exe = self.compute_executable()?;
         let code = exe.compute.clone().ok_or(GlError::InvalidOperation(
             "the current program has no compute shader",
         ))?;
@@ -195,13 +193,13 @@ impl Context {
             return Ok(());
         }
         self.update_derived();
-        let [words, _] = self.uniform_words_for_draw()?;
+        let [words, _] = self.uniform_words_for_draw(true)?;
         let [stage_storage, _] = storage.stages;
         let data = StageData {
             uniforms: words,
             blocks,
             storage: stage_storage,
-            loop_trips: self.loop_trip_flag(self.program.map_or(0, |p| p.0)),
+            loop_trips: self.loop_trip_flag(self.drawing_program()),
         };
         let sampler = self.derived.sampler.clone();
         // Queued draws may render into textures the shader reads.

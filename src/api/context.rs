@@ -291,6 +291,8 @@ pub struct Context {
     /// glHint's targets (`program_binary.rs`).
     pub(crate) hints: crate::api::program_binary::Hints,
     pub(crate) program: Option<ProgramObjectName>,
+    /// Program pipeline objects and the bound one (`pipeline.rs`).
+    pub(crate) pipelines: crate::api::pipeline::PipelineState,
     pub(crate) active_texture: u32,
     pub(crate) texture_units: Vec<Option<TextureName>>,
     /// Each unit's GL_TEXTURE_2D_ARRAY binding.
@@ -695,6 +697,7 @@ impl Context {
             current_attribs: [CurrentAttrib::INITIAL; limits::MAX_VERTEX_ATTRIBS as usize],
             hints: Default::default(),
             program: None,
+            pipelines: Default::default(),
             active_texture: 0,
             texture_units: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             texture_units_2d_array: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],

@@ -815,6 +815,10 @@ impl Context {
             Some((gl::UNSIGNED_INT, _)) => Some(4),
             Some(_) => return Err(GlError::InvalidEnum("index type")),
         };
+        // With no current program, the bound pipeline's stages (GL 4.5 core §7.4).
+        if !self.prepare_pipeline_draw()? {
+            return Ok(());
+        }
         let exe = self
             .current_executable()
             .ok_or(GlError::InvalidOperation("no current program"))?;
@@ -918,7 +922,7 @@ impl Context {
             return Ok(());
         }
 
-        let words = self.uniform_words_for_draw()?;
+        let words = self.uniform_words_for_draw(false)?;
         let exe = self
             .current_executable()
             .ok_or(GlError::InvalidOperation("no current program"))?;
@@ -937,7 +941,7 @@ impl Context {
         let [vs_words, fs_words] = words;
         let [vs_blocks, fs_blocks] = blocks;
         let [vs_storage, fs_storage] = storage.stages;
-        let loop_trips = self.loop_trip_flag(self.program.map_or(0, |p| p.0));
+        let loop_trips = self.loop_trip_flag(self.drawing_program());
         let call = DrawCall {
             topology,
             vertices,
@@ -1026,11 +1030,15 @@ impl Context {
 
     /// The current program's default-block words per stage with every sampler uniform
     /// resolved to a handle (a texture unit's internal handle, or the bindless handle set).
-    pub(crate) fn uniform_words_for_draw(&mut self) -> GlResult<[Vec<u32>; 2]> {
+    /// `compute`: the dispatch's executable (`compute_executable`), else the draw's.
+    pub(crate) fn uniform_words_for_draw(&mut self, compute: bool) -> GlResult<[Vec<u32>; 2]> {
         // Resolving units may create internal descriptors.
-        let exe = self
-            .current_executable()
-            .ok_or(GlError::InvalidOperation("no current program"))?;
+        let exe = if compute {
+            self.compute_executable()?
+        } else {
+            self.current_executable()
+                .ok_or(GlError::InvalidOperation("no current program"))?
+        };
         let mut words = exe.words.clone();
         // (location, offsets, value, the unit binding the sampler type reads)
         let samplers: Vec<(u32, [Option<u32>; 2], SamplerValue, crate::sampler::TexKind)> = exe

@@ -34,11 +34,22 @@ pub(crate) fn link_modules(
             .map(|e| format!("error: {e}\n"))
             .collect::<String>()
     })?;
-    let linked = l.linked;
-    let g = l.gs.geometry;
     let vs_code = back_end(vs).map_err(|e| format!("error: vertex shader: {e}\n"))?;
     let gs_code = back_end(&l.gs).map_err(|e| format!("error: geometry shader: {e}\n"))?;
     let fs_code = back_end(fs).map_err(|e| format!("error: fragment shader: {e}\n"))?;
+    executable_of(vs, fs, l, [vs_code, gs_code, fs_code])
+}
+
+/// The executable of a vertex + geometry + fragment link from the stages' code
+/// (`link_modules`; program pipelines pass code their programs compiled, `pipeline.rs`).
+pub(crate) fn executable_of(
+    vs: &Module,
+    fs: &Module,
+    l: geo::GeometryLink,
+    [vs_code, gs_code, fs_code]: [Arc<dyn crate::jit::ShaderCode>; 3],
+) -> Result<Executable, String> {
+    let linked = l.linked;
+    let g = l.gs.geometry;
     let out = &l.gs.outputs;
     let builtin = |b: BuiltinOutput| out.iter().find(|o| o.builtin == Some(b));
     let (Some(input), Some(output), Some(max_vertices), Some(vertex_words)) =

@@ -19,6 +19,7 @@
 //! | `vertex_array.rs` | VAOs: attribute formats, vertex buffer binding points, their DSA forms |
 //! | `attrib_value.rs` | current generic attribute values (glVertexAttrib*) and their queries |
 //! | `program.rs` | shaders, programs, linking, uniforms and their type checks |
+//! | `pipeline.rs` | program pipeline objects, glCreateShaderProgramv, pipeline validation, the composition of separable programs' stages into one draw program |
 //! | `texture.rs` | 2D textures, sampler objects, texture units, completeness |
 //! | `pixels.rs` | pixel unpack/pack and mipmap generation on the API thread |
 //! | `framebuffer.rs` | framebuffers, renderbuffers, completeness, ReadPixels |
@@ -70,6 +71,7 @@ pub mod multisample;
 #[allow(unsafe_code)]
 pub mod gl;
 pub mod names;
+pub mod pipeline;
 pub mod pixels;
 pub mod program;
 pub mod program_binary;

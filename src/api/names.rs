@@ -49,6 +49,9 @@ typed_name!(
     RenderbufferName,
     /// A shader or program name (they share one namespace, GL 4.5 core §7.1).
     ProgramObjectName,
+    /// A program pipeline object name (per context: pipelines are container objects,
+    /// GL 4.5 core §7.4).
+    PipelineName,
 );
 
 /// The hash of a name: names come from a counter, so a multiply by an odd constant spreads

@@ -62,6 +62,28 @@ pub(crate) struct Executable {
     pub compute: Option<Arc<crate::jit::compute::ComputeCode>>,
     /// What transform feedback captures (`transform_feedback.rs`; empty: nothing).
     pub xfb: Arc<crate::api::transform_feedback::XfbLayout>,
+    /// A number no other executable of the process has: program pipelines key their
+    /// compositions by it (`pipeline.rs`), so a relink is seen without a hook.
+    pub serial: u64,
+    /// The stages of a program linked with PROGRAM_SEPARABLE, as linked, for program
+    /// pipelines to compose (`pipeline.rs`); `None` for other programs.
+    pub stages: Option<Arc<SeparableStages>>,
+}
+
+/// The stages a separable program was linked with (GL 4.5 core §7.4): the modules a
+/// program pipeline composes with other programs' stages, and the link options that
+/// placed its attributes and colour outputs. Stand-in stages are not here.
+pub(crate) struct SeparableStages {
+    pub vs: Option<Arc<Module>>,
+    pub gs: Option<Arc<Module>>,
+    pub fs: Option<Arc<Module>>,
+    pub opts: LinkOptions,
+}
+
+/// The next `Executable::serial`.
+fn next_serial() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl Executable {
@@ -86,6 +108,8 @@ impl Executable {
             writes_storage: false,
             compute: None,
             xfb: Arc::default(),
+            serial: next_serial(),
+            stages: None,
             samplers,
             linked,
             code,
@@ -135,11 +159,17 @@ fn combine_units(stage: Stage, units: &[Unit], log: &mut String) -> Option<Arc<M
 /// compiler thread): each stage's units become one module (GLSL 4.60 §2.1, so that errors
 /// within a stage are reported whatever the other stage is), then `ir::link` and the JIT.
 /// `log` holds errors found while gathering; the result is the executable or the info log.
+///
+/// A `separable` program (GL 4.5 core §7.4) may have any subset of the stages: a missing
+/// vertex stage is a stand-in that writes nothing, linked with open interfaces (the
+/// fragment or geometry inputs it does not write read 0 when the program itself is used),
+/// and the real stages are kept in `Executable::stages` for program pipelines.
 fn link_units(
     [vs, gs, fs]: [Vec<Unit>; 3],
     cs: Vec<Unit>,
     opts: &LinkOptions,
     xfb: (&[String], bool),
+    separable: bool,
     back_end: &BackEnd,
     mut log: String,
 ) -> Result<Executable, String> {
@@ -152,55 +182,77 @@ fn link_units(
             );
         }
         if let Some(cs) = combine_units(Stage::Compute, &cs, &mut log) {
-            return crate::api::compute::link_compute(&cs, back_end);
+            let mut exe = crate::api::compute::link_compute(&cs, back_end)?;
+            // A pipeline's compute stage runs the program's own executable: nothing to
+            // compose, only the mark that it was linked separable.
+            exe.stages = separable.then(|| {
+                Arc::new(SeparableStages {
+                    vs: None,
+                    gs: None,
+                    fs: None,
+                    opts: opts.clone(),
+                })
+            });
+            return Ok(exe);
         }
     }
     if log.is_empty() {
         let vs = combine_units(Stage::Vertex, &vs, &mut log);
         let gs = combine_units(Stage::Geometry, &gs, &mut log);
         let fs = combine_units(Stage::Fragment, &fs, &mut log);
+        if !log.is_empty() {
+            return Err(log);
+        }
+        let mut opts = opts.clone();
+        let stages = separable.then(|| SeparableStages {
+            vs: vs.clone(),
+            gs: gs.clone(),
+            fs: fs.clone(),
+            opts: opts.clone(),
+        });
+        let version = |m: &Option<Arc<Module>>| m.as_ref().map(|m| m.version);
+        let vs = match vs {
+            Some(vs) => vs,
+            None if separable && (gs.is_some() || fs.is_some()) => {
+                opts.open_interfaces = true;
+                stand_in_shader(Stage::Vertex, version(&gs).or(version(&fs)).unwrap_or(150))?
+            }
+            None => return Err("error: a program needs a vertex shader\n".into()),
+        };
         // GL 4.5 core §7.3, §15.1: the fragment stage may be left out (transform feedback
         // programs usually do). Its fragments' colours are undefined; softgl links such a
         // program against an empty fragment shader, so they write no colour while depth
         // and stencil work as with any shader that leaves gl_FragDepth alone.
-        let fs = match (&vs, fs) {
-            (Some(vs), None) if log.is_empty() => Some(empty_fragment_shader(vs.version)?),
-            (_, fs) => fs,
+        let fs = match fs {
+            Some(fs) => fs,
+            None => stand_in_shader(Stage::Fragment, vs.version)?,
         };
-        match (vs, fs) {
-            (Some(vs), Some(fs)) if log.is_empty() => {
-                // Transform feedback captures the last vertex processing stage's outputs.
-                let last = gs.as_deref().unwrap_or(&vs);
-                let layout =
-                    crate::api::transform_feedback::link_varyings(&last.outputs, xfb.0, xfb.1)?;
-                let mut exe = match gs {
-                    Some(gs) => crate::api::geometry::link_modules(&vs, &gs, &fs, opts, back_end),
-                    None => Context::link_modules(&vs, &fs, opts, back_end),
-                }?;
-                exe.xfb = Arc::new(layout);
-                return Ok(exe);
-            }
-            (vs, _) => {
-                if log.is_empty() && vs.is_none() {
-                    log.push_str("error: a program needs a vertex shader\n");
-                }
-            }
-        }
+        // Transform feedback captures the last vertex processing stage's outputs.
+        let last = gs.as_deref().unwrap_or(&vs);
+        let layout = crate::api::transform_feedback::link_varyings(&last.outputs, xfb.0, xfb.1)?;
+        let mut exe = match gs {
+            Some(gs) => crate::api::geometry::link_modules(&vs, &gs, &fs, &opts, back_end),
+            None => Context::link_modules(&vs, &fs, &opts, back_end),
+        }?;
+        exe.xfb = Arc::new(layout);
+        exe.stages = stages.map(Arc::new);
+        return Ok(exe);
     }
     Err(log)
 }
 
-/// The fragment stage of a program that has none: `void main() {}`, which writes no
-/// output, at the vertex shader's GLSL version.
-fn empty_fragment_shader(version: u32) -> Result<Arc<Module>, String> {
-    let out = crate::glsl::compile_units(Stage::Fragment, &["#version 150\nvoid main() {}\n"]);
+/// A stage a program does not have: `void main() {}`, which writes no output, at
+/// `version`. The fragment stage of any program without one; the vertex stage of a
+/// separable program without one.
+pub(crate) fn stand_in_shader(stage: Stage, version: u32) -> Result<Arc<Module>, String> {
+    let out = crate::glsl::compile_units(stage, &["#version 150\nvoid main() {}\n"]);
     match out.module {
         Some(mut m) if out.compiled => {
             m.version = version;
             Ok(Arc::new(m))
         }
         _ => Err(format!(
-            "error: the empty fragment stage did not compile: {}\n",
+            "error: the empty {stage:?} stage did not compile: {}\n",
             out.info_log
         )),
     }
@@ -433,12 +485,24 @@ impl Context {
             .ok_or(GlError::InvalidValue(what))
     }
 
-    /// The current program's executable, for draws.
+    /// The current program's executable, for draws; with no current program, the bound
+    /// program pipeline's draw program once `prepare_pipeline_draw` made it (`pipeline.rs`).
     pub(crate) fn current_executable(&self) -> Option<&Executable> {
-        match self.objs.programs.get(self.program?)? {
+        let Some(program) = self.program else {
+            return self.pipelines.composed_executable();
+        };
+        match self.objs.programs.get(program)? {
             ProgramObject::Program(p) => p.exe.as_ref(),
             _ => None,
         }
+    }
+
+    /// The program glUniform* sets: the current one, else the bound pipeline's active
+    /// program (GL 4.5 core §7.6.1).
+    pub(crate) fn uniform_program(&self) -> Option<u32> {
+        self.program
+            .or_else(|| self.pipelines.active_program())
+            .map(|p| p.0)
     }
 
     pub(crate) fn try_create_shader(&mut self, ty: u32) -> GlResult<u32> {
@@ -736,7 +800,9 @@ impl Context {
                 attrib_bindings: p.attrib_bindings.clone(),
                 frag_data_bindings: p.frag_data_bindings.clone(),
                 frag_data_index1: p.frag_data_index1.clone(),
+                open_interfaces: false,
             };
+            let separable = p.params.separable;
             let xfb = (p.xfb_varyings.clone(), p.xfb_separate);
             // GL 4.5 core §7.3: the program transform feedback captures with stays.
             if this.xfb.uses_program(ProgramObjectName(program)) {
@@ -744,13 +810,21 @@ impl Context {
                     "the program is in use by active transform feedback",
                 ));
             }
-            Ok(([vs, gs, fs], cs, opts, xfb, log))
+            Ok(([vs, gs, fs], cs, opts, xfb, separable, log))
         });
-        let (stages, cs, opts, xfb, log) = gathered?;
+        let (stages, cs, opts, xfb, separable, log) = gathered?;
         // The front end (several units), the link and the JIT run on a compiler thread.
         let back_end = self.back_end.clone();
         let result = crate::jit::run_on_compiler_thread(move || {
-            link_units(stages, cs, &opts, (&xfb.0, xfb.1), &back_end, log)
+            link_units(
+                stages,
+                cs,
+                &opts,
+                (&xfb.0, xfb.1),
+                separable,
+                &back_end,
+                log,
+            )
         });
         self.with_group(|this| {
             // Deleted by another context of the group meanwhile: the result has no home.
@@ -790,6 +864,18 @@ impl Context {
         })?;
         let vs_code = back_end(vs).map_err(|e| format!("error: vertex shader: {e}\n"))?;
         let fs_code = back_end(fs).map_err(|e| format!("error: fragment shader: {e}\n"))?;
+        Ok(Self::executable_of(vs, fs, linked, vs_code, fs_code))
+    }
+
+    /// The executable of a vertex + fragment link from the stages' code (`link_modules`;
+    /// program pipelines pass the code their programs compiled, `pipeline.rs`).
+    pub(crate) fn executable_of(
+        vs: &Module,
+        fs: &Module,
+        linked: Linked,
+        vs_code: Arc<dyn crate::jit::ShaderCode>,
+        fs_code: Arc<dyn crate::jit::ShaderCode>,
+    ) -> Executable {
         let code = ProgramCode {
             vs_output_words: vs_code.output_words().max(linked.vs_output_words),
             fs_input_words: fs_code.input_words().max(linked.fs_input_words),
@@ -822,7 +908,7 @@ impl Context {
         code.uses_discard |= fs_writes;
         let mut exe = Executable::new(linked, Arc::new(code));
         exe.writes_storage = fs_writes || vs.writes_storage();
-        Ok(exe)
+        exe
     }
 
     pub(crate) fn try_use_program(&mut self, program: u32) -> GlResult<()> {
@@ -1124,11 +1210,12 @@ impl Context {
         })
     }
 
-    /// The program a glUniform* targets: the current one (INVALID_OPERATION when none).
+    /// The program a glUniform* targets: the current one, else the bound pipeline's
+    /// active program (INVALID_OPERATION when neither).
     fn uniform_target(&self) -> GlResult<u32> {
-        self.program
-            .map(|p| p.0)
-            .ok_or(GlError::InvalidOperation("no current program"))
+        self.uniform_program().ok_or(GlError::InvalidOperation(
+            "no current program and no active program of a bound pipeline",
+        ))
     }
 
     /// Resolves `location` of `program` for a write: `Ok(None)` for -1 (silently ignored,

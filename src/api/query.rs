@@ -415,6 +415,8 @@ impl Context {
             gl::MAX_SERVER_WAIT_TIMEOUT => i(i32::MAX),
             gl::VERTEX_ARRAY_BINDING => name(self.vertex_array.map(|v| v.0)),
             gl::CURRENT_PROGRAM => name(self.program.map(|p| p.0)),
+            // The bound pipeline (GL 4.5 core table 23.31; Mesa answers the same).
+            gl::PROGRAM_PIPELINE_BINDING => name(self.pipelines.bound()),
             gl::DRAW_FRAMEBUFFER_BINDING => name(self.draw_framebuffer.map(|f| f.0)),
             gl::READ_FRAMEBUFFER_BINDING => name(self.read_framebuffer.map(|f| f.0)),
             gl::RENDERBUFFER_BINDING => name(self.renderbuffer.map(|r| r.0)),

@@ -452,6 +452,8 @@ impl Context {
                 "transform feedback is already active",
             ));
         }
+        // With no current program, the bound pipeline's stages (`pipeline.rs`).
+        self.prepare_pipeline_draw()?;
         let exe = self.current_executable().ok_or(GlError::InvalidOperation(
             "no current program to capture from",
         ))?;

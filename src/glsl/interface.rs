@@ -1296,6 +1296,10 @@ impl Lowerer {
         let mut members: Vec<(String, Type)> = Vec::new();
         let mut all_vars: Vec<Var> = Vec::new();
         let mut direct: Vec<(String, Type, Rc<[Var]>, Span)> = Vec::new();
+        // `layout(location = N)` on the block numbers its members from N on, each after
+        // the locations of the one before, unless a member gives its own (GLSL 4.60
+        // §4.4.1; ARB_separate_shader_objects matches blocks of two programs by them).
+        let mut next_location = self.interface_location(&b.quals)?;
         for m in &b.members {
             let mt = self.resolve_type(&m.ty)?;
             let mut q = m.quals.clone();
@@ -1311,11 +1315,29 @@ impl Lowerer {
                     init: None,
                     span: *sp,
                 };
+                let declared = (self.inputs.len(), self.outputs.len());
                 let vars = if is_in {
                     self.input_var(&q, &t, &d, false)?
                 } else {
                     self.output_var(&q, &t, &d, false)?
                 };
+                // The member's one interface variable (a struct member has several and
+                // takes no location from its block).
+                let var = match (
+                    is_in,
+                    self.inputs.len() - declared.0,
+                    self.outputs.len() - declared.1,
+                ) {
+                    (true, 1, _) => self.inputs.last_mut(),
+                    (false, _, 1) => self.outputs.last_mut().map(|o| &mut o.var),
+                    _ => None,
+                };
+                if let (Some(var), Some(block_loc)) = (var, next_location) {
+                    let at = *var.location.get_or_insert(block_loc);
+                    let cols = u32::from(var.ty.cols.max(1));
+                    let per_col = (var.ty.words() / cols).div_ceil(4);
+                    next_location = Some(at + var.array_len.unwrap_or(1) * cols * per_col);
+                }
                 all_vars.extend(vars.iter().copied());
                 members.push((n.clone(), t.clone()));
                 direct.push((n.clone(), t, vars, *sp));

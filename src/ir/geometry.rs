@@ -320,8 +320,14 @@ pub fn link_inputs(vs: &Module, gs: &Module, errors: &mut Vec<LinkError>) -> Vec
                 let by_loc = input
                     .location
                     .and_then(|l| vs_user.iter().find(|o| o.location == Some(l)));
-                let Some(src) = by_loc.or_else(|| vs_user.iter().find(|o| o.name == input.name))
-                else {
+                // As fragment inputs (`link::link_varyings`): a location matches only that
+                // location, a name only where the input has no location.
+                let by_name = || {
+                    vs_user
+                        .iter()
+                        .find(|o| input.location.is_none() && o.name == input.name)
+                };
+                let Some(src) = by_loc.or_else(by_name) else {
                     errors.push(LinkError::GeometryInputMissing {
                         name: input.name.clone(),
                     });
@@ -525,7 +531,13 @@ pub fn link_geometry(
         }]);
     }
     check_layout(gs, &mut errors);
-    let inputs = link_inputs(vs, gs, &mut errors);
+    let mut input_errors = Vec::new();
+    let inputs = link_inputs(vs, gs, &mut input_errors);
+    // Separate shader objects (GL 4.5 core §7.4.1): an input of an open interface that no
+    // output matches reads 0 (`InputSource::Zero`, what `link_inputs` leaves there).
+    if !opts.open_interfaces {
+        errors.append(&mut input_errors);
+    }
     let (mut merged, gs) = merge_into_vertex(vs, gs, &mut errors);
     // The fragment shader reads what the geometry shader emits.
     merged.outputs = gs.outputs.clone();

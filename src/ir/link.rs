@@ -154,6 +154,13 @@ pub struct LinkOptions {
     /// Names bound with glBindFragDataLocationIndexed index 1 (colour number 0): the second
     /// source colour of dual-source blending, where the shader has no `layout(location)`.
     pub frag_data_index1: Vec<String>,
+    /// The interfaces between the stages are open (GL 4.5 core §7.4.1, separate shader
+    /// objects): a stage of another program, or none, may sit on the other side. So an
+    /// input no output matches, or one whose type differs, is left unwritten (it reads 0;
+    /// GL calls its value undefined) instead of failing the link, and a vertex stage need
+    /// not write gl_Position. Set for pipelines' compositions and for a separable program's
+    /// stand-in stages (`api::pipeline`), never for the inside of one program.
+    pub open_interfaces: bool,
 }
 
 /// An active vertex attribute.
@@ -586,7 +593,7 @@ pub fn link(vs: &Module, fs: &Module, opts: &LinkOptions) -> Result<Linked, Vec<
         .iter()
         .find(|o| o.builtin == Some(BuiltinOutput::Position))
         .map(|o| o.slot);
-    if position_slot.is_none() {
+    if position_slot.is_none() && !opts.open_interfaces {
         errors.push(LinkError::MissingPosition);
     }
 
@@ -611,7 +618,7 @@ pub fn link(vs: &Module, fs: &Module, opts: &LinkOptions) -> Result<Linked, Vec<
             });
         }
     }
-    let varyings = link_varyings(vs, fs, &mut errors);
+    let varyings = link_varyings(vs, fs, opts.open_interfaces, &mut errors);
     let (color_slots, frag_outputs, frag_depth_slot, src1_slot) =
         link_outputs(fs, opts, &mut errors);
     let (uniforms, locations) = link_uniforms(vs, fs, &mut errors);
@@ -730,8 +737,19 @@ fn make_attribute(v: &InterfaceVar, location: u32, locations: u32) -> Attribute 
 /// Varyings (GLSL 4.50 §4.3.4): matched by location when the fragment input has one, else by
 /// name. Types must match exactly. Interpolation qualifiers must match before GLSL 4.30
 /// (GLSL 3.30 §4.3.9); from 4.30 on the fragment shader's qualifier decides.
-fn link_varyings(vs: &Module, fs: &Module, errors: &mut Vec<LinkError>) -> Vec<VaryingLink> {
+///
+/// With `open` (separate shader objects, `LinkOptions::open_interfaces`) an input without
+/// a matching output is skipped: it reads 0, the fragment inputs being zeroed per draw.
+fn link_varyings(
+    vs: &Module,
+    fs: &Module,
+    open: bool,
+    errors: &mut Vec<LinkError>,
+) -> Vec<VaryingLink> {
     let mut links = Vec::new();
+    let mut errors_here = Vec::new();
+    let errors_out = errors;
+    let errors = &mut errors_here;
     let vs_user: Vec<&InterfaceVar> = vs.outputs.iter().filter(|o| o.builtin.is_none()).collect();
     for input in &fs.inputs {
         if input.builtin == Some(BuiltinOutput::PointCoord) {
@@ -779,10 +797,16 @@ fn link_varyings(vs: &Module, fs: &Module, errors: &mut Vec<LinkError>) -> Vec<V
             }
             continue;
         }
+        // An input with a location matches the output of that location only; names match
+        // where the input has none (GL 4.5 core §7.4.1; Mesa's linker does the same).
         let by_loc = input
             .location
             .and_then(|l| vs_user.iter().find(|o| o.location == Some(l)));
-        let by_name = || vs_user.iter().find(|o| o.name == input.name);
+        let by_name = || {
+            vs_user
+                .iter()
+                .find(|o| input.location.is_none() && o.name == input.name)
+        };
         let Some(out) = by_loc.or_else(by_name) else {
             errors.push(LinkError::VaryingMissing {
                 name: input.name.clone(),
@@ -797,7 +821,10 @@ fn link_varyings(vs: &Module, fs: &Module, errors: &mut Vec<LinkError>) -> Vec<V
             });
             continue;
         }
-        if vs.version.min(fs.version) < 430 && out.interpolation != input.interpolation {
+        // Across separable programs the fragment stage's qualifier decides (the values
+        // are undefined by GL 4.5 core §7.4.1 otherwise; interpolating as the reader asks
+        // is what Mesa does).
+        if !open && vs.version.min(fs.version) < 430 && out.interpolation != input.interpolation {
             errors.push(LinkError::VaryingInterpolation {
                 name: input.name.clone(),
                 vs: out.interpolation,
@@ -812,6 +839,9 @@ fn link_varyings(vs: &Module, fs: &Module, errors: &mut Vec<LinkError>) -> Vec<V
                 interpolation: input.interpolation,
             });
         }
+    }
+    if !open {
+        errors_out.append(errors);
     }
     links
 }

@@ -34,7 +34,7 @@ unsafe fn uniform_values<'a, T>(
 /// uniform"; a location the command will refuse or ignore (-1, not linked, no program)
 /// keeps at most 1: the command reports that error, or ignores the call, without reading.
 fn used_count(ctx: &Context, program: Option<GLuint>, location: GLint, count: usize) -> usize {
-    let Some(program) = program.or(ctx.program.map(|p| p.0)) else {
+    let Some(program) = program.or(ctx.uniform_program()) else {
         return count.min(1);
     };
     let room = ctx.read_group(|o| {
