@@ -35,7 +35,7 @@ pub(crate) fn link_modules(
             .collect::<String>()
     })?;
     let linked = l.linked;
-    let g = l.gs.geometry;
+    let g = &l.gs.geometry;
     let vs_code = back_end(vs).map_err(|e| format!("error: vertex shader: {e}\n"))?;
     let gs_code = back_end(&l.gs).map_err(|e| format!("error: geometry shader: {e}\n"))?;
     let fs_code = back_end(fs).map_err(|e| format!("error: fragment shader: {e}\n"))?;
@@ -188,7 +188,7 @@ pub(crate) fn limit(pname: u32) -> Option<i32> {
         gl::MAX_GEOMETRY_TEXTURE_IMAGE_UNITS => {
             crate::api::context::limits::MAX_TEXTURE_IMAGE_UNITS
         }
-        gl::MAX_VERTEX_STREAMS => 1,
+        gl::MAX_VERTEX_STREAMS => geo::MAX_VERTEX_STREAMS as i32,
         _ => return None,
     })
 }

@@ -4,9 +4,13 @@
 //! byte of which buffer, `XfbLayout`), transform feedback objects and their binding
 //! points, Begin/End/Pause/Resume with the errors of §13.3, the capture of a draw into the
 //! bound buffers (the words come from `raster::feedback`; the overflow rule of §13.3.2
-//! is applied here), glDrawTransformFeedback*, and GL_RASTERIZER_DISCARD's draw side.
-//! Not yet: xfb_buffer / xfb_offset / xfb_stride layout qualifiers (GL 4.4), vertex
-//! streams other than 0, struct members as varying names.
+//! is applied here, per vertex stream), glDrawTransformFeedback*(Stream), and
+//! GL_RASTERIZER_DISCARD's draw side. Vertex streams (ARB_transform_feedback3, GL 4.5
+//! core §11.3.4.3, §13.3): each buffer of an interleaved layout takes the stream of its
+//! varyings (all of one stream, or the link fails), a primitive of stream n is written to
+//! the buffers of stream n only, and the overflow rule, the vertex counts that
+//! glDrawTransformFeedbackStream draws and the primitive queries are per stream.
+//! Not yet: xfb_buffer / xfb_offset / xfb_stride layout qualifiers (GL 4.4).
 
 use std::sync::Arc;
 
@@ -16,7 +20,9 @@ use crate::api::dispatch::gl_commands;
 use crate::api::error::{GlError, GlResult};
 use crate::api::names::{BufferName, Name, NameTable, ProgramObjectName};
 use crate::gl::enums as gl;
-use crate::ir::InterfaceVar;
+use crate::ir::geometry::MAX_VERTEX_STREAMS;
+use crate::ir::{InterfaceVar, Module};
+use crate::raster::feedback::StreamCounts;
 use crate::raster::{DrawCall, Topology};
 
 /// GL_MAX_TRANSFORM_FEEDBACK_BUFFERS (llvmpipe's 4, GL 4.5 core table 23.63's minimum).
@@ -63,6 +69,8 @@ pub(crate) struct XfbVarying {
 pub(crate) struct XfbBuffer {
     /// Bytes per vertex (skipped components included).
     pub stride_bytes: u32,
+    /// The vertex stream whose vertices it records (its varyings'; 0 when it has none).
+    pub stream: u32,
     /// (word offset in the vertex, first output slot, words).
     pub copies: Vec<(u32, u32, u32)>,
 }
@@ -95,11 +103,11 @@ pub(crate) struct XfbObject {
     pub layout: Arc<XfbLayout>,
     /// Bytes written into each buffer since Begin, from its binding's offset.
     pub written: [usize; MAX_BUFFERS],
-    /// Vertices recorded since Begin (stream 0).
-    pub vertices: u64,
-    /// Vertices recorded between the last Begin and End: what DrawTransformFeedback draws
-    /// (`None` until an End).
-    pub drawable: Option<u64>,
+    /// Vertices recorded since Begin, per vertex stream.
+    pub vertices: StreamCounts,
+    /// Vertices recorded per stream between the last Begin and End: what
+    /// DrawTransformFeedbackStream draws (`None` until an End).
+    pub drawable: Option<StreamCounts>,
 }
 
 /// The per-context state: objects, the default object (name 0) and the binding.
@@ -157,12 +165,17 @@ impl XfbState {
 }
 
 /// The link step of glTransformFeedbackVaryings (GL 4.5 core §11.1.2.1): the layout of
-/// `names` over `outputs` (the last vertex stage's), or the info-log lines of its errors.
+/// `names` over the outputs of `last` (the last vertex stage), or the info-log lines of
+/// its errors. ARB_transform_feedback3: the varyings of one buffer come from one vertex
+/// stream.
 pub(crate) fn link_varyings(
-    outputs: &[InterfaceVar],
+    last: &Module,
     names: &[String],
     separate: bool,
 ) -> Result<XfbLayout, String> {
+    let outputs: &[InterfaceVar] = &last.outputs;
+    // The stream of each buffer's first varying, for the check.
+    let mut streams: Vec<Option<u32>> = Vec::new();
     let mut layout = XfbLayout {
         separate,
         ..XfbLayout::default()
@@ -246,6 +259,20 @@ pub(crate) fn link_varyings(
             continue;
         }
         seen.push(name);
+        let stream = last.geometry.stream_of(resolve_base(name));
+        let b = buffer as usize;
+        streams.resize(streams.len().max(b + 1), None);
+        match streams[b] {
+            Some(other) if other != stream => {
+                errors.push_str(&format!(
+                    "error: transform feedback varying `{name}' is of vertex stream {stream}, \
+                     but buffer {b} already records stream {other}\n"
+                ));
+                continue;
+            }
+            _ => streams[b] = Some(stream),
+        }
+        layout.buffers[b].stream = stream;
         if separate && words > MAX_SEPARATE_COMPONENTS {
             errors.push_str(&format!(
                 "error: transform feedback varying `{name}' has {words} components, more \
@@ -276,6 +303,14 @@ pub(crate) fn link_varyings(
         Ok(layout)
     } else {
         Err(errors)
+    }
+}
+
+/// The output a varying name names: `v` of `v[2]`.
+fn resolve_base(name: &str) -> &str {
+    match name.strip_suffix(']').and_then(|s| s.rsplit_once('[')) {
+        Some((b, _)) => b,
+        None => name,
     }
 }
 
@@ -413,6 +448,29 @@ impl Context {
                 "more varyings than GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS",
             ));
         }
+        self.program_obj(program)?;
+        // ARB_transform_feedback3 (GL 4.5 core §11.1.2.1): the separators are for
+        // interleaved mode, and gl_NextBuffer names one of the buffers after the first.
+        let special = |v: &&str| {
+            matches!(
+                *v,
+                "gl_NextBuffer"
+                    | "gl_SkipComponents1"
+                    | "gl_SkipComponents2"
+                    | "gl_SkipComponents3"
+                    | "gl_SkipComponents4"
+            )
+        };
+        if separate && varyings.iter().any(special) {
+            return Err(GlError::InvalidOperation(
+                "gl_NextBuffer and gl_SkipComponents* need GL_INTERLEAVED_ATTRIBS",
+            ));
+        }
+        if varyings.iter().filter(|v| **v == "gl_NextBuffer").count() >= MAX_BUFFERS {
+            return Err(GlError::InvalidOperation(
+                "as many gl_NextBuffer as GL_MAX_TRANSFORM_FEEDBACK_BUFFERS or more",
+            ));
+        }
         let p = self.program_mut(program)?;
         p.xfb_varyings = varyings.iter().map(|s| s.to_string()).collect();
         p.xfb_separate = separate;
@@ -478,7 +536,7 @@ impl Context {
         o.program = program;
         o.layout = layout;
         o.written = [0; MAX_BUFFERS];
-        o.vertices = 0;
+        o.vertices = StreamCounts::default();
         Ok(())
     }
 
@@ -796,10 +854,15 @@ impl Context {
     }
 
     /// Captures `call` into the bound buffers when transform feedback is active and not
-    /// paused: every primitive that fits whole in every buffer is written, in order; the
-    /// first that does not stops the writing (GL 4.5 core §13.3.2). Returns (primitives
-    /// generated, primitives written); `None` when not capturing.
-    pub(crate) fn capture_draw(&mut self, call: &DrawCall) -> GlResult<Option<(u64, u64)>> {
+    /// paused: every primitive of vertex stream n that fits whole in every buffer of
+    /// stream n is written to them, in order; the first that does not stops the writing
+    /// of that stream (GL 4.5 core §13.3.2, ARB_transform_feedback3). A primitive of a
+    /// stream no buffer records is generated but not written. Returns (primitives
+    /// generated, primitives written) per stream; `None` when not capturing.
+    pub(crate) fn capture_draw(
+        &mut self,
+        call: &DrawCall,
+    ) -> GlResult<Option<(StreamCounts, StreamCounts)>> {
         if !self.xfb.capturing() {
             return Ok(None);
         }
@@ -827,25 +890,38 @@ impl Context {
             let start = binding.offset.saturating_add(o.written[i]);
             targets.push(Some((name, start, end.saturating_sub(start), store)));
         }
+        // The streams some buffer records.
+        let recorded: Vec<bool> = (0..MAX_VERTEX_STREAMS)
+            .map(|s| {
+                layout
+                    .buffers
+                    .iter()
+                    .zip(&targets)
+                    .any(|(b, t)| b.stream == s && t.is_some())
+            })
+            .collect();
         let mut staged: Vec<Vec<u8>> = vec![Vec::new(); layout.buffers.len()];
-        let mut written = 0u64;
-        let mut full = false;
-        let generated = crate::raster::feedback::capture(call, &mut |verts| {
-            if full || verts.len() as u64 != per_prim {
+        let mut written = StreamCounts::default();
+        let mut full = [false; MAX_VERTEX_STREAMS as usize];
+        let generated = crate::raster::feedback::capture(call, &mut |stream, verts| {
+            let s = stream as usize;
+            if full[s] || !recorded[s] || verts.len() as u64 != per_prim {
                 return;
             }
-            // The whole primitive fits in every buffer, or nothing of it is written.
+            let of_stream = |i: usize| layout.buffers[i].stream == stream;
+            // The whole primitive fits in every buffer of its stream, or nothing of it is
+            // written.
             for (i, b) in layout.buffers.iter().enumerate() {
-                if let Some((_, _, room, _)) = &targets[i] {
+                if let (true, Some((_, _, room, _))) = (of_stream(i), &targets[i]) {
                     let need = b.stride_bytes as usize * verts.len();
                     if staged[i].len() + need > *room {
-                        full = true;
+                        full[s] = true;
                         return;
                     }
                 }
             }
             for (i, b) in layout.buffers.iter().enumerate() {
-                let Some((_, start, _, store)) = &targets[i] else {
+                let (true, Some((_, start, _, store))) = (of_stream(i), &targets[i]) else {
                     continue;
                 };
                 let out = &mut staged[i];
@@ -863,7 +939,7 @@ impl Context {
                     }
                 }
             }
-            written += 1;
+            written[s] += 1;
         });
         let stores: Vec<(BufferName, usize, Vec<u8>)> = targets
             .into_iter()
@@ -877,9 +953,12 @@ impl Context {
         }
         let o = self.xfb.current_mut();
         for (i, b) in layout.buffers.iter().enumerate() {
-            o.written[i] += (b.stride_bytes as u64 * per_prim * written) as usize;
+            let n = written[b.stream as usize];
+            o.written[i] += (b.stride_bytes as u64 * per_prim * n) as usize;
         }
-        o.vertices += per_prim * written;
+        for (v, n) in o.vertices.iter_mut().zip(written) {
+            *v += per_prim * n;
+        }
         Ok(Some((generated, written)))
     }
 
@@ -912,18 +991,17 @@ impl Context {
         stream: u32,
         instancecount: i32,
     ) -> GlResult<()> {
-        if stream >= crate::api::query_object::MAX_VERTEX_STREAMS {
+        if stream >= MAX_VERTEX_STREAMS {
             return Err(GlError::InvalidValue("stream past GL_MAX_VERTEX_STREAMS"));
         }
         let o = self.xfb.object(id).ok_or(GlError::InvalidValue(
             "not the name of a transform feedback object",
         ))?;
-        let count = o.drawable.ok_or(GlError::InvalidOperation(
+        let counts = o.drawable.ok_or(GlError::InvalidOperation(
             "glEndTransformFeedback was never called on the object",
         ))?;
-        // Streams other than 0 never capture anything (no geometry streams yet).
-        let count = if stream == 0 { count } else { 0 };
-        let count = i32::try_from(count).unwrap_or(i32::MAX);
+        // The vertices recorded to the stream by the last Begin/End (ARB_transform_feedback3).
+        let count = i32::try_from(counts[stream as usize]).unwrap_or(i32::MAX);
         self.try_draw_arrays_instanced(mode, 0, count, instancecount)
     }
 }

@@ -194,6 +194,10 @@ pub struct Lowerer {
     /// Geometry: sized input arrays declared before the input primitive (name, size,
     /// where), checked against it once it is known (GLSL 1.50 §4.3.4).
     pub geometry_sized_inputs: Vec<(String, u32, Span)>,
+    /// Geometry: the vertex stream of outputs declared without `layout(stream = N)`: the
+    /// last `layout(stream = N) out;` (GLSL 4.00 §4.3.8.2), or an output block's stream
+    /// while its members are declared.
+    pub geometry_stream: u32,
     /// The layout of the first `in vec4 gl_FragCoord;` redeclaration:
     /// (origin_upper_left, pixel_center_integer); `None` until one is seen.
     pub frag_coord_layout: Option<(bool, bool)>,
@@ -315,6 +319,7 @@ impl Lowerer {
             shared_bytes: 0,
             geometry: Default::default(),
             geometry_sized_inputs: Vec::new(),
+            geometry_stream: 0,
             frag_coord_layout: None,
             frag_coord_redeclared_at: None,
             clip_distance_len: None,

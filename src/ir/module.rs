@@ -389,13 +389,15 @@ pub enum Stmt {
     /// Fragment only: the invocation ends and writes nothing. (Compute region functions
     /// also use it for `return` from `main`, `ir::compute`.)
     Discard,
-    /// `EmitVertex()` of a geometry shader (GLSL 1.50 §8.10): the current outputs become
-    /// the next vertex. Only the front end's `ir::geometry::lower_emits` sees it; it turns
-    /// it into array stores, so the JIT and the interpreter never do.
-    EmitVertex,
-    /// `EndPrimitive()` of a geometry shader: the next vertex starts a new strip. Rewritten
-    /// with `EmitVertex`.
-    EndPrimitive,
+    /// `EmitStreamVertex(stream)` of a geometry shader (GLSL 1.50 §8.10, GLSL 4.00 §8.12;
+    /// `EmitVertex()` is stream 0): the current outputs become the next vertex of vertex
+    /// stream `stream` (below `ir::geometry::MAX_VERTEX_STREAMS`). Only the front end's
+    /// `ir::geometry::lower_emits` sees it; it turns it into array stores, so the JIT and
+    /// the interpreter never do.
+    EmitVertex(u32),
+    /// `EndStreamPrimitive(stream)` (`EndPrimitive()` is stream 0): the next vertex of the
+    /// stream starts a new strip. Rewritten with `EmitVertex`.
+    EndPrimitive(u32),
     /// `barrier()` of a compute shader (GLSL 4.60 §8.16): every invocation of the work
     /// group reaches it before any goes on. Only `ir::compute`'s split sees it; region
     /// functions, which the JIT and the interpreter run, never hold one.

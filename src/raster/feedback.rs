@@ -4,7 +4,8 @@
 //! order, a geometry shader's in input primitive, invocation and emission order — with
 //! strips, loops and fans decomposed into independent primitives (§13.3.2) and adjacent
 //! vertices dropped. Which words go where in which buffer is the API's business
-//! (`api::transform_feedback`): this file hands each primitive's vertices to a sink.
+//! (`api::transform_feedback`): this file hands each primitive's vertices, with its vertex
+//! stream (0 without a geometry shader, GL 4.5 core §11.3.4.3), to a sink.
 //!
 //! Capture runs on the draw's thread, before (and apart from) binning the draw, so its order
 //! never depends on the thread count. A draw that is also rasterized runs its vertex stage
@@ -42,11 +43,15 @@ pub fn captured_vertices(call: &DrawCall) -> usize {
     }
 }
 
-/// Runs the vertex processing stages of `call` and calls `sink` with the output words of
-/// every vertex of every primitive they produce, in order (1, 2 or 3 vertices; each slice
-/// holds the stage's output words, indexed by output slot). Returns the number of
-/// primitives produced (PRIMITIVES_GENERATED, GL 4.5 core §13.4).
-pub fn capture(call: &DrawCall, sink: &mut dyn FnMut(&[&[u32]])) -> u64 {
+/// Primitives per vertex stream (PRIMITIVES_GENERATED of each, GL 4.5 core §13.4).
+pub type StreamCounts = [u64; crate::ir::geometry::MAX_VERTEX_STREAMS as usize];
+
+/// Runs the vertex processing stages of `call` and calls `sink` with the vertex stream
+/// and the output words of every vertex of every primitive they produce, in order (1, 2
+/// or 3 vertices; each slice holds the stage's output words, indexed by output slot).
+/// Returns the number of primitives produced per stream (PRIMITIVES_GENERATED, GL 4.5
+/// core §13.4).
+pub fn capture(call: &DrawCall, sink: &mut dyn FnMut(u32, &[&[u32]])) -> StreamCounts {
     if call.program.gs.is_some() {
         return capture_geometry(call, sink);
     }
@@ -107,26 +112,29 @@ pub fn capture(call: &DrawCall, sink: &mut dyn FnMut(&[&[u32]])) -> u64 {
                 };
                 generated += 1;
                 match keep.len() {
-                    1 => sink(&[at(0)]),
-                    2 => sink(&[at(0), at(1)]),
+                    1 => sink(0, &[at(0)]),
+                    2 => sink(0, &[at(0), at(1)]),
                     _ => {
                         if strip && first && prim[0] > prim[1] {
-                            sink(&[at(1), at(2), at(0)])
+                            sink(0, &[at(1), at(2), at(0)])
                         } else {
-                            sink(&[at(0), at(1), at(2)])
+                            sink(0, &[at(0), at(1), at(2)])
                         }
                     }
                 }
             }
         }
     }
-    generated
+    let mut counts = StreamCounts::default();
+    counts[0] = generated;
+    counts
 }
 
 /// `capture` of a draw with a geometry shader: the emitted vertices' words.
-fn capture_geometry(call: &DrawCall, sink: &mut dyn FnMut(&[&[u32]])) -> u64 {
+fn capture_geometry(call: &DrawCall, sink: &mut dyn FnMut(u32, &[&[u32]])) -> StreamCounts {
+    let mut generated = StreamCounts::default();
     let Some(g) = call.program.gs.clone() else {
-        return 0;
+        return generated;
     };
     let elems = geometry::input_primitives(call);
     let n = g.input.vertices() as usize;
@@ -134,7 +142,6 @@ fn capture_geometry(call: &DrawCall, sink: &mut dyn FnMut(&[&[u32]])) -> u64 {
     let window = geometry::window_prims(&g);
     let vw = g.vertex_words as usize;
     let first = call.state.provoking_first;
-    let mut generated = 0u64;
     let mut out = GeometryOut {
         words: Some(Vec::new()),
         ..GeometryOut::default()
@@ -160,15 +167,16 @@ fn capture_geometry(call: &DrawCall, sink: &mut dyn FnMut(&[&[u32]])) -> u64 {
                 words.get(r * vw..(r + 1) * vw).unwrap_or(&[])
             };
             for p in &out.prims {
-                generated += 1;
+                let s = p.stream as u32;
+                generated[p.stream as usize] += 1;
                 let [a, b, c] = p.records;
                 match p.n {
-                    1 => sink(&[at(a)]),
-                    2 => sink(&[at(a), at(b)]),
+                    1 => sink(s, &[at(a)]),
+                    2 => sink(s, &[at(a), at(b)]),
                     // An odd triangle of the strip arrives as (i+1, i, i+2), provoking
                     // position 1 under the first-vertex convention: record (i, i+2, i+1).
-                    _ if first && p.provoking == 1 => sink(&[at(b), at(c), at(a)]),
-                    _ => sink(&[at(a), at(b), at(c)]),
+                    _ if first && p.provoking == 1 => sink(s, &[at(b), at(c), at(a)]),
+                    _ => sink(s, &[at(a), at(b), at(c)]),
                 }
             }
         }

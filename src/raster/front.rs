@@ -390,7 +390,8 @@ fn bin_geometry(
                 planes: tri_planes,
                 bins: std::mem::take(&mut scratch.bins),
             };
-            for p in &gs_out.prims {
+            // Only vertex stream 0 is rasterized (GL 4.5 core §11.3.4.3).
+            for p in gs_out.prims.iter().filter(|p| p.stream == 0) {
                 let v = p
                     .records
                     .map(|r| &gs_out.records[r as usize * stride..(r as usize + 1) * stride]);
