@@ -719,3 +719,159 @@ void main() {
         assert!(r.is_err(), "{bad} must not link");
     }
 }
+
+const VS_XFB: &str = "#version 440
+in float x;
+layout(xfb_buffer = 1, xfb_stride = 32) out;
+layout(xfb_offset = 4) out float a;
+layout(xfb_buffer = 1, xfb_offset = 8) out vec2 b;
+out float not_captured;
+layout(xfb_buffer = 0, xfb_offset = 12) out B { float c; layout(xfb_offset = 0) vec2 d; float e; } blk;
+layout(xfb_buffer = 2) out;
+layout(xfb_offset = 0) out float f[2];
+void main() {
+    gl_Position = vec4(0.0);
+    a = x;
+    b = vec2(x * 2.0, x * 3.0);
+    not_captured = 9.0;
+    blk.c = x + 0.5;
+    blk.d = vec2(-x, x * 10.0);
+    blk.e = 7.0;
+    f[0] = 1.0;
+    f[1] = x;
+}";
+
+#[test]
+fn xfb_layout_qualifiers_capture_without_transform_feedback_varyings() {
+    let got = both_threads(|t| {
+        let mut c = setup(t, &[1.0, 2.0]);
+        // The shader's qualifiers win over glTransformFeedbackVaryings (GL 4.5 core
+        // §11.1.2.1).
+        let p = linked(
+            &mut c,
+            &[(gl::VERTEX_SHADER, VS_XFB)],
+            &["not_captured"],
+            gl::SEPARATE_ATTRIBS,
+        );
+        c.use_program(p);
+        let b0 = xfb_buffer(&mut c, 0, 4 * 9);
+        let b1 = xfb_buffer(&mut c, 1, 4 * 17);
+        let b2 = xfb_buffer(&mut c, 2, 4 * 5);
+        c.enable(gl::RASTERIZER_DISCARD);
+        c.begin_transform_feedback(gl::POINTS);
+        c.draw_arrays(gl::POINTS, 0, 2);
+        c.end_transform_feedback();
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        let names: Vec<(i32, u32, String)> = (0..c
+            .get_programiv(p, gl::TRANSFORM_FEEDBACK_VARYINGS))
+            .map(|i| c.get_transform_feedback_varying(p, i as u32))
+            .collect();
+        let tfb = gl::TRANSFORM_FEEDBACK_BUFFER;
+        let strides: Vec<Vec<i32>> = (0..3)
+            .map(|i| {
+                c.get_program_resourceiv(
+                    p,
+                    tfb,
+                    i,
+                    &[gl::BUFFER_BINDING, gl::TRANSFORM_FEEDBACK_BUFFER_STRIDE],
+                )
+            })
+            .collect();
+        let mode = c.get_programiv(p, gl::TRANSFORM_FEEDBACK_BUFFER_MODE) as u32;
+        (
+            [words(&mut c, b0), words(&mut c, b1), words(&mut c, b2)],
+            names,
+            strides,
+            mode,
+        )
+    });
+    let (bufs, names, strides, mode) = got;
+    let u = UNTOUCHED;
+    let mut want0 = Vec::new();
+    let mut want1 = Vec::new();
+    let mut want2 = Vec::new();
+    for x in [1.0f32, 2.0] {
+        want0.extend([f(-x), f(x * 10.0), f(7.0), f(x + 0.5)]);
+        want1.extend([u, f(x), f(x * 2.0), f(x * 3.0), u, u, u, u]);
+        want2.extend([f(1.0), f(x)]);
+    }
+    want0.push(u);
+    want1.push(u);
+    want2.push(u);
+    assert_eq!(
+        bufs[0], want0,
+        "buffer 0: B.d at 0, B.e after it, B.c at 12"
+    );
+    assert_eq!(bufs[1], want1, "buffer 1: a at 4, b at 8, stride 32");
+    assert_eq!(bufs[2], want2, "buffer 2: f[2] at 0");
+    let n = |s: &str| s.to_string();
+    assert_eq!(
+        names,
+        [
+            (1, gl::FLOAT_VEC2, n("B.d")),
+            (1, gl::FLOAT, n("B.e")),
+            (1, gl::FLOAT, n("B.c")),
+            (1, gl::FLOAT, n("a")),
+            (1, gl::FLOAT_VEC2, n("b")),
+            (2, gl::FLOAT, n("f")),
+        ]
+    );
+    assert_eq!(strides, [vec![0, 16], vec![1, 32], vec![2, 8]]);
+    assert_eq!(mode, gl::INTERLEAVED_ATTRIBS);
+}
+
+#[test]
+fn xfb_layout_qualifier_errors() {
+    let mut c = common::context(4, 4, 1);
+    let vs = |decls: &str| {
+        format!("#version 440\n{decls}\nvoid main() {{ gl_Position = vec4(0.0); }}\n")
+    };
+    let compile_errors = [
+        vs("layout(xfb_offset = 2) out float a;"),
+        vs("layout(xfb_buffer = 4, xfb_offset = 0) out float a;"),
+        vs("layout(xfb_stride = 6) out;"),
+        vs("layout(xfb_offset = 0) out;"),
+        vs("layout(xfb_buffer = 1, xfb_stride = 16) out;\nlayout(xfb_buffer = 1, xfb_stride = 32) out;"),
+        vs("layout(xfb_buffer = 1) out B { layout(xfb_buffer = 2, xfb_offset = 0) float a; };"),
+        vs("layout(xfb_offset = 0) in float a;"),
+        "#version 430\nlayout(xfb_offset = 0) out float a;\nvoid main() { gl_Position = vec4(0.0); }\n"
+            .to_string(),
+        "#version 440\nlayout(xfb_offset = 0) out vec4 c;\nvoid main() { c = vec4(1.0); }\n"
+            .to_string(),
+    ];
+    for (i, src) in compile_errors.iter().enumerate() {
+        let kind = if i == compile_errors.len() - 1 {
+            gl::FRAGMENT_SHADER
+        } else {
+            gl::VERTEX_SHADER
+        };
+        let s = c.create_shader(kind);
+        c.shader_source(s, &[src]);
+        c.compile_shader(s);
+        assert_eq!(
+            c.get_shaderiv(s, gl::COMPILE_STATUS),
+            0,
+            "must not compile:\n{src}"
+        );
+    }
+    for (decls, word) in [
+        (
+            "layout(xfb_offset = 0) out vec2 p;\nlayout(xfb_offset = 4) out float q;",
+            "overlaps",
+        ),
+        (
+            "layout(xfb_stride = 4, xfb_offset = 0) out vec2 p;",
+            "smaller",
+        ),
+    ] {
+        let (_, r) = link(
+            &mut c,
+            &[(gl::VERTEX_SHADER, &vs(decls))],
+            &[],
+            gl::INTERLEAVED_ATTRIBS,
+        );
+        let err = r.expect_err(decls);
+        assert!(err.contains(word), "{err}");
+    }
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+}

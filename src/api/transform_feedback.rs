@@ -10,7 +10,9 @@
 //! varyings (all of one stream, or the link fails), a primitive of stream n is written to
 //! the buffers of stream n only, and the overflow rule, the vertex counts that
 //! glDrawTransformFeedbackStream draws and the primitive queries are per stream.
-//! Not yet: xfb_buffer / xfb_offset / xfb_stride layout qualifiers (GL 4.4).
+//! The layout may come from the shader instead: `xfb_buffer` / `xfb_offset` /
+//! `xfb_stride` qualifiers (GLSL 4.40 §4.4.2.1, `glsl/xfb.rs`) make it at link, in
+//! interleaved mode, and glTransformFeedbackVaryings' names are then ignored.
 
 use std::sync::Arc;
 
@@ -173,6 +175,9 @@ pub(crate) fn link_varyings(
     names: &[String],
     separate: bool,
 ) -> Result<XfbLayout, String> {
+    if !last.xfb.is_empty() {
+        return link_qualifiers(last);
+    }
     let outputs: &[InterfaceVar] = &last.outputs;
     // The stream of each buffer's first varying, for the check.
     let mut streams: Vec<Option<u32>> = Vec::new();
@@ -298,6 +303,85 @@ pub(crate) fn link_varyings(
             "error: transform feedback captures {components} components, more than \
              GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS ({MAX_INTERLEAVED_COMPONENTS})\n"
         ));
+    }
+    if errors.is_empty() {
+        Ok(layout)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The capture layout the transform feedback qualifiers of `last` give (GL 4.5 core
+/// §11.1.2.1 as ARB_enhanced_layouts amends it): each output with an offset is written at
+/// that byte offset of its buffer, a buffer's stride is its `xfb_stride` or else the end
+/// of its last output, and the link fails when two outputs of a buffer overlap, a stride
+/// is smaller than its outputs need, or one buffer has outputs of two vertex streams.
+/// The varyings are listed by buffer, then offset (the order is the implementation's).
+fn link_qualifiers(last: &Module) -> Result<XfbLayout, String> {
+    let mut layout = XfbLayout::default();
+    let mut errors = String::new();
+    let mut captures = last.xfb.captures.clone();
+    captures.sort_by_key(|&(_, buffer, offset)| (buffer, offset));
+    let buffers = captures.iter().map(|c| c.1 + 1).max().unwrap_or(0);
+    layout.buffers = vec![XfbBuffer::default(); buffers as usize];
+    // Per buffer: the end of the output before, and its name; the stream.
+    let mut ends: Vec<Option<(u32, &str)>> = vec![None; buffers as usize];
+    let mut streams: Vec<Option<u32>> = vec![None; buffers as usize];
+    for (name, buffer, offset) in &captures {
+        let b = *buffer as usize;
+        let Some((slot, words, ty, size)) = resolve(&last.outputs, name) else {
+            errors.push_str(&format!(
+                "error: `{name}' has an xfb_offset but is not an output softgl can capture\n"
+            ));
+            continue;
+        };
+        if let Some((end, before)) = ends[b] {
+            if end > *offset {
+                errors.push_str(&format!(
+                    "error: `{name}' at xfb_offset {offset} of buffer {b} overlaps `{before}', \
+                     which ends at byte {end}\n"
+                ));
+            }
+        }
+        let end = offset + 4 * words;
+        ends[b] = Some((end, name));
+        let stream = last.geometry.stream_of(resolve_base(name));
+        match streams[b] {
+            Some(other) if other != stream => errors.push_str(&format!(
+                "error: `{name}' is of vertex stream {stream}, but transform feedback buffer {b} \
+                 already records stream {other}\n"
+            )),
+            _ => streams[b] = Some(stream),
+        }
+        let xb = &mut layout.buffers[b];
+        xb.stream = stream;
+        xb.copies.push((offset / 4, slot, words));
+        xb.stride_bytes = xb.stride_bytes.max(end);
+        layout.varyings.push(XfbVarying {
+            name: name.clone(),
+            ty,
+            size,
+            buffer: *buffer,
+            offset_bytes: *offset,
+        });
+    }
+    // A stride of a buffer no output is written to changes nothing: that buffer is not
+    // used (no binding is needed, GL 4.5 core §13.3.1).
+    for &(buffer, stride) in &last.xfb.strides {
+        let Some(xb) = layout.buffers.get_mut(buffer as usize) else {
+            continue;
+        };
+        if xb.copies.is_empty() {
+            continue;
+        }
+        if stride < xb.stride_bytes {
+            errors.push_str(&format!(
+                "error: xfb_stride {stride} of buffer {buffer} is smaller than its outputs need \
+                 ({} bytes)\n",
+                xb.stride_bytes
+            ));
+        }
+        xb.stride_bytes = stride;
     }
     if errors.is_empty() {
         Ok(layout)

@@ -116,6 +116,8 @@ impl Lowerer {
                 }
                 // `layout(stream = N) out;`: the stream of the outputs declared after it.
                 ("stream", false) => self.geometry_stream = self.stream_value(l)?,
+                // `layout(xfb_buffer = N, xfb_stride = S) out;` (`xfb.rs`).
+                ("xfb_buffer" | "xfb_stride", false) => {}
                 (n, _) => bail!(
                     self,
                     l.span,

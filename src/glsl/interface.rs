@@ -55,6 +55,12 @@ impl Lowerer {
             }
             return Ok(());
         }
+        if q.layout
+            .iter()
+            .any(|l| super::xfb::is_xfb_qualifier(&l.name))
+        {
+            self.xfb_global(q)?;
+        }
         if self.stage == Stage::Geometry
             && matches!(q.storage, Some(Storage::In) | Some(Storage::Out))
             && !q.layout.is_empty()
@@ -82,6 +88,8 @@ impl Lowerer {
                     self.frag_coord_layout_misplaced(l)?
                 }
                 ("depth_any" | "depth_greater" | "depth_less" | "depth_unchanged", _) => {}
+                // Checked by `xfb_global`.
+                ("xfb_buffer" | "xfb_stride", Some(Storage::Out)) => {}
                 (n, _) => bail!(self, l.span, "layout qualifier `{n}' is not valid here"),
             }
         }
@@ -917,6 +925,8 @@ impl Lowerer {
                 }
                 // A geometry output's vertex stream (`output_stream` reads it).
                 "stream" if self.stage == Stage::Geometry && q.storage == Some(Storage::Out) => {}
+                // Transform feedback qualifiers of an output (`output_xfb` reads them).
+                "xfb_buffer" | "xfb_offset" | "xfb_stride" if q.storage == Some(Storage::Out) => {}
                 "origin_upper_left" | "pixel_center_integer" => {
                     self.frag_coord_layout_misplaced(l)?
                 }
@@ -1100,6 +1110,8 @@ impl Lowerer {
         // (`io_block` declares them with the block's stream as the default).
         let in_block = d.name.contains('.');
         let stream = self.output_stream(q, in_block)?;
+        // Its transform feedback buffer and offset (`xfb.rs`).
+        let (xfb_buffer, xfb_offset) = self.output_xfb(q, in_block)?;
         let first = self.outputs.len();
         let vars = if self.stage != Stage::Fragment
             && self.version >= 130
@@ -1110,6 +1122,7 @@ impl Lowerer {
             self.basic_output_var(q, ty, d, declare)?
         };
         self.set_output_streams(first, stream);
+        self.set_output_xfb(first, xfb_buffer, xfb_offset);
         Ok(vars)
     }
 
@@ -1321,6 +1334,7 @@ impl Lowerer {
         let default_stream = self.geometry_stream;
         if !is_in {
             self.geometry_stream = self.output_stream(&b.quals, false)?;
+            self.begin_xfb_block(b)?;
         }
         let mut members: Vec<(String, Type)> = Vec::new();
         let mut all_vars: Vec<Var> = Vec::new();
@@ -1351,6 +1365,7 @@ impl Lowerer {
             }
         }
         self.geometry_stream = default_stream;
+        self.end_xfb_block();
         match &b.instance {
             Some((inst, _)) => {
                 let def = Rc::new(StructDef {

@@ -303,6 +303,7 @@ pub fn split(module: &Module) -> Plan {
             local_size: module.local_size,
             shared_bytes: module.shared_bytes,
             geometry: module.geometry.clone(),
+            xfb: Default::default(),
         });
     }
     let nodes = map_cond_rows(nodes, &row_of);

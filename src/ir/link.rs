@@ -1083,6 +1083,7 @@ pub(crate) mod testing {
             local_size: [0; 3],
             shared_bytes: 0,
             geometry: Default::default(),
+            xfb: Default::default(),
         }
     }
 

@@ -1124,4 +1124,26 @@ pub struct Module {
     pub shared_bytes: u32,
     /// Geometry: the layout qualifiers and the output record (`ir::geometry`).
     pub geometry: super::geometry::GeometryLayout,
+    /// Vertex and geometry: the transform feedback layout qualifiers of the outputs.
+    pub xfb: XfbDecls,
+}
+
+/// The transform feedback layout qualifiers of a stage's outputs (GLSL 4.40 §4.4.2.1:
+/// `xfb_buffer`, `xfb_offset`, `xfb_stride`). A program whose last vertex stage has any
+/// captures what they say and ignores glTransformFeedbackVaryings (GL 4.5 core
+/// §11.1.2.1); the API turns them into its capture layout at link.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct XfbDecls {
+    /// (output name, buffer, byte offset) of each output assigned an offset, in
+    /// declaration order (the leaves of a struct output each have their own).
+    pub captures: Vec<(String, u32, u32)>,
+    /// (buffer, bytes) of each `xfb_stride`, one per buffer.
+    pub strides: Vec<(u32, u32)>,
+}
+
+impl XfbDecls {
+    /// No transform feedback qualifier was given.
+    pub fn is_empty(&self) -> bool {
+        self.captures.is_empty() && self.strides.is_empty()
+    }
 }
