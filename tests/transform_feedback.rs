@@ -875,3 +875,96 @@ fn xfb_layout_qualifier_errors() {
     }
     assert_eq!(c.get_error(), gl::NO_ERROR);
 }
+
+/// A buffer of `n` zero words bound to shader storage binding 0.
+fn counter_buffer(c: &mut Context, n: usize) -> u32 {
+    let b = c.gen_buffers(1)[0];
+    c.bind_buffer(gl::SHADER_STORAGE_BUFFER, b);
+    c.buffer_data(
+        gl::SHADER_STORAGE_BUFFER,
+        4 * n as isize,
+        Some(&vec![0; 4 * n]),
+        gl::DYNAMIC_COPY,
+    );
+    c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 0, b);
+    b
+}
+
+#[test]
+fn a_captured_and_drawn_draw_runs_its_shaders_once() {
+    // Each vertex (and each geometry invocation) counts itself with an atomic: capture
+    // and rasterization share one run of the shaders, with or without a geometry shader,
+    // and what is captured and drawn is the same as when only one of them happens.
+    let vs = "#version 430
+in float x;
+out float a;
+layout(std430, binding = 0) buffer Count { uint vertices; uint prims; };
+void main() {
+    gl_Position = vec4(x * 0.25 - 0.875, -0.875, 0.0, 1.0);
+    a = x + float(atomicAdd(vertices, 1u) >= 0u ? 0 : 1);
+}";
+    let gs = "#version 430
+layout(points) in;
+layout(points, max_vertices = 1) out;
+in float a[];
+out float g;
+layout(std430, binding = 0) buffer Count { uint vertices; uint prims; };
+void main() {
+    atomicAdd(prims, 1u);
+    g = a[0] * 10.0;
+    gl_Position = gl_in[0].gl_Position;
+    EmitVertex();
+}";
+    let fs = "#version 430
+out vec4 c;
+void main() { c = vec4(1.0); }";
+    for with_gs in [false, true] {
+        let run = |capture: bool, discard: bool| {
+            both_threads(|t| {
+                let mut c = setup(t, &[0.0, 1.0, 2.0, 3.0]);
+                let mut shaders = vec![(gl::VERTEX_SHADER, vs), (gl::FRAGMENT_SHADER, fs)];
+                if with_gs {
+                    shaders.push((gl::GEOMETRY_SHADER, gs));
+                }
+                let varying = if with_gs { "g" } else { "a" };
+                let p = linked(&mut c, &shaders, &[varying], gl::INTERLEAVED_ATTRIBS);
+                c.use_program(p);
+                let counts = counter_buffer(&mut c, 2);
+                let b = xfb_buffer(&mut c, 0, 4 * 5);
+                if discard {
+                    c.enable(gl::RASTERIZER_DISCARD);
+                }
+                if capture {
+                    c.begin_transform_feedback(gl::POINTS);
+                }
+                c.draw_arrays(gl::POINTS, 0, 4);
+                if capture {
+                    c.end_transform_feedback();
+                }
+                c.disable(gl::RASTERIZER_DISCARD);
+                assert_eq!(c.get_error(), gl::NO_ERROR);
+                let img = c.read_pixels(0, 0, 8, 8, gl::RGBA, gl::UNSIGNED_BYTE);
+                (words(&mut c, counts), words(&mut c, b), img)
+            })
+        };
+        let gs_runs = if with_gs { 4 } else { 0 };
+        let (both_counts, both_words, both_img) = run(true, false);
+        let (drawn_counts, drawn_words, drawn_img) = run(false, false);
+        let (captured_counts, captured_words, _) = run(true, true);
+        assert_eq!(
+            both_counts,
+            [4, gs_runs],
+            "gs {with_gs}: captured and drawn"
+        );
+        assert_eq!(drawn_counts, [4, gs_runs], "gs {with_gs}: drawn only");
+        assert_eq!(captured_counts, [4, gs_runs], "gs {with_gs}: captured only");
+        assert_eq!(both_img, drawn_img);
+        assert!(both_img.chunks(4).filter(|p| p[0] == 255).count() == 4);
+        assert_eq!(both_words, captured_words);
+        assert_eq!(drawn_words, [UNTOUCHED; 5]);
+        let scale = if with_gs { 10.0 } else { 1.0 };
+        let mut want: Vec<u32> = [0.0f32, 1.0, 2.0, 3.0].map(|x| f(x * scale)).to_vec();
+        want.push(UNTOUCHED);
+        assert_eq!(both_words, want);
+    }
+}

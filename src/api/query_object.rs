@@ -276,7 +276,7 @@ impl Context {
         let (generated, written) = match captured {
             Some(c) => c,
             None if any_generated && call.program.gs.is_some() => (
-                crate::raster::feedback::capture(call, &mut |_, _| {}),
+                crate::raster::feedback::capture(call, false, &mut |_, _| {}).0,
                 StreamCounts::default(),
             ),
             None => {

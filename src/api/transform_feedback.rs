@@ -942,10 +942,13 @@ impl Context {
     /// stream n is written to them, in order; the first that does not stops the writing
     /// of that stream (GL 4.5 core §13.3.2, ARB_transform_feedback3). A primitive of a
     /// stream no buffer records is generated but not written. Returns (primitives
-    /// generated, primitives written) per stream; `None` when not capturing.
+    /// generated, primitives written) per stream; `None` when not capturing. With `keep`
+    /// (the draw is rasterized too), the shaded vertices go into `call.preshaded`, so the
+    /// front end does not run the shaders again.
     pub(crate) fn capture_draw(
         &mut self,
-        call: &DrawCall,
+        call: &mut DrawCall,
+        keep: bool,
     ) -> GlResult<Option<(StreamCounts, StreamCounts)>> {
         if !self.xfb.capturing() {
             return Ok(None);
@@ -987,44 +990,46 @@ impl Context {
         let mut staged: Vec<Vec<u8>> = vec![Vec::new(); layout.buffers.len()];
         let mut written = StreamCounts::default();
         let mut full = [false; MAX_VERTEX_STREAMS as usize];
-        let generated = crate::raster::feedback::capture(call, &mut |stream, verts| {
-            let s = stream as usize;
-            if full[s] || !recorded[s] || verts.len() as u64 != per_prim {
-                return;
-            }
-            let of_stream = |i: usize| layout.buffers[i].stream == stream;
-            // The whole primitive fits in every buffer of its stream, or nothing of it is
-            // written.
-            for (i, b) in layout.buffers.iter().enumerate() {
-                if let (true, Some((_, _, room, _))) = (of_stream(i), &targets[i]) {
-                    let need = b.stride_bytes as usize * verts.len();
-                    if staged[i].len() + need > *room {
-                        full[s] = true;
-                        return;
-                    }
+        let (generated, kept) =
+            crate::raster::feedback::capture(call, keep, &mut |stream, verts| {
+                let s = stream as usize;
+                if full[s] || !recorded[s] || verts.len() as u64 != per_prim {
+                    return;
                 }
-            }
-            for (i, b) in layout.buffers.iter().enumerate() {
-                let (true, Some((_, start, _, store))) = (of_stream(i), &targets[i]) else {
-                    continue;
-                };
-                let out = &mut staged[i];
-                for v in verts {
-                    // Skipped components keep what the buffer holds (§13.3.2).
-                    let at = out.len();
-                    let from = start + at;
-                    out.extend_from_slice(&store[from..from + b.stride_bytes as usize]);
-                    for &(word, slot, n) in &b.copies {
-                        for k in 0..n {
-                            let w = v.get((slot + k) as usize).copied().unwrap_or(0);
-                            let d = at + 4 * (word + k) as usize;
-                            out[d..d + 4].copy_from_slice(&w.to_le_bytes());
+                let of_stream = |i: usize| layout.buffers[i].stream == stream;
+                // The whole primitive fits in every buffer of its stream, or nothing of it is
+                // written.
+                for (i, b) in layout.buffers.iter().enumerate() {
+                    if let (true, Some((_, _, room, _))) = (of_stream(i), &targets[i]) {
+                        let need = b.stride_bytes as usize * verts.len();
+                        if staged[i].len() + need > *room {
+                            full[s] = true;
+                            return;
                         }
                     }
                 }
-            }
-            written[s] += 1;
-        });
+                for (i, b) in layout.buffers.iter().enumerate() {
+                    let (true, Some((_, start, _, store))) = (of_stream(i), &targets[i]) else {
+                        continue;
+                    };
+                    let out = &mut staged[i];
+                    for v in verts {
+                        // Skipped components keep what the buffer holds (§13.3.2).
+                        let at = out.len();
+                        let from = start + at;
+                        out.extend_from_slice(&store[from..from + b.stride_bytes as usize]);
+                        for &(word, slot, n) in &b.copies {
+                            for k in 0..n {
+                                let w = v.get((slot + k) as usize).copied().unwrap_or(0);
+                                let d = at + 4 * (word + k) as usize;
+                                out[d..d + 4].copy_from_slice(&w.to_le_bytes());
+                            }
+                        }
+                    }
+                }
+                written[s] += 1;
+            });
+        call.preshaded = kept.map(Arc::new);
         let stores: Vec<(BufferName, usize, Vec<u8>)> = targets
             .into_iter()
             .zip(staged)

@@ -8,12 +8,15 @@
 //! stream (0 without a geometry shader, GL 4.5 core §11.3.4.3), to a sink.
 //!
 //! Capture runs on the draw's thread, before (and apart from) binning the draw, so its order
-//! never depends on the thread count. A draw that is also rasterized runs its vertex stage
-//! again in the front end: transform feedback pays double vertex work, binning pays nothing.
+//! never depends on the thread count. For a draw that is also rasterized it keeps what it
+//! shaded (`Preshaded`: each vertex's output words, or each window's geometry output), and
+//! the front end uses that instead of running the shaders again, so their side effects
+//! (storage writes, atomics) happen once; the cost is holding the draw's shaded vertices
+//! until it is binned.
 
 use std::collections::HashMap;
 
-use super::draw::{DrawCall, Topology};
+use super::draw::{DrawCall, Preshaded, Topology};
 use super::fetch;
 use super::geometry::{self, GeometryOut};
 use super::vertex;
@@ -50,10 +53,15 @@ pub type StreamCounts = [u64; crate::ir::geometry::MAX_VERTEX_STREAMS as usize];
 /// and the output words of every vertex of every primitive they produce, in order (1, 2
 /// or 3 vertices; each slice holds the stage's output words, indexed by output slot).
 /// Returns the number of primitives produced per stream (PRIMITIVES_GENERATED, GL 4.5
-/// core §13.4).
-pub fn capture(call: &DrawCall, sink: &mut dyn FnMut(u32, &[&[u32]])) -> StreamCounts {
+/// core §13.4), and with `keep` what it shaded, for the front end (`Preshaded`); a vertex
+/// shared by several windows is then shaded once too.
+pub fn capture(
+    call: &DrawCall,
+    keep_shaded: bool,
+    sink: &mut dyn FnMut(u32, &[&[u32]]),
+) -> (StreamCounts, Option<Preshaded>) {
     if call.program.gs.is_some() {
-        return capture_geometry(call, sink);
+        return capture_geometry(call, keep_shaded, sink);
     }
     let elems = geometry::input_primitives(call);
     let per = match call.topology {
@@ -81,6 +89,9 @@ pub fn capture(call: &DrawCall, sink: &mut dyn FnMut(u32, &[&[u32]])) -> StreamC
         .program
         .vs_output_words
         .max(call.program.vs.output_words())) as usize;
+    // With `keep`: every vertex shaded so far, by (instance, id).
+    let mut kept: Option<(std::collections::HashMap<(u32, i64), u32>, Vec<u32>)> =
+        keep_shaded.then(Default::default);
     let prims = elems.len() / per;
     let mut generated = 0u64;
     let mut shaded: Vec<u32> = Vec::new();
@@ -103,8 +114,29 @@ pub fn capture(call: &DrawCall, sink: &mut dyn FnMut(u32, &[&[u32]])) -> StreamC
                 recs.push(r);
             }
             shaded.clear();
-            shaded.resize(ids.len() * words, 0);
-            vertex::shade_words(call, &ids, instance, words, &mut shaded);
+            match kept.as_mut() {
+                None => {
+                    shaded.resize(ids.len() * words, 0);
+                    vertex::shade_words(call, &ids, instance, words, &mut shaded);
+                }
+                Some((index, data)) => {
+                    let fresh: Vec<i64> = ids
+                        .iter()
+                        .copied()
+                        .filter(|&id| !index.contains_key(&(instance, id)))
+                        .collect();
+                    let mut out = vec![0u32; fresh.len() * words];
+                    vertex::shade_words(call, &fresh, instance, words, &mut out);
+                    for (k, &id) in fresh.iter().enumerate() {
+                        index.insert((instance, id), (data.len() / words.max(1)) as u32);
+                        data.extend_from_slice(&out[k * words..(k + 1) * words]);
+                    }
+                    for id in &ids {
+                        let at = index[&(instance, *id)] as usize * words;
+                        shaded.extend_from_slice(&data[at..at + words]);
+                    }
+                }
+            }
             for (p, prim) in window.chunks_exact(per).enumerate() {
                 let at = |k: usize| {
                     let r = recs[p * per + keep[k]] as usize;
@@ -127,15 +159,22 @@ pub fn capture(call: &DrawCall, sink: &mut dyn FnMut(u32, &[&[u32]])) -> StreamC
     }
     let mut counts = StreamCounts::default();
     counts[0] = generated;
-    counts
+    let kept = kept.map(|(index, data)| Preshaded::Vertices { words, index, data });
+    (counts, kept)
 }
 
-/// `capture` of a draw with a geometry shader: the emitted vertices' words.
-fn capture_geometry(call: &DrawCall, sink: &mut dyn FnMut(u32, &[&[u32]])) -> StreamCounts {
+/// `capture` of a draw with a geometry shader: the emitted vertices' words; with `keep`,
+/// each window's output.
+fn capture_geometry(
+    call: &DrawCall,
+    keep: bool,
+    sink: &mut dyn FnMut(u32, &[&[u32]]),
+) -> (StreamCounts, Option<Preshaded>) {
     let mut generated = StreamCounts::default();
     let Some(g) = call.program.gs.clone() else {
-        return generated;
+        return (generated, None);
     };
+    let mut kept = Vec::new();
     let elems = geometry::input_primitives(call);
     let n = g.input.vertices() as usize;
     let prims = elems.len() / n;
@@ -179,7 +218,14 @@ fn capture_geometry(call: &DrawCall, sink: &mut dyn FnMut(u32, &[&[u32]])) -> St
                     _ => sink(s, &[at(a), at(b), at(c)]),
                 }
             }
+            if keep {
+                kept.push(GeometryOut {
+                    records: out.records.clone(),
+                    prims: out.prims.clone(),
+                    words: None,
+                });
+            }
         }
     }
-    generated
+    (generated, keep.then_some(Preshaded::Geometry(kept)))
 }

@@ -34,7 +34,7 @@ pub struct OutPrim {
 }
 
 /// What one window of input primitives produced.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct GeometryOut {
     /// Records of `vertex::record_stride` floats, as vertex shading makes them.
     pub records: Vec<f32>,
