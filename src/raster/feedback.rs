@@ -46,6 +46,10 @@ pub fn captured_vertices(call: &DrawCall) -> usize {
     }
 }
 
+/// Where the words of each (instance, vertex id) start in a `Preshaded::Vertices`, in
+/// vertices.
+type VertexIndex = HashMap<(u32, i64), u32>;
+
 /// Primitives per vertex stream (PRIMITIVES_GENERATED of each, GL 4.5 core §13.4).
 pub type StreamCounts = [u64; crate::ir::geometry::MAX_VERTEX_STREAMS as usize];
 
@@ -89,9 +93,8 @@ pub fn capture(
         .program
         .vs_output_words
         .max(call.program.vs.output_words())) as usize;
-    // With `keep`: every vertex shaded so far, by (instance, id).
-    let mut kept: Option<(std::collections::HashMap<(u32, i64), u32>, Vec<u32>)> =
-        keep_shaded.then(Default::default);
+    // With `keep_shaded`: every vertex shaded so far, by (instance, id).
+    let mut kept: Option<(VertexIndex, Vec<u32>)> = keep_shaded.then(Default::default);
     let prims = elems.len() / per;
     let mut generated = 0u64;
     let mut shaded: Vec<u32> = Vec::new();
