@@ -64,6 +64,7 @@ impl Fb {
             local_size: [0; 3],
             shared_bytes: 0,
             geometry: Default::default(),
+            xfb: Default::default(),
         }
     }
 }

@@ -56,10 +56,12 @@
 ///   GL_ARB_provoking_vertex and GL_ARB_draw_elements_base_vertex. Their failures that
 ///   remain use compatibility commands (immediate mode, display lists, GL_QUADS) on softgl's
 ///   core context: `conformance/piglit-known-failures.txt`.
-/// - GL_ARB_transform_feedback2 and GL_ARB_transform_feedback_instanced: transform feedback
-///   objects, pause/resume and glDrawTransformFeedback(Instanced) (`api/transform_feedback.rs`,
-///   `tests/transform_feedback.rs`). GL_ARB_transform_feedback3 is not listed: geometry
-///   shaders have no vertex streams other than 0 yet.
+/// - GL_ARB_transform_feedback2, GL_ARB_transform_feedback3 and
+///   GL_ARB_transform_feedback_instanced: transform feedback objects, pause/resume,
+///   glDrawTransformFeedback(Stream)(Instanced), interleaved capture into several buffers
+///   (gl_NextBuffer, gl_SkipComponents*), the indexed primitive queries and geometry
+///   shader vertex streams, 4 of each (`api/transform_feedback.rs`, `ir/geometry.rs`,
+///   `tests/transform_feedback.rs`, `tests/vertex_streams.rs`).
 /// - GL_ARB_texture_gather: textureGather (2D, 2D array, cube, cube array) and
 ///   textureGatherOffset (2D, 2D array) in GLSL 1.30 with the extension, and GLSL 4.00's
 ///   forms (component, shadow, rectangle, Offsets) from 4.00 on; the limits
@@ -126,6 +128,7 @@ pub const GL: &[&str] = &[
     "GL_ARB_texture_swizzle",
     "GL_ARB_timer_query",
     "GL_ARB_transform_feedback2",
+    "GL_ARB_transform_feedback3",
     "GL_ARB_transform_feedback_instanced",
     "GL_EXT_texture_compression_rgtc",
     "GL_EXT_texture_compression_s3tc",

@@ -407,7 +407,6 @@ fn link_errors_and_program_queries() {
         (&["a", "a"][..], gl::INTERLEAVED_ATTRIBS),
         (&["b[2]"][..], gl::INTERLEAVED_ATTRIBS),
         (&["big"][..], gl::SEPARATE_ATTRIBS),
-        (&["gl_SkipComponents1"][..], gl::SEPARATE_ATTRIBS),
     ] {
         let vs = "#version 150
 out float a;
@@ -494,6 +493,12 @@ void main() { gl_Position = vec4(0.0); a = 1.0; arr[1] = vec4(2.0); }";
     assert_eq!(c.get_error(), gl::INVALID_VALUE);
     c.transform_feedback_varyings(p, &["a"], gl::FLOAT);
     assert_eq!(c.get_error(), gl::INVALID_ENUM);
+    // ARB_transform_feedback3: the command itself refuses separators in separate mode
+    // (this was a link error before), and leaves the program's varyings as they were.
+    c.transform_feedback_varyings(p, &["gl_SkipComponents1"], gl::SEPARATE_ATTRIBS);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+    c.link_program(p);
+    assert_eq!(c.get_programiv(p, gl::TRANSFORM_FEEDBACK_VARYINGS), 5);
 }
 
 #[test]
@@ -712,5 +717,254 @@ void main() {
             gl::INTERLEAVED_ATTRIBS,
         );
         assert!(r.is_err(), "{bad} must not link");
+    }
+}
+
+const VS_XFB: &str = "#version 440
+in float x;
+layout(xfb_buffer = 1, xfb_stride = 32) out;
+layout(xfb_offset = 4) out float a;
+layout(xfb_buffer = 1, xfb_offset = 8) out vec2 b;
+out float not_captured;
+layout(xfb_buffer = 0, xfb_offset = 12) out B { float c; layout(xfb_offset = 0) vec2 d; float e; } blk;
+layout(xfb_buffer = 2) out;
+layout(xfb_offset = 0) out float f[2];
+void main() {
+    gl_Position = vec4(0.0);
+    a = x;
+    b = vec2(x * 2.0, x * 3.0);
+    not_captured = 9.0;
+    blk.c = x + 0.5;
+    blk.d = vec2(-x, x * 10.0);
+    blk.e = 7.0;
+    f[0] = 1.0;
+    f[1] = x;
+}";
+
+#[test]
+fn xfb_layout_qualifiers_capture_without_transform_feedback_varyings() {
+    let got = both_threads(|t| {
+        let mut c = setup(t, &[1.0, 2.0]);
+        // The shader's qualifiers win over glTransformFeedbackVaryings (GL 4.5 core
+        // §11.1.2.1).
+        let p = linked(
+            &mut c,
+            &[(gl::VERTEX_SHADER, VS_XFB)],
+            &["not_captured"],
+            gl::SEPARATE_ATTRIBS,
+        );
+        c.use_program(p);
+        let b0 = xfb_buffer(&mut c, 0, 4 * 9);
+        let b1 = xfb_buffer(&mut c, 1, 4 * 17);
+        let b2 = xfb_buffer(&mut c, 2, 4 * 5);
+        c.enable(gl::RASTERIZER_DISCARD);
+        c.begin_transform_feedback(gl::POINTS);
+        c.draw_arrays(gl::POINTS, 0, 2);
+        c.end_transform_feedback();
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        let names: Vec<(i32, u32, String)> = (0..c
+            .get_programiv(p, gl::TRANSFORM_FEEDBACK_VARYINGS))
+            .map(|i| c.get_transform_feedback_varying(p, i as u32))
+            .collect();
+        let tfb = gl::TRANSFORM_FEEDBACK_BUFFER;
+        let strides: Vec<Vec<i32>> = (0..3)
+            .map(|i| {
+                c.get_program_resourceiv(
+                    p,
+                    tfb,
+                    i,
+                    &[gl::BUFFER_BINDING, gl::TRANSFORM_FEEDBACK_BUFFER_STRIDE],
+                )
+            })
+            .collect();
+        let mode = c.get_programiv(p, gl::TRANSFORM_FEEDBACK_BUFFER_MODE) as u32;
+        (
+            [words(&mut c, b0), words(&mut c, b1), words(&mut c, b2)],
+            names,
+            strides,
+            mode,
+        )
+    });
+    let (bufs, names, strides, mode) = got;
+    let u = UNTOUCHED;
+    let mut want0 = Vec::new();
+    let mut want1 = Vec::new();
+    let mut want2 = Vec::new();
+    for x in [1.0f32, 2.0] {
+        want0.extend([f(-x), f(x * 10.0), f(7.0), f(x + 0.5)]);
+        want1.extend([u, f(x), f(x * 2.0), f(x * 3.0), u, u, u, u]);
+        want2.extend([f(1.0), f(x)]);
+    }
+    want0.push(u);
+    want1.push(u);
+    want2.push(u);
+    assert_eq!(
+        bufs[0], want0,
+        "buffer 0: B.d at 0, B.e after it, B.c at 12"
+    );
+    assert_eq!(bufs[1], want1, "buffer 1: a at 4, b at 8, stride 32");
+    assert_eq!(bufs[2], want2, "buffer 2: f[2] at 0");
+    let n = |s: &str| s.to_string();
+    assert_eq!(
+        names,
+        [
+            (1, gl::FLOAT_VEC2, n("B.d")),
+            (1, gl::FLOAT, n("B.e")),
+            (1, gl::FLOAT, n("B.c")),
+            (1, gl::FLOAT, n("a")),
+            (1, gl::FLOAT_VEC2, n("b")),
+            (2, gl::FLOAT, n("f")),
+        ]
+    );
+    assert_eq!(strides, [vec![0, 16], vec![1, 32], vec![2, 8]]);
+    assert_eq!(mode, gl::INTERLEAVED_ATTRIBS);
+}
+
+#[test]
+fn xfb_layout_qualifier_errors() {
+    let mut c = common::context(4, 4, 1);
+    let vs = |decls: &str| {
+        format!("#version 440\n{decls}\nvoid main() {{ gl_Position = vec4(0.0); }}\n")
+    };
+    let compile_errors = [
+        vs("layout(xfb_offset = 2) out float a;"),
+        vs("layout(xfb_buffer = 4, xfb_offset = 0) out float a;"),
+        vs("layout(xfb_stride = 6) out;"),
+        vs("layout(xfb_offset = 0) out;"),
+        vs("layout(xfb_buffer = 1, xfb_stride = 16) out;\nlayout(xfb_buffer = 1, xfb_stride = 32) out;"),
+        vs("layout(xfb_buffer = 1) out B { layout(xfb_buffer = 2, xfb_offset = 0) float a; };"),
+        vs("layout(xfb_offset = 0) in float a;"),
+        "#version 430\nlayout(xfb_offset = 0) out float a;\nvoid main() { gl_Position = vec4(0.0); }\n"
+            .to_string(),
+        "#version 440\nlayout(xfb_offset = 0) out vec4 c;\nvoid main() { c = vec4(1.0); }\n"
+            .to_string(),
+    ];
+    for (i, src) in compile_errors.iter().enumerate() {
+        let kind = if i == compile_errors.len() - 1 {
+            gl::FRAGMENT_SHADER
+        } else {
+            gl::VERTEX_SHADER
+        };
+        let s = c.create_shader(kind);
+        c.shader_source(s, &[src]);
+        c.compile_shader(s);
+        assert_eq!(
+            c.get_shaderiv(s, gl::COMPILE_STATUS),
+            0,
+            "must not compile:\n{src}"
+        );
+    }
+    for (decls, word) in [
+        (
+            "layout(xfb_offset = 0) out vec2 p;\nlayout(xfb_offset = 4) out float q;",
+            "overlaps",
+        ),
+        (
+            "layout(xfb_stride = 4, xfb_offset = 0) out vec2 p;",
+            "smaller",
+        ),
+    ] {
+        let (_, r) = link(
+            &mut c,
+            &[(gl::VERTEX_SHADER, &vs(decls))],
+            &[],
+            gl::INTERLEAVED_ATTRIBS,
+        );
+        let err = r.expect_err(decls);
+        assert!(err.contains(word), "{err}");
+    }
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+}
+
+/// A buffer of `n` zero words bound to shader storage binding 0.
+fn counter_buffer(c: &mut Context, n: usize) -> u32 {
+    let b = c.gen_buffers(1)[0];
+    c.bind_buffer(gl::SHADER_STORAGE_BUFFER, b);
+    c.buffer_data(
+        gl::SHADER_STORAGE_BUFFER,
+        4 * n as isize,
+        Some(&vec![0; 4 * n]),
+        gl::DYNAMIC_COPY,
+    );
+    c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 0, b);
+    b
+}
+
+#[test]
+fn a_captured_and_drawn_draw_runs_its_shaders_once() {
+    // Each vertex (and each geometry invocation) counts itself with an atomic: capture
+    // and rasterization share one run of the shaders, with or without a geometry shader,
+    // and what is captured and drawn is the same as when only one of them happens.
+    let vs = "#version 430
+in float x;
+out float a;
+layout(std430, binding = 0) buffer Count { uint vertices; uint prims; };
+void main() {
+    gl_Position = vec4(x * 0.25 - 0.875, -0.875, 0.0, 1.0);
+    a = x + float(atomicAdd(vertices, 1u) >= 0u ? 0 : 1);
+}";
+    let gs = "#version 430
+layout(points) in;
+layout(points, max_vertices = 1) out;
+in float a[];
+out float g;
+layout(std430, binding = 0) buffer Count { uint vertices; uint prims; };
+void main() {
+    atomicAdd(prims, 1u);
+    g = a[0] * 10.0;
+    gl_Position = gl_in[0].gl_Position;
+    EmitVertex();
+}";
+    let fs = "#version 430
+out vec4 c;
+void main() { c = vec4(1.0); }";
+    for with_gs in [false, true] {
+        let run = |capture: bool, discard: bool| {
+            both_threads(|t| {
+                let mut c = setup(t, &[0.0, 1.0, 2.0, 3.0]);
+                let mut shaders = vec![(gl::VERTEX_SHADER, vs), (gl::FRAGMENT_SHADER, fs)];
+                if with_gs {
+                    shaders.push((gl::GEOMETRY_SHADER, gs));
+                }
+                let varying = if with_gs { "g" } else { "a" };
+                let p = linked(&mut c, &shaders, &[varying], gl::INTERLEAVED_ATTRIBS);
+                c.use_program(p);
+                let counts = counter_buffer(&mut c, 2);
+                let b = xfb_buffer(&mut c, 0, 4 * 5);
+                if discard {
+                    c.enable(gl::RASTERIZER_DISCARD);
+                }
+                if capture {
+                    c.begin_transform_feedback(gl::POINTS);
+                }
+                c.draw_arrays(gl::POINTS, 0, 4);
+                if capture {
+                    c.end_transform_feedback();
+                }
+                c.disable(gl::RASTERIZER_DISCARD);
+                assert_eq!(c.get_error(), gl::NO_ERROR);
+                let img = c.read_pixels(0, 0, 8, 8, gl::RGBA, gl::UNSIGNED_BYTE);
+                (words(&mut c, counts), words(&mut c, b), img)
+            })
+        };
+        let gs_runs = if with_gs { 4 } else { 0 };
+        let (both_counts, both_words, both_img) = run(true, false);
+        let (drawn_counts, drawn_words, drawn_img) = run(false, false);
+        let (captured_counts, captured_words, _) = run(true, true);
+        assert_eq!(
+            both_counts,
+            [4, gs_runs],
+            "gs {with_gs}: captured and drawn"
+        );
+        assert_eq!(drawn_counts, [4, gs_runs], "gs {with_gs}: drawn only");
+        assert_eq!(captured_counts, [4, gs_runs], "gs {with_gs}: captured only");
+        assert_eq!(both_img, drawn_img);
+        assert!(both_img.chunks(4).filter(|p| p[0] == 255).count() == 4);
+        assert_eq!(both_words, captured_words);
+        assert_eq!(drawn_words, [UNTOUCHED; 5]);
+        let scale = if with_gs { 10.0 } else { 1.0 };
+        let mut want: Vec<u32> = [0.0f32, 1.0, 2.0, 3.0].map(|x| f(x * scale)).to_vec();
+        want.push(UNTOUCHED);
+        assert_eq!(both_words, want);
     }
 }

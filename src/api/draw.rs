@@ -942,7 +942,7 @@ impl Context {
         let [vs_blocks, fs_blocks] = blocks;
         let [vs_storage, fs_storage] = storage.stages;
         let loop_trips = self.loop_trip_flag(self.drawing_program());
-        let call = DrawCall {
+        let mut call = DrawCall {
             topology,
             vertices,
             program,
@@ -962,11 +962,13 @@ impl Context {
             state: self.derived.raster,
             target,
             samples: None,
+            preshaded: None,
         };
         // Conditional rendering discards the whole draw, capture included (§10.9).
         if !self.queries.discards_rendering() {
             // Transform feedback, then GL_RASTERIZER_DISCARD (GL 4.5 core §13.3, §14.1).
-            let captured = self.capture_draw(&call)?;
+            let keep = !self.fixed.rasterizer_discard;
+            let captured = self.capture_draw(&mut call, keep)?;
             self.count_primitive_queries(&call, captured);
             if !self.fixed.rasterizer_discard {
                 self.queue_draw(call);

@@ -49,7 +49,7 @@ pub(crate) fn executable_of(
     [vs_code, gs_code, fs_code]: [Arc<dyn crate::jit::ShaderCode>; 3],
 ) -> Result<Executable, String> {
     let linked = l.linked;
-    let g = l.gs.geometry;
+    let g = &l.gs.geometry;
     let out = &l.gs.outputs;
     let builtin = |b: BuiltinOutput| out.iter().find(|o| o.builtin == Some(b));
     let (Some(input), Some(output), Some(max_vertices), Some(vertex_words)) =
@@ -199,7 +199,7 @@ pub(crate) fn limit(pname: u32) -> Option<i32> {
         gl::MAX_GEOMETRY_TEXTURE_IMAGE_UNITS => {
             crate::api::context::limits::MAX_TEXTURE_IMAGE_UNITS
         }
-        gl::MAX_VERTEX_STREAMS => 1,
+        gl::MAX_VERTEX_STREAMS => geo::MAX_VERTEX_STREAMS as i32,
         _ => return None,
     })
 }

@@ -229,7 +229,7 @@ fn link_units(
         };
         // Transform feedback captures the last vertex processing stage's outputs.
         let last = gs.as_deref().unwrap_or(&vs);
-        let layout = crate::api::transform_feedback::link_varyings(&last.outputs, xfb.0, xfb.1)?;
+        let layout = crate::api::transform_feedback::link_varyings(last, xfb.0, xfb.1)?;
         let mut exe = match gs {
             Some(gs) => crate::api::geometry::link_modules(&vs, &gs, &fs, &opts, back_end),
             None => Context::link_modules(&vs, &fs, &opts, back_end),

@@ -10,11 +10,11 @@
 //!   queued while they are active a shared counter; every tile adds its count once, so the
 //!   result is an exact integer sum whatever the thread count. No query active: draws
 //!   carry `None` and the tile loop counts nothing.
-//! - PRIMITIVES_GENERATED counts at draw time (no geometry shader: the primitives
-//!   assembled from the vertices, every instance, stream 0; with one, or while transform
-//!   feedback captures, what the last vertex stage produced), and
-//!   TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN what transform feedback wrote
-//!   (`transform_feedback.rs`).
+//! - PRIMITIVES_GENERATED counts at draw time, per vertex stream (no geometry shader: the
+//!   primitives assembled from the vertices, every instance, all of stream 0; with one,
+//!   or while transform feedback captures, what the last vertex stage produced on each
+//!   stream), and TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN what transform feedback wrote per
+//!   stream (`transform_feedback.rs`).
 //! - TIME_ELAPSED and TIMESTAMP flush at their begin and end (at glQueryCounter): the time
 //!   they measure is the time the queued work took to run, which a deferred renderer only
 //!   knows by running it there.
@@ -32,6 +32,7 @@ use crate::api::error::{GlError, GlResult};
 use crate::api::names::{Name, NameTable};
 use crate::api::sync::Fence;
 use crate::gl::enums as gl;
+use crate::raster::feedback::StreamCounts;
 use crate::raster::DrawCall;
 
 /// A query object name (GL 4.5 core §4.2; per context, query objects are not shared).
@@ -49,7 +50,7 @@ impl Name for QueryName {
 
 /// GL_MAX_VERTEX_STREAMS (GL 4.5 core table 23.62's minimum): the indices
 /// PRIMITIVES_GENERATED and TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN accept.
-pub const MAX_VERTEX_STREAMS: u32 = 4;
+pub const MAX_VERTEX_STREAMS: u32 = crate::ir::geometry::MAX_VERTEX_STREAMS;
 
 /// A query object.
 #[derive(Debug, Default)]
@@ -250,32 +251,45 @@ impl Context {
     }
 
     /// Adds a draw's primitives to the active PRIMITIVES_GENERATED and
-    /// TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN queries of stream 0 (GL 4.5 core §13.4):
-    /// `captured` is (generated, written) when transform feedback captured the draw.
-    /// Without it, a draw with a geometry shader runs its vertex stages once more to count
-    /// what they emit (only while such a query is active).
+    /// TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN queries of each vertex stream (GL 4.5 core
+    /// §13.4, ARB_transform_feedback3): `captured` is (generated, written) per stream when
+    /// transform feedback captured the draw. Without it, a draw with a geometry shader
+    /// runs its vertex stages once more to count what they emit on each stream (only while
+    /// such a query is active); without either, every primitive is stream 0's.
     pub(crate) fn count_primitive_queries(
         &mut self,
         call: &DrawCall,
-        captured: Option<(u64, u64)>,
+        captured: Option<(StreamCounts, StreamCounts)>,
     ) {
         let qs = &self.queries;
-        let generated_q = qs.active.get(&(gl::PRIMITIVES_GENERATED, 0)).copied();
-        let written_q = qs
-            .active
-            .get(&(gl::TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, 0))
-            .copied();
-        if generated_q.is_none() && written_q.is_none() {
+        let active = |target: u32| -> Vec<Option<QueryName>> {
+            (0..MAX_VERTEX_STREAMS)
+                .map(|s| qs.active.get(&(target, s)).copied())
+                .collect()
+        };
+        let generated_q = active(gl::PRIMITIVES_GENERATED);
+        let written_q = active(gl::TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+        let any_generated = generated_q.iter().any(Option::is_some);
+        if !any_generated && written_q.iter().all(Option::is_none) {
             return;
         }
         let (generated, written) = match captured {
             Some(c) => c,
-            None if generated_q.is_some() && call.program.gs.is_some() => {
-                (crate::raster::feedback::capture(call, &mut |_| {}), 0)
+            None if any_generated && call.program.gs.is_some() => (
+                crate::raster::feedback::capture(call, false, &mut |_, _| {}).0,
+                StreamCounts::default(),
+            ),
+            None => {
+                let mut g = StreamCounts::default();
+                g[0] = primitives_of(call);
+                (g, StreamCounts::default())
             }
-            None => (primitives_of(call), 0),
         };
-        for (q, n) in [(generated_q, generated), (written_q, written)] {
+        let pairs = generated_q
+            .into_iter()
+            .zip(generated)
+            .chain(written_q.into_iter().zip(written));
+        for (q, n) in pairs {
             if let Some(q) = q.and_then(|name| self.queries.names.get_mut(name)) {
                 q.value = q.value.saturating_add(n);
             }

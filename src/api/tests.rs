@@ -244,7 +244,8 @@ fn strings_and_limits() {
              GL_ARB_texture_buffer_object GL_ARB_texture_buffer_range \
              GL_ARB_texture_compression_rgtc GL_ARB_texture_gather \
              GL_ARB_texture_query_levels GL_ARB_texture_query_lod GL_ARB_texture_swizzle \
-             GL_ARB_timer_query GL_ARB_transform_feedback2 GL_ARB_transform_feedback_instanced \
+             GL_ARB_timer_query GL_ARB_transform_feedback2 GL_ARB_transform_feedback3 \
+             GL_ARB_transform_feedback_instanced \
              GL_EXT_texture_compression_rgtc GL_EXT_texture_compression_s3tc \
              GL_EXT_texture_swizzle GL_KHR_debug GL_KHR_robustness"
         )

@@ -4,9 +4,15 @@
 //! byte of which buffer, `XfbLayout`), transform feedback objects and their binding
 //! points, Begin/End/Pause/Resume with the errors of §13.3, the capture of a draw into the
 //! bound buffers (the words come from `raster::feedback`; the overflow rule of §13.3.2
-//! is applied here), glDrawTransformFeedback*, and GL_RASTERIZER_DISCARD's draw side.
-//! Not yet: xfb_buffer / xfb_offset / xfb_stride layout qualifiers (GL 4.4), vertex
-//! streams other than 0, struct members as varying names.
+//! is applied here, per vertex stream), glDrawTransformFeedback*(Stream), and
+//! GL_RASTERIZER_DISCARD's draw side. Vertex streams (ARB_transform_feedback3, GL 4.5
+//! core §11.3.4.3, §13.3): each buffer of an interleaved layout takes the stream of its
+//! varyings (all of one stream, or the link fails), a primitive of stream n is written to
+//! the buffers of stream n only, and the overflow rule, the vertex counts that
+//! glDrawTransformFeedbackStream draws and the primitive queries are per stream.
+//! The layout may come from the shader instead: `xfb_buffer` / `xfb_offset` /
+//! `xfb_stride` qualifiers (GLSL 4.40 §4.4.2.1, `glsl/xfb.rs`) make it at link, in
+//! interleaved mode, and glTransformFeedbackVaryings' names are then ignored.
 
 use std::sync::Arc;
 
@@ -16,7 +22,9 @@ use crate::api::dispatch::gl_commands;
 use crate::api::error::{GlError, GlResult};
 use crate::api::names::{BufferName, Name, NameTable, ProgramObjectName};
 use crate::gl::enums as gl;
-use crate::ir::InterfaceVar;
+use crate::ir::geometry::MAX_VERTEX_STREAMS;
+use crate::ir::{InterfaceVar, Module};
+use crate::raster::feedback::StreamCounts;
 use crate::raster::{DrawCall, Topology};
 
 /// GL_MAX_TRANSFORM_FEEDBACK_BUFFERS (llvmpipe's 4, GL 4.5 core table 23.63's minimum).
@@ -63,6 +71,8 @@ pub(crate) struct XfbVarying {
 pub(crate) struct XfbBuffer {
     /// Bytes per vertex (skipped components included).
     pub stride_bytes: u32,
+    /// The vertex stream whose vertices it records (its varyings'; 0 when it has none).
+    pub stream: u32,
     /// (word offset in the vertex, first output slot, words).
     pub copies: Vec<(u32, u32, u32)>,
 }
@@ -95,11 +105,11 @@ pub(crate) struct XfbObject {
     pub layout: Arc<XfbLayout>,
     /// Bytes written into each buffer since Begin, from its binding's offset.
     pub written: [usize; MAX_BUFFERS],
-    /// Vertices recorded since Begin (stream 0).
-    pub vertices: u64,
-    /// Vertices recorded between the last Begin and End: what DrawTransformFeedback draws
-    /// (`None` until an End).
-    pub drawable: Option<u64>,
+    /// Vertices recorded since Begin, per vertex stream.
+    pub vertices: StreamCounts,
+    /// Vertices recorded per stream between the last Begin and End: what
+    /// DrawTransformFeedbackStream draws (`None` until an End).
+    pub drawable: Option<StreamCounts>,
 }
 
 /// The per-context state: objects, the default object (name 0) and the binding.
@@ -157,12 +167,20 @@ impl XfbState {
 }
 
 /// The link step of glTransformFeedbackVaryings (GL 4.5 core §11.1.2.1): the layout of
-/// `names` over `outputs` (the last vertex stage's), or the info-log lines of its errors.
+/// `names` over the outputs of `last` (the last vertex stage), or the info-log lines of
+/// its errors. ARB_transform_feedback3: the varyings of one buffer come from one vertex
+/// stream.
 pub(crate) fn link_varyings(
-    outputs: &[InterfaceVar],
+    last: &Module,
     names: &[String],
     separate: bool,
 ) -> Result<XfbLayout, String> {
+    if !last.xfb.is_empty() {
+        return link_qualifiers(last);
+    }
+    let outputs: &[InterfaceVar] = &last.outputs;
+    // The stream of each buffer's first varying, for the check.
+    let mut streams: Vec<Option<u32>> = Vec::new();
     let mut layout = XfbLayout {
         separate,
         ..XfbLayout::default()
@@ -246,6 +264,20 @@ pub(crate) fn link_varyings(
             continue;
         }
         seen.push(name);
+        let stream = last.geometry.stream_of(resolve_base(name));
+        let b = buffer as usize;
+        streams.resize(streams.len().max(b + 1), None);
+        match streams[b] {
+            Some(other) if other != stream => {
+                errors.push_str(&format!(
+                    "error: transform feedback varying `{name}' is of vertex stream {stream}, \
+                     but buffer {b} already records stream {other}\n"
+                ));
+                continue;
+            }
+            _ => streams[b] = Some(stream),
+        }
+        layout.buffers[b].stream = stream;
         if separate && words > MAX_SEPARATE_COMPONENTS {
             errors.push_str(&format!(
                 "error: transform feedback varying `{name}' has {words} components, more \
@@ -276,6 +308,93 @@ pub(crate) fn link_varyings(
         Ok(layout)
     } else {
         Err(errors)
+    }
+}
+
+/// The capture layout the transform feedback qualifiers of `last` give (GL 4.5 core
+/// §11.1.2.1 as ARB_enhanced_layouts amends it): each output with an offset is written at
+/// that byte offset of its buffer, a buffer's stride is its `xfb_stride` or else the end
+/// of its last output, and the link fails when two outputs of a buffer overlap, a stride
+/// is smaller than its outputs need, or one buffer has outputs of two vertex streams.
+/// The varyings are listed by buffer, then offset (the order is the implementation's).
+fn link_qualifiers(last: &Module) -> Result<XfbLayout, String> {
+    let mut layout = XfbLayout::default();
+    let mut errors = String::new();
+    let mut captures = last.xfb.captures.clone();
+    captures.sort_by_key(|&(_, buffer, offset)| (buffer, offset));
+    let buffers = captures.iter().map(|c| c.1 + 1).max().unwrap_or(0);
+    layout.buffers = vec![XfbBuffer::default(); buffers as usize];
+    // Per buffer: the end of the output before, and its name; the stream.
+    let mut ends: Vec<Option<(u32, &str)>> = vec![None; buffers as usize];
+    let mut streams: Vec<Option<u32>> = vec![None; buffers as usize];
+    for (name, buffer, offset) in &captures {
+        let b = *buffer as usize;
+        let Some((slot, words, ty, size)) = resolve(&last.outputs, name) else {
+            errors.push_str(&format!(
+                "error: `{name}' has an xfb_offset but is not an output softgl can capture\n"
+            ));
+            continue;
+        };
+        if let Some((end, before)) = ends[b] {
+            if end > *offset {
+                errors.push_str(&format!(
+                    "error: `{name}' at xfb_offset {offset} of buffer {b} overlaps `{before}', \
+                     which ends at byte {end}\n"
+                ));
+            }
+        }
+        let end = offset + 4 * words;
+        ends[b] = Some((end, name));
+        let stream = last.geometry.stream_of(resolve_base(name));
+        match streams[b] {
+            Some(other) if other != stream => errors.push_str(&format!(
+                "error: `{name}' is of vertex stream {stream}, but transform feedback buffer {b} \
+                 already records stream {other}\n"
+            )),
+            _ => streams[b] = Some(stream),
+        }
+        let xb = &mut layout.buffers[b];
+        xb.stream = stream;
+        xb.copies.push((offset / 4, slot, words));
+        xb.stride_bytes = xb.stride_bytes.max(end);
+        layout.varyings.push(XfbVarying {
+            name: name.clone(),
+            ty,
+            size,
+            buffer: *buffer,
+            offset_bytes: *offset,
+        });
+    }
+    // A stride of a buffer no output is written to changes nothing: that buffer is not
+    // used (no binding is needed, GL 4.5 core §13.3.1).
+    for &(buffer, stride) in &last.xfb.strides {
+        let Some(xb) = layout.buffers.get_mut(buffer as usize) else {
+            continue;
+        };
+        if xb.copies.is_empty() {
+            continue;
+        }
+        if stride < xb.stride_bytes {
+            errors.push_str(&format!(
+                "error: xfb_stride {stride} of buffer {buffer} is smaller than its outputs need \
+                 ({} bytes)\n",
+                xb.stride_bytes
+            ));
+        }
+        xb.stride_bytes = stride;
+    }
+    if errors.is_empty() {
+        Ok(layout)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The output a varying name names: `v` of `v[2]`.
+fn resolve_base(name: &str) -> &str {
+    match name.strip_suffix(']').and_then(|s| s.rsplit_once('[')) {
+        Some((b, _)) => b,
+        None => name,
     }
 }
 
@@ -413,6 +532,29 @@ impl Context {
                 "more varyings than GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS",
             ));
         }
+        self.program_obj(program)?;
+        // ARB_transform_feedback3 (GL 4.5 core §11.1.2.1): the separators are for
+        // interleaved mode, and gl_NextBuffer names one of the buffers after the first.
+        let special = |v: &&str| {
+            matches!(
+                *v,
+                "gl_NextBuffer"
+                    | "gl_SkipComponents1"
+                    | "gl_SkipComponents2"
+                    | "gl_SkipComponents3"
+                    | "gl_SkipComponents4"
+            )
+        };
+        if separate && varyings.iter().any(special) {
+            return Err(GlError::InvalidOperation(
+                "gl_NextBuffer and gl_SkipComponents* need GL_INTERLEAVED_ATTRIBS",
+            ));
+        }
+        if varyings.iter().filter(|v| **v == "gl_NextBuffer").count() >= MAX_BUFFERS {
+            return Err(GlError::InvalidOperation(
+                "as many gl_NextBuffer as GL_MAX_TRANSFORM_FEEDBACK_BUFFERS or more",
+            ));
+        }
         let p = self.program_mut(program)?;
         p.xfb_varyings = varyings.iter().map(|s| s.to_string()).collect();
         p.xfb_separate = separate;
@@ -480,7 +622,7 @@ impl Context {
         o.program = program;
         o.layout = layout;
         o.written = [0; MAX_BUFFERS];
-        o.vertices = 0;
+        o.vertices = StreamCounts::default();
         Ok(())
     }
 
@@ -798,10 +940,18 @@ impl Context {
     }
 
     /// Captures `call` into the bound buffers when transform feedback is active and not
-    /// paused: every primitive that fits whole in every buffer is written, in order; the
-    /// first that does not stops the writing (GL 4.5 core §13.3.2). Returns (primitives
-    /// generated, primitives written); `None` when not capturing.
-    pub(crate) fn capture_draw(&mut self, call: &DrawCall) -> GlResult<Option<(u64, u64)>> {
+    /// paused: every primitive of vertex stream n that fits whole in every buffer of
+    /// stream n is written to them, in order; the first that does not stops the writing
+    /// of that stream (GL 4.5 core §13.3.2, ARB_transform_feedback3). A primitive of a
+    /// stream no buffer records is generated but not written. Returns (primitives
+    /// generated, primitives written) per stream; `None` when not capturing. With `keep`
+    /// (the draw is rasterized too), the shaded vertices go into `call.preshaded`, so the
+    /// front end does not run the shaders again.
+    pub(crate) fn capture_draw(
+        &mut self,
+        call: &mut DrawCall,
+        keep: bool,
+    ) -> GlResult<Option<(StreamCounts, StreamCounts)>> {
         if !self.xfb.capturing() {
             return Ok(None);
         }
@@ -829,44 +979,59 @@ impl Context {
             let start = binding.offset.saturating_add(o.written[i]);
             targets.push(Some((name, start, end.saturating_sub(start), store)));
         }
+        // The streams some buffer records.
+        let recorded: Vec<bool> = (0..MAX_VERTEX_STREAMS)
+            .map(|s| {
+                layout
+                    .buffers
+                    .iter()
+                    .zip(&targets)
+                    .any(|(b, t)| b.stream == s && t.is_some())
+            })
+            .collect();
         let mut staged: Vec<Vec<u8>> = vec![Vec::new(); layout.buffers.len()];
-        let mut written = 0u64;
-        let mut full = false;
-        let generated = crate::raster::feedback::capture(call, &mut |verts| {
-            if full || verts.len() as u64 != per_prim {
-                return;
-            }
-            // The whole primitive fits in every buffer, or nothing of it is written.
-            for (i, b) in layout.buffers.iter().enumerate() {
-                if let Some((_, _, room, _)) = &targets[i] {
-                    let need = b.stride_bytes as usize * verts.len();
-                    if staged[i].len() + need > *room {
-                        full = true;
-                        return;
-                    }
+        let mut written = StreamCounts::default();
+        let mut full = [false; MAX_VERTEX_STREAMS as usize];
+        let (generated, kept) =
+            crate::raster::feedback::capture(call, keep, &mut |stream, verts| {
+                let s = stream as usize;
+                if full[s] || !recorded[s] || verts.len() as u64 != per_prim {
+                    return;
                 }
-            }
-            for (i, b) in layout.buffers.iter().enumerate() {
-                let Some((_, start, _, store)) = &targets[i] else {
-                    continue;
-                };
-                let out = &mut staged[i];
-                for v in verts {
-                    // Skipped components keep what the buffer holds (§13.3.2).
-                    let at = out.len();
-                    let from = start + at;
-                    out.extend_from_slice(&store[from..from + b.stride_bytes as usize]);
-                    for &(word, slot, n) in &b.copies {
-                        for k in 0..n {
-                            let w = v.get((slot + k) as usize).copied().unwrap_or(0);
-                            let d = at + 4 * (word + k) as usize;
-                            out[d..d + 4].copy_from_slice(&w.to_le_bytes());
+                let of_stream = |i: usize| layout.buffers[i].stream == stream;
+                // The whole primitive fits in every buffer of its stream, or nothing of it is
+                // written.
+                for (i, b) in layout.buffers.iter().enumerate() {
+                    if let (true, Some((_, _, room, _))) = (of_stream(i), &targets[i]) {
+                        let need = b.stride_bytes as usize * verts.len();
+                        if staged[i].len() + need > *room {
+                            full[s] = true;
+                            return;
                         }
                     }
                 }
-            }
-            written += 1;
-        });
+                for (i, b) in layout.buffers.iter().enumerate() {
+                    let (true, Some((_, start, _, store))) = (of_stream(i), &targets[i]) else {
+                        continue;
+                    };
+                    let out = &mut staged[i];
+                    for v in verts {
+                        // Skipped components keep what the buffer holds (§13.3.2).
+                        let at = out.len();
+                        let from = start + at;
+                        out.extend_from_slice(&store[from..from + b.stride_bytes as usize]);
+                        for &(word, slot, n) in &b.copies {
+                            for k in 0..n {
+                                let w = v.get((slot + k) as usize).copied().unwrap_or(0);
+                                let d = at + 4 * (word + k) as usize;
+                                out[d..d + 4].copy_from_slice(&w.to_le_bytes());
+                            }
+                        }
+                    }
+                }
+                written[s] += 1;
+            });
+        call.preshaded = kept.map(Arc::new);
         let stores: Vec<(BufferName, usize, Vec<u8>)> = targets
             .into_iter()
             .zip(staged)
@@ -879,9 +1044,12 @@ impl Context {
         }
         let o = self.xfb.current_mut();
         for (i, b) in layout.buffers.iter().enumerate() {
-            o.written[i] += (b.stride_bytes as u64 * per_prim * written) as usize;
+            let n = written[b.stream as usize];
+            o.written[i] += (b.stride_bytes as u64 * per_prim * n) as usize;
         }
-        o.vertices += per_prim * written;
+        for (v, n) in o.vertices.iter_mut().zip(written) {
+            *v += per_prim * n;
+        }
         Ok(Some((generated, written)))
     }
 
@@ -914,18 +1082,17 @@ impl Context {
         stream: u32,
         instancecount: i32,
     ) -> GlResult<()> {
-        if stream >= crate::api::query_object::MAX_VERTEX_STREAMS {
+        if stream >= MAX_VERTEX_STREAMS {
             return Err(GlError::InvalidValue("stream past GL_MAX_VERTEX_STREAMS"));
         }
         let o = self.xfb.object(id).ok_or(GlError::InvalidValue(
             "not the name of a transform feedback object",
         ))?;
-        let count = o.drawable.ok_or(GlError::InvalidOperation(
+        let counts = o.drawable.ok_or(GlError::InvalidOperation(
             "glEndTransformFeedback was never called on the object",
         ))?;
-        // Streams other than 0 never capture anything (no geometry streams yet).
-        let count = if stream == 0 { count } else { 0 };
-        let count = i32::try_from(count).unwrap_or(i32::MAX);
+        // The vertices recorded to the stream by the last Begin/End (ARB_transform_feedback3).
+        let count = i32::try_from(counts[stream as usize]).unwrap_or(i32::MAX);
         self.try_draw_arrays_instanced(mode, 0, count, instancecount)
     }
 }

@@ -2,9 +2,11 @@
 //! output layout qualifiers (`layout(triangles) in;`, `layout(triangle_strip,
 //! max_vertices = 3) out;`, `invocations`), input arrays sized by the input primitive,
 //! the built-ins `gl_in[]`, `gl_PrimitiveIDIn`, `gl_InvocationID` and the output
-//! `gl_PrimitiveID` (also the fragment input that reads it), and `EmitVertex()` /
-//! `EndPrimitive()`. What the emits become is `ir::geometry`'s business; here they are
-//! checked and emitted as `Stmt::EmitVertex` / `Stmt::EndPrimitive`.
+//! `gl_PrimitiveID` (also the fragment input that reads it), `EmitVertex()` /
+//! `EndPrimitive()` and their stream forms, and the vertex stream of each output
+//! (`layout(stream = N)`, GLSL 4.00 §4.3.8.2). What the emits become is `ir::geometry`'s
+//! business; here they are checked and emitted as `Stmt::EmitVertex(stream)` /
+//! `Stmt::EndPrimitive(stream)`.
 
 use std::rc::Rc;
 
@@ -112,17 +114,10 @@ impl Lowerer {
                         _ => self.geometry.max_vertices = Some(v as u32),
                     }
                 }
-                // Vertex stream 0 is the only one rasterized; other streams are not
-                // supported.
-                ("stream", false) => {
-                    if self.layout_int(l)? != 0 {
-                        bail!(
-                            self,
-                            l.span,
-                            "vertex streams other than 0 are not supported"
-                        );
-                    }
-                }
+                // `layout(stream = N) out;`: the stream of the outputs declared after it.
+                ("stream", false) => self.geometry_stream = self.stream_value(l)?,
+                // `layout(xfb_buffer = N, xfb_stride = S) out;` (`xfb.rs`).
+                ("xfb_buffer" | "xfb_stride", false) => {}
                 (n, _) => bail!(
                     self,
                     l.span,
@@ -365,15 +360,72 @@ impl Lowerer {
         vars
     }
 
+    /// The value of a `stream = N` layout qualifier (GLSL 4.00 §4.3.8.2): 0 to
+    /// gl_MaxVertexStreams − 1, and streams other than 0 need GLSL 4.00 (softgl has no
+    /// GL_ARB_gpu_shader5; stream 0 is what every output has anyway).
+    fn stream_value(&mut self, l: &ast::LayoutQual) -> R<u32> {
+        let v = self.layout_int(l)?;
+        if v >= geo::MAX_VERTEX_STREAMS as i64 {
+            bail!(
+                self,
+                l.span,
+                "`stream = {v}': the stream must be below gl_MaxVertexStreams ({})",
+                geo::MAX_VERTEX_STREAMS
+            );
+        }
+        if v != 0 && self.version < 400 {
+            bail!(
+                self,
+                l.span,
+                "vertex streams other than 0 require GLSL 4.00"
+            );
+        }
+        Ok(v as u32)
+    }
+
+    /// The vertex stream of an output declared with qualifiers `q`: its own `layout(stream
+    /// = N)`, else the current default (`geometry_stream`); 0 outside geometry shaders. In
+    /// an output block the default is the block's stream, and a member's own stream must
+    /// be that one (GLSL 4.00 §4.3.8.2).
+    pub(super) fn output_stream(&mut self, q: &ast::Qualifiers, in_block: bool) -> R<u32> {
+        if self.stage != Stage::Geometry {
+            return Ok(0);
+        }
+        let Some(l) = q.layout.iter().find(|l| l.name == "stream") else {
+            return Ok(self.geometry_stream);
+        };
+        let v = self.stream_value(l)?;
+        if in_block && v != self.geometry_stream {
+            bail!(
+                self,
+                l.span,
+                "a block member's `stream = {v}' differs from its block's stream {}",
+                self.geometry_stream
+            );
+        }
+        Ok(v)
+    }
+
+    /// Records stream `stream` for the outputs declared since `first` (an index of
+    /// `outputs`).
+    pub(super) fn set_output_streams(&mut self, first: usize, stream: u32) {
+        if stream == 0 {
+            return;
+        }
+        for o in &self.outputs[first..] {
+            self.geometry.streams.push((o.var.name.clone(), stream));
+        }
+    }
+
     /// `EmitVertex()`, `EndPrimitive()` and their stream forms (GLSL 1.50 §8.10, GLSL
-    /// 4.00 §8.12 for streams: only stream 0); `None` for other names.
+    /// 4.00 §8.12); `None` for other names.
     pub(super) fn geometry_call(
         &mut self,
         name: &str,
         args: &[Expr],
         span: Span,
     ) -> Option<R<Value>> {
-        let (stmt, stream) = match name {
+        let (stmt, stream): (fn(u32) -> Stmt, bool) = match name {
             "EmitVertex" => (Stmt::EmitVertex, false),
             "EndPrimitive" => (Stmt::EndPrimitive, false),
             "EmitStreamVertex" => (Stmt::EmitVertex, true),
@@ -386,7 +438,7 @@ impl Lowerer {
     fn emit_call(
         &mut self,
         name: &str,
-        stmt: Stmt,
+        stmt: fn(u32) -> Stmt,
         stream: bool,
         args: &[Expr],
         span: Span,
@@ -401,19 +453,27 @@ impl Lowerer {
             let [a] = args else {
                 bail!(self, span, "{name}() takes one argument, the stream");
             };
-            match self.const_eval(a).and_then(|c| c.as_index()) {
-                Some(0) => {}
-                Some(_) => bail!(self, span, "vertex streams other than 0 are not supported"),
+            // GLSL 4.00 §8.12: a constant integral expression naming a stream.
+            let n = match self.const_eval(a).and_then(|c| c.as_index()) {
+                Some(n) if (0..geo::MAX_VERTEX_STREAMS as i64).contains(&n) => n as u32,
+                Some(n) => bail!(
+                    self,
+                    span,
+                    "{name}({n}): the stream must be 0 to gl_MaxVertexStreams − 1 ({})",
+                    geo::MAX_VERTEX_STREAMS - 1
+                ),
                 None => bail!(
                     self,
                     span,
                     "the stream of {name}() must be a constant integer"
                 ),
-            }
+            };
+            self.emit(stmt(n));
         } else if !args.is_empty() {
             bail!(self, span, "{name}() takes no arguments");
+        } else {
+            self.emit(stmt(0));
         }
-        self.emit(stmt);
         Ok(Value {
             ty: Type::Void,
             vars: Vec::new(),

@@ -55,6 +55,12 @@ impl Lowerer {
             }
             return Ok(());
         }
+        if q.layout
+            .iter()
+            .any(|l| super::xfb::is_xfb_qualifier(&l.name))
+        {
+            self.xfb_global(q)?;
+        }
         if self.stage == Stage::Geometry
             && matches!(q.storage, Some(Storage::In) | Some(Storage::Out))
             && !q.layout.is_empty()
@@ -82,6 +88,8 @@ impl Lowerer {
                     self.frag_coord_layout_misplaced(l)?
                 }
                 ("depth_any" | "depth_greater" | "depth_less" | "depth_unchanged", _) => {}
+                // Checked by `xfb_global`.
+                ("xfb_buffer" | "xfb_stride", Some(Storage::Out)) => {}
                 (n, _) => bail!(self, l.span, "layout qualifier `{n}' is not valid here"),
             }
         }
@@ -915,6 +923,10 @@ impl Lowerer {
                 "index" | "component" => {
                     self.layout_int(l)?;
                 }
+                // A geometry output's vertex stream (`output_stream` reads it).
+                "stream" if self.stage == Stage::Geometry && q.storage == Some(Storage::Out) => {}
+                // Transform feedback qualifiers of an output (`output_xfb` reads them).
+                "xfb_buffer" | "xfb_offset" | "xfb_stride" if q.storage == Some(Storage::Out) => {}
                 "origin_upper_left" | "pixel_center_integer" => {
                     self.frag_coord_layout_misplaced(l)?
                 }
@@ -1094,9 +1106,34 @@ impl Lowerer {
         d: &ast::Declarator,
         declare: bool,
     ) -> R<Rc<[Var]>> {
-        if self.stage != Stage::Fragment && self.version >= 130 && struct_leaf_type(ty).is_some() {
-            return self.struct_output_var(q, ty, d, declare);
-        }
+        // A geometry output's vertex stream (`geometry.rs`); `in_block`: a block member
+        // (`io_block` declares them with the block's stream as the default).
+        let in_block = d.name.contains('.');
+        let stream = self.output_stream(q, in_block)?;
+        // Its transform feedback buffer and offset (`xfb.rs`).
+        let (xfb_buffer, xfb_offset) = self.output_xfb(q, in_block)?;
+        let first = self.outputs.len();
+        let vars = if self.stage != Stage::Fragment
+            && self.version >= 130
+            && struct_leaf_type(ty).is_some()
+        {
+            self.struct_output_var(q, ty, d, declare)?
+        } else {
+            self.basic_output_var(q, ty, d, declare)?
+        };
+        self.set_output_streams(first, stream);
+        self.set_output_xfb(first, xfb_buffer, xfb_offset);
+        Ok(vars)
+    }
+
+    /// `output_var` of a type that is not a struct (or a fragment output).
+    fn basic_output_var(
+        &mut self,
+        q: &Qualifiers,
+        ty: &Type,
+        d: &ast::Declarator,
+        declare: bool,
+    ) -> R<Rc<[Var]>> {
         let loc = self.interface_location(q)?;
         let dual = self.output_index(q)? == 1;
         self.check_interface_type(ty, q, d.span, "output")?;
@@ -1293,6 +1330,12 @@ impl Lowerer {
         if b.instance.as_ref().is_some_and(|(_, d)| !d.is_empty()) {
             bail!(self, b.span, "arrays of interface blocks are not supported");
         }
+        // An output block's members take its vertex stream (GLSL 4.00 §4.3.8.2).
+        let default_stream = self.geometry_stream;
+        if !is_in {
+            self.geometry_stream = self.output_stream(&b.quals, false)?;
+            self.begin_xfb_block(b)?;
+        }
         let mut members: Vec<(String, Type)> = Vec::new();
         let mut all_vars: Vec<Var> = Vec::new();
         let mut direct: Vec<(String, Type, Rc<[Var]>, Span)> = Vec::new();
@@ -1343,6 +1386,8 @@ impl Lowerer {
                 direct.push((n.clone(), t, vars, *sp));
             }
         }
+        self.geometry_stream = default_stream;
+        self.end_xfb_block();
         match &b.instance {
             Some((inst, _)) => {
                 let def = Rc::new(StructDef {

@@ -197,6 +197,18 @@ pub struct Lowerer {
     /// Geometry: sized input arrays declared before the input primitive (name, size,
     /// where), checked against it once it is known (GLSL 1.50 §4.3.4).
     pub geometry_sized_inputs: Vec<(String, u32, Span)>,
+    /// Geometry: the vertex stream of outputs declared without `layout(stream = N)`: the
+    /// last `layout(stream = N) out;` (GLSL 4.00 §4.3.8.2), or an output block's stream
+    /// while its members are declared.
+    pub geometry_stream: u32,
+    /// Vertex and geometry: the transform feedback qualifiers so far (`xfb.rs`).
+    pub xfb: ir::XfbDecls,
+    /// The buffer of outputs declared without `xfb_buffer` (`layout(xfb_buffer = N)
+    /// out;`, GLSL 4.40 §4.4.2.1).
+    pub xfb_buffer: u32,
+    /// While an output block's members are declared: its buffer, and the offset of the
+    /// next member when the block has `xfb_offset` (`xfb.rs`).
+    pub xfb_block: Option<(u32, Option<u32>)>,
     /// The layout of the first `in vec4 gl_FragCoord;` redeclaration:
     /// (origin_upper_left, pixel_center_integer); `None` until one is seen.
     pub frag_coord_layout: Option<(bool, bool)>,
@@ -319,6 +331,10 @@ impl Lowerer {
             shared_bytes: 0,
             geometry: Default::default(),
             geometry_sized_inputs: Vec::new(),
+            geometry_stream: 0,
+            xfb: Default::default(),
+            xfb_buffer: 0,
+            xfb_block: None,
             frag_coord_layout: None,
             frag_coord_redeclared_at: None,
             clip_distance_len: None,
@@ -944,6 +960,7 @@ impl Lowerer {
             local_size: self.local_size.unwrap_or([0; 3]),
             shared_bytes: self.shared_bytes,
             geometry: self.geometry,
+            xfb: self.xfb,
         };
         if m.stage == Stage::Geometry {
             ir::geometry::lower_emits(&mut m);

@@ -17,7 +17,8 @@
 //! | `interface.rs` | globals, uniforms, std140 blocks, inputs/outputs, built-in variables |
 //! | `storage.rs` | shader storage blocks (std430/std140, runtime-sized arrays, `length()`) and the atomic built-ins |
 //! | `compute.rs` | the compute stage: local size, compute built-ins, `shared` variables, barriers |
-//! | `geometry.rs` | the geometry stage: input/output layouts, sized input arrays, `gl_in[]` and the primitive built-ins, EmitVertex/EndPrimitive |
+//! | `geometry.rs` | the geometry stage: input/output layouts, sized input arrays, `gl_in[]` and the primitive built-ins, EmitVertex/EndPrimitive and their streams |
+//! | `xfb.rs` | transform feedback layout qualifiers of outputs (`xfb_buffer`, `xfb_offset`, `xfb_stride`) |
 //! | `per_vertex.rs` | redeclarations of the built-in `gl_PerVertex` block (`out gl_PerVertex { ... };`, `in gl_PerVertex { ... } gl_in[];`) |
 //! | `stmt.rs` | statements, function declarations and inlining |
 //! | `place.rs` | storage places: indexing, members, swizzles, reads and writes |
@@ -53,6 +54,7 @@ mod stmt;
 mod storage;
 pub mod types;
 pub mod verify;
+mod xfb;
 
 #[cfg(test)]
 mod tests;

@@ -231,8 +231,8 @@ fn verify_body(
             Stmt::Return
             | Stmt::Discard
             | Stmt::Barrier
-            | Stmt::EmitVertex
-            | Stmt::EndPrimitive => {}
+            | Stmt::EmitVertex(_)
+            | Stmt::EndPrimitive(_) => {}
             Stmt::Texture {
                 dst,
                 handle,

@@ -52,6 +52,7 @@ impl Builder {
                 local_size: [0; 3],
                 shared_bytes: 0,
                 geometry: Default::default(),
+                xfb: Default::default(),
             },
             lists: vec![Vec::new()],
             next_label: 0,

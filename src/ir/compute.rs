@@ -302,7 +302,8 @@ pub fn split(module: &Module) -> Plan {
             global_bound_sampler: module.global_bound_sampler,
             local_size: module.local_size,
             shared_bytes: module.shared_bytes,
-            geometry: module.geometry,
+            geometry: module.geometry.clone(),
+            xfb: Default::default(),
         });
     }
     let nodes = map_cond_rows(nodes, &row_of);

@@ -431,11 +431,11 @@ fn write_stmt(out: &mut String, func: &Function, s: &Stmt, depth: usize) {
         Stmt::Barrier => {
             let _ = writeln!(out, "{pad}barrier");
         }
-        Stmt::EmitVertex => {
-            let _ = writeln!(out, "{pad}emit_vertex");
+        Stmt::EmitVertex(stream) => {
+            let _ = writeln!(out, "{pad}emit_vertex {stream}");
         }
-        Stmt::EndPrimitive => {
-            let _ = writeln!(out, "{pad}end_primitive");
+        Stmt::EndPrimitive(stream) => {
+            let _ = writeln!(out, "{pad}end_primitive {stream}");
         }
         Stmt::Texture {
             dst,

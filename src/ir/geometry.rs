@@ -7,13 +7,23 @@
 //!
 //! Output record of one lane (words):
 //! ```text
-//!   0                 number of EmitVertex() calls (the vertices past max_vertices are
-//!                     not stored: readers take min(count, max_vertices))
-//!   1 + k·(W+1)       vertex k starts a new strip (1: first vertex, or EndPrimitive() came
-//!                     before it; 0: it continues the strip)
+//!   0                 number of EmitVertex() / EmitStreamVertex() calls, all streams
+//!                     together (the vertices past max_vertices are not stored: readers
+//!                     take min(count, max_vertices))
+//!   1 + k·(W+1)       flags of vertex k: bit 0 set when it starts a new strip (first
+//!                     vertex, or EndPrimitive() came before it), bits 1..2 its vertex
+//!                     stream (`vertex_flags`)
 //!   2 + k·(W+1) + w   output word w of vertex k (W = `GeometryLayout::vertex_words`, the
-//!                     words the module's `outputs` describe)
+//!                     words the module's `outputs` describe; every output is stored, the
+//!                     reader takes those of the vertex's stream)
 //! ```
+//!
+//! Vertex streams (GLSL 4.00 §4.3.8.2, GL 4.5 core §11.3.4.3): every output belongs to one
+//! stream (`GeometryLayout::streams`), `EmitStreamVertex(n)` tags its vertex with stream
+//! n, and max_vertices bounds the vertices of all streams together (GLSL 4.60 §4.4.2.3:
+//! "the maximum number of vertices this shader will ever emit in a single invocation").
+//! A shader that emits to a stream other than 0 must output points (a link error
+//! otherwise), so strips, and `EndStreamPrimitive`, only matter for stream 0.
 
 use std::collections::HashMap;
 
@@ -34,6 +44,8 @@ pub const MAX_OUTPUT_COMPONENTS: u32 = 128;
 pub const MAX_INPUT_COMPONENTS: u32 = 64;
 /// `GL_MAX_GEOMETRY_SHADER_INVOCATIONS` (llvmpipe's 32).
 pub const MAX_INVOCATIONS: u32 = 32;
+/// `GL_MAX_VERTEX_STREAMS` (GL 4.5 core table 23.62's minimum, llvmpipe's 4).
+pub const MAX_VERTEX_STREAMS: u32 = 4;
 /// Words of one `gl_in[]` element: gl_Position (4), gl_PointSize (1), gl_ClipDistance[8].
 pub const PER_VERTEX_WORDS: u32 = 13;
 
@@ -79,7 +91,7 @@ pub enum OutputPrimitive {
 }
 
 /// A geometry shader's layout qualifiers, and the record its rewrite writes.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct GeometryLayout {
     pub input: Option<InputPrimitive>,
     pub output: Option<OutputPrimitive>,
@@ -88,6 +100,12 @@ pub struct GeometryLayout {
     pub invocations: Option<u32>,
     /// Words of one emitted vertex, once `lower_emits` has rewritten the function.
     pub vertex_words: Option<u32>,
+    /// The outputs of a vertex stream other than 0 (`layout(stream = N)`, GLSL 4.00
+    /// §4.3.8.2), by output name; every other output is stream 0's.
+    pub streams: Vec<(String, u32)>,
+    /// Bit n: the shader calls `EmitStreamVertex(n)` (`EmitVertex()` is stream 0); set by
+    /// `lower_emits`.
+    pub emitted_streams: u8,
 }
 
 impl GeometryLayout {
@@ -95,6 +113,24 @@ impl GeometryLayout {
     pub fn invocation_count(&self) -> u32 {
         self.invocations.unwrap_or(1)
     }
+
+    /// The vertex stream of output `name` (0 unless `layout(stream = N)` chose another).
+    pub fn stream_of(&self, name: &str) -> u32 {
+        self.streams
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or(0, |&(_, s)| s)
+    }
+}
+
+/// The flags word of an emitted vertex (see the module docs).
+pub fn vertex_flags(starts_strip: bool, stream: u32) -> u32 {
+    starts_strip as u32 | (stream & 3) << 1
+}
+
+/// (starts a strip, vertex stream) of a flags word.
+pub fn read_vertex_flags(flags: u32) -> (bool, u32) {
+    (flags & 1 != 0, (flags >> 1) & 3)
 }
 
 /// Output words per lane of a rewritten geometry shader (see the module docs).
@@ -111,7 +147,10 @@ pub fn vertex_at(k: u32, vertex_words: u32) -> u32 {
 /// arrays of `max_vertices` entries (out-of-range stores are dropped, which discards the
 /// vertices past max_vertices as GLSL 1.50 §8.10 allows), wraps `main` so that `return`
 /// still reaches the copy of those arrays into the output record, and records the vertex
-/// size. Does nothing without a `max_vertices` (a link error then).
+/// size and the streams emitted to. A vertex of stream n > 0 stores the flags word
+/// `vertex_flags(false, n)` and leaves stream 0's pending strip start alone;
+/// `EndStreamPrimitive(n > 0)` does nothing (such streams are points). Does nothing
+/// without a `max_vertices` (a link error then).
 pub fn lower_emits(m: &mut Module) {
     let Some(maxv) = m.geometry.max_vertices else {
         return;
@@ -142,29 +181,46 @@ pub fn lower_emits(m: &mut Module) {
     let pending = new_var(&mut f.vars, ScalarKind::I32);
     let one = new_var(&mut f.vars, ScalarKind::I32);
     let zero = new_var(&mut f.vars, ScalarKind::I32);
-    let emit: Vec<Stmt> = arrays
-        .iter()
-        .zip(&f.outputs)
-        .map(|(&array, &value)| Stmt::StoreArray {
-            array,
-            index: count,
-            value,
+    // The flags of a vertex of stream n > 0 (a constant each).
+    let tags: Vec<Var> = (1..MAX_VERTEX_STREAMS)
+        .map(|_| new_var(&mut f.vars, ScalarKind::I32))
+        .collect();
+    let emits: Vec<Vec<Stmt>> = (0..MAX_VERTEX_STREAMS as usize)
+        .map(|stream| {
+            let stores = arrays
+                .iter()
+                .zip(&f.outputs)
+                .map(|(&array, &value)| Stmt::StoreArray {
+                    array,
+                    index: count,
+                    value,
+                });
+            let flags = match stream {
+                0 => vec![
+                    Stmt::StoreArray {
+                        array: starts,
+                        index: count,
+                        value: pending,
+                    },
+                    Stmt::Assign {
+                        dst: pending,
+                        op: Op::Copy(zero),
+                    },
+                ],
+                n => vec![Stmt::StoreArray {
+                    array: starts,
+                    index: count,
+                    value: tags[n - 1],
+                }],
+            };
+            stores
+                .chain(flags)
+                .chain([Stmt::Assign {
+                    dst: count,
+                    op: Op::Binary(BinaryOp::IAdd, count, one),
+                }])
+                .collect()
         })
-        .chain([
-            Stmt::StoreArray {
-                array: starts,
-                index: count,
-                value: pending,
-            },
-            Stmt::Assign {
-                dst: pending,
-                op: Op::Copy(zero),
-            },
-            Stmt::Assign {
-                dst: count,
-                op: Op::Binary(BinaryOp::IAdd, count, one),
-            },
-        ])
         .collect();
     let end = vec![Stmt::Assign {
         dst: pending,
@@ -172,7 +228,8 @@ pub fn lower_emits(m: &mut Module) {
     }];
     let label = Label(max_label(&f.body).map_or(0, |l| l + 1));
     let mut body = std::mem::take(&mut f.body);
-    rewrite(&mut body, &emit, &end, label);
+    let mut emitted = 0u8;
+    rewrite(&mut body, &emits, &end, label, &mut emitted);
     let mut out = vec![
         Stmt::Assign {
             dst: one,
@@ -182,8 +239,14 @@ pub fn lower_emits(m: &mut Module) {
             dst: pending,
             op: Op::Const(Scalar::I32(1)),
         },
-        Stmt::Block { label, body },
     ];
+    for (n, &tag) in tags.iter().enumerate() {
+        out.push(Stmt::Assign {
+            dst: tag,
+            op: Op::Const(Scalar::I32(vertex_flags(false, n as u32 + 1) as i32)),
+        });
+    }
+    out.push(Stmt::Block { label, body });
     let mut outputs = vec![count];
     for k in 0..maxv {
         let index = new_var(&mut f.vars, ScalarKind::I32);
@@ -205,6 +268,7 @@ pub fn lower_emits(m: &mut Module) {
     f.outputs = outputs;
     f.output_rows.clear();
     m.geometry.vertex_words = Some(vertex_words);
+    m.geometry.emitted_streams = emitted;
 }
 
 /// The highest label of `body`, nested lists included.
@@ -222,17 +286,27 @@ fn max_label(body: &[Stmt]) -> Option<u32> {
     best
 }
 
-/// Replaces the emits, ends and returns of `body` (nested lists included).
-fn rewrite(body: &mut Vec<Stmt>, emit: &[Stmt], end: &[Stmt], exit: Label) {
+/// Replaces the emits (`emits[stream]`), ends and returns of `body` (nested lists
+/// included); sets bit n of `emitted` for each stream n emitted to. The front end only
+/// makes streams below MAX_VERTEX_STREAMS; another is stream 0.
+fn rewrite(body: &mut Vec<Stmt>, emits: &[Vec<Stmt>], end: &[Stmt], exit: Label, emitted: &mut u8) {
     let old = std::mem::take(body);
     for mut s in old {
         match &mut s {
-            Stmt::EmitVertex => {
-                body.extend_from_slice(emit);
+            Stmt::EmitVertex(stream) => {
+                let n = if *stream < MAX_VERTEX_STREAMS {
+                    *stream
+                } else {
+                    0
+                };
+                *emitted |= 1 << n;
+                body.extend_from_slice(&emits[n as usize]);
                 continue;
             }
-            Stmt::EndPrimitive => {
-                body.extend_from_slice(end);
+            Stmt::EndPrimitive(stream) => {
+                if *stream == 0 {
+                    body.extend_from_slice(end);
+                }
                 continue;
             }
             Stmt::Return => {
@@ -244,18 +318,18 @@ fn rewrite(body: &mut Vec<Stmt>, emit: &[Stmt], end: &[Stmt], exit: Label) {
                 else_body,
                 ..
             } => {
-                rewrite(then_body, emit, end, exit);
-                rewrite(else_body, emit, end, exit);
+                rewrite(then_body, emits, end, exit, emitted);
+                rewrite(else_body, emits, end, exit, emitted);
             }
             Stmt::Loop {
                 body: b,
                 continuing,
                 ..
             } => {
-                rewrite(b, emit, end, exit);
-                rewrite(continuing, emit, end, exit);
+                rewrite(b, emits, end, exit, emitted);
+                rewrite(continuing, emits, end, exit, emitted);
             }
-            Stmt::Block { body: b, .. } => rewrite(b, emit, end, exit),
+            Stmt::Block { body: b, .. } => rewrite(b, emits, end, exit, emitted),
             _ => {}
         }
         body.push(s);
@@ -373,6 +447,11 @@ pub fn check_layout(gs: &Module, errors: &mut Vec<LinkError>) {
             what: "max_vertices (layout(max_vertices = N) out;)",
         });
     }
+    // GLSL 4.00 §8.12 (ARB_gpu_shader5): a shader that emits to several streams outputs
+    // points.
+    if g.emitted_streams & !1 != 0 && g.output.is_some_and(|o| o != OutputPrimitive::Points) {
+        errors.push(LinkError::GeometryStreamsNeedPoints);
+    }
     if let (Some(maxv), Some(w)) = (g.max_vertices, g.vertex_words) {
         if w > MAX_OUTPUT_COMPONENTS
             || (maxv as u64) * (w as u64) > MAX_TOTAL_OUTPUT_COMPONENTS as u64
@@ -380,6 +459,30 @@ pub fn check_layout(gs: &Module, errors: &mut Vec<LinkError>) {
             errors.push(LinkError::GeometryOutputTooBig {
                 components: w,
                 vertices: maxv,
+            });
+        }
+    }
+}
+
+/// Only vertex stream 0 is rasterized (GL 4.5 core §11.3.4.3): a fragment shader input
+/// that an output of another stream would feed is a link error (as in Mesa).
+fn check_fragment_streams(gs: &Module, fs: &Module, errors: &mut Vec<LinkError>) {
+    if gs.geometry.streams.is_empty() {
+        return;
+    }
+    let user: Vec<&InterfaceVar> = gs.outputs.iter().filter(|o| o.builtin.is_none()).collect();
+    for input in fs.inputs.iter().filter(|i| i.builtin.is_none()) {
+        let by_loc = input
+            .location
+            .and_then(|l| user.iter().find(|o| o.location == Some(l)));
+        let Some(out) = by_loc.or_else(|| user.iter().find(|o| o.name == input.name)) else {
+            continue;
+        };
+        let stream = gs.geometry.stream_of(&out.name);
+        if stream != 0 {
+            errors.push(LinkError::GeometryStreamInput {
+                name: input.name.clone(),
+                stream,
             });
         }
     }
@@ -531,6 +634,7 @@ pub fn link_geometry(
         }]);
     }
     check_layout(gs, &mut errors);
+    check_fragment_streams(gs, fs, &mut errors);
     let mut input_errors = Vec::new();
     let inputs = link_inputs(vs, gs, &mut input_errors);
     // Separate shader objects (GL 4.5 core §7.4.1): an input of an open interface that no

@@ -685,7 +685,7 @@ impl<'e> Machine<'_, 'e> {
             // group and reach it together.
             Stmt::Barrier => mask,
             // Rewritten into array stores before anything runs (`ir::geometry`).
-            Stmt::EmitVertex | Stmt::EndPrimitive => mask,
+            Stmt::EmitVertex(_) | Stmt::EndPrimitive(_) => mask,
             Stmt::Texture {
                 dst,
                 handle,

@@ -94,6 +94,13 @@ pub enum LinkError {
     GeometryLayout { what: &'static str },
     #[error("geometry shader emits {vertices} vertices of {components} components: more than GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS (1024) or GL_MAX_GEOMETRY_OUTPUT_COMPONENTS (128)")]
     GeometryOutputTooBig { components: u32, vertices: u32 },
+    /// GLSL 4.00 §8.12: emitting to a vertex stream other than 0 needs the points output
+    /// primitive.
+    #[error("geometry shader calls EmitStreamVertex() with a stream other than 0, so its output primitive must be points")]
+    GeometryStreamsNeedPoints,
+    /// GL 4.5 core §11.3.4.3: only stream 0 reaches the fragment shader.
+    #[error("fragment shader input `{name}` would be fed by a geometry output of vertex stream {stream}: only stream 0 is rasterized")]
+    GeometryStreamInput { name: String, stream: u32 },
     /// gl_PrimitiveID in a fragment shader reads the geometry shader's output; softgl has
     /// no primitive counter without one.
     #[error(
@@ -1106,6 +1113,7 @@ pub(crate) mod testing {
             local_size: [0; 3],
             shared_bytes: 0,
             geometry: Default::default(),
+            xfb: Default::default(),
         }
     }
 

@@ -389,13 +389,15 @@ pub enum Stmt {
     /// Fragment only: the invocation ends and writes nothing. (Compute region functions
     /// also use it for `return` from `main`, `ir::compute`.)
     Discard,
-    /// `EmitVertex()` of a geometry shader (GLSL 1.50 §8.10): the current outputs become
-    /// the next vertex. Only the front end's `ir::geometry::lower_emits` sees it; it turns
-    /// it into array stores, so the JIT and the interpreter never do.
-    EmitVertex,
-    /// `EndPrimitive()` of a geometry shader: the next vertex starts a new strip. Rewritten
-    /// with `EmitVertex`.
-    EndPrimitive,
+    /// `EmitStreamVertex(stream)` of a geometry shader (GLSL 1.50 §8.10, GLSL 4.00 §8.12;
+    /// `EmitVertex()` is stream 0): the current outputs become the next vertex of vertex
+    /// stream `stream` (below `ir::geometry::MAX_VERTEX_STREAMS`). Only the front end's
+    /// `ir::geometry::lower_emits` sees it; it turns it into array stores, so the JIT and
+    /// the interpreter never do.
+    EmitVertex(u32),
+    /// `EndStreamPrimitive(stream)` (`EndPrimitive()` is stream 0): the next vertex of the
+    /// stream starts a new strip. Rewritten with `EmitVertex`.
+    EndPrimitive(u32),
     /// `barrier()` of a compute shader (GLSL 4.60 §8.16): every invocation of the work
     /// group reaches it before any goes on. Only `ir::compute`'s split sees it; region
     /// functions, which the JIT and the interpreter run, never hold one.
@@ -1122,4 +1124,26 @@ pub struct Module {
     pub shared_bytes: u32,
     /// Geometry: the layout qualifiers and the output record (`ir::geometry`).
     pub geometry: super::geometry::GeometryLayout,
+    /// Vertex and geometry: the transform feedback layout qualifiers of the outputs.
+    pub xfb: XfbDecls,
+}
+
+/// The transform feedback layout qualifiers of a stage's outputs (GLSL 4.40 §4.4.2.1:
+/// `xfb_buffer`, `xfb_offset`, `xfb_stride`). A program whose last vertex stage has any
+/// captures what they say and ignores glTransformFeedbackVaryings (GL 4.5 core
+/// §11.1.2.1); the API turns them into its capture layout at link.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct XfbDecls {
+    /// (output name, buffer, byte offset) of each output assigned an offset, in
+    /// declaration order (the leaves of a struct output each have their own).
+    pub captures: Vec<(String, u32, u32)>,
+    /// (buffer, bytes) of each `xfb_stride`, one per buffer.
+    pub strides: Vec<(u32, u32)>,
+}
+
+impl XfbDecls {
+    /// No transform feedback qualifier was given.
+    pub fn is_empty(&self) -> bool {
+        self.captures.is_empty() && self.strides.is_empty()
+    }
 }

@@ -340,8 +340,8 @@ impl Stmt {
             | Stmt::Return
             | Stmt::Discard
             | Stmt::Barrier
-            | Stmt::EmitVertex
-            | Stmt::EndPrimitive => {}
+            | Stmt::EmitVertex(_)
+            | Stmt::EndPrimitive(_) => {}
             Stmt::Texture {
                 dst,
                 handle,
@@ -742,7 +742,7 @@ impl Validator<'_> {
                 }
             }
             Stmt::Return => Ok(()),
-            Stmt::EmitVertex | Stmt::EndPrimitive => {
+            Stmt::EmitVertex(_) | Stmt::EndPrimitive(_) => {
                 if self.module.stage != Stage::Geometry {
                     Err(ValidationError::EmitOutsideGeometry)
                 } else {

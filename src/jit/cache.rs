@@ -132,8 +132,8 @@ fn encode_stmt(s: &Stmt, w: &mut Vec<u32>) {
         Stmt::Return => w.push(8),
         Stmt::Discard => w.push(9),
         Stmt::Barrier => w.push(15),
-        Stmt::EmitVertex => w.push(40),
-        Stmt::EndPrimitive => w.push(41),
+        Stmt::EmitVertex(s) => w.extend([40, *s]),
+        Stmt::EndPrimitive(s) => w.extend([41, *s]),
         Stmt::Texture {
             dst,
             handle,

@@ -767,7 +767,7 @@ impl Emitter<'_, '_> {
             Stmt::Barrier => Err(CompileError::Bug(
                 "barrier() left in a function (ir::compute splits at them)".into(),
             )),
-            Stmt::EmitVertex | Stmt::EndPrimitive => Err(CompileError::Bug(
+            Stmt::EmitVertex(_) | Stmt::EndPrimitive(_) => Err(CompileError::Bug(
                 "EmitVertex()/EndPrimitive() left in a function (ir::geometry rewrites them)"
                     .into(),
             )),

@@ -91,6 +91,7 @@ fn copy_shader() -> Arc<dyn ShaderCode> {
         local_size: [0; 3],
         shared_bytes: 0,
         geometry: Default::default(),
+        xfb: Default::default(),
     };
     super::compile_uncached(&m).expect("test shader compiles")
 }
@@ -910,6 +911,7 @@ fn cache_shares_variants_and_refuses_foreign_keys() {
         local_size: [0; 3],
         shared_bytes: 0,
         geometry: Default::default(),
+        xfb: Default::default(),
     })));
     assert_eq!(fragment::shader_id(&*interp), None);
 }

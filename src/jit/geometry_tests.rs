@@ -82,7 +82,7 @@ fn divergent_emits_agree_and_match_the_model() {
             }
         }",
     );
-    let g = m.geometry;
+    let g = &m.geometry;
     let vw = g.vertex_words.expect("rewritten");
     assert_eq!(vw, 4 + 1 + 1);
     assert_eq!(m.func.outputs.len() as u32, record_words(4, vw));
@@ -143,5 +143,51 @@ fn invocations_and_inputs_agree() {
     });
     for (lane, &count) in out[..4].iter().enumerate() {
         assert_eq!(count, 3 + lane as u32);
+    }
+}
+
+#[test]
+fn stream_emits_tag_their_vertices() {
+    // Lane l emits to stream l % 4 under a divergent if, then once to stream 0; the
+    // flags word holds the stream in bits 1..2 (`ir::geometry::vertex_flags`), stream 0's
+    // first vertex starts a strip, and EndStreamPrimitive of another stream changes
+    // nothing for stream 0.
+    let m = compile_glsl(
+        "#version 400
+        layout(points) in;
+        layout(points, max_vertices = 3) out;
+        layout(stream = 1) out float one;
+        out float zero;
+        void main() {
+            int s = gl_PrimitiveIDIn % 4;
+            one = float(gl_PrimitiveIDIn);
+            if (s == 1) EmitStreamVertex(1);
+            else if (s == 2) { EmitStreamVertex(2); EndStreamPrimitive(2); }
+            else if (s == 3) EmitStreamVertex(3);
+            zero = 7.0;
+            EmitVertex();
+        }",
+    );
+    assert_eq!(m.geometry.emitted_streams, 0b1111);
+    assert_eq!(m.geometry.stream_of("one"), 1);
+    assert_eq!(m.geometry.stream_of("zero"), 0);
+    let vw = m.geometry.vertex_words.expect("rewritten");
+    let pid = input_slot(&m, "gl_PrimitiveIDIn");
+    let out = run_both(&m, |w, l| if w == pid { l } else { 0 });
+    let word = |slot: u32, lane: usize| out[slot as usize * 4 + lane];
+    use crate::ir::geometry::read_vertex_flags;
+    for lane in 0..4usize {
+        let s = lane as u32;
+        let n = if s == 0 { 1 } else { 2 };
+        assert_eq!(word(0, lane), n, "lane {lane}");
+        let flags: Vec<(bool, u32)> = (0..n)
+            .map(|k| read_vertex_flags(word(vertex_at(k, vw), lane)))
+            .collect();
+        let want: Vec<(bool, u32)> = if s == 0 {
+            vec![(true, 0)]
+        } else {
+            vec![(false, s), (true, 0)]
+        };
+        assert_eq!(flags, want, "lane {lane}");
     }
 }

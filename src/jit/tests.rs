@@ -72,6 +72,7 @@ impl Fb {
             local_size: [0; 3],
             shared_bytes: 0,
             geometry: Default::default(),
+            xfb: Default::default(),
         }
     }
 }

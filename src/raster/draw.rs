@@ -392,6 +392,39 @@ pub struct DrawCall {
     /// test and are not discarded): each tile adds its count once; `None` (no query
     /// active) costs the tile loop nothing.
     pub samples: Option<Arc<std::sync::atomic::AtomicU64>>,
+    /// What transform feedback's capture of this draw already shaded, so that a draw
+    /// both captured and rasterized runs its vertex (and geometry) shaders once
+    /// (`raster::feedback`); `None`: the front end shades.
+    pub preshaded: Option<Arc<Preshaded>>,
+}
+
+/// The vertex processing results of a draw that its transform feedback capture computed
+/// on the draw's thread (`raster::feedback::capture`), for the front end to use instead
+/// of running the shaders again: side effects (storage writes, atomics) happen once.
+pub enum Preshaded {
+    /// No geometry shader: the output words of each (instance, vertex id) shaded,
+    /// `words` each, in `data` at the index `index` gives.
+    Vertices {
+        words: usize,
+        index: std::collections::HashMap<(u32, i64), u32>,
+        data: Vec<u32>,
+    },
+    /// A geometry shader: each window's records and primitives, instances then windows
+    /// in order, as `front::bin_geometry` walks them.
+    Geometry(Vec<super::geometry::GeometryOut>),
+}
+
+impl Preshaded {
+    /// The output words of vertex `id` of `instance`, if the capture shaded it.
+    pub fn vertex_words(&self, instance: u32, id: i64) -> Option<&[u32]> {
+        match self {
+            Preshaded::Vertices { words, index, data } => {
+                let at = *index.get(&(instance, id))? as usize * words;
+                data.get(at..at + words)
+            }
+            Preshaded::Geometry(_) => None,
+        }
+    }
 }
 
 /// A clear of the current draw framebuffer (GL 4.5 core §17.4.3).

@@ -4,15 +4,19 @@
 //! order, a geometry shader's in input primitive, invocation and emission order — with
 //! strips, loops and fans decomposed into independent primitives (§13.3.2) and adjacent
 //! vertices dropped. Which words go where in which buffer is the API's business
-//! (`api::transform_feedback`): this file hands each primitive's vertices to a sink.
+//! (`api::transform_feedback`): this file hands each primitive's vertices, with its vertex
+//! stream (0 without a geometry shader, GL 4.5 core §11.3.4.3), to a sink.
 //!
 //! Capture runs on the draw's thread, before (and apart from) binning the draw, so its order
-//! never depends on the thread count. A draw that is also rasterized runs its vertex stage
-//! again in the front end: transform feedback pays double vertex work, binning pays nothing.
+//! never depends on the thread count. For a draw that is also rasterized it keeps what it
+//! shaded (`Preshaded`: each vertex's output words, or each window's geometry output), and
+//! the front end uses that instead of running the shaders again, so their side effects
+//! (storage writes, atomics) happen once; the cost is holding the draw's shaded vertices
+//! until it is binned.
 
 use std::collections::HashMap;
 
-use super::draw::{DrawCall, Topology};
+use super::draw::{DrawCall, Preshaded, Topology};
 use super::fetch;
 use super::geometry::{self, GeometryOut};
 use super::vertex;
@@ -42,13 +46,26 @@ pub fn captured_vertices(call: &DrawCall) -> usize {
     }
 }
 
-/// Runs the vertex processing stages of `call` and calls `sink` with the output words of
-/// every vertex of every primitive they produce, in order (1, 2 or 3 vertices; each slice
-/// holds the stage's output words, indexed by output slot). Returns the number of
-/// primitives produced (PRIMITIVES_GENERATED, GL 4.5 core §13.4).
-pub fn capture(call: &DrawCall, sink: &mut dyn FnMut(&[&[u32]])) -> u64 {
+/// Where the words of each (instance, vertex id) start in a `Preshaded::Vertices`, in
+/// vertices.
+type VertexIndex = HashMap<(u32, i64), u32>;
+
+/// Primitives per vertex stream (PRIMITIVES_GENERATED of each, GL 4.5 core §13.4).
+pub type StreamCounts = [u64; crate::ir::geometry::MAX_VERTEX_STREAMS as usize];
+
+/// Runs the vertex processing stages of `call` and calls `sink` with the vertex stream
+/// and the output words of every vertex of every primitive they produce, in order (1, 2
+/// or 3 vertices; each slice holds the stage's output words, indexed by output slot).
+/// Returns the number of primitives produced per stream (PRIMITIVES_GENERATED, GL 4.5
+/// core §13.4), and with `keep` what it shaded, for the front end (`Preshaded`); a vertex
+/// shared by several windows is then shaded once too.
+pub fn capture(
+    call: &DrawCall,
+    keep_shaded: bool,
+    sink: &mut dyn FnMut(u32, &[&[u32]]),
+) -> (StreamCounts, Option<Preshaded>) {
     if call.program.gs.is_some() {
-        return capture_geometry(call, sink);
+        return capture_geometry(call, keep_shaded, sink);
     }
     let elems = geometry::input_primitives(call);
     let per = match call.topology {
@@ -76,6 +93,8 @@ pub fn capture(call: &DrawCall, sink: &mut dyn FnMut(&[&[u32]])) -> u64 {
         .program
         .vs_output_words
         .max(call.program.vs.output_words())) as usize;
+    // With `keep_shaded`: every vertex shaded so far, by (instance, id).
+    let mut kept: Option<(VertexIndex, Vec<u32>)> = keep_shaded.then(Default::default);
     let prims = elems.len() / per;
     let mut generated = 0u64;
     let mut shaded: Vec<u32> = Vec::new();
@@ -98,8 +117,29 @@ pub fn capture(call: &DrawCall, sink: &mut dyn FnMut(&[&[u32]])) -> u64 {
                 recs.push(r);
             }
             shaded.clear();
-            shaded.resize(ids.len() * words, 0);
-            vertex::shade_words(call, &ids, instance, words, &mut shaded);
+            match kept.as_mut() {
+                None => {
+                    shaded.resize(ids.len() * words, 0);
+                    vertex::shade_words(call, &ids, instance, words, &mut shaded);
+                }
+                Some((index, data)) => {
+                    let fresh: Vec<i64> = ids
+                        .iter()
+                        .copied()
+                        .filter(|&id| !index.contains_key(&(instance, id)))
+                        .collect();
+                    let mut out = vec![0u32; fresh.len() * words];
+                    vertex::shade_words(call, &fresh, instance, words, &mut out);
+                    for (k, &id) in fresh.iter().enumerate() {
+                        index.insert((instance, id), (data.len() / words.max(1)) as u32);
+                        data.extend_from_slice(&out[k * words..(k + 1) * words]);
+                    }
+                    for id in &ids {
+                        let at = index[&(instance, *id)] as usize * words;
+                        shaded.extend_from_slice(&data[at..at + words]);
+                    }
+                }
+            }
             for (p, prim) in window.chunks_exact(per).enumerate() {
                 let at = |k: usize| {
                     let r = recs[p * per + keep[k]] as usize;
@@ -107,34 +147,43 @@ pub fn capture(call: &DrawCall, sink: &mut dyn FnMut(&[&[u32]])) -> u64 {
                 };
                 generated += 1;
                 match keep.len() {
-                    1 => sink(&[at(0)]),
-                    2 => sink(&[at(0), at(1)]),
+                    1 => sink(0, &[at(0)]),
+                    2 => sink(0, &[at(0), at(1)]),
                     _ => {
                         if strip && first && prim[0] > prim[1] {
-                            sink(&[at(1), at(2), at(0)])
+                            sink(0, &[at(1), at(2), at(0)])
                         } else {
-                            sink(&[at(0), at(1), at(2)])
+                            sink(0, &[at(0), at(1), at(2)])
                         }
                     }
                 }
             }
         }
     }
-    generated
+    let mut counts = StreamCounts::default();
+    counts[0] = generated;
+    let kept = kept.map(|(index, data)| Preshaded::Vertices { words, index, data });
+    (counts, kept)
 }
 
-/// `capture` of a draw with a geometry shader: the emitted vertices' words.
-fn capture_geometry(call: &DrawCall, sink: &mut dyn FnMut(&[&[u32]])) -> u64 {
+/// `capture` of a draw with a geometry shader: the emitted vertices' words; with `keep`,
+/// each window's output.
+fn capture_geometry(
+    call: &DrawCall,
+    keep: bool,
+    sink: &mut dyn FnMut(u32, &[&[u32]]),
+) -> (StreamCounts, Option<Preshaded>) {
+    let mut generated = StreamCounts::default();
     let Some(g) = call.program.gs.clone() else {
-        return 0;
+        return (generated, None);
     };
+    let mut kept = Vec::new();
     let elems = geometry::input_primitives(call);
     let n = g.input.vertices() as usize;
     let prims = elems.len() / n;
     let window = geometry::window_prims(&g);
     let vw = g.vertex_words as usize;
     let first = call.state.provoking_first;
-    let mut generated = 0u64;
     let mut out = GeometryOut {
         words: Some(Vec::new()),
         ..GeometryOut::default()
@@ -160,18 +209,26 @@ fn capture_geometry(call: &DrawCall, sink: &mut dyn FnMut(&[&[u32]])) -> u64 {
                 words.get(r * vw..(r + 1) * vw).unwrap_or(&[])
             };
             for p in &out.prims {
-                generated += 1;
+                let s = p.stream as u32;
+                generated[p.stream as usize] += 1;
                 let [a, b, c] = p.records;
                 match p.n {
-                    1 => sink(&[at(a)]),
-                    2 => sink(&[at(a), at(b)]),
+                    1 => sink(s, &[at(a)]),
+                    2 => sink(s, &[at(a), at(b)]),
                     // An odd triangle of the strip arrives as (i+1, i, i+2), provoking
                     // position 1 under the first-vertex convention: record (i, i+2, i+1).
-                    _ if first && p.provoking == 1 => sink(&[at(b), at(c), at(a)]),
-                    _ => sink(&[at(a), at(b), at(c)]),
+                    _ if first && p.provoking == 1 => sink(s, &[at(b), at(c), at(a)]),
+                    _ => sink(s, &[at(a), at(b), at(c)]),
                 }
+            }
+            if keep {
+                kept.push(GeometryOut {
+                    records: out.records.clone(),
+                    prims: out.prims.clone(),
+                    words: None,
+                });
             }
         }
     }
-    generated
+    (generated, keep.then_some(Preshaded::Geometry(kept)))
 }

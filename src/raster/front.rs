@@ -370,19 +370,30 @@ fn bin_geometry(
     let window = geometry::window_prims(&g);
     let mut total = 0;
     let mut gs_out = geometry::GeometryOut::default();
+    // Transform feedback's capture ran the shaders already: its windows, in this order.
+    let mut kept = match call.preshaded.as_deref() {
+        Some(super::draw::Preshaded::Geometry(outs)) => Some(outs.iter()),
+        _ => None,
+    };
     for instance in 0..call.vertices.instance_count {
         for start in (0..prims).step_by(window) {
             let end = (start + window).min(prims);
             gs_out.records.clear();
             gs_out.prims.clear();
-            // gl_PrimitiveIDIn counts from 0 in each instance.
-            geometry::run(
-                &call,
-                instance,
-                &elems[start * n..end * n],
-                start as u32,
-                &mut gs_out,
-            );
+            match kept.as_mut().and_then(|k| k.next()) {
+                Some(done) => {
+                    gs_out.records.extend_from_slice(&done.records);
+                    gs_out.prims.extend_from_slice(&done.prims);
+                }
+                // gl_PrimitiveIDIn counts from 0 in each instance.
+                None => geometry::run(
+                    &call,
+                    instance,
+                    &elems[start * n..end * n],
+                    start as u32,
+                    &mut gs_out,
+                ),
+            }
             scratch.bins.clear();
             let (tris, tri_planes) = scene.take_lists();
             let mut out = ChunkOut {
@@ -390,7 +401,8 @@ fn bin_geometry(
                 planes: tri_planes,
                 bins: std::mem::take(&mut scratch.bins),
             };
-            for p in &gs_out.prims {
+            // Only vertex stream 0 is rasterized (GL 4.5 core §11.3.4.3).
+            for p in gs_out.prims.iter().filter(|p| p.stream == 0) {
                 let v = p
                     .records
                     .map(|r| &gs_out.records[r as usize * stride..(r as usize + 1) * stride]);

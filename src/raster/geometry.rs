@@ -5,7 +5,9 @@
 //! into records and primitives (points, line strips, triangle strips as separate lines and
 //! triangles with the strip's winding and provoking vertex) for the front end to clip,
 //! set up and bin. Output order is input primitive order, then invocation order, then
-//! emission order, whatever the thread count: this stage runs on the draw's thread.
+//! emission order, whatever the thread count: this stage runs on the draw's thread. Each
+//! primitive carries its vertex stream: the front end bins stream 0's only, transform
+//! feedback captures every stream's (GL 4.5 core §11.3.4.3).
 
 use std::collections::HashMap;
 
@@ -22,16 +24,17 @@ const WINDOW_VERTICES: usize = 1 << 16;
 
 /// One primitive the geometry shader made: records (indices into `GeometryOut::records`)
 /// in the order that keeps the strip's winding, how many it uses (1 point, 2 line, 3
-/// triangle), and which of them is the provoking vertex.
+/// triangle), which of them is the provoking vertex, and its vertex stream.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct OutPrim {
     pub records: [u32; 3],
     pub n: u8,
     pub provoking: u8,
+    pub stream: u8,
 }
 
 /// What one window of input primitives produced.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct GeometryOut {
     /// Records of `vertex::record_stride` floats, as vertex shading makes them.
     pub records: Vec<f32>,
@@ -218,7 +221,13 @@ pub fn run(call: &DrawCall, instance: u32, elems: &[u32], first_prim: u32, out: 
             let mut strip = 0u32;
             for k in 0..count {
                 let at = geo::vertex_at(k, vw);
-                if word(at) != 0 {
+                let (starts, stream) = geo::read_vertex_flags(word(at));
+                // Streams other than 0 come only with points (a link error otherwise), so
+                // a strip's records are consecutive.
+                if stream != 0 && g.output != OutputPrimitive::Points {
+                    continue;
+                }
+                if starts {
                     strip = 0;
                 }
                 let r = (out.records.len() / stride) as u32;
@@ -240,6 +249,7 @@ pub fn run(call: &DrawCall, instance: u32, elems: &[u32], first_prim: u32, out: 
                     r,
                     strip,
                     call.state.provoking_first,
+                    stream as u8,
                     &mut out.prims,
                 );
             }
@@ -247,18 +257,28 @@ pub fn run(call: &DrawCall, instance: u32, elems: &[u32], first_prim: u32, out: 
     }
 }
 
-/// The primitive record `r` completes as vertex `strip` (1-based) of its strip.
-fn assemble(o: OutputPrimitive, r: u32, strip: u32, first: bool, prims: &mut Vec<OutPrim>) {
+/// The primitive record `r` (of vertex stream `stream`) completes as vertex `strip`
+/// (1-based) of its strip.
+fn assemble(
+    o: OutputPrimitive,
+    r: u32,
+    strip: u32,
+    first: bool,
+    stream: u8,
+    prims: &mut Vec<OutPrim>,
+) {
     match o {
         OutputPrimitive::Points => prims.push(OutPrim {
             records: [r; 3],
             n: 1,
             provoking: 0,
+            stream,
         }),
         OutputPrimitive::LineStrip if strip >= 2 => prims.push(OutPrim {
             records: [r - 1, r, r],
             n: 2,
             provoking: !first as u8,
+            stream,
         }),
         // GL 4.5 core §10.1.3, table 13.2: triangle i of a strip is (i, i+1, i+2), odd ones
         // with their first two swapped; it provokes with i+2, or i under the first-vertex
@@ -275,6 +295,7 @@ fn assemble(o: OutputPrimitive, r: u32, strip: u32, first: bool, prims: &mut Vec
                 records,
                 n: 3,
                 provoking: if first { p0 } else { 2 },
+                stream,
             });
         }
         _ => {}
@@ -311,6 +332,7 @@ mod tests {
                 r,
                 k as u32 + 1,
                 true,
+                0,
                 &mut prims,
             );
         }
@@ -320,12 +342,14 @@ mod tests {
                 OutPrim {
                     records: [10, 11, 12],
                     n: 3,
-                    provoking: 0
+                    provoking: 0,
+                    stream: 0
                 },
                 OutPrim {
                     records: [12, 11, 13],
                     n: 3,
-                    provoking: 1
+                    provoking: 1,
+                    stream: 0
                 }
             ]
         );

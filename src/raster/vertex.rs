@@ -137,8 +137,36 @@ impl VertexList {
 }
 
 /// Shades the vertices `ids` of `instance` into `out` (`ids.len()` records of `stride`
-/// floats, see `record_stride`).
+/// floats, see `record_stride`). Vertices transform feedback already shaded for the draw
+/// (`DrawCall::preshaded`) are filled from its words, not shaded again.
 pub fn shade(draw: &DrawCall, ids: &[i64], instance: u32, out: &mut [f32]) {
+    let Some(pre) = draw.preshaded.as_deref() else {
+        return shade_fresh(draw, ids, instance, out);
+    };
+    let stride = record_stride(draw);
+    let filler = RecordFiller::new(draw);
+    let mut missing = Vec::new();
+    for (k, &id) in ids.iter().enumerate() {
+        match pre.vertex_words(instance, id) {
+            Some(w) => filler.fill(&mut out[k * stride..(k + 1) * stride], |s| {
+                w.get(s as usize).copied().unwrap_or(0)
+            }),
+            None => missing.push(k),
+        }
+    }
+    if missing.is_empty() {
+        return;
+    }
+    let miss_ids: Vec<i64> = missing.iter().map(|&k| ids[k]).collect();
+    let mut recs = vec![0.0f32; miss_ids.len() * stride];
+    shade_fresh(draw, &miss_ids, instance, &mut recs);
+    for (j, &k) in missing.iter().enumerate() {
+        out[k * stride..(k + 1) * stride].copy_from_slice(&recs[j * stride..(j + 1) * stride]);
+    }
+}
+
+/// `shade` running the vertex shader on every vertex.
+fn shade_fresh(draw: &DrawCall, ids: &[i64], instance: u32, out: &mut [f32]) {
     let prog = &draw.program;
     let stride = record_stride(draw);
     let filler = RecordFiller::new(draw);
