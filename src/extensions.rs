@@ -144,6 +144,7 @@ pub const GLSL: &[&str] = &[
     "GL_ARB_blend_func_extended",
     "GL_ARB_cull_distance",
     "GL_ARB_draw_instanced",
+    "GL_ARB_fragment_layer_viewport",
     "GL_ARB_gpu_shader_int64",
     "GL_ARB_shading_language_420pack",
     "GL_ARB_explicit_attrib_location",
@@ -154,6 +155,7 @@ pub const GLSL: &[&str] = &[
     "GL_ARB_texture_query_levels",
     "GL_ARB_texture_query_lod",
     "GL_ARB_uniform_buffer_object",
+    "GL_ARB_viewport_array",
 ];
 
 #[cfg(test)]

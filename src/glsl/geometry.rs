@@ -1,8 +1,9 @@
 //! The geometry stage's language (GLSL 1.50 §4.3.8.1–2, §7.1, §8.10): the input and
 //! output layout qualifiers (`layout(triangles) in;`, `layout(triangle_strip,
 //! max_vertices = 3) out;`, `invocations`), input arrays sized by the input primitive,
-//! the built-ins `gl_in[]`, `gl_PrimitiveIDIn`, `gl_InvocationID` and the output
-//! `gl_PrimitiveID` (also the fragment input that reads it), and `EmitVertex()` /
+//! the built-ins `gl_in[]`, `gl_PrimitiveIDIn`, `gl_InvocationID` and the outputs
+//! `gl_PrimitiveID`, `gl_Layer` and `gl_ViewportIndex` (also the fragment inputs that
+//! read them), and `EmitVertex()` /
 //! `EndPrimitive()`. What the emits become is `ir::geometry`'s business; here they are
 //! checked and emitted as `Stmt::EmitVertex` / `Stmt::EndPrimitive`.
 
@@ -324,6 +325,46 @@ impl Lowerer {
                     vars: vars.clone().into(),
                 });
                 (Type::INT, vars, true)
+            }
+            // GLSL 1.50 §7.1 gl_Layer; GLSL 4.10 (GL_ARB_viewport_array) gl_ViewportIndex.
+            // Per emitted vertex like any output; the provoking vertex's value selects
+            // (`raster::geometry`).
+            ("gl_Layer" | "gl_ViewportIndex", Stage::Geometry)
+                if name == "gl_Layer" || self.version >= 410 || self.viewport_array =>
+            {
+                let b = if name == "gl_Layer" {
+                    BuiltinOutput::Layer
+                } else {
+                    BuiltinOutput::ViewportIndex
+                };
+                let vars = self.new_vars_for(&Type::INT);
+                self.outputs.push(PendingOutput {
+                    var: InterfaceVar {
+                        name: name.to_string(),
+                        ty: vt(BaseType::Int, 1, 1),
+                        array_len: None,
+                        location: None,
+                        slot: 0,
+                        words: 1,
+                        interpolation: Interpolation::Flat,
+                        builtin: Some(b),
+                    },
+                    vars: vars.clone().into(),
+                });
+                (Type::INT, vars, true)
+            }
+            // GLSL 4.30 (GL_ARB_fragment_layer_viewport): what the geometry shader wrote, 0
+            // when it wrote nothing (`ir::link` links it to `link::ZERO_SLOT` then).
+            ("gl_Layer" | "gl_ViewportIndex", Stage::Fragment)
+                if self.version >= 430 || self.fragment_layer_viewport =>
+            {
+                let b = if name == "gl_Layer" {
+                    BuiltinOutput::Layer
+                } else {
+                    BuiltinOutput::ViewportIndex
+                };
+                let vars = self.builtin_inputs(name, b, &Type::INT, None);
+                (Type::INT, vars, false)
             }
             _ => return None,
         };
