@@ -938,6 +938,7 @@ impl Context {
         let [vs_blocks, fs_blocks] = blocks;
         let [vs_storage, fs_storage] = storage.stages;
         let loop_trips = self.loop_trip_flag(self.program.map_or(0, |p| p.0));
+        let select = selection(self, &program);
         let call = DrawCall {
             topology,
             vertices,
@@ -958,6 +959,7 @@ impl Context {
             state: self.derived.raster,
             target,
             samples: None,
+            select,
         };
         // Conditional rendering discards the whole draw, capture included (§10.9).
         if !self.queries.discards_rendering() {
@@ -1128,4 +1130,28 @@ impl Context {
         self.retired_descriptors.extend(retired);
         h
     }
+}
+
+/// What a program whose geometry shader writes gl_Layer or gl_ViewportIndex selects from
+/// (`raster::Selection`); `None` for other programs, whose draws pay nothing for it.
+fn selection(
+    c: &Context,
+    program: &crate::raster::ProgramCode,
+) -> Option<Arc<crate::raster::Selection>> {
+    let g = program.gs.as_deref()?;
+    if g.layer_slot.is_none() && g.viewport_slot.is_none() {
+        return None;
+    }
+    Some(Arc::new(crate::raster::Selection {
+        layers: if g.layer_slot.is_some() {
+            c.draw_layers()
+        } else {
+            Vec::new()
+        },
+        viewports: if g.viewport_slot.is_some() {
+            c.viewport_states()
+        } else {
+            Vec::new()
+        },
+    }))
 }

@@ -538,10 +538,17 @@ impl Context {
                 p.stencil = img;
             }
         }
+        // One attachment for both is one image (a layer view made twice would be two, and
+        // the rasterizer tests stencil on the depth image only when they are the same).
+        let depth = fb.depth.and_then(|a| self.attachment_image_at(a, layer));
+        let stencil = match fb.stencil {
+            Some(a) if fb.depth == Some(a) => depth.clone(),
+            a => a.and_then(|a| self.attachment_image_at(a, layer)),
+        };
         Ok(Buffers {
             colors,
-            depth: fb.depth.and_then(|a| self.attachment_image_at(a, layer)),
-            stencil: fb.stencil.and_then(|a| self.attachment_image_at(a, layer)),
+            depth,
+            stencil,
             width,
             height,
             samples,
@@ -588,6 +595,38 @@ impl Context {
         for c in more {
             self.queue_clear(c);
         }
+    }
+
+    /// Every layer of the draw framebuffer when its attachments are layered (GL 4.5 core
+    /// §9.8), for a geometry shader's gl_Layer: as many as the attachment with the most
+    /// has (one with fewer drops out of the later ones, as in `queue_clear_layers`).
+    /// Empty when it is not layered, or multisample (layer 0 is drawn then).
+    pub(crate) fn draw_layers(&self) -> Vec<crate::raster::LayerImages> {
+        let Some(fb) = self.draw_framebuffer.and_then(|n| self.framebuffers.get(n)) else {
+            return Vec::new();
+        };
+        let layers = fb
+            .colors
+            .iter()
+            .flatten()
+            .chain(fb.depth.iter())
+            .chain(fb.stencil.iter())
+            .map(|a| self.attachment_layers(*a))
+            .max()
+            .unwrap_or(0);
+        (0..layers)
+            .map_while(|layer| {
+                let b = self
+                    .framebuffer_buffers_at(self.draw_framebuffer, false, layer)
+                    .ok()
+                    .filter(|b| b.samples == 0)?;
+                Some(crate::raster::LayerImages {
+                    colors: b.colors,
+                    depth: b.depth,
+                    stencil: b.stencil,
+                })
+            })
+            .collect()
     }
 
     /// The draw framebuffer as a render target, or its status when incomplete.

@@ -54,6 +54,8 @@ pub(crate) fn link_modules(
         invocations: g.invocation_count(),
         vertex_words,
         inputs: l.inputs,
+        layer_slot: builtin(BuiltinOutput::Layer).map(|o| o.slot),
+        viewport_slot: builtin(BuiltinOutput::ViewportIndex).map(|o| o.slot),
     };
     let code = ProgramCode {
         vs_output_words: vs_code.output_words().max(linked.vs_output_words),

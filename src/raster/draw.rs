@@ -169,6 +169,11 @@ pub struct GeometryCode {
     pub vertex_words: u32,
     /// Where each input word comes from.
     pub inputs: Vec<crate::ir::geometry::InputSource>,
+    /// Words of the emitted vertex holding gl_Layer and gl_ViewportIndex, when the shader
+    /// writes them: the provoking vertex's values pick each primitive's layer and viewport
+    /// (`DrawCall::select`).
+    pub layer_slot: Option<u32>,
+    pub viewport_slot: Option<u32>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -377,6 +382,39 @@ pub struct RenderTarget {
     pub planes: Vec<SamplePlane>,
 }
 
+/// The images of one layer of a layered framebuffer (GL 4.5 core §9.8): per draw buffer,
+/// then depth and stencil, as `RenderTarget` holds layer 0's. An attachment with fewer
+/// layers than another has none here past its last one.
+#[derive(Clone, Debug, Default)]
+pub struct LayerImages {
+    pub colors: Vec<Option<Arc<Image>>>,
+    pub depth: Option<Arc<Image>>,
+    pub stencil: Option<Arc<Image>>,
+}
+
+/// One viewport of the viewport array with its depth range and scissor rectangle (GL 4.5
+/// core §13.6.1, §14.9.2), as `RasterState` holds index 0's.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct ViewportState {
+    pub viewport: [i32; 4],
+    pub depth_range: [f64; 2],
+    /// x, y, width, height, when this index's scissor test is on.
+    pub scissor: Option<[i32; 4]>,
+}
+
+/// What the primitives of a draw whose geometry shader writes gl_Layer or
+/// gl_ViewportIndex select from (GL 4.5 core §9.8, §13.6.1). Draws of other programs
+/// carry none and cost nothing.
+#[derive(Clone, Debug, Default)]
+pub struct Selection {
+    /// Every layer of the layered draw framebuffer (layer 0 included), when the shader
+    /// writes gl_Layer; empty when the framebuffer is not layered (gl_Layer is then
+    /// ignored) or is multisample (layer 0 is drawn).
+    pub layers: Vec<LayerImages>,
+    /// Every viewport (GL_MAX_VIEWPORTS), when the shader writes gl_ViewportIndex.
+    pub viewports: Vec<ViewportState>,
+}
+
 /// A complete draw.
 pub struct DrawCall {
     pub topology: Topology,
@@ -392,6 +430,9 @@ pub struct DrawCall {
     /// test and are not discarded): each tile adds its count once; `None` (no query
     /// active) costs the tile loop nothing.
     pub samples: Option<Arc<std::sync::atomic::AtomicU64>>,
+    /// The layers and viewports a geometry shader's gl_Layer / gl_ViewportIndex pick from,
+    /// when it writes them (`raster::front` bins each primitive with its own).
+    pub select: Option<Arc<Selection>>,
 }
 
 /// A clear of the current draw framebuffer (GL 4.5 core §17.4.3).

@@ -168,6 +168,7 @@ pub fn per_sample_draws(call: DrawCall) -> Vec<DrawCall> {
                 state,
                 target: plane_target(&call.target, s),
                 samples: call.samples.clone(),
+                select: call.select.clone(),
             }
         })
         .collect()

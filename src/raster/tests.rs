@@ -204,6 +204,7 @@ fn draw(
         state,
         target: target.clone(),
         samples: None,
+        select: None,
     }
 }
 
