@@ -80,12 +80,23 @@
 ///   failing piglit test draws with fixed-function commands.
 /// - GL_ARB_texture_query_levels, GL_ARB_texture_query_lod: textureQueryLevels and
 ///   textureQueryLOD (the extension's spelling) before GLSL 4.30 / 4.00.
+/// - GL_ARB_viewport_array, GL_ARB_fragment_layer_viewport,
+///   GL_ARB_shader_viewport_layer_array, GL_AMD_vertex_shader_layer and
+///   GL_AMD_vertex_shader_viewport_index: the indexed viewport, scissor and depth-range
+///   commands and queries (`api/viewport.rs`), gl_ViewportIndex and gl_Layer written by a
+///   geometry shader (or, with the last three, a vertex shader) selecting each primitive's
+///   viewport and layer (`raster/front.rs bin_geometry`), both read by fragment shaders
+///   (`tests/layered.rs`).
+///   piglit's groups: every test that runs passes but the compatibility-profile
+///   display-list one (llvmpipe fails it too) and the ones listed in
+///   `conformance/piglit-known-failures.txt`.
 /// - Not listed, though most of each works: GL_ARB_texture_rectangle and
 ///   GL_ARB_texture_cube_map_array (their PROXY_TEXTURE_* targets: softgl has no proxy
 ///   textures; their GLSL sampler keywords below 4.00 / 1.40 are ready in `glsl/lex.rs`
-///   and switch on with the `#extension` once the GLSL list has them),
-///   GL_ARB_viewport_array (gl_ViewportIndex is missing, so only viewport 0 renders).
+///   and switch on with the `#extension` once the GLSL list has them).
 pub const GL: &[&str] = &[
+    "GL_AMD_vertex_shader_layer",
+    "GL_AMD_vertex_shader_viewport_index",
     "GL_ARB_base_instance",
     "GL_ARB_bindless_texture",
     "GL_ARB_blend_func_extended",
@@ -98,6 +109,7 @@ pub const GL: &[&str] = &[
     "GL_ARB_draw_elements_base_vertex",
     "GL_ARB_draw_indirect",
     "GL_ARB_draw_instanced",
+    "GL_ARB_fragment_layer_viewport",
     "GL_ARB_framebuffer_object",
     "GL_ARB_get_program_binary",
     "GL_ARB_instanced_arrays",
@@ -106,6 +118,7 @@ pub const GL: &[&str] = &[
     "GL_ARB_provoking_vertex",
     "GL_ARB_sampler_objects",
     "GL_ARB_seamless_cube_map",
+    "GL_ARB_shader_viewport_layer_array",
     "GL_ARB_sync",
     "GL_ARB_texture_buffer_object",
     "GL_ARB_texture_buffer_range",
@@ -117,6 +130,7 @@ pub const GL: &[&str] = &[
     "GL_ARB_timer_query",
     "GL_ARB_transform_feedback2",
     "GL_ARB_transform_feedback_instanced",
+    "GL_ARB_viewport_array",
     "GL_EXT_texture_compression_rgtc",
     "GL_EXT_texture_compression_s3tc",
     "GL_EXT_texture_swizzle",
@@ -139,6 +153,8 @@ pub const GL: &[&str] = &[
 /// - GL_ARB_separate_shader_objects: the layout qualifiers only; there are no program
 ///   pipelines (glUseProgramStages and friends).
 pub const GLSL: &[&str] = &[
+    "GL_AMD_vertex_shader_layer",
+    "GL_AMD_vertex_shader_viewport_index",
     "GL_ARB_arrays_of_arrays",
     "GL_ARB_bindless_texture",
     "GL_ARB_blend_func_extended",
@@ -151,6 +167,7 @@ pub const GLSL: &[&str] = &[
     "GL_ARB_explicit_uniform_location",
     "GL_ARB_separate_shader_objects",
     "GL_ARB_shader_bit_encoding",
+    "GL_ARB_shader_viewport_layer_array",
     "GL_ARB_texture_gather",
     "GL_ARB_texture_query_levels",
     "GL_ARB_texture_query_lod",

@@ -615,3 +615,153 @@ fn the_provoking_vertex_queries_name_the_provoking_vertex() {
         assert_eq!(c.get_integerv(pname), vec![gl::PROVOKING_VERTEX as i32]);
     }
 }
+
+/// A layered 4-sample 2D multisample array (GL_RGBA): each sample of the layer gl_Layer picks is
+/// drawn, and a glClear reaches every sample of every layer; each layer is resolved by a
+/// blit of it (glFramebufferTextureLayer) into a single-sample texture.
+fn multisample_scene(threads: usize) -> Vec<Vec<u8>> {
+    let mut c = fbo_context(threads);
+    let ms = c.gen_textures(1)[0];
+    c.bind_texture(gl::TEXTURE_2D_MULTISAMPLE_ARRAY, ms);
+    // The unsized base format: colour-renderable (GL 4.5 core §9.4), so
+    // glTexImage3DMultisample takes it (glTexStorage3DMultisample would not).
+    c.tex_storage_3d_multisample(gl::TEXTURE_2D_MULTISAMPLE_ARRAY, 4, gl::RGBA, W, W, 3, true);
+    assert_eq!(c.get_error(), gl::INVALID_ENUM);
+    c.tex_image_3d_multisample(gl::TEXTURE_2D_MULTISAMPLE_ARRAY, 4, gl::RGBA, W, W, 3, true);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    c.framebuffer_texture(gl::FRAMEBUFFER, gl::COLOR_ATTACHMENT0, ms, 0);
+    assert_eq!(
+        c.check_framebuffer_status(gl::FRAMEBUFFER),
+        gl::FRAMEBUFFER_COMPLETE
+    );
+    let p = use_program(
+        &mut c,
+        &[
+            (gl::VERTEX_SHADER, VS),
+            (gl::GEOMETRY_SHADER, GS_LAYERS),
+            (gl::FRAGMENT_SHADER, FS_COL),
+        ],
+    );
+    c.clear_color(0.5, 0.5, 0.5, 0.5);
+    c.clear(gl::COLOR_BUFFER_BIT);
+    // Layers 1 and 2 in colours 0 and 1; layer 0 keeps the clear.
+    set_int(&mut c, p, "n", 2);
+    set_int(&mut c, p, "first", 1);
+    c.draw_arrays(gl::TRIANGLES, 0, 3);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    let resolved = texture(&mut c, gl::TEXTURE_2D_ARRAY, gl::RGBA8, 1);
+    let fbs = c.gen_framebuffers(2);
+    let mut out = Vec::new();
+    for l in 0..3 {
+        c.bind_framebuffer(gl::READ_FRAMEBUFFER, fbs[0]);
+        c.framebuffer_texture_layer(gl::READ_FRAMEBUFFER, gl::COLOR_ATTACHMENT0, ms, 0, l);
+        c.bind_framebuffer(gl::DRAW_FRAMEBUFFER, fbs[1]);
+        c.framebuffer_texture_layer(gl::DRAW_FRAMEBUFFER, gl::COLOR_ATTACHMENT0, resolved, 0, 0);
+        c.blit_framebuffer(0, 0, W, W, 0, 0, W, W, gl::COLOR_BUFFER_BIT, gl::NEAREST);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        out.push(rgba(&mut c, gl::TEXTURE_2D_ARRAY, resolved));
+    }
+    out
+}
+
+#[test]
+fn multisample_layers_are_drawn_and_cleared_sample_by_sample() {
+    let got = multisample_scene(1);
+    assert!(got == multisample_scene(2));
+    // Every sample of a pixel alike, so the resolve is exact.
+    assert!(got[0] == solid(GREY), "layer 0");
+    assert!(got[1] == solid(colour(0)), "layer 1");
+    assert!(got[2] == solid(colour(1)), "layer 2");
+}
+
+/// A vertex shader that writes gl_Layer and gl_ViewportIndex (GL_ARB_shader_viewport_layer_array):
+/// triangle t (vertices 3t..3t+2) covers the viewport and goes to layer `t` and viewport
+/// `t % 2`, coloured by t.
+const VS_SELECTS: &str = "#version 150
+#extension GL_ARB_shader_viewport_layer_array : require
+out vec4 v_col;
+void main() {
+    int t = gl_VertexID / 3;
+    int k = gl_VertexID % 3;
+    gl_Position = vec4(k == 1 ? 3.0 : -1.0, k == 2 ? 3.0 : -1.0, 0.0, 1.0);
+    gl_Layer = t;
+    gl_ViewportIndex = t % 2;
+    v_col = vec4(float(t * 20 + 10) / 255.0, float(200 - t * 10) / 255.0, 0.0, 1.0);
+}";
+
+const FS_V: &str = "#version 150
+#extension GL_ARB_fragment_layer_viewport : require
+in vec4 v_col;
+out vec4 c;
+void main() { c = vec4(v_col.rg, float(gl_ViewportIndex * 20 + 10) / 255.0, 1.0); }";
+
+/// Three triangles from the vertex shader into a 3-layer array: viewport 0 the left half,
+/// viewport 1 the right half.
+fn vertex_select_scene(threads: usize) -> Vec<u8> {
+    let mut c = fbo_context(threads);
+    let t = texture(&mut c, gl::TEXTURE_2D_ARRAY, gl::RGBA8, 3);
+    c.framebuffer_texture(gl::FRAMEBUFFER, gl::COLOR_ATTACHMENT0, t, 0);
+    let p = common::program(&mut c, VS_SELECTS, FS_V);
+    c.use_program(p);
+    let half = (W / 2) as f32;
+    c.viewport_indexedf(0, 0.0, 0.0, half, W as f32);
+    c.viewport_indexedf(1, half, 0.0, half, W as f32);
+    c.draw_arrays(gl::TRIANGLES, 0, 9);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    rgba(&mut c, gl::TEXTURE_2D_ARRAY, t)
+}
+
+#[test]
+fn a_vertex_shader_picks_layers_and_viewports() {
+    let got = vertex_select_scene(1);
+    assert!(got == vertex_select_scene(2));
+    for l in 0..3usize {
+        let img = &got[l * TEXELS * 4..(l + 1) * TEXELS * 4];
+        let [r, g, _, _] = colour(l as i32);
+        let vp = (l % 2) as u8;
+        for (i, px) in img.chunks(4).enumerate() {
+            let left = (i % W as usize) < (W / 2) as usize;
+            let want = if left == (vp == 0) {
+                [r, g, vp * 20 + 10, 255]
+            } else {
+                [0; 4]
+            };
+            assert_eq!(px, want, "layer {l} texel {i}");
+        }
+    }
+}
+
+#[test]
+fn vertex_shader_writes_need_an_extension() {
+    let mut c = common::context(4, 4, 1);
+    let vs = |ext: &str, body: &str| {
+        format!("#version 150\n{ext}\nvoid main() {{ gl_Position = vec4(0.0); {body} }}")
+    };
+    let cases = [
+        (vs("", "gl_Layer = 1;"), false),
+        (vs("", "gl_ViewportIndex = 1;"), false),
+        (vs("#extension GL_AMD_vertex_shader_layer : enable", "gl_Layer = 1;"), true),
+        (
+            vs("#extension GL_AMD_vertex_shader_layer : enable", "gl_ViewportIndex = 1;"),
+            false,
+        ),
+        (
+            vs(
+                "#extension GL_AMD_vertex_shader_viewport_index : enable",
+                "gl_ViewportIndex = 1;",
+            ),
+            true,
+        ),
+        (
+            vs(
+                "#extension GL_ARB_shader_viewport_layer_array : enable",
+                "gl_Layer = 1; gl_ViewportIndex = 1;",
+            ),
+            true,
+        ),
+    ];
+    for (src, ok) in cases {
+        let (_, compiled, log) = compile(&mut c, gl::VERTEX_SHADER, &src);
+        assert_eq!(compiled, ok, "{src}\n{log}");
+    }
+}

@@ -1132,23 +1132,23 @@ impl Context {
     }
 }
 
-/// What a program whose geometry shader writes gl_Layer or gl_ViewportIndex selects from
+/// What a program whose last vertex stage writes gl_Layer or gl_ViewportIndex selects from
 /// (`raster::Selection`); `None` for other programs, whose draws pay nothing for it.
 fn selection(
     c: &Context,
     program: &crate::raster::ProgramCode,
 ) -> Option<Arc<crate::raster::Selection>> {
-    let g = program.gs.as_deref()?;
-    if g.layer_slot.is_none() && g.viewport_slot.is_none() {
+    let [layer, viewport] = program.select_slots();
+    if layer.is_none() && viewport.is_none() {
         return None;
     }
     Some(Arc::new(crate::raster::Selection {
-        layers: if g.layer_slot.is_some() {
+        layers: if layer.is_some() {
             c.draw_layers()
         } else {
             Vec::new()
         },
-        viewports: if g.viewport_slot.is_some() {
+        viewports: if viewport.is_some() {
             c.viewport_states()
         } else {
             Vec::new()

@@ -77,6 +77,8 @@ pub(crate) fn link_modules(
         frag_coord_origin_upper_left: fs.frag_coord_origin_upper_left,
         frag_coord_pixel_center_integer: fs.frag_coord_pixel_center_integer,
         gs: Some(Arc::new(geometry)),
+        // What the geometry shader emits is rasterized: its gl_Layer counts.
+        vs_select_slots: [None; 2],
     };
     let mut exe = Executable::new(linked, Arc::new(code));
     exe.writes_storage = fs.writes_storage() || vs.writes_storage() || l.gs.writes_storage();

@@ -326,11 +326,12 @@ impl Lowerer {
                 });
                 (Type::INT, vars, true)
             }
-            // GLSL 1.50 §7.1 gl_Layer; GLSL 4.10 (GL_ARB_viewport_array) gl_ViewportIndex.
-            // Per emitted vertex like any output; the provoking vertex's value selects
-            // (`raster::geometry`).
-            ("gl_Layer" | "gl_ViewportIndex", Stage::Geometry)
-                if name == "gl_Layer" || self.version >= 410 || self.viewport_array =>
+            // GLSL 1.50 §7.1 gl_Layer; GLSL 4.10 (GL_ARB_viewport_array) gl_ViewportIndex;
+            // in a vertex shader with GL_ARB_shader_viewport_layer_array or the AMD
+            // extensions. Per vertex like any output; the provoking vertex's value selects
+            // (`raster::front::bin_selecting`).
+            ("gl_Layer" | "gl_ViewportIndex", Stage::Geometry | Stage::Vertex)
+                if self.may_write_layer_or_viewport(name) =>
             {
                 let b = if name == "gl_Layer" {
                     BuiltinOutput::Layer
@@ -377,6 +378,16 @@ impl Lowerer {
         }));
         self.scopes[0].insert(name.to_string(), sym.clone());
         Some(sym)
+    }
+
+    /// Whether this stage may write gl_Layer or gl_ViewportIndex (`name`).
+    fn may_write_layer_or_viewport(&self, name: &str) -> bool {
+        let layer = name == "gl_Layer";
+        match self.stage {
+            Stage::Geometry => layer || self.version >= 410 || self.viewport_array,
+            Stage::Vertex => self.vertex_layer_viewport[usize::from(!layer)],
+            _ => false,
+        }
     }
 
     /// Input words of a built-in input the draw fills (`ir::geometry::link_inputs`).

@@ -80,6 +80,7 @@ pub struct UnitFlags {
     pub cull_distance: bool,
     pub viewport_array: bool,
     pub fragment_layer_viewport: bool,
+    pub vertex_layer_viewport: [bool; 2],
     pub texture_gather: bool,
     pub texture_query_lod: bool,
     pub texture_query_levels: bool,
@@ -162,6 +163,10 @@ pub struct Lowerer {
     /// GL_ARB_fragment_layer_viewport is on: gl_Layer and gl_ViewportIndex as fragment
     /// inputs before GLSL 4.30.
     pub fragment_layer_viewport: bool,
+    /// A vertex shader may write gl_Layer ([0]) and gl_ViewportIndex ([1]):
+    /// GL_ARB_shader_viewport_layer_array (both), GL_AMD_vertex_shader_layer,
+    /// GL_AMD_vertex_shader_viewport_index.
+    pub vertex_layer_viewport: [bool; 2],
     /// GL_ARB_texture_gather is on: textureGather and textureGatherOffset (the forms that
     /// extension adds, without GLSL 4.00's component, shadow, rectangle and Offsets forms)
     /// before GLSL 4.00.
@@ -298,6 +303,7 @@ impl Lowerer {
             cull_distance: false,
             viewport_array: false,
             fragment_layer_viewport: false,
+            vertex_layer_viewport: [false; 2],
             texture_gather: false,
             texture_query_lod: false,
             texture_query_levels: false,
@@ -363,6 +369,7 @@ impl Lowerer {
             cull_distance: self.cull_distance,
             viewport_array: self.viewport_array,
             fragment_layer_viewport: self.fragment_layer_viewport,
+            vertex_layer_viewport: self.vertex_layer_viewport,
             texture_gather: self.texture_gather,
             texture_query_lod: self.texture_query_lod,
             texture_query_levels: self.texture_query_levels,
@@ -383,6 +390,7 @@ impl Lowerer {
             self.cull_distance = f.cull_distance;
             self.viewport_array = f.viewport_array;
             self.fragment_layer_viewport = f.fragment_layer_viewport;
+            self.vertex_layer_viewport = f.vertex_layer_viewport;
             self.texture_gather = f.texture_gather;
             self.texture_query_lod = f.texture_query_lod;
             self.texture_query_levels = f.texture_query_levels;
@@ -427,6 +435,9 @@ impl Lowerer {
                 "GL_ARB_cull_distance" => self.cull_distance = on,
                 "GL_ARB_viewport_array" => self.viewport_array = on,
                 "GL_ARB_fragment_layer_viewport" => self.fragment_layer_viewport = on,
+                "GL_ARB_shader_viewport_layer_array" => self.vertex_layer_viewport = [on; 2],
+                "GL_AMD_vertex_shader_layer" => self.vertex_layer_viewport[0] = on,
+                "GL_AMD_vertex_shader_viewport_index" => self.vertex_layer_viewport[1] = on,
                 "GL_ARB_texture_gather" => self.texture_gather = on,
                 "GL_ARB_texture_query_lod" => self.texture_query_lod = on,
                 "GL_ARB_texture_query_levels" => self.texture_query_levels = on,

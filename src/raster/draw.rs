@@ -155,6 +155,22 @@ pub struct ProgramCode {
     /// `position_slot`, `point_size_slot`, `clip_distances` and `varyings` name words of
     /// the vertices it emits, and `vs_output_words` stays the vertex shader's.
     pub gs: Option<Arc<GeometryCode>>,
+    /// Output words of gl_Layer and gl_ViewportIndex when the vertex shader of a program
+    /// without a geometry stage writes them (GL_ARB_shader_viewport_layer_array): then the
+    /// provoking vertex's values pick each primitive's layer and viewport, as a geometry
+    /// shader's do (`GeometryCode::layer_slot`).
+    pub vs_select_slots: [Option<u32>; 2],
+}
+
+impl ProgramCode {
+    /// The output words of gl_Layer and gl_ViewportIndex of the last vertex stage, when it
+    /// writes them (`Selection`).
+    pub fn select_slots(&self) -> [Option<u32>; 2] {
+        match &self.gs {
+            Some(g) => [g.layer_slot, g.viewport_slot],
+            None => self.vs_select_slots,
+        }
+    }
 }
 
 /// A linked geometry stage (GL 3.2 core §11.3): its code runs with the vertex stage's
@@ -390,6 +406,9 @@ pub struct LayerImages {
     pub colors: Vec<Option<Arc<Image>>>,
     pub depth: Option<Arc<Image>>,
     pub stencil: Option<Arc<Image>>,
+    /// Samples 1.. of a multisample target's layer, as `RenderTarget::planes`
+    /// (`multisample::per_sample_draws` makes each sample's draw select from its own).
+    pub planes: Vec<SamplePlane>,
 }
 
 /// One viewport of the viewport array with its depth range and scissor rectangle (GL 4.5
@@ -409,7 +428,7 @@ pub struct ViewportState {
 pub struct Selection {
     /// Every layer of the layered draw framebuffer (layer 0 included), when the shader
     /// writes gl_Layer; empty when the framebuffer is not layered (gl_Layer is then
-    /// ignored) or is multisample (layer 0 is drawn).
+    /// ignored).
     pub layers: Vec<LayerImages>,
     /// Every viewport (GL_MAX_VIEWPORTS), when the shader writes gl_ViewportIndex.
     pub viewports: Vec<ViewportState>,

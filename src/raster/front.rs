@@ -195,7 +195,7 @@ pub fn bin_draw(
         .depth
         .as_ref()
         .is_some_and(|d| d.format() == crate::sampler::Format::Depth32F);
-    if call.program.gs.is_some() {
+    if call.program.gs.is_some() || call.program.vs_select_slots.iter().any(Option::is_some) {
         return bin_geometry(scene, call, interp, float_depth, scratch, flush);
     }
     let Some(mut ctx) = SetupCtx::new(&call.state, call.target.width, call.target.height, interp)
@@ -342,7 +342,9 @@ fn push_binned(
 
 /// `bin_draw` of a draw with a geometry shader (`geometry.rs`): instances in order, each
 /// instance's input primitives in windows, the emitted primitives assembled, clipped, set
-/// up and binned in their order on this thread.
+/// up and binned in their order on this thread. A draw without one whose vertex shader
+/// writes gl_Layer or gl_ViewportIndex comes here too (`shade_selecting`): its primitives
+/// are made as a pass-through geometry stage would emit them.
 ///
 /// A shader that writes gl_ViewportIndex sets each primitive up with its provoking
 /// vertex's viewport, depth range and scissor rectangle (GL 4.5 core §13.6.1; an index
@@ -353,17 +355,16 @@ fn push_binned(
 /// different layers are different images, so their relative order changes no pixel.
 fn bin_geometry(
     scene: &mut Scene,
-    call: DrawCall,
+    mut call: DrawCall,
     interp: Vec<crate::ir::Interpolation>,
     float_depth: bool,
     scratch: &mut FrontScratch,
     flush: &mut dyn FnMut(&mut Scene),
 ) -> usize {
-    let Some(g) = call.program.gs.clone() else {
-        return 0;
-    };
+    let g = call.program.gs.clone();
+    let [layer_slot, viewport_slot] = call.program.select_slots();
     let sel = call.select.clone();
-    let viewports = match (&sel, g.viewport_slot) {
+    let viewports = match (&sel, viewport_slot) {
         (Some(s), Some(_)) if !s.viewports.is_empty() => s.viewports.clone(),
         _ => vec![super::draw::ViewportState {
             viewport: call.state.viewport,
@@ -371,7 +372,7 @@ fn bin_geometry(
             scissor: call.state.scissor,
         }],
     };
-    let layers = match (&sel, g.layer_slot) {
+    let layers = match (&sel, layer_slot) {
         (Some(s), Some(_)) => s.layers.len() as u32,
         _ => 0,
     };
@@ -401,16 +402,26 @@ fn bin_geometry(
     let prog = &call.program;
     let early_depth =
         (!prog.uses_discard && prog.frag_depth_slot.is_none()) || prog.early_fragment_tests;
-    let elems = geometry::input_primitives(&call);
-    let n = g.input.vertices() as usize;
-    let prims = elems.len() / n;
+    // The geometry stage's input primitives (`n` elements each), or the draw's own.
+    let (elems, n, prims, window) = match &g {
+        Some(g) => {
+            let elems = geometry::input_primitives(&call);
+            let n = g.input.vertices() as usize;
+            let prims = elems.len() / n;
+            (elems, n, prims, geometry::window_prims(g))
+        }
+        None => {
+            super::restart::expand(&mut call);
+            let prims = prim_count(call.topology, call.vertices.count) as usize;
+            (Vec::new(), 0, prims, SELECTING_WINDOW_PRIMS)
+        }
+    };
     if prims == 0 || call.vertices.instance_count == 0 {
         return 0;
     }
     let call = Arc::new(call);
     let stride = vertex::record_stride(&call);
     let params = PrimParams::new(&call, stride);
-    let window = geometry::window_prims(&g);
     let mut total = 0;
     let mut gs_out = geometry::GeometryOut::default();
     // Per layer used in the window, its output (in order of first use); `slot_of[l]` is
@@ -423,14 +434,18 @@ fn bin_geometry(
             gs_out.records.clear();
             gs_out.prims.clear();
             gs_out.select.clear();
-            // gl_PrimitiveIDIn counts from 0 in each instance.
-            geometry::run(
-                &call,
-                instance,
-                &elems[start * n..end * n],
-                start as u32,
-                &mut gs_out,
-            );
+            if g.is_some() {
+                // gl_PrimitiveIDIn counts from 0 in each instance.
+                geometry::run(
+                    &call,
+                    instance,
+                    &elems[start * n..end * n],
+                    start as u32,
+                    &mut gs_out,
+                );
+            } else {
+                shade_selecting(&call, instance, start as u32..end as u32, &mut gs_out);
+            }
             scratch.bins.clear();
             let (tris, tri_planes) = scene.take_lists();
             outs.clear();
@@ -491,6 +506,61 @@ fn bin_geometry(
         }
     }
     total
+}
+
+/// Primitives per window of a draw whose vertex shader selects layers or viewports.
+const SELECTING_WINDOW_PRIMS: usize = 1 << 14;
+
+/// The vertex stage of a draw without a geometry stage whose vertex shader writes gl_Layer
+/// or gl_ViewportIndex (`ProgramCode::vs_select_slots`): primitives `prims` of `instance`
+/// as records, primitives and selections, as `geometry::run` makes them of emitted
+/// vertices (each vertex of the window shaded once; strips keep their winding and
+/// provoking vertex, `prim_elements`, `provoking_position`).
+fn shade_selecting(
+    call: &DrawCall,
+    instance: u32,
+    prims: std::ops::Range<u32>,
+    out: &mut geometry::GeometryOut,
+) {
+    let n = prim_vertices(call.topology);
+    let mut ids: Vec<i64> = Vec::new();
+    let mut seen: std::collections::HashMap<i64, u32> = std::collections::HashMap::new();
+    let mut recs: Vec<u32> = Vec::with_capacity(prims.len() * n);
+    for i in prims.clone() {
+        for &e in &prim_elements(call.topology, i, call.vertices.count)[..n] {
+            let id = super::fetch::vertex_id(&call.vertices, e);
+            recs.push(*seen.entry(id).or_insert_with(|| {
+                ids.push(id);
+                ids.len() as u32 - 1
+            }));
+        }
+    }
+    let prog = &call.program;
+    let words = prog.vs_output_words.max(prog.vs.output_words()) as usize;
+    let mut shaded = vec![0u32; ids.len() * words];
+    vertex::shade_words(call, &ids, instance, words, &mut shaded);
+    let stride = vertex::record_stride(call);
+    let filler = vertex::RecordFiller::new(call);
+    let [layer, viewport] = prog.vs_select_slots;
+    out.records.resize(ids.len() * stride, 0.0);
+    for (rec, w) in out
+        .records
+        .chunks_exact_mut(stride)
+        .zip(shaded.chunks_exact(words.max(1)))
+    {
+        let word = |s: u32| w.get(s as usize).copied().unwrap_or(0);
+        filler.fill(rec, word);
+        out.select
+            .push([layer.map_or(0, word), viewport.map_or(0, word)]);
+    }
+    for (k, i) in prims.enumerate() {
+        let r = &recs[k * n..(k + 1) * n];
+        out.prims.push(geometry::OutPrim {
+            records: [r[0], r[1.min(n - 1)], r[2.min(n - 1)]],
+            n: n as u8,
+            provoking: provoking_position(call.topology, i, call.state.provoking_first) as u8,
+        });
+    }
 }
 
 fn merge(out: &mut ChunkOut, part: ChunkOut) {

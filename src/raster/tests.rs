@@ -151,6 +151,7 @@ fn program(fs: Arc<dyn ShaderCode>, interp: Interpolation) -> ProgramCode {
         frag_coord_origin_upper_left: false,
         frag_coord_pixel_center_integer: false,
         gs: None,
+        vs_select_slots: [None; 2],
     }
 }
 
