@@ -86,7 +86,11 @@ fn ms_internal_format(internalformat: u32, base_formats: bool) -> GlResult<pixel
         .filter(|f| {
             let base = base_formats
                 && matches!(internalformat, gl::RED | gl::RG | gl::RGB | gl::RGBA);
-            (f.sized || base) && (color_renderable(f.storage) || f.storage.is_depth())
+            // Compressed formats are not colour-renderable (GL 4.5 core table 8.14).
+            let compressed = crate::api::compressed::specific(f.gl).is_some();
+            (f.sized || base)
+                && !compressed
+                && (color_renderable(f.storage) || f.storage.is_depth())
         })
         .ok_or(GlError::BadEnum(
             "internal format (not colour-, depth- or stencil-renderable)",
