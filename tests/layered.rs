@@ -114,13 +114,12 @@ fn fbo_context(threads: usize) -> Context {
 
 /// glGetTexImage of level 0 of `target` as RGBA8 (every layer, or one cube face).
 fn rgba(c: &mut Context, target: u32, t: u32) -> Vec<u8> {
-    let bind = if (gl::TEXTURE_CUBE_MAP_POSITIVE_X..=gl::TEXTURE_CUBE_MAP_NEGATIVE_Z)
-        .contains(&target)
-    {
-        gl::TEXTURE_CUBE_MAP
-    } else {
-        target
-    };
+    let bind =
+        if (gl::TEXTURE_CUBE_MAP_POSITIVE_X..=gl::TEXTURE_CUBE_MAP_NEGATIVE_Z).contains(&target) {
+            gl::TEXTURE_CUBE_MAP
+        } else {
+            target
+        };
     c.bind_texture(bind, t);
     let v = c.get_tex_image(target, 0, gl::RGBA, gl::UNSIGNED_BYTE);
     assert_eq!(c.get_error(), gl::NO_ERROR);
@@ -584,8 +583,7 @@ fn the_built_ins_need_their_version_or_extension() {
         ),
         (
             gl::FRAGMENT_SHADER,
-            "#version 150\nout vec4 c;\nvoid main() { c = vec4(gl_ViewportIndex); }"
-                .to_string(),
+            "#version 150\nout vec4 c;\nvoid main() { c = vec4(gl_ViewportIndex); }".to_string(),
             false,
         ),
         (
@@ -597,8 +595,7 @@ fn the_built_ins_need_their_version_or_extension() {
         // gl_Layer is an input there: not writable.
         (
             gl::FRAGMENT_SHADER,
-            "#version 430\nout vec4 c;\nvoid main() { gl_Layer = 1; c = vec4(1.0); }"
-                .to_string(),
+            "#version 430\nout vec4 c;\nvoid main() { gl_Layer = 1; c = vec4(1.0); }".to_string(),
             false,
         ),
     ];
@@ -611,7 +608,10 @@ fn the_built_ins_need_their_version_or_extension() {
 #[test]
 fn the_provoking_vertex_queries_name_the_provoking_vertex() {
     let mut c = common::context(4, 4, 1);
-    for pname in [gl::LAYER_PROVOKING_VERTEX, gl::VIEWPORT_INDEX_PROVOKING_VERTEX] {
+    for pname in [
+        gl::LAYER_PROVOKING_VERTEX,
+        gl::VIEWPORT_INDEX_PROVOKING_VERTEX,
+    ] {
         assert_eq!(c.get_integerv(pname), vec![gl::PROVOKING_VERTEX as i32]);
     }
 }
@@ -740,9 +740,18 @@ fn vertex_shader_writes_need_an_extension() {
     let cases = [
         (vs("", "gl_Layer = 1;"), false),
         (vs("", "gl_ViewportIndex = 1;"), false),
-        (vs("#extension GL_AMD_vertex_shader_layer : enable", "gl_Layer = 1;"), true),
         (
-            vs("#extension GL_AMD_vertex_shader_layer : enable", "gl_ViewportIndex = 1;"),
+            vs(
+                "#extension GL_AMD_vertex_shader_layer : enable",
+                "gl_Layer = 1;",
+            ),
+            true,
+        ),
+        (
+            vs(
+                "#extension GL_AMD_vertex_shader_layer : enable",
+                "gl_ViewportIndex = 1;",
+            ),
             false,
         ),
         (
@@ -758,6 +767,20 @@ fn vertex_shader_writes_need_an_extension() {
                 "gl_Layer = 1; gl_ViewportIndex = 1;",
             ),
             true,
+        ),
+        // Members of a gl_PerVertex redeclaration where the stage may write them.
+        (
+            "#version 150\n#extension GL_AMD_vertex_shader_layer : enable\n\
+             out gl_PerVertex { vec4 gl_Position; int gl_Layer; };\n\
+             void main() { gl_Layer = 2; }"
+                .to_string(),
+            true,
+        ),
+        (
+            "#version 150\nout gl_PerVertex { vec4 gl_Position; int gl_Layer; };\n\
+             void main() { }"
+                .to_string(),
+            false,
         ),
     ];
     for (src, ok) in cases {

@@ -407,7 +407,11 @@ fn errors() {
     // glTexImage2DMultisample takes them, as Mesa does; glTexStorage2DMultisample wants a
     // sized one (§8.19), and a compressed format is not renderable at all.
     c.tex_storage_2d_multisample(ms, 4, gl::RGBA, 4, 4, true);
-    assert_eq!(c.get_error(), gl::INVALID_ENUM, "unsized format for storage");
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_ENUM,
+        "unsized format for storage"
+    );
     c.tex_image_2d_multisample(ms, 4, gl::COMPRESSED_RED_RGTC1, 4, 4, true);
     assert_eq!(c.get_error(), gl::INVALID_ENUM, "compressed format");
     c.tex_image_2d_multisample(ms, 4, gl::RGB, 4, 4, true);

@@ -541,9 +541,7 @@ impl Context {
                     }
                     Attachment::Renderbuffer(_) => Some(img.clone()),
                 };
-                (0..n_planes)
-                    .map(|i| imgs.get(i).and_then(pick))
-                    .collect()
+                (0..n_planes).map(|i| imgs.get(i).and_then(pick)).collect()
             };
             for &b in chosen {
                 let a = b

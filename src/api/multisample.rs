@@ -84,8 +84,8 @@ fn ms_internal_format(internalformat: u32, base_formats: bool) -> GlResult<pixel
     }
     pixels::internal_format(internalformat)
         .filter(|f| {
-            let base = base_formats
-                && matches!(internalformat, gl::RED | gl::RG | gl::RGB | gl::RGBA);
+            let base =
+                base_formats && matches!(internalformat, gl::RED | gl::RG | gl::RGB | gl::RGBA);
             // Compressed formats are not colour-renderable (GL 4.5 core table 8.14).
             let compressed = crate::api::compressed::specific(f.gl).is_some();
             (f.sized || base)

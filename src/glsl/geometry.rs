@@ -381,7 +381,7 @@ impl Lowerer {
     }
 
     /// Whether this stage may write gl_Layer or gl_ViewportIndex (`name`).
-    fn may_write_layer_or_viewport(&self, name: &str) -> bool {
+    pub(super) fn may_write_layer_or_viewport(&self, name: &str) -> bool {
         let layer = name == "gl_Layer";
         match self.stage {
             Stage::Geometry => layer || self.version >= 410 || self.viewport_array,

@@ -384,8 +384,12 @@ fn bin_geometry(
             state.viewport = v.viewport;
             state.depth_range = v.depth_range;
             state.scissor = v.scissor;
-            let mut ctx =
-                SetupCtx::new(&state, call.target.width, call.target.height, interp.clone())?;
+            let mut ctx = SetupCtx::new(
+                &state,
+                call.target.width,
+                call.target.height,
+                interp.clone(),
+            )?;
             ctx.float_depth = float_depth;
             let planes = ClipPlanes::for_draw(
                 v.viewport,

@@ -237,8 +237,7 @@ pub fn run(call: &DrawCall, instance: u32, elems: &[u32], first_prim: u32, out: 
                 });
                 if selects {
                     let pick = |slot: Option<u32>| slot.map_or(0, |s| word(at + 1 + s));
-                    out.select
-                        .push([pick(g.layer_slot), pick(g.viewport_slot)]);
+                    out.select.push([pick(g.layer_slot), pick(g.viewport_slot)]);
                 }
                 if let Some(words) = out.words.as_mut() {
                     words.extend((0..vw).map(|s| word(at + 1 + s)));
