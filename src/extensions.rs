@@ -87,9 +87,8 @@
 ///   geometry shader (or, with the last three, a vertex shader) selecting each primitive's
 ///   viewport and layer (`raster/front.rs bin_geometry`), both read by fragment shaders
 ///   (`tests/layered.rs`).
-///   piglit's groups: every test that runs passes but the compatibility-profile
-///   display-list one (llvmpipe fails it too) and the ones listed in
-///   `conformance/piglit-known-failures.txt`.
+///   piglit's groups: every test that runs passes but render-depthrange, whose fragment
+///   shader reads gl_DepthRange (not declared yet; `conformance/piglit-known-failures.txt`).
 /// - Not listed, though most of each works: GL_ARB_texture_rectangle and
 ///   GL_ARB_texture_cube_map_array (their PROXY_TEXTURE_* targets: softgl has no proxy
 ///   textures; their GLSL sampler keywords below 4.00 / 1.40 are ready in `glsl/lex.rs`
