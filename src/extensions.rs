@@ -92,9 +92,18 @@
 ///   PROXY_TEXTURE_* targets (`api/proxy.rs`), the sampler types (keywords below GLSL
 ///   1.40 / 4.00 with the `#extension`, `glsl/lex.rs`) and GLSL 1.10's texture2DRect,
 ///   texture2DRectProj, shadow2DRect and shadow2DRectProj (`glsl/builtins.rs`).
-/// - Not listed, though most of it works: GL_ARB_viewport_array (gl_ViewportIndex is
-///   missing, so only viewport 0 renders).
+/// - GL_ARB_viewport_array, GL_ARB_fragment_layer_viewport,
+///   GL_ARB_shader_viewport_layer_array, GL_AMD_vertex_shader_layer and
+///   GL_AMD_vertex_shader_viewport_index: the indexed viewport, scissor and depth-range
+///   commands and queries (`api/viewport.rs`), gl_ViewportIndex and gl_Layer written by a
+///   geometry shader (or, with the last three, a vertex shader) selecting each primitive's
+///   viewport and layer (`raster/front.rs bin_geometry`), both read by fragment shaders
+///   (`tests/layered.rs`).
+///   piglit's groups: every test that runs passes but render-depthrange, whose fragment
+///   shader reads gl_DepthRange (not declared yet; `conformance/piglit-known-failures.txt`).
 pub const GL: &[&str] = &[
+    "GL_AMD_vertex_shader_layer",
+    "GL_AMD_vertex_shader_viewport_index",
     "GL_ARB_base_instance",
     "GL_ARB_bindless_texture",
     "GL_ARB_blend_func_extended",
@@ -108,6 +117,7 @@ pub const GL: &[&str] = &[
     "GL_ARB_draw_indirect",
     "GL_ARB_draw_instanced",
     "GL_ARB_explicit_attrib_location",
+    "GL_ARB_fragment_layer_viewport",
     "GL_ARB_framebuffer_object",
     "GL_ARB_get_program_binary",
     "GL_ARB_instanced_arrays",
@@ -117,6 +127,7 @@ pub const GL: &[&str] = &[
     "GL_ARB_sampler_objects",
     "GL_ARB_seamless_cube_map",
     "GL_ARB_separate_shader_objects",
+    "GL_ARB_shader_viewport_layer_array",
     "GL_ARB_sync",
     "GL_ARB_texture_buffer_object",
     "GL_ARB_texture_buffer_range",
@@ -133,6 +144,7 @@ pub const GL: &[&str] = &[
     "GL_ARB_transform_feedback2",
     "GL_ARB_transform_feedback3",
     "GL_ARB_transform_feedback_instanced",
+    "GL_ARB_viewport_array",
     "GL_EXT_texture_compression_rgtc",
     "GL_EXT_texture_compression_s3tc",
     "GL_EXT_texture_swizzle",
@@ -153,23 +165,28 @@ pub const GL: &[&str] = &[
 ///   GL_ARB_uniform_buffer_object: core in the GLSL versions softgl compiles; listed here so
 ///   shaders written for older versions that enable them compile.
 pub const GLSL: &[&str] = &[
+    "GL_AMD_vertex_shader_layer",
+    "GL_AMD_vertex_shader_viewport_index",
     "GL_ARB_arrays_of_arrays",
     "GL_ARB_bindless_texture",
     "GL_ARB_blend_func_extended",
     "GL_ARB_cull_distance",
     "GL_ARB_draw_instanced",
+    "GL_ARB_fragment_layer_viewport",
     "GL_ARB_gpu_shader_int64",
     "GL_ARB_shading_language_420pack",
     "GL_ARB_explicit_attrib_location",
     "GL_ARB_explicit_uniform_location",
     "GL_ARB_separate_shader_objects",
     "GL_ARB_shader_bit_encoding",
+    "GL_ARB_shader_viewport_layer_array",
     "GL_ARB_texture_cube_map_array",
     "GL_ARB_texture_gather",
     "GL_ARB_texture_query_levels",
     "GL_ARB_texture_query_lod",
     "GL_ARB_texture_rectangle",
     "GL_ARB_uniform_buffer_object",
+    "GL_ARB_viewport_array",
 ];
 
 #[cfg(test)]

@@ -403,8 +403,19 @@ fn errors() {
     assert_eq!(c.get_error(), gl::INVALID_VALUE, "zero samples");
     c.tex_image_2d_multisample(ms, 9, gl::RGBA8, 4, 4, true);
     assert_eq!(c.get_error(), gl::INVALID_OPERATION, "past GL_MAX_SAMPLES");
-    c.tex_image_2d_multisample(ms, 4, gl::RGBA, 4, 4, true);
-    assert_eq!(c.get_error(), gl::INVALID_ENUM, "unsized format");
+    // The unsized base formats are colour-renderable (GL 4.5 core §9.4), so
+    // glTexImage2DMultisample takes them, as Mesa does; glTexStorage2DMultisample wants a
+    // sized one (§8.19), and a compressed format is not renderable at all.
+    c.tex_storage_2d_multisample(ms, 4, gl::RGBA, 4, 4, true);
+    assert_eq!(
+        c.get_error(),
+        gl::INVALID_ENUM,
+        "unsized format for storage"
+    );
+    c.tex_image_2d_multisample(ms, 4, gl::COMPRESSED_RED_RGTC1, 4, 4, true);
+    assert_eq!(c.get_error(), gl::INVALID_ENUM, "compressed format");
+    c.tex_image_2d_multisample(ms, 4, gl::RGB, 4, 4, true);
+    assert_eq!(c.get_error(), gl::NO_ERROR, "unsized base format");
     c.tex_image_2d_multisample(ms, 4, gl::RGBA8, -1, 4, true);
     assert_eq!(c.get_error(), gl::INVALID_VALUE, "negative width");
     c.tex_image_2d_multisample(gl::TEXTURE_2D, 4, gl::RGBA8, 4, 4, true);

@@ -166,6 +166,7 @@ scenes! {
     fragcoord_origin_upper_left,
     fragcoord_pixel_center_integer,
     front_facing,
+    geometry_layer_viewport_read,
     geometry_per_vertex_blocks,
     geometry_points_to_quads,
     instanced_arrays,

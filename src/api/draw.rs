@@ -942,6 +942,7 @@ impl Context {
         let [vs_blocks, fs_blocks] = blocks;
         let [vs_storage, fs_storage] = storage.stages;
         let loop_trips = self.loop_trip_flag(self.drawing_program());
+        let select = selection(self, &program);
         let mut call = DrawCall {
             topology,
             vertices,
@@ -963,6 +964,7 @@ impl Context {
             target,
             samples: None,
             preshaded: None,
+            select,
         };
         // Conditional rendering discards the whole draw, capture included (§10.9).
         if !self.queries.discards_rendering() {
@@ -1138,4 +1140,28 @@ impl Context {
         self.retired_descriptors.extend(retired);
         h
     }
+}
+
+/// What a program whose last vertex stage writes gl_Layer or gl_ViewportIndex selects from
+/// (`raster::Selection`); `None` for other programs, whose draws pay nothing for it.
+fn selection(
+    c: &Context,
+    program: &crate::raster::ProgramCode,
+) -> Option<Arc<crate::raster::Selection>> {
+    let [layer, viewport] = program.select_slots();
+    if layer.is_none() && viewport.is_none() {
+        return None;
+    }
+    Some(Arc::new(crate::raster::Selection {
+        layers: if layer.is_some() {
+            c.draw_layers()
+        } else {
+            Vec::new()
+        },
+        viewports: if viewport.is_some() {
+            c.viewport_states()
+        } else {
+            Vec::new()
+        },
+    }))
 }

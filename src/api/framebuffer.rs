@@ -519,9 +519,29 @@ impl Context {
         let n_planes = samples.saturating_sub(1) as usize;
         let mut planes = vec![SamplePlane::default(); n_planes];
         if samples > 0 {
+            // A multisample array's planes hold every layer: the attachment's layer of each
+            // (its `layer`, or `layer` of a layered one), as `attachment_image_at` picks.
             let plane_images = |a: Option<Attachment>| -> Vec<Option<Arc<Image>>> {
-                let imgs = a.map(|a| self.attachment_samples(a).1).unwrap_or_default();
-                (0..n_planes).map(|i| imgs.get(i).cloned()).collect()
+                let Some(a) = a else {
+                    return vec![None; n_planes];
+                };
+                let imgs = self.attachment_samples(a).1;
+                let pick = |img: &Arc<Image>| match a {
+                    Attachment::Texture {
+                        layer: first,
+                        layered,
+                        ..
+                    } => {
+                        let l = if layered { first + layer } else { first };
+                        if l == 0 && img.depth() == 1 {
+                            Some(img.clone())
+                        } else {
+                            img.layer_view(l).map(Arc::new)
+                        }
+                    }
+                    Attachment::Renderbuffer(_) => Some(img.clone()),
+                };
+                (0..n_planes).map(|i| imgs.get(i).and_then(pick)).collect()
             };
             for &b in chosen {
                 let a = b
@@ -534,14 +554,28 @@ impl Context {
             for (p, img) in planes.iter_mut().zip(plane_images(fb.depth)) {
                 p.depth = img;
             }
-            for (p, img) in planes.iter_mut().zip(plane_images(fb.stencil)) {
-                p.stencil = img;
+            // One attachment for both is one image per plane too (see below).
+            if fb.stencil.is_some() && fb.stencil == fb.depth {
+                for p in &mut planes {
+                    p.stencil = p.depth.clone();
+                }
+            } else {
+                for (p, img) in planes.iter_mut().zip(plane_images(fb.stencil)) {
+                    p.stencil = img;
+                }
             }
         }
+        // One attachment for both is one image (a layer view made twice would be two, and
+        // the rasterizer tests stencil on the depth image only when they are the same).
+        let depth = fb.depth.and_then(|a| self.attachment_image_at(a, layer));
+        let stencil = match fb.stencil {
+            Some(a) if fb.depth == Some(a) => depth.clone(),
+            a => a.and_then(|a| self.attachment_image_at(a, layer)),
+        };
         Ok(Buffers {
             colors,
-            depth: fb.depth.and_then(|a| self.attachment_image_at(a, layer)),
-            stencil: fb.stencil.and_then(|a| self.attachment_image_at(a, layer)),
+            depth,
+            stencil,
             width,
             height,
             samples,
@@ -582,12 +616,47 @@ impl Context {
             }
             c.target.depth = b.depth;
             c.target.stencil = b.stencil;
+            // The layer's other samples (a draw buffer left out above stays out of them:
+            // `multisample::plane_target`).
+            c.target.planes = b.planes;
             more.push(c);
         }
         self.queue_clear(call);
         for c in more {
             self.queue_clear(c);
         }
+    }
+
+    /// Every layer of the draw framebuffer when its attachments are layered (GL 4.5 core
+    /// §9.8), for a geometry shader's gl_Layer: as many as the attachment with the most
+    /// has (one with fewer drops out of the later ones, as in `queue_clear_layers`).
+    /// Empty when it is not layered.
+    pub(crate) fn draw_layers(&self) -> Vec<crate::raster::LayerImages> {
+        let Some(fb) = self.draw_framebuffer.and_then(|n| self.framebuffers.get(n)) else {
+            return Vec::new();
+        };
+        let layers = fb
+            .colors
+            .iter()
+            .flatten()
+            .chain(fb.depth.iter())
+            .chain(fb.stencil.iter())
+            .map(|a| self.attachment_layers(*a))
+            .max()
+            .unwrap_or(0);
+        (0..layers)
+            .map_while(|layer| {
+                let b = self
+                    .framebuffer_buffers_at(self.draw_framebuffer, false, layer)
+                    .ok()?;
+                Some(crate::raster::LayerImages {
+                    colors: b.colors,
+                    depth: b.depth,
+                    stencil: b.stencil,
+                    planes: b.planes,
+                })
+            })
+            .collect()
     }
 
     /// The draw framebuffer as a render target, or its status when incomplete.

@@ -65,6 +65,8 @@ pub(crate) fn executable_of(
         invocations: g.invocation_count(),
         vertex_words,
         inputs: l.inputs,
+        layer_slot: builtin(BuiltinOutput::Layer).map(|o| o.slot),
+        viewport_slot: builtin(BuiltinOutput::ViewportIndex).map(|o| o.slot),
     };
     let code = ProgramCode {
         vs_output_words: vs_code.output_words().max(linked.vs_output_words),
@@ -86,6 +88,8 @@ pub(crate) fn executable_of(
         frag_coord_origin_upper_left: fs.frag_coord_origin_upper_left,
         frag_coord_pixel_center_integer: fs.frag_coord_pixel_center_integer,
         gs: Some(Arc::new(geometry)),
+        // What the geometry shader emits is rasterized: its gl_Layer counts.
+        vs_select_slots: [None; 2],
     };
     let mut exe = Executable::new(linked, Arc::new(code));
     exe.writes_storage = fs.writes_storage() || vs.writes_storage() || l.gs.writes_storage();

@@ -66,10 +66,12 @@ gl_commands! {
         = try_texture_storage_3d_multisample;
 }
 
-/// The internal format of a multisample texture: a sized colour-, depth- or
-/// stencil-renderable format (GL 4.5 core §8.8: INVALID_ENUM otherwise), integer ones
-/// included.
-fn ms_internal_format(internalformat: u32) -> GlResult<pixels::InternalFormat> {
+/// The internal format of a multisample texture: a colour-, depth- or stencil-renderable
+/// format (GL 4.5 core §8.8: INVALID_ENUM otherwise), integer ones included. The base
+/// formats RED, RG, RGB and RGBA are colour-renderable (§9.4) and allowed with `base_formats`
+/// (glTexImage*Multisample); glTex(ture)Storage*Multisample take sized formats only
+/// (§8.19).
+fn ms_internal_format(internalformat: u32, base_formats: bool) -> GlResult<pixels::InternalFormat> {
     if internalformat == gl::STENCIL_INDEX8 {
         // Stored as D24S8 whose depth bits are unused, as renderbuffers store it.
         return Ok(pixels::InternalFormat {
@@ -81,7 +83,15 @@ fn ms_internal_format(internalformat: u32) -> GlResult<pixels::InternalFormat> {
         });
     }
     pixels::internal_format(internalformat)
-        .filter(|f| f.sized && (color_renderable(f.storage) || f.storage.is_depth()))
+        .filter(|f| {
+            let base =
+                base_formats && matches!(internalformat, gl::RED | gl::RG | gl::RGB | gl::RGBA);
+            // Compressed formats are not colour-renderable (GL 4.5 core table 8.14).
+            let compressed = crate::api::compressed::specific(f.gl).is_some();
+            (f.sized || base)
+                && !compressed
+                && (color_renderable(f.storage) || f.storage.is_depth())
+        })
         .ok_or(GlError::BadEnum(
             "internal format (not colour-, depth- or stencil-renderable)",
             internalformat,
@@ -262,7 +272,7 @@ impl Context {
         if samples < 1 {
             return Err(GlError::InvalidValue("samples must be at least 1"));
         }
-        let fmt = ms_internal_format(internalformat)?;
+        let fmt = ms_internal_format(internalformat, !immutable)?;
         if immutable && dims.iter().any(|&v| v < 1) {
             return Err(GlError::InvalidValue(
                 "width, height and depth must be positive",
@@ -298,7 +308,7 @@ impl Context {
         if samples < 1 {
             return Err(GlError::InvalidValue("samples must be at least 1"));
         }
-        let fmt = ms_internal_format(internalformat)?;
+        let fmt = ms_internal_format(internalformat, !immutable)?;
         let n = multisample::supported_count(samples as u32).ok_or(GlError::InvalidOperation(
             "samples past GL_MAX_SAMPLES for the format",
         ))?;

@@ -899,6 +899,16 @@ impl Context {
             frag_coord_origin_upper_left: fs.frag_coord_origin_upper_left,
             frag_coord_pixel_center_integer: fs.frag_coord_pixel_center_integer,
             gs: None,
+            vs_select_slots: [
+                crate::ir::BuiltinOutput::Layer,
+                crate::ir::BuiltinOutput::ViewportIndex,
+            ]
+            .map(|b| {
+                vs.outputs
+                    .iter()
+                    .find(|o| o.builtin == Some(b))
+                    .map(|o| o.slot)
+            }),
         };
         let mut code = code;
         let fs_writes = fs.writes_storage();

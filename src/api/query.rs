@@ -218,10 +218,10 @@ impl Context {
             gl::SUBPIXEL_BITS => i(crate::raster::fixed::SUBPIXEL_BITS as i32),
             gl::VIEWPORT_SUBPIXEL_BITS => i(0),
             gl::MAX_VIEWPORTS => i(limits::MAX_VIEWPORTS as i32),
-            // No geometry shaders select viewports or layers yet; GL 4.5 core table 23.69
-            // names the vertex the index would come from. Mesa reports the undefined one.
+            // GL 4.5 core table 23.69: the vertex whose gl_Layer / gl_ViewportIndex a
+            // primitive takes; softgl takes the provoking vertex's (`raster::front`).
             gl::VIEWPORT_INDEX_PROVOKING_VERTEX | gl::LAYER_PROVOKING_VERTEX => {
-                i(gl::UNDEFINED_VERTEX as i32)
+                i(gl::PROVOKING_VERTEX as i32)
             }
             gl::DEPTH_CLAMP => b(f.clip.depth_clamp),
             gl::CLIP_ORIGIN | gl::CLIP_DEPTH_MODE => {

@@ -233,28 +233,33 @@ fn strings_and_limits() {
     assert_eq!(
         c.get_string(gl::EXTENSIONS).as_deref(),
         Some(
-            "GL_ARB_base_instance GL_ARB_bindless_texture GL_ARB_blend_func_extended \
+            "GL_AMD_vertex_shader_layer GL_AMD_vertex_shader_viewport_index \
+             GL_ARB_base_instance GL_ARB_bindless_texture GL_ARB_blend_func_extended \
              GL_ARB_clear_buffer_object GL_ARB_conditional_render_inverted \
-             GL_ARB_copy_buffer GL_ARB_cull_distance \
-             GL_ARB_depth_clamp GL_ARB_draw_buffers_blend GL_ARB_draw_elements_base_vertex \
-             GL_ARB_draw_indirect GL_ARB_draw_instanced GL_ARB_framebuffer_object \
-             GL_ARB_get_program_binary GL_ARB_instanced_arrays \
-             GL_ARB_multi_draw_indirect GL_ARB_occlusion_query2 GL_ARB_provoking_vertex \
-             GL_ARB_sampler_objects GL_ARB_seamless_cube_map GL_ARB_sync \
-             GL_ARB_texture_buffer_object GL_ARB_texture_buffer_range \
-             GL_ARB_texture_compression_rgtc GL_ARB_texture_gather \
-             GL_ARB_texture_query_levels GL_ARB_texture_query_lod GL_ARB_texture_swizzle \
-             GL_ARB_timer_query GL_ARB_transform_feedback2 GL_ARB_transform_feedback3 \
-             GL_ARB_transform_feedback_instanced \
-             GL_EXT_texture_compression_rgtc GL_EXT_texture_compression_s3tc \
-             GL_EXT_texture_swizzle GL_KHR_debug GL_KHR_robustness"
+             GL_ARB_copy_buffer GL_ARB_cull_distance GL_ARB_depth_clamp \
+             GL_ARB_draw_buffers_blend GL_ARB_draw_elements_base_vertex \
+             GL_ARB_draw_indirect GL_ARB_draw_instanced GL_ARB_explicit_attrib_location \
+             GL_ARB_fragment_layer_viewport GL_ARB_framebuffer_object \
+             GL_ARB_get_program_binary GL_ARB_instanced_arrays GL_ARB_multi_draw_indirect \
+             GL_ARB_occlusion_query2 GL_ARB_provoking_vertex GL_ARB_sampler_objects \
+             GL_ARB_seamless_cube_map GL_ARB_separate_shader_objects \
+             GL_ARB_shader_viewport_layer_array GL_ARB_sync GL_ARB_texture_buffer_object \
+             GL_ARB_texture_buffer_range GL_ARB_texture_compression_rgtc \
+             GL_ARB_texture_cube_map_array GL_ARB_texture_gather \
+             GL_ARB_texture_query_levels GL_ARB_texture_query_lod GL_ARB_texture_rectangle \
+             GL_ARB_texture_storage GL_ARB_texture_storage_multisample \
+             GL_ARB_texture_swizzle GL_ARB_timer_query GL_ARB_transform_feedback2 \
+             GL_ARB_transform_feedback3 GL_ARB_transform_feedback_instanced \
+             GL_ARB_viewport_array GL_EXT_texture_compression_rgtc \
+             GL_EXT_texture_compression_s3tc GL_EXT_texture_swizzle GL_KHR_debug \
+             GL_KHR_robustness"
         )
     );
     assert_eq!(c.get_error(), gl::NO_ERROR);
     let n = c.get_integerv(gl::NUM_EXTENSIONS)[0];
     assert_eq!(
         c.get_stringi(gl::EXTENSIONS, 0).as_deref(),
-        Some("GL_ARB_base_instance")
+        Some("GL_AMD_vertex_shader_layer")
     );
     assert_eq!(c.get_stringi(gl::EXTENSIONS, n as u32), None);
     assert_eq!(c.get_error(), gl::INVALID_VALUE);

@@ -4,13 +4,14 @@
 //! and what of them a draw snapshots (`raster::ClipState`). Index 0 of each array lives in
 //! `FixedState`'s plain fields (`viewport`, `depth_range`, `scissor_box`, `scissor_test`),
 //! which the non-indexed commands, clears and blits read; this file keeps indices 1..16.
-//! Rendering uses index 0 until geometry shaders select others (gl_ViewportIndex).
+//! Draws use index 0 unless a geometry shader selects others with gl_ViewportIndex
+//! (`viewport_states`, `raster::front::bin_geometry`); clears use index 0's scissor.
 
 use crate::api::context::{dirty, limits, Context, FixedState};
 use crate::api::dispatch::gl_commands;
 use crate::api::error::{GlError, GlResult};
 use crate::gl::enums as gl;
-use crate::raster::ClipState;
+use crate::raster::{ClipState, ViewportState};
 
 /// The others of the 16 viewports (index 1..16; index 0 is in `FixedState`'s plain fields).
 const OTHERS: usize = limits::MAX_VIEWPORTS - 1;
@@ -166,6 +167,25 @@ impl Context {
         }
         self.dirty |= dirty::RASTER;
         Ok(())
+    }
+
+    /// Every viewport with its depth range and scissor rectangle (when its scissor test is
+    /// on), for a geometry shader's gl_ViewportIndex (`raster::Selection::viewports`).
+    pub(crate) fn viewport_states(&self) -> Vec<ViewportState> {
+        let f = &self.fixed;
+        let first = ViewportState {
+            viewport: f.viewport,
+            depth_range: f.depth_range,
+            scissor: f.scissor_test.then_some(f.scissor_box),
+        };
+        let c = &f.clip;
+        std::iter::once(first)
+            .chain((0..OTHERS).map(|i| ViewportState {
+                viewport: c.viewports[i],
+                depth_range: c.depth_ranges[i],
+                scissor: c.scissor_tests[i].then_some(c.scissors[i]),
+            }))
+            .collect()
     }
 
     /// glIsEnabledi(GL_SCISSOR_TEST, index).

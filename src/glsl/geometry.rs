@@ -1,12 +1,12 @@
 //! The geometry stage's language (GLSL 1.50 §4.3.8.1–2, §7.1, §8.10): the input and
 //! output layout qualifiers (`layout(triangles) in;`, `layout(triangle_strip,
 //! max_vertices = 3) out;`, `invocations`), input arrays sized by the input primitive,
-//! the built-ins `gl_in[]`, `gl_PrimitiveIDIn`, `gl_InvocationID` and the output
-//! `gl_PrimitiveID` (also the fragment input that reads it), `EmitVertex()` /
-//! `EndPrimitive()` and their stream forms, and the vertex stream of each output
-//! (`layout(stream = N)`, GLSL 4.00 §4.3.8.2). What the emits become is `ir::geometry`'s
-//! business; here they are checked and emitted as `Stmt::EmitVertex(stream)` /
-//! `Stmt::EndPrimitive(stream)`.
+//! the built-ins `gl_in[]`, `gl_PrimitiveIDIn`, `gl_InvocationID` and the outputs
+//! `gl_PrimitiveID`, `gl_Layer` and `gl_ViewportIndex` (also the fragment inputs that
+//! read them), `EmitVertex()` / `EndPrimitive()` and their stream forms, and the vertex
+//! stream of each output (`layout(stream = N)`, GLSL 4.00 §4.3.8.2). What the emits
+//! become is `ir::geometry`'s business; here they are checked and emitted as
+//! `Stmt::EmitVertex(stream)` / `Stmt::EndPrimitive(stream)`.
 
 use std::rc::Rc;
 
@@ -320,6 +320,47 @@ impl Lowerer {
                 });
                 (Type::INT, vars, true)
             }
+            // GLSL 1.50 §7.1 gl_Layer; GLSL 4.10 (GL_ARB_viewport_array) gl_ViewportIndex;
+            // in a vertex shader with GL_ARB_shader_viewport_layer_array or the AMD
+            // extensions. Per vertex like any output; the provoking vertex's value selects
+            // (`raster::front::bin_selecting`).
+            ("gl_Layer" | "gl_ViewportIndex", Stage::Geometry | Stage::Vertex)
+                if self.may_write_layer_or_viewport(name) =>
+            {
+                let b = if name == "gl_Layer" {
+                    BuiltinOutput::Layer
+                } else {
+                    BuiltinOutput::ViewportIndex
+                };
+                let vars = self.new_vars_for(&Type::INT);
+                self.outputs.push(PendingOutput {
+                    var: InterfaceVar {
+                        name: name.to_string(),
+                        ty: vt(BaseType::Int, 1, 1),
+                        array_len: None,
+                        location: None,
+                        slot: 0,
+                        words: 1,
+                        interpolation: Interpolation::Flat,
+                        builtin: Some(b),
+                    },
+                    vars: vars.clone().into(),
+                });
+                (Type::INT, vars, true)
+            }
+            // GLSL 4.30 (GL_ARB_fragment_layer_viewport): what the geometry shader wrote, 0
+            // when it wrote nothing (`ir::link` links it to `link::ZERO_SLOT` then).
+            ("gl_Layer" | "gl_ViewportIndex", Stage::Fragment)
+                if self.version >= 430 || self.fragment_layer_viewport =>
+            {
+                let b = if name == "gl_Layer" {
+                    BuiltinOutput::Layer
+                } else {
+                    BuiltinOutput::ViewportIndex
+                };
+                let vars = self.builtin_inputs(name, b, &Type::INT, None);
+                (Type::INT, vars, false)
+            }
             _ => return None,
         };
         let sym = Sym::Var(Rc::new(VarSym {
@@ -331,6 +372,16 @@ impl Lowerer {
         }));
         self.scopes[0].insert(name.to_string(), sym.clone());
         Some(sym)
+    }
+
+    /// Whether this stage may write gl_Layer or gl_ViewportIndex (`name`).
+    pub(super) fn may_write_layer_or_viewport(&self, name: &str) -> bool {
+        let layer = name == "gl_Layer";
+        match self.stage {
+            Stage::Geometry => layer || self.version >= 410 || self.viewport_array,
+            Stage::Vertex => self.vertex_layer_viewport[usize::from(!layer)],
+            _ => false,
+        }
     }
 
     /// Input words of a built-in input the draw fills (`ir::geometry::link_inputs`).

@@ -78,6 +78,9 @@ pub struct UnitFlags {
     pub explicit_location: bool,
     pub arrays_of_arrays: bool,
     pub cull_distance: bool,
+    pub viewport_array: bool,
+    pub fragment_layer_viewport: bool,
+    pub vertex_layer_viewport: [bool; 2],
     pub texture_gather: bool,
     pub texture_query_lod: bool,
     pub texture_query_levels: bool,
@@ -154,6 +157,16 @@ pub struct Lowerer {
     pub arrays_of_arrays: bool,
     /// GL_ARB_cull_distance is on: gl_CullDistance and its constants before GLSL 4.50.
     pub cull_distance: bool,
+    /// GL_ARB_viewport_array is on: a geometry shader's gl_ViewportIndex and
+    /// gl_MaxViewports before GLSL 4.10.
+    pub viewport_array: bool,
+    /// GL_ARB_fragment_layer_viewport is on: gl_Layer and gl_ViewportIndex as fragment
+    /// inputs before GLSL 4.30.
+    pub fragment_layer_viewport: bool,
+    /// A vertex shader may write gl_Layer ([0]) and gl_ViewportIndex ([1]):
+    /// GL_ARB_shader_viewport_layer_array (both), GL_AMD_vertex_shader_layer,
+    /// GL_AMD_vertex_shader_viewport_index.
+    pub vertex_layer_viewport: [bool; 2],
     /// GL_ARB_texture_gather is on: textureGather and textureGatherOffset (the forms that
     /// extension adds, without GLSL 4.00's component, shadow, rectangle and Offsets forms)
     /// before GLSL 4.00.
@@ -303,6 +316,9 @@ impl Lowerer {
             explicit_location: false,
             arrays_of_arrays: false,
             cull_distance: false,
+            viewport_array: false,
+            fragment_layer_viewport: false,
+            vertex_layer_viewport: [false; 2],
             texture_gather: false,
             texture_query_lod: false,
             texture_query_levels: false,
@@ -371,6 +387,9 @@ impl Lowerer {
             explicit_location: self.explicit_location,
             arrays_of_arrays: self.arrays_of_arrays,
             cull_distance: self.cull_distance,
+            viewport_array: self.viewport_array,
+            fragment_layer_viewport: self.fragment_layer_viewport,
+            vertex_layer_viewport: self.vertex_layer_viewport,
             texture_gather: self.texture_gather,
             texture_query_lod: self.texture_query_lod,
             texture_query_levels: self.texture_query_levels,
@@ -389,6 +408,9 @@ impl Lowerer {
             self.explicit_location = f.explicit_location;
             self.arrays_of_arrays = f.arrays_of_arrays;
             self.cull_distance = f.cull_distance;
+            self.viewport_array = f.viewport_array;
+            self.fragment_layer_viewport = f.fragment_layer_viewport;
+            self.vertex_layer_viewport = f.vertex_layer_viewport;
             self.texture_gather = f.texture_gather;
             self.texture_query_lod = f.texture_query_lod;
             self.texture_query_levels = f.texture_query_levels;
@@ -431,6 +453,11 @@ impl Lowerer {
                 "GL_ARB_bindless_texture" => self.bindless = on,
                 "GL_ARB_arrays_of_arrays" => self.arrays_of_arrays = on,
                 "GL_ARB_cull_distance" => self.cull_distance = on,
+                "GL_ARB_viewport_array" => self.viewport_array = on,
+                "GL_ARB_fragment_layer_viewport" => self.fragment_layer_viewport = on,
+                "GL_ARB_shader_viewport_layer_array" => self.vertex_layer_viewport = [on; 2],
+                "GL_AMD_vertex_shader_layer" => self.vertex_layer_viewport[0] = on,
+                "GL_AMD_vertex_shader_viewport_index" => self.vertex_layer_viewport[1] = on,
                 "GL_ARB_texture_gather" => self.texture_gather = on,
                 "GL_ARB_texture_query_lod" => self.texture_query_lod = on,
                 "GL_ARB_texture_query_levels" => self.texture_query_levels = on,
@@ -545,11 +572,14 @@ impl Lowerer {
     /// version and extensions see it.
     pub fn builtin_const(&self, name: &str) -> Option<CVal> {
         let cull = self.cull_distance;
+        let viewports = self.viewport_array;
         let extra = |n: &str| {
-            cull && matches!(
-                n,
-                "gl_MaxCullDistances" | "gl_MaxCombinedClipAndCullDistances"
-            )
+            (cull
+                && matches!(
+                    n,
+                    "gl_MaxCullDistances" | "gl_MaxCombinedClipAndCullDistances"
+                ))
+                || (viewports && n == "gl_MaxViewports")
         };
         Some(
             match builtin_constants::lookup(name, self.version, &extra)? {
@@ -898,7 +928,9 @@ impl Lowerer {
             Some(BuiltinOutput::PointSize) => 1,
             Some(BuiltinOutput::ClipDistance) | Some(BuiltinOutput::CullDistance) => 1,
             Some(BuiltinOutput::FragDepth) | Some(BuiltinOutput::PointCoord) => 3,
-            Some(BuiltinOutput::PrimitiveId) => 3,
+            Some(BuiltinOutput::PrimitiveId)
+            | Some(BuiltinOutput::Layer)
+            | Some(BuiltinOutput::ViewportIndex) => 3,
             Some(BuiltinOutput::PerVertexIn)
             | Some(BuiltinOutput::PrimitiveIdIn)
             | Some(BuiltinOutput::InvocationId) => 4,

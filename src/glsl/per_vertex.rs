@@ -68,6 +68,13 @@ impl Lowerer {
                     "gl_ClipDistance" | "gl_CullDistance" => {
                         matches!(&t, Type::Array(e, _) if **e == Type::FLOAT)
                     }
+                    // Members where the stage may write them (GL_AMD_vertex_shader_layer
+                    // and friends name them in gl_PerVertex).
+                    "gl_Layer" | "gl_ViewportIndex"
+                        if !is_in && self.may_write_layer_or_viewport(name) =>
+                    {
+                        t == Type::INT
+                    }
                     _ => bail!(self, *sp, "`{name}' is not a member of gl_PerVertex"),
                 };
                 if !want_ok {

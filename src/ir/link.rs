@@ -25,6 +25,12 @@ pub struct VaryingLink {
 /// coordinates in its place (GL 4.5 core §14.4.1).
 pub const POINT_COORD_SLOT: u32 = u32::MAX - 1;
 
+/// The vertex output word a `VaryingLink` names for a fragment shader's gl_Layer or
+/// gl_ViewportIndex when no earlier stage writes it: no stage has that word, so vertex
+/// shading and the geometry stage read 0 there (GL_ARB_fragment_layer_viewport: "the
+/// input ... will have value zero").
+pub const ZERO_SLOT: u32 = u32::MAX - 2;
+
 /// `GL_MAX_VERTEX_ATTRIBS`.
 pub const MAX_VERTEX_ATTRIBS: u32 = 16;
 /// `GL_MAX_DRAW_BUFFERS`.
@@ -783,6 +789,21 @@ fn link_varyings(
                 }),
                 None => errors.push(LinkError::PrimitiveIdWithoutGeometry),
             }
+            continue;
+        }
+        if let Some(b @ (BuiltinOutput::Layer | BuiltinOutput::ViewportIndex)) = input.builtin {
+            // The value the geometry shader wrote (its provoking vertex's, which also
+            // selected the layer or viewport), out of range or not; 0 when none did.
+            let vs_slot = vs
+                .outputs
+                .iter()
+                .find(|o| o.builtin == Some(b))
+                .map_or(ZERO_SLOT, |o| o.slot);
+            links.push(VaryingLink {
+                fs_slot: input.slot,
+                vs_slot,
+                interpolation: Interpolation::Flat,
+            });
             continue;
         }
         if let Some(b @ (BuiltinOutput::ClipDistance | BuiltinOutput::CullDistance)) = input.builtin

@@ -1009,6 +1009,11 @@ pub enum BuiltinOutput {
     /// int gl_PrimitiveID: a geometry shader output, and the fragment input that reads it
     /// (a flat varying).
     PrimitiveId,
+    /// int gl_Layer and int gl_ViewportIndex: geometry shader outputs that select the
+    /// framebuffer layer and the viewport of each primitive (GL 4.5 core §9.8, §13.6.1),
+    /// and the fragment inputs that read them (flat varyings; 0 when no stage writes one).
+    Layer,
+    ViewportIndex,
     /// Geometry shader inputs the draw fills (`ir::geometry::GeometryInputSource`):
     /// `gl_in[]` (per vertex gl_Position, gl_PointSize, gl_ClipDistance[8]: 13 words),
     /// int gl_PrimitiveIDIn and int gl_InvocationID.

@@ -155,6 +155,22 @@ pub struct ProgramCode {
     /// `position_slot`, `point_size_slot`, `clip_distances` and `varyings` name words of
     /// the vertices it emits, and `vs_output_words` stays the vertex shader's.
     pub gs: Option<Arc<GeometryCode>>,
+    /// Output words of gl_Layer and gl_ViewportIndex when the vertex shader of a program
+    /// without a geometry stage writes them (GL_ARB_shader_viewport_layer_array): then the
+    /// provoking vertex's values pick each primitive's layer and viewport, as a geometry
+    /// shader's do (`GeometryCode::layer_slot`).
+    pub vs_select_slots: [Option<u32>; 2],
+}
+
+impl ProgramCode {
+    /// The output words of gl_Layer and gl_ViewportIndex of the last vertex stage, when it
+    /// writes them (`Selection`).
+    pub fn select_slots(&self) -> [Option<u32>; 2] {
+        match &self.gs {
+            Some(g) => [g.layer_slot, g.viewport_slot],
+            None => self.vs_select_slots,
+        }
+    }
 }
 
 /// A linked geometry stage (GL 3.2 core §11.3): its code runs with the vertex stage's
@@ -169,6 +185,11 @@ pub struct GeometryCode {
     pub vertex_words: u32,
     /// Where each input word comes from.
     pub inputs: Vec<crate::ir::geometry::InputSource>,
+    /// Words of the emitted vertex holding gl_Layer and gl_ViewportIndex, when the shader
+    /// writes them: the provoking vertex's values pick each primitive's layer and viewport
+    /// (`DrawCall::select`).
+    pub layer_slot: Option<u32>,
+    pub viewport_slot: Option<u32>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -377,6 +398,42 @@ pub struct RenderTarget {
     pub planes: Vec<SamplePlane>,
 }
 
+/// The images of one layer of a layered framebuffer (GL 4.5 core §9.8): per draw buffer,
+/// then depth and stencil, as `RenderTarget` holds layer 0's. An attachment with fewer
+/// layers than another has none here past its last one.
+#[derive(Clone, Debug, Default)]
+pub struct LayerImages {
+    pub colors: Vec<Option<Arc<Image>>>,
+    pub depth: Option<Arc<Image>>,
+    pub stencil: Option<Arc<Image>>,
+    /// Samples 1.. of a multisample target's layer, as `RenderTarget::planes`
+    /// (`multisample::per_sample_draws` makes each sample's draw select from its own).
+    pub planes: Vec<SamplePlane>,
+}
+
+/// One viewport of the viewport array with its depth range and scissor rectangle (GL 4.5
+/// core §13.6.1, §14.9.2), as `RasterState` holds index 0's.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct ViewportState {
+    pub viewport: [i32; 4],
+    pub depth_range: [f64; 2],
+    /// x, y, width, height, when this index's scissor test is on.
+    pub scissor: Option<[i32; 4]>,
+}
+
+/// What the primitives of a draw whose geometry shader writes gl_Layer or
+/// gl_ViewportIndex select from (GL 4.5 core §9.8, §13.6.1). Draws of other programs
+/// carry none and cost nothing.
+#[derive(Clone, Debug, Default)]
+pub struct Selection {
+    /// Every layer of the layered draw framebuffer (layer 0 included), when the shader
+    /// writes gl_Layer; empty when the framebuffer is not layered (gl_Layer is then
+    /// ignored).
+    pub layers: Vec<LayerImages>,
+    /// Every viewport (GL_MAX_VIEWPORTS), when the shader writes gl_ViewportIndex.
+    pub viewports: Vec<ViewportState>,
+}
+
 /// A complete draw.
 pub struct DrawCall {
     pub topology: Topology,
@@ -396,6 +453,9 @@ pub struct DrawCall {
     /// both captured and rasterized runs its vertex (and geometry) shaders once
     /// (`raster::feedback`); `None`: the front end shades.
     pub preshaded: Option<Arc<Preshaded>>,
+    /// The layers and viewports a geometry shader's gl_Layer / gl_ViewportIndex pick from,
+    /// when it writes them (`raster::front` bins each primitive with its own).
+    pub select: Option<Arc<Selection>>,
 }
 
 /// The vertex processing results of a draw that its transform feedback capture computed

@@ -225,6 +225,7 @@ fn capture_geometry(
                 kept.push(GeometryOut {
                     records: out.records.clone(),
                     prims: out.prims.clone(),
+                    select: out.select.clone(),
                     words: None,
                 });
             }

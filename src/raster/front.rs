@@ -190,18 +190,19 @@ pub fn bin_draw(
         .iter()
         .map(|l| l.interpolation)
         .collect();
-    let Some(mut ctx) = SetupCtx::new(&call.state, call.target.width, call.target.height, interp)
-    else {
-        return 0;
-    };
-    ctx.float_depth = call
+    let float_depth = call
         .target
         .depth
         .as_ref()
         .is_some_and(|d| d.format() == crate::sampler::Format::Depth32F);
-    if call.program.gs.is_some() {
-        return bin_geometry(scene, call, ctx, scratch, flush);
+    if call.program.gs.is_some() || call.program.vs_select_slots.iter().any(Option::is_some) {
+        return bin_geometry(scene, call, interp, float_depth, scratch, flush);
     }
+    let Some(mut ctx) = SetupCtx::new(&call.state, call.target.width, call.target.height, interp)
+    else {
+        return 0;
+    };
+    ctx.float_depth = float_depth;
     super::restart::expand(&mut call);
     let prims = prim_count(call.topology, call.vertices.count) as usize;
     if prims == 0 || call.vertices.instance_count == 0 {
@@ -298,7 +299,7 @@ pub fn bin_draw(
                 // Small draws: straight into the draw's lists, no merge.
                 _ => run(window.clone(), &mut out, &mut scratch.clipper),
             }
-            total += push_binned(scene, &call, out, early_depth, scratch);
+            total += push_binned(scene, &call, out, early_depth, None, scratch);
             if scene.is_full() {
                 flush(scene);
             }
@@ -307,12 +308,14 @@ pub fn bin_draw(
     total
 }
 
-/// Moves one window's triangles into the scene as a binned draw; returns how many.
+/// Moves one window's triangles into the scene as a binned draw (into layer `layer` of
+/// a layered framebuffer when a geometry shader chose one); returns how many.
 fn push_binned(
     scene: &mut Scene,
     call: &Arc<DrawCall>,
     mut out: ChunkOut,
     early_depth: bool,
+    layer: Option<u32>,
     scratch: &mut FrontScratch,
 ) -> usize {
     let bins = std::mem::take(&mut out.bins);
@@ -327,6 +330,7 @@ fn push_binned(
             planes: out.planes,
             early_depth,
             shared: Default::default(),
+            layer,
         }));
         for &(tx, ty, tri) in &bins {
             scene.push(tx as usize, ty as usize, Command::Tri { draw, tri });
@@ -338,36 +342,90 @@ fn push_binned(
 
 /// `bin_draw` of a draw with a geometry shader (`geometry.rs`): instances in order, each
 /// instance's input primitives in windows, the emitted primitives assembled, clipped, set
-/// up and binned in their order on this thread.
+/// up and binned in their order on this thread. A draw without one whose vertex shader
+/// writes gl_Layer or gl_ViewportIndex comes here too (`shade_selecting`): its primitives
+/// are made as a pass-through geometry stage would emit them.
+///
+/// A shader that writes gl_ViewportIndex sets each primitive up with its provoking
+/// vertex's viewport, depth range and scissor rectangle (GL 4.5 core §13.6.1; an index
+/// outside 0..GL_MAX_VIEWPORTS picks viewport 0, as llvmpipe does). One that writes
+/// gl_Layer into a layered framebuffer bins each primitive into its provoking vertex's
+/// layer (§9.8; an index past the last layer, or negative, picks the last, as llvmpipe
+/// clamps it): a window's primitives of one layer are one binned draw, in emission order;
+/// different layers are different images, so their relative order changes no pixel.
 fn bin_geometry(
     scene: &mut Scene,
-    call: DrawCall,
-    ctx: SetupCtx,
+    mut call: DrawCall,
+    interp: Vec<crate::ir::Interpolation>,
+    float_depth: bool,
     scratch: &mut FrontScratch,
     flush: &mut dyn FnMut(&mut Scene),
 ) -> usize {
-    let Some(g) = call.program.gs.clone() else {
-        return 0;
+    let g = call.program.gs.clone();
+    let [layer_slot, viewport_slot] = call.program.select_slots();
+    let sel = call.select.clone();
+    let viewports = match (&sel, viewport_slot) {
+        (Some(s), Some(_)) if !s.viewports.is_empty() => s.viewports.clone(),
+        _ => vec![super::draw::ViewportState {
+            viewport: call.state.viewport,
+            depth_range: call.state.depth_range,
+            scissor: call.state.scissor,
+        }],
     };
+    let layers = match (&sel, layer_slot) {
+        (Some(s), Some(_)) => s.layers.len() as u32,
+        _ => 0,
+    };
+    // Setup and clip planes per viewport; None where nothing can be drawn.
+    let views: Vec<Option<(SetupCtx, ClipPlanes)>> = viewports
+        .iter()
+        .map(|v| {
+            let mut state = call.state;
+            state.viewport = v.viewport;
+            state.depth_range = v.depth_range;
+            state.scissor = v.scissor;
+            let mut ctx = SetupCtx::new(
+                &state,
+                call.target.width,
+                call.target.height,
+                interp.clone(),
+            )?;
+            ctx.float_depth = float_depth;
+            let planes = ClipPlanes::for_draw(
+                v.viewport,
+                &call.state.clip,
+                vertex::clip_distance_words(&call),
+            )
+            .with_cull_distances(vertex::cull_distance_words(&call));
+            Some((ctx, planes))
+        })
+        .collect();
+    if views.iter().all(Option::is_none) {
+        return 0;
+    }
     let prog = &call.program;
     let early_depth =
         (!prog.uses_discard && prog.frag_depth_slot.is_none()) || prog.early_fragment_tests;
-    let elems = geometry::input_primitives(&call);
-    let n = g.input.vertices() as usize;
-    let prims = elems.len() / n;
+    // The geometry stage's input primitives (`n` elements each), or the draw's own.
+    let (elems, n, prims, window) = match &g {
+        Some(g) => {
+            let elems = geometry::input_primitives(&call);
+            let n = g.input.vertices() as usize;
+            let prims = elems.len() / n;
+            (elems, n, prims, geometry::window_prims(g))
+        }
+        None => {
+            super::restart::expand(&mut call);
+            let prims = prim_count(call.topology, call.vertices.count) as usize;
+            (Vec::new(), 0, prims, SELECTING_WINDOW_PRIMS)
+        }
+    };
     if prims == 0 || call.vertices.instance_count == 0 {
         return 0;
     }
     let call = Arc::new(call);
     let stride = vertex::record_stride(&call);
-    let planes = ClipPlanes::for_draw(
-        call.state.viewport,
-        &call.state.clip,
-        vertex::clip_distance_words(&call),
-    )
-    .with_cull_distances(vertex::cull_distance_words(&call));
     let params = PrimParams::new(&call, stride);
-    let window = geometry::window_prims(&g);
     let mut total = 0;
     let mut gs_out = geometry::GeometryOut::default();
     // Transform feedback's capture ran the shaders already: its windows, in this order.
@@ -375,57 +433,149 @@ fn bin_geometry(
         Some(super::draw::Preshaded::Geometry(outs)) => Some(outs.iter()),
         _ => None,
     };
+    // Per layer used in the window, its output (in order of first use); `slot_of[l]` is
+    // its index there.
+    let mut outs: Vec<(Option<u32>, ChunkOut)> = Vec::new();
+    let mut slot_of: Vec<u32> = vec![u32::MAX; layers as usize];
     for instance in 0..call.vertices.instance_count {
         for start in (0..prims).step_by(window) {
             let end = (start + window).min(prims);
             gs_out.records.clear();
             gs_out.prims.clear();
+            gs_out.select.clear();
             match kept.as_mut().and_then(|k| k.next()) {
                 Some(done) => {
                     gs_out.records.extend_from_slice(&done.records);
                     gs_out.prims.extend_from_slice(&done.prims);
+                    gs_out.select.extend_from_slice(&done.select);
                 }
                 // gl_PrimitiveIDIn counts from 0 in each instance.
-                None => geometry::run(
+                None if g.is_some() => geometry::run(
                     &call,
                     instance,
                     &elems[start * n..end * n],
                     start as u32,
                     &mut gs_out,
                 ),
+                None => shade_selecting(&call, instance, start as u32..end as u32, &mut gs_out),
             }
             scratch.bins.clear();
             let (tris, tri_planes) = scene.take_lists();
-            let mut out = ChunkOut {
-                tris,
-                planes: tri_planes,
-                bins: std::mem::take(&mut scratch.bins),
-            };
+            outs.clear();
+            outs.push((
+                None,
+                ChunkOut {
+                    tris,
+                    planes: tri_planes,
+                    bins: std::mem::take(&mut scratch.bins),
+                },
+            ));
+            slot_of.fill(u32::MAX);
             // Only vertex stream 0 is rasterized (GL 4.5 core §11.3.4.3).
             for p in gs_out.prims.iter().filter(|p| p.stream == 0) {
                 let v = p
                     .records
                     .map(|r| &gs_out.records[r as usize * stride..(r as usize + 1) * stride]);
+                let provoking = p.records[p.provoking as usize] as usize;
+                let [layer, vp] = gs_out.select.get(provoking).copied().unwrap_or([0, 0]);
+                let Some(Some((ctx, planes))) = views.get(vp as usize).or(views.first()) else {
+                    continue;
+                };
+                let out = if layers == 0 {
+                    &mut outs[0].1
+                } else {
+                    // Unsigned, so a negative layer is past the last one too.
+                    let l = layer.min(layers - 1);
+                    let k = &mut slot_of[l as usize];
+                    if *k == u32::MAX {
+                        if outs[0].0.is_none() {
+                            outs[0].0 = Some(l);
+                            *k = 0;
+                        } else {
+                            *k = outs.len() as u32;
+                            outs.push((Some(l), ChunkOut::default()));
+                        }
+                    }
+                    &mut outs[*k as usize].1
+                };
                 let flat = &v[p.provoking as usize][4..];
                 assemble_vertices(
-                    &ctx,
-                    &planes,
+                    ctx,
+                    planes,
                     &params,
                     v,
                     p.n as usize,
                     flat,
                     stride,
                     &mut scratch.clipper,
-                    &mut out,
+                    out,
                 );
             }
-            total += push_binned(scene, &call, out, early_depth, scratch);
+            for (layer, out) in outs.drain(..) {
+                total += push_binned(scene, &call, out, early_depth, layer, scratch);
+            }
             if scene.is_full() {
                 flush(scene);
             }
         }
     }
     total
+}
+
+/// Primitives per window of a draw whose vertex shader selects layers or viewports.
+const SELECTING_WINDOW_PRIMS: usize = 1 << 14;
+
+/// The vertex stage of a draw without a geometry stage whose vertex shader writes gl_Layer
+/// or gl_ViewportIndex (`ProgramCode::vs_select_slots`): primitives `prims` of `instance`
+/// as records, primitives and selections, as `geometry::run` makes them of emitted
+/// vertices (each vertex of the window shaded once; strips keep their winding and
+/// provoking vertex, `prim_elements`, `provoking_position`).
+fn shade_selecting(
+    call: &DrawCall,
+    instance: u32,
+    prims: std::ops::Range<u32>,
+    out: &mut geometry::GeometryOut,
+) {
+    let n = prim_vertices(call.topology);
+    let mut ids: Vec<i64> = Vec::new();
+    let mut seen: std::collections::HashMap<i64, u32> = std::collections::HashMap::new();
+    let mut recs: Vec<u32> = Vec::with_capacity(prims.len() * n);
+    for i in prims.clone() {
+        for &e in &prim_elements(call.topology, i, call.vertices.count)[..n] {
+            let id = super::fetch::vertex_id(&call.vertices, e);
+            recs.push(*seen.entry(id).or_insert_with(|| {
+                ids.push(id);
+                ids.len() as u32 - 1
+            }));
+        }
+    }
+    let prog = &call.program;
+    let words = prog.vs_output_words.max(prog.vs.output_words()) as usize;
+    let mut shaded = vec![0u32; ids.len() * words];
+    vertex::shade_words(call, &ids, instance, words, &mut shaded);
+    let stride = vertex::record_stride(call);
+    let filler = vertex::RecordFiller::new(call);
+    let [layer, viewport] = prog.vs_select_slots;
+    out.records.resize(ids.len() * stride, 0.0);
+    for (rec, w) in out
+        .records
+        .chunks_exact_mut(stride)
+        .zip(shaded.chunks_exact(words.max(1)))
+    {
+        let word = |s: u32| w.get(s as usize).copied().unwrap_or(0);
+        filler.fill(rec, word);
+        out.select
+            .push([layer.map_or(0, word), viewport.map_or(0, word)]);
+    }
+    for (k, i) in prims.enumerate() {
+        let r = &recs[k * n..(k + 1) * n];
+        out.prims.push(geometry::OutPrim {
+            records: [r[0], r[1.min(n - 1)], r[2.min(n - 1)]],
+            n: n as u8,
+            provoking: provoking_position(call.topology, i, call.state.provoking_first) as u8,
+            stream: 0,
+        });
+    }
 }
 
 fn merge(out: &mut ChunkOut, part: ChunkOut) {

@@ -42,6 +42,9 @@ pub struct GeometryOut {
     /// When `Some`, every emitted vertex's output words too (`vertex_words` each, in
     /// record order): what transform feedback captures (`raster::feedback`).
     pub words: Option<Vec<u32>>,
+    /// Per record, the gl_Layer and gl_ViewportIndex the vertex was emitted with, when the
+    /// shader writes either (`GeometryCode::layer_slot`, `viewport_slot`); else empty.
+    pub select: Vec<[u32; 2]>,
 }
 
 /// The topology the rasterizer sees from a geometry shader's output.
@@ -185,6 +188,7 @@ pub fn run(call: &DrawCall, instance: u32, elems: &[u32], first_prim: u32, out: 
     let builtins = [0u32; Builtin::COUNT * 4];
     let stride = vertex::record_stride(call);
     let filler = vertex::RecordFiller::new(call);
+    let selects = g.layer_slot.is_some() || g.viewport_slot.is_some();
     let lanes: Vec<(usize, u32)> = (0..elems.len() / n)
         .flat_map(|p| (0..g.invocations).map(move |i| (p, i)))
         .collect();
@@ -240,6 +244,10 @@ pub fn run(call: &DrawCall, instance: u32, elems: &[u32], first_prim: u32, out: 
                         0
                     }
                 });
+                if selects {
+                    let pick = |slot: Option<u32>| slot.map_or(0, |s| word(at + 1 + s));
+                    out.select.push([pick(g.layer_slot), pick(g.viewport_slot)]);
+                }
                 if let Some(words) = out.words.as_mut() {
                     words.extend((0..vw).map(|s| word(at + 1 + s)));
                 }

@@ -158,6 +158,39 @@ pub fn per_sample_draws(call: DrawCall) -> Vec<DrawCall> {
         .map(|s| {
             let mut state = call.state;
             state.multisample.shift = if ms.enabled { shift(n, s) } else { [0, 0] };
+            // Each layer a geometry shader may pick, as sample s's images.
+            let select = match &call.select {
+                Some(sel) if s > 0 && !sel.layers.is_empty() => {
+                    Some(Arc::new(super::draw::Selection {
+                        layers: sel
+                            .layers
+                            .iter()
+                            .map(|l| {
+                                let t = plane_target(
+                                    &RenderTarget {
+                                        colors: l.colors.clone(),
+                                        depth: l.depth.clone(),
+                                        stencil: l.stencil.clone(),
+                                        width: call.target.width,
+                                        height: call.target.height,
+                                        samples: n,
+                                        planes: l.planes.clone(),
+                                    },
+                                    s,
+                                );
+                                super::draw::LayerImages {
+                                    colors: t.colors,
+                                    depth: t.depth,
+                                    stencil: t.stencil,
+                                    planes: Vec::new(),
+                                }
+                            })
+                            .collect(),
+                        viewports: sel.viewports.clone(),
+                    }))
+                }
+                other => other.clone(),
+            };
             DrawCall {
                 topology: call.topology,
                 vertices: call.vertices.clone(),
@@ -169,6 +202,7 @@ pub fn per_sample_draws(call: DrawCall) -> Vec<DrawCall> {
                 target: plane_target(&call.target, s),
                 samples: call.samples.clone(),
                 preshaded: call.preshaded.clone(),
+                select,
             }
         })
         .collect()

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use super::draw::{ClearCall, DrawCall};
 use super::setup::{Plane, Triangle};
+use crate::sampler::Image;
 
 /// Adds the roomy ones of `lists`, emptied, to `spare`, which keeps the `SPARE_LISTS`
 /// roomiest, roomiest last.
@@ -44,6 +45,39 @@ pub struct BinnedDraw {
     /// What every tile of the draw derives alike (its fragment variant and tests), filled
     /// by the first tile that runs the draw.
     pub shared: std::sync::OnceLock<super::tile::DrawShared>,
+    /// The layer of a layered framebuffer these triangles go to (`Selection::layers`),
+    /// when a geometry shader picked it with gl_Layer; `None`: the target's own images.
+    pub layer: Option<u32>,
+}
+
+/// The images a binned draw writes: per draw buffer, depth, stencil.
+pub struct DrawImages<'a> {
+    pub colors: &'a [Option<Arc<Image>>],
+    pub depth: Option<&'a Arc<Image>>,
+    pub stencil: Option<&'a Arc<Image>>,
+}
+
+impl BinnedDraw {
+    /// Its layer's images (GL 4.5 core §9.8), or the target's.
+    pub fn images(&self) -> DrawImages<'_> {
+        let t = &self.call.target;
+        let layer = self.layer.and_then(|l| {
+            let sel = self.call.select.as_deref()?;
+            sel.layers.get(l as usize)
+        });
+        match layer {
+            Some(l) => DrawImages {
+                colors: &l.colors,
+                depth: l.depth.as_ref(),
+                stencil: l.stencil.as_ref(),
+            },
+            None => DrawImages {
+                colors: &t.colors,
+                depth: t.depth.as_ref(),
+                stencil: t.stencil.as_ref(),
+            },
+        }
+    }
 }
 
 /// One entry of a tile's bin.

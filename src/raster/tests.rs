@@ -151,6 +151,7 @@ fn program(fs: Arc<dyn ShaderCode>, interp: Interpolation) -> ProgramCode {
         frag_coord_origin_upper_left: false,
         frag_coord_pixel_center_integer: false,
         gs: None,
+        vs_select_slots: [None; 2],
     }
 }
 
@@ -205,6 +206,7 @@ fn draw(
         target: target.clone(),
         samples: None,
         preshaded: None,
+        select: None,
     }
 }
 

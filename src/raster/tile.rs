@@ -266,7 +266,8 @@ impl DrawShared {
     fn new(d: &BinnedDraw) -> DrawShared {
         let call = &d.call;
         let st = &call.state;
-        let depth_img = call.target.depth.as_ref().filter(|i| i.format().is_depth());
+        let images = d.images();
+        let depth_img = images.depth.filter(|i| i.format().is_depth());
         let depth = match (depth_img, st.depth_func) {
             (Some(img), Some(func)) => Some(DepthTest {
                 format: img.format(),
@@ -277,10 +278,8 @@ impl DrawShared {
         };
         // Stencil lives in a D24S8 image's top byte; completeness makes it the depth image
         // when both exist (a different one is ignored rather than tested half-way).
-        let stencil_img = call
-            .target
+        let stencil_img = images
             .stencil
-            .as_ref()
             .filter(|i| i.format() == Format::Depth24Stencil8)
             .filter(|i| depth.is_none() || depth_img.is_some_and(|d| Arc::ptr_eq(d, i)));
         let stencil = st.stencil.filter(|_| stencil_img.is_some());
@@ -291,7 +290,7 @@ impl DrawShared {
         };
         let mut colors: SmallVec<[ColorShared; 4]> = SmallVec::new();
         let mut formats: SmallVec<[Format; 4]> = SmallVec::new();
-        for (i, img) in call.target.colors.iter().enumerate() {
+        for (i, img) in images.colors.iter().enumerate() {
             let slot = call.program.color_slots.get(i).copied().flatten();
             let (blend_state, mask) = st.buffer(i);
             if let (Some(img), Some(slot), true) = (img, slot, mask.iter().any(|&m| m)) {
@@ -414,9 +413,10 @@ impl<'a> DrawCtx<'a> {
     unsafe fn new(d: &'a BinnedDraw, rect: [i32; 4]) -> DrawCtx<'a> {
         let sh = d.shared.get_or_init(|| DrawShared::new(d));
         let call = &d.call;
+        let images = d.images();
         let zs = match sh.zs {
-            Some(ZsImage::Depth) => call.target.depth.as_ref(),
-            Some(ZsImage::Stencil) => call.target.stencil.as_ref(),
+            Some(ZsImage::Depth) => images.depth,
+            Some(ZsImage::Stencil) => images.stencil,
             None => None,
         }
         // SAFETY: the caller's contract (`run_tile`'s): no other thread touches this tile.
@@ -425,7 +425,7 @@ impl<'a> DrawCtx<'a> {
             .colors
             .iter()
             .filter_map(|&(i, slot, blend, mask)| {
-                let img = call.target.colors.get(i)?.as_ref()?;
+                let img = images.colors.get(i)?.as_ref()?;
                 // SAFETY: the caller's contract: no other thread touches this tile.
                 Some((unsafe { img.tile_writer(rect) }, slot, blend, mask))
             })
