@@ -565,6 +565,14 @@ pub(crate) fn param_floats(v: ParamValue) -> Vec<f32> {
     }
 }
 
+/// The proxy targets glTexImage2D and glTexStorage2D accept.
+const PROXIES_2D: [u32; 4] = [
+    gl::PROXY_TEXTURE_2D,
+    gl::PROXY_TEXTURE_1D_ARRAY,
+    gl::PROXY_TEXTURE_RECTANGLE,
+    gl::PROXY_TEXTURE_CUBE_MAP,
+];
+
 /// The proxy targets glTexImage3D and glTexStorage3D accept.
 const PROXIES_3D: [u32; 3] = [
     gl::PROXY_TEXTURE_3D,
@@ -1104,13 +1112,7 @@ impl Context {
         ty: u32,
         data: Option<&[u8]>,
     ) -> GlResult<()> {
-        let proxies = [
-            gl::PROXY_TEXTURE_2D,
-            gl::PROXY_TEXTURE_1D_ARRAY,
-            gl::PROXY_TEXTURE_RECTANGLE,
-            gl::PROXY_TEXTURE_CUBE_MAP,
-        ];
-        if let Some(kind) = proxy_of(target, &proxies) {
+        if let Some(kind) = proxy_of(target, &PROXIES_2D) {
             let dims = [width, height, 1];
             return self.proxy_image(
                 target,
@@ -1376,13 +1378,7 @@ impl Context {
         width: i32,
         height: i32,
     ) -> GlResult<()> {
-        let proxies = [
-            gl::PROXY_TEXTURE_2D,
-            gl::PROXY_TEXTURE_1D_ARRAY,
-            gl::PROXY_TEXTURE_RECTANGLE,
-            gl::PROXY_TEXTURE_CUBE_MAP,
-        ];
-        if let Some(kind) = proxy_of(target, &proxies) {
+        if let Some(kind) = proxy_of(target, &PROXIES_2D) {
             let dims = [width, height, 1];
             return self.proxy_storage(target, kind, levels, internalformat, dims);
         }
