@@ -67,8 +67,8 @@
 ///   forms (component, shadow, rectangle, Offsets) from 4.00 on; the limits
 ///   MAX_PROGRAM_TEXTURE_GATHER_COMPONENTS 4 and MIN/MAX_PROGRAM_TEXTURE_GATHER_OFFSET
 ///   −32/31 (`glsl/limits.rs`). piglit's group (`tools/piglit-group.sh
-///   'spec@arb_texture_gather@'`) passes every test that runs; its cube-array tests skip
-///   while GL_ARB_texture_cube_map_array is unlisted, its gpu_shader5 ones skip too.
+///   'spec@arb_texture_gather@'`) passes every test that runs, its 176 cube-array tests
+///   too since GL_ARB_texture_cube_map_array is listed; its gpu_shader5 ones skip.
 /// - GL_ARB_texture_swizzle, GL_EXT_texture_swizzle: GL_TEXTURE_SWIZZLE_{R,G,B,A,RGBA} on
 ///   textures, applied after every lookup and before gather picks its component
 ///   (`tests/textures_integer.rs`; piglit's texture-gather swizzle tests). piglit's own
