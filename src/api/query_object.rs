@@ -262,10 +262,12 @@ impl Context {
         captured: Option<(StreamCounts, StreamCounts)>,
     ) {
         let qs = &self.queries;
-        let active = |target: u32| -> Vec<Option<QueryName>> {
-            (0..MAX_VERTEX_STREAMS)
-                .map(|s| qs.active.get(&(target, s)).copied())
-                .collect()
+        // No query active (the usual draw): no lookups.
+        if qs.active.is_empty() {
+            return;
+        }
+        let active = |target: u32| -> [Option<QueryName>; MAX_VERTEX_STREAMS as usize] {
+            std::array::from_fn(|s| qs.active.get(&(target, s as u32)).copied())
         };
         let generated_q = active(gl::PRIMITIVES_GENERATED);
         let written_q = active(gl::TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
