@@ -133,15 +133,7 @@ impl Context {
     ) -> GlResult<()> {
         let lvl = Self::check_level(level)?;
         let size = checked_size(kind, lvl, dims)?;
-        if border != 0 {
-            return Err(GlError::InvalidValue("border must be 0"));
-        }
-        if let Some(e) = pixels::unsupported_internal_format(internalformat as u32) {
-            return Err(e);
-        }
-        let ifmt = pixels::internal_format(internalformat as u32)
-            .ok_or(GlError::InvalidValue("internal format"))?;
-        crate::api::compressed::check_target(kind, ifmt.gl)?;
+        let ifmt = crate::api::texture::image_format(kind, internalformat, border)?;
         // The format/type pair is checked as for an upload.
         pixels::unpack(ifmt, format, ty, 0, 0, &[], &pixels::PixelStore::INITIAL)?;
         let state = ProxyLevel {
@@ -169,15 +161,7 @@ impl Context {
         internalformat: u32,
         dims: [i32; 3],
     ) -> GlResult<()> {
-        if let Some(e) = pixels::unsupported_internal_format(internalformat) {
-            return Err(e);
-        }
-        let ifmt = pixels::internal_format(internalformat)
-            .filter(|f| f.sized)
-            .ok_or(GlError::BadEnum(
-                "internal format must be sized",
-                internalformat,
-            ))?;
+        let ifmt = crate::api::texture::storage_format(internalformat)?;
         if levels < 1 || dims.iter().any(|&v| v < 1) {
             return Err(GlError::InvalidValue(
                 "levels, width, height and depth must be positive",

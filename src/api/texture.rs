@@ -565,6 +565,38 @@ pub(crate) fn param_floats(v: ParamValue) -> Vec<f32> {
     }
 }
 
+/// glTexImage*'s checks of `border` and `internalformat` for an image of `kind` (real or
+/// proxy): border 0, an internal format softgl has, and one the target may hold.
+pub(crate) fn image_format(
+    kind: TexKind,
+    internalformat: i32,
+    border: i32,
+) -> GlResult<pixels::InternalFormat> {
+    if border != 0 {
+        return Err(GlError::InvalidValue("border must be 0"));
+    }
+    if let Some(e) = pixels::unsupported_internal_format(internalformat as u32) {
+        return Err(e);
+    }
+    let ifmt = pixels::internal_format(internalformat as u32)
+        .ok_or(GlError::InvalidValue("internal format"))?;
+    crate::api::compressed::check_target(kind, ifmt.gl)?;
+    Ok(ifmt)
+}
+
+/// glTexStorage*'s check of `internalformat`: a sized format softgl has.
+pub(crate) fn storage_format(internalformat: u32) -> GlResult<pixels::InternalFormat> {
+    if let Some(e) = pixels::unsupported_internal_format(internalformat) {
+        return Err(e);
+    }
+    pixels::internal_format(internalformat)
+        .filter(|f| f.sized)
+        .ok_or(GlError::BadEnum(
+            "internal format must be sized",
+            internalformat,
+        ))
+}
+
 /// The proxy targets glTexImage2D and glTexStorage2D accept.
 const PROXIES_2D: [u32; 4] = [
     gl::PROXY_TEXTURE_2D,
@@ -1214,16 +1246,8 @@ impl Context {
         let lvl = Self::check_level(level)?;
         let (w, h) = Self::check_size(width, height)?;
         let d = Self::check_layers(depth)?;
-        if border != 0 {
-            return Err(GlError::InvalidValue("border must be 0"));
-        }
-        if let Some(e) = pixels::unsupported_internal_format(internalformat as u32) {
-            return Err(e);
-        }
-        let ifmt = pixels::internal_format(internalformat as u32)
-            .ok_or(GlError::InvalidValue("internal format"))?;
         let kind = self.texture(r).map(|t| t.kind()).unwrap_or_default();
-        crate::api::compressed::check_target(kind, ifmt.gl)?;
+        let ifmt = image_format(kind, internalformat, border)?;
         if kind == TexKind::CubeArray && (w != h || d % 6 != 0) {
             return Err(GlError::InvalidValue(
                 "cube map array faces must be square and layer-faces a multiple of 6",
@@ -1484,15 +1508,7 @@ impl Context {
         internalformat: u32,
         [width, height, depth]: [i32; 3],
     ) -> GlResult<()> {
-        if let Some(e) = pixels::unsupported_internal_format(internalformat) {
-            return Err(e);
-        }
-        let ifmt = pixels::internal_format(internalformat)
-            .filter(|f| f.sized)
-            .ok_or(GlError::BadEnum(
-                "internal format must be sized",
-                internalformat,
-            ))?;
+        let ifmt = storage_format(internalformat)?;
         if levels < 1 || width < 1 || height < 1 || depth < 1 {
             return Err(GlError::InvalidValue(
                 "levels, width, height and depth must be positive",
