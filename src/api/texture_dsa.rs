@@ -171,13 +171,18 @@ impl Context {
         self.generate_mipmap_of(r)
     }
 
+    /// glGetTextureParameter*'s value of `texture`, before the form converts it.
+    fn texture_param(&self, texture: u32, pname: u32) -> GlResult<crate::api::texture::ParamValue> {
+        let (r, _) = self.dsa_texture_and_target(texture)?;
+        self.tex_param_value_of(r, pname)
+    }
+
     pub(crate) fn try_get_texture_parameteriv(
         &mut self,
         texture: u32,
         pname: u32,
     ) -> GlResult<Vec<i32>> {
-        let (r, _) = self.dsa_texture_and_target(texture)?;
-        self.tex_param_value_of(r, pname)
+        self.texture_param(texture, pname)
             .map(|v| param_ints(v, false))
     }
 
@@ -186,8 +191,7 @@ impl Context {
         texture: u32,
         pname: u32,
     ) -> GlResult<Vec<f32>> {
-        let (r, _) = self.dsa_texture_and_target(texture)?;
-        self.tex_param_value_of(r, pname).map(param_floats)
+        self.texture_param(texture, pname).map(param_floats)
     }
 
     pub(crate) fn try_get_texture_parameter_iiv(
@@ -195,8 +199,7 @@ impl Context {
         texture: u32,
         pname: u32,
     ) -> GlResult<Vec<i32>> {
-        let (r, _) = self.dsa_texture_and_target(texture)?;
-        self.tex_param_value_of(r, pname)
+        self.texture_param(texture, pname)
             .map(|v| param_ints(v, true))
     }
 
@@ -205,8 +208,7 @@ impl Context {
         texture: u32,
         pname: u32,
     ) -> GlResult<Vec<u32>> {
-        let (r, _) = self.dsa_texture_and_target(texture)?;
-        self.tex_param_value_of(r, pname)
+        self.texture_param(texture, pname)
             .map(|v| param_ints(v, true).into_iter().map(|i| i as u32).collect())
     }
 
