@@ -18,11 +18,13 @@
 //!
 //! Results are bit for bit those of `raster::ops` (the reference the tile loop still uses
 //! for interpreted shaders): 8-bit unorm attachments convert, blend, mask and store in
-//! integer lanes exactly as `ops::blend_and_pack`'s integer path (`color_unorm8`); float
-//! attachments use the same IEEE operations in the same order, `ops::fmin`/`ops::fmax`
-//! semantics for every min and max, binary16 through the same `half` conversions
-//! (`rt_half_to_float`/`rt_float_to_half`); D24 depth converts with the f32 steps of
-//! `ops::depth_to_d24`. `fragment_tests.rs` checks it on random keys and quads.
+//! integer lanes exactly as `ops::blend_and_pack`'s integer path (`color_unorm8`; RGBA8
+//! with one blend equation takes two components per vector in 16-bit lanes,
+//! `color_rgba8_pairs`); float attachments use the same IEEE operations in the same
+//! order, `ops::fmin`/`ops::fmax` semantics for every min and max, binary16 through the
+//! same `half` conversions (`rt_half_to_float`/`rt_float_to_half`); D24 depth converts
+//! with the f32 steps of `ops::depth_to_d24`. `fragment_tests.rs` checks it on random keys
+//! and quads.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -1271,7 +1273,6 @@ impl V<'_> {
             Some(v) => *v,
             None => self.vconst([if i == 3 { 255 } else { 0 }; 4]),
         });
-        let k255 = self.vconst([255; 4]);
         let kbase = abi::FENV_BLEND_COLOR_UNORM8 + c.index as i32 * 16;
         for &i in enabled {
             let eq = bk.eq[i];
@@ -1289,59 +1290,10 @@ impl V<'_> {
                 packed[i] = Some(conv(self, i));
                 continue;
             }
-            let mut factor = |e: &mut Self, idx: u8| -> Value {
-                let k = |e: &mut Self, j: usize| {
-                    let m = mem();
-                    let x = e.b.ins().load(types::I32, m, e.fenv, kbase + j as i32 * 4);
-                    e.b.ins().splat(I32X4, x)
-                };
-                match idx {
-                    0 => e.vconst([0; 4]),
-                    1 => k255,
-                    2 => conv(e, i),
-                    3 => {
-                        let s = conv(e, i);
-                        e.b.ins().isub(k255, s)
-                    }
-                    4 => d[i],
-                    5 => e.b.ins().isub(k255, d[i]),
-                    6 => conv(e, 3),
-                    7 => {
-                        let s = conv(e, 3);
-                        e.b.ins().isub(k255, s)
-                    }
-                    8 => d[3],
-                    9 => e.b.ins().isub(k255, d[3]),
-                    10 => k(e, i),
-                    11 => {
-                        let x = k(e, i);
-                        e.b.ins().isub(k255, x)
-                    }
-                    12 => k(e, 3),
-                    13 => {
-                        let x = k(e, 3);
-                        e.b.ins().isub(k255, x)
-                    }
-                    14 if i == 3 => k255,
-                    14 => {
-                        let s = conv(e, 3);
-                        let inv = e.b.ins().isub(k255, d[3]);
-                        e.b.ins().umin(s, inv)
-                    }
-                    15 => conv1(e, i),
-                    16 => {
-                        let s1 = conv1(e, i);
-                        e.b.ins().isub(k255, s1)
-                    }
-                    17 => conv1(e, 3),
-                    _ => {
-                        let s1 = conv1(e, 3);
-                        e.b.ins().isub(k255, s1)
-                    }
-                }
-            };
-            let sf = factor(self, bk.src[i]);
-            let df = factor(self, bk.dst[i]);
+            let mut cv = |e: &mut Self, j: usize| conv(e, j);
+            let mut cv1 = |e: &mut Self, j: usize| conv1(e, j);
+            let sf = self.factor8(bk.src[i], i, kbase, &d, &mut cv, &mut cv1);
+            let df = self.factor8(bk.dst[i], i, kbase, &d, &mut cv, &mut cv1);
             let s = conv(self, i);
             // FUNC_REVERSE_SUBTRACT is d·df − s·sf: the same pair with the roles swapped.
             let (x, fx, y, fy) = if eq == 2 {
@@ -1364,6 +1316,202 @@ impl V<'_> {
                 self.b.ins().smax(sum, lo)
             };
             packed[i] = Some(self.div255(sum));
+        }
+    }
+
+    /// Blend factor `idx` (`ops::PreparedBlend::indices`) of component `i` as unorm8
+    /// lanes (`ops::PreparedBlend::apply_unorm8`'s factors): `d` the destination
+    /// components, `conv`/`conv1` the converted first and second source components.
+    fn factor8(
+        &mut self,
+        idx: u8,
+        i: usize,
+        kbase: i32,
+        d: &[Value; 4],
+        conv: &mut dyn FnMut(&mut Self, usize) -> Value,
+        conv1: &mut dyn FnMut(&mut Self, usize) -> Value,
+    ) -> Value {
+        let k255 = self.vconst([255; 4]);
+        let k = |e: &mut Self, j: usize| {
+            let m = mem();
+            let x = e.b.ins().load(types::I32, m, e.fenv, kbase + j as i32 * 4);
+            e.b.ins().splat(I32X4, x)
+        };
+        let e = self;
+        match idx {
+            0 => e.vconst([0; 4]),
+            1 => k255,
+            2 => conv(e, i),
+            3 => {
+                let s = conv(e, i);
+                e.b.ins().isub(k255, s)
+            }
+            4 => d[i],
+            5 => e.b.ins().isub(k255, d[i]),
+            6 => conv(e, 3),
+            7 => {
+                let s = conv(e, 3);
+                e.b.ins().isub(k255, s)
+            }
+            8 => d[3],
+            9 => e.b.ins().isub(k255, d[3]),
+            10 => k(e, i),
+            11 => {
+                let x = k(e, i);
+                e.b.ins().isub(k255, x)
+            }
+            12 => k(e, 3),
+            13 => {
+                let x = k(e, 3);
+                e.b.ins().isub(k255, x)
+            }
+            14 if i == 3 => k255,
+            14 => {
+                let s = conv(e, 3);
+                let inv = e.b.ins().isub(k255, d[3]);
+                e.b.ins().umin(s, inv)
+            }
+            15 => conv1(e, i),
+            16 => {
+                let s1 = conv1(e, i);
+                e.b.ins().isub(k255, s1)
+            }
+            17 => conv1(e, 3),
+            _ => {
+                let s1 = conv1(e, 3);
+                e.b.ins().isub(k255, s1)
+            }
+        }
+    }
+
+    /// The colour step of an RGBA8 attachment (not sRGB, no logic op) whose blend, if on,
+    /// uses one equation for all four components (`pairs_apply`): the same values as
+    /// `color_unorm8` (so as `ops::blend_and_pack`), two components per vector in 16-bit
+    /// lanes (issue #9 item 2). `word` holds the 4 stored texels; returns the new texels.
+    ///
+    /// The texels' bytes are transposed to component order (r0..r3 g0..g3 b0..b3 a0..a3)
+    /// and widened to the pairs (r, g) and (b, a), the sources narrowed to the same pairs.
+    /// Each product fits 16 bits (≤ 255²); FUNC_ADD's sum saturates at 2^16 − 1 and is then
+    /// clamped to 255², as the 32-bit sum is; the subtractions saturate at 0, as the 32-bit
+    /// difference is clamped; `div255` of at most 255² stays below 2^16 at every step.
+    fn color_rgba8_pairs(
+        &mut self,
+        c: &ColorKey,
+        src: &[Value; 4],
+        src1: Option<[Value; 4]>,
+        word: Value,
+    ) -> Value {
+        const I16X8: Type = types::I16X8;
+        const I8X16: Type = types::I8X16;
+        // Byte k of the result is byte TRANSPOSE[k] of the input: texel order ↔ component
+        // order (its own inverse).
+        const TRANSPOSE: [u8; 16] = [0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15];
+        let mask = self
+            .b
+            .func
+            .dfg
+            .immediates
+            .push(cranelift_codegen::ir::ConstantData::from(
+                TRANSPOSE.to_vec(),
+            ));
+        let transpose = |e: &mut Self, v: Value| -> Value {
+            let bv = e.b.ins().bitcast(I8X16, lanes_le(), v);
+            e.b.ins().shuffle(bv, bv, mask)
+        };
+        let mut s8: [Option<Value>; 4] = [None; 4];
+        let mut conv = |e: &mut Self, i: usize| -> Value {
+            *s8[i].get_or_insert_with(|| e.unorm8_bits(src[i]))
+        };
+        let mut s1_8: [Option<Value>; 4] = [None; 4];
+        let mut conv1 = |e: &mut Self, i: usize| -> Value {
+            let s1 = src1.expect("`color` loads the second colour when a factor reads it");
+            *s1_8[i].get_or_insert_with(|| e.unorm8_bits(s1[i]))
+        };
+        let pair = |e: &mut Self, a: Value, b: Value| -> Value {
+            let (a, b) = (e.iview(a), e.iview(b));
+            e.b.ins().unarrow(a, b)
+        };
+        let s_pairs = |e: &mut Self, conv: &mut dyn FnMut(&mut Self, usize) -> Value| {
+            let (r, g) = (conv(e, 0), conv(e, 1));
+            let (b, a) = (conv(e, 2), conv(e, 3));
+            [pair(e, r, g), pair(e, b, a)]
+        };
+        let result = match c.blend {
+            None => s_pairs(self, &mut conv),
+            Some(bk) => {
+                let bytes = transpose(self, word);
+                let d_pairs = [
+                    self.b.ins().uwiden_low(bytes),
+                    self.b.ins().uwiden_high(bytes),
+                ];
+                let eq = bk.eq[0];
+                // The destination as 32-bit lanes per component, for factors that read it.
+                let d: [Value; 4] = std::array::from_fn(|i| {
+                    let p = d_pairs[i / 2];
+                    let w = if i % 2 == 0 {
+                        self.b.ins().uwiden_low(p)
+                    } else {
+                        self.b.ins().uwiden_high(p)
+                    };
+                    self.iview(w)
+                });
+                if eq == 3 || eq == 4 {
+                    let s = s_pairs(self, &mut conv);
+                    [0, 1].map(|k| {
+                        if eq == 3 {
+                            self.b.ins().umin(s[k], d_pairs[k])
+                        } else {
+                            self.b.ins().umax(s[k], d_pairs[k])
+                        }
+                    })
+                } else if (0..4).all(|i| bk.src[i] == 1 && bk.dst[i] == 0) && eq == 0 {
+                    s_pairs(self, &mut conv)
+                } else {
+                    let kbase = abi::FENV_BLEND_COLOR_UNORM8 + c.index as i32 * 16;
+                    let (mut sf, mut df) = (Vec::with_capacity(4), Vec::with_capacity(4));
+                    for i in 0..4 {
+                        sf.push(self.factor8(bk.src[i], i, kbase, &d, &mut conv, &mut conv1));
+                        df.push(self.factor8(bk.dst[i], i, kbase, &d, &mut conv, &mut conv1));
+                    }
+                    let s = s_pairs(self, &mut conv);
+                    let hi = self.b.ins().iconst(types::I16, 255 * 255);
+                    let hi = self.b.ins().splat(I16X8, hi);
+                    [0, 1].map(|k| {
+                        let (i, j) = (2 * k, 2 * k + 1);
+                        let fs = pair(self, sf[i], sf[j]);
+                        let fd = pair(self, df[i], df[j]);
+                        let ps = self.b.ins().imul(s[k], fs);
+                        let pd = self.b.ins().imul(d_pairs[k], fd);
+                        let v = match eq {
+                            0 => {
+                                let sum = self.b.ins().uadd_sat(ps, pd);
+                                self.b.ins().umin(sum, hi)
+                            }
+                            2 => self.b.ins().usub_sat(pd, ps),
+                            _ => self.b.ins().usub_sat(ps, pd),
+                        };
+                        let k128 = self.b.ins().iconst(types::I16, 128);
+                        let k128 = self.b.ins().splat(I16X8, k128);
+                        let y = self.b.ins().iadd(v, k128);
+                        let y8 = self.b.ins().ushr_imm_u(y, 8);
+                        let z = self.b.ins().iadd(y, y8);
+                        self.b.ins().ushr_imm_u(z, 8)
+                    })
+                }
+            }
+        };
+        let bytes = self.b.ins().unarrow(result[0], result[1]);
+        let texels = transpose(self, bytes);
+        let texels = self.iview(texels);
+        // Components the colour mask disables keep their stored bytes.
+        let keep = (0..4)
+            .filter(|&i| !c.mask[i])
+            .fold(0u32, |k, i| k | 0xFF << (i * 8));
+        if keep == 0 {
+            texels
+        } else {
+            let kv = self.vconst([keep; 4]);
+            self.b.ins().bitselect(kv, word, texels)
         }
     }
 
@@ -1724,6 +1872,12 @@ impl V<'_> {
         // Pack the components the mask enables.
         let enabled: Vec<usize> = (0..ncomp).filter(|&i| c.mask[i]).collect();
         let mut packed: [Option<Value>; 4] = [None; 4];
+        if let (Some(w), true) = (word, pairs_apply(c)) {
+            let new = self.color_rgba8_pairs(c, &src, src1, w);
+            let out = self.b.ins().bitselect(live, new, w);
+            self.store_words(ptrs, 0, out);
+            return;
+        }
         if let Format::Int(f) = c.format {
             // No blending (GL 4.5 core §17.3.6); each component clamped to the format's
             // range as `ops::pack_int` (`encode_int`) clamps it. Only the low bytes are
@@ -2017,6 +2171,17 @@ impl V<'_> {
 }
 
 /// Whether a factor of `bk` reads the second source colour (SRC1_*, dual-source blending).
+/// Whether `V::color_rgba8_pairs` takes the colour step of `c`: an RGBA8 attachment (not
+/// sRGB, no logic op), with blending off or one equation for all four components.
+pub(super) fn pairs_apply(c: &ColorKey) -> bool {
+    c.format == Format::Rgba8
+        && !c.srgb
+        && c.logic_op.is_none()
+        && c.mask.iter().any(|&m| m)
+        && c.blend
+            .is_none_or(|bk| bk.eq.iter().all(|&e| e == bk.eq[0]))
+}
+
 fn blend_reads_src1(bk: &BlendKey) -> bool {
     bk.src
         .iter()

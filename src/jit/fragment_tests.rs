@@ -739,13 +739,16 @@ fn every_blend_factor_and_equation() {
     let shader = copy_shader();
     let id = fragment::shader_id(&*shader).expect("JIT code has an entry");
     let mut rng = Rng(7);
-    let (mut changed, mut quads) = (0, 0);
+    let (mut changed, mut quads, mut paired) = (0, 0, 0);
     // SRGB8_ALPHA8 once more with GL_FRAMEBUFFER_SRGB: blending in f32 on decoded values.
     let cases = COLOR_FORMATS
         .map(|f| (f, false))
         .into_iter()
         .chain([(Format::Srgb8Alpha8, true)]);
-    for (format, srgb) in cases {
+    // Each case twice: the alpha equation differs from the RGB one, then equals it (RGBA8
+    // then takes the 16-bit pair path, `fragment::pairs_apply`), with random colour masks.
+    let cases = cases.flat_map(|c| [(c, false), (c, true)]);
+    for ((format, srgb), same_eq) in cases {
         for (fi, &f) in FACTORS.iter().enumerate() {
             for (ei, &eq) in EQUATIONS.iter().enumerate() {
                 let (src, dst) = if (fi + ei) % 2 == 0 {
@@ -760,15 +763,19 @@ fn every_blend_factor_and_equation() {
                     src_alpha: dst,
                     dst_alpha: src,
                     eq_rgb: eq,
-                    eq_alpha: EQUATIONS[(ei + 1) % 5],
+                    eq_alpha: if same_eq { eq } else { EQUATIONS[(ei + 1) % 5] },
                     color: [0.25, -0.5, 1.5, 0.75],
                 };
                 let blend = PreparedBlend::new(&state, ops::is_unorm(format));
                 let (s, d, e) = blend.indices();
+                let mask = match [rng.bool(), rng.bool(), rng.bool(), rng.bool()] {
+                    m if same_eq && rng.below(3) == 0 && m.contains(&true) => m,
+                    _ => [true; 4],
+                };
                 let ck = ColorKey {
                     format,
                     slot: 0,
-                    mask: [true; 4],
+                    mask,
                     blend: Some(BlendKey {
                         src: s,
                         dst: d,
@@ -791,6 +798,7 @@ fn every_blend_factor_and_equation() {
                     builtins: 0,
                 };
                 let v = fragment::compile_uncached(&shader, &key).expect("compiles");
+                paired += fragment::pairs_apply(&ck) as u32;
                 let atts = [Attachment {
                     key: ck,
                     blend: Some(blend),
@@ -804,6 +812,8 @@ fn every_blend_factor_and_equation() {
     }
     // Some cases reproduce the old value (ZERO/ONE pairs, MIN/MAX), most do not.
     assert!(changed > quads, "{changed} texels changed in {quads} quads");
+    // Every factor and equation went through the pair path too.
+    assert_eq!(paired as usize, FACTORS.len() * EQUATIONS.len(), "{paired}");
 }
 
 /// Every logic op on every unorm8 and integer format (and sRGB-encoded sources), with
