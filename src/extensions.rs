@@ -99,8 +99,8 @@
 ///   geometry shader (or, with the last three, a vertex shader) selecting each primitive's
 ///   viewport and layer (`raster/front.rs bin_geometry`), both read by fragment shaders
 ///   (`tests/layered.rs`).
-///   piglit's groups: every test that runs passes but render-depthrange, whose fragment
-///   shader reads gl_DepthRange (not declared yet; `conformance/piglit-known-failures.txt`).
+///   piglit's groups: every test that runs passes (render-depthrange since gl_DepthRange
+///   exists, `glsl/depth_range.rs`).
 pub const GL: &[&str] = &[
     "GL_AMD_vertex_shader_layer",
     "GL_AMD_vertex_shader_viewport_index",

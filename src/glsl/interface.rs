@@ -1628,6 +1628,9 @@ impl Lowerer {
             self.scopes[0].insert(name.to_string(), sym.clone());
             return Some(sym);
         }
+        if let Some(sym) = self.depth_range_builtin(name) {
+            return Some(sym);
+        }
         if self.stage == Stage::Compute {
             return self.compute_builtin_var(name);
         }
