@@ -101,6 +101,11 @@
 ///   (`tests/layered.rs`).
 ///   piglit's groups: every test that runs passes (render-depthrange since gl_DepthRange
 ///   exists, `glsl/depth_range.rs`).
+/// - GL_ARB_clear_texture: glClearTexImage / glClearTexSubImage on every target softgl has
+///   (multisample ones on every sample), every internal format it stores, with the
+///   extension's errors (`api/clear_texture.rs`, `tests/clear_texture.rs`). Its
+///   GetInternalformat CLEAR_TEXTURE query belongs to ARB_internalformat_query2, which
+///   softgl does not have.
 pub const GL: &[&str] = &[
     "GL_AMD_vertex_shader_layer",
     "GL_AMD_vertex_shader_viewport_index",
@@ -108,6 +113,7 @@ pub const GL: &[&str] = &[
     "GL_ARB_bindless_texture",
     "GL_ARB_blend_func_extended",
     "GL_ARB_clear_buffer_object",
+    "GL_ARB_clear_texture",
     "GL_ARB_conditional_render_inverted",
     "GL_ARB_copy_buffer",
     "GL_ARB_cull_distance",

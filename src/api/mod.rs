@@ -25,6 +25,7 @@
 //! | `framebuffer.rs` | framebuffers, renderbuffers, completeness, ReadPixels |
 //! | `invalidate.rs` | glInvalidate*: validated, contents kept |
 //! | `multisample.rs` | sample positions, the sample mask, sample-count queries, GL_SAMPLES |
+//! | `clear_texture.rs` | glClearTexImage / glClearTexSubImage (ARB_clear_texture) |
 //! | `copy_image.rs` | glCopyImageSubData: raw texel copies between levels and renderbuffers |
 //! | `blit.rs` | glBlitFramebuffer: validation, coordinate mapping, colour conversion, depth/stencil copies |
 //! | `bindless.rs` | ARB_bindless_texture handles and residency |
@@ -53,6 +54,7 @@ pub mod blend;
 mod blit;
 pub mod buffer;
 pub mod buffer_dsa;
+pub mod clear_texture;
 pub mod compressed;
 pub mod compute;
 pub mod context;
