@@ -106,6 +106,11 @@
 ///   extension's errors (`api/clear_texture.rs`, `tests/clear_texture.rs`). Its
 ///   GetInternalformat CLEAR_TEXTURE query belongs to ARB_internalformat_query2, which
 ///   softgl does not have.
+/// - GL_ARB_framebuffer_no_attachments: glFramebufferParameteri, glNamedFramebufferParameteri
+///   and their getters, the FRAMEBUFFER_DEFAULT_* state, completeness and draws of a
+///   framebuffer with no attachment (fragments, storage writes and occlusion queries run
+///   at the default size and sample count), GL_MAX_FRAMEBUFFER_* (`api/framebuffer_params.rs`,
+///   `tests/framebuffer_no_attachments.rs`).
 pub const GL: &[&str] = &[
     "GL_AMD_vertex_shader_layer",
     "GL_AMD_vertex_shader_viewport_index",
@@ -124,6 +129,7 @@ pub const GL: &[&str] = &[
     "GL_ARB_draw_instanced",
     "GL_ARB_explicit_attrib_location",
     "GL_ARB_fragment_layer_viewport",
+    "GL_ARB_framebuffer_no_attachments",
     "GL_ARB_framebuffer_object",
     "GL_ARB_get_program_binary",
     "GL_ARB_instanced_arrays",

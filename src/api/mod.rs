@@ -23,6 +23,7 @@
 //! | `texture.rs` | 2D textures, sampler objects, texture units, completeness |
 //! | `pixels.rs` | pixel unpack/pack and mipmap generation on the API thread |
 //! | `framebuffer.rs` | framebuffers, renderbuffers, completeness, ReadPixels |
+//! | `framebuffer_params.rs` | glFramebufferParameteri and its getters: FRAMEBUFFER_DEFAULT_*, framebuffers with no attachments |
 //! | `invalidate.rs` | glInvalidate*: validated, contents kept |
 //! | `multisample.rs` | sample positions, the sample mask, sample-count queries, GL_SAMPLES |
 //! | `clear_texture.rs` | glClearTexImage / glClearTexSubImage (ARB_clear_texture) |
@@ -65,6 +66,7 @@ pub mod draw;
 pub mod error;
 pub mod framebuffer;
 pub(crate) mod framebuffer_dsa;
+pub(crate) mod framebuffer_params;
 pub mod geometry;
 pub mod invalidate;
 pub mod multisample;

@@ -160,6 +160,11 @@ impl Context {
             gl::MAX_TEXTURE_BUFFER_SIZE => i(limits::MAX_TEXTURE_BUFFER_SIZE),
             gl::TEXTURE_BUFFER_OFFSET_ALIGNMENT => i(limits::TEXTURE_BUFFER_OFFSET_ALIGNMENT),
             gl::MAX_RENDERBUFFER_SIZE => i(limits::MAX_RENDERBUFFER_SIZE),
+            gl::MAX_FRAMEBUFFER_WIDTH | gl::MAX_FRAMEBUFFER_HEIGHT => {
+                i(crate::api::framebuffer_params::MAX_FRAMEBUFFER_SIZE)
+            }
+            gl::MAX_FRAMEBUFFER_LAYERS => i(crate::api::framebuffer_params::MAX_FRAMEBUFFER_LAYERS),
+            gl::MAX_FRAMEBUFFER_SAMPLES => i(crate::api::framebuffer_params::MAX_FRAMEBUFFER_SAMPLES),
             gl::MAX_VERTEX_ATTRIBS => i(limits::MAX_VERTEX_ATTRIBS as i32),
             gl::MAX_TEXTURE_IMAGE_UNITS | gl::MAX_VERTEX_TEXTURE_IMAGE_UNITS => {
                 i(limits::MAX_TEXTURE_IMAGE_UNITS)
