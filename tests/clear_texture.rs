@@ -52,7 +52,10 @@ fn whole_level_and_sub_box_of_a_2d_texture() {
             assert_eq!(&l0[at..at + 4], want, "({x}, {y})");
         }
     }
-    assert_eq!(rgba8(&mut c, gl::TEXTURE_2D, 1), [128, 255, 128, 255].repeat(4));
+    assert_eq!(
+        rgba8(&mut c, gl::TEXTURE_2D, 1),
+        [128, 255, 128, 255].repeat(4)
+    );
     // Null data: zeros, alpha included.
     c.clear_tex_image(t, 1, gl::RGBA, gl::UNSIGNED_BYTE, None);
     assert_eq!(rgba8(&mut c, gl::TEXTURE_2D, 1), vec![0; 16]);
@@ -81,20 +84,41 @@ fn array_cube_1d_array_and_3d_coordinates() {
     // Cube map: z is the face.
     let cube = texture(&mut c, gl::TEXTURE_CUBE_MAP);
     c.tex_storage_2d(gl::TEXTURE_CUBE_MAP, 1, gl::RGBA8, 2, 2);
-    c.clear_tex_sub_image(cube, 0, [0, 0, 4], [2, 2, 1], gl::RGBA, gl::UNSIGNED_BYTE, red);
+    c.clear_tex_sub_image(
+        cube,
+        0,
+        [0, 0, 4],
+        [2, 2, 1],
+        gl::RGBA,
+        gl::UNSIGNED_BYTE,
+        red,
+    );
     assert_eq!(
-        c.get_tex_image(gl::TEXTURE_CUBE_MAP_POSITIVE_Z, 0, gl::RGBA, gl::UNSIGNED_BYTE),
+        c.get_tex_image(
+            gl::TEXTURE_CUBE_MAP_POSITIVE_Z,
+            0,
+            gl::RGBA,
+            gl::UNSIGNED_BYTE
+        ),
         [255, 0, 0, 255].repeat(4)
     );
     assert_eq!(
-        c.get_tex_image(gl::TEXTURE_CUBE_MAP_NEGATIVE_Z, 0, gl::RGBA, gl::UNSIGNED_BYTE),
+        c.get_tex_image(
+            gl::TEXTURE_CUBE_MAP_NEGATIVE_Z,
+            0,
+            gl::RGBA,
+            gl::UNSIGNED_BYTE
+        ),
         vec![0; 16]
     );
     // 3D: z is the slice; past the last one is INVALID_OPERATION.
     let v = texture(&mut c, gl::TEXTURE_3D);
     c.tex_storage_3d(gl::TEXTURE_3D, 1, gl::RGBA8, 1, 1, 2);
     c.clear_tex_sub_image(v, 0, [0, 0, 1], [1, 1, 1], gl::RGBA, gl::UNSIGNED_BYTE, red);
-    assert_eq!(rgba8(&mut c, gl::TEXTURE_3D, 0), [0, 0, 0, 0, 255, 0, 0, 255]);
+    assert_eq!(
+        rgba8(&mut c, gl::TEXTURE_3D, 0),
+        [0, 0, 0, 0, 255, 0, 0, 255]
+    );
     c.clear_tex_sub_image(v, 0, [0, 0, 1], [1, 1, 2], gl::RGBA, gl::UNSIGNED_BYTE, red);
     assert_eq!(c.get_error(), gl::INVALID_OPERATION);
 }
@@ -127,7 +151,13 @@ fn integer_float_and_depth_stencil_formats() {
     c.tex_storage_2d(gl::TEXTURE_2D, 1, gl::DEPTH24_STENCIL8, 1, 1);
     // Depth 0.5 (0x7FFFFF of 24 bits) and stencil 0x5A.
     let word: u32 = (0x7F_FFFF << 8) | 0x5A;
-    c.clear_tex_image(d, 0, gl::DEPTH_STENCIL, gl::UNSIGNED_INT_24_8, Some(&word.to_le_bytes()));
+    c.clear_tex_image(
+        d,
+        0,
+        gl::DEPTH_STENCIL,
+        gl::UNSIGNED_INT_24_8,
+        Some(&word.to_le_bytes()),
+    );
     assert_eq!(c.get_error(), gl::NO_ERROR);
     assert_eq!(
         c.get_tex_image(gl::TEXTURE_2D, 0, gl::DEPTH_STENCIL, gl::UNSIGNED_INT_24_8),
@@ -138,7 +168,13 @@ fn integer_float_and_depth_stencil_formats() {
     assert_eq!(c.get_error(), gl::INVALID_OPERATION);
     let z = texture(&mut c, gl::TEXTURE_2D);
     c.tex_storage_2d(gl::TEXTURE_2D, 1, gl::DEPTH_COMPONENT32F, 1, 1);
-    c.clear_tex_image(z, 0, gl::DEPTH_COMPONENT, gl::FLOAT, Some(&0.25f32.to_le_bytes()));
+    c.clear_tex_image(
+        z,
+        0,
+        gl::DEPTH_COMPONENT,
+        gl::FLOAT,
+        Some(&0.25f32.to_le_bytes()),
+    );
     assert_eq!(
         c.get_tex_image(gl::TEXTURE_2D, 0, gl::DEPTH_COMPONENT, gl::FLOAT),
         0.25f32.to_le_bytes()
@@ -162,7 +198,17 @@ fn the_extensions_errors() {
     assert_eq!(c.get_error(), gl::INVALID_OPERATION);
     // A level that was not specified.
     c.bind_texture(gl::TEXTURE_2D, t);
-    c.tex_image_2d(gl::TEXTURE_2D, 1, gl::RGBA8 as i32, 2, 2, 0, gl::RGBA, gl::UNSIGNED_BYTE, None);
+    c.tex_image_2d(
+        gl::TEXTURE_2D,
+        1,
+        gl::RGBA8 as i32,
+        2,
+        2,
+        0,
+        gl::RGBA,
+        gl::UNSIGNED_BYTE,
+        None,
+    );
     c.clear_tex_image(t, 0, gl::RGBA, gl::UNSIGNED_BYTE, None);
     assert_eq!(c.get_error(), gl::INVALID_OPERATION);
     c.clear_tex_image(t, 1, gl::RGBA, gl::UNSIGNED_BYTE, None);
@@ -178,7 +224,15 @@ fn the_extensions_errors() {
         assert_eq!(c.get_error(), gl::INVALID_OPERATION, "{at:?} {size:?}");
     }
     // An empty box is no error and writes nothing.
-    c.clear_tex_sub_image(t, 1, [0, 0, 0], [0, 2, 1], gl::RGBA, gl::UNSIGNED_BYTE, None);
+    c.clear_tex_sub_image(
+        t,
+        1,
+        [0, 0, 0],
+        [0, 2, 1],
+        gl::RGBA,
+        gl::UNSIGNED_BYTE,
+        None,
+    );
     assert_eq!(c.get_error(), gl::NO_ERROR);
     // A bad format enum.
     c.clear_tex_image(t, 1, gl::TEXTURE_2D, gl::UNSIGNED_BYTE, None);
@@ -217,7 +271,12 @@ fn multisample_textures_clear_every_sample() {
     c.bind_renderbuffer(gl::RENDERBUFFER, rb);
     c.renderbuffer_storage(gl::RENDERBUFFER, gl::RGBA8, 4, 4);
     c.bind_framebuffer(gl::DRAW_FRAMEBUFFER, fbs[1]);
-    c.framebuffer_renderbuffer(gl::DRAW_FRAMEBUFFER, gl::COLOR_ATTACHMENT0, gl::RENDERBUFFER, rb);
+    c.framebuffer_renderbuffer(
+        gl::DRAW_FRAMEBUFFER,
+        gl::COLOR_ATTACHMENT0,
+        gl::RENDERBUFFER,
+        rb,
+    );
     c.blit_framebuffer(0, 0, 4, 4, 0, 0, 4, 4, gl::COLOR_BUFFER_BIT, gl::NEAREST);
     c.bind_framebuffer(gl::READ_FRAMEBUFFER, fbs[1]);
     assert_eq!(c.get_error(), gl::NO_ERROR);
@@ -261,7 +320,11 @@ fn a_clear_between_draws_is_seen_by_the_later_one_only() {
     for y in 0..4 {
         for x in 0..4 {
             let at = (y * 4 + x) * 4;
-            let want = if x < 2 { [255, 0, 0, 255] } else { [0, 0, 255, 255] };
+            let want = if x < 2 {
+                [255, 0, 0, 255]
+            } else {
+                [0, 0, 255, 255]
+            };
             assert_eq!(img[at..at + 4], want, "({x}, {y})");
         }
     }

@@ -67,7 +67,10 @@ fn pixel(img: &[u8], x: i32, y: i32) -> [u8; 4] {
 /// [0.8, 0.4]: the second range must reach the shader without a relink.
 fn two_ranges(threads: usize) -> Vec<u8> {
     let mut c = common::context(W as u32, W as u32, threads);
-    use_program(&mut c, &[(gl::VERTEX_SHADER, VS), (gl::FRAGMENT_SHADER, FS)]);
+    use_program(
+        &mut c,
+        &[(gl::VERTEX_SHADER, VS), (gl::FRAGMENT_SHADER, FS)],
+    );
     c.depth_range(0.2, 0.6);
     c.draw_arrays(gl::TRIANGLES, 0, 3);
     c.enable(gl::SCISSOR_TEST);
@@ -100,7 +103,10 @@ fn negative_diff_is_far_minus_near() {
     let fs = "#version 150
 out vec4 c;
 void main() { c = vec4(gl_DepthRange.diff + 1.0, 0.0, 0.0, 1.0); }";
-    use_program(&mut c, &[(gl::VERTEX_SHADER, VS), (gl::FRAGMENT_SHADER, fs)]);
+    use_program(
+        &mut c,
+        &[(gl::VERTEX_SHADER, VS), (gl::FRAGMENT_SHADER, fs)],
+    );
     c.depth_range(0.8, 0.4);
     c.draw_arrays(gl::TRIANGLES, 0, 3);
     let img = c.read_pixels(0, 0, W, W, gl::RGBA, gl::UNSIGNED_BYTE);
@@ -122,7 +128,10 @@ in vec3 v_range;
 out vec4 c;
 void main() { c = vec4(v_range, 1.0); }";
     let mut c = common::context(W as u32, W as u32, 1);
-    let p = use_program(&mut c, &[(gl::VERTEX_SHADER, vs), (gl::FRAGMENT_SHADER, fs)]);
+    let p = use_program(
+        &mut c,
+        &[(gl::VERTEX_SHADER, vs), (gl::FRAGMENT_SHADER, fs)],
+    );
     c.depth_range(0.25, 0.5);
     c.draw_arrays(gl::TRIANGLES, 0, 3);
     let img = c.read_pixels(0, 0, W, W, gl::RGBA, gl::UNSIGNED_BYTE);
@@ -175,10 +184,7 @@ fn a_geometry_shader_viewport_still_reads_viewport_zero() {
     let img = other_viewport(1);
     assert!(img == other_viewport(2), "1 and 2 threads differ");
     // NDC z 0 in viewport 1's range [0, 0.2] is 0.1.
-    assert_eq!(
-        pixel(&img, 1, 6),
-        [unorm(0.4), unorm(0.6), unorm(0.1), 255]
-    );
+    assert_eq!(pixel(&img, 1, 6), [unorm(0.4), unorm(0.6), unorm(0.1), 255]);
 }
 
 #[test]

@@ -40,7 +40,10 @@ fn parameters_errors_and_completeness() {
     c.get_framebuffer_parameteriv(gl::FRAMEBUFFER, gl::FRAMEBUFFER_DEFAULT_WIDTH);
     assert_eq!(c.get_error(), gl::INVALID_OPERATION);
     // ...but table 23.74's values.
-    assert_eq!(c.get_framebuffer_parameteriv(gl::FRAMEBUFFER, gl::DOUBLEBUFFER), 0);
+    assert_eq!(
+        c.get_framebuffer_parameteriv(gl::FRAMEBUFFER, gl::DOUBLEBUFFER),
+        0
+    );
     assert_eq!(c.get_error(), gl::NO_ERROR);
 
     let fb = empty_fbo(&mut c);
@@ -58,10 +61,26 @@ fn parameters_errors_and_completeness() {
         assert_eq!(c.get_framebuffer_parameteriv(gl::FRAMEBUFFER, pname), 0);
     }
     let limits = [
-        (gl::FRAMEBUFFER_DEFAULT_WIDTH, gl::MAX_FRAMEBUFFER_WIDTH, 16384),
-        (gl::FRAMEBUFFER_DEFAULT_HEIGHT, gl::MAX_FRAMEBUFFER_HEIGHT, 16384),
-        (gl::FRAMEBUFFER_DEFAULT_LAYERS, gl::MAX_FRAMEBUFFER_LAYERS, 2048),
-        (gl::FRAMEBUFFER_DEFAULT_SAMPLES, gl::MAX_FRAMEBUFFER_SAMPLES, 4),
+        (
+            gl::FRAMEBUFFER_DEFAULT_WIDTH,
+            gl::MAX_FRAMEBUFFER_WIDTH,
+            16384,
+        ),
+        (
+            gl::FRAMEBUFFER_DEFAULT_HEIGHT,
+            gl::MAX_FRAMEBUFFER_HEIGHT,
+            16384,
+        ),
+        (
+            gl::FRAMEBUFFER_DEFAULT_LAYERS,
+            gl::MAX_FRAMEBUFFER_LAYERS,
+            2048,
+        ),
+        (
+            gl::FRAMEBUFFER_DEFAULT_SAMPLES,
+            gl::MAX_FRAMEBUFFER_SAMPLES,
+            4,
+        ),
     ];
     for (pname, max_pname, minimum) in limits {
         let max = c.get_integerv(max_pname)[0];
@@ -75,11 +94,17 @@ fn parameters_errors_and_completeness() {
     }
     c.named_framebuffer_parameteri(fb, gl::FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS, 1);
     assert_eq!(
-        c.get_framebuffer_parameteriv(gl::FRAMEBUFFER, gl::FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS),
+        c.get_framebuffer_parameteriv(
+            gl::FRAMEBUFFER,
+            gl::FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS
+        ),
         1
     );
     assert_eq!(c.get_error(), gl::NO_ERROR);
-    assert_eq!(c.check_framebuffer_status(gl::FRAMEBUFFER), gl::FRAMEBUFFER_COMPLETE);
+    assert_eq!(
+        c.check_framebuffer_status(gl::FRAMEBUFFER),
+        gl::FRAMEBUFFER_COMPLETE
+    );
     // Bad enums and names.
     c.framebuffer_parameteri(gl::FRAMEBUFFER, gl::TEXTURE_2D, 1);
     assert_eq!(c.get_error(), gl::INVALID_ENUM);
@@ -110,7 +135,10 @@ fn counts(threads: usize) -> [u64; 5] {
     empty_fbo(&mut c);
     c.framebuffer_parameteri(gl::FRAMEBUFFER, gl::FRAMEBUFFER_DEFAULT_WIDTH, w);
     c.framebuffer_parameteri(gl::FRAMEBUFFER, gl::FRAMEBUFFER_DEFAULT_HEIGHT, h);
-    assert_eq!(c.check_framebuffer_status(gl::FRAMEBUFFER), gl::FRAMEBUFFER_COMPLETE);
+    assert_eq!(
+        c.check_framebuffer_status(gl::FRAMEBUFFER),
+        gl::FRAMEBUFFER_COMPLETE
+    );
     let p = common::program(&mut c, VS, FS);
     c.use_program(p);
     let odd = c.get_uniform_location(p, "odd");
@@ -170,7 +198,12 @@ void main() { hit[int(gl_FragCoord.y) * 3 + int(gl_FragCoord.x)] = 7u; }";
     c.use_program(p);
     let buf = c.gen_buffers(1)[0];
     c.bind_buffer(gl::SHADER_STORAGE_BUFFER, buf);
-    c.buffer_data(gl::SHADER_STORAGE_BUFFER, 24, Some(&[0; 24]), gl::DYNAMIC_COPY);
+    c.buffer_data(
+        gl::SHADER_STORAGE_BUFFER,
+        24,
+        Some(&[0; 24]),
+        gl::DYNAMIC_COPY,
+    );
     c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 0, buf);
     c.viewport(0, 0, 3, 2);
     c.draw_arrays(gl::TRIANGLES, 0, 3);

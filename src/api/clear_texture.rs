@@ -144,9 +144,9 @@ impl Context {
         if kind.is_multisample() {
             images.extend(t.planes.iter().cloned());
         }
-        let ifmt = t.level_format(lvl).unwrap_or_else(|| {
-            pixels::InternalFormat::of_storage(img.format())
-        });
+        let ifmt = t
+            .level_format(lvl)
+            .unwrap_or_else(|| pixels::InternalFormat::of_storage(img.format()));
         if crate::api::compressed::specific(ifmt.gl).is_some() {
             return Err(GlError::InvalidOperation(
                 "a texture of a compressed internal format cannot be cleared",

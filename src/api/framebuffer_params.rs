@@ -206,9 +206,7 @@ impl Context {
         match pname {
             gl::DOUBLEBUFFER | gl::STEREO => Ok(0),
             gl::SAMPLES | gl::SAMPLE_BUFFERS => {
-                let samples = self
-                    .framebuffer_buffers(fb, false)
-                    .map_or(0, |b| b.samples) as i32;
+                let samples = self.framebuffer_buffers(fb, false).map_or(0, |b| b.samples) as i32;
                 Ok(if pname == gl::SAMPLES {
                     samples
                 } else {

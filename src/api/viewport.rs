@@ -330,7 +330,10 @@ pub(crate) fn write_depth_range_uniform(
     let values = [n, f, f - n];
     for u in uniforms {
         let own = u.name.rsplit('\u{1f}').next().unwrap_or(&u.name);
-        let Some(k) = crate::glsl::depth_range::LEAVES.iter().position(|l| *l == own) else {
+        let Some(k) = crate::glsl::depth_range::LEAVES
+            .iter()
+            .position(|l| *l == own)
+        else {
             continue;
         };
         for (stage, off) in u.offsets.iter().enumerate() {
