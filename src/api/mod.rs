@@ -19,6 +19,7 @@
 //! | `vertex_array.rs` | VAOs: attribute formats, vertex buffer binding points, their DSA forms |
 //! | `attrib_value.rs` | current generic attribute values (glVertexAttrib*) and their queries |
 //! | `program.rs` | shaders, programs, linking, uniforms and their type checks |
+//! | `program_stage.rs` | glGetProgramStageiv (no subroutines: zeros) |
 //! | `pipeline.rs` | program pipeline objects, glCreateShaderProgramv, pipeline validation, the composition of separable programs' stages into one draw program |
 //! | `texture.rs` | 2D textures, sampler objects, texture units, completeness |
 //! | `pixels.rs` | pixel unpack/pack and mipmap generation on the API thread |
@@ -80,6 +81,7 @@ pub mod pixels;
 pub mod program;
 pub mod program_binary;
 pub mod program_resource;
+pub(crate) mod program_stage;
 pub(crate) mod proxy;
 pub mod query;
 pub mod query_object;
