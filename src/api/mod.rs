@@ -28,6 +28,7 @@
 //! | `invalidate.rs` | glInvalidate*: validated, contents kept |
 //! | `multisample.rs` | sample positions, the sample mask, sample-count queries, GL_SAMPLES |
 //! | `clear_texture.rs` | glClearTexImage / glClearTexSubImage (ARB_clear_texture) |
+//! | `compressed_1d.rs` | glCompressedTex(ture)(Sub)Image1D: validated, always an error (no 1D compressed format) |
 //! | `copy_image.rs` | glCopyImageSubData: raw texel copies between levels and renderbuffers |
 //! | `blit.rs` | glBlitFramebuffer: validation, coordinate mapping, colour conversion, depth/stencil copies |
 //! | `bindless.rs` | ARB_bindless_texture handles and residency |
@@ -58,6 +59,7 @@ pub mod buffer;
 pub mod buffer_dsa;
 pub mod clear_texture;
 pub mod compressed;
+pub(crate) mod compressed_1d;
 pub mod compute;
 pub mod context;
 pub mod copy_image;
