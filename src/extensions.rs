@@ -111,6 +111,11 @@
 ///   framebuffer with no attachment (fragments, storage writes and occlusion queries run
 ///   at the default size and sample count), GL_MAX_FRAMEBUFFER_* (`api/framebuffer_params.rs`,
 ///   `tests/framebuffer_no_attachments.rs`).
+/// - GL_ARB_texture_view is not listed: glTextureView works (`api/texture_view.rs`,
+///   `tests/texture_view.rs`) for views whose format softgl stores like the original's,
+///   but a view between two formats of one view class that softgl stores differently
+///   (RGB8 kept in RGBA8, RGB10_A2 and 16-bit normalized formats in floats, RG16F in
+///   half-float RGBA, ...) is refused with INVALID_OPERATION.
 pub const GL: &[&str] = &[
     "GL_AMD_vertex_shader_layer",
     "GL_AMD_vertex_shader_viewport_index",

@@ -22,6 +22,7 @@
 //! | `program_stage.rs` | glGetProgramStageiv (no subroutines: zeros) |
 //! | `pipeline.rs` | program pipeline objects, glCreateShaderProgramv, pipeline validation, the composition of separable programs' stages into one draw program |
 //! | `texture.rs` | 2D textures, sampler objects, texture units, completeness |
+//! | `texture_view.rs` | glTextureView: views sharing their original's storage, TEXTURE_VIEW_* |
 //! | `pixels.rs` | pixel unpack/pack and mipmap generation on the API thread |
 //! | `framebuffer.rs` | framebuffers, renderbuffers, completeness, ReadPixels |
 //! | `framebuffer_params.rs` | glFramebufferParameteri and its getters: FRAMEBUFFER_DEFAULT_*, framebuffers with no attachments |
@@ -96,6 +97,7 @@ pub mod sync;
 pub mod texture;
 pub mod texture_buffer;
 pub(crate) mod texture_dsa;
+pub(crate) mod texture_view;
 pub mod transform_feedback;
 pub mod version;
 pub mod vertex_array;
