@@ -103,10 +103,8 @@ fn negative_diff_is_far_minus_near() {
     let fs = "#version 150
 out vec4 c;
 void main() { c = vec4(gl_DepthRange.diff + 1.0, 0.0, 0.0, 1.0); }";
-    use_program(
-        &mut c,
-        &[(gl::VERTEX_SHADER, VS), (gl::FRAGMENT_SHADER, fs)],
-    );
+    let p = common::program(&mut c, VS, fs);
+    c.use_program(p);
     c.depth_range(0.8, 0.4);
     c.draw_arrays(gl::TRIANGLES, 0, 3);
     let img = c.read_pixels(0, 0, W, W, gl::RGBA, gl::UNSIGNED_BYTE);

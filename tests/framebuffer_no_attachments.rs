@@ -143,7 +143,7 @@ fn counts(threads: usize) -> [u64; 5] {
     c.use_program(p);
     let odd = c.get_uniform_location(p, "odd");
     let q = c.gen_queries(1)[0];
-    let mut count = |c: &mut Context| {
+    let count = |c: &mut Context| {
         c.begin_query(gl::SAMPLES_PASSED, q);
         c.draw_arrays(gl::TRIANGLES, 0, 3);
         c.end_query(gl::SAMPLES_PASSED);

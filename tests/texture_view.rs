@@ -208,7 +208,7 @@ fn the_spec_s_errors() {
     let mut c = common::context(4, 4, 1);
     let orig = storage_2d_array(&mut c, 2, gl::RGBA8, 4, 6);
     let fresh = |c: &mut Context| c.gen_textures(1)[0];
-    let mut expect = |c: &mut Context, args: (u32, u32, u32, u32, u32, u32, u32, u32), err: u32| {
+    let expect = |c: &mut Context, args: (u32, u32, u32, u32, u32, u32, u32, u32), err: u32| {
         c.texture_view(
             args.0, args.1, args.2, args.3, args.4, args.5, args.6, args.7,
         );

@@ -21,6 +21,7 @@ gl_commands! {
         = try_clear_tex_image;
     /// glClearTexSubImage (GL 4.5 core §8.21): the box `offset`, `size` of level `level`
     /// (glTexSubImage3D's coordinates) set to one pixel of `format`/`ty` (`None`: zeros).
+    #[allow(clippy::too_many_arguments)]
     "glClearTexSubImage"
     fn clear_tex_sub_image(texture: u32, level: i32, offset: [i32; 3], size: [i32; 3], format: u32, ty: u32, data: Option<&[u8]>)
         = try_clear_tex_sub_image;

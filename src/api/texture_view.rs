@@ -201,7 +201,7 @@ impl Context {
             TexKind::Cube if layers != 6 => {
                 return Err(GlError::InvalidValue("a cube map view has 6 layers"))
             }
-            TexKind::CubeArray if layers % 6 != 0 => {
+            TexKind::CubeArray if !layers.is_multiple_of(6) => {
                 return Err(GlError::InvalidValue(
                     "a cube map array view has a multiple of 6 layer-faces",
                 ))
