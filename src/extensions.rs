@@ -99,8 +99,23 @@
 ///   geometry shader (or, with the last three, a vertex shader) selecting each primitive's
 ///   viewport and layer (`raster/front.rs bin_geometry`), both read by fragment shaders
 ///   (`tests/layered.rs`).
-///   piglit's groups: every test that runs passes but render-depthrange, whose fragment
-///   shader reads gl_DepthRange (not declared yet; `conformance/piglit-known-failures.txt`).
+///   piglit's groups: every test that runs passes (render-depthrange since gl_DepthRange
+///   exists, `glsl/depth_range.rs`).
+/// - GL_ARB_clear_texture: glClearTexImage / glClearTexSubImage on every target softgl has
+///   (multisample ones on every sample), every internal format it stores, with the
+///   extension's errors (`api/clear_texture.rs`, `tests/clear_texture.rs`). Its
+///   GetInternalformat CLEAR_TEXTURE query belongs to ARB_internalformat_query2, which
+///   softgl does not have.
+/// - GL_ARB_framebuffer_no_attachments: glFramebufferParameteri, glNamedFramebufferParameteri
+///   and their getters, the FRAMEBUFFER_DEFAULT_* state, completeness and draws of a
+///   framebuffer with no attachment (fragments, storage writes and occlusion queries run
+///   at the default size and sample count), GL_MAX_FRAMEBUFFER_* (`api/framebuffer_params.rs`,
+///   `tests/framebuffer_no_attachments.rs`).
+/// - GL_ARB_texture_view is not listed: glTextureView works (`api/texture_view.rs`,
+///   `tests/texture_view.rs`) for views whose format softgl stores like the original's,
+///   but a view between two formats of one view class that softgl stores differently
+///   (RGB8 kept in RGBA8, RGB10_A2 and 16-bit normalized formats in floats, RG16F in
+///   half-float RGBA, ...) is refused with INVALID_OPERATION.
 pub const GL: &[&str] = &[
     "GL_AMD_vertex_shader_layer",
     "GL_AMD_vertex_shader_viewport_index",
@@ -108,6 +123,7 @@ pub const GL: &[&str] = &[
     "GL_ARB_bindless_texture",
     "GL_ARB_blend_func_extended",
     "GL_ARB_clear_buffer_object",
+    "GL_ARB_clear_texture",
     "GL_ARB_conditional_render_inverted",
     "GL_ARB_copy_buffer",
     "GL_ARB_cull_distance",
@@ -118,6 +134,7 @@ pub const GL: &[&str] = &[
     "GL_ARB_draw_instanced",
     "GL_ARB_explicit_attrib_location",
     "GL_ARB_fragment_layer_viewport",
+    "GL_ARB_framebuffer_no_attachments",
     "GL_ARB_framebuffer_object",
     "GL_ARB_get_program_binary",
     "GL_ARB_instanced_arrays",

@@ -203,6 +203,11 @@ pub(crate) struct FixedState {
     /// GL_SAMPLE_MASK and glSampleMaski's word (§17.3.3).
     pub sample_mask_enabled: bool,
     pub sample_mask: u32,
+    /// GL_SAMPLE_COVERAGE and glSampleCoverage's value and invert (§17.3.3); the mask
+    /// they make is `api::multisample::coverage_mask`.
+    pub sample_coverage: bool,
+    pub sample_coverage_value: f32,
+    pub sample_coverage_invert: bool,
     /// GL_SAMPLE_SHADING and GL_MIN_SAMPLE_SHADING_VALUE (§14.3.1.1): stored; softgl runs
     /// the fragment shader once per sample of a multisample target anyway
     /// (`raster::multisample`), which meets any minimum.
@@ -630,6 +635,9 @@ impl Context {
             multisample: true,
             sample_mask_enabled: false,
             sample_mask: !0,
+            sample_coverage: false,
+            sample_coverage_value: 1.0,
+            sample_coverage_invert: false,
             sample_shading: false,
             min_sample_shading: 0.0,
             line_smooth: false,
@@ -860,11 +868,21 @@ impl Context {
 
     /// Turns dirty state into the derived state a draw or clear snapshots.
     pub(crate) fn update_derived(&mut self) {
-        if self.dirty & dirty::RASTER != 0 {
+        // The sample coverage mask depends on the target's sample count too.
+        let coverage = self.fixed.sample_coverage && self.dirty & dirty::TARGET != 0;
+        if self.dirty & dirty::RASTER != 0 || coverage {
             self.derived.raster = Self::derive_raster(&self.fixed);
         }
         if self.dirty & dirty::TARGET != 0 {
             self.derived.target = self.draw_target();
+        }
+        if self.fixed.sample_coverage && self.dirty & (dirty::RASTER | dirty::TARGET) != 0 {
+            let samples = self.derived.target.as_ref().map_or(0, |t| t.samples);
+            self.derived.raster.multisample.mask &= crate::api::multisample::coverage_mask(
+                samples,
+                self.fixed.sample_coverage_value,
+                self.fixed.sample_coverage_invert,
+            );
         }
         if self.dirty & dirty::SAMPLER != 0 {
             self.derived.sampler = Arc::new(SampleContext {
@@ -893,6 +911,7 @@ impl Context {
             gl::DEBUG_OUTPUT_SYNCHRONOUS => &mut self.fixed.debug_output_synchronous,
             gl::MULTISAMPLE => &mut self.fixed.multisample,
             gl::SAMPLE_MASK => &mut self.fixed.sample_mask_enabled,
+            gl::SAMPLE_COVERAGE => &mut self.fixed.sample_coverage,
             gl::SAMPLE_SHADING => &mut self.fixed.sample_shading,
             gl::LINE_SMOOTH => &mut self.fixed.line_smooth,
             gl::POLYGON_SMOOTH => &mut self.fixed.polygon_smooth,

@@ -1036,6 +1036,7 @@ impl Context {
     /// resolved to a handle (a texture unit's internal handle, or the bindless handle set).
     /// `compute`: the dispatch's executable (`compute_executable`), else the draw's.
     pub(crate) fn uniform_words_for_draw(&mut self, compute: bool) -> GlResult<[Vec<u32>; 2]> {
+        let depth_range = self.fixed.depth_range;
         // Resolving units may create internal descriptors.
         let exe = if compute {
             self.compute_executable()?
@@ -1044,6 +1045,11 @@ impl Context {
                 .ok_or(GlError::InvalidOperation("no current program"))?
         };
         let mut words = exe.words.clone();
+        crate::api::viewport::write_depth_range_uniform(
+            &exe.linked.uniforms,
+            depth_range,
+            &mut words,
+        );
         // (location, offsets, value, the unit binding the sampler type reads)
         let samplers: Vec<(u32, [Option<u32>; 2], SamplerValue, crate::sampler::TexKind)> = exe
             .linked

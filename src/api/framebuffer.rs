@@ -66,6 +66,8 @@ pub(crate) struct Framebuffer {
     /// COLOR_ATTACHMENTi or NONE per draw buffer.
     pub draw_buffers: Vec<u32>,
     pub read_buffer: u32,
+    /// FRAMEBUFFER_DEFAULT_*: the size and samples without attachments (`framebuffer_params`).
+    pub defaults: crate::api::framebuffer_params::FramebufferDefaults,
 }
 
 impl Default for Framebuffer {
@@ -76,6 +78,7 @@ impl Default for Framebuffer {
             stencil: None,
             draw_buffers: vec![gl::COLOR_ATTACHMENT0],
             read_buffer: gl::COLOR_ATTACHMENT0,
+            defaults: Default::default(),
         }
     }
 }
@@ -389,7 +392,12 @@ impl Context {
             }
         }
         if !any {
-            return gl::FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+            // GL 4.5 core §9.4.2: with no attachment, complete when the default width and
+            // height are not zero (ARB_framebuffer_no_attachments).
+            if fb.defaults.width == 0 || fb.defaults.height == 0 {
+                return gl::FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+            }
+            return gl::FRAMEBUFFER_COMPLETE;
         }
         // Every attachment has the same number of samples (§9.4.2).
         let mut counts = fb
@@ -500,11 +508,28 @@ impl Context {
             .chain(fb.depth.iter())
             .chain(fb.stencil.iter());
         let (mut width, mut height) = (u32::MAX, u32::MAX);
+        let mut attached = false;
         for a in all {
+            attached = true;
             if let Some(img) = self.attachment_image(*a) {
                 width = width.min(img.width());
                 height = height.min(img.height());
             }
+        }
+        if !attached {
+            // No attachment (completeness made the defaults non-zero): the
+            // FRAMEBUFFER_DEFAULT_* size and samples, and no image to store into.
+            let d = fb.defaults;
+            let samples = d.samples_in_use();
+            return Ok(Buffers {
+                colors,
+                depth: None,
+                stencil: None,
+                width: d.width,
+                height: d.height,
+                samples,
+                planes: vec![SamplePlane::default(); samples.saturating_sub(1) as usize],
+            });
         }
         // Completeness gave every attachment the same count; the planes of sample s hold
         // each attachment's image s, laid out as the sample-0 images are.

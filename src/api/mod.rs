@@ -19,12 +19,17 @@
 //! | `vertex_array.rs` | VAOs: attribute formats, vertex buffer binding points, their DSA forms |
 //! | `attrib_value.rs` | current generic attribute values (glVertexAttrib*) and their queries |
 //! | `program.rs` | shaders, programs, linking, uniforms and their type checks |
+//! | `program_stage.rs` | glGetProgramStageiv (no subroutines: zeros) |
 //! | `pipeline.rs` | program pipeline objects, glCreateShaderProgramv, pipeline validation, the composition of separable programs' stages into one draw program |
 //! | `texture.rs` | 2D textures, sampler objects, texture units, completeness |
+//! | `texture_view.rs` | glTextureView: views sharing their original's storage, TEXTURE_VIEW_* |
 //! | `pixels.rs` | pixel unpack/pack and mipmap generation on the API thread |
 //! | `framebuffer.rs` | framebuffers, renderbuffers, completeness, ReadPixels |
+//! | `framebuffer_params.rs` | glFramebufferParameteri and its getters: FRAMEBUFFER_DEFAULT_*, framebuffers with no attachments |
 //! | `invalidate.rs` | glInvalidate*: validated, contents kept |
 //! | `multisample.rs` | sample positions, the sample mask, sample-count queries, GL_SAMPLES |
+//! | `clear_texture.rs` | glClearTexImage / glClearTexSubImage (ARB_clear_texture) |
+//! | `compressed_1d.rs` | glCompressedTex(ture)(Sub)Image1D: validated, always an error (no 1D compressed format) |
 //! | `copy_image.rs` | glCopyImageSubData: raw texel copies between levels and renderbuffers |
 //! | `blit.rs` | glBlitFramebuffer: validation, coordinate mapping, colour conversion, depth/stencil copies |
 //! | `bindless.rs` | ARB_bindless_texture handles and residency |
@@ -53,7 +58,9 @@ pub mod blend;
 mod blit;
 pub mod buffer;
 pub mod buffer_dsa;
+pub mod clear_texture;
 pub mod compressed;
+pub(crate) mod compressed_1d;
 pub mod compute;
 pub mod context;
 pub mod copy_image;
@@ -63,6 +70,7 @@ pub mod draw;
 pub mod error;
 pub mod framebuffer;
 pub(crate) mod framebuffer_dsa;
+pub(crate) mod framebuffer_params;
 pub mod geometry;
 pub mod invalidate;
 pub mod multisample;
@@ -76,6 +84,7 @@ pub mod pixels;
 pub mod program;
 pub mod program_binary;
 pub mod program_resource;
+pub(crate) mod program_stage;
 pub(crate) mod proxy;
 pub mod query;
 pub mod query_object;
@@ -88,6 +97,7 @@ pub mod sync;
 pub mod texture;
 pub mod texture_buffer;
 pub(crate) mod texture_dsa;
+pub(crate) mod texture_view;
 pub mod transform_feedback;
 pub mod version;
 pub mod vertex_array;

@@ -29,11 +29,19 @@ gl_commands! {
     fn get_multisamplefv(pname: u32, index: u32) -> [f32; 2] = try_get_multisamplefv;
     /// glSampleMaski (GL 4.5 core §17.3.3): word `mask_number` of the sample mask.
     "glSampleMaski" fn sample_maski(mask_number: u32, mask: u32) = try_sample_maski;
+    /// glSampleCoverage (GL 4.5 core §17.3.3): the coverage value (clamped to [0, 1]) and
+    /// invert flag GL_SAMPLE_COVERAGE applies (`coverage_mask`).
+    "glSampleCoverage" fn sample_coverage(value: f32, invert: bool) = try_sample_coverage;
     /// glGetInternalformativ (GL 4.5 core §22.3) for GL_NUM_SAMPLE_COUNTS, GL_SAMPLES and
     /// GL_INTERNALFORMAT_SUPPORTED; at most `buf_size` values.
     "glGetInternalformativ"
     fn get_internalformativ(target: u32, internalformat: u32, pname: u32, buf_size: i32) -> Vec<i32>
         = try_get_internalformativ;
+    /// glGetInternalformati64v (GL 4.5 core §22.3): glGetInternalformativ's values as
+    /// 64-bit integers.
+    "glGetInternalformati64v"
+    fn get_internalformati64v(target: u32, internalformat: u32, pname: u32, buf_size: i32) -> Vec<i64>
+        = try_get_internalformati64v;
     /// glMinSampleShading (GL 4.5 core §14.3.1.1): the value is clamped to [0, 1] and
     /// stored; every sample is shaded anyway (`FixedState::sample_shading`).
     "glMinSampleShading" fn min_sample_shading(value: f32) = try_min_sample_shading;
@@ -361,6 +369,17 @@ impl Context {
         Ok(multisample::position(n, index))
     }
 
+    pub(crate) fn try_sample_coverage(&mut self, value: f32, invert: bool) -> GlResult<()> {
+        self.fixed.sample_coverage_value = if value.is_nan() {
+            0.0
+        } else {
+            value.clamp(0.0, 1.0)
+        };
+        self.fixed.sample_coverage_invert = invert;
+        self.dirty |= dirty::RASTER;
+        Ok(())
+    }
+
     pub(crate) fn try_sample_maski(&mut self, mask_number: u32, mask: u32) -> GlResult<()> {
         if mask_number >= limits::MAX_SAMPLE_MASK_WORDS {
             return Err(GlError::InvalidValue(
@@ -370,6 +389,17 @@ impl Context {
         self.fixed.sample_mask = mask;
         self.dirty |= dirty::RASTER;
         Ok(())
+    }
+
+    pub(crate) fn try_get_internalformati64v(
+        &mut self,
+        target: u32,
+        internalformat: u32,
+        pname: u32,
+        buf_size: i32,
+    ) -> GlResult<Vec<i64>> {
+        self.try_get_internalformativ(target, internalformat, pname, buf_size)
+            .map(|v| v.into_iter().map(i64::from).collect())
     }
 
     pub(crate) fn try_get_internalformativ(
@@ -420,5 +450,49 @@ impl Context {
             }
         };
         Ok(values.into_iter().take(buf_size as usize).collect())
+    }
+}
+
+/// The temporary coverage mask of GL_SAMPLE_COVERAGE (GL 4.5 core §17.3.3) for a target
+/// of `samples` samples: round(value · samples) samples on, inverted when `invert`. The
+/// spec leaves which samples to the implementation; softgl's choice is the same on every
+/// pixel and every machine: the lowest-numbered samples (sample i is on when
+/// i < round(value · samples), one IEEE f32 multiply rounded half to even), so value 0.5
+/// of 4 samples keeps samples 0 and 1. A single-sample target (`samples` 0) is not
+/// affected (the mask is all ones).
+pub(crate) fn coverage_mask(samples: u32, value: f32, invert: bool) -> u32 {
+    if samples == 0 {
+        return !0;
+    }
+    let on = (value * samples as f32).round_ties_even() as u32;
+    let all = if samples >= 32 {
+        !0
+    } else {
+        (1u32 << samples) - 1
+    };
+    let mask = if on >= 32 { !0 } else { (1u32 << on) - 1 } & all;
+    if invert {
+        !mask & all
+    } else {
+        mask
+    }
+}
+
+#[cfg(test)]
+mod coverage_tests {
+    use super::coverage_mask;
+
+    #[test]
+    fn lowest_samples_first_and_inverted() {
+        assert_eq!(coverage_mask(4, 0.5, false), 0b0011);
+        assert_eq!(coverage_mask(4, 0.5, true), 0b1100);
+        assert_eq!(coverage_mask(8, 1.0, false), 0xFF);
+        assert_eq!(coverage_mask(8, 0.0, false), 0);
+        assert_eq!(coverage_mask(8, 0.0, true), 0xFF);
+        // 0.3 · 4 = 1.2 rounds to 1; 0.375 · 4 = 1.5 rounds to even 2.
+        assert_eq!(coverage_mask(4, 0.3, false), 0b0001);
+        assert_eq!(coverage_mask(4, 0.375, false), 0b0011);
+        assert_eq!(coverage_mask(2, 0.75, true), 0b00);
+        assert_eq!(coverage_mask(0, 0.0, false), !0);
     }
 }

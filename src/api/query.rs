@@ -160,6 +160,13 @@ impl Context {
             gl::MAX_TEXTURE_BUFFER_SIZE => i(limits::MAX_TEXTURE_BUFFER_SIZE),
             gl::TEXTURE_BUFFER_OFFSET_ALIGNMENT => i(limits::TEXTURE_BUFFER_OFFSET_ALIGNMENT),
             gl::MAX_RENDERBUFFER_SIZE => i(limits::MAX_RENDERBUFFER_SIZE),
+            gl::MAX_FRAMEBUFFER_WIDTH | gl::MAX_FRAMEBUFFER_HEIGHT => {
+                i(crate::api::framebuffer_params::MAX_FRAMEBUFFER_SIZE)
+            }
+            gl::MAX_FRAMEBUFFER_LAYERS => i(crate::api::framebuffer_params::MAX_FRAMEBUFFER_LAYERS),
+            gl::MAX_FRAMEBUFFER_SAMPLES => {
+                i(crate::api::framebuffer_params::MAX_FRAMEBUFFER_SAMPLES)
+            }
             gl::MAX_VERTEX_ATTRIBS => i(limits::MAX_VERTEX_ATTRIBS as i32),
             gl::MAX_TEXTURE_IMAGE_UNITS | gl::MAX_VERTEX_TEXTURE_IMAGE_UNITS => {
                 i(limits::MAX_TEXTURE_IMAGE_UNITS)
@@ -248,6 +255,9 @@ impl Context {
             gl::SAMPLES => i(self.draw_samples() as i32),
             gl::SAMPLE_BUFFERS => i((self.draw_samples() > 0) as i32),
             gl::SAMPLE_MASK => b(f.sample_mask_enabled),
+            gl::SAMPLE_COVERAGE => b(f.sample_coverage),
+            gl::SAMPLE_COVERAGE_VALUE => Floats(vec![f.sample_coverage_value]),
+            gl::SAMPLE_COVERAGE_INVERT => b(f.sample_coverage_invert),
             gl::SAMPLE_SHADING => b(f.sample_shading),
             gl::MIN_SAMPLE_SHADING_VALUE => Floats(vec![f.min_sample_shading]),
             gl::MAX_VERTEX_UNIFORM_COMPONENTS | gl::MAX_FRAGMENT_UNIFORM_COMPONENTS => {

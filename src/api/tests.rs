@@ -235,11 +235,13 @@ fn strings_and_limits() {
         Some(
             "GL_AMD_vertex_shader_layer GL_AMD_vertex_shader_viewport_index \
              GL_ARB_base_instance GL_ARB_bindless_texture GL_ARB_blend_func_extended \
-             GL_ARB_clear_buffer_object GL_ARB_conditional_render_inverted \
+             GL_ARB_clear_buffer_object GL_ARB_clear_texture \
+             GL_ARB_conditional_render_inverted \
              GL_ARB_copy_buffer GL_ARB_cull_distance GL_ARB_depth_clamp \
              GL_ARB_draw_buffers_blend GL_ARB_draw_elements_base_vertex \
              GL_ARB_draw_indirect GL_ARB_draw_instanced GL_ARB_explicit_attrib_location \
-             GL_ARB_fragment_layer_viewport GL_ARB_framebuffer_object \
+             GL_ARB_fragment_layer_viewport GL_ARB_framebuffer_no_attachments \
+             GL_ARB_framebuffer_object \
              GL_ARB_get_program_binary GL_ARB_instanced_arrays GL_ARB_multi_draw_indirect \
              GL_ARB_occlusion_query2 GL_ARB_provoking_vertex GL_ARB_sampler_objects \
              GL_ARB_seamless_cube_map GL_ARB_separate_shader_objects \

@@ -189,6 +189,8 @@ pub(crate) struct Texture {
     /// GL_TEXTURE_BUFFER: the internal format of the last glTexBuffer(Range), kept when it
     /// detached the buffer (buffer 0); 0 before any, which reads as R8 (table 23.17).
     pub buffer_format: u32,
+    /// A texture view's part of its original's storage (`texture_view`); None otherwise.
+    pub view: Option<crate::api::texture_view::ViewRange>,
 }
 
 impl Default for Texture {
@@ -212,6 +214,7 @@ impl Default for Texture {
             fixed_sample_locations: true,
             buffer: None,
             buffer_format: 0,
+            view: None,
         }
     }
 }
@@ -265,7 +268,11 @@ impl Texture {
     /// the allocated levels (GL 4.5 core §8.17).
     pub fn level_range(&self) -> (i32, i32) {
         if self.immutable {
-            let last = self.immutable_levels - 1;
+            // A view has its own levels (GL 4.5 core §8.18: levels relative to the view).
+            let last = self
+                .view
+                .map_or(self.immutable_levels, |v| v.num_levels as i32)
+                - 1;
             let base = self.base_level.clamp(0, last);
             (base, self.max_level.clamp(base, last))
         } else {
@@ -2844,6 +2851,10 @@ impl Context {
             gl::TEXTURE_MAX_LEVEL => t.max_level,
             gl::TEXTURE_IMMUTABLE_FORMAT => t.immutable as i32,
             gl::TEXTURE_IMMUTABLE_LEVELS => t.immutable_levels,
+            gl::TEXTURE_VIEW_MIN_LEVEL => t.view_range().min_level as i32,
+            gl::TEXTURE_VIEW_NUM_LEVELS => t.view_range().num_levels as i32,
+            gl::TEXTURE_VIEW_MIN_LAYER => t.view_range().min_layer as i32,
+            gl::TEXTURE_VIEW_NUM_LAYERS => t.view_range().num_layers as i32,
             gl::DEPTH_STENCIL_TEXTURE_MODE => gl::DEPTH_COMPONENT as i32,
             _ => return Err(GlError::BadEnum("texture parameter", pname)),
         }))

@@ -315,3 +315,31 @@ pub(crate) fn clip_control_value(f: &FixedState, pname: u32) -> Option<u32> {
         _ => None,
     }
 }
+
+/// Writes `gl_DepthRange` (GLSL 4.60 §7.4: viewport 0's range, `glsl::depth_range`) into
+/// each stage's default-block `words` where the program declares it: near, far and
+/// diff = far − near as f32 (the one IEEE subtraction, so every machine agrees). A program
+/// pipeline renames uniforms with their program's name (`"7\u{1f}gl_DepthRange.near"`),
+/// so the name is matched after the last separator.
+pub(crate) fn write_depth_range_uniform(
+    uniforms: &[crate::ir::link::Uniform],
+    [near, far]: [f64; 2],
+    words: &mut [Vec<u32>; 2],
+) {
+    let (n, f) = (near as f32, far as f32);
+    let values = [n, f, f - n];
+    for u in uniforms {
+        let own = u.name.rsplit('\u{1f}').next().unwrap_or(&u.name);
+        let Some(k) = crate::glsl::depth_range::LEAVES
+            .iter()
+            .position(|l| *l == own)
+        else {
+            continue;
+        };
+        for (stage, off) in u.offsets.iter().enumerate() {
+            if let Some(w) = off.and_then(|o| words[stage].get_mut(o as usize)) {
+                *w = values[k].to_bits();
+            }
+        }
+    }
+}

@@ -1206,21 +1206,18 @@ impl Lowerer {
     }
 
     /// The leaves of a struct-typed input or output (`what`), after the checks both
-    /// share: no `layout(location)`, no initializer, and every leaf an interface type.
+    /// share: no initializer, and every leaf an interface type; with each leaf's location
+    /// when the variable has `layout(location = L)`: the leaves take consecutive locations
+    /// from L in declaration order, each as many as a variable of its type would (GLSL
+    /// 4.60 §4.4.1: a matrix one per column, an array one per element).
     fn struct_leaves_checked(
         &mut self,
         q: &Qualifiers,
         ty: &Type,
         d: &ast::Declarator,
         what: &str,
-    ) -> R<Vec<(String, Type, u32)>> {
-        if q.layout.iter().any(|l| l.name == "location") {
-            bail!(
-                self,
-                d.span,
-                "`layout(location)' on a struct {what} is not supported"
-            );
-        }
+    ) -> R<Vec<StructLeaf>> {
+        let mut next = self.interface_location(q)?;
         if d.init.is_some() {
             bail!(
                 self,
@@ -1234,7 +1231,18 @@ impl Lowerer {
         for (_, leaf, _) in &leaves {
             self.check_interface_type(leaf, q, d.span, what)?;
         }
-        Ok(leaves)
+        Ok(leaves
+            .into_iter()
+            .map(|(name, leaf, at)| {
+                let location = next;
+                let (elem, len) = leaf_shape(&leaf);
+                // Locations of one element: its columns, each a vec4's worth of words.
+                let cols = u32::from(elem.cols.max(1));
+                let per_elem = elem.words().div_ceil(cols).div_ceil(4) * cols;
+                next = next.map(|l| l + per_elem * len.unwrap_or(1));
+                (name, leaf, at, location)
+            })
+            .collect())
     }
 
     /// A fragment input of struct type, or an array of structs (GLSL 1.50 §4.3.4): each
@@ -1250,13 +1258,13 @@ impl Lowerer {
         let leaves = self.struct_leaves_checked(q, ty, d, "input")?;
         let vars: Rc<[Var]> = self.new_vars_for(ty).into();
         let slot = self.read_input_words(&vars);
-        for (name, leaf, at) in leaves {
+        for (name, leaf, at, location) in leaves {
             let (elem, len) = leaf_shape(&leaf);
             self.inputs.push(InterfaceVar {
                 name,
                 ty: elem,
                 array_len: len,
-                location: None,
+                location,
                 slot: slot + at,
                 words: leaf.words(),
                 interpolation: self.interp(q),
@@ -1282,7 +1290,7 @@ impl Lowerer {
     ) -> R<Rc<[Var]>> {
         let leaves = self.struct_leaves_checked(q, ty, d, "output")?;
         let vars: Rc<[Var]> = self.new_vars_for(ty).into();
-        for (name, leaf, at) in leaves {
+        for (name, leaf, at, location) in leaves {
             let (elem, len) = leaf_shape(&leaf);
             let words = leaf.words();
             self.outputs.push(PendingOutput {
@@ -1290,7 +1298,7 @@ impl Lowerer {
                     name,
                     ty: elem,
                     array_len: len,
-                    location: None,
+                    location,
                     slot: 0,
                     words,
                     interpolation: self.interp(q),
@@ -1628,6 +1636,9 @@ impl Lowerer {
             self.scopes[0].insert(name.to_string(), sym.clone());
             return Some(sym);
         }
+        if let Some(sym) = self.depth_range_builtin(name) {
+            return Some(sym);
+        }
         if self.stage == Stage::Compute {
             return self.compute_builtin_var(name);
         }
@@ -1847,6 +1858,9 @@ impl Lowerer {
         Some(sym)
     }
 }
+
+/// One leaf of a struct-typed input or output: (name, type, first word, location).
+type StructLeaf = (String, Type, u32, Option<u32>);
 
 /// (name, type, array length, word offset) of one reflected uniform.
 type UniformLeaf = (String, ValueType, Option<u32>, u32);

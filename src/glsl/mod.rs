@@ -16,6 +16,7 @@
 //! | `lower.rs` | checks + lowering: the context, scopes, types, the translation unit |
 //! | `interface.rs` | globals, uniforms, std140 blocks, inputs/outputs, built-in variables |
 //! | `storage.rs` | shader storage blocks (std430/std140, runtime-sized arrays, `length()`) and the atomic built-ins |
+//! | `depth_range.rs` | the built-in uniform `gl_DepthRange` (viewport 0's depth range, written by the API at each draw) |
 //! | `compute.rs` | the compute stage: local size, compute built-ins, `shared` variables, barriers |
 //! | `geometry.rs` | the geometry stage: input/output layouts, sized input arrays, `gl_in[]` and the primitive built-ins, EmitVertex/EndPrimitive and their streams |
 //! | `xfb.rs` | transform feedback layout qualifiers of outputs (`xfb_buffer`, `xfb_offset`, `xfb_stride`) |
@@ -39,6 +40,7 @@ pub mod builtin_constants;
 mod builtins;
 mod compute;
 pub mod consts;
+pub mod depth_range;
 pub mod diag;
 mod expr;
 mod geometry;

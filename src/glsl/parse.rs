@@ -114,7 +114,8 @@ impl<'a> Parser<'a> {
         Parser {
             toks,
             pos: 0,
-            structs: HashSet::new(),
+            // The one built-in struct type (GLSL 4.60 §7.4, `glsl/depth_range.rs`).
+            structs: HashSet::from(["gl_DepthRangeParameters".to_string()]),
             scoped_structs: Vec::new(),
             expr_depth: 0,
             stmt_depth: 0,

@@ -310,8 +310,12 @@ pub struct Linked {
 
 impl Linked {
     /// glGetUniformLocation's lookup (GL 4.5 core §7.3.1.1): `name`, `name[0]` and `name[i]`
-    /// for arrays. `None` for names that are not active uniforms.
+    /// for arrays. `None` for names that are not active uniforms, and for built-ins
+    /// (`gl_DepthRange.near`): names starting with "gl_" have no location (§7.6).
     pub fn uniform_location(&self, name: &str) -> Option<u32> {
+        if name.starts_with("gl_") {
+            return None;
+        }
         let (base, index) = split_index(name);
         for u in &self.uniforms {
             let u_base = u.name.strip_suffix("[0]").unwrap_or(&u.name);

@@ -216,6 +216,29 @@ impl Image {
             len,
         })
     }
+    /// Layers `first..first + layers` of this image read as `format`, sharing its storage (a
+    /// texture view's level, GL 4.5 core §8.18): writes through either are seen by the
+    /// other. None past the last layer, for no layer, or when `format` has another texel
+    /// size (its bytes would not line up).
+    pub fn layers_view_as(&self, first: u32, layers: u32, format: Format) -> Option<Image> {
+        let end = first.checked_add(layers)?;
+        if layers == 0
+            || end > self.depth
+            || format.bytes_per_texel() != self.format.bytes_per_texel()
+        {
+            return None;
+        }
+        let len = self.layer_bytes();
+        Some(Image {
+            width: self.width,
+            height: self.height,
+            depth: layers,
+            format,
+            store: self.store.clone(),
+            offset: self.offset + first as usize * len,
+            len: layers as usize * len,
+        })
+    }
     /// Whether `other` is this image or a view of the same storage (a layer of one texture
     /// level and another layer of it count as the same storage).
     pub fn shares_storage(&self, other: &Image) -> bool {

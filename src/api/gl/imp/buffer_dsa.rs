@@ -181,7 +181,11 @@ pub fn CopyNamedBufferSubData(
 ///
 /// # Safety
 /// `data` is null or readable for one pixel of `format`/`type`.
-unsafe fn clear_pixel<'a>(data: *const c_void, format: GLenum, ty: GLenum) -> Option<&'a [u8]> {
+pub(super) unsafe fn clear_pixel<'a>(
+    data: *const c_void,
+    format: GLenum,
+    ty: GLenum,
+) -> Option<&'a [u8]> {
     let n = pixels::client_size(1, 1, format, ty, &PixelStore::INITIAL).ok()?;
     // SAFETY: forwarded (n bytes: one pixel).
     unsafe { bytes_or_none(data, n as GLsizeiptr) }

@@ -274,3 +274,46 @@ pub unsafe fn GetCompressedTextureSubImage(
     let name = "glGetCompressedTextureSubImage";
     ctx.get_compressed_image(name, (0, Some(texture)), level, sub, limit, dest)
 }
+
+pub fn CompressedTexImage1D(
+    ctx: &mut Context,
+    target: GLenum,
+    level: GLint,
+    internalformat: GLenum,
+    width: GLsizei,
+    border: GLint,
+    image_size: GLsizei,
+    _data: *const c_void,
+) {
+    // No 1D compressed format exists: the call is an error whatever `data` holds, which
+    // is never read.
+    ctx.compressed_tex_image_1d(target, level, internalformat, width, border, image_size)
+}
+
+pub fn CompressedTexSubImage1D(
+    ctx: &mut Context,
+    target: GLenum,
+    level: GLint,
+    xoffset: GLint,
+    width: GLsizei,
+    format: GLenum,
+    image_size: GLsizei,
+    _data: *const c_void,
+) {
+    // As CompressedTexImage1D: always an error, `data` never read.
+    ctx.compressed_tex_sub_image_1d(target, level, xoffset, width, format, image_size)
+}
+
+pub fn CompressedTextureSubImage1D(
+    ctx: &mut Context,
+    texture: GLuint,
+    level: GLint,
+    xoffset: GLint,
+    width: GLsizei,
+    format: GLenum,
+    image_size: GLsizei,
+    _data: *const c_void,
+) {
+    // As CompressedTexImage1D: always an error, `data` never read.
+    ctx.compressed_texture_sub_image_1d(texture, level, xoffset, width, format, image_size)
+}

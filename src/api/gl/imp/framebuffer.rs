@@ -372,6 +372,10 @@ pub fn SampleMaski(ctx: &mut Context, maskNumber: GLuint, mask: GLbitfield) {
     ctx.sample_maski(maskNumber, mask)
 }
 
+pub fn SampleCoverage(ctx: &mut Context, value: GLfloat, invert: GLboolean) {
+    ctx.sample_coverage(value, b(invert))
+}
+
 pub unsafe fn GetInternalformativ(
     ctx: &mut Context,
     target: GLenum,
@@ -381,6 +385,19 @@ pub unsafe fn GetInternalformativ(
     params: *mut GLint,
 ) {
     let v = ctx.get_internalformativ(target, internalformat, pname, count);
+    // SAFETY: `params` is null or writable for `count` values; `v` holds at most `count`.
+    unsafe { write_out(params, &v) }
+}
+
+pub unsafe fn GetInternalformati64v(
+    ctx: &mut Context,
+    target: GLenum,
+    internalformat: GLenum,
+    pname: GLenum,
+    count: GLsizei,
+    params: *mut GLint64,
+) {
+    let v = ctx.get_internalformati64v(target, internalformat, pname, count);
     // SAFETY: `params` is null or writable for `count` values; `v` holds at most `count`.
     unsafe { write_out(params, &v) }
 }

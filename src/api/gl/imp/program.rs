@@ -569,3 +569,18 @@ pub unsafe fn GetProgramResourceLocationIndex(
         }
     }
 }
+
+pub unsafe fn GetProgramStageiv(
+    ctx: &mut Context,
+    program: GLuint,
+    shadertype: GLenum,
+    pname: GLenum,
+    values: *mut GLint,
+) {
+    // SAFETY: `values` is null or writable for one value.
+    unsafe {
+        write_one_unless_failed(ctx, values, |c| {
+            c.get_program_stageiv(program, shadertype, pname)
+        })
+    }
+}

@@ -1284,3 +1284,26 @@ pub unsafe fn GetTexLevelParameterfv(
         })
     }
 }
+
+pub fn TextureView(
+    ctx: &mut Context,
+    texture: GLuint,
+    target: GLenum,
+    origtexture: GLuint,
+    internalformat: GLenum,
+    minlevel: GLuint,
+    numlevels: GLuint,
+    minlayer: GLuint,
+    numlayers: GLuint,
+) {
+    ctx.texture_view(
+        texture,
+        target,
+        origtexture,
+        internalformat,
+        minlevel,
+        numlevels,
+        minlayer,
+        numlayers,
+    )
+}

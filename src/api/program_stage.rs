@@ -1,0 +1,79 @@
+//! glGetProgramStageiv (GL 4.5 core §7.10): the subroutine counts of one stage of a
+//! program. softgl's front end has no subroutines (`subroutine` declarations do not
+//! compile), so a program it linked has none in any stage: every count and length is 0,
+//! which is also the spec's answer for a stage the program does not have.
+
+use crate::api::context::Context;
+use crate::api::dispatch::gl_commands;
+use crate::api::error::{GlError, GlResult};
+use crate::gl::enums as gl;
+
+gl_commands! {
+    /// glGetProgramStageiv (GL 4.5 core §7.10): ACTIVE_SUBROUTINES,
+    /// ACTIVE_SUBROUTINE_UNIFORMS, ACTIVE_SUBROUTINE_UNIFORM_LOCATIONS and the two
+    /// MAX_LENGTHs of `shadertype`'s stage of `program`.
+    "glGetProgramStageiv"
+    fn get_program_stageiv(program: u32, shadertype: u32, pname: u32) -> i32
+        = try_get_program_stageiv;
+}
+
+impl Context {
+    pub(crate) fn try_get_program_stageiv(
+        &mut self,
+        program: u32,
+        shadertype: u32,
+        pname: u32,
+    ) -> GlResult<i32> {
+        self.program_obj(program)?;
+        if !matches!(
+            shadertype,
+            gl::VERTEX_SHADER
+                | gl::TESS_CONTROL_SHADER
+                | gl::TESS_EVALUATION_SHADER
+                | gl::GEOMETRY_SHADER
+                | gl::FRAGMENT_SHADER
+                | gl::COMPUTE_SHADER
+        ) {
+            return Err(GlError::BadEnum("shader type", shadertype));
+        }
+        match pname {
+            gl::ACTIVE_SUBROUTINES
+            | gl::ACTIVE_SUBROUTINE_UNIFORMS
+            | gl::ACTIVE_SUBROUTINE_UNIFORM_LOCATIONS
+            | gl::ACTIVE_SUBROUTINE_MAX_LENGTH
+            | gl::ACTIVE_SUBROUTINE_UNIFORM_MAX_LENGTH => Ok(0),
+            _ => Err(GlError::BadEnum("program stage parameter", pname)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::api::Context;
+    use crate::gl::enums as gl;
+
+    #[test]
+    fn counts_are_zero_and_the_errors_are_the_spec_s() {
+        let mut c = Context::with_threads(1, 1, 1);
+        let p = c.create_program();
+        let s = c.create_shader(gl::VERTEX_SHADER);
+        for pname in [
+            gl::ACTIVE_SUBROUTINES,
+            gl::ACTIVE_SUBROUTINE_UNIFORMS,
+            gl::ACTIVE_SUBROUTINE_UNIFORM_LOCATIONS,
+            gl::ACTIVE_SUBROUTINE_MAX_LENGTH,
+            gl::ACTIVE_SUBROUTINE_UNIFORM_MAX_LENGTH,
+        ] {
+            assert_eq!(c.get_program_stageiv(p, gl::FRAGMENT_SHADER, pname), 0);
+        }
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        c.get_program_stageiv(p, gl::TEXTURE_2D, gl::ACTIVE_SUBROUTINES);
+        assert_eq!(c.get_error(), gl::INVALID_ENUM);
+        c.get_program_stageiv(p, gl::VERTEX_SHADER, gl::LINK_STATUS);
+        assert_eq!(c.get_error(), gl::INVALID_ENUM);
+        c.get_program_stageiv(s, gl::VERTEX_SHADER, gl::ACTIVE_SUBROUTINES);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+        c.get_program_stageiv(s + p + 100, gl::VERTEX_SHADER, gl::ACTIVE_SUBROUTINES);
+        assert_eq!(c.get_error(), gl::INVALID_VALUE);
+    }
+}
