@@ -1046,7 +1046,7 @@ impl Context {
         };
         let mut words = exe.words.clone();
         crate::api::viewport::write_depth_range_uniform(
-            &exe.linked.uniforms,
+            &exe.depth_range_slots,
             depth_range,
             &mut words,
         );

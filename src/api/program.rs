@@ -68,6 +68,9 @@ pub(crate) struct Executable {
     /// The stages of a program linked with PROGRAM_SEPARABLE, as linked, for program
     /// pipelines to compose (`pipeline.rs`); `None` for other programs.
     pub stages: Option<Arc<SeparableStages>>,
+    /// Where the program reads `gl_DepthRange` (`viewport::depth_range_slots`), found once
+    /// here so a draw does not search the uniforms for it.
+    pub depth_range_slots: Vec<crate::api::viewport::DepthRangeSlot>,
 }
 
 /// The stages a separable program was linked with (GL 4.5 core §7.4): the modules a
@@ -111,6 +114,7 @@ impl Executable {
             serial: next_serial(),
             stages: None,
             samplers,
+            depth_range_slots: crate::api::viewport::depth_range_slots(&linked.uniforms),
             linked,
             code,
         }

@@ -316,30 +316,57 @@ pub(crate) fn clip_control_value(f: &FixedState, pname: u32) -> Option<u32> {
     }
 }
 
-/// Writes `gl_DepthRange` (GLSL 4.60 §7.4: viewport 0's range, `glsl::depth_range`) into
-/// each stage's default-block `words` where the program declares it: near, far and
-/// diff = far − near as f32 (the one IEEE subtraction, so every machine agrees). A program
-/// pipeline renames uniforms with their program's name (`"7\u{1f}gl_DepthRange.near"`),
-/// so the name is matched after the last separator.
-pub(crate) fn write_depth_range_uniform(
-    uniforms: &[crate::ir::link::Uniform],
-    [near, far]: [f64; 2],
-    words: &mut [Vec<u32>; 2],
-) {
-    let (n, f) = (near as f32, far as f32);
-    let values = [n, f, f - n];
+/// One word of `gl_DepthRange` in a program: the leaf (`glsl::depth_range::LEAVES`), the
+/// stage and the word offset in that stage's default block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct DepthRangeSlot {
+    leaf: u8,
+    stage: u8,
+    offset: u32,
+}
+
+/// The words of `gl_DepthRange` among a linked program's `uniforms` (none for most
+/// programs). A program pipeline renames uniforms with their program's name
+/// (`"7\u{1f}gl_DepthRange.near"`), so the name is matched after the last separator.
+pub(crate) fn depth_range_slots(uniforms: &[crate::ir::link::Uniform]) -> Vec<DepthRangeSlot> {
+    let mut slots = Vec::new();
     for u in uniforms {
         let own = u.name.rsplit('\u{1f}').next().unwrap_or(&u.name);
-        let Some(k) = crate::glsl::depth_range::LEAVES
+        let Some(leaf) = crate::glsl::depth_range::LEAVES
             .iter()
             .position(|l| *l == own)
         else {
             continue;
         };
         for (stage, off) in u.offsets.iter().enumerate() {
-            if let Some(w) = off.and_then(|o| words[stage].get_mut(o as usize)) {
-                *w = values[k].to_bits();
+            if let Some(offset) = *off {
+                slots.push(DepthRangeSlot {
+                    leaf: leaf as u8,
+                    stage: stage as u8,
+                    offset,
+                });
             }
+        }
+    }
+    slots
+}
+
+/// Writes `gl_DepthRange` (GLSL 4.60 §7.4: viewport 0's range, `glsl::depth_range`) into
+/// each stage's default-block `words` at the program's `slots`: near, far and
+/// diff = far − near as f32 (the one IEEE subtraction, so every machine agrees).
+pub(crate) fn write_depth_range_uniform(
+    slots: &[DepthRangeSlot],
+    [near, far]: [f64; 2],
+    words: &mut [Vec<u32>; 2],
+) {
+    if slots.is_empty() {
+        return;
+    }
+    let (n, f) = (near as f32, far as f32);
+    let values = [n, f, f - n];
+    for s in slots {
+        if let Some(w) = words[s.stage as usize].get_mut(s.offset as usize) {
+            *w = values[s.leaf as usize].to_bits();
         }
     }
 }
