@@ -178,6 +178,8 @@ pub const GLSL: &[&str] = &[
     "GL_ARB_explicit_attrib_location",
     "GL_ARB_explicit_uniform_location",
     "GL_ARB_separate_shader_objects",
+    "GL_ARB_shader_atomic_counter_ops",
+    "GL_ARB_shader_atomic_counters",
     "GL_ARB_shader_bit_encoding",
     "GL_ARB_shader_viewport_layer_array",
     "GL_ARB_texture_cube_map_array",

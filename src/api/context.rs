@@ -286,6 +286,8 @@ pub struct Context {
     pub(crate) uniform_bindings: Vec<BufferBinding>,
     /// GL_SHADER_STORAGE_BUFFER binding points (`api::storage_buffer`).
     pub(crate) storage_bindings: Vec<BufferBinding>,
+    /// GL_ATOMIC_COUNTER_BUFFER binding points (`api::storage_buffer`, GL 4.5 core §7.7).
+    pub(crate) atomic_counter_bindings: Vec<BufferBinding>,
     pub(crate) vertex_array: Option<VertexArrayName>,
     pub(crate) current_attribs: [CurrentAttrib; limits::MAX_VERTEX_ATTRIBS as usize],
     /// glHint's targets (`program_binary.rs`).
@@ -692,6 +694,11 @@ impl Context {
             storage_bindings: vec![
                 BufferBinding::default();
                 limits::MAX_SHADER_STORAGE_BUFFER_BINDINGS as usize
+            ],
+            atomic_counter_bindings: vec![
+                BufferBinding::default();
+                crate::ir::atomic_counter::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS
+                    as usize
             ],
             vertex_array: None,
             current_attribs: [CurrentAttrib::INITIAL; limits::MAX_VERTEX_ATTRIBS as usize],

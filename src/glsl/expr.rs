@@ -697,6 +697,9 @@ impl Lowerer {
                 if let Some(r) = self.atomic_call(name, args, span) {
                     return r;
                 }
+                if let Some(r) = self.atomic_counter_call(name, args, span) {
+                    return r;
+                }
                 if let Some(r) = self.barrier_call(name, args, span) {
                     return r;
                 }

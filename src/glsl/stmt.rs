@@ -42,6 +42,11 @@ impl Lowerer {
             if t.contains_sampler() && dir != ParamDir::In && !self.bindless {
                 bail!(self, p.span, "sampler parameters must be `in'");
             }
+            if dir != ParamDir::In {
+                // GLSL 4.60 §4.1.7.4: counters "cannot be used as out or inout function
+                // parameters".
+                self.refuse_atomic_counter(&t, p.span, "out or inout parameters")?;
+            }
             params.push((t, dir));
         }
         if builtin_type(&f.name).is_some() {
