@@ -94,11 +94,7 @@ fn fragments_are_counted_exactly() {
     let mut results = Vec::new();
     for threads in [1, 2] {
         let mut c = common::context(W as u32, H as u32, threads);
-        let (p, ok, log) = link(
-            &mut c,
-            &[(gl::VERTEX_SHADER, VS_RECT), (gl::FRAGMENT_SHADER, fs)],
-        );
-        assert!(ok, "{log}");
+        let p = common::program(&mut c, VS_RECT, fs);
         let b = counters(&mut c, 0, &[7, 1000, 1000, 0xAB]);
         draw(&mut c, p, FULL);
         // Left half: 8 × 16 more fragments.
@@ -522,6 +518,11 @@ fn link_errors_and_default_offsets() {
             "layout(binding = 0, offset = 4) uniform atomic_uint b;",
             false,
         ),
+        (
+            "layout(binding = 0) uniform atomic_uint a;\nlayout(binding = 1) uniform atomic_uint b;",
+            "layout(binding = 2) uniform atomic_uint b;",
+            false,
+        ),
     ] {
         let (_, ok, log) = link(
             &mut c,
@@ -535,11 +536,47 @@ fn link_errors_and_default_offsets() {
     let (p, ok, log) = link(
         &mut c,
         &[
-            (gl::VERTEX_SHADER, &vs("layout(binding = 3, offset = 20) uniform atomic_uint;\nlayout(binding = 3) uniform atomic_uint a;")),
+            (gl::VERTEX_SHADER, &vs("layout(binding = 3, offset = 20) uniform atomic_uint;\nlayout(binding = 3) uniform atomic_uint a;\nlayout(binding = 2, offset = 12) uniform;\nlayout(binding = 2) uniform atomic_uint z;")),
             (gl::FRAGMENT_SHADER, &fs("layout(binding = 3, offset = 0) uniform atomic_uint b;")),
         ],
     );
     assert!(ok, "{log}");
     let ia = c.get_uniform_indices(p, &["a"])[0];
-    assert_eq!(c.get_active_uniformsiv(p, &[ia], gl::UNIFORM_OFFSET), [20]);
+    let iz = c.get_uniform_indices(p, &["z"])[0];
+    assert_eq!(
+        c.get_active_uniformsiv(p, &[ia, iz], gl::UNIFORM_OFFSET),
+        [20, 12]
+    );
+}
+
+/// Counters as function arguments (GLSL 4.60 §4.1.7.4): the parameter names the caller's
+/// counter (a scalar, an element picked by a dynamic index, or a whole array), nested
+/// calls pass it on.
+#[test]
+fn counters_as_function_arguments() {
+    let cs = "#version 430
+        layout(local_size_x = 4) in;
+        layout(binding = 0) uniform atomic_uint one;
+        layout(binding = 0) uniform atomic_uint many[3];
+        uint bump(atomic_uint c) { return atomicCounterIncrement(c); }
+        uint twice(atomic_uint c) { bump(c); return bump(c); }
+        void all(atomic_uint cs[3], uint k) { atomicCounterAdd(cs[k], 10u); }
+        void main() {
+            twice(one);
+            bump(many[gl_LocalInvocationID.x % 3u]);
+            all(many, 2u);
+        }";
+    let cs = cs.replace("#version 430", "#version 460");
+    for threads in [1, 2] {
+        let mut c = common::context(4, 4, threads);
+        let (p, ok, log) = link(&mut c, &[(gl::COMPUTE_SHADER, &cs)]);
+        assert!(ok, "{log}");
+        c.use_program(p);
+        let b = counters(&mut c, 0, &[0; 5]);
+        c.dispatch_compute(2, 1, 1);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        // 8 invocations: one += 16; many[i] += 1 for x%3 == i (x = 0..3 twice: 0,1,2,0),
+        // many[2] += 80.
+        assert_eq!(words_of(&mut c, b), [16, 4, 2, 82, 0]);
+    }
 }

@@ -25,6 +25,10 @@ pub struct CounterBuffer {
     pub next_offset: u32,
 }
 
+/// A counter parameter that aliases an indexed counter, with the dynamic index terms of
+/// its place (`Place::dyns`).
+pub type CounterParam = (Rc<VarSym>, Vec<(ir::Var, u32, u32)>);
+
 const COUNTER: Type = Type::Basic(ir::ValueType::new(BaseType::AtomicUint, 1, 1));
 
 impl Lowerer {
@@ -211,6 +215,58 @@ impl Lowerer {
         self.declare(&d.name, d.span, Sym::Var(Rc::new(sym)))
     }
 
+    /// Declares parameter `name` of type `ty` (a counter or an array of them) of the
+    /// function being inlined as the caller's counter `arg` (GLSL 4.60 §4.1.7.4: counters
+    /// "can only be declared as function parameters or uniform-qualified global
+    /// variables"; a parameter names the caller's counter, it holds no value). With no
+    /// argument (the body checked once at its definition) it stands for a counter of no
+    /// block; that code is thrown away.
+    pub(super) fn counter_param(
+        &mut self,
+        name: &str,
+        span: Span,
+        ty: &Type,
+        arg: Option<super::place::Place>,
+    ) -> R<()> {
+        let (root, base, dyns) = match arg {
+            Some(p) => (p.root, p.base, p.dyns),
+            None => (
+                Root::Storage {
+                    block: u32::MAX,
+                    layout: BlockLayout {
+                        row_major: false,
+                        std430: true,
+                    },
+                },
+                0,
+                Vec::new(),
+            ),
+        };
+        let sym = Rc::new(VarSym {
+            ty: ty.clone(),
+            root,
+            base,
+            writable: false,
+            konst: None,
+        });
+        if !dyns.is_empty() {
+            self.counter_param_dyns.push((sym.clone(), dyns));
+        }
+        self.declare(name, span, Sym::Var(sym))
+    }
+
+    /// The dynamic index terms a counter parameter's place starts with: those of the
+    /// indexed counter it was called with (`f(c[i])`), none for other variables.
+    pub(super) fn counter_param_place_dyns(&self, v: &Rc<VarSym>) -> Vec<(ir::Var, u32, u32)> {
+        if !v.ty.contains_base(BaseType::AtomicUint) {
+            return Vec::new();
+        }
+        (self.counter_param_dyns.iter())
+            .find(|(s, _)| Rc::ptr_eq(s, v))
+            .map(|(_, d)| d.clone())
+            .unwrap_or_default()
+    }
+
     /// The counter built-ins of GLSL 4.60 §8.10 on a counter argument: `None` when `name`
     /// is not one.
     pub(super) fn atomic_counter_call(
@@ -291,7 +347,7 @@ impl Lowerer {
                 let n = self.konst(ir::Scalar::U32(*count));
                 let inside = self.assign(ScalarKind::Bool, Op::Binary(BinaryOp::ULt, iv, n));
                 let bytes = self.combined_index(&p.dyns, 1);
-                let away = self.konst(ir::Scalar::U32(u32::MAX & !3));
+                let away = self.konst(ir::Scalar::U32(!3));
                 Some(self.assign(
                     ScalarKind::U32,
                     Op::Select {

@@ -67,6 +67,11 @@ impl Lowerer {
         {
             return self.geometry_layout(q);
         }
+        if q.storage == Some(Storage::Uniform) && q.layout.iter().any(|l| l.name == "offset") {
+            // `layout(binding = b, offset = o) uniform;`: the next counter of binding b
+            // declared without an offset goes to o, as with `uniform atomic_uint;`.
+            return self.atomic_counter_default(q, q.span);
+        }
         for l in &q.layout {
             match (l.name.as_str(), q.storage) {
                 ("bindless_sampler", Some(Storage::Uniform)) => {

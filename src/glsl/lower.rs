@@ -185,6 +185,10 @@ pub struct Lowerer {
     /// Atomic counters (`atomic_counter.rs`): per binding point, the hidden storage block
     /// and the byte offset of the next counter declared without `offset`.
     pub atomic_counter_buffers: Vec<super::atomic_counter::CounterBuffer>,
+    /// The counter arguments of the call being inlined, by parameter, and the counter
+    /// parameters that alias an indexed counter (`atomic_counter.rs`).
+    pub counter_args: Vec<Option<super::place::Place>>,
+    pub counter_param_dyns: Vec<super::atomic_counter::CounterParam>,
     /// Lowering a GLSL 1.10 lookup named for its sampler type (texture1D, shadow2D, ...):
     /// the GLSL 1.30 form it becomes is allowed below 1.30.
     pub legacy_lookup: bool,
@@ -334,6 +338,8 @@ impl Lowerer {
             atomic_counters: false,
             atomic_counter_ops: false,
             atomic_counter_buffers: Vec::new(),
+            counter_args: Vec::new(),
+            counter_param_dyns: Vec::new(),
             legacy_lookup: false,
             diags: Vec::new(),
             func: Function::default(),

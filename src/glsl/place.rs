@@ -122,7 +122,7 @@ impl Lowerer {
                         root: v.root.clone(),
                         ty: v.ty.clone(),
                         base: v.base,
-                        dyns: Vec::new(),
+                        dyns: self.counter_param_place_dyns(&v),
                         comps: None,
                         writable: v.writable,
                     })

@@ -13,8 +13,9 @@
 use super::link::LinkError;
 use super::{BlockDecl, BlockMember, Module};
 
-/// `GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS`: `layout(binding)` of a counter is below it.
-pub const MAX_ATOMIC_COUNTER_BUFFER_BINDINGS: u32 = 8;
+/// `GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS`: `layout(binding)` of a counter is below it
+/// (more points than buffers a program may use, so programs can spread their buffers).
+pub const MAX_ATOMIC_COUNTER_BUFFER_BINDINGS: u32 = 32;
 /// `GL_MAX_{VERTEX,…,COMPUTE}_ATOMIC_COUNTER_BUFFERS`: buffers one stage may use.
 pub const MAX_STAGE_ATOMIC_COUNTER_BUFFERS: u32 = 8;
 /// `GL_MAX_COMBINED_ATOMIC_COUNTER_BUFFERS`: distinct buffers a program may use.
@@ -101,6 +102,23 @@ pub fn merge_counters(
             }),
             Some(_) => {}
             None => into.push(m.clone()),
+        }
+    }
+}
+
+/// A counter name used in two buffers (two stages declaring one counter with different
+/// bindings) is a link error (GLSL 4.60 §4.4.6.2: one counter, one binding and offset).
+pub fn check_names(buffers: &[super::link::Block], errors: &mut Vec<LinkError>) {
+    for (i, b) in buffers.iter().enumerate() {
+        for m in &b.members {
+            if buffers[i + 1..]
+                .iter()
+                .any(|o| o.members.iter().any(|x| x.name == m.name))
+            {
+                errors.push(LinkError::AtomicCounterMismatch {
+                    name: m.name.clone(),
+                });
+            }
         }
     }
 }

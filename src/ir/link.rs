@@ -582,6 +582,7 @@ pub fn link_compute(cs: &Module) -> Result<Linked, Vec<LinkError>> {
     let blocks = link_blocks(cs, &none, |m| &m.blocks, &mut errors);
     let storage_blocks = link_blocks(cs, &none, |m| &m.storage_blocks, &mut errors);
     let (atomic_counter_buffers, storage_blocks) = split_counter_buffers(storage_blocks);
+    super::atomic_counter::check_names(&atomic_counter_buffers, &mut errors);
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -690,6 +691,7 @@ pub fn link(vs: &Module, fs: &Module, opts: &LinkOptions) -> Result<Linked, Vec<
     super::atomic_counter::check_combined([vs, fs], &mut errors);
     let storage_blocks = link_blocks(vs, fs, |m| &m.storage_blocks, &mut errors);
     let (atomic_counter_buffers, storage_blocks) = split_counter_buffers(storage_blocks);
+    super::atomic_counter::check_names(&atomic_counter_buffers, &mut errors);
 
     if !errors.is_empty() {
         return Err(errors);
