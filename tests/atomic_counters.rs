@@ -485,7 +485,7 @@ fn compile_errors() {
         frag("layout(binding = 1, offset = 8) uniform atomic_uint;\nlayout(binding = 1) uniform atomic_uint z;", "atomicCounterIncrement(z);"),
         frag("void f(atomic_uint y) {}", ""),
         "#version 150\n#extension GL_ARB_shader_atomic_counters : require\nout ivec4 c;\nvoid main() { c.x = gl_MaxFragmentAtomicCounters + gl_MaxCombinedAtomicCounters + gl_MaxAtomicCounterBindings; }".to_string(),
-        "#version 420\n#extension GL_ARB_shader_atomic_counter_ops : require\nlayout(binding = 0) uniform atomic_uint x;\nvoid main() { atomicCounterAdd(x, 2u); }".to_string(),
+        "#version 420\n#extension GL_ARB_shader_atomic_counter_ops : require\nlayout(binding = 0) uniform atomic_uint x;\nvoid main() { atomicCounterAdd(x, 2u); atomicCounterCompSwapARB(x, 1u, 2u); atomicCounterSubtractARB(x, 1u); }".to_string(),
     ] {
         let (ok, log) = compiles(gl::FRAGMENT_SHADER, &src);
         assert!(ok, "{log}\n{src}");
@@ -578,5 +578,61 @@ fn counters_as_function_arguments() {
         // 8 invocations: one += 16; many[i] += 1 for x%3 == i (x = 0..3 twice: 0,1,2,0),
         // many[2] += 80.
         assert_eq!(words_of(&mut c, b), [16, 4, 2, 82, 0]);
+    }
+}
+
+/// Separable programs in a pipeline (GL 4.5 core §7.4): each program's counters keep their
+/// GL_ATOMIC_COUNTER_BUFFER binding (not the shader storage point of the same number), and
+/// two programs' counters at one binding update one buffer.
+#[test]
+fn counters_of_separable_programs_in_a_pipeline() {
+    let vs = "#version 420
+        layout(binding = 1, offset = 0) uniform atomic_uint verts;
+        uniform vec4 rect;
+        void main() {
+            atomicCounterIncrement(verts);
+            int id = gl_VertexID;
+            gl_Position = vec4((id & 1) == 1 ? rect.z : rect.x, (id & 2) == 2 ? rect.w : rect.y, 0.5, 1.0);
+        }";
+    let fs = "#version 420
+        layout(binding = 1, offset = 4) uniform atomic_uint frags;
+        out vec4 color;
+        void main() { atomicCounterIncrement(frags); color = vec4(1.0); }";
+    for threads in [1, 2] {
+        let mut c = common::context(W as u32, H as u32, threads);
+        let mut separable = |kind, src: &str| {
+            let p = c.create_shader_programv(kind, &[src]);
+            assert_eq!(
+                c.get_programiv(p, gl::LINK_STATUS),
+                1,
+                "{}",
+                c.get_program_info_log(p)
+            );
+            p
+        };
+        let (v, f) = (
+            separable(gl::VERTEX_SHADER, vs),
+            separable(gl::FRAGMENT_SHADER, fs),
+        );
+        let pipe = c.gen_program_pipelines(1)[0];
+        c.bind_program_pipeline(pipe);
+        c.use_program_stages(pipe, gl::VERTEX_SHADER_BIT, v);
+        c.use_program_stages(pipe, gl::FRAGMENT_SHADER_BIT, f);
+        let ssbo = c.gen_buffers(1)[0];
+        c.bind_buffer(gl::SHADER_STORAGE_BUFFER, ssbo);
+        c.buffer_data(
+            gl::SHADER_STORAGE_BUFFER,
+            8,
+            Some(&[0xEE; 8]),
+            gl::DYNAMIC_DRAW,
+        );
+        c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 1, ssbo);
+        let b = counters(&mut c, 1, &[0, 0]);
+        let l = c.get_uniform_location(v, "rect");
+        c.program_uniform_4f(v, l, -1.0, -1.0, 1.0, 1.0);
+        c.draw_arrays(gl::TRIANGLE_STRIP, 0, 4);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        assert_eq!(words_of(&mut c, b), [4, 256]);
+        assert_eq!(words_of(&mut c, ssbo), [0xEEEE_EEEE; 2]);
     }
 }

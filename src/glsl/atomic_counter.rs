@@ -275,6 +275,12 @@ impl Lowerer {
         args: &[Expr],
         span: Span,
     ) -> Option<R<Value>> {
+        // GL_ARB_shader_atomic_counter_ops spells GLSL 4.60's operations with an ARB
+        // suffix (atomicCounterAddARB); only with the extension enabled.
+        let (name, arb) = match name.strip_suffix("ARB") {
+            Some(n) if self.atomic_counter_ops => (n, true),
+            _ => (name, false),
+        };
         // (operation, extra operands, needs GL_ARB_shader_atomic_counter_ops / GLSL 4.60)
         let (op, extra, ops) = match name {
             "atomicCounterIncrement" => (Some(AtomicOp::Add), 0, false),
@@ -291,6 +297,9 @@ impl Lowerer {
             "atomicCounterCompSwap" => (None, 2, true),
             _ => return None,
         };
+        if arb && !ops {
+            return None;
+        }
         if !self.atomic_counters_enabled()
             || (ops && self.version < 460 && !self.atomic_counter_ops)
         {

@@ -36,7 +36,10 @@ pub fn buffer_block_name(binding: u32) -> String {
 }
 
 /// The binding point of a hidden counter block's name; `None` for a real storage block.
+/// A program pipeline's composition prefixes each program's block names with the program
+/// and U+001F (`api::pipeline`); the counters keep their binding point.
 pub fn buffer_binding(name: &str) -> Option<u32> {
+    let name = name.rsplit('\u{1f}').next().unwrap_or(name);
     name.strip_prefix(PREFIX)?.parse().ok()
 }
 
@@ -106,14 +109,16 @@ pub fn merge_counters(
     }
 }
 
-/// A counter name used in two buffers (two stages declaring one counter with different
-/// bindings) is a link error (GLSL 4.60 §4.4.6.2: one counter, one binding and offset).
+/// A counter name used in buffers of two binding points (two stages declaring one counter
+/// with different bindings) is a link error (GLSL 4.60 §4.4.6.2: one counter, one binding
+/// and offset). Buffers of one binding point are one buffer within a program; two of them
+/// come from two programs of a pipeline, whose counters are their own.
 pub fn check_names(buffers: &[super::link::Block], errors: &mut Vec<LinkError>) {
     for (i, b) in buffers.iter().enumerate() {
         for m in &b.members {
             if buffers[i + 1..]
                 .iter()
-                .any(|o| o.members.iter().any(|x| x.name == m.name))
+                .any(|o| o.binding != b.binding && o.members.iter().any(|x| x.name == m.name))
             {
                 errors.push(LinkError::AtomicCounterMismatch {
                     name: m.name.clone(),
