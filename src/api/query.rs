@@ -182,6 +182,7 @@ impl Context {
             | gl::MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS
             | gl::MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS => i(0),
             gl::MAX_SHADER_STORAGE_BLOCK_SIZE => i(limits::MAX_SHADER_STORAGE_BLOCK_SIZE),
+            gl::MAX_IMAGE_UNITS => i(crate::api::image_unit::MAX_IMAGE_UNITS as i32),
             // Atomic counters: the values of the GLSL constants.
             p if crate::glsl::builtin_constants::counter_limit(p).is_some() => {
                 i(crate::glsl::builtin_constants::counter_limit(p).unwrap_or(0))
@@ -483,6 +484,9 @@ impl Context {
             return Ok(Ok(vec![v?]));
         }
         if let Some(v) = self.xfb_indexed(pname, index) {
+            return Ok(Ok(vec![v?]));
+        }
+        if let Some(v) = self.image_binding_value(pname, index) {
             return Ok(Ok(vec![v?]));
         }
         match pname {

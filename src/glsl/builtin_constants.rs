@@ -51,6 +51,9 @@ pub const MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS: i32 = 64;
 
 const UNIFORMS: i32 = link::MAX_UNIFORM_COMPONENTS as i32;
 
+/// GL_MAX_IMAGE_UNITS (GL 4.5 core table 23.64's minimum; `api::image_unit` binds them).
+pub const MAX_IMAGE_UNITS: u32 = 8;
+
 const COUNTERS: i32 = atomic::MAX_STAGE_ATOMIC_COUNTERS as i32;
 const COUNTER_BUFFERS: i32 = atomic::MAX_STAGE_ATOMIC_COUNTER_BUFFERS as i32;
 
@@ -339,6 +342,12 @@ pub static CONSTANTS: &[BuiltinConstant] = &[
         440,
         gl::MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS,
         MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS,
+    ),
+    c(
+        "gl_MaxImageUnits",
+        420,
+        gl::MAX_IMAGE_UNITS,
+        MAX_IMAGE_UNITS as i32,
     ),
     c("gl_MaxCullDistances", 450, gl::MAX_CULL_DISTANCES, 8),
     c(
