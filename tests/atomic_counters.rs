@@ -636,3 +636,11 @@ fn counters_of_separable_programs_in_a_pipeline() {
         assert_eq!(words_of(&mut c, ssbo), [0xEEEE_EEEE; 2]);
     }
 }
+
+#[test]
+fn the_commands_have_c_entry_points() {
+    let missing: Vec<&str> = softgl::missing_entry_points().iter().map(|m| m.0).collect();
+    let name = "glGetActiveAtomicCounterBufferiv";
+    assert!(!softgl::get_proc_address(name).is_null(), "{name}");
+    assert!(!missing.contains(&name), "{name} is listed as missing");
+}

@@ -137,3 +137,12 @@ fn bind_image_textures() {
         assert_eq!(binding(&mut c, u), INITIAL);
     }
 }
+
+#[test]
+fn the_commands_have_c_entry_points() {
+    let missing: Vec<&str> = softgl::missing_entry_points().iter().map(|m| m.0).collect();
+    for name in ["glBindImageTexture", "glBindImageTextures"] {
+        assert!(!softgl::get_proc_address(name).is_null(), "{name}");
+        assert!(!missing.contains(&name), "{name} is listed as missing");
+    }
+}
