@@ -644,3 +644,60 @@ fn the_commands_have_c_entry_points() {
     assert!(!softgl::get_proc_address(name).is_null(), "{name}");
     assert!(!missing.contains(&name), "{name} is listed as missing");
 }
+
+/// A geometry stage's counters share the vertex stage's buffers (`ir::geometry` merges the
+/// two): vertices, primitives and fragments counted in one draw, on 1 and 2 workers.
+#[test]
+fn vertex_geometry_and_fragment_counters_in_one_draw() {
+    let vs = "#version 420
+        layout(binding = 0, offset = 0) uniform atomic_uint verts;
+        void main() {
+            atomicCounterIncrement(verts);
+            int id = gl_VertexID % 3;
+            int tri = gl_VertexID / 3;
+            vec2 p = id == 0 ? vec2(-1.0, -1.0) : id == 1 ? vec2(1.0, -1.0) : vec2(-1.0, 1.0);
+            gl_Position = vec4(tri == 0 ? p : -p, 0.5, 1.0);
+        }";
+    let gs = "#version 420
+        layout(triangles) in;
+        layout(triangle_strip, max_vertices = 3) out;
+        layout(binding = 0, offset = 4) uniform atomic_uint prims;
+        void main() {
+            atomicCounterIncrement(prims);
+            for (int i = 0; i < 3; i++) {
+                gl_Position = gl_in[i].gl_Position;
+                EmitVertex();
+            }
+            EndPrimitive();
+        }";
+    let fs = "#version 420
+        layout(binding = 1) uniform atomic_uint frags;
+        out vec4 color;
+        void main() { atomicCounterIncrement(frags); color = vec4(1.0); }";
+    let mut results = Vec::new();
+    for threads in [1, 2] {
+        let mut c = common::context(W as u32, H as u32, threads);
+        let (p, ok, log) = link(
+            &mut c,
+            &[
+                (gl::VERTEX_SHADER, vs),
+                (gl::GEOMETRY_SHADER, gs),
+                (gl::FRAGMENT_SHADER, fs),
+            ],
+        );
+        assert!(ok, "{log}");
+        c.use_program(p);
+        let b0 = counters(&mut c, 0, &[0, 0]);
+        let b1 = counters(&mut c, 1, &[0]);
+        c.draw_arrays(gl::TRIANGLES, 0, 6);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        let w = (words_of(&mut c, b0), words_of(&mut c, b1));
+        assert_eq!(
+            w,
+            (vec![6, 2], vec![256]),
+            "two triangles cover the 16x16 viewport"
+        );
+        results.push(w);
+    }
+    assert_eq!(results[0], results[1]);
+}
