@@ -82,6 +82,11 @@
 ///   failing piglit test draws with fixed-function commands.
 /// - GL_ARB_texture_query_levels, GL_ARB_texture_query_lod: textureQueryLevels and
 ///   textureQueryLOD (the extension's spelling) before GLSL 4.30 / 4.00.
+/// - GL_ARB_shader_atomic_counters and GL_ARB_shader_atomic_counter_ops: `atomic_uint`
+///   counters in every stage softgl runs (hidden storage blocks per binding,
+///   `ir/atomic_counter.rs`, `glsl/atomic_counter.rs`), the counter built-ins, counters as
+///   function arguments, GL_ATOMIC_COUNTER_BUFFER bindings, glGetActiveAtomicCounterBufferiv
+///   and the program interface (`tests/atomic_counters.rs`).
 /// - GL_ARB_separate_shader_objects: PROGRAM_SEPARABLE programs of any subset of stages,
 ///   glCreateShaderProgramv, program pipeline objects with their validation, interfaces
 ///   matched across programs by location and by name, uniforms per program through
@@ -144,6 +149,8 @@ pub const GL: &[&str] = &[
     "GL_ARB_sampler_objects",
     "GL_ARB_seamless_cube_map",
     "GL_ARB_separate_shader_objects",
+    "GL_ARB_shader_atomic_counter_ops",
+    "GL_ARB_shader_atomic_counters",
     "GL_ARB_shader_viewport_layer_array",
     "GL_ARB_sync",
     "GL_ARB_texture_buffer_object",
@@ -195,6 +202,8 @@ pub const GLSL: &[&str] = &[
     "GL_ARB_explicit_attrib_location",
     "GL_ARB_explicit_uniform_location",
     "GL_ARB_separate_shader_objects",
+    "GL_ARB_shader_atomic_counter_ops",
+    "GL_ARB_shader_atomic_counters",
     "GL_ARB_shader_bit_encoding",
     "GL_ARB_shader_viewport_layer_array",
     "GL_ARB_texture_cube_map_array",

@@ -168,6 +168,7 @@ impl Context {
             }),
             gl::UNIFORM_BUFFER
             | gl::SHADER_STORAGE_BUFFER
+            | gl::ATOMIC_COUNTER_BUFFER
             | gl::COPY_READ_BUFFER
             | gl::COPY_WRITE_BUFFER
             | gl::PIXEL_PACK_BUFFER
@@ -303,6 +304,11 @@ impl Context {
                 return Err(GlError::InvalidValue(
                     "offset is not a multiple of GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT",
                 ));
+            } else if target == gl::ATOMIC_COUNTER_BUFFER && offset % 4 != 0 {
+                // GL 4.5 core §6.1.1: atomic counter buffer offsets are multiples of 4.
+                return Err(GlError::InvalidValue(
+                    "offset is not a multiple of 4 for GL_ATOMIC_COUNTER_BUFFER",
+                ));
             }
         }
         self.bind_indexed(
@@ -322,8 +328,7 @@ impl Context {
         offset: usize,
         size: Option<usize>,
     ) -> GlResult<()> {
-        // Uniform, shader storage and transform feedback buffers (no atomic counter
-        // buffers yet).
+        // Uniform, shader storage, atomic counter and transform feedback buffers.
         if target == gl::TRANSFORM_FEEDBACK_BUFFER {
             let size = size.map(|s| s as isize);
             self.bind_xfb_buffer(None, index, buffer, offset as isize, size)?;
@@ -342,6 +347,10 @@ impl Context {
                 &self.storage_bindings,
                 "index past GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS",
             ),
+            gl::ATOMIC_COUNTER_BUFFER => (
+                &self.atomic_counter_bindings,
+                "index past GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS",
+            ),
             _ => return Err(GlError::BadEnum("indexed buffer target", target)),
         };
         if index as usize >= points.len() {
@@ -350,6 +359,7 @@ impl Context {
         let name = self.buffer_object(buffer)?;
         let points = match target {
             gl::UNIFORM_BUFFER => &mut self.uniform_bindings,
+            gl::ATOMIC_COUNTER_BUFFER => &mut self.atomic_counter_bindings,
             _ => &mut self.storage_bindings,
         };
         points[index as usize] = BufferBinding {
@@ -386,6 +396,7 @@ impl Context {
                 .uniform_bindings
                 .iter_mut()
                 .chain(self.storage_bindings.iter_mut())
+                .chain(self.atomic_counter_bindings.iter_mut())
             {
                 if u.buffer == Some(name) {
                     *u = BufferBinding::default();

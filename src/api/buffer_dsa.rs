@@ -538,6 +538,7 @@ impl Context {
         let points = match target {
             gl::UNIFORM_BUFFER => self.uniform_bindings.len(),
             gl::SHADER_STORAGE_BUFFER => self.storage_bindings.len(),
+            gl::ATOMIC_COUNTER_BUFFER => self.atomic_counter_bindings.len(),
             _ => return Err(GlError::BadEnum("indexed buffer target", target)),
         };
         if count < 0 {

@@ -105,10 +105,14 @@ pub(crate) fn limit(pname: u32) -> Option<i32> {
             (link::MAX_UNIFORM_COMPONENTS + link::MAX_STAGE_UNIFORM_BLOCKS * 16384 / 4) as i32
         }
         gl::MAX_COMPUTE_SHADER_STORAGE_BLOCKS => link::MAX_STAGE_STORAGE_BLOCKS as i32,
-        // No atomic counters or images yet (issue #14 item 4).
-        gl::MAX_COMPUTE_ATOMIC_COUNTERS
-        | gl::MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS
-        | gl::MAX_COMPUTE_IMAGE_UNIFORMS => 0,
+        gl::MAX_COMPUTE_ATOMIC_COUNTERS => {
+            crate::ir::atomic_counter::MAX_STAGE_ATOMIC_COUNTERS as i32
+        }
+        gl::MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS => {
+            crate::ir::atomic_counter::MAX_STAGE_ATOMIC_COUNTER_BUFFERS as i32
+        }
+        // No images yet (issue #14 item 4).
+        gl::MAX_COMPUTE_IMAGE_UNIFORMS => 0,
         _ => return None,
     })
 }

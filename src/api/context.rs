@@ -291,6 +291,11 @@ pub struct Context {
     pub(crate) uniform_bindings: Vec<BufferBinding>,
     /// GL_SHADER_STORAGE_BUFFER binding points (`api::storage_buffer`).
     pub(crate) storage_bindings: Vec<BufferBinding>,
+    /// GL_ATOMIC_COUNTER_BUFFER binding points (`api::storage_buffer`, GL 4.5 core §7.7).
+    pub(crate) atomic_counter_bindings: Vec<BufferBinding>,
+    /// Image units (`api::image_unit`, GL 4.5 core §8.26).
+    pub(crate) image_units:
+        [crate::api::image_unit::ImageUnit; crate::api::image_unit::MAX_IMAGE_UNITS as usize],
     pub(crate) vertex_array: Option<VertexArrayName>,
     pub(crate) current_attribs: [CurrentAttrib; limits::MAX_VERTEX_ATTRIBS as usize],
     /// glHint's targets (`program_binary.rs`).
@@ -700,6 +705,12 @@ impl Context {
             storage_bindings: vec![
                 BufferBinding::default();
                 limits::MAX_SHADER_STORAGE_BUFFER_BINDINGS as usize
+            ],
+            image_units: Default::default(),
+            atomic_counter_bindings: vec![
+                BufferBinding::default();
+                crate::ir::atomic_counter::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS
+                    as usize
             ],
             vertex_array: None,
             current_attribs: [CurrentAttrib::INITIAL; limits::MAX_VERTEX_ATTRIBS as usize],

@@ -35,6 +35,7 @@
 //! | `bindless.rs` | ARB_bindless_texture handles and residency |
 //! | `draw.rs` | draw validation and the `raster::DrawCall` snapshot, glClear |
 //! | `compute.rs` | compute programs, glDispatchCompute(Indirect), work group queries and limits |
+//! | `image_unit.rs` | image units: glBindImageTexture(s), the IMAGE_BINDING_* queries, the image formats (table 8.26) |
 //! | `geometry.rs` | geometry programs: link, draw-mode and output-size checks, GEOMETRY_* queries and limits |
 //! | `transform_feedback.rs` | transform feedback: varyings and their layout, objects and bindings, Begin/End/Pause/Resume, capture of draws, DrawTransformFeedback |
 //! | `query.rs` | glGetString/Integerv/Floatv/Booleanv |
@@ -72,6 +73,7 @@ pub mod framebuffer;
 pub(crate) mod framebuffer_dsa;
 pub(crate) mod framebuffer_params;
 pub mod geometry;
+pub mod image_unit;
 pub mod invalidate;
 pub mod multisample;
 // The C ABI needs raw pointers (DESIGN.md §2 "the C driver"); every unsafe block in it

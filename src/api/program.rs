@@ -370,6 +370,10 @@ gl_commands! {
     /// glUniformBlockBinding.
     "glUniformBlockBinding"
     fn uniform_block_binding(program: u32, index: u32, binding: u32) = try_uniform_block_binding;
+    /// glGetActiveAtomicCounterBufferiv (GL 4.5 core §7.7).
+    "glGetActiveAtomicCounterBufferiv"
+    fn get_active_atomic_counter_bufferiv(program: u32, index: u32, pname: u32) -> Vec<i32>
+        = try_get_active_atomic_counter_bufferiv;
     /// glGetActiveUniformBlockiv: GL_UNIFORM_BLOCK_BINDING, GL_UNIFORM_BLOCK_DATA_SIZE.
     "glGetActiveUniformBlockiv"
     fn get_active_uniform_blockiv(program: u32, index: u32, pname: u32) -> Vec<i32>
@@ -995,8 +999,9 @@ impl Context {
             gl::TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH => xfb.map_or(0, |x| {
                 max_len(&mut x.varyings.iter().map(|v| v.name.as_str()))
             }),
-            // No atomic counters.
-            gl::ACTIVE_ATOMIC_COUNTER_BUFFERS => 0,
+            gl::ACTIVE_ATOMIC_COUNTER_BUFFERS => {
+                l.map_or(0, |l| l.atomic_counter_buffers.len() as i32)
+            }
             gl::TRANSFORM_FEEDBACK_BUFFER_MODE => {
                 let separate = xfb.map_or(p.xfb_separate, |x| x.separate);
                 (if separate {
@@ -1091,8 +1096,7 @@ impl Context {
                 gl::UNIFORM_ARRAY_STRIDE => u.array_stride,
                 gl::UNIFORM_MATRIX_STRIDE => u.matrix_stride,
                 gl::UNIFORM_IS_ROW_MAJOR => u.row_major as i32,
-                // No atomic counters: every uniform answers -1 (§7.3.1.1).
-                gl::UNIFORM_ATOMIC_COUNTER_BUFFER_INDEX => -1,
+                gl::UNIFORM_ATOMIC_COUNTER_BUFFER_INDEX => u.atomic_buffer,
                 _ => return Err(GlError::BadEnum("uniform parameter", pname)),
             });
         }
@@ -1221,6 +1225,50 @@ impl Context {
             | gl::UNIFORM_BLOCK_REFERENCED_BY_TESS_EVALUATION_SHADER
             | gl::UNIFORM_BLOCK_REFERENCED_BY_COMPUTE_SHADER => vec![0],
             _ => return Err(GlError::BadEnum("block parameter", pname)),
+        })
+    }
+
+    pub(crate) fn try_get_active_atomic_counter_bufferiv(
+        &mut self,
+        program: u32,
+        index: u32,
+        pname: u32,
+    ) -> GlResult<Vec<i32>> {
+        let e = self.active_resources(program, "atomic counter buffer index")?;
+        let l = &e.linked;
+        let b = l
+            .atomic_counter_buffers
+            .get(index as usize)
+            .ok_or(GlError::InvalidValue(
+                "atomic counter buffer index past GL_ACTIVE_ATOMIC_COUNTER_BUFFERS",
+            ))?;
+        let counters = || {
+            l.active_uniforms()
+                .enumerate()
+                .filter(|(_, u)| u.atomic_buffer == index as i32)
+                .map(|(i, _)| i as i32)
+        };
+        // A compute program's one stage is stage 0 of `linked` (`Executable::compute`).
+        let compute = e.compute.is_some();
+        let stage = |k: usize| vec![b.stage_index[k].is_some() as i32];
+        Ok(match pname {
+            gl::ATOMIC_COUNTER_BUFFER_BINDING => vec![b.binding as i32],
+            gl::ATOMIC_COUNTER_BUFFER_DATA_SIZE => vec![b.size as i32],
+            gl::ATOMIC_COUNTER_BUFFER_ACTIVE_ATOMIC_COUNTERS => vec![counters().count() as i32],
+            gl::ATOMIC_COUNTER_BUFFER_ACTIVE_ATOMIC_COUNTER_INDICES => counters().collect(),
+            gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_VERTEX_SHADER if !compute => stage(0),
+            gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_FRAGMENT_SHADER if !compute => stage(1),
+            gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_COMPUTE_SHADER if compute => stage(0),
+            // A geometry shader's counters are linked with the vertex stage's
+            // (`ir::geometry`), so which of the two uses a buffer is not kept apart;
+            // tessellation stages do not run yet.
+            gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_VERTEX_SHADER
+            | gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_FRAGMENT_SHADER
+            | gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_COMPUTE_SHADER
+            | gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_GEOMETRY_SHADER
+            | gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_TESS_CONTROL_SHADER
+            | gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_TESS_EVALUATION_SHADER => vec![0],
+            _ => return Err(GlError::BadEnum("atomic counter buffer parameter", pname)),
         })
     }
 

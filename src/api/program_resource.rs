@@ -3,8 +3,8 @@
 //! glGetProgramResourceiv, glGetProgramResourceLocation and
 //! glGetProgramResourceLocationIndex over a linked program's uniforms, uniform blocks,
 //! shader storage blocks and their buffer variables, vertex inputs and fragment outputs,
-//! transform feedback varyings and buffers (`transform_feedback.rs`' layout). The
-//! interfaces of features softgl does not have (atomic counters, subroutines) are accepted
+//! transform feedback varyings and buffers (`transform_feedback.rs`' layout), atomic
+//! counter buffers. The interfaces of features softgl does not have (subroutines) are accepted
 //! and have no active resources, which is what a program using none of them has on any
 //! driver.
 
@@ -25,6 +25,7 @@ enum Interface {
     ProgramOutput,
     TransformFeedbackVarying,
     TransformFeedbackBuffer,
+    AtomicCounterBuffer,
     /// Every other interface of table 7.1: accepted, never any active resource.
     Empty {
         named: bool,
@@ -45,7 +46,7 @@ impl Interface {
             gl::UNIFORM_BLOCK => Interface::UniformBlock,
             gl::PROGRAM_INPUT => Interface::ProgramInput,
             gl::PROGRAM_OUTPUT => Interface::ProgramOutput,
-            gl::ATOMIC_COUNTER_BUFFER => empty(false, true, false),
+            gl::ATOMIC_COUNTER_BUFFER => Interface::AtomicCounterBuffer,
             gl::TRANSFORM_FEEDBACK_BUFFER => Interface::TransformFeedbackBuffer,
             gl::TRANSFORM_FEEDBACK_VARYING => Interface::TransformFeedbackVarying,
             gl::SHADER_STORAGE_BLOCK => Interface::ShaderStorageBlock,
@@ -71,7 +72,7 @@ impl Interface {
     fn named(self) -> bool {
         match self {
             Interface::Empty { named, .. } => named,
-            Interface::TransformFeedbackBuffer => false,
+            Interface::TransformFeedbackBuffer | Interface::AtomicCounterBuffer => false,
             _ => true,
         }
     }
@@ -81,7 +82,8 @@ impl Interface {
         match self {
             Interface::UniformBlock
             | Interface::ShaderStorageBlock
-            | Interface::TransformFeedbackBuffer => true,
+            | Interface::TransformFeedbackBuffer
+            | Interface::AtomicCounterBuffer => true,
             Interface::Empty { has_variables, .. } => has_variables,
             _ => false,
         }
@@ -182,10 +184,15 @@ fn resources(
         Interface::Uniform => {
             for (i, u) in l.active_uniforms().enumerate() {
                 let (stages, location) = match l.uniforms.get(i) {
-                    Some(d) if u.block_index < 0 => (
+                    Some(d) if u.block_index < 0 && u.atomic_buffer < 0 => (
                         [d.offsets[0].is_some(), d.offsets[1].is_some()],
                         d.location as i32,
                     ),
+                    // Atomic counters have no location (GL 4.5 core §7.3.1.1).
+                    _ if u.atomic_buffer >= 0 => {
+                        let b = &l.atomic_counter_buffers[u.atomic_buffer as usize];
+                        ([b.stage_index[0].is_some(), b.stage_index[1].is_some()], -1)
+                    }
                     _ => {
                         let b = &l.blocks[u.block_index as usize];
                         ([b.stage_index[0].is_some(), b.stage_index[1].is_some()], -1)
@@ -200,7 +207,7 @@ fn resources(
                     (gl::ARRAY_STRIDE, vec![u.array_stride]),
                     (gl::MATRIX_STRIDE, vec![u.matrix_stride]),
                     (gl::IS_ROW_MAJOR, vec![u.row_major as i32]),
-                    (gl::ATOMIC_COUNTER_BUFFER_INDEX, vec![-1]),
+                    (gl::ATOMIC_COUNTER_BUFFER_INDEX, vec![u.atomic_buffer]),
                     (gl::LOCATION, vec![location]),
                 ];
                 props.extend(referenced_by(stages));
@@ -270,6 +277,28 @@ fn resources(
                 props.extend(referenced_by([false, true]));
                 out.push(Resource {
                     name: o.name.clone(),
+                    props,
+                });
+            }
+        }
+        Interface::AtomicCounterBuffer => {
+            for (bi, b) in l.atomic_counter_buffers.iter().enumerate() {
+                let counters: Vec<i32> = (l.active_uniforms().enumerate())
+                    .filter(|(_, u)| u.atomic_buffer == bi as i32)
+                    .map(|(i, _)| i as i32)
+                    .collect();
+                let mut props = vec![
+                    (gl::BUFFER_BINDING, vec![b.binding as i32]),
+                    (gl::BUFFER_DATA_SIZE, vec![b.size as i32]),
+                    (gl::NUM_ACTIVE_VARIABLES, vec![counters.len() as i32]),
+                    (gl::ACTIVE_VARIABLES, counters),
+                ];
+                props.extend(referenced_by([
+                    b.stage_index[0].is_some(),
+                    b.stage_index[1].is_some(),
+                ]));
+                out.push(Resource {
+                    name: String::new(),
                     props,
                 });
             }

@@ -189,6 +189,11 @@ impl Context {
             | gl::MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS
             | gl::MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS => i(0),
             gl::MAX_SHADER_STORAGE_BLOCK_SIZE => i(limits::MAX_SHADER_STORAGE_BLOCK_SIZE),
+            gl::MAX_IMAGE_UNITS => i(crate::api::image_unit::MAX_IMAGE_UNITS as i32),
+            // Atomic counters: the values of the GLSL constants.
+            p if crate::glsl::builtin_constants::counter_limit(p).is_some() => {
+                i(crate::glsl::builtin_constants::counter_limit(p).unwrap_or(0))
+            }
             gl::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT => {
                 i(limits::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT)
             }
@@ -379,6 +384,9 @@ impl Context {
             gl::SHADER_STORAGE_BUFFER_BINDING => {
                 i(self.buffer_binding_raw(gl::SHADER_STORAGE_BUFFER))
             }
+            gl::ATOMIC_COUNTER_BUFFER_BINDING => {
+                i(self.buffer_binding_raw(gl::ATOMIC_COUNTER_BUFFER))
+            }
             gl::PIXEL_PACK_BUFFER_BINDING => i(self.buffer_binding_raw(gl::PIXEL_PACK_BUFFER)),
             gl::PIXEL_UNPACK_BUFFER_BINDING => i(self.buffer_binding_raw(gl::PIXEL_UNPACK_BUFFER)),
             gl::COPY_READ_BUFFER_BINDING => i(self.buffer_binding_raw(gl::COPY_READ_BUFFER)),
@@ -488,6 +496,9 @@ impl Context {
         if let Some(v) = self.xfb_indexed(pname, index) {
             return Ok(Ok(vec![v?]));
         }
+        if let Some(v) = self.image_binding_value(pname, index) {
+            return Ok(Ok(vec![v?]));
+        }
         match pname {
             gl::UNIFORM_BUFFER_BINDING | gl::UNIFORM_BUFFER_START | gl::UNIFORM_BUFFER_SIZE => {
                 check(
@@ -512,6 +523,20 @@ impl Context {
                 Ok(Ok(vec![match pname {
                     gl::SHADER_STORAGE_BUFFER_BINDING => b.buffer.map_or(0, |n| n.0 as i64),
                     gl::SHADER_STORAGE_BUFFER_START => b.offset as i64,
+                    _ => b.size.map_or(0, |s| s as i64),
+                }]))
+            }
+            gl::ATOMIC_COUNTER_BUFFER_BINDING
+            | gl::ATOMIC_COUNTER_BUFFER_START
+            | gl::ATOMIC_COUNTER_BUFFER_SIZE => {
+                check(
+                    crate::ir::atomic_counter::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS,
+                    "index past GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS",
+                )?;
+                let b = &self.atomic_counter_bindings[index as usize];
+                Ok(Ok(vec![match pname {
+                    gl::ATOMIC_COUNTER_BUFFER_BINDING => b.buffer.map_or(0, |n| n.0 as i64),
+                    gl::ATOMIC_COUNTER_BUFFER_START => b.offset as i64,
                     _ => b.size.map_or(0, |s| s as i64),
                 }]))
             }

@@ -1,7 +1,9 @@
 //! Shader storage buffers at draw time (GL 4.5 core §7.8): which buffer range each storage
 //! block of the current program sees, how shader writes reach the buffer objects, and
 //! glShaderStorageBlockBinding / glMemoryBarrier. Binding points themselves are set by
-//! glBindBufferBase/Range in `buffer.rs`.
+//! glBindBufferBase/Range in `buffer.rs`. Atomic counter buffers (GL 4.5 core §7.7) are
+//! storage blocks to the shader (`ir::atomic_counter`) and take the same path from their
+//! GL_ATOMIC_COUNTER_BUFFER binding points, under the same guarantees.
 //!
 //! Memory model. A draw gets, per buffer bound to one of its storage blocks, one array of
 //! 32-bit words copied from the buffer's store (blocks bound to overlapping ranges of one
@@ -114,24 +116,27 @@ impl Context {
     /// GL_MAP_PERSISTENT_BIT, GL 4.5 core §6.3.2).
     pub(crate) fn storage_for_draw(&self, exe: &Executable) -> GlResult<StorageForDraw> {
         let mut stages: [Vec<Option<StorageBinding>>; 2] = [Vec::new(), Vec::new()];
+        let linked = &exe.linked;
         for (stage, out) in stages.iter_mut().enumerate() {
-            let n = exe
-                .linked
-                .storage_blocks
-                .iter()
+            let n = (linked.storage_blocks.iter())
+                .chain(&linked.atomic_counter_buffers)
                 .filter_map(|b| b.stage_index[stage])
                 .max()
                 .map_or(0, |m| m as usize + 1);
             out.resize(n, None);
         }
-        let mut copies: Vec<(BufferName, Arc<[AtomicU32]>)> = Vec::new();
-        for (bi, b) in exe.linked.storage_blocks.iter().enumerate() {
+        // Each block with the binding point it reads: storage blocks through the
+        // program's glShaderStorageBlockBinding points, atomic counter buffers (hidden
+        // storage blocks, `ir::atomic_counter`) through their fixed `layout(binding)`.
+        let storage = linked.storage_blocks.iter().enumerate().map(|(bi, b)| {
             let point = exe.storage_bindings.get(bi).copied().unwrap_or(0);
-            let binding = self
-                .storage_bindings
-                .get(point as usize)
-                .copied()
-                .unwrap_or_default();
+            (b, self.storage_bindings.get(point as usize))
+        });
+        let counters = (linked.atomic_counter_buffers.iter())
+            .map(|b| (b, self.atomic_counter_bindings.get(b.binding as usize)));
+        let mut copies: Vec<(BufferName, Arc<[AtomicU32]>)> = Vec::new();
+        for (b, binding) in storage.chain(counters) {
+            let binding = binding.copied().unwrap_or_default();
             // No buffer at the binding point: GL leaves accesses undefined; here the block
             // reads 0 and drops writes (robust access), as Mesa does, without an error.
             let Some((name, buf)) = binding
@@ -142,7 +147,7 @@ impl Context {
             };
             if buf.blocks_draws() {
                 return Err(GlError::InvalidOperation(
-                    "a shader storage buffer is mapped",
+                    "a shader storage or atomic counter buffer is mapped",
                 ));
             }
             let words = match copies.iter().find(|c| c.0 == name) {

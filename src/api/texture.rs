@@ -1072,6 +1072,7 @@ impl Context {
             if t == 0 || !self.objs.textures.is_name(name) {
                 continue;
             }
+            self.unbind_image_units(name);
             for u in self
                 .texture_units
                 .iter_mut()

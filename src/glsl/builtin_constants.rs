@@ -5,12 +5,11 @@
 //! constant here against what glGetIntegerv returns, so the two cannot drift apart.
 //!
 //! Constants of features softgl does not have are left out rather than given a made-up
-//! value: the tessellation limits (GLSL 4.00), the atomic-counter and image limits of
-//! the vertex and fragment stages (GLSL 4.20). A shader naming one fails to compile with
-//! "undeclared".
+//! value: the tessellation limits (GLSL 4.00), the image limits of the vertex and
+//! fragment stages (GLSL 4.20). A shader naming one fails to compile with "undeclared".
 
 use crate::gl::enums as gl;
-use crate::ir::{compute, geometry as geo, link};
+use crate::ir::{atomic_counter as atomic, compute, geometry as geo, link};
 
 /// One constant: its name, the first `#version` that has it, the GL limit it equals
 /// (`None`: GL has no query of its own for it), and its value (one int, or an ivec3).
@@ -52,8 +51,114 @@ pub const MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS: i32 = 64;
 
 const UNIFORMS: i32 = link::MAX_UNIFORM_COMPONENTS as i32;
 
+/// GL_MAX_IMAGE_UNITS (GL 4.5 core table 23.64's minimum; `api::image_unit` binds them).
+pub const MAX_IMAGE_UNITS: u32 = 8;
+
+const COUNTERS: i32 = atomic::MAX_STAGE_ATOMIC_COUNTERS as i32;
+const COUNTER_BUFFERS: i32 = atomic::MAX_STAGE_ATOMIC_COUNTER_BUFFERS as i32;
+
+/// The atomic counter limit glGetIntegerv answers for `pname` (from `CONSTANTS`, so GLSL
+/// and GL agree), `None` for other names.
+pub fn counter_limit(pname: u32) -> Option<i32> {
+    CONSTANTS
+        .iter()
+        .filter(|k| k.name.contains("AtomicCounter"))
+        .find(|k| k.gl_limit == Some(pname))
+        .and_then(|k| match k.value {
+            ConstValue::Int(v) => Some(v),
+            ConstValue::Ivec3(_) => None,
+        })
+}
+
 /// Every built-in constant softgl declares (GLSL 4.60 §7.3, in its order).
 pub static CONSTANTS: &[BuiltinConstant] = &[
+    // The atomic counter limits of GLSL 4.20 (§7.3; GL_ARB_shader_atomic_counters brings them
+    // earlier). The tessellation stages have none while softgl runs no tessellation (their
+    // GL limits answer 0 too); geometry counters share the vertex stage's buffers.
+    c(
+        "gl_MaxVertexAtomicCounters",
+        420,
+        gl::MAX_VERTEX_ATOMIC_COUNTERS,
+        COUNTERS,
+    ),
+    c(
+        "gl_MaxTessControlAtomicCounters",
+        420,
+        gl::MAX_TESS_CONTROL_ATOMIC_COUNTERS,
+        0,
+    ),
+    c(
+        "gl_MaxTessEvaluationAtomicCounters",
+        420,
+        gl::MAX_TESS_EVALUATION_ATOMIC_COUNTERS,
+        0,
+    ),
+    c(
+        "gl_MaxGeometryAtomicCounters",
+        420,
+        gl::MAX_GEOMETRY_ATOMIC_COUNTERS,
+        COUNTERS,
+    ),
+    c(
+        "gl_MaxFragmentAtomicCounters",
+        420,
+        gl::MAX_FRAGMENT_ATOMIC_COUNTERS,
+        COUNTERS,
+    ),
+    c(
+        "gl_MaxCombinedAtomicCounters",
+        420,
+        gl::MAX_COMBINED_ATOMIC_COUNTERS,
+        atomic::MAX_COMBINED_ATOMIC_COUNTERS as i32,
+    ),
+    c(
+        "gl_MaxAtomicCounterBindings",
+        420,
+        gl::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS,
+        atomic::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS as i32,
+    ),
+    c(
+        "gl_MaxVertexAtomicCounterBuffers",
+        420,
+        gl::MAX_VERTEX_ATOMIC_COUNTER_BUFFERS,
+        COUNTER_BUFFERS,
+    ),
+    c(
+        "gl_MaxTessControlAtomicCounterBuffers",
+        420,
+        gl::MAX_TESS_CONTROL_ATOMIC_COUNTER_BUFFERS,
+        0,
+    ),
+    c(
+        "gl_MaxTessEvaluationAtomicCounterBuffers",
+        420,
+        gl::MAX_TESS_EVALUATION_ATOMIC_COUNTER_BUFFERS,
+        0,
+    ),
+    c(
+        "gl_MaxGeometryAtomicCounterBuffers",
+        420,
+        gl::MAX_GEOMETRY_ATOMIC_COUNTER_BUFFERS,
+        COUNTER_BUFFERS,
+    ),
+    c(
+        "gl_MaxFragmentAtomicCounterBuffers",
+        420,
+        gl::MAX_FRAGMENT_ATOMIC_COUNTER_BUFFERS,
+        COUNTER_BUFFERS,
+    ),
+    c(
+        "gl_MaxCombinedAtomicCounterBuffers",
+        420,
+        gl::MAX_COMBINED_ATOMIC_COUNTER_BUFFERS,
+        atomic::MAX_COMBINED_ATOMIC_COUNTER_BUFFERS as i32,
+    ),
+    c(
+        "gl_MaxAtomicCounterBufferSize",
+        420,
+        gl::MAX_ATOMIC_COUNTER_BUFFER_SIZE,
+        atomic::MAX_ATOMIC_COUNTER_BUFFER_SIZE as i32,
+    ),
     c(
         "gl_MaxVertexAttribs",
         110,
@@ -207,7 +312,7 @@ pub static CONSTANTS: &[BuiltinConstant] = &[
         gl::MAX_COMPUTE_TEXTURE_IMAGE_UNITS,
         MAX_TEXTURE_IMAGE_UNITS,
     ),
-    // No atomic counters or image uniforms yet (issue #14 item 4).
+    // No image uniforms yet (issue #14 item 4).
     c(
         "gl_MaxComputeImageUniforms",
         430,
@@ -218,13 +323,13 @@ pub static CONSTANTS: &[BuiltinConstant] = &[
         "gl_MaxComputeAtomicCounters",
         430,
         gl::MAX_COMPUTE_ATOMIC_COUNTERS,
-        0,
+        COUNTERS,
     ),
     c(
         "gl_MaxComputeAtomicCounterBuffers",
         430,
         gl::MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS,
-        0,
+        COUNTER_BUFFERS,
     ),
     c(
         "gl_MaxTransformFeedbackBuffers",
@@ -237,6 +342,12 @@ pub static CONSTANTS: &[BuiltinConstant] = &[
         440,
         gl::MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS,
         MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS,
+    ),
+    c(
+        "gl_MaxImageUnits",
+        420,
+        gl::MAX_IMAGE_UNITS,
+        MAX_IMAGE_UNITS as i32,
     ),
     c("gl_MaxCullDistances", 450, gl::MAX_CULL_DISTANCES, 8),
     c(

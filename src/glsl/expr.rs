@@ -697,6 +697,9 @@ impl Lowerer {
                 if let Some(r) = self.atomic_call(name, args, span) {
                     return r;
                 }
+                if let Some(r) = self.atomic_counter_call(name, args, span) {
+                    return r;
+                }
                 if let Some(r) = self.barrier_call(name, args, span) {
                     return r;
                 }
@@ -798,7 +801,19 @@ impl Lowerer {
             }
         };
         let mut vals = Vec::with_capacity(places.len());
+        let mut counter_args = Vec::with_capacity(places.len());
         for ((p, (pt, dir)), a) in places.iter().zip(&def.params).zip(args) {
+            if pt.contains_base(BaseType::AtomicUint) {
+                // A counter parameter names the caller's counter (`atomic_counter.rs`).
+                counter_args.push(Some(p.clone()));
+                let vars = self.new_vars_for(pt);
+                vals.push(Value {
+                    ty: pt.clone(),
+                    vars,
+                });
+                continue;
+            }
+            counter_args.push(None);
             if *dir != ParamDir::In && !p.writable {
                 bail!(
                     self,
@@ -817,6 +832,7 @@ impl Lowerer {
                 vals.push(self.coerce(v, pt, a.span)?);
             }
         }
+        self.counter_args = counter_args;
         let (pvars, ret) = self.inline_body(&def, vals, span)?;
         for ((p, (pt, dir)), vars) in places.iter().zip(&def.params).zip(pvars) {
             if *dir != ParamDir::In {

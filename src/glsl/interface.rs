@@ -67,6 +67,11 @@ impl Lowerer {
         {
             return self.geometry_layout(q);
         }
+        if q.storage == Some(Storage::Uniform) && q.layout.iter().any(|l| l.name == "offset") {
+            // `layout(binding = b, offset = o) uniform;`: the next counter of binding b
+            // declared without an offset goes to o, as with `uniform atomic_uint;`.
+            return self.atomic_counter_default(q, q.span);
+        }
         for l in &q.layout {
             match (l.name.as_str(), q.storage) {
                 ("bindless_sampler", Some(Storage::Uniform)) => {
@@ -332,6 +337,9 @@ impl Lowerer {
         let q = &vd.quals;
         let base = self.resolve_type(&vd.ty)?;
         if vd.decls.is_empty() {
+            if base.contains_base(BaseType::AtomicUint) {
+                return self.atomic_counter_default(q, vd.ty.span);
+            }
             return Ok(());
         }
         let storage = match self.global_storage(q) {
@@ -438,6 +446,12 @@ impl Lowerer {
                 continue;
             }
             let r = match storage {
+                Some(Storage::Uniform) if ty.contains_base(BaseType::AtomicUint) => {
+                    self.atomic_counter_var(q, &ty, d)
+                }
+                Some(_) if ty.contains_base(BaseType::AtomicUint) => {
+                    self.refuse_atomic_counter(&ty, d.span, "of this storage")
+                }
                 Some(Storage::Uniform) => self.uniform_var(q, &ty, d),
                 Some(Storage::In) => self.input_var(q, &ty, d, true).map(|_| ()),
                 Some(Storage::Out) => self.output_var(q, &ty, d, true).map(|_| ()),
@@ -742,6 +756,7 @@ impl Lowerer {
         if matches!(ty, Type::Void) {
             bail!(self, d.span, "`{}' declared as void", d.name);
         }
+        self.refuse_atomic_counter(ty, d.span, "local or constant variables")?;
         if ty.contains_sampler() && !self.bindless {
             bail!(
                 self,
@@ -1466,6 +1481,7 @@ impl Lowerer {
                 }
             }
             let mt = self.resolve_type(&m.ty)?;
+            self.refuse_atomic_counter(&mt, m.ty.span, "members of blocks")?;
             for (n, dims, sp) in &m.names {
                 let t = self.apply_dims(mt.clone(), dims, None, *sp)?;
                 if t.contains_sampler() {

@@ -216,6 +216,8 @@ pub struct KeywordSet {
     pub cube_map_array: bool,
     /// The sampler2DRect types below GLSL 1.40: GL_ARB_texture_rectangle is enabled.
     pub rect: bool,
+    /// `atomic_uint` below GLSL 4.20: GL_ARB_shader_atomic_counters is enabled.
+    pub atomic_counters: bool,
 }
 
 /// GL_ARB_texture_cube_map_array's sampler types (keywords of GLSL 4.00).
@@ -260,6 +262,9 @@ impl KeywordSet {
         if v >= 420 && KW_420.contains(&w) {
             return true;
         }
+        if (v >= 420 || self.atomic_counters) && w == "atomic_uint" {
+            return true;
+        }
         if v >= 430 && KW_430.contains(&w) {
             return true;
         }
@@ -296,6 +301,7 @@ pub fn lex(
         layout: false,
         cube_map_array: false,
         rect: false,
+        atomic_counters: false,
     };
     lex_with(pp, &kw, diags)
 }
@@ -439,6 +445,7 @@ mod tests {
             layout: false,
             cube_map_array: false,
             rect: false,
+            atomic_counters: false,
         };
         assert!(!k.is_keyword("uint"));
         assert!(k.is_keyword("vec4"));
@@ -449,6 +456,7 @@ mod tests {
             layout: false,
             cube_map_array: false,
             rect: false,
+            atomic_counters: false,
         };
         assert!(k.is_keyword("uint") && k.is_keyword("layout"));
         let k = KeywordSet {
@@ -457,6 +465,7 @@ mod tests {
             layout: true,
             cube_map_array: false,
             rect: false,
+            atomic_counters: false,
         };
         assert!(k.is_keyword("layout") && !k.is_keyword("samplerBuffer"));
         assert!(!k.is_keyword("samplerCubeArray") && !k.is_keyword("sampler2DRect"));
@@ -466,6 +475,7 @@ mod tests {
             layout: false,
             cube_map_array: true,
             rect: true,
+            atomic_counters: false,
         };
         assert!(k.is_keyword("isamplerCubeArray") && k.is_keyword("sampler2DRectShadow"));
         assert!(!k.is_keyword("isampler2DRect") && !k.is_keyword("dvec2"));

@@ -84,6 +84,8 @@ pub struct UnitFlags {
     pub texture_gather: bool,
     pub texture_query_lod: bool,
     pub texture_query_levels: bool,
+    pub atomic_counters: bool,
+    pub atomic_counter_ops: bool,
 }
 
 /// How a global name was first declared at link time, to check a redeclaration of it in
@@ -176,6 +178,17 @@ pub struct Lowerer {
     pub texture_query_lod: bool,
     /// GL_ARB_texture_query_levels is on: textureQueryLevels before GLSL 4.30.
     pub texture_query_levels: bool,
+    /// GL_ARB_shader_atomic_counters is on: `atomic_uint` before GLSL 4.20.
+    pub atomic_counters: bool,
+    /// GL_ARB_shader_atomic_counter_ops is on: atomicCounterAdd and the rest before 4.60.
+    pub atomic_counter_ops: bool,
+    /// Atomic counters (`atomic_counter.rs`): per binding point, the hidden storage block
+    /// and the byte offset of the next counter declared without `offset`.
+    pub atomic_counter_buffers: Vec<super::atomic_counter::CounterBuffer>,
+    /// The counter arguments of the call being inlined, by parameter, and the counter
+    /// parameters that alias an indexed counter (`atomic_counter.rs`).
+    pub counter_args: Vec<Option<super::place::Place>>,
+    pub counter_param_dyns: Vec<super::atomic_counter::CounterParam>,
     /// Lowering a GLSL 1.10 lookup named for its sampler type (texture1D, shadow2D, ...):
     /// the GLSL 1.30 form it becomes is allowed below 1.30.
     pub legacy_lookup: bool,
@@ -322,6 +335,11 @@ impl Lowerer {
             texture_gather: false,
             texture_query_lod: false,
             texture_query_levels: false,
+            atomic_counters: false,
+            atomic_counter_ops: false,
+            atomic_counter_buffers: Vec::new(),
+            counter_args: Vec::new(),
+            counter_param_dyns: Vec::new(),
             legacy_lookup: false,
             diags: Vec::new(),
             func: Function::default(),
@@ -393,6 +411,8 @@ impl Lowerer {
             texture_gather: self.texture_gather,
             texture_query_lod: self.texture_query_lod,
             texture_query_levels: self.texture_query_levels,
+            atomic_counters: self.atomic_counters,
+            atomic_counter_ops: self.atomic_counter_ops,
         }
     }
 
@@ -414,6 +434,8 @@ impl Lowerer {
             self.texture_gather = f.texture_gather;
             self.texture_query_lod = f.texture_query_lod;
             self.texture_query_levels = f.texture_query_levels;
+            self.atomic_counters = f.atomic_counters;
+            self.atomic_counter_ops = f.atomic_counter_ops;
         }
         prev
     }
@@ -461,6 +483,8 @@ impl Lowerer {
                 "GL_ARB_texture_gather" => self.texture_gather = on,
                 "GL_ARB_texture_query_lod" => self.texture_query_lod = on,
                 "GL_ARB_texture_query_levels" => self.texture_query_levels = on,
+                "GL_ARB_shader_atomic_counters" => self.atomic_counters = on,
+                "GL_ARB_shader_atomic_counter_ops" => self.atomic_counter_ops = on,
                 "GL_ARB_gpu_shader_int64" => self.int64 = on,
                 "GL_ARB_explicit_attrib_location" | "GL_ARB_separate_shader_objects" => {
                     self.explicit_location = on
@@ -573,12 +597,16 @@ impl Lowerer {
     pub fn builtin_const(&self, name: &str) -> Option<CVal> {
         let cull = self.cull_distance;
         let viewports = self.viewport_array;
+        let counters = self.atomic_counters;
         let extra = |n: &str| {
-            (cull
-                && matches!(
-                    n,
-                    "gl_MaxCullDistances" | "gl_MaxCombinedClipAndCullDistances"
-                ))
+            // GL_ARB_shader_atomic_counters brings GLSL 4.20's counter limits (not the
+            // compute ones of 4.30).
+            (counters && n.contains("AtomicCounter") && !n.contains("Compute"))
+                || (cull
+                    && matches!(
+                        n,
+                        "gl_MaxCullDistances" | "gl_MaxCombinedClipAndCullDistances"
+                    ))
                 || (viewports && n == "gl_MaxViewports")
         };
         Some(

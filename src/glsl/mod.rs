@@ -17,6 +17,7 @@
 //! | `interface.rs` | globals, uniforms, std140 blocks, inputs/outputs, built-in variables |
 //! | `storage.rs` | shader storage blocks (std430/std140, runtime-sized arrays, `length()`) and the atomic built-ins |
 //! | `depth_range.rs` | the built-in uniform `gl_DepthRange` (viewport 0's depth range, written by the API at each draw) |
+//! | `atomic_counter.rs` | `atomic_uint` counters: declarations, default offsets, where they may not appear, the counter built-ins |
 //! | `compute.rs` | the compute stage: local size, compute built-ins, `shared` variables, barriers |
 //! | `geometry.rs` | the geometry stage: input/output layouts, sized input arrays, `gl_in[]` and the primitive built-ins, EmitVertex/EndPrimitive and their streams |
 //! | `xfb.rs` | transform feedback layout qualifiers of outputs (`xfb_buffer`, `xfb_offset`, `xfb_stride`) |
@@ -36,6 +37,7 @@
 #![forbid(unsafe_code)]
 
 pub mod ast;
+mod atomic_counter;
 pub mod builtin_constants;
 mod builtins;
 mod compute;
@@ -265,6 +267,7 @@ fn parse_unit(
         layout,
         cube_map_array: enabled("GL_ARB_texture_cube_map_array"),
         rect: enabled("GL_ARB_texture_rectangle"),
+        atomic_counters: enabled("GL_ARB_shader_atomic_counters"),
     };
     let mut toks = lex::lex_with(&pp.tokens, &kw, &mut lw.diags);
     if let Some(k) = unit_no {

@@ -74,6 +74,7 @@ pub fn is_type_keyword(w: &str) -> bool {
             | "dmat2"
             | "dmat3"
             | "dmat4"
+            | "atomic_uint"
     ) || w.contains("sampler")
 }
 

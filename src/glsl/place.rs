@@ -122,7 +122,7 @@ impl Lowerer {
                         root: v.root.clone(),
                         ty: v.ty.clone(),
                         base: v.base,
-                        dyns: Vec::new(),
+                        dyns: self.counter_param_place_dyns(&v),
                         comps: None,
                         writable: v.writable,
                     })
@@ -403,6 +403,15 @@ impl Lowerer {
 
     /// Reads a place into fresh vars.
     pub fn read(&mut self, p: &Place, span: Span) -> R<Value> {
+        if p.ty.contains_base(crate::ir::BaseType::AtomicUint) {
+            // GLSL 4.60 §4.1.7.4: "Except for array indexing, structure member selection,
+            // and parentheses, counters are not allowed to be operands in expressions."
+            bail!(
+                self,
+                span,
+                "an atomic counter can only be an argument of the atomic counter functions"
+            );
+        }
         let mut offs = Vec::new();
         match &p.comps {
             Some(c) => offs.extend(c.iter().copied()),

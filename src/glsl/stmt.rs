@@ -42,6 +42,11 @@ impl Lowerer {
             if t.contains_sampler() && dir != ParamDir::In && !self.bindless {
                 bail!(self, p.span, "sampler parameters must be `in'");
             }
+            if dir != ParamDir::In {
+                // GLSL 4.60 §4.1.7.4: counters "cannot be used as out or inout function
+                // parameters".
+                self.refuse_atomic_counter(&t, p.span, "out or inout parameters")?;
+            }
             params.push((t, dir));
         }
         if builtin_type(&f.name).is_some() {
@@ -172,6 +177,8 @@ impl Lowerer {
     /// Inlines a function body with the given parameter values; returns the param vars
     /// (for copy-out) and the return value.
     pub fn inline_body(&mut self, def: &Rc<FnDef>, args: Vec<Value>, span: Span) -> R<Inlined> {
+        // Set by the caller for this call only (`user_call`).
+        let counter_args = std::mem::take(&mut self.counter_args);
         if self.calls.iter().any(|c| c.name == def.decl.name) {
             bail!(self, span, "recursive call to function `{}'", def.decl.name);
         }
@@ -222,7 +229,7 @@ impl Lowerer {
         };
         // The body is lowered with its own unit's `#version` and `#extension` settings.
         let caller_unit = self.enter_unit(def.unit);
-        let r = self.inline_defined(def, body, args);
+        let r = self.inline_defined(def, body, args, counter_args);
         self.enter_unit(caller_unit);
         r
     }
@@ -233,6 +240,7 @@ impl Lowerer {
         def: &Rc<FnDef>,
         body: Vec<ast::Stmt>,
         args: Vec<Value>,
+        counter_args: Vec<Option<super::place::Place>>,
     ) -> R<Inlined> {
         let label = self.new_label();
         let ret = match &def.ret {
@@ -245,7 +253,24 @@ impl Lowerer {
         self.scopes.push(HashMap::new());
         let mut param_vars = Vec::new();
         let mut result = Ok(());
-        for ((p, (t, _)), a) in def.decl.params.iter().zip(&def.params).zip(args) {
+        for (k, ((p, (t, _)), a)) in def
+            .decl
+            .params
+            .iter()
+            .zip(&def.params)
+            .zip(args)
+            .enumerate()
+        {
+            if t.contains_base(BaseType::AtomicUint) {
+                let arg = counter_args.get(k).cloned().flatten();
+                param_vars.push(a.vars.into());
+                if let Some(n) = &p.name {
+                    if self.counter_param(n, p.span, t, arg).is_err() {
+                        result = Err(());
+                    }
+                }
+                continue;
+            }
             let vars: Rc<[Var]> = self.new_vars_for(t).into();
             for (d, s) in vars.iter().zip(&a.vars) {
                 self.emit(Stmt::Assign {

@@ -73,6 +73,7 @@ impl Lowerer {
                 );
             }
             let mt = self.resolve_type(&m.ty)?;
+            self.refuse_atomic_counter(&mt, m.ty.span, "members of blocks")?;
             for (n, dims, sp) in &m.names {
                 let last = members.len() + 1 == n_members;
                 let t = match dims.as_slice() {

@@ -143,6 +143,7 @@ pub fn base_name(b: BaseType) -> &'static str {
         BaseType::Uint => "uint",
         BaseType::Bool => "bool",
         BaseType::Uint64 => "uint64_t",
+        BaseType::AtomicUint => "atomic_uint",
         b => b.sampler_name().unwrap_or("sampler"),
     }
 }
@@ -229,6 +230,7 @@ pub fn builtin_type(name: &str) -> Option<Result<Type, String>> {
         "samplerBuffer" => t(SamplerBuffer, 1, 1),
         "isamplerBuffer" => t(ISamplerBuffer, 1, 1),
         "usamplerBuffer" => t(USamplerBuffer, 1, 1),
+        "atomic_uint" => t(AtomicUint, 1, 1),
         "vec2" => t(Float, 2, 1),
         "vec3" => t(Float, 3, 1),
         "vec4" => t(Float, 4, 1),

@@ -159,6 +159,7 @@ pub fn type_name(t: ValueType) -> String {
         BaseType::Uint => ("uint", "u"),
         BaseType::Bool => ("bool", "b"),
         BaseType::Uint64 => ("uint64_t", "u64"),
+        BaseType::AtomicUint => return "atomic_uint".into(),
         b => return b.sampler_name().unwrap_or("sampler").into(),
     };
     match (t.cols, t.rows) {

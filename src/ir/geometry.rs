@@ -555,6 +555,17 @@ fn merge_blocks(
 ) -> Vec<u32> {
     from.iter()
         .map(|b| match into.iter().position(|o| o.name == b.name) {
+            Some(i) if super::atomic_counter::is_counter_buffer(b) => {
+                let binding = b.binding.unwrap_or(0);
+                super::atomic_counter::merge_counters(
+                    &mut into[i].members,
+                    &b.members,
+                    binding,
+                    errors,
+                );
+                into[i].size = super::atomic_counter::buffer_size(&into[i].members);
+                i as u32
+            }
             Some(i) => {
                 if into[i].members != b.members || into[i].size != b.size {
                     errors.push(LinkError::BlockMismatch {

@@ -153,6 +153,17 @@ pub enum LinkError {
         used: u32,
         limit: &'static str,
     },
+    /// GLSL 4.60 §4.4.6.2: two counters may not share a word of one buffer.
+    #[error("atomic counters `{a}` and `{b}` overlap in the buffer of binding {binding}")]
+    AtomicCounterOverlap { a: String, b: String, binding: u32 },
+    #[error("atomic counter `{name}` is declared with different bindings, offsets or sizes in two stages")]
+    AtomicCounterMismatch { name: String },
+    #[error("the {stage} shaders use {used} atomic counter buffers, more than GL_MAX_*_ATOMIC_COUNTER_BUFFERS ({})", super::atomic_counter::MAX_STAGE_ATOMIC_COUNTER_BUFFERS)]
+    AtomicCounterBuffers { stage: &'static str, used: u32 },
+    #[error(
+        "the {stage} shaders use {used} atomic counters, more than GL_MAX_*_ATOMIC_COUNTERS allows"
+    )]
+    AtomicCounters { stage: &'static str, used: u32 },
 }
 
 /// What linking needs from the program object besides the modules.
@@ -264,6 +275,8 @@ pub struct ActiveUniform<'a> {
     pub array_stride: i32,
     pub matrix_stride: i32,
     pub row_major: bool,
+    /// Index in `Linked::atomic_counter_buffers` of an atomic counter, else -1.
+    pub atomic_buffer: i32,
 }
 
 /// One user-defined fragment shader output (GL 4.5 core §15.2.3).
@@ -304,6 +317,11 @@ pub struct Linked {
     /// Active shader storage blocks (their own binding space); `stage_index` indexes the
     /// modules' `storage_blocks`.
     pub storage_blocks: Vec<Block>,
+    /// Active atomic counter buffers (`ir::atomic_counter`): `binding` is the
+    /// GL_ATOMIC_COUNTER_BUFFER binding point, `members` the counters of every stage,
+    /// `size` GL_ATOMIC_COUNTER_BUFFER_DATA_SIZE; `stage_index` indexes the modules'
+    /// `storage_blocks` as for storage blocks.
+    pub atomic_counter_buffers: Vec<Block>,
     pub vs_uniform_words: u32,
     pub fs_uniform_words: u32,
 }
@@ -382,6 +400,7 @@ impl Linked {
             array_stride: -1,
             matrix_stride: -1,
             row_major: false,
+            atomic_buffer: -1,
         });
         let members = self
             .blocks
@@ -398,9 +417,25 @@ impl Linked {
                     array_stride: m.array_stride as i32,
                     matrix_stride: m.matrix_stride as i32,
                     row_major: m.row_major,
+                    atomic_buffer: -1,
                 })
             });
-        default_block.chain(members)
+        // Atomic counters are uniforms without a location (GL 4.5 core §7.3.1.1): listed
+        // after the others, buffer by buffer.
+        let counters = (self.atomic_counter_buffers.iter().enumerate()).flat_map(|(b, buf)| {
+            buf.members.iter().map(move |m| ActiveUniform {
+                name: &m.name,
+                ty: m.ty,
+                size: m.array_len.unwrap_or(1),
+                block_index: -1,
+                offset: m.offset as i32,
+                array_stride: m.array_stride as i32,
+                matrix_stride: 0,
+                row_major: false,
+                atomic_buffer: b as i32,
+            })
+        });
+        default_block.chain(members).chain(counters)
     }
 
     /// Active uniform `index`, `None` past GL_ACTIVE_UNIFORMS.
@@ -444,6 +479,7 @@ fn type_name(ty: ValueType, array_len: Option<u32>) -> String {
         BaseType::Uint => "uint",
         BaseType::Bool => "bool",
         BaseType::Uint64 => "uint64_t",
+        BaseType::AtomicUint => "atomic_uint",
         b => b.sampler_name().unwrap_or("sampler"),
     };
     let mut s = if ty.cols > 1 {
@@ -530,13 +566,15 @@ pub fn link_compute(cs: &Module) -> Result<Linked, Vec<LinkError>> {
             used: cs.blocks.len() as u32,
         });
     }
-    if cs.storage_blocks.len() > MAX_STAGE_STORAGE_BLOCKS as usize {
+    let storage_count = super::atomic_counter::storage_block_count(cs);
+    if storage_count > MAX_STAGE_STORAGE_BLOCKS as usize {
         errors.push(LinkError::StorageBlocks {
             stage: "compute",
             upper: "COMPUTE",
-            used: cs.storage_blocks.len() as u32,
+            used: storage_count as u32,
         });
     }
+    super::atomic_counter::check_stage(cs, "compute", &mut errors);
     let mut none = cs.clone();
     none.stage = Stage::Fragment;
     none.func = Function::default();
@@ -547,6 +585,8 @@ pub fn link_compute(cs: &Module) -> Result<Linked, Vec<LinkError>> {
     let (uniforms, locations) = link_uniforms(cs, &none, &mut errors);
     let blocks = link_blocks(cs, &none, |m| &m.blocks, &mut errors);
     let storage_blocks = link_blocks(cs, &none, |m| &m.storage_blocks, &mut errors);
+    let (atomic_counter_buffers, storage_blocks) = split_counter_buffers(storage_blocks);
+    super::atomic_counter::check_names(&atomic_counter_buffers, &mut errors);
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -568,6 +608,7 @@ pub fn link_compute(cs: &Module) -> Result<Linked, Vec<LinkError>> {
         locations,
         blocks,
         storage_blocks,
+        atomic_counter_buffers,
         vs_uniform_words: cs.uniform_words,
         fs_uniform_words: 0,
     })
@@ -641,15 +682,20 @@ pub fn link(vs: &Module, fs: &Module, opts: &LinkOptions) -> Result<Linked, Vec<
     let (uniforms, locations) = link_uniforms(vs, fs, &mut errors);
     let blocks = link_blocks(vs, fs, |m| &m.blocks, &mut errors);
     for (m, stage, upper) in [(vs, "vertex", "VERTEX"), (fs, "fragment", "FRAGMENT")] {
-        if m.storage_blocks.len() > MAX_STAGE_STORAGE_BLOCKS as usize {
+        let storage_count = super::atomic_counter::storage_block_count(m);
+        if storage_count > MAX_STAGE_STORAGE_BLOCKS as usize {
             errors.push(LinkError::StorageBlocks {
                 stage,
                 upper,
-                used: m.storage_blocks.len() as u32,
+                used: storage_count as u32,
             });
         }
+        super::atomic_counter::check_stage(m, stage, &mut errors);
     }
+    super::atomic_counter::check_combined([vs, fs], &mut errors);
     let storage_blocks = link_blocks(vs, fs, |m| &m.storage_blocks, &mut errors);
+    let (atomic_counter_buffers, storage_blocks) = split_counter_buffers(storage_blocks);
+    super::atomic_counter::check_names(&atomic_counter_buffers, &mut errors);
 
     if !errors.is_empty() {
         return Err(errors);
@@ -677,6 +723,7 @@ pub fn link(vs: &Module, fs: &Module, opts: &LinkOptions) -> Result<Linked, Vec<
         locations,
         blocks,
         storage_blocks,
+        atomic_counter_buffers,
         vs_uniform_words: vs.uniform_words,
         fs_uniform_words: fs.uniform_words,
     })
@@ -1065,6 +1112,18 @@ fn link_blocks<'m>(
     for (stage, m) in [vs, fs].into_iter().enumerate() {
         for (i, b) in of(m).iter().enumerate() {
             if let Some(existing) = by_name.get(b.name.as_str()).map(|&k| &mut blocks[k]) {
+                if let Some(binding) = super::atomic_counter::buffer_binding(&b.name) {
+                    // One buffer, counters of both stages (`ir::atomic_counter`).
+                    super::atomic_counter::merge_counters(
+                        &mut existing.members,
+                        &b.members,
+                        binding,
+                        errors,
+                    );
+                    existing.size = super::atomic_counter::buffer_size(&existing.members);
+                    existing.stage_index[stage] = Some(i as u32);
+                    continue;
+                }
                 let other_stage = 1 - stage;
                 let other = existing.stage_index[other_stage]
                     .and_then(|k| of([vs, fs][other_stage]).get(k as usize));
@@ -1093,6 +1152,13 @@ fn link_blocks<'m>(
         }
     }
     blocks
+}
+
+/// Splits linked storage blocks into (atomic counter buffers, shader storage blocks).
+fn split_counter_buffers(blocks: Vec<Block>) -> (Vec<Block>, Vec<Block>) {
+    blocks
+        .into_iter()
+        .partition(|b| super::atomic_counter::buffer_binding(&b.name).is_some())
 }
 
 /// Hand-built modules for tests here and in `api` (the GLSL front end is separate work).

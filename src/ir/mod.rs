@@ -10,11 +10,13 @@
 //! | `interp.rs` | the reference interpreter (`interp::run`) and the exact semantics of every op |
 //! | `builder.rs` | `Builder` for writing modules by hand; `random_module` for differential tests |
 //! | `fold.rs` | constant folding and dead-assignment removal, the front end's last step |
+//! | `atomic_counter.rs` | atomic counters as hidden storage blocks: names, limits, link rules |
 //! | `compute.rs` | compute work groups: `main` split at its barriers into regions and a plan |
 //! | `geometry.rs` | geometry shaders: layouts, EmitVertex/EndPrimitive rewritten to array stores, the output record, the vertex → geometry link |
 
 #![forbid(unsafe_code)]
 
+pub mod atomic_counter;
 pub mod compute;
 pub mod fold;
 pub mod geometry;

@@ -633,6 +633,9 @@ pub enum BaseType {
     SamplerBuffer,
     ISamplerBuffer,
     USamplerBuffer,
+    /// `atomic_uint` (GLSL 4.60 §4.1.7.4): an opaque counter in an atomic counter buffer,
+    /// never a value of its own; its place is a word of that buffer (`glsl::atomic_counter`).
+    AtomicUint,
 }
 
 /// The scalar type a sampler's lookups return.
@@ -970,6 +973,7 @@ impl ValueType {
             BaseType::SamplerBuffer => 0x8DC2,
             BaseType::ISamplerBuffer => 0x8DD0,
             BaseType::USamplerBuffer => 0x8DD8,
+            BaseType::AtomicUint => 0x92DB,
         }
     }
 }

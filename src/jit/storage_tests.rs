@@ -282,3 +282,42 @@ fn storage_diagnostics() {
         assert!(out.info_log.contains(want), "{src}\n{}", out.info_log);
     }
 }
+
+/// Atomic counters (hidden storage blocks, `ir::atomic_counter`): every counter built-in on
+/// one counter every lane updates and on an array indexed per lane, some indices past its
+/// end (which must touch nothing). Both paths return the same lane-ordered values and
+/// leave the same words.
+#[test]
+fn atomic_counters_agree() {
+    let src = "#version 460
+        flat in uint idx;
+        flat in uint b;
+        layout(binding = 3, offset = 4) uniform atomic_uint c;
+        layout(binding = 3) uniform atomic_uint arr[3];
+        out uvec4 o0;
+        out uvec4 o1;
+        void main() {
+            uint r0 = atomicCounterIncrement(c);
+            uint r1 = atomicCounterDecrement(arr[idx]);
+            uint r2 = atomicCounterAdd(c, b) + atomicCounterSubtract(arr[0], b);
+            uint r3 = atomicCounterMin(arr[1], b) ^ atomicCounterMax(arr[2], b);
+            uint q0 = atomicCounterAnd(c, b) + atomicCounterOr(c, 3u);
+            uint q1 = atomicCounterXor(arr[idx], b);
+            uint q2 = atomicCounterExchange(arr[0], idx);
+            uint q3 = atomicCounterCompSwap(c, 9u, b) + atomicCounter(arr[idx]);
+            o0 = uvec4(r0, r1, r2, r3);
+            o1 = uvec4(q0, q1, q2, q3);
+        }";
+    let m = compile_glsl(Stage::Fragment, src);
+    assert_eq!(m.storage_blocks.len(), 1, "one hidden block for binding 3");
+    assert_eq!(m.storage_blocks[0].binding, Some(3));
+    let idx = [0u32, 2, 3, 0xFFFF_FFFF];
+    let b = [7u32, 0xFFFF_0000, 3, 9];
+    // Word 0 unused, 1 is c, 2..4 arr (the default offset follows c), 5 past arr's end.
+    let init = vec![vec![100, 5, 50, 60, 70, 0x5E]];
+    for mask in [0xF, 0b1010, 0b0111, 0xF | (0b1001 << 4)] {
+        let (_, mem) = both(&m, &[idx, b], &init, mask);
+        assert_eq!(mem[0][0], 100, "word 0 is no counter");
+        assert_eq!(mem[0][5], 0x5E, "indices past arr[2] touch nothing");
+    }
+}

@@ -344,6 +344,19 @@ pub unsafe fn GetActiveUniformBlockiv(
     unsafe { write_out(params, &v) }
 }
 
+pub unsafe fn GetActiveAtomicCounterBufferiv(
+    ctx: &mut Context,
+    program: GLuint,
+    buffer_index: GLuint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    let v = ctx.get_active_atomic_counter_bufferiv(program, buffer_index, pname);
+    // SAFETY: `params` is null or writable for the values `pname` returns (one, or
+    // ATOMIC_COUNTER_BUFFER_ACTIVE_ATOMIC_COUNTERS of them for the indices).
+    unsafe { write_out(params, &v) }
+}
+
 pub unsafe fn GetActiveUniformBlockName(
     ctx: &mut Context,
     program: GLuint,

@@ -1307,3 +1307,32 @@ pub fn TextureView(
         numlayers,
     )
 }
+
+pub fn BindImageTexture(
+    ctx: &mut Context,
+    unit: GLuint,
+    texture: GLuint,
+    level: GLint,
+    layered: GLboolean,
+    layer: GLint,
+    access: GLenum,
+    format: GLenum,
+) {
+    ctx.bind_image_texture(unit, texture, level, layered != 0, layer, access, format)
+}
+
+pub unsafe fn BindImageTextures(
+    ctx: &mut Context,
+    first: GLuint,
+    count: GLsizei,
+    textures: *const GLuint,
+) {
+    if textures.is_null() {
+        return ctx.bind_image_textures(first, count, None);
+    }
+    // SAFETY: `textures` holds `count` names (ARB_multi_bind).
+    match unsafe { slice(textures, count, "negative count") } {
+        Ok(t) => ctx.bind_image_textures(first, count, Some(t)),
+        Err(e) => fail(ctx, e),
+    }
+}
