@@ -180,6 +180,7 @@ pub const GLSL: &[&str] = &[
     "GL_ARB_separate_shader_objects",
     "GL_ARB_shader_bit_encoding",
     "GL_ARB_shader_viewport_layer_array",
+    "GL_ARB_tessellation_shader",
     "GL_ARB_texture_cube_map_array",
     "GL_ARB_texture_gather",
     "GL_ARB_texture_query_levels",

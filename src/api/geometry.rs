@@ -90,6 +90,7 @@ pub(crate) fn executable_of(
         gs: Some(Arc::new(geometry)),
         // What the geometry shader emits is rasterized: its gl_Layer counts.
         vs_select_slots: [None; 2],
+        tess: None,
     };
     let mut exe = Executable::new(linked, Arc::new(code));
     exe.writes_storage = fs.writes_storage() || vs.writes_storage() || l.gs.writes_storage();

@@ -249,8 +249,12 @@ impl Lowerer {
     /// The geometry built-ins (GLSL 1.50 §7.1); `None` for other names.
     pub(super) fn geometry_builtin_var(&mut self, name: &str) -> Option<Sym> {
         let (ty, vars, writable): (Type, Vec<Var>, bool) = match (name, self.stage) {
-            ("gl_in", Stage::Geometry) => {
-                let n = self.geometry.input?.vertices();
+            ("gl_in", Stage::Geometry | Stage::TessControl | Stage::TessEval) => {
+                let n = if self.stage == Stage::Geometry {
+                    self.geometry.input?.vertices()
+                } else {
+                    crate::ir::tess::MAX_PATCH_VERTICES
+                };
                 let def = Rc::new(StructDef {
                     name: "gl_PerVertex".into(),
                     members: vec![
@@ -295,7 +299,7 @@ impl Lowerer {
                     self.builtin_inputs(name, BuiltinOutput::PrimitiveIdIn, &Type::INT, None);
                 (Type::INT, vars, false)
             }
-            ("gl_InvocationID", Stage::Geometry) => {
+            ("gl_InvocationID", Stage::Geometry | Stage::TessControl) => {
                 let vars = self.builtin_inputs(name, BuiltinOutput::InvocationId, &Type::INT, None);
                 (Type::INT, vars, false)
             }
@@ -385,7 +389,7 @@ impl Lowerer {
     }
 
     /// Input words of a built-in input the draw fills (`ir::geometry::link_inputs`).
-    fn builtin_inputs(
+    pub(super) fn builtin_inputs(
         &mut self,
         name: &str,
         builtin: BuiltinOutput,

@@ -67,6 +67,12 @@ impl Lowerer {
         {
             return self.geometry_layout(q);
         }
+        if self.is_tess()
+            && matches!(q.storage, Some(Storage::In) | Some(Storage::Out))
+            && !q.layout.is_empty()
+        {
+            return self.tess_layout(q);
+        }
         for l in &q.layout {
             match (l.name.as_str(), q.storage) {
                 ("bindless_sampler", Some(Storage::Uniform)) => {
@@ -357,6 +363,52 @@ impl Lowerer {
             };
             // GLSL 1.50 §4.3.4: geometry inputs are arrays of the input primitive's size.
             let gs_in = self.stage == Stage::Geometry && storage == Some(Storage::In);
+            // GLSL 4.00 §4.3.4, §4.3.6: tessellation inputs (and control outputs) are arrays
+            // of one element per vertex, unless `patch`.
+            let is_in = storage == Some(Storage::In);
+            let io = matches!(storage, Some(Storage::In) | Some(Storage::Out));
+            if io && self.tess_patch(q, &d.name, d.span).is_err() {
+                self.declare_dummy(&d.name, &base);
+                continue;
+            }
+            let tess_arrayed = io && self.tess_arrayed(is_in, q.patch);
+            if tess_arrayed {
+                let declared = match d.dims.first() {
+                    Some(Some(e)) => self.array_size(e).ok(),
+                    _ => None,
+                };
+                if d.dims.is_empty() {
+                    self.error(
+                        d.span,
+                        format!(
+                            "per-vertex tessellation {} `{}' must be an array",
+                            if is_in { "input" } else { "output" },
+                            d.name
+                        ),
+                    );
+                    self.declare_dummy(&d.name, &base);
+                    continue;
+                }
+                let Ok(n) = self.tess_array_len(&d.name, is_in, declared, d.span) else {
+                    self.declare_dummy(&d.name, &base);
+                    continue;
+                };
+                let mut dims = d.dims.clone();
+                dims.remove(0);
+                let elem = self
+                    .apply_dims(base.clone(), &dims, None, d.span)
+                    .unwrap_or_else(|_| base.clone());
+                let ty = Type::Array(Box::new(elem), n);
+                let r = if is_in {
+                    self.input_var(q, &ty, d, true).map(|_| ())
+                } else {
+                    self.output_var(q, &ty, d, true).map(|_| ())
+                };
+                if r.is_err() {
+                    self.declare_dummy(&d.name, &ty);
+                }
+                continue;
+            }
             let init_len = match d.dims.first() {
                 Some(None) if gs_in => match self.geometry_input_len(&d.name, None, d.span) {
                     Ok(n) => Some(n),
@@ -1631,12 +1683,16 @@ impl Lowerer {
         if self.stage == Stage::Compute {
             return self.compute_builtin_var(name);
         }
+        if let Some(sym) = self.tess_builtin_var(name) {
+            return Some(sym);
+        }
         if let Some(sym) = self.geometry_builtin_var(name) {
             return Some(sym);
         }
-        // A geometry shader writes the vertex outputs (GLSL 1.50 §7.1).
+        // A geometry or tessellation evaluation shader writes the vertex outputs (GLSL
+        // 1.50 §7.1, GLSL 4.00 §7.1).
         let vertex = self.stage == Stage::Vertex
-            || (self.stage == Stage::Geometry
+            || (matches!(self.stage, Stage::Geometry | Stage::TessEval)
                 && matches!(name, "gl_Position" | "gl_PointSize" | "gl_ClipDistance"));
         let f4 = Type::vector(BaseType::Float, 4);
         let (ty, root_vars, writable): (Type, Vec<Var>, bool) = match (name, vertex) {

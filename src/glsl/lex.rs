@@ -216,6 +216,8 @@ pub struct KeywordSet {
     pub cube_map_array: bool,
     /// The sampler2DRect types below GLSL 1.40: GL_ARB_texture_rectangle is enabled.
     pub rect: bool,
+    /// `patch` below GLSL 4.00: GL_ARB_tessellation_shader is enabled.
+    pub patch: bool,
 }
 
 /// GL_ARB_texture_cube_map_array's sampler types (keywords of GLSL 4.00).
@@ -249,6 +251,9 @@ impl KeywordSet {
         }
         // ARB_texture_rectangle (GLSL 1.10) has sampler2DRect and sampler2DRectShadow.
         if self.rect && matches!(w, "sampler2DRect" | "sampler2DRectShadow") {
+            return true;
+        }
+        if self.patch && w == "patch" {
             return true;
         }
         if v >= 150 && KW_150.contains(&w) {
@@ -296,6 +301,7 @@ pub fn lex(
         layout: false,
         cube_map_array: false,
         rect: false,
+        patch: false,
     };
     lex_with(pp, &kw, diags)
 }
@@ -439,6 +445,7 @@ mod tests {
             layout: false,
             cube_map_array: false,
             rect: false,
+            patch: false,
         };
         assert!(!k.is_keyword("uint"));
         assert!(k.is_keyword("vec4"));
@@ -449,6 +456,7 @@ mod tests {
             layout: false,
             cube_map_array: false,
             rect: false,
+            patch: false,
         };
         assert!(k.is_keyword("uint") && k.is_keyword("layout"));
         let k = KeywordSet {
@@ -457,6 +465,7 @@ mod tests {
             layout: true,
             cube_map_array: false,
             rect: false,
+            patch: false,
         };
         assert!(k.is_keyword("layout") && !k.is_keyword("samplerBuffer"));
         assert!(!k.is_keyword("samplerCubeArray") && !k.is_keyword("sampler2DRect"));
@@ -466,6 +475,7 @@ mod tests {
             layout: false,
             cube_map_array: true,
             rect: true,
+            patch: false,
         };
         assert!(k.is_keyword("isamplerCubeArray") && k.is_keyword("sampler2DRectShadow"));
         assert!(!k.is_keyword("isampler2DRect") && !k.is_keyword("dvec2"));

@@ -12,6 +12,7 @@
 //! | `fold.rs` | constant folding and dead-assignment removal, the front end's last step |
 //! | `compute.rs` | compute work groups: `main` split at its barriers into regions and a plan |
 //! | `geometry.rs` | geometry shaders: layouts, EmitVertex/EndPrimitive rewritten to array stores, the output record, the vertex → geometry link |
+//! | `tess.rs` | tessellation: layouts, the fixed-function tessellator, the control shader's invocations in one lane (barrier regions), the VS → TCS → TES links |
 
 #![forbid(unsafe_code)]
 
@@ -19,6 +20,7 @@ pub mod compute;
 pub mod fold;
 pub mod geometry;
 pub mod link;
+pub mod tess;
 
 pub mod module;
 

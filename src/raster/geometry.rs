@@ -90,7 +90,8 @@ fn segment(t: Topology, a: u32, b: u32, out: &mut Vec<u32>) {
     let n = b.saturating_sub(a);
     let s = |i: u32| a + i;
     match t {
-        Topology::Points => out.extend(a..b),
+        // A geometry shader's input is never patches (tessellation comes first).
+        Topology::Points | Topology::Patches => out.extend(a..b),
         Topology::Lines => out.extend(a..a + n - n % 2),
         Topology::LineStrip | Topology::LineLoop => {
             for i in 0..n.saturating_sub(1) {
