@@ -486,3 +486,89 @@ void main() {}",
         "patch",
     );
 }
+
+#[test]
+fn a_geometry_shader_takes_the_tessellated_primitives() {
+    // Two quad patches, each split by its levels into triangles; the geometry shader
+    // passes each triangle on, coloured by gl_PrimitiveIDIn, which after tessellation
+    // is the patch's number (GL 4.5 core §11.3.4.4).
+    let gs = "#version 400
+layout(triangles) in;
+layout(triangle_strip, max_vertices = 3) out;
+out vec4 t_col;
+void main() {
+    for (int i = 0; i < 3; i++) {
+        gl_Position = gl_in[i].gl_Position;
+        t_col = vec4(0.0, 1.0, float(gl_PrimitiveIDIn), 1.0);
+        EmitVertex();
+    }
+}";
+    let tes = "#version 400
+layout(quads) in;
+void main() {
+    vec4 a = mix(gl_in[0].gl_Position, gl_in[1].gl_Position, gl_TessCoord.x);
+    vec4 b = mix(gl_in[3].gl_Position, gl_in[2].gl_Position, gl_TessCoord.x);
+    gl_Position = mix(a, b, gl_TessCoord.y);
+}";
+    let tcs = tcs_levels(4, 3.0, 2.0);
+    let verts = [
+        [-1.0, -1.0],
+        [0.0, -1.0],
+        [0.0, 1.0],
+        [-1.0, 1.0],
+        [0.0, -1.0],
+        [1.0, -1.0],
+        [1.0, 1.0],
+        [0.0, 1.0],
+    ];
+    let mut images = Vec::new();
+    for threads in [1, 2] {
+        let mut c = common::context(W, H, threads);
+        let shaders = [
+            (gl::VERTEX_SHADER, VS),
+            (gl::TESS_CONTROL_SHADER, tcs.as_str()),
+            (gl::TESS_EVALUATION_SHADER, tes),
+            (gl::GEOMETRY_SHADER, gs),
+            (gl::FRAGMENT_SHADER, FS),
+        ];
+        let (p, ok, log) = link(&mut c, &shaders);
+        assert!(ok, "{log}");
+        c.use_program(p);
+        let vbo = c.gen_buffers(1)[0];
+        c.bind_buffer(gl::ARRAY_BUFFER, vbo);
+        let bytes: Vec<u8> = verts
+            .iter()
+            .flatten()
+            .flat_map(|f: &f32| f.to_le_bytes())
+            .collect();
+        c.buffer_data(
+            gl::ARRAY_BUFFER,
+            bytes.len() as isize,
+            Some(&bytes),
+            gl::STATIC_DRAW,
+        );
+        let loc = c.get_attrib_location(p, "pos") as u32;
+        c.vertex_attrib_pointer(loc, 2, gl::FLOAT, false, 8, 0);
+        c.enable_vertex_attrib_array(loc);
+        c.patch_parameteri(gl::PATCH_VERTICES, 4);
+        // The geometry shader's input must match what the tessellator makes.
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        let q = c.gen_queries(1)[0];
+        c.begin_query(gl::PRIMITIVES_GENERATED, q);
+        c.draw_arrays(gl::PATCHES, 0, 8);
+        c.end_query(gl::PRIMITIVES_GENERATED);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        // Outer 3, inner 2 per quad: 12 outer points around 1 inner point, 12 triangles.
+        assert_eq!(c.get_query_object(q, gl::QUERY_RESULT), Some(24));
+        images.push(read(&mut c));
+    }
+    assert_eq!(images[0], images[1], "1 and 2 threads agree");
+    let img = &images[0];
+    for y in 0..H {
+        for x in 0..W {
+            let p = &img[((y * W + x) * 4) as usize..][..4];
+            let want = if x < W / 2 { 0 } else { 255 };
+            assert_eq!(p, [0, 255, want, 255], "pixel ({x}, {y})");
+        }
+    }
+}

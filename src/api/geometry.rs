@@ -128,6 +128,11 @@ pub(crate) fn check_draw(
     let Some(g) = &code.gs else {
         return Ok(());
     };
+    // After tessellation the geometry shader takes what the tessellator makes.
+    let mode = code
+        .tess
+        .as_deref()
+        .map_or(mode, crate::raster::tess::output_topology);
     if !mode_matches(g.input, mode) {
         return Err(GlError::InvalidOperation(
             "the draw mode does not match the geometry shader's input primitive",

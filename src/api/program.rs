@@ -218,12 +218,6 @@ fn link_units(
                     .into(),
             );
         }
-        if tes.is_some() && gs.is_some() {
-            return Err(
-                "error: a geometry shader after tessellation is not supported by softgl yet\n"
-                    .into(),
-            );
-        }
         if separable && (tcs.is_some() || tes.is_some()) {
             return Err(
                 "error: separable programs with tessellation stages are not supported by softgl yet\n"
@@ -258,9 +252,15 @@ fn link_units(
         let last = gs.as_deref().or(tes.as_deref()).unwrap_or(&vs);
         let layout = crate::api::transform_feedback::link_varyings(last, xfb.0, xfb.1)?;
         let mut exe = match (gs, tes) {
-            (_, Some(tes)) => {
-                crate::api::tess::link_modules(&vs, tcs.as_deref(), &tes, &fs, &opts, back_end)
-            }
+            (gs, Some(tes)) => crate::api::tess::link_modules(
+                &vs,
+                tcs.as_deref(),
+                &tes,
+                gs.as_deref(),
+                &fs,
+                &opts,
+                back_end,
+            ),
             (Some(gs), None) => crate::api::geometry::link_modules(&vs, &gs, &fs, &opts, back_end),
             (None, None) => Context::link_modules(&vs, &fs, &opts, back_end),
         }?;

@@ -27,6 +27,7 @@ pub(crate) fn link_modules(
     vs: &Module,
     tcs: Option<&Module>,
     tes: &Module,
+    gs: Option<&Module>,
     fs: &Module,
     opts: &LinkOptions,
     back_end: &BackEnd,
@@ -48,10 +49,10 @@ pub(crate) fn link_modules(
     if !errors.is_empty() {
         return Err(fail(errors));
     }
-    // The fragment shader reads what the evaluation shader writes.
+    // The fragment shader (or the geometry shader) reads what the evaluation shader
+    // writes.
     merged.outputs = tes.outputs.clone();
     merged.version = tes.version;
-    let linked = link::link(&merged, fs, opts).map_err(fail)?;
     let vs_code = back_end(vs).map_err(|e| format!("error: vertex shader: {e}\n"))?;
     let tcs_code = match &tcs {
         Some(t) => {
@@ -61,14 +62,11 @@ pub(crate) fn link_modules(
     };
     let tes_code =
         back_end(&tes).map_err(|e| format!("error: tessellation evaluation shader: {e}\n"))?;
-    let fs_code = back_end(fs).map_err(|e| format!("error: fragment shader: {e}\n"))?;
     let control_slot = |b: BuiltinOutput| {
         tcs.as_ref()
             .and_then(|t| t.outputs.iter().find(|o| o.builtin == Some(b)))
             .map(|o| o.slot)
     };
-    let out = &tes.outputs;
-    let builtin = |b: BuiltinOutput| out.iter().find(|o| o.builtin == Some(b));
     let code = TessCode {
         vertices: tcs.as_ref().and_then(|t| t.tess.vertices).unwrap_or(0),
         control_words: tcs.as_ref().map_or(0, |t| t.func.output_words()),
@@ -83,6 +81,25 @@ pub(crate) fn link_modules(
         cw: tes.tess.cw.unwrap_or(false),
         point_mode: tes.tess.point_mode,
     };
+    let tess_writes = tes.writes_storage() || tcs.as_ref().is_some_and(|t| t.writes_storage());
+    // A geometry shader after tessellation: linked as it is after a vertex shader, the
+    // evaluation shader (with the merged uniforms) in the vertex shader's place.
+    if let Some(gs) = gs {
+        let l = crate::ir::geometry::link_geometry(&merged, gs, fs, opts).map_err(fail)?;
+        let gs_code = back_end(&l.gs).map_err(|e| format!("error: geometry shader: {e}\n"))?;
+        let fs_code = back_end(fs).map_err(|e| format!("error: fragment shader: {e}\n"))?;
+        let mut exe = crate::api::geometry::executable_of(vs, fs, l, [vs_code, gs_code, fs_code])?;
+        let Some(program) = Arc::get_mut(&mut exe.code) else {
+            unreachable!("the executable's code was made just now and is not shared")
+        };
+        program.tess = Some(Arc::new(code));
+        exe.writes_storage |= tess_writes;
+        return Ok(exe);
+    }
+    let linked = link::link(&merged, fs, opts).map_err(fail)?;
+    let fs_code = back_end(fs).map_err(|e| format!("error: fragment shader: {e}\n"))?;
+    let out = &tes.outputs;
+    let builtin = |b: BuiltinOutput| out.iter().find(|o| o.builtin == Some(b));
     let program = ProgramCode {
         vs_output_words: vs_code.output_words().max(linked.vs_output_words),
         fs_input_words: fs_code.input_words().max(linked.fs_input_words),
@@ -107,10 +124,7 @@ pub(crate) fn link_modules(
         tess: Some(Arc::new(code)),
     };
     let mut exe = Executable::new(linked, Arc::new(program));
-    exe.writes_storage = fs.writes_storage()
-        || vs.writes_storage()
-        || tes.writes_storage()
-        || tcs.as_ref().is_some_and(|t| t.writes_storage());
+    exe.writes_storage = fs.writes_storage() || vs.writes_storage() || tess_writes;
     Ok(exe)
 }
 

@@ -167,12 +167,14 @@ fn capture_geometry(
     sink: &mut dyn FnMut(u32, &[&[u32]]),
 ) -> (StreamCounts, Option<Preshaded>) {
     let mut generated = StreamCounts::default();
-    let (elems, n, window, vw) = match (call.program.gs.as_deref(), call.program.tess.is_some()) {
+    let gs = call.program.gs.as_deref();
+    let (elems, n, window, vw) = match (gs, call.program.tess.is_some()) {
         (_, true) => (
             super::tess::input_patches(call),
             call.state.patch.vertices.max(1) as usize,
             super::tess::WINDOW_PATCHES,
-            super::tess::vertex_words(call),
+            // A geometry shader after tessellation emits the captured vertices.
+            gs.map_or(super::tess::vertex_words(call), |g| g.vertex_words as usize),
         ),
         (Some(g), false) => (
             geometry::input_primitives(call),

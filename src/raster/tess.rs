@@ -201,6 +201,12 @@ pub fn run(call: &DrawCall, instance: u32, elems: &[u32], first_patch: u32, out:
     let stride = vertex::record_stride(call);
     let filler = vertex::RecordFiller::new(call);
     let first = call.state.provoking_first;
+    // With a geometry shader after tessellation, the evaluated vertices and primitives of
+    // the window are its input (`geometry::run_on`), each primitive with its patch's id.
+    let gs = call.program.gs.as_deref();
+    let mut gs_words: Vec<u32> = Vec::new();
+    let mut gs_recs: Vec<u32> = Vec::new();
+    let mut gs_ids: Vec<u32> = Vec::new();
     let level = |p: usize, slot: Option<u32>, k: usize, default: f32| -> f32 {
         match (slot, t.control.is_some()) {
             (Some(s), true) => {
@@ -223,7 +229,10 @@ pub fn run(call: &DrawCall, instance: u32, elems: &[u32], first_patch: u32, out:
             let v = words.word(src, p);
             inputs[w * 4..w * 4 + 4].fill(v);
         }
-        let base = (out.records.len() / stride) as u32;
+        let base = match gs {
+            Some(_) => (gs_words.len() / out_words.max(1)) as u32,
+            None => (out.records.len() / stride) as u32,
+        };
         for chunk in mesh.coords.chunks(4) {
             for (lane, c) in chunk.iter().enumerate() {
                 for &(w, k) in &coord_words {
@@ -241,6 +250,10 @@ pub fn run(call: &DrawCall, instance: u32, elems: &[u32], first_patch: u32, out:
             );
             for lane in 0..chunk.len() {
                 let word = |s: u32| outputs.get(s as usize * 4 + lane).copied().unwrap_or(0);
+                if gs.is_some() {
+                    gs_words.extend((0..out_words as u32).map(word));
+                    continue;
+                }
                 let at = out.records.len();
                 out.records.resize(at + stride, 0.0);
                 filler.fill(&mut out.records[at..], word);
@@ -250,6 +263,12 @@ pub fn run(call: &DrawCall, instance: u32, elems: &[u32], first_patch: u32, out:
             }
         }
         let n = mesh.per_prim as usize;
+        if gs.is_some() {
+            gs_recs.extend(mesh.indices.iter().map(|&i| base + i));
+            let id = first_patch.wrapping_add(p as u32);
+            gs_ids.extend(std::iter::repeat_n(id, mesh.indices.len() / n));
+            continue;
+        }
         for prim in mesh.indices.chunks_exact(n) {
             let r = |k: usize| base + prim[k.min(n - 1)];
             out.prims.push(OutPrim {
@@ -259,6 +278,30 @@ pub fn run(call: &DrawCall, instance: u32, elems: &[u32], first_patch: u32, out:
                 stream: 0,
             });
         }
+    }
+    finish_window(call, &gs_words, out_words, &gs_recs, &gs_ids, out);
+}
+
+/// Runs the geometry shader (when the program has one) on what the window's patches
+/// made.
+fn finish_window(
+    call: &DrawCall,
+    words: &[u32],
+    per_vertex: usize,
+    recs: &[u32],
+    ids: &[u32],
+    out: &mut GeometryOut,
+) {
+    if let Some(g) = call.program.gs.as_deref() {
+        super::geometry::run_on(
+            call,
+            g,
+            words,
+            per_vertex,
+            recs,
+            super::geometry::PrimIds::Each(ids),
+            out,
+        );
     }
 }
 
