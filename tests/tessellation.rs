@@ -572,3 +572,28 @@ void main() {
         }
     }
 }
+
+#[test]
+fn barrier_after_a_nested_return_and_gl_out_length_before_its_layout_fail() {
+    let mut c = common::context(W, H, 1);
+    for (src, why) in [
+        (
+            "#version 400
+layout(vertices = 3) out;
+uniform bool cond;
+void main() { if (cond) return; barrier(); }",
+            "barrier()",
+        ),
+        (
+            "#version 400
+int test[gl_out.length()];
+layout(vertices = 3) out;
+void main() {}",
+            "array size must be a constant",
+        ),
+    ] {
+        let (_, ok, log) = compile(&mut c, gl::TESS_CONTROL_SHADER, src);
+        assert!(!ok, "compiled: {src}");
+        assert!(log.contains(why), "{why}: {log}");
+    }
+}

@@ -958,6 +958,25 @@ impl Lowerer {
         self.input_var(q, ty, &d, false)
     }
 
+    /// The output twin of `block_member_input` (a control shader's per-vertex output
+    /// block).
+    pub(super) fn block_member_output(
+        &mut self,
+        b: &ast::BlockDecl,
+        q: &Qualifiers,
+        name: &str,
+        ty: &Type,
+        span: Span,
+    ) -> R<Rc<[Var]>> {
+        let d = ast::Declarator {
+            name: format!("{}.{}", b.name, name),
+            dims: Vec::new(),
+            init: None,
+            span,
+        };
+        self.output_var(q, ty, &d, false)
+    }
+
     pub(super) fn interface_location(&mut self, q: &Qualifiers) -> R<Option<u32>> {
         let mut loc = None;
         for l in &q.layout {
@@ -1376,7 +1395,8 @@ impl Lowerer {
                 "interface blocks are supported between the vertex and fragment stages only"
             );
         }
-        if self.stage == Stage::Geometry && is_in {
+        // Per-vertex blocks: geometry inputs, tessellation inputs and control outputs.
+        if (self.stage == Stage::Geometry && is_in) || self.tess_arrayed(is_in, b.quals.patch) {
             return self.geometry_input_block(b);
         }
         if b.instance.as_ref().is_some_and(|(_, d)| !d.is_empty()) {

@@ -212,6 +212,8 @@ pub struct Lowerer {
     pub tess: ir::tess::TessLayout,
     /// GL_ARB_tessellation_shader is on: the tessellation stages below GLSL 4.00.
     pub tessellation: bool,
+    /// `layout(vertices = N) out;` has been lowered (the prescan may know N before).
+    pub tess_vertices_declared: bool,
     /// Lowering `barrier();` at the top level of main, before any top-level `return`: the
     /// one place a tessellation control shader may call it (`tess.rs`).
     pub barrier_ok: bool,
@@ -356,6 +358,7 @@ impl Lowerer {
             geometry: Default::default(),
             tess: Default::default(),
             tessellation: false,
+            tess_vertices_declared: false,
             barrier_ok: false,
             geometry_sized_inputs: Vec::new(),
             geometry_stream: 0,
@@ -633,7 +636,11 @@ impl Lowerer {
             "gl_CullDistance" => self.cull_distance_len,
             "gl_in" if self.stage == Stage::Geometry => self.geometry.input.map(|p| p.vertices()),
             "gl_in" if self.is_tess() => Some(ir::tess::MAX_PATCH_VERTICES),
-            "gl_out" if self.stage == Stage::TessControl => self.tess.vertices,
+            // Only once `layout(vertices = N) out;` has been lowered (piglit's
+            // gl_out-length-before-declared), though the prescan knows N earlier.
+            "gl_out" if self.stage == Stage::TessControl && self.tess_vertices_declared => {
+                self.tess.vertices
+            }
             _ => None,
         }
     }
@@ -927,7 +934,7 @@ impl Lowerer {
                 self.barrier_ok = !returned && super::tess::is_barrier_stmt(s);
                 let _ = self.stmt(s);
                 self.barrier_ok = false;
-                returned |= matches!(s.kind, ast::StmtKind::Return(_));
+                returned |= super::tess::has_return(s);
             }
         }
         self.scopes.pop();

@@ -56,6 +56,7 @@ impl Lowerer {
                         ),
                         _ => self.tess.vertices = Some(v as u32),
                     }
+                    self.tess_vertices_declared = true;
                 }
                 ("triangles" | "quads" | "isolines", Stage::TessEval, true) => {
                     let m = match name {
@@ -361,6 +362,19 @@ impl Lowerer {
                 "a tessellation control shader may only write `{root}[gl_InvocationID]'"
             ),
         }
+    }
+}
+
+/// Whether `s` holds a `return` anywhere (GLSL 4.00 §8.16: no barrier() after one).
+pub(super) fn has_return(s: &ast::Stmt) -> bool {
+    use ast::StmtKind as K;
+    match &s.kind {
+        K::Return(_) => true,
+        K::Block(list) | K::Switch(_, list) => list.iter().any(has_return),
+        K::If(_, a, b) => has_return(a) || b.as_deref().is_some_and(has_return),
+        K::For { init, body, .. } => init.as_deref().is_some_and(has_return) || has_return(body),
+        K::While(_, body) | K::DoWhile(body, _) => has_return(body),
+        _ => false,
     }
 }
 
