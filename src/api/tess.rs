@@ -1,9 +1,11 @@
-//! Tessellation at the API (GL 4.5 core §11.2, ARB_tessellation_shader): linking a vertex
-//! + tessellation control (optional) + evaluation + fragment program into an executable,
-//! glPatchParameteri / glPatchParameterfv and their queries, the draw-time rule that
-//! GL_PATCHES goes with a tessellation evaluation stage and only with it (§10.1.15,
-//! §11.2), the program queries TESS_CONTROL_OUTPUT_VERTICES and TESS_GEN_* (§7.13), and
-//! the GL_MAX_TESS_* / GL_MAX_PATCH_VERTICES limits (llvmpipe's values).
+//! Tessellation at the API (GL 4.5 core §11.2, ARB_tessellation_shader): linking a program
+//! of vertex, tessellation control (optional), evaluation, geometry (optional) and
+//! fragment shaders into an executable, glPatchParameteri / glPatchParameterfv and their
+//! queries, the draw-time rule that GL_PATCHES goes with a tessellation evaluation stage
+//! and only with it (§10.1.15, §11.2), the program queries TESS_CONTROL_OUTPUT_VERTICES
+//! and TESS_GEN_* (§7.13), and the GL_MAX_TESS_* / GL_MAX_PATCH_VERTICES limits
+//! (llvmpipe's values). Separable programs with tessellation stages are refused at link
+//! (program pipelines cannot compose them yet).
 
 use std::sync::Arc;
 

@@ -209,8 +209,11 @@ pub fn tessellate(
         Mode::Quads => 4,
         Mode::Isolines => 2,
     };
-    // `!(x > 0)` is true for NaN too.
-    if outer[..used].iter().any(|&l| !(l > 0.0)) {
+    // NaN is not greater than 0 either.
+    if outer[..used]
+        .iter()
+        .any(|&l| l.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater))
+    {
         return None;
     }
     let mut mesh = Mesh {
@@ -787,7 +790,9 @@ pub fn lower_control(m: &mut Module) {
         if matches!(s, Stmt::Barrier) {
             regions.push(Vec::new());
         } else {
-            regions.last_mut().map(|r| r.push(s));
+            if let Some(r) = regions.last_mut() {
+                r.push(s);
+            }
         }
     }
     let labels = label_count(&regions.concat()) + 1;

@@ -126,11 +126,8 @@ pub fn run(call: &DrawCall, instance: u32, elems: &[u32], first_patch: u32, out:
     let defaults = {
         let p = &call.state.patch;
         let mut d = [0u32; 6];
-        for k in 0..4 {
-            d[k] = p.outer[k].to_bits();
-        }
-        for k in 0..2 {
-            d[4 + k] = p.inner[k].to_bits();
+        for (w, l) in d.iter_mut().zip(p.outer.iter().chain(&p.inner)) {
+            *w = l.to_bits();
         }
         d
     };

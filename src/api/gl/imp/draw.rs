@@ -329,12 +329,13 @@ pub fn PatchParameteri(ctx: &mut Context, pname: GLenum, value: GLint) {
 }
 
 pub unsafe fn PatchParameterfv(ctx: &mut Context, pname: GLenum, values: *const GLfloat) {
-    // SAFETY: the outer levels are 4 values, the inner ones 2; another pname reads none.
+    // The outer levels are 4 values, the inner ones 2; another pname reads none.
     let n = match pname {
         gl::PATCH_DEFAULT_OUTER_LEVEL => 4,
         gl::PATCH_DEFAULT_INNER_LEVEL => 2,
         _ => 0,
     };
+    // SAFETY: by glPatchParameterfv's contract `values` holds the `n` levels of `pname`.
     match unsafe { slice_len(values, n) } {
         Ok(v) => ctx.patch_parameterfv(pname, v),
         Err(e) => fail(ctx, e),
