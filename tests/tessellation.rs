@@ -597,3 +597,67 @@ void main() {}",
         assert!(log.contains(why), "{why}: {log}");
     }
 }
+
+#[test]
+fn per_vertex_arrays_may_hold_arrays() {
+    // `in float v[][2]` in the control shader reads the vertex shader's `out float v[2]`
+    // of each vertex; `out float w[][2]` reaches the evaluation shader's `in float w[][2]`.
+    let vs = "#version 400
+in vec2 pos;
+out float v[2];
+void main() { gl_Position = vec4(pos, 0.0, 1.0); v[0] = 1.0; v[1] = pos.x * 0.25 + 0.5; }";
+    let tcs = "#version 400
+layout(vertices = 4) out;
+in float v[][2];
+out float w[][2];
+void main() {
+    gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;
+    w[gl_InvocationID][0] = v[gl_InvocationID][0];
+    w[gl_InvocationID][1] = v[2][1];
+    gl_TessLevelOuter = float[4](1.0, 1.0, 1.0, 1.0);
+    gl_TessLevelInner = float[2](1.0, 1.0);
+}";
+    let tes = "#version 400
+layout(quads) in;
+in float w[][2];
+out vec4 t_col;
+void main() {
+    vec4 a = mix(gl_in[0].gl_Position, gl_in[1].gl_Position, gl_TessCoord.x);
+    vec4 b = mix(gl_in[3].gl_Position, gl_in[2].gl_Position, gl_TessCoord.x);
+    gl_Position = mix(a, b, gl_TessCoord.y);
+    t_col = vec4(w[1][0], w[3][1], 0.0, 1.0);
+}";
+    let mut c = common::context(W, H, 1);
+    let shaders = [
+        (gl::VERTEX_SHADER, vs),
+        (gl::TESS_CONTROL_SHADER, tcs),
+        (gl::TESS_EVALUATION_SHADER, tes),
+        (gl::FRAGMENT_SHADER, FS),
+    ];
+    let (p, ok, log) = link(&mut c, &shaders);
+    assert!(ok, "{log}");
+    c.use_program(p);
+    let vbo = c.gen_buffers(1)[0];
+    c.bind_buffer(gl::ARRAY_BUFFER, vbo);
+    let bytes: Vec<u8> = SQUARE
+        .iter()
+        .flatten()
+        .flat_map(|f| f.to_le_bytes())
+        .collect();
+    c.buffer_data(
+        gl::ARRAY_BUFFER,
+        bytes.len() as isize,
+        Some(&bytes),
+        gl::STATIC_DRAW,
+    );
+    let loc = c.get_attrib_location(p, "pos") as u32;
+    c.vertex_attrib_pointer(loc, 2, gl::FLOAT, false, 8, 0);
+    c.enable_vertex_attrib_array(loc);
+    c.patch_parameteri(gl::PATCH_VERTICES, 4);
+    c.draw_arrays(gl::PATCHES, 0, 4);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    // Vertex 2 is at x = 1: 0.75.
+    for px in read(&mut c).chunks(4) {
+        assert_eq!(px, [255, 191, 0, 255]);
+    }
+}

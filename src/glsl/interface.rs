@@ -1047,6 +1047,11 @@ impl Lowerer {
             t => (t, None),
         };
         let _ = len;
+        // A tessellation stage's per-vertex array may hold arrays (`in vec4 v[][2];`).
+        let elem = match elem {
+            Type::Array(e, _) if self.is_tess() => &**e,
+            e => e,
+        };
         let Some(b) = elem.basic() else {
             bail!(self, span, "{dir} variables of this type are not supported");
         };
@@ -1117,7 +1122,13 @@ impl Lowerer {
             Type::Array(e, n) => ((**e).clone(), Some(*n)),
             t => (t.clone(), None),
         };
-        let b = elem.basic().unwrap_or(vt(BaseType::Float, 1, 1));
+        // The element of a tessellation per-vertex array may be an array itself: its words
+        // are the element's, its type the innermost one (as the other stage declares it).
+        let b = match &elem {
+            Type::Array(e, _) => e.basic(),
+            e => e.basic(),
+        }
+        .unwrap_or(vt(BaseType::Float, 1, 1));
         let mut kinds = Vec::new();
         ty.word_kinds(&mut kinds);
         let slot = self.next_input_slot;
@@ -1224,7 +1235,13 @@ impl Lowerer {
             Type::Array(e, n) => ((**e).clone(), Some(*n)),
             t => (t.clone(), None),
         };
-        let b = elem.basic().unwrap_or(vt(BaseType::Float, 1, 1));
+        // The element of a tessellation per-vertex array may be an array itself: its words
+        // are the element's, its type the innermost one (as the other stage declares it).
+        let b = match &elem {
+            Type::Array(e, _) => e.basic(),
+            e => e.basic(),
+        }
+        .unwrap_or(vt(BaseType::Float, 1, 1));
         self.outputs.push(PendingOutput {
             var: InterfaceVar {
                 name: d.name.clone(),
