@@ -580,8 +580,9 @@ fn point_and_line_state_queries() {
     assert_eq!(c.get_error(), gl::INVALID_VALUE);
     c.point_parameter_f(gl::POINT_SPRITE_COORD_ORIGIN, gl::FRONT as f32);
     assert_eq!(c.get_error(), gl::INVALID_ENUM);
+    // GL_PATCHES is a mode, for programs with tessellation only (tests/tessellation.rs).
     c.draw_arrays(gl::PATCHES, 0, 3);
-    assert_eq!(c.get_error(), gl::INVALID_ENUM);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION);
 }
 
 /// A busy scene of points, lines, strips and wide lines crossing tiles.

@@ -183,6 +183,8 @@ scenes! {
     scissor_clear,
     stencil_two_pass_front_back,
     strip_and_fan,
+    tess_isolines_default_levels,
+    tess_patch_colours_barrier,
     tex_base_max_level,
     tex_format_srgb,
     tex_formats_float,

@@ -71,6 +71,7 @@ pub(crate) fn link_compute(cs: &Module, back_end: &BackEnd) -> Result<Executable
         frag_coord_pixel_center_integer: false,
         gs: None,
         vs_select_slots: [None; 2],
+        tess: None,
     };
     let mut exe = Executable::new(linked, Arc::new(stand_in));
     exe.writes_storage = cs.writes_storage();

@@ -178,6 +178,8 @@ pub(crate) struct FixedState {
     pub front_face: FrontFace,
     /// glProvokingVertex(GL_FIRST_VERTEX_CONVENTION).
     pub provoking_first: bool,
+    /// glPatchParameteri / glPatchParameterfv (`tess.rs`).
+    pub patch: crate::raster::PatchState,
     pub depth_func: CompareFunc,
     pub depth_mask: bool,
     pub stencil: crate::api::stencil::StencilGl,
@@ -624,6 +626,7 @@ impl Context {
             cull_face: CullFace::Back,
             front_face: FrontFace::Ccw,
             provoking_first: false,
+            patch: crate::raster::PatchState::INITIAL,
             depth_func: CompareFunc::Less,
             depth_mask: true,
             stencil: crate::api::stencil::StencilGl::INITIAL,
@@ -851,6 +854,7 @@ impl Context {
             cull_face: f.cull_face_enabled.then_some(f.cull_face),
             front_face: f.front_face,
             provoking_first: f.provoking_first,
+            patch: f.patch,
             depth_func: f.depth_test.then_some(f.depth_func),
             // GL 4.5 core §17.3.4: with the depth test disabled the depth buffer is not
             // updated.

@@ -800,7 +800,8 @@ impl Context {
             gl::LINE_STRIP_ADJACENCY => Topology::LineStripAdjacency,
             gl::TRIANGLES_ADJACENCY => Topology::TrianglesAdjacency,
             gl::TRIANGLE_STRIP_ADJACENCY => Topology::TriangleStripAdjacency,
-            // GL_PATCHES needs a tessellation stage.
+            // Only with a tessellation evaluation stage (`tess::check_draw`).
+            gl::PATCHES => Topology::Patches,
             _ => return Err(GlError::BadEnum("primitive mode", d.mode)),
         };
         if d.count < 0 || d.first < 0 || d.instances < 0 {
@@ -827,6 +828,7 @@ impl Context {
                 "the current program has only a compute shader",
             ));
         }
+        crate::api::tess::check_draw(&exe.code, topology)?;
         crate::api::geometry::check_draw(&exe.code, topology, d.count, d.instances)?;
         self.check_xfb_draw(&exe.code, topology)?;
         self.check_dual_source_draw_buffers()?;

@@ -90,6 +90,7 @@ pub(crate) fn executable_of(
         gs: Some(Arc::new(geometry)),
         // What the geometry shader emits is rasterized: its gl_Layer counts.
         vs_select_slots: [None; 2],
+        tess: None,
     };
     let mut exe = Executable::new(linked, Arc::new(code));
     exe.writes_storage = fs.writes_storage() || vs.writes_storage() || l.gs.writes_storage();
@@ -127,6 +128,11 @@ pub(crate) fn check_draw(
     let Some(g) = &code.gs else {
         return Ok(());
     };
+    // After tessellation the geometry shader takes what the tessellator makes.
+    let mode = code
+        .tess
+        .as_deref()
+        .map_or(mode, crate::raster::tess::output_topology);
     if !mode_matches(g.input, mode) {
         return Err(GlError::InvalidOperation(
             "the draw mode does not match the geometry shader's input primitive",

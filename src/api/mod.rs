@@ -37,6 +37,7 @@
 //! | `compute.rs` | compute programs, glDispatchCompute(Indirect), work group queries and limits |
 //! | `image_unit.rs` | image units: glBindImageTexture(s), the IMAGE_BINDING_* queries, the image formats (table 8.26) |
 //! | `geometry.rs` | geometry programs: link, draw-mode and output-size checks, GEOMETRY_* queries and limits |
+//! | `tess.rs` | tessellation programs: link, glPatchParameter*, the GL_PATCHES draw rule, TESS_* queries and limits |
 //! | `transform_feedback.rs` | transform feedback: varyings and their layout, objects and bindings, Begin/End/Pause/Resume, capture of draws, DrawTransformFeedback |
 //! | `query.rs` | glGetString/Integerv/Floatv/Booleanv |
 //! | `storage_buffer.rs` | shader storage buffers at draw time (copy, write-back, what is deterministic), glShaderStorageBlockBinding, glMemoryBarrier |
@@ -96,6 +97,7 @@ pub mod stencil;
 pub(crate) mod storage_buffer;
 pub mod surface;
 pub mod sync;
+pub mod tess;
 pub mod texture;
 pub mod texture_buffer;
 pub(crate) mod texture_dsa;

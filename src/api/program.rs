@@ -141,6 +141,8 @@ fn combine_units(stage: Stage, units: &[Unit], log: &mut String) -> Option<Arc<M
                 Stage::Fragment => "fragment",
                 Stage::Compute => "compute",
                 Stage::Geometry => "geometry",
+                Stage::TessControl => "tessellation control",
+                Stage::TessEval => "tessellation evaluation",
             };
             match out.module {
                 Some(m) if out.compiled => Some(Arc::new(m)),
@@ -168,8 +170,10 @@ fn combine_units(stage: Stage, units: &[Unit], log: &mut String) -> Option<Arc<M
 /// vertex stage is a stand-in that writes nothing, linked with open interfaces (the
 /// fragment or geometry inputs it does not write read 0 when the program itself is used),
 /// and the real stages are kept in `Executable::stages` for program pipelines.
+#[allow(clippy::too_many_arguments)]
 fn link_units(
     [vs, gs, fs]: [Vec<Unit>; 3],
+    [tcs, tes]: [Vec<Unit>; 2],
     cs: Vec<Unit>,
     opts: &LinkOptions,
     xfb: (&[String], bool),
@@ -179,7 +183,8 @@ fn link_units(
 ) -> Result<Executable, String> {
     if log.is_empty() && !cs.is_empty() {
         // GL 4.5 core §7.3: a program with a compute shader has no other stage.
-        if !vs.is_empty() || !fs.is_empty() || !gs.is_empty() {
+        if !vs.is_empty() || !fs.is_empty() || !gs.is_empty() || !tcs.is_empty() || !tes.is_empty()
+        {
             return Err(
                 "error: a program with a compute shader cannot have shaders of other stages\n"
                     .into(),
@@ -203,9 +208,25 @@ fn link_units(
     if log.is_empty() {
         let vs = combine_units(Stage::Vertex, &vs, &mut log);
         let gs = combine_units(Stage::Geometry, &gs, &mut log);
+        let tcs = combine_units(Stage::TessControl, &tcs, &mut log);
+        let tes = combine_units(Stage::TessEval, &tes, &mut log);
         let fs = combine_units(Stage::Fragment, &fs, &mut log);
         if !log.is_empty() {
             return Err(log);
+        }
+        // GL 4.5 core §7.3: a control shader needs an evaluation shader (in one program
+        // that is not separable).
+        if tcs.is_some() && tes.is_none() && !separable {
+            return Err(
+                "error: a program with a tessellation control shader needs a tessellation evaluation shader\n"
+                    .into(),
+            );
+        }
+        if separable && (tcs.is_some() || tes.is_some()) {
+            return Err(
+                "error: separable programs with tessellation stages are not supported by softgl yet\n"
+                    .into(),
+            );
         }
         let mut opts = opts.clone();
         let stages = separable.then(|| SeparableStages {
@@ -242,11 +263,20 @@ fn link_units(
             None => stand_in_shader(Stage::Fragment, vs.version)?,
         };
         // Transform feedback captures the last vertex processing stage's outputs.
-        let last = gs.as_deref().unwrap_or(&vs);
+        let last = gs.as_deref().or(tes.as_deref()).unwrap_or(&vs);
         let layout = crate::api::transform_feedback::link_varyings(last, xfb.0, xfb.1)?;
-        let mut exe = match gs {
-            Some(gs) => crate::api::geometry::link_modules(&vs, &gs, &fs, &opts, back_end),
-            None => Context::link_modules(&vs, &fs, &opts, back_end),
+        let mut exe = match (gs, tes) {
+            (gs, Some(tes)) => crate::api::tess::link_modules(
+                &vs,
+                tcs.as_deref(),
+                &tes,
+                gs.as_deref(),
+                &fs,
+                &opts,
+                back_end,
+            ),
+            (Some(gs), None) => crate::api::geometry::link_modules(&vs, &gs, &fs, &opts, back_end),
+            (None, None) => Context::link_modules(&vs, &fs, &opts, back_end),
         }?;
         exe.xfb = Arc::new(layout);
         exe.stages = stages.map(Arc::new);
@@ -529,6 +559,8 @@ impl Context {
             gl::FRAGMENT_SHADER => Stage::Fragment,
             gl::COMPUTE_SHADER => Stage::Compute,
             gl::GEOMETRY_SHADER => Stage::Geometry,
+            gl::TESS_CONTROL_SHADER => Stage::TessControl,
+            gl::TESS_EVALUATION_SHADER => Stage::TessEval,
             _ => return Err(GlError::BadEnum("shader type", ty)),
         };
         let sh = Shader {
@@ -798,6 +830,8 @@ impl Context {
             let mut fs = Vec::new();
             let mut cs = Vec::new();
             let mut gs = Vec::new();
+            let mut tcs = Vec::new();
+            let mut tes = Vec::new();
             let mut log = String::new();
             for &s in &p.shaders {
                 if let Some(ProgramObject::Shader(sh)) = this.objs.programs.get(s) {
@@ -811,6 +845,8 @@ impl Context {
                         Stage::Compute => cs.push(unit),
                         Stage::Fragment => fs.push(unit),
                         Stage::Geometry => gs.push(unit),
+                        Stage::TessControl => tcs.push(unit),
+                        Stage::TessEval => tes.push(unit),
                     }
                 }
             }
@@ -828,14 +864,15 @@ impl Context {
                     "the program is in use by active transform feedback",
                 ));
             }
-            Ok(([vs, gs, fs], cs, opts, xfb, separable, log))
+            Ok(([vs, gs, fs], [tcs, tes], cs, opts, xfb, separable, log))
         });
-        let (stages, cs, opts, xfb, separable, log) = gathered?;
+        let (stages, tess, cs, opts, xfb, separable, log) = gathered?;
         // The front end (several units), the link and the JIT run on a compiler thread.
         let back_end = self.back_end.clone();
         let result = crate::jit::run_on_compiler_thread(move || {
             link_units(
                 stages,
+                tess,
                 cs,
                 &opts,
                 (&xfb.0, xfb.1),
@@ -927,6 +964,7 @@ impl Context {
                     .find(|o| o.builtin == Some(b))
                     .map(|o| o.slot)
             }),
+            tess: None,
         };
         let mut code = code;
         let fs_writes = fs.writes_storage();
@@ -975,6 +1013,9 @@ impl Context {
 
     pub(crate) fn try_get_programiv(&mut self, program: u32, pname: u32) -> GlResult<i32> {
         let p = self.program_obj(program)?;
+        if let Some(r) = crate::api::tess::program_parameter(p, pname) {
+            return r;
+        }
         if let Some(r) = crate::api::geometry::program_parameter(p, pname) {
             return r;
         }

@@ -426,6 +426,11 @@ impl Context {
             p if crate::api::geometry::limit(p).is_some() => {
                 i(crate::api::geometry::limit(p).unwrap_or(0))
             }
+            p if crate::api::tess::limit(p).is_some() => i(crate::api::tess::limit(p).unwrap_or(0)),
+            // glPatchParameter state (GL 4.5 core table 23.67).
+            gl::PATCH_VERTICES => i(f.patch.vertices as i32),
+            gl::PATCH_DEFAULT_OUTER_LEVEL => Floats(f.patch.outer.to_vec()),
+            gl::PATCH_DEFAULT_INNER_LEVEL => Floats(f.patch.inner.to_vec()),
             // 64-bit values (glGetInteger64v answers them in full).
             gl::TIMESTAMP => {
                 i(i32::try_from(crate::api::query_object::now_ns()).unwrap_or(i32::MAX))

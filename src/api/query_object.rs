@@ -277,10 +277,12 @@ impl Context {
         }
         let (generated, written) = match captured {
             Some(c) => c,
-            None if any_generated && call.program.gs.is_some() => (
-                crate::raster::feedback::capture(call, false, &mut |_, _| {}).0,
-                StreamCounts::default(),
-            ),
+            None if any_generated && (call.program.gs.is_some() || call.program.tess.is_some()) => {
+                (
+                    crate::raster::feedback::capture(call, false, &mut |_, _| {}).0,
+                    StreamCounts::default(),
+                )
+            }
             None => {
                 let mut g = StreamCounts::default();
                 g[0] = primitives_of(call);

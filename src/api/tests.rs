@@ -310,7 +310,10 @@ fn strings_and_limits() {
 #[test]
 fn shader_and_program_objects() {
     let (mut c, _) = context();
-    assert_eq!(c.create_shader(gl::TESS_CONTROL_SHADER), 0);
+    assert_ne!(c.create_shader(gl::TESS_CONTROL_SHADER), 0);
+    assert_ne!(c.create_shader(gl::TESS_EVALUATION_SHADER), 0);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert_eq!(c.create_shader(gl::TEXTURE_2D), 0);
     assert_eq!(c.get_error(), gl::INVALID_ENUM);
     let fs = c.create_shader(gl::FRAGMENT_SHADER);
     c.shader_source(fs, &["F", "S"]);
@@ -764,8 +767,11 @@ fn deleted_handles_leave_the_table_after_the_flush() {
 #[test]
 fn draw_validation() {
     let (mut c, _, p) = ready();
-    // GL_PATCHES needs tessellation; every other mode draws (tests/primitives.rs).
+    // GL_PATCHES needs a tessellation evaluation stage (tests/tessellation.rs); every
+    // other mode draws (tests/primitives.rs); an unknown mode is no mode.
     c.draw_arrays(gl::PATCHES, 0, 3);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+    c.draw_arrays(gl::PATCHES + 1, 0, 3);
     assert_eq!(c.get_error(), gl::INVALID_ENUM);
     c.draw_arrays(gl::TRIANGLES, 0, -1);
     assert_eq!(c.get_error(), gl::INVALID_VALUE);

@@ -907,6 +907,8 @@ impl Context {
         }
         let mode = self.xfb.current().mode;
         let ok = match code.gs.as_deref() {
+            // Tessellation: independent triangles, lines or points (GL 4.5 core §13.3.1).
+            None if code.tess.is_some() => mode_allows(mode, code.last_topology(topology)),
             Some(g) => {
                 let out = crate::raster::geometry::output_topology(g);
                 matches!(

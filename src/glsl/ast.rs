@@ -150,6 +150,8 @@ pub struct Qualifiers {
     /// accepted and need nothing here (every access goes straight to memory).
     pub readonly: bool,
     pub writeonly: bool,
+    /// `patch` (GLSL 4.00 §4.3: a per-patch tessellation input or output).
+    pub patch: bool,
     pub span: Span,
 }
 

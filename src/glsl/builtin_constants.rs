@@ -5,11 +5,11 @@
 //! constant here against what glGetIntegerv returns, so the two cannot drift apart.
 //!
 //! Constants of features softgl does not have are left out rather than given a made-up
-//! value: the tessellation limits (GLSL 4.00), the image limits of the vertex and
-//! fragment stages (GLSL 4.20). A shader naming one fails to compile with "undeclared".
+//! value: the image limits of the vertex and fragment stages (GLSL 4.20). A shader naming
+//! one fails to compile with "undeclared".
 
 use crate::gl::enums as gl;
-use crate::ir::{atomic_counter as atomic, compute, geometry as geo, link};
+use crate::ir::{atomic_counter as atomic, compute, geometry as geo, link, tess};
 
 /// One constant: its name, the first `#version` that has it, the GL limit it equals
 /// (`None`: GL has no query of its own for it), and its value (one int, or an ivec3).
@@ -283,6 +283,79 @@ pub static CONSTANTS: &[BuiltinConstant] = &[
         gl_limit: Some(gl::MAX_GEOMETRY_OUTPUT_COMPONENTS),
         value: ConstValue::Int(geo::MAX_OUTPUT_COMPONENTS as i32),
     },
+    // GLSL 4.00 (GL_ARB_tessellation_shader below it): llvmpipe's limits (`ir::tess`).
+    c(
+        "gl_MaxTessControlInputComponents",
+        400,
+        gl::MAX_TESS_CONTROL_INPUT_COMPONENTS,
+        tess::MAX_STAGE_COMPONENTS as i32,
+    ),
+    c(
+        "gl_MaxTessControlOutputComponents",
+        400,
+        gl::MAX_TESS_CONTROL_OUTPUT_COMPONENTS,
+        tess::MAX_STAGE_COMPONENTS as i32,
+    ),
+    c(
+        "gl_MaxTessControlTextureImageUnits",
+        400,
+        gl::MAX_TESS_CONTROL_TEXTURE_IMAGE_UNITS,
+        MAX_TEXTURE_IMAGE_UNITS,
+    ),
+    c(
+        "gl_MaxTessControlUniformComponents",
+        400,
+        gl::MAX_TESS_CONTROL_UNIFORM_COMPONENTS,
+        UNIFORMS,
+    ),
+    c(
+        "gl_MaxTessControlTotalOutputComponents",
+        400,
+        gl::MAX_TESS_CONTROL_TOTAL_OUTPUT_COMPONENTS,
+        tess::MAX_CONTROL_TOTAL_OUTPUT_COMPONENTS as i32,
+    ),
+    c(
+        "gl_MaxTessEvaluationInputComponents",
+        400,
+        gl::MAX_TESS_EVALUATION_INPUT_COMPONENTS,
+        tess::MAX_STAGE_COMPONENTS as i32,
+    ),
+    c(
+        "gl_MaxTessEvaluationOutputComponents",
+        400,
+        gl::MAX_TESS_EVALUATION_OUTPUT_COMPONENTS,
+        tess::MAX_STAGE_COMPONENTS as i32,
+    ),
+    c(
+        "gl_MaxTessEvaluationTextureImageUnits",
+        400,
+        gl::MAX_TESS_EVALUATION_TEXTURE_IMAGE_UNITS,
+        MAX_TEXTURE_IMAGE_UNITS,
+    ),
+    c(
+        "gl_MaxTessEvaluationUniformComponents",
+        400,
+        gl::MAX_TESS_EVALUATION_UNIFORM_COMPONENTS,
+        UNIFORMS,
+    ),
+    c(
+        "gl_MaxTessPatchComponents",
+        400,
+        gl::MAX_TESS_PATCH_COMPONENTS,
+        tess::MAX_PATCH_COMPONENTS as i32,
+    ),
+    c(
+        "gl_MaxPatchVertices",
+        400,
+        gl::MAX_PATCH_VERTICES,
+        tess::MAX_PATCH_VERTICES as i32,
+    ),
+    c(
+        "gl_MaxTessGenLevel",
+        400,
+        gl::MAX_TESS_GEN_LEVEL,
+        tess::MAX_GEN_LEVEL as i32,
+    ),
     c("gl_MaxViewports", 410, gl::MAX_VIEWPORTS, 16),
     BuiltinConstant {
         name: "gl_MaxComputeWorkGroupCount",

@@ -202,7 +202,24 @@ impl Lowerer {
         if !args.is_empty() {
             bail!(self, span, "{name}() takes no arguments");
         }
-        if self.version < 420 {
+        let tcs_barrier = is_barrier && self.stage == Stage::TessControl;
+        if tcs_barrier {
+            // GLSL 4.00 §8.16: only in main, outside control flow, before any return.
+            if !self.tess_available() {
+                bail!(
+                    self,
+                    span,
+                    "barrier() requires GLSL 4.00 or GL_ARB_tessellation_shader"
+                );
+            }
+            if !self.barrier_ok || !self.calls.is_empty() {
+                bail!(
+                    self,
+                    span,
+                    "barrier() may only be called at the top level of a tessellation control shader's main(), before any return"
+                );
+            }
+        } else if self.version < 420 {
             bail!(
                 self,
                 span,
@@ -210,11 +227,11 @@ impl Lowerer {
             );
         }
         let shared_only = matches!(name, "memoryBarrierShared" | "groupMemoryBarrier");
-        if (is_barrier || shared_only) && self.stage != Stage::Compute {
+        if (is_barrier || shared_only) && self.stage != Stage::Compute && !tcs_barrier {
             bail!(
                 self,
                 span,
-                "{name}() is only available in compute shaders (tessellation control shaders are not supported)"
+                "{name}() is only available in compute and tessellation control shaders"
             );
         }
         // Memory barriers order one invocation's accesses; each invocation already runs

@@ -103,6 +103,7 @@ impl Lowerer {
                 self.binary(*op, av, bv, e.span)
             }
             ExprKind::Assign(op, l, r) => {
+                self.check_tess_write(l)?;
                 let p = self.place(l)?;
                 if !p.writable {
                     // `write` says why (read-only variable, repeated swizzle components).

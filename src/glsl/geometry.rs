@@ -185,16 +185,20 @@ impl Lowerer {
         }
     }
 
-    /// `in Block { ... } inst[];` of a geometry shader (GLSL 1.50 §4.3.7): each member is
+    /// `in Block { ... } inst[];` of a geometry or tessellation shader, and `out Block {
+    /// ... } inst[];` of a tessellation control shader (GLSL 1.50 §4.3.7): each member is
     /// an input array `Block.member` of the input primitive's size, as a vertex shader's
     /// `out Block { ... }` names it; the instance is an array of structs over their vars
     /// (element-major, as arrays of structs are laid out).
     pub(super) fn geometry_input_block(&mut self, b: &ast::BlockDecl) -> R<()> {
+        let is_in = b.quals.storage == Some(ast::Storage::In);
         let Some((inst, dims)) = &b.instance else {
             bail!(
                 self,
                 b.span,
-                "geometry shader input blocks must be arrays (in {} {{ ... }} name[];)",
+                "per-vertex {} blocks must be arrays ({} {} {{ ... }} name[];)",
+                if is_in { "input" } else { "output" },
+                if is_in { "in" } else { "out" },
                 b.name
             );
         };
@@ -207,7 +211,11 @@ impl Lowerer {
                 "geometry shader input blocks must be arrays of one dimension"
             ),
         };
-        let n = self.geometry_input_len(inst, declared, b.span)?;
+        let n = if self.stage == Stage::Geometry {
+            self.geometry_input_len(inst, declared, b.span)?
+        } else {
+            self.tess_array_len(inst, is_in, declared, b.span)?
+        };
         let mut members: Vec<(String, Type)> = Vec::new();
         let mut per_member: Vec<(Rc<[Var]>, u32)> = Vec::new();
         for m in &b.members {
@@ -220,7 +228,11 @@ impl Lowerer {
             for (name, mdims, sp) in &m.names {
                 let t = self.apply_dims(mt.clone(), mdims, None, *sp)?;
                 let arr = Type::Array(Box::new(t.clone()), n);
-                let vars = self.block_member_input(b, &q, name, &arr, *sp)?;
+                let vars = if is_in {
+                    self.block_member_input(b, &q, name, &arr, *sp)?
+                } else {
+                    self.block_member_output(b, &q, name, &arr, *sp)?
+                };
                 per_member.push((vars, t.words()));
                 members.push((name.clone(), t));
             }
@@ -240,7 +252,7 @@ impl Lowerer {
             ty: Type::Array(Box::new(Type::Struct(def)), n),
             root: Root::Vars(vars.into()),
             base: 0,
-            writable: false,
+            writable: !is_in,
             konst: None,
         };
         self.declare(inst, b.span, Sym::Var(Rc::new(sym)))
@@ -249,8 +261,12 @@ impl Lowerer {
     /// The geometry built-ins (GLSL 1.50 §7.1); `None` for other names.
     pub(super) fn geometry_builtin_var(&mut self, name: &str) -> Option<Sym> {
         let (ty, vars, writable): (Type, Vec<Var>, bool) = match (name, self.stage) {
-            ("gl_in", Stage::Geometry) => {
-                let n = self.geometry.input?.vertices();
+            ("gl_in", Stage::Geometry | Stage::TessControl | Stage::TessEval) => {
+                let n = if self.stage == Stage::Geometry {
+                    self.geometry.input?.vertices()
+                } else {
+                    crate::ir::tess::MAX_PATCH_VERTICES
+                };
                 let def = Rc::new(StructDef {
                     name: "gl_PerVertex".into(),
                     members: vec![
@@ -295,7 +311,7 @@ impl Lowerer {
                     self.builtin_inputs(name, BuiltinOutput::PrimitiveIdIn, &Type::INT, None);
                 (Type::INT, vars, false)
             }
-            ("gl_InvocationID", Stage::Geometry) => {
+            ("gl_InvocationID", Stage::Geometry | Stage::TessControl) => {
                 let vars = self.builtin_inputs(name, BuiltinOutput::InvocationId, &Type::INT, None);
                 (Type::INT, vars, false)
             }
@@ -385,7 +401,7 @@ impl Lowerer {
     }
 
     /// Input words of a built-in input the draw fills (`ir::geometry::link_inputs`).
-    fn builtin_inputs(
+    pub(super) fn builtin_inputs(
         &mut self,
         name: &str,
         builtin: BuiltinOutput,

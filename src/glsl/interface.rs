@@ -72,6 +72,12 @@ impl Lowerer {
             // declared without an offset goes to o, as with `uniform atomic_uint;`.
             return self.atomic_counter_default(q, q.span);
         }
+        if self.is_tess()
+            && matches!(q.storage, Some(Storage::In) | Some(Storage::Out))
+            && !q.layout.is_empty()
+        {
+            return self.tess_layout(q);
+        }
         for l in &q.layout {
             match (l.name.as_str(), q.storage) {
                 ("bindless_sampler", Some(Storage::Uniform)) => {
@@ -365,6 +371,52 @@ impl Lowerer {
             };
             // GLSL 1.50 §4.3.4: geometry inputs are arrays of the input primitive's size.
             let gs_in = self.stage == Stage::Geometry && storage == Some(Storage::In);
+            // GLSL 4.00 §4.3.4, §4.3.6: tessellation inputs (and control outputs) are arrays
+            // of one element per vertex, unless `patch`.
+            let is_in = storage == Some(Storage::In);
+            let io = matches!(storage, Some(Storage::In) | Some(Storage::Out));
+            if io && self.tess_patch(q, &d.name, d.span).is_err() {
+                self.declare_dummy(&d.name, &base);
+                continue;
+            }
+            let tess_arrayed = io && self.tess_arrayed(is_in, q.patch);
+            if tess_arrayed {
+                let declared = match d.dims.first() {
+                    Some(Some(e)) => self.array_size(e).ok(),
+                    _ => None,
+                };
+                if d.dims.is_empty() {
+                    self.error(
+                        d.span,
+                        format!(
+                            "per-vertex tessellation {} `{}' must be an array",
+                            if is_in { "input" } else { "output" },
+                            d.name
+                        ),
+                    );
+                    self.declare_dummy(&d.name, &base);
+                    continue;
+                }
+                let Ok(n) = self.tess_array_len(&d.name, is_in, declared, d.span) else {
+                    self.declare_dummy(&d.name, &base);
+                    continue;
+                };
+                let mut dims = d.dims.clone();
+                dims.remove(0);
+                let elem = self
+                    .apply_dims(base.clone(), &dims, None, d.span)
+                    .unwrap_or_else(|_| base.clone());
+                let ty = Type::Array(Box::new(elem), n);
+                let r = if is_in {
+                    self.input_var(q, &ty, d, true).map(|_| ())
+                } else {
+                    self.output_var(q, &ty, d, true).map(|_| ())
+                };
+                if r.is_err() {
+                    self.declare_dummy(&d.name, &ty);
+                }
+                continue;
+            }
             let init_len = match d.dims.first() {
                 Some(None) if gs_in => match self.geometry_input_len(&d.name, None, d.span) {
                     Ok(n) => Some(n),
@@ -921,6 +973,25 @@ impl Lowerer {
         self.input_var(q, ty, &d, false)
     }
 
+    /// The output twin of `block_member_input` (a control shader's per-vertex output
+    /// block).
+    pub(super) fn block_member_output(
+        &mut self,
+        b: &ast::BlockDecl,
+        q: &Qualifiers,
+        name: &str,
+        ty: &Type,
+        span: Span,
+    ) -> R<Rc<[Var]>> {
+        let d = ast::Declarator {
+            name: format!("{}.{}", b.name, name),
+            dims: Vec::new(),
+            init: None,
+            span,
+        };
+        self.output_var(q, ty, &d, false)
+    }
+
     pub(super) fn interface_location(&mut self, q: &Qualifiers) -> R<Option<u32>> {
         let mut loc = None;
         for l in &q.layout {
@@ -991,6 +1062,11 @@ impl Lowerer {
             t => (t, None),
         };
         let _ = len;
+        // A tessellation stage's per-vertex array may hold arrays (`in vec4 v[][2];`).
+        let elem = match elem {
+            Type::Array(e, _) if self.is_tess() => &**e,
+            e => e,
+        };
         let Some(b) = elem.basic() else {
             bail!(self, span, "{dir} variables of this type are not supported");
         };
@@ -1061,7 +1137,13 @@ impl Lowerer {
             Type::Array(e, n) => ((**e).clone(), Some(*n)),
             t => (t.clone(), None),
         };
-        let b = elem.basic().unwrap_or(vt(BaseType::Float, 1, 1));
+        // The element of a tessellation per-vertex array may be an array itself: its words
+        // are the element's, its type the innermost one (as the other stage declares it).
+        let b = match &elem {
+            Type::Array(e, _) => e.basic(),
+            e => e.basic(),
+        }
+        .unwrap_or(vt(BaseType::Float, 1, 1));
         let mut kinds = Vec::new();
         ty.word_kinds(&mut kinds);
         let slot = self.next_input_slot;
@@ -1168,7 +1250,13 @@ impl Lowerer {
             Type::Array(e, n) => ((**e).clone(), Some(*n)),
             t => (t.clone(), None),
         };
-        let b = elem.basic().unwrap_or(vt(BaseType::Float, 1, 1));
+        // The element of a tessellation per-vertex array may be an array itself: its words
+        // are the element's, its type the innermost one (as the other stage declares it).
+        let b = match &elem {
+            Type::Array(e, _) => e.basic(),
+            e => e.basic(),
+        }
+        .unwrap_or(vt(BaseType::Float, 1, 1));
         self.outputs.push(PendingOutput {
             var: InterfaceVar {
                 name: d.name.clone(),
@@ -1347,7 +1435,8 @@ impl Lowerer {
                 "interface blocks are supported between the vertex and fragment stages only"
             );
         }
-        if self.stage == Stage::Geometry && is_in {
+        // Per-vertex blocks: geometry inputs, tessellation inputs and control outputs.
+        if (self.stage == Stage::Geometry && is_in) || self.tess_arrayed(is_in, b.quals.patch) {
             return self.geometry_input_block(b);
         }
         if b.instance.as_ref().is_some_and(|(_, d)| !d.is_empty()) {
@@ -1658,12 +1747,16 @@ impl Lowerer {
         if self.stage == Stage::Compute {
             return self.compute_builtin_var(name);
         }
+        if let Some(sym) = self.tess_builtin_var(name) {
+            return Some(sym);
+        }
         if let Some(sym) = self.geometry_builtin_var(name) {
             return Some(sym);
         }
-        // A geometry shader writes the vertex outputs (GLSL 1.50 §7.1).
+        // A geometry or tessellation evaluation shader writes the vertex outputs (GLSL
+        // 1.50 §7.1, GLSL 4.00 §7.1).
         let vertex = self.stage == Stage::Vertex
-            || (self.stage == Stage::Geometry
+            || (matches!(self.stage, Stage::Geometry | Stage::TessEval)
                 && matches!(name, "gl_Position" | "gl_PointSize" | "gl_ClipDistance"));
         let f4 = Type::vector(BaseType::Float, 4);
         let (ty, root_vars, writable): (Type, Vec<Var>, bool) = match (name, vertex) {

@@ -218,6 +218,8 @@ pub struct KeywordSet {
     pub rect: bool,
     /// `atomic_uint` below GLSL 4.20: GL_ARB_shader_atomic_counters is enabled.
     pub atomic_counters: bool,
+    /// `patch` below GLSL 4.00: GL_ARB_tessellation_shader is enabled.
+    pub patch: bool,
 }
 
 /// GL_ARB_texture_cube_map_array's sampler types (keywords of GLSL 4.00).
@@ -251,6 +253,9 @@ impl KeywordSet {
         }
         // ARB_texture_rectangle (GLSL 1.10) has sampler2DRect and sampler2DRectShadow.
         if self.rect && matches!(w, "sampler2DRect" | "sampler2DRectShadow") {
+            return true;
+        }
+        if self.patch && w == "patch" {
             return true;
         }
         if v >= 150 && KW_150.contains(&w) {
@@ -302,6 +307,7 @@ pub fn lex(
         cube_map_array: false,
         rect: false,
         atomic_counters: false,
+        patch: false,
     };
     lex_with(pp, &kw, diags)
 }
@@ -446,6 +452,7 @@ mod tests {
             cube_map_array: false,
             rect: false,
             atomic_counters: false,
+            patch: false,
         };
         assert!(!k.is_keyword("uint"));
         assert!(k.is_keyword("vec4"));
@@ -457,6 +464,7 @@ mod tests {
             cube_map_array: false,
             rect: false,
             atomic_counters: false,
+            patch: false,
         };
         assert!(k.is_keyword("uint") && k.is_keyword("layout"));
         let k = KeywordSet {
@@ -466,6 +474,7 @@ mod tests {
             cube_map_array: false,
             rect: false,
             atomic_counters: false,
+            patch: false,
         };
         assert!(k.is_keyword("layout") && !k.is_keyword("samplerBuffer"));
         assert!(!k.is_keyword("samplerCubeArray") && !k.is_keyword("sampler2DRect"));
@@ -476,6 +485,7 @@ mod tests {
             cube_map_array: true,
             rect: true,
             atomic_counters: false,
+            patch: false,
         };
         assert!(k.is_keyword("isamplerCubeArray") && k.is_keyword("sampler2DRectShadow"));
         assert!(!k.is_keyword("isampler2DRect") && !k.is_keyword("dvec2"));

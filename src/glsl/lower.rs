@@ -86,6 +86,7 @@ pub struct UnitFlags {
     pub texture_query_levels: bool,
     pub atomic_counters: bool,
     pub atomic_counter_ops: bool,
+    pub tessellation: bool,
 }
 
 /// How a global name was first declared at link time, to check a redeclaration of it in
@@ -220,6 +221,15 @@ pub struct Lowerer {
     pub shared_bytes: u32,
     /// Geometry: the layout qualifiers so far (`geometry.rs`).
     pub geometry: ir::geometry::GeometryLayout,
+    /// Tessellation: the layout qualifiers and patch variables so far (`tess.rs`).
+    pub tess: ir::tess::TessLayout,
+    /// GL_ARB_tessellation_shader is on: the tessellation stages below GLSL 4.00.
+    pub tessellation: bool,
+    /// `layout(vertices = N) out;` has been lowered (the prescan may know N before).
+    pub tess_vertices_declared: bool,
+    /// Lowering `barrier();` at the top level of main, before any top-level `return`: the
+    /// one place a tessellation control shader may call it (`tess.rs`).
+    pub barrier_ok: bool,
     /// Geometry: sized input arrays declared before the input primitive (name, size,
     /// where), checked against it once it is known (GLSL 1.50 §4.3.4).
     pub geometry_sized_inputs: Vec<(String, u32, Span)>,
@@ -364,6 +374,10 @@ impl Lowerer {
             local_size: None,
             shared_bytes: 0,
             geometry: Default::default(),
+            tess: Default::default(),
+            tessellation: false,
+            tess_vertices_declared: false,
+            barrier_ok: false,
             geometry_sized_inputs: Vec::new(),
             geometry_stream: 0,
             xfb: Default::default(),
@@ -413,6 +427,7 @@ impl Lowerer {
             texture_query_levels: self.texture_query_levels,
             atomic_counters: self.atomic_counters,
             atomic_counter_ops: self.atomic_counter_ops,
+            tessellation: self.tessellation,
         }
     }
 
@@ -436,6 +451,7 @@ impl Lowerer {
             self.texture_query_levels = f.texture_query_levels;
             self.atomic_counters = f.atomic_counters;
             self.atomic_counter_ops = f.atomic_counter_ops;
+            self.tessellation = f.tessellation;
         }
         prev
     }
@@ -485,6 +501,7 @@ impl Lowerer {
                 "GL_ARB_texture_query_levels" => self.texture_query_levels = on,
                 "GL_ARB_shader_atomic_counters" => self.atomic_counters = on,
                 "GL_ARB_shader_atomic_counter_ops" => self.atomic_counter_ops = on,
+                "GL_ARB_tessellation_shader" => self.tessellation = on,
                 "GL_ARB_gpu_shader_int64" => self.int64 = on,
                 "GL_ARB_explicit_attrib_location" | "GL_ARB_separate_shader_objects" => {
                     self.explicit_location = on
@@ -598,10 +615,12 @@ impl Lowerer {
         let cull = self.cull_distance;
         let viewports = self.viewport_array;
         let counters = self.atomic_counters;
+        let tessellation = self.tessellation;
         let extra = |n: &str| {
             // GL_ARB_shader_atomic_counters brings GLSL 4.20's counter limits (not the
             // compute ones of 4.30).
             (counters && n.contains("AtomicCounter") && !n.contains("Compute"))
+                || (tessellation && (n.starts_with("gl_MaxTess") || n == "gl_MaxPatchVertices"))
                 || (cull
                     && matches!(
                         n,
@@ -644,6 +663,12 @@ impl Lowerer {
             "gl_ClipDistance" => self.clip_distance_len,
             "gl_CullDistance" => self.cull_distance_len,
             "gl_in" if self.stage == Stage::Geometry => self.geometry.input.map(|p| p.vertices()),
+            "gl_in" if self.is_tess() => Some(ir::tess::MAX_PATCH_VERTICES),
+            // Only once `layout(vertices = N) out;` has been lowered (piglit's
+            // gl_out-length-before-declared), though the prescan knows N earlier.
+            "gl_out" if self.stage == Stage::TessControl && self.tess_vertices_declared => {
+                self.tess.vertices
+            }
             _ => None,
         }
     }
@@ -855,11 +880,25 @@ impl Lowerer {
                 "geometry shaders require GLSL 1.50".to_string(),
             );
         }
-        if matches!(self.stage, Stage::Vertex | Stage::Geometry) {
+        if self.is_tess() && !self.tess_available() {
+            self.error(
+                Span {
+                    source: 0,
+                    line: 1,
+                    column: 1,
+                },
+                "tessellation shaders require GLSL 4.00 or GL_ARB_tessellation_shader".to_string(),
+            );
+        }
+        if matches!(
+            self.stage,
+            Stage::Vertex | Stage::Geometry | Stage::TessEval
+        ) {
             // Outputs always include gl_Position (module.rs).
             let _ = self.builtin_var("gl_Position");
         }
         self.prescan_geometry_input(&units);
+        self.prescan_tess_vertices(&units);
         let mut main: Option<(Rc<ast::FunctionDecl>, usize)> = None;
         for (k, unit) in units.into_iter().enumerate() {
             self.enter_unit(k);
@@ -916,8 +955,14 @@ impl Lowerer {
         self.enter_unit(main_unit);
         self.scopes.push(HashMap::new());
         if let Some(body) = &main.body {
+            // GLSL 4.00 §8.16: a tessellation control shader's barrier() stands at main's
+            // top level, before any return.
+            let mut returned = false;
             for s in body {
+                self.barrier_ok = !returned && super::tess::is_barrier_stmt(s);
                 let _ = self.stmt(s);
+                self.barrier_ok = false;
+                returned |= super::tess::has_return(s);
             }
         }
         self.scopes.pop();
@@ -959,9 +1004,13 @@ impl Lowerer {
             Some(BuiltinOutput::PrimitiveId)
             | Some(BuiltinOutput::Layer)
             | Some(BuiltinOutput::ViewportIndex) => 3,
+            Some(BuiltinOutput::PerVertexOut) => 0,
+            Some(BuiltinOutput::TessLevelOuter) | Some(BuiltinOutput::TessLevelInner) => 3,
             Some(BuiltinOutput::PerVertexIn)
             | Some(BuiltinOutput::PrimitiveIdIn)
-            | Some(BuiltinOutput::InvocationId) => 4,
+            | Some(BuiltinOutput::InvocationId)
+            | Some(BuiltinOutput::TessCoord)
+            | Some(BuiltinOutput::PatchVerticesIn) => 4,
             None | Some(BuiltinOutput::DualSourceColor) => 2,
         });
         let located = outs.iter().filter(|o| o.var.builtin.is_none()).count();
@@ -1021,9 +1070,13 @@ impl Lowerer {
             shared_bytes: self.shared_bytes,
             geometry: self.geometry,
             xfb: self.xfb,
+            tess: self.tess,
         };
         if m.stage == Stage::Geometry {
             ir::geometry::lower_emits(&mut m);
+        }
+        if m.stage == Stage::TessControl {
+            ir::tess::lower_control(&mut m);
         }
         ir::fold::fold(&mut m.func);
         (Some(m), diags)

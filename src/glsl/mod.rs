@@ -20,6 +20,7 @@
 //! | `atomic_counter.rs` | `atomic_uint` counters: declarations, default offsets, where they may not appear, the counter built-ins |
 //! | `compute.rs` | the compute stage: local size, compute built-ins, `shared` variables, barriers |
 //! | `geometry.rs` | the geometry stage: input/output layouts, sized input arrays, `gl_in[]` and the primitive built-ins, EmitVertex/EndPrimitive and their streams |
+//! | `tess.rs` | the tessellation stages: layouts, per-vertex and `patch` inputs/outputs, their built-ins, the control shader's write and barrier rules |
 //! | `xfb.rs` | transform feedback layout qualifiers of outputs (`xfb_buffer`, `xfb_offset`, `xfb_stride`) |
 //! | `per_vertex.rs` | redeclarations of the built-in `gl_PerVertex` block (`out gl_PerVertex { ... };`, `in gl_PerVertex { ... } gl_in[];`) |
 //! | `stmt.rs` | statements, function declarations and inlining |
@@ -56,6 +57,7 @@ mod place;
 pub mod preprocess;
 mod stmt;
 mod storage;
+mod tess;
 pub mod types;
 pub mod verify;
 mod xfb;
@@ -268,6 +270,7 @@ fn parse_unit(
         cube_map_array: enabled("GL_ARB_texture_cube_map_array"),
         rect: enabled("GL_ARB_texture_rectangle"),
         atomic_counters: enabled("GL_ARB_shader_atomic_counters"),
+        patch: enabled("GL_ARB_tessellation_shader"),
     };
     let mut toks = lex::lex_with(&pp.tokens, &kw, &mut lw.diags);
     if let Some(k) = unit_no {

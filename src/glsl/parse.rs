@@ -461,6 +461,7 @@ impl<'a> Parser<'a> {
                 "precise" => q.precise = true,
                 "readonly" => q.readonly = true,
                 "writeonly" => q.writeonly = true,
+                "patch" => q.patch = true,
                 _ => {} // precision qualifiers and coherent/volatile/restrict
             }
         }

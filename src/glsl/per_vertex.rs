@@ -20,19 +20,24 @@ impl Lowerer {
     pub(super) fn redeclare_per_vertex(&mut self, b: &ast::BlockDecl) -> R<()> {
         let is_in = b.quals.storage == Some(ast::Storage::In);
         let inst = b.instance.as_ref();
+        let named = |want: &str| inst.is_some_and(|(name, dims)| name == want && dims.len() == 1);
         let shape_ok = match (self.stage, is_in) {
-            (Stage::Vertex | Stage::Geometry, false) => inst.is_none(),
-            (Stage::Geometry, true) => {
-                inst.is_some_and(|(name, dims)| name == "gl_in" && dims.len() == 1)
-            }
+            (Stage::Vertex | Stage::Geometry | Stage::TessEval, false) => inst.is_none(),
+            (Stage::Geometry | Stage::TessControl | Stage::TessEval, true) => named("gl_in"),
+            // GLSL 4.00 §7.1: a control shader's `out gl_PerVertex { ... } gl_out[];`. The
+            // output record keeps every member (`glsl::tess`), so only the members are
+            // checked.
+            (Stage::TessControl, false) => named("gl_out"),
             _ => false,
         };
         if !shape_ok {
             bail!(
                 self,
                 b.span,
-                "gl_PerVertex can only be redeclared as `out gl_PerVertex {{ ... }};' in vertex \
-                 and geometry shaders or `in gl_PerVertex {{ ... }} gl_in[];' in geometry shaders"
+                "gl_PerVertex can only be redeclared as `out gl_PerVertex {{ ... }};' in vertex, \
+                 tessellation evaluation and geometry shaders, `out gl_PerVertex {{ ... }} \
+                 gl_out[];' in tessellation control shaders or `in gl_PerVertex {{ ... }} \
+                 gl_in[];' in geometry and tessellation shaders"
             );
         }
         if is_in {
@@ -42,7 +47,11 @@ impl Lowerer {
             if let Some((_, dims)) = inst {
                 if let [Some(e)] = dims.as_slice() {
                     let n = self.array_size(e)?;
-                    self.geometry_input_len("gl_in", Some(n), b.span)?;
+                    if self.stage == Stage::Geometry {
+                        self.geometry_input_len("gl_in", Some(n), b.span)?;
+                    } else {
+                        self.tess_array_len("gl_in", true, Some(n), b.span)?;
+                    }
                 }
             }
         }
@@ -91,7 +100,7 @@ impl Lowerer {
                         "gl_in[].gl_CullDistance is not supported by softgl yet"
                     );
                 }
-                if distance && !is_in && !implicit {
+                if distance && !is_in && !implicit && self.stage != Stage::TessControl {
                     let d = ast::Declarator {
                         name: name.clone(),
                         dims: dims.clone(),

@@ -53,6 +53,7 @@ impl Builder {
                 shared_bytes: 0,
                 geometry: Default::default(),
                 xfb: Default::default(),
+                tess: Default::default(),
             },
             lists: vec![Vec::new()],
             next_label: 0,

@@ -304,6 +304,7 @@ pub fn split(module: &Module) -> Plan {
             shared_bytes: module.shared_bytes,
             geometry: module.geometry.clone(),
             xfb: Default::default(),
+            tess: Default::default(),
         });
     }
     let nodes = map_cond_rows(nodes, &row_of);

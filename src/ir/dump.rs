@@ -178,6 +178,8 @@ pub fn dump(module: &Module) -> String {
         Stage::Fragment => "fragment",
         Stage::Compute => "compute",
         Stage::Geometry => "geometry",
+        Stage::TessControl => "tess_control",
+        Stage::TessEval => "tess_eval",
     };
     let _ = write!(out, "{stage} {}", module.version);
     for (flag, name) in [

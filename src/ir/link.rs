@@ -93,6 +93,15 @@ pub enum LinkError {
     /// A geometry shader input no vertex shader output matches (GLSL 1.50 §4.3.4).
     #[error("geometry shader input `{name}` is not written by the vertex shader")]
     GeometryInputMissing { name: String },
+    /// A tessellation stage input no output of the stage before matches (GLSL 4.00
+    /// §4.3.4).
+    #[error("tessellation shader input `{name}` is not written by the stage before it")]
+    TessInputMissing { name: String },
+    #[error("tessellation shader input `{name}` does not match the output of the stage before it (type, size, or `patch')")]
+    TessInputType { name: String },
+    /// GLSL 4.00 §4.3.8.1–2: the layouts the tessellation stages must declare.
+    #[error("program does not declare {what}")]
+    TessLayout { what: &'static str },
     #[error("geometry shader input `{name}` does not match the vertex shader output's type (or is not an array of the input primitive's size)")]
     GeometryInputType { name: String },
     /// GLSL 1.50 §4.3.8.1/§4.3.8.2: the layouts must be declared by some unit.
@@ -1205,6 +1214,7 @@ pub(crate) mod testing {
             shared_bytes: 0,
             geometry: Default::default(),
             xfb: Default::default(),
+            tess: Default::default(),
         }
     }
 

@@ -563,6 +563,9 @@ pub enum Stage {
     Compute,
     /// GL 3.2 geometry shaders (`ir::geometry`).
     Geometry,
+    /// GL 4.0 tessellation control and evaluation shaders (`ir::tess`).
+    TessControl,
+    TessEval,
 }
 
 /// The GLSL type of a uniform, input or output, as GL reflection reports it.
@@ -1024,6 +1027,14 @@ pub enum BuiltinOutput {
     PerVertexIn,
     PrimitiveIdIn,
     InvocationId,
+    /// Tessellation (`ir::tess`): a control shader's `gl_out[]` (13 words per output
+    /// vertex, as `gl_in[]`), float gl_TessLevelOuter[4] / gl_TessLevelInner[2] (control
+    /// outputs, evaluation inputs), vec3 gl_TessCoord and int gl_PatchVerticesIn (inputs).
+    PerVertexOut,
+    TessLevelOuter,
+    TessLevelInner,
+    TessCoord,
+    PatchVerticesIn,
 }
 
 /// A user or built-in input/output of a stage. Its words are `slot .. slot + words` of the
@@ -1135,6 +1146,8 @@ pub struct Module {
     pub geometry: super::geometry::GeometryLayout,
     /// Vertex and geometry: the transform feedback layout qualifiers of the outputs.
     pub xfb: XfbDecls,
+    /// Tessellation: both stages' layout qualifiers and patch variables (`ir::tess`).
+    pub tess: super::tess::TessLayout,
 }
 
 /// The transform feedback layout qualifiers of a stage's outputs (GLSL 4.40 §4.4.2.1:

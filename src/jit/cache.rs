@@ -58,6 +58,8 @@ pub(crate) fn encode(module: &Module) -> Vec<u32> {
         Stage::Fragment => 1,
         Stage::Compute => 2,
         Stage::Geometry => 3,
+        Stage::TessControl => 4,
+        Stage::TessEval => 5,
     });
     w.push(f.vars.len() as u32);
     for k in &f.vars {

@@ -92,6 +92,7 @@ fn copy_shader() -> Arc<dyn ShaderCode> {
         shared_bytes: 0,
         geometry: Default::default(),
         xfb: Default::default(),
+        tess: Default::default(),
     };
     super::compile_uncached(&m).expect("test shader compiles")
 }
@@ -922,6 +923,7 @@ fn cache_shares_variants_and_refuses_foreign_keys() {
         shared_bytes: 0,
         geometry: Default::default(),
         xfb: Default::default(),
+        tess: Default::default(),
     })));
     assert_eq!(fragment::shader_id(&*interp), None);
 }

@@ -73,6 +73,7 @@ impl Fb {
             shared_bytes: 0,
             geometry: Default::default(),
             xfb: Default::default(),
+            tess: Default::default(),
         }
     }
 }

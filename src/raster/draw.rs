@@ -27,6 +27,9 @@ pub enum Topology {
     LineStripAdjacency,
     TrianglesAdjacency,
     TriangleStripAdjacency,
+    /// GL_PATCHES (GL 4.5 core §10.1.15): only with a tessellation evaluation stage, which
+    /// cuts the elements into patches (`raster::tess`); the rasterizer sees what it makes.
+    Patches,
 }
 
 impl Topology {
@@ -160,9 +163,23 @@ pub struct ProgramCode {
     /// provoking vertex's values pick each primitive's layer and viewport, as a geometry
     /// shader's do (`GeometryCode::layer_slot`).
     pub vs_select_slots: [Option<u32>; 2],
+    /// The tessellation stages, when the program has them (`raster::tess`). Then
+    /// `position_slot`, `point_size_slot`, `clip_distances` and `varyings` name words of
+    /// the evaluation shader's output, and `vs_output_words` stays the vertex shader's.
+    pub tess: Option<Arc<TessCode>>,
 }
 
 impl ProgramCode {
+    /// The topology the rasterizer and transform feedback see for a draw of `draw`: what
+    /// the geometry shader emits or the tessellator makes, else the draw's own.
+    pub fn last_topology(&self, draw: Topology) -> Topology {
+        match (&self.gs, &self.tess) {
+            (Some(g), _) => super::geometry::output_topology(g),
+            (None, Some(t)) => super::tess::output_topology(t),
+            _ => draw,
+        }
+    }
+
     /// The output words of gl_Layer and gl_ViewportIndex of the last vertex stage, when it
     /// writes them (`Selection`).
     pub fn select_slots(&self) -> [Option<u32>; 2] {
@@ -190,6 +207,48 @@ pub struct GeometryCode {
     /// (`DrawCall::select`).
     pub layer_slot: Option<u32>,
     pub viewport_slot: Option<u32>,
+}
+
+/// Linked tessellation stages (GL 4.0 core §11.2): the control shader (if any) runs one
+/// lane per patch with the vertex stage's data, the evaluation shader one lane per
+/// generated vertex (`ir::tess`, `raster::tess`).
+pub struct TessCode {
+    pub control: Option<Arc<dyn ShaderCode>>,
+    /// Output patch vertices of the control shader (`layout(vertices = N)`).
+    pub vertices: u32,
+    /// Words of the control shader's output record of one patch.
+    pub control_words: u32,
+    /// Where gl_TessLevelOuter[0] and gl_TessLevelInner[0] are in that record, when the
+    /// control shader writes them (unwritten levels read 0, discarding the patch).
+    pub outer_slot: Option<u32>,
+    pub inner_slot: Option<u32>,
+    pub eval: Arc<dyn ShaderCode>,
+    /// Output words of one evaluated vertex.
+    pub eval_words: u32,
+    pub inputs: crate::ir::tess::TessInputs,
+    pub mode: crate::ir::tess::Mode,
+    pub spacing: crate::ir::tess::Spacing,
+    pub cw: bool,
+    pub point_mode: bool,
+}
+
+/// glPatchParameteri / glPatchParameterfv state (GL 4.5 core §10.1.15, §11.2.3).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct PatchState {
+    /// GL_PATCH_VERTICES: vertices per patch of a GL_PATCHES draw.
+    pub vertices: u32,
+    /// GL_PATCH_DEFAULT_OUTER_LEVEL / _INNER_LEVEL: the levels without a control shader.
+    pub outer: [f32; 4],
+    pub inner: [f32; 2],
+}
+
+impl PatchState {
+    /// GL's initial state (GL 4.5 core table 23.67): 3 vertices, levels 1.
+    pub const INITIAL: PatchState = PatchState {
+        vertices: 3,
+        outer: [1.0; 4],
+        inner: [1.0; 2],
+    };
 }
 
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -292,6 +351,8 @@ pub struct RasterState {
     pub multisample: MultisampleState,
     /// GL_FRAMEBUFFER_SRGB and the logic op (GL 4.5 core §17.3.9, §17.3.11).
     pub color_ops: super::ops::ColorOps,
+    /// glPatchParameter state, for GL_PATCHES draws.
+    pub patch: PatchState,
 }
 
 /// How primitives are clipped and mapped to the window (GL 4.5 core §13.5, §13.6.1).
@@ -377,6 +438,7 @@ impl RasterState {
                 framebuffer_srgb: false,
                 logic_op: None,
             },
+            patch: PatchState::INITIAL,
         }
     }
 }

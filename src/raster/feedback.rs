@@ -28,21 +28,14 @@ const WINDOW_PRIMS: usize = 1 << 14;
 /// (lines) or 3 (triangles), from the geometry shader's output or the draw mode (GL 4.5
 /// core §13.3.1, table 13.1).
 pub fn captured_vertices(call: &DrawCall) -> usize {
-    match call.program.gs.as_deref() {
-        Some(g) => match geometry::output_topology(g) {
-            Topology::Points => 1,
-            Topology::LineStrip => 2,
-            _ => 3,
-        },
-        None => match call.topology {
-            Topology::Points => 1,
-            Topology::Lines
-            | Topology::LineStrip
-            | Topology::LineLoop
-            | Topology::LinesAdjacency
-            | Topology::LineStripAdjacency => 2,
-            _ => 3,
-        },
+    match call.program.last_topology(call.topology) {
+        Topology::Points => 1,
+        Topology::Lines
+        | Topology::LineStrip
+        | Topology::LineLoop
+        | Topology::LinesAdjacency
+        | Topology::LineStripAdjacency => 2,
+        _ => 3,
     }
 }
 
@@ -64,7 +57,7 @@ pub fn capture(
     keep_shaded: bool,
     sink: &mut dyn FnMut(u32, &[&[u32]]),
 ) -> (StreamCounts, Option<Preshaded>) {
-    if call.program.gs.is_some() {
+    if call.program.gs.is_some() || call.program.tess.is_some() {
         return capture_geometry(call, keep_shaded, sink);
     }
     let elems = geometry::input_primitives(call);
@@ -174,15 +167,26 @@ fn capture_geometry(
     sink: &mut dyn FnMut(u32, &[&[u32]]),
 ) -> (StreamCounts, Option<Preshaded>) {
     let mut generated = StreamCounts::default();
-    let Some(g) = call.program.gs.clone() else {
-        return (generated, None);
+    let gs = call.program.gs.as_deref();
+    let (elems, n, window, vw) = match (gs, call.program.tess.is_some()) {
+        (_, true) => (
+            super::tess::input_patches(call),
+            call.state.patch.vertices.max(1) as usize,
+            super::tess::WINDOW_PATCHES,
+            // A geometry shader after tessellation emits the captured vertices.
+            gs.map_or(super::tess::vertex_words(call), |g| g.vertex_words as usize),
+        ),
+        (Some(g), false) => (
+            geometry::input_primitives(call),
+            g.input.vertices() as usize,
+            geometry::window_prims(g),
+            g.vertex_words as usize,
+        ),
+        (None, false) => return (generated, None),
     };
+    let tess = call.program.tess.is_some();
     let mut kept = Vec::new();
-    let elems = geometry::input_primitives(call);
-    let n = g.input.vertices() as usize;
     let prims = elems.len() / n;
-    let window = geometry::window_prims(&g);
-    let vw = g.vertex_words as usize;
     let first = call.state.provoking_first;
     let mut out = GeometryOut {
         words: Some(Vec::new()),
@@ -196,7 +200,12 @@ fn capture_geometry(
             if let Some(w) = out.words.as_mut() {
                 w.clear();
             }
-            geometry::run(
+            let run = if tess {
+                super::tess::run
+            } else {
+                geometry::run
+            };
+            run(
                 call,
                 instance,
                 &elems[start * n..end * n],

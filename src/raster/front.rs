@@ -52,6 +52,9 @@ pub fn prim_count(topology: Topology, count: u32) -> u32 {
         Topology::LineStripAdjacency => count.saturating_sub(3),
         Topology::TrianglesAdjacency => count / 6,
         Topology::TriangleStripAdjacency => count.saturating_sub(4) / 2,
+        // Patches never reach primitive assembly: tessellation makes the primitives
+        // (`bin_geometry`).
+        Topology::Patches => 0,
     }
 }
 
@@ -195,7 +198,10 @@ pub fn bin_draw(
         .depth
         .as_ref()
         .is_some_and(|d| d.format() == crate::sampler::Format::Depth32F);
-    if call.program.gs.is_some() || call.program.vs_select_slots.iter().any(Option::is_some) {
+    if call.program.gs.is_some()
+        || call.program.tess.is_some()
+        || call.program.vs_select_slots.iter().any(Option::is_some)
+    {
         return bin_geometry(scene, call, interp, float_depth, scratch, flush);
     }
     let Some(mut ctx) = SetupCtx::new(&call.state, call.target.width, call.target.height, interp)
@@ -362,6 +368,7 @@ fn bin_geometry(
     flush: &mut dyn FnMut(&mut Scene),
 ) -> usize {
     let g = call.program.gs.clone();
+    let t = call.program.tess.clone();
     let [layer_slot, viewport_slot] = call.program.select_slots();
     let sel = call.select.clone();
     let viewports = match (&sel, viewport_slot) {
@@ -407,14 +414,21 @@ fn bin_geometry(
     let early_depth =
         (!prog.uses_discard && prog.frag_depth_slot.is_none()) || prog.early_fragment_tests;
     // The geometry stage's input primitives (`n` elements each), or the draw's own.
-    let (elems, n, prims, window) = match &g {
-        Some(g) => {
+    let (elems, n, prims, window) = match (&g, &t) {
+        // Tessellation: patches (a geometry shader after it is refused at link).
+        (_, Some(_)) => {
+            let elems = super::tess::input_patches(&call);
+            let n = call.state.patch.vertices.max(1) as usize;
+            let prims = elems.len() / n;
+            (elems, n, prims, super::tess::WINDOW_PATCHES)
+        }
+        (Some(g), None) => {
             let elems = geometry::input_primitives(&call);
             let n = g.input.vertices() as usize;
             let prims = elems.len() / n;
             (elems, n, prims, geometry::window_prims(g))
         }
-        None => {
+        (None, None) => {
             super::restart::expand(&mut call);
             let prims = prim_count(call.topology, call.vertices.count) as usize;
             (Vec::new(), 0, prims, SELECTING_WINDOW_PRIMS)
@@ -449,6 +463,14 @@ fn bin_geometry(
                     gs_out.prims.extend_from_slice(&done.prims);
                     gs_out.select.extend_from_slice(&done.select);
                 }
+                // gl_PrimitiveID counts patches from 0 in each instance.
+                None if t.is_some() => super::tess::run(
+                    &call,
+                    instance,
+                    &elems[start * n..end * n],
+                    start as u32,
+                    &mut gs_out,
+                ),
                 // gl_PrimitiveIDIn counts from 0 in each instance.
                 None if g.is_some() => geometry::run(
                     &call,

@@ -90,7 +90,8 @@ fn segment(t: Topology, a: u32, b: u32, out: &mut Vec<u32>) {
     let n = b.saturating_sub(a);
     let s = |i: u32| a + i;
     match t {
-        Topology::Points => out.extend(a..b),
+        // A geometry shader's input is never patches (tessellation comes first).
+        Topology::Points | Topology::Patches => out.extend(a..b),
         Topology::Lines => out.extend(a..a + n - n % 2),
         Topology::LineStrip | Topology::LineLoop => {
             for i in 0..n.saturating_sub(1) {
@@ -156,7 +157,6 @@ pub fn run(call: &DrawCall, instance: u32, elems: &[u32], first_prim: u32, out: 
     let Some(g) = call.program.gs.as_deref() else {
         return;
     };
-    let n = g.input.vertices() as usize;
     // The vertex shader, once per unique vertex of the window (first-seen order).
     let mut ids: Vec<i64> = Vec::new();
     let mut seen: HashMap<i64, u32> = HashMap::new();
@@ -176,7 +176,39 @@ pub fn run(call: &DrawCall, instance: u32, elems: &[u32], first_prim: u32, out: 
         .max(call.program.vs.output_words())) as usize;
     let mut shaded = vec![0u32; ids.len() * vs_words];
     vertex::shade_words(call, &ids, instance, vs_words, &mut shaded);
+    run_on(
+        call,
+        g,
+        &shaded,
+        vs_words,
+        &recs,
+        PrimIds::From(first_prim),
+        out,
+    );
+}
 
+/// The gl_PrimitiveIDIn of each input primitive of a window.
+#[derive(Copy, Clone)]
+pub enum PrimIds<'a> {
+    /// The window's primitives are numbers `first ..` of the draw's instance.
+    From(u32),
+    /// Each primitive's own (after tessellation: its patch's, GL 4.5 core §11.3.4.4).
+    Each(&'a [u32]),
+}
+
+/// The geometry shader over input primitives whose vertices are `recs` (`vertices()`
+/// each, indices of vertices in `shaded`, `words` output words each: the vertex
+/// shader's, or the tessellation evaluation shader's), appending what it emits to `out`.
+pub fn run_on(
+    call: &DrawCall,
+    g: &GeometryCode,
+    shaded: &[u32],
+    vs_words: usize,
+    recs: &[u32],
+    ids: PrimIds<'_>,
+    out: &mut GeometryOut,
+) {
+    let n = g.input.vertices() as usize;
     // The geometry shader, 4 lanes (primitive, invocation) a call.
     let env = BoundEnv::new(&call.vs_data, &call.sampler);
     let in_words = g.inputs.len().max(g.code.input_words() as usize);
@@ -189,7 +221,7 @@ pub fn run(call: &DrawCall, instance: u32, elems: &[u32], first_prim: u32, out: 
     let stride = vertex::record_stride(call);
     let filler = vertex::RecordFiller::new(call);
     let selects = g.layer_slot.is_some() || g.viewport_slot.is_some();
-    let lanes: Vec<(usize, u32)> = (0..elems.len() / n)
+    let lanes: Vec<(usize, u32)> = (0..recs.len() / n)
         .flat_map(|p| (0..g.invocations).map(move |i| (p, i)))
         .collect();
     for batch in lanes.chunks(4) {
@@ -204,7 +236,10 @@ pub fn run(call: &DrawCall, instance: u32, elems: &[u32], first_prim: u32, out: 
                             .unwrap_or(0)
                     }
                     InputSource::Zero => 0,
-                    InputSource::PrimitiveId => first_prim.wrapping_add(p as u32),
+                    InputSource::PrimitiveId => match ids {
+                        PrimIds::From(first) => first.wrapping_add(p as u32),
+                        PrimIds::Each(list) => list.get(p).copied().unwrap_or(0),
+                    },
                     InputSource::InvocationId => inv,
                 };
             }

@@ -14,6 +14,7 @@
 //! | `vertex.rs` | which vertices a draw shades, the vertex shader calls |
 //! | `restart.rs` | primitive restart and adjacency modes rewritten into plain lists |
 //! | `geometry.rs` | the geometry stage: input primitives, vertex + geometry shader runs, emitted strips |
+//! | `tess.rs` | the tessellation stages: patches, vertex + control shader runs, the tessellator, the evaluation shader per generated vertex |
 //! | `feedback.rs` | transform feedback capture: the last vertex stage's output words per primitive, in draw order |
 //! | `front.rs` | primitive assembly, the per-draw front end and its parallel chunks, polygon mode |
 //! | `points.rs` | point setup: the square of a point as two triangles, gl_PointCoord |
@@ -40,6 +41,7 @@ pub mod points;
 pub mod restart;
 pub mod scene;
 pub mod setup;
+pub mod tess;
 pub mod tile;
 pub mod vertex;
 

@@ -55,6 +55,7 @@ pub fn expand(call: &mut DrawCall) {
     flush(&mut seg, &mut out);
     let list = match topology {
         Topology::Points => Topology::Points,
+        Topology::Patches => Topology::Patches,
         Topology::Lines
         | Topology::LineStrip
         | Topology::LineLoop
@@ -90,7 +91,8 @@ fn emit_segment(topology: Topology, s: &[u32], first_conv: bool, out: &mut Vec<u
         out.extend([t[r], t[(r + 1) % 3], t[(r + 2) % 3]]);
     };
     match topology {
-        Topology::Points => out.extend_from_slice(s),
+        // Patches are cut after restart (`raster::tess::input_patches`): kept as points.
+        Topology::Points | Topology::Patches => out.extend_from_slice(s),
         // Lists drop the partial primitive at the end of a run.
         Topology::Lines => out.extend_from_slice(&s[..n - n % 2]),
         Topology::LineStrip | Topology::LineLoop => {

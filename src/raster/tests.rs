@@ -152,6 +152,7 @@ fn program(fs: Arc<dyn ShaderCode>, interp: Interpolation) -> ProgramCode {
         frag_coord_pixel_center_integer: false,
         gs: None,
         vs_select_slots: [None; 2],
+        tess: None,
     }
 }
 

@@ -41,12 +41,8 @@ pub fn clip_distance_words(draw: &DrawCall) -> Option<(usize, u32)> {
 /// (GL_PROGRAM_POINT_SIZE on, GL 4.5 core §14.4): the draw makes points (GL_POINTS or
 /// polygon mode GL_POINT) and the vertex shader writes it.
 pub fn point_size_word(draw: &DrawCall) -> Option<u32> {
-    // With a geometry shader, what it emits is what gets rasterized.
-    let topology = draw
-        .program
-        .gs
-        .as_deref()
-        .map_or(draw.topology, super::geometry::output_topology);
+    // With a geometry shader or tessellation, what they make is what gets rasterized.
+    let topology = draw.program.last_topology(draw.topology);
     let points = topology == Topology::Points
         || (draw.state.prims.polygon_mode == 2 && topology.is_triangles());
     if points && draw.state.prims.program_point_size {

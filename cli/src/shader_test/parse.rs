@@ -52,6 +52,7 @@
 //! | `draw rect [ortho] x y w h` | two CCW triangles; `piglit_vertex` = (x, y, 0, 1) corners in NDC (ortho: window pixels), `piglit_texcoord` = (0..1, 0..1) |
 //! | `draw instanced rect [ortho] N x y w h` | the same, N instances |
 //! | `draw arrays [instanced] MODE first count [instances]` | from `[vertex data]`; any GL mode name |
+//! | `patch parameter vertices N` / `patch parameter default level outer\|inner v...` | glPatchParameteri(GL_PATCH_VERTICES) / glPatchParameterfv (4 outer, 2 inner levels) |
 //! | `uniform TYPE NAME v...` | glUniform*: `float vec2..4 int ivec2..4 uint uvec2..4 bool bvec2..4 mat2..4 matCxR` (matrices column-major; floats also as `0x…` IEEE bits); NAME may be a location number. A member of a uniform block is written into its block's buffer instead, as shader_runner does: found through glGetUniformIndices and glGetActiveUniformsiv (block index, offset, array stride for a trailing `[N]`, matrix stride, row-major), block i bound at binding i with a buffer of its UNIFORM_BLOCK_DATA_SIZE |
 //! | `uniform handle NAME UNIT` | glUniformHandleui64ARB(loc, handle of the texture at UNIT); a block member gets the 8 bytes in its block's buffer |
 //! | `uniform handle-uvec2 NAME UNIT` | glUniform2ui(loc, low 32 bits, high 32 bits) of that handle |
@@ -546,6 +547,13 @@ pub enum Command {
     CullFace(u32),
     FrontFace(u32),
     ProvokingVertex(u32),
+    /// glPatchParameteri(GL_PATCH_VERTICES, n).
+    PatchVertices(i32),
+    /// glPatchParameterfv(GL_PATCH_DEFAULT_OUTER_LEVEL or _INNER_LEVEL, levels).
+    PatchDefaultLevel {
+        outer: bool,
+        levels: Vec<f32>,
+    },
     DrawRect {
         ortho: bool,
         instances: Option<i32>,
@@ -1008,7 +1016,6 @@ const UNSUPPORTED_COMMANDS: &[&str] = &[
     "newlist",
     "ortho",
     "parameter",
-    "patch parameter",
     "polygon mode",
     "probe atomic counter",
     "probe depth",
@@ -1258,6 +1265,18 @@ fn parse_command(line: usize, text: &str) -> Result<Command, ParseError> {
             "last" => enums::LAST_VERTEX_CONVENTION,
             name => en(name)?,
         }),
+        ("patch", "parameter") if w(2) == "vertices" && words.len() == 4 => {
+            Command::PatchVertices(ints(3, 1, "patch vertices")?[0])
+        }
+        ("patch", "parameter") if w(2) == "default" && w(3) == "level" => {
+            let outer = match w(4) {
+                "outer" => true,
+                "inner" => false,
+                _ => return Err(bad("`outer' or `inner'")),
+            };
+            let levels = floats(5, if outer { 4 } else { 2 }, "tessellation levels")?;
+            Command::PatchDefaultLevel { outer, levels }
+        }
         ("frontface", "cw") if words.len() == 2 => Command::FrontFace(enums::CW),
         ("frontface", "ccw") if words.len() == 2 => Command::FrontFace(enums::CCW),
         ("draw", "rect") => {

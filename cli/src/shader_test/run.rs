@@ -851,6 +851,15 @@ impl Runner<'_> {
             Command::CullFace(m) => self.ctx.cull_face(*m),
             Command::FrontFace(m) => self.ctx.front_face(*m),
             Command::ProvokingVertex(m) => self.ctx.provoking_vertex(*m),
+            Command::PatchVertices(n) => self.ctx.patch_parameteri(enums::PATCH_VERTICES, *n),
+            Command::PatchDefaultLevel { outer, levels } => {
+                let pname = if *outer {
+                    enums::PATCH_DEFAULT_OUTER_LEVEL
+                } else {
+                    enums::PATCH_DEFAULT_INNER_LEVEL
+                };
+                self.ctx.patch_parameterfv(pname, levels)
+            }
             Command::DrawRect {
                 ortho,
                 instances,

@@ -181,29 +181,25 @@ mod tests {
         assert!(missing.windows(2).all(|w| w[0].0 < w[1].0), "sorted");
         assert!(missing.iter().all(|m| entry_point_names().contains(&m.0)));
         assert!(core_command_count() > missing.iter().filter(|m| m.1).count());
-        // The first missing core command of a few that take one or two 32-bit arguments
-        // and return nothing, so the test follows the list as commands land (every core
-        // command without arguments exists since transform feedback did).
+        // The first missing core command of a few that take (GLenum, a 32-bit integer, a
+        // pointer) and return nothing, so the test follows the list as commands land (every
+        // core command without arguments exists since transform feedback did, every one of
+        // one or two 32-bit arguments since glPatchParameteri did, and the (enum, enum, int)
+        // ones since glFramebufferParameteri did).
         let ctx = shared();
         make_current(Some(ctx.clone()));
         ctx.lock().unwrap().debug_messages();
         let (name, _) = *missing
             .iter()
             .find(|m| {
-                m.1 && [
-                    "glGenerateTextureMipmap",
-                    "glBindTextureUnit",
-                    "glPatchParameteri",
-                ]
-                .contains(&m.0)
+                m.1 && ["glUniformSubroutinesuiv", "glGetUniformSubroutineuiv"].contains(&m.0)
             })
             .expect("one of the candidates is still missing");
-        // SAFETY: each candidate's C signature is `void (GLuint)` or `void (u32, i32/u32)`:
-        // called with two 32-bit arguments, a one-argument command ignores the second (the
-        // C conventions of x86-64 and aarch64 pass both in registers).
-        let f: extern "system" fn(u32, u32) =
+        // SAFETY: each candidate's C signature is `void (GLenum, GLsizei/GLint, GLuint *)`;
+        // the null pointer is never read (the command is missing: it only reports).
+        let f: extern "system" fn(u32, i32, *mut u32) =
             unsafe { std::mem::transmute(get_proc_address(name)) };
-        f(1, 1);
+        f(1, 1, std::ptr::null_mut());
         let mut c = ctx.lock().unwrap();
         assert_eq!(c.get_error(), gl::INVALID_OPERATION);
         let msgs = c.debug_messages();
@@ -216,7 +212,7 @@ mod tests {
         drop(c);
         // With no current context it does nothing.
         make_current(None);
-        f(1, 1);
+        f(1, 1, 1);
         assert_eq!(ctx.lock().unwrap().get_error(), gl::NO_ERROR);
     }
 

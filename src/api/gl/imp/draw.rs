@@ -324,6 +324,24 @@ pub fn PrimitiveRestartIndex(ctx: &mut Context, index: GLuint) {
     ctx.primitive_restart_index(index)
 }
 
+pub fn PatchParameteri(ctx: &mut Context, pname: GLenum, value: GLint) {
+    ctx.patch_parameteri(pname, value)
+}
+
+pub unsafe fn PatchParameterfv(ctx: &mut Context, pname: GLenum, values: *const GLfloat) {
+    // The outer levels are 4 values, the inner ones 2; another pname reads none.
+    let n = match pname {
+        gl::PATCH_DEFAULT_OUTER_LEVEL => 4,
+        gl::PATCH_DEFAULT_INNER_LEVEL => 2,
+        _ => 0,
+    };
+    // SAFETY: by glPatchParameterfv's contract `values` holds the `n` levels of `pname`.
+    match unsafe { slice_len(values, n) } {
+        Ok(v) => ctx.patch_parameterfv(pname, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
 pub fn PointParameterf(ctx: &mut Context, pname: GLenum, param: GLfloat) {
     ctx.point_parameter_f(pname, param)
 }
