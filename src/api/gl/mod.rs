@@ -212,7 +212,7 @@ mod tests {
         drop(c);
         // With no current context it does nothing.
         make_current(None);
-        f(1, 1, 1);
+        f(1, 1, std::ptr::null_mut());
         assert_eq!(ctx.lock().unwrap().get_error(), gl::NO_ERROR);
     }
 
