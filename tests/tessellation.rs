@@ -661,3 +661,21 @@ void main() {
         assert_eq!(px, [255, 191, 0, 255]);
     }
 }
+
+#[test]
+fn a_vertex_shader_is_needed_beside_tessellation_but_not_for_a_fragment_shader_alone() {
+    // GL 4.5 core §7.3: a program that is not separable needs a vertex shader when it has
+    // a tessellation (or geometry) stage; a fragment shader alone links.
+    let mut c = common::context(W, H, 1);
+    let (_, ok, log) = link(
+        &mut c,
+        &[
+            (gl::TESS_EVALUATION_SHADER, TES_QUAD),
+            (gl::FRAGMENT_SHADER, FS),
+        ],
+    );
+    assert!(!ok, "evaluation shader without a vertex shader linked");
+    assert!(log.contains("needs a vertex shader"), "{log}");
+    let (_, ok, log) = link(&mut c, &[(gl::FRAGMENT_SHADER, FS)]);
+    assert!(ok, "{log}");
+}

@@ -239,16 +239,18 @@ fn link_units(
         let vs = match vs {
             Some(vs) => vs,
             // GL 4.5 core §7.3: only a separable program may leave the vertex stage out
-            // when it has a geometry stage; any program may be a fragment shader alone
-            // (vertex results are then undefined: the stand-in writes none, as a
-            // separable program's does).
-            None if (separable && gs.is_some()) || (gs.is_none() && fs.is_some()) => {
+            // when it has a geometry or tessellation stage; any program may be a fragment
+            // shader alone (vertex results are then undefined: the stand-in writes none,
+            // as a separable program's does).
+            None if (separable && gs.is_some())
+                || (gs.is_none() && tcs.is_none() && tes.is_none() && fs.is_some()) =>
+            {
                 opts.open_interfaces = true;
                 stand_in_shader(Stage::Vertex, version(&gs).or(version(&fs)).unwrap_or(150))?
             }
-            None if gs.is_some() => {
+            None if gs.is_some() || tcs.is_some() || tes.is_some() => {
                 return Err(
-                    "error: a program with a geometry shader needs a vertex shader unless it is separable\n"
+                    "error: a program with a geometry or tessellation shader needs a vertex shader unless it is separable\n"
                         .into(),
                 )
             }
