@@ -460,59 +460,10 @@ fn rename(body: &mut [Stmt], var: &mut dyn FnMut(Var) -> Var, array: &dyn Fn(Arr
 }
 
 fn rename_op(op: &mut Op, v: &mut dyn FnMut(Var) -> Var, array: &dyn Fn(ArrayId) -> ArrayId) {
-    let mut r = |x: &mut Var| *x = v(*x);
-    match op {
-        Op::Const(_) | Op::Input(_) | Op::Builtin(_) | Op::StorageSize { .. } => {}
-        Op::Copy(a) | Op::Unary(_, a) => r(a),
-        Op::Binary(_, a, b) => {
-            r(a);
-            r(b);
-        }
-        Op::Select { cond, a, b } => {
-            r(cond);
-            r(a);
-            r(b);
-        }
-        Op::Fma(a, b, c) | Op::FClamp(a, b, c) | Op::FMix(a, b, c) => {
-            r(a);
-            r(b);
-            r(c);
-        }
-        Op::BitfieldExtract {
-            value,
-            offset,
-            bits,
-        } => {
-            r(value);
-            r(offset);
-            r(bits);
-        }
-        Op::BitfieldInsert {
-            base,
-            insert,
-            offset,
-            bits,
-        } => {
-            r(base);
-            r(insert);
-            r(offset);
-            r(bits);
-        }
-        Op::Uniform { index, .. } => {
-            if let Some((x, _, _)) = index {
-                r(x);
-            }
-        }
-        Op::BlockLoad { dynamic, .. } | Op::StorageLoad { dynamic, .. } => {
-            if let Some(x) = dynamic {
-                r(x);
-            }
-        }
-        Op::LoadArray { array: a, index } => {
-            *a = array(*a);
-            r(index);
-        }
+    if let Op::LoadArray { array: a, .. } = op {
+        *a = array(*a);
     }
+    op.for_each_operand_mut(|x| *x = v(*x));
 }
 
 fn rename_stmt(s: &mut Stmt, v: &mut dyn FnMut(Var) -> Var, array: &dyn Fn(ArrayId) -> ArrayId) {

@@ -247,34 +247,36 @@ pub fn builtin_stage(b: Builtin) -> Stage {
     }
 }
 
-impl Op {
-    /// Calls `f` on every var the op reads.
-    pub fn for_each_operand(&self, mut f: impl FnMut(Var)) {
-        match *self {
-            Op::Const(_) | Op::Input(_) | Op::Builtin(_) => {}
-            Op::Copy(a) | Op::Unary(_, a) => f(a),
+/// The one match over `Op`'s operands, for `Op::for_each_operand` (`$op` a value: `$f`
+/// gets each `Var`) and `Op::for_each_operand_mut` (`$op` a `&mut Op`: `$f` gets each
+/// `&mut Var`), so a new variant cannot be visited by one and missed by the other.
+macro_rules! visit_operands {
+    ($op:expr, $f:ident) => {
+        match $op {
+            Op::Const(_) | Op::Input(_) | Op::Builtin(_) | Op::StorageSize { .. } => {}
+            Op::Copy(a) | Op::Unary(_, a) => $f(a),
             Op::Binary(_, a, b) => {
-                f(a);
-                f(b);
+                $f(a);
+                $f(b);
             }
             Op::Select { cond, a, b } => {
-                f(cond);
-                f(a);
-                f(b);
+                $f(cond);
+                $f(a);
+                $f(b);
             }
             Op::Fma(a, b, c) | Op::FClamp(a, b, c) | Op::FMix(a, b, c) => {
-                f(a);
-                f(b);
-                f(c);
+                $f(a);
+                $f(b);
+                $f(c);
             }
             Op::BitfieldExtract {
                 value,
                 offset,
                 bits,
             } => {
-                f(value);
-                f(offset);
-                f(bits);
+                $f(value);
+                $f(offset);
+                $f(bits);
             }
             Op::BitfieldInsert {
                 base,
@@ -282,24 +284,35 @@ impl Op {
                 offset,
                 bits,
             } => {
-                f(base);
-                f(insert);
-                f(offset);
-                f(bits);
+                $f(base);
+                $f(insert);
+                $f(offset);
+                $f(bits);
             }
             Op::Uniform { index, .. } => {
                 if let Some((v, _, _)) = index {
-                    f(v)
+                    $f(v)
                 }
             }
             Op::BlockLoad { dynamic, .. } | Op::StorageLoad { dynamic, .. } => {
                 if let Some(v) = dynamic {
-                    f(v)
+                    $f(v)
                 }
             }
-            Op::StorageSize { .. } => {}
-            Op::LoadArray { index, .. } => f(index),
+            Op::LoadArray { index, .. } => $f(index),
         }
+    };
+}
+
+impl Op {
+    /// Calls `f` on every var the op reads.
+    pub fn for_each_operand(&self, mut f: impl FnMut(Var)) {
+        visit_operands!(*self, f)
+    }
+
+    /// Calls `f` on every var the op reads, to change it (renaming passes).
+    pub fn for_each_operand_mut(&mut self, mut f: impl FnMut(&mut Var)) {
+        visit_operands!(self, f)
     }
 }
 
