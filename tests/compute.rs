@@ -571,3 +571,48 @@ fn errors() {
         "2048 invocations: {log}"
     );
 }
+
+/// Issue #11 item 3 across barriers: an invocation's loop budget (65,536 iterations by
+/// default) counts its loops in every region between barriers and the loop around them,
+/// so loops that add up past it end the invocation at the iteration the model gives, with
+/// a KHR_debug message naming the program, the same with 1 and 2 workers.
+#[test]
+fn the_loop_budget_counts_loops_across_barriers() {
+    let src = "#version 430
+        layout(local_size_x = 4) in;
+        layout(std430, binding = 0) buffer D { uint progress[4]; uint done[4]; };
+        void main() {
+            uint l = gl_LocalInvocationID.x;
+            for (uint i = 0u; i < 1000u; i++) {
+                uint j = 0u;
+                while (j < 100u + l) j++;
+                progress[l] = i + 1u;
+                barrier();
+            }
+            done[l] = 1u;
+        }";
+    // Each iteration of the outer loop starts 1 + (100 + l + 1) iterations.
+    let progress = |l: u32| 65536 / (102 + l);
+    let mut results = Vec::new();
+    for threads in [1, 2] {
+        let mut c = common::context(4, 4, threads);
+        let p = compute(&mut c, src);
+        let b = ssbo(&mut c, 0, &[0; 8]);
+        c.debug_messages();
+        c.dispatch_compute(1, 1, 1);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        let words = words_of(&mut c, b);
+        let msgs: Vec<String> = c
+            .debug_messages()
+            .into_iter()
+            .map(|m| m.message)
+            .filter(|m| m.contains("loop budget"))
+            .collect();
+        assert_eq!(msgs.len(), 1, "{msgs:?} {words:?}");
+        assert!(msgs[0].starts_with(&format!("program {p}: ")), "{msgs:?}");
+        let want: Vec<u32> = (0..4).map(progress).chain([0; 4]).collect();
+        assert_eq!(words, want);
+        results.push(words);
+    }
+    assert_eq!(results[0], results[1]);
+}

@@ -201,6 +201,9 @@ impl Context {
         self.update_derived();
         let [words, _] = self.uniform_words_for_draw(true)?;
         let [stage_storage, _] = storage.stages;
+        // Queued draws may render into textures the shader reads. Flushed before the
+        // dispatch's loop-trip flag exists: a flush reports (and forgets) every flag.
+        let _ = self.flush_raster();
         let data = StageData {
             uniforms: words,
             blocks,
@@ -208,8 +211,6 @@ impl Context {
             loop_trips: self.loop_trip_flag(self.drawing_program()),
         };
         let sampler = self.derived.sampler.clone();
-        // Queued draws may render into textures the shader reads.
-        let _ = self.flush_raster();
         let threads = self.raster.threads();
         let raster = &self.raster;
         code.dispatch(&data, &sampler, groups, threads, &|jobs, job| {

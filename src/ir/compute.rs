@@ -42,6 +42,16 @@
 //! exit var (a u32 state var) to that exit's code and leaves the region; the plan reads it
 //! after the region and unwinds. `Return` from `main` becomes `Discard` in a region: the
 //! invocation is done for the rest of the dispatch (its lanes are no longer live).
+//!
+//! # Loop budget
+//!
+//! Every invocation may start `ir::interp::loop_budget()` loop iterations in all
+//! (ARCHITECTURE.md §6), barriers or not. The engines budget one call of a function, so a
+//! plan with barriers keeps the invocation's remaining budget in a state var of its own
+//! (`Plan::budget_row`): every loop of a region starts each iteration by leaving the region
+//! with [`BUDGET_EXIT`] when the var is 0 and spending one unit otherwise, and the plan
+//! spends one unit per lane for each iteration of a plan loop. The engines' own budget
+//! (the whole budget for each call) is never the smaller, so the var decides.
 
 use std::collections::HashMap;
 
@@ -83,6 +93,9 @@ pub enum Exit {
     Leave(Label),
 }
 
+/// The exit code of a region whose invocation ran out of its loop budget.
+pub const BUDGET_EXIT: u32 = u32::MAX;
+
 /// A group-level step of the plan.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Node {
@@ -115,8 +128,12 @@ pub struct Plan {
     pub rows: u32,
     /// The row of the exit var (0 when no region can exit to a node).
     pub exit_row: u32,
-    /// `exits[code - 1]` is what exit code `code` means.
+    /// `exits[code - 1]` is what exit code `code` means; [`BUDGET_EXIT`] means the
+    /// invocation ran out of its loop budget.
     pub exits: Vec<Exit>,
+    /// The row of each invocation's remaining loop budget (0 in a plan without barriers,
+    /// whose one region gets the whole budget from the engine).
+    pub budget_row: u32,
     pub local_size: [u32; 3],
     pub shared_bytes: u32,
 }
@@ -172,9 +189,16 @@ pub fn split(module: &Module) -> Plan {
         .map(|(v, _)| *v)
         .collect();
     state_vars.extend(s.cond_vars.iter().map(|v| v.0));
-    let exits_needed = !s.group_labels.is_empty();
+    // With barriers, an invocation's loop budget outlives each region (module docs,
+    // "Loop budget"): one more state var, and the exit var for "ran out".
+    let budget_var = Var(nvars + 1);
+    let budgeted = s.bodies.len() > 1 || !s.group_labels.is_empty();
+    let exits_needed = budgeted;
     if exits_needed {
         state_vars.push(exit_var.0);
+    }
+    if budgeted {
+        state_vars.push(budget_var.0);
     }
     state_vars.sort_unstable();
     state_vars.dedup();
@@ -204,6 +228,9 @@ pub fn split(module: &Module) -> Plan {
         func.vars = module.func.vars.clone();
         func.arrays = module.func.arrays.clone();
         func.vars.push(ScalarKind::U32);
+        if budgeted {
+            func.vars.push(ScalarKind::U32);
+        }
         let mut touched_vars = Vec::new();
         let mut written = Vec::new();
         let mut touched_arrays = Vec::new();
@@ -269,6 +296,33 @@ pub fn split(module: &Module) -> Plan {
             region_label,
             &mut exits,
         );
+        if budgeted && count_loops(&inner) > 0 {
+            let row = row_of[&budget_var.0];
+            prologue.push(Stmt::Assign {
+                dst: budget_var,
+                op: Op::Input(row),
+            });
+            let spend = Spend {
+                budget: budget_var,
+                exit: exit_var,
+                region: region_label,
+                zero: Var(func.vars.len() as u32),
+                one: Var(func.vars.len() as u32 + 1),
+                out: Var(func.vars.len() as u32 + 2),
+            };
+            func.vars
+                .extend([ScalarKind::U32, ScalarKind::U32, ScalarKind::Bool]);
+            prologue.push(Stmt::Assign {
+                dst: spend.zero,
+                op: Op::Const(Scalar::U32(0)),
+            });
+            prologue.push(Stmt::Assign {
+                dst: spend.one,
+                op: Op::Const(Scalar::U32(1)),
+            });
+            spend.insert(&mut inner);
+            written.push(budget_var.0);
+        }
         prologue.push(Stmt::Block {
             label: region_label,
             body: inner,
@@ -313,6 +367,11 @@ pub fn split(module: &Module) -> Plan {
         nodes,
         rows,
         exit_row: row_of.get(&exit_var.0).copied().unwrap_or(0),
+        budget_row: row_of
+            .get(&budget_var.0)
+            .copied()
+            .filter(|_| budgeted)
+            .unwrap_or(0),
         exits,
         local_size: module.local_size,
         shared_bytes: module.shared_bytes,
@@ -647,4 +706,75 @@ fn rewrite_exits(
         out.push(s);
     }
     *body = out;
+}
+
+/// How many loops a statement list holds, at any depth.
+fn count_loops(body: &[Stmt]) -> usize {
+    body.iter()
+        .map(|s| {
+            usize::from(matches!(s, Stmt::Loop { .. }))
+                + s.children().map(count_loops).sum::<usize>()
+        })
+        .sum()
+}
+
+/// The loop-budget check a region's loops start each iteration with (module docs, "Loop
+/// budget"): a lane with no budget left leaves the region with [`BUDGET_EXIT`], else it
+/// spends one unit. The engines' own per-call budget is never smaller, so this one ends
+/// the lane first.
+struct Spend {
+    budget: Var,
+    exit: Var,
+    region: Label,
+    /// Region vars holding 0 and 1, and the "ran out" condition.
+    zero: Var,
+    one: Var,
+    out: Var,
+}
+
+impl Spend {
+    fn insert(&self, body: &mut [Stmt]) {
+        for s in body.iter_mut() {
+            match s {
+                Stmt::Loop {
+                    body, continuing, ..
+                } => {
+                    self.insert(body);
+                    self.insert(continuing);
+                    let check = [
+                        Stmt::Assign {
+                            dst: self.out,
+                            op: Op::Binary(BinaryOp::IEq, self.budget, self.zero),
+                        },
+                        Stmt::If {
+                            cond: self.out,
+                            then_body: vec![
+                                Stmt::Assign {
+                                    dst: self.exit,
+                                    op: Op::Const(Scalar::U32(BUDGET_EXIT)),
+                                },
+                                Stmt::Leave(self.region),
+                            ],
+                            else_body: Vec::new(),
+                        },
+                        Stmt::Assign {
+                            dst: self.budget,
+                            op: Op::Binary(BinaryOp::ISub, self.budget, self.one),
+                        },
+                    ];
+                    body.splice(0..0, check);
+                }
+                Stmt::If {
+                    then_body,
+                    else_body,
+                    ..
+                } => {
+                    self.insert(then_body);
+                    self.insert(else_body);
+                }
+                Stmt::Block { body, .. } => self.insert(body),
+                _ => {}
+            }
+        }
+    }
 }

@@ -20,9 +20,13 @@
 //! unused (as `api/storage_buffer.rs` states for draws). Inside a group, invocations run
 //! in local-index order between barriers.
 //!
-//! Loop budget (ARCHITECTURE.md §6): each region call gives its lanes the full budget, and
-//! each plan loop may run at most that many iterations per group; a group past it stops
-//! (its later steps do not run) and the dispatch is reported like a draw that tripped.
+//! Loop budget (ARCHITECTURE.md §6): the budget is per invocation across its regions. A
+//! plan with barriers keeps each invocation's remaining budget in a state row
+//! (`Plan::budget_row`, filled with the budget at group start): the regions' loops spend
+//! it (`ir::compute`'s "Loop budget"), each plan-loop iteration spends one unit per lane in
+//! it, and a lane that runs out is killed like a discarded one and the dispatch is reported
+//! like a draw that tripped. A plan without barriers is one region, which the engine
+//! budgets itself.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -39,6 +43,8 @@ pub struct ComputeCode {
     regions: Vec<Arc<dyn ShaderCode>>,
     /// Storage blocks of the module: `shared` variables are block `storage_blocks`.
     storage_blocks: usize,
+    /// Loop iterations each invocation may start (`ir::interp::loop_budget`).
+    budget: u32,
 }
 
 impl std::fmt::Debug for ComputeCode {
@@ -79,7 +85,16 @@ impl ComputeCode {
             regions,
             storage_blocks: module.storage_blocks.len(),
             plan,
+            budget: crate::ir::interp::loop_budget(),
         })
+    }
+
+    /// The same code with another loop budget per invocation (tests: the process's
+    /// budget is read once). A budget above the process's is cut to it in regions whose
+    /// engine counts on its own (plans without barriers).
+    pub fn with_budget(mut self, budget: u32) -> ComputeCode {
+        self.budget = budget;
+        self
     }
 
     /// `layout(local_size_x, _y, _z)`.
@@ -190,6 +205,9 @@ impl ComputeCode {
                             .wrapping_add(local[k]);
                     }
                     g.state[base + compute::ROW_LOCAL_INDEX as usize * 4 + lane] = i;
+                    if self.plan.budget_row != 0 {
+                        g.state[base + self.plan.budget_row as usize * 4 + lane] = self.budget;
+                    }
                 }
                 g.alive[c] = mask;
             }
@@ -287,19 +305,31 @@ impl Group<'_, '_> {
         continuing: &[Node],
         mut act: Masks,
     ) -> Masks {
-        let budget = crate::ir::interp::loop_budget();
-        let mut iterations: u32 = 0;
         self.exits.insert(label, vec![0; act.len()]);
         while act.iter().any(|&m| m != 0) {
-            if iterations >= budget {
-                // The lanes still looping are killed, as the loop budget kills lanes.
-                for (a, x) in self.alive.iter_mut().zip(&act) {
-                    *a &= !x;
+            // Each lane starting an iteration spends one unit of its own budget, which
+            // its regions' loops spend too; a lane with none left is killed (module docs).
+            let row = self.code.plan.budget_row as usize;
+            debug_assert!(row != 0, "a plan loop implies barriers, so a budget row");
+            for (c, m) in act.iter_mut().enumerate() {
+                for lane in 0..4 {
+                    let bit = 1 << lane;
+                    if *m & bit == 0 {
+                        continue;
+                    }
+                    let left = &mut self.state[c * self.stride + row * 4 + lane];
+                    if *left == 0 {
+                        *m &= !bit;
+                        self.alive[c] &= !bit;
+                        self.trips.store(1, Ordering::Relaxed);
+                    } else {
+                        *left -= 1;
+                    }
                 }
-                self.trips.store(1, Ordering::Relaxed);
+            }
+            if act.iter().all(|&m| m == 0) {
                 break;
             }
-            iterations += 1;
             self.continues.insert(label, vec![0; act.len()]);
             let a = self.nodes(body, act);
             let cont = self.continues.remove(&label).unwrap_or_default();
@@ -349,6 +379,13 @@ impl Group<'_, '_> {
                         continue;
                     }
                     let code = self.state[c * self.stride + exit_row * 4 + lane];
+                    if code == compute::BUDGET_EXIT {
+                        // Out of loop budget: killed, as the engines kill a lane.
+                        through &= !bit;
+                        self.alive[c] &= !bit;
+                        self.trips.store(1, Ordering::Relaxed);
+                        continue;
+                    }
                     let Some(exit) = self.code.plan.exits.get((code as usize).wrapping_sub(1))
                     else {
                         continue;

@@ -26,12 +26,20 @@ fn compile_glsl(src: &str) -> Module {
 /// Runs `m` over `groups` with storage block 0 holding `init`, with JIT and interpreted
 /// regions and with 1 and 3 jobs; asserts all four agree and returns the words.
 fn dispatch_all(m: &Module, groups: [u32; 3], init: &[u32]) -> Vec<u32> {
+    dispatch_budgeted(m, groups, init, crate::ir::interp::loop_budget()).0
+}
+
+/// `dispatch_all` with a loop budget per invocation; also tells whether the budget
+/// tripped (the same in all four runs).
+fn dispatch_budgeted(m: &Module, groups: [u32; 3], init: &[u32], budget: u32) -> (Vec<u32>, bool) {
     let jit = ComputeCode::new(m, &|r: &Module| super::compile_uncached(r))
-        .unwrap_or_else(|e| panic!("{e}"));
+        .unwrap_or_else(|e| panic!("{e}"))
+        .with_budget(budget);
     let interp = ComputeCode::new(m, &|r: &Module| {
         Ok(Arc::new(Interpreted::new(Arc::new(r.clone()))) as Arc<dyn ShaderCode>)
     })
-    .unwrap_or_else(|e| panic!("{e}"));
+    .unwrap_or_else(|e| panic!("{e}"))
+    .with_budget(budget);
     let sampler = SampleContext::default();
     let mut results = Vec::new();
     for (name, code) in [("jit", &jit), ("interp", &interp)] {
@@ -45,7 +53,8 @@ fn dispatch_all(m: &Module, groups: [u32; 3], init: &[u32]) -> Vec<u32> {
             code.dispatch(&data, &sampler, groups, threads, &|jobs, job| {
                 (0..jobs).for_each(job)
             });
-            let out: Vec<u32> = words.iter().map(|w| w.load(Ordering::Relaxed)).collect();
+            let mut out: Vec<u32> = words.iter().map(|w| w.load(Ordering::Relaxed)).collect();
+            out.push(data.loop_trips.load(Ordering::Relaxed));
             results.push((name, threads, out));
         }
     }
@@ -60,7 +69,9 @@ fn dispatch_all(m: &Module, groups: [u32; 3], init: &[u32]) -> Vec<u32> {
             crate::ir::dump(m)
         );
     }
-    results.swap_remove(0).2
+    let mut out = results.swap_remove(0).2;
+    let tripped = out.pop() != Some(0);
+    (out, tripped)
 }
 
 #[test]
@@ -231,4 +242,88 @@ fn non_uniform_control_flow_keeps_each_lanes_path() {
     let out = dispatch_all(&m, [1, 1, 1], &[0; 12]);
     assert_eq!(&out[..6], &[0, 1, 2, 3, 4, 5]);
     assert_eq!(&out[6..], &[0, 1, 100, 100, 100, 100]);
+}
+
+/// The loop budget is per invocation across barriers (`ir::compute`'s "Loop budget"): the
+/// plan's loop and the loops inside its regions spend one budget, so an invocation whose
+/// loops add up past it is killed at exactly the iteration the model says, while the
+/// others go on, on both engines and any job count.
+#[test]
+fn the_loop_budget_spans_barriers() {
+    let m = compile_glsl(
+        "#version 430
+        layout(local_size_x = 4) in;
+        layout(std430, binding = 0) buffer D { uint progress[4]; uint done[4]; };
+        void main() {
+            uint l = gl_LocalInvocationID.x;
+            uint inner = 3u + l * 2u;
+            for (uint i = 0u; i < 10u; i++) {
+                uint j = 0u;
+                while (j < inner) j++;
+                progress[l] = i + 1u;
+                barrier();
+            }
+            done[l] = 1u;
+        }",
+    );
+    assert!(compute::split(&m).budget_row != 0);
+    // Each plan iteration start spends 1 (the 11th breaks), the inner loop inner + 1.
+    let model = |budget: u32, lane: u32| -> (u32, u32) {
+        let inner = 3 + lane * 2;
+        let mut left = budget;
+        let mut progress = 0;
+        for i in 0..=10 {
+            if left == 0 {
+                return (progress, 0);
+            }
+            left -= 1;
+            if i == 10 {
+                break;
+            }
+            for _ in 0..=inner {
+                if left == 0 {
+                    return (progress, 0);
+                }
+                left -= 1;
+            }
+            progress = i + 1;
+        }
+        (progress, 1)
+    };
+    let mut seen_partial = false;
+    for budget in (0..=140).chain([1000]) {
+        let (out, tripped) = dispatch_budgeted(&m, [2, 1, 1], &[0; 8], budget);
+        let want: Vec<(u32, u32)> = (0..4).map(|l| model(budget, l)).collect();
+        for l in 0..4 {
+            assert_eq!((out[l], out[4 + l]), want[l], "budget {budget} lane {l}");
+        }
+        let any_killed = want.iter().any(|w| w.1 == 0);
+        assert_eq!(tripped, any_killed, "budget {budget}");
+        seen_partial |= want.iter().any(|w| w.1 == 1) && any_killed;
+    }
+    assert!(
+        seen_partial,
+        "some budget must kill some lanes and not others"
+    );
+}
+
+/// A barrier in a loop that never ends stops at the budget instead of hanging.
+#[test]
+fn a_runaway_loop_around_a_barrier_ends_at_the_budget() {
+    let m = compile_glsl(
+        "#version 430
+        layout(local_size_x = 3) in;
+        layout(std430, binding = 0) buffer D { uint n[3]; uint after[3]; };
+        void main() {
+            uint l = gl_LocalInvocationID.x;
+            for (;;) {
+                n[l] += 1u;
+                barrier();
+            }
+            after[l] = 1u;
+        }",
+    );
+    let (out, tripped) = dispatch_budgeted(&m, [1, 1, 1], &[0; 6], 500);
+    assert!(tripped);
+    assert_eq!(out, [500, 500, 500, 0, 0, 0]);
 }
