@@ -50,7 +50,7 @@ fn inputs(seed: u64) -> Vec<u32> {
     rows
 }
 
-fn run_interp(m: &Module, env: &Env) -> (Vec<u32>, u32) {
+pub(super) fn run_interp(m: &Module, env: &Env) -> (Vec<u32>, u32) {
     let (out, o) = run_interp_budgeted(m, env);
     (out, o.alive)
 }

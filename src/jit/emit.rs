@@ -58,6 +58,14 @@ pub(crate) struct Emitter<'m, 'b> {
     /// `direct_vars`: these vars are SSA values, kept in `fixed` once assigned.
     direct: Vec<bool>,
     fixed: Vec<Option<Value>>,
+    /// `lane_private_vars`: written without a mask at `main`'s top level.
+    private: Vec<bool>,
+    /// Statement lists being emitted: 1 while in `main`'s own list.
+    depth: u32,
+    /// Constant-offset uniform loads already made, per statement list being emitted
+    /// (innermost last): a value made earlier in an enclosing list dominates the rest of
+    /// it, so later reads reuse it (`emit_uniform`).
+    uniform_memo: Vec<std::collections::HashMap<u32, Value>>,
     exec: Variable,
     alive: Variable,
     discarded: Variable,
@@ -301,6 +309,58 @@ pub(crate) fn direct_vars(func: &Function) -> Vec<bool> {
     ok
 }
 
+/// Vars whose inactive lanes nobody observes once `main`'s top-level list has left them
+/// behind: every var that no cross-lane reader (derivatives, texture statements) names and
+/// that is not an output. Along `main`'s own statement list `exec` only shrinks (lanes
+/// leave it by `return`, `discard` or the loop budget and never come back), so a write
+/// there may store all 4 lanes instead of `bitselect`ing the old value into the lanes
+/// outside `exec`: those lanes' values are read only under masks that exclude them (the
+/// interpreter keeps the old value there; no output, store or branch can tell). Saves the
+/// `bitselect` and the read of the old value (issue #11: a 10 MiB straight-line shader
+/// spent two of its instructions per statement on it; issue #9: one blend per write).
+pub(crate) fn lane_private_vars(func: &Function) -> Vec<bool> {
+    fn walk(body: &[Stmt], private: &mut [bool]) {
+        for s in body {
+            match s {
+                Stmt::Assign {
+                    op:
+                        Op::Unary(
+                            UnaryOp::DFdxFine
+                            | UnaryOp::DFdyFine
+                            | UnaryOp::DFdxCoarse
+                            | UnaryOp::DFdyCoarse,
+                            a,
+                        ),
+                    ..
+                } => {
+                    if let Some(p) = private.get_mut(a.0 as usize) {
+                        *p = false;
+                    }
+                }
+                Stmt::Texture { .. } | Stmt::TexelFetch { .. } | Stmt::TextureSize { .. } => {
+                    s.for_each_var(|v| {
+                        if let Some(p) = private.get_mut(v.0 as usize) {
+                            *p = false;
+                        }
+                    });
+                }
+                _ => {}
+            }
+            for c in s.children() {
+                walk(c, private);
+            }
+        }
+    }
+    let mut private = vec![true; func.vars.len()];
+    walk(&func.body, &mut private);
+    for v in &func.outputs {
+        if let Some(p) = private.get_mut(v.0 as usize) {
+            *p = false;
+        }
+    }
+    private
+}
+
 /// Branching statements (each makes Cranelift blocks) past which a function is compiled
 /// with the single-pass register allocator.
 pub(crate) const FAST_REGALLOC_BRANCHES: usize = 1024;
@@ -441,6 +501,9 @@ pub(crate) fn emit_function(
         vars,
         fixed: vec![None; direct.len()],
         direct,
+        private: lane_private_vars(func),
+        depth: 0,
+        uniform_memo: Vec::new(),
         exec,
         alive,
         discarded,
@@ -536,12 +599,36 @@ impl Emitter<'_, '_> {
 
     /// Reinterprets an `i32x4` as `f32x4`.
     pub(crate) fn fview(&mut self, v: Value) -> Value {
-        self.b.ins().bitcast(F32X4, lanes_le(), v)
+        self.unview(v, F32X4)
+            .unwrap_or_else(|| self.b.ins().bitcast(F32X4, lanes_le(), v))
     }
 
     /// Reinterprets any 128-bit vector as `i32x4`.
     pub(crate) fn iview(&mut self, v: Value) -> Value {
-        self.b.ins().bitcast(I32X4, lanes_le(), v)
+        self.unview(v, I32X4)
+            .unwrap_or_else(|| self.b.ins().bitcast(I32X4, lanes_le(), v))
+    }
+
+    /// When `v` is itself a bitcast of a value of type `ty`, that value: a chain of f32
+    /// operations then skips the `i32x4` round trip between each two (Cranelift's
+    /// optimizer would remove it, but the largest functions skip the optimizer, and there
+    /// the two casts per operation were a third of a straight-line shader's instructions).
+    fn unview(&self, v: Value, ty: Type) -> Option<Value> {
+        let dfg = &self.b.func.dfg;
+        if dfg.value_type(v) == ty {
+            return Some(v);
+        }
+        let cranelift_codegen::ir::ValueDef::Result(inst, 0) = dfg.value_def(v) else {
+            return None;
+        };
+        match dfg.insts[inst] {
+            cranelift_codegen::ir::InstructionData::LoadNoOffset {
+                opcode: cranelift_codegen::ir::Opcode::Bitcast,
+                arg,
+                ..
+            } if dfg.value_type(arg) == ty => Some(arg),
+            _ => None,
+        }
     }
 
     /// Reinterprets a vector as `i8x16` (for byte shuffles).
@@ -595,6 +682,11 @@ impl Emitter<'_, '_> {
     /// `dst = new` in the lanes of `exec` (module.rs: writes keep inactive lanes).
     fn assign(&mut self, dst: Var, new: Value) -> Result<(), CompileError> {
         let var = self.var(dst)?;
+        if self.depth == 1 && self.private.get(dst.0 as usize) == Some(&true) {
+            // `lane_private_vars`: the lanes outside `exec` are never read again.
+            self.b.def_var(var, new);
+            return Ok(());
+        }
         let old = self.b.use_var(var);
         let exec = self.b.use_var(self.exec);
         let v = self.b.ins().bitselect(exec, new, old);
@@ -694,6 +786,15 @@ impl Emitter<'_, '_> {
     // ---- statements ----------------------------------------------------------------------
 
     fn emit_stmts(&mut self, body: &[Stmt]) -> Result<(), CompileError> {
+        self.depth += 1;
+        self.uniform_memo.push(std::collections::HashMap::new());
+        let r = self.emit_list(body);
+        self.uniform_memo.pop();
+        self.depth -= 1;
+        r
+    }
+
+    fn emit_list(&mut self, body: &[Stmt]) -> Result<(), CompileError> {
         for s in body {
             self.emit_stmt(s)?;
             // After an unconditional exit, the rest of this list runs with no lane: skip it.
@@ -1100,9 +1201,13 @@ impl Emitter<'_, '_> {
         offset: u32,
         index: Option<(Var, u32, u32)>,
     ) -> Result<Value, CompileError> {
-        let zero = self.zero_addr();
         match index {
             None => {
+                let known = self.uniform_memo.iter().rev().find_map(|m| m.get(&offset));
+                if let Some(&v) = known {
+                    return Ok(v);
+                }
+                let zero = self.zero_addr();
                 let w = self.b.ins().iconst(types::I64, offset as i64);
                 let ok = self
                     .b
@@ -1111,9 +1216,14 @@ impl Emitter<'_, '_> {
                 let addr = self.b.ins().iadd_imm_s(self.uniforms, offset as i64 * 4);
                 let a = self.b.ins().select(ok, addr, zero);
                 let x = self.b.ins().load(types::I32, uniform_mem(), a, 0);
-                Ok(self.b.ins().splat(I32X4, x))
+                let v = self.b.ins().splat(I32X4, x);
+                if let Some(m) = self.uniform_memo.last_mut() {
+                    m.insert(offset, v);
+                }
+                Ok(v)
             }
             Some((var, stride, count)) => {
+                let zero = self.zero_addr();
                 // An i32 index below 0 is out of range even against a count past i32::MAX.
                 let signed = self.kind(var)? == ScalarKind::I32;
                 let iv = self.var_value(var)?;

@@ -2364,3 +2364,99 @@ fn inline_pow_atan2_mod_match_the_scalar_sequences() {
     }
     super::vmath::FORCE_ROUND_SEQUENCE.with(|f| f.set(false));
 }
+
+/// `emit::lane_private_vars`: a var written at `main`'s top level after some lanes
+/// returned is written without a mask, and the returned lanes' outputs still keep what they
+/// wrote before returning (the output's own writes stay masked); the interpreter agrees.
+/// Also: a uniform read twice at the top level is loaded once, and a chain of float
+/// operations makes no bitcast pairs (the `emit` function's shape, before optimisation).
+#[test]
+fn top_level_writes_skip_the_mask_and_outputs_keep_returned_lanes() {
+    let mut fb = Fb::new();
+    let mut body = vec![];
+    let x = fb.def(&mut body, I32, Op::Input(0));
+    let hundred = fb.konst(&mut body, Scalar::I32(100));
+    let t = fb.var(I32);
+    body.push(assign(t, Op::Binary(BinaryOp::IAdd, x, hundred)));
+    body.push(assign(t, Op::Binary(BinaryOp::IAdd, t, x)));
+    let o = fb.var(I32);
+    body.push(assign(o, Op::Copy(t)));
+    let one = fb.konst(&mut body, Scalar::I32(1));
+    let two = fb.konst(&mut body, Scalar::I32(2));
+    let is1 = fb.def(&mut body, B, Op::Binary(BinaryOp::IEq, x, one));
+    body.push(Stmt::If {
+        cond: is1,
+        then_body: vec![Stmt::Return],
+        else_body: vec![],
+    });
+    body.push(assign(t, Op::Const(Scalar::I32(7))));
+    let is2 = fb.def(&mut body, B, Op::Binary(BinaryOp::IEq, x, two));
+    body.push(Stmt::If {
+        cond: is2,
+        then_body: vec![assign(o, Op::Copy(t))],
+        else_body: vec![],
+    });
+    let u0 = fb.def(
+        &mut body,
+        F32,
+        Op::Uniform {
+            offset: 0,
+            index: None,
+        },
+    );
+    let u1 = fb.def(
+        &mut body,
+        F32,
+        Op::Uniform {
+            offset: 0,
+            index: None,
+        },
+    );
+    let s = fb.def(&mut body, F32, Op::Binary(BinaryOp::FMul, u0, u1));
+    let s = fb.def(&mut body, F32, Op::Binary(BinaryOp::FAdd, s, u1));
+    let s = fb.def(&mut body, F32, Op::Binary(BinaryOp::FMul, s, u0));
+    let m = fb.module(Stage::Fragment, body, vec![o, s]);
+    let private = super::emit::lane_private_vars(&m.func);
+    assert!(private[t.0 as usize] && !private[o.0 as usize]);
+
+    let mut env = Env::inputs(&[is([0, 1, 2, 3])]);
+    env.uniforms = vec![f(3.0)];
+    for mask in [0b1111, 0b0110, 0b1011] {
+        env.mask = mask;
+        let (jo, ja) = run(&m, &env);
+        let mut want = [100, 102, 7, 106];
+        for (lane, w) in want.iter_mut().enumerate() {
+            if mask & (1 << lane) == 0 {
+                *w = SENTINEL;
+            }
+        }
+        assert_eq!(out(&jo, 0), want, "mask {mask:#06b}");
+        assert_eq!(ja, mask);
+        let (io, ia) = super::diff_tests::run_interp(&m, &env);
+        assert_eq!((jo, ja), (io, ia), "mask {mask:#06b}: jit and interpreter");
+    }
+
+    let code = compile(&m).unwrap_or_else(|e| panic!("{e}"));
+    let body = code
+        .inline_body()
+        .expect("a small fragment shader is inlinable");
+    let clif = body.func.display().to_string();
+    assert_eq!(
+        clif.matches("load.i32 notrap readonly can_move").count(),
+        1,
+        "one load of uniform 0:\n{clif}"
+    );
+    // No f32 view is taken of an i32 view of a float: the chain stays in f32x4.
+    let int_views: Vec<&str> = clif
+        .lines()
+        .filter(|l| l.contains("= bitcast.i32x4 little"))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert!(!int_views.is_empty(), "{clif}");
+    for v in int_views {
+        assert!(
+            !clif.contains(&format!("bitcast.f32x4 little {v}\n")),
+            "{v} is viewed back:\n{clif}"
+        );
+    }
+}
