@@ -211,6 +211,7 @@ pub const GLSL: &[&str] = &[
     "GL_ARB_shader_atomic_counter_ops",
     "GL_ARB_shader_atomic_counters",
     "GL_ARB_shader_bit_encoding",
+    "GL_ARB_shader_subroutine",
     "GL_ARB_shader_viewport_layer_array",
     "GL_ARB_tessellation_shader",
     "GL_ARB_texture_cube_map_array",
