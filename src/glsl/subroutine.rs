@@ -30,6 +30,8 @@ struct SubType {
     name: String,
     ret: Type,
     params: Vec<(Type, ParamDir)>,
+    /// The compilation unit that declared it.
+    unit: usize,
 }
 
 /// A function associated with subroutine types.
@@ -203,6 +205,15 @@ impl Lowerer {
                 "layout qualifiers are not allowed on a subroutine type"
             );
         }
+        // Each unit of a stage that uses the type declares it (GLSL 4.60 §2.1): the same
+        // declaration in another unit is the same type.
+        let same =
+            self.subroutines.types.iter().any(|t| {
+                t.name == f.name && t.unit != self.unit && t.ret == ret && t.params == params
+            });
+        if same {
+            return Ok(());
+        }
         if self.funcs.contains_key(&f.name) || self.subroutines.is_type(&f.name) {
             bail!(
                 self,
@@ -218,6 +229,7 @@ impl Lowerer {
             name: f.name.clone(),
             ret,
             params,
+            unit: self.unit,
         });
         Ok(())
     }
@@ -586,7 +598,7 @@ impl Lowerer {
                     if v.ty != Type::scalar(BaseType::Int) && v.ty != Type::scalar(BaseType::Uint) {
                         bail!(self, e.span, "array index must be an integer scalar");
                     }
-                    (0, Some((v.vars[0], n, 1)))
+                    (0, Some((v.vars[0], 1, n)))
                 }
             },
         };
@@ -648,11 +660,24 @@ impl Lowerer {
             Type::Void => None,
             t => Some(self.new_vars_for(t)),
         };
-        let outs: Vec<Option<Vec<Var>>> = st
-            .params
-            .iter()
-            .map(|(t, d)| (*d != ParamDir::In).then(|| self.new_vars_for(t)))
-            .collect();
+        // What out and inout parameters copy back: an inout one starts as its argument, so
+        // a selection that runs no function leaves it as it was.
+        let mut outs: Vec<Option<Vec<Var>>> = Vec::with_capacity(st.params.len());
+        for ((t, d), v) in st.params.iter().zip(&vals) {
+            outs.push(match d {
+                ParamDir::In => None,
+                ParamDir::Out => Some(self.new_vars_for(t)),
+                ParamDir::InOut => Some(
+                    v.vars
+                        .iter()
+                        .map(|w| {
+                            let k = self.kind_of(*w);
+                            self.assign(k, Op::Copy(*w))
+                        })
+                        .collect(),
+                ),
+            });
+        }
         for (index, def) in self.subroutines.compatible(&u.ty) {
             let want = self.konst(Scalar::U32(index));
             let cond = self.assign(ScalarKind::Bool, Op::Binary(BinaryOp::IEq, selected, want));
@@ -799,7 +824,7 @@ subroutine void Get(out float v, inout float acc);
 layout(location = 3) subroutine uniform Get get[2];
 subroutine uniform Get single;
 layout(index = 4) subroutine(Get) void one(out float v, inout float acc) { v = 1.0; acc += 1.0; }
-subroutine(Get) void quarter(out float v, inout float acc) { v = 0.25; acc += 2.0; }
+layout(index = 1) subroutine(Get) void quarter(out float v, inout float acc) { v = 0.25; acc += 2.0; }
 void main() {
     float a; float b; float acc = 0.0;
     get[pick](a, acc);
@@ -809,28 +834,33 @@ void main() {
 }";
         let m = ok(src);
         let i = &m.subroutines;
-        // `one` keeps its explicit index; `quarter` takes the lowest free one.
+        // Both keep their explicit indices (no function has index 0, so a read of the
+        // wrong word selects nothing and leaves zeros).
         assert_eq!(
             i.functions
                 .iter()
                 .map(|f| (f.name.as_str(), f.index))
                 .collect::<Vec<_>>(),
-            [("quarter", 0), ("one", 4)]
+            [("quarter", 1), ("one", 4)]
         );
         assert_eq!(i.uniforms[0].name, "get[0]");
         assert_eq!((i.uniforms[0].location, i.uniforms[1].location), (3, 0));
         assert_eq!(i.locations, 5);
-        assert_eq!(i.uniforms[0].compatible, [0, 4]);
+        assert_eq!(i.uniforms[0].compatible, [1, 4]);
         let base = selection_base(&m) as usize;
         let mut words = vec![0u32; m.uniform_words as usize];
         // get[0] = one, get[1] = quarter, single = one; pick = 0.
         words[base + 3] = 4;
-        words[base + 4] = 0;
+        words[base + 4] = 1;
         words[base] = 4;
         assert_eq!(run(&m, &words), [1.0, 0.25, 1.0, 4.0]);
         // pick = 1 swaps which element each call reads.
         words[0] = 1;
         assert_eq!(run(&m, &words), [0.25, 1.0, 1.0, 4.0]);
+        // An index out of range reads 0, which selects no function: `out` values stay
+        // 0 and `inout` ones keep what they had.
+        words[0] = 5;
+        assert_eq!(run(&m, &words), [0.0, 0.0, 1.0, 1.0]);
     }
 
     #[test]
