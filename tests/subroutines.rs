@@ -725,3 +725,76 @@ void main() { c = a(); }";
     c.use_program(p);
     assert_eq!(draw(&mut c), [[255; 4]; 2]);
 }
+
+#[test]
+fn tessellation_stages_have_their_own_selections() {
+    let vs = "#version 400\nin vec2 pos;\nvoid main() { gl_Position = vec4(pos, 0.0, 1.0); }";
+    // Both tessellation stages name their subroutine uniform `pick`.
+    let tcs = "#version 400
+layout(vertices = 4) out;
+out vec4 t_col[];
+subroutine vec4 Pick();
+subroutine uniform Pick pick;
+subroutine(Pick) vec4 none() { return vec4(0.0); }
+subroutine(Pick) vec4 red() { return vec4(1.0, 0.0, 0.0, 0.0); }
+void main() {
+    gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;
+    t_col[gl_InvocationID] = pick();
+    gl_TessLevelOuter[0] = 1.0; gl_TessLevelOuter[1] = 1.0;
+    gl_TessLevelOuter[2] = 1.0; gl_TessLevelOuter[3] = 1.0;
+    gl_TessLevelInner[0] = 1.0; gl_TessLevelInner[1] = 1.0;
+}";
+    let tes = "#version 400
+layout(quads) in;
+in vec4 t_col[];
+out vec4 e_col;
+subroutine vec4 Pick(vec4 c);
+subroutine uniform Pick pick;
+subroutine(Pick) vec4 plus_blue(vec4 c) { return c + vec4(0.0, 0.0, 1.0, 1.0); }
+subroutine(Pick) vec4 plus_green(vec4 c) { return c + vec4(0.0, 1.0, 0.0, 1.0); }
+void main() {
+    vec2 u = gl_TessCoord.xy;
+    gl_Position = mix(mix(gl_in[0].gl_Position, gl_in[1].gl_Position, u.x),
+                      mix(gl_in[2].gl_Position, gl_in[3].gl_Position, u.x), u.y);
+    e_col = pick(t_col[0]);
+}";
+    let fs = "#version 400\nin vec4 e_col;\nout vec4 c;\nvoid main() { c = e_col; }";
+    let got = both_threads(|threads| {
+        let mut c = setup(threads);
+        let p = program(
+            &mut c,
+            &[
+                (gl::VERTEX_SHADER, vs),
+                (gl::TESS_CONTROL_SHADER, tcs),
+                (gl::TESS_EVALUATION_SHADER, tes),
+                (gl::FRAGMENT_SHADER, fs),
+            ],
+        );
+        c.use_program(p);
+        c.patch_parameteri(gl::PATCH_VERTICES, 4);
+        let draw_patch = |c: &mut Context| {
+            c.clear_color(0.0, 0.0, 0.0, 0.0);
+            c.clear(gl::COLOR_BUFFER_BIT);
+            c.draw_arrays(gl::PATCHES, 0, 4);
+            let px = c.read_pixels(0, 0, W as i32, H as i32, gl::RGBA, gl::UNSIGNED_BYTE);
+            assert!(px.chunks(4).all(|q| q == &px[..4]), "one colour");
+            [px[0], px[1], px[2], px[3]]
+        };
+        let a = draw_patch(&mut c);
+        select(&mut c, p, gl::TESS_CONTROL_SHADER, &[("pick", "red")]);
+        let b = draw_patch(&mut c);
+        select(
+            &mut c,
+            p,
+            gl::TESS_EVALUATION_SHADER,
+            &[("pick", "plus_green")],
+        );
+        let d = draw_patch(&mut c);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        [a, b, d]
+    });
+    assert_eq!(
+        got,
+        [[0, 0, 255, 255], [255, 0, 255, 255], [255, 255, 0, 255]]
+    );
+}
