@@ -65,21 +65,21 @@ impl Interface {
     /// Whether the interface's resources have names (not ATOMIC_COUNTER_BUFFER or
     /// TRANSFORM_FEEDBACK_BUFFER).
     fn named(self) -> bool {
-        match self {
-            Interface::TransformFeedbackBuffer | Interface::AtomicCounterBuffer => false,
-            _ => true,
-        }
+        !matches!(
+            self,
+            Interface::TransformFeedbackBuffer | Interface::AtomicCounterBuffer
+        )
     }
 
     /// Whether its resources hold active variables (GL_NUM_ACTIVE_VARIABLES applies).
     fn has_variables(self) -> bool {
-        match self {
+        matches!(
+            self,
             Interface::UniformBlock
-            | Interface::ShaderStorageBlock
-            | Interface::TransformFeedbackBuffer
-            | Interface::AtomicCounterBuffer => true,
-            _ => false,
-        }
+                | Interface::ShaderStorageBlock
+                | Interface::TransformFeedbackBuffer
+                | Interface::AtomicCounterBuffer
+        )
     }
 }
 
