@@ -66,6 +66,7 @@ impl Fb {
             geometry: Default::default(),
             xfb: Default::default(),
             tess: Default::default(),
+            subroutines: Default::default(),
         }
     }
 }

@@ -305,6 +305,8 @@ pub struct Context {
     pub(crate) program: Option<ProgramObjectName>,
     /// Program pipeline objects and the bound one (`pipeline.rs`).
     pub(crate) pipelines: crate::api::pipeline::PipelineState,
+    /// The subroutine uniforms' values per stage (`subroutine.rs`): context state.
+    pub(crate) subroutine_selection: crate::api::subroutine::SubroutineSelection,
     pub(crate) active_texture: u32,
     pub(crate) texture_units: Vec<Option<TextureName>>,
     /// Each unit's GL_TEXTURE_2D_ARRAY binding.
@@ -720,6 +722,7 @@ impl Context {
             hints: Default::default(),
             program: None,
             pipelines: Default::default(),
+            subroutine_selection: Default::default(),
             active_texture: 0,
             texture_units: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             texture_units_2d_array: vec![None; limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],

@@ -1052,6 +1052,8 @@ impl Context {
             depth_range,
             &mut words,
         );
+        // Each stage's subroutine selection (context state, `subroutine.rs`).
+        self.write_subroutine_selection(&exe.subroutine_slots, &mut words);
         // (location, offsets, value, the unit binding the sampler type reads)
         let samplers: Vec<(u32, [Option<u32>; 2], SamplerValue, crate::sampler::TexKind)> = exe
             .linked

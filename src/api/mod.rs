@@ -19,7 +19,8 @@
 //! | `vertex_array.rs` | VAOs: attribute formats, vertex buffer binding points, their DSA forms |
 //! | `attrib_value.rs` | current generic attribute values (glVertexAttrib*) and their queries |
 //! | `program.rs` | shaders, programs, linking, uniforms and their type checks |
-//! | `program_stage.rs` | glGetProgramStageiv (no subroutines: zeros) |
+//! | `program_stage.rs` | glGetProgramStageiv: a stage's subroutine counts |
+//! | `subroutine.rs` | subroutine queries, the context's per-stage selection and its resets, its draw-time words |
 //! | `pipeline.rs` | program pipeline objects, glCreateShaderProgramv, pipeline validation, the composition of separable programs' stages into one draw program |
 //! | `texture.rs` | 2D textures, sampler objects, texture units, completeness |
 //! | `texture_view.rs` | glTextureView: views sharing their original's storage, TEXTURE_VIEW_* |
@@ -95,6 +96,7 @@ pub mod robustness;
 pub mod share;
 pub mod stencil;
 pub(crate) mod storage_buffer;
+pub(crate) mod subroutine;
 pub mod surface;
 pub mod sync;
 pub mod tess;

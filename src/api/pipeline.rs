@@ -85,6 +85,19 @@ impl PipelineState {
         Some(&self.names.get(self.bound?)?.composed.as_ref()?.exe)
     }
 
+    /// The program of `stage` in the bound pipeline (tessellation stages: none).
+    pub(crate) fn stage_program(&self, stage: crate::ir::Stage) -> Option<ProgramObjectName> {
+        use crate::ir::Stage;
+        let i = match stage {
+            Stage::Vertex => VERTEX,
+            Stage::Geometry => GEOMETRY,
+            Stage::Fragment => FRAGMENT,
+            Stage::Compute => COMPUTE,
+            Stage::TessControl | Stage::TessEval => return None,
+        };
+        self.names.get(self.bound?)?.stages[i]
+    }
+
     /// The program of the bound pipeline's vertex stage (named in loop-budget reports).
     pub(crate) fn vertex_program(&self) -> Option<ProgramObjectName> {
         self.names.get(self.bound?)?.stages[VERTEX]
@@ -248,10 +261,13 @@ impl Context {
         }
         if pipeline == 0 {
             self.pipelines.bound = None;
+            self.subroutine_selection.reset();
             return Ok(());
         }
         self.pipeline_mut(pipeline)?;
         self.pipelines.bound = Some(PipelineName(pipeline));
+        // GL 4.5 core §7.10: subroutine uniforms go back to their defaults.
+        self.subroutine_selection.reset();
         Ok(())
     }
 
@@ -320,6 +336,8 @@ impl Context {
             }
         }
         p.composed = None;
+        // GL 4.5 core §7.10: subroutine uniforms go back to their defaults.
+        self.subroutine_selection.reset();
         Ok(())
     }
 

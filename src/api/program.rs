@@ -71,6 +71,12 @@ pub(crate) struct Executable {
     /// Where the program reads `gl_DepthRange` (`viewport::depth_range_slots`), found once
     /// here so a draw does not search the uniforms for it.
     pub depth_range_slots: Vec<crate::api::viewport::DepthRangeSlot>,
+    /// The subroutines of each stage the program has (`ir::subroutine`; stand-in stages
+    /// are not here), for the queries and the context's selection (`subroutine.rs`).
+    pub subroutines: Vec<(Stage, crate::ir::subroutine::SubroutineInfo)>,
+    /// Where the program reads each stage's subroutine selection
+    /// (`subroutine::subroutine_slots`); empty for most programs.
+    pub subroutine_slots: Vec<crate::api::subroutine::SubroutineSlot>,
 }
 
 /// The stages a separable program was linked with (GL 4.5 core §7.4): the modules a
@@ -115,6 +121,8 @@ impl Executable {
             stages: None,
             samplers,
             depth_range_slots: crate::api::viewport::depth_range_slots(&linked.uniforms),
+            subroutines: Vec::new(),
+            subroutine_slots: crate::api::subroutine::subroutine_slots(&linked.uniforms),
             linked,
             code,
         }
@@ -191,7 +199,9 @@ fn link_units(
             );
         }
         if let Some(cs) = combine_units(Stage::Compute, &cs, &mut log) {
+            let subroutines = stage_subroutines(&[(Stage::Compute, Some(&cs))])?;
             let mut exe = crate::api::compute::link_compute(&cs, back_end)?;
+            exe.subroutines = subroutines;
             // A pipeline's compute stage runs the program's own executable: nothing to
             // compose, only the mark that it was linked separable.
             exe.stages = separable.then(|| {
@@ -214,6 +224,13 @@ fn link_units(
         if !log.is_empty() {
             return Err(log);
         }
+        let subroutines = stage_subroutines(&[
+            (Stage::Vertex, vs.as_deref()),
+            (Stage::TessControl, tcs.as_deref()),
+            (Stage::TessEval, tes.as_deref()),
+            (Stage::Geometry, gs.as_deref()),
+            (Stage::Fragment, fs.as_deref()),
+        ])?;
         // GL 4.5 core §7.3: a control shader needs an evaluation shader (in one program
         // that is not separable).
         if tcs.is_some() && tes.is_none() && !separable {
@@ -282,9 +299,31 @@ fn link_units(
         }?;
         exe.xfb = Arc::new(layout);
         exe.stages = stages.map(Arc::new);
+        exe.subroutines = subroutines;
         return Ok(exe);
     }
     Err(log)
+}
+
+/// The subroutines of each stage the program has (not its stand-in stages), or the link
+/// errors of GL 4.5 core §7.10 (`SubroutineInfo::link_errors`).
+fn stage_subroutines(
+    stages: &[(Stage, Option<&Module>)],
+) -> Result<Vec<(Stage, crate::ir::subroutine::SubroutineInfo)>, String> {
+    let mut log = String::new();
+    let mut out = Vec::new();
+    for (stage, m) in stages {
+        let Some(m) = m else { continue };
+        for e in m.subroutines.link_errors() {
+            log.push_str(&format!("error: {stage:?} shader: {e}\n"));
+        }
+        out.push((*stage, m.subroutines.clone()));
+    }
+    if log.is_empty() {
+        Ok(out)
+    } else {
+        Err(log)
+    }
 }
 
 /// A stage a program does not have: `void main() {}`, which writes no output, at
@@ -995,6 +1034,9 @@ impl Context {
             }
             Some(ProgramObjectName(program))
         };
+        // GL 4.5 core §7.10: every glUseProgram resets the subroutine uniforms, even of
+        // the program already in use.
+        self.subroutine_selection.reset();
         let old = std::mem::replace(&mut self.program, new);
         if old == new {
             return Ok(());

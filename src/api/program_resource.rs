@@ -4,9 +4,8 @@
 //! glGetProgramResourceLocationIndex over a linked program's uniforms, uniform blocks,
 //! shader storage blocks and their buffer variables, vertex inputs and fragment outputs,
 //! transform feedback varyings and buffers (`transform_feedback.rs`' layout), atomic
-//! counter buffers. The interfaces of features softgl does not have (subroutines) are accepted
-//! and have no active resources, which is what a program using none of them has on any
-//! driver.
+//! counter buffers, and each stage's subroutines and subroutine uniforms
+//! (`subroutine::subroutine_resources`).
 
 use crate::api::context::Context;
 use crate::api::dispatch::gl_commands;
@@ -26,21 +25,17 @@ enum Interface {
     TransformFeedbackVarying,
     TransformFeedbackBuffer,
     AtomicCounterBuffer,
-    /// Every other interface of table 7.1: accepted, never any active resource.
-    Empty {
-        named: bool,
-        has_variables: bool,
-        subroutine_uniform: bool,
+    /// `*_SUBROUTINE` (`uniforms` false) or `*_SUBROUTINE_UNIFORM` of a stage.
+    Subroutine {
+        stage: crate::ir::Stage,
+        uniforms: bool,
     },
 }
 
 impl Interface {
     fn from_gl(e: u32) -> GlResult<Interface> {
-        let empty = |named, has_variables, subroutine_uniform| Interface::Empty {
-            named,
-            has_variables,
-            subroutine_uniform,
-        };
+        use crate::ir::Stage;
+        let sub = |stage, uniforms| Interface::Subroutine { stage, uniforms };
         Ok(match e {
             gl::UNIFORM => Interface::Uniform,
             gl::UNIFORM_BLOCK => Interface::UniformBlock,
@@ -51,18 +46,18 @@ impl Interface {
             gl::TRANSFORM_FEEDBACK_VARYING => Interface::TransformFeedbackVarying,
             gl::SHADER_STORAGE_BLOCK => Interface::ShaderStorageBlock,
             gl::BUFFER_VARIABLE => Interface::BufferVariable,
-            gl::VERTEX_SUBROUTINE
-            | gl::TESS_CONTROL_SUBROUTINE
-            | gl::TESS_EVALUATION_SUBROUTINE
-            | gl::GEOMETRY_SUBROUTINE
-            | gl::FRAGMENT_SUBROUTINE
-            | gl::COMPUTE_SUBROUTINE => empty(true, false, false),
-            gl::VERTEX_SUBROUTINE_UNIFORM
-            | gl::TESS_CONTROL_SUBROUTINE_UNIFORM
-            | gl::TESS_EVALUATION_SUBROUTINE_UNIFORM
-            | gl::GEOMETRY_SUBROUTINE_UNIFORM
-            | gl::FRAGMENT_SUBROUTINE_UNIFORM
-            | gl::COMPUTE_SUBROUTINE_UNIFORM => empty(true, false, true),
+            gl::VERTEX_SUBROUTINE => sub(Stage::Vertex, false),
+            gl::TESS_CONTROL_SUBROUTINE => sub(Stage::TessControl, false),
+            gl::TESS_EVALUATION_SUBROUTINE => sub(Stage::TessEval, false),
+            gl::GEOMETRY_SUBROUTINE => sub(Stage::Geometry, false),
+            gl::FRAGMENT_SUBROUTINE => sub(Stage::Fragment, false),
+            gl::COMPUTE_SUBROUTINE => sub(Stage::Compute, false),
+            gl::VERTEX_SUBROUTINE_UNIFORM => sub(Stage::Vertex, true),
+            gl::TESS_CONTROL_SUBROUTINE_UNIFORM => sub(Stage::TessControl, true),
+            gl::TESS_EVALUATION_SUBROUTINE_UNIFORM => sub(Stage::TessEval, true),
+            gl::GEOMETRY_SUBROUTINE_UNIFORM => sub(Stage::Geometry, true),
+            gl::FRAGMENT_SUBROUTINE_UNIFORM => sub(Stage::Fragment, true),
+            gl::COMPUTE_SUBROUTINE_UNIFORM => sub(Stage::Compute, true),
             _ => return Err(GlError::BadEnum("program interface", e)),
         })
     }
@@ -70,23 +65,21 @@ impl Interface {
     /// Whether the interface's resources have names (not ATOMIC_COUNTER_BUFFER or
     /// TRANSFORM_FEEDBACK_BUFFER).
     fn named(self) -> bool {
-        match self {
-            Interface::Empty { named, .. } => named,
-            Interface::TransformFeedbackBuffer | Interface::AtomicCounterBuffer => false,
-            _ => true,
-        }
+        !matches!(
+            self,
+            Interface::TransformFeedbackBuffer | Interface::AtomicCounterBuffer
+        )
     }
 
     /// Whether its resources hold active variables (GL_NUM_ACTIVE_VARIABLES applies).
     fn has_variables(self) -> bool {
-        match self {
+        matches!(
+            self,
             Interface::UniformBlock
-            | Interface::ShaderStorageBlock
-            | Interface::TransformFeedbackBuffer
-            | Interface::AtomicCounterBuffer => true,
-            Interface::Empty { has_variables, .. } => has_variables,
-            _ => false,
-        }
+                | Interface::ShaderStorageBlock
+                | Interface::TransformFeedbackBuffer
+                | Interface::AtomicCounterBuffer
+        )
     }
 }
 
@@ -303,10 +296,11 @@ fn resources(
                 });
             }
         }
-        // From the executable's transform feedback layout (`xfb_resources`).
+        // From the executable's transform feedback layout (`xfb_resources`) and its
+        // subroutines (`subroutine::subroutine_resources`).
         Interface::TransformFeedbackVarying
         | Interface::TransformFeedbackBuffer
-        | Interface::Empty { .. } => {}
+        | Interface::Subroutine { .. } => {}
     }
     out
 }
@@ -476,7 +470,15 @@ impl Context {
             {
                 xfb_resources(&e.xfb, interface)
             }
-            Some(e) => resources(&e.linked, &e.block_bindings, &e.storage_bindings, interface),
+            Some(e) => match interface {
+                Interface::Subroutine { stage, uniforms } => {
+                    crate::api::subroutine::subroutine_resources(e.subroutine_info(stage), uniforms)
+                        .into_iter()
+                        .map(|(name, props)| Resource { name, props })
+                        .collect()
+                }
+                _ => resources(&e.linked, &e.block_bindings, &e.storage_bindings, interface),
+            },
             None => Vec::new(),
         };
         Ok((interface, list))
@@ -503,15 +505,17 @@ impl Context {
                 .max()
                 .unwrap_or(0),
             gl::MAX_NUM_COMPATIBLE_SUBROUTINES
-                if matches!(
-                    iface,
-                    Interface::Empty {
-                        subroutine_uniform: true,
-                        ..
-                    }
-                ) =>
+                if matches!(iface, Interface::Subroutine { uniforms: true, .. }) =>
             {
-                0
+                list.iter()
+                    .filter_map(|r| {
+                        r.props
+                            .iter()
+                            .find(|p| p.0 == gl::NUM_COMPATIBLE_SUBROUTINES)
+                    })
+                    .map(|p| p.1[0])
+                    .max()
+                    .unwrap_or(0)
             }
             gl::MAX_NAME_LENGTH
             | gl::MAX_NUM_ACTIVE_VARIABLES
@@ -605,10 +609,7 @@ impl Context {
             Interface::Uniform
                 | Interface::ProgramInput
                 | Interface::ProgramOutput
-                | Interface::Empty {
-                    subroutine_uniform: true,
-                    ..
-                }
+                | Interface::Subroutine { uniforms: true, .. }
         );
         if !located {
             return Err(GlError::BadEnum(
@@ -627,6 +628,9 @@ impl Context {
             Interface::Uniform => l.uniform_location(name),
             Interface::ProgramInput => l.attrib_location(name),
             Interface::ProgramOutput => l.frag_data_location(name),
+            Interface::Subroutine { stage, .. } => e
+                .subroutine_info(stage)
+                .and_then(|i| i.uniform_location(name)),
             _ => None,
         };
         Ok(loc.map_or(-1, |l| l as i32))

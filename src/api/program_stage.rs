@@ -1,7 +1,6 @@
 //! glGetProgramStageiv (GL 4.5 core §7.10): the subroutine counts of one stage of a
-//! program. softgl's front end has no subroutines (`subroutine` declarations do not
-//! compile), so a program it linked has none in any stage: every count and length is 0,
-//! which is also the spec's answer for a stage the program does not have.
+//! program (`ir::subroutine`, `api/subroutine.rs`). A stage the program does not have, or a
+//! program that is not linked, answers as a stage without subroutines: every count 0.
 
 use crate::api::context::Context;
 use crate::api::dispatch::gl_commands;
@@ -11,7 +10,7 @@ use crate::gl::enums as gl;
 gl_commands! {
     /// glGetProgramStageiv (GL 4.5 core §7.10): ACTIVE_SUBROUTINES,
     /// ACTIVE_SUBROUTINE_UNIFORMS, ACTIVE_SUBROUTINE_UNIFORM_LOCATIONS and the two
-    /// MAX_LENGTHs of `shadertype`'s stage of `program`.
+    /// MAX_LENGTHs (with the null) of `shadertype`'s stage of `program`.
     "glGetProgramStageiv"
     fn get_program_stageiv(program: u32, shadertype: u32, pname: u32) -> i32
         = try_get_program_stageiv;
@@ -24,26 +23,36 @@ impl Context {
         shadertype: u32,
         pname: u32,
     ) -> GlResult<i32> {
-        self.program_obj(program)?;
-        if !matches!(
-            shadertype,
-            gl::VERTEX_SHADER
-                | gl::TESS_CONTROL_SHADER
-                | gl::TESS_EVALUATION_SHADER
-                | gl::GEOMETRY_SHADER
-                | gl::FRAGMENT_SHADER
-                | gl::COMPUTE_SHADER
-        ) {
-            return Err(GlError::BadEnum("shader type", shadertype));
-        }
-        match pname {
-            gl::ACTIVE_SUBROUTINES
-            | gl::ACTIVE_SUBROUTINE_UNIFORMS
-            | gl::ACTIVE_SUBROUTINE_UNIFORM_LOCATIONS
-            | gl::ACTIVE_SUBROUTINE_MAX_LENGTH
-            | gl::ACTIVE_SUBROUTINE_UNIFORM_MAX_LENGTH => Ok(0),
-            _ => Err(GlError::BadEnum("program stage parameter", pname)),
-        }
+        let p = self.program_obj(program)?;
+        let stage = crate::api::subroutine::shader_stage(shadertype)?;
+        let info = p
+            .exe
+            .as_ref()
+            .filter(|_| p.link_status)
+            .and_then(|e| e.subroutine_info(stage));
+        let longest = |names: &mut dyn Iterator<Item = &String>| {
+            names.map(|n| n.len() as i32 + 1).max().unwrap_or(0)
+        };
+        Ok(match (pname, info) {
+            (
+                gl::ACTIVE_SUBROUTINES
+                | gl::ACTIVE_SUBROUTINE_UNIFORMS
+                | gl::ACTIVE_SUBROUTINE_UNIFORM_LOCATIONS
+                | gl::ACTIVE_SUBROUTINE_MAX_LENGTH
+                | gl::ACTIVE_SUBROUTINE_UNIFORM_MAX_LENGTH,
+                None,
+            ) => 0,
+            (gl::ACTIVE_SUBROUTINES, Some(i)) => i.functions.len() as i32,
+            (gl::ACTIVE_SUBROUTINE_UNIFORMS, Some(i)) => i.uniforms.len() as i32,
+            (gl::ACTIVE_SUBROUTINE_UNIFORM_LOCATIONS, Some(i)) => i.locations as i32,
+            (gl::ACTIVE_SUBROUTINE_MAX_LENGTH, Some(i)) => {
+                longest(&mut i.functions.iter().map(|f| &f.name))
+            }
+            (gl::ACTIVE_SUBROUTINE_UNIFORM_MAX_LENGTH, Some(i)) => {
+                longest(&mut i.uniforms.iter().map(|u| &u.name))
+            }
+            _ => return Err(GlError::BadEnum("program stage parameter", pname)),
+        })
     }
 }
 
@@ -53,7 +62,7 @@ mod tests {
     use crate::gl::enums as gl;
 
     #[test]
-    fn counts_are_zero_and_the_errors_are_the_spec_s() {
+    fn counts_are_zero_without_subroutines_and_the_errors_are_the_spec_s() {
         let mut c = Context::with_threads(1, 1, 1);
         let p = c.create_program();
         let s = c.create_shader(gl::VERTEX_SHADER);

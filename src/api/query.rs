@@ -230,6 +230,10 @@ impl Context {
             gl::SUBPIXEL_BITS => i(crate::raster::fixed::SUBPIXEL_BITS as i32),
             gl::VIEWPORT_SUBPIXEL_BITS => i(0),
             gl::MAX_VIEWPORTS => i(limits::MAX_VIEWPORTS as i32),
+            gl::MAX_SUBROUTINES => i(crate::ir::subroutine::MAX_SUBROUTINES as i32),
+            gl::MAX_SUBROUTINE_UNIFORM_LOCATIONS => {
+                i(crate::ir::subroutine::MAX_SUBROUTINE_UNIFORM_LOCATIONS as i32)
+            }
             // GL 4.5 core table 23.69: the vertex whose gl_Layer / gl_ViewportIndex a
             // primitive takes; softgl takes the provoking vertex's (`raster::front`).
             gl::VIEWPORT_INDEX_PROVOKING_VERTEX | gl::LAYER_PROVOKING_VERTEX => {

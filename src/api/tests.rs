@@ -246,7 +246,7 @@ fn strings_and_limits() {
              GL_ARB_occlusion_query2 GL_ARB_provoking_vertex GL_ARB_sampler_objects \
              GL_ARB_seamless_cube_map GL_ARB_separate_shader_objects \
              GL_ARB_shader_atomic_counter_ops GL_ARB_shader_atomic_counters \
-             GL_ARB_shader_viewport_layer_array GL_ARB_sync GL_ARB_texture_buffer_object \
+             GL_ARB_shader_subroutine GL_ARB_shader_viewport_layer_array GL_ARB_sync GL_ARB_texture_buffer_object \
              GL_ARB_texture_buffer_range GL_ARB_texture_compression_rgtc \
              GL_ARB_texture_cube_map_array GL_ARB_texture_gather \
              GL_ARB_texture_query_levels GL_ARB_texture_query_lod GL_ARB_texture_rectangle \

@@ -81,6 +81,8 @@ pub enum Callee {
     Name(String),
     /// A type constructor, possibly an array type (`float[3]`, `vec2[]`).
     Type(TypeSpec),
+    /// An element of an array of subroutine uniforms: `u[i](...)` (GLSL 4.60 §6.1.2).
+    Indexed(String, Box<Expr>),
 }
 
 /// A type as written: a built-in type keyword or struct name, or an inline struct, plus
@@ -152,7 +154,18 @@ pub struct Qualifiers {
     pub writeonly: bool,
     /// `patch` (GLSL 4.00 §4.3: a per-patch tessellation input or output).
     pub patch: bool,
+    /// `subroutine` or `subroutine(T, U)` (GLSL 4.60 §6.1.2), with where it was written.
+    pub subroutine: Option<(SubroutineQual, Span)>,
     pub span: Span,
+}
+
+/// The two forms of the `subroutine` qualifier (GLSL 4.60 §6.1.2).
+#[derive(Clone, Debug, PartialEq)]
+pub enum SubroutineQual {
+    /// `subroutine`: a subroutine type declaration or a subroutine uniform.
+    Bare,
+    /// `subroutine(T, U)`: a function associated with these subroutine types.
+    Types(Vec<(String, Span)>),
 }
 
 /// One declarator of a declaration: `name[dims] = init`.
@@ -183,6 +196,8 @@ pub struct Param {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct FunctionDecl {
+    /// The qualifiers written before the return type (`subroutine(T)`, `layout(index)`).
+    pub quals: Qualifiers,
     pub ret: TypeSpec,
     pub name: String,
     pub params: Vec<Param>,

@@ -694,7 +694,20 @@ impl Lowerer {
                 let ty = self.apply_dims(base, &ts.dims, n, ts.span)?;
                 self.construct(&ty, args, span)
             }
+            Callee::Indexed(name, index) => {
+                match self.subroutine_call(name, Some(index), args, span) {
+                    Some(r) => r,
+                    None => bail!(
+                        self,
+                        span,
+                        "`{name}' is not an array of subroutine uniforms"
+                    ),
+                }
+            }
             Callee::Name(name) => {
+                if let Some(r) = self.subroutine_call(name, None, args, span) {
+                    return r;
+                }
                 if let Some(r) = self.atomic_call(name, args, span) {
                     return r;
                 }

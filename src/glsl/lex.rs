@@ -220,6 +220,8 @@ pub struct KeywordSet {
     pub atomic_counters: bool,
     /// `patch` below GLSL 4.00: GL_ARB_tessellation_shader is enabled.
     pub patch: bool,
+    /// `subroutine` below GLSL 4.00: GL_ARB_shader_subroutine is enabled.
+    pub subroutine: bool,
 }
 
 /// GL_ARB_texture_cube_map_array's sampler types (keywords of GLSL 4.00).
@@ -256,6 +258,9 @@ impl KeywordSet {
             return true;
         }
         if self.patch && w == "patch" {
+            return true;
+        }
+        if self.subroutine && w == "subroutine" {
             return true;
         }
         if v >= 150 && KW_150.contains(&w) {
@@ -308,6 +313,7 @@ pub fn lex(
         rect: false,
         atomic_counters: false,
         patch: false,
+        subroutine: false,
     };
     lex_with(pp, &kw, diags)
 }
@@ -453,6 +459,7 @@ mod tests {
             rect: false,
             atomic_counters: false,
             patch: false,
+            subroutine: false,
         };
         assert!(!k.is_keyword("uint"));
         assert!(k.is_keyword("vec4"));
@@ -465,6 +472,7 @@ mod tests {
             rect: false,
             atomic_counters: false,
             patch: false,
+            subroutine: false,
         };
         assert!(k.is_keyword("uint") && k.is_keyword("layout"));
         let k = KeywordSet {
@@ -475,6 +483,7 @@ mod tests {
             rect: false,
             atomic_counters: false,
             patch: false,
+            subroutine: false,
         };
         assert!(k.is_keyword("layout") && !k.is_keyword("samplerBuffer"));
         assert!(!k.is_keyword("samplerCubeArray") && !k.is_keyword("sampler2DRect"));
@@ -486,6 +495,7 @@ mod tests {
             rect: true,
             atomic_counters: false,
             patch: false,
+            subroutine: false,
         };
         assert!(k.is_keyword("isamplerCubeArray") && k.is_keyword("sampler2DRectShadow"));
         assert!(!k.is_keyword("isampler2DRect") && !k.is_keyword("dvec2"));

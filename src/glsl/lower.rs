@@ -76,6 +76,7 @@ pub struct UnitFlags {
     pub bindless: bool,
     pub int64: bool,
     pub explicit_location: bool,
+    pub explicit_uniform_location: bool,
     pub arrays_of_arrays: bool,
     pub cull_distance: bool,
     pub viewport_array: bool,
@@ -156,6 +157,9 @@ pub struct Lowerer {
     pub bindless: bool,
     pub int64: bool,
     pub explicit_location: bool,
+    /// GL_ARB_explicit_uniform_location is on: `layout(location)` on subroutine uniforms
+    /// and `layout(index)` on subroutine functions before GLSL 4.30.
+    pub explicit_uniform_location: bool,
     /// GL_ARB_arrays_of_arrays is on: multi-dimensional arrays before GLSL 4.30.
     pub arrays_of_arrays: bool,
     /// GL_ARB_cull_distance is on: gl_CullDistance and its constants before GLSL 4.50.
@@ -301,6 +305,8 @@ pub struct Lowerer {
     /// (parameter types, unit)). A call sees only what its own unit declares, as it did
     /// when that unit compiled (GLSL 4.60 §6.1: a function must be declared before use).
     pub fn_units: HashMap<String, Vec<(Vec<Type>, usize)>>,
+    /// Subroutine types, functions and uniforms so far (`subroutine.rs`).
+    pub subroutines: super::subroutine::Subroutines,
 }
 
 /// Reports an error and returns `Err(())`.
@@ -337,6 +343,7 @@ impl Lowerer {
             bindless: false,
             int64: false,
             explicit_location: false,
+            explicit_uniform_location: false,
             arrays_of_arrays: false,
             cull_distance: false,
             viewport_array: false,
@@ -406,6 +413,7 @@ impl Lowerer {
             globals: HashMap::new(),
             block_instances: HashMap::new(),
             fn_units: HashMap::new(),
+            subroutines: Default::default(),
         }
     }
 
@@ -417,6 +425,7 @@ impl Lowerer {
             bindless: self.bindless,
             int64: self.int64,
             explicit_location: self.explicit_location,
+            explicit_uniform_location: self.explicit_uniform_location,
             arrays_of_arrays: self.arrays_of_arrays,
             cull_distance: self.cull_distance,
             viewport_array: self.viewport_array,
@@ -441,6 +450,7 @@ impl Lowerer {
             self.bindless = f.bindless;
             self.int64 = f.int64;
             self.explicit_location = f.explicit_location;
+            self.explicit_uniform_location = f.explicit_uniform_location;
             self.arrays_of_arrays = f.arrays_of_arrays;
             self.cull_distance = f.cull_distance;
             self.viewport_array = f.viewport_array;
@@ -506,6 +516,7 @@ impl Lowerer {
                 "GL_ARB_explicit_attrib_location" | "GL_ARB_separate_shader_objects" => {
                     self.explicit_location = on
                 }
+                "GL_ARB_explicit_uniform_location" => self.explicit_uniform_location = on,
                 _ => {}
             }
         }
@@ -904,6 +915,9 @@ impl Lowerer {
             self.enter_unit(k);
             for ext in unit {
                 match ext {
+                    External::Var(vd) if vd.quals.subroutine.is_some() => {
+                        let _ = self.subroutine_uniform_decl(&vd);
+                    }
                     External::Var(vd) => {
                         let _ = self.global_var(&vd);
                     }
@@ -952,6 +966,7 @@ impl Lowerer {
             return;
         };
         self.has_main = true;
+        self.place_subroutine_uniforms();
         self.enter_unit(main_unit);
         self.scopes.push(HashMap::new());
         if let Some(body) = &main.body {
@@ -1071,6 +1086,7 @@ impl Lowerer {
             geometry: self.geometry,
             xfb: self.xfb,
             tess: self.tess,
+            subroutines: self.subroutines.into_info(),
         };
         if m.stage == Stage::Geometry {
             ir::geometry::lower_emits(&mut m);

@@ -23,6 +23,7 @@
 //! | `tess.rs` | the tessellation stages: layouts, per-vertex and `patch` inputs/outputs, their built-ins, the control shader's write and barrier rules |
 //! | `xfb.rs` | transform feedback layout qualifiers of outputs (`xfb_buffer`, `xfb_offset`, `xfb_stride`) |
 //! | `per_vertex.rs` | redeclarations of the built-in `gl_PerVertex` block (`out gl_PerVertex { ... };`, `in gl_PerVertex { ... } gl_in[];`) |
+//! | `subroutine.rs` | subroutine types, functions and uniforms; calls through a subroutine uniform |
 //! | `stmt.rs` | statements, function declarations and inlining |
 //! | `place.rs` | storage places: indexing, members, swizzles, reads and writes |
 //! | `expr.rs` | operators, conversions, constructors, user calls (inlined) |
@@ -57,6 +58,7 @@ mod place;
 pub mod preprocess;
 mod stmt;
 mod storage;
+mod subroutine;
 mod tess;
 pub mod types;
 pub mod verify;
@@ -271,6 +273,7 @@ fn parse_unit(
         rect: enabled("GL_ARB_texture_rectangle"),
         atomic_counters: enabled("GL_ARB_shader_atomic_counters"),
         patch: enabled("GL_ARB_tessellation_shader"),
+        subroutine: enabled("GL_ARB_shader_subroutine"),
     };
     let mut toks = lex::lex_with(&pp.tokens, &kw, &mut lw.diags);
     if let Some(k) = unit_no {

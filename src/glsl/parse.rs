@@ -107,6 +107,7 @@ fn is_qualifier_keyword(w: &str) -> bool {
             | "writeonly"
             | "patch"
             | "sample"
+            | "subroutine"
     )
 }
 
@@ -297,7 +298,21 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        let ty = self.parse_type_spec()?;
+        let ty = match self.peek().clone() {
+            // `subroutine uniform T u;`: T is a subroutine type, an identifier the parser
+            // does not know (lowering checks it).
+            Tok::Ident(n) if quals.subroutine.is_some() && !self.structs.contains(&n) => {
+                let span = self.span();
+                self.pos += 1;
+                TypeSpec {
+                    name: n,
+                    struct_def: None,
+                    dims: self.parse_dims()?,
+                    span,
+                }
+            }
+            _ => self.parse_type_spec()?,
+        };
         if self.eat_punct(";") {
             return Ok(External::Var(VarDecl {
                 quals,
@@ -308,7 +323,9 @@ impl<'a> Parser<'a> {
         }
         let (name, nsp) = self.expect_ident()?;
         if self.is_punct("(") {
-            return self.parse_function(ty, name, nsp).map(External::Function);
+            return self
+                .parse_function(quals, ty, name, nsp)
+                .map(External::Function);
         }
         let decls = self.parse_declarators(name, nsp)?;
         Ok(External::Var(VarDecl {
@@ -462,10 +479,43 @@ impl<'a> Parser<'a> {
                 "readonly" => q.readonly = true,
                 "writeonly" => q.writeonly = true,
                 "patch" => q.patch = true,
+                "subroutine" => {
+                    if q.subroutine.is_some() {
+                        return Err(Diagnostic::error(
+                            sp,
+                            "too many subroutine qualifiers".to_string(),
+                        ));
+                    }
+                    q.subroutine = Some((self.parse_subroutine_types()?, sp));
+                }
                 _ => {} // precision qualifiers and coherent/volatile/restrict
             }
         }
         Ok(q)
+    }
+
+    /// After `subroutine`: nothing (a subroutine type or uniform follows), or the
+    /// parenthesized, non-empty list of subroutine type names of a function (GLSL 4.60
+    /// §6.1.2, the grammar's `type_name_list`).
+    fn parse_subroutine_types(&mut self) -> PResult<SubroutineQual> {
+        if !self.eat_punct("(") {
+            return Ok(SubroutineQual::Bare);
+        }
+        let mut names = Vec::new();
+        loop {
+            match self.peek().clone() {
+                Tok::Ident(n) => {
+                    names.push((n, self.span()));
+                    self.pos += 1;
+                }
+                _ => return self.err("subroutine type name"),
+            }
+            if !self.eat_punct(",") {
+                break;
+            }
+        }
+        self.expect_punct(")")?;
+        Ok(SubroutineQual::Types(names))
     }
 
     /// `type` or `type[N]` or `struct S { ... }`.
@@ -598,7 +648,13 @@ impl<'a> Parser<'a> {
         self.parse_assignment()
     }
 
-    fn parse_function(&mut self, ret: TypeSpec, name: String, span: Span) -> PResult<FunctionDecl> {
+    fn parse_function(
+        &mut self,
+        quals: Qualifiers,
+        ret: TypeSpec,
+        name: String,
+        span: Span,
+    ) -> PResult<FunctionDecl> {
         self.expect_punct("(")?;
         let mut params = Vec::new();
         if self.is_kw("void") && matches!(self.peek_at(1), Tok::Punct(p) if p == ")") {
@@ -638,6 +694,7 @@ impl<'a> Parser<'a> {
             Some(self.parse_block_body()?)
         };
         Ok(FunctionDecl {
+            quals,
             ret,
             name,
             params,
@@ -1076,6 +1133,18 @@ impl<'a> Parser<'a> {
                         span,
                     };
                 }
+            } else if let (true, ExprKind::Index(base, index)) = (self.is_punct("("), &e.kind) {
+                // `u[i](...)`: a call through an element of an array of subroutine
+                // uniforms (GLSL 4.60 §6.1.2); nothing else is callable after `]`.
+                let ExprKind::Ident(name) = &base.kind else {
+                    return self.err("`;'");
+                };
+                let callee = Callee::Indexed(name.clone(), index.clone());
+                let args = self.parse_args()?;
+                e = Expr {
+                    kind: ExprKind::Call(callee, args),
+                    span,
+                };
             } else if self.is_punct("++") || self.is_punct("--") {
                 let inc = self.is_punct("++");
                 self.pos += 1;

@@ -52,6 +52,10 @@ impl Lowerer {
         if builtin_type(&f.name).is_some() {
             bail!(self, f.span, "`{}' is a type name", f.name);
         }
+        if let Some((ast::SubroutineQual::Bare, _)) = f.quals.subroutine {
+            return self.subroutine_type_decl(&f, ret, params);
+        }
+        self.check_function_against_subroutines(&f, &params)?;
         if self.scopes[0].contains_key(&f.name) {
             bail!(self, f.span, "`{}' redeclared as a function", f.name);
         }
@@ -119,6 +123,7 @@ impl Lowerer {
                 .get(&f.name)
                 .and_then(|l| l.iter().find(|d| Rc::ptr_eq(&d.decl, &f)).cloned());
             if let Some(def) = def {
+                self.subroutine_function(&def)?;
                 let saved = (self.uses_discard, self.writes_depth, self.dry_run);
                 let mark = self.mark();
                 self.dry_run = true;
@@ -338,7 +343,10 @@ impl Lowerer {
             StmtKind::Empty | StmtKind::Precision => Ok(()),
             StmtKind::Decl(vd) => {
                 let base = self.resolve_type(&vd.ty)?;
-                if vd.quals.interp.is_some() || !vd.quals.layout.is_empty() {
+                if vd.quals.interp.is_some()
+                    || !vd.quals.layout.is_empty()
+                    || vd.quals.subroutine.is_some()
+                {
                     bail!(
                         self,
                         vd.quals.span,

@@ -54,6 +54,7 @@ impl Builder {
                 geometry: Default::default(),
                 xfb: Default::default(),
                 tess: Default::default(),
+                subroutines: Default::default(),
             },
             lists: vec![Vec::new()],
             next_label: 0,

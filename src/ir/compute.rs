@@ -359,6 +359,7 @@ pub fn split(module: &Module) -> Plan {
             geometry: module.geometry.clone(),
             xfb: Default::default(),
             tess: Default::default(),
+            subroutines: Default::default(),
         });
     }
     let nodes = map_cond_rows(nodes, &row_of);

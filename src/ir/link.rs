@@ -400,7 +400,13 @@ impl Linked {
     /// members once, under `B[0]` (§7.3.1.1: members of block arrays are named without the
     /// block's index).
     pub fn active_uniforms(&self) -> impl Iterator<Item = ActiveUniform<'_>> {
-        let default_block = self.uniforms.iter().map(|u| ActiveUniform {
+        // The hidden subroutine selections (`ir::subroutine`) are not uniforms to GL; they
+        // are last in `uniforms`, so indices of the others are their positions.
+        let visible = self
+            .uniforms
+            .iter()
+            .filter(|u| super::subroutine::hidden_uniform_stage(&u.name).is_none());
+        let default_block = visible.map(|u| ActiveUniform {
             name: &u.name,
             ty: u.ty,
             size: u.elements(),
@@ -1082,9 +1088,15 @@ fn link_uniforms(
             }
         }
     }
+    // The hidden subroutine selections (`ir::subroutine`) go last and get no location: no
+    // glUniform* reaches them, and the others keep index = position.
+    uniforms.sort_by_key(|u| super::subroutine::hidden_uniform_stage(&u.name).is_some());
     let mut locations = Vec::new();
     for (i, u) in uniforms.iter_mut().enumerate() {
         u.location = locations.len() as u32;
+        if super::subroutine::hidden_uniform_stage(&u.name).is_some() {
+            continue;
+        }
         for e in 0..u.elements() {
             locations.push((i as u32, e));
         }
@@ -1215,6 +1227,7 @@ pub(crate) mod testing {
             geometry: Default::default(),
             xfb: Default::default(),
             tess: Default::default(),
+            subroutines: Default::default(),
         }
     }
 

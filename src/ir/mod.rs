@@ -13,6 +13,7 @@
 //! | `atomic_counter.rs` | atomic counters as hidden storage blocks: names, limits, link rules |
 //! | `compute.rs` | compute work groups: `main` split at its barriers into regions and a plan |
 //! | `geometry.rs` | geometry shaders: layouts, EmitVertex/EndPrimitive rewritten to array stores, the output record, the vertex → geometry link |
+//! | `subroutine.rs` | shader subroutines: functions, uniforms, locations, limits, the hidden selection uniform |
 //! | `tess.rs` | tessellation: layouts, the fixed-function tessellator, the control shader's invocations in one lane (barrier regions), the VS → TCS → TES links |
 
 #![forbid(unsafe_code)]
@@ -22,6 +23,7 @@ pub mod compute;
 pub mod fold;
 pub mod geometry;
 pub mod link;
+pub mod subroutine;
 pub mod tess;
 
 pub mod module;

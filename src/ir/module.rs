@@ -1148,6 +1148,8 @@ pub struct Module {
     pub xfb: XfbDecls,
     /// Tessellation: both stages' layout qualifiers and patch variables (`ir::tess`).
     pub tess: super::tess::TessLayout,
+    /// Subroutine functions and uniforms (`ir::subroutine`); empty for most shaders.
+    pub subroutines: super::subroutine::SubroutineInfo,
 }
 
 /// The transform feedback layout qualifiers of a stage's outputs (GLSL 4.40 §4.4.2.1:

@@ -93,6 +93,7 @@ fn copy_shader() -> Arc<dyn ShaderCode> {
         geometry: Default::default(),
         xfb: Default::default(),
         tess: Default::default(),
+        subroutines: Default::default(),
     };
     super::compile_uncached(&m).expect("test shader compiles")
 }
@@ -924,6 +925,7 @@ fn cache_shares_variants_and_refuses_foreign_keys() {
         geometry: Default::default(),
         xfb: Default::default(),
         tess: Default::default(),
+        subroutines: Default::default(),
     })));
     assert_eq!(fragment::shader_id(&*interp), None);
 }

@@ -74,6 +74,7 @@ impl Fb {
             geometry: Default::default(),
             xfb: Default::default(),
             tess: Default::default(),
+            subroutines: Default::default(),
         }
     }
 }

@@ -181,21 +181,20 @@ mod tests {
         assert!(missing.windows(2).all(|w| w[0].0 < w[1].0), "sorted");
         assert!(missing.iter().all(|m| entry_point_names().contains(&m.0)));
         assert!(core_command_count() > missing.iter().filter(|m| m.1).count());
-        // The first missing core command of a few that take (GLenum, a 32-bit integer, a
-        // pointer) and return nothing, so the test follows the list as commands land (every
-        // core command without arguments exists since transform feedback did, every one of
-        // one or two 32-bit arguments since glPatchParameteri did, and the (enum, enum, int)
-        // ones since glFramebufferParameteri did).
+        // The first missing core command of a few that take (a 32-bit integer, a 32-bit
+        // integer, a pointer) and return nothing, so the test follows the list as commands
+        // land (every core command without arguments exists since transform feedback did,
+        // every one of one or two 32-bit arguments since glPatchParameteri did, the (enum,
+        // enum, int) ones since glFramebufferParameteri did, and the (enum, int, pointer)
+        // subroutine ones since subroutines did).
         let ctx = shared();
         make_current(Some(ctx.clone()));
         ctx.lock().unwrap().debug_messages();
         let (name, _) = *missing
             .iter()
-            .find(|m| {
-                m.1 && ["glUniformSubroutinesuiv", "glGetUniformSubroutineuiv"].contains(&m.0)
-            })
+            .find(|m| m.1 && ["glUniform1dv", "glUniform2dv"].contains(&m.0))
             .expect("one of the candidates is still missing");
-        // SAFETY: each candidate's C signature is `void (GLenum, GLsizei/GLint, GLuint *)`;
+        // SAFETY: each candidate's C signature is `void (GLint, GLsizei, const GLdouble *)`;
         // the null pointer is never read (the command is missing: it only reports).
         let f: extern "system" fn(u32, i32, *mut u32) =
             unsafe { std::mem::transmute(get_proc_address(name)) };
