@@ -979,3 +979,31 @@ void main() {
     c.link_program(p);
     assert_eq!(c.get_programiv(p, gl::LINK_STATUS), 0);
 }
+
+#[test]
+fn fragment_primitive_id_after_tessellation_is_the_patch_number() {
+    // GL 4.5 core §15.2.2 with tessellation and no geometry shader: the patch's number,
+    // from 0 in the draw. Two quad patches, the left and right halves.
+    let fs = "#version 400
+in vec4 t_col;
+out vec4 c;
+void main() { c = vec4(float(gl_PrimitiveID + 1) * 0.25, 0.0, 0.0, 1.0); }";
+    let halves = [
+        [-1.0, -1.0],
+        [0.0, -1.0],
+        [0.0, 1.0],
+        [-1.0, 1.0],
+        [0.0, -1.0],
+        [1.0, -1.0],
+        [1.0, 1.0],
+        [0.0, 1.0],
+    ];
+    let tcs = tcs_levels(4, 3.0, 3.0);
+    for tcs in [None, Some(tcs.as_str())] {
+        let img = render(tcs, TES_QUAD, fs, 4, &halves, &|_| {});
+        for (i, p) in img.chunks(4).enumerate() {
+            let want = if (i as u32 % W) < W / 2 { 64 } else { 128 };
+            assert_eq!(p, [want, 0, 0, 255], "pixel {i}");
+        }
+    }
+}

@@ -31,6 +31,13 @@ pub const POINT_COORD_SLOT: u32 = u32::MAX - 1;
 /// input ... will have value zero").
 pub const ZERO_SLOT: u32 = u32::MAX - 2;
 
+/// The vertex output word a `VaryingLink` names for a fragment shader's gl_PrimitiveID
+/// when no geometry shader writes it (GL 4.5 core §15.2.2: the number of primitives the
+/// draw has processed, per instance; with tessellation, the patch's number): no stage has
+/// that word, and the rasterizer puts the primitive's number in its place
+/// (`raster::front`, `raster::tess`).
+pub const PRIMITIVE_ID_SLOT: u32 = u32::MAX - 3;
+
 /// `GL_MAX_VERTEX_ATTRIBS`.
 pub const MAX_VERTEX_ATTRIBS: u32 = 16;
 /// `GL_MAX_DRAW_BUFFERS`.
@@ -116,12 +123,6 @@ pub enum LinkError {
     /// GL 4.5 core §11.3.4.3: only stream 0 reaches the fragment shader.
     #[error("fragment shader input `{name}` would be fed by a geometry output of vertex stream {stream}: only stream 0 is rasterized")]
     GeometryStreamInput { name: String, stream: u32 },
-    /// gl_PrimitiveID in a fragment shader reads the geometry shader's output; softgl has
-    /// no primitive counter without one.
-    #[error(
-        "the fragment shader reads gl_PrimitiveID, which needs a geometry shader that writes it"
-    )]
-    PrimitiveIdWithoutGeometry,
     #[error("uniform `{name}` is declared with different types in the two stages")]
     UniformType { name: String },
     #[error("uniform block `{name}` is declared differently in the two stages")]
@@ -836,19 +837,18 @@ fn link_varyings(
             continue;
         }
         if input.builtin == Some(BuiltinOutput::PrimitiveId) {
-            // Written by the geometry shader (its outputs stand in for `vs`'s here).
-            match vs
+            // Written by the geometry shader (its outputs stand in for `vs`'s here), else
+            // the primitive's number the rasterizer counts.
+            let vs_slot = vs
                 .outputs
                 .iter()
                 .find(|o| o.builtin == Some(BuiltinOutput::PrimitiveId))
-            {
-                Some(out) => links.push(VaryingLink {
-                    fs_slot: input.slot,
-                    vs_slot: out.slot,
-                    interpolation: Interpolation::Flat,
-                }),
-                None => errors.push(LinkError::PrimitiveIdWithoutGeometry),
-            }
+                .map_or(PRIMITIVE_ID_SLOT, |o| o.slot);
+            links.push(VaryingLink {
+                fs_slot: input.slot,
+                vs_slot,
+                interpolation: Interpolation::Flat,
+            });
             continue;
         }
         if let Some(b @ (BuiltinOutput::Layer | BuiltinOutput::ViewportIndex)) = input.builtin {
