@@ -45,12 +45,15 @@ pub const MAX_DRAW_BUFFERS: u32 = 8;
 /// GL_MAX_DUAL_SOURCE_DRAW_BUFFERS (ARB_blend_func_extended, GL 4.5 core table 23.53's
 /// minimum): the index-1 colour pairs with draw buffer 0 only.
 pub const MAX_DUAL_SOURCE_DRAW_BUFFERS: u32 = 1;
-/// `GL_MAX_UNIFORM_BUFFER_BINDINGS`: a block's `layout(binding)` must be below it.
-pub const MAX_UNIFORM_BUFFER_BINDINGS: u32 = 36;
-/// `GL_MAX_VERTEX_UNIFORM_BLOCKS` and `GL_MAX_FRAGMENT_UNIFORM_BLOCKS`: the active uniform
-/// blocks one stage may use; past it the link fails (GL 4.5 core §7.6.2). Half the binding
-/// points each, so the two stages together (`GL_MAX_COMBINED_UNIFORM_BLOCKS`) fit in them.
-pub const MAX_STAGE_UNIFORM_BLOCKS: u32 = MAX_UNIFORM_BUFFER_BINDINGS / 2;
+/// `GL_MAX_VERTEX_UNIFORM_BLOCKS` (and each other stage's): the active uniform blocks one
+/// stage may use; past it the link fails (GL 4.5 core §7.6.2; table 23.57ff ask 14).
+pub const MAX_STAGE_UNIFORM_BLOCKS: u32 = 18;
+/// `GL_MAX_COMBINED_UNIFORM_BLOCKS`: every graphics stage at its limit (GL 4.5 core table
+/// 23.63 asks 70), so the combined limit never fails a link the stage limits pass.
+pub const MAX_COMBINED_UNIFORM_BLOCKS: u32 = 5 * MAX_STAGE_UNIFORM_BLOCKS;
+/// `GL_MAX_UNIFORM_BUFFER_BINDINGS`: a block's `layout(binding)` must be below it; one
+/// binding point for each block a program may use (GL 4.5 core table 23.63 asks 84).
+pub const MAX_UNIFORM_BUFFER_BINDINGS: u32 = MAX_COMBINED_UNIFORM_BLOCKS;
 /// `GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS`: a storage block's `layout(binding)` must be
 /// below it (llvmpipe's 32).
 pub const MAX_SHADER_STORAGE_BUFFER_BINDINGS: u32 = 32;
@@ -58,7 +61,8 @@ pub const MAX_SHADER_STORAGE_BUFFER_BINDINGS: u32 = 32;
 /// the combined limit, twice it): the storage blocks one stage may use.
 pub const MAX_STAGE_STORAGE_BLOCKS: u32 = 16;
 /// `GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS`: a sampler's `layout(binding)` must be below it.
-pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: u32 = 32;
+/// The five graphics stages' 16 each (GL 4.5 core table 23.63 asks 80).
+pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: u32 = 80;
 /// `GL_MAX_VERTEX_UNIFORM_COMPONENTS` and `GL_MAX_FRAGMENT_UNIFORM_COMPONENTS`: the
 /// default-block words one stage may use (one per component; a 64-bit handle or sampler
 /// two). A stage past it fails to link (GL 4.5 core §7.6: "a link error is generated" when
