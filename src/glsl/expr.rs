@@ -695,18 +695,6 @@ impl Lowerer {
                 self.construct(&ty, args, span)
             }
             Callee::Name(name) => {
-                if let Some(r) = self.atomic_call(name, args, span) {
-                    return r;
-                }
-                if let Some(r) = self.atomic_counter_call(name, args, span) {
-                    return r;
-                }
-                if let Some(r) = self.barrier_call(name, args, span) {
-                    return r;
-                }
-                if let Some(r) = self.geometry_call(name, args, span) {
-                    return r;
-                }
                 if let Some(t) = builtin_type(name) {
                     let ty = match t {
                         Ok(t) => t,
@@ -737,9 +725,24 @@ impl Lowerer {
                             })
                         });
                     }
+                    // GLSL 4.60 §4.2.7 (desktop GLSL, as Mesa): a function the shader
+                    // declares hides every built-in of its name, those with special
+                    // lowering (barrier, atomics, EmitVertex) included.
                     if !list.is_empty() {
                         return self.user_call(name, &list, args, span);
                     }
+                }
+                if let Some(r) = self.atomic_call(name, args, span) {
+                    return r;
+                }
+                if let Some(r) = self.atomic_counter_call(name, args, span) {
+                    return r;
+                }
+                if let Some(r) = self.barrier_call(name, args, span) {
+                    return r;
+                }
+                if let Some(r) = self.geometry_call(name, args, span) {
+                    return r;
                 }
                 let mut places = Vec::with_capacity(args.len());
                 for a in args {
