@@ -823,7 +823,10 @@ fn a_pipeline_composes_tessellation_stages_of_separate_programs() {
         assert_eq!(lit(&img), (W * H) as usize);
     }
     assert_eq!(images[0], images[1], "1 and 2 threads agree");
-    assert_eq!(images[0], whole, "the pipeline draws what one program draws");
+    assert_eq!(
+        images[0], whole,
+        "the pipeline draws what one program draws"
+    );
     assert!(whole.chunks(4).all(|p| p[2] == 128 || p[2] == 127));
 }
 
@@ -884,7 +887,11 @@ void main() {
         assert_eq!(c.get_error(), gl::NO_ERROR);
         let img = read(&mut c);
         assert_eq!(lit(&img), (W * H) as usize);
-        assert!(img.chunks(4).all(|p| p == [255, 64, 0, 255]), "{:?}", &img[..4]);
+        assert!(
+            img.chunks(4).all(|p| p == [255, 64, 0, 255]),
+            "{:?}",
+            &img[..4]
+        );
         // Not GL_TRIANGLES while an evaluation stage is active (§10.1.15).
         c.draw_arrays(gl::TRIANGLES, 0, 3);
         assert_eq!(c.get_error(), gl::INVALID_OPERATION);
@@ -1006,4 +1013,23 @@ void main() { c = vec4(float(gl_PrimitiveID + 1) * 0.25, 0.0, 0.0, 1.0); }";
             assert_eq!(p, [want, 0, 0, 255], "pixel {i}");
         }
     }
+}
+
+#[test]
+fn a_control_shader_writes_an_output_block_instance_only_at_its_invocation() {
+    // GLSL 4.00 §4.3.6: the rule of gl_out holds for instances of user output blocks.
+    let mut c = common::context(W, H, 1);
+    let body = |index: &str| {
+        format!(
+            "#version 400
+layout(vertices = 3) out;
+out block {{ vec4 y[4]; }} x[];
+void main() {{ x[{index}].y[0] = vec4(0.0); }}"
+        )
+    };
+    let (_, ok, log) = compile(&mut c, gl::TESS_CONTROL_SHADER, &body("0"));
+    assert!(!ok, "a constant vertex index compiled");
+    assert!(log.contains("gl_InvocationID"), "{log}");
+    let (_, ok, log) = compile(&mut c, gl::TESS_CONTROL_SHADER, &body("gl_InvocationID"));
+    assert!(ok, "{log}");
 }
