@@ -600,10 +600,16 @@ void main() { c = vec4(float(gl_PrimitiveID + 1) * 0.25, 0.0, 0.0, 1.0); }";
     let img = render_vs(vs, None, fs, gl::TRIANGLE_STRIP, &strip, 2);
     let at = |x: u32, y: u32| img[((y * W + x) * 4) as usize];
     for x0 in [0, W / 2] {
-        assert_eq!(at(x0, 0), 64, "the first triangle of the strip is primitive 0");
+        assert_eq!(
+            at(x0, 0),
+            64,
+            "the first triangle of the strip is primitive 0"
+        );
         assert_eq!(at(x0 + W / 2 - 1, H - 1), 128, "the second is primitive 1");
     }
-    assert!(img.chunks(4).all(|p| p == [64, 0, 0, 255] || p == [128, 0, 0, 255]));
+    assert!(img
+        .chunks(4)
+        .all(|p| p == [64, 0, 0, 255] || p == [128, 0, 0, 255]));
     // Points: each its own number.
     let points = [red(-0.9, 0.03), red(-0.4, 0.03), red(0.1, 0.03)];
     let fs_points = "#version 150

@@ -103,5 +103,9 @@ void main() { o = vec4(max(0.5, 1.0)); }";
     let s = c.create_shader(gl::FRAGMENT_SHADER);
     c.shader_source(s, &[hidden]);
     c.compile_shader(s);
-    assert_eq!(c.get_shaderiv(s, gl::COMPILE_STATUS), 0, "max(float, float) is hidden");
+    assert_eq!(
+        c.get_shaderiv(s, gl::COMPILE_STATUS),
+        0,
+        "max(float, float) is hidden"
+    );
 }

@@ -483,12 +483,12 @@ impl Context {
         // "There is an active program for tessellation control, tessellation evaluation,
         // or geometry stages with corresponding executable shader, but there is no active
         // program with executable vertex shader."
-        if graphics[TESS_CONTROL..=GEOMETRY].iter().any(Option::is_some)
+        if graphics[TESS_CONTROL..=GEOMETRY]
+            .iter()
+            .any(Option::is_some)
             && graphics[VERTEX].is_none()
         {
-            return Err(
-                "the pipeline has a tessellation or geometry stage but no vertex stage",
-            );
+            return Err("the pipeline has a tessellation or geometry stage but no vertex stage");
         }
         Ok(())
     }

@@ -969,7 +969,9 @@ fn indexed_queries() {
     assert_eq!(c.get_integeri_v(gl::UNIFORM_BUFFER_BINDING, 4), [0]);
     assert_eq!(c.get_error(), gl::NO_ERROR);
     let past = c.get_integerv(gl::MAX_UNIFORM_BUFFER_BINDINGS)[0] as u32;
-    assert!(c.get_integeri_v(gl::UNIFORM_BUFFER_BINDING, past).is_empty());
+    assert!(c
+        .get_integeri_v(gl::UNIFORM_BUFFER_BINDING, past)
+        .is_empty());
     assert_eq!(c.get_error(), gl::INVALID_VALUE);
 
     c.blend_func(gl::SRC_ALPHA, gl::ONE_MINUS_SRC_ALPHA);

@@ -238,7 +238,12 @@ impl Lowerer {
                         }
                     }
                     let span_words = first.iter().map(|o| o - low).max().unwrap_or(0) + 1;
-                    p.comps = Some(offs[..cw as usize].iter().map(|o| o - first[0] + low).collect());
+                    p.comps = Some(
+                        offs[..cw as usize]
+                            .iter()
+                            .map(|o| o - first[0] + low)
+                            .collect(),
+                    );
                     p.dyns.push((sel, 1, span_words));
                     p.ty = scal;
                     return Ok(p);

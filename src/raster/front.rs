@@ -204,7 +204,11 @@ pub fn bin_draw(
     if call.program.gs.is_some()
         || call.program.tess.is_some()
         || call.program.vs_select_slots.iter().any(Option::is_some)
-        || call.program.varyings.iter().any(|l| l.vs_slot == primitive_id)
+        || call
+            .program
+            .varyings
+            .iter()
+            .any(|l| l.vs_slot == primitive_id)
     {
         return bin_geometry(scene, call, interp, float_depth, scratch, flush);
     }
@@ -508,7 +512,12 @@ fn bin_geometry(
             ));
             slot_of.fill(u32::MAX);
             // Only vertex stream 0 is rasterized (GL 4.5 core §11.3.4.3).
-            for (k, p) in gs_out.prims.iter().enumerate().filter(|(_, p)| p.stream == 0) {
+            for (k, p) in gs_out
+                .prims
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.stream == 0)
+            {
                 let v = p
                     .records
                     .map(|r| &gs_out.records[r as usize * stride..(r as usize + 1) * stride]);
