@@ -91,8 +91,8 @@
 ///   glCreateShaderProgramv, program pipeline objects with their validation, interfaces
 ///   matched across programs by location and by name, uniforms per program through
 ///   glProgramUniform* and glActiveShaderProgram, compute and transform feedback through a
-///   pipeline (`api/pipeline.rs`, `tests/program_pipeline.rs`). Tessellation stages do not
-///   exist in softgl, so none is ever installed.
+///   pipeline (`api/pipeline.rs`, `tests/program_pipeline.rs`), tessellation stages of
+///   separate programs composed (`tests/tessellation.rs`).
 /// - GL_ARB_texture_rectangle and GL_ARB_texture_cube_map_array: the targets, their
 ///   PROXY_TEXTURE_* targets (`api/proxy.rs`), the sampler types (keywords below GLSL
 ///   1.40 / 4.00 with the `#extension`, `glsl/lex.rs`) and GLSL 1.10's texture2DRect,
@@ -196,11 +196,13 @@ pub const GL: &[&str] = &[
 /// - GL_ARB_gpu_shader_int64: the 64-bit integer types; glUniform*i64 exist only for the
 ///   bindless handles' ui64 forms.
 /// - GL_ARB_tessellation_shader: both stages, the tessellator, glPatchParameter*, the
-///   queries and limits work (`api/tess.rs`, `tests/tessellation.rs`; piglit's group with
-///   the extension listed locally: 1752 of 1807 pass, `conformance/piglit-known-failures.txt`),
-///   but separable programs with tessellation stages (glUseProgramStages with the TESS bits)
-///   are refused at link, and a fragment shader's gl_PrimitiveID without a geometry shader
-///   does not link: not listed in GL_EXTENSIONS until those work.
+///   queries and limits (`api/tess.rs`, `tests/tessellation.rs`), separable programs with
+///   tessellation stages in program pipelines (`api/pipeline.rs`), the fragment shader's
+///   gl_PrimitiveID as the patch number. piglit's group with the extension listed locally:
+///   1765 of 1807 pass, 3 fail (`conformance/piglit-known-failures.txt`). Not listed while
+///   two of those are the extension's own: per-vertex arrays of structs between the
+///   tessellation stages, and a per-vertex input that fills
+///   GL_MAX_TESS_CONTROL_INPUT_COMPONENTS does not link.
 /// - GL_ARB_shading_language_420pack, GL_ARB_explicit_attrib_location,
 ///   GL_ARB_explicit_uniform_location, GL_ARB_shader_bit_encoding,
 ///   GL_ARB_uniform_buffer_object: core in the GLSL versions softgl compiles; listed here so

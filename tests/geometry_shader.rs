@@ -578,17 +578,48 @@ fn compile_and_link_errors() {
         assert!(!ok, "{gs}");
         assert!(log.contains(msg), "{gs}: {log}");
     }
-    // gl_PrimitiveID in a fragment shader needs a geometry shader that writes it.
-    let (_, ok, log) = link(
-        &mut c,
-        &[
-            (gl::VERTEX_SHADER, VS),
-            (
-                gl::FRAGMENT_SHADER,
-                "#version 150\nout vec4 c;\nvoid main() { c = vec4(gl_PrimitiveID); }",
-            ),
-        ],
-    );
-    assert!(!ok);
-    assert!(log.contains("gl_PrimitiveID"), "{log}");
+}
+
+#[test]
+fn fragment_primitive_id_without_a_geometry_shader_counts_the_draws_primitives() {
+    // GL 4.5 core §15.2.2: without a geometry shader gl_PrimitiveID is the number of
+    // primitives the draw has processed (from 0 in each instance). Each instance draws a
+    // strip of two triangles over its half of the target (instance 1 the right half).
+    let vs = "#version 150
+in vec2 pos;
+void main() { gl_Position = vec4(pos.x + float(gl_InstanceID), pos.y, 0.0, 1.0); }";
+    let fs = "#version 150
+out vec4 c;
+void main() { c = vec4(float(gl_PrimitiveID + 1) * 0.25, 0.0, 0.0, 1.0); }";
+    let strip = [
+        red(-1.0, -1.0),
+        red(0.0, -1.0),
+        red(-1.0, 1.0),
+        red(0.0, 1.0),
+    ];
+    let img = render_vs(vs, None, fs, gl::TRIANGLE_STRIP, &strip, 2);
+    let at = |x: u32, y: u32| img[((y * W + x) * 4) as usize];
+    for x0 in [0, W / 2] {
+        assert_eq!(
+            at(x0, 0),
+            64,
+            "the first triangle of the strip is primitive 0"
+        );
+        assert_eq!(at(x0 + W / 2 - 1, H - 1), 128, "the second is primitive 1");
+    }
+    assert!(img
+        .chunks(4)
+        .all(|p| p == [64, 0, 0, 255] || p == [128, 0, 0, 255]));
+    // Points: each its own number.
+    let points = [red(-0.9, 0.03), red(-0.4, 0.03), red(0.1, 0.03)];
+    let fs_points = "#version 150
+out vec4 c;
+void main() { c = vec4(float(gl_PrimitiveID) * 0.25, 1.0, 0.0, 1.0); }";
+    let img = render(None, fs_points, gl::POINTS, &points, 1);
+    let reds: Vec<u8> = img
+        .chunks(4)
+        .filter(|p| p[1] == 255)
+        .map(|p| p[0])
+        .collect();
+    assert_eq!(reds, [0, 64, 128]);
 }

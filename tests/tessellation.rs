@@ -679,3 +679,357 @@ fn a_vertex_shader_is_needed_beside_tessellation_but_not_for_a_fragment_shader_a
     let (_, ok, log) = link(&mut c, &[(gl::FRAGMENT_SHADER, FS)]);
     assert!(ok, "{log}");
 }
+
+/// A separable program of `shaders` (each must compile and the program link).
+fn separable(c: &mut Context, shaders: &[(u32, &str)]) -> u32 {
+    let p = c.create_program();
+    c.program_parameteri(p, gl::PROGRAM_SEPARABLE, 1);
+    for &(kind, src) in shaders {
+        let (s, ok, log) = compile(c, kind, src);
+        assert!(ok, "{log}");
+        c.attach_shader(p, s);
+    }
+    c.link_program(p);
+    assert_eq!(
+        c.get_programiv(p, gl::LINK_STATUS),
+        1,
+        "{}",
+        c.get_program_info_log(p)
+    );
+    p
+}
+
+/// `SQUARE` in a buffer at attribute 0 (the pipeline's vertex programs bind `pos` there).
+fn square_at_attribute_0(c: &mut Context) {
+    let vao = c.gen_vertex_arrays(1)[0];
+    c.bind_vertex_array(vao);
+    let vbo = c.gen_buffers(1)[0];
+    c.bind_buffer(gl::ARRAY_BUFFER, vbo);
+    let bytes: Vec<u8> = SQUARE
+        .iter()
+        .flatten()
+        .flat_map(|f| f.to_le_bytes())
+        .collect();
+    c.buffer_data(
+        gl::ARRAY_BUFFER,
+        bytes.len() as isize,
+        Some(&bytes),
+        gl::STATIC_DRAW,
+    );
+    c.vertex_attrib_pointer(0, 2, gl::FLOAT, false, 8, 0);
+    c.enable_vertex_attrib_array(0);
+    c.patch_parameteri(gl::PATCH_VERTICES, 4);
+}
+
+const VS_LOC0: &str = "#version 410
+layout(location = 0) in vec2 pos;
+void main() { gl_Position = vec4(pos, 0.0, 1.0); }";
+
+/// The evaluation shader of `TES_QUAD` with a uniform added to its colour.
+const TES_QUAD_UNIFORM: &str = "#version 410
+layout(quads) in;
+uniform vec4 add;
+out vec4 t_col;
+void main() {
+    vec4 a = mix(gl_in[0].gl_Position, gl_in[1].gl_Position, gl_TessCoord.x);
+    vec4 b = mix(gl_in[3].gl_Position, gl_in[2].gl_Position, gl_TessCoord.x);
+    gl_Position = mix(a, b, gl_TessCoord.y);
+    t_col = vec4(gl_TessCoord.xy, 0.0, 1.0) + add;
+}";
+
+/// A control shader with a uniform level, so that two programs' uniforms both reach the
+/// patch.
+const TCS_UNIFORM: &str = "#version 410
+layout(vertices = 4) out;
+uniform float level;
+void main() {
+    gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;
+    gl_TessLevelOuter[0] = level;
+    gl_TessLevelOuter[1] = level;
+    gl_TessLevelOuter[2] = level;
+    gl_TessLevelOuter[3] = level;
+    gl_TessLevelInner[0] = level;
+    gl_TessLevelInner[1] = level;
+}";
+
+#[test]
+fn a_pipeline_composes_tessellation_stages_of_separate_programs() {
+    // GL 4.5 core §7.4: the vertex, control, evaluation and fragment stages each from its
+    // own separable program draw what one program of the four shaders draws, with each
+    // program's uniforms (set by glProgramUniform) reaching its stage.
+    let whole = {
+        let mut c = common::context(W, H, 1);
+        let (p, ok, log) = link(
+            &mut c,
+            &[
+                (gl::VERTEX_SHADER, VS_LOC0),
+                (gl::TESS_CONTROL_SHADER, TCS_UNIFORM),
+                (gl::TESS_EVALUATION_SHADER, TES_QUAD_UNIFORM),
+                (gl::FRAGMENT_SHADER, FS),
+            ],
+        );
+        assert!(ok, "{log}");
+        c.use_program(p);
+        let l = c.get_uniform_location(p, "level");
+        c.uniform_1f(l, 3.0);
+        let a = c.get_uniform_location(p, "add");
+        c.uniform_4f(a, 0.0, 0.0, 0.5, 0.0);
+        square_at_attribute_0(&mut c);
+        c.draw_arrays(gl::PATCHES, 0, 4);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        read(&mut c)
+    };
+    assert_eq!(lit(&whole), (W * H) as usize);
+    let mut images = Vec::new();
+    for threads in [1, 2] {
+        let mut c = common::context(W, H, threads);
+        let vs = separable(&mut c, &[(gl::VERTEX_SHADER, VS_LOC0)]);
+        let tcs = separable(&mut c, &[(gl::TESS_CONTROL_SHADER, TCS_UNIFORM)]);
+        let tes = separable(&mut c, &[(gl::TESS_EVALUATION_SHADER, TES_QUAD_UNIFORM)]);
+        let fs = separable(&mut c, &[(gl::FRAGMENT_SHADER, FS)]);
+        let pipe = c.gen_program_pipelines(1)[0];
+        c.bind_program_pipeline(pipe);
+        c.use_program_stages(pipe, gl::VERTEX_SHADER_BIT, vs);
+        c.use_program_stages(pipe, gl::TESS_CONTROL_SHADER_BIT, tcs);
+        c.use_program_stages(pipe, gl::TESS_EVALUATION_SHADER_BIT, tes);
+        c.use_program_stages(pipe, gl::FRAGMENT_SHADER_BIT, fs);
+        assert_eq!(
+            c.get_program_pipelineiv(pipe, gl::TESS_CONTROL_SHADER),
+            tcs as i32
+        );
+        assert_eq!(
+            c.get_program_pipelineiv(pipe, gl::TESS_EVALUATION_SHADER),
+            tes as i32
+        );
+        let l = c.get_uniform_location(tcs, "level");
+        c.program_uniform_1f(tcs, l, 3.0);
+        let a = c.get_uniform_location(tes, "add");
+        c.program_uniform_4f(tes, a, 0.0, 0.0, 0.5, 0.0);
+        c.validate_program_pipeline(pipe);
+        assert_eq!(c.get_program_pipelineiv(pipe, gl::VALIDATE_STATUS), 1);
+        square_at_attribute_0(&mut c);
+        c.clear_color(0.0, 0.0, 0.0, 0.0);
+        c.clear(gl::COLOR_BUFFER_BIT);
+        c.draw_arrays(gl::PATCHES, 0, 4);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        images.push(read(&mut c));
+        // A uniform change after the first draw reaches the next one.
+        c.program_uniform_4f(tes, a, 0.0, 0.0, 0.0, 0.0);
+        c.clear(gl::COLOR_BUFFER_BIT);
+        c.draw_arrays(gl::PATCHES, 0, 4);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        let img = read(&mut c);
+        assert!(img.chunks(4).all(|p| p[2] == 0), "blue follows the uniform");
+        assert_eq!(lit(&img), (W * H) as usize);
+    }
+    assert_eq!(images[0], images[1], "1 and 2 threads agree");
+    assert_eq!(
+        images[0], whole,
+        "the pipeline draws what one program draws"
+    );
+    assert!(whole.chunks(4).all(|p| p[2] == 128 || p[2] == 127));
+}
+
+#[test]
+fn pipeline_stages_pair_programs_of_several_tessellation_stages() {
+    // A program of vertex + control shaders and one of evaluation + fragment shaders;
+    // a user varying between the control and evaluation programs matched by location.
+    let tcs = "#version 410
+layout(vertices = 4) out;
+layout(location = 3) out float shade[];
+void main() {
+    gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;
+    shade[gl_InvocationID] = 0.25 * float(gl_InvocationID + 1);
+    gl_TessLevelOuter[0] = 2.0;
+    gl_TessLevelOuter[1] = 2.0;
+    gl_TessLevelOuter[2] = 2.0;
+    gl_TessLevelOuter[3] = 2.0;
+    gl_TessLevelInner[0] = 2.0;
+    gl_TessLevelInner[1] = 2.0;
+}";
+    let tes = "#version 410
+layout(quads) in;
+layout(location = 3) in float tone[];
+out vec4 t_col;
+void main() {
+    vec4 a = mix(gl_in[0].gl_Position, gl_in[1].gl_Position, gl_TessCoord.x);
+    vec4 b = mix(gl_in[3].gl_Position, gl_in[2].gl_Position, gl_TessCoord.x);
+    gl_Position = mix(a, b, gl_TessCoord.y);
+    t_col = vec4(tone[3], tone[0], 0.0, 1.0);
+}";
+    let mut images = Vec::new();
+    for threads in [1, 2] {
+        let mut c = common::context(W, H, threads);
+        let front = separable(
+            &mut c,
+            &[(gl::VERTEX_SHADER, VS_LOC0), (gl::TESS_CONTROL_SHADER, tcs)],
+        );
+        let back = separable(
+            &mut c,
+            &[(gl::TESS_EVALUATION_SHADER, tes), (gl::FRAGMENT_SHADER, FS)],
+        );
+        assert_eq!(c.get_programiv(front, gl::TESS_CONTROL_OUTPUT_VERTICES), 4);
+        assert_eq!(c.get_programiv(back, gl::TESS_GEN_MODE), gl::QUADS as i32);
+        let pipe = c.gen_program_pipelines(1)[0];
+        c.bind_program_pipeline(pipe);
+        c.use_program_stages(
+            pipe,
+            gl::VERTEX_SHADER_BIT | gl::TESS_CONTROL_SHADER_BIT,
+            front,
+        );
+        c.use_program_stages(
+            pipe,
+            gl::TESS_EVALUATION_SHADER_BIT | gl::FRAGMENT_SHADER_BIT,
+            back,
+        );
+        square_at_attribute_0(&mut c);
+        c.draw_arrays(gl::PATCHES, 0, 4);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        let img = read(&mut c);
+        assert_eq!(lit(&img), (W * H) as usize);
+        assert!(
+            img.chunks(4).all(|p| p == [255, 64, 0, 255]),
+            "{:?}",
+            &img[..4]
+        );
+        // Not GL_TRIANGLES while an evaluation stage is active (§10.1.15).
+        c.draw_arrays(gl::TRIANGLES, 0, 3);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+        // Without the evaluation stage the control stage is not run, and GL_PATCHES
+        // needs an evaluation shader.
+        c.use_program_stages(pipe, gl::TESS_EVALUATION_SHADER_BIT, 0);
+        c.use_program_stages(pipe, gl::FRAGMENT_SHADER_BIT, 0);
+        c.draw_arrays(gl::PATCHES, 0, 4);
+        assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+        images.push(img);
+    }
+    assert_eq!(images[0], images[1], "1 and 2 threads agree");
+}
+
+#[test]
+fn pipeline_validation_covers_the_tessellation_stages() {
+    // GL 4.5 core §11.1.3.11.
+    let mut c = common::context(W, H, 1);
+    square_at_attribute_0(&mut c);
+    let vs = separable(&mut c, &[(gl::VERTEX_SHADER, VS_LOC0)]);
+    let tes = separable(&mut c, &[(gl::TESS_EVALUATION_SHADER, TES_QUAD_UNIFORM)]);
+    let tcs = separable(&mut c, &[(gl::TESS_CONTROL_SHADER, TCS_UNIFORM)]);
+    let vs_gs = separable(
+        &mut c,
+        &[
+            (gl::VERTEX_SHADER, VS_LOC0),
+            (
+                gl::GEOMETRY_SHADER,
+                "#version 410
+layout(triangles) in;
+layout(triangle_strip, max_vertices = 3) out;
+void main() {
+    for (int i = 0; i < 3; i++) { gl_Position = gl_in[i].gl_Position; EmitVertex(); }
+}",
+            ),
+        ],
+    );
+    let pipe = c.gen_program_pipelines(1)[0];
+    c.bind_program_pipeline(pipe);
+    let status = |c: &mut Context| {
+        c.validate_program_pipeline(pipe);
+        c.get_program_pipelineiv(pipe, gl::VALIDATE_STATUS)
+    };
+    // An evaluation stage without a vertex stage.
+    c.use_program_stages(pipe, gl::TESS_EVALUATION_SHADER_BIT, tes);
+    assert_eq!(status(&mut c), 0);
+    assert!(c
+        .get_program_pipeline_info_log(pipe)
+        .contains("no vertex stage"));
+    c.draw_arrays(gl::PATCHES, 0, 4);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+    // So is a control stage alone.
+    c.use_program_stages(pipe, gl::TESS_EVALUATION_SHADER_BIT, 0);
+    c.use_program_stages(pipe, gl::TESS_CONTROL_SHADER_BIT, tcs);
+    assert_eq!(status(&mut c), 0);
+    c.use_program_stages(pipe, gl::VERTEX_SHADER_BIT, vs);
+    c.use_program_stages(pipe, gl::TESS_EVALUATION_SHADER_BIT, tes);
+    assert_eq!(status(&mut c), 1);
+    // A program between two stages of another: the evaluation stage between vs_gs's
+    // vertex and geometry stages.
+    c.use_program_stages(pipe, gl::VERTEX_SHADER_BIT | gl::GEOMETRY_SHADER_BIT, vs_gs);
+    assert_eq!(status(&mut c), 0);
+    assert!(c
+        .get_program_pipeline_info_log(pipe)
+        .contains("another program between"));
+    c.draw_arrays(gl::PATCHES, 0, 4);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+    // A program active for some but not all of its stages.
+    c.use_program_stages(pipe, gl::GEOMETRY_SHADER_BIT, 0);
+    assert_eq!(status(&mut c), 0);
+    assert!(c
+        .get_program_pipeline_info_log(pipe)
+        .contains("some but not all"));
+    // A control stage alone is not a complete program for TESS_GEN_MODE, and a program
+    // without a control stage has no TESS_CONTROL_OUTPUT_VERTICES.
+    assert_eq!(c.get_programiv(tcs, gl::TESS_CONTROL_OUTPUT_VERTICES), 4);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    c.get_programiv(tcs, gl::TESS_GEN_MODE);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+    c.get_programiv(tes, gl::TESS_CONTROL_OUTPUT_VERTICES);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+    // A separable control shader must still declare its patch size.
+    let p = c.create_program();
+    c.program_parameteri(p, gl::PROGRAM_SEPARABLE, 1);
+    let (s, ok, log) = compile(
+        &mut c,
+        gl::TESS_CONTROL_SHADER,
+        "#version 410\nvoid main() { gl_TessLevelOuter[0] = 1.0; }",
+    );
+    assert!(ok, "{log}");
+    c.attach_shader(p, s);
+    c.link_program(p);
+    assert_eq!(c.get_programiv(p, gl::LINK_STATUS), 0);
+}
+
+#[test]
+fn fragment_primitive_id_after_tessellation_is_the_patch_number() {
+    // GL 4.5 core §15.2.2 with tessellation and no geometry shader: the patch's number,
+    // from 0 in the draw. Two quad patches, the left and right halves.
+    let fs = "#version 400
+in vec4 t_col;
+out vec4 c;
+void main() { c = vec4(float(gl_PrimitiveID + 1) * 0.25, 0.0, 0.0, 1.0); }";
+    let halves = [
+        [-1.0, -1.0],
+        [0.0, -1.0],
+        [0.0, 1.0],
+        [-1.0, 1.0],
+        [0.0, -1.0],
+        [1.0, -1.0],
+        [1.0, 1.0],
+        [0.0, 1.0],
+    ];
+    let tcs = tcs_levels(4, 3.0, 3.0);
+    for tcs in [None, Some(tcs.as_str())] {
+        let img = render(tcs, TES_QUAD, fs, 4, &halves, &|_| {});
+        for (i, p) in img.chunks(4).enumerate() {
+            let want = if (i as u32 % W) < W / 2 { 64 } else { 128 };
+            assert_eq!(p, [want, 0, 0, 255], "pixel {i}");
+        }
+    }
+}
+
+#[test]
+fn a_control_shader_writes_an_output_block_instance_only_at_its_invocation() {
+    // GLSL 4.00 §4.3.6: the rule of gl_out holds for instances of user output blocks.
+    let mut c = common::context(W, H, 1);
+    let body = |index: &str| {
+        format!(
+            "#version 400
+layout(vertices = 3) out;
+out block {{ vec4 y[4]; }} x[];
+void main() {{ x[{index}].y[0] = vec4(0.0); }}"
+        )
+    };
+    let (_, ok, log) = compile(&mut c, gl::TESS_CONTROL_SHADER, &body("0"));
+    assert!(!ok, "a constant vertex index compiled");
+    assert!(log.contains("gl_InvocationID"), "{log}");
+    let (_, ok, log) = compile(&mut c, gl::TESS_CONTROL_SHADER, &body("gl_InvocationID"));
+    assert!(ok, "{log}");
+}

@@ -1002,7 +1002,8 @@ mod tests {
         assert_eq!(c.get_error(), gl::INVALID_OPERATION);
         c.bind_buffer_range(gl::UNIFORM_BUFFER, 0, b, 3, 4);
         assert_eq!(c.get_error(), gl::INVALID_VALUE, "misaligned offset");
-        c.bind_buffer_base(gl::UNIFORM_BUFFER, 36, b);
+        let past = c.get_integerv(gl::MAX_UNIFORM_BUFFER_BINDINGS)[0] as u32;
+        c.bind_buffer_base(gl::UNIFORM_BUFFER, past, b);
         assert_eq!(c.get_error(), gl::INVALID_VALUE);
     }
 }

@@ -103,7 +103,8 @@ pub(crate) fn limit(pname: u32) -> Option<i32> {
         gl::MAX_COMPUTE_TEXTURE_IMAGE_UNITS => crate::api::context::limits::MAX_TEXTURE_IMAGE_UNITS,
         gl::MAX_COMPUTE_UNIFORM_COMPONENTS => link::MAX_UNIFORM_COMPONENTS as i32,
         gl::MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS => {
-            (link::MAX_UNIFORM_COMPONENTS + link::MAX_STAGE_UNIFORM_BLOCKS * 16384 / 4) as i32
+            use crate::api::context::limits as l;
+            l::MAX_UNIFORM_COMPONENTS + l::MAX_STAGE_UNIFORM_BLOCKS * l::MAX_UNIFORM_BLOCK_SIZE / 4
         }
         gl::MAX_COMPUTE_SHADER_STORAGE_BLOCKS => link::MAX_STAGE_STORAGE_BLOCKS as i32,
         gl::MAX_COMPUTE_ATOMIC_COUNTERS => {

@@ -206,6 +206,11 @@ pub(crate) fn limit(pname: u32) -> Option<i32> {
         gl::MAX_GEOMETRY_SHADER_INVOCATIONS => geo::MAX_INVOCATIONS as i32,
         gl::MAX_GEOMETRY_UNIFORM_COMPONENTS => link::MAX_UNIFORM_COMPONENTS as i32,
         gl::MAX_GEOMETRY_UNIFORM_BLOCKS => link::MAX_STAGE_UNIFORM_BLOCKS as i32,
+        // Default-block components plus every block at its largest (GL 4.5 core §7.6.2).
+        gl::MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS => {
+            use crate::api::context::limits as l;
+            l::MAX_UNIFORM_COMPONENTS + l::MAX_STAGE_UNIFORM_BLOCKS * l::MAX_UNIFORM_BLOCK_SIZE / 4
+        }
         gl::MAX_GEOMETRY_TEXTURE_IMAGE_UNITS => {
             crate::api::context::limits::MAX_TEXTURE_IMAGE_UNITS
         }

@@ -31,12 +31,26 @@ use crate::gl::enums as gl;
 use crate::ir::link::LinkOptions;
 use crate::ir::Module;
 
-/// Indices of `Pipeline::stages`, in pipeline order (the tessellation stages, which softgl
-/// does not have, would sit between vertex and geometry).
+/// Indices of `Pipeline::stages`, in pipeline order (GL 4.5 core §11.1.3.11 speaks of
+/// stages "between" others in this order).
 const VERTEX: usize = 0;
-const GEOMETRY: usize = 1;
-const FRAGMENT: usize = 2;
-const COMPUTE: usize = 3;
+const TESS_CONTROL: usize = 1;
+const TESS_EVALUATION: usize = 2;
+const GEOMETRY: usize = 3;
+const FRAGMENT: usize = 4;
+const COMPUTE: usize = 5;
+/// The graphics stages: `stages[..GRAPHICS]`.
+const GRAPHICS: usize = 5;
+
+/// The stage bit of each index of `Pipeline::stages`.
+const BITS: [u32; 6] = [
+    gl::VERTEX_SHADER_BIT,
+    gl::TESS_CONTROL_SHADER_BIT,
+    gl::TESS_EVALUATION_SHADER_BIT,
+    gl::GEOMETRY_SHADER_BIT,
+    gl::FRAGMENT_SHADER_BIT,
+    gl::COMPUTE_SHADER_BIT,
+];
 
 /// The stage bits glUseProgramStages accepts (GL 4.5 core §7.4) besides ALL_SHADER_BITS.
 const STAGE_BITS: u32 = gl::VERTEX_SHADER_BIT
@@ -49,8 +63,8 @@ const STAGE_BITS: u32 = gl::VERTEX_SHADER_BIT
 /// One program pipeline object (GL 4.5 core §7.4, table 23.31).
 #[derive(Default)]
 pub(crate) struct Pipeline {
-    /// The program of the vertex, geometry, fragment and compute stages.
-    stages: [Option<ProgramObjectName>; 4],
+    /// The program of each stage, in the order of `VERTEX` .. `COMPUTE`.
+    stages: [Option<ProgramObjectName>; 6],
     /// ACTIVE_PROGRAM: where glUniform* goes while no program is current.
     active: Option<ProgramObjectName>,
     validate_status: bool,
@@ -107,9 +121,8 @@ impl PipelineState {
 /// A pipeline's draw program: the executable the draw runs, and where its uniform state
 /// comes from.
 struct Composed {
-    /// The (program, executable serial) of the vertex, geometry and fragment stages it was
-    /// built from.
-    key: [Option<(ProgramObjectName, u64)>; 3],
+    /// The (program, executable serial) of the graphics stages it was built from.
+    key: [Option<(ProgramObjectName, u64)>; GRAPHICS],
     exe: Executable,
     copies: Vec<StateCopy>,
 }
@@ -144,6 +157,20 @@ enum StateCopy {
         src: usize,
         dst: usize,
     },
+}
+
+/// Which stages (`VERTEX` .. `COMPUTE`) a separable program was linked with.
+fn linked_stages(exe: &Executable) -> [bool; 6] {
+    let sep = exe.stages.as_deref();
+    let has = |pick: fn(&crate::api::program::SeparableStages) -> bool| sep.is_some_and(pick);
+    [
+        has(|s| s.vs.is_some()),
+        has(|s| s.tcs.is_some()),
+        has(|s| s.tes.is_some()),
+        has(|s| s.gs.is_some()),
+        has(|s| s.fs.is_some()),
+        exe.compute.is_some(),
+    ]
 }
 
 /// The name prefix of a program's uniforms and blocks in a composition.
@@ -304,32 +331,19 @@ impl Context {
         }
         let program_name = self.stage_program(program)?;
         // Which stages the program has, as linked with PROGRAM_SEPARABLE.
-        let mut has = [false; 4];
+        let mut has = [false; 6];
         if program_name.is_some() {
             let p = self.program_obj(program)?;
             let exe = p.exe.as_ref().filter(|_| p.link_status);
-            let Some(sep) = exe.and_then(|e| e.stages.as_ref()) else {
+            let Some(exe) = exe.filter(|e| e.stages.is_some()) else {
                 return Err(GlError::InvalidOperation(
                     "program was not linked with GL_PROGRAM_SEPARABLE",
                 ));
             };
-            has = [
-                sep.vs.is_some(),
-                sep.gs.is_some(),
-                sep.fs.is_some(),
-                exe.is_some_and(|e| e.compute.is_some()),
-            ];
+            has = linked_stages(exe);
         }
         let p = self.pipeline_mut(pipeline)?;
-        for (i, bit) in [
-            gl::VERTEX_SHADER_BIT,
-            gl::GEOMETRY_SHADER_BIT,
-            gl::FRAGMENT_SHADER_BIT,
-            gl::COMPUTE_SHADER_BIT,
-        ]
-        .into_iter()
-        .enumerate()
-        {
+        for (i, bit) in BITS.into_iter().enumerate() {
             if stages & bit != 0 {
                 // A stage the program does not have is left without a program (§7.4).
                 p.stages[i] = program_name.filter(|_| has[i]);
@@ -361,11 +375,11 @@ impl Context {
         Ok(match pname {
             gl::ACTIVE_PROGRAM => name(p.active),
             gl::VERTEX_SHADER => name(p.stages[VERTEX]),
+            gl::TESS_CONTROL_SHADER => name(p.stages[TESS_CONTROL]),
+            gl::TESS_EVALUATION_SHADER => name(p.stages[TESS_EVALUATION]),
             gl::GEOMETRY_SHADER => name(p.stages[GEOMETRY]),
             gl::FRAGMENT_SHADER => name(p.stages[FRAGMENT]),
             gl::COMPUTE_SHADER => name(p.stages[COMPUTE]),
-            // softgl has no tessellation stages: no program is ever installed there.
-            gl::TESS_CONTROL_SHADER | gl::TESS_EVALUATION_SHADER => 0,
             gl::VALIDATE_STATUS => p.validate_status as i32,
             gl::INFO_LOG_LENGTH => {
                 if p.info_log.is_empty() {
@@ -419,7 +433,7 @@ impl Context {
     /// which checks the graphics stages when there are any).
     fn check_pipeline(
         &self,
-        stages: &[Option<ProgramObjectName>; 4],
+        stages: &[Option<ProgramObjectName>; 6],
         compute: bool,
     ) -> Result<(), &'static str> {
         for p in stages.iter().flatten() {
@@ -430,16 +444,8 @@ impl Context {
             };
             // "A program object is active for at least one, but not all of the shader
             // stages that were present when the program was linked."
-            let Some(sep) = exe.stages.as_deref() else {
-                return Err("a stage's program is not linked with GL_PROGRAM_SEPARABLE");
-            };
-            let linked = [
-                sep.vs.is_some(),
-                sep.gs.is_some(),
-                sep.fs.is_some(),
-                exe.compute.is_some(),
-            ];
-            if (0..4).any(|i| linked[i] && stages[i] != Some(*p)) {
+            let linked = linked_stages(exe);
+            if (0..6).any(|i| linked[i] && stages[i] != Some(*p)) {
                 return Err(
                     "a program is active for some but not all of the stages it was linked with",
                 );
@@ -483,13 +489,24 @@ impl Context {
         // "One program object is active for at least two shader stages and a second
         // program is active for a shader stage between two stages for which the first
         // program was active."
-        if let (Some(v), Some(f)) = (graphics[VERTEX], graphics[FRAGMENT]) {
-            if v == f && graphics[GEOMETRY].is_some_and(|g| g != v) {
+        for (i, p) in graphics.iter().enumerate() {
+            let Some(p) = p else { continue };
+            let Some(last) = graphics.iter().rposition(|q| *q == Some(*p)) else {
+                continue;
+            };
+            if graphics[i..last].iter().any(|q| q.is_some_and(|q| q != *p)) {
                 return Err("a program is active in two stages with another program between them");
             }
         }
-        if graphics[GEOMETRY].is_some() && graphics[VERTEX].is_none() {
-            return Err("the pipeline has a geometry stage but no vertex stage");
+        // "There is an active program for tessellation control, tessellation evaluation,
+        // or geometry stages with corresponding executable shader, but there is no active
+        // program with executable vertex shader."
+        if graphics[TESS_CONTROL..=GEOMETRY]
+            .iter()
+            .any(Option::is_some)
+            && graphics[VERTEX].is_none()
+        {
+            return Err("the pipeline has a tessellation or geometry stage but no vertex stage");
         }
         Ok(())
     }
@@ -522,7 +539,7 @@ impl Context {
             }
             return Ok(false);
         }
-        let key = [VERTEX, GEOMETRY, FRAGMENT]
+        let key = [VERTEX, TESS_CONTROL, TESS_EVALUATION, GEOMETRY, FRAGMENT]
             .map(|i| stages[i].map(|p| (p, self.separable_executable(p).map_or(0, |e| e.serial))));
         let cached = self
             .pipelines
@@ -599,11 +616,15 @@ impl Context {
 
     /// Links the graphics stages of `key`'s programs into one draw program (module docs).
     /// The error is the info log.
-    fn compose(&self, key: [Option<(ProgramObjectName, u64)>; 3]) -> Result<Composed, String> {
+    fn compose(
+        &self,
+        key: [Option<(ProgramObjectName, u64)>; GRAPHICS],
+    ) -> Result<Composed, String> {
         let exe = |i: usize| key[i].and_then(|(p, _)| Some((p, self.separable_executable(p)?)));
         let (Some((vp, vexe)), g, f) = (exe(VERTEX), exe(GEOMETRY), exe(FRAGMENT)) else {
             return Err("error: the pipeline has no vertex stage\n".into());
         };
+        let (tc, te) = (exe(TESS_CONTROL), exe(TESS_EVALUATION));
         let stage =
             |e: &Executable,
              pick: fn(&crate::api::program::SeparableStages) -> &Option<Arc<Module>>| {
@@ -648,8 +669,39 @@ impl Context {
                 .map(|e| format!("error: {e}\n"))
                 .collect::<String>()
         };
-        let mut exe = match g {
-            Some((gp, gexe)) => {
+        let mut exe = match (te, g) {
+            // Tessellation: the stages are linked as one program's are
+            // (`tess::link_modules`) and all compiled again, since the control and
+            // evaluation shaders' uniforms merge into the vertex stage's block. A control
+            // shader without an evaluation shader is left out (tessellation is active only
+            // with an evaluation stage, GL 4.5 core §11.2).
+            (Some((ep, eexe)), g) => {
+                let tes = stage(eexe, |s| &s.tes).ok_or("error: no tessellation stage\n")?;
+                let tcs = match tc {
+                    Some((cp, cexe)) => Some(renamed(
+                        &*stage(cexe, |s| &s.tcs).ok_or("error: no tessellation stage\n")?,
+                        &prefix(cp),
+                    )),
+                    None => None,
+                };
+                let gs = match g {
+                    Some((gp, gexe)) => Some(renamed(
+                        &*stage(gexe, |s| &s.gs).ok_or("error: no geometry stage\n")?,
+                        &prefix(gp),
+                    )),
+                    None => None,
+                };
+                crate::api::tess::link_modules(
+                    &vs_r,
+                    tcs.as_ref(),
+                    &renamed(&tes, &prefix(ep)),
+                    gs.as_ref(),
+                    &fs_r,
+                    &opts,
+                    &self.back_end,
+                )?
+            }
+            (None, Some((gp, gexe))) => {
                 let gs = stage(gexe, |s| &s.gs).ok_or("error: no geometry stage\n")?;
                 let l = crate::ir::geometry::link_geometry(
                     &vs_r,
@@ -667,22 +719,18 @@ impl Context {
                 };
                 crate::api::geometry::executable_of(&vs, &fs, l, [vs_code, gs_code, fs_code])?
             }
-            None => {
+            (None, None) => {
                 let linked = crate::ir::link::link(&vs_r, &fs_r, &opts).map_err(log)?;
                 Context::executable_of(&vs, &fs, linked, vs_code, fs_code)
             }
         };
-        let sources: Vec<&Executable> = [Some((vp, vexe)), g, f]
-            .into_iter()
-            .flatten()
-            .map(|(_, e)| e)
-            .collect();
-        exe.writes_storage = sources.iter().any(|e| e.writes_storage);
+        let programs = [Some((vp, vexe)), tc.filter(|_| te.is_some()), te, g, f];
+        exe.writes_storage |= programs.iter().flatten().any(|(_, e)| e.writes_storage);
         // Transform feedback captures the last vertex processing stage's outputs, as its
         // program laid them out (the composition keeps that stage's output words).
-        exe.xfb = g.map_or(vexe, |(_, e)| e).xfb.clone();
+        exe.xfb = g.or(te).map_or(vexe, |(_, e)| e).xfb.clone();
         let copies = copies_of(&exe, |p| {
-            [Some((vp, vexe)), g, f]
+            programs
                 .into_iter()
                 .flatten()
                 .find(|(q, _)| *q == p)

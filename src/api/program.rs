@@ -84,6 +84,8 @@ pub(crate) struct Executable {
 /// placed its attributes and colour outputs. Stand-in stages are not here.
 pub(crate) struct SeparableStages {
     pub vs: Option<Arc<Module>>,
+    pub tcs: Option<Arc<Module>>,
+    pub tes: Option<Arc<Module>>,
     pub gs: Option<Arc<Module>>,
     pub fs: Option<Arc<Module>>,
     pub opts: LinkOptions,
@@ -207,6 +209,8 @@ fn link_units(
             exe.stages = separable.then(|| {
                 Arc::new(SeparableStages {
                     vs: None,
+                    tcs: None,
+                    tes: None,
                     gs: None,
                     fs: None,
                     opts: opts.clone(),
@@ -239,15 +243,20 @@ fn link_units(
                     .into(),
             );
         }
-        if separable && (tcs.is_some() || tes.is_some()) {
-            return Err(
-                "error: separable programs with tessellation stages are not supported by softgl yet\n"
-                    .into(),
-            );
+        // A separable control shader without an evaluation shader still declares its
+        // output patch size (GLSL 4.00 §4.3.8.2); the program's own executable leaves it
+        // out (tessellation is active only with an evaluation stage, GL 4.5 core §11.2), and
+        // a pipeline composes it with another program's evaluation shader.
+        if let (Some(t), None) = (&tcs, &tes) {
+            if t.tess.vertices.is_none() {
+                return Err("error: the tessellation control shader does not declare its output patch size (layout(vertices = N) out;)\n".into());
+            }
         }
         let mut opts = opts.clone();
         let stages = separable.then(|| SeparableStages {
             vs: vs.clone(),
+            tcs: tcs.clone(),
+            tes: tes.clone(),
             gs: gs.clone(),
             fs: fs.clone(),
             opts: opts.clone(),
@@ -259,11 +268,12 @@ fn link_units(
             // when it has a geometry or tessellation stage; any program may be a fragment
             // shader alone (vertex results are then undefined: the stand-in writes none,
             // as a separable program's does).
-            None if (separable && gs.is_some())
+            None if (separable && (gs.is_some() || tcs.is_some() || tes.is_some()))
                 || (gs.is_none() && tcs.is_none() && tes.is_none() && fs.is_some()) =>
             {
                 opts.open_interfaces = true;
-                stand_in_shader(Stage::Vertex, version(&gs).or(version(&fs)).unwrap_or(150))?
+                let first = [&tcs, &tes, &gs, &fs].into_iter().find_map(version);
+                stand_in_shader(Stage::Vertex, first.unwrap_or(150))?
             }
             None if gs.is_some() || tcs.is_some() || tes.is_some() => {
                 return Err(
@@ -280,6 +290,20 @@ fn link_units(
         let fs = match fs {
             Some(fs) => fs,
             None => stand_in_shader(Stage::Fragment, vs.version)?,
+        };
+        // A separable control shader without an evaluation shader: its uniforms join the
+        // vertex stage's as they would beside one, so that glGetUniformLocation and
+        // glProgramUniform reach them for the pipelines that compose the stage.
+        let vs = match (&tcs, &tes) {
+            (Some(t), None) => {
+                let mut errors = Vec::new();
+                let (merged, _) = crate::ir::geometry::merge_into_vertex(&vs, t, &mut errors);
+                if !errors.is_empty() {
+                    return Err(errors.iter().map(|e| format!("error: {e}\n")).collect());
+                }
+                Arc::new(merged)
+            }
+            _ => vs,
         };
         // Transform feedback captures the last vertex processing stage's outputs.
         let last = gs.as_deref().or(tes.as_deref()).unwrap_or(&vs);

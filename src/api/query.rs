@@ -201,7 +201,9 @@ impl Context {
             gl::MAX_VERTEX_UNIFORM_BLOCKS | gl::MAX_FRAGMENT_UNIFORM_BLOCKS => {
                 i(limits::MAX_STAGE_UNIFORM_BLOCKS)
             }
-            gl::MAX_COMBINED_UNIFORM_BLOCKS => i(2 * limits::MAX_STAGE_UNIFORM_BLOCKS),
+            gl::MAX_COMBINED_UNIFORM_BLOCKS => {
+                i(crate::ir::link::MAX_COMBINED_UNIFORM_BLOCKS as i32)
+            }
             // Default-block components plus every block at its largest (GL 4.5 core §7.6.2).
             gl::MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS
             | gl::MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS => i(limits::MAX_UNIFORM_COMPONENTS

@@ -4,8 +4,8 @@
 //! queries, the draw-time rule that GL_PATCHES goes with a tessellation evaluation stage
 //! and only with it (§10.1.15, §11.2), the program queries TESS_CONTROL_OUTPUT_VERTICES
 //! and TESS_GEN_* (§7.13), and the GL_MAX_TESS_* / GL_MAX_PATCH_VERTICES limits
-//! (llvmpipe's values). Separable programs with tessellation stages are refused at link
-//! (program pipelines cannot compose them yet).
+//! (llvmpipe's values). Separable programs keep their tessellation modules for program
+//! pipelines (`pipeline.rs` composes them with `link_modules`).
 
 use std::sync::Arc;
 
@@ -158,41 +158,56 @@ pub(crate) fn program_parameter(p: &Program, pname: u32) -> Option<GlResult<i32>
     ) {
         return None;
     }
-    let t = p
-        .exe
-        .as_ref()
-        .filter(|_| p.link_status)
-        .and_then(|e| e.code.tess.clone());
-    let Some(t) = t else {
+    let exe = p.exe.as_ref().filter(|_| p.link_status);
+    // The stages as linked: a separable program keeps its modules (a control shader
+    // without an evaluation shader has no tessellation in its own executable).
+    let sep = exe.and_then(|e| e.stages.as_deref());
+    let t = exe.and_then(|e| e.code.tess.clone());
+    if pname == gl::TESS_CONTROL_OUTPUT_VERTICES {
+        let vertices = match (sep, &t) {
+            (Some(s), _) => s.tcs.as_ref().and_then(|m| m.tess.vertices),
+            (None, Some(t)) => t.control.as_ref().map(|_| t.vertices),
+            (None, None) => None,
+        };
+        return Some(vertices.map(|v| v as i32).ok_or(GlError::InvalidOperation(
+            "the program is not linked with a tessellation control shader",
+        )));
+    }
+    let layout = match (sep, &t) {
+        (Some(s), _) => s.tes.as_ref().map(|m| {
+            let l = &m.tess;
+            (
+                l.mode.unwrap_or(Mode::Triangles),
+                l.spacing.unwrap_or_default(),
+                l.cw.unwrap_or(false),
+                l.point_mode,
+            )
+        }),
+        (None, Some(t)) => Some((t.mode, t.spacing, t.cw, t.point_mode)),
+        (None, None) => None,
+    };
+    let Some((mode, spacing, cw, point_mode)) = layout else {
         return Some(Err(GlError::InvalidOperation(
-            "the program is not linked with tessellation shaders",
+            "the program is not linked with a tessellation evaluation shader",
         )));
     };
-    if pname == gl::TESS_CONTROL_OUTPUT_VERTICES {
-        return Some(match t.control {
-            Some(_) => Ok(t.vertices as i32),
-            None => Err(GlError::InvalidOperation(
-                "the program has no tessellation control shader",
-            )),
-        });
-    }
     Some(Ok(match pname {
         gl::TESS_GEN_MODE => {
-            (match t.mode {
+            (match mode {
                 Mode::Triangles => gl::TRIANGLES,
                 Mode::Quads => gl::QUADS,
                 Mode::Isolines => gl::ISOLINES,
             }) as i32
         }
         gl::TESS_GEN_SPACING => {
-            (match t.spacing {
+            (match spacing {
                 Spacing::Equal => gl::EQUAL,
                 Spacing::FractionalEven => gl::FRACTIONAL_EVEN,
                 Spacing::FractionalOdd => gl::FRACTIONAL_ODD,
             }) as i32
         }
-        gl::TESS_GEN_VERTEX_ORDER => (if t.cw { gl::CW } else { gl::CCW }) as i32,
-        _ => t.point_mode as i32,
+        gl::TESS_GEN_VERTEX_ORDER => (if cw { gl::CW } else { gl::CCW }) as i32,
+        _ => point_mode as i32,
     }))
 }
 

@@ -3444,7 +3444,8 @@ mod tests {
         let mut c = Context::with_threads(4, 4, 1);
         let s = c.gen_samplers(1)[0];
         assert!(c.is_sampler(s));
-        c.bind_sampler(32, s);
+        let units = c.get_integerv(gl::MAX_COMBINED_TEXTURE_IMAGE_UNITS)[0] as u32;
+        c.bind_sampler(units, s);
         assert_eq!(c.get_error(), gl::INVALID_VALUE);
         c.bind_sampler(0, s + 100);
         assert_eq!(c.get_error(), gl::INVALID_OPERATION);
@@ -3452,7 +3453,10 @@ mod tests {
         assert_eq!(c.get_error(), gl::INVALID_ENUM, "not sampler state");
         c.sampler_parameter_fv(s, gl::TEXTURE_BORDER_COLOR, &[1.0, 0.0, 0.0, 1.0]);
         assert_eq!(c.get_error(), gl::NO_ERROR);
-        c.active_texture(gl::TEXTURE0 + 32);
+        let units = c.get_integerv(gl::MAX_COMBINED_TEXTURE_IMAGE_UNITS)[0] as u32;
+        c.active_texture(gl::TEXTURE0 + units - 1);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        c.active_texture(gl::TEXTURE0 + units);
         assert_eq!(c.get_error(), gl::INVALID_ENUM);
         c.delete_samplers(&[s]);
         assert!(!c.is_sampler(s));

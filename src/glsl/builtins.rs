@@ -593,7 +593,13 @@ impl Lowerer {
                 }
             }
             "outerProduct" => {
-                let (v, _) = self.gen_f(name, vals, 2, 0, span)?;
+                // GLSL 4.60 §8.6: the two vectors may differ in size (c rows, r columns:
+                // a matCxR), so each is checked alone, not against a common shape.
+                self.count(name, &vals, 2, span)?;
+                let mut v = Vec::with_capacity(2);
+                for x in vals {
+                    v.extend(self.gen_f(name, vec![x], 1, 0, span)?.0);
+                }
                 let (c, r) = (&v[0].vars, &v[1].vars);
                 if c.len() < 2 || r.len() < 2 {
                     bail!(self, span, "outerProduct() needs two vectors");

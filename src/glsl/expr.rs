@@ -705,19 +705,9 @@ impl Lowerer {
                 }
             }
             Callee::Name(name) => {
+                // A subroutine uniform is a variable: it is called before the lookups
+                // below, which refuse to call a variable.
                 if let Some(r) = self.subroutine_call(name, None, args, span) {
-                    return r;
-                }
-                if let Some(r) = self.atomic_call(name, args, span) {
-                    return r;
-                }
-                if let Some(r) = self.atomic_counter_call(name, args, span) {
-                    return r;
-                }
-                if let Some(r) = self.barrier_call(name, args, span) {
-                    return r;
-                }
-                if let Some(r) = self.geometry_call(name, args, span) {
                     return r;
                 }
                 if let Some(t) = builtin_type(name) {
@@ -750,9 +740,24 @@ impl Lowerer {
                             })
                         });
                     }
+                    // GLSL 4.60 §4.2.7 (desktop GLSL, as Mesa): a function the shader
+                    // declares hides every built-in of its name, those with special
+                    // lowering (barrier, atomics, EmitVertex) included.
                     if !list.is_empty() {
                         return self.user_call(name, &list, args, span);
                     }
+                }
+                if let Some(r) = self.atomic_call(name, args, span) {
+                    return r;
+                }
+                if let Some(r) = self.atomic_counter_call(name, args, span) {
+                    return r;
+                }
+                if let Some(r) = self.barrier_call(name, args, span) {
+                    return r;
+                }
+                if let Some(r) = self.geometry_call(name, args, span) {
+                    return r;
                 }
                 let mut places = Vec::with_capacity(args.len());
                 for a in args {

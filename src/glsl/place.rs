@@ -211,7 +211,42 @@ impl Lowerer {
                     return Ok(p);
                 }
                 if p.comps.is_some() {
-                    bail!(self, span, "dynamic index into a swizzle is not supported");
+                    // A swizzle's components are not evenly spaced (`v.wzx[i]`): the index
+                    // picks its component's offset (relative to the lowest), which then
+                    // indexes with stride 1 (GLSL 4.60 §5.5: a swizzle may be indexed).
+                    let first: Vec<u32> = offs.iter().step_by(cw as usize).copied().collect();
+                    let low = first.iter().copied().min().unwrap_or(0);
+                    let kind = idx_val.map_or(ScalarKind::I32, |iv| self.kind_of(iv));
+                    let mut sel = self.konst(Scalar::U32(first[0] - low));
+                    if let Some(iv) = idx_val {
+                        for (k, &o) in first.iter().enumerate().skip(1) {
+                            let kc = match kind {
+                                ScalarKind::U32 => self.konst(Scalar::U32(k as u32)),
+                                _ => self.konst(Scalar::I32(k as i32)),
+                            };
+                            let eq =
+                                self.assign(ScalarKind::Bool, Op::Binary(BinaryOp::IEq, iv, kc));
+                            let oc = self.konst(Scalar::U32(o - low));
+                            sel = self.assign(
+                                ScalarKind::U32,
+                                Op::Select {
+                                    cond: eq,
+                                    a: oc,
+                                    b: sel,
+                                },
+                            );
+                        }
+                    }
+                    let span_words = first.iter().map(|o| o - low).max().unwrap_or(0) + 1;
+                    p.comps = Some(
+                        offs[..cw as usize]
+                            .iter()
+                            .map(|o| o - first[0] + low)
+                            .collect(),
+                    );
+                    p.dyns.push((sel, 1, span_words));
+                    p.ty = scal;
+                    return Ok(p);
                 }
                 let stride = match std {
                     Some(_) => 4 * cw,

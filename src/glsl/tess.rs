@@ -343,7 +343,20 @@ impl Lowerer {
                         || o.var.name.starts_with(&format!("{root}."))
                         || o.var.name.starts_with(&format!("{root}[")))
             });
-        if !per_vertex {
+        // An instance of a per-vertex output block (`out B { .. } x[];`): its symbol holds
+        // the members' vars.
+        let block_instance = || match self.scopes.first().and_then(|s| s.get(root.as_str())) {
+            Some(Sym::Var(v)) => match &v.root {
+                Root::Vars(vs) => self.outputs.iter().any(|o| {
+                    o.var.builtin.is_none()
+                        && !self.tess.is_patch(&o.var.name)
+                        && o.vars.first().is_some_and(|f| vs.contains(f))
+                }),
+                _ => false,
+            },
+            _ => false,
+        };
+        if !per_vertex && !block_instance() {
             return Ok(());
         }
         // The scope may hide the output behind a local of the same name.

@@ -31,6 +31,13 @@ pub const POINT_COORD_SLOT: u32 = u32::MAX - 1;
 /// input ... will have value zero").
 pub const ZERO_SLOT: u32 = u32::MAX - 2;
 
+/// The vertex output word a `VaryingLink` names for a fragment shader's gl_PrimitiveID
+/// when no geometry shader writes it (GL 4.5 core §15.2.2: the number of primitives the
+/// draw has processed, per instance; with tessellation, the patch's number): no stage has
+/// that word, and the rasterizer puts the primitive's number in its place
+/// (`raster::front`, `raster::tess`).
+pub const PRIMITIVE_ID_SLOT: u32 = u32::MAX - 3;
+
 /// `GL_MAX_VERTEX_ATTRIBS`.
 pub const MAX_VERTEX_ATTRIBS: u32 = 16;
 /// `GL_MAX_DRAW_BUFFERS`.
@@ -38,12 +45,15 @@ pub const MAX_DRAW_BUFFERS: u32 = 8;
 /// GL_MAX_DUAL_SOURCE_DRAW_BUFFERS (ARB_blend_func_extended, GL 4.5 core table 23.53's
 /// minimum): the index-1 colour pairs with draw buffer 0 only.
 pub const MAX_DUAL_SOURCE_DRAW_BUFFERS: u32 = 1;
-/// `GL_MAX_UNIFORM_BUFFER_BINDINGS`: a block's `layout(binding)` must be below it.
-pub const MAX_UNIFORM_BUFFER_BINDINGS: u32 = 36;
-/// `GL_MAX_VERTEX_UNIFORM_BLOCKS` and `GL_MAX_FRAGMENT_UNIFORM_BLOCKS`: the active uniform
-/// blocks one stage may use; past it the link fails (GL 4.5 core §7.6.2). Half the binding
-/// points each, so the two stages together (`GL_MAX_COMBINED_UNIFORM_BLOCKS`) fit in them.
-pub const MAX_STAGE_UNIFORM_BLOCKS: u32 = MAX_UNIFORM_BUFFER_BINDINGS / 2;
+/// `GL_MAX_VERTEX_UNIFORM_BLOCKS` (and each other stage's): the active uniform blocks one
+/// stage may use; past it the link fails (GL 4.5 core §7.6.2; table 23.57ff ask 14).
+pub const MAX_STAGE_UNIFORM_BLOCKS: u32 = 18;
+/// `GL_MAX_COMBINED_UNIFORM_BLOCKS`: every graphics stage at its limit (GL 4.5 core table
+/// 23.63 asks 70), so the combined limit never fails a link the stage limits pass.
+pub const MAX_COMBINED_UNIFORM_BLOCKS: u32 = 5 * MAX_STAGE_UNIFORM_BLOCKS;
+/// `GL_MAX_UNIFORM_BUFFER_BINDINGS`: a block's `layout(binding)` must be below it; one
+/// binding point for each block a program may use (GL 4.5 core table 23.63 asks 84).
+pub const MAX_UNIFORM_BUFFER_BINDINGS: u32 = MAX_COMBINED_UNIFORM_BLOCKS;
 /// `GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS`: a storage block's `layout(binding)` must be
 /// below it (llvmpipe's 32).
 pub const MAX_SHADER_STORAGE_BUFFER_BINDINGS: u32 = 32;
@@ -51,7 +61,8 @@ pub const MAX_SHADER_STORAGE_BUFFER_BINDINGS: u32 = 32;
 /// the combined limit, twice it): the storage blocks one stage may use.
 pub const MAX_STAGE_STORAGE_BLOCKS: u32 = 16;
 /// `GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS`: a sampler's `layout(binding)` must be below it.
-pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: u32 = 32;
+/// The five graphics stages' 16 each (GL 4.5 core table 23.63 asks 80).
+pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: u32 = 80;
 /// `GL_MAX_VERTEX_UNIFORM_COMPONENTS` and `GL_MAX_FRAGMENT_UNIFORM_COMPONENTS`: the
 /// default-block words one stage may use (one per component; a 64-bit handle or sampler
 /// two). A stage past it fails to link (GL 4.5 core §7.6: "a link error is generated" when
@@ -116,12 +127,6 @@ pub enum LinkError {
     /// GL 4.5 core §11.3.4.3: only stream 0 reaches the fragment shader.
     #[error("fragment shader input `{name}` would be fed by a geometry output of vertex stream {stream}: only stream 0 is rasterized")]
     GeometryStreamInput { name: String, stream: u32 },
-    /// gl_PrimitiveID in a fragment shader reads the geometry shader's output; softgl has
-    /// no primitive counter without one.
-    #[error(
-        "the fragment shader reads gl_PrimitiveID, which needs a geometry shader that writes it"
-    )]
-    PrimitiveIdWithoutGeometry,
     #[error("uniform `{name}` is declared with different types in the two stages")]
     UniformType { name: String },
     #[error("uniform block `{name}` is declared differently in the two stages")]
@@ -842,19 +847,18 @@ fn link_varyings(
             continue;
         }
         if input.builtin == Some(BuiltinOutput::PrimitiveId) {
-            // Written by the geometry shader (its outputs stand in for `vs`'s here).
-            match vs
+            // Written by the geometry shader (its outputs stand in for `vs`'s here), else
+            // the primitive's number the rasterizer counts.
+            let vs_slot = vs
                 .outputs
                 .iter()
                 .find(|o| o.builtin == Some(BuiltinOutput::PrimitiveId))
-            {
-                Some(out) => links.push(VaryingLink {
-                    fs_slot: input.slot,
-                    vs_slot: out.slot,
-                    interpolation: Interpolation::Flat,
-                }),
-                None => errors.push(LinkError::PrimitiveIdWithoutGeometry),
-            }
+                .map_or(PRIMITIVE_ID_SLOT, |o| o.slot);
+            links.push(VaryingLink {
+                fs_slot: input.slot,
+                vs_slot,
+                interpolation: Interpolation::Flat,
+            });
             continue;
         }
         if let Some(b @ (BuiltinOutput::Layer | BuiltinOutput::ViewportIndex)) = input.builtin {

@@ -198,9 +198,17 @@ pub fn bin_draw(
         .depth
         .as_ref()
         .is_some_and(|d| d.format() == crate::sampler::Format::Depth32F);
+    // A fragment shader reading gl_PrimitiveID without a geometry shader needs each
+    // primitive's number, which the primitive loop of `bin_geometry` gives.
+    let primitive_id = crate::ir::link::PRIMITIVE_ID_SLOT;
     if call.program.gs.is_some()
         || call.program.tess.is_some()
         || call.program.vs_select_slots.iter().any(Option::is_some)
+        || call
+            .program
+            .varyings
+            .iter()
+            .any(|l| l.vs_slot == primitive_id)
     {
         return bin_geometry(scene, call, interp, float_depth, scratch, flush);
     }
@@ -451,6 +459,16 @@ fn bin_geometry(
     // its index there.
     let mut outs: Vec<(Option<u32>, ChunkOut)> = Vec::new();
     let mut slot_of: Vec<u32> = vec![u32::MAX; layers as usize];
+    // The flat word of gl_PrimitiveID when the rasterizer counts it: without a geometry
+    // or tessellation stage each drawn primitive of `shade_selecting` is one of the draw
+    // (tessellation writes the patch's number itself).
+    let prim_id_at = call
+        .program
+        .varyings
+        .iter()
+        .position(|l| l.vs_slot == crate::ir::link::PRIMITIVE_ID_SLOT)
+        .filter(|_| g.is_none() && t.is_none());
+    let mut flat_copy: Vec<f32> = Vec::new();
     for instance in 0..call.vertices.instance_count {
         for start in (0..prims).step_by(window) {
             let end = (start + window).min(prims);
@@ -494,7 +512,12 @@ fn bin_geometry(
             ));
             slot_of.fill(u32::MAX);
             // Only vertex stream 0 is rasterized (GL 4.5 core §11.3.4.3).
-            for p in gs_out.prims.iter().filter(|p| p.stream == 0) {
+            for (k, p) in gs_out
+                .prims
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.stream == 0)
+            {
                 let v = p
                     .records
                     .map(|r| &gs_out.records[r as usize * stride..(r as usize + 1) * stride]);
@@ -520,7 +543,13 @@ fn bin_geometry(
                     }
                     &mut outs[*k as usize].1
                 };
-                let flat = &v[p.provoking as usize][4..];
+                let mut flat = &v[p.provoking as usize][4..];
+                if let Some(at) = prim_id_at {
+                    flat_copy.clear();
+                    flat_copy.extend_from_slice(flat);
+                    flat_copy[at] = f32::from_bits((start + k) as u32);
+                    flat = &flat_copy;
+                }
                 assemble_vertices(
                     ctx,
                     planes,

@@ -246,7 +246,12 @@ pub fn run(call: &DrawCall, instance: u32, elems: &[u32], first_patch: u32, out:
                 (1u32 << chunk.len()) - 1,
             );
             for lane in 0..chunk.len() {
-                let word = |s: u32| outputs.get(s as usize * 4 + lane).copied().unwrap_or(0);
+                // gl_PrimitiveID in a fragment shader after tessellation alone: the
+                // patch's number (`link::PRIMITIVE_ID_SLOT`).
+                let word = |s: u32| match s {
+                    crate::ir::link::PRIMITIVE_ID_SLOT => first_patch.wrapping_add(p as u32),
+                    _ => outputs.get(s as usize * 4 + lane).copied().unwrap_or(0),
+                };
                 if gs.is_some() {
                     gs_words.extend((0..out_words as u32).map(word));
                     continue;
