@@ -1,9 +1,46 @@
-//! Image units through the Rust `Context` (GL 4.5 core §8.26): glBindImageTexture and
-//! glBindImageTextures with their errors, the GL_IMAGE_BINDING_* queries, the initial
-//! state, and units left when their texture is deleted. Shader access to images is not
-//! implemented yet (GL_ARB_shader_image_load_store is unlisted).
+//! Image units and shader image access through the Rust `Context` (GL 4.5 core §8.26,
+//! GLSL 4.60 §8.12): glBindImageTexture and glBindImageTextures with their errors, the
+//! GL_IMAGE_BINDING_* queries, the initial state, and units left when their texture is
+//! deleted; compute and fragment shaders storing, loading and updating images of several
+//! formats and targets (exact readback with glGetTexImage), bounds, the compile errors of
+//! the memory and format qualifiers, and 1 vs 2 workers agreeing.
+
+mod common;
 
 use softgl::{enums as gl, Context};
+
+fn shader(c: &mut Context, kind: u32, src: &str) -> (u32, bool, String) {
+    let s = c.create_shader(kind);
+    c.shader_source(s, &[src]);
+    c.compile_shader(s);
+    let ok = c.get_shaderiv(s, gl::COMPILE_STATUS) == 1;
+    (s, ok, c.get_shader_info_log(s))
+}
+
+/// A linked compute program, current; panics with the info log on failure.
+fn compute(c: &mut Context, src: &str) -> u32 {
+    let (s, ok, log) = shader(c, gl::COMPUTE_SHADER, src);
+    assert!(ok, "{log}");
+    let p = c.create_program();
+    c.attach_shader(p, s);
+    c.link_program(p);
+    assert_eq!(
+        c.get_programiv(p, gl::LINK_STATUS),
+        1,
+        "{}",
+        c.get_program_info_log(p)
+    );
+    c.use_program(p);
+    p
+}
+
+/// Runs `f` on a fresh context of 1 and of 2 workers; both must return the same.
+fn on_1_and_2_workers<T: PartialEq + std::fmt::Debug>(f: impl Fn(&mut Context) -> T) -> T {
+    let a = f(&mut common::context(8, 8, 1));
+    let b = f(&mut common::context(8, 8, 2));
+    assert_eq!(a, b, "1 and 2 workers agree");
+    a
+}
 
 fn texture(c: &mut Context, target: u32, format: u32) -> u32 {
     let t = c.gen_textures(1)[0];
@@ -145,4 +182,161 @@ fn the_commands_have_c_entry_points() {
         assert!(!softgl::get_proc_address(name).is_null(), "{name}");
         assert!(!missing.contains(&name), "{name} is listed as missing");
     }
+}
+
+/// A 4×4 texture of `format` (one level) bound to unit `unit` as `access`.
+fn image_2d(c: &mut Context, unit: u32, format: u32, access: u32) -> u32 {
+    let t = c.gen_textures(1)[0];
+    c.bind_texture(gl::TEXTURE_2D, t);
+    c.tex_storage_2d(gl::TEXTURE_2D, 1, format, 4, 4);
+    c.bind_image_texture(unit, t, 0, false, 0, access, format);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    t
+}
+
+fn texels(c: &mut Context, t: u32, format: u32, ty: u32) -> Vec<u8> {
+    c.bind_texture(gl::TEXTURE_2D, t);
+    let v = c.get_tex_image(gl::TEXTURE_2D, 0, format, ty);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    v
+}
+
+fn words(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks(4)
+        .map(|x| u32::from_le_bytes([x[0], x[1], x[2], x[3]]))
+        .collect()
+}
+
+/// A compute shader stores into images of four formats; readback is exact: unorm8 rounds
+/// to nearest, floats are stored as given, integers clamp to the format's range.
+#[test]
+fn compute_stores_images_of_several_formats() {
+    let out = on_1_and_2_workers(|c| {
+        compute(
+            c,
+            "#version 430\n\
+             layout(local_size_x = 4, local_size_y = 4) in;\n\
+             layout(rgba8, binding = 0) writeonly uniform image2D a;\n\
+             layout(r32f, binding = 1) uniform image2D b;\n\
+             layout(rgba32ui, binding = 2) writeonly uniform uimage2D u;\n\
+             layout(r16i, binding = 3) writeonly uniform iimage2D s;\n\
+             void main() {\n\
+               ivec2 p = ivec2(gl_GlobalInvocationID.xy);\n\
+               imageStore(a, p, vec4(float(p.x) / 4.0, float(p.y) / 4.0, 1.0, 0.5));\n\
+               imageStore(b, p, vec4(float(p.x * 10 + p.y) + 0.25));\n\
+               imageStore(u, p, uvec4(p.x, p.y, 7u, 0xFFFFFFFFu));\n\
+               imageStore(s, p, ivec4(p.x * 20000 - 30000));\n\
+             }\n",
+        );
+        let a = image_2d(c, 0, gl::RGBA8, gl::WRITE_ONLY);
+        let b = image_2d(c, 1, gl::R32F, gl::READ_WRITE);
+        let u = image_2d(c, 2, gl::RGBA32UI, gl::WRITE_ONLY);
+        let s = image_2d(c, 3, gl::R16I, gl::WRITE_ONLY);
+        c.dispatch_compute(1, 1, 1);
+        c.memory_barrier(gl::TEXTURE_UPDATE_BARRIER_BIT | gl::SHADER_IMAGE_ACCESS_BARRIER_BIT);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        (
+            texels(c, a, gl::RGBA, gl::UNSIGNED_BYTE),
+            texels(c, b, gl::RED, gl::FLOAT),
+            texels(c, u, gl::RGBA_INTEGER, gl::UNSIGNED_INT),
+            texels(c, s, gl::RED_INTEGER, gl::SHORT),
+        )
+    });
+    let (a, b, u, s) = out;
+    for y in 0..4usize {
+        for x in 0..4usize {
+            let i = y * 4 + x;
+            let q = |v: usize| [0u8, 64, 128, 191][v];
+            assert_eq!(
+                &a[i * 4..i * 4 + 4],
+                &[q(x), q(y), 255, 128],
+                "rgba8 {x},{y}"
+            );
+            let f = f32::from_le_bytes([b[i * 4], b[i * 4 + 1], b[i * 4 + 2], b[i * 4 + 3]]);
+            assert_eq!(f, (x * 10 + y) as f32 + 0.25, "r32f {x},{y}");
+            assert_eq!(
+                &words(&u)[i * 4..i * 4 + 4],
+                &[x as u32, y as u32, 7, u32::MAX]
+            );
+            let v = i16::from_le_bytes([s[i * 2], s[i * 2 + 1]]);
+            assert_eq!(v as i32, (x as i32 * 20000 - 30000).clamp(-32768, 32767));
+        }
+    }
+}
+
+/// imageLoad reads what was uploaded through the unit's format; a layered 2D array unit
+/// reaches every layer, a single-layer unit one; reads and writes outside the image read
+/// zero and change nothing.
+#[test]
+fn loads_layers_and_bounds() {
+    let out = on_1_and_2_workers(|c| {
+        compute(
+            c,
+            "#version 430\n\
+             layout(local_size_x = 4, local_size_y = 4, local_size_z = 3) in;\n\
+             layout(rgba8ui, binding = 0) readonly uniform uimage2DArray src;\n\
+             layout(r32ui, binding = 1) uniform uimage2D one;\n\
+             layout(std430, binding = 0) buffer Out { uint o[]; };\n\
+             void main() {\n\
+               ivec3 p = ivec3(gl_GlobalInvocationID);\n\
+               uint i = uint(p.z * 16 + p.y * 4 + p.x);\n\
+               uvec4 t = imageLoad(src, p);\n\
+               o[i] = t.r | t.g << 8 | t.b << 16 | t.a << 24;\n\
+               o[48u + i] = imageLoad(src, p + ivec3(4, 0, 0)).a + imageLoad(src, ivec3(0, 0, 3)).a\n\
+                   + imageLoad(src, ivec3(-1, 0, 0)).a;\n\
+               if (p.z == 0) {\n\
+                 imageStore(one, p.xy, uvec4(i + 100u));\n\
+                 imageStore(one, p.xy + ivec2(0, 4), uvec4(1u));\n\
+                 imageStore(one, ivec2(-1, p.y), uvec4(1u));\n\
+               }\n\
+               ivec3 sz = imageSize(src);\n\
+               o[96u + i] = uint(sz.x * 100 + sz.y * 10 + sz.z) + uint(imageSize(one).x * 1000);\n\
+             }\n",
+        );
+        let t = c.gen_textures(1)[0];
+        c.bind_texture(gl::TEXTURE_2D_ARRAY, t);
+        c.tex_storage_3d(gl::TEXTURE_2D_ARRAY, 1, gl::RGBA8UI, 4, 4, 3);
+        let data: Vec<u8> = (0..4 * 4 * 3 * 4).map(|i| (i * 7 % 251) as u8).collect();
+        c.tex_sub_image_3d(
+            gl::TEXTURE_2D_ARRAY,
+            0,
+            [0, 0, 0],
+            [4, 4, 3],
+            gl::RGBA_INTEGER,
+            gl::UNSIGNED_BYTE,
+            &data,
+        );
+        c.bind_image_texture(0, t, 0, true, 0, gl::READ_ONLY, gl::RGBA8UI);
+        let one = image_2d(c, 1, gl::R32UI, gl::READ_WRITE);
+        let b = c.gen_buffers(1)[0];
+        c.bind_buffer(gl::SHADER_STORAGE_BUFFER, b);
+        c.buffer_data(gl::SHADER_STORAGE_BUFFER, 144 * 4, None, gl::DYNAMIC_DRAW);
+        c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 0, b);
+        c.dispatch_compute(1, 1, 1);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        let o = words(&c.get_buffer_sub_data(gl::SHADER_STORAGE_BUFFER, 0, 144 * 4));
+        (
+            data,
+            o,
+            words(&texels(c, one, gl::RED_INTEGER, gl::UNSIGNED_INT)),
+        )
+    });
+    let (data, o, one) = out;
+    for i in 0..48 {
+        let w = u32::from_le_bytes([
+            data[i * 4],
+            data[i * 4 + 1],
+            data[i * 4 + 2],
+            data[i * 4 + 3],
+        ]);
+        assert_eq!(o[i], w, "texel {i}");
+        assert_eq!(o[48 + i], 0, "outside reads zero");
+        assert_eq!(o[96 + i], 4000 + 443, "imageSize");
+    }
+    assert_eq!(
+        one,
+        (100..116).collect::<Vec<u32>>(),
+        "outside stores dropped"
+    );
 }

@@ -112,8 +112,9 @@ pub(crate) fn limit(pname: u32) -> Option<i32> {
         gl::MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS => {
             crate::ir::atomic_counter::MAX_STAGE_ATOMIC_COUNTER_BUFFERS as i32
         }
-        // No images yet (issue #14 item 4).
-        gl::MAX_COMPUTE_IMAGE_UNIFORMS => 0,
+        gl::MAX_COMPUTE_IMAGE_UNIFORMS => {
+            crate::glsl::builtin_constants::MAX_STAGE_IMAGE_UNIFORMS as i32
+        }
         _ => return None,
     })
 }
@@ -195,6 +196,8 @@ impl Context {
         }
         let [blocks, _] = self.uniform_blocks_for_draw(exe)?;
         let storage = self.storage_for_draw(exe)?;
+        let uses_images = exe.linked.uniforms.iter().any(|u| u.ty.base.is_image());
+        let writes = exe.writes_storage;
         if groups.contains(&0) {
             return Ok(());
         }
@@ -207,7 +210,8 @@ impl Context {
             storage: stage_storage,
             loop_trips: self.loop_trip_flag(self.drawing_program()),
         };
-        let sampler = self.derived.sampler.clone();
+        let images = self.images_for_draw(uses_images, writes)?;
+        let sampler = images.sampler;
         // Queued draws may render into textures the shader reads.
         let _ = self.flush_raster();
         let threads = self.raster.threads();
@@ -216,6 +220,7 @@ impl Context {
             raster.run_parallel(jobs, job)
         });
         self.write_back_storage(storage.write_back);
+        self.write_back_images(images.write_back);
         // Reports a loop-budget trip now, as a draw's is reported at its flush.
         let _ = self.flush_raster();
         Ok(())

@@ -667,6 +667,7 @@ impl Context {
                 table: table.clone(),
                 resident: resident.clone(),
                 debug: sampler_debug.clone(),
+                images: Arc::default(),
             }),
         };
         // KHR_debug's state table: DEBUG_OUTPUT starts TRUE in a debug context, FALSE
@@ -904,6 +905,7 @@ impl Context {
                 table: self.table.clone(),
                 resident: self.resident.clone(),
                 debug: self.sampler_debug.clone(),
+                images: Arc::default(),
             });
         }
         self.dirty = 0;

@@ -47,6 +47,7 @@ pub mod depth_range;
 pub mod diag;
 mod expr;
 mod geometry;
+mod image;
 mod interface;
 pub mod lex;
 pub mod limits;
@@ -271,6 +272,7 @@ fn parse_unit(
         rect: enabled("GL_ARB_texture_rectangle"),
         atomic_counters: enabled("GL_ARB_shader_atomic_counters"),
         patch: enabled("GL_ARB_tessellation_shader"),
+        image_load_store: enabled("GL_ARB_shader_image_load_store"),
     };
     let mut toks = lex::lex_with(&pp.tokens, &kw, &mut lw.diags);
     if let Some(k) = unit_no {
