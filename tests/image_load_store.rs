@@ -340,3 +340,194 @@ fn loads_layers_and_bounds() {
         "outside stores dropped"
     );
 }
+
+const FULL_SCREEN_VS: &str = "#version 430\n\
+    void main() {\n\
+      vec2 p = vec2(gl_VertexID & 1, gl_VertexID >> 1) * 2.0 - 1.0;\n\
+      gl_Position = vec4(p, 0.0, 1.0);\n\
+    }\n";
+
+/// A fragment shader counts its invocations per pixel and in total with imageAtomicAdd and
+/// stores gl_FragCoord: over two triangles sharing a diagonal every pixel is counted once,
+/// discarded fragments (column 3) neither count nor store, and the counts are exact for
+/// 1 and 2 workers.
+#[test]
+fn fragments_count_and_store_exactly() {
+    let (hits, total, coords) = on_1_and_2_workers(|c| {
+        let p = common::program(
+            c,
+            FULL_SCREEN_VS,
+            "#version 430\n\
+             layout(r32ui, binding = 0) uniform uimage2D hits;\n\
+             layout(r32ui, binding = 1) uniform uimage2D total;\n\
+             layout(rgba32f, binding = 2) writeonly uniform image2D coords;\n\
+             out vec4 color;\n\
+             void main() {\n\
+               ivec2 p = ivec2(gl_FragCoord.xy);\n\
+               if (p.x == 3) discard;\n\
+               imageAtomicAdd(hits, p, 1u);\n\
+               imageAtomicAdd(total, ivec2(0), 1u);\n\
+               imageStore(coords, p, vec4(gl_FragCoord.xy, 1.0, 2.0));\n\
+               color = vec4(1.0);\n\
+             }\n",
+        );
+        c.use_program(p);
+        let mk = |c: &mut Context, unit, format, w| {
+            let t = c.gen_textures(1)[0];
+            c.bind_texture(gl::TEXTURE_2D, t);
+            c.tex_storage_2d(gl::TEXTURE_2D, 1, format, w, w);
+            c.bind_image_texture(unit, t, 0, false, 0, gl::READ_WRITE, format);
+            t
+        };
+        let hits = mk(c, 0, gl::R32UI, 8);
+        let total = mk(c, 1, gl::R32UI, 1);
+        let coords = mk(c, 2, gl::RGBA32F, 8);
+        c.draw_arrays(gl::TRIANGLE_STRIP, 0, 4);
+        c.memory_barrier(gl::ALL_BARRIER_BITS);
+        assert_eq!(c.get_error(), gl::NO_ERROR);
+        let read = |c: &mut Context, t| {
+            c.bind_texture(gl::TEXTURE_2D, t);
+            words(&c.get_tex_image(gl::TEXTURE_2D, 0, gl::RED_INTEGER, gl::UNSIGNED_INT))
+        };
+        let h = read(c, hits);
+        let n = read(c, total);
+        c.bind_texture(gl::TEXTURE_2D, coords);
+        let f = words(&c.get_tex_image(gl::TEXTURE_2D, 0, gl::RGBA, gl::FLOAT));
+        (h, n, f)
+    });
+    for y in 0..8 {
+        for x in 0..8 {
+            let i = y * 8 + x;
+            let want = if x == 3 { 0 } else { 1 };
+            assert_eq!(hits[i], want, "pixel {x},{y}");
+            let c: Vec<f32> = coords[i * 4..i * 4 + 4]
+                .iter()
+                .map(|w| f32::from_bits(*w))
+                .collect();
+            if x == 3 {
+                assert_eq!(c, [0.0; 4]);
+            } else {
+                assert_eq!(c, [x as f32 + 0.5, y as f32 + 0.5, 1.0, 2.0]);
+            }
+        }
+    }
+    assert_eq!(total, [56]);
+}
+
+/// ARB_bindless_texture's image handles: a resident handle set with glUniformHandleui64ARB
+/// (or read from a buffer as a uvec2) reaches its level; a non-resident or forged handle
+/// reads zero and drops stores; the API's errors.
+#[test]
+fn bindless_image_handles() {
+    let mut c = common::context(4, 4, 2);
+    let p = compute(
+        &mut c,
+        "#version 430\n\
+         #extension GL_ARB_bindless_texture : require\n\
+         layout(local_size_x = 4) in;\n\
+         layout(bindless_image, r32ui) uniform uimage2D img;\n\
+         layout(std430, binding = 0) buffer B { uvec2 h; uint seen[4]; };\n\
+         void main() {\n\
+           int x = int(gl_LocalInvocationID.x);\n\
+           seen[x] = imageLoad(img, ivec2(x, 0)).r + imageAtomicAdd(img, ivec2(x, 3), 1u);\n\
+           imageStore(img, ivec2(x, 1), uvec4(10u + uint(x)));\n\
+           imageStore(uimage2D(h), ivec2(x, 2), uvec4(20u + uint(x)));\n\
+         }\n",
+    );
+    let t = c.gen_textures(1)[0];
+    c.bind_texture(gl::TEXTURE_2D, t);
+    c.tex_storage_2d(gl::TEXTURE_2D, 1, gl::R32UI, 4, 4);
+    let init: Vec<u8> = (0..16u32).flat_map(|i| (i * 3).to_le_bytes()).collect();
+    c.tex_sub_image_2d(
+        gl::TEXTURE_2D,
+        0,
+        0,
+        0,
+        4,
+        4,
+        gl::RED_INTEGER,
+        gl::UNSIGNED_INT,
+        &init,
+    );
+    // Errors: no texture, bad format, a handle that is not one, residency twice.
+    assert_eq!(c.get_image_handle_arb(0, 0, false, 0, gl::R32UI), 0);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE);
+    assert_eq!(c.get_image_handle_arb(t, 0, false, 0, gl::RGB8), 0);
+    assert_eq!(c.get_error(), gl::INVALID_VALUE);
+    let h = c.get_image_handle_arb(t, 0, false, 0, gl::R32UI);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert_ne!(h, 0);
+    assert_eq!(
+        c.get_image_handle_arb(t, 0, false, 0, gl::R32UI),
+        h,
+        "the same handle again"
+    );
+    c.make_image_handle_resident_arb(h + 1000, gl::READ_WRITE);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION);
+    c.make_image_handle_resident_arb(h, gl::RGBA);
+    assert_eq!(c.get_error(), gl::INVALID_ENUM);
+    assert!(!c.is_image_handle_resident_arb(h));
+    let loc = c.get_uniform_location(p, "img");
+    c.uniform_handle_ui64_arb(loc, h);
+    let b = c.gen_buffers(1)[0];
+    c.bind_buffer(gl::SHADER_STORAGE_BUFFER, b);
+    let forged = h ^ 0x40;
+    let mut data: Vec<u8> = Vec::new();
+    data.extend_from_slice(&forged.to_le_bytes());
+    data.extend_from_slice(&[0u8; 16]);
+    c.buffer_data(gl::SHADER_STORAGE_BUFFER, 24, Some(&data), gl::DYNAMIC_DRAW);
+    c.bind_buffer_base(gl::SHADER_STORAGE_BUFFER, 0, b);
+    let read = |c: &mut Context| {
+        c.bind_texture(gl::TEXTURE_2D, t);
+        words(&c.get_tex_image(gl::TEXTURE_2D, 0, gl::RED_INTEGER, gl::UNSIGNED_INT))
+    };
+    let seen = |c: &mut Context| {
+        c.bind_buffer(gl::SHADER_STORAGE_BUFFER, b);
+        words(&c.get_buffer_sub_data(gl::SHADER_STORAGE_BUFFER, 8, 16))
+    };
+    // Not resident: loads read zero, stores and atomics change nothing.
+    c.dispatch_compute(1, 1, 1);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert_eq!(read(&mut c), (0..16).map(|i| i * 3).collect::<Vec<u32>>());
+    assert_eq!(seen(&mut c), [0; 4]);
+    c.make_image_handle_resident_arb(h, gl::READ_WRITE);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    assert!(c.is_image_handle_resident_arb(h));
+    c.make_image_handle_resident_arb(h, gl::READ_WRITE);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "already resident");
+    c.dispatch_compute(1, 1, 1);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    let mut want: Vec<u32> = (0..16).map(|i| i * 3).collect();
+    for x in 0..4 {
+        want[4 + x] = 10 + x as u32;
+        want[12 + x] += 1;
+    }
+    assert_eq!(
+        read(&mut c),
+        want,
+        "the forged handle in the buffer stored nothing"
+    );
+    assert_eq!(
+        seen(&mut c),
+        [36, 42, 48, 54],
+        "row 0 plus row 3's previous values"
+    );
+    // The buffer's handle is the real one now: its stores land in row 2.
+    c.bind_buffer(gl::SHADER_STORAGE_BUFFER, b);
+    c.buffer_sub_data(gl::SHADER_STORAGE_BUFFER, 0, &h.to_le_bytes());
+    c.dispatch_compute(1, 1, 1);
+    let got = read(&mut c);
+    assert_eq!(&got[8..12], &[20, 21, 22, 23]);
+    c.make_image_handle_non_resident_arb(h);
+    assert!(!c.is_image_handle_resident_arb(h));
+    c.make_image_handle_non_resident_arb(h);
+    assert_eq!(c.get_error(), gl::INVALID_OPERATION, "not resident");
+    for name in [
+        "glGetImageHandleARB",
+        "glMakeImageHandleResidentARB",
+        "glMakeImageHandleNonResidentARB",
+        "glIsImageHandleResidentARB",
+    ] {
+        assert!(!softgl::get_proc_address(name).is_null(), "{name}");
+    }
+}

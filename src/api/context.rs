@@ -334,6 +334,9 @@ pub struct Context {
     /// The handles resident in this context (ARB_bindless_texture: residency is per
     /// context, handles are per share group).
     pub(crate) resident: Arc<ResidentSet>,
+    /// The image handles resident in this context, with the access each was made
+    /// resident for (`bindless_image.rs`).
+    pub(crate) resident_images: std::collections::BTreeMap<u64, u32>,
     /// Internal descriptors whose texture or sampler changed: removed from the table after
     /// the next flush, when no queued draw can use them any more.
     pub(crate) retired_descriptors: Vec<TextureHandle>,
@@ -749,6 +752,7 @@ impl Context {
             table,
             descriptors,
             resident,
+            resident_images: Default::default(),
             retired_descriptors: Vec::new(),
             proxy_levels: Default::default(),
             dirty: dirty::ALL,

@@ -341,7 +341,8 @@ impl Context {
     /// into the textures copied here.
     pub(crate) fn images_for_draw(&mut self, uses: bool, writes: bool) -> GlResult<ImagesForDraw> {
         let base = self.derived.sampler.clone();
-        if !uses {
+        // Handles may reach a shader without an image uniform (uvec2 constructors, blocks).
+        if !uses && self.resident_images.is_empty() {
             return Ok(ImagesForDraw {
                 sampler: base,
                 write_back: Vec::new(),
@@ -350,8 +351,11 @@ impl Context {
         let _ = self.flush_raster();
         let mut views = Vec::new();
         let mut copies: Vec<ImageCopy> = Vec::new();
-        for unit in 0..MAX_IMAGE_UNITS {
-            let u = self.image_units[unit as usize];
+        // Bound units, then resident bindless image handles (`bindless_image`).
+        let units =
+            (0..MAX_IMAGE_UNITS).map(|unit| (unit_handle(unit), self.image_units[unit as usize]));
+        let all: Vec<(u64, ImageUnit)> = units.chain(self.resident_image_units()).collect();
+        for (handle, u) in all {
             if let Some((dest, view)) = self.unit_view(&u, &copies)? {
                 if !copies.iter().any(|c| c.dest == dest) {
                     copies.push(ImageCopy {
@@ -359,7 +363,7 @@ impl Context {
                         words: view.words.clone(),
                     });
                 }
-                views.push((unit_handle(unit), view));
+                views.push((handle, view));
             }
         }
         let sampler = Arc::new(SampleContext {

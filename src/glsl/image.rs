@@ -356,14 +356,211 @@ impl Lowerer {
     }
 }
 
-/// Every image dimensionality with its GLSL names (tests).
 #[cfg(test)]
-pub(super) fn all_image_names() -> Vec<String> {
-    let mut v = Vec::new();
-    for d in crate::sampler::storage_image::ImageDim::ALL {
-        for p in ["", "i", "u"] {
-            v.push(format!("{p}image{}", d.suffix()));
+mod tests {
+    use crate::ir::{BaseType, Stage};
+    use crate::sampler::storage_image::{ImageDim, ImageFormat};
+
+    fn compile(stage: Stage, src: &str) -> Result<crate::ir::Module, String> {
+        let out = crate::glsl::compile(stage, src);
+        out.module.ok_or(out.info_log)
+    }
+
+    fn fails(src: &str, msg: &str) {
+        match compile(Stage::Compute, src) {
+            Ok(_) => panic!("expected an error containing `{msg}':\n{src}"),
+            Err(log) => assert!(log.contains(msg), "`{msg}' not in:\n{log}"),
         }
     }
-    v
+
+    const HEAD: &str = "#version 450\nlayout(local_size_x = 1) in;\n";
+
+    /// Every image type of every dimensionality, with every format of its class, declares
+    /// and reflects with its GL type enum; imageSize answers its dimensionality's size.
+    #[test]
+    fn every_type_and_format_declares() {
+        for d in ImageDim::ALL {
+            for (p, class) in [("", "f"), ("i", "i"), ("u", "ui")] {
+                let name = format!("{p}image{}", d.suffix());
+                let fmt = ImageFormat::ALL
+                    .into_iter()
+                    .find(|f| match class {
+                        "f" => f.class() == super::ImageClass::Float,
+                        "i" => f.class() == super::ImageClass::Int,
+                        _ => f.class() == super::ImageClass::Uint,
+                    })
+                    .unwrap();
+                let n = d.size_comps();
+                let size_ty = if n == 1 {
+                    "int".to_string()
+                } else {
+                    format!("ivec{n}")
+                };
+                let src = format!(
+                    "{HEAD}layout({}, binding = 2) uniform {name} img;\n\
+                     layout(std430) buffer B {{ int o; }};\n\
+                     void main() {{ {size_ty} s = imageSize(img); o = s{}; }}\n",
+                    fmt.glsl_name(),
+                    if n == 1 { "" } else { ".x" }
+                );
+                let m = compile(Stage::Compute, &src).unwrap_or_else(|l| panic!("{l}\n{src}"));
+                let u = &m.uniforms[0];
+                let BaseType::Image(i) = u.ty.base else {
+                    panic!("{name} is not an image")
+                };
+                assert_eq!(i.name(), name);
+                assert_eq!(i.format, Some(fmt));
+                assert_eq!(u.binding, Some(2));
+                assert_eq!(u.ty.gl_enum(), i.gl_enum());
+            }
+        }
+        for f in ImageFormat::ALL {
+            let t = match f.class() {
+                super::ImageClass::Float => "image2D",
+                super::ImageClass::Int => "iimage2D",
+                super::ImageClass::Uint => "uimage2D",
+            };
+            let src = format!(
+                "{HEAD}layout({}) uniform {t} img;\nvoid main() {{}}\n",
+                f.glsl_name()
+            );
+            compile(Stage::Compute, &src).unwrap_or_else(|l| panic!("{l}\n{src}"));
+        }
+    }
+
+    /// The compile errors of GLSL 4.60 §4.4.6.2, §4.10 and §8.12.
+    #[test]
+    fn qualifier_and_call_errors() {
+        let body = |decl: &str, stmt: &str| format!("{HEAD}{decl}\nvoid main() {{ {stmt} }}\n");
+        fails(
+            &body("uniform image2D i;", ""),
+            "needs a format layout qualifier",
+        );
+        fails(
+            &body("layout(r32i) uniform image2D i;", ""),
+            "does not match",
+        );
+        fails(
+            &body("layout(rgba8) uniform uimage2D i;", ""),
+            "does not match",
+        );
+        fails(
+            &body("layout(rgba8) uniform float x;", ""),
+            "applies only to image",
+        );
+        fails(
+            &body(
+                "layout(rgba8) writeonly uniform image2D i;",
+                "vec4 v = imageLoad(i, ivec2(0));",
+            ),
+            "imageLoad on a writeonly image",
+        );
+        fails(
+            &body(
+                "layout(rgba8) readonly uniform image2D i;",
+                "imageStore(i, ivec2(0), vec4(1));",
+            ),
+            "imageStore on a readonly image",
+        );
+        fails(
+            &body(
+                "layout(rgba8ui) uniform uimage2D i;",
+                "imageAtomicAdd(i, ivec2(0), 1u);",
+            ),
+            "r32i or r32ui",
+        );
+        fails(
+            &body(
+                "layout(r32f) uniform image2D i;",
+                "imageAtomicAdd(i, ivec2(0), 1.0);",
+            ),
+            "r32i or r32ui",
+        );
+        fails(
+            &body(
+                "layout(r32ui) readonly uniform uimage2D i;",
+                "imageAtomicOr(i, ivec2(0), 1u);",
+            ),
+            "on a readonly image",
+        );
+        fails(
+            &body(
+                "layout(r32ui) uniform uimage2D i;",
+                "imageStore(i, ivec2(0), ivec4(1));",
+            ),
+            "must be uvec4",
+        );
+        fails(
+            &body(
+                "layout(r32ui) uniform uimage2D i;",
+                "imageStore(i, 0, uvec4(1));",
+            ),
+            "must be ivec2",
+        );
+        fails(
+            &body(
+                "layout(r32ui) uniform uimage2D i;",
+                "int n = imageSamples(i);",
+            ),
+            "multisample images only",
+        );
+        fails(
+            &body(
+                "layout(r32ui) uniform uimage2DMS i;",
+                "uvec4 t = imageLoad(i, ivec2(0));",
+            ),
+            "takes 3 arguments",
+        );
+        // A readonly argument may not lose its qualifier through a parameter.
+        fails(
+            &format!(
+                "{HEAD}layout(r32f) readonly uniform image2D i;\n\
+                 void f(image2D p) {{}}\nvoid main() {{ f(i); }}\n"
+            ),
+            "no matching function",
+        );
+        // Below GLSL 4.20 image types are plain identifiers without the extension.
+        assert!(compile(
+            Stage::Fragment,
+            "#version 330\nlayout(r32f) uniform image2D i;\nvoid main() {}\n"
+        )
+        .is_err());
+    }
+
+    /// What does compile: writeonly without a format, r32f exchange, parameters that add
+    /// qualifiers, multisample loads with a sample, and the extension below GLSL 4.20.
+    #[test]
+    fn accepted_forms() {
+        let ok = |stage, src: &str| {
+            compile(stage, src).unwrap_or_else(|l| panic!("{l}\n{src}"));
+        };
+        ok(
+            Stage::Compute,
+            &format!(
+                "{HEAD}writeonly uniform image2D w;\n\
+                 layout(r32f) uniform image2D f;\n\
+                 layout(r32i) coherent volatile restrict uniform iimage2DMSArray ms;\n\
+                 float g(readonly image2D p) {{ return imageLoad(p, ivec2(1)).x; }}\n\
+                 void main() {{\n\
+                   imageStore(w, ivec2(0), vec4(g(f)));\n\
+                   float old = imageAtomicExchange(f, ivec2(0), 2.0);\n\
+                   int s = imageSamples(ms) + imageAtomicMin(ms, ivec3(0), 1, 0);\n\
+                   ivec4 t = imageLoad(ms, ivec3(0, 0, 1), s);\n\
+                   imageStore(ms, ivec3(0), 1, t);\n\
+                 }}\n"
+            ),
+        );
+        ok(
+            Stage::Fragment,
+            "#version 150\n#extension GL_ARB_shader_image_load_store : require\n\
+             layout(early_fragment_tests) in;\n\
+             layout(r32ui) uniform uimage2D c;\nout vec4 o;\n\
+             void main() { imageAtomicAdd(c, ivec2(gl_FragCoord.xy), 1u); o = vec4(1.0); }\n",
+        );
+        let m = compile(
+            Stage::Compute,
+            &format!("{HEAD}layout(std430) buffer B {{ int o[9]; }};\nvoid main() {{ o[0] = gl_MaxImageUnits; o[1] = gl_MaxFragmentImageUniforms; o[2] = gl_MaxCombinedImageUniforms; o[3] = gl_MaxImageSamples; o[4] = gl_MaxComputeImageUniforms; o[5] = gl_MaxCombinedImageUnitsAndFragmentOutputs; o[6] = gl_MaxVertexImageUniforms; }}\n"),
+        );
+        assert!(m.is_ok(), "{:?}", m.err());
+    }
 }

@@ -88,10 +88,27 @@ impl Lowerer {
                     self.need_bindless(l.span, "layout(bound_sampler)")?;
                     self.global_bound = true;
                 }
-                // Image uniforms take handles and units alike (ARB_bindless_texture), which
-                // is what these global defaults would choose between.
-                ("bindless_image" | "bound_image", Some(Storage::Uniform)) => {
+                ("bindless_image", Some(Storage::Uniform)) => {
                     self.need_bindless(l.span, "layout(bindless_image)")?;
+                    self.global_bindless_image = true;
+                    if self.global_bound_image {
+                        bail!(
+                            self,
+                            l.span,
+                            "both bindless_image and bound_image are declared at global scope"
+                        );
+                    }
+                }
+                ("bound_image", Some(Storage::Uniform)) => {
+                    self.need_bindless(l.span, "layout(bound_image)")?;
+                    self.global_bound_image = true;
+                    if self.global_bindless_image {
+                        bail!(
+                            self,
+                            l.span,
+                            "both bindless_image and bound_image are declared at global scope"
+                        );
+                    }
                 }
                 ("early_fragment_tests", Some(Storage::In)) if self.stage == Stage::Fragment => {
                     self.early_fragment_tests = true

@@ -998,7 +998,7 @@ mod tests {
         let h = unit_handle(0);
         let set = ImageSet::new(vec![
             (h, view(ImageFormat::R32i, 2, 1, 1)),
-            (unit_handle(1), view(ImageFormat::Rg16i, 2, 1, 1)),
+            (unit_handle(1), view(ImageFormat::Rgba16i, 2, 1, 1)),
         ]);
         let mut out = [[0; 4]; 4];
         let xyz = [[0, 0, 1, 5], [0; 4], [0; 4]];
