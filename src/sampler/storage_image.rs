@@ -767,6 +767,8 @@ impl ImageSet {
 /// order, lane 0 first. Loads and atomics write their result to `out` (atomics: the
 /// texel's previous value in `out[0]`); lanes that miss (no such handle, outside the view,
 /// an atomic on a texel that is not one 32-bit word) get zeros and change nothing.
+// Lanes index the inner dimension of `out` (`out[component][lane]`), as in the sampler.
+#[allow(clippy::needless_range_loop)]
 pub fn access(images: &ImageSet, req: &TexRequest, out: &mut TexResult) {
     *out = [[0; 4]; 4];
     let (Some(op), Some(&dim)) = (
