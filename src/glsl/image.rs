@@ -528,7 +528,7 @@ mod tests {
     }
 
     /// What does compile: writeonly without a format, r32f exchange, parameters that add
-    /// qualifiers, multisample loads with a sample, and the extension below GLSL 4.20.
+    /// qualifiers, multisample loads with a sample, a fragment shader counting itself.
     #[test]
     fn accepted_forms() {
         let ok = |stage, src: &str| {
@@ -552,7 +552,7 @@ mod tests {
         );
         ok(
             Stage::Fragment,
-            "#version 150\n#extension GL_ARB_shader_image_load_store : require\n\
+            "#version 420\n\
              layout(early_fragment_tests) in;\n\
              layout(r32ui) uniform uimage2D c;\nout vec4 o;\n\
              void main() { imageAtomicAdd(c, ivec2(gl_FragCoord.xy), 1u); o = vec4(1.0); }\n",
