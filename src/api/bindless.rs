@@ -34,6 +34,8 @@ pub(crate) struct Bindless {
     /// handles without scanning every handle (issue #11 item 4).
     pub by_texture: HashMap<TextureName, HashSet<TextureHandle>>,
     pub by_sampler: HashMap<SamplerName, HashSet<TextureHandle>>,
+    /// Image handles (`bindless_image.rs`).
+    pub images: crate::api::bindless_image::ImageHandles,
 }
 
 /// GL_OUT_OF_MEMORY for a table that could not grow.

@@ -113,8 +113,9 @@ pub(crate) fn limit(pname: u32) -> Option<i32> {
         gl::MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS => {
             crate::ir::atomic_counter::MAX_STAGE_ATOMIC_COUNTER_BUFFERS as i32
         }
-        // No images yet (issue #14 item 4).
-        gl::MAX_COMPUTE_IMAGE_UNIFORMS => 0,
+        gl::MAX_COMPUTE_IMAGE_UNIFORMS => {
+            crate::glsl::builtin_constants::MAX_STAGE_IMAGE_UNIFORMS as i32
+        }
         _ => return None,
     })
 }
@@ -196,28 +197,33 @@ impl Context {
         }
         let [blocks, _] = self.uniform_blocks_for_draw(exe)?;
         let storage = self.storage_for_draw(exe)?;
+        let uses_images = exe.linked.uniforms.iter().any(|u| u.ty.base.is_image());
+        let writes = exe.writes_storage;
         if groups.contains(&0) {
             return Ok(());
         }
         self.update_derived();
         let [words, _] = self.uniform_words_for_draw(true)?;
         let [stage_storage, _] = storage.stages;
-        // Queued draws may render into textures the shader reads. Flushed before the
-        // dispatch's loop-trip flag exists: a flush reports (and forgets) every flag.
+        // Queued draws may render into textures the shader reads. Flushed (and the
+        // images copied, which may flush too) before the dispatch's loop-trip flag
+        // exists: a flush reports (and forgets) every flag.
         let _ = self.flush_raster();
+        let images = self.images_for_draw(uses_images, writes)?;
+        let sampler = images.sampler;
         let data = StageData {
             uniforms: words,
             blocks,
             storage: stage_storage,
             loop_trips: self.loop_trip_flag(self.drawing_program()),
         };
-        let sampler = self.derived.sampler.clone();
         let threads = self.raster.threads();
         let raster = &self.raster;
         code.dispatch(&data, &sampler, groups, threads, &|jobs, job| {
             raster.run_parallel(jobs, job)
         });
         self.write_back_storage(storage.write_back);
+        self.write_back_images(images.write_back);
         // Reports a loop-budget trip now, as a draw's is reported at its flush.
         let _ = self.flush_raster();
         Ok(())

@@ -336,6 +336,9 @@ pub struct Context {
     /// The handles resident in this context (ARB_bindless_texture: residency is per
     /// context, handles are per share group).
     pub(crate) resident: Arc<ResidentSet>,
+    /// The image handles resident in this context, with the access each was made
+    /// resident for (`bindless_image.rs`).
+    pub(crate) resident_images: std::collections::BTreeMap<u64, u32>,
     /// Internal descriptors whose texture or sampler changed: removed from the table after
     /// the next flush, when no queued draw can use them any more.
     pub(crate) retired_descriptors: Vec<TextureHandle>,
@@ -669,6 +672,7 @@ impl Context {
                 table: table.clone(),
                 resident: resident.clone(),
                 debug: sampler_debug.clone(),
+                images: Arc::default(),
             }),
         };
         // KHR_debug's state table: DEBUG_OUTPUT starts TRUE in a debug context, FALSE
@@ -751,6 +755,7 @@ impl Context {
             table,
             descriptors,
             resident,
+            resident_images: Default::default(),
             retired_descriptors: Vec::new(),
             proxy_levels: Default::default(),
             dirty: dirty::ALL,
@@ -907,6 +912,7 @@ impl Context {
                 table: self.table.clone(),
                 resident: self.resident.clone(),
                 debug: self.sampler_debug.clone(),
+                images: Arc::default(),
             });
         }
         self.dirty = 0;

@@ -914,6 +914,8 @@ impl Context {
 
         let blocks = self.uniform_blocks_for_draw(exe)?;
         let storage = self.storage_for_draw(exe)?;
+        let uses_images = exe.linked.uniforms.iter().any(|u| u.ty.base.is_image());
+        let writes = exe.writes_storage;
 
         self.update_derived();
         let target =
@@ -923,6 +925,7 @@ impl Context {
         if d.count == 0 || d.instances == 0 {
             return Ok(());
         }
+        let images = self.images_for_draw(uses_images, writes)?;
 
         let words = self.uniform_words_for_draw(false)?;
         let exe = self
@@ -961,7 +964,7 @@ impl Context {
                 storage: fs_storage,
                 loop_trips,
             },
-            sampler: self.derived.sampler.clone(),
+            sampler: images.sampler,
             state: self.derived.raster,
             target,
             samples: None,
@@ -979,6 +982,7 @@ impl Context {
             }
         }
         self.write_back_storage(storage.write_back);
+        self.write_back_images(images.write_back);
         Ok(())
     }
 
@@ -1054,20 +1058,28 @@ impl Context {
         );
         // Each stage's subroutine selection (context state, `subroutine.rs`).
         self.write_subroutine_selection(&exe.subroutine_slots, &mut words);
-        // (location, offsets, value, the unit binding the sampler type reads)
-        let samplers: Vec<(u32, [Option<u32>; 2], SamplerValue, crate::sampler::TexKind)> = exe
+        // (location, offsets, value, the unit binding the sampler type reads, an image)
+        type SamplerUse = (
+            u32,
+            [Option<u32>; 2],
+            SamplerValue,
+            crate::sampler::TexKind,
+            bool,
+        );
+        let samplers: Vec<SamplerUse> = exe
             .linked
             .uniforms
             .iter()
             .filter(|u| u.is_sampler())
             .flat_map(|u| {
                 let array = crate::api::texture::sampler_kind(u.ty.base);
+                let image = u.ty.base.is_image();
                 (0..u.elements()).map(move |e| {
                     let offs = u.offsets.map(|o| o.map(|o| o + e * u.stride));
-                    (u.location + e, offs, array)
+                    (u.location + e, offs, array, image)
                 })
             })
-            .map(|(loc, offs, array)| {
+            .map(|(loc, offs, array, image)| {
                 (
                     loc,
                     offs,
@@ -1076,15 +1088,17 @@ impl Context {
                         .copied()
                         .unwrap_or(SamplerValue::Unit(0)),
                     array,
+                    image,
                 )
             })
             .collect();
-        for (_, offs, value, array) in samplers {
+        for (_, offs, value, array, image) in samplers {
             let handle = match value {
-                SamplerValue::Handle(h) => h,
-                SamplerValue::Unit(u) => self.unit_handle(u as usize, array),
-            }
-            .to_bits();
+                SamplerValue::Handle(h) => h.to_bits(),
+                // An image uniform names an image unit (`api::image_unit`).
+                SamplerValue::Unit(u) if image => crate::sampler::storage_image::unit_handle(u),
+                SamplerValue::Unit(u) => self.unit_handle(u as usize, array).to_bits(),
+            };
             for (stage, off) in offs.iter().enumerate() {
                 if let Some(off) = off {
                     if let Some(w) = words[stage].get_mut(*off as usize..*off as usize + 2) {

@@ -1,15 +1,23 @@
 //! Image units (GL 4.5 core §8.26): the GL_MAX_IMAGE_UNITS bindings that
 //! glBindImageTexture and glBindImageTextures set (texture, level, layered, layer, access,
-//! format), their glGetIntegeri_v / glGetBooleani_v queries (table 23.45), and the formats
+//! format), their glGetIntegeri_v / glGetBooleani_v queries (table 23.45), the formats
 //! an image unit may name (table 8.26) with the size and class the format-compatibility
-//! rules compare. What shaders do with a unit (image types, imageLoad/imageStore, the
-//! draw-time checks) is not here yet: GL_ARB_shader_image_load_store stays unlisted.
+//! rules compare, and what a draw or dispatch makes of the units: one
+//! `sampler::storage_image::ImageView` per usable unit (a copy of the bound level's layers
+//! in the texture's format, as 32-bit words), handed to the shaders in the draw's
+//! `SampleContext`, and written back into the texture after a draw whose program writes
+//! (`images_for_draw`, `write_back_images`; the memory model is `storage_image`'s).
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
 
 use crate::api::context::Context;
 use crate::api::dispatch::gl_commands;
 use crate::api::error::{GlError, GlResult};
-use crate::api::names::TextureName;
+use crate::api::names::{BufferName, TextureName};
 use crate::gl::enums as gl;
+use crate::sampler::storage_image::{unit_handle, ImageFormat, ImageSet, ImageView};
+use crate::sampler::{Format, Image, SampleContext};
 
 /// GL_MAX_IMAGE_UNITS (GL 4.5 core table 23.64's minimum), as gl_MaxImageUnits says.
 pub const MAX_IMAGE_UNITS: u32 = crate::glsl::builtin_constants::MAX_IMAGE_UNITS;
@@ -241,6 +249,332 @@ impl Context {
         for u in &mut self.image_units {
             if u.texture == Some(name) {
                 *u = ImageUnit::default();
+            }
+        }
+    }
+}
+
+/// Where a draw's copy of an image goes back to after a draw that writes.
+#[derive(Clone, Debug, PartialEq)]
+enum ImageDest {
+    /// Layers `first..first + layers` of `level` (every sample of a multisample texture),
+    /// stored as `stored`, whose texels the copy holds as `canonical`.
+    Level {
+        texture: TextureName,
+        level: usize,
+        first: u32,
+        layers: u32,
+        canonical: ImageFormat,
+    },
+    /// A buffer texture's range of its buffer (its bytes are the texels as they are).
+    Buffer {
+        name: BufferName,
+        offset: usize,
+        len: usize,
+    },
+}
+
+/// One copy of image texels a draw reaches, with where it goes back.
+pub(crate) struct ImageCopy {
+    dest: ImageDest,
+    words: Arc<[AtomicU32]>,
+}
+
+/// What a draw or dispatch gets from the image units (`Context::images_for_draw`).
+pub(crate) struct ImagesForDraw {
+    /// The context's sample context, with the draw's images when it has any.
+    pub sampler: Arc<SampleContext>,
+    /// The copies to write back after the draw has run (empty unless the program writes).
+    pub write_back: Vec<ImageCopy>,
+}
+
+/// `bytes` as 32-bit words (the last one zero-padded); GL_OUT_OF_MEMORY when they cannot be
+/// had.
+fn words_of(bytes: &[u8]) -> GlResult<Arc<[AtomicU32]>> {
+    let n = bytes.len().div_ceil(4);
+    let mut v: Vec<AtomicU32> = Vec::new();
+    v.try_reserve_exact(n)
+        .map_err(|_| GlError::OutOfMemoryFor(bytes.len() as u64, "bytes"))?;
+    v.extend(bytes.chunks(4).map(|c| {
+        let mut w = [0u8; 4];
+        w[..c.len()].copy_from_slice(c);
+        AtomicU32::new(u32::from_le_bytes(w))
+    }));
+    Ok(v.into())
+}
+
+/// The bytes of `words` (as many as `len`).
+fn bytes_of(words: &[AtomicU32], len: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(len);
+    for w in words {
+        out.extend_from_slice(&w.load(Ordering::Relaxed).to_le_bytes());
+    }
+    out.truncate(len);
+    out
+}
+
+/// A stored texel of `stored` as `canonical`'s bits (the texture's internal format, which
+/// softgl may store widened: RG16 as RGBA32F, R16F as RGBA16F, ...).
+fn to_canonical(stored: Format, canonical: ImageFormat, texel: &[u8], out: &mut [u8]) {
+    let v = match stored {
+        Format::Int(f) => crate::sampler::decode_int(f, texel),
+        _ => crate::sampler::decode_color(stored, texel).map(f32::to_bits),
+    };
+    canonical.encode(v, out);
+}
+
+/// The reverse of `to_canonical`.
+fn from_canonical(stored: Format, canonical: ImageFormat, texel: &[u8], out: &mut [u8]) {
+    let v = canonical.decode(texel);
+    match stored {
+        Format::Int(f) => crate::sampler::encode_int(f, v, out),
+        _ => crate::sampler::encode_color(stored, v.map(f32::from_bits), out),
+    }
+}
+
+impl Context {
+    /// The sample context of a draw or dispatch of a program that uses images (`uses`):
+    /// every image unit with a usable binding becomes a view (GL 4.5 core §8.26: the level
+    /// exists, the texture's internal format is one of table 8.27's and has the unit
+    /// format's texel size; anything else reads zero and drops stores), and when `writes`
+    /// the copies come back for `write_back_images`. Flushes first: queued draws may render
+    /// into the textures copied here.
+    pub(crate) fn images_for_draw(&mut self, uses: bool, writes: bool) -> GlResult<ImagesForDraw> {
+        let base = self.derived.sampler.clone();
+        // Handles may reach a shader without an image uniform (uvec2 constructors, blocks).
+        if !uses && self.resident_images.is_empty() {
+            return Ok(ImagesForDraw {
+                sampler: base,
+                write_back: Vec::new(),
+            });
+        }
+        let _ = self.flush_raster();
+        let mut views = Vec::new();
+        let mut copies: Vec<ImageCopy> = Vec::new();
+        // Bound units, then resident bindless image handles (`bindless_image`).
+        let units =
+            (0..MAX_IMAGE_UNITS).map(|unit| (unit_handle(unit), self.image_units[unit as usize]));
+        let all: Vec<(u64, ImageUnit)> = units.chain(self.resident_image_units()).collect();
+        for (handle, u) in all {
+            if let Some((dest, view)) = self.unit_view(&u, &copies)? {
+                if !copies.iter().any(|c| c.dest == dest) {
+                    copies.push(ImageCopy {
+                        dest,
+                        words: view.words.clone(),
+                    });
+                }
+                views.push((handle, view));
+            }
+        }
+        let sampler = Arc::new(SampleContext {
+            images: Arc::new(ImageSet::new(views)),
+            ..(*base).clone()
+        });
+        Ok(ImagesForDraw {
+            sampler,
+            write_back: if writes { copies } else { Vec::new() },
+        })
+    }
+
+    /// The view of image unit `u`, and where its copy came from; `None` for an unusable
+    /// unit. A copy already made for another unit of the same texels is shared, so two
+    /// units bound to one level alias as in GL.
+    fn unit_view(
+        &self,
+        u: &ImageUnit,
+        copies: &[ImageCopy],
+    ) -> GlResult<Option<(ImageDest, ImageView)>> {
+        let Some(format) = ImageFormat::from_gl(u.format) else {
+            return Ok(None);
+        };
+        let Some(tex) = u
+            .texture
+            .and_then(|n| self.objs.textures.get(n).map(|t| (n, t)))
+        else {
+            return Ok(None);
+        };
+        let (name, tex) = tex;
+        let shared = |dest: &ImageDest| {
+            copies
+                .iter()
+                .find(|c| c.dest == *dest)
+                .map(|c| c.words.clone())
+        };
+        if let Some(b) = &tex.buffer {
+            let Some(canonical) = ImageFormat::from_gl(b.internal_format) else {
+                return Ok(None);
+            };
+            let Some(buf) = self.objs.buffers.get(b.name) else {
+                return Ok(None);
+            };
+            if canonical.texel_bytes() != format.texel_bytes() || buf.blocks_draws() {
+                return Ok(None);
+            }
+            let end = b
+                .size
+                .map_or(buf.data.len(), |n| (b.offset + n).min(buf.data.len()));
+            let start = b.offset.min(end);
+            let tb = format.texel_bytes() as usize;
+            let texels = (end - start) / tb;
+            let dest = ImageDest::Buffer {
+                name: b.name,
+                offset: start,
+                len: texels * tb,
+            };
+            let words = match shared(&dest) {
+                Some(w) => w,
+                None => words_of(&buf.data[start..start + texels * tb])?,
+            };
+            let view = ImageView {
+                words,
+                width: texels as u32,
+                height: 1,
+                depth: 1,
+                samples: 1,
+                format,
+                cube_array: false,
+            };
+            return Ok(Some((dest, view)));
+        }
+        let level = u.level.max(0) as usize;
+        let (Some(Some(img)), Some(Some(ifmt))) = (tex.levels.get(level), tex.formats.get(level))
+        else {
+            return Ok(None);
+        };
+        let Some(canonical) = ImageFormat::from_gl(ifmt.gl) else {
+            return Ok(None);
+        };
+        // GL 4.5 core §8.26.1: formats compatible by size (every texture here reports
+        // GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE).
+        if canonical.texel_bytes() != format.texel_bytes() {
+            return Ok(None);
+        }
+        let layered_target = is_layered_target(tex.target);
+        let (first, layers) = if u.layered && layered_target {
+            (0, img.depth())
+        } else if layered_target {
+            if u.layer as u32 >= img.depth() {
+                return Ok(None);
+            }
+            (u.layer as u32, 1)
+        } else {
+            (0, img.depth())
+        };
+        let samples: Vec<&Image> = if tex.samples > 0 && level == 0 {
+            std::iter::once(&**img)
+                .chain(tex.planes.iter().map(|p| &**p))
+                .collect()
+        } else {
+            vec![&**img]
+        };
+        let dest = ImageDest::Level {
+            texture: name,
+            level,
+            first,
+            layers,
+            canonical,
+        };
+        let words = match shared(&dest) {
+            Some(w) => w,
+            None => {
+                let stored = img.format();
+                let sb = stored.bytes_per_texel();
+                let tb = canonical.texel_bytes() as usize;
+                let layer_texels = img.width() as usize * img.height() as usize;
+                let n = layer_texels * layers as usize * samples.len();
+                let mut bytes = Vec::new();
+                bytes
+                    .try_reserve_exact(n * tb)
+                    .map_err(|_| GlError::OutOfMemoryFor((n * tb) as u64, "bytes"))?;
+                bytes.resize(n * tb, 0);
+                let mut src = vec![0u8; layer_texels * sb];
+                let mut at = 0;
+                for s in &samples {
+                    for z in first..first + layers {
+                        s.read_bytes(z as usize * img.layer_bytes(), &mut src);
+                        for texel in src.chunks(sb) {
+                            to_canonical(stored, canonical, texel, &mut bytes[at..at + tb]);
+                            at += tb;
+                        }
+                    }
+                }
+                words_of(&bytes)?
+            }
+        };
+        let view = ImageView {
+            words,
+            width: img.width(),
+            height: img.height(),
+            depth: layers,
+            samples: samples.len() as u32,
+            format,
+            cube_array: tex.target == Some(gl::TEXTURE_CUBE_MAP_ARRAY) && layers > 1,
+        };
+        Ok(Some((dest, view)))
+    }
+
+    /// After a draw or dispatch that writes images was queued: runs it, then writes each
+    /// copy back into its texture level (in place, as glTexSubImage does) or buffer
+    /// (copy-on-write, as SSBO write-back does).
+    pub(crate) fn write_back_images(&mut self, copies: Vec<ImageCopy>) {
+        if copies.is_empty() {
+            return;
+        }
+        let flushed = self.flush_raster();
+        for c in copies {
+            match c.dest {
+                ImageDest::Buffer { name, offset, len } => {
+                    let Some(buf) = self.objs.buffers.get_mut(name) else {
+                        continue;
+                    };
+                    let bytes = bytes_of(&c.words, len);
+                    let store = Arc::make_mut(&mut buf.data);
+                    if let Some(dst) = store.get_mut(offset..offset + len) {
+                        dst.copy_from_slice(&bytes);
+                    }
+                }
+                ImageDest::Level {
+                    texture,
+                    level,
+                    first,
+                    layers,
+                    canonical,
+                } => {
+                    let Some(tex) = self.objs.textures.get(texture) else {
+                        continue;
+                    };
+                    let Some(Some(img)) = tex.levels.get(level) else {
+                        continue;
+                    };
+                    let mut samples = vec![img.clone()];
+                    if tex.samples > 0 && level == 0 {
+                        samples.extend(tex.planes.iter().cloned());
+                    }
+                    let stored = img.format();
+                    let sb = stored.bytes_per_texel();
+                    let tb = canonical.texel_bytes() as usize;
+                    let layer_texels = img.width() as usize * img.height() as usize;
+                    let all = bytes_of(&c.words, c.words.len() * 4);
+                    let mut row = vec![0u8; layer_texels * sb];
+                    let mut at = 0;
+                    for s in &samples {
+                        for z in first..first + layers {
+                            if z >= s.depth() {
+                                break;
+                            }
+                            // Start from what is stored, so channels the canonical
+                            // format lacks keep their bytes.
+                            s.read_bytes(z as usize * s.layer_bytes(), &mut row);
+                            for texel in row.chunks_mut(sb) {
+                                if let Some(src) = all.get(at..at + tb) {
+                                    from_canonical(stored, canonical, src, texel);
+                                }
+                                at += tb;
+                            }
+                            s.write_bytes_flushed(&flushed, z as usize * s.layer_bytes(), &row);
+                        }
+                    }
+                }
             }
         }
     }

@@ -57,6 +57,7 @@
 
 pub mod attrib_value;
 pub mod bindless;
+pub mod bindless_image;
 pub mod blend;
 mod blit;
 pub mod buffer;

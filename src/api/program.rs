@@ -1461,11 +1461,14 @@ impl Context {
             if kind != UniformKind::Int || per != 1 {
                 return Err(GlError::InvalidOperation("samplers take glUniform1i"));
             }
-            if words
-                .iter()
-                .any(|&w| w as i32 as u32 >= limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS)
-            {
-                return Err(GlError::InvalidValue("texture unit out of range"));
+            // Image uniforms name image units (GL 4.5 core §7.6.1).
+            let units = if u.ty.base.is_image() {
+                crate::api::image_unit::MAX_IMAGE_UNITS
+            } else {
+                limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS
+            };
+            if words.iter().any(|&w| w as i32 as u32 >= units) {
+                return Err(GlError::InvalidValue("texture or image unit out of range"));
             }
             for (i, &w) in words.iter().enumerate() {
                 let e_i = elem + i as u32;

@@ -190,6 +190,10 @@ impl Context {
             | gl::MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS => i(0),
             gl::MAX_SHADER_STORAGE_BLOCK_SIZE => i(limits::MAX_SHADER_STORAGE_BLOCK_SIZE),
             gl::MAX_IMAGE_UNITS => i(crate::api::image_unit::MAX_IMAGE_UNITS as i32),
+            // Image limits: the values of the GLSL constants.
+            p if crate::glsl::builtin_constants::image_limit(p).is_some() => {
+                i(crate::glsl::builtin_constants::image_limit(p).unwrap_or(0))
+            }
             // Atomic counters: the values of the GLSL constants.
             p if crate::glsl::builtin_constants::counter_limit(p).is_some() => {
                 i(crate::glsl::builtin_constants::counter_limit(p).unwrap_or(0))

@@ -5,8 +5,7 @@
 //! constant here against what glGetIntegerv returns, so the two cannot drift apart.
 //!
 //! Constants of features softgl does not have are left out rather than given a made-up
-//! value: the image limits of the vertex and fragment stages (GLSL 4.20). A shader naming
-//! one fails to compile with "undeclared".
+//! value. A shader naming one fails to compile with "undeclared".
 
 use crate::gl::enums as gl;
 use crate::ir::{atomic_counter as atomic, compute, geometry as geo, link, tess};
@@ -53,6 +52,30 @@ const UNIFORMS: i32 = link::MAX_UNIFORM_COMPONENTS as i32;
 
 /// GL_MAX_IMAGE_UNITS (GL 4.5 core table 23.64's minimum; `api::image_unit` binds them).
 pub const MAX_IMAGE_UNITS: u32 = 8;
+/// GL_MAX_<stage>_IMAGE_UNIFORMS and GL_MAX_COMBINED_IMAGE_UNIFORMS: every stage may use
+/// every unit.
+pub const MAX_STAGE_IMAGE_UNIFORMS: u32 = MAX_IMAGE_UNITS;
+const IMAGES: i32 = MAX_STAGE_IMAGE_UNIFORMS as i32;
+
+/// The image limit glGetIntegerv answers for `pname` (from `CONSTANTS`, so GLSL and GL
+/// agree), `None` for other names. gl_MaxComputeImageUniforms is the compute limits'
+/// (`api::compute`).
+pub fn image_limit(pname: u32) -> Option<i32> {
+    CONSTANTS
+        .iter()
+        .filter(|k| {
+            k.name.ends_with("ImageUniforms")
+                || matches!(
+                    k.name,
+                    "gl_MaxCombinedImageUnitsAndFragmentOutputs" | "gl_MaxImageSamples"
+                )
+        })
+        .find(|k| k.gl_limit == Some(pname))
+        .and_then(|k| match k.value {
+            ConstValue::Int(v) => Some(v),
+            ConstValue::Ivec3(_) => None,
+        })
+}
 
 const COUNTERS: i32 = atomic::MAX_STAGE_ATOMIC_COUNTERS as i32;
 const COUNTER_BUFFERS: i32 = atomic::MAX_STAGE_ATOMIC_COUNTER_BUFFERS as i32;
@@ -385,12 +408,11 @@ pub static CONSTANTS: &[BuiltinConstant] = &[
         gl::MAX_COMPUTE_TEXTURE_IMAGE_UNITS,
         MAX_TEXTURE_IMAGE_UNITS,
     ),
-    // No image uniforms yet (issue #14 item 4).
     c(
         "gl_MaxComputeImageUniforms",
         430,
         gl::MAX_COMPUTE_IMAGE_UNIFORMS,
-        0,
+        IMAGES,
     ),
     c(
         "gl_MaxComputeAtomicCounters",
@@ -421,6 +443,51 @@ pub static CONSTANTS: &[BuiltinConstant] = &[
         420,
         gl::MAX_IMAGE_UNITS,
         MAX_IMAGE_UNITS as i32,
+    ),
+    // The image limits of GLSL 4.20 (§7.3; GL_ARB_shader_image_load_store brings them
+    // earlier): every stage may use every unit; multisample images of up to GL_MAX_SAMPLES.
+    c(
+        "gl_MaxCombinedImageUnitsAndFragmentOutputs",
+        420,
+        gl::MAX_COMBINED_IMAGE_UNITS_AND_FRAGMENT_OUTPUTS,
+        MAX_IMAGE_UNITS as i32 + 8,
+    ),
+    c("gl_MaxImageSamples", 420, gl::MAX_IMAGE_SAMPLES, 8),
+    c(
+        "gl_MaxVertexImageUniforms",
+        420,
+        gl::MAX_VERTEX_IMAGE_UNIFORMS,
+        IMAGES,
+    ),
+    c(
+        "gl_MaxTessControlImageUniforms",
+        420,
+        gl::MAX_TESS_CONTROL_IMAGE_UNIFORMS,
+        IMAGES,
+    ),
+    c(
+        "gl_MaxTessEvaluationImageUniforms",
+        420,
+        gl::MAX_TESS_EVALUATION_IMAGE_UNIFORMS,
+        IMAGES,
+    ),
+    c(
+        "gl_MaxGeometryImageUniforms",
+        420,
+        gl::MAX_GEOMETRY_IMAGE_UNIFORMS,
+        IMAGES,
+    ),
+    c(
+        "gl_MaxFragmentImageUniforms",
+        420,
+        gl::MAX_FRAGMENT_IMAGE_UNIFORMS,
+        IMAGES,
+    ),
+    c(
+        "gl_MaxCombinedImageUniforms",
+        420,
+        gl::MAX_COMBINED_IMAGE_UNIFORMS,
+        IMAGES,
     ),
     c("gl_MaxCullDistances", 450, gl::MAX_CULL_DISTANCES, 8),
     c(

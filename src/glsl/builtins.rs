@@ -1503,7 +1503,11 @@ impl Lowerer {
             bail!(self, span, "no function with name `{name}'");
         }
         let sampler = match vals.first().map(|v| &v.ty) {
-            Some(Type::Basic(v)) if v.base.is_sampler() && v.rows == 1 && v.cols == 1 => v.base,
+            Some(Type::Basic(v))
+                if v.base.is_sampler() && !v.base.is_image() && v.rows == 1 && v.cols == 1 =>
+            {
+                v.base
+            }
             _ => {
                 let t = vals.first().map(|v| v.ty.to_string()).unwrap_or_default();
                 bail!(

@@ -293,6 +293,9 @@ impl Lowerer {
         let (Type::Basic(f), Type::Basic(t)) = (from, to) else {
             return false;
         };
+        if let (BaseType::Image(a), BaseType::Image(b)) = (f.base, t.base) {
+            return super::image::image_arg_fits(a, b);
+        }
         if f.rows != t.rows || f.cols != t.cols || self.version < 120 {
             return false;
         }
@@ -312,6 +315,13 @@ impl Lowerer {
         }
         if !self.implicitly(&v.ty, ty) {
             bail!(self, span, "cannot convert from {} to {}", v.ty, ty);
+        }
+        if matches!(ty.base(), Some(BaseType::Image(_))) {
+            // The same handle, seen through the parameter's qualifiers.
+            return Ok(Value {
+                ty: ty.clone(),
+                vars: v.vars,
+            });
         }
         let Some(b) = ty.base() else {
             bail!(self, span, "cannot convert from {} to {}", v.ty, ty);
@@ -748,6 +758,9 @@ impl Lowerer {
                     }
                 }
                 if let Some(r) = self.atomic_call(name, args, span) {
+                    return r;
+                }
+                if let Some(r) = self.image_call(name, args, span) {
                     return r;
                 }
                 if let Some(r) = self.atomic_counter_call(name, args, span) {

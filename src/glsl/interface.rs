@@ -88,6 +88,28 @@ impl Lowerer {
                     self.need_bindless(l.span, "layout(bound_sampler)")?;
                     self.global_bound = true;
                 }
+                ("bindless_image", Some(Storage::Uniform)) => {
+                    self.need_bindless(l.span, "layout(bindless_image)")?;
+                    self.global_bindless_image = true;
+                    if self.global_bound_image {
+                        bail!(
+                            self,
+                            l.span,
+                            "both bindless_image and bound_image are declared at global scope"
+                        );
+                    }
+                }
+                ("bound_image", Some(Storage::Uniform)) => {
+                    self.need_bindless(l.span, "layout(bound_image)")?;
+                    self.global_bound_image = true;
+                    if self.global_bindless_image {
+                        bail!(
+                            self,
+                            l.span,
+                            "both bindless_image and bound_image are declared at global scope"
+                        );
+                    }
+                }
                 ("early_fragment_tests", Some(Storage::In)) if self.stage == Stage::Fragment => {
                     self.early_fragment_tests = true
                 }
@@ -867,12 +889,39 @@ impl Lowerer {
     }
 
     pub(super) fn uniform_var(&mut self, q: &Qualifiers, ty: &Type, d: &ast::Declarator) -> R<()> {
+        let ty = &self.qualify_image_type(ty, q, true, d.span)?;
         let (mut bindless, mut bound, mut binding) = (false, false, None);
+        let image = super::image::image_of(ty).is_some();
         for l in &q.layout {
             match l.name.as_str() {
+                // Checked by `qualify_image_type`.
+                n if crate::sampler::storage_image::ImageFormat::from_glsl(n).is_some() => {}
+                "bindless_image" | "bound_image" => {
+                    self.need_bindless(l.span, &format!("layout({})", l.name))?;
+                    if !image {
+                        bail!(self, l.span, "layout({}) applies only to images", l.name);
+                    }
+                    if l.name == "bindless_image" {
+                        bindless = true
+                    } else {
+                        bound = true
+                    }
+                }
+                "binding" if image => {
+                    let units = match ty {
+                        Type::Array(_, n) => *n as u64,
+                        _ => 1,
+                    };
+                    binding = Some(self.layout_binding(
+                        l,
+                        units,
+                        super::builtin_constants::MAX_IMAGE_UNITS,
+                        "GL_MAX_IMAGE_UNITS",
+                    )? as i32)
+                }
                 "bindless_sampler" | "bound_sampler" => {
                     self.need_bindless(l.span, &format!("layout({})", l.name))?;
-                    if !ty.contains_sampler() {
+                    if !ty.contains_sampler() || image {
                         bail!(self, l.span, "layout({}) applies only to samplers", l.name);
                     }
                     if l.name == "bindless_sampler" {

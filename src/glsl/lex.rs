@@ -222,6 +222,9 @@ pub struct KeywordSet {
     pub patch: bool,
     /// `subroutine` below GLSL 4.00: GL_ARB_shader_subroutine is enabled.
     pub subroutine: bool,
+    /// The image types and memory qualifiers below GLSL 4.20:
+    /// GL_ARB_shader_image_load_store is enabled.
+    pub image_load_store: bool,
 }
 
 /// GL_ARB_texture_cube_map_array's sampler types (keywords of GLSL 4.00).
@@ -269,7 +272,9 @@ impl KeywordSet {
         if v >= 400 && (KW_400.contains(&w) || w == KW_400_PRECISE) {
             return true;
         }
-        if v >= 420 && KW_420.contains(&w) {
+        if (v >= 420 || self.image_load_store)
+            && (KW_420.contains(&w) || crate::ir::ImageType::from_name(w).is_some())
+        {
             return true;
         }
         if (v >= 420 || self.atomic_counters) && w == "atomic_uint" {
@@ -314,6 +319,7 @@ pub fn lex(
         atomic_counters: false,
         patch: false,
         subroutine: false,
+        image_load_store: false,
     };
     lex_with(pp, &kw, diags)
 }
@@ -460,6 +466,7 @@ mod tests {
             atomic_counters: false,
             patch: false,
             subroutine: false,
+            image_load_store: false,
         };
         assert!(!k.is_keyword("uint"));
         assert!(k.is_keyword("vec4"));
@@ -473,6 +480,7 @@ mod tests {
             atomic_counters: false,
             patch: false,
             subroutine: false,
+            image_load_store: false,
         };
         assert!(k.is_keyword("uint") && k.is_keyword("layout"));
         let k = KeywordSet {
@@ -484,6 +492,7 @@ mod tests {
             atomic_counters: false,
             patch: false,
             subroutine: false,
+            image_load_store: false,
         };
         assert!(k.is_keyword("layout") && !k.is_keyword("samplerBuffer"));
         assert!(!k.is_keyword("samplerCubeArray") && !k.is_keyword("sampler2DRect"));
@@ -496,6 +505,7 @@ mod tests {
             atomic_counters: false,
             patch: false,
             subroutine: false,
+            image_load_store: false,
         };
         assert!(k.is_keyword("isamplerCubeArray") && k.is_keyword("sampler2DRectShadow"));
         assert!(!k.is_keyword("isampler2DRect") && !k.is_keyword("dvec2"));

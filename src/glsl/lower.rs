@@ -270,6 +270,10 @@ pub struct Lowerer {
     pub frag_coord_first_use: Option<Span>,
     pub global_bindless: bool,
     pub global_bound: bool,
+    /// `layout(bindless_image) uniform;` / `layout(bound_image) uniform;` (the image
+    /// uniforms' defaults, apart from the samplers').
+    pub global_bindless_image: bool,
+    pub global_bound_image: bool,
     /// First use of gl_FragColor or gl_FragData: (name, span).
     pub used_frag_color: Option<(String, Span)>,
     pub user_frag_output: Option<Span>,
@@ -398,6 +402,8 @@ impl Lowerer {
             frag_coord_first_use: None,
             global_bindless: false,
             global_bound: false,
+            global_bindless_image: false,
+            global_bound_image: false,
             used_frag_color: None,
             user_frag_output: None,
             dry_run: false,
@@ -1044,12 +1050,15 @@ impl Lowerer {
             self.func.outputs.extend(o.vars.iter().copied());
             outputs.push(o.var);
         }
-        if self.global_bindless || self.global_bound {
-            for u in &mut self.uniforms {
-                if u.ty.base.is_sampler() {
-                    u.bindless |= self.global_bindless && !u.bound;
-                    u.bound |= self.global_bound && !u.bindless;
-                }
+        for u in &mut self.uniforms {
+            let (bindless, bound) = if u.ty.base.is_image() {
+                (self.global_bindless_image, self.global_bound_image)
+            } else {
+                (self.global_bindless, self.global_bound)
+            };
+            if u.ty.base.is_sampler() {
+                u.bindless |= bindless && !u.bound;
+                u.bound |= bound && !u.bindless;
             }
         }
         let has_error = self

@@ -48,6 +48,7 @@ pub mod depth_range;
 pub mod diag;
 mod expr;
 mod geometry;
+mod image;
 mod interface;
 pub mod lex;
 pub mod limits;
@@ -274,6 +275,7 @@ fn parse_unit(
         atomic_counters: enabled("GL_ARB_shader_atomic_counters"),
         patch: enabled("GL_ARB_tessellation_shader"),
         subroutine: enabled("GL_ARB_shader_subroutine"),
+        image_load_store: enabled("GL_ARB_shader_image_load_store"),
     };
     let mut toks = lex::lex_with(&pp.tokens, &kw, &mut lw.diags);
     if let Some(k) = unit_no {

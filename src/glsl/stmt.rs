@@ -30,6 +30,7 @@ impl Lowerer {
         let mut params = Vec::new();
         for p in &f.params {
             let t = self.resolve_type(&p.ty)?;
+            let t = self.qualify_image_type(&t, &p.quals, false, p.span)?;
             if matches!(t, Type::Void) {
                 bail!(self, p.span, "function parameter cannot be void");
             }

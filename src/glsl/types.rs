@@ -5,7 +5,7 @@
 use std::fmt;
 use std::rc::Rc;
 
-use crate::ir::{BaseType, ScalarKind, ValueType};
+use crate::ir::{BaseType, ImageType, ScalarKind, ValueType};
 
 /// A struct type; identity is by name and members.
 #[derive(Debug, PartialEq)]
@@ -144,6 +144,7 @@ pub fn base_name(b: BaseType) -> &'static str {
         BaseType::Bool => "bool",
         BaseType::Uint64 => "uint64_t",
         BaseType::AtomicUint => "atomic_uint",
+        BaseType::Image(i) => i.name(),
         b => b.sampler_name().unwrap_or("sampler"),
     }
 }
@@ -261,6 +262,9 @@ pub fn builtin_type(name: &str) -> Option<Result<Type, String>> {
         "int64_t" | "i64vec2" | "i64vec3" | "i64vec4" => Some(Err(
             "64-bit signed integer types are not supported yet".to_string(),
         )),
+        n if ImageType::from_name(n).is_some() => {
+            ImageType::from_name(n).map(|i| Ok(Type::Basic(vt(Image(i), 1, 1))))
+        }
         n if n.contains("sampler") => Some(Err(format!(
             "sampler type `{n}' is not supported (softgl has the 1D, 2D, 3D, cube, rect, \
              buffer, array, cube array and multisample forms)"

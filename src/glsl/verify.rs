@@ -113,6 +113,11 @@ fn verify_body(
     };
     for s in body {
         match s {
+            Stmt::Image { coord, sample, .. } => {
+                for v in coord.iter().flatten().chain(sample) {
+                    want(*v, K::I32, "image coordinate")?;
+                }
+            }
             Stmt::Assign { dst, op } => {
                 let d = kind(*dst)?;
                 let got = match op {

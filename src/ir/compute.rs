@@ -626,6 +626,7 @@ fn collect(body: &[Stmt], touched: &mut Vec<u32>, written: &mut Vec<u32>, arrays
                 Stmt::Texture { dst, .. } | Stmt::TexelFetch { dst, .. } => {
                     written.extend(dst.iter().map(|v| v.0))
                 }
+                Stmt::Image { dst, .. } => written.extend(dst.iter().flatten().map(|v| v.0)),
                 Stmt::TextureSize {
                     dst,
                     layers,

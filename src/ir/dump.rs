@@ -518,6 +518,36 @@ fn write_stmt(out: &mut String, func: &Function, s: &Stmt, depth: usize) {
                 }
             }
         }
+        Stmt::Image {
+            op,
+            dim,
+            handle,
+            coord,
+            sample,
+            data,
+            dst,
+        } => {
+            let list = |vs: &[Option<Var>]| {
+                let v: Vec<String> = vs.iter().flatten().map(|v| format!("v{}", v.0)).collect();
+                v.join(", ")
+            };
+            let dsts: Vec<Var> = dst.iter().flatten().copied().collect();
+            let _ = writeln!(
+                out,
+                "{pad}{}image{op:?} {} [v{}, v{}] ({}){} data ({})",
+                if dsts.is_empty() {
+                    String::new()
+                } else {
+                    format!("{} = ", dst_list(func, &dsts))
+                },
+                dim.suffix(),
+                handle[0].0,
+                handle[1].0,
+                list(coord),
+                sample.map_or(String::new(), |v| format!(" sample v{}", v.0)),
+                list(data),
+            );
+        }
         Stmt::TextureSize {
             dst,
             handle,

@@ -714,6 +714,45 @@ impl<'e> Machine<'_, 'e> {
                 }
                 mask
             }
+            Stmt::Image {
+                op,
+                dim,
+                handle,
+                coord,
+                sample,
+                data,
+                dst,
+            } => {
+                // Stores and atomics only in lanes that may write (not helper lanes).
+                let lanes = if op.writes() {
+                    mask & self.writers
+                } else {
+                    mask
+                };
+                let get = |v: Option<Var>| v.map_or([0; 4], |v| self.get(v));
+                let req = TexRequest {
+                    op: TexOp::Image as u32,
+                    mask: lanes,
+                    quad: self.env.quad as u32,
+                    offset: [*op as i32, *dim as i32],
+                    compare: 0,
+                    handle_lo: self.get(handle[0]),
+                    handle_hi: self.get(handle[1]),
+                    coord: [get(coord[0]), get(coord[1])],
+                    lod: get(*sample),
+                    dref: [0; 4],
+                    layer: get(coord[2]),
+                    cube_layer: [0; 4],
+                    data: data.map(get),
+                };
+                let out = (self.env.texture)(&req);
+                for (c, d) in dst.iter().enumerate() {
+                    if let Some(d) = d {
+                        self.set(*d, out[c], mask);
+                    }
+                }
+                mask
+            }
             Stmt::TexelFetch {
                 dst,
                 handle,
@@ -853,6 +892,7 @@ impl<'e> Machine<'_, 'e> {
             dref: dref.unwrap_or([0; 4]),
             layer,
             cube_layer,
+            data: [[0; 4]; 4],
         };
         (self.env.texture)(&req)
     }
@@ -1889,6 +1929,7 @@ mod differential {
             table: Arc::new(DescriptorTable::new()),
             resident: Arc::default(),
             debug: DebugSink::default(),
+            images: Arc::default(),
         };
         let bound = BoundEnv::new(&data, &sampler);
         let builtins = [0u32; Builtin::COUNT * 4];

@@ -429,6 +429,24 @@ pub enum Stmt {
         /// The layer (i32) of a 2D array fetch.
         layer: Option<Var>,
     },
+    /// An image instruction (GLSL 4.60 §8.12: imageLoad, imageStore, imageSize,
+    /// imageSamples, imageAtomic*), answered by `sampler::storage_image::access` through
+    /// the texture helper, which checks every access. `coord` holds the x, y and layer
+    /// components (i32) the dimensionality has, `sample` a multisample image's sample
+    /// (i32). `data`: a store's four components (f32, or i32/u32 for integer images), an
+    /// atomic's operand in `data[0]` (and CompSwap's new value in `data[1]`, the compare
+    /// in `data[0]`). `dst`: a load's four components, imageSize's components and (last)
+    /// the sample count, an atomic's previous value in `dst[0]`. Stores and atomics happen
+    /// only in active lanes that may write (not fragment helper lanes), lane 0 first.
+    Image {
+        op: crate::sampler::storage_image::ImageOp,
+        dim: crate::sampler::storage_image::ImageDim,
+        handle: [Var; 2],
+        coord: [Option<Var>; 3],
+        sample: Option<Var>,
+        data: [Option<Var>; 4],
+        dst: [Option<Var>; 4],
+    },
     /// textureSize(sampler2D, int lod) -> ivec2; `layers` (i32) receives the layer count
     /// of a 2D array (textureSize(sampler2DArray) -> ivec3), `samples` (i32) the sample
     /// count of a multisample texture (textureSamples, GLSL 4.50; 0 for other textures).
@@ -441,14 +459,44 @@ pub enum Stmt {
     },
 }
 
+impl Stmt {
+    /// For `Stmt::Image`: every var it names (handle, coordinates, sample, data, then the
+    /// destinations), mutably; nothing for other statements.
+    pub fn image_vars_mut(&mut self) -> Vec<&mut Var> {
+        match self {
+            Stmt::Image {
+                handle,
+                coord,
+                sample,
+                data,
+                dst,
+                ..
+            } => handle
+                .iter_mut()
+                .chain(coord.iter_mut().flatten())
+                .chain(sample.iter_mut())
+                .chain(data.iter_mut().flatten())
+                .chain(dst.iter_mut().flatten())
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
 impl Module {
-    /// Whether the function stores to a storage block or updates one with an atomic.
+    /// Whether the function stores to a storage block or an image, or updates one with an
+    /// atomic.
     pub fn writes_storage(&self) -> bool {
         let mut pending: Vec<&[Stmt]> = vec![&self.func.body];
         while let Some(list) = pending.pop() {
             for s in list {
                 if matches!(s, Stmt::Storage { .. }) {
                     return true;
+                }
+                if let Stmt::Image { op, .. } = s {
+                    if op.writes() {
+                        return true;
+                    }
                 }
                 pending.extend(s.children());
             }
@@ -636,25 +684,113 @@ pub enum BaseType {
     SamplerBuffer,
     ISamplerBuffer,
     USamplerBuffer,
+    /// An image type (`image2D`, `iimageCube`, ...; GLSL 4.60 §4.1.7.2) with the format and
+    /// memory qualifiers its declaration gave: a 64-bit image handle, like a sampler's
+    /// (`is_sampler` counts both as opaque handles).
+    Image(ImageType),
     /// `atomic_uint` (GLSL 4.60 §4.1.7.4): an opaque counter in an atomic counter buffer,
     /// never a value of its own; its place is a word of that buffer (`glsl::atomic_counter`).
     AtomicUint,
 }
 
+/// An image type and the qualifiers that belong to its variable (GLSL 4.60 §4.4.6.2
+/// format, §4.10 readonly/writeonly; coherent, volatile and restrict change nothing here:
+/// every access goes to memory in program order). Kept in the type so that the image
+/// built-ins see them through function parameters too.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ImageType {
+    pub dim: crate::sampler::storage_image::ImageDim,
+    pub sampled: SampledType,
+    pub format: Option<crate::sampler::storage_image::ImageFormat>,
+    pub readonly: bool,
+    pub writeonly: bool,
+}
+
+impl ImageType {
+    /// The type's GLSL name (`image2D`, `iimageCubeArray`, ...).
+    pub fn name(self) -> &'static str {
+        const NAMES: [[&str; 11]; 3] = [
+            [
+                "image1D",
+                "image2D",
+                "image3D",
+                "image2DRect",
+                "imageCube",
+                "imageBuffer",
+                "image1DArray",
+                "image2DArray",
+                "imageCubeArray",
+                "image2DMS",
+                "image2DMSArray",
+            ],
+            [
+                "iimage1D",
+                "iimage2D",
+                "iimage3D",
+                "iimage2DRect",
+                "iimageCube",
+                "iimageBuffer",
+                "iimage1DArray",
+                "iimage2DArray",
+                "iimageCubeArray",
+                "iimage2DMS",
+                "iimage2DMSArray",
+            ],
+            [
+                "uimage1D",
+                "uimage2D",
+                "uimage3D",
+                "uimage2DRect",
+                "uimageCube",
+                "uimageBuffer",
+                "uimage1DArray",
+                "uimage2DArray",
+                "uimageCubeArray",
+                "uimage2DMS",
+                "uimage2DMSArray",
+            ],
+        ];
+        NAMES[self.sampled as usize][self.dim as usize]
+    }
+    /// The unqualified image type a GLSL type name names.
+    pub fn from_name(name: &str) -> Option<ImageType> {
+        use crate::sampler::storage_image::ImageDim;
+        let (sampled, rest) = match name.as_bytes().first()? {
+            b'i' if name.starts_with("iimage") => (SampledType::Int, &name[6..]),
+            b'u' if name.starts_with("uimage") => (SampledType::Uint, &name[6..]),
+            _ => (SampledType::Float, name.strip_prefix("image")?),
+        };
+        let dim = ImageDim::ALL.into_iter().find(|d| d.suffix() == rest)?;
+        Some(ImageType {
+            dim,
+            sampled,
+            format: None,
+            readonly: false,
+            writeonly: false,
+        })
+    }
+    /// GL's type enum (GL_IMAGE_1D 0x904C ... GL_UNSIGNED_INT_IMAGE_2D_MULTISAMPLE_ARRAY
+    /// 0x906C: 11 per sampled type, in `ImageDim` order).
+    pub fn gl_enum(self) -> u32 {
+        0x904C + 11 * self.sampled as u32 + self.dim as u32
+    }
+}
+
 /// The scalar type a sampler's lookups return.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum SampledType {
-    Float,
-    Int,
-    Uint,
+    Float = 0,
+    Int = 1,
+    Uint = 2,
 }
 
 impl BaseType {
-    /// Whether values of this type are texture handles (any sampler type).
+    /// Whether values of this type are texture or image handles (any sampler or image type).
     pub const fn is_sampler(self) -> bool {
         matches!(
             self,
-            BaseType::Sampler2D
+            BaseType::Image(_)
+                | BaseType::Sampler2D
                 | BaseType::Sampler2DShadow
                 | BaseType::ISampler2D
                 | BaseType::USampler2D
@@ -855,9 +991,14 @@ impl BaseType {
             BaseType::SamplerBuffer | BaseType::ISamplerBuffer | BaseType::USamplerBuffer
         )
     }
-    /// What a sampler's lookups return (`Float` for other types).
+    /// An image type.
+    pub const fn is_image(self) -> bool {
+        matches!(self, BaseType::Image(_))
+    }
+    /// What a sampler's lookups (an image's loads) return (`Float` for other types).
     pub const fn sampled_type(self) -> SampledType {
         match self {
+            BaseType::Image(i) => i.sampled,
             BaseType::ISampler2D
             | BaseType::ISampler2DArray
             | BaseType::ISamplerCube
@@ -977,6 +1118,7 @@ impl ValueType {
             BaseType::ISamplerBuffer => 0x8DD0,
             BaseType::USamplerBuffer => 0x8DD8,
             BaseType::AtomicUint => 0x92DB,
+            BaseType::Image(i) => i.gl_enum(),
         }
     }
 }

@@ -468,6 +468,11 @@ fn rename_op(op: &mut Op, v: &mut dyn FnMut(Var) -> Var, array: &dyn Fn(ArrayId)
 
 fn rename_stmt(s: &mut Stmt, v: &mut dyn FnMut(Var) -> Var, array: &dyn Fn(ArrayId) -> ArrayId) {
     match s {
+        Stmt::Image { .. } => {
+            for x in s.image_vars_mut() {
+                *x = v(*x);
+            }
+        }
         Stmt::Assign { dst, op } => {
             *dst = v(*dst);
             rename_op(op, v, array);
@@ -706,6 +711,11 @@ pub fn lower_control(m: &mut Module) {
             }
             if let Stmt::Texture { dst, .. } | Stmt::TexelFetch { dst, .. } = s {
                 for d in dst {
+                    *writes.entry(d.0).or_default() += 1;
+                }
+            }
+            if let Stmt::Image { dst, .. } = s {
+                for d in dst.iter().flatten() {
                     *writes.entry(d.0).or_default() += 1;
                 }
             }

@@ -325,6 +325,20 @@ impl Stmt {
                 f(*dst);
                 op.for_each_operand(f);
             }
+            Stmt::Image {
+                handle,
+                coord,
+                sample,
+                data,
+                dst,
+                ..
+            } => handle
+                .iter()
+                .chain(coord.iter().flatten())
+                .chain(sample)
+                .chain(data.iter().flatten())
+                .chain(dst.iter().flatten())
+                .for_each(|v| f(*v)),
             Stmt::StoreArray { index, value, .. } => {
                 f(*index);
                 f(*value);
@@ -677,6 +691,29 @@ impl Validator<'_> {
     fn check_stmt(&mut self, stmt: &Stmt) -> Result<(), ValidationError> {
         match stmt {
             Stmt::Assign { dst, op } => self.check_assign(*dst, op),
+            Stmt::Image {
+                op,
+                handle,
+                coord,
+                sample,
+                data,
+                dst,
+                ..
+            } => {
+                self.check_handle_and_dst("image", &[], handle, ScalarKind::U32)?;
+                for v in coord.iter().flatten().chain(sample) {
+                    self.expect("image coordinate", *v, Kinds::I32)?;
+                }
+                for v in data.iter().flatten() {
+                    self.expect("image data", *v, Kinds::WORD)?;
+                }
+                if *op == crate::sampler::storage_image::ImageOp::Size {
+                    for v in dst.iter().flatten() {
+                        self.expect_dst("imageSize", *v, ScalarKind::I32)?;
+                    }
+                }
+                Ok(())
+            }
             Stmt::StoreArray {
                 array,
                 index,

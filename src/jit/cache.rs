@@ -97,6 +97,21 @@ fn encode_lod(lod: &Lod, w: &mut Vec<u32>) {
 
 fn encode_stmt(s: &Stmt, w: &mut Vec<u32>) {
     match s {
+        Stmt::Image {
+            op,
+            dim,
+            handle,
+            coord,
+            sample,
+            data,
+            dst,
+        } => {
+            w.extend([40, *op as u32, *dim as u32]);
+            w.extend(handle.iter().map(|v| v.0));
+            for v in coord.iter().chain([sample]).chain(data).chain(dst) {
+                encode_opt(*v, w);
+            }
+        }
         Stmt::Assign { dst, op } => {
             w.extend([0, dst.0]);
             encode_op(op, w);

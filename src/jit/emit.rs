@@ -26,6 +26,8 @@ use super::CompileError;
 use crate::ir::{Function, Label, Lod, Module, Op, ScalarKind, Stage, Stmt, UnaryOp, Var};
 use crate::sampler::request as req;
 
+mod image;
+
 pub(crate) const I32X4: Type = types::I32X4;
 pub(crate) const F32X4: Type = types::F32X4;
 
@@ -239,7 +241,10 @@ pub(crate) fn direct_vars(func: &Function) -> Vec<bool> {
                             }
                         }
                     }
-                    Stmt::Texture { .. } | Stmt::TexelFetch { .. } | Stmt::TextureSize { .. } => {
+                    Stmt::Texture { .. }
+                    | Stmt::TexelFetch { .. }
+                    | Stmt::TextureSize { .. }
+                    | Stmt::Image { .. } => {
                         // Every var a texture statement names: the sampler reads whole quads.
                         let mut named = Vec::new();
                         s.for_each_var(|v| named.push(v));
@@ -406,9 +411,10 @@ pub(crate) fn tier(func: &Function) -> Tier {
                     count(continuing, branches, all);
                 }
                 Stmt::Block { body, .. } => count(body, branches, all),
-                Stmt::Texture { .. } | Stmt::TexelFetch { .. } | Stmt::TextureSize { .. } => {
-                    *branches += 1
-                }
+                Stmt::Texture { .. }
+                | Stmt::TexelFetch { .. }
+                | Stmt::TextureSize { .. }
+                | Stmt::Image { .. } => *branches += 1,
                 _ => {}
             }
         }
@@ -926,6 +932,15 @@ impl Emitter<'_, '_> {
                 dynamic,
                 access,
             } => self.emit_storage(*dst, *block, *offset, *dynamic, access),
+            Stmt::Image {
+                op,
+                dim,
+                handle,
+                coord,
+                sample,
+                data,
+                dst,
+            } => self.emit_image(*op, *dim, handle, coord, *sample, data, dst),
             Stmt::TextureSize {
                 dst,
                 handle,
@@ -1532,6 +1547,11 @@ impl Emitter<'_, '_> {
             (req::TEX_DREF, dref),
             (req::TEX_LAYER, layer),
             (req::TEX_CUBE_LAYER, cube_layer),
+            // Only image requests read `data`; the rest of the request is defined anyway.
+            (req::TEX_DATA, zero_v),
+            (req::TEX_DATA + 16, zero_v),
+            (req::TEX_DATA + 32, zero_v),
+            (req::TEX_DATA + 48, zero_v),
         ] {
             self.b.ins().stack_store(self.ptr, v, req, off);
         }

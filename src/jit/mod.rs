@@ -44,6 +44,8 @@ pub mod fragment;
 mod fragment_tests;
 #[cfg(test)]
 mod geometry_tests;
+#[cfg(test)]
+mod image_tests;
 mod interp_code;
 mod ops;
 mod runtime;

@@ -2134,6 +2134,7 @@ fn outside_jit_tests_texture_calls_reach_the_sampler() {
             dref: [0; 4],
             layer: [0; 4],
             cube_layer: [0; 4],
+            data: [[0; 4]; 4],
         },
     );
     for c in 0..4 {

@@ -738,6 +738,7 @@ mod tests {
                             dref: [0; 4],
                             layer: [0; 4],
                             cube_layer: [0; 4],
+                            data: [[0; 4]; 4],
                         };
                         if k % 5 == 1 {
                             req.offset = [(next() % 7) as i32 - 3, (next() % 7) as i32 - 3];
@@ -878,6 +879,7 @@ mod tests {
                     dref: [0; 4],
                     layer: [0; 4],
                     cube_layer: [0; 4],
+                    data: [[0; 4]; 4],
                 };
                 // Every other request goes lane by lane (per-lane λ), the rest through
                 // the quad path: both are bounded.

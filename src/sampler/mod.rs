@@ -36,6 +36,7 @@
 //! | `simd.rs` | 4-lane f32/i32 vectors (SSE2) for the quad fast path |
 //! | `table.rs` | the descriptor table: pages, handles, generations |
 //! | `epoch.rs` | lock-free reclamation of removed descriptors |
+//! | `storage_image.rs` | image load/store: table 8.27's formats, per-draw image views, the accesses |
 
 pub mod compressed;
 mod cube;
@@ -51,6 +52,7 @@ pub mod request;
 mod resident;
 mod simd;
 mod srgb_tables;
+pub mod storage_image;
 pub mod table;
 mod volume;
 
@@ -200,11 +202,13 @@ pub const MAX_DEBUG_MESSAGES: usize = 256;
 
 /// What a draw's texture lookups see: the descriptor table and the resident set the draw
 /// captured. `ShaderEnv::sampler` points at one.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct SampleContext {
     pub table: Arc<DescriptorTable>,
     pub resident: Arc<ResidentSet>,
     pub debug: DebugSink,
+    /// The draw's images (`storage_image`): empty unless its program uses images.
+    pub images: Arc<storage_image::ImageSet>,
 }
 
 impl SampleContext {
@@ -213,6 +217,7 @@ impl SampleContext {
             table,
             resident,
             debug,
+            images: Arc::default(),
         }
     }
 
@@ -309,6 +314,11 @@ fn sample_into(ctx: &SampleContext, req: &TexRequest, out: &mut TexResult) {
     let Some(op) = TexOp::from_u32(req.op) else {
         return;
     };
+    if op == TexOp::Image {
+        // Image views live in the draw's set, not in the descriptor table: no pinning.
+        storage_image::access(&ctx.images, req, out);
+        return;
+    }
     // Pinned for the whole instruction: the descriptors we look up stay valid until then.
     epoch::with_pinned(|| sample_pinned(ctx, req, op, out));
 }
@@ -338,6 +348,8 @@ fn sample_pinned(ctx: &SampleContext, req: &TexRequest, op: TexOp, out: &mut Tex
             continue;
         };
         match op {
+            // Answered by `storage_image::access` before any descriptor lookup.
+            TexOp::Image => {}
             TexOp::SampleImplicit | TexOp::SampleLod => {
                 (d.sample)(d, req, group, out);
                 d.apply_swizzle(group, out);

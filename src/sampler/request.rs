@@ -29,6 +29,11 @@ pub enum TexOp {
     /// textureQueryLod (GLSL 4.60 §8.9.1, ARB_texture_query_lod): out[0] the level the
     /// lookup would access, out[1] λ' relative to the base level (f32 bits).
     QueryLod = 5,
+    /// An image instruction (`sampler::storage_image::access`): `offset[0]` is the
+    /// `ImageOp`, `offset[1]` the `ImageDim`; coordinates are i32 bits in `coord[0]`,
+    /// `coord[1]` and `layer`, a multisample image's sample in `lod`, and the values a
+    /// store or an atomic writes in `data`.
+    Image = 6,
 }
 
 impl TexOp {
@@ -41,6 +46,7 @@ impl TexOp {
             TexOp::Size,
             TexOp::Gather,
             TexOp::QueryLod,
+            TexOp::Image,
         ]
         .into_iter()
         .find(|o| *o as u32 == op)
@@ -77,6 +83,9 @@ pub struct TexRequest {
     /// Cube-map array lookups: the array layer of each lane (f32 bits), the direction
     /// filling `coord` and `layer`. 0 otherwise.
     pub cube_layer: [u32; 4],
+    /// `TexOp::Image` only: `data[component][lane]`, what a store or an atomic writes (0
+    /// in every other request).
+    pub data: [[u32; 4]; 4],
 }
 
 pub const TEX_OP: i32 = offset_of!(TexRequest, op) as i32;
@@ -91,6 +100,7 @@ pub const TEX_LOD: i32 = offset_of!(TexRequest, lod) as i32;
 pub const TEX_DREF: i32 = offset_of!(TexRequest, dref) as i32;
 pub const TEX_LAYER: i32 = offset_of!(TexRequest, layer) as i32;
 pub const TEX_CUBE_LAYER: i32 = offset_of!(TexRequest, cube_layer) as i32;
+pub const TEX_DATA: i32 = offset_of!(TexRequest, data) as i32;
 pub const TEX_REQUEST_SIZE: u32 = std::mem::size_of::<TexRequest>() as u32;
 
 /// Result of `rt_texture`: `out[component][lane]`, f32 bits (or i32 for `Size`).
@@ -111,5 +121,6 @@ const _: () = {
     assert!(TEX_DREF == 104);
     assert!(TEX_LAYER == 120);
     assert!(TEX_CUBE_LAYER == 136);
-    assert!(TEX_REQUEST_SIZE == 152);
+    assert!(TEX_DATA == 152);
+    assert!(TEX_REQUEST_SIZE == 216);
 };

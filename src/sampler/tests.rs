@@ -74,6 +74,7 @@ fn request(
         dref: [0; 4],
         layer: [0; 4],
         cube_layer: [0; 4],
+        data: [[0; 4]; 4],
     }
 }
 
@@ -720,6 +721,7 @@ proptest! {
             dref: [0; 4],
             layer: [0; 4],
             cube_layer: [0; 4],
+            data: [[0; 4]; 4],
         };
         prop_assert_eq!(sample(&ctx, &r), [[0; 4]; 4]);
         prop_assert!(ctx.debug.lock().unwrap().len() <= 4);
@@ -746,6 +748,7 @@ proptest! {
             dref: [0; 4],
             layer: [0; 4],
             cube_layer: [0; 4],
+            data: [[0; 4]; 4],
         };
         let out = sample(&ctx, &r);
         // Images are zero-filled and the border is 0: filtered results are 0 or 1 in alpha.
@@ -1044,6 +1047,7 @@ mod differential {
             dref: [0; 4],
             layer: [0; 4],
             cube_layer: [0; 4],
+            data: [[0; 4]; 4],
         };
         for min in MINS {
             for mag in [gl::NEAREST, gl::LINEAR] {
