@@ -2,11 +2,10 @@
 //! GL 4.5 core allows (tables 23.53–23.65 of the core specification): one glGet of each,
 //! so that no limit can fall below the spec again unnoticed.
 //!
-//! Not here because softgl does not answer them yet (glGet gives GL_INVALID_ENUM): the
-//! image-uniform limits and MAX_COMBINED_SHADER_OUTPUT_RESOURCES (image load/store),
-//! MAX_SUBROUTINES and MAX_SUBROUTINE_UNIFORM_LOCATIONS (subroutines), MAX_UNIFORM_LOCATIONS,
-//! MIN_MAP_BUFFER_ALIGNMENT, and the fragment interpolation offset limits
-//! (interpolateAtOffset). Each belongs in the tables below once it is answered.
+//! Not here because softgl does not answer them yet (glGet gives GL_INVALID_ENUM):
+//! MAX_COMBINED_SHADER_OUTPUT_RESOURCES, MAX_UNIFORM_LOCATIONS, MIN_MAP_BUFFER_ALIGNMENT,
+//! and the fragment interpolation offset limits (interpolateAtOffset). Each belongs in the
+//! tables below once it is answered.
 
 use softgl::{enums as gl, Context};
 
@@ -304,6 +303,35 @@ const AT_LEAST: &[(&str, u32, i64)] = &[
         128,
     ),
     ("MAX_TEXTURE_IMAGE_UNITS", gl::MAX_TEXTURE_IMAGE_UNITS, 16),
+    // Image load/store (table 23.64) and subroutines (table 23.67).
+    ("MAX_IMAGE_UNITS", gl::MAX_IMAGE_UNITS, 8),
+    ("MAX_IMAGE_SAMPLES", gl::MAX_IMAGE_SAMPLES, 0),
+    (
+        "MAX_VERTEX_IMAGE_UNIFORMS",
+        gl::MAX_VERTEX_IMAGE_UNIFORMS,
+        0,
+    ),
+    (
+        "MAX_FRAGMENT_IMAGE_UNIFORMS",
+        gl::MAX_FRAGMENT_IMAGE_UNIFORMS,
+        8,
+    ),
+    (
+        "MAX_COMPUTE_IMAGE_UNIFORMS",
+        gl::MAX_COMPUTE_IMAGE_UNIFORMS,
+        8,
+    ),
+    (
+        "MAX_COMBINED_IMAGE_UNIFORMS",
+        gl::MAX_COMBINED_IMAGE_UNIFORMS,
+        8,
+    ),
+    ("MAX_SUBROUTINES", gl::MAX_SUBROUTINES, 256),
+    (
+        "MAX_SUBROUTINE_UNIFORM_LOCATIONS",
+        gl::MAX_SUBROUTINE_UNIFORM_LOCATIONS,
+        1024,
+    ),
     (
         "MAX_PROGRAM_TEXTURE_GATHER_OFFSET",
         gl::MAX_PROGRAM_TEXTURE_GATHER_OFFSET,
