@@ -18,9 +18,24 @@ use std::sync::Arc;
 
 use super::request::{TexRequest, TexResult};
 
-/// The image formats of GLSL 4.60 §4.4.6.2 / GL 4.5 core table 8.27.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum ImageFormat {
+/// Declares [`ImageFormat`] and its [`ImageFormat::ALL`] from one list, so that the two
+/// cannot disagree.
+macro_rules! image_formats {
+    ($($f:ident),* $(,)?) => {
+        /// The image formats of GLSL 4.60 §4.4.6.2 / GL 4.5 core table 8.27.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum ImageFormat {
+            $($f),*
+        }
+
+        impl ImageFormat {
+            /// Every format, in table 8.27's order.
+            pub const ALL: [ImageFormat; [$(ImageFormat::$f),*].len()] = [$(ImageFormat::$f),*];
+        }
+    };
+}
+
+image_formats!(
     Rgba32f,
     Rgba16f,
     Rg32f,
@@ -60,7 +75,7 @@ pub enum ImageFormat {
     Rg8Snorm,
     R16Snorm,
     R8Snorm,
-}
+);
 
 /// How a format's components are numbers.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -89,52 +104,6 @@ pub enum ImageClass {
 }
 
 impl ImageFormat {
-    /// Every format, in table 8.27's order.
-    pub const ALL: [ImageFormat; 39] = {
-        use ImageFormat::*;
-        [
-            Rgba32f,
-            Rgba16f,
-            Rg32f,
-            Rg16f,
-            R11fG11fB10f,
-            R32f,
-            R16f,
-            Rgba32ui,
-            Rgba16ui,
-            Rgb10A2ui,
-            Rgba8ui,
-            Rg32ui,
-            Rg16ui,
-            Rg8ui,
-            R32ui,
-            R16ui,
-            R8ui,
-            Rgba32i,
-            Rgba16i,
-            Rgba8i,
-            Rg32i,
-            Rg16i,
-            Rg8i,
-            R32i,
-            R16i,
-            R8i,
-            Rgba16,
-            Rgb10A2,
-            Rgba8,
-            Rg16,
-            Rg8,
-            R16,
-            R8,
-            Rgba16Snorm,
-            Rgba8Snorm,
-            Rg16Snorm,
-            Rg8Snorm,
-            R16Snorm,
-            R8Snorm,
-        ]
-    };
-
     /// The layout qualifier's name (GLSL 4.60 §4.4.6.2).
     pub const fn glsl_name(self) -> &'static str {
         use ImageFormat::*;
