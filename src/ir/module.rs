@@ -459,30 +459,6 @@ pub enum Stmt {
     },
 }
 
-impl Stmt {
-    /// For `Stmt::Image`: every var it names (handle, coordinates, sample, data, then the
-    /// destinations), mutably; nothing for other statements.
-    pub fn image_vars_mut(&mut self) -> Vec<&mut Var> {
-        match self {
-            Stmt::Image {
-                handle,
-                coord,
-                sample,
-                data,
-                dst,
-                ..
-            } => handle
-                .iter_mut()
-                .chain(coord.iter_mut().flatten())
-                .chain(sample.iter_mut())
-                .chain(data.iter_mut().flatten())
-                .chain(dst.iter_mut().flatten())
-                .collect(),
-            _ => Vec::new(),
-        }
-    }
-}
-
 impl Module {
     /// Whether the function stores to a storage block or an image, or updates one with an
     /// atomic.

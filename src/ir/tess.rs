@@ -16,8 +16,8 @@ use std::collections::HashMap;
 use super::geometry::PER_VERTEX_WORDS;
 use super::link::LinkError;
 use super::{
-    ArrayId, BuiltinOutput, InterfaceVar, Label, Lod, Module, Op, Scalar, ScalarKind, Stage, Stmt,
-    StorageAccess, UnaryOp, Var,
+    ArrayId, BuiltinOutput, InterfaceVar, Label, Module, Op, Scalar, ScalarKind, Stage, Stmt,
+    UnaryOp, Var,
 };
 
 /// `GL_MAX_PATCH_VERTICES` (GL 4.5 core table 23.64's minimum, llvmpipe's 32).
@@ -459,59 +459,19 @@ fn rename(body: &mut [Stmt], var: &mut dyn FnMut(Var) -> Var, array: &dyn Fn(Arr
     }
 }
 
-fn rename_op(op: &mut Op, v: &mut dyn FnMut(Var) -> Var, array: &dyn Fn(ArrayId) -> ArrayId) {
-    if let Op::LoadArray { array: a, .. } = op {
-        *a = array(*a);
-    }
-    op.for_each_operand_mut(|x| *x = v(*x));
-}
-
 fn rename_stmt(s: &mut Stmt, v: &mut dyn FnMut(Var) -> Var, array: &dyn Fn(ArrayId) -> ArrayId) {
+    s.for_each_var_mut(|x| *x = v(*x));
     match s {
-        Stmt::Image { .. } => {
-            for x in s.image_vars_mut() {
-                *x = v(*x);
-            }
-        }
-        Stmt::Assign { dst, op } => {
-            *dst = v(*dst);
-            rename_op(op, v, array);
-        }
-        Stmt::StoreArray {
-            array: a,
-            index,
-            value,
-        } => {
-            *a = array(*a);
-            *index = v(*index);
-            *value = v(*value);
-        }
-        Stmt::Storage {
-            dst,
-            dynamic,
-            access,
+        Stmt::Assign {
+            op: Op::LoadArray { array: a, .. },
             ..
-        } => {
-            if let Some(d) = dst {
-                *d = v(*d);
-            }
-            if let Some(d) = dynamic {
-                *d = v(*d);
-            }
-            match access {
-                StorageAccess::Store(x) | StorageAccess::Atomic(_, x) => *x = v(*x),
-                StorageAccess::CompSwap { compare, value } => {
-                    *compare = v(*compare);
-                    *value = v(*value);
-                }
-            }
         }
+        | Stmt::StoreArray { array: a, .. } => *a = array(*a),
         Stmt::If {
-            cond,
             then_body,
             else_body,
+            ..
         } => {
-            *cond = v(*cond);
             rename(then_body, v, array);
             rename(else_body, v, array);
         }
@@ -522,72 +482,7 @@ fn rename_stmt(s: &mut Stmt, v: &mut dyn FnMut(Var) -> Var, array: &dyn Fn(Array
             rename(continuing, v, array);
         }
         Stmt::Block { body, .. } => rename(body, v, array),
-        Stmt::Texture {
-            dst,
-            handle,
-            coord,
-            lod,
-            compare,
-            layer,
-            cube_layer,
-            ..
-        } => {
-            for x in dst
-                .iter_mut()
-                .chain(handle.iter_mut())
-                .chain(coord.iter_mut())
-            {
-                *x = v(*x);
-            }
-            if let Lod::Bias(x) | Lod::Explicit(x) | Lod::Gather(x) = lod {
-                *x = v(*x);
-            }
-            for x in [compare, layer, cube_layer].into_iter().flatten() {
-                *x = v(*x);
-            }
-        }
-        Stmt::TexelFetch {
-            dst,
-            handle,
-            coord,
-            lod,
-            layer,
-        } => {
-            for x in dst
-                .iter_mut()
-                .chain(handle.iter_mut())
-                .chain(coord.iter_mut())
-            {
-                *x = v(*x);
-            }
-            *lod = v(*lod);
-            if let Some(x) = layer {
-                *x = v(*x);
-            }
-        }
-        Stmt::TextureSize {
-            dst,
-            handle,
-            lod,
-            layers,
-            samples,
-        } => {
-            for x in dst.iter_mut().chain(handle.iter_mut()) {
-                *x = v(*x);
-            }
-            *lod = v(*lod);
-            for x in [layers, samples].into_iter().flatten() {
-                *x = v(*x);
-            }
-        }
-        Stmt::Break(_)
-        | Stmt::Continue(_)
-        | Stmt::Leave(_)
-        | Stmt::Return
-        | Stmt::Discard
-        | Stmt::Barrier
-        | Stmt::EmitVertex(_)
-        | Stmt::EndPrimitive(_) => {}
+        _ => {}
     }
 }
 

@@ -316,14 +316,16 @@ impl Op {
     }
 }
 
-impl Stmt {
-    /// Calls `f` on every var the statement itself reads or writes (not those of nested
-    /// statements).
-    pub fn for_each_var(&self, mut f: impl FnMut(Var)) {
-        match self {
+/// The one match over a statement's own vars (not those of nested statements), for
+/// `Stmt::for_each_var` and `Stmt::for_each_var_mut`: `$s` is `&Stmt` or `&mut Stmt`, and
+/// `$f` is called with `&Var` or `&mut Var` accordingly, so a new statement kind cannot be
+/// visited by one and missed by the other.
+macro_rules! visit_stmt_vars {
+    ($s:expr, $f:ident) => {
+        match $s {
             Stmt::Assign { dst, op } => {
-                f(*dst);
-                op.for_each_operand(f);
+                $f(dst);
+                visit_operands!(op, $f);
             }
             Stmt::Image {
                 handle,
@@ -332,16 +334,32 @@ impl Stmt {
                 data,
                 dst,
                 ..
-            } => handle
-                .iter()
-                .chain(coord.iter().flatten())
-                .chain(sample)
-                .chain(data.iter().flatten())
-                .chain(dst.iter().flatten())
-                .for_each(|v| f(*v)),
+            } => {
+                for v in handle {
+                    $f(v);
+                }
+                for o in coord {
+                    if let Some(v) = o {
+                        $f(v);
+                    }
+                }
+                if let Some(v) = sample {
+                    $f(v);
+                }
+                for o in data {
+                    if let Some(v) = o {
+                        $f(v);
+                    }
+                }
+                for o in dst {
+                    if let Some(v) = o {
+                        $f(v);
+                    }
+                }
+            }
             Stmt::StoreArray { index, value, .. } => {
-                f(*index);
-                f(*value);
+                $f(index);
+                $f(value);
             }
             Stmt::Storage {
                 dst,
@@ -349,16 +367,21 @@ impl Stmt {
                 access,
                 ..
             } => {
-                dst.iter().chain(dynamic).for_each(|v| f(*v));
-                match *access {
-                    StorageAccess::Store(v) | StorageAccess::Atomic(_, v) => f(v),
+                if let Some(v) = dst {
+                    $f(v);
+                }
+                if let Some(v) = dynamic {
+                    $f(v);
+                }
+                match access {
+                    StorageAccess::Store(v) | StorageAccess::Atomic(_, v) => $f(v),
                     StorageAccess::CompSwap { compare, value } => {
-                        f(compare);
-                        f(value);
+                        $f(compare);
+                        $f(value);
                     }
                 }
             }
-            Stmt::If { cond, .. } => f(*cond),
+            Stmt::If { cond, .. } => $f(cond),
             Stmt::Loop { .. }
             | Stmt::Break(_)
             | Stmt::Continue(_)
@@ -379,15 +402,23 @@ impl Stmt {
                 cube_layer,
                 ..
             } => {
-                dst.iter().chain(handle).chain(coord).for_each(|v| f(*v));
-                if let Lod::Bias(v) | Lod::Explicit(v) | Lod::Gather(v) = lod {
-                    f(*v);
+                for v in dst {
+                    $f(v);
                 }
-                compare
-                    .iter()
-                    .chain(layer)
-                    .chain(cube_layer)
-                    .for_each(|v| f(*v));
+                for v in handle {
+                    $f(v);
+                }
+                for v in coord {
+                    $f(v);
+                }
+                if let Lod::Bias(v) | Lod::Explicit(v) | Lod::Gather(v) = lod {
+                    $f(v);
+                }
+                for o in [compare, layer, cube_layer] {
+                    if let Some(v) = o {
+                        $f(v);
+                    }
+                }
             }
             Stmt::TexelFetch {
                 dst,
@@ -396,9 +427,19 @@ impl Stmt {
                 lod,
                 layer,
             } => {
-                dst.iter().chain(handle).chain(coord).for_each(|v| f(*v));
-                f(*lod);
-                layer.iter().for_each(|v| f(*v));
+                for v in dst {
+                    $f(v);
+                }
+                for v in handle {
+                    $f(v);
+                }
+                for v in coord {
+                    $f(v);
+                }
+                $f(lod);
+                if let Some(v) = layer {
+                    $f(v);
+                }
             }
             Stmt::TextureSize {
                 dst,
@@ -407,14 +448,35 @@ impl Stmt {
                 layers,
                 samples,
             } => {
-                dst.iter()
-                    .chain(handle)
-                    .chain(layers)
-                    .chain(samples)
-                    .for_each(|v| f(*v));
-                f(*lod);
+                for v in dst {
+                    $f(v);
+                }
+                for v in handle {
+                    $f(v);
+                }
+                for o in [layers, samples] {
+                    if let Some(v) = o {
+                        $f(v);
+                    }
+                }
+                $f(lod);
             }
         }
+    };
+}
+
+impl Stmt {
+    /// Calls `f` on every var the statement itself reads or writes (not those of nested
+    /// statements).
+    pub fn for_each_var(&self, mut f: impl FnMut(Var)) {
+        let mut g = |v: &Var| f(*v);
+        visit_stmt_vars!(self, g)
+    }
+
+    /// Calls `f` on every var the statement itself reads or writes, to change it
+    /// (renaming passes).
+    pub fn for_each_var_mut(&mut self, mut f: impl FnMut(&mut Var)) {
+        visit_stmt_vars!(self, f)
     }
 
     /// The nested statement lists (`If` arms, `Loop` body and continuing, `Block` body).
