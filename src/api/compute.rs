@@ -197,7 +197,7 @@ impl Context {
         }
         let [blocks, _] = self.uniform_blocks_for_draw(exe)?;
         let storage = self.storage_for_draw(exe)?;
-        let uses_images = exe.linked.uniforms.iter().any(|u| u.ty.base.is_image());
+        let uses_images = exe.uses_images;
         let writes = exe.writes_storage;
         if groups.contains(&0) {
             return Ok(());

@@ -914,7 +914,7 @@ impl Context {
 
         let blocks = self.uniform_blocks_for_draw(exe)?;
         let storage = self.storage_for_draw(exe)?;
-        let uses_images = exe.linked.uniforms.iter().any(|u| u.ty.base.is_image());
+        let uses_images = exe.uses_images;
         let writes = exe.writes_storage;
 
         self.update_derived();

@@ -57,6 +57,9 @@ pub(crate) struct Executable {
     /// Whether either stage stores to storage blocks or updates them with atomics: its
     /// draws run at once and write back (`storage_buffer.rs`).
     pub writes_storage: bool,
+    /// Whether the program has an image uniform: its draws and dispatches copy the image
+    /// units (`image_unit.rs`).
+    pub uses_images: bool,
     /// A compute program's code (`compute.rs`): then `code` is a stand-in no draw runs,
     /// and the compute stage is stage 0 of `linked` and `words`.
     pub compute: Option<Arc<crate::jit::compute::ComputeCode>>,
@@ -117,6 +120,7 @@ impl Executable {
             block_bindings: linked.blocks.iter().map(|b| b.binding).collect(),
             storage_bindings: linked.storage_blocks.iter().map(|b| b.binding).collect(),
             writes_storage: false,
+            uses_images: linked.uniforms.iter().any(|u| u.ty.base.is_image()),
             compute: None,
             xfb: Arc::default(),
             serial: next_serial(),

@@ -170,6 +170,15 @@ pub struct ProgramCode {
 }
 
 impl ProgramCode {
+    /// The varying that carries gl_PrimitiveID to a fragment shader of a program without
+    /// a geometry stage (`ir::link::PRIMITIVE_ID_SLOT`): the rasterizer fills its flat word
+    /// with each primitive's number.
+    pub fn primitive_id_varying(&self) -> Option<usize> {
+        self.varyings
+            .iter()
+            .position(|l| l.vs_slot == crate::ir::link::PRIMITIVE_ID_SLOT)
+    }
+
     /// The topology the rasterizer and transform feedback see for a draw of `draw`: what
     /// the geometry shader emits or the tessellator makes, else the draw's own.
     pub fn last_topology(&self, draw: Topology) -> Topology {

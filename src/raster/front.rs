@@ -200,15 +200,10 @@ pub fn bin_draw(
         .is_some_and(|d| d.format() == crate::sampler::Format::Depth32F);
     // A fragment shader reading gl_PrimitiveID without a geometry shader needs each
     // primitive's number, which the primitive loop of `bin_geometry` gives.
-    let primitive_id = crate::ir::link::PRIMITIVE_ID_SLOT;
     if call.program.gs.is_some()
         || call.program.tess.is_some()
         || call.program.vs_select_slots.iter().any(Option::is_some)
-        || call
-            .program
-            .varyings
-            .iter()
-            .any(|l| l.vs_slot == primitive_id)
+        || call.program.primitive_id_varying().is_some()
     {
         return bin_geometry(scene, call, interp, float_depth, scratch, flush);
     }
@@ -464,9 +459,7 @@ fn bin_geometry(
     // (tessellation writes the patch's number itself).
     let prim_id_at = call
         .program
-        .varyings
-        .iter()
-        .position(|l| l.vs_slot == crate::ir::link::PRIMITIVE_ID_SLOT)
+        .primitive_id_varying()
         .filter(|_| g.is_none() && t.is_none());
     let mut flat_copy: Vec<f32> = Vec::new();
     for instance in 0..call.vertices.instance_count {
