@@ -264,6 +264,30 @@ unsafe fn return_string(
     unsafe { write_one(length, n as GLsizei) };
 }
 
+/// The C side of the name queries that check `buf_size` first (glGetProgramResourceName,
+/// glGetActiveSubroutine(Uniform)Name): a negative size is INVALID_VALUE; otherwise
+/// `get` answers, and an empty answer (names never are) means it recorded its error.
+///
+/// # Safety
+/// As `return_string`.
+unsafe fn return_name(
+    ctx: &mut Context,
+    buf_size: GLsizei,
+    length: *mut GLsizei,
+    buf: *mut GLchar,
+    get: impl FnOnce(&mut Context) -> String,
+) {
+    if buf_size < 0 {
+        return fail(ctx, GlError::InvalidValue("negative bufSize"));
+    }
+    let s = get(ctx);
+    if s.is_empty() {
+        return;
+    }
+    // SAFETY: forwarded.
+    unsafe { return_string(ctx, &s, buf_size, length, buf) }
+}
+
 /// A string glGetString returns: it must stay valid for the context's life, so each
 /// distinct string is interned once for the process (a handful: vendor, renderer per
 /// thread count, versions, extension names).

@@ -505,16 +505,12 @@ pub unsafe fn GetProgramResourceName(
     length: *mut GLsizei,
     name: *mut GLchar,
 ) {
-    if buf_size < 0 {
-        return fail(ctx, GlError::InvalidValue("negative bufSize"));
-    }
-    let s = ctx.get_program_resource_name(program, program_interface, index);
-    if s.is_empty() {
-        // Resource names are never empty: the Context recorded why.
-        return;
-    }
     // SAFETY: forwarded.
-    unsafe { return_string(ctx, &s, buf_size, length, name) }
+    unsafe {
+        return_name(ctx, buf_size, length, name, |c| {
+            c.get_program_resource_name(program, program_interface, index)
+        })
+    }
 }
 
 pub unsafe fn GetProgramResourceiv(

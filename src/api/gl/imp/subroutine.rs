@@ -58,16 +58,12 @@ pub unsafe fn GetActiveSubroutineUniformName(
     length: *mut GLsizei,
     name: *mut GLchar,
 ) {
-    if bufsize < 0 {
-        return fail(ctx, GlError::InvalidValue("negative bufsize"));
-    }
-    let s = ctx.get_active_subroutine_uniform_name(program, shadertype, index);
-    if s.is_empty() {
-        // Names are never empty: the Context recorded why.
-        return;
-    }
     // SAFETY: forwarded.
-    unsafe { return_string(ctx, &s, bufsize, length, name) }
+    unsafe {
+        return_name(ctx, bufsize, length, name, |c| {
+            c.get_active_subroutine_uniform_name(program, shadertype, index)
+        })
+    }
 }
 
 pub unsafe fn GetActiveSubroutineName(
@@ -79,16 +75,12 @@ pub unsafe fn GetActiveSubroutineName(
     length: *mut GLsizei,
     name: *mut GLchar,
 ) {
-    if bufsize < 0 {
-        return fail(ctx, GlError::InvalidValue("negative bufsize"));
-    }
-    let s = ctx.get_active_subroutine_name(program, shadertype, index);
-    if s.is_empty() {
-        // Names are never empty: the Context recorded why.
-        return;
-    }
     // SAFETY: forwarded.
-    unsafe { return_string(ctx, &s, bufsize, length, name) }
+    unsafe {
+        return_name(ctx, bufsize, length, name, |c| {
+            c.get_active_subroutine_name(program, shadertype, index)
+        })
+    }
 }
 
 pub unsafe fn UniformSubroutinesuiv(
