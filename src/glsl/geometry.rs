@@ -138,14 +138,7 @@ impl Lowerer {
         if self.stage != Stage::Geometry {
             return;
         }
-        let first = units.iter().flatten().find_map(|ext| match ext {
-            ast::External::Qualifiers(q, names)
-                if names.is_empty() && q.storage == Some(ast::Storage::In) =>
-            {
-                q.layout.iter().find_map(|l| input_primitive(&l.name))
-            }
-            _ => None,
-        });
+        let first = first_default_layout(units, ast::Storage::In, |l| input_primitive(&l.name));
         if self.geometry.input.is_none() {
             self.geometry.input = first;
         }
@@ -557,5 +550,22 @@ fn input_primitive(name: &str) -> Option<InputPrimitive> {
         "triangles" => InputPrimitive::Triangles,
         "triangles_adjacency" => InputPrimitive::TrianglesAdjacency,
         _ => return None,
+    })
+}
+
+/// The first layout qualifier that `take` accepts among the stage's default-qualifier
+/// declarations of `storage` (`layout(...) in;` / `layout(...) out;`), in unit order: what
+/// the prescans read before anything is lowered (`prescan_geometry_input`,
+/// `prescan_tess_vertices`).
+pub(super) fn first_default_layout<T>(
+    units: &[Vec<ast::External>],
+    storage: ast::Storage,
+    mut take: impl FnMut(&ast::LayoutQual) -> Option<T>,
+) -> Option<T> {
+    units.iter().flatten().find_map(|ext| match ext {
+        ast::External::Qualifiers(q, names) if names.is_empty() && q.storage == Some(storage) => {
+            q.layout.iter().find_map(&mut take)
+        }
+        _ => None,
     })
 }

@@ -128,19 +128,12 @@ impl Lowerer {
         if self.stage != Stage::TessControl {
             return;
         }
-        let first = units.iter().flatten().find_map(|ext| match ext {
-            ast::External::Qualifiers(q, names)
-                if names.is_empty() && q.storage == Some(ast::Storage::Out) =>
-            {
-                q.layout.iter().find_map(|l| {
-                    (l.name == "vertices")
-                        .then(|| l.value.as_ref().and_then(|e| self.const_eval(e)))
-                        .flatten()
-                        .and_then(|c| c.as_index())
-                        .filter(|&n| (1..=tess::MAX_PATCH_VERTICES as i64).contains(&n))
-                })
-            }
-            _ => None,
+        let first = super::geometry::first_default_layout(units, ast::Storage::Out, |l| {
+            (l.name == "vertices")
+                .then(|| l.value.as_ref().and_then(|e| self.const_eval(e)))
+                .flatten()
+                .and_then(|c| c.as_index())
+                .filter(|&n| (1..=tess::MAX_PATCH_VERTICES as i64).contains(&n))
         });
         if self.tess.vertices.is_none() {
             self.tess.vertices = first.map(|n| n as u32);
