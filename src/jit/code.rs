@@ -40,9 +40,23 @@ pub(crate) fn define_and_finalize(
             eprintln!("; machine code of {id:?}\n{v}");
         }
     }
+    // `bin`: the function's bytes, named by the address they run at, so a callgrind profile's
+    // per-instruction counts (`--dump-instr=yes`) map onto `objdump -b binary
+    // --adjust-vma=ADDR` of the file.
+    let bytes = dump_wanted("bin")
+        .then(|| ctx.compiled_code().map(|c| c.code_buffer().to_vec()))
+        .flatten();
     jit.clear_context(ctx);
     jit.finalize_definitions().map_err(bug)?;
-    Ok(jit.get_finalized_function(id))
+    let entry = jit.get_finalized_function(id);
+    if let Some(bytes) = bytes {
+        let path = std::env::temp_dir().join(format!("softgl-jit-{:x}.bin", entry as usize));
+        match std::fs::write(&path, bytes) {
+            Ok(()) => eprintln!("; {id:?} at {entry:p}: {}", path.display()),
+            Err(e) => eprintln!("; {id:?} at {entry:p}: writing {}: {e}", path.display()),
+        }
+    }
+    Ok(entry)
 }
 
 /// The host ISA with our flags, built on first use.

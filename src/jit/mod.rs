@@ -28,7 +28,9 @@
 //! Debugging: `SOFTGL_DUMP=ir,clif` prints each compiled module's IR (`ir::dump`) and its
 //! Cranelift IR to stderr (`clif` also prints each fragment variant's); `asm` prints the
 //! machine code (Cranelift's listing) of every function `code::define_and_finalize` compiles
-//! (fragment block entries included), for reading a callgrind profile of generated code.
+//! (fragment block entries included), and `bin` writes its bytes to
+//! `$TMPDIR/softgl-jit-ADDR.bin` (ADDR: where it runs), for mapping a callgrind profile of
+//! generated code (`--dump-instr=yes`) onto its instructions.
 
 pub mod abi;
 mod cache;
