@@ -155,8 +155,12 @@ pub const QUAD_COLOR: i32 = offset_of!(FragQuad, color) as i32;
 /// Signature of a fragment variant's quad entry: `fn(env, quad) -> lanes written`.
 pub type VariantFn = unsafe extern "C" fn(*const FragEnv, *mut FragQuad) -> u32;
 
-/// One 4×4 block for a fragment variant's block entry (`VariantBlockFn`): up to four 2×2
-/// quads that share texel base pointers and row strides instead of a pointer per lane.
+/// A span of 4×4 blocks in one row for a fragment variant's block entry (`VariantBlockFn`):
+/// block k starts 4k pixels right of the first, and each block's up to four 2×2 quads share
+/// texel base pointers and row strides instead of a pointer per lane. The fields describe
+/// the first block; the variant moves `dx`, `x`, the image pointers and the edge values 4
+/// pixels right after each block (so after the call they describe the block past the
+/// span's last), and leaves the rest as it found them apart from `inv`'s row pointers.
 /// The variant interpolates each quad itself from the triangle's planes (window z first,
 /// for early depth; then, for quads with a lane left, 1/w, the inputs and the builtins the
 /// shader reads, written to the quad's rows at `inputs`/`builtins`), so the caller only
@@ -192,10 +196,12 @@ pub struct FragBlock {
     /// The shader's invocation: `outputs` and `mask` (0xF) set by the caller; the variant
     /// points `inputs` and `builtins` at each quad's before calling the shader.
     pub inv: Invocation,
-    /// Pixels that may be covered (bits `j * 4 + i`), already limited to the tile, the
-    /// images and the triangle's bounds; with `edge_test` set the variant also clears the
-    /// pixels outside the triangle's edges.
-    pub cover: u32,
+    /// Pixels that may be covered: block k's pixel (i, j) is bit `16 * k + j * 4 + i`,
+    /// already limited to the tile, the images and the triangle's bounds; with block k's
+    /// `edge_test` bit set the variant also clears its pixels outside the triangle's edges.
+    /// The span is the blocks up to the last with a bit set (at most 4); a block with no
+    /// bit in between is skipped.
+    pub cover: u64,
     /// gl_FrontFacing of the triangle (and the stencil face it uses): `u32::MAX` front, 0
     /// back.
     pub front: u32,
@@ -227,13 +233,16 @@ pub struct FragBlock {
     /// Colour texel of pixel (0, 0) per attachment, and each image's row stride in bytes.
     pub color: [*mut u8; MAX_COLOR_ATTACHMENTS],
     pub color_stride: [i64; MAX_COLOR_ATTACHMENTS],
-    /// Non-zero when the block is only partly inside the triangle: the variant then keeps
-    /// in `cover` only the pixels where all three `edges` are >= 0. Zero (a block the tile
-    /// loop found wholly inside) skips the per-pixel tests; `edges` is not read.
+    /// Bit k set when block k is only partly inside the triangle: the variant then keeps
+    /// in its `cover` bits only the pixels where all three `edges` are >= 0. Clear (a block
+    /// the tile loop found wholly inside) skips the per-pixel tests of that block.
     pub edge_test: u32,
     pub _pad: u32,
-    /// The triangle's three edge functions at this block (`raster::fixed::Edge`, the fill
-    /// rule folded into the sign): pixel (i, j) is inside an edge when `c + a·i + b·j >= 0`,
+    /// The triangle's three edge functions at the first block (`raster::fixed::Edge`, the
+    /// fill rule folded into the sign), read only when an `edge_test` bit is set (then they
+    /// must be right for the first block whatever its own bit, since each later block's
+    /// values come from them): pixel (i, j) of block k is inside an edge when
+    /// `c + a·(4k + i) + b·j >= 0`,
     /// in exact i64 arithmetic (setup's bounds keep every value at a pixel of the block
     /// below 2^62, so no step overflows).
     pub edges: [BlockEdge; 3],
@@ -305,24 +314,24 @@ const _: () = {
     assert!(QUAD_COLOR == 96);
     assert!(BLOCK_INV == 0);
     assert!(BLOCK_COVER == 32);
-    assert!(BLOCK_FRONT == 36);
-    assert!(BLOCK_DX == 40);
-    assert!(BLOCK_DY == 44);
-    assert!(BLOCK_X == 48);
-    assert!(BLOCK_Y == 52);
-    assert!(BLOCK_Z_PLANE == 56);
-    assert!(BLOCK_W_PLANE == 72);
-    assert!(BLOCK_PLANES == 88);
-    assert!(BLOCK_INPUTS == 96);
-    assert!(BLOCK_INPUT_STRIDE == 104);
-    assert!(BLOCK_BUILTINS == 112);
-    assert!(BLOCK_BUILTIN_STRIDE == 120);
-    assert!(BLOCK_DEPTH == 128);
-    assert!(BLOCK_DEPTH_STRIDE == 136);
-    assert!(BLOCK_COLOR == 144);
-    assert!(BLOCK_COLOR_STRIDE == 208);
-    assert!(BLOCK_EDGE_TEST == 272);
-    assert!(BLOCK_EDGES == 280);
+    assert!(BLOCK_FRONT == 40);
+    assert!(BLOCK_DX == 44);
+    assert!(BLOCK_DY == 48);
+    assert!(BLOCK_X == 52);
+    assert!(BLOCK_Y == 56);
+    assert!(BLOCK_Z_PLANE == 60);
+    assert!(BLOCK_W_PLANE == 76);
+    assert!(BLOCK_PLANES == 96);
+    assert!(BLOCK_INPUTS == 104);
+    assert!(BLOCK_INPUT_STRIDE == 112);
+    assert!(BLOCK_BUILTINS == 120);
+    assert!(BLOCK_BUILTIN_STRIDE == 128);
+    assert!(BLOCK_DEPTH == 136);
+    assert!(BLOCK_DEPTH_STRIDE == 144);
+    assert!(BLOCK_COLOR == 152);
+    assert!(BLOCK_COLOR_STRIDE == 216);
+    assert!(BLOCK_EDGE_TEST == 280);
+    assert!(BLOCK_EDGES == 288);
     assert!(EDGE_C == 0);
     assert!(EDGE_A == 8);
     assert!(EDGE_B == 16);

@@ -264,10 +264,12 @@ impl FragmentVariant {
         unsafe { (self.entry)(env, quad) }
     }
 
-    /// Runs the covered quads of one 4×4 block (`abi::FragBlock`), in quad order, each as
-    /// `run` would after interpolating its z, inputs and builtins from the block's planes
+    /// Runs the covered quads of a span of 4×4 blocks (`abi::FragBlock`), block by block
+    /// left to right and in quad order in each, each quad as `run` would after
+    /// interpolating its z, inputs and builtins from the block's planes
     /// (`raster::tile::interpolate_quad`); returns how many lanes were written (the sum of
-    /// what `run` returns: samples passed, for occlusion queries).
+    /// what `run` returns: samples passed, for occlusion queries). Leaves `block`'s
+    /// position, image pointers and edge values at the block past the span.
     ///
     /// # Safety
     /// `run`'s contract for the shader env, `block.inv.outputs` and the invocation (the
@@ -276,8 +278,9 @@ impl FragmentVariant {
     /// `block.inputs`/`block.builtins` plus the quad index times the stride, writable,
     /// with rows past every `key.varyings` row; `block.planes` must hold a plane past every
     /// `key.varyings` plane index. For the key's
-    /// depth test and each key colour `c`, the 16 texels `ptr + j * stride + i * bpp`
-    /// (i, j in 0..4) of `block.depth` / `block.color[c.index]` with their strides must be
+    /// depth test and each key colour `c`, the texels `ptr + j * stride + i * bpp` (j in
+    /// 0..4, i in 0..4n for a span of n blocks) of `block.depth` / `block.color[c.index]`
+    /// with their strides must be
     /// texels of that image, of the key's format, that no other thread accesses during the
     /// call.
     pub unsafe fn run_block(&self, env: &FragEnv, block: &mut FragBlock) -> u32 {
@@ -724,14 +727,42 @@ impl V<'_> {
         self.b.ins().return_(&[bits]);
     }
 
-    /// The block entry: the 4 quads of a `FragBlock` in order (quad q covers pixels
-    /// (2·(q & 1) + i, 2·(q >> 1) + j)), each skipped when none of its pixels is covered;
-    /// returns the number of lanes written.
-    /// Unrolled: each quad's addresses are constant offsets from the block's pointers.
+    /// The block entry: a span of 4×4 blocks left to right, and in each the 4 quads in
+    /// order (quad q covers pixels (2·(q & 1) + i, 2·(q >> 1) + j)), each skipped when none
+    /// of its pixels is covered; returns the number of lanes written.
+    /// A loop over the blocks (the span ends where no cover bit is left), the quads of one
+    /// block unrolled: each quad's addresses are constant offsets from the block's
+    /// pointers, which the loop moves 4 texels right per block (in the `FragBlock`).
     fn emit_block_entry(&mut self, key: &FragmentKey, shader: usize, shader_sig: SigRef) {
         let m = mem();
-        let cover = self.b.ins().load(types::I32, m, self.arg, abi::BLOCK_COVER);
-        let cover = self.emit_edge_coverage(cover);
+        let written = self.b.declare_var(types::I32);
+        let zero = self.b.ins().iconst(types::I32, 0);
+        self.b.def_var(written, zero);
+        // The span: block k's pixels in bits 16k.., its edge test in bit k. Each turn takes
+        // the low block, then shifts both words and moves the block's fields 4 pixels right.
+        let covers = self.b.declare_var(types::I64);
+        let all = self.b.ins().load(types::I64, m, self.arg, abi::BLOCK_COVER);
+        self.b.def_var(covers, all);
+        let tests = self.b.declare_var(types::I32);
+        let all = self
+            .b
+            .ins()
+            .load(types::I32, m, self.arg, abi::BLOCK_EDGE_TEST);
+        self.b.def_var(tests, all);
+        let head = self.b.create_block();
+        let body = self.b.create_block();
+        let advance = self.b.create_block();
+        let exit = self.b.create_block();
+        self.b.ins().jump(head, &[]);
+        self.b.switch_to_block(head);
+        let left = self.b.use_var(covers);
+        self.b.ins().brif(left, body, &[], exit, &[]);
+        self.b.switch_to_block(body);
+        let cover = self.b.ins().ireduce(types::I32, left);
+        let cover = self.b.ins().band_imm_u(cover, 0xFFFF);
+        let test = self.b.use_var(tests);
+        let test = self.b.ins().band_imm_u(test, 1);
+        let cover = self.emit_edge_coverage(cover, test);
         let inv = self.b.ins().iadd_imm_s(self.arg, abi::BLOCK_INV as i64);
         let inputs = self.b.ins().load(self.ptr, m, self.arg, abi::BLOCK_INPUTS);
         let in_stride = self
@@ -752,9 +783,6 @@ impl V<'_> {
         let dy = self.b.ins().splat(I32X4, dy);
         let bit = |b: Builtin| key.builtins & (1 << b.index()) != 0;
         let need_z = key.depth.is_some() || bit(Builtin::FragCoordZ);
-        let written = self.b.declare_var(types::I32);
-        let zero = self.b.ins().iconst(types::I32, 0);
-        self.b.def_var(written, zero);
         for q in 0..4i64 {
             let (qx, qy) = ((q & 1) * 2, (q >> 1) * 2);
             // Bits j·4 + i of the block → lane bits of the quad.
@@ -763,7 +791,11 @@ impl V<'_> {
             let row1 = self.b.ins().ushr_imm_u(cover, qy * 4 + 4 + qx - 2);
             let row1 = self.b.ins().band_imm_u(row1, 0xC);
             let bits = self.b.ins().bor(row0, row1);
-            let next = self.b.create_block();
+            let next = if q == 3 {
+                advance
+            } else {
+                self.b.create_block()
+            };
             let body = self.b.create_block();
             self.b.ins().brif(bits, body, &[], next, &[]);
             self.b.switch_to_block(body);
@@ -820,25 +852,64 @@ impl V<'_> {
             self.b.ins().jump(next, &[]);
             self.b.switch_to_block(next);
         }
+        // The next block of the span: 4 pixels right.
+        let rest = self.b.use_var(covers);
+        let rest = self.b.ins().ushr_imm_u(rest, 16);
+        self.b.def_var(covers, rest);
+        let rest = self.b.use_var(tests);
+        let rest = self.b.ins().ushr_imm_u(rest, 1);
+        self.b.def_var(tests, rest);
+        for off in [abi::BLOCK_DX, abi::BLOCK_X] {
+            let v = self.b.ins().load(types::I32, m, self.arg, off);
+            let v = self.b.ins().iadd_imm_s(v, 4);
+            self.b.ins().store(m, v, self.arg, off);
+        }
+        let mut images = Vec::new();
+        if key.depth.is_some() || key.stencil.is_some() {
+            images.push((abi::BLOCK_DEPTH, 4));
+        }
+        for c in &key.colors {
+            let bpp = c.format.bytes_per_texel() as i64;
+            images.push((abi::BLOCK_COLOR + c.index as i32 * 8, bpp));
+        }
+        for (off, bpp) in images {
+            let p = self.b.ins().load(self.ptr, m, self.arg, off);
+            let p = self.b.ins().iadd_imm_s(p, 4 * bpp);
+            self.b.ins().store(m, p, self.arg, off);
+        }
+        // Edge values at the next block's pixel (0, 0) (still a pixel of the triangle's
+        // bounds, so no overflow; read only where the next block's test bit is set).
+        for k in 0..3 {
+            let base = abi::BLOCK_EDGES + k * abi::EDGE_SIZE;
+            let c = self
+                .b
+                .ins()
+                .load(types::I64, m, self.arg, base + abi::EDGE_C);
+            let a = self
+                .b
+                .ins()
+                .load(types::I64, m, self.arg, base + abi::EDGE_A);
+            let a4 = self.b.ins().ishl_imm_u(a, 2);
+            let c = self.b.ins().iadd(c, a4);
+            self.b.ins().store(m, c, self.arg, base + abi::EDGE_C);
+        }
+        self.b.ins().jump(head, &[]);
+        self.b.switch_to_block(exit);
         let total = self.b.use_var(written);
         self.b.ins().return_(&[total]);
     }
 
-    /// `cover` limited to the pixels inside the block's three edges when its `edge_test`
-    /// word is set (`raster::tile::edge_mask`'s rule: pixel (i, j) is inside when every
+    /// `cover` limited to the pixels inside the block's three edges when `test` (the
+    /// block's `edge_test` bit) is set (`raster::tile::edge_mask`'s rule: pixel (i, j) is inside when every
     /// `c + a·i + b·j >= 0`, exact in i64), `cover` itself otherwise.
     ///
     /// Two pixels of a row per I64X2 vector, stepped by additions from the edge's value at
     /// pixel (0, 0) (each sum is the edge's value at a pixel of the block, so none
     /// overflows). The three edges' values are OR-ed: the sign bit of the OR is set when
     /// any of them is negative, and `vhigh_bits` gathers those signs into pixel bits.
-    fn emit_edge_coverage(&mut self, cover: Value) -> Value {
+    fn emit_edge_coverage(&mut self, cover: Value, test: Value) -> Value {
         let m = mem();
         let i64x2 = types::I64X2;
-        let test = self
-            .b
-            .ins()
-            .load(types::I32, m, self.arg, abi::BLOCK_EDGE_TEST);
         let edges = self.b.create_block();
         let done = self.b.create_block();
         let out = self.b.append_block_param(done, types::I32);

@@ -1453,7 +1453,7 @@ fn check_block(
             builtins: std::ptr::null(),
             mask: 0xF,
         },
-        cover: cover as u32,
+        cover: u64::from(cover),
         front: if front { u32::MAX } else { 0 },
         dx,
         dy,
@@ -1608,6 +1608,231 @@ fn block_entries_match_the_reference_quad_by_quad() {
     assert!(
         compared > blocks * 2,
         "{compared} quads interpolated in {blocks} blocks"
+    );
+}
+
+/// Runs a span of `n` 4×4 blocks (`FragBlock::cover` bits 16k.., `edge_test` bit k) through
+/// `v`'s block entry in one call, and the same blocks one call each, on copies of the same
+/// random images; panics unless both leave every texel the same and count the same lanes.
+/// Returns the texels the span changed.
+fn check_span(
+    rng: &mut Rng,
+    shader: &Arc<dyn ShaderCode>,
+    v: &FragmentVariant,
+    atts: &[Attachment],
+    stencil: Option<&StencilState>,
+    n: usize,
+) -> usize {
+    let key = v.key();
+    let rows = v.output_rows() as usize;
+    let in_len = shader.input_words() as usize * 4;
+    let w = 4 * n + 2;
+    // Pixel (i, j) of the span (i in 0..4n) at texel j * w + i + 1.
+    let texel = |i: usize, j: usize| j * w + i + 1;
+    let (dx, dy) = (rng.below(17) as i32 - 8, rng.below(17) as i32 - 8);
+    // The copy shader discards where its discard row is not zero: a zero plane there in
+    // most spans, so they draw.
+    let planes: Vec<Plane> = key
+        .varyings
+        .iter()
+        .map(|vk| {
+            if vk.row != ROWS || rng.below(4) == 0 {
+                random_plane(rng)
+            } else {
+                Plane::default()
+            }
+        })
+        .collect();
+    let z_plane = random_plane(rng);
+    let w_plane = Plane {
+        c: 0.25 + rng.float().abs(),
+        ..random_plane(rng)
+    };
+    let (bx, by) = (rng.below(100) as i32, rng.below(100) as i32);
+    let edges: Option<[Edge; 3]> = (rng.below(3) != 0)
+        .then(|| std::array::from_fn(|_| random_edge(rng, bx + 2 * n as i32, by)));
+    let mut cover = 0u64;
+    let mut partial = 0u32;
+    for k in 0..n {
+        let m = match rng.below(4) {
+            0 => 0,
+            1 => 0xFFFF,
+            _ => rng.next() as u16,
+        };
+        cover |= u64::from(m) << (16 * k);
+        if edges.is_some() && rng.bool() {
+            partial |= 1 << k;
+        }
+    }
+    let front = rng.bool();
+    let frag_coord = FragCoordMap::new(rng.bool(), rng.bool(), 1 + rng.below(200) as u32);
+    let mut depth = vec![[0u8; 4]; w * 4];
+    if has_zs(key) {
+        for j in 0..4 {
+            for i in 0..4 * n {
+                let z = z_plane.eval((dx + i as i32) as f32, (dy + j as i32) as f32);
+                depth[texel(i, j)] = random_zs(rng, key, stencil, z);
+            }
+        }
+    }
+    let colors: Vec<Vec<u8>> = atts
+        .iter()
+        .map(|a| {
+            let bpp = a.key.format.bytes_per_texel();
+            (0..w * 4)
+                .flat_map(|_| random_texel(rng, a.key.format)[..bpp].to_vec())
+                .collect()
+        })
+        .collect();
+    let shader_env = ShaderEnv {
+        uniforms: std::ptr::null(),
+        uniform_words: 0,
+        blocks: std::ptr::null(),
+        block_count: 0,
+        storage: std::ptr::null(),
+        storage_count: 0,
+        sampler: std::ptr::null(),
+        loop_trips: std::ptr::null(),
+        loop_budget: crate::ir::interp::loop_budget(),
+    };
+    let mut fenv = FragEnv {
+        shader_env: &shader_env,
+        blend_color: [[0.0; 4]; MAX_COLOR_ATTACHMENTS],
+        blend_color_unorm8: [[0; 4]; MAX_COLOR_ATTACHMENTS],
+        frag_coord: frag_coord.to_env(),
+        stencil: zs_env(stencil),
+    };
+    for (i, a) in atts.iter().enumerate() {
+        if let Some(b) = a.blend {
+            fenv.blend_color[i] = b.constant();
+            fenv.blend_color_unorm8[i] = b.constant_unorm8();
+        }
+    }
+    // One call from block `first` over the blocks in `cover`/`partial` (already shifted
+    // so that bit 0 is block `first`), on the images given.
+    let run = |first: usize,
+               cover: u64,
+               partial: u32,
+               depth: &mut Vec<[u8; 4]>,
+               colors: &mut Vec<Vec<u8>>|
+     -> u32 {
+        let mut out = vec![0u32; rows * 4];
+        let mut inputs = vec![UNWRITTEN; in_len * 4];
+        let mut builtins = vec![UNWRITTEN; Builtin::COUNT * 4 * 4];
+        let x = bx + 4 * first as i32;
+        let mut block = FragBlock {
+            inv: Invocation {
+                inputs: std::ptr::null(),
+                outputs: out.as_mut_ptr(),
+                builtins: std::ptr::null(),
+                mask: 0xF,
+            },
+            cover,
+            front: if front { u32::MAX } else { 0 },
+            dx: dx + 4 * first as i32,
+            dy,
+            x,
+            y: by,
+            z_plane: [z_plane.a, z_plane.b, z_plane.c, 0.0],
+            w_plane: [w_plane.a, w_plane.b, w_plane.c, 0.0],
+            planes: planes.as_ptr().cast::<f32>(),
+            inputs: inputs.as_mut_ptr(),
+            input_stride: (in_len * 4) as u64,
+            builtins: builtins.as_mut_ptr(),
+            builtin_stride: (Builtin::COUNT * 4 * 4) as u64,
+            depth: depth[texel(4 * first, 0)].as_mut_ptr(),
+            depth_stride: (w * 4) as i64,
+            color: [std::ptr::null_mut(); MAX_COLOR_ATTACHMENTS],
+            color_stride: [0; MAX_COLOR_ATTACHMENTS],
+            edge_test: partial,
+            _pad: 0,
+            edges: [BlockEdge {
+                c: -1,
+                a: -1,
+                b: -1,
+            }; 3],
+        };
+        if let Some(e) = &edges {
+            block.edges = e.map(|e| BlockEdge {
+                c: e.eval(x, by),
+                a: e.a,
+                b: e.b,
+            });
+        }
+        for (c, (a, img)) in atts.iter().zip(colors.iter_mut()).enumerate() {
+            let bpp = a.key.format.bytes_per_texel();
+            block.color[c] = img[texel(4 * first, 0) * bpp..].as_mut_ptr();
+            block.color_stride[c] = (w * bpp) as i64;
+        }
+        // SAFETY: every texel the span addresses lies in the images above (4 rows of `w`
+        // texels, the span from texel 1 + 4·first, at most 4n texels wide); inputs and
+        // builtins hold 4 quads at the strides given; `planes` holds a plane per key
+        // varying; outputs hold `output_rows` zeroed rows.
+        unsafe { v.run_block(&fenv, &mut block) }
+    };
+    let (mut one_depth, mut one_colors) = (depth.clone(), colors.clone());
+    let mut one_written = 0;
+    for k in 0..n {
+        let m = (cover >> (16 * k)) & 0xFFFF;
+        if m != 0 {
+            one_written += run(k, m, (partial >> k) & 1, &mut one_depth, &mut one_colors);
+        }
+    }
+    let (mut span_depth, mut span_colors) = (depth.clone(), colors.clone());
+    // The span starts at its first block with a pixel, as `raster::tile` builds it.
+    let first = if cover == 0 {
+        0
+    } else {
+        (cover.trailing_zeros() / 16) as usize
+    };
+    let span_written = run(
+        first,
+        cover >> (16 * first),
+        partial >> first,
+        &mut span_depth,
+        &mut span_colors,
+    );
+    let case = || {
+        format!(
+            "key {key:?}\nn {n} cover {cover:#x} partial {partial:#b} edges {edges:?} planes {planes:?} \
+             z {z_plane:?} w {w_plane:?} d ({dx}, {dy}) at ({bx}, {by}) front {front}\nstencil {stencil:?}"
+        )
+    };
+    assert_eq!(span_written, one_written, "lanes written\n{}", case());
+    assert!(span_depth == one_depth, "depth/stencil texels\n{}", case());
+    assert!(span_colors == one_colors, "colour texels\n{}", case());
+    (0..depth.len())
+        .filter(|&t| depth[t] != span_depth[t])
+        .count()
+        + colors
+            .iter()
+            .zip(&span_colors)
+            .map(|(a, b)| a.iter().zip(b).filter(|(x, y)| x != y).count())
+            .sum::<usize>()
+}
+
+/// Spans of 1 to 4 blocks (`raster::tile` hands the block entry a row of covered blocks
+/// per call) draw what their blocks draw one call each; `block_entries_match_the_reference
+/// _quad_by_quad` holds single blocks to the reference.
+#[test]
+fn spans_match_their_blocks_one_by_one() {
+    let shader = copy_shader();
+    let id = fragment::shader_id(&*shader).expect("JIT code has an entry");
+    let mut rng = Rng(0x5A17_0FB1_0C5E_ED17);
+    let (mut changed, mut spans) = (0, 0);
+    for _ in 0..120 {
+        let (key, atts, stencil) = random_key(&mut rng, id);
+        let v =
+            fragment::compile_uncached(&shader, &key).unwrap_or_else(|e| panic!("{key:?}: {e}"));
+        for _ in 0..6 {
+            let n = 1 + rng.below(4) as usize;
+            changed += check_span(&mut rng, &shader, &v, &atts, stencil.as_ref(), n);
+            spans += 1;
+        }
+    }
+    assert!(
+        changed > spans * 16,
+        "{changed} texels written in {spans} spans"
     );
 }
 

@@ -5,9 +5,11 @@
 //! where the quad path takes a block), then runs the covered pixels (`jit::fragment`: early depth, the
 //! shader, late depth, blending, the colour mask and the stores in one generated function;
 //! helper lanes outside the triangle run the shader for derivatives but never write): a
-//! whole 4×4 block per call through its block entry when the block lies inside every image
-//! (base texel pointers and row strides; the variant interpolates z, the inputs and the
-//! builtins the shader reads from the triangle's planes itself, after early depth), else
+//! span of up to four 4×4 blocks (the covered blocks of one row of a 16×16 block) per call
+//! through its block entry when the span lies inside every image (base texel pointers and
+//! row strides; the variant interpolates z, the inputs and the builtins the shader reads
+//! from the triangle's planes itself, after early depth), else block by block the same
+//! way, else
 //! quad by quad with texel pointers per lane and inputs interpolated here
 //! (`interpolate_quad`, the reference the block entry is tested against). Shader code that
 //! is not JIT code (the interpreter tests swap in) runs the same steps here in Rust through
@@ -652,6 +654,11 @@ fn raster_triangle(ctx: &DrawCtx<'_>, tri: &Triangle, tile: [i32; 4], s: &mut Ti
         }
         Some(full)
     };
+    // The variant's block entry, with the triangle's part of its `FragBlock` set once.
+    let block_entry = ctx
+        .variant
+        .as_deref()
+        .filter(|_| block_triangle(ctx, tri, s));
     // 16×16 blocks aligned to the tile, from the one holding the rect's corner.
     let mut by = tile[1] + ((r[1] - tile[1]) & !15);
     while by <= r[3] {
@@ -663,13 +670,14 @@ fn raster_triangle(ctx: &DrawCtx<'_>, tri: &Triangle, tile: [i32; 4], s: &mut Ti
                 continue;
             }
             let Some(full16) = classify(br) else { continue };
-            // 4×4 blocks.
+            // Rows of 4×4 blocks: each row's covered blocks are one span.
             let mut sy = br[1] & !3;
             while sy <= br[3] {
+                let mut span = Span::default();
                 let mut sx = br[0] & !3;
                 while sx <= br[2] {
                     let sr = setup::intersect([sx, sy, sx + 3, sy + 3], br);
-                    let (x4, y4) = (sx, sy);
+                    let x4 = sx;
                     sx += 4;
                     if sr[0] > sr[2] || sr[1] > sr[3] {
                         continue;
@@ -682,30 +690,14 @@ fn raster_triangle(ctx: &DrawCtx<'_>, tri: &Triangle, tile: [i32; 4], s: &mut Ti
                             Some(f) => f,
                         }
                     };
-                    let mut m = rect_mask(x4, y4, sr);
-                    // The block entry tests the edges of a partly covered block itself.
-                    if let Some(v) = &ctx.variant {
-                        if block_ptrs(ctx, x4, y4, &mut s.block)
-                            && shade_block_variant(ctx, v, tri, x4, y4, m, !full4, s)
-                        {
-                            continue;
-                        }
-                    }
-                    if !full4 {
-                        m &= edge_mask(&tri.edges, x4, y4);
-                    }
-                    if m == 0 {
-                        continue;
-                    }
-                    for q in 0..4 {
-                        let (qi, qj) = ((q & 1) * 2, (q >> 1) * 2);
-                        let bit = |i: i32, j: i32| ((m >> (j * 4 + i)) & 1) as u32;
-                        let lanes = bit(qi, qj)
-                            | bit(qi + 1, qj) << 1
-                            | bit(qi, qj + 1) << 2
-                            | bit(qi + 1, qj + 1) << 3;
-                        if lanes != 0 {
-                            shade_quad(ctx, tri, x4 + qi, y4 + qj, lanes, s);
+                    span.push(x4, rect_mask(x4, sy, sr), !full4);
+                }
+                if span.cover != 0 {
+                    let drawn =
+                        block_entry.is_some_and(|v| shade_span_variant(ctx, v, tri, sy, span, s));
+                    if !drawn {
+                        for (x4, m, partial) in span.blocks() {
+                            shade_block(ctx, tri, x4, sy, m, partial, s);
                         }
                     }
                 }
@@ -713,6 +705,88 @@ fn raster_triangle(ctx: &DrawCtx<'_>, tri: &Triangle, tile: [i32; 4], s: &mut Ti
             }
         }
         by += 16;
+    }
+}
+
+/// The covered 4×4 blocks of one block row, left to right, as the block entry takes them
+/// (`FragBlock::cover`, `edge_test`): block k starts 4k pixels right of `x`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Span {
+    /// Pixel x of block 0 (meaningful once a block is pushed).
+    x: i32,
+    /// Block k's pixels in bits 16k.., as `rect_mask` gives them.
+    cover: u64,
+    /// Bit k: block k is partly inside the triangle.
+    partial: u32,
+}
+
+impl Span {
+    /// Adds the block at `x4` (4 pixels right of the previous one pushed, or further) with
+    /// its pixels inside the rect `m`; a block with no pixel is left out.
+    fn push(&mut self, x4: i32, m: u16, partial: bool) {
+        if m == 0 {
+            return;
+        }
+        if self.cover == 0 {
+            self.x = x4;
+        }
+        let k = ((x4 - self.x) / 4) as u32;
+        debug_assert!(k < 4, "a span is one 16-pixel row of blocks");
+        self.cover |= u64::from(m) << (16 * k);
+        self.partial |= u32::from(partial) << k;
+    }
+
+    /// The last block with a pixel, plus one.
+    fn len(&self) -> u32 {
+        (64 - self.cover.leading_zeros()).div_ceil(16)
+    }
+
+    /// (x, pixels, partly inside) of each block with a pixel.
+    fn blocks(self) -> impl Iterator<Item = (i32, u16, bool)> {
+        (0..self.len()).filter_map(move |k| {
+            let m = (self.cover >> (16 * k)) as u16;
+            (m != 0).then_some((self.x + 4 * k as i32, m, self.partial & (1 << k) != 0))
+        })
+    }
+}
+
+/// One 4×4 block at (x4, y4) with its pixels inside the rect `m` (`partial`: partly inside
+/// the triangle): through the block entry when it lies inside every image (the span
+/// entry declined the whole row), else quad by quad.
+fn shade_block(
+    ctx: &DrawCtx<'_>,
+    tri: &Triangle,
+    x4: i32,
+    y4: i32,
+    m: u16,
+    partial: bool,
+    s: &mut TileScratch,
+) {
+    if let Some(v) = &ctx.variant {
+        let one = Span {
+            x: x4,
+            cover: u64::from(m),
+            partial: u32::from(partial),
+        };
+        if block_triangle(ctx, tri, s) && shade_span_variant(ctx, v, tri, y4, one, s) {
+            return;
+        }
+    }
+    let mut m = m;
+    if partial {
+        m &= edge_mask(&tri.edges, x4, y4);
+    }
+    if m == 0 {
+        return;
+    }
+    for q in 0..4 {
+        let (qi, qj) = ((q & 1) * 2, (q >> 1) * 2);
+        let bit = |i: i32, j: i32| ((m >> (j * 4 + i)) & 1) as u32;
+        let lanes =
+            bit(qi, qj) | bit(qi + 1, qj) << 1 | bit(qi, qj + 1) << 2 | bit(qi + 1, qj + 1) << 3;
+        if lanes != 0 {
+            shade_quad(ctx, tri, x4 + qi, y4 + qj, lanes, s);
+        }
     }
 }
 
@@ -927,19 +1001,20 @@ fn shade_quad_variant(
     ctx.count_passed(written.count_ones());
 }
 
-/// Sets `b`'s texel pointers and strides for the 4×4 block at (x, y) when its 16 pixels
-/// lie inside the depth image (when tested) and every colour image of the draw in this
-/// tile; false (and `b` untouched) otherwise: then the block takes the quad entry, whose
-/// lanes outside an image point at scratch.
+/// Sets `b`'s texel pointers and strides for the `n` 4×4 blocks from (x, y) rightwards
+/// when all their pixels lie inside the depth image (when tested) and every colour image
+/// of the draw in this tile; false (and `b` untouched) otherwise: then the blocks take the
+/// quad entry, whose lanes outside an image point at scratch.
 ///
-/// The pointers come from the tile's writers, so the 16 texels of each image are this
+/// The pointers come from the tile's writers, so the texels of each image are this
 /// worker's; they are only used by the variant call that follows.
-fn block_ptrs(ctx: &DrawCtx<'_>, x: i32, y: i32, b: &mut FragBlock) -> bool {
+fn block_ptrs(ctx: &DrawCtx<'_>, x: i32, y: i32, n: u32, b: &mut FragBlock) -> bool {
     let g = &ctx.blocks;
     let r = g.rect;
     // In i64: with no image at all the rect is all of i32 (`BlockGeom::new`).
     let (x, y, r) = (i64::from(x), i64::from(y), r.map(i64::from));
-    if x < r[0] || y < r[1] || x > r[2] - 3 || y > r[3] - 3 {
+    let last = x + 4 * i64::from(n) - 1;
+    if x < r[0] || y < r[1] || last > r[2] || y > r[3] - 3 {
         return false;
     }
     let (dx, dy) = (x - r[0], y - r[1]);
@@ -1031,25 +1106,10 @@ impl BlockGeom {
     }
 }
 
-/// The production path for blocks inside every image: one call of the variant's block
-/// entry runs the covered quads (in the order the quad path would): the edge tests of a
-/// partly covered block (`partial`), interpolation from the triangle's planes, depth,
-/// shader, blending and stores. `m` is the block's pixels inside the tile and the
-/// triangle's bounds (bit `j * 4 + i` for pixel (x + i, y + j)); `s.block` holds the texel
-/// pointers `block_ptrs` set. False, with nothing drawn, when the triangle lacks planes the
-/// variant reads (then the quad path, which stops at the first missing plane, takes the
-/// block).
-#[allow(clippy::too_many_arguments)]
-fn shade_block_variant(
-    ctx: &DrawCtx<'_>,
-    v: &FragmentVariant,
-    tri: &Triangle,
-    x: i32,
-    y: i32,
-    m: u16,
-    partial: bool,
-    s: &mut TileScratch,
-) -> bool {
+/// Sets the triangle's part of the block entry's `FragBlock` (`s.block`): its planes,
+/// facing and the quads' rows. False when the triangle lacks planes the variant reads
+/// (then the quad path, which stops at the first missing plane, takes its blocks).
+fn block_triangle(ctx: &DrawCtx<'_>, tri: &Triangle, s: &mut TileScratch) -> bool {
     let planes = &ctx.d.planes;
     let first = tri.varyings as usize;
     if first + ctx.planes_per_tri > planes.len() {
@@ -1063,20 +1123,7 @@ fn shade_block_variant(
         builtins,
         mask: 0xF,
     };
-    b.cover = m as u32;
-    b.edge_test = partial as u32;
-    if partial {
-        b.edges = tri.edges.map(|e| BlockEdge {
-            c: e.eval(x, y),
-            a: e.a,
-            b: e.b,
-        });
-    }
     b.front = if tri.front { u32::MAX } else { 0 };
-    b.dx = x - tri.origin[0];
-    b.dy = y - tri.origin[1];
-    b.x = x;
-    b.y = y;
     b.z_plane = [tri.z.a, tri.z.b, tri.z.c, 0.0];
     b.w_plane = [tri.inv_w.a, tri.inv_w.b, tri.inv_w.c, 0.0];
     b.planes = planes.as_ptr().wrapping_add(first).cast::<f32>();
@@ -1084,14 +1131,50 @@ fn shade_block_variant(
     b.input_stride = (s.in_len * 4) as u64;
     b.builtins = builtins;
     b.builtin_stride = (BUILTIN_WORDS * 4) as u64;
+    true
+}
+
+/// The production path for blocks inside every image: one call of the variant's block
+/// entry runs the span's covered quads (in the order the quad path would): the edge tests
+/// of partly covered blocks, interpolation from the triangle's planes, depth, shader,
+/// blending and stores. `span` holds the blocks' pixels inside the tile and the triangle's
+/// bounds, in the row of blocks at `y`; `block_triangle` has set the triangle's part of
+/// `s.block`. False, with nothing drawn, when a block of the span is not inside every image
+/// (then its blocks go one by one).
+fn shade_span_variant(
+    ctx: &DrawCtx<'_>,
+    v: &FragmentVariant,
+    tri: &Triangle,
+    y: i32,
+    span: Span,
+    s: &mut TileScratch,
+) -> bool {
+    let x = span.x;
+    let b = &mut s.block;
+    if !block_ptrs(ctx, x, y, span.len(), b) {
+        return false;
+    }
+    b.cover = span.cover;
+    b.edge_test = span.partial;
+    if span.partial != 0 {
+        b.edges = tri.edges.map(|e| BlockEdge {
+            c: e.eval(x, y),
+            a: e.a,
+            b: e.b,
+        });
+    }
+    b.dx = x - tri.origin[0];
+    b.dy = y - tri.origin[1];
+    b.x = x;
+    b.y = y;
     // SAFETY: as `shade_quad_variant`'s, per quad: each quad's inputs (`in_len` words, at
     // least what `buffers_fit` checked for one quad, past every row of the key's
     // `varyings`, which `DrawCtx::new` keeps below `input_words`) and builtins
-    // (`BUILTIN_WORDS`) lie at the strides set here, in buffers the variant may write; the
-    // triangle's planes from `first` hold `planes_per_tri` entries (checked above), past
-    // every plane index of the key; the outputs were sized for the variant when the draw
-    // started; the texel pointers and strides were set by `block_ptrs` for this block,
-    // whose 16 pixels lie in this worker's tile of every image.
+    // (`BUILTIN_WORDS`) lie at the strides `block_triangle` set, in buffers the variant may
+    // write; the triangle's planes from its first hold `planes_per_tri` entries (checked
+    // there), past every plane index of the key; the outputs were sized for the variant
+    // when the draw started; the texel pointers and strides were set by `block_ptrs` for
+    // the span's blocks, whose pixels lie in this worker's tile of every image.
     let written = unsafe { v.run_block(&ctx.fenv, b) };
     ctx.count_passed(written);
     true
