@@ -610,3 +610,56 @@ mod tests {
         }
     }
 }
+
+/// The image-uniform limits of GL 4.5 core §7.13 (table 23.64), checked at link:
+/// GL_MAX_<stage>_IMAGE_UNIFORMS per stage and GL_MAX_COMBINED_IMAGE_UNIFORMS over the
+/// program's stages, each array element counting once. Bindless images
+/// (`layout(bindless_image)`) reach no unit and do not count, as in Mesa. Returns the
+/// info-log lines of the limits passed.
+pub(crate) fn check_image_uniforms(
+    stages: &[(crate::ir::Stage, Option<&crate::ir::Module>)],
+) -> Result<(), String> {
+    use crate::glsl::builtin_constants::MAX_STAGE_IMAGE_UNIFORMS;
+    let mut log = String::new();
+    let mut combined = 0u64;
+    for (stage, m) in stages {
+        let Some(m) = m else { continue };
+        let used: u64 = m
+            .uniforms
+            .iter()
+            .filter(|u| matches!(u.ty.base, crate::ir::BaseType::Image(_)) && !u.bindless)
+            .map(|u| u.array_len.unwrap_or(1) as u64)
+            .sum();
+        if used > MAX_STAGE_IMAGE_UNIFORMS as u64 {
+            log.push_str(&format!(
+                "error: the {} shader uses {used} image uniforms, more than GL_MAX_{}_IMAGE_UNIFORMS ({MAX_STAGE_IMAGE_UNIFORMS})\n",
+                stage_upper(*stage).to_lowercase().replace('_', " "),
+                stage_upper(*stage),
+            ));
+        }
+        combined += used;
+    }
+    if combined > MAX_STAGE_IMAGE_UNIFORMS as u64 && log.is_empty() {
+        log.push_str(&format!(
+            "error: the program's shaders use {combined} image uniforms, more than GL_MAX_COMBINED_IMAGE_UNIFORMS ({MAX_STAGE_IMAGE_UNIFORMS})\n"
+        ));
+    }
+    if log.is_empty() {
+        Ok(())
+    } else {
+        Err(log)
+    }
+}
+
+/// The stage's word in GL's limit names (GL_MAX_<STAGE>_...).
+fn stage_upper(stage: crate::ir::Stage) -> &'static str {
+    use crate::ir::Stage;
+    match stage {
+        Stage::Vertex => "VERTEX",
+        Stage::TessControl => "TESS_CONTROL",
+        Stage::TessEval => "TESS_EVALUATION",
+        Stage::Geometry => "GEOMETRY",
+        Stage::Fragment => "FRAGMENT",
+        Stage::Compute => "COMPUTE",
+    }
+}
