@@ -47,7 +47,13 @@ impl Lowerer {
             }
             ExprKind::Length(x) => {
                 let p = self.place(x)?;
-                if matches!((&p.root, &p.ty), (Root::Storage { .. }, Type::Array(_, 0))) {
+                if matches!(
+                    (&p.root, &p.ty),
+                    (
+                        Root::Storage { .. } | Root::StorageOneOf { .. },
+                        Type::Array(_, 0)
+                    )
+                ) {
                     return self.runtime_length(&p, e.span);
                 }
                 let n = match &p.ty {

@@ -167,6 +167,13 @@ impl Lowerer {
             if args.len() != 1 {
                 bail!(self, span, "{name} takes one argument");
             }
+            if name == "imageSize" && self.version < 430 && !self.memory.image_size {
+                bail!(
+                    self,
+                    span,
+                    "imageSize requires GLSL 4.30 or GL_ARB_shader_image_size"
+                );
+            }
             if name == "imageSamples" && !dim.is_ms() {
                 bail!(
                     self,
