@@ -57,6 +57,18 @@ impl Lowerer {
             }
             size[k] = v as u32;
         }
+        // ARB_compute_shader: a local size of more than
+        // GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS is a compile error (as in Mesa), not only
+        // a link error.
+        let invocations: u64 = size.iter().map(|&s| s as u64).product();
+        if invocations > compute::MAX_INVOCATIONS as u64 {
+            bail!(
+                self,
+                q.span,
+                "the local size {size:?} has {invocations} invocations; GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS is {}",
+                compute::MAX_INVOCATIONS
+            );
+        }
         match self.local_size {
             Some(old) if old != size => bail!(
                 self,
@@ -67,6 +79,7 @@ impl Lowerer {
             Some(_) => Ok(()),
             None => {
                 self.local_size = Some(size);
+                self.local_size_at = Some(q.span);
                 self.declare_work_group_size(size);
                 Ok(())
             }

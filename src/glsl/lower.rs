@@ -247,6 +247,8 @@ pub struct Lowerer {
     pub early_fragment_tests: bool,
     /// Compute: `layout(local_size_*) in;` once declared (`compute.rs`).
     pub local_size: Option<[u32; 3]>,
+    /// Where that declaration is: gl_WorkGroupSize may not be used before it.
+    pub local_size_at: Option<Span>,
     /// Compute: bytes of `shared` variables so far.
     pub shared_bytes: u32,
     /// Geometry: the layout qualifiers so far (`geometry.rs`).
@@ -414,6 +416,7 @@ impl Lowerer {
             writes_depth: false,
             early_fragment_tests: false,
             local_size: None,
+            local_size_at: None,
             shared_bytes: 0,
             geometry: Default::default(),
             tess: Default::default(),

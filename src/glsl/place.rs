@@ -105,6 +105,16 @@ impl Lowerer {
         match &e.kind {
             ExprKind::Ident(n) => match self.lookup(n) {
                 Some(super::lower::Sym::Var(v)) => {
+                    // GLSL 4.60 §7.1: not before `layout(local_size_*) in;`.
+                    if n == "gl_WorkGroupSize"
+                        && self.local_size_at.is_some_and(|at| at > e.span)
+                    {
+                        bail!(
+                            self,
+                            e.span,
+                            "gl_WorkGroupSize used before the local size is declared"
+                        );
+                    }
                     if n == "gl_FragCoord" {
                         let first = self.frag_coord_first_use.get_or_insert(e.span);
                         *first = (*first).min(e.span);
