@@ -199,6 +199,15 @@ impl Lowerer {
                 if matches!(ty, Type::Void) {
                     bail!(self, e.span, "?: operands cannot be void");
                 }
+                // GLSL 4.60 §4.1.7: opaque values are operands of indexing, member
+                // selection and parentheses only (ARB_bindless_texture lifts that).
+                if ty.contains_sampler() && !self.bindless {
+                    bail!(
+                        self,
+                        e.span,
+                        "?: operands of opaque type {ty} require GL_ARB_bindless_texture"
+                    );
+                }
                 let res = self.new_vars_for(&ty);
                 let mut arms = Vec::new();
                 for (mut body, v) in [(abody, av), (bbody, bv)] {
