@@ -78,7 +78,7 @@ pub(crate) fn image_format(format: u32) -> Option<ImageFormatInfo> {
 
 /// Whether a texture's target has layers an image unit may bind whole (`layered`): array,
 /// cube map, cube map array and 3D textures (GL 4.5 core §8.26).
-fn is_layered_target(target: Option<u32>) -> bool {
+pub(crate) fn is_layered_target(target: Option<u32>) -> bool {
     matches!(
         target,
         Some(
@@ -373,7 +373,10 @@ impl Context {
                         dest,
                         words: view.words.clone(),
                         original: if writes {
-                            view.words.iter().map(|w| w.load(Ordering::Relaxed)).collect()
+                            view.words
+                                .iter()
+                                .map(|w| w.load(Ordering::Relaxed))
+                                .collect()
                         } else {
                             Vec::new()
                         },
@@ -614,7 +617,9 @@ impl Context {
                             s.read_bytes(z as usize * s.layer_bytes(), &mut row);
                             for texel in row.chunks_mut(sb) {
                                 let src = all.get(at..at + tb);
-                                if let Some(src) = src.filter(|s| before.get(at..at + tb) != Some(*s)) {
+                                if let Some(src) =
+                                    src.filter(|s| before.get(at..at + tb) != Some(*s))
+                                {
                                     from_canonical(stored, canonical, src, texel);
                                 }
                                 at += tb;

@@ -329,9 +329,7 @@ impl Lowerer {
                     Some(ImageFormat::R32ui) => image.sampled == SampledType::Uint,
                     // The float exchange is GLSL 4.50's; GL_ARB_shader_image_load_store has
                     // only the integer forms (as Mesa reads it).
-                    Some(ImageFormat::R32f) => {
-                        op == ImageOp::AtomicExchange && self.version >= 450
-                    }
+                    Some(ImageFormat::R32f) => op == ImageOp::AtomicExchange && self.version >= 450,
                     _ => false,
                 };
                 if !ok {

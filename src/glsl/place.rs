@@ -106,9 +106,7 @@ impl Lowerer {
             ExprKind::Ident(n) => match self.lookup(n) {
                 Some(super::lower::Sym::Var(v)) => {
                     // GLSL 4.60 §7.1: not before `layout(local_size_*) in;`.
-                    if n == "gl_WorkGroupSize"
-                        && self.local_size_at.is_some_and(|at| at > e.span)
-                    {
+                    if n == "gl_WorkGroupSize" && self.local_size_at.is_some_and(|at| at > e.span) {
                         bail!(
                             self,
                             e.span,
@@ -319,8 +317,8 @@ impl Lowerer {
         }
         // The last member of a storage block may be a runtime-sized array (length 0 here):
         // any index is accepted and checked against the bound range when it runs.
-        let runtime = len == 0
-            && matches!(p.root, Root::Storage { .. } | Root::StorageOneOf { .. });
+        let runtime =
+            len == 0 && matches!(p.root, Root::Storage { .. } | Root::StorageOneOf { .. });
         if p.comps.is_some() && !(matches!(p.ty, Type::Basic(_)) && row_major) {
             bail!(self, span, "cannot index a swizzle");
         }
@@ -575,9 +573,8 @@ impl Lowerer {
                 }
             }
             Root::StorageOneOf { .. } => {
-                let vars = self.each_indexed_block(p, &kinds, span, |s, pk| {
-                    Ok(s.read(pk, span)?.vars)
-                })?;
+                let vars =
+                    self.each_indexed_block(p, &kinds, span, |s, pk| Ok(s.read(pk, span)?.vars))?;
                 return Ok(Value {
                     ty: p.ty.clone(),
                     vars,

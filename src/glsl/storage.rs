@@ -49,7 +49,9 @@ impl Lowerer {
         if self.storage_member_access.is_empty() {
             return Ok(());
         }
-        let lo = p.base.saturating_add(offs.iter().copied().min().unwrap_or(0));
+        let lo = p
+            .base
+            .saturating_add(offs.iter().copied().min().unwrap_or(0));
         let mut hi = p
             .base
             .saturating_add(offs.iter().copied().max().unwrap_or(0))
@@ -518,7 +520,11 @@ impl Lowerer {
         span: Span,
     ) -> R<Vec<ir::Var>> {
         let Root::Storage { block, .. } = p.root else {
-            bail!(self, span, "internal error: an atomic outside a storage block");
+            bail!(
+                self,
+                span,
+                "internal error: an atomic outside a storage block"
+            );
         };
         let mut offs = Vec::new();
         match &p.comps {
