@@ -633,37 +633,6 @@ impl Context {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn format_table_sizes_and_classes() {
-        assert_eq!(image_format(gl::RGBA32F).map(|f| f.bits), Some(128));
-        assert_eq!(
-            image_format(gl::R11F_G11F_B10F).map(|f| f.class),
-            Some([11, 11, 10, 0])
-        );
-        assert_eq!(
-            image_format(gl::RGBA8).map(|f| f.bits),
-            image_format(gl::R32UI).map(|f| f.bits)
-        );
-        assert_ne!(
-            image_format(gl::RGBA8).map(|f| f.class),
-            image_format(gl::R32UI).map(|f| f.class)
-        );
-        // Not in table 8.26: sRGB, RGB, depth and compressed formats.
-        for f in [
-            gl::SRGB8_ALPHA8,
-            gl::RGB8,
-            gl::DEPTH_COMPONENT32F,
-            gl::RGB32F,
-        ] {
-            assert!(image_format(f).is_none(), "{f:#x}");
-        }
-    }
-}
-
 /// The image-uniform limits of GL 4.5 core §7.13 (table 23.64), checked at link:
 /// GL_MAX_<stage>_IMAGE_UNIFORMS per stage and GL_MAX_COMBINED_IMAGE_UNIFORMS over the
 /// program's stages, each array element counting once. Bindless images
@@ -714,5 +683,36 @@ fn stage_upper(stage: crate::ir::Stage) -> &'static str {
         Stage::Geometry => "GEOMETRY",
         Stage::Fragment => "FRAGMENT",
         Stage::Compute => "COMPUTE",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn format_table_sizes_and_classes() {
+        assert_eq!(image_format(gl::RGBA32F).map(|f| f.bits), Some(128));
+        assert_eq!(
+            image_format(gl::R11F_G11F_B10F).map(|f| f.class),
+            Some([11, 11, 10, 0])
+        );
+        assert_eq!(
+            image_format(gl::RGBA8).map(|f| f.bits),
+            image_format(gl::R32UI).map(|f| f.bits)
+        );
+        assert_ne!(
+            image_format(gl::RGBA8).map(|f| f.class),
+            image_format(gl::R32UI).map(|f| f.class)
+        );
+        // Not in table 8.26: sRGB, RGB, depth and compressed formats.
+        for f in [
+            gl::SRGB8_ALPHA8,
+            gl::RGB8,
+            gl::DEPTH_COMPONENT32F,
+            gl::RGB32F,
+        ] {
+            assert!(image_format(f).is_none(), "{f:#x}");
+        }
     }
 }
