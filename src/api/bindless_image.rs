@@ -78,8 +78,34 @@ impl Context {
             mag_filter: crate::gl::MagFilter::Nearest,
             ..tex.state
         };
-        if !level_there || !tex.is_complete(&unfiltered) {
+        // Checked in the order piglit's errors test expects: an incomplete texture first
+        // (INVALID_OPERATION), then a level that does not exist or a layer past the
+        // level's layers (INVALID_VALUE), then `layered` on a target without layers
+        // (INVALID_OPERATION).
+        if !tex.is_complete(&unfiltered) {
             return Err(GlError::InvalidOperation("the texture is not complete"));
+        }
+        if !level_there {
+            return Err(GlError::InvalidValue(
+                "the texture has no image at this level",
+            ));
+        }
+        if tex.buffer.is_none() {
+            let layers = tex
+                .levels
+                .get(level as usize)
+                .and_then(|l| l.as_ref())
+                .map_or(1, |img| img.depth());
+            if !layered && layer as u32 >= layers {
+                return Err(GlError::InvalidValue(
+                    "layer is past the layers of the image at this level",
+                ));
+            }
+        }
+        if layered && !super::image_unit::is_layered_target(tex.target) {
+            return Err(GlError::InvalidOperation(
+                "layered is TRUE but the texture has no layers (not 3D, an array or a cube map)",
+            ));
         }
         let key = (name, level, layered, layer, format);
         if let Some(&h) = self.objs.bindless.images.by_key.get(&key) {

@@ -78,7 +78,7 @@ pub(crate) fn image_format(format: u32) -> Option<ImageFormatInfo> {
 
 /// Whether a texture's target has layers an image unit may bind whole (`layered`): array,
 /// cube map, cube map array and 3D textures (GL 4.5 core §8.26).
-fn is_layered_target(target: Option<u32>) -> bool {
+pub(crate) fn is_layered_target(target: Option<u32>) -> bool {
     matches!(
         target,
         Some(
@@ -278,6 +278,10 @@ enum ImageDest {
 pub(crate) struct ImageCopy {
     dest: ImageDest,
     words: Arc<[AtomicU32]>,
+    /// The words as copied, for a draw that may write: only texels the shaders changed go
+    /// back, so a unit the draw does not store to (or texels it leaves alone) never undo
+    /// what the same draw rendered into that texture, or what later commands wrote.
+    original: Vec<u32>,
 }
 
 /// What a draw or dispatch gets from the image units (`Context::images_for_draw`).
@@ -304,6 +308,13 @@ fn words_of(bytes: &[u8]) -> GlResult<Arc<[AtomicU32]>> {
 }
 
 /// The bytes of `words` (as many as `len`).
+/// The little-endian bytes of a copy's original words, `len` of them.
+fn original_bytes(words: &[u32], len: usize) -> Vec<u8> {
+    let mut out: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    out.resize(len, 0);
+    out
+}
+
 fn bytes_of(words: &[AtomicU32], len: usize) -> Vec<u8> {
     let mut out = Vec::with_capacity(len);
     for w in words {
@@ -361,6 +372,14 @@ impl Context {
                     copies.push(ImageCopy {
                         dest,
                         words: view.words.clone(),
+                        original: if writes {
+                            view.words
+                                .iter()
+                                .map(|w| w.load(Ordering::Relaxed))
+                                .collect()
+                        } else {
+                            Vec::new()
+                        },
                     });
                 }
                 views.push((handle, view));
@@ -435,6 +454,31 @@ impl Context {
                 cube_array: false,
             };
             return Ok(Some((dest, view)));
+        }
+        // GL 4.5 core §8.26: an access through a unit whose level lies outside the
+        // texture's base..=max levels, or whose texture is not complete, is invalid. As
+        // Mesa reads it: the base level needs base-level completeness, the others mipmap
+        // completeness; images are not filtered, so the filters take no part.
+        let (base_level, max_level) = tex.level_range();
+        if u.level < base_level || u.level > max_level {
+            return Ok(None);
+        }
+        let base_only = crate::sampler::SamplerState {
+            min_filter: crate::gl::MinFilter::Nearest,
+            mag_filter: crate::gl::MagFilter::Nearest,
+            ..tex.state
+        };
+        let mipmapped = crate::sampler::SamplerState {
+            min_filter: crate::gl::MinFilter::NearestMipmapNearest,
+            ..base_only
+        };
+        let complete = if u.level == base_level {
+            tex.is_complete(&base_only)
+        } else {
+            tex.is_complete(&mipmapped)
+        };
+        if !complete {
+            return Ok(None);
         }
         let level = u.level.max(0) as usize;
         let (Some(Some(img)), Some(Some(ifmt))) = (tex.levels.get(level), tex.formats.get(level))
@@ -528,9 +572,14 @@ impl Context {
                         continue;
                     };
                     let bytes = bytes_of(&c.words, len);
+                    let before = original_bytes(&c.original, len);
                     let store = Arc::make_mut(&mut buf.data);
                     if let Some(dst) = store.get_mut(offset..offset + len) {
-                        dst.copy_from_slice(&bytes);
+                        for ((d, now), was) in dst.iter_mut().zip(&bytes).zip(&before) {
+                            if now != was {
+                                *d = *now;
+                            }
+                        }
                     }
                 }
                 ImageDest::Level {
@@ -555,6 +604,7 @@ impl Context {
                     let tb = canonical.texel_bytes() as usize;
                     let layer_texels = img.width() as usize * img.height() as usize;
                     let all = bytes_of(&c.words, c.words.len() * 4);
+                    let before = original_bytes(&c.original, all.len());
                     let mut row = vec![0u8; layer_texels * sb];
                     let mut at = 0;
                     for s in &samples {
@@ -566,7 +616,10 @@ impl Context {
                             // format lacks keep their bytes.
                             s.read_bytes(z as usize * s.layer_bytes(), &mut row);
                             for texel in row.chunks_mut(sb) {
-                                if let Some(src) = all.get(at..at + tb) {
+                                let src = all.get(at..at + tb);
+                                if let Some(src) =
+                                    src.filter(|s| before.get(at..at + tb) != Some(*s))
+                                {
                                     from_canonical(stored, canonical, src, texel);
                                 }
                                 at += tb;
@@ -577,6 +630,59 @@ impl Context {
                 }
             }
         }
+    }
+}
+
+/// The image-uniform limits of GL 4.5 core §7.13 (table 23.64), checked at link:
+/// GL_MAX_<stage>_IMAGE_UNIFORMS per stage and GL_MAX_COMBINED_IMAGE_UNIFORMS over the
+/// program's stages, each array element counting once. Bindless images
+/// (`layout(bindless_image)`) reach no unit and do not count, as in Mesa. Returns the
+/// info-log lines of the limits passed.
+pub(crate) fn check_image_uniforms(
+    stages: &[(crate::ir::Stage, Option<&crate::ir::Module>)],
+) -> Result<(), String> {
+    use crate::glsl::builtin_constants::MAX_STAGE_IMAGE_UNIFORMS;
+    let mut log = String::new();
+    let mut combined = 0u64;
+    for (stage, m) in stages {
+        let Some(m) = m else { continue };
+        let used: u64 = m
+            .uniforms
+            .iter()
+            .filter(|u| matches!(u.ty.base, crate::ir::BaseType::Image(_)) && !u.bindless)
+            .map(|u| u.array_len.unwrap_or(1) as u64)
+            .sum();
+        if used > MAX_STAGE_IMAGE_UNIFORMS as u64 {
+            log.push_str(&format!(
+                "error: the {} shader uses {used} image uniforms, more than GL_MAX_{}_IMAGE_UNIFORMS ({MAX_STAGE_IMAGE_UNIFORMS})\n",
+                stage_upper(*stage).to_lowercase().replace('_', " "),
+                stage_upper(*stage),
+            ));
+        }
+        combined += used;
+    }
+    if combined > MAX_STAGE_IMAGE_UNIFORMS as u64 && log.is_empty() {
+        log.push_str(&format!(
+            "error: the program's shaders use {combined} image uniforms, more than GL_MAX_COMBINED_IMAGE_UNIFORMS ({MAX_STAGE_IMAGE_UNIFORMS})\n"
+        ));
+    }
+    if log.is_empty() {
+        Ok(())
+    } else {
+        Err(log)
+    }
+}
+
+/// The stage's word in GL's limit names (GL_MAX_<STAGE>_...).
+fn stage_upper(stage: crate::ir::Stage) -> &'static str {
+    use crate::ir::Stage;
+    match stage {
+        Stage::Vertex => "VERTEX",
+        Stage::TessControl => "TESS_CONTROL",
+        Stage::TessEval => "TESS_EVALUATION",
+        Stage::Geometry => "GEOMETRY",
+        Stage::Fragment => "FRAGMENT",
+        Stage::Compute => "COMPUTE",
     }
 }
 

@@ -206,6 +206,7 @@ fn link_units(
         }
         if let Some(cs) = combine_units(Stage::Compute, &cs, &mut log) {
             let subroutines = stage_subroutines(&[(Stage::Compute, Some(&cs))])?;
+            crate::api::image_unit::check_image_uniforms(&[(Stage::Compute, Some(&cs))])?;
             let mut exe = crate::api::compute::link_compute(&cs, back_end)?;
             exe.subroutines = subroutines;
             // A pipeline's compute stage runs the program's own executable: nothing to
@@ -232,13 +233,15 @@ fn link_units(
         if !log.is_empty() {
             return Err(log);
         }
-        let subroutines = stage_subroutines(&[
+        let stage_modules = [
             (Stage::Vertex, vs.as_deref()),
             (Stage::TessControl, tcs.as_deref()),
             (Stage::TessEval, tes.as_deref()),
             (Stage::Geometry, gs.as_deref()),
             (Stage::Fragment, fs.as_deref()),
-        ])?;
+        ];
+        let subroutines = stage_subroutines(&stage_modules)?;
+        crate::api::image_unit::check_image_uniforms(&stage_modules)?;
         // GL 4.5 core §7.3: a control shader needs an evaluation shader (in one program
         // that is not separable).
         if tcs.is_some() && tes.is_none() && !separable {

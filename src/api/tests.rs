@@ -235,7 +235,7 @@ fn strings_and_limits() {
         Some(
             "GL_AMD_vertex_shader_layer GL_AMD_vertex_shader_viewport_index \
              GL_ARB_base_instance GL_ARB_bindless_texture GL_ARB_blend_func_extended \
-             GL_ARB_clear_buffer_object GL_ARB_clear_texture \
+             GL_ARB_clear_buffer_object GL_ARB_clear_texture GL_ARB_compute_shader \
              GL_ARB_conditional_render_inverted \
              GL_ARB_copy_buffer GL_ARB_cull_distance GL_ARB_depth_clamp \
              GL_ARB_draw_buffers_blend GL_ARB_draw_elements_base_vertex \
@@ -246,6 +246,8 @@ fn strings_and_limits() {
              GL_ARB_occlusion_query2 GL_ARB_provoking_vertex GL_ARB_sampler_objects \
              GL_ARB_seamless_cube_map GL_ARB_separate_shader_objects \
              GL_ARB_shader_atomic_counter_ops GL_ARB_shader_atomic_counters \
+             GL_ARB_shader_image_load_store GL_ARB_shader_image_size \
+             GL_ARB_shader_storage_buffer_object \
              GL_ARB_shader_subroutine GL_ARB_shader_viewport_layer_array GL_ARB_sync GL_ARB_texture_buffer_object \
              GL_ARB_texture_buffer_range GL_ARB_texture_compression_rgtc \
              GL_ARB_texture_cube_map_array GL_ARB_texture_gather \

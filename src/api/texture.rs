@@ -2857,6 +2857,9 @@ impl Context {
             gl::TEXTURE_VIEW_MIN_LAYER => t.view_range().min_layer as i32,
             gl::TEXTURE_VIEW_NUM_LAYERS => t.view_range().num_layers as i32,
             gl::DEPTH_STENCIL_TEXTURE_MODE => gl::DEPTH_COMPONENT as i32,
+            // GL 4.5 core §8.26.1 (table 23.15): image units match formats by size for
+            // every texture here (`api::image_unit`).
+            gl::IMAGE_FORMAT_COMPATIBILITY_TYPE => gl::IMAGE_FORMAT_COMPATIBILITY_BY_SIZE as i32,
             _ => return Err(GlError::BadEnum("texture parameter", pname)),
         }))
     }

@@ -148,10 +148,14 @@ pub struct Qualifiers {
     pub invariant: bool,
     pub centroid: bool,
     pub precise: bool,
-    /// Memory qualifiers (GLSL 4.60 §4.10); `coherent`, `volatile` and `restrict` are
-    /// accepted and need nothing here (every access goes straight to memory).
+    /// Memory qualifiers (GLSL 4.60 §4.10). `coherent`, `volatile` and `restrict` change
+    /// no code (every access goes straight to memory) but are kept: an image argument may
+    /// not lose them through a parameter, and only images and buffer variables take them.
     pub readonly: bool,
     pub writeonly: bool,
+    pub coherent: bool,
+    pub volatile: bool,
+    pub restrict: bool,
     /// `patch` (GLSL 4.00 §4.3: a per-patch tessellation input or output).
     pub patch: bool,
     /// `subroutine` or `subroutine(T, U)` (GLSL 4.60 §6.1.2), with where it was written.

@@ -57,6 +57,18 @@ impl Lowerer {
             }
             size[k] = v as u32;
         }
+        // ARB_compute_shader: a local size of more than
+        // GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS is a compile error (as in Mesa), not only
+        // a link error.
+        let invocations: u64 = size.iter().map(|&s| s as u64).product();
+        if invocations > compute::MAX_INVOCATIONS as u64 {
+            bail!(
+                self,
+                q.span,
+                "the local size {size:?} has {invocations} invocations; GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS is {}",
+                compute::MAX_INVOCATIONS
+            );
+        }
         match self.local_size {
             Some(old) if old != size => bail!(
                 self,
@@ -67,6 +79,7 @@ impl Lowerer {
             Some(_) => Ok(()),
             None => {
                 self.local_size = Some(size);
+                self.local_size_at = Some(q.span);
                 self.declare_work_group_size(size);
                 Ok(())
             }
@@ -198,6 +211,19 @@ impl Lowerer {
         Some(self.barrier(name, is_barrier, args, span))
     }
 
+    /// Whether `name` exists in this unit's version and extensions: memoryBarrier() since
+    /// GLSL 4.20 or GL_ARB_shader_image_load_store; barrier() and the memory barriers of
+    /// GLSL 4.30 with GL_ARB_compute_shader; memoryBarrierBuffer() with
+    /// GL_ARB_shader_storage_buffer_object too.
+    fn barrier_available(&self, name: &str) -> bool {
+        let m = self.memory;
+        self.version >= 430
+            || m.compute
+            || (self.version >= 420 && name == "memoryBarrier")
+            || (m.image_load_store && name == "memoryBarrier")
+            || (m.storage_buffer && matches!(name, "memoryBarrier" | "memoryBarrierBuffer"))
+    }
+
     fn barrier(&mut self, name: &str, is_barrier: bool, args: &[Expr], span: Span) -> R<Value> {
         if !args.is_empty() {
             bail!(self, span, "{name}() takes no arguments");
@@ -219,11 +245,11 @@ impl Lowerer {
                     "barrier() may only be called at the top level of a tessellation control shader's main(), before any return"
                 );
             }
-        } else if self.version < 420 {
+        } else if !self.barrier_available(name) {
             bail!(
                 self,
                 span,
-                "{name}() requires GLSL 4.30 (4.20 for memoryBarrier)"
+                "{name}() requires GLSL 4.30 (4.20 for memoryBarrier) or the extension that brings it"
             );
         }
         let shared_only = matches!(name, "memoryBarrierShared" | "groupMemoryBarrier");

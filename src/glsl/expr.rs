@@ -47,7 +47,13 @@ impl Lowerer {
             }
             ExprKind::Length(x) => {
                 let p = self.place(x)?;
-                if matches!((&p.root, &p.ty), (Root::Storage { .. }, Type::Array(_, 0))) {
+                if matches!(
+                    (&p.root, &p.ty),
+                    (
+                        Root::Storage { .. } | Root::StorageOneOf { .. },
+                        Type::Array(_, 0)
+                    )
+                ) {
                     return self.runtime_length(&p, e.span);
                 }
                 let n = match &p.ty {
@@ -192,6 +198,15 @@ impl Lowerer {
                 };
                 if matches!(ty, Type::Void) {
                     bail!(self, e.span, "?: operands cannot be void");
+                }
+                // GLSL 4.60 §4.1.7: opaque values are operands of indexing, member
+                // selection and parentheses only (ARB_bindless_texture lifts that).
+                if ty.contains_sampler() && !self.bindless {
+                    bail!(
+                        self,
+                        e.span,
+                        "?: operands of opaque type {ty} require GL_ARB_bindless_texture"
+                    );
                 }
                 let res = self.new_vars_for(&ty);
                 let mut arms = Vec::new();

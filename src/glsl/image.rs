@@ -27,6 +27,9 @@ pub(super) fn image_arg_fits(from: ImageType, to: ImageType) -> bool {
         && (to.format.is_none() || to.format == from.format)
         && (!from.readonly || to.readonly)
         && (!from.writeonly || to.writeonly)
+        && (!from.coherent || to.coherent)
+        && (!from.volatile || to.volatile)
+        && (!from.restrict || to.restrict)
 }
 
 /// `ty` with the image qualifiers of `q` applied to its image base (through arrays).
@@ -67,10 +70,14 @@ impl Lowerer {
         uniform: bool,
         span: Span,
     ) -> R<Type> {
-        let format = q
+        let mut formats = q
             .layout
             .iter()
-            .find_map(|l| ImageFormat::from_glsl(&l.name).map(|f| (f, l)));
+            .filter_map(|l| ImageFormat::from_glsl(&l.name).map(|f| (f, l)));
+        let format = formats.next();
+        if let Some((_, l)) = formats.next() {
+            bail!(self, l.span, "more than one format layout qualifier");
+        }
         let Some(image) = image_of(ty) else {
             if let Some((f, l)) = format {
                 bail!(
@@ -78,6 +85,17 @@ impl Lowerer {
                     l.span,
                     "format layout qualifier `{}' applies only to image variables",
                     f.glsl_name()
+                );
+            }
+            // GLSL 4.60 §4.10: memory qualifiers belong to images and buffer variables.
+            if (q.readonly || q.writeonly || q.coherent || q.volatile || q.restrict)
+                && q.storage != Some(super::ast::Storage::Buffer)
+                && ty.contains_sampler()
+            {
+                bail!(
+                    self,
+                    span,
+                    "memory qualifiers apply only to images and buffer variables, not to {ty}"
                 );
             }
             return Ok(ty.clone());
@@ -106,12 +124,14 @@ impl Lowerer {
                 image.name()
             );
         }
-        let (readonly, writeonly) = (q.readonly, q.writeonly);
         let format = format.map(|f| f.0);
         Ok(qualified(ty, &|i| ImageType {
             format: format.or(i.format),
-            readonly: i.readonly || readonly,
-            writeonly: i.writeonly || writeonly,
+            readonly: i.readonly || q.readonly,
+            writeonly: i.writeonly || q.writeonly,
+            coherent: i.coherent || q.coherent,
+            volatile: i.volatile || q.volatile,
+            restrict: i.restrict || q.restrict,
             ..i
         }))
     }
@@ -166,6 +186,13 @@ impl Lowerer {
         if matches!(name, "imageSize" | "imageSamples") {
             if args.len() != 1 {
                 bail!(self, span, "{name} takes one argument");
+            }
+            if name == "imageSize" && self.version < 430 && !self.memory.image_size {
+                bail!(
+                    self,
+                    span,
+                    "imageSize requires GLSL 4.30 or GL_ARB_shader_image_size"
+                );
             }
             if name == "imageSamples" && !dim.is_ms() {
                 bail!(
@@ -300,7 +327,9 @@ impl Lowerer {
                 let ok = match image.format {
                     Some(ImageFormat::R32i) => image.sampled == SampledType::Int,
                     Some(ImageFormat::R32ui) => image.sampled == SampledType::Uint,
-                    Some(ImageFormat::R32f) => op == ImageOp::AtomicExchange,
+                    // The float exchange is GLSL 4.50's; GL_ARB_shader_image_load_store has
+                    // only the integer forms (as Mesa reads it).
+                    Some(ImageFormat::R32f) => op == ImageOp::AtomicExchange && self.version >= 450,
                     _ => false,
                 };
                 if !ok {
@@ -309,7 +338,7 @@ impl Lowerer {
                         args[0].span,
                         "{name} needs an image declared with the r32i or r32ui format{}",
                         if op == ImageOp::AtomicExchange {
-                            " (or r32f)"
+                            " (or r32f from GLSL 4.50)"
                         } else {
                             ""
                         }

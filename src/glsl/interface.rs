@@ -527,8 +527,13 @@ impl Lowerer {
                     self.refuse_atomic_counter(&ty, d.span, "of this storage")
                 }
                 Some(Storage::Uniform) => self.uniform_var(q, &ty, d),
-                Some(Storage::In) => self.input_var(q, &ty, d, true).map(|_| ()),
-                Some(Storage::Out) => self.output_var(q, &ty, d, true).map(|_| ()),
+                // A bindless image passed between stages keeps its memory qualifiers.
+                Some(Storage::In) => self
+                    .qualify_image_type(&ty, q, false, d.span)
+                    .and_then(|ty| self.input_var(q, &ty, d, true).map(|_| ())),
+                Some(Storage::Out) => self
+                    .qualify_image_type(&ty, q, false, d.span)
+                    .and_then(|ty| self.output_var(q, &ty, d, true).map(|_| ())),
                 Some(Storage::Shared) => self.shared_var(&ty, d),
                 _ => {
                     for l in &q.layout {
@@ -838,6 +843,9 @@ impl Lowerer {
                 "sampler variables must be uniform or function parameters (without GL_ARB_bindless_texture)"
             );
         }
+        // A bindless image variable keeps its format and memory qualifiers in its type, as
+        // an image uniform and a parameter do (ARB_bindless_texture: images are l-values).
+        let ty = &self.qualify_image_type(ty, q, false, d.span)?;
         if !matches!(q.storage, None | Some(Storage::Const)) {
             bail!(
                 self,

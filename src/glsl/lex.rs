@@ -210,7 +210,8 @@ pub struct KeywordSet {
     pub int64: bool,
     /// `layout` below GLSL 1.40: an extension that brings layout qualifiers is enabled
     /// (ARB_explicit_attrib_location, ARB_separate_shader_objects, ARB_uniform_buffer_object,
-    /// ARB_explicit_uniform_location, ARB_shading_language_420pack), as Mesa reads it.
+    /// ARB_explicit_uniform_location, ARB_shading_language_420pack, ARB_compute_shader), as
+    /// Mesa reads it.
     pub layout: bool,
     /// The samplerCubeArray types below GLSL 4.00: GL_ARB_texture_cube_map_array is enabled.
     pub cube_map_array: bool,
@@ -225,6 +226,11 @@ pub struct KeywordSet {
     /// The image types and memory qualifiers below GLSL 4.20:
     /// GL_ARB_shader_image_load_store is enabled.
     pub image_load_store: bool,
+    /// `buffer` and the memory qualifiers below GLSL 4.30 / 4.20:
+    /// GL_ARB_shader_storage_buffer_object is enabled.
+    pub storage_buffer: bool,
+    /// `shared` below GLSL 4.30: GL_ARB_compute_shader is enabled.
+    pub compute: bool,
 }
 
 /// GL_ARB_texture_cube_map_array's sampler types (keywords of GLSL 4.00).
@@ -277,6 +283,14 @@ impl KeywordSet {
         {
             return true;
         }
+        // GL_ARB_shader_storage_buffer_object brings the memory qualifiers for buffer
+        // variables, GL_ARB_compute_shader `shared`.
+        if self.storage_buffer && (w == "buffer" || KW_420.contains(&w)) {
+            return true;
+        }
+        if self.compute && w == "shared" {
+            return true;
+        }
         if (v >= 420 || self.atomic_counters) && w == "atomic_uint" {
             return true;
         }
@@ -320,6 +334,8 @@ pub fn lex(
         patch: false,
         subroutine: false,
         image_load_store: false,
+        storage_buffer: false,
+        compute: false,
     };
     lex_with(pp, &kw, diags)
 }
@@ -467,6 +483,8 @@ mod tests {
             patch: false,
             subroutine: false,
             image_load_store: false,
+            storage_buffer: false,
+            compute: false,
         };
         assert!(!k.is_keyword("uint"));
         assert!(k.is_keyword("vec4"));
@@ -481,6 +499,8 @@ mod tests {
             patch: false,
             subroutine: false,
             image_load_store: false,
+            storage_buffer: false,
+            compute: false,
         };
         assert!(k.is_keyword("uint") && k.is_keyword("layout"));
         let k = KeywordSet {
@@ -493,6 +513,8 @@ mod tests {
             patch: false,
             subroutine: false,
             image_load_store: false,
+            storage_buffer: false,
+            compute: false,
         };
         assert!(k.is_keyword("layout") && !k.is_keyword("samplerBuffer"));
         assert!(!k.is_keyword("samplerCubeArray") && !k.is_keyword("sampler2DRect"));
@@ -506,6 +528,8 @@ mod tests {
             patch: false,
             subroutine: false,
             image_load_store: false,
+            storage_buffer: false,
+            compute: false,
         };
         assert!(k.is_keyword("isamplerCubeArray") && k.is_keyword("sampler2DRectShadow"));
         assert!(!k.is_keyword("isampler2DRect") && !k.is_keyword("dvec2"));

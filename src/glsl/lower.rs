@@ -38,6 +38,14 @@ pub enum Root {
     Storage { block: u32, layout: BlockLayout },
     /// An instanced array of storage blocks: element k is storage block `first + k`.
     StorageArray { first: u32, layout: BlockLayout },
+    /// Element `index` (a non-constant, dynamically uniform index) of such an array of
+    /// `count` blocks: every access picks its block at run time (`storage.rs`).
+    StorageOneOf {
+        first: u32,
+        count: u32,
+        index: Var,
+        layout: BlockLayout,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -88,6 +96,24 @@ pub struct UnitFlags {
     pub atomic_counters: bool,
     pub atomic_counter_ops: bool,
     pub tessellation: bool,
+    pub memory: MemoryExtensions,
+}
+
+/// The extensions that bring GLSL 4.20/4.30's memory features to earlier versions; each
+/// field is true when the unit enables that extension (`#extension ... : enable`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MemoryExtensions {
+    /// GL_ARB_shader_storage_buffer_object: `buffer` blocks, their memory qualifiers and
+    /// the atomic built-ins before GLSL 4.30.
+    pub storage_buffer: bool,
+    /// GL_ARB_compute_shader: the compute stage, `shared`, barrier() and the atomic
+    /// built-ins on shared variables before GLSL 4.30.
+    pub compute: bool,
+    /// GL_ARB_shader_image_load_store: image types, memory qualifiers, the image built-ins
+    /// but imageSize, memoryBarrier() before GLSL 4.20.
+    pub image_load_store: bool,
+    /// GL_ARB_shader_image_size: imageSize before GLSL 4.30.
+    pub image_size: bool,
 }
 
 /// How a global name was first declared at link time, to check a redeclaration of it in
@@ -221,6 +247,8 @@ pub struct Lowerer {
     pub early_fragment_tests: bool,
     /// Compute: `layout(local_size_*) in;` once declared (`compute.rs`).
     pub local_size: Option<[u32; 3]>,
+    /// Where that declaration is: gl_WorkGroupSize may not be used before it.
+    pub local_size_at: Option<Span>,
     /// Compute: bytes of `shared` variables so far.
     pub shared_bytes: u32,
     /// Geometry: the layout qualifiers so far (`geometry.rs`).
@@ -229,6 +257,11 @@ pub struct Lowerer {
     pub tess: ir::tess::TessLayout,
     /// GL_ARB_tessellation_shader is on: the tessellation stages below GLSL 4.00.
     pub tessellation: bool,
+    /// GL_ARB_shader_storage_buffer_object, GL_ARB_compute_shader,
+    /// GL_ARB_shader_image_load_store and GL_ARB_shader_image_size (before 4.20/4.30).
+    pub memory: MemoryExtensions,
+    /// The `readonly` / `writeonly` members of the storage blocks (`storage.rs`).
+    pub storage_member_access: Vec<super::storage::MemberAccess>,
     /// `layout(vertices = N) out;` has been lowered (the prescan may know N before).
     pub tess_vertices_declared: bool,
     /// Lowering `barrier();` at the top level of main, before any top-level `return`: the
@@ -383,10 +416,13 @@ impl Lowerer {
             writes_depth: false,
             early_fragment_tests: false,
             local_size: None,
+            local_size_at: None,
             shared_bytes: 0,
             geometry: Default::default(),
             tess: Default::default(),
             tessellation: false,
+            memory: MemoryExtensions::default(),
+            storage_member_access: Vec::new(),
             tess_vertices_declared: false,
             barrier_ok: false,
             geometry_sized_inputs: Vec::new(),
@@ -443,6 +479,7 @@ impl Lowerer {
             atomic_counters: self.atomic_counters,
             atomic_counter_ops: self.atomic_counter_ops,
             tessellation: self.tessellation,
+            memory: self.memory,
         }
     }
 
@@ -468,6 +505,7 @@ impl Lowerer {
             self.atomic_counters = f.atomic_counters;
             self.atomic_counter_ops = f.atomic_counter_ops;
             self.tessellation = f.tessellation;
+            self.memory = f.memory;
         }
         prev
     }
@@ -518,6 +556,10 @@ impl Lowerer {
                 "GL_ARB_shader_atomic_counters" => self.atomic_counters = on,
                 "GL_ARB_shader_atomic_counter_ops" => self.atomic_counter_ops = on,
                 "GL_ARB_tessellation_shader" => self.tessellation = on,
+                "GL_ARB_shader_storage_buffer_object" => self.memory.storage_buffer = on,
+                "GL_ARB_compute_shader" => self.memory.compute = on,
+                "GL_ARB_shader_image_load_store" => self.memory.image_load_store = on,
+                "GL_ARB_shader_image_size" => self.memory.image_size = on,
                 "GL_ARB_gpu_shader_int64" => self.int64 = on,
                 "GL_ARB_explicit_attrib_location" | "GL_ARB_separate_shader_objects" => {
                     self.explicit_location = on
@@ -633,6 +675,7 @@ impl Lowerer {
         let viewports = self.viewport_array;
         let counters = self.atomic_counters;
         let tessellation = self.tessellation;
+        let memory = self.memory;
         let extra = |n: &str| {
             // GL_ARB_shader_atomic_counters brings GLSL 4.20's counter limits (not the
             // compute ones of 4.30).
@@ -644,6 +687,18 @@ impl Lowerer {
                         "gl_MaxCullDistances" | "gl_MaxCombinedClipAndCullDistances"
                     ))
                 || (viewports && n == "gl_MaxViewports")
+                // GL_ARB_compute_shader and GL_ARB_shader_image_load_store bring their
+                // limits (GLSL 4.30 and 4.20's) to earlier versions.
+                || (memory.compute && n.starts_with("gl_MaxCompute"))
+                || (memory.image_load_store
+                    && !n.contains("Compute")
+                    && (n.ends_with("ImageUniforms")
+                        || matches!(
+                            n,
+                            "gl_MaxImageUnits"
+                                | "gl_MaxCombinedImageUnitsAndFragmentOutputs"
+                                | "gl_MaxImageSamples"
+                        )))
         };
         Some(
             match builtin_constants::lookup(name, self.version, &extra)? {
@@ -809,6 +864,10 @@ impl Lowerer {
             if matches!(mt, Type::Void) {
                 bail!(self, m.ty.span, "struct member cannot be void");
             }
+            // An image member carries its format and memory qualifiers in its type, as an
+            // image uniform does (Mesa accepts them on struct members too); a struct holding
+            // images can only be a uniform or a parameter.
+            let mt = self.qualify_image_type(&mt, &m.quals, true, m.ty.span)?;
             for (n, dims, sp) in &m.names {
                 let t = self.apply_dims(mt.clone(), dims, None, *sp)?;
                 if members.iter().any(|(x, _)| x == n) {
@@ -877,14 +936,14 @@ impl Lowerer {
     /// which must be defined exactly once across the units. `self.units` holds each unit's
     /// settings. With one unit this is exactly the single-unit lowering.
     pub fn lower_units(&mut self, units: Vec<Vec<External>>) {
-        if self.stage == Stage::Compute && self.version < 430 {
+        if self.stage == Stage::Compute && self.version < 430 && !self.memory.compute {
             self.error(
                 Span {
                     source: 0,
                     line: 1,
                     column: 1,
                 },
-                "compute shaders require GLSL 4.30".to_string(),
+                "compute shaders require GLSL 4.30 or GL_ARB_compute_shader".to_string(),
             );
         }
         if self.stage == Stage::Geometry && self.version < 150 {

@@ -257,6 +257,7 @@ fn parse_unit(
                     | "GL_ARB_uniform_buffer_object"
                     | "GL_ARB_explicit_uniform_location"
                     | "GL_ARB_shading_language_420pack"
+                    | "GL_ARB_compute_shader"
             )
     });
     // Only an extension the front end implements (`extensions::GLSL`) changes keywords.
@@ -276,6 +277,8 @@ fn parse_unit(
         patch: enabled("GL_ARB_tessellation_shader"),
         subroutine: enabled("GL_ARB_shader_subroutine"),
         image_load_store: enabled("GL_ARB_shader_image_load_store"),
+        storage_buffer: enabled("GL_ARB_shader_storage_buffer_object"),
+        compute: enabled("GL_ARB_compute_shader"),
     };
     let mut toks = lex::lex_with(&pp.tokens, &kw, &mut lw.diags);
     if let Some(k) = unit_no {

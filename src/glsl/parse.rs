@@ -480,6 +480,9 @@ impl<'a> Parser<'a> {
                 "precise" => q.precise = true,
                 "readonly" => q.readonly = true,
                 "writeonly" => q.writeonly = true,
+                "coherent" => q.coherent = true,
+                "volatile" => q.volatile = true,
+                "restrict" => q.restrict = true,
                 "patch" => q.patch = true,
                 "subroutine" => {
                     if q.subroutine.is_some() {
@@ -490,7 +493,7 @@ impl<'a> Parser<'a> {
                     }
                     q.subroutine = Some((self.parse_subroutine_types()?, sp));
                 }
-                _ => {} // precision qualifiers and coherent/volatile/restrict
+                _ => {} // precision qualifiers
             }
         }
         Ok(q)

@@ -45,7 +45,9 @@ impl Place {
             Root::Block { row_major, .. } | Root::BlockArray { row_major, .. } => {
                 Some(BlockLayout::std140(row_major))
             }
-            Root::Storage { layout, .. } | Root::StorageArray { layout, .. } => Some(layout),
+            Root::Storage { layout, .. }
+            | Root::StorageArray { layout, .. }
+            | Root::StorageOneOf { layout, .. } => Some(layout),
             _ => None,
         }
     }
@@ -103,6 +105,14 @@ impl Lowerer {
         match &e.kind {
             ExprKind::Ident(n) => match self.lookup(n) {
                 Some(super::lower::Sym::Var(v)) => {
+                    // GLSL 4.60 §7.1: not before `layout(local_size_*) in;`.
+                    if n == "gl_WorkGroupSize" && self.local_size_at.is_some_and(|at| at > e.span) {
+                        bail!(
+                            self,
+                            e.span,
+                            "gl_WorkGroupSize used before the local size is declared"
+                        );
+                    }
                     if n == "gl_FragCoord" {
                         let first = self.frag_coord_first_use.get_or_insert(e.span);
                         *first = (*first).min(e.span);
@@ -281,11 +291,19 @@ impl Lowerer {
         }
         if let Root::StorageArray { first, layout } = p.root {
             let Some(k) = cidx else {
-                bail!(
-                    self,
-                    i.span,
-                    "shader storage block arrays must be indexed with a constant"
-                );
+                // GLSL 4.60 §4.3.9: a dynamically uniform index; each access then
+                // picks its block (`Root::StorageOneOf`).
+                let Some(index) = idx_val else {
+                    bail!(self, i.span, "internal error: no index value");
+                };
+                p.root = Root::StorageOneOf {
+                    first,
+                    count: len,
+                    index,
+                    layout,
+                };
+                p.ty = elem;
+                return Ok(p);
             };
             if k < 0 || k >= len as i64 {
                 bail!(self, i.span, "array index {k} out of range");
@@ -299,7 +317,8 @@ impl Lowerer {
         }
         // The last member of a storage block may be a runtime-sized array (length 0 here):
         // any index is accepted and checked against the bound range when it runs.
-        let runtime = len == 0 && matches!(p.root, Root::Storage { .. });
+        let runtime =
+            len == 0 && matches!(p.root, Root::Storage { .. } | Root::StorageOneOf { .. });
         if p.comps.is_some() && !(matches!(p.ty, Type::Basic(_)) && row_major) {
             bail!(self, span, "cannot index a swizzle");
         }
@@ -553,8 +572,17 @@ impl Lowerer {
                     vars.push(v);
                 }
             }
+            Root::StorageOneOf { .. } => {
+                let vars =
+                    self.each_indexed_block(p, &kinds, span, |s, pk| Ok(s.read(pk, span)?.vars))?;
+                return Ok(Value {
+                    ty: p.ty.clone(),
+                    vars,
+                });
+            }
             Root::Storage { block, .. } => {
                 let block = *block;
+                self.check_member_access(block, p, &offs, false, span)?;
                 let dynamic = if p.dyns.is_empty() {
                     None
                 } else {
@@ -615,6 +643,13 @@ impl Lowerer {
         if let Root::Storage { block, .. } = p.root {
             return self.write_storage(p, block, v, span);
         }
+        if let Root::StorageOneOf { .. } = p.root {
+            self.each_indexed_block(p, &[], span, |s, pk| {
+                s.write(pk, v, span)?;
+                Ok(Vec::new())
+            })?;
+            return Ok(());
+        }
         let Root::Vars(vs) = &p.root else {
             bail!(self, span, "assignment to a read-only value");
         };
@@ -667,6 +702,7 @@ impl Lowerer {
         if offs.len() != v.vars.len() {
             bail!(self, span, "internal error: value size mismatch");
         }
+        self.check_member_access(block, p, &offs, true, span)?;
         let dynamic = if p.dyns.is_empty() {
             None
         } else {

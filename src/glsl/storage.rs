@@ -19,12 +19,148 @@ use super::lower::{bail, GlobalOrigin, Lowerer, Root, Sym, Value, VarSym, R};
 use super::place::Place;
 use super::types::{self, BlockLayout, StructDef, Type};
 
+/// A storage block member declared `readonly` or `writeonly` (itself or through its
+/// block, GLSL 4.60 §4.10): its byte range in every block it is a member of, so that a
+/// place of any shape (an instance's member, an element, a swizzle, a dynamic index) is
+/// checked against the members it reaches.
+#[derive(Clone, Debug)]
+pub struct MemberAccess {
+    pub block: u32,
+    pub start: u32,
+    /// One past the member's last byte; `u32::MAX` for a runtime-sized array.
+    pub end: u32,
+    pub readonly: bool,
+    pub writeonly: bool,
+    pub name: String,
+}
+
 impl Lowerer {
+    /// A read (`write` false) or write of the words at `offs` past `p.base` (moved by
+    /// `p.dyns`) in storage block `block`: a compile error when they reach a `writeonly`
+    /// (read) or `readonly` (write) member (GLSL 4.60 §4.10).
+    pub(super) fn check_member_access(
+        &mut self,
+        block: u32,
+        p: &Place,
+        offs: &[u32],
+        write: bool,
+        span: Span,
+    ) -> R<()> {
+        if self.storage_member_access.is_empty() {
+            return Ok(());
+        }
+        let lo = p
+            .base
+            .saturating_add(offs.iter().copied().min().unwrap_or(0));
+        let mut hi = p
+            .base
+            .saturating_add(offs.iter().copied().max().unwrap_or(0))
+            .saturating_add(4);
+        for &(_, stride, count) in &p.dyns {
+            hi = match count {
+                0 => u32::MAX,
+                n => hi.saturating_add(stride.saturating_mul(n - 1)),
+            };
+        }
+        let hit = self.storage_member_access.iter().find(|m| {
+            m.block == block
+                && m.start < hi
+                && lo < m.end
+                && if write { m.readonly } else { m.writeonly }
+        });
+        if let Some(m) = hit {
+            let (what, q) = if write {
+                ("assignment to", "readonly")
+            } else {
+                ("read of", "writeonly")
+            };
+            bail!(self, span, "{what} `{}', which is {q}", m.name);
+        }
+        Ok(())
+    }
+
+    /// An access to a place of `Root::StorageOneOf`: `f` on the same place in block
+    /// `first + k` under `if (index == k)`, for each k; what `f` returns (words of
+    /// `kinds`) is copied into vars that stay 0 when no block matches, so an index out of
+    /// range reads zero and writes nothing (robust buffer access, GL 4.5 core §6.4).
+    pub(super) fn each_indexed_block(
+        &mut self,
+        p: &Place,
+        kinds: &[ScalarKind],
+        span: Span,
+        f: impl Fn(&mut Self, &Place) -> R<Vec<ir::Var>>,
+    ) -> R<Vec<ir::Var>> {
+        let Root::StorageOneOf {
+            first,
+            count,
+            index,
+            layout,
+        } = p.root
+        else {
+            bail!(self, span, "internal error: not an indexed storage block");
+        };
+        let out: Vec<ir::Var> = kinds
+            .iter()
+            .map(|&k| {
+                let zero = match k {
+                    ScalarKind::F32 => Scalar::F32(0.0),
+                    ScalarKind::I32 => Scalar::I32(0),
+                    ScalarKind::U32 => Scalar::U32(0),
+                    ScalarKind::Bool => Scalar::Bool(false),
+                };
+                self.assign(k, Op::Const(zero))
+            })
+            .collect();
+        let signed = self.kind_of(index) == ScalarKind::I32;
+        for k in 0..count {
+            let kc = if signed {
+                self.konst(Scalar::I32(k as i32))
+            } else {
+                self.konst(Scalar::U32(k))
+            };
+            let cond = self.assign(ScalarKind::Bool, Op::Binary(BinaryOp::IEq, index, kc));
+            let pk = Place {
+                root: Root::Storage {
+                    block: first + k,
+                    layout,
+                },
+                ..p.clone()
+            };
+            let (mut body, r) = self.collect(|s| {
+                let vals = f(s, &pk)?;
+                if vals.len() != out.len() {
+                    bail!(s, span, "internal error: value size mismatch");
+                }
+                for (d, v) in out.iter().zip(vals) {
+                    s.emit(Stmt::Assign {
+                        dst: *d,
+                        op: Op::Copy(v),
+                    });
+                }
+                Ok(())
+            });
+            r?;
+            if body.is_empty() {
+                continue;
+            }
+            self.emit(Stmt::If {
+                cond,
+                then_body: std::mem::take(&mut body),
+                else_body: Vec::new(),
+            });
+        }
+        Ok(out)
+    }
+
     /// `layout(std430, binding = N) buffer Name { ...; T last[]; } inst;`
     pub(super) fn storage_block(&mut self, b: &ast::BlockDecl) -> R<()> {
         debug_assert_eq!(b.quals.storage, Some(Storage::Buffer));
-        if self.version < 430 {
-            bail!(self, b.span, "shader storage blocks require GLSL 4.30");
+        if self.version < 430 && !self.memory.storage_buffer {
+            bail!(
+                self,
+                b.span,
+                "shader storage blocks require GLSL 4.30 or GL_ARB_shader_storage_buffer_object"
+            );
         }
         let mut binding = None;
         let mut layout = BlockLayout::std140(false);
@@ -45,6 +181,7 @@ impl Lowerer {
         let block_readonly = b.quals.readonly;
         let mut members: Vec<(String, Type)> = Vec::new();
         let mut member_readonly: Vec<bool> = Vec::new();
+        let mut member_writeonly: Vec<bool> = Vec::new();
         let n_members: usize = b.members.iter().map(|m| m.names.len()).sum();
         for m in &b.members {
             for l in &m.quals.layout {
@@ -94,6 +231,7 @@ impl Lowerer {
                 }
                 members.push((n.clone(), t));
                 member_readonly.push(block_readonly || m.quals.readonly);
+                member_writeonly.push(b.quals.writeonly || m.quals.writeonly);
             }
         }
         let def = Rc::new(StructDef {
@@ -176,6 +314,25 @@ impl Lowerer {
                 .insert(key, b.instance.as_ref().map(|(n, _)| n.clone()));
         }
         let first = self.storage_blocks.len() as u32;
+        for k in first..first + decls.len() as u32 {
+            for (i, ((n, t), off)) in def.members.iter().zip(&offs).enumerate() {
+                if !member_readonly[i] && !member_writeonly[i] {
+                    continue;
+                }
+                let end = match t {
+                    Type::Array(_, 0) => u32::MAX,
+                    t => off.saturating_add(types::block_align_size(t, layout).1),
+                };
+                self.storage_member_access.push(MemberAccess {
+                    block: k,
+                    start: *off,
+                    end,
+                    readonly: member_readonly[i],
+                    writeonly: member_writeonly[i],
+                    name: n.clone(),
+                });
+            }
+        }
         self.storage_blocks.extend(decls);
         match &b.instance {
             Some((inst, _)) => {
@@ -196,8 +353,9 @@ impl Lowerer {
                     ty,
                     root,
                     base: 0,
-                    // Per-member `readonly` under an instance name is not enforced (the
-                    // instance is one variable); a `readonly` block is.
+                    // Per-member `readonly` and `writeonly` are checked by byte range
+                    // (`check_member_access`); the instance itself is writable unless
+                    // the whole block is readonly.
                     writable: !block_readonly,
                     konst: None,
                 };
@@ -225,6 +383,15 @@ impl Lowerer {
     /// `arr.length()` of a runtime-sized array at `p` (a storage block's last member):
     /// max(bound bytes − offset, 0) / stride, as an int (GLSL 4.60 §4.1.9).
     pub(super) fn runtime_length(&mut self, p: &Place, span: Span) -> R<Value> {
+        if let Root::StorageOneOf { .. } = p.root {
+            let vars = self.each_indexed_block(p, &[ScalarKind::I32], span, |s, pk| {
+                Ok(s.runtime_length(pk, span)?.vars)
+            })?;
+            return Ok(Value {
+                ty: Type::INT,
+                vars,
+            });
+        }
         let (Root::Storage { block, layout }, Type::Array(e, 0)) = (&p.root, &p.ty) else {
             bail!(self, span, "internal error: not a runtime-sized array");
         };
@@ -278,17 +445,22 @@ impl Lowerer {
         if args.len() != want {
             bail!(self, span, "{name} takes {want} arguments");
         }
-        if self.version < 430 {
-            bail!(self, span, "{name} requires GLSL 4.30");
+        // GL_ARB_compute_shader allows them on shared variables.
+        if self.version < 430 && !self.memory.storage_buffer && !self.memory.compute {
+            bail!(
+                self,
+                span,
+                "{name} requires GLSL 4.30 or GL_ARB_shader_storage_buffer_object"
+            );
         }
         let p = self.place(&args[0])?;
-        let Root::Storage { block, .. } = p.root else {
+        if !matches!(p.root, Root::Storage { .. } | Root::StorageOneOf { .. }) {
             bail!(
                 self,
                 args[0].span,
                 "the first argument of {name} must be a member of a shader storage block"
             );
-        };
+        }
         if !(p.ty == Type::INT || p.ty == Type::UINT) {
             bail!(
                 self,
@@ -316,6 +488,7 @@ impl Lowerer {
             }
             Ok(v.vars[0])
         };
+        // The data are evaluated once, before the block (if picked at run time) is.
         let access = match op {
             Some(op) => StorageAccess::Atomic(op, operand(self, &args[1])?),
             None => {
@@ -324,11 +497,43 @@ impl Lowerer {
                 StorageAccess::CompSwap { compare, value }
             }
         };
+        let at = args[0].span;
+        let vars = if let Root::StorageOneOf { .. } = p.root {
+            self.each_indexed_block(&p, &[kind], span, |s, pk| {
+                s.emit_atomic(pk, access, kind, at)
+            })?
+        } else {
+            self.emit_atomic(&p, access, kind, at)?
+        };
+        Ok(Value {
+            ty: p.ty.clone(),
+            vars,
+        })
+    }
+
+    /// One atomic on the word of `p` (in one storage block); its result var.
+    fn emit_atomic(
+        &mut self,
+        p: &Place,
+        access: StorageAccess,
+        kind: ScalarKind,
+        span: Span,
+    ) -> R<Vec<ir::Var>> {
+        let Root::Storage { block, .. } = p.root else {
+            bail!(
+                self,
+                span,
+                "internal error: an atomic outside a storage block"
+            );
+        };
         let mut offs = Vec::new();
         match &p.comps {
             Some(c) => offs.extend(c.iter().copied()),
             None => offs.push(0),
         }
+        // An atomic both reads and writes its word.
+        self.check_member_access(block, p, &offs[..1], true, span)?;
+        self.check_member_access(block, p, &offs[..1], false, span)?;
         let dynamic = if p.dyns.is_empty() {
             None
         } else {
@@ -342,10 +547,7 @@ impl Lowerer {
             dynamic,
             access,
         });
-        Ok(Value {
-            ty: p.ty.clone(),
-            vars: vec![dst],
-        })
+        Ok(vec![dst])
     }
 }
 

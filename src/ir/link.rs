@@ -1176,6 +1176,32 @@ fn link_blocks<'m>(
             }
         }
     }
+    // GLSL 4.60 §4.3.9: a block array's size is part of the interface; `B` (no array),
+    // `B[0..2]` and `B[0..3]` in two stages do not match.
+    let shape = |m: &'m Module| {
+        let mut shapes: HashMap<&'m str, Option<u32>> = HashMap::new();
+        for b in of(m) {
+            match b.name.split_once('[') {
+                Some((base, _)) => *shapes.entry(base).or_insert(Some(0)).get_or_insert(0) += 1,
+                None => {
+                    shapes.insert(b.name.as_str(), None);
+                }
+            }
+        }
+        shapes
+    };
+    let (a, b) = (shape(vs), shape(fs));
+    let mut mismatched: Vec<&str> = a
+        .iter()
+        .filter(|(name, n)| b.get(*name).is_some_and(|m| m != *n))
+        .map(|(name, _)| *name)
+        .collect();
+    mismatched.sort_unstable();
+    for name in mismatched {
+        errors.push(LinkError::BlockMismatch {
+            name: name.to_string(),
+        });
+    }
     blocks
 }
 

@@ -670,9 +670,10 @@ pub enum BaseType {
 }
 
 /// An image type and the qualifiers that belong to its variable (GLSL 4.60 §4.4.6.2
-/// format, §4.10 readonly/writeonly; coherent, volatile and restrict change nothing here:
-/// every access goes to memory in program order). Kept in the type so that the image
-/// built-ins see them through function parameters too.
+/// format, §4.10 memory qualifiers). Kept in the type so that the image built-ins see
+/// them through function parameters too. Coherent, volatile and restrict change no code
+/// (every access goes to memory in program order); they are kept only because an
+/// argument may not lose them through a parameter (§4.10).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ImageType {
     pub dim: crate::sampler::storage_image::ImageDim,
@@ -680,6 +681,9 @@ pub struct ImageType {
     pub format: Option<crate::sampler::storage_image::ImageFormat>,
     pub readonly: bool,
     pub writeonly: bool,
+    pub coherent: bool,
+    pub volatile: bool,
+    pub restrict: bool,
 }
 
 impl ImageType {
@@ -743,6 +747,9 @@ impl ImageType {
             format: None,
             readonly: false,
             writeonly: false,
+            coherent: false,
+            volatile: false,
+            restrict: false,
         })
     }
     /// GL's type enum (GL_IMAGE_1D 0x904C ... GL_UNSIGNED_INT_IMAGE_2D_MULTISAMPLE_ARRAY

@@ -735,7 +735,8 @@ impl ImageSet {
 /// `data[0]`, CompSwap's compare in `data[0]` and value in `data[1]`). Lanes are done in
 /// order, lane 0 first. Loads and atomics write their result to `out` (atomics: the
 /// texel's previous value in `out[0]`); lanes that miss (no such handle, outside the view,
-/// an atomic on a texel that is not one 32-bit word) get zeros and change nothing.
+/// an atomic on a texel that is not one 32-bit word) change nothing and get zeros, but a
+/// load outside a view gets a zero texel decoded (alpha 1 in formats without it).
 // Lanes index the inner dimension of `out` (`out[component][lane]`), as in the sampler.
 #[allow(clippy::needless_range_loop)]
 pub fn access(images: &ImageSet, req: &TexRequest, out: &mut TexResult) {
@@ -771,6 +772,15 @@ pub fn access(images: &ImageSet, req: &TexRequest, out: &mut TexResult) {
         };
         let s = if dim.is_ms() { req.lod[lane] as i32 } else { 0 };
         let Some(off) = view.texel_offset(x, y, z, s) else {
+            // GL 4.5 core §8.26: an invalid load returns 0 in R, G and B and an undefined
+            // A; this gives what a texel of zero bits decodes to in the unit's format (A
+            // = 1 where the format has no alpha), as llvmpipe does.
+            if op == ImageOp::Load {
+                let v = view.format.decode(&[0; 16]);
+                for c in 0..4 {
+                    out[c][lane] = v[c];
+                }
+            }
             continue;
         };
         match op {
@@ -944,7 +954,10 @@ mod tests {
         let r = req(ImageOp::Load, ImageDim::D2Array, h, xyz);
         access(&set, &r, &mut out);
         assert_eq!(out[0], [10, 11, 0, 0]);
-        assert_eq!(out[3], [1, 1, 0, 0]);
+        assert_eq!(out[1], [0; 4]);
+        assert_eq!(out[2], [0; 4]);
+        // R8ui has no alpha: 1 inside, and outside too (a zero texel decoded, §8.26).
+        assert_eq!(out[3], [1, 1, 1, 1]);
         // Another handle reads zeros and stores nothing.
         let r = req(ImageOp::Load, ImageDim::D2Array, unit_handle(2), xyz);
         access(&set, &r, &mut out);
