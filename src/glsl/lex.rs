@@ -14,6 +14,8 @@ pub enum Tok {
     Int(i32),
     Uint(u32),
     Uint64(u64),
+    /// `1.5lf` (GLSL 4.00 / ARB_gpu_shader_fp64).
+    Double(f64),
     Float(f32),
     Bool(bool),
     Punct(String),
@@ -153,6 +155,15 @@ const KW_400: &[&str] = &[
     "dmat2",
     "dmat3",
     "dmat4",
+    "dmat2x2",
+    "dmat2x3",
+    "dmat2x4",
+    "dmat3x2",
+    "dmat3x3",
+    "dmat3x4",
+    "dmat4x2",
+    "dmat4x3",
+    "dmat4x4",
     "subroutine",
     "patch",
     "sample",
@@ -208,6 +219,8 @@ const RESERVED: &[&str] = &[
 pub struct KeywordSet {
     pub version: u32,
     pub int64: bool,
+    /// The double types below GLSL 4.00: GL_ARB_gpu_shader_fp64 is enabled.
+    pub fp64: bool,
     /// `layout` below GLSL 1.40: an extension that brings layout qualifiers is enabled
     /// (ARB_explicit_attrib_location, ARB_separate_shader_objects, ARB_uniform_buffer_object,
     /// ARB_explicit_uniform_location, ARB_shading_language_420pack), as Mesa reads it.
@@ -272,6 +285,9 @@ impl KeywordSet {
         if v >= 400 && (KW_400.contains(&w) || w == KW_400_PRECISE) {
             return true;
         }
+        if self.fp64 && (w == "double" || w.starts_with("dvec") || w.starts_with("dmat")) {
+            return KW_400.contains(&w);
+        }
         if (v >= 420 || self.image_load_store)
             && (KW_420.contains(&w) || crate::ir::ImageType::from_name(w).is_some())
         {
@@ -313,6 +329,7 @@ pub fn lex(
     let kw = KeywordSet {
         version,
         int64,
+        fp64: false,
         layout: false,
         cube_map_array: false,
         rect: false,
@@ -374,8 +391,19 @@ pub fn parse_number(text: &str, int64: bool) -> Result<Tok, String> {
     let is_hex = lower.starts_with("0x");
     let is_float = !is_hex && (lower.contains('.') || lower.contains('e') || lower.ends_with('f'));
     if is_float {
-        if lower.ends_with("lf") {
-            return Err("double-precision literals are not supported".to_string());
+        if let Some(body) = lower.strip_suffix("lf") {
+            // Parsed from the text as a double, not through f32.
+            if body.is_empty()
+                || !body
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | '+' | '-'))
+            {
+                return Err(format!("invalid floating-point literal `{text}'"));
+            }
+            return body
+                .parse::<f64>()
+                .map(Tok::Double)
+                .map_err(|_| format!("invalid floating-point literal `{text}'"));
         }
         let body = lower.strip_suffix('f').unwrap_or(&lower);
         if body.is_empty()
@@ -460,6 +488,7 @@ mod tests {
         let k = KeywordSet {
             version: 110,
             int64: false,
+            fp64: false,
             layout: false,
             cube_map_array: false,
             rect: false,
@@ -474,6 +503,7 @@ mod tests {
         let k = KeywordSet {
             version: 330,
             int64: false,
+            fp64: false,
             layout: false,
             cube_map_array: false,
             rect: false,
@@ -486,6 +516,7 @@ mod tests {
         let k = KeywordSet {
             version: 130,
             int64: false,
+            fp64: false,
             layout: true,
             cube_map_array: false,
             rect: false,
@@ -499,6 +530,7 @@ mod tests {
         let k = KeywordSet {
             version: 130,
             int64: false,
+            fp64: false,
             layout: false,
             cube_map_array: true,
             rect: true,

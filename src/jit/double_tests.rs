@@ -261,3 +261,206 @@ fn the_interpreter_computes_ieee_doubles() {
         f64::from(0.1f32).to_bits()
     );
 }
+
+/// Compiles vertex shader `src`, runs it through generated code and the interpreter on
+/// float input rows (one `vec4 v` per lane), checks that they agree bit for bit, and
+/// returns the 4 lanes of each word of the output `r`.
+fn glsl_run(src: &str, lanes: [[f32; 4]; 4]) -> Vec<[u32; 4]> {
+    let out = crate::glsl::compile(Stage::Vertex, src);
+    let m = out
+        .module
+        .unwrap_or_else(|| panic!("expected to compile:\n{}\n{src}", out.info_log));
+    crate::glsl::verify::verify_module(&m).expect("well-formed IR");
+    let code = super::compile(&m).expect("compiles");
+    let v = m.inputs.iter().find(|i| i.name == "v").expect("input v");
+    let mut inputs = vec![0u32; (v.slot as usize + 4) * 4];
+    for (l, x) in lanes.iter().enumerate() {
+        for (c, f) in x.iter().enumerate() {
+            inputs[(v.slot as usize + c) * 4 + l] = f.to_bits();
+        }
+    }
+    let env = Env {
+        inputs,
+        mask: 0xF,
+        ..Env::default()
+    };
+    let (jo, _) = run_code(&*code, &env);
+    let io = interp_run(&m, &env);
+    assert_eq!(jo, io, "JIT and interpreter differ\n{src}");
+    let r = m.outputs.iter().find(|o| o.name == "r").expect("output r");
+    let words = jo.chunks(4).map(|c| [c[0], c[1], c[2], c[3]]);
+    words.skip(r.slot as usize).take(r.words as usize).collect()
+}
+
+/// The doubles a shader wrote to `out double r[N]` (word pairs), lane `lane`.
+fn doubles_of(words: &[[u32; 4]], lane: usize) -> Vec<f64> {
+    words
+        .chunks(2)
+        .map(|p| f64::from_bits(u64::from(p[0][lane]) | u64::from(p[1][lane]) << 32))
+        .collect()
+}
+
+#[test]
+fn glsl_double_arithmetic_conversions_and_builtins() {
+    let src = "#version 400
+        in vec4 v;
+        out double r[34];
+        void main() {
+            double a = v.x;            // float -> double, exact
+            double b = double(v.y) / 3.0lf;
+            dvec3 p = dvec3(a, b, 0.1lf);
+            dvec3 q = dvec3(v.z, -1, 2u);
+            r[0] = a + b;
+            r[1] = a * b - 0.1lf;
+            r[2] = -b;
+            r[3] = sqrt(abs(b));
+            r[4] = floor(b); r[5] = ceil(b); r[6] = trunc(b); r[7] = roundEven(b);
+            r[8] = fract(b);
+            r[9] = mod(a, 0.75lf);
+            r[10] = min(a, b); r[11] = max(a, b); r[12] = clamp(b, -0.5lf, 0.5);
+            r[13] = mix(a, b, 0.25lf); r[14] = step(0.0lf, b); r[15] = smoothstep(-1.0lf, 1.0lf, b);
+            r[16] = sign(b);
+            r[17] = dot(p, q); r[18] = length(p); r[19] = distance(p, q);
+            dvec3 c = cross(p, q);
+            r[20] = c.x; r[21] = c.y; r[22] = c.z;
+            r[23] = fma(a, b, 0.1lf);
+            dmat2 m = dmat2(a, b, 0.5lf, 2.0lf);
+            r[24] = determinant(m);
+            dmat2 im = inverse(m);
+            r[25] = im[0][0]; r[26] = im[1][0];
+            dvec2 mv = m * dvec2(1.0lf, 3.0lf);
+            r[27] = mv.x; r[28] = mv.y;
+            r[29] = double(int(b * 100.0lf));
+            r[30] = double(float(b));
+            r[31] = (a < b) ? 1.0lf : 0.0lf;
+            r[32] = (p == dvec3(a, b, 0.1lf) && all(lessThanEqual(p, p))) ? 1.0lf : 0.0lf;
+            r[33] = packDouble2x32(unpackDouble2x32(b) + uvec2(0u, 0u));
+            gl_Position = vec4(0.0);
+        }";
+    let lanes = [
+        [1.5f32, 2.0, -0.25, 0.0],
+        [-3.25, 7.0, 4.0, 0.0],
+        [0.0, -1.0, 1.0, 0.0],
+        [1e10, 1e-3, -2.0, 0.0],
+    ];
+    let words = glsl_run(src, lanes);
+    for (lane, x) in lanes.iter().enumerate() {
+        let got = doubles_of(&words, lane);
+        let a = f64::from(x[0]);
+        let b = f64::from(x[1]) / 3.0;
+        let p = [a, b, 0.1];
+        let q = [f64::from(x[2]), -1.0, 2.0];
+        let floor = b.floor();
+        let fa = a - 0.75 * (a / 0.75).floor();
+        let t = ((b + 1.0) / 2.0).clamp(0.0, 1.0);
+        let dot = p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
+        let len = (p[0] * p[0] + p[1] * p[1] + p[2] * p[2]).sqrt();
+        let dd = [p[0] - q[0], p[1] - q[1], p[2] - q[2]];
+        let dist = (dd[0] * dd[0] + dd[1] * dd[1] + dd[2] * dd[2]).sqrt();
+        let det = a * 2.0 - 0.5 * b;
+        let want = [
+            a + b,
+            a * b - 0.1,
+            -b,
+            b.abs().sqrt(),
+            floor,
+            b.ceil(),
+            b.trunc(),
+            b.round_ties_even(),
+            b - floor,
+            fa,
+            if a < b { a } else { b },
+            if a > b { a } else { b },
+            b.clamp(-0.5, 0.5),
+            a * (1.0 - 0.25) + b * 0.25,
+            if b < 0.0 { 0.0 } else { 1.0 },
+            t * t * (3.0 - 2.0 * t),
+            if b > 0.0 {
+                1.0
+            } else if b < 0.0 {
+                -1.0
+            } else {
+                b
+            },
+            dot,
+            len,
+            dist,
+            p[1] * q[2] - q[1] * p[2],
+            p[2] * q[0] - q[2] * p[0],
+            p[0] * q[1] - q[0] * p[1],
+            a.mul_add(b, 0.1),
+            det,
+            2.0 / det,
+            -0.5 / det,
+            a * 1.0 + 0.5 * 3.0,
+            b * 1.0 + 2.0 * 3.0,
+            f64::from((b * 100.0) as i32),
+            f64::from(b as f32),
+            if a < b { 1.0 } else { 0.0 },
+            1.0,
+            b,
+        ];
+        for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+            assert_eq!(
+                g.to_bits(),
+                w.to_bits(),
+                "lane {lane} r[{i}]: {g:e} vs {w:e}"
+            );
+        }
+    }
+}
+
+#[test]
+fn glsl_double_rules_are_checked() {
+    let fails = [
+        (
+            "#version 400\nflat in double d; out vec4 c;\nvoid main() { c = vec4(d); }",
+            Stage::Fragment,
+            "",
+        ),
+        (
+            "#version 400\nin double d; out vec4 c;\nvoid main() { c = vec4(d); }",
+            Stage::Fragment,
+            "double fragment inputs must be qualified `flat'",
+        ),
+        (
+            "#version 400\nout double c;\nvoid main() { c = 1.0lf; }",
+            Stage::Fragment,
+            "fragment outputs cannot be double",
+        ),
+        (
+            "#version 400\nvoid main() { double a = 1.0lf; double b = a % 2.0lf; }",
+            Stage::Vertex,
+            "operator not defined",
+        ),
+        (
+            "#version 400\nvoid main() { int i = 1.0lf; }",
+            Stage::Vertex,
+            "cannot convert",
+        ),
+        (
+            "#version 330\nvoid main() { double a = 1.0; }",
+            Stage::Vertex,
+            "",
+        ),
+    ];
+    for (i, (src, stage, msg)) in fails.iter().enumerate() {
+        let out = crate::glsl::compile(*stage, src);
+        if i == 0 {
+            // The flat double input is fine.
+            assert!(out.module.is_some(), "{}", out.info_log);
+            continue;
+        }
+        assert!(out.module.is_none(), "expected an error for\n{src}");
+        assert!(out.info_log.contains(msg), "{src}\n{}", out.info_log);
+    }
+    // Implicit conversions to double (GLSL 4.00 §4.1.10) and the int/uint/float
+    // constructors from doubles compile.
+    let ok = "#version 400\nuniform dmat3 m; uniform double d;\n\
+              void main() { dmat3 x = mat3(1.0) * m; double y = 1 + d; int k = int(d);\n\
+              uint u = uint(d); float f = float(y); bool b = bool(d); dvec4 v = dvec4(ivec4(k));\n\
+              gl_Position = vec4(x[0][0] + y + double(k + int(u)) + double(b) + v.x);\n\
+              gl_Position.x += f; }";
+    let out = crate::glsl::compile(Stage::Vertex, ok);
+    assert!(out.module.is_some(), "{}", out.info_log);
+}
