@@ -25,7 +25,16 @@ impl Lowerer {
             ExprKind::Int(i) => Ok(self.const_value(Scalar::I32(*i))),
             ExprKind::Uint(u) => Ok(self.const_value(Scalar::U32(*u))),
             ExprKind::Float(f) => Ok(self.const_value(Scalar::F32(*f))),
-            ExprKind::Double(x) => Ok(self.double_literal(*x)),
+            ExprKind::Double(x) => {
+                if self.version < 400 && !self.fp64 {
+                    bail!(
+                        self,
+                        e.span,
+                        "double literals require GLSL 4.00 or GL_ARB_gpu_shader_fp64"
+                    );
+                }
+                Ok(self.double_literal(*x))
+            }
             ExprKind::Bool(b) => Ok(self.const_value(Scalar::Bool(*b))),
             ExprKind::Uint64(u) => {
                 if !self.int64 {

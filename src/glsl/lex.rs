@@ -479,7 +479,10 @@ mod tests {
         assert_eq!(parse_number(".5f", false), Ok(Tok::Float(0.5)));
         assert_eq!(parse_number("7ul", true), Ok(Tok::Uint64(7)));
         assert!(parse_number("7ul", false).is_err());
-        assert!(parse_number("1.0lf", false).is_err());
+        assert_eq!(parse_number("1.5LF", false), Ok(Tok::Double(1.5)));
+        // Parsed as a double, not through f32.
+        assert_eq!(parse_number("0.1lf", false), Ok(Tok::Double(0.1)));
+        assert!(parse_number("1.0xlf", false).is_err());
         assert!(parse_number("09", false).is_err());
     }
 

@@ -75,6 +75,8 @@ pub struct UnitFlags {
     pub profile: Profile,
     pub bindless: bool,
     pub int64: bool,
+    /// GL_ARB_gpu_shader_fp64 is on (doubles below GLSL 4.00).
+    pub fp64: bool,
     pub explicit_location: bool,
     pub explicit_uniform_location: bool,
     pub arrays_of_arrays: bool,
@@ -156,6 +158,8 @@ pub struct Lowerer {
     pub profile: Profile,
     pub bindless: bool,
     pub int64: bool,
+    /// GL_ARB_gpu_shader_fp64 is on (doubles below GLSL 4.00).
+    pub fp64: bool,
     pub explicit_location: bool,
     /// GL_ARB_explicit_uniform_location is on: `layout(location)` on subroutine uniforms
     /// and `layout(index)` on subroutine functions before GLSL 4.30.
@@ -346,6 +350,7 @@ impl Lowerer {
             profile,
             bindless: false,
             int64: false,
+            fp64: false,
             explicit_location: false,
             explicit_uniform_location: false,
             arrays_of_arrays: false,
@@ -430,6 +435,7 @@ impl Lowerer {
             profile: self.profile,
             bindless: self.bindless,
             int64: self.int64,
+            fp64: self.fp64,
             explicit_location: self.explicit_location,
             explicit_uniform_location: self.explicit_uniform_location,
             arrays_of_arrays: self.arrays_of_arrays,
@@ -455,6 +461,7 @@ impl Lowerer {
             self.profile = f.profile;
             self.bindless = f.bindless;
             self.int64 = f.int64;
+            self.fp64 = f.fp64;
             self.explicit_location = f.explicit_location;
             self.explicit_uniform_location = f.explicit_uniform_location;
             self.arrays_of_arrays = f.arrays_of_arrays;
@@ -519,6 +526,7 @@ impl Lowerer {
                 "GL_ARB_shader_atomic_counter_ops" => self.atomic_counter_ops = on,
                 "GL_ARB_tessellation_shader" => self.tessellation = on,
                 "GL_ARB_gpu_shader_int64" => self.int64 = on,
+                "GL_ARB_gpu_shader_fp64" => self.fp64 = on,
                 "GL_ARB_explicit_attrib_location" | "GL_ARB_separate_shader_objects" => {
                     self.explicit_location = on
                 }
