@@ -167,7 +167,7 @@ impl Lowerer {
     // ---- conversions ----
 
     /// One 32-bit component converted to a double (exact).
-    fn to_double(&mut self, x: Var, from: BaseType) -> D {
+    fn double_of(&mut self, x: Var, from: BaseType) -> D {
         match from {
             BaseType::Float => self.dop(F64Op::FromF32, &[x]),
             BaseType::Int => self.dop(F64Op::FromI32, &[x]),
@@ -182,7 +182,7 @@ impl Lowerer {
 
     /// One double converted to a 32-bit base type: float rounds to nearest, int and uint
     /// truncate (saturating), bool is `!= 0.0`.
-    fn from_double(&mut self, d: D, to: BaseType) -> Var {
+    fn double_to(&mut self, d: D, to: BaseType) -> Var {
         match to {
             BaseType::Float => self.dword(F64Op::ToF32, &[d.0, d.1]),
             BaseType::Int => self.dword(F64Op::ToI32, &[d.0, d.1]),
@@ -219,10 +219,10 @@ impl Lowerer {
         let vars = if b.base == BaseType::Double {
             pairs(&v.vars)
                 .into_iter()
-                .map(|d| self.from_double(d, to))
+                .map(|d| self.double_to(d, to))
                 .collect()
         } else {
-            let d: Vec<D> = v.vars.iter().map(|x| self.to_double(*x, b.base)).collect();
+            let d: Vec<D> = v.vars.iter().map(|x| self.double_of(*x, b.base)).collect();
             flat(&d)
         };
         Ok(Value {
@@ -231,7 +231,7 @@ impl Lowerer {
         })
     }
 
-    fn to_doubles(&mut self, v: Value, span: Span) -> R<Value> {
+    fn as_doubles(&mut self, v: Value, span: Span) -> R<Value> {
         self.convert_double(v, BaseType::Double, span)
     }
 
@@ -289,8 +289,8 @@ impl Lowerer {
                 "operator not defined for operands of type {ats} and {bts}"
             );
         }
-        let a = self.to_doubles(a, span)?;
-        let b = self.to_doubles(b, span)?;
+        let a = self.as_doubles(a, span)?;
+        let b = self.as_doubles(b, span)?;
         let (at, bt) = (
             vt(BaseType::Double, at.rows, at.cols),
             vt(BaseType::Double, bt.rows, bt.cols),
@@ -476,7 +476,7 @@ impl Lowerer {
         // float path would, on a stand-in float type of the same shape, and map back.
         let mut out = Vec::with_capacity(vals.len());
         for v in vals {
-            match self.to_doubles(v, span) {
+            match self.as_doubles(v, span) {
                 Ok(v) => out.push(v),
                 Err(e) => return Some(Err(e)),
             }
@@ -637,7 +637,7 @@ impl Lowerer {
             ) {
                 return nomatch(self);
             }
-            vals.push(self.to_doubles(v, span)?);
+            vals.push(self.as_doubles(v, span)?);
         }
         let n = vals.len();
         let shape = |v: &Value| v.ty.basic().unwrap_or(vt(BaseType::Double, 1, 1));

@@ -581,6 +581,37 @@ fn write_stmt(out: &mut String, func: &Function, s: &Stmt, depth: usize) {
     }
 }
 
+/// The mnemonic of a double-precision op (`Op::F64`).
+pub fn f64_name(op: crate::ir::F64Op) -> &'static str {
+    use crate::ir::F64Op::*;
+    match op {
+        Add => "dadd",
+        Sub => "dsub",
+        Mul => "dmul",
+        Div => "ddiv",
+        Fma => "dfma",
+        Sqrt => "dsqrt",
+        Floor => "dfloor",
+        Ceil => "dceil",
+        Trunc => "dtrunc",
+        RoundEven => "droundeven",
+        Eq => "deq",
+        Ne => "dne",
+        Lt => "dlt",
+        Le => "dle",
+        Gt => "dgt",
+        Ge => "dge",
+        IsNan => "disnan",
+        IsInf => "disinf",
+        ToF32 => "d2f",
+        ToI32 => "d2i",
+        ToU32 => "d2u",
+        FromF32 => "f2d",
+        FromI32 => "i2d",
+        FromU32 => "u2d",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -697,36 +728,5 @@ out 1 = v6
         assert_eq!(scalar_text(Scalar::Bool(true)), "true");
         assert_eq!(type_name(ValueType::new(BaseType::Float, 3, 2)), "mat2x3");
         assert_eq!(type_name(ValueType::new(BaseType::Uint, 4, 1)), "uvec4");
-    }
-}
-
-/// The mnemonic of a double-precision op (`Op::F64`).
-pub fn f64_name(op: crate::ir::F64Op) -> &'static str {
-    use crate::ir::F64Op::*;
-    match op {
-        Add => "dadd",
-        Sub => "dsub",
-        Mul => "dmul",
-        Div => "ddiv",
-        Fma => "dfma",
-        Sqrt => "dsqrt",
-        Floor => "dfloor",
-        Ceil => "dceil",
-        Trunc => "dtrunc",
-        RoundEven => "droundeven",
-        Eq => "deq",
-        Ne => "dne",
-        Lt => "dlt",
-        Le => "dle",
-        Gt => "dgt",
-        Ge => "dge",
-        IsNan => "disnan",
-        IsInf => "disinf",
-        ToF32 => "d2f",
-        ToI32 => "d2i",
-        ToU32 => "d2u",
-        FromF32 => "f2d",
-        FromI32 => "i2d",
-        FromU32 => "u2d",
     }
 }

@@ -13,7 +13,7 @@ const TWO_52: f64 = 4_503_599_627_370_496.0;
 /// returned as they are.
 pub fn round_even(x: f64) -> f64 {
     let a = f64::from_bits(x.to_bits() & !SIGN);
-    if !(a < TWO_52) {
+    if !is_small(a) {
         return x;
     }
     with_sign((a + TWO_52) - TWO_52, x)
@@ -23,7 +23,7 @@ pub fn round_even(x: f64) -> f64 {
 /// The sign of a zero result is `x`'s (floor(-0.0) = -0.0).
 pub fn floor(x: f64) -> f64 {
     let r = round_even(x);
-    if !(f64::from_bits(x.to_bits() & !SIGN) < TWO_52) {
+    if !is_small(f64::from_bits(x.to_bits() & !SIGN)) {
         return x;
     }
     with_sign(if r > x { r - 1.0 } else { r }, x)
@@ -32,7 +32,7 @@ pub fn floor(x: f64) -> f64 {
 /// IEEE roundToIntegralTowardPositive (ceil(-0.5) = -0.0).
 pub fn ceil(x: f64) -> f64 {
     let r = round_even(x);
-    if !(f64::from_bits(x.to_bits() & !SIGN) < TWO_52) {
+    if !is_small(f64::from_bits(x.to_bits() & !SIGN)) {
         return x;
     }
     with_sign(if r < x { r + 1.0 } else { r }, x)
@@ -44,6 +44,12 @@ pub fn trunc(x: f64) -> f64 {
 }
 
 const SIGN: u64 = 1 << 63;
+
+/// Whether |x| (given as `a`) is below 2^52, where the roundings have work to do; false
+/// for NaN.
+fn is_small(a: f64) -> bool {
+    a < TWO_52
+}
 
 /// `v` with the sign bit of `s` (for the integers the roundings produce, whose sign
 /// always equals the argument's).
