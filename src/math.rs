@@ -7,6 +7,8 @@
 //! - this file: f64-evaluated routines, within 1 ULP of the correctly rounded result.
 //!   They are the accuracy oracle of [`lanes`] (its tests) and the sampler's `log2` (LOD);
 //!   no shader op calls them any more.
+//! - [`fp64`]: the double-precision roundings and the exact fused multiply-add of
+//!   `double` shaders (ARB_gpu_shader_fp64).
 //!
 //! How the f64 routines work: each widens its `f32` argument to `f64`, computes with `f64`
 //! `+ - * /`, `sqrt`, `floor`, integer conversions and comparisons — all correctly rounded
@@ -22,6 +24,7 @@
 //! payload that depends on the CPU. Domain errors (GLSL "undefined") are defined here and
 //! documented per function.
 
+pub mod fp64;
 pub mod lanes;
 
 use std::f64::consts::{FRAC_PI_2, FRAC_PI_4, LN_2, LOG2_E, PI};

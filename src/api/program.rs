@@ -413,6 +413,8 @@ pub(crate) enum UniformKind {
     Uint,
     /// glUniform*ui64ARB (ARB_gpu_shader_int64): two words per component, low first.
     Uint64,
+    /// glUniform*d (GL 4.0): IEEE doubles, two words per component, low first.
+    Double,
 }
 
 fn info_len(s: &str) -> i32 {
@@ -1447,7 +1449,10 @@ impl Context {
         // Reached from the dispatched glUniform* commands: the objects are checked out.
         let this = self;
         debug_assert!(this.group_held);
-        let comp_words = if kind == UniformKind::Uint64 { 2 } else { 1 };
+        let comp_words = match kind {
+            UniformKind::Uint64 | UniformKind::Double => 2,
+            _ => 1,
+        };
         let per = rows as usize * cols as usize * comp_words;
         if !words.len().is_multiple_of(per) {
             return Err(GlError::InvalidValue(
@@ -1487,11 +1492,14 @@ impl Context {
         }
         let shape_ok = u.ty.rows == rows && u.ty.cols == cols;
         let base_ok = match (u.ty.base, kind) {
-            (BaseType::Float, UniformKind::Float) => true,
+            (BaseType::Float, UniformKind::Float) | (BaseType::Double, UniformKind::Double) => true,
             (BaseType::Int, UniformKind::Int)
             | (BaseType::Uint, UniformKind::Uint)
             | (BaseType::Uint64, UniformKind::Uint64) => cols == 1,
-            (BaseType::Bool, k) => cols == 1 && k != UniformKind::Uint64,
+            // GL 4.5 core §7.6.1: booleans load from the i, ui and f commands only.
+            (BaseType::Bool, k) => {
+                cols == 1 && !matches!(k, UniformKind::Uint64 | UniformKind::Double)
+            }
             _ => false,
         };
         if !shape_ok || !base_ok {
@@ -1506,11 +1514,13 @@ impl Context {
             }
             let src = &words[i * per..(i + 1) * per];
             let mut value: Vec<u32> = if transpose && cols > 1 {
-                // Row-major in, column-major stored (GL 4.5 core §7.6.1).
+                // Row-major in, column-major stored (GL 4.5 core §7.6.1), component by
+                // component (a double's two words move together).
                 (0..per)
                     .map(|k| {
+                        let (k, w) = (k / comp_words, k % comp_words);
                         let (c, r) = (k / rows as usize, k % rows as usize);
-                        src[r * cols as usize + c]
+                        src[(r * cols as usize + c) * comp_words + w]
                     })
                     .collect()
             } else {
@@ -1646,11 +1656,17 @@ impl Context {
     }
 
     pub(crate) fn try_get_uniformfv(&mut self, program: u32, location: i32) -> GlResult<Vec<f32>> {
+        if let Some(d) = self.double_uniform(program, location)? {
+            return Ok(d.into_iter().map(|x| x as f32).collect());
+        }
         self.uniform_words(program, location)
             .map(|w| w.into_iter().map(f32::from_bits).collect())
     }
 
     pub(crate) fn try_get_uniformiv(&mut self, program: u32, location: i32) -> GlResult<Vec<i32>> {
+        if let Some(d) = self.double_uniform(program, location)? {
+            return Ok(d.into_iter().map(|x| x as i32).collect());
+        }
         self.uniform_words(program, location).map(|w| {
             w.into_iter()
                 .map(|x| if x == u32::MAX { 1 } else { x as i32 })
@@ -1659,7 +1675,32 @@ impl Context {
     }
 
     pub(crate) fn try_get_uniformuiv(&mut self, program: u32, location: i32) -> GlResult<Vec<u32>> {
+        if let Some(d) = self.double_uniform(program, location)? {
+            return Ok(d.into_iter().map(|x| x as u32).collect());
+        }
         self.uniform_words(program, location)
+    }
+
+    /// The values of a double uniform (word pairs, low first); `None` for other types.
+    pub(crate) fn double_uniform(
+        &mut self,
+        program: u32,
+        location: i32,
+    ) -> GlResult<Option<Vec<f64>>> {
+        let e = self.linked_program(program)?;
+        let is_double = usize::try_from(location)
+            .ok()
+            .and_then(|l| e.linked.locations.get(l))
+            .is_some_and(|&(ui, _)| e.linked.uniforms[ui as usize].ty.base == BaseType::Double);
+        if !is_double {
+            return Ok(None);
+        }
+        let w = self.uniform_words(program, location)?;
+        Ok(Some(
+            w.chunks(2)
+                .map(|p| f64::from_bits(u64::from(p[0]) | u64::from(p[1]) << 32))
+                .collect(),
+        ))
     }
 }
 
@@ -1791,6 +1832,112 @@ uniform_matrix_fns! {
     uniform_matrix_4x2fv "glUniformMatrix4x2fv", program_uniform_matrix_4x2fv "glProgramUniformMatrix4x2fv", 4, 2;
     uniform_matrix_3x4fv "glUniformMatrix3x4fv", program_uniform_matrix_3x4fv "glProgramUniformMatrix3x4fv", 3, 4;
     uniform_matrix_4x3fv "glUniformMatrix4x3fv", program_uniform_matrix_4x3fv "glProgramUniformMatrix4x3fv", 4, 3;
+}
+
+/// The double forms (GL 4.0 §7.6.1): glUniform{1,2,3,4}d(v), glUniformMatrix*dv and their
+/// glProgramUniform twins, each double stored as two words, low first.
+macro_rules! uniform_double_fns {
+    ($($name:ident $gl:literal, $pname:ident $pgl:literal, ($($arg:ident),+));* $(;)?) => {
+        impl Context {$(
+            #[doc = concat!($gl, " (GL 4.0 §7.6.1).")]
+            pub fn $name(&mut self, location: i32, $($arg: f64),+) {
+                self.dispatch($gl, Group::CheckedOut, Default::default, |this| {
+                    let w = double_words(&[$($arg),+]);
+                    this.uniform_target().and_then(|p| {
+                        this.set_uniform(p, location, UniformKind::Double, (w.len() / 2) as u8, 1, false, &w)
+                    })
+                })
+            }
+            #[doc = concat!($pgl, " (GL 4.1 §7.6.1).")]
+            pub fn $pname(&mut self, program: u32, location: i32, $($arg: f64),+) {
+                self.dispatch($pgl, Group::CheckedOut, Default::default, |this| {
+                    let w = double_words(&[$($arg),+]);
+                    this.set_uniform(program, location, UniformKind::Double, (w.len() / 2) as u8, 1, false, &w)
+                })
+            }
+        )*}
+    };
+}
+
+/// `n` doubles per element (count = values.len() / n).
+macro_rules! uniform_double_vec_fns {
+    ($($name:ident $gl:literal, $pname:ident $pgl:literal, $n:expr);* $(;)?) => {
+        impl Context {$(
+            #[doc = concat!($gl, " (count = values.len() / components).")]
+            pub fn $name(&mut self, location: i32, values: &[f64]) {
+                self.dispatch($gl, Group::CheckedOut, Default::default, |this| {
+                    let w = double_words(values);
+                    this.uniform_target().and_then(|p| this.set_uniform(p, location, UniformKind::Double, $n, 1, false, &w))
+                })
+            }
+            #[doc = concat!($pgl, ".")]
+            pub fn $pname(&mut self, program: u32, location: i32, values: &[f64]) {
+                self.dispatch($pgl, Group::CheckedOut, Default::default, |this| {
+                    let w = double_words(values);
+                    this.set_uniform(program, location, UniformKind::Double, $n, 1, false, &w)
+                })
+            }
+        )*}
+    };
+}
+
+/// `cols`×`rows` doubles per element, column-major unless `transpose`.
+macro_rules! uniform_double_matrix_fns {
+    ($($name:ident $gl:literal, $pname:ident $pgl:literal, $cols:expr, $rows:expr);* $(;)?) => {
+        impl Context {$(
+            #[doc = concat!($gl, " (count = values.len() / components).")]
+            pub fn $name(&mut self, location: i32, transpose: bool, values: &[f64]) {
+                self.dispatch($gl, Group::CheckedOut, Default::default, |this| {
+                    let w = double_words(values);
+                    this.uniform_target().and_then(|p| this.set_uniform(p, location, UniformKind::Double, $rows, $cols, transpose, &w))
+                })
+            }
+            #[doc = concat!($pgl, ".")]
+            pub fn $pname(&mut self, program: u32, location: i32, transpose: bool, values: &[f64]) {
+                self.dispatch($pgl, Group::CheckedOut, Default::default, |this| {
+                    let w = double_words(values);
+                    this.set_uniform(program, location, UniformKind::Double, $rows, $cols, transpose, &w)
+                })
+            }
+        )*}
+    };
+}
+
+/// Doubles as the words the default block stores: low word first.
+fn double_words(values: &[f64]) -> Vec<u32> {
+    values
+        .iter()
+        .flat_map(|v| {
+            let b = v.to_bits();
+            [b as u32, (b >> 32) as u32]
+        })
+        .collect()
+}
+
+uniform_double_fns! {
+    uniform_1d "glUniform1d", program_uniform_1d "glProgramUniform1d", (x);
+    uniform_2d "glUniform2d", program_uniform_2d "glProgramUniform2d", (x, y);
+    uniform_3d "glUniform3d", program_uniform_3d "glProgramUniform3d", (x, y, z);
+    uniform_4d "glUniform4d", program_uniform_4d "glProgramUniform4d", (x, y, z, w);
+}
+
+uniform_double_vec_fns! {
+    uniform_1dv "glUniform1dv", program_uniform_1dv "glProgramUniform1dv", 1;
+    uniform_2dv "glUniform2dv", program_uniform_2dv "glProgramUniform2dv", 2;
+    uniform_3dv "glUniform3dv", program_uniform_3dv "glProgramUniform3dv", 3;
+    uniform_4dv "glUniform4dv", program_uniform_4dv "glProgramUniform4dv", 4;
+}
+
+uniform_double_matrix_fns! {
+    uniform_matrix_2dv "glUniformMatrix2dv", program_uniform_matrix_2dv "glProgramUniformMatrix2dv", 2, 2;
+    uniform_matrix_3dv "glUniformMatrix3dv", program_uniform_matrix_3dv "glProgramUniformMatrix3dv", 3, 3;
+    uniform_matrix_4dv "glUniformMatrix4dv", program_uniform_matrix_4dv "glProgramUniformMatrix4dv", 4, 4;
+    uniform_matrix_2x3dv "glUniformMatrix2x3dv", program_uniform_matrix_2x3dv "glProgramUniformMatrix2x3dv", 2, 3;
+    uniform_matrix_3x2dv "glUniformMatrix3x2dv", program_uniform_matrix_3x2dv "glProgramUniformMatrix3x2dv", 3, 2;
+    uniform_matrix_2x4dv "glUniformMatrix2x4dv", program_uniform_matrix_2x4dv "glProgramUniformMatrix2x4dv", 2, 4;
+    uniform_matrix_4x2dv "glUniformMatrix4x2dv", program_uniform_matrix_4x2dv "glProgramUniformMatrix4x2dv", 4, 2;
+    uniform_matrix_3x4dv "glUniformMatrix3x4dv", program_uniform_matrix_3x4dv "glProgramUniformMatrix3x4dv", 3, 4;
+    uniform_matrix_4x3dv "glUniformMatrix4x3dv", program_uniform_matrix_4x3dv "glProgramUniformMatrix4x3dv", 4, 3;
 }
 
 /// glUniform{1,2,3,4}ui64ARB and the `v` forms (ARB_gpu_shader_int64), for `uint64_t`

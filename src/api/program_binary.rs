@@ -203,6 +203,9 @@ impl Context {
     }
 
     pub(crate) fn try_get_uniformdv(&mut self, program: u32, location: i32) -> GlResult<Vec<f64>> {
+        if let Some(d) = self.double_uniform(program, location)? {
+            return Ok(d);
+        }
         Ok(self
             .try_get_uniformfv(program, location)?
             .into_iter()

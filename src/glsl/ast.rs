@@ -50,6 +50,8 @@ pub enum ExprKind {
     Uint(u32),
     Uint64(u64),
     Float(f32),
+    /// A double literal (`1.5lf`, GLSL 4.00).
+    Double(f64),
     Bool(bool),
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),

@@ -25,6 +25,16 @@ impl Lowerer {
             ExprKind::Int(i) => Ok(self.const_value(Scalar::I32(*i))),
             ExprKind::Uint(u) => Ok(self.const_value(Scalar::U32(*u))),
             ExprKind::Float(f) => Ok(self.const_value(Scalar::F32(*f))),
+            ExprKind::Double(x) => {
+                if self.version < 400 && !self.fp64 {
+                    bail!(
+                        self,
+                        e.span,
+                        "double literals require GLSL 4.00 or GL_ARB_gpu_shader_fp64"
+                    );
+                }
+                Ok(self.double_literal(*x))
+            }
             ExprKind::Bool(b) => Ok(self.const_value(Scalar::Bool(*b))),
             ExprKind::Uint64(u) => {
                 if !self.int64 {
@@ -151,9 +161,14 @@ impl Lowerer {
                     Some(BaseType::Float) => Scalar::F32(1.0),
                     Some(BaseType::Int) => Scalar::I32(1),
                     Some(BaseType::Uint) => Scalar::U32(1),
+                    Some(BaseType::Double) => Scalar::Bool(true),
                     _ => bail!(self, e.span, "++/-- needs an int, uint or float operand"),
                 };
-                let one = self.const_value(one);
+                let one = if p.ty.base() == Some(BaseType::Double) {
+                    self.double_one()
+                } else {
+                    self.const_value(one)
+                };
                 let op = if *inc { BinOp::Add } else { BinOp::Sub };
                 let new = self.binary(op, old.clone(), one, e.span)?;
                 self.write(&p, &new, e.span)?;
@@ -314,6 +329,11 @@ impl Lowerer {
         if f.rows != t.rows || f.cols != t.cols || self.version < 120 {
             return false;
         }
+        if t.base == BaseType::Double {
+            // GLSL 4.00 §4.1.10: int, uint and float to double; mat to dmat.
+            return matches!(f.base, BaseType::Int | BaseType::Uint | BaseType::Float)
+                && (f.cols == 1 || f.base == BaseType::Float);
+        }
         matches!(
             (f.base, t.base),
             (BaseType::Int, BaseType::Uint)
@@ -379,6 +399,9 @@ impl Lowerer {
         if b.base == to {
             return Ok(v);
         }
+        if b.base == BaseType::Double || to == BaseType::Double {
+            return self.convert_double(v, to, span);
+        }
         if b.base == BaseType::Uint64
             || b.base.is_sampler()
             || to == BaseType::Uint64
@@ -407,6 +430,9 @@ impl Lowerer {
         let Some(b) = v.ty.basic() else {
             bail!(self, span, "invalid operand of type {}", v.ty);
         };
+        if b.base == BaseType::Double {
+            return self.double_unary(op, v, span);
+        }
         let uop = match (op, b.base) {
             (UnOp::Plus, BaseType::Float | BaseType::Int | BaseType::Uint) => return Ok(v),
             (UnOp::Neg, BaseType::Float) => UnaryOp::FNeg,
@@ -500,6 +526,9 @@ impl Lowerer {
         };
         if at.base.is_sampler() || bt.base.is_sampler() {
             bail!(self, span, "operators are not defined on samplers");
+        }
+        if at.base == BaseType::Double || bt.base == BaseType::Double {
+            return self.double_binary(op, a, b, span);
         }
         if at.base == BaseType::Uint64 || bt.base == BaseType::Uint64 {
             if matches!(op, BinOp::Eq | BinOp::Ne) && a.ty == b.ty {
@@ -630,8 +659,24 @@ impl Lowerer {
     fn equality(&mut self, op: BinOp, a: Value, b: Value) -> R<Value> {
         let mut kinds = Vec::new();
         a.ty.word_kinds(&mut kinds);
+        let mut doubles = Vec::new();
+        super::double::double_starts(&a.ty, &mut doubles);
         let mut acc: Option<Var> = None;
-        for ((x, y), k) in a.vars.iter().zip(&b.vars).zip(kinds) {
+        for (i, ((x, y), k)) in a.vars.iter().zip(&b.vars).zip(kinds).enumerate() {
+            if doubles.get(i) == Some(&true) {
+                // A double compares as one IEEE value (its high word is skipped below).
+                let e = self.double_word_eq(&a.vars, &b.vars, i);
+                acc = Some(match acc {
+                    Some(p) => {
+                        self.assign(ScalarKind::Bool, Op::Binary(BinaryOp::LogicalAnd, p, e))
+                    }
+                    None => e,
+                });
+                continue;
+            }
+            if i > 0 && doubles.get(i - 1) == Some(&true) {
+                continue;
+            }
             let bop = match k {
                 ScalarKind::F32 => BinaryOp::FEq,
                 ScalarKind::Bool => BinaryOp::LogicalEq,
@@ -790,6 +835,15 @@ impl Lowerer {
                 let mut places = Vec::with_capacity(args.len());
                 for a in args {
                     places.push(self.place(a)?);
+                }
+                if places.iter().any(|p| p.ty.contains_base(BaseType::Double)) {
+                    if let Some(r) = self.double_builtin(name, &places, args, span) {
+                        return r;
+                    }
+                }
+                if name == "packDouble2x32" && places.len() == 1 {
+                    let v = self.read(&places[0], args[0].span)?;
+                    return self.pack_double(v, span);
                 }
                 match self.builtin_call(name, &places, args, span)? {
                     Some(v) => Ok(v),
@@ -1002,6 +1056,14 @@ impl Lowerer {
         {
             return self.construct_u64(t, vals, span);
         }
+        let (t, vals) = match self.construct_double(t, vals.clone(), span) {
+            Some(r) => r?,
+            None => (t, vals),
+        };
+        if t.base == BaseType::Double {
+            return self.construct_doubles(t, vals, span);
+        }
+        let first = vals[0].ty.basic().unwrap_or(t);
         // Scalar broadcast and matrix-from-scalar (diagonal).
         if vals.len() == 1 && vals[0].ty.is_scalar() {
             let x = self.conv_word(vals[0].vars[0], first.base, t.base);

@@ -1162,6 +1162,20 @@ impl Lowerer {
                 "integer fragment inputs must be qualified `flat' (GLSL 4.60 §4.3.4)"
             );
         }
+        if b.base == BaseType::Double && self.stage == Stage::Fragment {
+            // GLSL 4.00 §4.3.4 / §4.3.6: double fragment inputs are flat, and fragment
+            // outputs have no double types.
+            if dir == "output" {
+                bail!(self, span, "fragment outputs cannot be double");
+            }
+            if q.interp != Some(InterpQual::Flat) {
+                bail!(
+                    self,
+                    span,
+                    "double fragment inputs must be qualified `flat' (GLSL 4.60 §4.3.4)"
+                );
+            }
+        }
         if self.stage == Stage::Fragment && dir == "output" && b.cols > 1 {
             bail!(self, span, "fragment outputs cannot be matrices");
         }

@@ -14,6 +14,8 @@ pub enum Tok {
     Int(i32),
     Uint(u32),
     Uint64(u64),
+    /// `1.5lf` (GLSL 4.00 / ARB_gpu_shader_fp64).
+    Double(f64),
     Float(f32),
     Bool(bool),
     Punct(String),
@@ -153,6 +155,15 @@ const KW_400: &[&str] = &[
     "dmat2",
     "dmat3",
     "dmat4",
+    "dmat2x2",
+    "dmat2x3",
+    "dmat2x4",
+    "dmat3x2",
+    "dmat3x3",
+    "dmat3x4",
+    "dmat4x2",
+    "dmat4x3",
+    "dmat4x4",
     "subroutine",
     "patch",
     "sample",
@@ -208,6 +219,8 @@ const RESERVED: &[&str] = &[
 pub struct KeywordSet {
     pub version: u32,
     pub int64: bool,
+    /// The double types below GLSL 4.00: GL_ARB_gpu_shader_fp64 is enabled.
+    pub fp64: bool,
     /// `layout` below GLSL 1.40: an extension that brings layout qualifiers is enabled
     /// (ARB_explicit_attrib_location, ARB_separate_shader_objects, ARB_uniform_buffer_object,
     /// ARB_explicit_uniform_location, ARB_shading_language_420pack, ARB_compute_shader), as
@@ -278,6 +291,9 @@ impl KeywordSet {
         if v >= 400 && (KW_400.contains(&w) || w == KW_400_PRECISE) {
             return true;
         }
+        if self.fp64 && (w == "double" || w.starts_with("dvec") || w.starts_with("dmat")) {
+            return KW_400.contains(&w);
+        }
         if (v >= 420 || self.image_load_store)
             && (KW_420.contains(&w) || crate::ir::ImageType::from_name(w).is_some())
         {
@@ -327,6 +343,7 @@ pub fn lex(
     let kw = KeywordSet {
         version,
         int64,
+        fp64: false,
         layout: false,
         cube_map_array: false,
         rect: false,
@@ -390,8 +407,19 @@ pub fn parse_number(text: &str, int64: bool) -> Result<Tok, String> {
     let is_hex = lower.starts_with("0x");
     let is_float = !is_hex && (lower.contains('.') || lower.contains('e') || lower.ends_with('f'));
     if is_float {
-        if lower.ends_with("lf") {
-            return Err("double-precision literals are not supported".to_string());
+        if let Some(body) = lower.strip_suffix("lf") {
+            // Parsed from the text as a double, not through f32.
+            if body.is_empty()
+                || !body
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | '+' | '-'))
+            {
+                return Err(format!("invalid floating-point literal `{text}'"));
+            }
+            return body
+                .parse::<f64>()
+                .map(Tok::Double)
+                .map_err(|_| format!("invalid floating-point literal `{text}'"));
         }
         let body = lower.strip_suffix('f').unwrap_or(&lower);
         if body.is_empty()
@@ -467,7 +495,10 @@ mod tests {
         assert_eq!(parse_number(".5f", false), Ok(Tok::Float(0.5)));
         assert_eq!(parse_number("7ul", true), Ok(Tok::Uint64(7)));
         assert!(parse_number("7ul", false).is_err());
-        assert!(parse_number("1.0lf", false).is_err());
+        assert_eq!(parse_number("1.5LF", false), Ok(Tok::Double(1.5)));
+        // Parsed as a double, not through f32.
+        assert_eq!(parse_number("0.1lf", false), Ok(Tok::Double(0.1)));
+        assert!(parse_number("1.0xlf", false).is_err());
         assert!(parse_number("09", false).is_err());
     }
 
@@ -476,6 +507,7 @@ mod tests {
         let k = KeywordSet {
             version: 110,
             int64: false,
+            fp64: false,
             layout: false,
             cube_map_array: false,
             rect: false,
@@ -492,6 +524,7 @@ mod tests {
         let k = KeywordSet {
             version: 330,
             int64: false,
+            fp64: false,
             layout: false,
             cube_map_array: false,
             rect: false,
@@ -506,6 +539,7 @@ mod tests {
         let k = KeywordSet {
             version: 130,
             int64: false,
+            fp64: false,
             layout: true,
             cube_map_array: false,
             rect: false,
@@ -521,6 +555,7 @@ mod tests {
         let k = KeywordSet {
             version: 130,
             int64: false,
+            fp64: false,
             layout: false,
             cube_map_array: true,
             rect: true,

@@ -83,6 +83,8 @@ pub struct UnitFlags {
     pub profile: Profile,
     pub bindless: bool,
     pub int64: bool,
+    /// GL_ARB_gpu_shader_fp64 is on (doubles below GLSL 4.00).
+    pub fp64: bool,
     pub explicit_location: bool,
     pub explicit_uniform_location: bool,
     pub arrays_of_arrays: bool,
@@ -182,6 +184,8 @@ pub struct Lowerer {
     pub profile: Profile,
     pub bindless: bool,
     pub int64: bool,
+    /// GL_ARB_gpu_shader_fp64 is on (doubles below GLSL 4.00).
+    pub fp64: bool,
     pub explicit_location: bool,
     /// GL_ARB_explicit_uniform_location is on: `layout(location)` on subroutine uniforms
     /// and `layout(index)` on subroutine functions before GLSL 4.30.
@@ -379,6 +383,7 @@ impl Lowerer {
             profile,
             bindless: false,
             int64: false,
+            fp64: false,
             explicit_location: false,
             explicit_uniform_location: false,
             arrays_of_arrays: false,
@@ -466,6 +471,7 @@ impl Lowerer {
             profile: self.profile,
             bindless: self.bindless,
             int64: self.int64,
+            fp64: self.fp64,
             explicit_location: self.explicit_location,
             explicit_uniform_location: self.explicit_uniform_location,
             arrays_of_arrays: self.arrays_of_arrays,
@@ -492,6 +498,7 @@ impl Lowerer {
             self.profile = f.profile;
             self.bindless = f.bindless;
             self.int64 = f.int64;
+            self.fp64 = f.fp64;
             self.explicit_location = f.explicit_location;
             self.explicit_uniform_location = f.explicit_uniform_location;
             self.arrays_of_arrays = f.arrays_of_arrays;
@@ -561,6 +568,7 @@ impl Lowerer {
                 "GL_ARB_shader_image_load_store" => self.memory.image_load_store = on,
                 "GL_ARB_shader_image_size" => self.memory.image_size = on,
                 "GL_ARB_gpu_shader_int64" => self.int64 = on,
+                "GL_ARB_gpu_shader_fp64" => self.fp64 = on,
                 "GL_ARB_explicit_attrib_location" | "GL_ARB_separate_shader_objects" => {
                     self.explicit_location = on
                 }

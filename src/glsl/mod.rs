@@ -28,6 +28,7 @@
 //! | `place.rs` | storage places: indexing, members, swizzles, reads and writes |
 //! | `expr.rs` | operators, conversions, constructors, user calls (inlined) |
 //! | `builtins.rs` | built-in functions and texture lookups |
+//! | `double.rs` | doubles (GLSL 4.00, ARB_gpu_shader_fp64): literals, conversions, operators, constructors, built-ins over word pairs |
 //! | `verify.rs` | structural check of emitted IR (kinds, labels), used by the tests |
 //!
 //! Checking and lowering are one pass: each expression is typed as it is lowered, so the
@@ -46,6 +47,7 @@ mod compute;
 pub mod consts;
 pub mod depth_range;
 pub mod diag;
+mod double;
 mod expr;
 mod geometry;
 mod image;
@@ -270,6 +272,7 @@ fn parse_unit(
     let kw = lex::KeywordSet {
         version: pp.version,
         int64,
+        fp64: enabled("GL_ARB_gpu_shader_fp64"),
         layout,
         cube_map_array: enabled("GL_ARB_texture_cube_map_array"),
         rect: enabled("GL_ARB_texture_rectangle"),

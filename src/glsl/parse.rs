@@ -75,6 +75,15 @@ pub fn is_type_keyword(w: &str) -> bool {
                 | "dmat2"
                 | "dmat3"
                 | "dmat4"
+                | "dmat2x2"
+                | "dmat2x3"
+                | "dmat2x4"
+                | "dmat3x2"
+                | "dmat3x3"
+                | "dmat3x4"
+                | "dmat4x2"
+                | "dmat4x3"
+                | "dmat4x4"
                 | "atomic_uint"
         )
         || w.contains("sampler")
@@ -173,6 +182,7 @@ impl<'a> Parser<'a> {
             Tok::Int(v) => format!("`{v}'"),
             Tok::Uint(v) => format!("`{v}u'"),
             Tok::Uint64(v) => format!("`{v}ul'"),
+            Tok::Double(v) => format!("`{v}lf'"),
             Tok::Float(v) => format!("`{v}'"),
             Tok::Bool(b) => format!("`{b}'"),
             Tok::Eof => "end of file".to_string(),
@@ -1206,6 +1216,10 @@ impl<'a> Parser<'a> {
             Tok::Float(v) => {
                 self.pos += 1;
                 mk(ExprKind::Float(v))
+            }
+            Tok::Double(v) => {
+                self.pos += 1;
+                mk(ExprKind::Double(v))
             }
             Tok::Bool(v) => {
                 self.pos += 1;

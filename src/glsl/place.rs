@@ -70,9 +70,9 @@ pub fn leaf_offsets(t: &Type, std140: Option<BlockLayout>, out: &mut Vec<u32>, b
                     for w in 0..cw {
                         let off = if v.cols > 1 {
                             if l.row_major {
-                                r * ms + c * 4
+                                r * ms + c * cw * 4 + w * 4
                             } else {
-                                c * ms + r * 4
+                                c * ms + r * cw * 4 + w * 4
                             }
                         } else {
                             r * cw * 4 + w * 4
@@ -185,13 +185,15 @@ impl Lowerer {
             }
             Type::Basic(v) if v.cols > 1 => {
                 let col = Type::vector(v.base, v.rows);
+                // A double component is 8 bytes, 2 words (ARCHITECTURE.md §8).
                 let stride = match std {
-                    Some(l) if l.row_major => 4,
+                    Some(l) if l.row_major => 4 * comp_words(v.base),
                     Some(l) => l.matrix_stride(v),
-                    None => v.rows as u32,
+                    None => v.rows as u32 * comp_words(v.base),
                 };
                 if let Some(l) = std.filter(|l| l.row_major) {
-                    // Row-major: column c's words are r * matrix_stride + c * 4.
+                    // Row-major: column c's words are r * matrix_stride + c * 4 (c * 8 for
+                    // doubles).
                     let ms = l.matrix_stride(v);
                     let base_comps: Vec<u32> = (0..v.rows as u32).map(|r| r * ms).collect();
                     if p.comps.is_some() {

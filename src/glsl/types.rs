@@ -143,6 +143,7 @@ pub fn base_name(b: BaseType) -> &'static str {
         BaseType::Uint => "uint",
         BaseType::Bool => "bool",
         BaseType::Uint64 => "uint64_t",
+        BaseType::Double => "double",
         BaseType::AtomicUint => "atomic_uint",
         BaseType::Image(i) => i.name(),
         b => b.sampler_name().unwrap_or("sampler"),
@@ -155,10 +156,11 @@ impl fmt::Display for Type {
             Type::Void => write!(f, "void"),
             Type::Basic(v) => {
                 if v.cols > 1 {
+                    let d = if v.base == BaseType::Double { "d" } else { "" };
                     if v.cols == v.rows {
-                        write!(f, "mat{}", v.cols)
+                        write!(f, "{d}mat{}", v.cols)
                     } else {
-                        write!(f, "mat{}x{}", v.cols, v.rows)
+                        write!(f, "{d}mat{}x{}", v.cols, v.rows)
                     }
                 } else if v.rows > 1 {
                     let p = match v.base {
@@ -167,6 +169,7 @@ impl fmt::Display for Type {
                         BaseType::Uint => "u",
                         BaseType::Bool => "b",
                         BaseType::Uint64 => "u64",
+                        BaseType::Double => "d",
                         _ => "sampler",
                     };
                     write!(f, "{p}vec{}", v.rows)
@@ -256,9 +259,19 @@ pub fn builtin_type(name: &str) -> Option<Result<Type, String>> {
         "mat3x4" => t(Float, 4, 3),
         "mat4x2" => t(Float, 2, 4),
         "mat4x3" => t(Float, 3, 4),
-        "double" | "dvec2" | "dvec3" | "dvec4" | "dmat2" | "dmat3" | "dmat4" => {
-            Some(Err("double-precision types are not supported".to_string()))
-        }
+        "double" => t(Double, 1, 1),
+        "dvec2" => t(Double, 2, 1),
+        "dvec3" => t(Double, 3, 1),
+        "dvec4" => t(Double, 4, 1),
+        "dmat2" | "dmat2x2" => t(Double, 2, 2),
+        "dmat3" | "dmat3x3" => t(Double, 3, 3),
+        "dmat4" | "dmat4x4" => t(Double, 4, 4),
+        "dmat2x3" => t(Double, 3, 2),
+        "dmat2x4" => t(Double, 4, 2),
+        "dmat3x2" => t(Double, 2, 3),
+        "dmat3x4" => t(Double, 4, 3),
+        "dmat4x2" => t(Double, 2, 4),
+        "dmat4x3" => t(Double, 3, 4),
         "int64_t" | "i64vec2" | "i64vec3" | "i64vec4" => Some(Err(
             "64-bit signed integer types are not supported yet".to_string(),
         )),

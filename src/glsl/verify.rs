@@ -156,6 +156,12 @@ fn verify_body(
                         let k = kind(*base)?;
                         (k == kind(*insert)?).then_some(k)
                     }
+                    Op::F64 { op, args, .. } => {
+                        for v in &args[..op.arg_words()] {
+                            want(*v, op.arg_kind(), "double op")?;
+                        }
+                        Some(op.result_kind())
+                    }
                     Op::Input(_) => Some(d),
                     Op::Builtin(b) => Some(match b {
                         Builtin::VertexId | Builtin::InstanceId => K::I32,

@@ -329,6 +329,18 @@ pub fn op_text(op: &Op) -> String {
             "bfinsert v{}, v{}, v{}, v{}",
             base.0, insert.0, offset.0, bits.0
         ),
+        Op::F64 { op, args, word } => {
+            let ops: Vec<String> = args[..op.arg_words()]
+                .iter()
+                .map(|v| format!("v{}", v.0))
+                .collect();
+            let half = match (op.double_result(), word) {
+                (false, _) => "",
+                (true, 0) => ".lo",
+                _ => ".hi",
+            };
+            format!("{}{half} {}", f64_name(*op), ops.join(", "))
+        }
         Op::Input(w) => format!("input {w}"),
         Op::Builtin(b) => format!("builtin {b:?}"),
         Op::Uniform { offset, index } => match index {
@@ -566,6 +578,37 @@ fn write_stmt(out: &mut String, func: &Function, s: &Stmt, depth: usize) {
                 samples.map_or(String::new(), |v| format!(" samples v{}", v.0))
             );
         }
+    }
+}
+
+/// The mnemonic of a double-precision op (`Op::F64`).
+pub fn f64_name(op: crate::ir::F64Op) -> &'static str {
+    use crate::ir::F64Op::*;
+    match op {
+        Add => "dadd",
+        Sub => "dsub",
+        Mul => "dmul",
+        Div => "ddiv",
+        Fma => "dfma",
+        Sqrt => "dsqrt",
+        Floor => "dfloor",
+        Ceil => "dceil",
+        Trunc => "dtrunc",
+        RoundEven => "droundeven",
+        Eq => "deq",
+        Ne => "dne",
+        Lt => "dlt",
+        Le => "dle",
+        Gt => "dgt",
+        Ge => "dge",
+        IsNan => "disnan",
+        IsInf => "disinf",
+        ToF32 => "d2f",
+        ToI32 => "d2i",
+        ToU32 => "d2u",
+        FromF32 => "f2d",
+        FromI32 => "i2d",
+        FromU32 => "u2d",
     }
 }
 

@@ -87,6 +87,20 @@
 //! | `BitfieldExtract(v, off, bits)` | GLSL leaves `off < 0`, `bits < 0`, `off + bits > 32` undefined; we clamp: `off` and `bits` are read as u32 whatever their kind (a negative i32 is huge), `o = min(off, 32)`, `n = min(bits, 32 - o)`. Result: bits `o .. o+n` of `v`, sign-extended from bit `n - 1` when `v` is i32, zero-extended when u32; `n == 0` gives 0 |
 //! | `BitfieldInsert(base, ins, off, bits)` | same clamping; `base` with bits `o .. o+n` replaced by the low `n` bits of `ins` (`n == 0`: `base`) |
 //!
+//! Doubles (`Op::F64`; a double is the word pair (low, high) of IEEE binary64, round to
+//! nearest even; the op writes word `word` of a double result):
+//!
+//! | op | result |
+//! |---|---|
+//! | `Add`, `Sub`, `Mul`, `Div`, `Sqrt` | IEEE |
+//! | `Fma` | IEEE fusedMultiplyAdd, one rounding ([`crate::math::fp64::fma`], integer arithmetic) |
+//! | `Floor`, `Ceil`, `Trunc`, `RoundEven` | IEEE roundToIntegral ([`crate::math::fp64`]: exact add/compare sequences) |
+//! | `Eq`, `Lt`, `Le`, `Gt`, `Ge` | ordered (false with a NaN); `Ne`: `!(a == b)` |
+//! | `IsNan` | `x != x`; `IsInf`: `abs(x) == inf` |
+//! | `ToF32` | round to nearest even (overflow → ±inf) |
+//! | `ToI32`, `ToU32` | saturating truncation, NaN → 0, as `F2I` / `F2U` |
+//! | `FromF32`, `FromI32`, `FromU32` | exact |
+//!
 //! Booleans are 0 or `0xFFFF_FFFF`. `LogicalNot` and `LogicalAnd/Or/Xor` are bitwise,
 //! `LogicalEq` is `!(a ^ b)`. `Select` picks `a` where `cond` is nonzero.
 //!
@@ -473,7 +487,47 @@ pub fn eval_pure(
         | Op::StorageLoad { .. }
         | Op::StorageSize { .. }
         | Op::LoadArray { .. } => return None,
+        Op::F64 { op, args, word } => eval_f64(op, args.map(get), word),
     })
+}
+
+/// One lane of `Op::F64`: `a` holds the operand words (`op.arg_words()` of them).
+pub fn eval_f64(op: F64Op, a: [u32; 6], word: u8) -> u32 {
+    use crate::math::fp64;
+    use F64Op::*;
+    let d = |i: usize| f64::from_bits(u64::from(a[i]) | u64::from(a[i + 1]) << 32);
+    let r = match op {
+        Add => d(0) + d(2),
+        Sub => d(0) - d(2),
+        Mul => d(0) * d(2),
+        Div => d(0) / d(2),
+        Fma => fp64::fma(d(0), d(2), d(4)),
+        Sqrt => d(0).sqrt(),
+        Floor => fp64::floor(d(0)),
+        Ceil => fp64::ceil(d(0)),
+        Trunc => fp64::trunc(d(0)),
+        RoundEven => fp64::round_even(d(0)),
+        Eq => return b(d(0) == d(2)),
+        Ne => return b(d(0) != d(2)),
+        Lt => return b(d(0) < d(2)),
+        Le => return b(d(0) <= d(2)),
+        Gt => return b(d(0) > d(2)),
+        Ge => return b(d(0) >= d(2)),
+        IsNan => return b(d(0).is_nan()),
+        IsInf => return b(d(0).is_infinite()),
+        ToF32 => return fb(d(0) as f32),
+        ToI32 => return (d(0) as i32) as u32,
+        ToU32 => return d(0) as u32,
+        FromF32 => f64::from(f(a[0])),
+        FromI32 => f64::from(a[0] as i32),
+        FromU32 => f64::from(a[0]),
+    };
+    let bits = r.to_bits();
+    if word == 0 {
+        bits as u32
+    } else {
+        (bits >> 32) as u32
+    }
 }
 
 fn find_msb(x: u32) -> u32 {
@@ -918,7 +972,8 @@ impl<'e> Machine<'_, 'e> {
             | Op::FClamp(..)
             | Op::FMix(..)
             | Op::BitfieldExtract { .. }
-            | Op::BitfieldInsert { .. } => std::array::from_fn(|l| {
+            | Op::BitfieldInsert { .. }
+            | Op::F64 { .. } => std::array::from_fn(|l| {
                 eval_pure(op, |v| self.kind(v), |v| self.get(v)[l])
                     .expect("the arm lists exactly the pure ops")
             }),

@@ -320,6 +320,87 @@ pub enum Op {
         array: ArrayId,
         index: Var,
     },
+    /// One word of a double-precision operation (ARCHITECTURE.md §8, "a double is two u32
+    /// words"). `args[..op.arg_words()]` are the operand words: a double operand is two U32
+    /// vars, low word first; a 32-bit operand of a conversion is one var (the rest of
+    /// `args` is unused and ignored). A double result is written one word at a time:
+    /// `word` 0 = low, 1 = high; ops with a 32-bit result ignore `word` (keep it 0).
+    F64 {
+        op: F64Op,
+        args: [Var; 6],
+        word: u8,
+    },
+}
+
+/// The operations of `Op::F64`. Semantics in `ir::interp`'s table.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum F64Op {
+    // (double, double) -> double
+    Add,
+    Sub,
+    Mul,
+    Div,
+    /// (double, double, double) -> double, one rounding.
+    Fma,
+    // double -> double
+    Sqrt,
+    Floor,
+    Ceil,
+    Trunc,
+    RoundEven,
+    // (double, double) -> bool
+    Eq,
+    /// Unordered or not equal (true when either is NaN), like `FNe`.
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    // double -> bool
+    IsNan,
+    IsInf,
+    // conversions; the 32-bit side is in the name
+    ToF32,
+    ToI32,
+    ToU32,
+    FromF32,
+    FromI32,
+    FromU32,
+}
+
+impl F64Op {
+    /// How many words of `Op::F64::args` the op reads.
+    pub const fn arg_words(self) -> usize {
+        use F64Op::*;
+        match self {
+            FromF32 | FromI32 | FromU32 => 1,
+            Sqrt | Floor | Ceil | Trunc | RoundEven | IsNan | IsInf | ToF32 | ToI32 | ToU32 => 2,
+            Add | Sub | Mul | Div | Eq | Ne | Lt | Le | Gt | Ge => 4,
+            Fma => 6,
+        }
+    }
+    /// The kind of the var it writes (a double result: each of its two U32 words).
+    pub const fn result_kind(self) -> ScalarKind {
+        use F64Op::*;
+        match self {
+            Eq | Ne | Lt | Le | Gt | Ge | IsNan | IsInf => ScalarKind::Bool,
+            ToF32 => ScalarKind::F32,
+            ToI32 => ScalarKind::I32,
+            _ => ScalarKind::U32,
+        }
+    }
+    /// Whether the result is a double (two words, chosen by `word`).
+    pub const fn double_result(self) -> bool {
+        matches!(self.result_kind(), ScalarKind::U32) && !matches!(self, F64Op::ToU32)
+    }
+    /// The kind of its operand words.
+    pub const fn arg_kind(self) -> ScalarKind {
+        match self {
+            F64Op::FromF32 => ScalarKind::F32,
+            F64Op::FromI32 => ScalarKind::I32,
+            _ => ScalarKind::U32,
+        }
+    }
 }
 
 /// How a texture lookup picks its level of detail.
@@ -601,6 +682,9 @@ pub enum BaseType {
     Bool,
     /// `uint64_t` (GL_ARB_gpu_shader_int64); two words, low first.
     Uint64,
+    /// `double` (GL 4.0, ARB_gpu_shader_fp64): IEEE binary64 in two words, low first
+    /// (`Op::F64` computes with them).
+    Double,
     /// `sampler2D`; its value is a 64-bit handle: two words, low first.
     Sampler2D,
     /// `sampler2DShadow`: a handle like `Sampler2D`, whose lookups compare a reference
@@ -1009,7 +1093,7 @@ impl BaseType {
     }
     /// Words of one component: 2 for 64-bit values (uint64_t, sampler handles).
     pub const fn comp_words(self) -> u32 {
-        if self.is_sampler() || matches!(self, BaseType::Uint64) {
+        if self.is_sampler() || matches!(self, BaseType::Uint64 | BaseType::Double) {
             2
         } else {
             1
@@ -1060,6 +1144,22 @@ impl ValueType {
             BaseType::Uint => [0x1405, 0x8DC6, 0x8DC7, 0x8DC8][r as usize - 1],
             BaseType::Bool => [0x8B56, 0x8B57, 0x8B58, 0x8B59][r as usize - 1],
             BaseType::Uint64 => [0x140F, 0x8FF5, 0x8FF6, 0x8FF7][r as usize - 1],
+            BaseType::Double => match (c, r) {
+                (1, 1) => 0x140A,
+                (1, 2) => 0x8FFC,
+                (1, 3) => 0x8FFD,
+                (1, 4) => 0x8FFE,
+                (2, 2) => 0x8F46,
+                (3, 3) => 0x8F47,
+                (4, 4) => 0x8F48,
+                (2, 3) => 0x8F49,
+                (2, 4) => 0x8F4A,
+                (3, 2) => 0x8F4B,
+                (3, 4) => 0x8F4C,
+                (4, 2) => 0x8F4D,
+                (4, 3) => 0x8F4E,
+                _ => 0,
+            },
             BaseType::Sampler2D => 0x8B5E,
             BaseType::Sampler2DShadow => 0x8B62,
             BaseType::ISampler2D => 0x8DCA,

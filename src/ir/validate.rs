@@ -300,6 +300,12 @@ macro_rules! visit_operands {
                 }
             }
             Op::LoadArray { index, .. } => $f(index),
+            Op::F64 { op, args, .. } => {
+                let n = op.arg_words();
+                for a in args.into_iter().take(n) {
+                    $f(a);
+                }
+            }
         }
     };
 }
@@ -529,6 +535,10 @@ pub enum ValidationError {
         found: ScalarKind,
         expected: ScalarKind,
     },
+    /// `Op::F64` asks for a word its result does not have (1 of a 32-bit result, or
+    /// past the high word).
+    #[error("f64 op: word {word} of a result that has no such word")]
+    F64Word { word: u8 },
     /// Two `Loop`/`Block` statements use the same label.
     #[error("label L{0} is used twice")]
     DuplicateLabel(u32),
@@ -1009,6 +1019,15 @@ impl Validator<'_> {
                 }
                 ScalarKind::F32
             }
+            Op::F64 { op, args, word } => {
+                for v in &args[..op.arg_words()] {
+                    self.expect(name, *v, Kinds::of(op.arg_kind()))?;
+                }
+                if word > 1 || (word == 1 && !op.double_result()) {
+                    return Err(ValidationError::F64Word { word });
+                }
+                op.result_kind()
+            }
             Op::BitfieldExtract {
                 value,
                 offset,
@@ -1171,6 +1190,7 @@ pub fn op_name(op: &Op) -> &'static str {
         Op::StorageLoad { .. } => "storageload",
         Op::StorageSize { .. } => "storagesize",
         Op::LoadArray { .. } => "load",
+        Op::F64 { op, .. } => super::dump::f64_name(*op),
     }
 }
 

@@ -247,6 +247,10 @@ fn encode_op(op: &Op, w: &mut Vec<u32>) {
             offset,
             bits,
         } => w.extend([9, base.0, insert.0, offset.0, bits.0]),
+        Op::F64 { op, args, word } => {
+            w.extend([17, *op as u32, u32::from(*word)]);
+            w.extend(args[..op.arg_words()].iter().map(|v| v.0));
+        }
         Op::Input(r) => w.extend([10, *r]),
         Op::Builtin(b) => w.extend([11, b.index() as u32]),
         Op::Uniform { offset, index } => {

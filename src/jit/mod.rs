@@ -7,6 +7,7 @@
 //! | `abi.rs` | `#[repr(C)]` structs shared with generated code, their offsets |
 //! | `emit.rs` | IR → Cranelift IR: execution masks, control flow, memory, helper calls |
 //! | `ops.rs` | each `Op`'s lowering to 4-lane vector instructions |
+//! | `double.rs` | `Op::F64`: word pairs packed into `f64x2`, IEEE double ops, exact roundings and fma |
 //! | `runtime.rs` | `extern "C" rt_*` helpers generated code calls (math built-ins) |
 //! | `code.rs` | host ISA, one `JITModule` per shader, `JitCode` (owner of code memory) |
 //! | `cache.rs` | the shader cache keyed by the module's structural form |
@@ -16,6 +17,7 @@
 //! | `interp_code.rs` | `Interpreted`: a `ShaderCode` running the reference interpreter |
 //! | `tests.rs` | hand-built modules through generated code, against a scalar reference |
 //! | `diff_tests.rs` | random modules through the JIT and `ir::interp` |
+//! | `double_tests.rs` | every `Op::F64` over edge-case doubles through the JIT and `ir::interp` |
 //! | `fragment_tests.rs` | random keys and quads through variants and `raster::ops` |
 //! | `storage_tests.rs` | GLSL storage-block loads, stores and atomics through the JIT and `ir::interp` |
 //! | `compute_tests.rs` | GLSL compute dispatches (barriers, shared memory) with JIT and interpreted regions |
@@ -40,6 +42,9 @@ pub mod compute;
 mod compute_tests;
 #[cfg(test)]
 mod diff_tests;
+mod double;
+#[cfg(test)]
+mod double_tests;
 mod emit;
 pub mod fragment;
 #[cfg(test)]

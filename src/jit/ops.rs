@@ -124,6 +124,7 @@ impl Emitter<'_, '_> {
                 dynamic,
             } => self.emit_storage_load(*block, *offset, *dynamic)?,
             Op::StorageSize { block } => self.emit_storage_size(*block),
+            Op::F64 { op, args, word } => self.emit_f64(*op, args, *word)?,
         })
     }
 

@@ -181,24 +181,26 @@ mod tests {
         assert!(missing.windows(2).all(|w| w[0].0 < w[1].0), "sorted");
         assert!(missing.iter().all(|m| entry_point_names().contains(&m.0)));
         assert!(core_command_count() > missing.iter().filter(|m| m.1).count());
-        // The first missing core command of a few that take (a 32-bit integer, a 32-bit
-        // integer, a pointer) and return nothing, so the test follows the list as commands
-        // land (every core command without arguments exists since transform feedback did,
-        // every one of one or two 32-bit arguments since glPatchParameteri did, the (enum,
-        // enum, int) ones since glFramebufferParameteri did, and the (enum, int, pointer)
-        // subroutine ones since subroutines did).
+        // A missing core command, called through its C entry point (every core command
+        // without arguments exists since transform feedback did, every one of one or two
+        // 32-bit arguments since glPatchParameteri did, the (enum, enum, int) ones since
+        // glFramebufferParameteri did, the (enum, int, pointer) subroutine ones since
+        // subroutines did, and the (int, sizei, pointer) glUniform*dv since doubles did):
+        // glSpecializeShader (GL 4.6, SPIR-V), the one left.
         let ctx = shared();
         make_current(Some(ctx.clone()));
         ctx.lock().unwrap().debug_messages();
         let (name, _) = *missing
             .iter()
-            .find(|m| m.1 && ["glUniform1dv", "glUniform2dv"].contains(&m.0))
-            .expect("one of the candidates is still missing");
-        // SAFETY: each candidate's C signature is `void (GLint, GLsizei, const GLdouble *)`;
-        // the null pointer is never read (the command is missing: it only reports).
-        let f: extern "system" fn(u32, i32, *mut u32) =
-            unsafe { std::mem::transmute(get_proc_address(name)) };
-        f(1, 1, std::ptr::null_mut());
+            .find(|m| m.1 && m.0 == "glSpecializeShader")
+            .expect("glSpecializeShader is still missing");
+        type Specialize = extern "system" fn(u32, *const u8, u32, *const u32, *const u32);
+        // SAFETY: glSpecializeShader's C signature is `void (GLuint, const GLchar *, GLuint,
+        // const GLuint *, const GLuint *)`; the null pointers are never read (the command
+        // is missing: it only reports).
+        let f: Specialize = unsafe { std::mem::transmute(get_proc_address(name)) };
+        let (name_ptr, null) = (std::ptr::null(), std::ptr::null());
+        f(1, name_ptr, 0, null, null);
         let mut c = ctx.lock().unwrap();
         assert_eq!(c.get_error(), gl::INVALID_OPERATION);
         let msgs = c.debug_messages();
@@ -211,7 +213,7 @@ mod tests {
         drop(c);
         // With no current context it does nothing.
         make_current(None);
-        f(1, 1, std::ptr::null_mut());
+        f(1, name_ptr, 0, null, null);
         assert_eq!(ctx.lock().unwrap().get_error(), gl::NO_ERROR);
     }
 

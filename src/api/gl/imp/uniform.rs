@@ -898,3 +898,434 @@ pub unsafe fn ProgramUniformHandleui64vARB(
         Err(e) => fail(ctx, e),
     }
 }
+
+// ---- doubles (GL 4.0 §7.6.1): glUniform*d, glUniformMatrix*dv and their glProgramUniform twins ----
+
+pub fn Uniform1d(ctx: &mut Context, location: GLint, x: GLdouble) {
+    ctx.uniform_1d(location, x)
+}
+
+pub fn ProgramUniform1d(ctx: &mut Context, program: GLuint, location: GLint, x: GLdouble) {
+    ctx.program_uniform_1d(program, location, x)
+}
+
+pub fn Uniform2d(ctx: &mut Context, location: GLint, x: GLdouble, y: GLdouble) {
+    ctx.uniform_2d(location, x, y)
+}
+
+pub fn ProgramUniform2d(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    x: GLdouble,
+    y: GLdouble,
+) {
+    ctx.program_uniform_2d(program, location, x, y)
+}
+
+pub fn Uniform3d(ctx: &mut Context, location: GLint, x: GLdouble, y: GLdouble, z: GLdouble) {
+    ctx.uniform_3d(location, x, y, z)
+}
+
+pub fn ProgramUniform3d(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    x: GLdouble,
+    y: GLdouble,
+    z: GLdouble,
+) {
+    ctx.program_uniform_3d(program, location, x, y, z)
+}
+
+pub fn Uniform4d(
+    ctx: &mut Context,
+    location: GLint,
+    x: GLdouble,
+    y: GLdouble,
+    z: GLdouble,
+    w: GLdouble,
+) {
+    ctx.uniform_4d(location, x, y, z, w)
+}
+
+pub fn ProgramUniform4d(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    x: GLdouble,
+    y: GLdouble,
+    z: GLdouble,
+    w: GLdouble,
+) {
+    ctx.program_uniform_4d(program, location, x, y, z, w)
+}
+
+pub unsafe fn Uniform1dv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` × 1 components.
+    match unsafe { uniform_values(ctx, None, location, value, count, 1) } {
+        Ok(v) => ctx.uniform_1dv(location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniform1dv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` × 1 components.
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 1) } {
+        Ok(v) => ctx.program_uniform_1dv(program, location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn Uniform2dv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` × 2 components.
+    match unsafe { uniform_values(ctx, None, location, value, count, 2) } {
+        Ok(v) => ctx.uniform_2dv(location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniform2dv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` × 2 components.
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 2) } {
+        Ok(v) => ctx.program_uniform_2dv(program, location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn Uniform3dv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` × 3 components.
+    match unsafe { uniform_values(ctx, None, location, value, count, 3) } {
+        Ok(v) => ctx.uniform_3dv(location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniform3dv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` × 3 components.
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 3) } {
+        Ok(v) => ctx.program_uniform_3dv(program, location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn Uniform4dv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` × 4 components.
+    match unsafe { uniform_values(ctx, None, location, value, count, 4) } {
+        Ok(v) => ctx.uniform_4dv(location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniform4dv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` × 4 components.
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 4) } {
+        Ok(v) => ctx.program_uniform_4dv(program, location, v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn UniformMatrix2dv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` 2 matrices.
+    match unsafe { uniform_values(ctx, None, location, value, count, 4) } {
+        Ok(v) => ctx.uniform_matrix_2dv(location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniformMatrix2dv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` 2 matrices.
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 4) } {
+        Ok(v) => ctx.program_uniform_matrix_2dv(program, location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn UniformMatrix3dv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` 3 matrices.
+    match unsafe { uniform_values(ctx, None, location, value, count, 9) } {
+        Ok(v) => ctx.uniform_matrix_3dv(location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniformMatrix3dv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` 3 matrices.
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 9) } {
+        Ok(v) => ctx.program_uniform_matrix_3dv(program, location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn UniformMatrix4dv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` 4 matrices.
+    match unsafe { uniform_values(ctx, None, location, value, count, 16) } {
+        Ok(v) => ctx.uniform_matrix_4dv(location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniformMatrix4dv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` 4 matrices.
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 16) } {
+        Ok(v) => ctx.program_uniform_matrix_4dv(program, location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn UniformMatrix2x3dv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` 2x3 matrices.
+    match unsafe { uniform_values(ctx, None, location, value, count, 6) } {
+        Ok(v) => ctx.uniform_matrix_2x3dv(location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniformMatrix2x3dv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` 2x3 matrices.
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 6) } {
+        Ok(v) => ctx.program_uniform_matrix_2x3dv(program, location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn UniformMatrix3x2dv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` 3x2 matrices.
+    match unsafe { uniform_values(ctx, None, location, value, count, 6) } {
+        Ok(v) => ctx.uniform_matrix_3x2dv(location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniformMatrix3x2dv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` 3x2 matrices.
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 6) } {
+        Ok(v) => ctx.program_uniform_matrix_3x2dv(program, location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn UniformMatrix2x4dv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` 2x4 matrices.
+    match unsafe { uniform_values(ctx, None, location, value, count, 8) } {
+        Ok(v) => ctx.uniform_matrix_2x4dv(location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniformMatrix2x4dv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` 2x4 matrices.
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 8) } {
+        Ok(v) => ctx.program_uniform_matrix_2x4dv(program, location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn UniformMatrix4x2dv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` 4x2 matrices.
+    match unsafe { uniform_values(ctx, None, location, value, count, 8) } {
+        Ok(v) => ctx.uniform_matrix_4x2dv(location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniformMatrix4x2dv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` 4x2 matrices.
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 8) } {
+        Ok(v) => ctx.program_uniform_matrix_4x2dv(program, location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn UniformMatrix3x4dv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` 3x4 matrices.
+    match unsafe { uniform_values(ctx, None, location, value, count, 12) } {
+        Ok(v) => ctx.uniform_matrix_3x4dv(location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniformMatrix3x4dv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` 3x4 matrices.
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 12) } {
+        Ok(v) => ctx.program_uniform_matrix_3x4dv(program, location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn UniformMatrix4x3dv(
+    ctx: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` 4x3 matrices.
+    match unsafe { uniform_values(ctx, None, location, value, count, 12) } {
+        Ok(v) => ctx.uniform_matrix_4x3dv(location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
+
+pub unsafe fn ProgramUniformMatrix4x3dv(
+    ctx: &mut Context,
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    transpose: GLboolean,
+    value: *const GLdouble,
+) {
+    // SAFETY: `value` holds `count` 4x3 matrices.
+    match unsafe { uniform_values(ctx, Some(program), location, value, count, 12) } {
+        Ok(v) => ctx.program_uniform_matrix_4x3dv(program, location, b(transpose), v),
+        Err(e) => fail(ctx, e),
+    }
+}
