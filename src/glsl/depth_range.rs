@@ -55,6 +55,7 @@ impl Lowerer {
                         bindless: false,
                         bound: false,
                         binding: None,
+                        init: None,
                     });
                 }
                 let sym = Sym::Var(Rc::new(VarSym {

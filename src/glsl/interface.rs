@@ -11,7 +11,7 @@ use crate::ir::{
 };
 
 use super::ast::{self, Expr, ExprKind, InterpQual, Qualifiers, Storage};
-use super::consts::{self, CVal};
+use super::consts;
 use super::diag::Span;
 use super::lower::*;
 use super::preprocess::Profile;
@@ -691,8 +691,17 @@ impl Lowerer {
             return Ok(());
         };
         match (&prev.init, storage) {
-            // Uniform initializers are ignored (a warning), inputs and outputs have none.
-            (_, Some(Storage::Uniform | Storage::In | Storage::Out)) => Ok(()),
+            // The uniform's value at link: given in both units, it must be the same
+            // (`set_uniform_init`).
+            (_, Some(Storage::Uniform)) => {
+                let Root::Uniform(offset) = sym.root else {
+                    return Ok(());
+                };
+                let words = self.uniform_init(init, ty, n)?;
+                self.set_uniform_init(offset, &words, n, d.span)
+            }
+            // Inputs and outputs have no initializers (their declarations say so).
+            (_, Some(Storage::In | Storage::Out)) => Ok(()),
             (Some(p), _) => {
                 let here = self.const_eval(init);
                 if p.is_none() || here.is_none() || *p != here {
@@ -857,18 +866,9 @@ impl Lowerer {
                 });
             }
             if is_const {
-                konst = self.const_eval(init).and_then(|c| {
-                    let b = ty.basic()?;
-                    let vals = c
-                        .vals
-                        .iter()
-                        .map(|s| consts::convert_scalar(*s, b.base))
-                        .collect::<Option<Vec<_>>>()?;
-                    (c.ty.words() == ty.words()).then(|| CVal {
-                        ty: ty.clone(),
-                        vals,
-                    })
-                });
+                konst = self
+                    .const_eval(init)
+                    .and_then(|c| consts::convert_to(c, ty));
             }
         } else if is_const {
             bail!(
@@ -971,12 +971,10 @@ impl Lowerer {
                 d.name
             );
         }
-        if d.init.is_some() {
-            self.warning(
-                d.span,
-                format!("initializer of uniform `{}' is ignored", d.name),
-            );
-        }
+        let init = match &d.init {
+            Some(e) => Some(self.uniform_init(e, ty, &d.name)?),
+            None => None,
+        };
         let offset = self.uniform_words;
         self.uniform_words = self.uniform_words.saturating_add(ty.words());
         let mut leaves = Vec::new();
@@ -991,7 +989,11 @@ impl Lowerer {
                 bindless: bindless && vt.base.is_sampler(),
                 bound: bound && vt.base.is_sampler(),
                 binding: if vt.base.is_sampler() { binding } else { None },
+                init: None,
             });
+        }
+        if let Some(words) = init {
+            self.set_uniform_init(offset, &words, &d.name, d.span)?;
         }
         let sym = VarSym {
             ty: ty.clone(),
@@ -1001,6 +1003,68 @@ impl Lowerer {
             konst: None,
         };
         self.declare(&d.name, d.span, Sym::Var(Rc::new(sym)))
+    }
+
+    /// The words a uniform's initializer gives it at link (GLSL 4.60 §4.3.5, from GLSL
+    /// 1.20 on): the initializer is checked as any variable's, and must be a constant
+    /// expression (`consts`), converted to the uniform's type.
+    fn uniform_init(&mut self, init: &Expr, ty: &Type, name: &str) -> R<Vec<u32>> {
+        if self.version < 120 {
+            bail!(
+                self,
+                init.span,
+                "uniform `{name}' cannot have an initializer before GLSL 1.20"
+            );
+        }
+        // Type errors as any initializer reports them; the statements are dropped, the
+        // value is folded.
+        let (_, r) = self.collect(|s| {
+            let v = s.expr_with_type(init, ty)?;
+            s.coerce(v, ty, init.span).map(|_| ())
+        });
+        r?;
+        match self
+            .const_eval(init)
+            .and_then(|c| consts::convert_to(c, ty))
+        {
+            Some(c) => Ok(c.vals.iter().map(|v| v.bits()).collect()),
+            None => bail!(
+                self,
+                init.span,
+                "initializer of uniform `{name}' is not a constant expression"
+            ),
+        }
+    }
+
+    /// Gives the default-block uniforms of the variable at word `offset` their parts of
+    /// `words` (its initializer), or checks them against the initializer an earlier
+    /// compilation unit gave (GLSL 4.60 §4.3: globals of one name in several units are
+    /// one variable, and initializers given twice must agree).
+    fn set_uniform_init(&mut self, offset: u32, words: &[u32], name: &str, span: Span) -> R<()> {
+        let end = offset + words.len() as u32;
+        let mut differs = false;
+        for u in self.uniforms.iter_mut() {
+            if !(offset..end).contains(&u.offset) {
+                continue;
+            }
+            let at = (u.offset - offset) as usize;
+            let len = (u.stride * u.array_len.unwrap_or(1)) as usize;
+            let Some(part) = words.get(at..at + len) else {
+                continue;
+            };
+            match &u.init {
+                Some(prev) => differs |= prev.as_slice() != part,
+                None => u.init = Some(part.to_vec()),
+            }
+        }
+        if differs {
+            bail!(
+                self,
+                span,
+                "uniform `{name}' is initialized differently in different compilation units"
+            );
+        }
+        Ok(())
     }
 
     /// A member of an input block declared as an input of type `ty` named `Block.member`

@@ -519,6 +519,7 @@ impl Lowerer {
             bindless: false,
             bound: false,
             binding: None,
+            init: None,
         });
         self.subroutines.base = Some(base);
     }

@@ -129,6 +129,10 @@ pub enum LinkError {
     GeometryStreamInput { name: String, stream: u32 },
     #[error("uniform `{name}` is declared with different types in the two stages")]
     UniformType { name: String },
+    /// GLSL 4.60 §4.3.5: "If a uniform is declared with an initializer in more than one
+    /// shader ..., the initializers must have the same value".
+    #[error("uniform `{name}` has different initializers in two stages")]
+    UniformInitializer { name: String },
     #[error("uniform block `{name}` is declared differently in the two stages")]
     BlockMismatch { name: String },
     /// ARB_bindless_texture: "If both bindless_sampler and bound_sampler ... are declared at
@@ -251,6 +255,9 @@ pub struct Uniform {
     pub binding: Option<i32>,
     /// Location of element 0; element i has `location + i`.
     pub location: u32,
+    /// The initializer's words (`UniformDecl::init`), written at link into every stage
+    /// that has the uniform.
+    pub init: Option<Vec<u32>>,
 }
 
 impl Uniform {
@@ -1082,6 +1089,7 @@ fn link_uniforms(
                     });
                     continue;
                 }
+                merge_init(&mut u.init, &d.init, &d.name, errors);
                 u.offsets[stage] = Some(d.offset);
                 u.bindless |= d.bindless;
                 u.bound |= d.bound;
@@ -1121,6 +1129,24 @@ fn make_uniform(d: &UniformDecl, stage: usize) -> Uniform {
         bound: d.bound,
         binding: d.binding,
         location: 0,
+        init: d.init.clone(),
+    }
+}
+
+/// One uniform's initializer as two stages declare it (GLSL 4.60 §4.3.5): a stage without
+/// one takes the other's; two must be equal.
+pub(crate) fn merge_init(
+    into: &mut Option<Vec<u32>>,
+    from: &Option<Vec<u32>>,
+    name: &str,
+    errors: &mut Vec<LinkError>,
+) {
+    match (into.as_ref(), from) {
+        (Some(a), Some(b)) if a != b => errors.push(LinkError::UniformInitializer {
+            name: name.to_string(),
+        }),
+        (None, Some(b)) => *into = Some(b.clone()),
+        _ => {}
     }
 }
 
@@ -1247,6 +1273,7 @@ pub(crate) mod testing {
             bindless: false,
             bound: false,
             binding: None,
+            init: None,
         });
         m.uniform_words += words;
     }

@@ -1190,6 +1190,10 @@ pub struct UniformDecl {
     pub bound: bool,
     /// `layout(binding = N)` initial unit for samplers; `layout(location)` is not kept.
     pub binding: Option<i32>,
+    /// The value the declaration's initializer gives it at link (GLSL 4.60 §4.3.5,
+    /// `uniform vec4 c = vec4(1.0);`): the words of every element (`array_len` ×
+    /// `stride`), as glUniform* stores them (booleans 0 / all ones); `None` without one.
+    pub init: Option<Vec<u32>>,
 }
 
 /// A member of a uniform block, with std140 offsets (bytes).
