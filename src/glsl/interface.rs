@@ -428,8 +428,10 @@ impl Lowerer {
                 let elem = self
                     .apply_dims(base.clone(), &dims, None, d.span)
                     .unwrap_or_else(|_| base.clone());
-                let ty = Type::Array(Box::new(elem), n);
-                let r = if is_in {
+                let ty = Type::Array(Box::new(elem.clone()), n);
+                let r = if struct_leaf_type(&elem).is_some() {
+                    self.tess_struct_var(q, &elem, n, d, is_in)
+                } else if is_in {
                     self.input_var(q, &ty, d, true).map(|_| ())
                 } else {
                     self.output_var(q, &ty, d, true).map(|_| ())
@@ -1491,6 +1493,56 @@ impl Lowerer {
             self.declare_interface_var(d, ty, &vars, false)?;
         }
         Ok(vars)
+    }
+
+    /// A per-vertex tessellation input or control output of `n` elements of struct type
+    /// `elem` (or arrays of it), `in S s[];` (GLSL 4.00 §4.3.4): each leaf member is a
+    /// per-vertex interface variable of its own, named as the stage before names its leaf
+    /// without the vertex index (`s.v`, as a vertex shader's `out S s;` and a control
+    /// shader's `out S s[];` name it), its words vertex after vertex. The array's vars
+    /// (vertex after vertex, each a whole struct) are gathered from those inputs, or into
+    /// those outputs.
+    fn tess_struct_var(
+        &mut self,
+        q: &Qualifiers,
+        elem: &Type,
+        n: u32,
+        d: &ast::Declarator,
+        is_in: bool,
+    ) -> R<()> {
+        let dir = if is_in { "input" } else { "output" };
+        let leaves = self.struct_leaves_checked(q, elem, d, dir)?;
+        let ty = Type::Array(Box::new(elem.clone()), n);
+        let vars: Rc<[Var]> = self.new_vars_for(&ty).into();
+        let elem_words = elem.words();
+        for (name, leaf, at, location) in leaves {
+            let (base, _) = leaf_shape(&leaf);
+            let leaf_words = leaf.words();
+            let all = &vars;
+            let gathered: Vec<Var> = (0..n)
+                .flat_map(|j| (0..leaf_words).map(move |w| all[(j * elem_words + at + w) as usize]))
+                .collect();
+            let var = InterfaceVar {
+                name,
+                ty: base,
+                array_len: Some(n),
+                location,
+                slot: 0,
+                words: n * leaf_words,
+                interpolation: self.interp(q),
+                builtin: None,
+            };
+            if is_in {
+                let slot = self.read_input_words(&gathered);
+                self.inputs.push(InterfaceVar { slot, ..var });
+            } else {
+                self.outputs.push(PendingOutput {
+                    var,
+                    vars: gathered.into(),
+                });
+            }
+        }
+        self.declare_interface_var(d, &ty, &vars, !is_in)
     }
 
     /// A vertex or geometry output of struct type, or an array of structs (GLSL 1.50
