@@ -1432,9 +1432,9 @@ impl Context {
             .exe
             .as_mut()
             .ok_or(GlError::InvalidOperation("program is not linked"))?;
-        let &(ui, elem) = usize::try_from(location)
-            .ok()
-            .and_then(|l| e.linked.locations.get(l))
+        let (ui, elem) = e
+            .linked
+            .uniform_at(location)
             .ok_or(GlError::InvalidOperation(
                 "not a uniform location of the program",
             ))?;
@@ -1626,9 +1626,9 @@ impl Context {
     /// glGetUniformuiv-style raw read: the words of one element (first stage that has it).
     fn uniform_words(&mut self, program: u32, location: i32) -> GlResult<Vec<u32>> {
         let e = self.linked_program(program)?;
-        let &(ui, elem) = usize::try_from(location)
-            .ok()
-            .and_then(|l| e.linked.locations.get(l))
+        let (ui, elem) = e
+            .linked
+            .uniform_at(location)
             .ok_or(GlError::InvalidOperation(
                 "not a uniform location of the program",
             ))?;

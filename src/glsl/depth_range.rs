@@ -56,6 +56,7 @@ impl Lowerer {
                         bound: false,
                         binding: None,
                         init: None,
+                        location: None,
                     });
                 }
                 let sym = Sym::Var(Rc::new(VarSym {

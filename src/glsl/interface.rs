@@ -893,6 +893,7 @@ impl Lowerer {
     pub(super) fn uniform_var(&mut self, q: &Qualifiers, ty: &Type, d: &ast::Declarator) -> R<()> {
         let ty = &self.qualify_image_type(ty, q, true, d.span)?;
         let (mut bindless, mut bound, mut binding) = (false, false, None);
+        let mut location = None;
         let image = super::image::image_of(ty).is_some();
         for l in &q.layout {
             match l.name.as_str() {
@@ -944,9 +945,7 @@ impl Lowerer {
                         "GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS",
                     )? as i32)
                 }
-                "location" => {
-                    self.layout_int(l)?;
-                }
+                "location" => location = Some(self.uniform_location(l)?),
                 n => bail!(
                     self,
                     l.span,
@@ -981,7 +980,11 @@ impl Lowerer {
         self.uniform_words = self.uniform_words.saturating_add(ty.words());
         let mut leaves = Vec::new();
         uniform_leaves(&d.name, ty, offset, &mut leaves);
+        // Leaves take consecutive locations from the declared one, element by element.
+        let mut next_location = location;
         for (name, vt, len, off) in leaves {
+            let location = next_location;
+            next_location = next_location.map(|l| l.saturating_add(len.unwrap_or(1)));
             self.uniforms.push(UniformDecl {
                 name,
                 ty: vt,
@@ -992,6 +995,7 @@ impl Lowerer {
                 bound: bound && vt.base.is_sampler(),
                 binding: if vt.base.is_sampler() { binding } else { None },
                 init: None,
+                location,
             });
         }
         if let Some(words) = init {
@@ -1005,6 +1009,28 @@ impl Lowerer {
             konst: None,
         };
         self.declare(&d.name, d.span, Sym::Var(Rc::new(sym)))
+    }
+
+    /// `layout(location = N)` of a default-block uniform (GLSL 4.30, or GLSL 3.30 and
+    /// GL_ARB_explicit_uniform_location): N below GL_MAX_UNIFORM_LOCATIONS.
+    fn uniform_location(&mut self, l: &ast::LayoutQual) -> R<u32> {
+        if self.version < 430 && !self.explicit_uniform_location {
+            bail!(
+                self,
+                l.span,
+                "layout(location) on a uniform requires GLSL 4.30 or GL_ARB_explicit_uniform_location"
+            );
+        }
+        let n = self.layout_int(l)?;
+        let max = ir::link::MAX_UNIFORM_LOCATIONS;
+        if n >= i64::from(max) {
+            bail!(
+                self,
+                l.span,
+                "uniform location {n} is not below GL_MAX_UNIFORM_LOCATIONS ({max})"
+            );
+        }
+        Ok(n as u32)
     }
 
     /// The words a uniform's initializer gives it at link (GLSL 4.60 §4.3.5, from GLSL

@@ -520,6 +520,7 @@ impl Lowerer {
             bound: false,
             binding: None,
             init: None,
+            location: None,
         });
         self.subroutines.base = Some(base);
     }

@@ -520,6 +520,7 @@ pub fn merge_into_vertex(
                     continue;
                 }
                 super::link::merge_init(&mut u.init, &d.init, &d.name, errors);
+                super::link::merge_location(&mut u.location, d.location, &d.name, errors);
                 moves.push((d.offset, d.offset + size, u.offset));
             }
             None => {
