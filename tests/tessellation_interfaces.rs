@@ -164,7 +164,9 @@ void main() {
 
 /// A vertex output block of ivec4s that, with gl_Position, fills
 /// min(GL_MAX_VERTEX_OUTPUT_COMPONENTS, GL_MAX_TESS_CONTROL_INPUT_COMPONENTS), read per
-/// vertex by the control shader.
+/// vertex by the control shader; its verdicts reach the evaluation shader through
+/// explicitly sized per-vertex arrays (`out int ok[4];`, `in int ok[gl_MaxPatchVertices];`:
+/// a control output sized as its patch was sized gl_MaxPatchVertices and failed the link).
 #[test]
 fn a_block_that_fills_the_vertex_outputs_reaches_the_control_shader() {
     let vs = "#version 400
@@ -182,7 +184,7 @@ layout(vertices = 4) out;
 in Data {
     ivec4 f[min(gl_MaxVertexOutputComponents, gl_MaxTessControlInputComponents) / 4 - 1];
 } data[];
-out int ok[];
+out int ok[4];
 void main() {
     gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;
     gl_TessLevelOuter = float[4](1.0, 1.0, 1.0, 1.0);
@@ -196,7 +198,7 @@ void main() {
 }";
     let tes = "#version 400
 layout(quads) in;
-in int ok[];
+in int ok[gl_MaxPatchVertices];
 out vec4 color;
 void main() {
     vec4 a = mix(gl_in[0].gl_Position, gl_in[1].gl_Position, gl_TessCoord.x);
