@@ -142,6 +142,22 @@
 ///   layouts in storage blocks; most of the rest skip for extensions softgl does not list
 ///   (GL_ARB_program_interface_query, GL_ARB_uniform_buffer_object, GL_ARB_gpu_shader5) or
 ///   for a compatibility context.
+/// - GL_ARB_tessellation_shader: both stages, the tessellator, glPatchParameter*, the
+///   queries and limits (`api/tess.rs`, `tests/tessellation.rs`), separable programs with
+///   tessellation stages in program pipelines (`api/pipeline.rs`), the fragment shader's
+///   gl_PrimitiveID as the patch number, per-vertex arrays of structs between the stages
+///   (`tests/tessellation_interfaces.rs`). piglit's group
+///   (`tools/piglit-group.sh 'spec@arb_tessellation_shader@'`, 2026-11-27): 1768 pass, 0
+///   fail, 39 skip of 1807 (llvmpipe 1794 pass, 1 fail); the skips need a compatibility
+///   context or other extensions (`conformance/piglit-known-failures.txt`).
+/// - GL_ARB_explicit_uniform_location: `layout(location)` on default-block uniforms
+///   (arrays and struct leaves on consecutive locations, the others on the free ones,
+///   the link errors, GL_MAX_UNIFORM_LOCATIONS; `ir/link.rs assign_locations`,
+///   `tests/uniform_locations.rs`) and on subroutine uniforms and functions (above).
+///   piglit's group (`tools/piglit-group.sh 'spec@arb_explicit_uniform_location@'`,
+///   2026-11-27): every test that runs passes (9 of 44; llvmpipe 28): the others need a
+///   compatibility context (the C tests and the GLSL 1.30 linker tests) or
+///   GL_ARB_compute_shader; `tests/uniform_locations.rs` covers those linker cases.
 /// - GL_ARB_texture_view is not listed: glTextureView works (`api/texture_view.rs`,
 ///   `tests/texture_view.rs`) for views whose format softgl stores like the original's,
 ///   but a view between two formats of one view class that softgl stores differently
@@ -165,6 +181,7 @@ pub const GL: &[&str] = &[
     "GL_ARB_draw_indirect",
     "GL_ARB_draw_instanced",
     "GL_ARB_explicit_attrib_location",
+    "GL_ARB_explicit_uniform_location",
     "GL_ARB_fragment_layer_viewport",
     "GL_ARB_framebuffer_no_attachments",
     "GL_ARB_framebuffer_object",
@@ -184,6 +201,7 @@ pub const GL: &[&str] = &[
     "GL_ARB_shader_subroutine",
     "GL_ARB_shader_viewport_layer_array",
     "GL_ARB_sync",
+    "GL_ARB_tessellation_shader",
     "GL_ARB_texture_buffer_object",
     "GL_ARB_texture_buffer_range",
     "GL_ARB_texture_compression_rgtc",
@@ -215,18 +233,10 @@ pub const GL: &[&str] = &[
 ///   passes); arrays of arrays in interfaces and their reflection are not verified.
 /// - GL_ARB_gpu_shader_int64: the 64-bit integer types; glUniform*i64 exist only for the
 ///   bindless handles' ui64 forms.
-/// - GL_ARB_tessellation_shader: both stages, the tessellator, glPatchParameter*, the
-///   queries and limits (`api/tess.rs`, `tests/tessellation.rs`), separable programs with
-///   tessellation stages in program pipelines (`api/pipeline.rs`), the fragment shader's
-///   gl_PrimitiveID as the patch number. piglit's group with the extension listed locally:
-///   1765 of 1807 pass, 3 fail (`conformance/piglit-known-failures.txt`). Not listed while
-///   two of those are the extension's own: per-vertex arrays of structs between the
-///   tessellation stages, and a per-vertex input that fills
-///   GL_MAX_TESS_CONTROL_INPUT_COMPONENTS does not link.
 /// - GL_ARB_shading_language_420pack, GL_ARB_explicit_attrib_location,
-///   GL_ARB_explicit_uniform_location, GL_ARB_shader_bit_encoding,
-///   GL_ARB_uniform_buffer_object: core in the GLSL versions softgl compiles; listed here so
-///   shaders written for older versions that enable them compile.
+///   GL_ARB_shader_bit_encoding, GL_ARB_uniform_buffer_object: core in the GLSL versions
+///   softgl compiles; listed here so shaders written for older versions that enable them
+///   compile.
 pub const GLSL: &[&str] = &[
     "GL_AMD_vertex_shader_layer",
     "GL_AMD_vertex_shader_viewport_index",

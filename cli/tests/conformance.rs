@@ -212,6 +212,7 @@ scenes! {
     ubo_two_blocks,
     ubo_uniform_command,
     uniform_arrays,
+    uniform_initializers,
     uniform_matrices,
     uniform_scalars_vectors,
     varyings_max_components,

@@ -112,11 +112,24 @@ impl Executable {
                 samplers.insert(u.location + e, SamplerValue::Unit(unit));
             }
         }
+        let mut words = [
+            vec![0; linked.vs_uniform_words as usize],
+            vec![0; linked.fs_uniform_words as usize],
+        ];
+        // Uniform initializers take effect at link (GLSL 4.60 §4.3.5), in every stage.
+        for u in &linked.uniforms {
+            let Some(init) = &u.init else { continue };
+            for (stage, off) in u.offsets.iter().enumerate() {
+                let Some(at) = off.map(|o| o as usize) else {
+                    continue;
+                };
+                if let Some(dst) = words[stage].get_mut(at..at + init.len()) {
+                    dst.copy_from_slice(init);
+                }
+            }
+        }
         Executable {
-            words: [
-                vec![0; linked.vs_uniform_words as usize],
-                vec![0; linked.fs_uniform_words as usize],
-            ],
+            words,
             block_bindings: linked.blocks.iter().map(|b| b.binding).collect(),
             storage_bindings: linked.storage_blocks.iter().map(|b| b.binding).collect(),
             writes_storage: false,
@@ -1424,9 +1437,9 @@ impl Context {
             .exe
             .as_mut()
             .ok_or(GlError::InvalidOperation("program is not linked"))?;
-        let &(ui, elem) = usize::try_from(location)
-            .ok()
-            .and_then(|l| e.linked.locations.get(l))
+        let (ui, elem) = e
+            .linked
+            .uniform_at(location)
             .ok_or(GlError::InvalidOperation(
                 "not a uniform location of the program",
             ))?;
@@ -1626,9 +1639,9 @@ impl Context {
     /// glGetUniformuiv-style raw read: the words of one element (first stage that has it).
     fn uniform_words(&mut self, program: u32, location: i32) -> GlResult<Vec<u32>> {
         let e = self.linked_program(program)?;
-        let &(ui, elem) = usize::try_from(location)
-            .ok()
-            .and_then(|l| e.linked.locations.get(l))
+        let (ui, elem) = e
+            .linked
+            .uniform_at(location)
             .ok_or(GlError::InvalidOperation(
                 "not a uniform location of the program",
             ))?;

@@ -281,6 +281,7 @@ impl Context {
             gl::MAX_VERTEX_UNIFORM_VECTORS | gl::MAX_FRAGMENT_UNIFORM_VECTORS => {
                 i(limits::MAX_UNIFORM_COMPONENTS / 4)
             }
+            gl::MAX_UNIFORM_LOCATIONS => i(crate::ir::link::MAX_UNIFORM_LOCATIONS as i32),
             gl::MAX_VARYING_COMPONENTS => i(limits::MAX_VARYING_COMPONENTS),
             gl::MAX_VARYING_VECTORS => i(limits::MAX_VARYING_COMPONENTS / 4),
             gl::MAX_VERTEX_OUTPUT_COMPONENTS => i(limits::MAX_VERTEX_OUTPUT_COMPONENTS),

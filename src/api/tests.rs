@@ -240,7 +240,7 @@ fn strings_and_limits() {
              GL_ARB_copy_buffer GL_ARB_cull_distance GL_ARB_depth_clamp \
              GL_ARB_draw_buffers_blend GL_ARB_draw_elements_base_vertex \
              GL_ARB_draw_indirect GL_ARB_draw_instanced GL_ARB_explicit_attrib_location \
-             GL_ARB_fragment_layer_viewport GL_ARB_framebuffer_no_attachments \
+             GL_ARB_explicit_uniform_location GL_ARB_fragment_layer_viewport GL_ARB_framebuffer_no_attachments \
              GL_ARB_framebuffer_object \
              GL_ARB_get_program_binary GL_ARB_instanced_arrays GL_ARB_multi_draw_indirect \
              GL_ARB_occlusion_query2 GL_ARB_provoking_vertex GL_ARB_sampler_objects \
@@ -248,7 +248,8 @@ fn strings_and_limits() {
              GL_ARB_shader_atomic_counter_ops GL_ARB_shader_atomic_counters \
              GL_ARB_shader_image_load_store GL_ARB_shader_image_size \
              GL_ARB_shader_storage_buffer_object \
-             GL_ARB_shader_subroutine GL_ARB_shader_viewport_layer_array GL_ARB_sync GL_ARB_texture_buffer_object \
+             GL_ARB_shader_subroutine GL_ARB_shader_viewport_layer_array GL_ARB_sync GL_ARB_tessellation_shader \
+             GL_ARB_texture_buffer_object \
              GL_ARB_texture_buffer_range GL_ARB_texture_compression_rgtc \
              GL_ARB_texture_cube_map_array GL_ARB_texture_gather \
              GL_ARB_texture_query_levels GL_ARB_texture_query_lod GL_ARB_texture_rectangle \

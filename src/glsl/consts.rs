@@ -1,19 +1,24 @@
 //! Constant-expression evaluation (GLSL 4.60 §4.3.3): what array sizes, `case` labels,
-//! `textureOffset` offsets and layout values need. Folds literals, `const` variables,
-//! operators, scalar/vector constructors, swizzles, `.length()` of sized arrays and the
-//! built-ins `min`, `max`, `clamp` and `abs` (GLSL 4.60 §4.3.3 counts built-in calls with
-//! constant arguments as constant; these are the ones array sizes use); anything
-//! else is "not constant" (`None`), and the caller reports why it needed a constant.
+//! `textureOffset` offsets, layout values and uniform initializers (§4.3.5) need. Folds
+//! literals, `const` variables, operators, constructors of scalars, vectors, matrices,
+//! structs and arrays of any of them, swizzles, indexing and member selection of constants,
+//! `.length()` of sized arrays and the built-ins `min`, `max`, `clamp` and `abs` (GLSL 4.60
+//! §4.3.3 counts built-in calls with constant arguments as constant; these are the ones
+//! array sizes use); anything else is "not constant" (`None`), and the caller reports why
+//! it needed a constant. A value is its words in the tight layout of its type
+//! (`Type::words`): column-major matrices, arrays and structs flattened in order.
 
 use crate::ir::interp::eval_binary;
 use crate::ir::validate::binary_result;
 use crate::ir::{BaseType, BinaryOp, Scalar, ScalarKind};
 
+use std::rc::Rc;
+
 use super::ast::{BinOp, Callee, Expr, ExprKind, UnOp};
 use super::limits::{MAX_EXPRESSION_NESTING, MAX_OPERATOR_CHAIN};
-use super::types::{vt, Type};
+use super::types::{vt, StructDef, Type};
 
-/// A folded constant of a scalar or vector type.
+/// A folded constant: its type and one scalar per word of the type's tight layout.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CVal {
     pub ty: Type,
@@ -143,12 +148,14 @@ fn fold_bin(op: BinOp, a: Scalar, b: Scalar) -> Option<Scalar> {
     })
 }
 
-/// Evaluates `e` as a constant expression; `lookup` resolves identifiers to constants and
-/// `array_len` gives the length of an array-typed identifier for `.length()`.
+/// Evaluates `e` as a constant expression; `lookup` resolves identifiers to constants,
+/// `array_len` gives the length of an array-typed identifier for `.length()` and `structs`
+/// the struct type a name declares (for its constructor).
 pub fn eval(
     e: &Expr,
     lookup: &dyn Fn(&str) -> Option<CVal>,
     array_len: &dyn Fn(&str) -> Option<u32>,
+    structs: &dyn Fn(&str) -> Option<Rc<StructDef>>,
     depth: u32,
 ) -> Option<CVal> {
     // The parser bounds a syntax tree's depth by these two limits; the check only keeps
@@ -156,7 +163,7 @@ pub fn eval(
     if depth > MAX_EXPRESSION_NESTING + MAX_OPERATOR_CHAIN {
         return None;
     }
-    let rec = |x: &Expr| eval(x, lookup, array_len, depth + 1);
+    let rec = |x: &Expr| eval(x, lookup, array_len, structs, depth + 1);
     match &e.kind {
         ExprKind::Int(i) => Some(CVal::scalar(Scalar::I32(*i))),
         ExprKind::Uint(u) => Some(CVal::scalar(Scalar::U32(*u))),
@@ -262,58 +269,29 @@ pub fn eval(
             eval_builtin(n, &args)
         }
         ExprKind::Call(Callee::Name(n), args) => {
-            let t = super::types::builtin_type(n)?.ok()?;
-            let v = t.basic()?;
-            if v.cols > 1 || (v.base == BaseType::Uint64 || v.base.is_sampler()) {
-                return None;
-            }
-            let mut comps = Vec::new();
-            for a in args {
-                comps.extend(rec(a)?.vals);
-            }
-            let n = v.rows as usize;
-            if comps.is_empty() {
-                return None;
-            }
-            let vals: Vec<Scalar> = if comps.len() == 1 {
-                vec![comps[0]; n]
-            } else if comps.len() >= n {
-                comps[..n].to_vec()
-            } else {
-                return None;
+            let ty = match super::types::builtin_type(n) {
+                Some(t) => t.ok()?,
+                None => Type::Struct(structs(n)?),
             };
-            let vals = vals
-                .into_iter()
-                .map(|s| convert_scalar(s, v.base))
-                .collect::<Option<Vec<_>>>()?;
-            Some(CVal { ty: t, vals })
+            let args = args.iter().map(rec).collect::<Option<Vec<_>>>()?;
+            construct(&ty, args)
         }
-        // An array constructor of scalars or vectors (`ivec2[4](...)`, `float[](...)`): each
-        // argument a constant of exactly the element type (GLSL 4.60 §5.4.4), as many as
-        // the size says.
+        // An array constructor (`ivec2[4](...)`, `float[](...)`, `S[2](...)`,
+        // `mat2[2](...)`): as many arguments as the size says, each of the element type or
+        // implicitly converted to it (GLSL 4.60 §5.4.4).
         ExprKind::Call(Callee::Type(ts), args) if ts.struct_def.is_none() && ts.dims.len() == 1 => {
-            let elem = super::types::builtin_type(&ts.name)?.ok()?;
-            let v = elem.basic()?;
-            if v.cols > 1 || v.base == BaseType::Uint64 || v.base.is_sampler() {
-                return None;
-            }
+            let elem = match super::types::builtin_type(&ts.name) {
+                Some(t) => t.ok()?,
+                None => Type::Struct(structs(&ts.name)?),
+            };
             if let Some(Some(size)) = ts.dims.first() {
                 if rec(size)?.as_index()? != args.len() as i64 {
                     return None;
                 }
             }
-            let mut vals = Vec::new();
-            for a in args {
-                let c = rec(a)?;
-                if c.ty != elem {
-                    return None;
-                }
-                vals.extend(c.vals);
-            }
-            Some(CVal {
-                ty: Type::Array(Box::new(elem), args.len() as u32),
-                vals,
-            })
+            let n = u32::try_from(args.len()).ok()?;
+            let args = args.iter().map(rec).collect::<Option<Vec<_>>>()?;
+            construct(&Type::Array(Box::new(elem), n), args)
         }
         ExprKind::Length(x) => match &x.kind {
             ExprKind::Ident(n) => array_len(n).map(|l| CVal::scalar(Scalar::I32(l as i32))),
@@ -328,6 +306,21 @@ pub fn eval(
         },
         ExprKind::Field(x, sw) => {
             let v = rec(x)?;
+            if let Type::Struct(def) = &v.ty {
+                // A member: its words, after those of the members before it.
+                let mut at = 0usize;
+                for (m, t) in &def.members {
+                    let w = t.words() as usize;
+                    if m == sw {
+                        return Some(CVal {
+                            ty: t.clone(),
+                            vals: v.vals.get(at..at + w)?.to_vec(),
+                        });
+                    }
+                    at += w;
+                }
+                return None;
+            }
             if !(v.ty.is_vector() || v.ty.is_scalar()) {
                 return None;
             }
@@ -344,15 +337,147 @@ pub fn eval(
         }
         ExprKind::Index(x, i) => {
             let v = rec(x)?;
-            let i = rec(i)?.as_index()?;
-            let s = *v.vals.get(usize::try_from(i).ok()?)?;
-            if !v.ty.is_vector() {
+            let i = usize::try_from(rec(i)?.as_index()?).ok()?;
+            // An array's element or a matrix's column: a slice of whole words.
+            let (elem, n) = match &v.ty {
+                Type::Array(e, n) => ((**e).clone(), *n as usize),
+                Type::Basic(b) if b.cols > 1 => (Type::vector(b.base, b.rows), b.cols as usize),
+                t if t.is_vector() => return Some(CVal::scalar(*v.vals.get(i)?)),
+                _ => return None,
+            };
+            if i >= n {
                 return None;
             }
-            Some(CVal::scalar(s))
+            let w = elem.words() as usize;
+            Some(CVal {
+                vals: v.vals.get(i * w..(i + 1) * w)?.to_vec(),
+                ty: elem,
+            })
         }
         _ => None,
     }
+}
+
+/// `c` as a value of type `ty`: the same value, or a scalar, vector or matrix implicitly
+/// converted (GLSL 4.60 §4.1.10: int to uint or float, uint to float; the caller's type
+/// check decides which conversions the version allows). `None` when the shapes differ.
+pub fn convert_to(c: CVal, ty: &Type) -> Option<CVal> {
+    if c.ty == *ty {
+        return Some(c);
+    }
+    let (Type::Basic(f), Type::Basic(t)) = (&c.ty, ty) else {
+        return None;
+    };
+    if f.rows != t.rows || f.cols != t.cols || c.vals.len() != t.words() as usize {
+        return None;
+    }
+    let vals = c
+        .vals
+        .iter()
+        .map(|s| convert_scalar(*s, t.base))
+        .collect::<Option<Vec<_>>>()?;
+    Some(CVal {
+        ty: ty.clone(),
+        vals,
+    })
+}
+
+/// The constructor of `ty` applied to constants, with the lowering's rules
+/// (`construct`, `construct_basic` in `expr.rs`): arrays and structs take one argument per
+/// element or member (implicitly converted); scalars, vectors and matrices take a scalar
+/// (broadcast, or a diagonal), a matrix alone (resized: identity outside it), or enough
+/// components, each converted to the type's base.
+fn construct(ty: &Type, args: Vec<CVal>) -> Option<CVal> {
+    let parts: Vec<&Type> = match ty {
+        Type::Array(e, n) => vec![&**e; *n as usize],
+        Type::Struct(s) => s.members.iter().map(|(_, t)| t).collect(),
+        Type::Basic(t) => return construct_basic(*t, args),
+        Type::Void => return None,
+    };
+    if parts.len() != args.len() {
+        return None;
+    }
+    let mut vals = Vec::with_capacity(ty.words() as usize);
+    for (a, t) in args.into_iter().zip(parts) {
+        vals.extend(convert_to(a, t)?.vals);
+    }
+    Some(CVal {
+        ty: ty.clone(),
+        vals,
+    })
+}
+
+fn construct_basic(t: crate::ir::ValueType, args: Vec<CVal>) -> Option<CVal> {
+    let ty = Type::Basic(t);
+    if !matches!(
+        t.base,
+        BaseType::Float | BaseType::Int | BaseType::Uint | BaseType::Bool
+    ) {
+        return None;
+    }
+    let mut shapes = Vec::with_capacity(args.len());
+    for a in &args {
+        let b = a.ty.basic()?;
+        if !matches!(
+            b.base,
+            BaseType::Float | BaseType::Int | BaseType::Uint | BaseType::Bool
+        ) {
+            return None;
+        }
+        shapes.push(b);
+    }
+    let conv = |s: Scalar| convert_scalar(s, t.base);
+    let (rows, cols) = (t.rows as usize, t.cols as usize);
+    let vals = match (args.as_slice(), shapes.as_slice()) {
+        ([a], [b]) if b.rows == 1 && b.cols == 1 => {
+            let x = conv(a.vals[0])?;
+            if cols > 1 {
+                let zero = conv(Scalar::F32(0.0))?;
+                (0..cols * rows)
+                    .map(|k| if k / rows == k % rows { x } else { zero })
+                    .collect()
+            } else {
+                vec![x; rows]
+            }
+        }
+        ([a], [b]) if cols > 1 && b.cols > 1 => {
+            let (src_rows, src_cols) = (b.rows as usize, b.cols as usize);
+            let (zero, one) = (conv(Scalar::F32(0.0))?, conv(Scalar::F32(1.0))?);
+            let mut vals = Vec::with_capacity(rows * cols);
+            for c in 0..cols {
+                for r in 0..rows {
+                    vals.push(if c < src_cols && r < src_rows {
+                        conv(a.vals[c * src_rows + r])?
+                    } else if c == r {
+                        one
+                    } else {
+                        zero
+                    });
+                }
+            }
+            vals
+        }
+        _ if cols > 1 && shapes.iter().any(|b| b.cols > 1) => return None,
+        _ => {
+            let need = rows * cols;
+            let mut comps = Vec::with_capacity(need);
+            for a in &args {
+                if comps.len() >= need {
+                    return None;
+                }
+                for s in &a.vals {
+                    if comps.len() < need {
+                        comps.push(conv(*s)?);
+                    }
+                }
+            }
+            if comps.len() < need {
+                return None;
+            }
+            comps
+        }
+    };
+    Some(CVal { ty, vals })
 }
 
 /// `min`, `max`, `clamp` and `abs` of constants (GLSL 4.60 §8.3), componentwise on int,

@@ -55,6 +55,8 @@ impl Lowerer {
                         bindless: false,
                         bound: false,
                         binding: None,
+                        init: None,
+                        location: None,
                     });
                 }
                 let sym = Sym::Var(Rc::new(VarSym {

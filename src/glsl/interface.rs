@@ -11,7 +11,7 @@ use crate::ir::{
 };
 
 use super::ast::{self, Expr, ExprKind, InterpQual, Qualifiers, Storage};
-use super::consts::{self, CVal};
+use super::consts;
 use super::diag::Span;
 use super::lower::*;
 use super::preprocess::Profile;
@@ -428,8 +428,10 @@ impl Lowerer {
                 let elem = self
                     .apply_dims(base.clone(), &dims, None, d.span)
                     .unwrap_or_else(|_| base.clone());
-                let ty = Type::Array(Box::new(elem), n);
-                let r = if is_in {
+                let ty = Type::Array(Box::new(elem.clone()), n);
+                let r = if struct_leaf_type(&elem).is_some() {
+                    self.tess_struct_var(q, &elem, n, d, is_in)
+                } else if is_in {
                     self.input_var(q, &ty, d, true).map(|_| ())
                 } else {
                     self.output_var(q, &ty, d, true).map(|_| ())
@@ -696,8 +698,17 @@ impl Lowerer {
             return Ok(());
         };
         match (&prev.init, storage) {
-            // Uniform initializers are ignored (a warning), inputs and outputs have none.
-            (_, Some(Storage::Uniform | Storage::In | Storage::Out)) => Ok(()),
+            // The uniform's value at link: given in both units, it must be the same
+            // (`set_uniform_init`).
+            (_, Some(Storage::Uniform)) => {
+                let Root::Uniform(offset) = sym.root else {
+                    return Ok(());
+                };
+                let words = self.uniform_init(init, ty, n)?;
+                self.set_uniform_init(offset, &words, n, d.span)
+            }
+            // Inputs and outputs have no initializers (their declarations say so).
+            (_, Some(Storage::In | Storage::Out)) => Ok(()),
             (Some(p), _) => {
                 let here = self.const_eval(init);
                 if p.is_none() || here.is_none() || *p != here {
@@ -865,18 +876,9 @@ impl Lowerer {
                 });
             }
             if is_const {
-                konst = self.const_eval(init).and_then(|c| {
-                    let b = ty.basic()?;
-                    let vals = c
-                        .vals
-                        .iter()
-                        .map(|s| consts::convert_scalar(*s, b.base))
-                        .collect::<Option<Vec<_>>>()?;
-                    (c.ty.words() == ty.words()).then(|| CVal {
-                        ty: ty.clone(),
-                        vals,
-                    })
-                });
+                konst = self
+                    .const_eval(init)
+                    .and_then(|c| consts::convert_to(c, ty));
             }
         } else if is_const {
             bail!(
@@ -899,6 +901,7 @@ impl Lowerer {
     pub(super) fn uniform_var(&mut self, q: &Qualifiers, ty: &Type, d: &ast::Declarator) -> R<()> {
         let ty = &self.qualify_image_type(ty, q, true, d.span)?;
         let (mut bindless, mut bound, mut binding) = (false, false, None);
+        let mut location = None;
         let image = super::image::image_of(ty).is_some();
         for l in &q.layout {
             match l.name.as_str() {
@@ -950,9 +953,7 @@ impl Lowerer {
                         "GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS",
                     )? as i32)
                 }
-                "location" => {
-                    self.layout_int(l)?;
-                }
+                "location" => location = Some(self.uniform_location(l)?),
                 n => bail!(
                     self,
                     l.span,
@@ -979,17 +980,19 @@ impl Lowerer {
                 d.name
             );
         }
-        if d.init.is_some() {
-            self.warning(
-                d.span,
-                format!("initializer of uniform `{}' is ignored", d.name),
-            );
-        }
+        let init = match &d.init {
+            Some(e) => Some(self.uniform_init(e, ty, &d.name)?),
+            None => None,
+        };
         let offset = self.uniform_words;
         self.uniform_words = self.uniform_words.saturating_add(ty.words());
         let mut leaves = Vec::new();
         uniform_leaves(&d.name, ty, offset, &mut leaves);
+        // Leaves take consecutive locations from the declared one, element by element.
+        let mut next_location = location;
         for (name, vt, len, off) in leaves {
+            let location = next_location;
+            next_location = next_location.map(|l| l.saturating_add(len.unwrap_or(1)));
             self.uniforms.push(UniformDecl {
                 name,
                 ty: vt,
@@ -999,7 +1002,12 @@ impl Lowerer {
                 bindless: bindless && vt.base.is_sampler(),
                 bound: bound && vt.base.is_sampler(),
                 binding: if vt.base.is_sampler() { binding } else { None },
+                init: None,
+                location,
             });
+        }
+        if let Some(words) = init {
+            self.set_uniform_init(offset, &words, &d.name, d.span)?;
         }
         let sym = VarSym {
             ty: ty.clone(),
@@ -1009,6 +1017,90 @@ impl Lowerer {
             konst: None,
         };
         self.declare(&d.name, d.span, Sym::Var(Rc::new(sym)))
+    }
+
+    /// `layout(location = N)` of a default-block uniform (GLSL 4.30, or GLSL 3.30 and
+    /// GL_ARB_explicit_uniform_location): N below GL_MAX_UNIFORM_LOCATIONS.
+    fn uniform_location(&mut self, l: &ast::LayoutQual) -> R<u32> {
+        if self.version < 430 && !self.explicit_uniform_location {
+            bail!(
+                self,
+                l.span,
+                "layout(location) on a uniform requires GLSL 4.30 or GL_ARB_explicit_uniform_location"
+            );
+        }
+        let n = self.layout_int(l)?;
+        let max = ir::link::MAX_UNIFORM_LOCATIONS;
+        if n >= i64::from(max) {
+            bail!(
+                self,
+                l.span,
+                "uniform location {n} is not below GL_MAX_UNIFORM_LOCATIONS ({max})"
+            );
+        }
+        Ok(n as u32)
+    }
+
+    /// The words a uniform's initializer gives it at link (GLSL 4.60 §4.3.5, from GLSL
+    /// 1.20 on): the initializer is checked as any variable's, and must be a constant
+    /// expression (`consts`), converted to the uniform's type.
+    fn uniform_init(&mut self, init: &Expr, ty: &Type, name: &str) -> R<Vec<u32>> {
+        if self.version < 120 {
+            bail!(
+                self,
+                init.span,
+                "uniform `{name}' cannot have an initializer before GLSL 1.20"
+            );
+        }
+        // Type errors as any initializer reports them; the statements are dropped, the
+        // value is folded.
+        let (_, r) = self.collect(|s| {
+            let v = s.expr_with_type(init, ty)?;
+            s.coerce(v, ty, init.span).map(|_| ())
+        });
+        r?;
+        match self
+            .const_eval(init)
+            .and_then(|c| consts::convert_to(c, ty))
+        {
+            Some(c) => Ok(c.vals.iter().map(|v| v.bits()).collect()),
+            None => bail!(
+                self,
+                init.span,
+                "initializer of uniform `{name}' is not a constant expression"
+            ),
+        }
+    }
+
+    /// Gives the default-block uniforms of the variable at word `offset` their parts of
+    /// `words` (its initializer), or checks them against the initializer an earlier
+    /// compilation unit gave (GLSL 4.60 §4.3: globals of one name in several units are
+    /// one variable, and initializers given twice must agree).
+    fn set_uniform_init(&mut self, offset: u32, words: &[u32], name: &str, span: Span) -> R<()> {
+        let end = offset + words.len() as u32;
+        let mut differs = false;
+        for u in self.uniforms.iter_mut() {
+            if !(offset..end).contains(&u.offset) {
+                continue;
+            }
+            let at = (u.offset - offset) as usize;
+            let len = (u.stride * u.array_len.unwrap_or(1)) as usize;
+            let Some(part) = words.get(at..at + len) else {
+                continue;
+            };
+            match &u.init {
+                Some(prev) => differs |= prev.as_slice() != part,
+                None => u.init = Some(part.to_vec()),
+            }
+        }
+        if differs {
+            bail!(
+                self,
+                span,
+                "uniform `{name}' is initialized differently in different compilation units"
+            );
+        }
+        Ok(())
     }
 
     /// A member of an input block declared as an input of type `ty` named `Block.member`
@@ -1449,6 +1541,56 @@ impl Lowerer {
             self.declare_interface_var(d, ty, &vars, false)?;
         }
         Ok(vars)
+    }
+
+    /// A per-vertex tessellation input or control output of `n` elements of struct type
+    /// `elem` (or arrays of it), `in S s[];` (GLSL 4.00 §4.3.4): each leaf member is a
+    /// per-vertex interface variable of its own, named as the stage before names its leaf
+    /// without the vertex index (`s.v`, as a vertex shader's `out S s;` and a control
+    /// shader's `out S s[];` name it), its words vertex after vertex. The array's vars
+    /// (vertex after vertex, each a whole struct) are gathered from those inputs, or into
+    /// those outputs.
+    fn tess_struct_var(
+        &mut self,
+        q: &Qualifiers,
+        elem: &Type,
+        n: u32,
+        d: &ast::Declarator,
+        is_in: bool,
+    ) -> R<()> {
+        let dir = if is_in { "input" } else { "output" };
+        let leaves = self.struct_leaves_checked(q, elem, d, dir)?;
+        let ty = Type::Array(Box::new(elem.clone()), n);
+        let vars: Rc<[Var]> = self.new_vars_for(&ty).into();
+        let elem_words = elem.words();
+        for (name, leaf, at, location) in leaves {
+            let (base, _) = leaf_shape(&leaf);
+            let leaf_words = leaf.words();
+            let all = &vars;
+            let gathered: Vec<Var> = (0..n)
+                .flat_map(|j| (0..leaf_words).map(move |w| all[(j * elem_words + at + w) as usize]))
+                .collect();
+            let var = InterfaceVar {
+                name,
+                ty: base,
+                array_len: Some(n),
+                location,
+                slot: 0,
+                words: n * leaf_words,
+                interpolation: self.interp(q),
+                builtin: None,
+            };
+            if is_in {
+                let slot = self.read_input_words(&gathered);
+                self.inputs.push(InterfaceVar { slot, ..var });
+            } else {
+                self.outputs.push(PendingOutput {
+                    var,
+                    vars: gathered.into(),
+                });
+            }
+        }
+        self.declare_interface_var(d, &ty, &vars, !is_in)
     }
 
     /// A vertex or geometry output of struct type, or an array of structs (GLSL 1.50

@@ -520,9 +520,6 @@ impl Lowerer {
     pub fn error(&mut self, span: Span, msg: String) {
         self.diags.push(Diagnostic::error(span, msg));
     }
-    pub fn warning(&mut self, span: Span, msg: String) {
-        self.diags.push(Diagnostic::warning(span, msg));
-    }
 
     /// Applies `#extension` directives (GLSL 4.60 §3.3).
     pub fn set_extensions(
@@ -729,6 +726,13 @@ impl Lowerer {
         }
         self.builtin_const(name)
     }
+    /// The struct type `name` declares in scope, if it names one.
+    pub fn lookup_struct(&self, name: &str) -> Option<Rc<StructDef>> {
+        match self.scopes.iter().rev().find_map(|s| s.get(name))? {
+            Sym::Struct(s) => Some(s.clone()),
+            Sym::Var(_) => None,
+        }
+    }
     pub fn lookup_array_len(&self, name: &str) -> Option<u32> {
         for s in self.scopes.iter().rev() {
             if let Some(Sym::Var(v)) = s.get(name) {
@@ -757,6 +761,7 @@ impl Lowerer {
             e,
             &|n| self.lookup_const(n),
             &|n| self.lookup_array_len(n),
+            &|n| self.lookup_struct(n),
             0,
         )
     }

@@ -371,7 +371,10 @@ impl Lowerer {
                     let init_len = match (&d.init, init_len, base.clone()) {
                         (Some(e), None, _) if d.dims.first().is_some_and(|x| x.is_none()) => {
                             // `float a[] = b;`: the length of the initializer's type.
-                            let v = self.const_eval(e).map(|c| c.vals.len() as u32);
+                            let v = self.const_eval(e).and_then(|c| match c.ty {
+                                Type::Array(_, n) => Some(n),
+                                _ => None,
+                            });
                             v.or_else(|| match &e.kind {
                                 ExprKind::Ident(n) => self.lookup_array_len(n),
                                 _ => None,

@@ -519,6 +519,8 @@ impl Lowerer {
             bindless: false,
             bound: false,
             binding: None,
+            init: None,
+            location: None,
         });
         self.subroutines.base = Some(base);
     }

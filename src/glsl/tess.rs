@@ -181,7 +181,9 @@ impl Lowerer {
                     "output `{name}' has size {n}, but the output patch has {k} vertices"
                 )
             }
-            (Some(n), None) => Ok(n),
+            // A declared size equal to the patch's (`out int v[3];` after
+            // `layout(vertices = 3) out;`), or with no patch size to check it against.
+            (Some(n), _) => Ok(n),
             (None, Some(k)) => Ok(k),
             (_, _) if !self.linking => Ok(tess::MAX_PATCH_VERTICES),
             _ => bail!(

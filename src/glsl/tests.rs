@@ -1174,7 +1174,7 @@ fn constant_folding() {
     else {
         panic!("{e:?}")
     };
-    let v = eval(&rhs, &|_| None, &|_| None, 0);
+    let v = eval(&rhs, &|_| None, &|_| None, &|_| None, 0);
     assert_eq!(v, Some(CVal::scalar(Scalar::F32(3.0))));
 }
 

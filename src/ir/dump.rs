@@ -641,6 +641,8 @@ mod tests {
             bindless: true,
             bound: false,
             binding: None,
+            init: None,
+            location: None,
         });
         let u = b.input(0, K::F32);
         let v = b.input(1, K::F32);

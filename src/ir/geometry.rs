@@ -512,13 +512,15 @@ pub fn merge_into_vertex(
         let size = d.stride.max(d.ty.words()) * d.array_len.unwrap_or(1);
         match by_name.get(&d.name) {
             Some(&i) => {
-                let u = &merged.uniforms[i];
+                let u = &mut merged.uniforms[i];
                 if u.ty != d.ty || u.array_len != d.array_len {
                     errors.push(LinkError::UniformType {
                         name: d.name.clone(),
                     });
                     continue;
                 }
+                super::link::merge_init(&mut u.init, &d.init, &d.name, errors);
+                super::link::merge_location(&mut u.location, d.location, &d.name, errors);
                 moves.push((d.offset, d.offset + size, u.offset));
             }
             None => {

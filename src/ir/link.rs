@@ -70,6 +70,13 @@ pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: u32 = 80;
 /// asks for at least 1,024): softgl sizes uniform storage per program, so the limit only
 /// keeps hostile programs (100,000 uniforms) from costing memory and time.
 pub const MAX_UNIFORM_COMPONENTS: u32 = 16_384;
+/// `GL_MAX_UNIFORM_LOCATIONS` (GL 4.5 core table 23.67 asks 1,024): every default-block
+/// uniform location, explicit (`layout(location)`) or generated, is below it
+/// (GL_ARB_explicit_uniform_location), or the link fails. One per uniform component of
+/// a stage at its limit, so a program whose stages fit their components rarely meets it.
+pub const MAX_UNIFORM_LOCATIONS: u32 = MAX_UNIFORM_COMPONENTS;
+/// A location of `Linked::locations` no uniform has: explicit locations leave holes.
+const FREE_LOCATION: (u32, u32) = (u32::MAX, 0);
 
 /// Why a link failed; each renders as one `error:` line of the program info log.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -129,6 +136,19 @@ pub enum LinkError {
     GeometryStreamInput { name: String, stream: u32 },
     #[error("uniform `{name}` is declared with different types in the two stages")]
     UniformType { name: String },
+    /// GLSL 4.60 §4.3.5: "If a uniform is declared with an initializer in more than one
+    /// shader ..., the initializers must have the same value".
+    #[error("uniform `{name}` has different initializers in two stages")]
+    UniformInitializer { name: String },
+    /// GL_ARB_explicit_uniform_location: one uniform declared with two locations.
+    #[error("uniform `{name}` has different explicit locations in two stages")]
+    UniformLocationMismatch { name: String },
+    /// GL_ARB_explicit_uniform_location: "No two default-block uniform variables in the
+    /// program can have the same location".
+    #[error("uniforms `{a}` and `{b}` both use location {location}")]
+    UniformLocationOverlap { a: String, b: String, location: u32 },
+    #[error("uniform `{name}` needs location {location}, past GL_MAX_UNIFORM_LOCATIONS ({MAX_UNIFORM_LOCATIONS})")]
+    UniformLocationRange { name: String, location: u32 },
     #[error("uniform block `{name}` is declared differently in the two stages")]
     BlockMismatch { name: String },
     /// ARB_bindless_texture: "If both bindless_sampler and bound_sampler ... are declared at
@@ -251,6 +271,11 @@ pub struct Uniform {
     pub binding: Option<i32>,
     /// Location of element 0; element i has `location + i`.
     pub location: u32,
+    /// `layout(location = N)` in some stage (`UniformDecl::location`).
+    pub explicit_location: Option<u32>,
+    /// The initializer's words (`UniformDecl::init`), written at link into every stage
+    /// that has the uniform.
+    pub init: Option<Vec<u32>>,
 }
 
 impl Uniform {
@@ -325,7 +350,8 @@ pub struct Linked {
     pub uses_discard: bool,
     pub early_fragment_tests: bool,
     pub uniforms: Vec<Uniform>,
-    /// `locations[loc] = (uniform index, array element)`.
+    /// `locations[loc] = (uniform index, array element)`, or `FREE_LOCATION` where no
+    /// uniform is (read it with `uniform_at`).
     pub locations: Vec<(u32, u32)>,
     pub blocks: Vec<Block>,
     /// Active shader storage blocks (their own binding space); `stage_index` indexes the
@@ -338,6 +364,15 @@ pub struct Linked {
     pub atomic_counter_buffers: Vec<Block>,
     pub vs_uniform_words: u32,
     pub fs_uniform_words: u32,
+}
+
+impl Linked {
+    /// The uniform (index into `uniforms`) and array element at `location`, for
+    /// glUniform* and glGetUniform*; `None` for a location no uniform has.
+    pub fn uniform_at(&self, location: i32) -> Option<(u32, u32)> {
+        let &at = self.locations.get(usize::try_from(location).ok()?)?;
+        (at != FREE_LOCATION).then_some(at)
+    }
 }
 
 impl Linked {
@@ -1082,6 +1117,8 @@ fn link_uniforms(
                     });
                     continue;
                 }
+                merge_init(&mut u.init, &d.init, &d.name, errors);
+                merge_location(&mut u.explicit_location, d.location, &d.name, errors);
                 u.offsets[stage] = Some(d.offset);
                 u.bindless |= d.bindless;
                 u.bound |= d.bound;
@@ -1095,17 +1132,99 @@ fn link_uniforms(
     // The hidden subroutine selections (`ir::subroutine`) go last and get no location: no
     // glUniform* reaches them, and the others keep index = position.
     uniforms.sort_by_key(|u| super::subroutine::hidden_uniform_stage(&u.name).is_some());
-    let mut locations = Vec::new();
-    for (i, u) in uniforms.iter_mut().enumerate() {
-        u.location = locations.len() as u32;
-        if super::subroutine::hidden_uniform_stage(&u.name).is_some() {
+    let locations = assign_locations(&mut uniforms, errors);
+    (uniforms, locations)
+}
+
+/// Uniform locations (GL_ARB_explicit_uniform_location, GL 4.5 core §7.3.1): first the
+/// explicit ones (each element at its own, none shared, all below
+/// GL_MAX_UNIFORM_LOCATIONS), then every other uniform, in order, at the first run of free
+/// locations after the one before it. Returns the table `Linked::locations`.
+fn assign_locations(uniforms: &mut [Uniform], errors: &mut Vec<LinkError>) -> Vec<(u32, u32)> {
+    let hidden = |u: &Uniform| super::subroutine::hidden_uniform_stage(&u.name).is_some();
+    let mut locations: Vec<(u32, u32)> = Vec::new();
+    for i in 0..uniforms.len() {
+        let u = &uniforms[i];
+        let (Some(first), false) = (u.explicit_location, hidden(u)) else {
+            continue;
+        };
+        let n = u.elements();
+        let end = u64::from(first) + u64::from(n);
+        if end > u64::from(MAX_UNIFORM_LOCATIONS) {
+            errors.push(LinkError::UniformLocationRange {
+                name: u.name.clone(),
+                location: (end - 1).min(u64::from(u32::MAX)) as u32,
+            });
             continue;
         }
-        for e in 0..u.elements() {
-            locations.push((i as u32, e));
+        if locations.len() < end as usize {
+            locations.resize(end as usize, FREE_LOCATION);
+        }
+        for e in 0..n {
+            let at = (first + e) as usize;
+            if locations[at] != FREE_LOCATION {
+                errors.push(LinkError::UniformLocationOverlap {
+                    a: uniforms[locations[at].0 as usize].name.clone(),
+                    b: uniforms[i].name.clone(),
+                    location: at as u32,
+                });
+                break;
+            }
+            locations[at] = (i as u32, e);
+        }
+        uniforms[i].location = first;
+    }
+    let mut next = 0usize;
+    for (i, u) in uniforms.iter_mut().enumerate() {
+        if u.explicit_location.is_some() || hidden(u) {
+            continue;
+        }
+        let n = u.elements() as usize;
+        let mut at = next;
+        // Linear overall: `at` only moves forward, past explicit locations in the way.
+        while let Some(k) = (at..at + n)
+            .rev()
+            .find(|&k| locations.get(k).is_some_and(|l| *l != FREE_LOCATION))
+        {
+            at = k + 1;
+        }
+        if locations.len() < at + n {
+            locations.resize(at + n, FREE_LOCATION);
+        }
+        for e in 0..n {
+            locations[at + e] = (i as u32, e as u32);
+        }
+        u.location = at as u32;
+        next = at + n;
+        if locations.len() > MAX_UNIFORM_LOCATIONS as usize {
+            errors.push(LinkError::UniformLocationRange {
+                name: u.name.clone(),
+                location: locations.len() as u32 - 1,
+            });
+            break;
         }
     }
-    (uniforms, locations)
+    for u in uniforms.iter_mut().filter(|u| hidden(u)) {
+        u.location = locations.len() as u32;
+    }
+    locations
+}
+
+/// One uniform's explicit location as two stages declare it: a stage without one takes
+/// the other's; two must be equal.
+pub(crate) fn merge_location(
+    into: &mut Option<u32>,
+    from: Option<u32>,
+    name: &str,
+    errors: &mut Vec<LinkError>,
+) {
+    match (*into, from) {
+        (Some(a), Some(b)) if a != b => errors.push(LinkError::UniformLocationMismatch {
+            name: name.to_string(),
+        }),
+        (None, Some(b)) => *into = Some(b),
+        _ => {}
+    }
 }
 
 fn make_uniform(d: &UniformDecl, stage: usize) -> Uniform {
@@ -1121,6 +1240,25 @@ fn make_uniform(d: &UniformDecl, stage: usize) -> Uniform {
         bound: d.bound,
         binding: d.binding,
         location: 0,
+        explicit_location: d.location,
+        init: d.init.clone(),
+    }
+}
+
+/// One uniform's initializer as two stages declare it (GLSL 4.60 §4.3.5): a stage without
+/// one takes the other's; two must be equal.
+pub(crate) fn merge_init(
+    into: &mut Option<Vec<u32>>,
+    from: &Option<Vec<u32>>,
+    name: &str,
+    errors: &mut Vec<LinkError>,
+) {
+    match (into.as_ref(), from) {
+        (Some(a), Some(b)) if a != b => errors.push(LinkError::UniformInitializer {
+            name: name.to_string(),
+        }),
+        (None, Some(b)) => *into = Some(b.clone()),
+        _ => {}
     }
 }
 
@@ -1273,6 +1411,8 @@ pub(crate) mod testing {
             bindless: false,
             bound: false,
             binding: None,
+            init: None,
+            location: None,
         });
         m.uniform_words += words;
     }

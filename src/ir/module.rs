@@ -1295,8 +1295,16 @@ pub struct UniformDecl {
     pub bindless: bool,
     /// For samplers: declared `layout(bound_sampler)` (or globally so).
     pub bound: bool,
-    /// `layout(binding = N)` initial unit for samplers; `layout(location)` is not kept.
+    /// `layout(binding = N)` initial unit for samplers.
     pub binding: Option<i32>,
+    /// `layout(location = N)` (GL_ARB_explicit_uniform_location, GLSL 4.30): the location
+    /// of element 0, the others following it; the leaves of one struct or array of structs
+    /// take consecutive locations in leaf order.
+    pub location: Option<u32>,
+    /// The value the declaration's initializer gives it at link (GLSL 4.60 §4.3.5,
+    /// `uniform vec4 c = vec4(1.0);`): the words of every element (`array_len` ×
+    /// `stride`), as glUniform* stores them (booleans 0 / all ones); `None` without one.
+    pub init: Option<Vec<u32>>,
 }
 
 /// A member of a uniform block, with std140 offsets (bytes).

@@ -15,6 +15,7 @@ pub fn context(w: u32, h: u32, threads: usize) -> Context {
 
 /// A linked program of vertex shader `vs` and fragment shader `fs`; panics with the info
 /// log when a compile or the link fails.
+#[allow(dead_code)] // Not every test file that includes this module links such a program.
 pub fn program(c: &mut Context, vs: &str, fs: &str) -> u32 {
     let mut shader = |kind, src: &str| {
         let s = c.create_shader(kind);

@@ -42,7 +42,7 @@ fn used_count(ctx: &Context, program: Option<GLuint>, location: GLint, count: us
             return None;
         };
         let linked = &p.exe.as_ref()?.linked;
-        let &(ui, elem) = linked.locations.get(usize::try_from(location).ok()?)?;
+        let (ui, elem) = linked.uniform_at(location)?;
         let u = linked.uniforms.get(ui as usize)?;
         Some(match u.array_len {
             Some(n) => n.saturating_sub(elem).max(1) as usize,
