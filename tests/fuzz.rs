@@ -92,6 +92,24 @@ fn regression_block_binding_past_the_limit_panicked_at_draw() {
     );
 }
 
+/// `layout(location = 4294967295u)` on a vertex input: the link added the attribute's
+/// location count to it in u32 (an overflow panic in debug builds; in release the wrapped
+/// end passed the limit check). Found by the mutated-shader target (seed 800) once uniform
+/// locations landed. Now the link fails naming the location.
+#[test]
+fn regression_attribute_location_near_u32_max_overflowed_at_link() {
+    let vs = "#version 150\n\
+              #extension GL_ARB_explicit_attrib_location : require\n\
+              layout(location = 4294967295u) in vec4 p;\n\
+              void main() { gl_Position = p; }\n";
+    let input = harness::Seed {
+        stage: softgl::ir::Stage::Vertex,
+        source: vs.to_string(),
+        compiles: true,
+    };
+    assert_eq!(harness::glsl_case(&input), Ok(harness::Reached::LinkError));
+}
+
 /// A fragment shader writing only locations 1 and 2 (draw buffer 0 alone is set) and no
 /// depth buffer: the draw had no image at all, whose block rectangle is all of i32, and the
 /// block-pointer setup subtracted i32::MIN from a pixel coordinate (an overflow panic in

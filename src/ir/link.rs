@@ -801,10 +801,13 @@ fn link_attributes(vs: &Module, opts: &LinkOptions, errors: &mut Vec<LinkError>)
         });
         match explicit {
             Some(loc) => {
-                if loc + n > MAX_VERTEX_ATTRIBS {
+                // In u64: a location near u32::MAX (the shader's or glBindAttribLocation's)
+                // must not wrap past the limit.
+                let end = u64::from(loc) + u64::from(n);
+                if end > u64::from(MAX_VERTEX_ATTRIBS) {
                     errors.push(LinkError::AttributeLocation {
                         name: v.name.clone(),
-                        location: loc + n - 1,
+                        location: loc.saturating_add(n.saturating_sub(1)),
                     });
                     out.push(None);
                     continue;
