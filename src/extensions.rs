@@ -233,10 +233,12 @@ pub const GL: &[&str] = &[
 ///   passes); arrays of arrays in interfaces and their reflection are not verified.
 /// - GL_ARB_gpu_shader_int64: the 64-bit integer types; glUniform*i64 exist only for the
 ///   bindless handles' ui64 forms.
-/// - GL_ARB_shading_language_420pack, GL_ARB_explicit_attrib_location,
-///   GL_ARB_shader_bit_encoding, GL_ARB_uniform_buffer_object: core in the GLSL versions
-///   softgl compiles; listed here so shaders written for older versions that enable them
-///   compile.
+/// - GL_ARB_shading_language_420pack, GL_ARB_shader_bit_encoding,
+///   GL_ARB_uniform_buffer_object: core in the GLSL versions softgl compiles; listed here so
+///   shaders written for older versions that enable them compile.
+///
+/// The extensions of `GL` with a GLSL side are in this list too (GL_ARB_explicit_attrib_location
+/// and the others above it).
 pub const GLSL: &[&str] = &[
     "GL_AMD_vertex_shader_layer",
     "GL_AMD_vertex_shader_viewport_index",

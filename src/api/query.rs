@@ -18,23 +18,25 @@ pub fn renderer(threads: usize) -> String {
 /// The version this context reports.
 ///
 /// Honesty (DESIGN.md §6): GL_VERSION is the highest version whose every feature works, and
-/// no GL version is complete yet: GL 1.0 already has points, lines, stencil and 1D textures,
-/// which softgl lacks. So the numbers are the floor, 1.0, and the string says plainly that it
-/// is incomplete. The implemented part targets 3.3 core; missing from it, among others:
-/// geometry shaders, 1D/3D/cube/array/rectangle/multisample/buffer textures, integer and
-/// compressed texture formats, points and lines, transform feedback, queries, sync objects,
-/// stencil test, polygon offset, multisampling, glCopyTex*. Raise these
-/// numbers only when every feature of the version works.
+/// no GL version is complete yet, so the numbers are the floor, 1.0, and the string says
+/// plainly that it is incomplete. Below 3.2 every version includes what the compatibility
+/// profile later kept (fixed-function vertex and fragment processing, immediate mode,
+/// display lists, the GLSL built-in state such as gl_ModelViewMatrix), which softgl does
+/// not implement; a core-profile claim (3.2 and later) waits for the rest of issues #12,
+/// #13 and #14 (among others: every texture format and target, fp64 and int64 in full,
+/// ARB_gpu_shader5, arrays of arrays; the issues list what is left). Raise these numbers
+/// only when every feature of the version works.
 ///
 /// These are the honest answer; a context made while `SOFTGL_GL_VERSION_OVERRIDE` is set
 /// claims that version instead (`version.rs`, the user's explicit choice).
 pub const VERSION_MAJOR: i32 = 1;
 pub const VERSION_MINOR: i32 = 0;
 pub const VERSION: &str = "1.0 softgl 0.1.0 (incomplete: no GL version is complete yet)";
-/// GLSL version, by the same rule: the front end accepts `#version 110` to `460` for the
-/// vertex and fragment stages, but even GLSL 1.10 has sampler1D/3D/Cube and shadow samplers,
+/// GLSL version, by the same rule: the front end accepts `#version 110` to `460`, but even
+/// GLSL 1.10 has the compatibility built-ins (gl_Vertex, gl_ModelViewMatrix, ftransform),
 /// which softgl lacks.
-pub const SHADING_LANGUAGE_VERSION: &str = "1.10 softgl (incomplete: sampler2D only)";
+pub const SHADING_LANGUAGE_VERSION: &str =
+    "1.10 softgl (incomplete: no GLSL version is complete yet)";
 
 /// Extensions that work end to end (the list GL_EXTENSIONS reports through glGetStringi);
 /// the reasons per entry are in `crate::extensions`.
