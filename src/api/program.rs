@@ -3,6 +3,7 @@
 //! type checks (§7.6.1), sampler uniforms (texture units or bindless handles), uniform block
 //! bindings, attribute locations, and reflection queries.
 
+use smallvec::SmallVec;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -1724,17 +1725,19 @@ macro_rules! uniform_scalar_fns {
             #[doc = concat!($gl, " (GL 4.5 core §7.6.1).")]
             pub fn $name(&mut self, location: i32, $($arg: $t),+) {
                 self.dispatch($gl, Group::CheckedOut, Default::default, |this| {
-                    let w = [$(<$t as UniformWord>::word($arg)),+];
+                    let n = [$(stringify!($arg)),+].len() as u8;
+                    let w = uniform_words(&[$($arg),+]);
                     this.uniform_target().and_then(|p| {
-                        this.set_uniform(p, location, UniformKind::$kind, w.len() as u8, 1, false, &w)
+                        this.set_uniform(p, location, UniformKind::$kind, n, 1, false, &w)
                     })
                 })
             }
             #[doc = concat!($pgl, " (GL 4.5 core §7.6.1).")]
             pub fn $pname(&mut self, program: u32, location: i32, $($arg: $t),+) {
                 self.dispatch($pgl, Group::CheckedOut, Default::default, |this| {
-                    let w = [$(<$t as UniformWord>::word($arg)),+];
-                    this.set_uniform(program, location, UniformKind::$kind, w.len() as u8, 1, false, &w)
+                    let n = [$(stringify!($arg)),+].len() as u8;
+                    let w = uniform_words(&[$($arg),+]);
+                    this.set_uniform(program, location, UniformKind::$kind, n, 1, false, &w)
                 })
             }
         )*}
@@ -1748,14 +1751,14 @@ macro_rules! uniform_vector_fns {
             #[doc = concat!($gl, " (count = values.len() / components).")]
             pub fn $name(&mut self, location: i32, values: &[$t]) {
                 self.dispatch($gl, Group::CheckedOut, Default::default, |this| {
-                    let w: Vec<u32> = values.iter().map(|&v| <$t as UniformWord>::word(v)).collect();
+                    let w = uniform_words(values);
                     this.uniform_target().and_then(|p| this.set_uniform(p, location, UniformKind::$kind, $n, 1, false, &w))
                 })
             }
             #[doc = concat!($pgl, ".")]
             pub fn $pname(&mut self, program: u32, location: i32, values: &[$t]) {
                 self.dispatch($pgl, Group::CheckedOut, Default::default, |this| {
-                    let w: Vec<u32> = values.iter().map(|&v| <$t as UniformWord>::word(v)).collect();
+                    let w = uniform_words(values);
                     this.set_uniform(program, location, UniformKind::$kind, $n, 1, false, &w)
                 })
             }
@@ -1763,46 +1766,63 @@ macro_rules! uniform_vector_fns {
     };
 }
 
-/// Matrix forms: `cols`×`rows` floats per element, column-major unless `transpose`.
+/// Matrix forms: `cols`×`rows` components per element, column-major unless `transpose`.
 macro_rules! uniform_matrix_fns {
-    ($($name:ident $gl:literal, $pname:ident $pgl:literal, $cols:expr, $rows:expr);* $(;)?) => {
+    ($($name:ident $gl:literal, $pname:ident $pgl:literal, $kind:ident, $t:ty, $cols:expr, $rows:expr);* $(;)?) => {
         impl Context {$(
             #[doc = concat!($gl, " (count = values.len() / (cols × rows)).")]
-            pub fn $name(&mut self, location: i32, transpose: bool, values: &[f32]) {
+            pub fn $name(&mut self, location: i32, transpose: bool, values: &[$t]) {
                 self.dispatch($gl, Group::CheckedOut, Default::default, |this| {
-                    let w: Vec<u32> = values.iter().map(|v| v.to_bits()).collect();
-                    this.uniform_target().and_then(|p| this.set_uniform(p, location, UniformKind::Float, $rows, $cols, transpose, &w))
+                    let w = uniform_words(values);
+                    this.uniform_target().and_then(|p| this.set_uniform(p, location, UniformKind::$kind, $rows, $cols, transpose, &w))
                 })
             }
             #[doc = concat!($pgl, ".")]
-            pub fn $pname(&mut self, program: u32, location: i32, transpose: bool, values: &[f32]) {
+            pub fn $pname(&mut self, program: u32, location: i32, transpose: bool, values: &[$t]) {
                 self.dispatch($pgl, Group::CheckedOut, Default::default, |this| {
-                    let w: Vec<u32> = values.iter().map(|v| v.to_bits()).collect();
-                    this.set_uniform(program, location, UniformKind::Float, $rows, $cols, transpose, &w)
+                    let w = uniform_words(values);
+                    this.set_uniform(program, location, UniformKind::$kind, $rows, $cols, transpose, &w)
                 })
             }
         )*}
     };
 }
 
-/// The 32-bit word a uniform component is stored as.
+/// The 32-bit words a uniform component is stored as: one for f32, i32 and u32; two for
+/// f64 (GL 4.0 §7.6.1's doubles), low word first.
 trait UniformWord: Copy {
-    fn word(self) -> u32;
+    fn push_words(self, out: &mut SmallVec<[u32; 16]>);
 }
 impl UniformWord for f32 {
-    fn word(self) -> u32 {
-        self.to_bits()
+    fn push_words(self, out: &mut SmallVec<[u32; 16]>) {
+        out.push(self.to_bits())
     }
 }
 impl UniformWord for i32 {
-    fn word(self) -> u32 {
-        self as u32
+    fn push_words(self, out: &mut SmallVec<[u32; 16]>) {
+        out.push(self as u32)
     }
 }
 impl UniformWord for u32 {
-    fn word(self) -> u32 {
-        self
+    fn push_words(self, out: &mut SmallVec<[u32; 16]>) {
+        out.push(self)
     }
+}
+impl UniformWord for f64 {
+    fn push_words(self, out: &mut SmallVec<[u32; 16]>) {
+        let b = self.to_bits();
+        out.extend([b as u32, (b >> 32) as u32])
+    }
+}
+
+/// The words of `values` as the default block stores them (no allocation up to a mat4 of
+/// floats or a dmat2x4).
+fn uniform_words<T: UniformWord>(values: &[T]) -> SmallVec<[u32; 16]> {
+    let mut w = SmallVec::new();
+    for &v in values {
+        v.push_words(&mut w);
+    }
+    w
 }
 
 uniform_scalar_fns! {
@@ -1818,6 +1838,11 @@ uniform_scalar_fns! {
     uniform_2ui "glUniform2ui", program_uniform_2ui "glProgramUniform2ui", Uint, u32, (x, y);
     uniform_3ui "glUniform3ui", program_uniform_3ui "glProgramUniform3ui", Uint, u32, (x, y, z);
     uniform_4ui "glUniform4ui", program_uniform_4ui "glProgramUniform4ui", Uint, u32, (x, y, z, w);
+    // GL 4.0 §7.6.1 (glProgramUniform*d: GL 4.1).
+    uniform_1d "glUniform1d", program_uniform_1d "glProgramUniform1d", Double, f64, (x);
+    uniform_2d "glUniform2d", program_uniform_2d "glProgramUniform2d", Double, f64, (x, y);
+    uniform_3d "glUniform3d", program_uniform_3d "glProgramUniform3d", Double, f64, (x, y, z);
+    uniform_4d "glUniform4d", program_uniform_4d "glProgramUniform4d", Double, f64, (x, y, z, w);
 }
 
 uniform_vector_fns! {
@@ -1833,124 +1858,31 @@ uniform_vector_fns! {
     uniform_2uiv "glUniform2uiv", program_uniform_2uiv "glProgramUniform2uiv", Uint, u32, 2;
     uniform_3uiv "glUniform3uiv", program_uniform_3uiv "glProgramUniform3uiv", Uint, u32, 3;
     uniform_4uiv "glUniform4uiv", program_uniform_4uiv "glProgramUniform4uiv", Uint, u32, 4;
+    uniform_1dv "glUniform1dv", program_uniform_1dv "glProgramUniform1dv", Double, f64, 1;
+    uniform_2dv "glUniform2dv", program_uniform_2dv "glProgramUniform2dv", Double, f64, 2;
+    uniform_3dv "glUniform3dv", program_uniform_3dv "glProgramUniform3dv", Double, f64, 3;
+    uniform_4dv "glUniform4dv", program_uniform_4dv "glProgramUniform4dv", Double, f64, 4;
 }
 
 uniform_matrix_fns! {
-    uniform_matrix_2fv "glUniformMatrix2fv", program_uniform_matrix_2fv "glProgramUniformMatrix2fv", 2, 2;
-    uniform_matrix_3fv "glUniformMatrix3fv", program_uniform_matrix_3fv "glProgramUniformMatrix3fv", 3, 3;
-    uniform_matrix_4fv "glUniformMatrix4fv", program_uniform_matrix_4fv "glProgramUniformMatrix4fv", 4, 4;
-    uniform_matrix_2x3fv "glUniformMatrix2x3fv", program_uniform_matrix_2x3fv "glProgramUniformMatrix2x3fv", 2, 3;
-    uniform_matrix_3x2fv "glUniformMatrix3x2fv", program_uniform_matrix_3x2fv "glProgramUniformMatrix3x2fv", 3, 2;
-    uniform_matrix_2x4fv "glUniformMatrix2x4fv", program_uniform_matrix_2x4fv "glProgramUniformMatrix2x4fv", 2, 4;
-    uniform_matrix_4x2fv "glUniformMatrix4x2fv", program_uniform_matrix_4x2fv "glProgramUniformMatrix4x2fv", 4, 2;
-    uniform_matrix_3x4fv "glUniformMatrix3x4fv", program_uniform_matrix_3x4fv "glProgramUniformMatrix3x4fv", 3, 4;
-    uniform_matrix_4x3fv "glUniformMatrix4x3fv", program_uniform_matrix_4x3fv "glProgramUniformMatrix4x3fv", 4, 3;
-}
-
-/// The double forms (GL 4.0 §7.6.1): glUniform{1,2,3,4}d(v), glUniformMatrix*dv and their
-/// glProgramUniform twins, each double stored as two words, low first.
-macro_rules! uniform_double_fns {
-    ($($name:ident $gl:literal, $pname:ident $pgl:literal, ($($arg:ident),+));* $(;)?) => {
-        impl Context {$(
-            #[doc = concat!($gl, " (GL 4.0 §7.6.1).")]
-            pub fn $name(&mut self, location: i32, $($arg: f64),+) {
-                self.dispatch($gl, Group::CheckedOut, Default::default, |this| {
-                    let w = double_words(&[$($arg),+]);
-                    this.uniform_target().and_then(|p| {
-                        this.set_uniform(p, location, UniformKind::Double, (w.len() / 2) as u8, 1, false, &w)
-                    })
-                })
-            }
-            #[doc = concat!($pgl, " (GL 4.1 §7.6.1).")]
-            pub fn $pname(&mut self, program: u32, location: i32, $($arg: f64),+) {
-                self.dispatch($pgl, Group::CheckedOut, Default::default, |this| {
-                    let w = double_words(&[$($arg),+]);
-                    this.set_uniform(program, location, UniformKind::Double, (w.len() / 2) as u8, 1, false, &w)
-                })
-            }
-        )*}
-    };
-}
-
-/// `n` doubles per element (count = values.len() / n).
-macro_rules! uniform_double_vec_fns {
-    ($($name:ident $gl:literal, $pname:ident $pgl:literal, $n:expr);* $(;)?) => {
-        impl Context {$(
-            #[doc = concat!($gl, " (count = values.len() / components).")]
-            pub fn $name(&mut self, location: i32, values: &[f64]) {
-                self.dispatch($gl, Group::CheckedOut, Default::default, |this| {
-                    let w = double_words(values);
-                    this.uniform_target().and_then(|p| this.set_uniform(p, location, UniformKind::Double, $n, 1, false, &w))
-                })
-            }
-            #[doc = concat!($pgl, ".")]
-            pub fn $pname(&mut self, program: u32, location: i32, values: &[f64]) {
-                self.dispatch($pgl, Group::CheckedOut, Default::default, |this| {
-                    let w = double_words(values);
-                    this.set_uniform(program, location, UniformKind::Double, $n, 1, false, &w)
-                })
-            }
-        )*}
-    };
-}
-
-/// `cols`×`rows` doubles per element, column-major unless `transpose`.
-macro_rules! uniform_double_matrix_fns {
-    ($($name:ident $gl:literal, $pname:ident $pgl:literal, $cols:expr, $rows:expr);* $(;)?) => {
-        impl Context {$(
-            #[doc = concat!($gl, " (count = values.len() / components).")]
-            pub fn $name(&mut self, location: i32, transpose: bool, values: &[f64]) {
-                self.dispatch($gl, Group::CheckedOut, Default::default, |this| {
-                    let w = double_words(values);
-                    this.uniform_target().and_then(|p| this.set_uniform(p, location, UniformKind::Double, $rows, $cols, transpose, &w))
-                })
-            }
-            #[doc = concat!($pgl, ".")]
-            pub fn $pname(&mut self, program: u32, location: i32, transpose: bool, values: &[f64]) {
-                self.dispatch($pgl, Group::CheckedOut, Default::default, |this| {
-                    let w = double_words(values);
-                    this.set_uniform(program, location, UniformKind::Double, $rows, $cols, transpose, &w)
-                })
-            }
-        )*}
-    };
-}
-
-/// Doubles as the words the default block stores: low word first.
-fn double_words(values: &[f64]) -> Vec<u32> {
-    values
-        .iter()
-        .flat_map(|v| {
-            let b = v.to_bits();
-            [b as u32, (b >> 32) as u32]
-        })
-        .collect()
-}
-
-uniform_double_fns! {
-    uniform_1d "glUniform1d", program_uniform_1d "glProgramUniform1d", (x);
-    uniform_2d "glUniform2d", program_uniform_2d "glProgramUniform2d", (x, y);
-    uniform_3d "glUniform3d", program_uniform_3d "glProgramUniform3d", (x, y, z);
-    uniform_4d "glUniform4d", program_uniform_4d "glProgramUniform4d", (x, y, z, w);
-}
-
-uniform_double_vec_fns! {
-    uniform_1dv "glUniform1dv", program_uniform_1dv "glProgramUniform1dv", 1;
-    uniform_2dv "glUniform2dv", program_uniform_2dv "glProgramUniform2dv", 2;
-    uniform_3dv "glUniform3dv", program_uniform_3dv "glProgramUniform3dv", 3;
-    uniform_4dv "glUniform4dv", program_uniform_4dv "glProgramUniform4dv", 4;
-}
-
-uniform_double_matrix_fns! {
-    uniform_matrix_2dv "glUniformMatrix2dv", program_uniform_matrix_2dv "glProgramUniformMatrix2dv", 2, 2;
-    uniform_matrix_3dv "glUniformMatrix3dv", program_uniform_matrix_3dv "glProgramUniformMatrix3dv", 3, 3;
-    uniform_matrix_4dv "glUniformMatrix4dv", program_uniform_matrix_4dv "glProgramUniformMatrix4dv", 4, 4;
-    uniform_matrix_2x3dv "glUniformMatrix2x3dv", program_uniform_matrix_2x3dv "glProgramUniformMatrix2x3dv", 2, 3;
-    uniform_matrix_3x2dv "glUniformMatrix3x2dv", program_uniform_matrix_3x2dv "glProgramUniformMatrix3x2dv", 3, 2;
-    uniform_matrix_2x4dv "glUniformMatrix2x4dv", program_uniform_matrix_2x4dv "glProgramUniformMatrix2x4dv", 2, 4;
-    uniform_matrix_4x2dv "glUniformMatrix4x2dv", program_uniform_matrix_4x2dv "glProgramUniformMatrix4x2dv", 4, 2;
-    uniform_matrix_3x4dv "glUniformMatrix3x4dv", program_uniform_matrix_3x4dv "glProgramUniformMatrix3x4dv", 3, 4;
-    uniform_matrix_4x3dv "glUniformMatrix4x3dv", program_uniform_matrix_4x3dv "glProgramUniformMatrix4x3dv", 4, 3;
+    uniform_matrix_2fv "glUniformMatrix2fv", program_uniform_matrix_2fv "glProgramUniformMatrix2fv", Float, f32, 2, 2;
+    uniform_matrix_3fv "glUniformMatrix3fv", program_uniform_matrix_3fv "glProgramUniformMatrix3fv", Float, f32, 3, 3;
+    uniform_matrix_4fv "glUniformMatrix4fv", program_uniform_matrix_4fv "glProgramUniformMatrix4fv", Float, f32, 4, 4;
+    uniform_matrix_2x3fv "glUniformMatrix2x3fv", program_uniform_matrix_2x3fv "glProgramUniformMatrix2x3fv", Float, f32, 2, 3;
+    uniform_matrix_3x2fv "glUniformMatrix3x2fv", program_uniform_matrix_3x2fv "glProgramUniformMatrix3x2fv", Float, f32, 3, 2;
+    uniform_matrix_2x4fv "glUniformMatrix2x4fv", program_uniform_matrix_2x4fv "glProgramUniformMatrix2x4fv", Float, f32, 2, 4;
+    uniform_matrix_4x2fv "glUniformMatrix4x2fv", program_uniform_matrix_4x2fv "glProgramUniformMatrix4x2fv", Float, f32, 4, 2;
+    uniform_matrix_3x4fv "glUniformMatrix3x4fv", program_uniform_matrix_3x4fv "glProgramUniformMatrix3x4fv", Float, f32, 3, 4;
+    uniform_matrix_4x3fv "glUniformMatrix4x3fv", program_uniform_matrix_4x3fv "glProgramUniformMatrix4x3fv", Float, f32, 4, 3;
+    uniform_matrix_2dv "glUniformMatrix2dv", program_uniform_matrix_2dv "glProgramUniformMatrix2dv", Double, f64, 2, 2;
+    uniform_matrix_3dv "glUniformMatrix3dv", program_uniform_matrix_3dv "glProgramUniformMatrix3dv", Double, f64, 3, 3;
+    uniform_matrix_4dv "glUniformMatrix4dv", program_uniform_matrix_4dv "glProgramUniformMatrix4dv", Double, f64, 4, 4;
+    uniform_matrix_2x3dv "glUniformMatrix2x3dv", program_uniform_matrix_2x3dv "glProgramUniformMatrix2x3dv", Double, f64, 2, 3;
+    uniform_matrix_3x2dv "glUniformMatrix3x2dv", program_uniform_matrix_3x2dv "glProgramUniformMatrix3x2dv", Double, f64, 3, 2;
+    uniform_matrix_2x4dv "glUniformMatrix2x4dv", program_uniform_matrix_2x4dv "glProgramUniformMatrix2x4dv", Double, f64, 2, 4;
+    uniform_matrix_4x2dv "glUniformMatrix4x2dv", program_uniform_matrix_4x2dv "glProgramUniformMatrix4x2dv", Double, f64, 4, 2;
+    uniform_matrix_3x4dv "glUniformMatrix3x4dv", program_uniform_matrix_3x4dv "glProgramUniformMatrix3x4dv", Double, f64, 3, 4;
+    uniform_matrix_4x3dv "glUniformMatrix4x3dv", program_uniform_matrix_4x3dv "glProgramUniformMatrix4x3dv", Double, f64, 4, 3;
 }
 
 /// glUniform{1,2,3,4}ui64ARB and the `v` forms (ARB_gpu_shader_int64), for `uint64_t`
