@@ -196,6 +196,18 @@ impl<'a> BoundEnv<'a> {
             _data: std::marker::PhantomData,
         }
     }
+
+    /// `new` for code that runs while the calling thread holds `pin` (a tile's pin span):
+    /// its texture instructions skip pinning each request (`sampler::pinned_context_ptr`).
+    pub(crate) fn new_pinned(
+        data: &'a StageData,
+        sampler: &'a SampleContext,
+        pin: &'a crate::sampler::PinGuard,
+    ) -> Self {
+        let mut bound = BoundEnv::new(data, sampler);
+        bound.env.sampler = crate::sampler::pinned_context_ptr(sampler, pin);
+        bound
+    }
 }
 
 /// Whether SoA buffers of `inputs` and `outputs` words are long enough for `code`: the

@@ -412,7 +412,12 @@ impl<'a> DrawCtx<'a> {
     /// # Safety
     /// `run_tile`'s: no other thread touches the pixels of `rect` in the draw's targets
     /// while the context lives.
-    unsafe fn new(d: &'a BinnedDraw, rect: [i32; 4]) -> DrawCtx<'a> {
+    /// `pin`: the tile's pin span, when it has one (texture lookups then skip their own).
+    unsafe fn new(
+        d: &'a BinnedDraw,
+        rect: [i32; 4],
+        pin: Option<&'a crate::sampler::PinGuard>,
+    ) -> DrawCtx<'a> {
         let sh = d.shared.get_or_init(|| DrawShared::new(d));
         let call = &d.call;
         let images = d.images();
@@ -433,7 +438,10 @@ impl<'a> DrawCtx<'a> {
             })
             .collect();
         let blocks = BlockGeom::new(zs.as_ref(), &colors);
-        let env = BoundEnv::new(&call.fs_data, &call.sampler);
+        let env = match pin {
+            Some(pin) => BoundEnv::new_pinned(&call.fs_data, &call.sampler, pin),
+            None => BoundEnv::new(&call.fs_data, &call.sampler),
+        };
         let fenv = FragEnv {
             shader_env: env.as_ptr(),
             blend_color: sh.blend_color,
@@ -519,7 +527,7 @@ fn input_words(d: &BinnedDraw) -> u32 {
 pub unsafe fn run_tile(scene: &Scene, t: usize, scratch: &mut TileScratch) {
     let rect = scene.tile_rect(t);
     // One epoch pin for the whole tile: the texture lookups below nest inside it.
-    let _pin = crate::sampler::pin_span();
+    let pin = crate::sampler::pin_span();
     let mut cur: Option<(u32, DrawCtx<'_>)> = None;
     let bin = &scene.bins[t];
     for (i, cmd) in bin.iter().enumerate() {
@@ -532,7 +540,7 @@ pub unsafe fn run_tile(scene: &Scene, t: usize, scratch: &mut TileScratch) {
                     let d = &*scene.draws[draw as usize];
                     let prog = &d.call.program;
                     // SAFETY: this function's contract, for the whole loop over the bin.
-                    let ctx = unsafe { DrawCtx::new(d, rect) };
+                    let ctx = unsafe { DrawCtx::new(d, rect, pin.as_ref()) };
                     let in_words = input_words(d) as usize;
                     let out_words = ctx.output_rows() as usize;
                     // Fresh zeros: rows the shader never writes read as 0.0 all draw long.

@@ -675,6 +675,45 @@ fn bad_ops_and_null_pointers_give_zeros() {
     };
 }
 
+#[test]
+fn a_pinned_context_pointer_samples_as_the_plain_one() {
+    let (ctx, h) = ctx_with(
+        view_of(vec![r32f(2, 1, &[1.0, 3.0])]),
+        state(gl::LINEAR, gl::LINEAR, gl::REPEAT),
+    );
+    let bogus = TextureHandle::from_bits(0xDEAD_0000_0001);
+    // The one-handle path, the grouping path (a lane with a bad handle) and a fetch.
+    let quad = request(
+        TexOp::SampleLod,
+        [h; 4],
+        [[0.1, 0.5], [0.5, 0.5], [0.6, 0.5], [0.9, 0.5]],
+        [0.0; 4],
+    );
+    let mixed = request(
+        TexOp::SampleLod,
+        [h, bogus, h, h],
+        [[0.25, 0.5]; 4],
+        [0.0; 4],
+    );
+    let mut fetch = request(TexOp::Fetch, [h; 4], [[0.0; 2]; 4], [0.0; 4]);
+    fetch.coord[0] = [0, 1, 2, 1];
+    let pin = pin_span().expect("a live thread pins");
+    let tagged = pinned_context_ptr(&ctx, &pin);
+    assert_ne!(tagged, &ctx as *const SampleContext as *const u8);
+    for r in [quad, mixed, fetch] {
+        let mut plain: TexResult = [[7; 4]; 4];
+        let mut pinned: TexResult = [[9; 4]; 4];
+        // SAFETY: live context (plain and tagged while `pin` lives), request and result.
+        unsafe {
+            rt_texture(&ctx as *const SampleContext as *const u8, &r, &mut plain);
+            rt_texture(tagged, &r, &mut pinned);
+        }
+        assert_eq!(plain, sample(&ctx, &r));
+        assert_eq!(pinned, plain, "op {}", r.op);
+    }
+    drop(pin);
+}
+
 fn made_up_table() -> (Arc<DescriptorTable>, Vec<TextureHandle>) {
     let table = Arc::new(DescriptorTable::new());
     let mut hs = Vec::new();
