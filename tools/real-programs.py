@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # Real headless programs on softgl and on llvmpipe, as their users run them: moderngl
-# (standalone EGL context, MSAA + depth + texture), pyrender (OffscreenRenderer, PYOPENGL_PLATFORM=egl),
+# (standalone EGL context, MSAA + depth + texture; and a compute shader with an SSBO, shared
+# memory and an image store), pyrender (OffscreenRenderer, PYOPENGL_PLATFORM=egl),
 # VTK (vtkEGLRenderWindow) and MuJoCo (MUJOCO_GL=egl). Each case runs in its own process
 # (a crash or hang is a result, not the end of the run) on both drivers; the report gives
 # how far each got and how its image compares with llvmpipe's (mean and max absolute
@@ -59,6 +60,41 @@ def moderngl():
     ctx.copy_framebuffer(out, ms)
     print('samples', q.samples)
     return np.frombuffer(out.read(components=4), 'u1').reshape(size[1], size[0], 4)
+
+
+@case
+def moderngl_compute():
+    # moderngl's compute path: a 4.3 context, a compute shader writing an SSBO through
+    # shared memory and a barrier, and an image store read back as a texture.
+    import moderngl as mgl, numpy as np
+    ctx = mgl.create_standalone_context(backend='egl', require=430)
+    print('version', ctx.info['GL_VERSION'])
+    cs = ctx.compute_shader('''#version 430
+        layout(local_size_x = 16, local_size_y = 16) in;
+        layout(std430, binding = 0) buffer Out { vec4 px[]; };
+        layout(rgba8, binding = 1) writeonly uniform image2D img;
+        shared float row[16][16];
+        void main() {
+            uvec2 p = gl_GlobalInvocationID.xy;
+            row[gl_LocalInvocationID.y][gl_LocalInvocationID.x] = float(p.x ^ p.y) / 64.0;
+            barrier();
+            float n = row[gl_LocalInvocationID.y][15u - gl_LocalInvocationID.x];
+            vec4 c = vec4(n, float(p.x) / 96.0, float(p.y) / 64.0, 1.0);
+            px[p.y * 96u + p.x] = c;
+            imageStore(img, ivec2(p), c.bgra);
+        }''')
+    size = (96, 64)
+    buf = ctx.buffer(reserve=size[0] * size[1] * 16)
+    buf.bind_to_storage_buffer(0)
+    tex = ctx.texture(size, 4)
+    tex.bind_to_image(1, read=False, write=True)
+    cs.run(size[0] // 16, size[1] // 16)
+    ctx.memory_barrier()
+    ssbo = np.frombuffer(buf.read(), 'f4').reshape(size[1], size[0], 4)
+    image = np.frombuffer(tex.read(), 'u1').reshape(size[1], size[0], 4)
+    from_ssbo = np.clip(np.rint(ssbo * 255), 0, 255).astype('u1')
+    print('image matches the SSBO (bgra):', bool((np.abs(image.astype(int) - from_ssbo[..., [2, 1, 0, 3]]) <= 1).all()))
+    return from_ssbo
 
 
 @case
