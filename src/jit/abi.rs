@@ -212,13 +212,12 @@ pub struct FragBlock {
     /// Pixel (0, 0) of the block in window coordinates (for gl_FragCoord.xy).
     pub x: i32,
     pub y: i32,
-    /// Window z and 1/w planes of the triangle: `[a, b, c, _]`, value `c + a·dx + b·dy`
-    /// in that order of f32 operations (`setup::Plane::eval`).
-    pub z_plane: [f32; 4],
-    pub w_plane: [f32; 4],
-    /// The triangle's varying planes, `[a, b, c]` f32 each (`setup::Plane`, `#[repr(C)]`),
-    /// indexed by `fragment::VaryingKey::plane`.
-    pub planes: *const f32,
+    /// The triangle's planes, each coefficient repeated over the 4 lanes (`SplatPlane`):
+    /// the window z plane (`SPLAT_Z`), the 1/w plane (`SPLAT_W`), then the varyings'
+    /// (`SPLAT_FIRST_VARYING + fragment::VaryingKey::plane`). Set once per triangle and
+    /// tile, so each quad multiplies straight from memory instead of loading and
+    /// broadcasting three scalars per plane.
+    pub planes: *const SplatPlane,
     /// Quad q's input words (`Invocation::inputs`) are at `inputs + q * input_stride` bytes
     /// (the variant writes the interpolated rows there).
     pub inputs: *mut u32,
@@ -248,6 +247,39 @@ pub struct FragBlock {
     pub edges: [BlockEdge; 3],
 }
 
+/// One plane `[a, b, c]` of a triangle (value `c + a·dx + b·dy` in that order of f32
+/// operations, `setup::Plane::eval`) with each coefficient repeated over the 4 lanes of a
+/// quad, 16-byte aligned: what `FragBlock::planes` points at.
+#[repr(C, align(16))]
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct SplatPlane {
+    pub a: [f32; 4],
+    pub b: [f32; 4],
+    pub c: [f32; 4],
+}
+
+impl SplatPlane {
+    pub fn new([a, b, c]: [f32; 3]) -> SplatPlane {
+        SplatPlane {
+            a: [a; 4],
+            b: [b; 4],
+            c: [c; 4],
+        }
+    }
+}
+
+/// Index of the window z plane at `FragBlock::planes`.
+pub const SPLAT_Z: u32 = 0;
+/// Index of the 1/w plane.
+pub const SPLAT_W: u32 = 1;
+/// Index of the first varying plane (varying plane k at `SPLAT_FIRST_VARYING + k`).
+pub const SPLAT_FIRST_VARYING: u32 = 2;
+/// Bytes per `SplatPlane`, and the offsets of its coefficients.
+pub const SPLAT_PLANE_SIZE: i32 = std::mem::size_of::<SplatPlane>() as i32;
+pub const SPLAT_A: i32 = offset_of!(SplatPlane, a) as i32;
+pub const SPLAT_B: i32 = offset_of!(SplatPlane, b) as i32;
+pub const SPLAT_C: i32 = offset_of!(SplatPlane, c) as i32;
+
 /// One edge function at a block's pixel (0, 0) (`FragBlock::edges`): the value there and
 /// the steps per pixel in x and y. Generic on purpose: a sample position's offset (for
 /// multisampling) is already folded into `c` by whoever fills it.
@@ -266,10 +298,8 @@ pub const BLOCK_DX: i32 = offset_of!(FragBlock, dx) as i32;
 pub const BLOCK_DY: i32 = offset_of!(FragBlock, dy) as i32;
 pub const BLOCK_X: i32 = offset_of!(FragBlock, x) as i32;
 pub const BLOCK_Y: i32 = offset_of!(FragBlock, y) as i32;
-pub const BLOCK_Z_PLANE: i32 = offset_of!(FragBlock, z_plane) as i32;
-pub const BLOCK_W_PLANE: i32 = offset_of!(FragBlock, w_plane) as i32;
 pub const BLOCK_PLANES: i32 = offset_of!(FragBlock, planes) as i32;
-/// Bytes per varying plane at `FragBlock::planes`: a, b, c.
+/// Bytes per plane of a triangle's plane array (`setup::Plane`): a, b, c.
 pub const PLANE_SIZE: i32 = 12;
 pub const BLOCK_INPUTS: i32 = offset_of!(FragBlock, inputs) as i32;
 pub const BLOCK_INPUT_STRIDE: i32 = offset_of!(FragBlock, input_stride) as i32;
@@ -319,19 +349,19 @@ const _: () = {
     assert!(BLOCK_DY == 48);
     assert!(BLOCK_X == 52);
     assert!(BLOCK_Y == 56);
-    assert!(BLOCK_Z_PLANE == 60);
-    assert!(BLOCK_W_PLANE == 76);
-    assert!(BLOCK_PLANES == 96);
-    assert!(BLOCK_INPUTS == 104);
-    assert!(BLOCK_INPUT_STRIDE == 112);
-    assert!(BLOCK_BUILTINS == 120);
-    assert!(BLOCK_BUILTIN_STRIDE == 128);
-    assert!(BLOCK_DEPTH == 136);
-    assert!(BLOCK_DEPTH_STRIDE == 144);
-    assert!(BLOCK_COLOR == 152);
-    assert!(BLOCK_COLOR_STRIDE == 216);
-    assert!(BLOCK_EDGE_TEST == 280);
-    assert!(BLOCK_EDGES == 288);
+    assert!(BLOCK_PLANES == 64);
+    assert!(BLOCK_INPUTS == 72);
+    assert!(BLOCK_INPUT_STRIDE == 80);
+    assert!(BLOCK_BUILTINS == 88);
+    assert!(BLOCK_BUILTIN_STRIDE == 96);
+    assert!(BLOCK_DEPTH == 104);
+    assert!(BLOCK_DEPTH_STRIDE == 112);
+    assert!(BLOCK_COLOR == 120);
+    assert!(BLOCK_COLOR_STRIDE == 184);
+    assert!(BLOCK_EDGE_TEST == 248);
+    assert!(BLOCK_EDGES == 256);
+    assert!(SPLAT_PLANE_SIZE == 48);
+    assert!(SPLAT_A == 0 && SPLAT_B == 16 && SPLAT_C == 32);
     assert!(EDGE_C == 0);
     assert!(EDGE_A == 8);
     assert!(EDGE_B == 16);

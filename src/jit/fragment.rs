@@ -276,8 +276,8 @@ impl FragmentVariant {
     /// variant points `block.inv.inputs`/`builtins` at each quad's, which must each hold
     /// what `run` requires); for each quad, its inputs and builtins at
     /// `block.inputs`/`block.builtins` plus the quad index times the stride, writable,
-    /// with rows past every `key.varyings` row; `block.planes` must hold a plane past every
-    /// `key.varyings` plane index. For the key's
+    /// with rows past every `key.varyings` row; `block.planes` must hold the z and 1/w planes
+    /// and a varying plane past every `key.varyings` plane index. For the key's
     /// depth test and each key colour `c`, the texels `ptr + j * stride + i * bpp` (j in
     /// 0..4, i in 0..4n for a span of n blocks) of `block.depth` / `block.color[c.index]`
     /// with their strides must be
@@ -690,6 +690,8 @@ struct V<'a> {
 /// What `emit_interpolation` needs of a block quad (values of the block entry).
 #[derive(Clone, Copy)]
 struct QuadInterp {
+    /// The triangle's planes (`FragBlock::planes`).
+    planes: Value,
     /// The quad's input and builtin rows.
     inputs: Value,
     builtins: Value,
@@ -777,6 +779,7 @@ impl V<'_> {
             .b
             .ins()
             .load(types::I64, m, self.arg, abi::BLOCK_BUILTIN_STRIDE);
+        let planes = self.b.ins().load(self.ptr, m, self.arg, abi::BLOCK_PLANES);
         let dx = self.b.ins().load(types::I32, m, self.arg, abi::BLOCK_DX);
         let dy = self.b.ins().load(types::I32, m, self.arg, abi::BLOCK_DY);
         let dx = self.b.ins().splat(I32X4, dx);
@@ -810,7 +813,7 @@ impl V<'_> {
             let dxf = self.b.ins().fcvt_from_sint(F32X4, dxi);
             let dyf = self.b.ins().fcvt_from_sint(F32X4, dyi);
             let z = if need_z {
-                self.eval_plane(self.arg, abi::BLOCK_Z_PLANE, dxf, dyf)
+                self.eval_plane(planes, abi::SPLAT_Z, dxf, dyf)
             } else {
                 self.splat_f(0.0)
             };
@@ -834,6 +837,7 @@ impl V<'_> {
             self.place = Place::Block { qx, qy };
             self.on_empty = Some(next);
             self.interp = Some(QuadInterp {
+                planes,
                 inputs: qin,
                 builtins: qbi,
                 dxf,
@@ -969,13 +973,14 @@ impl V<'_> {
     }
 
     /// `c + a·dx + b·dy` (`setup::Plane::eval`, the same f32 operations in the same order)
-    /// of the plane `[a, b, c]` at `base + offset`, per lane.
-    fn eval_plane(&mut self, base: Value, offset: i32, dxf: Value, dyf: Value) -> Value {
+    /// of the block's plane `index` (`abi::SplatPlane`s at `planes`), per lane. The
+    /// coefficients are loaded where they are used, so each load can become the memory
+    /// operand of its multiply or add.
+    fn eval_plane(&mut self, planes: Value, index: u32, dxf: Value, dyf: Value) -> Value {
         let m = mem();
-        let [a, b, c] = [0, 4, 8].map(|o| {
-            let x = self.b.ins().load(types::F32, m, base, offset + o);
-            self.b.ins().splat(F32X4, x)
-        });
+        let base = index as i32 * abi::SPLAT_PLANE_SIZE;
+        let [a, b, c] = [abi::SPLAT_A, abi::SPLAT_B, abi::SPLAT_C]
+            .map(|o| self.b.ins().load(F32X4, m, planes, base + o));
         let ax = self.b.ins().fmul(a, dxf);
         let t = self.b.ins().fadd(c, ax);
         let by = self.b.ins().fmul(b, dyf);
@@ -992,7 +997,7 @@ impl V<'_> {
             .iter()
             .any(|v| v.interp == Interpolation::Smooth);
         let inv_w = (smooth || bit(Builtin::FragCoordW))
-            .then(|| self.eval_plane(self.arg, abi::BLOCK_W_PLANE, qi.dxf, qi.dyf));
+            .then(|| self.eval_plane(qi.planes, abi::SPLAT_W, qi.dxf, qi.dyf));
         let w = match inv_w {
             Some(iw) if smooth => {
                 let one = self.splat_f(1.0);
@@ -1001,19 +1006,19 @@ impl V<'_> {
             _ => None,
         };
         if !key.varyings.is_empty() {
-            let planes = self.b.ins().load(self.ptr, m, self.arg, abi::BLOCK_PLANES);
+            let planes = qi.planes;
             for v in &key.varyings {
-                let off = (v.plane * abi::PLANE_SIZE as u32) as i32;
+                let index = abi::SPLAT_FIRST_VARYING + v.plane;
                 let val = match (v.interp, w) {
                     (Interpolation::Flat, _) => {
-                        let c = self.b.ins().load(types::F32, m, planes, off + 8);
-                        self.b.ins().splat(F32X4, c)
+                        let off = index as i32 * abi::SPLAT_PLANE_SIZE + abi::SPLAT_C;
+                        self.b.ins().load(F32X4, m, planes, off)
                     }
                     (Interpolation::Smooth, Some(w)) => {
-                        let p = self.eval_plane(planes, off, qi.dxf, qi.dyf);
+                        let p = self.eval_plane(planes, index, qi.dxf, qi.dyf);
                         self.b.ins().fmul(p, w)
                     }
-                    _ => self.eval_plane(planes, off, qi.dxf, qi.dyf),
+                    _ => self.eval_plane(planes, index, qi.dxf, qi.dyf),
                 };
                 self.b.ins().store(m, val, qi.inputs, (v.row * 16) as i32);
             }

@@ -12,7 +12,8 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use super::abi::{
-    BlockEdge, FragBlock, FragEnv, FragQuad, Invocation, ShaderEnv, MAX_COLOR_ATTACHMENTS,
+    BlockEdge, FragBlock, FragEnv, FragQuad, Invocation, ShaderEnv, SplatPlane,
+    MAX_COLOR_ATTACHMENTS,
 };
 use super::fragment::{
     self, BlendKey, ColorKey, DepthFormat, DepthKey, FragmentKey, FragmentVariant, VaryingKey,
@@ -1147,6 +1148,15 @@ const BLOCK_IMAGE_W: usize = 5;
 
 /// A random plane: usually gentle slopes around a value in about [-0.3, 1.3], sometimes
 /// `Rng::float`'s edge values in every term.
+/// The block entry's planes (`FragBlock::planes`): z, 1/w, then the varyings'.
+fn splat_planes(z: &Plane, w: &Plane, planes: &[Plane]) -> Vec<SplatPlane> {
+    [z, w]
+        .into_iter()
+        .chain(planes)
+        .map(|p| SplatPlane::new([p.a, p.b, p.c]))
+        .collect()
+}
+
 fn random_plane(rng: &mut Rng) -> Plane {
     if rng.below(4) == 0 {
         return Plane {
@@ -1446,6 +1456,7 @@ fn check_block(
             fenv.blend_color_unorm8[i] = b.constant_unorm8();
         }
     }
+    let splat = splat_planes(&z_plane, &w_plane, &planes);
     let mut block = FragBlock {
         inv: Invocation {
             inputs: std::ptr::null(),
@@ -1459,9 +1470,7 @@ fn check_block(
         dy,
         x: bx,
         y: by,
-        z_plane: [z_plane.a, z_plane.b, z_plane.c, 0.0],
-        w_plane: [w_plane.a, w_plane.b, w_plane.c, 0.0],
-        planes: planes.as_ptr().cast::<f32>(),
+        planes: splat.as_ptr(),
         inputs: block_inputs.as_mut_ptr(),
         input_stride: (in_len * 4) as u64,
         builtins: block_builtins.as_mut_ptr(),
@@ -1708,6 +1717,7 @@ fn check_span(
             fenv.blend_color_unorm8[i] = b.constant_unorm8();
         }
     }
+    let splat = splat_planes(&z_plane, &w_plane, &planes);
     // One call from block `first` over the blocks in `cover`/`partial` (already shifted
     // so that bit 0 is block `first`), on the images given.
     let run = |first: usize,
@@ -1733,9 +1743,7 @@ fn check_span(
             dy,
             x,
             y: by,
-            z_plane: [z_plane.a, z_plane.b, z_plane.c, 0.0],
-            w_plane: [w_plane.a, w_plane.b, w_plane.c, 0.0],
-            planes: planes.as_ptr().cast::<f32>(),
+            planes: splat.as_ptr(),
             inputs: inputs.as_mut_ptr(),
             input_stride: (in_len * 4) as u64,
             builtins: builtins.as_mut_ptr(),

@@ -28,7 +28,10 @@ use super::ops::{self, DepthTest, PreparedBlend};
 use super::scene::{BinnedDraw, Command, Scene};
 use super::setup::{self, Plane, Triangle};
 use crate::ir::{Builtin, Interpolation};
-use crate::jit::abi::{BlockEdge, FragBlock, FragEnv, FragQuad, Invocation, MAX_COLOR_ATTACHMENTS};
+use crate::jit::abi::{
+    BlockEdge, FragBlock, FragEnv, FragQuad, Invocation, SplatPlane, MAX_COLOR_ATTACHMENTS,
+    SPLAT_FIRST_VARYING, SPLAT_W, SPLAT_Z,
+};
 use crate::jit::fragment::{
     self, BlendKey, ColorKey, DepthFormat, DepthKey, FragmentKey, FragmentVariant, StencilFaceKey,
     StencilKey, VaryingKey,
@@ -55,6 +58,9 @@ pub struct TileScratch {
     /// Where texel pointers of lanes outside an image point (16 bytes: the largest texel);
     /// what a variant writes there is never read.
     dummy: [u32; 4],
+    /// The current triangle's planes as the block entry reads them (`FragBlock::planes`):
+    /// z, 1/w, then its varyings'.
+    splat: Vec<SplatPlane>,
 }
 
 impl Default for TileScratch {
@@ -91,8 +97,6 @@ impl Default for TileScratch {
                 dy: 0,
                 x: 0,
                 y: 0,
-                z_plane: [0.0; 4],
-                w_plane: [0.0; 4],
                 planes: std::ptr::null(),
                 inputs: std::ptr::null_mut(),
                 input_stride: 0,
@@ -107,6 +111,7 @@ impl Default for TileScratch {
                 edges: [BlockEdge::default(); 3],
             },
             dummy: [0; 4],
+            splat: Vec::new(),
         }
     }
 }
@@ -705,7 +710,7 @@ fn raster_triangle(ctx: &DrawCtx<'_>, tri: &Triangle, tile: [i32; 4], s: &mut Ti
                         block_entry.is_some_and(|v| shade_span_variant(ctx, v, tri, sy, span, s));
                     if !drawn {
                         for (x4, m, partial) in span.blocks() {
-                            shade_block(ctx, tri, x4, sy, m, partial, s);
+                            shade_block(ctx, block_entry, tri, x4, sy, m, partial, s);
                         }
                     }
                 }
@@ -759,10 +764,13 @@ impl Span {
 }
 
 /// One 4×4 block at (x4, y4) with its pixels inside the rect `m` (`partial`: partly inside
-/// the triangle): through the block entry when it lies inside every image (the span
-/// entry declined the whole row), else quad by quad.
+/// the triangle): through the block entry (`block_entry`: the variant, once
+/// `block_triangle` has set the triangle's part of `s.block`) when it lies inside every
+/// image (the span entry declined the whole row), else quad by quad.
+#[allow(clippy::too_many_arguments)]
 fn shade_block(
     ctx: &DrawCtx<'_>,
+    block_entry: Option<&FragmentVariant>,
     tri: &Triangle,
     x4: i32,
     y4: i32,
@@ -770,13 +778,13 @@ fn shade_block(
     partial: bool,
     s: &mut TileScratch,
 ) {
-    if let Some(v) = &ctx.variant {
+    if let Some(v) = block_entry {
         let one = Span {
             x: x4,
             cover: u64::from(m),
             partial: u32::from(partial),
         };
-        if block_triangle(ctx, tri, s) && shade_span_variant(ctx, v, tri, y4, one, s) {
+        if shade_span_variant(ctx, v, tri, y4, one, s) {
             return;
         }
     }
@@ -1132,9 +1140,19 @@ fn block_triangle(ctx: &DrawCtx<'_>, tri: &Triangle, s: &mut TileScratch) -> boo
         mask: 0xF,
     };
     b.front = if tri.front { u32::MAX } else { 0 };
-    b.z_plane = [tri.z.a, tri.z.b, tri.z.c, 0.0];
-    b.w_plane = [tri.inv_w.a, tri.inv_w.b, tri.inv_w.c, 0.0];
-    b.planes = planes.as_ptr().wrapping_add(first).cast::<f32>();
+    let own = &planes[first..first + ctx.planes_per_tri];
+    // Sized once per draw (`planes_per_tri` is the draw's), then overwritten in place.
+    let n = SPLAT_FIRST_VARYING as usize + own.len();
+    if s.splat.len() != n {
+        s.splat.resize(n, SplatPlane::default());
+    }
+    let splat = |p: &Plane| SplatPlane::new([p.a, p.b, p.c]);
+    s.splat[SPLAT_Z as usize] = splat(&tri.z);
+    s.splat[SPLAT_W as usize] = splat(&tri.inv_w);
+    for (d, p) in s.splat[SPLAT_FIRST_VARYING as usize..].iter_mut().zip(own) {
+        *d = splat(p);
+    }
+    b.planes = s.splat.as_ptr();
     b.inputs = inputs;
     b.input_stride = (s.in_len * 4) as u64;
     b.builtins = builtins;
