@@ -1985,6 +1985,14 @@ impl Context {
             f => pixels::internal_format(f),
         }
         .ok_or(GlError::BadEnum("renderbuffer format", internalformat))?;
+        // GL 4.5 core §9.2.4: colour-, depth- or stencil-renderable formats only (the snorm
+        // formats are none of them, table 8.12).
+        if !fmt.storage.is_depth() && !color_renderable(fmt.storage) {
+            return Err(GlError::BadEnum(
+                "renderbuffer format is not colour-renderable",
+                internalformat,
+            ));
+        }
         let name = match name {
             Some(n) => n,
             None => self

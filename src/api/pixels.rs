@@ -32,8 +32,8 @@ pub struct InternalFormat {
 }
 
 /// The internal formats accepted by TexImage/TexStorage/RenderbufferStorage (GL 4.5 core
-/// tables 8.11–8.13, minus signed-normalized, integer and compressed formats, which are not
-/// implemented).
+/// tables 8.11–8.13): the unsized and sized colour, depth and stencil formats, the signed
+/// normalized and integer ones (stored as GL lays them out), and the compressed ones.
 pub fn internal_format(internal: u32) -> Option<InternalFormat> {
     use Format::*;
     let f = |storage, channels, bits, sized| {
@@ -93,6 +93,9 @@ pub fn internal_format(internal: u32) -> Option<InternalFormat> {
             crate::api::compressed::internal_format(e)
         }
         e => {
+            if let Some(sn) = crate::sampler::SnormFormat::from_gl(e) {
+                return f(Format::Snorm(sn), sn.channels, N, true);
+            }
             let i = crate::sampler::IntFormat::from_gl(e)?;
             f(Format::Int(i), i.channels, N, true)
         }
@@ -166,6 +169,7 @@ impl InternalFormat {
                     Rgba16F => 16,
                     Rgba32F | R32F => 32,
                     Int(f) => f.bytes as i32 * 8,
+                    Snorm(f) => f.bytes as i32 * 8,
                     _ => 8,
                 };
                 let mut out = [0; 6];
@@ -189,12 +193,16 @@ impl InternalFormat {
         }
     }
 
-    /// GL_FLOAT, GL_UNSIGNED_NORMALIZED, GL_INT or GL_UNSIGNED_INT: the type of the stored components
-    /// (FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE). Quantized formats kept in float storage
-    /// (RGB10_A2, R16...) are normalized.
+    /// GL_FLOAT, GL_UNSIGNED_NORMALIZED, GL_SIGNED_NORMALIZED, GL_INT or GL_UNSIGNED_INT:
+    /// the type of the stored components (FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE,
+    /// TEXTURE_*_TYPE). Quantized formats kept in float storage (RGB10_A2, R16...) are
+    /// normalized.
     pub fn component_type(&self) -> u32 {
         if let Format::Int(f) = self.storage {
             return if f.signed { gl::INT } else { gl::UNSIGNED_INT };
+        }
+        if let Format::Snorm(_) = self.storage {
+            return gl::SIGNED_NORMALIZED;
         }
         let float = match self.storage {
             Format::Depth32F => self.gl == gl::DEPTH_COMPONENT32F,
@@ -423,8 +431,11 @@ pub fn check_format_type(format: u32, ty: u32) -> GlResult<()> {
     ) && matches!(
         ty,
         gl::UNSIGNED_BYTE
+            | gl::BYTE
             | gl::UNSIGNED_SHORT
+            | gl::SHORT
             | gl::UNSIGNED_INT
+            | gl::INT
             | gl::HALF_FLOAT
             | gl::FLOAT
             | gl::UNSIGNED_INT_24_8
@@ -837,10 +848,23 @@ pub fn client_size_3d(
     Ok(client_layout(store, size, format, ty, true)?.len)
 }
 
-/// Reads client component `c` of a pixel as f32 (unorm for bytes).
+/// Reads client component `c` of a pixel as f32: the unsigned integer types as unorm
+/// (GL 4.5 core eq. 2.1), the signed ones as snorm (eq. 2.2, §8.4.4.2), floats as they are.
 fn read_component(src: &[u8], ty: u32, c: usize) -> f32 {
+    use crate::sampler::format::snorm_to_f32;
     match ty {
         gl::UNSIGNED_BYTE => src.get(c).map_or(0.0, |&b| b as f32 / 255.0),
+        gl::BYTE => src
+            .get(c)
+            .map_or(0.0, |&b| snorm_to_f32(b as i8 as i32, i8::MAX as i32)),
+        gl::SHORT => src.get(c * 2..c * 2 + 2).map_or(0.0, |b| {
+            snorm_to_f32(i16::from_le_bytes([b[0], b[1]]) as i32, i16::MAX as i32)
+        }),
+        // Eq. 2.2 with b = 32, in f64 as UNSIGNED_INT below.
+        gl::INT => src.get(c * 4..c * 4 + 4).map_or(0.0, |b| {
+            let w = i32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64;
+            (w / i32::MAX as f64).max(-1.0) as f32
+        }),
         gl::UNSIGNED_SHORT => src
             .get(c * 2..c * 2 + 2)
             .map_or(0.0, |b| u16::from_le_bytes([b[0], b[1]]) as f32 / 65535.0),
@@ -881,6 +905,14 @@ fn unorm32(x: f32) -> u32 {
     (x * u32::MAX as f64).round_ties_even() as u32
 }
 
+/// snorm encode of a client component (GL 4.5 core eq. 2.4 with b = 8, 16 or 32, §18.2.8),
+/// the 32-bit one in f64 as `unorm32`; NaN → 0.
+fn snorm_client(x: f32, bits: u32) -> i64 {
+    let x = if x.is_nan() { 0.0 } else { x.clamp(-1.0, 1.0) };
+    let max = ((1u64 << (bits - 1)) - 1) as f64;
+    (x as f64 * max).round() as i64
+}
+
 /// Encodes an RGBA (or depth in `.0`) value into one texel of `format`.
 pub fn encode_texel(format: Format, v: [f32; 4], stencil: u8, out: &mut [u8]) {
     match format {
@@ -914,7 +946,7 @@ pub fn encode_texel(format: Format, v: [f32; 4], stencil: u8, out: &mut [u8]) {
             let d = (d as f64 * 16_777_215.0).round() as u32;
             out[..4].copy_from_slice(&(d | (stencil as u32) << 24).to_le_bytes());
         }
-        Format::Int(_) => crate::sampler::encode_color(format, v, out),
+        Format::Int(_) | Format::Snorm(_) => crate::sampler::encode_color(format, v, out),
     }
 }
 
@@ -941,7 +973,7 @@ pub fn decode_texel(format: Format, b: &[u8]) -> [f32; 4] {
                 0.0,
             ]
         }
-        Format::Int(_) => crate::sampler::decode_color(format, b),
+        Format::Int(_) | Format::Snorm(_) => crate::sampler::decode_color(format, b),
     }
 }
 
@@ -1076,11 +1108,43 @@ fn unpack_box(
     Ok(out)
 }
 
+/// The snorm format of `format` when client components of `ty` are its own words (BYTE for
+/// 8-bit, SHORT for 16-bit snorm): those move as they are, so every word, -128 and -32768
+/// included, round-trips bit for bit (converting through eq. 2.2 and 2.4 would turn the
+/// most negative word into -max).
+fn snorm_words(format: Format, ty: u32) -> Option<crate::sampler::SnormFormat> {
+    match (format, ty) {
+        (Format::Snorm(f), gl::BYTE) if f.bytes == 1 => Some(f),
+        (Format::Snorm(f), gl::SHORT) if f.bytes == 2 => Some(f),
+        _ => None,
+    }
+}
+
+/// One client pixel of `n` snorm words → one stored texel: the words copied, channels the
+/// client lacks filled with (0, 0, 0, 1) (GL 4.5 core table 8.10; 1 is the word `max`).
+fn unpack_snorm_words(f: crate::sampler::SnormFormat, p: &[u8], n: usize, out: &mut [u8]) {
+    let b = f.bytes as usize;
+    for c in 0..f.channels as usize {
+        let dst = &mut out[c * b..c * b + b];
+        match p.get(c * b..c * b + b) {
+            Some(src) if c < n => dst.copy_from_slice(src),
+            _ => {
+                let w: i32 = if c == 3 { f.max() } else { 0 };
+                dst.copy_from_slice(&w.to_le_bytes()[..b]);
+            }
+        }
+    }
+}
+
 /// One client pixel `p` (`n` components of `ty`) → one stored texel of `ifmt`.
 fn unpack_texel(ifmt: InternalFormat, p: &[u8], ty: u32, n: usize, out: &mut [u8]) {
     let format = ifmt.storage;
     if let Format::Int(f) = format {
         unpack_int_texel(f, p, ty, n, out);
+        return;
+    }
+    if let Some(f) = snorm_words(format, ty) {
+        unpack_snorm_words(f, p, n, out);
         return;
     }
     let (v, stencil) = if ty == gl::UNSIGNED_INT_24_8 {
@@ -1234,7 +1298,14 @@ pub fn pack_box<'o>(
     }
     if !matches!(
         ty,
-        gl::UNSIGNED_BYTE | gl::UNSIGNED_SHORT | gl::UNSIGNED_INT | gl::FLOAT
+        gl::UNSIGNED_BYTE
+            | gl::BYTE
+            | gl::UNSIGNED_SHORT
+            | gl::SHORT
+            | gl::UNSIGNED_INT
+            | gl::INT
+            | gl::HALF_FLOAT
+            | gl::FLOAT
     ) {
         return Err(GlError::InvalidEnum("unsupported ReadPixels format/type"));
     }
@@ -1253,6 +1324,27 @@ pub fn pack_box<'o>(
         return pack_texels(image, walk(pixel), None, out);
     }
     let format = image.format();
+    // A snorm image read as its own word type: the words as stored (see `snorm_words`).
+    if let Some(f) = snorm_words(format, ty) {
+        let b = f.bytes as usize;
+        return pack_texels(
+            image,
+            walk(pixel),
+            Some(&mut |texel: &[u8], out: &mut [u8]| {
+                for c in 0..n {
+                    let dst = &mut out[c * b..c * b + b];
+                    match texel.get(c * b..c * b + b) {
+                        Some(src) if c < f.channels as usize => dst.copy_from_slice(src),
+                        _ => {
+                            let w: i32 = if c == 3 { f.max() } else { 0 };
+                            dst.copy_from_slice(&w.to_le_bytes()[..b]);
+                        }
+                    }
+                }
+            }),
+            out,
+        );
+    }
     let clamp = mode.clamp && !format.is_depth();
     pack_texels(
         image,
@@ -1262,6 +1354,15 @@ pub fn pack_box<'o>(
             for c in 0..n {
                 match ty {
                     gl::UNSIGNED_BYTE => out[c] = unorm8(v[c]),
+                    gl::BYTE => out[c] = snorm_client(v[c], 8) as i8 as u8,
+                    gl::SHORT => out[c * 2..c * 2 + 2]
+                        .copy_from_slice(&(snorm_client(v[c], 16) as i16).to_le_bytes()),
+                    gl::INT => out[c * 4..c * 4 + 4]
+                        .copy_from_slice(&(snorm_client(v[c], 32) as i32).to_le_bytes()),
+                    gl::HALF_FLOAT => {
+                        let x = if clamp { v[c].clamp(0.0, 1.0) } else { v[c] };
+                        out[c * 2..c * 2 + 2].copy_from_slice(&f16::from_f32(x).to_le_bytes())
+                    }
                     gl::UNSIGNED_SHORT => {
                         out[c * 2..c * 2 + 2].copy_from_slice(&unorm16(v[c]).to_le_bytes())
                     }
@@ -1572,7 +1673,10 @@ mod tests {
         .unwrap();
         // 0.5 → 8/15 → 136; 0.3 → 4/15 (round(4.5) to even = 4) → 68.
         assert_eq!(out, vec![136, 0, 255, 68]);
-        assert!(internal_format(gl::RGBA8_SNORM).is_none());
+        let snorm = internal_format(gl::RGB16_SNORM).unwrap();
+        assert!(snorm.sized);
+        assert_eq!(snorm.component_type(), gl::SIGNED_NORMALIZED);
+        assert_eq!(snorm.component_sizes(), [16, 16, 16, 0, 0, 0]);
         assert!(!internal_format(gl::RGBA).unwrap().sized);
     }
 
@@ -1835,6 +1939,10 @@ mod tests {
         );
         assert_eq!(code(gl::RGBA, gl::UNSIGNED_BYTE), Ok(()));
         assert_eq!(code(gl::RED, gl::FLOAT), Ok(()));
+        // The signed types (snorm data, GL 4.5 core §8.4.4.2).
+        for ty in [gl::BYTE, gl::SHORT, gl::INT] {
+            assert_eq!(code(gl::RG, ty), Ok(()), "{ty:#x}");
+        }
         assert_eq!(code(gl::RGBA, gl::TEXTURE_2D), Err(gl::INVALID_ENUM));
         assert_eq!(
             code(gl::TEXTURE_2D, gl::UNSIGNED_BYTE),

@@ -3192,9 +3192,10 @@ impl Context {
 }
 
 /// Whether a storage format can be a colour attachment (GL 4.5 core table 8.12): every
-/// colour format, integer ones included (`raster::ops::pack_int`).
+/// colour format, integer ones included (`raster::ops::pack_int`), but the signed
+/// normalized ones (table 8.12 does not mark them colour-renderable).
 pub(crate) fn color_renderable(f: Format) -> bool {
-    !f.is_depth()
+    !f.is_depth() && !matches!(f, Format::Snorm(_))
 }
 
 #[cfg(test)]

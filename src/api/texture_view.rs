@@ -22,7 +22,7 @@ use crate::api::error::{GlError, GlResult};
 use crate::api::names::TextureName;
 use crate::api::texture::{kind_of_target, Texture};
 use crate::gl::enums as gl;
-use crate::sampler::{Format, IntFormat, TexKind};
+use crate::sampler::{Format, IntFormat, SnormFormat, TexKind};
 
 /// Which part of its original's storage a view covers (TEXTURE_VIEW_MIN_LEVEL and the
 /// others, relative to the storage's first texture, as GL reports them).
@@ -105,6 +105,7 @@ fn storage_compatible(a: Format, b: Format) -> bool {
             Format::Int(IntFormat {
                 channels, bytes, ..
             }) => (channels, bytes),
+            Format::Snorm(SnormFormat { channels, bytes }) => (channels, bytes),
             _ => return None,
         })
     }

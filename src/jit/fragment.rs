@@ -654,6 +654,10 @@ fn layout(format: Format) -> (u32, usize) {
         Format::Rgba32F => (4, 4),
         Format::R32F => (4, 1),
         Format::Int(f) => (f.bytes as u32, f.channels as usize),
+        Format::Snorm(_) => unreachable!(
+            "snorm formats are not colour-renderable (api::texture::color_renderable), so no \
+             variant stores one"
+        ),
         Format::Depth24Stencil8 | Format::Depth32F => (4, 0),
     }
 }

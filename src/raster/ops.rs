@@ -240,6 +240,7 @@ pub fn unpack_color(format: Format, b: &[u8]) -> [f32; 4] {
         Format::Rgba16F => [f16_at(0), f16_at(2), f16_at(4), f16_at(6)],
         Format::Rgba32F => [f32_at(0), f32_at(4), f32_at(8), f32_at(12)],
         Format::R32F => [f32_at(0), 0.0, 0.0, 1.0],
+        Format::Snorm(f) => crate::sampler::format::decode_snorm(f, b),
         // Integer targets are not colour-renderable in softgl yet (framebuffers with one
         // are incomplete), so no fragment reaches one.
         Format::Depth24Stencil8 | Format::Depth32F | Format::Int(_) => [0.0; 4],
@@ -522,6 +523,17 @@ pub fn pack_color(format: Format, c: [f32; 4], mask: [bool; 4], b: &mut [u8]) {
             }
         }
         Format::Int(f) => pack_int(f, ClearColor::Float(c).int_bits(f), mask, b),
+        // Not colour-renderable (`api::texture::color_renderable`), but encoded as GL would.
+        Format::Snorm(f) => {
+            let n = f.bytes as usize;
+            let mut t = [0u8; 8];
+            crate::sampler::format::encode_snorm(f, c, &mut t);
+            for i in 0..f.channels as usize {
+                if mask[i] {
+                    b[i * n..i * n + n].copy_from_slice(&t[i * n..i * n + n]);
+                }
+            }
+        }
         Format::Depth24Stencil8 | Format::Depth32F => {}
     }
 }
