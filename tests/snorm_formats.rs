@@ -357,7 +357,34 @@ fn level_queries_report_signed_normalized_components() {
         }
         assert_eq!(q(&mut c, gl::TEXTURE_DEPTH_SIZE), 0);
     }
+    // The unsized snorm formats keep 8 bits a channel and report themselves; TexStorage
+    // refuses them (sized formats only).
+    let t = c.gen_textures(1)[0];
+    c.bind_texture(gl::TEXTURE_2D, t);
+    c.tex_image_2d(
+        gl::TEXTURE_2D,
+        0,
+        gl::RG_SNORM as i32,
+        1,
+        1,
+        0,
+        gl::RG,
+        gl::BYTE,
+        Some(&[0x80, 5]),
+    );
     assert_eq!(c.get_error(), gl::NO_ERROR);
+    let q = |c: &mut Context, p| c.get_tex_level_parameteriv(gl::TEXTURE_2D, 0, p);
+    assert_eq!(q(&mut c, gl::TEXTURE_INTERNAL_FORMAT), gl::RG_SNORM as i32);
+    assert_eq!(q(&mut c, gl::TEXTURE_GREEN_SIZE), 8);
+    assert_eq!(q(&mut c, gl::TEXTURE_BLUE_SIZE), 0);
+    assert_eq!(
+        c.get_tex_image(gl::TEXTURE_2D, 0, gl::RG, gl::BYTE),
+        [0x80, 5]
+    );
+    let u = c.gen_textures(1)[0];
+    c.bind_texture(gl::TEXTURE_2D, u);
+    c.tex_storage_2d(gl::TEXTURE_2D, 1, gl::RGBA_SNORM, 1, 1);
+    assert_eq!(c.get_error(), gl::INVALID_ENUM);
 }
 
 /// GL 4.5 core table 8.12 does not make the snorm formats colour-renderable: a framebuffer

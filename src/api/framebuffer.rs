@@ -875,8 +875,20 @@ impl Context {
                         | gl::INT
                         | gl::UNSIGNED_INT
                 );
+            // The signed, half-float and packed 2_10_10_10_REV types read colour buffers
+            // (`pixels::pack_box` converts them, and checks them against the buffer).
+            let colour_type = matches!(src, ReadSource::Color)
+                && matches!(
+                    ty,
+                    gl::BYTE
+                        | gl::SHORT
+                        | gl::INT
+                        | gl::HALF_FLOAT
+                        | gl::UNSIGNED_INT_2_10_10_10_REV
+                );
             if !wide
                 && !int_type
+                && !colour_type
                 && !matches!(ty, gl::UNSIGNED_BYTE | gl::FLOAT | gl::UNSIGNED_INT_24_8)
             {
                 return Err(GlError::InvalidOperation(

@@ -63,6 +63,18 @@ pub fn internal_format(internal: u32) -> Option<InternalFormat> {
         gl::SRGB_ALPHA => f(Srgb8Alpha8, 4, N, false),
         gl::SRGB => f(Srgb8Alpha8, 3, N, false),
         gl::RGB10_A2 => f(Rgba32F, 4, [10, 10, 10, 2], true),
+        gl::RGB10_A2UI => f(Rgb10A2ui, 4, [10, 10, 10, 2], true),
+        // The unsized snorm formats (GL 3.1's, from EXT_texture_snorm): 8 bits a channel.
+        gl::RED_SNORM | gl::RG_SNORM | gl::RGB_SNORM | gl::RGBA_SNORM => {
+            let channels = match internal {
+                gl::RED_SNORM => 1,
+                gl::RG_SNORM => 2,
+                gl::RGB_SNORM => 3,
+                _ => 4,
+            };
+            let sn = crate::sampler::SnormFormat { channels, bytes: 1 };
+            f(Snorm(sn), channels, N, false)
+        }
         gl::R16 => f(Rgba32F, 1, [16; 4], true),
         gl::RG16 => f(Rgba32F, 2, [16; 4], true),
         gl::RGB16 => f(Rgba32F, 3, [16; 4], true),
@@ -201,6 +213,9 @@ impl InternalFormat {
         if let Format::Int(f) = self.storage {
             return if f.signed { gl::INT } else { gl::UNSIGNED_INT };
         }
+        if self.storage == Format::Rgb10A2ui {
+            return gl::UNSIGNED_INT;
+        }
         if let Format::Snorm(_) = self.storage {
             return gl::SIGNED_NORMALIZED;
         }
@@ -281,6 +296,10 @@ pub fn is_sized(internal: u32) -> bool {
             | gl::SRGB_ALPHA
             | gl::DEPTH_STENCIL
             | gl::DEPTH_COMPONENT
+            | gl::RED_SNORM
+            | gl::RG_SNORM
+            | gl::RGB_SNORM
+            | gl::RGBA_SNORM
     ) && internal_format(internal).is_some()
 }
 
@@ -310,7 +329,11 @@ fn type_bytes(ty: u32) -> GlResult<usize> {
     Ok(match ty {
         gl::UNSIGNED_BYTE | gl::BYTE => 1,
         gl::UNSIGNED_SHORT | gl::SHORT | gl::HALF_FLOAT => 2,
-        gl::FLOAT | gl::UNSIGNED_INT | gl::INT | gl::UNSIGNED_INT_24_8 => 4,
+        gl::FLOAT
+        | gl::UNSIGNED_INT
+        | gl::INT
+        | gl::UNSIGNED_INT_24_8
+        | gl::UNSIGNED_INT_2_10_10_10_REV => 4,
         gl::FLOAT_32_UNSIGNED_INT_24_8_REV => 8,
         _ => return Err(GlError::BadEnum("unsupported pixel type", ty)),
     })
@@ -405,10 +428,11 @@ pub fn check_format_type(format: u32, ty: u32) -> GlResult<()> {
     }
     // What softgl converts today: the integer formats with the plain integer types, ...
     if integer {
-        let supported = matches!(
+        let supported = (matches!(
             format,
             gl::RED_INTEGER | gl::RG_INTEGER | gl::RGB_INTEGER | gl::RGBA_INTEGER
-        ) && is_int_type(ty);
+        ) && is_int_type(ty))
+            || (format == gl::RGBA_INTEGER && ty == gl::UNSIGNED_INT_2_10_10_10_REV);
         if !supported {
             return Err(GlError::BadPair(
                 "pixel format/type pair valid in GL but not supported by softgl yet",
@@ -440,7 +464,7 @@ pub fn check_format_type(format: u32, ty: u32) -> GlResult<()> {
             | gl::FLOAT
             | gl::UNSIGNED_INT_24_8
             | gl::FLOAT_32_UNSIGNED_INT_24_8_REV
-    );
+    ) || (format == gl::RGBA && ty == gl::UNSIGNED_INT_2_10_10_10_REV);
     if !supported {
         return Err(GlError::BadPair(
             "pixel format/type pair valid in GL but not supported by softgl yet",
@@ -500,11 +524,13 @@ fn check_pair(storage: Format, format: u32, ty: u32) -> GlResult<usize> {
             ("type", ty),
         ));
     }
-    Ok(if is_packed_depth_stencil(ty) {
-        size
-    } else {
-        n * size
-    })
+    Ok(
+        if is_packed_depth_stencil(ty) || ty == gl::UNSIGNED_INT_2_10_10_10_REV {
+            size
+        } else {
+            n * size
+        },
+    )
 }
 
 /// The packed depth/stencil types (GL 4.5 core table 8.8): one client pixel is one
@@ -756,7 +782,11 @@ pub fn client_layout(
 ) -> GlResult<ClientLayout> {
     check_format_type(format, ty)?;
     let size = type_bytes(ty)?;
-    let pixel = components(format)? * size;
+    let pixel = if ty == gl::UNSIGNED_INT_2_10_10_10_REV {
+        size
+    } else {
+        components(format)? * size
+    };
     let overflow = || GlError::OutOfMemory("client image size overflows");
     let row_px = if store.row_length > 0 {
         store.row_length as usize
@@ -852,6 +882,12 @@ pub fn client_size_3d(
 /// (GL 4.5 core eq. 2.1), the signed ones as snorm (eq. 2.2, §8.4.4.2), floats as they are.
 fn read_component(src: &[u8], ty: u32, c: usize) -> f32 {
     use crate::sampler::format::snorm_to_f32;
+    if ty == gl::UNSIGNED_INT_2_10_10_10_REV {
+        // One word, R in the low bits (table 8.7), each field unorm (eq. 2.1).
+        let v = crate::sampler::format::decode_rgb10a2ui(src);
+        let max = if c == 3 { 3.0 } else { 1023.0 };
+        return v.get(c).map_or(0.0, |&x| x as f32 / max);
+    }
     match ty {
         gl::UNSIGNED_BYTE => src.get(c).map_or(0.0, |&b| b as f32 / 255.0),
         gl::BYTE => src
@@ -946,7 +982,9 @@ pub fn encode_texel(format: Format, v: [f32; 4], stencil: u8, out: &mut [u8]) {
             let d = (d as f64 * 16_777_215.0).round() as u32;
             out[..4].copy_from_slice(&(d | (stencil as u32) << 24).to_le_bytes());
         }
-        Format::Int(_) | Format::Snorm(_) => crate::sampler::encode_color(format, v, out),
+        Format::Int(_) | Format::Snorm(_) | Format::Rgb10A2ui => {
+            crate::sampler::encode_color(format, v, out)
+        }
     }
 }
 
@@ -973,12 +1011,19 @@ pub fn decode_texel(format: Format, b: &[u8]) -> [f32; 4] {
                 0.0,
             ]
         }
-        Format::Int(_) | Format::Snorm(_) => crate::sampler::decode_color(format, b),
+        Format::Int(_) | Format::Snorm(_) | Format::Rgb10A2ui => {
+            crate::sampler::decode_color(format, b)
+        }
     }
 }
 
 /// Reads client component `c` of an integer pixel of type `ty` as i64.
 fn read_int_component(src: &[u8], ty: u32, c: usize) -> i64 {
+    if ty == gl::UNSIGNED_INT_2_10_10_10_REV {
+        return crate::sampler::format::decode_rgb10a2ui(src)
+            .get(c)
+            .map_or(0, |&x| x as i64);
+    }
     let n = type_bytes(ty).unwrap_or(1);
     let Some(b) = src.get(c * n..c * n + n) else {
         return 0;
@@ -1143,6 +1188,17 @@ fn unpack_texel(ifmt: InternalFormat, p: &[u8], ty: u32, n: usize, out: &mut [u8
         unpack_int_texel(f, p, ty, n, out);
         return;
     }
+    if format == Format::Rgb10A2ui {
+        // The packed type is the stored word; other integer types fill (0, 0, 0, 1) and
+        // clamp each value to its field.
+        let mut v = [0u32, 0, 0, 1];
+        for (c, slot) in v.iter_mut().enumerate().take(n) {
+            *slot = read_int_component(p, ty, c).clamp(0, u32::MAX as i64) as u32;
+        }
+        let w = crate::sampler::format::pack_rgb10a2ui(v);
+        out[..4].copy_from_slice(&w.to_le_bytes());
+        return;
+    }
     if let Some(f) = snorm_words(format, ty) {
         unpack_snorm_words(f, p, n, out);
         return;
@@ -1276,6 +1332,25 @@ pub fn pack_box<'o>(
             "an integer image reads with an *_INTEGER format, and only it does",
         ));
     }
+    if image.format() == Format::Rgb10A2ui {
+        check_format_type(gl_format, ty)?;
+        let packed = ty == gl::UNSIGNED_INT_2_10_10_10_REV;
+        let pixel = if packed { 4 } else { n * type_bytes(ty)? };
+        if packed {
+            return pack_texels(image, walk(pixel), None, out);
+        }
+        return pack_texels(
+            image,
+            walk(pixel),
+            Some(&mut |texel: &[u8], out: &mut [u8]| {
+                let v = crate::sampler::format::decode_rgb10a2ui(texel);
+                for (c, &x) in v.iter().enumerate().take(n) {
+                    write_int_component(out, ty, c, x as i64);
+                }
+            }),
+            out,
+        );
+    }
     if let Format::Int(f) = image.format() {
         check_format_type(gl_format, ty)?;
         let pixel = n * type_bytes(ty)?;
@@ -1306,7 +1381,8 @@ pub fn pack_box<'o>(
             | gl::INT
             | gl::HALF_FLOAT
             | gl::FLOAT
-    ) {
+    ) && !(gl_format == gl::RGBA && ty == gl::UNSIGNED_INT_2_10_10_10_REV)
+    {
         return Err(GlError::InvalidEnum("unsupported ReadPixels format/type"));
     }
     if (gl_format == gl::DEPTH_COMPONENT) != image.format().is_depth() {
@@ -1314,7 +1390,11 @@ pub fn pack_box<'o>(
             "ReadPixels format does not match the read buffer",
         ));
     }
-    let pixel = n * type_bytes(ty)?;
+    let pixel = if ty == gl::UNSIGNED_INT_2_10_10_10_REV {
+        4
+    } else {
+        n * type_bytes(ty)?
+    };
     // RGBA/UNSIGNED_BYTE from an 8-bit RGBA image: decode + unorm8 gives back the stored
     // bytes (every one of the 256 values; tested), so rows are copied as they are.
     let stored = matches!(image.format(), Format::Rgba8 | Format::Srgb8Alpha8)
@@ -1351,6 +1431,19 @@ pub fn pack_box<'o>(
         walk(pixel),
         Some(&mut |texel: &[u8], out: &mut [u8]| {
             let v = decode_texel(format, texel);
+            if ty == gl::UNSIGNED_INT_2_10_10_10_REV {
+                // Eq. 2.3 per field, R in the low bits (table 8.7).
+                let field = |x: f32, max: f32| {
+                    let x = if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) };
+                    (x * max).round_ties_even() as u32
+                };
+                let w = field(v[0], 1023.0)
+                    | field(v[1], 1023.0) << 10
+                    | field(v[2], 1023.0) << 20
+                    | field(v[3], 3.0) << 30;
+                out[..4].copy_from_slice(&w.to_le_bytes());
+                return;
+            }
             for c in 0..n {
                 match ty {
                     gl::UNSIGNED_BYTE => out[c] = unorm8(v[c]),

@@ -2026,7 +2026,7 @@ impl Context {
             Format::Depth24Stencil8 => (gl::DEPTH_STENCIL, gl::UNSIGNED_INT_24_8),
             f if f.is_depth() => (gl::DEPTH_COMPONENT, gl::FLOAT),
             Format::Int(f) if f.signed => (gl::RGBA_INTEGER, gl::INT),
-            Format::Int(_) => (gl::RGBA_INTEGER, gl::UNSIGNED_INT),
+            Format::Int(_) | Format::Rgb10A2ui => (gl::RGBA_INTEGER, gl::UNSIGNED_INT),
             _ => (gl::RGBA, gl::FLOAT),
         };
         let one_d_array = target == gl::TEXTURE_1D_ARRAY;

@@ -109,7 +109,15 @@ fn storage_compatible(a: Format, b: Format) -> bool {
             _ => return None,
         })
     }
-    a == b || matches!((shape(a), shape(b)), (Some(x), Some(y)) if x == y)
+    // RGB10_A2UI's packed word lines up with any 4-byte plain storage (RGBA8, R32F,
+    // RGBA8UI, RG16UI, RGBA8_SNORM, ...): a view reads the same 32 bits.
+    let packed = |f: Format, g: Format| {
+        f == Format::Rgb10A2ui && shape(g).is_some() && g.bytes_per_texel() == 4
+    };
+    a == b
+        || matches!((shape(a), shape(b)), (Some(x), Some(y)) if x == y)
+        || packed(a, b)
+        || packed(b, a)
 }
 
 impl Context {

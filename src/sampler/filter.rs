@@ -36,8 +36,8 @@
 use super::descriptor::{Descriptor, LevelLayout, Wrap, MAX_LEVELS, MAX_TEXTURE_LOD_BIAS};
 use super::filter8;
 use super::format::{
-    LoadD24S8, LoadD32F, LoadInt, LoadR32F, LoadR8, LoadRg8, LoadRgba16F, LoadRgba32F, LoadRgba8,
-    LoadSnorm, LoadSrgb8Alpha8, TexelLoad,
+    LoadD24S8, LoadD32F, LoadInt, LoadR32F, LoadR8, LoadRg8, LoadRgb10A2ui, LoadRgba16F,
+    LoadRgba32F, LoadRgba8, LoadSnorm, LoadSrgb8Alpha8, TexelLoad,
 };
 use super::image::{Format, IntFormat};
 use super::lod::implicit_lambda;
@@ -1253,6 +1253,15 @@ fn select_int(f: IntFormat, min_filter: MinFilter) -> SampleFn {
     by_int_format!(pick, f)
 }
 
+/// The routine of RGB10_A2UI: `select_int`'s, with its packed loader.
+fn select_rgb10a2ui(min_filter: MinFilter) -> SampleFn {
+    if min_filter.uses_mipmaps() {
+        sample_lanes::<LoadRgb10A2ui, false, false, MIP_NEAREST>
+    } else {
+        sample_lanes::<LoadRgb10A2ui, false, false, MIP_NONE>
+    }
+}
+
 /// texelFetch of an integer format.
 fn select_int_fetch(f: IntFormat) -> FetchFn {
     macro_rules! pick {
@@ -1292,6 +1301,13 @@ pub(super) fn select_family<R: Family>(format: Format, state: &SamplerState) -> 
         }
         return by_int_format!(pick, f);
     }
+    if format == Format::Rgb10A2ui {
+        return if mip == MIP_NONE {
+            R::routine::<LoadRgb10A2ui, false, false, MIP_NONE>()
+        } else {
+            R::routine::<LoadRgb10A2ui, false, false, MIP_NEAREST>()
+        };
+    }
     fn for_format<R: Family, F: TexelLoad>(a: bool, b: bool, c: u8) -> SampleFn {
         macro_rules! pick {
             ($mag:literal, $min:literal, $mip:expr) => {
@@ -1319,7 +1335,7 @@ pub(super) fn select_family<R: Family>(format: Format, state: &SamplerState) -> 
             }
             by_snorm_format!(pick, f)
         }
-        Format::Int(_) => unreachable!("integer formats returned above"),
+        Format::Int(_) | Format::Rgb10A2ui => unreachable!("integer formats returned above"),
     }
 }
 
@@ -1373,6 +1389,9 @@ fn select_sample_impl(
     if let Format::Int(f) = format {
         return select_int(f, min_filter);
     }
+    if format == Format::Rgb10A2ui {
+        return select_rgb10a2ui(min_filter);
+    }
     let mag_linear = mag_filter == MagFilter::Linear;
     let (min_linear, mip) = min_filter_mode(min_filter);
     if let Some(f) =
@@ -1400,6 +1419,7 @@ fn select_sample_impl(
             by_snorm_format!(pick, f)
         }
         Format::Int(f) => select_int(f, min_filter),
+        Format::Rgb10A2ui => select_rgb10a2ui(min_filter),
     }
 }
 
@@ -1424,6 +1444,7 @@ pub(crate) fn select_fetch(format: Format) -> FetchFn {
             by_snorm_format!(pick, f)
         }
         Format::Int(f) => select_int_fetch(f),
+        Format::Rgb10A2ui => fetch_texel::<LoadRgb10A2ui>,
     }
 }
 

@@ -83,6 +83,18 @@ pub fn encode_snorm(f: SnormFormat, rgba: [f32; 4], out: &mut [u8]) {
     }
 }
 
+/// The unsigned integers of an RGB10_A2UI texel (R in the low bits; 0 for a short slice).
+pub fn decode_rgb10a2ui(bytes: &[u8]) -> [u32; 4] {
+    let w = read_u32(bytes, 0);
+    [w & 0x3FF, (w >> 10) & 0x3FF, (w >> 20) & 0x3FF, w >> 30]
+}
+
+/// Packs unsigned integers as an RGB10_A2UI word, each clamped to its field (1023, 1023,
+/// 1023, 3), as `encode_int` clamps to narrower integer formats.
+pub fn pack_rgb10a2ui(v: [u32; 4]) -> u32 {
+    v[0].min(0x3FF) | v[1].min(0x3FF) << 10 | v[2].min(0x3FF) << 20 | v[3].min(3) << 30
+}
+
 /// sRGB-encoded 8-bit value → linear (GL 4.5 core eq. 8.17), exact: each entry is the
 /// correctly rounded f32 of the exact decode.
 #[inline]
@@ -216,6 +228,7 @@ pub fn decode_color(format: Format, bytes: &[u8]) -> [f32; 4] {
             })
         }
         Format::Snorm(f) => decode_snorm(f, bytes),
+        Format::Rgb10A2ui => decode_rgb10a2ui(bytes).map(|v| v as f32),
     }
 }
 
@@ -325,6 +338,11 @@ pub fn encode_color(format: Format, rgba: [f32; 4], out: &mut [u8]) {
             encode_int(f, v, out)
         }
         Format::Snorm(f) => encode_snorm(f, rgba, out),
+        // Values converted to the nearest integer in range (saturating; NaN → 0).
+        Format::Rgb10A2ui => {
+            let w = pack_rgb10a2ui(rgba.map(|x| x.round() as u32));
+            out[..4].copy_from_slice(&w.to_le_bytes());
+        }
     }
 }
 
@@ -611,6 +629,26 @@ impl<const CH: u8, const B: u8> TexelLoad for LoadSnorm<CH, B> {
     }
 }
 
+/// RGB10_A2UI's loader: the four unsigned integers as f32 *bits*, as `LoadInt`'s.
+pub(crate) struct LoadRgb10A2ui;
+impl TexelLoad for LoadRgb10A2ui {
+    const FORMAT: Format = Format::Rgb10A2ui;
+    #[inline(always)]
+    unsafe fn load(p: *const u8) -> [f32; 4] {
+        // SAFETY: the caller guarantees 4 readable bytes at `p`; no alignment needed.
+        let b: [u8; 4] = unsafe { std::ptr::read_unaligned(p as *const [u8; 4]) };
+        decode_rgb10a2ui(&b).map(f32::from_bits)
+    }
+}
+
+/// The integer format whose border colours RGB10_A2UI takes: four unsigned 32-bit
+/// channels, unconverted (GL 4.5 core §8.14.2 leaves values past a field undefined).
+pub(crate) const RGBA32UI: IntFormat = IntFormat {
+    channels: 4,
+    bytes: 4,
+    signed: false,
+};
+
 /// The border colour of an integer format as the integer routines return it (f32 bits of
 /// the integers; missing channels (0, 0, 0, 1)): the integer colour given with
 /// glTexParameterI*/glSamplerParameterI* when there is one, else the float colour
@@ -634,6 +672,7 @@ pub(crate) fn fit_to_format(format: Format, c: [f32; 4]) -> [f32; 4] {
         Format::R32F => [c[0], 0.0, 0.0, 1.0],
         Format::Depth24Stencil8 | Format::Depth32F => [unorm(c[0]), 0.0, 0.0, 1.0],
         Format::Int(f) => int_border(f, None, c),
+        Format::Rgb10A2ui => int_border(RGBA32UI, None, c),
         Format::Snorm(f) => {
             let snorm = |x: f32| x.clamp(-1.0, 1.0);
             let mut out = [0.0, 0.0, 0.0, 1.0];

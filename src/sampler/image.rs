@@ -23,6 +23,11 @@ pub enum Format {
     /// A signed normalized colour format (R8_SNORM … RGBA16_SNORM), stored as GL lays it
     /// out (two's complement words): see `SnormFormat`.
     Snorm(SnormFormat),
+    /// RGB10_A2UI: one little-endian u32 per texel, R in bits 0..10, G in 10..20, B in
+    /// 20..30, A in 30..32 (GL's UNSIGNED_INT_2_10_10_10_REV layout, so uploads of that type,
+    /// image load/store as `rgb10_a2ui` and views of 32-bit formats move the word as it is).
+    /// Sampled as unconverted unsigned integers, like `Int`.
+    Rgb10A2ui,
 }
 
 /// A signed normalized format (GL 4.5 core table 8.12, R8_SNORM … RGBA16_SNORM):
@@ -175,6 +180,7 @@ impl Format {
             Format::Depth24Stencil8 | Format::Depth32F => 4,
             Format::Int(f) => f.channels as usize * f.bytes as usize,
             Format::Snorm(f) => f.channels as usize * f.bytes as usize,
+            Format::Rgb10A2ui => 4,
         }
     }
     pub const fn is_depth(self) -> bool {
@@ -182,7 +188,7 @@ impl Format {
     }
     /// An integer format (sampled unconverted, NEAREST only).
     pub const fn is_integer(self) -> bool {
-        matches!(self, Format::Int(_))
+        matches!(self, Format::Int(_) | Format::Rgb10A2ui)
     }
     /// The GL internal format enum.
     pub const fn gl_internal_format(self) -> u32 {
@@ -198,6 +204,7 @@ impl Format {
             Format::Depth32F => 0x8CAC,
             Format::Int(f) => f.gl(),
             Format::Snorm(f) => f.gl(),
+            Format::Rgb10A2ui => crate::gl::enums::RGB10_A2UI,
         }
     }
 }
