@@ -386,8 +386,12 @@ fn level_queries_report_signed_normalized_components() {
     c.tex_storage_2d(gl::TEXTURE_2D, 1, gl::RGBA_SNORM, 1, 1);
     assert_eq!(c.get_error(), gl::INVALID_ENUM);
     // glGetInternalformativ: supported, but no sample counts (not renderable).
-    let iq = |c: &mut Context, target, pname| c.get_internalformativ(target, gl::RG16_SNORM, pname, 4);
-    assert_eq!(iq(&mut c, gl::TEXTURE_2D, gl::INTERNALFORMAT_SUPPORTED), [1]);
+    let iq =
+        |c: &mut Context, target, pname| c.get_internalformativ(target, gl::RG16_SNORM, pname, 4);
+    assert_eq!(
+        iq(&mut c, gl::TEXTURE_2D, gl::INTERNALFORMAT_SUPPORTED),
+        [1]
+    );
     assert_eq!(iq(&mut c, gl::RENDERBUFFER, gl::NUM_SAMPLE_COUNTS), [0]);
     assert_eq!(c.get_error(), gl::NO_ERROR);
 }

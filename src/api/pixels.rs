@@ -1371,7 +1371,8 @@ pub fn pack_box<'o>(
             out,
         );
     }
-    if !matches!(
+    let packed_rgba = gl_format == gl::RGBA && ty == gl::UNSIGNED_INT_2_10_10_10_REV;
+    let plain = matches!(
         ty,
         gl::UNSIGNED_BYTE
             | gl::BYTE
@@ -1381,8 +1382,8 @@ pub fn pack_box<'o>(
             | gl::INT
             | gl::HALF_FLOAT
             | gl::FLOAT
-    ) && !(gl_format == gl::RGBA && ty == gl::UNSIGNED_INT_2_10_10_10_REV)
-    {
+    );
+    if !plain && !packed_rgba {
         return Err(GlError::InvalidEnum("unsupported ReadPixels format/type"));
     }
     if (gl_format == gl::DEPTH_COMPONENT) != image.format().is_depth() {
