@@ -189,6 +189,7 @@ scenes! {
     tex_format_srgb,
     tex_formats_float,
     tex_formats_float_partial,
+    tex_formats_snorm,
     tex_formats_unorm,
     tex_formats_unorm_packed,
     tex_linear_mag,

@@ -386,7 +386,7 @@ fn resolve_box(
     let rest: Vec<SourceBox> = boxes.collect::<Option<_>>()?;
     let n = samples.len() as u32;
     match out.format {
-        Format::Int(_) => {}
+        Format::Int(_) | Format::Rgb10A2ui => {}
         Format::Rgba8 | Format::Srgb8Alpha8 | Format::R8 | Format::Rg8 => {
             for (i, b) in out.bytes.iter_mut().enumerate() {
                 let sum = u32::from(*b) + rest.iter().map(|r| u32::from(r.bytes[i])).sum::<u32>();
@@ -444,13 +444,22 @@ fn copy_box(p: &Plan, sb: &SourceBox, dsts: &[Arc<Image>], allow_fast: bool, flu
                     // Integer to integer of the same signedness (checked when planning),
                     // NEAREST: the integers themselves, clamped to the destination's range
                     // (f32 would round 32-bit values).
-                    let (Format::Int(sf), Format::Int(df)) = (sb.format, dst.format()) else {
-                        unreachable!("both formats are integer formats")
+                    // RGB10_A2UI reads and writes as the unsigned 32-bit integers its
+                    // fields hold.
+                    let unpack = |f: Format, b: &[u8]| match f {
+                        Format::Int(f) => decode_int(f, b),
+                        _ => crate::sampler::format::decode_rgb10a2ui(b),
                     };
                     for (i, tx) in p.xs.iter().enumerate() {
                         if let Some(tx) = tx {
-                            let v = decode_int(sf, sb.texel(tx.i0, ty.i0));
-                            encode_int(df, v, &mut row[i * bpt..(i + 1) * bpt]);
+                            let v = unpack(sb.format, sb.texel(tx.i0, ty.i0));
+                            let out = &mut row[i * bpt..(i + 1) * bpt];
+                            match dst.format() {
+                                Format::Int(df) => encode_int(df, v, out),
+                                _ => out[..4].copy_from_slice(
+                                    &crate::sampler::format::pack_rgb10a2ui(v).to_le_bytes(),
+                                ),
+                            }
                         }
                     }
                 }
@@ -503,6 +512,7 @@ fn copy_bits(p: &Plan, src: &Image, dst: &Image, m: u32, flushed: &Flushed) {
 fn check_color_formats(src: Format, dsts: &[Arc<Image>], linear: bool) -> GlResult<()> {
     let kind = |f: Format| match f {
         Format::Int(i) => Some(i.signed),
+        Format::Rgb10A2ui => Some(false),
         _ => None,
     };
     if linear && src.is_integer() {

@@ -875,8 +875,20 @@ impl Context {
                         | gl::INT
                         | gl::UNSIGNED_INT
                 );
+            // The signed, half-float and packed 2_10_10_10_REV types read colour buffers
+            // (`pixels::pack_box` converts them, and checks them against the buffer).
+            let colour_type = matches!(src, ReadSource::Color)
+                && matches!(
+                    ty,
+                    gl::BYTE
+                        | gl::SHORT
+                        | gl::INT
+                        | gl::HALF_FLOAT
+                        | gl::UNSIGNED_INT_2_10_10_10_REV
+                );
             if !wide
                 && !int_type
+                && !colour_type
                 && !matches!(ty, gl::UNSIGNED_BYTE | gl::FLOAT | gl::UNSIGNED_INT_24_8)
             {
                 return Err(GlError::InvalidOperation(
@@ -1985,6 +1997,14 @@ impl Context {
             f => pixels::internal_format(f),
         }
         .ok_or(GlError::BadEnum("renderbuffer format", internalformat))?;
+        // GL 4.5 core §9.2.4: colour-, depth- or stencil-renderable formats only (the snorm
+        // formats are none of them, table 8.12).
+        if !fmt.storage.is_depth() && !color_renderable(fmt.storage) {
+            return Err(GlError::BadEnum(
+                "renderbuffer format is not colour-renderable",
+                internalformat,
+            ));
+        }
         let name = match name {
             Some(n) => n,
             None => self

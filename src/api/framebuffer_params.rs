@@ -222,6 +222,9 @@ impl Context {
                     .and_then(|b| b.colors.into_iter().next().flatten())
                     .map(|img| img.format());
                 let (f, t) = match format {
+                    Some(crate::sampler::Format::Rgb10A2ui) => {
+                        (gl::RGBA_INTEGER, gl::UNSIGNED_INT_2_10_10_10_REV)
+                    }
                     Some(crate::sampler::Format::Int(i)) => (
                         gl::RGBA_INTEGER,
                         if i.signed { gl::INT } else { gl::UNSIGNED_INT },

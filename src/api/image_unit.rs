@@ -327,6 +327,14 @@ fn bytes_of(words: &[AtomicU32], len: usize) -> Vec<u8> {
 /// A stored texel of `stored` as `canonical`'s bits (the texture's internal format, which
 /// softgl may store widened: RG16 as RGBA32F, R16F as RGBA16F, ...).
 fn to_canonical(stored: Format, canonical: ImageFormat, texel: &[u8], out: &mut [u8]) {
+    // A snorm texture's stored words are table 8.27's snorm layout (R8_SNORM … RGBA16_SNORM;
+    // the RGB ones have no image format), RGB10_A2UI's word is `rgb10_a2ui`'s: copied, so
+    // -128 stays -128.
+    if matches!(stored, Format::Snorm(_) | Format::Rgb10A2ui) {
+        let n = out.len().min(texel.len());
+        out[..n].copy_from_slice(&texel[..n]);
+        return;
+    }
     let v = match stored {
         Format::Int(f) => crate::sampler::decode_int(f, texel),
         _ => crate::sampler::decode_color(stored, texel).map(f32::to_bits),
@@ -336,6 +344,11 @@ fn to_canonical(stored: Format, canonical: ImageFormat, texel: &[u8], out: &mut 
 
 /// The reverse of `to_canonical`.
 fn from_canonical(stored: Format, canonical: ImageFormat, texel: &[u8], out: &mut [u8]) {
+    if matches!(stored, Format::Snorm(_) | Format::Rgb10A2ui) {
+        let n = out.len().min(texel.len());
+        out[..n].copy_from_slice(&texel[..n]);
+        return;
+    }
     let v = canonical.decode(texel);
     match stored {
         Format::Int(f) => crate::sampler::encode_int(f, v, out),

@@ -32,8 +32,8 @@ pub struct InternalFormat {
 }
 
 /// The internal formats accepted by TexImage/TexStorage/RenderbufferStorage (GL 4.5 core
-/// tables 8.11–8.13, minus signed-normalized, integer and compressed formats, which are not
-/// implemented).
+/// tables 8.11–8.13): the unsized and sized colour, depth and stencil formats, the signed
+/// normalized and integer ones (stored as GL lays them out), and the compressed ones.
 pub fn internal_format(internal: u32) -> Option<InternalFormat> {
     use Format::*;
     let f = |storage, channels, bits, sized| {
@@ -63,6 +63,18 @@ pub fn internal_format(internal: u32) -> Option<InternalFormat> {
         gl::SRGB_ALPHA => f(Srgb8Alpha8, 4, N, false),
         gl::SRGB => f(Srgb8Alpha8, 3, N, false),
         gl::RGB10_A2 => f(Rgba32F, 4, [10, 10, 10, 2], true),
+        gl::RGB10_A2UI => f(Rgb10A2ui, 4, [10, 10, 10, 2], true),
+        // The unsized snorm formats (GL 3.1's, from EXT_texture_snorm): 8 bits a channel.
+        gl::RED_SNORM | gl::RG_SNORM | gl::RGB_SNORM | gl::RGBA_SNORM => {
+            let channels = match internal {
+                gl::RED_SNORM => 1,
+                gl::RG_SNORM => 2,
+                gl::RGB_SNORM => 3,
+                _ => 4,
+            };
+            let sn = crate::sampler::SnormFormat { channels, bytes: 1 };
+            f(Snorm(sn), channels, N, false)
+        }
         gl::R16 => f(Rgba32F, 1, [16; 4], true),
         gl::RG16 => f(Rgba32F, 2, [16; 4], true),
         gl::RGB16 => f(Rgba32F, 3, [16; 4], true),
@@ -93,6 +105,9 @@ pub fn internal_format(internal: u32) -> Option<InternalFormat> {
             crate::api::compressed::internal_format(e)
         }
         e => {
+            if let Some(sn) = crate::sampler::SnormFormat::from_gl(e) {
+                return f(Format::Snorm(sn), sn.channels, N, true);
+            }
             let i = crate::sampler::IntFormat::from_gl(e)?;
             f(Format::Int(i), i.channels, N, true)
         }
@@ -166,6 +181,7 @@ impl InternalFormat {
                     Rgba16F => 16,
                     Rgba32F | R32F => 32,
                     Int(f) => f.bytes as i32 * 8,
+                    Snorm(f) => f.bytes as i32 * 8,
                     _ => 8,
                 };
                 let mut out = [0; 6];
@@ -189,12 +205,19 @@ impl InternalFormat {
         }
     }
 
-    /// GL_FLOAT, GL_UNSIGNED_NORMALIZED, GL_INT or GL_UNSIGNED_INT: the type of the stored components
-    /// (FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE). Quantized formats kept in float storage
-    /// (RGB10_A2, R16...) are normalized.
+    /// GL_FLOAT, GL_UNSIGNED_NORMALIZED, GL_SIGNED_NORMALIZED, GL_INT or GL_UNSIGNED_INT:
+    /// the type of the stored components (FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE,
+    /// TEXTURE_*_TYPE). Quantized formats kept in float storage (RGB10_A2, R16...) are
+    /// normalized.
     pub fn component_type(&self) -> u32 {
         if let Format::Int(f) = self.storage {
             return if f.signed { gl::INT } else { gl::UNSIGNED_INT };
+        }
+        if self.storage == Format::Rgb10A2ui {
+            return gl::UNSIGNED_INT;
+        }
+        if let Format::Snorm(_) = self.storage {
+            return gl::SIGNED_NORMALIZED;
         }
         let float = match self.storage {
             Format::Depth32F => self.gl == gl::DEPTH_COMPONENT32F,
@@ -273,6 +296,10 @@ pub fn is_sized(internal: u32) -> bool {
             | gl::SRGB_ALPHA
             | gl::DEPTH_STENCIL
             | gl::DEPTH_COMPONENT
+            | gl::RED_SNORM
+            | gl::RG_SNORM
+            | gl::RGB_SNORM
+            | gl::RGBA_SNORM
     ) && internal_format(internal).is_some()
 }
 
@@ -302,7 +329,11 @@ fn type_bytes(ty: u32) -> GlResult<usize> {
     Ok(match ty {
         gl::UNSIGNED_BYTE | gl::BYTE => 1,
         gl::UNSIGNED_SHORT | gl::SHORT | gl::HALF_FLOAT => 2,
-        gl::FLOAT | gl::UNSIGNED_INT | gl::INT | gl::UNSIGNED_INT_24_8 => 4,
+        gl::FLOAT
+        | gl::UNSIGNED_INT
+        | gl::INT
+        | gl::UNSIGNED_INT_24_8
+        | gl::UNSIGNED_INT_2_10_10_10_REV => 4,
         gl::FLOAT_32_UNSIGNED_INT_24_8_REV => 8,
         _ => return Err(GlError::BadEnum("unsupported pixel type", ty)),
     })
@@ -397,10 +428,11 @@ pub fn check_format_type(format: u32, ty: u32) -> GlResult<()> {
     }
     // What softgl converts today: the integer formats with the plain integer types, ...
     if integer {
-        let supported = matches!(
+        let supported = (matches!(
             format,
             gl::RED_INTEGER | gl::RG_INTEGER | gl::RGB_INTEGER | gl::RGBA_INTEGER
-        ) && is_int_type(ty);
+        ) && is_int_type(ty))
+            || (format == gl::RGBA_INTEGER && ty == gl::UNSIGNED_INT_2_10_10_10_REV);
         if !supported {
             return Err(GlError::BadPair(
                 "pixel format/type pair valid in GL but not supported by softgl yet",
@@ -423,13 +455,16 @@ pub fn check_format_type(format: u32, ty: u32) -> GlResult<()> {
     ) && matches!(
         ty,
         gl::UNSIGNED_BYTE
+            | gl::BYTE
             | gl::UNSIGNED_SHORT
+            | gl::SHORT
             | gl::UNSIGNED_INT
+            | gl::INT
             | gl::HALF_FLOAT
             | gl::FLOAT
             | gl::UNSIGNED_INT_24_8
             | gl::FLOAT_32_UNSIGNED_INT_24_8_REV
-    );
+    ) || (format == gl::RGBA && ty == gl::UNSIGNED_INT_2_10_10_10_REV);
     if !supported {
         return Err(GlError::BadPair(
             "pixel format/type pair valid in GL but not supported by softgl yet",
@@ -489,11 +524,13 @@ fn check_pair(storage: Format, format: u32, ty: u32) -> GlResult<usize> {
             ("type", ty),
         ));
     }
-    Ok(if is_packed_depth_stencil(ty) {
-        size
-    } else {
-        n * size
-    })
+    Ok(
+        if is_packed_depth_stencil(ty) || ty == gl::UNSIGNED_INT_2_10_10_10_REV {
+            size
+        } else {
+            n * size
+        },
+    )
 }
 
 /// The packed depth/stencil types (GL 4.5 core table 8.8): one client pixel is one
@@ -745,7 +782,11 @@ pub fn client_layout(
 ) -> GlResult<ClientLayout> {
     check_format_type(format, ty)?;
     let size = type_bytes(ty)?;
-    let pixel = components(format)? * size;
+    let pixel = if ty == gl::UNSIGNED_INT_2_10_10_10_REV {
+        size
+    } else {
+        components(format)? * size
+    };
     let overflow = || GlError::OutOfMemory("client image size overflows");
     let row_px = if store.row_length > 0 {
         store.row_length as usize
@@ -837,10 +878,29 @@ pub fn client_size_3d(
     Ok(client_layout(store, size, format, ty, true)?.len)
 }
 
-/// Reads client component `c` of a pixel as f32 (unorm for bytes).
+/// Reads client component `c` of a pixel as f32: the unsigned integer types as unorm
+/// (GL 4.5 core eq. 2.1), the signed ones as snorm (eq. 2.2, §8.4.4.2), floats as they are.
 fn read_component(src: &[u8], ty: u32, c: usize) -> f32 {
+    use crate::sampler::format::snorm_to_f32;
+    if ty == gl::UNSIGNED_INT_2_10_10_10_REV {
+        // One word, R in the low bits (table 8.7), each field unorm (eq. 2.1).
+        let v = crate::sampler::format::decode_rgb10a2ui(src);
+        let max = if c == 3 { 3.0 } else { 1023.0 };
+        return v.get(c).map_or(0.0, |&x| x as f32 / max);
+    }
     match ty {
         gl::UNSIGNED_BYTE => src.get(c).map_or(0.0, |&b| b as f32 / 255.0),
+        gl::BYTE => src
+            .get(c)
+            .map_or(0.0, |&b| snorm_to_f32(b as i8 as i32, i8::MAX as i32)),
+        gl::SHORT => src.get(c * 2..c * 2 + 2).map_or(0.0, |b| {
+            snorm_to_f32(i16::from_le_bytes([b[0], b[1]]) as i32, i16::MAX as i32)
+        }),
+        // Eq. 2.2 with b = 32, in f64 as UNSIGNED_INT below.
+        gl::INT => src.get(c * 4..c * 4 + 4).map_or(0.0, |b| {
+            let w = i32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64;
+            (w / i32::MAX as f64).max(-1.0) as f32
+        }),
         gl::UNSIGNED_SHORT => src
             .get(c * 2..c * 2 + 2)
             .map_or(0.0, |b| u16::from_le_bytes([b[0], b[1]]) as f32 / 65535.0),
@@ -881,6 +941,14 @@ fn unorm32(x: f32) -> u32 {
     (x * u32::MAX as f64).round_ties_even() as u32
 }
 
+/// snorm encode of a client component (GL 4.5 core eq. 2.4 with b = 8, 16 or 32, §18.2.8),
+/// the 32-bit one in f64 as `unorm32`; NaN → 0.
+fn snorm_client(x: f32, bits: u32) -> i64 {
+    let x = if x.is_nan() { 0.0 } else { x.clamp(-1.0, 1.0) };
+    let max = ((1u64 << (bits - 1)) - 1) as f64;
+    (x as f64 * max).round() as i64
+}
+
 /// Encodes an RGBA (or depth in `.0`) value into one texel of `format`.
 pub fn encode_texel(format: Format, v: [f32; 4], stencil: u8, out: &mut [u8]) {
     match format {
@@ -914,7 +982,9 @@ pub fn encode_texel(format: Format, v: [f32; 4], stencil: u8, out: &mut [u8]) {
             let d = (d as f64 * 16_777_215.0).round() as u32;
             out[..4].copy_from_slice(&(d | (stencil as u32) << 24).to_le_bytes());
         }
-        Format::Int(_) => crate::sampler::encode_color(format, v, out),
+        Format::Int(_) | Format::Snorm(_) | Format::Rgb10A2ui => {
+            crate::sampler::encode_color(format, v, out)
+        }
     }
 }
 
@@ -941,12 +1011,19 @@ pub fn decode_texel(format: Format, b: &[u8]) -> [f32; 4] {
                 0.0,
             ]
         }
-        Format::Int(_) => crate::sampler::decode_color(format, b),
+        Format::Int(_) | Format::Snorm(_) | Format::Rgb10A2ui => {
+            crate::sampler::decode_color(format, b)
+        }
     }
 }
 
 /// Reads client component `c` of an integer pixel of type `ty` as i64.
 fn read_int_component(src: &[u8], ty: u32, c: usize) -> i64 {
+    if ty == gl::UNSIGNED_INT_2_10_10_10_REV {
+        return crate::sampler::format::decode_rgb10a2ui(src)
+            .get(c)
+            .map_or(0, |&x| x as i64);
+    }
     let n = type_bytes(ty).unwrap_or(1);
     let Some(b) = src.get(c * n..c * n + n) else {
         return 0;
@@ -1076,11 +1153,54 @@ fn unpack_box(
     Ok(out)
 }
 
+/// The snorm format of `format` when client components of `ty` are its own words (BYTE for
+/// 8-bit, SHORT for 16-bit snorm): those move as they are, so every word, -128 and -32768
+/// included, round-trips bit for bit (converting through eq. 2.2 and 2.4 would turn the
+/// most negative word into -max).
+fn snorm_words(format: Format, ty: u32) -> Option<crate::sampler::SnormFormat> {
+    match (format, ty) {
+        (Format::Snorm(f), gl::BYTE) if f.bytes == 1 => Some(f),
+        (Format::Snorm(f), gl::SHORT) if f.bytes == 2 => Some(f),
+        _ => None,
+    }
+}
+
+/// One client pixel of `n` snorm words → one stored texel: the words copied, channels the
+/// client lacks filled with (0, 0, 0, 1) (GL 4.5 core table 8.10; 1 is the word `max`).
+fn unpack_snorm_words(f: crate::sampler::SnormFormat, p: &[u8], n: usize, out: &mut [u8]) {
+    let b = f.bytes as usize;
+    for c in 0..f.channels as usize {
+        let dst = &mut out[c * b..c * b + b];
+        match p.get(c * b..c * b + b) {
+            Some(src) if c < n => dst.copy_from_slice(src),
+            _ => {
+                let w: i32 = if c == 3 { f.max() } else { 0 };
+                dst.copy_from_slice(&w.to_le_bytes()[..b]);
+            }
+        }
+    }
+}
+
 /// One client pixel `p` (`n` components of `ty`) → one stored texel of `ifmt`.
 fn unpack_texel(ifmt: InternalFormat, p: &[u8], ty: u32, n: usize, out: &mut [u8]) {
     let format = ifmt.storage;
     if let Format::Int(f) = format {
         unpack_int_texel(f, p, ty, n, out);
+        return;
+    }
+    if format == Format::Rgb10A2ui {
+        // The packed type is the stored word; other integer types fill (0, 0, 0, 1) and
+        // clamp each value to its field.
+        let mut v = [0u32, 0, 0, 1];
+        for (c, slot) in v.iter_mut().enumerate().take(n) {
+            *slot = read_int_component(p, ty, c).clamp(0, u32::MAX as i64) as u32;
+        }
+        let w = crate::sampler::format::pack_rgb10a2ui(v);
+        out[..4].copy_from_slice(&w.to_le_bytes());
+        return;
+    }
+    if let Some(f) = snorm_words(format, ty) {
+        unpack_snorm_words(f, p, n, out);
         return;
     }
     let (v, stencil) = if ty == gl::UNSIGNED_INT_24_8 {
@@ -1212,6 +1332,25 @@ pub fn pack_box<'o>(
             "an integer image reads with an *_INTEGER format, and only it does",
         ));
     }
+    if image.format() == Format::Rgb10A2ui {
+        check_format_type(gl_format, ty)?;
+        let packed = ty == gl::UNSIGNED_INT_2_10_10_10_REV;
+        let pixel = if packed { 4 } else { n * type_bytes(ty)? };
+        if packed {
+            return pack_texels(image, walk(pixel), None, out);
+        }
+        return pack_texels(
+            image,
+            walk(pixel),
+            Some(&mut |texel: &[u8], out: &mut [u8]| {
+                let v = crate::sampler::format::decode_rgb10a2ui(texel);
+                for (c, &x) in v.iter().enumerate().take(n) {
+                    write_int_component(out, ty, c, x as i64);
+                }
+            }),
+            out,
+        );
+    }
     if let Format::Int(f) = image.format() {
         check_format_type(gl_format, ty)?;
         let pixel = n * type_bytes(ty)?;
@@ -1232,10 +1371,19 @@ pub fn pack_box<'o>(
             out,
         );
     }
-    if !matches!(
+    let packed_rgba = gl_format == gl::RGBA && ty == gl::UNSIGNED_INT_2_10_10_10_REV;
+    let plain = matches!(
         ty,
-        gl::UNSIGNED_BYTE | gl::UNSIGNED_SHORT | gl::UNSIGNED_INT | gl::FLOAT
-    ) {
+        gl::UNSIGNED_BYTE
+            | gl::BYTE
+            | gl::UNSIGNED_SHORT
+            | gl::SHORT
+            | gl::UNSIGNED_INT
+            | gl::INT
+            | gl::HALF_FLOAT
+            | gl::FLOAT
+    );
+    if !plain && !packed_rgba {
         return Err(GlError::InvalidEnum("unsupported ReadPixels format/type"));
     }
     if (gl_format == gl::DEPTH_COMPONENT) != image.format().is_depth() {
@@ -1243,7 +1391,11 @@ pub fn pack_box<'o>(
             "ReadPixels format does not match the read buffer",
         ));
     }
-    let pixel = n * type_bytes(ty)?;
+    let pixel = if ty == gl::UNSIGNED_INT_2_10_10_10_REV {
+        4
+    } else {
+        n * type_bytes(ty)?
+    };
     // RGBA/UNSIGNED_BYTE from an 8-bit RGBA image: decode + unorm8 gives back the stored
     // bytes (every one of the 256 values; tested), so rows are copied as they are.
     let stored = matches!(image.format(), Format::Rgba8 | Format::Srgb8Alpha8)
@@ -1253,15 +1405,58 @@ pub fn pack_box<'o>(
         return pack_texels(image, walk(pixel), None, out);
     }
     let format = image.format();
+    // A snorm image read as its own word type: the words as stored (see `snorm_words`).
+    if let Some(f) = snorm_words(format, ty) {
+        let b = f.bytes as usize;
+        return pack_texels(
+            image,
+            walk(pixel),
+            Some(&mut |texel: &[u8], out: &mut [u8]| {
+                for c in 0..n {
+                    let dst = &mut out[c * b..c * b + b];
+                    match texel.get(c * b..c * b + b) {
+                        Some(src) if c < f.channels as usize => dst.copy_from_slice(src),
+                        _ => {
+                            let w: i32 = if c == 3 { f.max() } else { 0 };
+                            dst.copy_from_slice(&w.to_le_bytes()[..b]);
+                        }
+                    }
+                }
+            }),
+            out,
+        );
+    }
     let clamp = mode.clamp && !format.is_depth();
     pack_texels(
         image,
         walk(pixel),
         Some(&mut |texel: &[u8], out: &mut [u8]| {
             let v = decode_texel(format, texel);
+            if ty == gl::UNSIGNED_INT_2_10_10_10_REV {
+                // Eq. 2.3 per field, R in the low bits (table 8.7).
+                let field = |x: f32, max: f32| {
+                    let x = if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) };
+                    (x * max).round_ties_even() as u32
+                };
+                let w = field(v[0], 1023.0)
+                    | field(v[1], 1023.0) << 10
+                    | field(v[2], 1023.0) << 20
+                    | field(v[3], 3.0) << 30;
+                out[..4].copy_from_slice(&w.to_le_bytes());
+                return;
+            }
             for c in 0..n {
                 match ty {
                     gl::UNSIGNED_BYTE => out[c] = unorm8(v[c]),
+                    gl::BYTE => out[c] = snorm_client(v[c], 8) as i8 as u8,
+                    gl::SHORT => out[c * 2..c * 2 + 2]
+                        .copy_from_slice(&(snorm_client(v[c], 16) as i16).to_le_bytes()),
+                    gl::INT => out[c * 4..c * 4 + 4]
+                        .copy_from_slice(&(snorm_client(v[c], 32) as i32).to_le_bytes()),
+                    gl::HALF_FLOAT => {
+                        let x = if clamp { v[c].clamp(0.0, 1.0) } else { v[c] };
+                        out[c * 2..c * 2 + 2].copy_from_slice(&f16::from_f32(x).to_le_bytes())
+                    }
                     gl::UNSIGNED_SHORT => {
                         out[c * 2..c * 2 + 2].copy_from_slice(&unorm16(v[c]).to_le_bytes())
                     }
@@ -1572,7 +1767,10 @@ mod tests {
         .unwrap();
         // 0.5 → 8/15 → 136; 0.3 → 4/15 (round(4.5) to even = 4) → 68.
         assert_eq!(out, vec![136, 0, 255, 68]);
-        assert!(internal_format(gl::RGBA8_SNORM).is_none());
+        let snorm = internal_format(gl::RGB16_SNORM).unwrap();
+        assert!(snorm.sized);
+        assert_eq!(snorm.component_type(), gl::SIGNED_NORMALIZED);
+        assert_eq!(snorm.component_sizes(), [16, 16, 16, 0, 0, 0]);
         assert!(!internal_format(gl::RGBA).unwrap().sized);
     }
 
@@ -1835,6 +2033,10 @@ mod tests {
         );
         assert_eq!(code(gl::RGBA, gl::UNSIGNED_BYTE), Ok(()));
         assert_eq!(code(gl::RED, gl::FLOAT), Ok(()));
+        // The signed types (snorm data, GL 4.5 core §8.4.4.2).
+        for ty in [gl::BYTE, gl::SHORT, gl::INT] {
+            assert_eq!(code(gl::RG, ty), Ok(()), "{ty:#x}");
+        }
         assert_eq!(code(gl::RGBA, gl::TEXTURE_2D), Err(gl::INVALID_ENUM));
         assert_eq!(
             code(gl::TEXTURE_2D, gl::UNSIGNED_BYTE),

@@ -2026,7 +2026,7 @@ impl Context {
             Format::Depth24Stencil8 => (gl::DEPTH_STENCIL, gl::UNSIGNED_INT_24_8),
             f if f.is_depth() => (gl::DEPTH_COMPONENT, gl::FLOAT),
             Format::Int(f) if f.signed => (gl::RGBA_INTEGER, gl::INT),
-            Format::Int(_) => (gl::RGBA_INTEGER, gl::UNSIGNED_INT),
+            Format::Int(_) | Format::Rgb10A2ui => (gl::RGBA_INTEGER, gl::UNSIGNED_INT),
             _ => (gl::RGBA, gl::FLOAT),
         };
         let one_d_array = target == gl::TEXTURE_1D_ARRAY;
@@ -3192,9 +3192,10 @@ impl Context {
 }
 
 /// Whether a storage format can be a colour attachment (GL 4.5 core table 8.12): every
-/// colour format, integer ones included (`raster::ops::pack_int`).
+/// colour format, integer ones included (`raster::ops::pack_int`), but the signed
+/// normalized ones (table 8.12 does not mark them colour-renderable).
 pub(crate) fn color_renderable(f: Format) -> bool {
-    !f.is_depth()
+    !f.is_depth() && !matches!(f, Format::Snorm(_))
 }
 
 #[cfg(test)]

@@ -22,7 +22,7 @@ use crate::api::error::{GlError, GlResult};
 use crate::api::names::TextureName;
 use crate::api::texture::{kind_of_target, Texture};
 use crate::gl::enums as gl;
-use crate::sampler::{Format, IntFormat, TexKind};
+use crate::sampler::{Format, IntFormat, SnormFormat, TexKind};
 
 /// Which part of its original's storage a view covers (TEXTURE_VIEW_MIN_LEVEL and the
 /// others, relative to the storage's first texture, as GL reports them).
@@ -105,10 +105,19 @@ fn storage_compatible(a: Format, b: Format) -> bool {
             Format::Int(IntFormat {
                 channels, bytes, ..
             }) => (channels, bytes),
+            Format::Snorm(SnormFormat { channels, bytes }) => (channels, bytes),
             _ => return None,
         })
     }
-    a == b || matches!((shape(a), shape(b)), (Some(x), Some(y)) if x == y)
+    // RGB10_A2UI's packed word lines up with any 4-byte plain storage (RGBA8, R32F,
+    // RGBA8UI, RG16UI, RGBA8_SNORM, ...): a view reads the same 32 bits.
+    let packed = |f: Format, g: Format| {
+        f == Format::Rgb10A2ui && shape(g).is_some() && g.bytes_per_texel() == 4
+    };
+    a == b
+        || matches!((shape(a), shape(b)), (Some(x), Some(y)) if x == y)
+        || packed(a, b)
+        || packed(b, a)
 }
 
 impl Context {

@@ -654,6 +654,12 @@ fn layout(format: Format) -> (u32, usize) {
         Format::Rgba32F => (4, 4),
         Format::R32F => (4, 1),
         Format::Int(f) => (f.bytes as u32, f.channels as usize),
+        // Stored as one packed word by `color_rgb10a2ui`.
+        Format::Rgb10A2ui => (4, 0),
+        Format::Snorm(_) => unreachable!(
+            "snorm formats are not colour-renderable (api::texture::color_renderable), so no \
+             variant stores one"
+        ),
         Format::Depth24Stencil8 | Format::Depth32F => (4, 0),
     }
 }
@@ -1931,6 +1937,10 @@ impl V<'_> {
                 .ins()
                 .load(src_ty, m, outputs, ((c.slot + i as u32) * 16) as i32)
         });
+        if c.format == Format::Rgb10A2ui {
+            self.color_rgb10a2ui(c, src, ptrs, live);
+            return;
+        }
         // The second source colour when a blend factor reads it (SRC1_*): the index-1
         // output's rows, or zeros when the shader has none.
         let src1 = c.blend.filter(blend_reads_src1).map(|_| -> [Value; 4] {
@@ -2064,6 +2074,44 @@ impl V<'_> {
                 }
             }
         }
+    }
+
+    /// The RGB10_A2UI colour step (`ops::color_and_pack_dual`'s): the output integers
+    /// clamped to their fields (1023, 1023, 1023, 3) and packed into one word (R in the low
+    /// bits), the logic op on the packed word, the fields the colour mask disables kept; no
+    /// blending (an integer format, GL 4.5 core §17.3.6).
+    fn color_rgb10a2ui(&mut self, c: &ColorKey, src: [Value; 4], ptrs: [Value; 4], live: Value) {
+        let old = self.load_words(ptrs, 0);
+        let mut new: Option<Value> = None;
+        let mut keep = 0u32;
+        for (i, &s) in src.iter().enumerate() {
+            let (shift, max) = if i == 3 { (30, 3u32) } else { (10 * i, 0x3FF) };
+            // Disabled fields are packed too (the logic op sees them) and then replaced.
+            if !c.mask[i] {
+                keep |= max << shift;
+            }
+            let k = self.vconst([max; 4]);
+            let v = self.b.ins().umin(s, k);
+            let v = if shift == 0 {
+                v
+            } else {
+                self.b.ins().ishl_imm_u(v, shift as i64)
+            };
+            new = Some(match new {
+                Some(n) => self.b.ins().bor(n, v),
+                None => v,
+            });
+        }
+        let mut new = new.expect("four fields");
+        if let Some(op) = c.logic_op {
+            new = self.logic_op(op, new, old);
+        }
+        if keep != 0 {
+            let kv = self.vconst([keep; 4]);
+            new = self.b.ins().bitselect(kv, old, new);
+        }
+        let out = self.b.ins().bitselect(live, new, old);
+        self.store_words(ptrs, 0, out);
     }
 
     /// `ops::logic_op` per lane: the sum of the minterms `op` selects.

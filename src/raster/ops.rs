@@ -240,9 +240,10 @@ pub fn unpack_color(format: Format, b: &[u8]) -> [f32; 4] {
         Format::Rgba16F => [f16_at(0), f16_at(2), f16_at(4), f16_at(6)],
         Format::Rgba32F => [f32_at(0), f32_at(4), f32_at(8), f32_at(12)],
         Format::R32F => [f32_at(0), 0.0, 0.0, 1.0],
+        Format::Snorm(f) => crate::sampler::format::decode_snorm(f, b),
         // Integer targets are not colour-renderable in softgl yet (framebuffers with one
         // are incomplete), so no fragment reaches one.
-        Format::Depth24Stencil8 | Format::Depth32F | Format::Int(_) => [0.0; 4],
+        Format::Depth24Stencil8 | Format::Depth32F | Format::Int(_) | Format::Rgb10A2ui => [0.0; 4],
     }
 }
 
@@ -339,6 +340,16 @@ pub fn color_and_pack_dual(
     t: &mut [u8],
 ) {
     let blend = blend.filter(|_| ops.logic_op.is_none());
+    if format == Format::Rgb10A2ui {
+        // As integer formats: the output words unconverted, clamped to each field, no
+        // blending; the logic op works on the packed word.
+        let word = |b: &[u8]| u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        let mut s = crate::sampler::format::pack_rgb10a2ui(src.map(f32::to_bits));
+        if let Some(op) = ops.logic_op {
+            s = logic_op(op, s, word(t));
+        }
+        return pack_rgb10a2ui_masked(s, mask, t);
+    }
     if let Format::Int(f) = format {
         // The output words are the shader's integers (ivec4/uvec4 bits): no conversion,
         // no blending (GL 4.5 core §17.3.6).
@@ -415,6 +426,16 @@ pub fn pack_int(f: IntFormat, v: [u32; 4], mask: [bool; 4], t: &mut [u8]) {
     }
 }
 
+/// Writes the fields of the RGB10_A2UI word `w` that `mask` enables into the texel `t`.
+pub fn pack_rgb10a2ui_masked(w: u32, mask: [bool; 4], t: &mut [u8]) {
+    let fields = [0x3FFu32, 0x3FF << 10, 0x3FF << 20, 3 << 30];
+    let keep = (0..4)
+        .filter(|&c| !mask[c])
+        .fold(0u32, |k, c| k | fields[c]);
+    let old = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
+    t[..4].copy_from_slice(&((old & keep) | (w & !keep)).to_le_bytes());
+}
+
 /// The value a clear writes into colour buffers (GL 4.5 core §17.4.3): floats from glClear
 /// and glClearBufferfv, integers from glClearBufferiv (`signed`) and glClearBufferuiv.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -466,6 +487,10 @@ impl ClearColor {
 pub fn pack_clear(format: Format, c: ClearColor, mask: [bool; 4], b: &mut [u8]) {
     match (format, c) {
         (Format::Int(f), _) => pack_int(f, c.int_bits(f), mask, b),
+        (Format::Rgb10A2ui, _) => {
+            let v = c.int_bits(crate::sampler::format::RGBA32UI);
+            pack_rgb10a2ui_masked(crate::sampler::format::pack_rgb10a2ui(v), mask, b)
+        }
         (Format::Srgb8Alpha8, ClearColor::Linear(v)) => {
             let ops = ColorOps {
                 framebuffer_srgb: true,
@@ -522,6 +547,18 @@ pub fn pack_color(format: Format, c: [f32; 4], mask: [bool; 4], b: &mut [u8]) {
             }
         }
         Format::Int(f) => pack_int(f, ClearColor::Float(c).int_bits(f), mask, b),
+        Format::Rgb10A2ui => pack_clear(format, ClearColor::Float(c), mask, b),
+        // Not colour-renderable (`api::texture::color_renderable`), but encoded as GL would.
+        Format::Snorm(f) => {
+            let n = f.bytes as usize;
+            let mut t = [0u8; 8];
+            crate::sampler::format::encode_snorm(f, c, &mut t);
+            for i in 0..f.channels as usize {
+                if mask[i] {
+                    b[i * n..i * n + n].copy_from_slice(&t[i * n..i * n + n]);
+                }
+            }
+        }
         Format::Depth24Stencil8 | Format::Depth32F => {}
     }
 }

@@ -333,6 +333,11 @@ impl Descriptor {
             mip_mode: filter::min_filter_mode(state.min_filter).1 as u16,
             border: match format {
                 Format::Int(f) => int_border(f, state.border_int, state.border_color),
+                Format::Rgb10A2ui => int_border(
+                    super::format::RGBA32UI,
+                    state.border_int,
+                    state.border_color,
+                ),
                 _ => fit_to_format(format, state.border_color),
             },
             min_lod: state.min_lod,

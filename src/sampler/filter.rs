@@ -36,8 +36,8 @@
 use super::descriptor::{Descriptor, LevelLayout, Wrap, MAX_LEVELS, MAX_TEXTURE_LOD_BIAS};
 use super::filter8;
 use super::format::{
-    LoadD24S8, LoadD32F, LoadInt, LoadR32F, LoadR8, LoadRg8, LoadRgba16F, LoadRgba32F, LoadRgba8,
-    LoadSrgb8Alpha8, TexelLoad,
+    LoadD24S8, LoadD32F, LoadInt, LoadR32F, LoadR8, LoadRg8, LoadRgb10A2ui, LoadRgba16F,
+    LoadRgba32F, LoadRgba8, LoadSnorm, LoadSrgb8Alpha8, TexelLoad,
 };
 use super::image::{Format, IntFormat};
 use super::lod::implicit_lambda;
@@ -1217,6 +1217,22 @@ macro_rules! by_int_format {
     };
 }
 
+/// `$pick!(LoadSnorm<CH, B>)` for a snorm format (R, RG, RGB, RGBA × 8, 16 bits).
+macro_rules! by_snorm_format {
+    ($pick:ident, $f:expr) => {
+        match ($f.channels, $f.bytes) {
+            (1, 1) => $pick!(LoadSnorm<1, 1>),
+            (1, _) => $pick!(LoadSnorm<1, 2>),
+            (2, 1) => $pick!(LoadSnorm<2, 1>),
+            (2, _) => $pick!(LoadSnorm<2, 2>),
+            (3, 1) => $pick!(LoadSnorm<3, 1>),
+            (3, _) => $pick!(LoadSnorm<3, 2>),
+            (_, 1) => $pick!(LoadSnorm<4, 1>),
+            (_, _) => $pick!(LoadSnorm<4, 2>),
+        }
+    };
+}
+
 /// The routine of an integer format: NEAREST only (completeness refuses the others, GL 4.5
 /// core §8.17), lane by lane, so the integers move as bits and never meet arithmetic.
 fn select_int(f: IntFormat, min_filter: MinFilter) -> SampleFn {
@@ -1235,6 +1251,15 @@ fn select_int(f: IntFormat, min_filter: MinFilter) -> SampleFn {
         };
     }
     by_int_format!(pick, f)
+}
+
+/// The routine of RGB10_A2UI: `select_int`'s, with its packed loader.
+fn select_rgb10a2ui(min_filter: MinFilter) -> SampleFn {
+    if min_filter.uses_mipmaps() {
+        sample_lanes::<LoadRgb10A2ui, false, false, MIP_NEAREST>
+    } else {
+        sample_lanes::<LoadRgb10A2ui, false, false, MIP_NONE>
+    }
 }
 
 /// texelFetch of an integer format.
@@ -1276,6 +1301,13 @@ pub(super) fn select_family<R: Family>(format: Format, state: &SamplerState) -> 
         }
         return by_int_format!(pick, f);
     }
+    if format == Format::Rgb10A2ui {
+        return if mip == MIP_NONE {
+            R::routine::<LoadRgb10A2ui, false, false, MIP_NONE>()
+        } else {
+            R::routine::<LoadRgb10A2ui, false, false, MIP_NEAREST>()
+        };
+    }
     fn for_format<R: Family, F: TexelLoad>(a: bool, b: bool, c: u8) -> SampleFn {
         macro_rules! pick {
             ($mag:literal, $min:literal, $mip:expr) => {
@@ -1295,7 +1327,15 @@ pub(super) fn select_family<R: Family>(format: Format, state: &SamplerState) -> 
         Format::R32F => for_format::<R, LoadR32F>(a, b, c),
         Format::Depth24Stencil8 => for_format::<R, LoadD24S8>(a, b, c),
         Format::Depth32F => for_format::<R, LoadD32F>(a, b, c),
-        Format::Int(_) => unreachable!("integer formats returned above"),
+        Format::Snorm(f) => {
+            macro_rules! pick {
+                ($load:ty) => {
+                    for_format::<R, $load>(a, b, c)
+                };
+            }
+            by_snorm_format!(pick, f)
+        }
+        Format::Int(_) | Format::Rgb10A2ui => unreachable!("integer formats returned above"),
     }
 }
 
@@ -1349,6 +1389,9 @@ fn select_sample_impl(
     if let Format::Int(f) = format {
         return select_int(f, min_filter);
     }
+    if format == Format::Rgb10A2ui {
+        return select_rgb10a2ui(min_filter);
+    }
     let mag_linear = mag_filter == MagFilter::Linear;
     let (min_linear, mip) = min_filter_mode(min_filter);
     if let Some(f) =
@@ -1367,7 +1410,16 @@ fn select_sample_impl(
         Format::R32F => select_for::<LoadR32F>(a, b, c, fast),
         Format::Depth24Stencil8 => select_for::<LoadD24S8>(a, b, c, fast),
         Format::Depth32F => select_for::<LoadD32F>(a, b, c, fast),
+        Format::Snorm(f) => {
+            macro_rules! pick {
+                ($load:ty) => {
+                    select_for::<$load>(a, b, c, fast)
+                };
+            }
+            by_snorm_format!(pick, f)
+        }
         Format::Int(f) => select_int(f, min_filter),
+        Format::Rgb10A2ui => select_rgb10a2ui(min_filter),
     }
 }
 
@@ -1383,7 +1435,16 @@ pub(crate) fn select_fetch(format: Format) -> FetchFn {
         Format::R32F => fetch_texel::<LoadR32F>,
         Format::Depth24Stencil8 => fetch_texel::<LoadD24S8>,
         Format::Depth32F => fetch_texel::<LoadD32F>,
+        Format::Snorm(f) => {
+            macro_rules! pick {
+                ($load:ty) => {
+                    fetch_texel::<$load>
+                };
+            }
+            by_snorm_format!(pick, f)
+        }
         Format::Int(f) => select_int_fetch(f),
+        Format::Rgb10A2ui => fetch_texel::<LoadRgb10A2ui>,
     }
 }
 

@@ -14,7 +14,7 @@
 //!   1), RG → (r, g, 0, 1), depth → (d, 0, 0, 1).
 //! - No host libm: sRGB goes through exact tables generated offline (see `srgb_tables`).
 
-use super::image::{Format, IntFormat};
+use super::image::{Format, IntFormat, SnormFormat};
 use super::simd::{transpose, unorm8x4, F4};
 use super::srgb_tables;
 
@@ -29,6 +29,70 @@ pub fn unorm8_from_f32(x: f32) -> u8 {
 #[inline]
 pub fn unorm8_to_f32(c: u8) -> f32 {
     c as f32 / 255.0
+}
+
+/// snorm decode (GL 4.5 core eq. 2.2): max(c / (2^(b-1) - 1), -1) for a word `c` of a
+/// format whose largest word is `max` (127 or 32767). One IEEE division, exact to f32.
+#[inline]
+pub fn snorm_to_f32(c: i32, max: i32) -> f32 {
+    let x = c as f32 / max as f32;
+    if x < -1.0 {
+        -1.0
+    } else {
+        x
+    }
+}
+
+/// snorm encode (GL 4.5 core eq. 2.4): round(clamp(x, -1, 1) × (2^(b-1) - 1)), halves away
+/// from zero as image stores round (`storage_image`); NaN encodes as 0. The result lies in
+/// -max..=max (the most negative word, -max - 1, is only reached by copying bytes).
+#[inline]
+pub fn snorm_from_f32(x: f32, max: i32) -> i32 {
+    if x.is_nan() {
+        return 0;
+    }
+    (x.clamp(-1.0, 1.0) * max as f32).round() as i32
+}
+
+/// Reads channel `c` of a snorm texel as its signed word (0 when the slice is short).
+fn snorm_channel(f: SnormFormat, bytes: &[u8], c: usize) -> i32 {
+    match f.bytes {
+        1 => byte(bytes, c) as i8 as i32,
+        _ => i16::from_le_bytes([byte(bytes, 2 * c), byte(bytes, 2 * c + 1)]) as i32,
+    }
+}
+
+/// Reads a snorm texel as RGBA (eq. 2.2 per channel; missing channels (0, 0, 0, 1)).
+pub fn decode_snorm(f: SnormFormat, bytes: &[u8]) -> [f32; 4] {
+    let mut v = [0.0, 0.0, 0.0, 1.0];
+    for (c, slot) in v.iter_mut().enumerate().take(f.channels as usize) {
+        *slot = snorm_to_f32(snorm_channel(f, bytes, c), f.max());
+    }
+    v
+}
+
+/// Writes RGBA as one snorm texel (eq. 2.4 per channel). A short slice is left untouched.
+pub fn encode_snorm(f: SnormFormat, rgba: [f32; 4], out: &mut [u8]) {
+    let n = f.bytes as usize;
+    if out.len() < n * f.channels as usize {
+        return;
+    }
+    for c in 0..f.channels as usize {
+        let w = snorm_from_f32(rgba[c], f.max());
+        out[c * n..c * n + n].copy_from_slice(&w.to_le_bytes()[..n]);
+    }
+}
+
+/// The unsigned integers of an RGB10_A2UI texel (R in the low bits; 0 for a short slice).
+pub fn decode_rgb10a2ui(bytes: &[u8]) -> [u32; 4] {
+    let w = read_u32(bytes, 0);
+    [w & 0x3FF, (w >> 10) & 0x3FF, (w >> 20) & 0x3FF, w >> 30]
+}
+
+/// Packs unsigned integers as an RGB10_A2UI word, each clamped to its field (1023, 1023,
+/// 1023, 3), as `encode_int` clamps to narrower integer formats.
+pub fn pack_rgb10a2ui(v: [u32; 4]) -> u32 {
+    v[0].min(0x3FF) | v[1].min(0x3FF) << 10 | v[2].min(0x3FF) << 20 | v[3].min(3) << 30
 }
 
 /// sRGB-encoded 8-bit value → linear (GL 4.5 core eq. 8.17), exact: each entry is the
@@ -163,6 +227,8 @@ pub fn decode_color(format: Format, bytes: &[u8]) -> [f32; 4] {
                 }
             })
         }
+        Format::Snorm(f) => decode_snorm(f, bytes),
+        Format::Rgb10A2ui => decode_rgb10a2ui(bytes).map(|v| v as f32),
     }
 }
 
@@ -270,6 +336,12 @@ pub fn encode_color(format: Format, rgba: [f32; 4], out: &mut [u8]) {
                 }
             });
             encode_int(f, v, out)
+        }
+        Format::Snorm(f) => encode_snorm(f, rgba, out),
+        // Values converted to the nearest integer in range (saturating; NaN → 0).
+        Format::Rgb10A2ui => {
+            let w = pack_rgb10a2ui(rgba.map(|x| x.round() as u32));
+            out[..4].copy_from_slice(&w.to_le_bytes());
         }
     }
 }
@@ -515,6 +587,68 @@ impl<const CH: u8, const B: u8, const S: bool> TexelLoad for LoadInt<CH, B, S> {
     }
 }
 
+/// x / 127 for every snorm8 word (index = the word as u8), -128 reading as -1 (GL 4.5 core
+/// eq. 2.2), computed at compile time with the IEEE division `snorm_to_f32` does.
+static SNORM8: [f32; 256] = {
+    let mut t = [0.0f32; 256];
+    let mut i = 0;
+    while i < 256 {
+        let c = i as u8 as i8 as i32;
+        t[i] = if c == -128 { -1.0 } else { c as f32 / 127.0 };
+        i += 1;
+    }
+    t
+};
+
+/// A snorm format's loader (`CH` channels of `B` bytes): eq. 2.2 per channel, through a
+/// table for 8-bit words and one division for 16-bit ones; missing channels (0, 0, 0, 1).
+pub(crate) struct LoadSnorm<const CH: u8, const B: u8>;
+impl<const CH: u8, const B: u8> TexelLoad for LoadSnorm<CH, B> {
+    const FORMAT: Format = Format::Snorm(SnormFormat {
+        channels: CH,
+        bytes: B,
+    });
+    #[inline(always)]
+    unsafe fn load(p: *const u8) -> [f32; 4] {
+        // SAFETY: the caller guarantees `bytes_per_texel()` (= CH × B ≤ 8) readable bytes
+        // at `p`; the byte copy needs no alignment and reads only those bytes.
+        let b: [u8; 8] = unsafe {
+            let mut b = [0u8; 8];
+            std::ptr::copy_nonoverlapping(p, b.as_mut_ptr(), CH as usize * B as usize);
+            b
+        };
+        let mut v = [0.0, 0.0, 0.0, 1.0];
+        for (c, slot) in v.iter_mut().enumerate().take(CH as usize) {
+            *slot = if B == 1 {
+                SNORM8[b[c] as usize]
+            } else {
+                snorm_to_f32(i16::from_le_bytes([b[2 * c], b[2 * c + 1]]) as i32, 32767)
+            };
+        }
+        v
+    }
+}
+
+/// RGB10_A2UI's loader: the four unsigned integers as f32 *bits*, as `LoadInt`'s.
+pub(crate) struct LoadRgb10A2ui;
+impl TexelLoad for LoadRgb10A2ui {
+    const FORMAT: Format = Format::Rgb10A2ui;
+    #[inline(always)]
+    unsafe fn load(p: *const u8) -> [f32; 4] {
+        // SAFETY: the caller guarantees 4 readable bytes at `p`; no alignment needed.
+        let b: [u8; 4] = unsafe { std::ptr::read_unaligned(p as *const [u8; 4]) };
+        decode_rgb10a2ui(&b).map(f32::from_bits)
+    }
+}
+
+/// The integer format whose border colours RGB10_A2UI takes: four unsigned 32-bit
+/// channels, unconverted (GL 4.5 core §8.14.2 leaves values past a field undefined).
+pub(crate) const RGBA32UI: IntFormat = IntFormat {
+    channels: 4,
+    bytes: 4,
+    signed: false,
+};
+
 /// The border colour of an integer format as the integer routines return it (f32 bits of
 /// the integers; missing channels (0, 0, 0, 1)): the integer colour given with
 /// glTexParameterI*/glSamplerParameterI* when there is one, else the float colour
@@ -538,6 +672,15 @@ pub(crate) fn fit_to_format(format: Format, c: [f32; 4]) -> [f32; 4] {
         Format::R32F => [c[0], 0.0, 0.0, 1.0],
         Format::Depth24Stencil8 | Format::Depth32F => [unorm(c[0]), 0.0, 0.0, 1.0],
         Format::Int(f) => int_border(f, None, c),
+        Format::Rgb10A2ui => int_border(RGBA32UI, None, c),
+        Format::Snorm(f) => {
+            let snorm = |x: f32| x.clamp(-1.0, 1.0);
+            let mut out = [0.0, 0.0, 0.0, 1.0];
+            for k in 0..f.channels as usize {
+                out[k] = snorm(c[k]);
+            }
+            out
+        }
     }
 }
 

@@ -20,6 +20,75 @@ pub enum Format {
     Depth32F,
     /// An integer colour format (R8I … RGBA32UI): sampled as unconverted integers.
     Int(IntFormat),
+    /// A signed normalized colour format (R8_SNORM … RGBA16_SNORM), stored as GL lays it
+    /// out (two's complement words): see `SnormFormat`.
+    Snorm(SnormFormat),
+    /// RGB10_A2UI: one little-endian u32 per texel, R in bits 0..10, G in 10..20, B in
+    /// 20..30, A in 30..32 (GL's UNSIGNED_INT_2_10_10_10_REV layout, so uploads of that type,
+    /// image load/store as `rgb10_a2ui` and views of 32-bit formats move the word as it is).
+    /// Sampled as unconverted unsigned integers, like `Int`.
+    Rgb10A2ui,
+}
+
+/// A signed normalized format (GL 4.5 core table 8.12, R8_SNORM … RGBA16_SNORM):
+/// `channels` (1 to 4) two's-complement words of `bytes` (1 or 2) each, little-endian.
+/// A word c reads as max(c / (2^(b-1) - 1), -1) (GL 4.5 core eq. 2.2).
+///
+/// Why a storage of its own rather than floats (as RGB10_A2 and the 16-bit unorm formats
+/// are kept): the bytes are GL's, so BYTE/SHORT uploads and downloads copy them bit for bit
+/// (-128 and -127 both survive, though both read as -1.0), image load/store
+/// reinterprets them as the table 8.27 formats of the same size (`r16` ↔ `rg8_snorm`),
+/// texture views of one view class line up with RGBA8/RGBA8I/... storage, and a texel
+/// costs 1 to 8 bytes instead of 16. Sampling decodes through a per-format loader
+/// (`format::LoadSnorm`), so the RGBA8 paths are untouched.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SnormFormat {
+    pub channels: u8,
+    pub bytes: u8,
+}
+
+impl SnormFormat {
+    /// Every snorm format: R, RG, RGB, RGBA × 8, 16 bits.
+    pub const ALL: [SnormFormat; 8] = {
+        let mut out = [SnormFormat {
+            channels: 1,
+            bytes: 1,
+        }; 8];
+        let mut i = 0;
+        while i < 8 {
+            out[i] = SnormFormat {
+                channels: (i / 2) as u8 + 1,
+                bytes: (i % 2) as u8 + 1,
+            };
+            i += 1;
+        }
+        out
+    };
+
+    /// The GL sized internal format enum.
+    pub const fn gl(self) -> u32 {
+        use crate::gl::enums as gl;
+        match (self.channels, self.bytes) {
+            (1, 1) => gl::R8_SNORM,
+            (1, _) => gl::R16_SNORM,
+            (2, 1) => gl::RG8_SNORM,
+            (2, _) => gl::RG16_SNORM,
+            (3, 1) => gl::RGB8_SNORM,
+            (3, _) => gl::RGB16_SNORM,
+            (_, 1) => gl::RGBA8_SNORM,
+            (_, _) => gl::RGBA16_SNORM,
+        }
+    }
+
+    /// The format of a GL sized internal format enum, if it is a snorm one.
+    pub fn from_gl(e: u32) -> Option<SnormFormat> {
+        SnormFormat::ALL.into_iter().find(|f| f.gl() == e)
+    }
+
+    /// 2^(b-1) - 1: the word that reads as 1.0 (127 or 32767).
+    pub const fn max(self) -> i32 {
+        (1 << (self.bytes as u32 * 8 - 1)) - 1
+    }
 }
 
 /// An integer colour format (GL 4.5 core table 8.12, R8I … RGBA32UI and the RGB ones):
@@ -110,6 +179,8 @@ impl Format {
             Format::R32F => 4,
             Format::Depth24Stencil8 | Format::Depth32F => 4,
             Format::Int(f) => f.channels as usize * f.bytes as usize,
+            Format::Snorm(f) => f.channels as usize * f.bytes as usize,
+            Format::Rgb10A2ui => 4,
         }
     }
     pub const fn is_depth(self) -> bool {
@@ -117,7 +188,7 @@ impl Format {
     }
     /// An integer format (sampled unconverted, NEAREST only).
     pub const fn is_integer(self) -> bool {
-        matches!(self, Format::Int(_))
+        matches!(self, Format::Int(_) | Format::Rgb10A2ui)
     }
     /// The GL internal format enum.
     pub const fn gl_internal_format(self) -> u32 {
@@ -132,6 +203,8 @@ impl Format {
             Format::Depth24Stencil8 => 0x88F0,
             Format::Depth32F => 0x8CAC,
             Format::Int(f) => f.gl(),
+            Format::Snorm(f) => f.gl(),
+            Format::Rgb10A2ui => crate::gl::enums::RGB10_A2UI,
         }
     }
 }

@@ -62,7 +62,7 @@ pub use format::{
     encode_color_linear, encode_depth, encode_int, encode_stencil, linear_to_srgb8, load_color,
     pack_d24s8, srgb8_to_linear, store_color, unpack_d24s8,
 };
-pub use image::{Flushed, Format, Image, IntFormat, TileWriter};
+pub use image::{Flushed, Format, Image, IntFormat, SnormFormat, TileWriter};
 pub use mipmap::{
     filters_allowed, generate_mipmaps, is_complete, max_mip_level, mip_size, with_generated_mipmaps,
 };
