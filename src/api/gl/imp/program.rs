@@ -486,7 +486,13 @@ pub unsafe fn GetProgramResourceIndex(
     program_interface: GLenum,
     name: *const GLchar,
 ) -> GLuint {
-    // SAFETY: the name is null or NUL-terminated.
+    // A null name names no resource: INVALID_INDEX without an error (GL 4.5 core
+    // §7.3.1.1 lists none; piglit's getprogramresourceindex, as Mesa), after the program
+    // and interface checks an empty name goes through.
+    if name.is_null() {
+        return ctx.get_program_resource_index(program, program_interface, "");
+    }
+    // SAFETY: the name is non-null and NUL-terminated.
     match unsafe { name_arg(name) } {
         Ok(n) => ctx.get_program_resource_index(program, program_interface, &n),
         Err(e) => {
