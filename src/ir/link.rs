@@ -461,7 +461,9 @@ impl Linked {
             .blocks
             .iter()
             .enumerate()
-            .filter(|(_, b)| !matches!(split_index(&b.name), (_, Some(k)) if k > 0))
+            // The members of an array of blocks are listed once, with its first element
+            // (`B[0]`, `B[0][0]` for an array of arrays).
+            .filter(|(_, b)| is_first_element(&b.name))
             .flat_map(|(b, block)| {
                 block.members.iter().map(move |m| ActiveUniform {
                     name: &m.name,
@@ -516,6 +518,22 @@ impl Linked {
 }
 
 /// Splits `a[3]` into (`a`, Some(3)); any other name into (name, None).
+/// Whether every element number in `name` (`B[0][2]`) is 0: the first element of an
+/// array of blocks, or no array.
+fn is_first_element(name: &str) -> bool {
+    let mut rest = name;
+    while let Some(open) = rest.find('[') {
+        let Some(close) = rest[open..].find(']') else {
+            return true;
+        };
+        if &rest[open + 1..open + close] != "0" {
+            return false;
+        }
+        rest = &rest[open + close + 1..];
+    }
+    true
+}
+
 fn split_index(name: &str) -> (&str, Option<u32>) {
     if let Some(stripped) = name.strip_suffix(']') {
         if let Some(open) = stripped.rfind('[') {
@@ -1302,9 +1320,7 @@ fn link_blocks<'m>(
                     .and_then(|k| of([vs, fs][other_stage]).get(k as usize));
                 // GL 4.5 core §7.6.2, §7.8: a block several stages declare is declared
                 // identically in each; two explicit `layout(binding)`s that differ are not.
-                let bindings_differ = |o: &crate::ir::BlockDecl| {
-                    matches!((o.binding, b.binding), (Some(x), Some(y)) if x != y)
-                };
+                let bindings_differ = |o: &crate::ir::BlockDecl| matches!((o.binding, b.binding), (Some(x), Some(y)) if x != y);
                 if other.is_some_and(|o| {
                     o.members != b.members || o.size != b.size || bindings_differ(o)
                 }) {
