@@ -51,7 +51,10 @@ void main() { gl_Position = a; }";
 #extension GL_ARB_explicit_attrib_location : enable
 layout(location = 2) layout(location = 5) in vec4 a;
 void main() { gl_Position = a; }";
-    let (p, ok) = link(&mut c, &[(gl::VERTEX_SHADER, with), (gl::FRAGMENT_SHADER, FS)]);
+    let (p, ok) = link(
+        &mut c,
+        &[(gl::VERTEX_SHADER, with), (gl::FRAGMENT_SHADER, FS)],
+    );
     assert!(ok, "{}", c.get_program_info_log(p));
     assert_eq!(c.get_attrib_location(p, "a"), 5);
 
@@ -89,11 +92,18 @@ void main() { gl_Position = a; }";
 #[test]
 fn one_block_with_two_bindings_does_not_link() {
     let mut c = Context::new(4, 4);
-    for (storage, instance) in [("uniform", " b"), ("uniform", ""), ("buffer", " b"), ("buffer", "")] {
+    for (storage, instance) in [
+        ("uniform", " b"),
+        ("uniform", ""),
+        ("buffer", " b"),
+        ("buffer", ""),
+    ] {
         let member = if instance.is_empty() { "v" } else { "b.v" };
         let src = |binding: u32, stage: &str| {
             let head = "#version 430\n";
-            let block = format!("layout(std140, binding = {binding}) {storage} Block {{ vec4 v; }}{instance};\n");
+            let block = format!(
+                "layout(std140, binding = {binding}) {storage} Block {{ vec4 v; }}{instance};\n"
+            );
             match stage {
                 "vs" => format!("{head}{block}void main() {{ gl_Position = {member}; }}"),
                 _ => format!("{head}{block}out vec4 c;\nvoid main() {{ c = {member}; }}"),
@@ -101,7 +111,10 @@ fn one_block_with_two_bindings_does_not_link() {
         };
         for (fs_binding, links) in [(1, false), (0, true)] {
             let (vs, fs) = (src(0, "vs"), src(fs_binding, "fs"));
-            let (p, ok) = link(&mut c, &[(gl::VERTEX_SHADER, &vs), (gl::FRAGMENT_SHADER, &fs)]);
+            let (p, ok) = link(
+                &mut c,
+                &[(gl::VERTEX_SHADER, &vs), (gl::FRAGMENT_SHADER, &fs)],
+            );
             assert_eq!(
                 ok,
                 links,
@@ -151,4 +164,41 @@ void main() { c = texture(cube, vec3(1.0)); }";
     assert_eq!(c.get_programiv(q, gl::VALIDATE_STATUS), 1);
     c.draw_arrays(gl::TRIANGLES, 0, 3);
     assert_eq!(c.get_error(), gl::NO_ERROR);
+}
+
+/// piglit's glslparsertest links a geometry shader with `void main() { gl_Position = ...; }`
+/// as its vertex shader: an input the geometry shader declares but never reads needs no
+/// vertex output (GLSL 1.50 §4.3.4); one it reads does.
+#[test]
+fn unread_geometry_inputs_need_no_vertex_output() {
+    let vs = "#version 150\nvoid main() { gl_Position = vec4(0.0); }";
+    let gs = |body: &str| {
+        format!(
+            "#version 150
+#extension GL_ARB_shading_language_420pack : enable
+layout(lines) in;
+layout(line_strip, max_vertices = 2) layout(max_vertices = 3) out;
+in vec4 pos[];
+layout(max_vertices = 3) out;
+void main() {{ {body} }}"
+        )
+    };
+    let mut c = Context::new(4, 4);
+    let (p, ok) = link(
+        &mut c,
+        &[(gl::VERTEX_SHADER, vs), (gl::GEOMETRY_SHADER, &gs(""))],
+    );
+    assert!(ok, "{}", c.get_program_info_log(p));
+    assert_eq!(c.get_programiv(p, gl::GEOMETRY_VERTICES_OUT), 3);
+    let reads = gs("gl_Position = pos[1]; EmitVertex();");
+    let (p, ok) = link(
+        &mut c,
+        &[(gl::VERTEX_SHADER, vs), (gl::GEOMETRY_SHADER, &reads)],
+    );
+    assert!(!ok);
+    assert!(
+        c.get_program_info_log(p).contains("pos"),
+        "{}",
+        c.get_program_info_log(p)
+    );
 }

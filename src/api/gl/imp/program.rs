@@ -405,7 +405,13 @@ pub unsafe fn GetUniformIndices(
     };
     let mut names = Vec::with_capacity(ptrs.len());
     for &p in ptrs {
-        // SAFETY: each name is null or NUL-terminated.
+        // A null name names no uniform: INVALID_INDEX for it, as glGetProgramResourceIndex
+        // answers (piglit's getprogramresourceindex compares the two); "" is no uniform.
+        if p.is_null() {
+            names.push(String::new());
+            continue;
+        }
+        // SAFETY: each name is non-null and NUL-terminated.
         match unsafe { name_arg(p) } {
             Ok(n) => names.push(n),
             Err(e) => return fail(ctx, e),
