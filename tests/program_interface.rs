@@ -545,7 +545,10 @@ fn array_entries_and_malformed_names() {
     let p = linked(&mut c);
     let i = c.get_program_resource_index(p, gl::PROGRAM_INPUT, "uv[0]");
     assert_ne!(i, gl::INVALID_INDEX);
-    assert_eq!(c.get_program_resource_name(p, gl::PROGRAM_INPUT, i), "uv[0]");
+    assert_eq!(
+        c.get_program_resource_name(p, gl::PROGRAM_INPUT, i),
+        "uv[0]"
+    );
     assert_eq!(c.get_program_resource_index(p, gl::PROGRAM_INPUT, "uv"), i);
     assert_eq!(
         c.get_program_resource_index(p, gl::PROGRAM_INPUT, "uv[1]"),
@@ -559,7 +562,13 @@ fn array_entries_and_malformed_names() {
     let w = c.get_program_resource_location(p, gl::UNIFORM, "weights[1]");
     assert!(w >= 0);
     assert_eq!(c.get_uniform_location(p, "weights[1]"), w);
-    for bad in ["weights[+1]", "weights[01]", "weights[ 1]", "weights[1 ]", "weights[]"] {
+    for bad in [
+        "weights[+1]",
+        "weights[01]",
+        "weights[ 1]",
+        "weights[1 ]",
+        "weights[]",
+    ] {
         assert_eq!(
             c.get_program_resource_location(p, gl::UNIFORM, bad),
             -1,

@@ -1420,11 +1420,10 @@ impl Context {
             | gl::UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER
             | gl::UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER
             | gl::UNIFORM_BLOCK_REFERENCED_BY_COMPUTE_SHADER => {
-                let stages = crate::api::stage_refs::stages_of(
-                    e,
-                    b.stage_index.map(|i| i.is_some()),
-                    |r| r.block(&b.name),
-                );
+                let stages =
+                    crate::api::stage_refs::stages_of(e, b.stage_index.map(|i| i.is_some()), |r| {
+                        r.block(&b.name)
+                    });
                 // The order of `stage_refs::STAGE_ORDER`.
                 let k = [
                     gl::UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER,
@@ -1463,11 +1462,10 @@ impl Context {
                 .filter(|(_, u)| u.atomic_buffer == index as i32)
                 .map(|(i, _)| i as i32)
         };
-        let stages = crate::api::stage_refs::stages_of(
-            e,
-            b.stage_index.map(|i| i.is_some()),
-            |r| r.storage_block(&b.name),
-        );
+        let stages =
+            crate::api::stage_refs::stages_of(e, b.stage_index.map(|i| i.is_some()), |r| {
+                r.storage_block(&b.name)
+            });
         // The order of `stage_refs::STAGE_ORDER`.
         let referenced = [
             gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_VERTEX_SHADER,

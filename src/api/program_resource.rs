@@ -10,9 +10,9 @@
 use crate::api::context::Context;
 use crate::api::dispatch::gl_commands;
 use crate::api::error::{GlError, GlResult};
-use crate::gl::enums as gl;
 use crate::api::program::Executable;
 use crate::api::stage_refs::{stages_of, StageMask};
+use crate::gl::enums as gl;
 use crate::ir::link::Linked;
 
 /// The interfaces of GL 4.5 core table 7.1 that softgl can have resources in.

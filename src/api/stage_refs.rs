@@ -36,7 +36,11 @@ impl StageMask {
     /// (or, in a compute program, compute) stage and the fragment stage. For executables
     /// without `StageRefs`.
     pub fn from_slots(slots: [bool; 2], compute: bool) -> StageMask {
-        let first = if compute { Stage::Compute } else { Stage::Vertex };
+        let first = if compute {
+            Stage::Compute
+        } else {
+            Stage::Vertex
+        };
         let mut m = StageMask::default();
         if slots[0] {
             m.0 |= StageMask::of(first).0;
@@ -147,10 +151,7 @@ mod tests {
             (Stage::Fragment, Some(&fs)),
         ]);
         let bits = |m: StageMask| (0..6).map(|k| m.has(k)).collect::<Vec<_>>();
-        assert_eq!(
-            bits(r.block("A")),
-            [true, false, false, false, true, false]
-        );
+        assert_eq!(bits(r.block("A")), [true, false, false, false, true, false]);
         assert_eq!(
             bits(r.block("B")),
             [false, false, false, true, false, false]
