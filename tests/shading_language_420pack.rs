@@ -202,3 +202,43 @@ void main() {{ {body} }}"
         c.get_program_info_log(p)
     );
 }
+
+/// The language additions of the extension at GLSL 1.50: initializer lists, `.length()` of
+/// vectors and matrices, swizzles of scalars, `const` locals with non-constant initializers,
+/// an int returned from a float function (implicit conversion) and line continuation; any
+/// check that fails turns the pixel red.
+#[test]
+fn language_additions_run() {
+    let fs = "#version 150
+#extension GL_ARB_shading_language_420pack : require
+uniform float one;
+float half_of(int x) { return x / 2; }
+out vec4 colour;
+void main() {
+    vec4 v = { 1.0, 2.0, 3.0, 4.0 };
+    float a[3] = { 1.0, 2.0, 3.0 };
+    struct S { int i; vec2 p; } s = { 7, { 0.5, 0.25 } };
+    mat2 m = { { 1.0, 2.0 }, { 3.0, 4.0 } };
+    const float k = one * 2.0;
+    bool ok = v.length() == 4 && m.length() == 2 && m[0].length() == 2 \\
+        && a.length() == 3 && a[2] == 3.0
+        && s.i == 7 && s.p == vec2(0.5, 0.25) && m[1][0] == 3.0
+        && one.xxx == vec3(1.0) && (2.0).xx == vec2(2.0)
+        && k == 2.0 && half_of(5) == 2.0 && v.w == 4.0;
+    colour = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);
+}";
+    let vs = "#version 150
+void main() {
+    int id = gl_VertexID;
+    gl_Position = vec4((id & 1) == 1 ? 1.0 : -1.0, (id & 2) == 2 ? 1.0 : -1.0, 0.5, 1.0);
+}";
+    let mut c = common::context(4, 4, 1);
+    let p = common::program(&mut c, vs, fs);
+    c.use_program(p);
+    let l = c.get_uniform_location(p, "one");
+    c.uniform_1f(l, 1.0);
+    c.draw_arrays(gl::TRIANGLE_STRIP, 0, 4);
+    assert_eq!(c.get_error(), gl::NO_ERROR);
+    let px = c.read_pixels(0, 0, 4, 4, gl::RGBA, gl::UNSIGNED_BYTE);
+    assert_eq!(&px[..4], &[0, 255, 0, 255]);
+}

@@ -1751,8 +1751,12 @@ impl Lowerer {
             Some(Storage::In) | Some(Storage::Out) => return self.io_block(b),
             _ => bail!(self, b.span, "interface block needs a storage qualifier"),
         }
-        if self.version < 140 {
-            bail!(self, b.span, "uniform blocks require GLSL 1.40");
+        if self.version < 140 && !self.uniform_buffer_object {
+            bail!(
+                self,
+                b.span,
+                "uniform blocks require GLSL 1.40 or GL_ARB_uniform_buffer_object"
+            );
         }
         let mut binding = None;
         let mut row_major = false;

@@ -402,8 +402,12 @@ impl Lowerer {
                         p.ty
                     );
                 }
-                if self.version < 420 && v.rows == 1 {
-                    bail!(self, span, "swizzles of scalars require GLSL 4.20");
+                if self.version < 420 && !self.shading_language_420pack && v.rows == 1 {
+                    bail!(
+                        self,
+                        span,
+                        "swizzles of scalars require GLSL 4.20 or GL_ARB_shading_language_420pack"
+                    );
                 }
                 let cw = comp_words(v.base) as usize;
                 let mut offs = Vec::new();
