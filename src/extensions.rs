@@ -158,6 +158,40 @@
 ///   2026-11-27): every test that runs passes (9 of 44; llvmpipe 28): the others need a
 ///   compatibility context (the C tests and the GLSL 1.30 linker tests) or
 ///   GL_ARB_compute_shader; `tests/uniform_locations.rs` covers those linker cases.
+/// - GL_ARB_uniform_buffer_object is not listed, though piglit's group passes every test
+///   that runs with it listed locally (11 of 90, 2026-11-27; llvmpipe 74; the others ask
+///   for a compatibility context or GL_ARB_direct_state_access): uniform blocks work in
+///   every stage and in GLSL 1.30 with the `#extension`, as arrays and arrays of arrays of
+///   blocks (`tests/arrays_of_arrays.rs`, `tests/uniform_buffer_object.rs`), with the
+///   reflection commands and each stage's REFERENCED_BY_* (`api/stage_refs.rs`,
+///   `tests/program_interface.rs`), but a `row_major` / `column_major` on one member that
+///   differs from its block's lays out the whole block that way (`glsl/interface.rs
+///   uniform_block`): the reflection (UNIFORM_IS_ROW_MAJOR) stays consistent, so
+///   shader_runner's writes land right, but an application that lays out std140 by the
+///   spec reads the other matrices transposed. Per-member matrix layouts are the missing
+///   piece (storage blocks refuse them, `glsl/storage.rs`).
+/// - GL_ARB_shading_language_420pack: GLSL 4.20's additions below 4.20 with the
+///   `#extension`: initializer lists, `layout(binding)` on samplers and blocks, several
+///   layout qualifiers on one declaration with the last of a name winning (an error
+///   without the extension, `glsl/parse.rs`), `const` locals with non-constant
+///   initializers, swizzles of scalars, line continuation, implicit conversion of returned
+///   values, .length() on vectors and matrices; a block declared with two
+///   bindings fails the link, and samplers of two types on one texture unit fail
+///   glValidateProgram and make draws INVALID_OPERATION (`tests/shading_language_420pack.rs`).
+///   piglit's group: every test that runs passes (25 of 124, 2026-11-27; before: 18 pass, 7 fail; llvmpipe 108); the 99 others ask for a compatibility context, GL_ARB_gpu_shader5 or GL_ARB_enhanced_layouts, so `tests/shading_language_420pack.rs` runs the language additions itself.
+/// - GL_ARB_shader_bit_encoding: floatBitsTo{Int,Uint} and {int,uint}BitsToFloat below GLSL
+///   3.30 (`tests/shader_bit_encoding.rs`). piglit's group: 6 of 53 pass, the rest are GLSL 1.30 compatibility shaders (llvmpipe 37).
+/// - GL_ARB_program_interface_query is not listed: the commands work over every interface
+///   (`api/program_resource.rs`, `tests/program_interface.rs`), but piglit's group still
+///   fails where softgl lacks something: PROGRAM_INPUT / PROGRAM_OUTPUT list the vertex
+///   inputs and fragment outputs only, not a first stage's inputs or a last stage's outputs
+///   when those are other stages (with their built-ins and `patch` variables), every
+///   element of an array of structs is active once one is used (`sa[1].hello` is listed),
+///   and vertex inputs cannot be arrays of arrays. piglit (listed locally, 2026-11-27): 4 of 7 tests pass, 109 of 124 with subtests (before this work 2 and 102; llvmpipe 6 and 137); the failures are in `conformance/piglit-known-failures.txt`.
+/// - GL_ARB_arrays_of_arrays is not listed: local arrays, uniforms, constructors,
+///   `.length()` and blocks (`tests/arrays_of_arrays.rs`) work; arrays of arrays of
+///   varyings and interface-block members, of atomic counters and of subroutine uniforms
+///   are compile errors, arrays of in/out interface blocks too. piglit (listed locally, 2026-11-27): 33 pass, 41 fail, 145 skip of 219 (before: 27 / 47; llvmpipe 203 pass, 16 skip); the failures are in `conformance/piglit-known-failures.txt`.
 /// - GL_ARB_texture_view is not listed: glTextureView works (`api/texture_view.rs`,
 ///   `tests/texture_view.rs`) for views whose format softgl stores like the original's,
 ///   but a view between two formats of one view class that softgl stores differently
@@ -195,11 +229,13 @@ pub const GL: &[&str] = &[
     "GL_ARB_separate_shader_objects",
     "GL_ARB_shader_atomic_counter_ops",
     "GL_ARB_shader_atomic_counters",
+    "GL_ARB_shader_bit_encoding",
     "GL_ARB_shader_image_load_store",
     "GL_ARB_shader_image_size",
     "GL_ARB_shader_storage_buffer_object",
     "GL_ARB_shader_subroutine",
     "GL_ARB_shader_viewport_layer_array",
+    "GL_ARB_shading_language_420pack",
     "GL_ARB_sync",
     "GL_ARB_tessellation_shader",
     "GL_ARB_texture_buffer_object",
@@ -229,13 +265,12 @@ pub const GL: &[&str] = &[
 ///
 /// Accepted by GLSL but not listed in GL_EXTENSIONS, because the API side is missing or the
 /// whole extension has not been checked end to end:
-/// - GL_ARB_arrays_of_arrays: GLSL side works (piglit's fs-const-index-three-dimensions
-///   passes); arrays of arrays in interfaces and their reflection are not verified.
+/// - GL_ARB_arrays_of_arrays: see `GL` (varyings, atomic counters and subroutine uniforms
+///   are missing).
+/// - GL_ARB_uniform_buffer_object: see `GL` (per-member matrix layouts are missing); with
+///   the `#extension` GLSL 1.30 declares uniform blocks.
 /// - GL_ARB_gpu_shader_int64: the 64-bit integer types; glUniform*i64 exist only for the
 ///   bindless handles' ui64 forms.
-/// - GL_ARB_shading_language_420pack, GL_ARB_shader_bit_encoding,
-///   GL_ARB_uniform_buffer_object: core in the GLSL versions softgl compiles; listed here so
-///   shaders written for older versions that enable them compile.
 ///
 /// The extensions of `GL` with a GLSL side are in this list too (GL_ARB_explicit_attrib_location
 /// and the others above it).

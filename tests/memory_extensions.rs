@@ -557,9 +557,16 @@ fn image_compile_errors() {
         );
         assert!(log.contains("memory qualifiers"), "{q}: {log}");
     }
+    // Two layout qualifiers need GLSL 4.20 or GL_ARB_shading_language_420pack; with it, two
+    // different formats are still two format qualifiers (one of a name would override).
     let log = compile_error(
         gl::FRAGMENT_SHADER,
         &format!("{head}layout(rgba32f) layout(rgba32f) uniform image2D i;\nvoid main() {{}}\n"),
+    );
+    assert!(log.contains("more than one layout qualifier"), "{log}");
+    let log = compile_error(
+        gl::FRAGMENT_SHADER,
+        &format!("{head}#extension GL_ARB_shading_language_420pack : enable\nlayout(rgba32f) layout(r32f) uniform image2D i;\nvoid main() {{}}\n"),
     );
     assert!(log.contains("more than one format"), "{log}");
     let log = compile_error(

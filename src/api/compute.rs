@@ -190,6 +190,7 @@ impl Context {
         let code = exe.compute.clone().ok_or(GlError::InvalidOperation(
             "the current program has no compute shader",
         ))?;
+        exe.check_sampler_units()?;
         if groups.iter().any(|&g| g > MAX_GROUP_COUNT) {
             return Err(GlError::InvalidValue(
                 "a work group count is past GL_MAX_COMPUTE_WORK_GROUP_COUNT",

@@ -828,6 +828,7 @@ impl Context {
                 "the current program has only a compute shader",
             ));
         }
+        exe.check_sampler_units()?;
         crate::api::tess::check_draw(&exe.code, topology)?;
         crate::api::geometry::check_draw(&exe.code, topology, d.count, d.instances)?;
         self.check_xfb_draw(&exe.code, topology)?;

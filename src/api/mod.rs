@@ -95,6 +95,7 @@ pub mod query;
 pub mod query_object;
 pub mod robustness;
 pub mod share;
+pub(crate) mod stage_refs;
 pub mod stencil;
 pub(crate) mod storage_buffer;
 pub(crate) mod subroutine;

@@ -81,6 +81,10 @@ pub(crate) struct Executable {
     /// Where the program reads each stage's subroutine selection
     /// (`subroutine::subroutine_slots`); empty for most programs.
     pub subroutine_slots: Vec<crate::api::subroutine::SubroutineSlot>,
+    /// Which of the program's own stages declare each uniform and block, for the
+    /// REFERENCED_BY_* queries (`stage_refs.rs`); `None` for executables a program pipeline
+    /// composes, which no query reaches.
+    pub stage_refs: Option<Arc<crate::api::stage_refs::StageRefs>>,
 }
 
 /// The stages a separable program was linked with (GL 4.5 core §7.4): the modules a
@@ -102,6 +106,47 @@ fn next_serial() -> u64 {
 }
 
 impl Executable {
+    /// A texture unit two active samplers of different types refer to, if any: GL 4.5 core
+    /// §7.10 ("It is not allowed to have variables of different sampler types pointing to
+    /// the same texture image unit within a program object"): the program then fails
+    /// glValidateProgram, and its draws and dispatches are INVALID_OPERATION. Samplers set
+    /// to bindless handles and image uniforms (image units) take no part.
+    pub(crate) fn sampler_unit_conflict(&self) -> Option<u32> {
+        // Runs at every draw: linear in the sampler uniforms, nothing for fewer than two.
+        if self.samplers.len() < 2 {
+            return None;
+        }
+        let mut seen: SmallVec<[(u32, BaseType); 8]> = SmallVec::new();
+        for (&location, value) in &self.samplers {
+            let SamplerValue::Unit(unit) = *value else {
+                continue;
+            };
+            let Some((index, _)) = self.linked.uniform_at(location as i32) else {
+                continue;
+            };
+            let base = self.linked.uniforms[index as usize].ty.base;
+            if base.is_image() {
+                continue;
+            }
+            match seen.iter().find(|(u, _)| *u == unit) {
+                Some(&(_, b)) if b != base => return Some(unit),
+                Some(_) => {}
+                None => seen.push((unit, base)),
+            }
+        }
+        None
+    }
+
+    /// `sampler_unit_conflict` as the draw and dispatch error.
+    pub(crate) fn check_sampler_units(&self) -> GlResult<()> {
+        match self.sampler_unit_conflict() {
+            Some(_) => Err(GlError::InvalidOperation(
+                "two samplers of different types use one texture unit (GL 4.5 core §7.10)",
+            )),
+            None => Ok(()),
+        }
+    }
+
     pub(crate) fn new(linked: Linked, code: Arc<ProgramCode>) -> Executable {
         let mut samplers = HashMap::new();
         for u in linked.uniforms.iter().filter(|u| u.is_sampler()) {
@@ -142,6 +187,7 @@ impl Executable {
             samplers,
             depth_range_slots: crate::api::viewport::depth_range_slots(&linked.uniforms),
             subroutines: Vec::new(),
+            stage_refs: None,
             subroutine_slots: crate::api::subroutine::subroutine_slots(&linked.uniforms),
             linked,
             code,
@@ -223,6 +269,10 @@ fn link_units(
             crate::api::image_unit::check_image_uniforms(&[(Stage::Compute, Some(&cs))])?;
             let mut exe = crate::api::compute::link_compute(&cs, back_end)?;
             exe.subroutines = subroutines;
+            exe.stage_refs = Some(Arc::new(crate::api::stage_refs::StageRefs::of(&[(
+                Stage::Compute,
+                Some(&cs),
+            )])));
             // A pipeline's compute stage runs the program's own executable: nothing to
             // compose, only the mark that it was linked separable.
             exe.stages = separable.then(|| {
@@ -256,6 +306,7 @@ fn link_units(
         ];
         let subroutines = stage_subroutines(&stage_modules)?;
         crate::api::image_unit::check_image_uniforms(&stage_modules)?;
+        let stage_refs = Arc::new(crate::api::stage_refs::StageRefs::of(&stage_modules));
         // GL 4.5 core §7.3: a control shader needs an evaluation shader (in one program
         // that is not separable).
         if tcs.is_some() && tes.is_none() && !separable {
@@ -345,6 +396,7 @@ fn link_units(
         exe.xfb = Arc::new(layout);
         exe.stages = stages.map(Arc::new);
         exe.subroutines = subroutines;
+        exe.stage_refs = Some(stage_refs);
         return Ok(exe);
     }
     Err(log)
@@ -1098,8 +1150,15 @@ impl Context {
     }
 
     pub(crate) fn try_validate_program(&mut self, program: u32) -> GlResult<()> {
-        self.program_mut(program)
-            .map(|p| p.validate_status = p.link_status)
+        let p = self.program_mut(program)?;
+        let conflict = p.exe.as_ref().and_then(|e| e.sampler_unit_conflict());
+        p.validate_status = p.link_status && conflict.is_none();
+        if let Some(unit) = conflict {
+            p.info_log = format!(
+                "error: samplers of different types use texture unit {unit} (they cannot run)\n"
+            );
+        }
+        Ok(())
     }
 
     pub(crate) fn try_get_programiv(&mut self, program: u32, pname: u32) -> GlResult<i32> {
@@ -1355,17 +1414,30 @@ impl Context {
             gl::UNIFORM_BLOCK_NAME_LENGTH => vec![b.name.len() as i32 + 1],
             gl::UNIFORM_BLOCK_ACTIVE_UNIFORMS => vec![members().count() as i32],
             gl::UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES => members().collect(),
-            gl::UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER => {
-                vec![b.stage_index[0].is_some() as i32]
-            }
-            gl::UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER => {
-                vec![b.stage_index[1].is_some() as i32]
-            }
-            // Stages softgl does not have reference nothing.
-            gl::UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER
+            gl::UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER
             | gl::UNIFORM_BLOCK_REFERENCED_BY_TESS_CONTROL_SHADER
             | gl::UNIFORM_BLOCK_REFERENCED_BY_TESS_EVALUATION_SHADER
-            | gl::UNIFORM_BLOCK_REFERENCED_BY_COMPUTE_SHADER => vec![0],
+            | gl::UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER
+            | gl::UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER
+            | gl::UNIFORM_BLOCK_REFERENCED_BY_COMPUTE_SHADER => {
+                let stages =
+                    crate::api::stage_refs::stages_of(e, b.stage_index.map(|i| i.is_some()), |r| {
+                        r.block(&b.name)
+                    });
+                // The order of `stage_refs::STAGE_ORDER`.
+                let k = [
+                    gl::UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER,
+                    gl::UNIFORM_BLOCK_REFERENCED_BY_TESS_CONTROL_SHADER,
+                    gl::UNIFORM_BLOCK_REFERENCED_BY_TESS_EVALUATION_SHADER,
+                    gl::UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER,
+                    gl::UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER,
+                    gl::UNIFORM_BLOCK_REFERENCED_BY_COMPUTE_SHADER,
+                ]
+                .iter()
+                .position(|&p| p == pname)
+                .unwrap_or(0);
+                vec![stages.has(k) as i32]
+            }
             _ => return Err(GlError::BadEnum("block parameter", pname)),
         })
     }
@@ -1390,26 +1462,28 @@ impl Context {
                 .filter(|(_, u)| u.atomic_buffer == index as i32)
                 .map(|(i, _)| i as i32)
         };
-        // A compute program's one stage is stage 0 of `linked` (`Executable::compute`).
-        let compute = e.compute.is_some();
-        let stage = |k: usize| vec![b.stage_index[k].is_some() as i32];
+        let stages =
+            crate::api::stage_refs::stages_of(e, b.stage_index.map(|i| i.is_some()), |r| {
+                r.storage_block(&b.name)
+            });
+        // The order of `stage_refs::STAGE_ORDER`.
+        let referenced = [
+            gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_VERTEX_SHADER,
+            gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_TESS_CONTROL_SHADER,
+            gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_TESS_EVALUATION_SHADER,
+            gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_GEOMETRY_SHADER,
+            gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_FRAGMENT_SHADER,
+            gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_COMPUTE_SHADER,
+        ];
         Ok(match pname {
             gl::ATOMIC_COUNTER_BUFFER_BINDING => vec![b.binding as i32],
             gl::ATOMIC_COUNTER_BUFFER_DATA_SIZE => vec![b.size as i32],
             gl::ATOMIC_COUNTER_BUFFER_ACTIVE_ATOMIC_COUNTERS => vec![counters().count() as i32],
             gl::ATOMIC_COUNTER_BUFFER_ACTIVE_ATOMIC_COUNTER_INDICES => counters().collect(),
-            gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_VERTEX_SHADER if !compute => stage(0),
-            gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_FRAGMENT_SHADER if !compute => stage(1),
-            gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_COMPUTE_SHADER if compute => stage(0),
-            // A geometry shader's counters are linked with the vertex stage's
-            // (`ir::geometry`), so which of the two uses a buffer is not kept apart;
-            // tessellation stages do not run yet.
-            gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_VERTEX_SHADER
-            | gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_FRAGMENT_SHADER
-            | gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_COMPUTE_SHADER
-            | gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_GEOMETRY_SHADER
-            | gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_TESS_CONTROL_SHADER
-            | gl::ATOMIC_COUNTER_BUFFER_REFERENCED_BY_TESS_EVALUATION_SHADER => vec![0],
+            p if referenced.contains(&p) => {
+                let k = referenced.iter().position(|&q| q == p).unwrap_or(0);
+                vec![stages.has(k) as i32]
+            }
             _ => return Err(GlError::BadEnum("atomic counter buffer parameter", pname)),
         })
     }

@@ -10,6 +10,8 @@
 use crate::api::context::Context;
 use crate::api::dispatch::gl_commands;
 use crate::api::error::{GlError, GlResult};
+use crate::api::program::Executable;
+use crate::api::stage_refs::{stages_of, StageMask};
 use crate::gl::enums as gl;
 use crate::ir::link::Linked;
 
@@ -91,26 +93,26 @@ struct Resource {
     props: Vec<(u32, Vec<i32>)>,
 }
 
-/// The REFERENCED_BY_* properties: `[vertex, fragment]` references, no other stage.
-fn referenced_by(stages: [bool; 2]) -> [(u32, Vec<i32>); 6] {
+/// The REFERENCED_BY_* properties of a resource the stages of `stages` reference.
+fn referenced_by(stages: StageMask) -> [(u32, Vec<i32>); 6] {
+    let at = |k: usize| vec![stages.has(k) as i32];
+    // The order of `stage_refs::STAGE_ORDER`.
     [
-        (gl::REFERENCED_BY_VERTEX_SHADER, vec![stages[0] as i32]),
-        (gl::REFERENCED_BY_TESS_CONTROL_SHADER, vec![0]),
-        (gl::REFERENCED_BY_TESS_EVALUATION_SHADER, vec![0]),
-        (gl::REFERENCED_BY_GEOMETRY_SHADER, vec![0]),
-        (gl::REFERENCED_BY_FRAGMENT_SHADER, vec![stages[1] as i32]),
-        (gl::REFERENCED_BY_COMPUTE_SHADER, vec![0]),
+        (gl::REFERENCED_BY_VERTEX_SHADER, at(0)),
+        (gl::REFERENCED_BY_TESS_CONTROL_SHADER, at(1)),
+        (gl::REFERENCED_BY_TESS_EVALUATION_SHADER, at(2)),
+        (gl::REFERENCED_BY_GEOMETRY_SHADER, at(3)),
+        (gl::REFERENCED_BY_FRAGMENT_SHADER, at(4)),
+        (gl::REFERENCED_BY_COMPUTE_SHADER, at(5)),
     ]
 }
 
-/// The active resources of `interface` in `l`, in index order (the order of the older
+/// The active resources of `interface` in `e`, in index order (the order of the older
 /// GetActive* queries, so an index means the same resource in both).
-fn resources(
-    l: &Linked,
-    block_bindings: &[u32],
-    storage_bindings: &[u32],
-    interface: Interface,
-) -> Vec<Resource> {
+fn resources(e: &Executable, interface: Interface) -> Vec<Resource> {
+    let l = &e.linked;
+    let block_bindings = &e.block_bindings;
+    let storage_bindings = &e.storage_bindings;
     let mut out = Vec::new();
     match interface {
         Interface::ShaderStorageBlock => {
@@ -130,10 +132,10 @@ fn resources(
                     (gl::NUM_ACTIVE_VARIABLES, vec![members.len() as i32]),
                     (gl::ACTIVE_VARIABLES, members),
                 ];
-                props.extend(referenced_by([
-                    b.stage_index[0].is_some(),
-                    b.stage_index[1].is_some(),
-                ]));
+                let slots = b.stage_index.map(|i| i.is_some());
+                props.extend(referenced_by(stages_of(e, slots, |r| {
+                    r.storage_block(&b.name)
+                })));
                 out.push(Resource {
                     name: b.name.clone(),
                     props,
@@ -164,10 +166,10 @@ fn resources(
                     (gl::TOP_LEVEL_ARRAY_SIZE, vec![top_size]),
                     (gl::TOP_LEVEL_ARRAY_STRIDE, vec![top_stride]),
                 ];
-                props.extend(referenced_by([
-                    b.stage_index[0].is_some(),
-                    b.stage_index[1].is_some(),
-                ]));
+                let slots = b.stage_index.map(|i| i.is_some());
+                props.extend(referenced_by(stages_of(e, slots, |r| {
+                    r.storage_block(&b.name)
+                })));
                 out.push(Resource {
                     name: m.name.clone(),
                     props,
@@ -178,17 +180,19 @@ fn resources(
             for (i, u) in l.active_uniforms().enumerate() {
                 let (stages, location) = match l.uniforms.get(i) {
                     Some(d) if u.block_index < 0 && u.atomic_buffer < 0 => (
-                        [d.offsets[0].is_some(), d.offsets[1].is_some()],
+                        stages_of(e, d.offsets.map(|o| o.is_some()), |r| r.uniform(&d.name)),
                         d.location as i32,
                     ),
                     // Atomic counters have no location (GL 4.5 core §7.3.1.1).
                     _ if u.atomic_buffer >= 0 => {
                         let b = &l.atomic_counter_buffers[u.atomic_buffer as usize];
-                        ([b.stage_index[0].is_some(), b.stage_index[1].is_some()], -1)
+                        let slots = b.stage_index.map(|i| i.is_some());
+                        (stages_of(e, slots, |r| r.storage_block(&b.name)), -1)
                     }
                     _ => {
                         let b = &l.blocks[u.block_index as usize];
-                        ([b.stage_index[0].is_some(), b.stage_index[1].is_some()], -1)
+                        let slots = b.stage_index.map(|i| i.is_some());
+                        (stages_of(e, slots, |r| r.block(&b.name)), -1)
                     }
                 };
                 let mut props = vec![
@@ -228,10 +232,8 @@ fn resources(
                     (gl::NUM_ACTIVE_VARIABLES, vec![members.len() as i32]),
                     (gl::ACTIVE_VARIABLES, members),
                 ];
-                props.extend(referenced_by([
-                    b.stage_index[0].is_some(),
-                    b.stage_index[1].is_some(),
-                ]));
+                let slots = b.stage_index.map(|i| i.is_some());
+                props.extend(referenced_by(stages_of(e, slots, |r| r.block(&b.name))));
                 out.push(Resource {
                     name: b.name.clone(),
                     props,
@@ -248,9 +250,9 @@ fn resources(
                     (gl::IS_PER_PATCH, vec![0]),
                     (gl::LOCATION_COMPONENT, vec![0]),
                 ];
-                props.extend(referenced_by([true, false]));
+                props.extend(referenced_by(StageMask::from_slots([true, false], false)));
                 out.push(Resource {
-                    name: a.name.clone(),
+                    name: array_entry_name(&a.name, a.array_len),
                     props,
                 });
             }
@@ -267,9 +269,9 @@ fn resources(
                     (gl::IS_PER_PATCH, vec![0]),
                     (gl::LOCATION_COMPONENT, vec![0]),
                 ];
-                props.extend(referenced_by([false, true]));
+                props.extend(referenced_by(StageMask::from_slots([false, true], false)));
                 out.push(Resource {
-                    name: o.name.clone(),
+                    name: array_entry_name(&o.name, o.array_len),
                     props,
                 });
             }
@@ -286,10 +288,10 @@ fn resources(
                     (gl::NUM_ACTIVE_VARIABLES, vec![counters.len() as i32]),
                     (gl::ACTIVE_VARIABLES, counters),
                 ];
-                props.extend(referenced_by([
-                    b.stage_index[0].is_some(),
-                    b.stage_index[1].is_some(),
-                ]));
+                let slots = b.stage_index.map(|i| i.is_some());
+                props.extend(referenced_by(stages_of(e, slots, |r| {
+                    r.storage_block(&b.name)
+                })));
                 out.push(Resource {
                     name: String::new(),
                     props,
@@ -318,6 +320,15 @@ fn buffer_variables(l: &Linked) -> Vec<(usize, &crate::ir::BlockMember)> {
         }
     }
     out
+}
+
+/// The one entry of a variable in an interface (§7.3.1.1): `a[0]` for an array of basic
+/// types, the name itself otherwise.
+fn array_entry_name(name: &str, array_len: Option<u32>) -> String {
+    match array_len {
+        Some(_) if !name.ends_with(']') => format!("{name}[0]"),
+        _ => name.to_string(),
+    }
 }
 
 /// Whether `query` names `resource` for glGetProgramResourceIndex (§7.3.1.1): the exact
@@ -477,7 +488,7 @@ impl Context {
                         .map(|(name, props)| Resource { name, props })
                         .collect()
                 }
-                _ => resources(&e.linked, &e.block_bindings, &e.storage_bindings, interface),
+                _ => resources(e, interface),
             },
             None => Vec::new(),
         };
@@ -490,6 +501,15 @@ impl Context {
         interface: u32,
         pname: u32,
     ) -> GlResult<Vec<i32>> {
+        // GL 4.5 core §7.3.1.1: "An INVALID_OPERATION error is generated if pname is not
+        // supported for programInterface"; an interface that is none of table 7.1
+        // supports no pname (piglit's getprograminterfaceiv, as Mesa).
+        self.program_obj(program)?;
+        if Interface::from_gl(interface).is_err() {
+            return Err(GlError::InvalidOperation(
+                "the program interface is none of GL 4.5 core table 7.1",
+            ));
+        }
         let (iface, list) = self.program_resources(program, interface)?;
         Ok(vec![match pname {
             gl::ACTIVE_RESOURCES => list.len() as i32,
@@ -524,7 +544,11 @@ impl Context {
                     "the interface has no such parameter (GL 4.5 core §7.3.1.1)",
                 ))
             }
-            _ => return Err(GlError::BadEnum("program interface parameter", pname)),
+            _ => {
+                return Err(GlError::InvalidOperation(
+                    "the program interface has no such parameter (GL 4.5 core §7.3.1.1)",
+                ))
+            }
         }])
     }
 

@@ -246,9 +246,11 @@ fn strings_and_limits() {
              GL_ARB_occlusion_query2 GL_ARB_provoking_vertex GL_ARB_sampler_objects \
              GL_ARB_seamless_cube_map GL_ARB_separate_shader_objects \
              GL_ARB_shader_atomic_counter_ops GL_ARB_shader_atomic_counters \
+             GL_ARB_shader_bit_encoding \
              GL_ARB_shader_image_load_store GL_ARB_shader_image_size \
              GL_ARB_shader_storage_buffer_object \
-             GL_ARB_shader_subroutine GL_ARB_shader_viewport_layer_array GL_ARB_sync GL_ARB_tessellation_shader \
+             GL_ARB_shader_subroutine GL_ARB_shader_viewport_layer_array \
+             GL_ARB_shading_language_420pack GL_ARB_sync GL_ARB_tessellation_shader \
              GL_ARB_texture_buffer_object \
              GL_ARB_texture_buffer_range GL_ARB_texture_compression_rgtc \
              GL_ARB_texture_cube_map_array GL_ARB_texture_gather \

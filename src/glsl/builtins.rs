@@ -410,6 +410,14 @@ impl Lowerer {
                 }
             }
             "floatBitsToInt" | "floatBitsToUint" | "intBitsToFloat" | "uintBitsToFloat" => {
+                // GLSL 3.30 §8.3; before it GL_ARB_shader_bit_encoding brings them.
+                if self.version < 330 && !self.shader_bit_encoding {
+                    bail!(
+                        self,
+                        span,
+                        "{name}() needs GLSL 3.30 or GL_ARB_shader_bit_encoding"
+                    );
+                }
                 self.count(name, &vals, 1, span)?;
                 let (from, to, op) = match name {
                     "floatBitsToInt" => (BaseType::Float, BaseType::Int, UnaryOp::BitcastF2I),

@@ -1751,8 +1751,12 @@ impl Lowerer {
             Some(Storage::In) | Some(Storage::Out) => return self.io_block(b),
             _ => bail!(self, b.span, "interface block needs a storage qualifier"),
         }
-        if self.version < 140 {
-            bail!(self, b.span, "uniform blocks require GLSL 1.40");
+        if self.version < 140 && !self.uniform_buffer_object {
+            bail!(
+                self,
+                b.span,
+                "uniform blocks require GLSL 1.40 or GL_ARB_uniform_buffer_object"
+            );
         }
         let mut binding = None;
         let mut row_major = false;
@@ -1815,20 +1819,8 @@ impl Lowerer {
                 &mut reflected,
             );
         }
-        let count = match &b.instance {
-            Some((_, dims)) if !dims.is_empty() => {
-                let t = self.apply_dims(Type::Void, &[], None, b.span);
-                let _ = t;
-                if dims.len() > 1 {
-                    bail!(self, b.span, "arrays of arrays of blocks are not supported");
-                }
-                match &dims[0] {
-                    Some(e) => Some(self.array_size(e)?),
-                    None => bail!(self, b.span, "block array must be sized"),
-                }
-            }
-            _ => None,
-        };
+        let dims = self.block_array_dims(b)?;
+        let count = dims.as_ref().map(|d| d.iter().product::<u32>());
         let binding = match binding {
             Some((_, l)) => Some(self.layout_binding(
                 l,
@@ -1844,10 +1836,7 @@ impl Lowerer {
             // (GLSL 4.60 §4.3.9: members, layout, instance name), and is then that block.
             let decls: Vec<ir::BlockDecl> = (0..count.unwrap_or(1))
                 .map(|k| ir::BlockDecl {
-                    name: match count {
-                        Some(_) => format!("{}[{k}]", b.name),
-                        None => b.name.clone(),
-                    },
+                    name: block_element_name(&b.name, dims.as_deref(), k),
                     binding: binding.map(|x| x + k),
                     size: types::round_up(size, 16),
                     members: reflected.clone(),
@@ -1885,10 +1874,7 @@ impl Lowerer {
         }
         let first = self.blocks.len() as u32;
         for k in 0..count.unwrap_or(1) {
-            let name = match count {
-                Some(_) => format!("{}[{k}]", b.name),
-                None => b.name.clone(),
-            };
+            let name = block_element_name(&b.name, dims.as_deref(), k);
             self.blocks.push(ir::BlockDecl {
                 name,
                 binding: binding.map(|x| x + k),
@@ -1898,9 +1884,9 @@ impl Lowerer {
         }
         match &b.instance {
             Some((inst, _)) => {
-                let (ty, root) = match count {
-                    Some(n) => (
-                        Type::Array(Box::new(Type::Struct(def)), n),
+                let (ty, root) = match &dims {
+                    Some(d) => (
+                        block_array_type(Type::Struct(def), d),
                         Root::BlockArray { first, row_major },
                     ),
                     None => (
@@ -2310,4 +2296,62 @@ fn leaf_shape(leaf: &Type) -> (ValueType, Option<u32>) {
         t => (t, None),
     };
     (elem.basic().unwrap_or(vt(BaseType::Float, 1, 1)), len)
+}
+
+/// The name of element `k` (row-major) of a block declared with the array dimensions
+/// `dims` (GL 4.5 core §7.3.1.1: `B`, `B[2]`, `B[1][0]` for an array of arrays).
+pub(super) fn block_element_name(name: &str, dims: Option<&[u32]>, k: u32) -> String {
+    let Some(dims) = dims else {
+        return name.to_string();
+    };
+    let mut index = vec![0; dims.len()];
+    let mut rest = k;
+    for (i, &d) in dims.iter().enumerate().rev() {
+        index[i] = rest % d.max(1);
+        rest /= d.max(1);
+    }
+    let mut out = name.to_string();
+    for i in index {
+        out.push_str(&format!("[{i}]"));
+    }
+    out
+}
+
+/// The type of a block instance array of dimensions `dims` (outermost first).
+pub(super) fn block_array_type(elem: Type, dims: &[u32]) -> Type {
+    dims.iter()
+        .rev()
+        .fold(elem, |t, &n| Type::Array(Box::new(t), n))
+}
+
+impl Lowerer {
+    /// The array dimensions of a block's instance (`B { ... } b[2][3];`: [2, 3]; GL_ARB_
+    /// arrays_of_arrays / GLSL 4.30 for more than one), `None` when it is not an array. Every
+    /// dimension must be sized.
+    pub(super) fn block_array_dims(&mut self, b: &ast::BlockDecl) -> R<Option<Vec<u32>>> {
+        let Some((_, dims)) = &b.instance else {
+            return Ok(None);
+        };
+        if dims.is_empty() {
+            return Ok(None);
+        }
+        if dims.len() > 1 && self.version < 430 && !self.arrays_of_arrays {
+            bail!(
+                self,
+                b.span,
+                "arrays of arrays require GLSL 4.30 or GL_ARB_arrays_of_arrays"
+            );
+        }
+        let mut out = Vec::with_capacity(dims.len());
+        for d in dims {
+            match d {
+                Some(e) => out.push(self.array_size(e)?),
+                None => bail!(self, b.span, "block array must be sized"),
+            }
+        }
+        if out.iter().map(|&n| n as u64).product::<u64>() > 1 << 16 {
+            bail!(self, b.span, "block array has too many elements");
+        }
+        Ok(Some(out))
+    }
 }

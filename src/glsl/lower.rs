@@ -95,6 +95,9 @@ pub struct UnitFlags {
     pub texture_gather: bool,
     pub texture_query_lod: bool,
     pub texture_query_levels: bool,
+    pub shader_bit_encoding: bool,
+    pub uniform_buffer_object: bool,
+    pub shading_language_420pack: bool,
     pub atomic_counters: bool,
     pub atomic_counter_ops: bool,
     pub tessellation: bool,
@@ -213,6 +216,13 @@ pub struct Lowerer {
     pub texture_query_lod: bool,
     /// GL_ARB_texture_query_levels is on: textureQueryLevels before GLSL 4.30.
     pub texture_query_levels: bool,
+    /// GL_ARB_shader_bit_encoding is on: floatBitsToInt and its kin before GLSL 3.30.
+    pub shader_bit_encoding: bool,
+    /// GL_ARB_uniform_buffer_object is on: uniform blocks before GLSL 1.40.
+    pub uniform_buffer_object: bool,
+    /// GL_ARB_shading_language_420pack is on: GLSL 4.20's additions (swizzles of scalars)
+    /// before 4.20.
+    pub shading_language_420pack: bool,
     /// GL_ARB_shader_atomic_counters is on: `atomic_uint` before GLSL 4.20.
     pub atomic_counters: bool,
     /// GL_ARB_shader_atomic_counter_ops is on: atomicCounterAdd and the rest before 4.60.
@@ -394,6 +404,9 @@ impl Lowerer {
             texture_gather: false,
             texture_query_lod: false,
             texture_query_levels: false,
+            shader_bit_encoding: false,
+            uniform_buffer_object: false,
+            shading_language_420pack: false,
             atomic_counters: false,
             atomic_counter_ops: false,
             atomic_counter_buffers: Vec::new(),
@@ -482,6 +495,9 @@ impl Lowerer {
             texture_gather: self.texture_gather,
             texture_query_lod: self.texture_query_lod,
             texture_query_levels: self.texture_query_levels,
+            shader_bit_encoding: self.shader_bit_encoding,
+            uniform_buffer_object: self.uniform_buffer_object,
+            shading_language_420pack: self.shading_language_420pack,
             atomic_counters: self.atomic_counters,
             atomic_counter_ops: self.atomic_counter_ops,
             tessellation: self.tessellation,
@@ -509,6 +525,9 @@ impl Lowerer {
             self.texture_gather = f.texture_gather;
             self.texture_query_lod = f.texture_query_lod;
             self.texture_query_levels = f.texture_query_levels;
+            self.shader_bit_encoding = f.shader_bit_encoding;
+            self.uniform_buffer_object = f.uniform_buffer_object;
+            self.shading_language_420pack = f.shading_language_420pack;
             self.atomic_counters = f.atomic_counters;
             self.atomic_counter_ops = f.atomic_counter_ops;
             self.tessellation = f.tessellation;
@@ -557,6 +576,9 @@ impl Lowerer {
                 "GL_ARB_texture_gather" => self.texture_gather = on,
                 "GL_ARB_texture_query_lod" => self.texture_query_lod = on,
                 "GL_ARB_texture_query_levels" => self.texture_query_levels = on,
+                "GL_ARB_shader_bit_encoding" => self.shader_bit_encoding = on,
+                "GL_ARB_uniform_buffer_object" => self.uniform_buffer_object = on,
+                "GL_ARB_shading_language_420pack" => self.shading_language_420pack = on,
                 "GL_ARB_shader_atomic_counters" => self.atomic_counters = on,
                 "GL_ARB_shader_atomic_counter_ops" => self.atomic_counter_ops = on,
                 "GL_ARB_tessellation_shader" => self.tessellation = on,

@@ -289,7 +289,11 @@ fn parse_unit(
             t.span.source = k;
         }
     }
-    let unit = match parse::Parser::new(&toks).parse_unit() {
+    let multiple_layouts = pp.version >= 420 || enabled("GL_ARB_shading_language_420pack");
+    let unit = match parse::Parser::new(&toks)
+        .with_multiple_layouts(multiple_layouts)
+        .parse_unit()
+    {
         Ok(u) => u,
         Err(e) => {
             lw.diags.push(e);

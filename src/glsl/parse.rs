@@ -22,6 +22,9 @@ pub struct Parser<'a> {
     stmt_depth: u32,
     /// Operator-chain links open along the current path (`limits::MAX_OPERATOR_CHAIN`).
     links: u32,
+    /// Whether one declaration may have several `layout(...)` qualifiers (GLSL 4.20 or
+    /// GL_ARB_shading_language_420pack; `with_multiple_layouts`).
+    multiple_layouts: bool,
 }
 
 type PResult<T> = Result<T, Diagnostic>;
@@ -133,7 +136,15 @@ impl<'a> Parser<'a> {
             expr_depth: 0,
             stmt_depth: 0,
             links: 0,
+            multiple_layouts: true,
         }
+    }
+
+    /// Whether a declaration may have more than one `layout(...)` qualifier (GLSL 4.20
+    /// §4.4, GL_ARB_shading_language_420pack): true unless told otherwise.
+    pub fn with_multiple_layouts(mut self, allowed: bool) -> Self {
+        self.multiple_layouts = allowed;
+        self
     }
 
     fn peek(&self) -> &Tok {
@@ -407,6 +418,7 @@ impl<'a> Parser<'a> {
             span: self.span(),
             ..Default::default()
         };
+        let mut layouts_seen = false;
         while let Tok::Keyword(k) = self.peek().clone() {
             if !is_qualifier_keyword(&k) {
                 break;
@@ -445,6 +457,18 @@ impl<'a> Parser<'a> {
             }
             match k.as_str() {
                 "layout" => {
+                    // GLSL 4.20 §4.4 (GL_ARB_shading_language_420pack): "More than one
+                    // layout qualifier may appear in a single declaration. If the same
+                    // layout-qualifier-name occurs in multiple layout qualifiers for the
+                    // same declaration, the last one overrides the former ones."
+                    let group_start = q.layout.len();
+                    if layouts_seen && !self.multiple_layouts {
+                        return Err(Diagnostic::error(
+                            sp,
+                            "more than one layout qualifier in a declaration needs GLSL 4.20 or GL_ARB_shading_language_420pack".to_string(),
+                        ));
+                    }
+                    layouts_seen = true;
                     self.expect_punct("(")?;
                     loop {
                         let lsp = self.span();
@@ -471,6 +495,13 @@ impl<'a> Parser<'a> {
                         }
                     }
                     self.expect_punct(")")?;
+                    let (earlier, group) = q.layout.split_at(group_start);
+                    let kept: Vec<LayoutQual> = earlier
+                        .iter()
+                        .filter(|e| !group.iter().any(|g| g.name == e.name))
+                        .cloned()
+                        .collect();
+                    q.layout.splice(..group_start, kept);
                 }
                 "flat" | "smooth" | "noperspective" => {
                     if q.interp.is_some() {

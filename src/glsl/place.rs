@@ -273,6 +273,10 @@ impl Lowerer {
             }
             t => bail!(self, span, "cannot index a value of type {t}"),
         };
+        // An array of arrays of blocks (GL_ARB_arrays_of_arrays): its blocks are numbered
+        // row-major, so an outer index k skips k times the blocks of one element and
+        // leaves an array of blocks.
+        let blocks_per_elem = block_count(&elem);
         if let Root::BlockArray { first, row_major } = p.root {
             let Some(k) = cidx else {
                 bail!(
@@ -284,14 +288,36 @@ impl Lowerer {
             if k < 0 || k >= len as i64 {
                 bail!(self, i.span, "array index {k} out of range");
             }
-            p.root = Root::Block {
-                block: first + k as u32,
-                row_major,
+            let block = first + k as u32 * blocks_per_elem;
+            p.root = match elem {
+                Type::Array(..) => Root::BlockArray {
+                    first: block,
+                    row_major,
+                },
+                _ => Root::Block { block, row_major },
             };
             p.ty = elem;
             return Ok(p);
         }
         if let Root::StorageArray { first, layout } = p.root {
+            if let (Type::Array(..), Some(k)) = (&elem, cidx) {
+                if k < 0 || k >= len as i64 {
+                    bail!(self, i.span, "array index {k} out of range");
+                }
+                p.root = Root::StorageArray {
+                    first: first + k as u32 * blocks_per_elem,
+                    layout,
+                };
+                p.ty = elem;
+                return Ok(p);
+            }
+            if matches!(elem, Type::Array(..)) {
+                bail!(
+                    self,
+                    i.span,
+                    "an outer dimension of an array of arrays of storage blocks must be indexed with a constant (softgl)"
+                );
+            }
             let Some(k) = cidx else {
                 // GLSL 4.60 §4.3.9: a dynamically uniform index; each access then
                 // picks its block (`Root::StorageOneOf`).
@@ -376,8 +402,12 @@ impl Lowerer {
                         p.ty
                     );
                 }
-                if self.version < 420 && v.rows == 1 {
-                    bail!(self, span, "swizzles of scalars require GLSL 4.20");
+                if self.version < 420 && !self.shading_language_420pack && v.rows == 1 {
+                    bail!(
+                        self,
+                        span,
+                        "swizzles of scalars require GLSL 4.20 or GL_ARB_shading_language_420pack"
+                    );
                 }
                 let cw = comp_words(v.base) as usize;
                 let mut offs = Vec::new();
@@ -725,5 +755,14 @@ impl Lowerer {
             });
         }
         Ok(())
+    }
+}
+
+/// The blocks one element of a block instance array holds: 1 for a block, the product of
+/// the dimensions for an array of blocks.
+fn block_count(t: &Type) -> u32 {
+    match t {
+        Type::Array(e, n) => n * block_count(e),
+        _ => 1,
     }
 }

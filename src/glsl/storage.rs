@@ -248,18 +248,8 @@ impl Lowerer {
             };
             super::interface::block_leaves(&prefix, t, *off, layout, &mut reflected);
         }
-        let count = match &b.instance {
-            Some((_, dims)) if !dims.is_empty() => {
-                if dims.len() > 1 {
-                    bail!(self, b.span, "arrays of arrays of blocks are not supported");
-                }
-                match &dims[0] {
-                    Some(e) => Some(self.array_size(e)?),
-                    None => bail!(self, b.span, "block array must be sized"),
-                }
-            }
-            _ => None,
-        };
+        let dims = self.block_array_dims(b)?;
+        let count = dims.as_ref().map(|d| d.iter().product::<u32>());
         let binding = match binding {
             Some((_, l)) => Some(self.layout_binding(
                 l,
@@ -271,10 +261,7 @@ impl Lowerer {
         };
         let decls: Vec<ir::BlockDecl> = (0..count.unwrap_or(1))
             .map(|k| ir::BlockDecl {
-                name: match count {
-                    Some(_) => format!("{}[{k}]", b.name),
-                    None => b.name.clone(),
-                },
+                name: super::interface::block_element_name(&b.name, dims.as_deref(), k),
                 binding: binding.map(|x| x + k),
                 size,
                 members: reflected.clone(),
@@ -336,9 +323,9 @@ impl Lowerer {
         self.storage_blocks.extend(decls);
         match &b.instance {
             Some((inst, _)) => {
-                let (ty, root) = match count {
-                    Some(n) => (
-                        Type::Array(Box::new(Type::Struct(def)), n),
+                let (ty, root) = match &dims {
+                    Some(d) => (
+                        super::interface::block_array_type(Type::Struct(def), d),
                         Root::StorageArray { first, layout },
                     ),
                     None => (

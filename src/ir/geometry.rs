@@ -402,9 +402,14 @@ pub fn link_inputs(vs: &Module, gs: &Module, errors: &mut Vec<LinkError>) -> Vec
                         .find(|o| input.location.is_none() && o.name == input.name)
                 };
                 let Some(src) = by_loc.or_else(by_name) else {
-                    errors.push(LinkError::GeometryInputMissing {
-                        name: input.name.clone(),
-                    });
+                    // GLSL 1.50 §4.3.4 (and GL 4.5 core §7.4.1): only an input the shader
+                    // statically reads must be written by the previous stage; one it never
+                    // reads stays zero.
+                    if reads_input(gs, input.slot, input.words) {
+                        errors.push(LinkError::GeometryInputMissing {
+                            name: input.name.clone(),
+                        });
+                    }
                     continue;
                 };
                 let per = input.words / n.max(1);
@@ -426,6 +431,25 @@ pub fn link_inputs(vs: &Module, gs: &Module, errors: &mut Vec<LinkError>) -> Vec
         }
     }
     out
+}
+
+/// Whether `m`'s code reads any of the input words `slot .. slot + words` (static use).
+fn reads_input(m: &Module, slot: u32, words: u32) -> bool {
+    let mut pending: Vec<&[Stmt]> = vec![&m.func.body];
+    while let Some(list) = pending.pop() {
+        for s in list {
+            if let Stmt::Assign {
+                op: Op::Input(k), ..
+            } = s
+            {
+                if (slot..slot.saturating_add(words)).contains(k) {
+                    return true;
+                }
+            }
+            pending.extend(s.children());
+        }
+    }
+    false
 }
 
 /// The layout checks of a geometry stage at link time (GLSL 1.50 §4.3.8: the input and

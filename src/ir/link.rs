@@ -461,7 +461,9 @@ impl Linked {
             .blocks
             .iter()
             .enumerate()
-            .filter(|(_, b)| !matches!(split_index(&b.name), (_, Some(k)) if k > 0))
+            // The members of an array of blocks are listed once, with its first element
+            // (`B[0]`, `B[0][0]` for an array of arrays).
+            .filter(|(_, b)| is_first_element(&b.name))
             .flat_map(|(b, block)| {
                 block.members.iter().map(move |m| ActiveUniform {
                     name: &m.name,
@@ -516,10 +518,33 @@ impl Linked {
 }
 
 /// Splits `a[3]` into (`a`, Some(3)); any other name into (name, None).
+/// Whether every element number in `name` (`B[0][2]`) is 0: the first element of an
+/// array of blocks, or no array.
+fn is_first_element(name: &str) -> bool {
+    let mut rest = name;
+    while let Some(open) = rest.find('[') {
+        let Some(close) = rest[open..].find(']') else {
+            return true;
+        };
+        if &rest[open + 1..open + close] != "0" {
+            return false;
+        }
+        rest = &rest[open + close + 1..];
+    }
+    true
+}
+
 fn split_index(name: &str) -> (&str, Option<u32>) {
     if let Some(stripped) = name.strip_suffix(']') {
         if let Some(open) = stripped.rfind('[') {
-            if let Ok(i) = stripped[open + 1..].parse::<u32>() {
+            // GL 4.5 core §7.3.1.1: the element number is decimal, "without a "+" or "-"
+            // sign or any extra leading zeroes" and without white space: `a[+1]`, `a[01]`
+            // and `a[ 0]` name nothing (u32's parser would take the first two).
+            let digits = &stripped[open + 1..];
+            let canonical = !digits.is_empty()
+                && digits.bytes().all(|b| b.is_ascii_digit())
+                && (digits == "0" || !digits.starts_with('0'));
+            if let Some(i) = canonical.then(|| digits.parse::<u32>().ok()).flatten() {
                 return (&stripped[..open], Some(i));
             }
         }
@@ -1293,7 +1318,12 @@ fn link_blocks<'m>(
                 let other_stage = 1 - stage;
                 let other = existing.stage_index[other_stage]
                     .and_then(|k| of([vs, fs][other_stage]).get(k as usize));
-                if other.is_some_and(|o| o.members != b.members || o.size != b.size) {
+                // GL 4.5 core §7.6.2, §7.8: a block several stages declare is declared
+                // identically in each; two explicit `layout(binding)`s that differ are not.
+                let bindings_differ = |o: &crate::ir::BlockDecl| matches!((o.binding, b.binding), (Some(x), Some(y)) if x != y);
+                if other.is_some_and(|o| {
+                    o.members != b.members || o.size != b.size || bindings_differ(o)
+                }) {
                     errors.push(LinkError::BlockMismatch {
                         name: b.name.clone(),
                     });

@@ -405,7 +405,13 @@ pub unsafe fn GetUniformIndices(
     };
     let mut names = Vec::with_capacity(ptrs.len());
     for &p in ptrs {
-        // SAFETY: each name is null or NUL-terminated.
+        // A null name names no uniform: INVALID_INDEX for it, as glGetProgramResourceIndex
+        // answers (piglit's getprogramresourceindex compares the two); "" is no uniform.
+        if p.is_null() {
+            names.push(String::new());
+            continue;
+        }
+        // SAFETY: each name is non-null and NUL-terminated.
         match unsafe { name_arg(p) } {
             Ok(n) => names.push(n),
             Err(e) => return fail(ctx, e),
@@ -486,7 +492,13 @@ pub unsafe fn GetProgramResourceIndex(
     program_interface: GLenum,
     name: *const GLchar,
 ) -> GLuint {
-    // SAFETY: the name is null or NUL-terminated.
+    // A null name names no resource: INVALID_INDEX without an error (GL 4.5 core
+    // §7.3.1.1 lists none; piglit's getprogramresourceindex, as Mesa), after the program
+    // and interface checks an empty name goes through.
+    if name.is_null() {
+        return ctx.get_program_resource_index(program, program_interface, "");
+    }
+    // SAFETY: the name is non-null and NUL-terminated.
     match unsafe { name_arg(name) } {
         Ok(n) => ctx.get_program_resource_index(program, program_interface, &n),
         Err(e) => {
