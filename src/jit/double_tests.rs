@@ -465,6 +465,111 @@ fn glsl_double_rules_are_checked() {
     assert!(out.module.is_some(), "{}", out.info_log);
 }
 
+/// frexp of a finite double by repeated exact scaling (the test's own reference).
+fn frexp_ref(x: f64) -> (f64, i32) {
+    if x == 0.0 || !x.is_finite() {
+        return (x, 0);
+    }
+    let (mut m, mut e) = (x, 0);
+    while m.abs() >= 1.0 {
+        m /= 2.0; // exact: |m| >= 1 is normal
+        e += 1;
+    }
+    while m.abs() < 0.5 {
+        m *= 2.0; // exact
+        e -= 1;
+    }
+    (m, e)
+}
+
+#[test]
+fn glsl_double_frexp_ldexp_modf() {
+    // Each lane's double comes in as raw words (v.x low, v.y high), the ldexp exponent as
+    // v.z's bits, so subnormals, ±0 and ±inf reach the shader exactly.
+    let src = "#version 400
+        in vec4 v;
+        out double r[9];
+        void main() {
+            double x = packDouble2x32(floatBitsToUint(v.xy));
+            int n = floatBitsToInt(v.z);
+            int e;
+            r[0] = frexp(x, e);
+            r[1] = double(e);
+            r[2] = ldexp(x, n);
+            double ip;
+            r[3] = modf(x, ip);
+            r[4] = ip;
+            ivec2 e2;
+            dvec2 m2 = frexp(dvec2(x, -x), e2);
+            r[5] = m2.y;
+            r[6] = double(e2.y);
+            dvec2 l2 = ldexp(dvec2(x, 0.75lf), ivec2(n, -1));
+            r[7] = l2.x + l2.y;
+            dvec2 ip2;
+            r[8] = modf(dvec2(x), ip2).x;
+            gl_Position = vec4(0.0);
+        }";
+    let p2 = |n: i32| f64::from_bits(((n + 1023) as u64) << 52);
+    let cases: [(f64, i32, f64); 12] = [
+        (0.49, 3, 3.92),
+        (-0.0, 5, -0.0),
+        (25.0, -2, 6.25),
+        (5e-324, 2000, p2(926)),
+        (-0.75 * f64::MIN_POSITIVE, -10, -(3.0 * 2f64.powi(-1034))),
+        (f64::MAX, 1, f64::INFINITY),
+        // 1.5 and 3 units of 2^-1074 / 2: ties, to even (2 units).
+        (1.5, -1074, f64::from_bits(2)),
+        (3.0, -1075, f64::from_bits(2)),
+        (f64::NEG_INFINITY, 0, f64::NEG_INFINITY),
+        (-1e300, -2100, -0.0),
+        // (2 - 2^-52) · 2^-1075 rounds up to the smallest subnormal.
+        (f64::MAX, -2098, f64::from_bits(1)),
+        (-123.456, 7, -123.456 * 128.0),
+    ];
+    for chunk in cases.chunks(4) {
+        let mut lanes = [[0f32; 4]; 4];
+        for (l, (x, n, _)) in chunk.iter().enumerate() {
+            let b = x.to_bits();
+            lanes[l] = [
+                f32::from_bits(b as u32),
+                f32::from_bits((b >> 32) as u32),
+                f32::from_bits(*n as u32),
+                0.0,
+            ];
+        }
+        let words = glsl_run(src, lanes);
+        for (l, &(x, n, want_ldexp)) in chunk.iter().enumerate() {
+            let got = doubles_of(&words, l);
+            let (m, e) = frexp_ref(x);
+            let (mn, en) = frexp_ref(-x);
+            let ip = x.trunc();
+            let want = [
+                m,
+                f64::from(e),
+                want_ldexp,
+                x - ip,
+                ip,
+                mn,
+                f64::from(en),
+                want_ldexp + 0.375,
+                x - ip,
+            ];
+            for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+                assert!(
+                    g.to_bits() == w.to_bits() || (g.is_nan() && w.is_nan()),
+                    "x = {x:e}, n = {n}: r[{i}] = {g:e}, want {w:e}"
+                );
+            }
+            if x.is_finite() && x != 0.0 && e > -1021 {
+                assert!(
+                    (0.5..1.0).contains(&m.abs()) && m * p2(e - 1) * 2.0 == x,
+                    "reference"
+                );
+            }
+        }
+    }
+}
+
 /// GLSL `fma(float)`: generated code with FMA3 and with the inline round-to-odd sequence
 /// both equal `math::fma::fma_f32` (the interpreter's) bit for bit, NaN included (always
 /// the canonical quiet NaN), over every triple of edge cases and 20,000 random triples.
