@@ -1054,16 +1054,27 @@ impl Lowerer {
         }
         // Type errors as any initializer reports them; the statements are dropped, the
         // value is folded.
-        let (_, r) = self.collect(|s| {
+        let mut value = None;
+        let (body, r) = self.collect(|s| {
             let v = s.expr_with_type(init, ty)?;
-            s.coerce(v, ty, init.span).map(|_| ())
+            value = Some(s.coerce(v, ty, init.span)?);
+            Ok(())
         });
         r?;
-        match self
+        let folded = self
             .const_eval(init)
             .and_then(|c| consts::convert_to(c, ty))
-        {
-            Some(c) => Ok(c.vals.iter().map(|v| v.bits()).collect()),
+            .map(|c| c.vals.iter().map(|v| v.bits()).collect())
+            .or_else(|| {
+                // Doubles and built-in calls: the lowered statements, evaluated
+                // (`const_eval_lowered`).
+                let v = value.filter(|_| self.constant_shaped(init, 0))?;
+                let mut all = self.prologue.clone();
+                all.extend(body);
+                crate::ir::fold::eval_constant(&self.func.vars, &all, &v.vars)
+            });
+        match folded {
+            Some(words) => Ok(words),
             None => bail!(
                 self,
                 init.span,
