@@ -249,6 +249,7 @@ pub const GLSL: &[&str] = &[
     "GL_ARB_cull_distance",
     "GL_ARB_draw_instanced",
     "GL_ARB_fragment_layer_viewport",
+    "GL_ARB_gpu_shader_fp64",
     "GL_ARB_gpu_shader_int64",
     "GL_ARB_shading_language_420pack",
     "GL_ARB_explicit_attrib_location",

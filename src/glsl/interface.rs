@@ -34,8 +34,11 @@ fn storage_name(s: Option<Storage>) -> &'static str {
 }
 
 impl Lowerer {
+    /// `attribute` and `varying` at global scope: deprecated since GLSL 1.30 but part of
+    /// the core language until GLSL 4.20 moved them to the compatibility profile (as the
+    /// deprecated built-ins below; Mesa accepts `varying` in `#version 150` core too).
     pub(super) fn legacy_allowed(&self) -> bool {
-        self.version <= 130 || self.profile == Profile::Compatibility
+        self.version < 420 || self.profile == Profile::Compatibility
     }
 
     /// The deprecated built-ins GLSL 4.20 moved to the compatibility profile: `texture2D`
@@ -1263,6 +1266,19 @@ impl Lowerer {
                 self,
                 span,
                 "integer fragment inputs must be qualified `flat' (GLSL 4.60 §4.3.4)"
+            );
+        }
+        if b.base == BaseType::Double
+            && self.stage == Stage::Vertex
+            && dir == "input"
+            && self.version < 410
+        {
+            // ARB_gpu_shader_fp64: "Vertex shader inputs can only be single-precision";
+            // double attributes came with ARB_vertex_attrib_64bit / GLSL 4.10.
+            bail!(
+                self,
+                span,
+                "double vertex shader inputs require GLSL 4.10 (GL_ARB_gpu_shader_fp64 allows none)"
             );
         }
         if b.base == BaseType::Double && self.stage == Stage::Fragment {

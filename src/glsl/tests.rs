@@ -1885,3 +1885,28 @@ fn double_uniform_initializers_fold() {
     );
     assert!(log.contains("is not a constant expression"), "{log}");
 }
+
+#[test]
+fn row_major_double_matrix_columns_in_a_block() {
+    // A column of a row-major dmat2 is one 8-byte double from each row: two words per
+    // component (it was one, an "internal error: layout mismatch").
+    let m = ok(
+        Stage::Fragment,
+        "#version 400
+        layout(std140, row_major) uniform B { dmat2 m; };
+        out vec4 c;
+        void main() {
+            dvec2 c0 = m[0];
+            int i = int(gl_FragCoord.x) - 9; // 1
+            c = vec4(float(c0.x), float(c0.y), float(m[i].x), float(m[1][i]));
+        }",
+    );
+    let mut bytes = vec![0u8; 32];
+    // Row r at r * 16: (m[0][r], m[1][r]).
+    for (at, x) in [(0, 1.0f64), (8, 2.0), (16, 3.0), (24, 4.0)] {
+        bytes[at..at + 8].copy_from_slice(&x.to_le_bytes());
+    }
+    let out = exec(&m, &[], &[], &[bytes]).expect("not discarded");
+    let got: Vec<f32> = out.into_iter().map(f).collect();
+    assert_eq!(got, [1.0, 3.0, 2.0, 4.0]);
+}

@@ -443,6 +443,11 @@ fn glsl_double_rules_are_checked() {
             Stage::Vertex,
             "",
         ),
+        (
+            "#version 400\nin dvec2 a;\nvoid main() { gl_Position = vec4(a.x); }",
+            Stage::Vertex,
+            "double vertex shader inputs require GLSL 4.10",
+        ),
     ];
     for (i, (src, stage, msg)) in fails.iter().enumerate() {
         let out = crate::glsl::compile(*stage, src);
