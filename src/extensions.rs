@@ -192,6 +192,20 @@
 ///   `.length()` and blocks (`tests/arrays_of_arrays.rs`) work; arrays of arrays of
 ///   varyings and interface-block members, of atomic counters and of subroutine uniforms
 ///   are compile errors, arrays of in/out interface blocks too. piglit (listed locally, 2026-11-27): 33 pass, 41 fail, 145 skip of 219 (before: 27 / 47; llvmpipe 203 pass, 16 skip); the failures are in `conformance/piglit-known-failures.txt`.
+/// - GL_ARB_gpu_shader_fp64: `double`, `dvecN`, `dmatNxM` as two u32 words each
+///   (ARCHITECTURE.md §8): arithmetic, conversions, every GLSL 4.00 built-in on doubles
+///   (frexp/ldexp/modf included; fma correctly rounded), constant expressions and
+///   uniform initializers of doubles (folded with the interpreter's ops, `ir::fold`),
+///   flat double varyings, doubles in std140/std430 blocks (row-major matrices too),
+///   transform feedback of doubles, the 34 glUniform*d / glGetUniformdv commands
+///   (`tests/double_uniforms.rs`, `jit/double_tests.rs`). Double vertex inputs are
+///   GLSL 4.10 / GL_ARB_vertex_attrib_64bit, which is not listed. piglit's group
+///   (`tools/piglit-group.sh 'spec@arb_gpu_shader_fp64@'`, release, 2026-11-27): 3254
+///   pass, 7 fail, 55 skip of 3316 (llvmpipe 3265 pass, 39 fail — explicit double to
+///   float conversions — 12 skip); the 7 failures are core-profile strictness piglit's C
+///   tests trip on and an implicitly sized uniform-block array
+///   (`conformance/piglit-known-failures.txt`); 37 skips need GL_ARB_arrays_of_arrays, 5
+///   GL_ARB_shading_language_420pack, the rest a compatibility context.
 /// - GL_ARB_texture_view is not listed: glTextureView works (`api/texture_view.rs`,
 ///   `tests/texture_view.rs`) for views whose format softgl stores like the original's,
 ///   but a view between two formats of one view class that softgl stores differently
@@ -220,6 +234,7 @@ pub const GL: &[&str] = &[
     "GL_ARB_framebuffer_no_attachments",
     "GL_ARB_framebuffer_object",
     "GL_ARB_get_program_binary",
+    "GL_ARB_gpu_shader_fp64",
     "GL_ARB_instanced_arrays",
     "GL_ARB_multi_draw_indirect",
     "GL_ARB_occlusion_query2",
@@ -284,6 +299,7 @@ pub const GLSL: &[&str] = &[
     "GL_ARB_cull_distance",
     "GL_ARB_draw_instanced",
     "GL_ARB_fragment_layer_viewport",
+    "GL_ARB_gpu_shader_fp64",
     "GL_ARB_gpu_shader_int64",
     "GL_ARB_shading_language_420pack",
     "GL_ARB_explicit_attrib_location",

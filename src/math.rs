@@ -7,6 +7,7 @@
 //! - this file: f64-evaluated routines, within 1 ULP of the correctly rounded result.
 //!   They are the accuracy oracle of [`lanes`] (its tests) and the sampler's `log2` (LOD);
 //!   no shader op calls them any more.
+//! - [`fma`]: GLSL's `fma(float)`, correctly rounded from binary64 ops (round to odd).
 //! - [`fp64`]: the double-precision roundings and the exact fused multiply-add of
 //!   `double` shaders (ARB_gpu_shader_fp64).
 //!
@@ -24,6 +25,7 @@
 //! payload that depends on the CPU. Domain errors (GLSL "undefined") are defined here and
 //! documented per function.
 
+pub mod fma;
 pub mod fp64;
 pub mod lanes;
 

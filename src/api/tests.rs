@@ -242,7 +242,8 @@ fn strings_and_limits() {
              GL_ARB_draw_indirect GL_ARB_draw_instanced GL_ARB_explicit_attrib_location \
              GL_ARB_explicit_uniform_location GL_ARB_fragment_layer_viewport GL_ARB_framebuffer_no_attachments \
              GL_ARB_framebuffer_object \
-             GL_ARB_get_program_binary GL_ARB_instanced_arrays GL_ARB_multi_draw_indirect \
+             GL_ARB_get_program_binary GL_ARB_gpu_shader_fp64 GL_ARB_instanced_arrays \
+             GL_ARB_multi_draw_indirect \
              GL_ARB_occlusion_query2 GL_ARB_provoking_vertex GL_ARB_sampler_objects \
              GL_ARB_seamless_cube_map GL_ARB_separate_shader_objects \
              GL_ARB_shader_atomic_counter_ops GL_ARB_shader_atomic_counters \

@@ -35,8 +35,10 @@ pub const MAX_INTERLEAVED_COMPONENTS: u32 =
     crate::glsl::builtin_constants::MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS as u32;
 /// GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS (llvmpipe: 4).
 pub const MAX_SEPARATE_ATTRIBS: u32 = 4;
-/// GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS (llvmpipe: 4).
-pub const MAX_SEPARATE_COMPONENTS: u32 = 4;
+/// GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS: llvmpipe's 64 (piglit's gl-3.0-minmax on
+/// Mesa, 2026-11-27; the minimum is 4). A double counts as two components, so a separately
+/// captured dvec3 (ARB_gpu_shader_fp64's tf-separate) needs 6.
+pub const MAX_SEPARATE_COMPONENTS: u32 = 64;
 
 /// A transform feedback object name (per context, GL 4.5 core §13.3.1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

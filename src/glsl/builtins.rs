@@ -169,6 +169,11 @@ impl Lowerer {
         args: &[Expr],
         span: Span,
     ) -> R<Option<Value>> {
+        if matches!(name, "frexp" | "ldexp" | "modf") {
+            if let Some(v) = self.double_exp_builtin(name, places, args, span) {
+                return v.map(Some);
+            }
+        }
         // Built-ins with out parameters.
         if matches!(
             name,

@@ -5,7 +5,7 @@
 //! `Op::F64` or composed from it here. `expr.rs` and `builtins.rs` send anything that
 //! involves a double to this file.
 
-use crate::ir::{BaseType, BinaryOp, F64Op, Op, Scalar, ScalarKind, ValueType, Var};
+use crate::ir::{BaseType, BinaryOp, F64Op, Op, Scalar, ScalarKind, UnaryOp, ValueType, Var};
 
 use super::ast::{BinOp, UnOp};
 use super::diag::Span;
@@ -1095,6 +1095,196 @@ impl Lowerer {
             ty: Type::scalar(BaseType::Double),
             vars: v.vars,
         })
+    }
+
+    // ---- frexp, ldexp, modf (GLSL 4.60 §8.3 on genDType) ----
+
+    /// `frexp`, `ldexp` or `modf` whose first argument is a double; `None` when it is not
+    /// (the float forms are `builtins.rs`'s). `places` covers every argument.
+    pub fn double_exp_builtin(
+        &mut self,
+        name: &str,
+        places: &[Place],
+        args: &[super::ast::Expr],
+        span: Span,
+    ) -> Option<R<Value>> {
+        let first = places.first()?.ty.basic()?;
+        if first.base != BaseType::Double || first.cols != 1 {
+            return None;
+        }
+        Some(self.double_exp_inner(name, places, args, span))
+    }
+
+    fn double_exp_inner(
+        &mut self,
+        name: &str,
+        places: &[Place],
+        args: &[super::ast::Expr],
+        span: Span,
+    ) -> R<Value> {
+        let t = places[0].ty.clone();
+        let n = t.basic().map_or(1, |b| b.rows);
+        let other = match name {
+            "modf" => t.clone(),
+            _ => Type::vector(BaseType::Int, n),
+        };
+        if places.len() != 2 || places[1].ty != other {
+            let sig: Vec<String> = places.iter().map(|p| p.ty.to_string()).collect();
+            bail!(
+                self,
+                span,
+                "no matching function for call to `{name}({})'",
+                sig.join(", ")
+            );
+        }
+        let out_param = name != "ldexp";
+        if out_param && !places[1].writable {
+            bail!(
+                self,
+                args[1].span,
+                "argument for an out parameter of `{name}' is not a writable l-value"
+            );
+        }
+        let x = self.read(&places[0], args[0].span)?;
+        let xs = pairs(&x.vars);
+        match name {
+            "modf" => {
+                // i = trunc(x), x - i (the float form's rule: modf(±inf) is NaN).
+                let ip: Vec<D> = xs.iter().map(|d| self.dun(F64Op::Trunc, *d)).collect();
+                let fr: Vec<D> = xs
+                    .iter()
+                    .zip(&ip)
+                    .map(|(d, i)| self.dbin(F64Op::Sub, *d, *i))
+                    .collect();
+                let whole = Value {
+                    ty: t.clone(),
+                    vars: flat(&ip),
+                };
+                self.write(&places[1], &whole, span)?;
+                Ok(Value {
+                    ty: t,
+                    vars: flat(&fr),
+                })
+            }
+            "frexp" => {
+                let (m, e): (Vec<D>, Vec<Var>) = xs.iter().map(|d| self.dfrexp(*d)).unzip();
+                let exps = Value { ty: other, vars: e };
+                self.write(&places[1], &exps, span)?;
+                Ok(Value {
+                    ty: t,
+                    vars: flat(&m),
+                })
+            }
+            _ => {
+                let e = self.read(&places[1], args[1].span)?;
+                let out = xs
+                    .iter()
+                    .zip(&e.vars)
+                    .map(|(d, k)| self.dldexp(*d, *k))
+                    .collect::<Vec<_>>();
+                Ok(Value {
+                    ty: t,
+                    vars: flat(&out),
+                })
+            }
+        }
+    }
+
+    fn ibin(&mut self, k: ScalarKind, op: BinaryOp, a: Var, b: Var) -> Var {
+        self.assign(k, Op::Binary(op, a, b))
+    }
+
+    fn isel(&mut self, k: ScalarKind, cond: Var, a: Var, b: Var) -> Var {
+        self.assign(k, Op::Select { cond, a, b })
+    }
+
+    /// frexp of one double: (significand in [0.5, 1) with x's sign, exponent), so that
+    /// x = significand · 2^exponent exactly. ±0 gives (±0, 0); a subnormal is scaled by
+    /// 2^54 first (exact) and its exponent corrected. GLSL leaves ±inf and NaN undefined:
+    /// here they come back unchanged with exponent 0 (as C's frexp).
+    fn dfrexp(&mut self, x: D) -> (D, Var) {
+        use ScalarKind::{Bool, I32, U32};
+        let k = |s: &mut Self, v: u32| s.konst(Scalar::U32(v));
+        let ki = |s: &mut Self, v: i32| s.konst(Scalar::I32(v));
+        let exp_mask = k(self, 0x7ff0_0000);
+        let zero_u = k(self, 0);
+        // Biased exponent field of x (still shifted): 0 for zeros and subnormals.
+        let ex = self.ibin(U32, BinaryOp::And, x.1, exp_mask);
+        let small = self.ibin(Bool, BinaryOp::IEq, ex, zero_u);
+        let scale = self.dconst(18_014_398_509_481_984.0); // 2^54
+        let scaled = self.dbin(F64Op::Mul, x, scale);
+        let y = self.dsel(small, scaled, x);
+        let adj54 = ki(self, 54);
+        let adj0 = ki(self, 0);
+        let adj = self.isel(I32, small, adj54, adj0);
+        let ey = self.ibin(U32, BinaryOp::And, y.1, exp_mask);
+        let sh = k(self, 20);
+        let ey = self.ibin(U32, BinaryOp::ShrU, ey, sh);
+        // e = ey - 1022 - adj
+        let eyi = self.assign(I32, Op::Unary(UnaryOp::U2I, ey));
+        let bias = ki(self, 1022);
+        let e = self.ibin(I32, BinaryOp::ISub, eyi, bias);
+        let e = self.ibin(I32, BinaryOp::ISub, e, adj);
+        // Significand: x's sign and fraction under the exponent of 0.5.
+        let keep = k(self, 0x800f_ffff);
+        let half = k(self, 0x3fe0_0000);
+        let hi = self.ibin(U32, BinaryOp::And, y.1, keep);
+        let hi = self.ibin(U32, BinaryOp::Or, hi, half);
+        // Zero (after scaling, so only ±0 itself) or ±inf / NaN: x unchanged, exponent 0.
+        let not_sign = k(self, 0x7fff_ffff);
+        let mag = self.ibin(U32, BinaryOp::And, y.1, not_sign);
+        let mag = self.ibin(U32, BinaryOp::Or, mag, y.0);
+        let zero = self.ibin(Bool, BinaryOp::IEq, mag, zero_u);
+        let top = k(self, 0x7ff);
+        let special = self.ibin(Bool, BinaryOp::IEq, ey, top);
+        let keep_x = self.ibin(Bool, BinaryOp::LogicalOr, zero, special);
+        let hi = self.isel(U32, keep_x, x.1, hi);
+        let lo = self.isel(U32, keep_x, x.0, y.0);
+        let e = self.isel(I32, keep_x, adj0, e);
+        ((lo, hi), e)
+    }
+
+    /// ldexp of one double: x · 2^n, by exact power-of-two products and one final
+    /// rounding (musl's scalbn: at most two steps of 2^1023 up, or of 2^-969 down — which
+    /// keeps the final product out of the subnormal range so it rounds once — then 2^n
+    /// with n clamped to the normal exponents). Overflow gives ±inf, underflow rounds to
+    /// nearest (GLSL leaves both undefined).
+    fn dldexp(&mut self, x: D, n: Var) -> D {
+        use ScalarKind::{Bool, I32, U32};
+        let ki = |s: &mut Self, v: i32| s.konst(Scalar::I32(v));
+        let (lo_n, hi_n) = (ki(self, -2200), ki(self, 2200));
+        let n = self.ibin(I32, BinaryOp::SMax, n, lo_n);
+        let mut n = self.ibin(I32, BinaryOp::SMin, n, hi_n);
+        let mut y = x;
+        let up = self.dconst(f64::from_bits(0x7fe0_0000_0000_0000)); // 2^1023
+        let down = self.dconst(f64::from_bits(0x0360_0000_0000_0000)); // 2^-969
+        let max_e = ki(self, 1023);
+        let min_e = ki(self, -1022);
+        for _ in 0..2 {
+            let c = self.ibin(Bool, BinaryOp::SGt, n, max_e);
+            let yy = self.dbin(F64Op::Mul, y, up);
+            y = self.dsel(c, yy, y);
+            let nn = self.ibin(I32, BinaryOp::ISub, n, max_e);
+            n = self.isel(I32, c, nn, n);
+        }
+        let step = ki(self, 969);
+        for _ in 0..2 {
+            let c = self.ibin(Bool, BinaryOp::SLt, n, min_e);
+            let yy = self.dbin(F64Op::Mul, y, down);
+            y = self.dsel(c, yy, y);
+            let nn = self.ibin(I32, BinaryOp::IAdd, n, step);
+            n = self.isel(I32, c, nn, n);
+        }
+        let n = self.ibin(I32, BinaryOp::SMin, n, max_e);
+        let n = self.ibin(I32, BinaryOp::SMax, n, min_e);
+        // 2^n: biased exponent n + 1023 in the high word.
+        let bias = ki(self, 1023);
+        let b = self.ibin(I32, BinaryOp::IAdd, n, bias);
+        let b = self.assign(U32, Op::Unary(UnaryOp::I2U, b));
+        let sh = self.konst(Scalar::U32(20));
+        let hi = self.ibin(U32, BinaryOp::Shl, b, sh);
+        let lo = self.konst(Scalar::U32(0));
+        self.dbin(F64Op::Mul, y, (lo, hi))
     }
 
     /// `x++` / `x--` on a double: the constant 1.0 as a double value.

@@ -34,8 +34,11 @@ fn storage_name(s: Option<Storage>) -> &'static str {
 }
 
 impl Lowerer {
+    /// `attribute` and `varying` at global scope: deprecated since GLSL 1.30 but part of
+    /// the core language until GLSL 4.20 moved them to the compatibility profile (as the
+    /// deprecated built-ins below; Mesa accepts `varying` in `#version 150` core too).
     pub(super) fn legacy_allowed(&self) -> bool {
-        self.version <= 130 || self.profile == Profile::Compatibility
+        self.version < 420 || self.profile == Profile::Compatibility
     }
 
     /// The deprecated built-ins GLSL 4.20 moved to the compatibility profile: `texture2D`
@@ -1054,16 +1057,27 @@ impl Lowerer {
         }
         // Type errors as any initializer reports them; the statements are dropped, the
         // value is folded.
-        let (_, r) = self.collect(|s| {
+        let mut value = None;
+        let (body, r) = self.collect(|s| {
             let v = s.expr_with_type(init, ty)?;
-            s.coerce(v, ty, init.span).map(|_| ())
+            value = Some(s.coerce(v, ty, init.span)?);
+            Ok(())
         });
         r?;
-        match self
+        let folded = self
             .const_eval(init)
             .and_then(|c| consts::convert_to(c, ty))
-        {
-            Some(c) => Ok(c.vals.iter().map(|v| v.bits()).collect()),
+            .map(|c| c.vals.iter().map(|v| v.bits()).collect())
+            .or_else(|| {
+                // Doubles and built-in calls: the lowered statements, evaluated
+                // (`const_eval_lowered`).
+                let v = value.filter(|_| self.constant_shaped(init, 0))?;
+                let mut all = self.prologue.clone();
+                all.extend(body);
+                crate::ir::fold::eval_constant(&self.func.vars, &all, &v.vars)
+            });
+        match folded {
+            Some(words) => Ok(words),
             None => bail!(
                 self,
                 init.span,
@@ -1252,6 +1266,19 @@ impl Lowerer {
                 self,
                 span,
                 "integer fragment inputs must be qualified `flat' (GLSL 4.60 §4.3.4)"
+            );
+        }
+        if b.base == BaseType::Double
+            && self.stage == Stage::Vertex
+            && dir == "input"
+            && self.version < 410
+        {
+            // ARB_gpu_shader_fp64: "Vertex shader inputs can only be single-precision";
+            // double attributes came with ARB_vertex_attrib_64bit / GLSL 4.10.
+            bail!(
+                self,
+                span,
+                "double vertex shader inputs require GLSL 4.10 (GL_ARB_gpu_shader_fp64 allows none)"
             );
         }
         if b.base == BaseType::Double && self.stage == Stage::Fragment {

@@ -881,7 +881,11 @@ impl Lowerer {
     }
 
     pub fn array_size(&mut self, e: &Expr) -> R<u32> {
-        match self.const_eval(e).and_then(|c| c.as_index()) {
+        let folded = match self.const_eval(e) {
+            Some(c) => Some(c),
+            None => self.const_eval_lowered(e),
+        };
+        match folded.and_then(|c| c.as_index()) {
             Some(n) if n > 0 && n <= 1 << 16 => Ok(n as u32),
             Some(_) => bail!(self, e.span, "array size must be greater than zero"),
             None => bail!(
@@ -889,6 +893,82 @@ impl Lowerer {
                 e.span,
                 "array size must be a constant valued expression"
             ),
+        }
+    }
+
+    /// A constant expression `consts::eval` does not fold — built-in calls other than
+    /// min/max/clamp/abs, and anything involving doubles (GLSL 4.60 §4.3.3 makes every
+    /// built-in call on constant arguments constant, except texture lookups) — folded by
+    /// lowering it into a scratch list that is never emitted and evaluating that with
+    /// `ir::fold::eval_constant`, i.e. with the ops the shader would run. Only expressions
+    /// made of literals, `const` variables `consts::eval` knows, operators, constructors,
+    /// indexing, fields, `.length()` and built-in calls qualify; `None` otherwise. A 32-bit
+    /// basic-typed result only (what array sizes need).
+    fn const_eval_lowered(&mut self, e: &Expr) -> Option<CVal> {
+        if !self.constant_shaped(e, 0) {
+            return None;
+        }
+        let mut value = None;
+        let diags = self.diags.len();
+        let (body, r) = self.collect(|s| {
+            value = Some(s.expr(e)?);
+            Ok(())
+        });
+        if r.is_err() {
+            // Not a valid expression: `array_size` reports it as non-constant; drop the
+            // lowering's own diagnostics so the one error is about the array size.
+            self.diags.truncate(diags);
+            return None;
+        }
+        let value = value?;
+        let b = value.ty.basic()?;
+        let kind = match b.base {
+            BaseType::Int => ScalarKind::I32,
+            BaseType::Uint => ScalarKind::U32,
+            BaseType::Bool => ScalarKind::Bool,
+            BaseType::Float => ScalarKind::F32,
+            _ => return None,
+        };
+        let mut all = self.prologue.clone();
+        all.extend(body);
+        let words = ir::fold::eval_constant(&self.func.vars, &all, &value.vars)?;
+        let vals = words
+            .into_iter()
+            .map(|w| match kind {
+                ScalarKind::I32 => Scalar::I32(w as i32),
+                ScalarKind::U32 => Scalar::U32(w),
+                ScalarKind::Bool => Scalar::Bool(w != 0),
+                _ => Scalar::F32(f32::from_bits(w)),
+            })
+            .collect();
+        Some(CVal { ty: value.ty, vals })
+    }
+
+    /// Whether `e` has the shape of a constant expression (`const_eval_lowered`).
+    pub(super) fn constant_shaped(&self, e: &Expr, depth: u32) -> bool {
+        use ast::ExprKind as K;
+        if depth > super::limits::MAX_EXPRESSION_NESTING {
+            return false;
+        }
+        let sub = |x: &Expr| self.constant_shaped(x, depth + 1);
+        match &e.kind {
+            K::Int(_) | K::Uint(_) | K::Uint64(_) | K::Float(_) | K::Double(_) | K::Bool(_) => true,
+            K::Ident(n) => self.lookup_const(n).is_some(),
+            K::Unary(_, a) | K::Length(a) | K::Field(a, _) => sub(a),
+            K::Binary(_, a, b) | K::Index(a, b) => sub(a) && sub(b),
+            K::Ternary(c, a, b) => sub(c) && sub(a) && sub(b),
+            K::Call(ast::Callee::Type(_), args) | K::InitList(args) => args.iter().all(sub),
+            K::Call(ast::Callee::Name(n), args) => {
+                let user_fn = self.funcs.contains_key(n.as_str());
+                let struct_ctor = self
+                    .scopes
+                    .iter()
+                    .rev()
+                    .find_map(|s| s.get(n.as_str()))
+                    .is_some_and(|s| matches!(s, Sym::Struct(_)));
+                (struct_ctor || !user_fn) && args.iter().all(sub)
+            }
+            _ => false,
         }
     }
 

@@ -195,7 +195,10 @@ impl Lowerer {
                     // Row-major: column c's words are r * matrix_stride + c * 4 (c * 8 for
                     // doubles).
                     let ms = l.matrix_stride(v);
-                    let base_comps: Vec<u32> = (0..v.rows as u32).map(|r| r * ms).collect();
+                    let cw = comp_words(v.base);
+                    let base_comps: Vec<u32> = (0..v.rows as u32)
+                        .flat_map(|r| (0..cw).map(move |w| r * ms + w * 4))
+                        .collect();
                     if p.comps.is_some() {
                         bail!(self, span, "cannot index a swizzle");
                     }

@@ -1810,3 +1810,103 @@ fn min_max_clamp_abs_of_constants_are_constant_expressions() {
     );
     assert!(e.contains("constant"), "{e}");
 }
+
+#[test]
+fn array_sizes_fold_built_ins_and_doubles() {
+    // GLSL 4.60 §4.3.3: a built-in call on constant arguments is a constant expression;
+    // piglit's compiler/built-in-functions tests size arrays with them (1 if the folded
+    // result is right, -1 — a compile error — if not).
+    let out = frag_out(
+        "#version 400
+        out vec4 c;
+        void main() {
+            double[distance(trunc(dvec2(1.5lf, -2.5lf)), dvec2(1.0lf, -2.0lf)) <= 0.0lf ? 1 : -1] a;
+            float[int(sqrt(16.0)) + int(floor(-0.5))] b;
+            int[determinant(dmat2(2.0lf, 1.0lf, 1.0lf, 3.0lf)) == 5.0lf ? 2 : -1] d;
+            bool[any(lessThan(dvec3(1.0lf), dvec3(2.0lf))) ? 4 : -1] e;
+            c = vec4(a.length(), b.length(), d.length(), e.length());
+        }",
+        &[],
+    );
+    assert_eq!(out, [1.0, 3.0, 2.0, 4.0]);
+    // A folded size that is not positive is an error about the size.
+    let log = fails(
+        Stage::Fragment,
+        "#version 400\nout vec4 c;\nvoid main() { float[trunc(2.5lf) == 2.0lf ? -1 : 1] a; c = vec4(a.length()); }",
+    );
+    assert!(
+        log.contains("array size must be greater than zero"),
+        "{log}"
+    );
+    // Uniforms, inputs and user functions are not constant.
+    for src in [
+        "#version 400\nuniform double u;\nout vec4 c;\nvoid main() { float[int(u)] a; c = vec4(a.length()); }",
+        "#version 400\nint f() { return 2; }\nout vec4 c;\nvoid main() { float[f()] a; c = vec4(a.length()); }",
+        "#version 400\nflat in int k;\nout vec4 c;\nvoid main() { float[abs(k) + 1] a; c = vec4(a.length()); }",
+    ] {
+        let log = fails(Stage::Fragment, src);
+        assert!(
+            log.contains("array size must be a constant valued expression"),
+            "{src}\n{log}"
+        );
+    }
+}
+
+#[test]
+fn double_uniform_initializers_fold() {
+    // GLSL 4.60 §4.3.5: initializers are constant expressions; with doubles (which
+    // `consts` does not represent) they are folded from the lowered statements.
+    let m = ok(
+        Stage::Fragment,
+        "#version 400
+        uniform dvec2 u = dvec2(0.5lf, trunc(-2.5lf));
+        uniform double a[2] = { 1.0lf, sqrt(2.0lf) };
+        out vec4 c;
+        void main() { c = vec4(u.x + a[1]); }",
+    );
+    let words = |name: &str| {
+        m.uniforms
+            .iter()
+            .find(|u| u.name == name || u.name == format!("{name}[0]"))
+            .and_then(|u| u.init.clone())
+            .unwrap_or_else(|| panic!("{name} has no initializer"))
+    };
+    let d = |w: &[u32]| -> Vec<f64> {
+        w.chunks(2)
+            .map(|p| f64::from_bits(u64::from(p[0]) | u64::from(p[1]) << 32))
+            .collect()
+    };
+    assert_eq!(d(&words("u")), [0.5, -2.0]);
+    assert_eq!(d(&words("a")), [1.0, 2f64.sqrt()]);
+    // Still refused when not constant.
+    let log = fails(
+        Stage::Fragment,
+        "#version 400\nuniform double v;\nuniform double w = v * 2.0lf;\nout vec4 c;\nvoid main() { c = vec4(w); }",
+    );
+    assert!(log.contains("is not a constant expression"), "{log}");
+}
+
+#[test]
+fn row_major_double_matrix_columns_in_a_block() {
+    // A column of a row-major dmat2 is one 8-byte double from each row: two words per
+    // component (it was one, an "internal error: layout mismatch").
+    let m = ok(
+        Stage::Fragment,
+        "#version 400
+        layout(std140, row_major) uniform B { dmat2 m; };
+        out vec4 c;
+        void main() {
+            dvec2 c0 = m[0];
+            int i = int(gl_FragCoord.x) - 9; // 1
+            c = vec4(float(c0.x), float(c0.y), float(m[i].x), float(m[1][i]));
+        }",
+    );
+    let mut bytes = vec![0u8; 32];
+    // Row r at r * 16: (m[0][r], m[1][r]).
+    for (at, x) in [(0, 1.0f64), (8, 2.0), (16, 3.0), (24, 4.0)] {
+        bytes[at..at + 8].copy_from_slice(&x.to_le_bytes());
+    }
+    let out = exec(&m, &[], &[], &[bytes]).expect("not discarded");
+    let got: Vec<f32> = out.into_iter().map(f).collect();
+    assert_eq!(got, [1.0, 3.0, 2.0, 4.0]);
+}

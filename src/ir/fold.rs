@@ -153,6 +153,46 @@ impl Folder<'_> {
     }
 }
 
+/// The values of `outs` after running `body` once, when `body` is what the front end
+/// lowers a constant expression to (GLSL 4.60 §4.3.3): pure `Assign`s, and `If`s and
+/// `Block`s whose conditions are themselves known. Computed with `interp::eval_pure`, as
+/// the interpreter would at run time, so a folded array size or initializer equals what
+/// the shader would compute. `None` when any statement is something else or reads a value
+/// that is not known.
+pub fn eval_constant(kinds: &[ScalarKind], body: &[Stmt], outs: &[Var]) -> Option<Vec<u32>> {
+    fn run(f: &mut Folder<'_>, list: &[Stmt]) -> Option<()> {
+        for s in list {
+            match s {
+                Stmt::Assign { dst, op } => {
+                    let v = f.value(op)?;
+                    f.set(*dst, Some(v));
+                }
+                Stmt::If {
+                    cond,
+                    then_body,
+                    else_body,
+                } => {
+                    let arm = if f.known(*cond)? != 0 {
+                        then_body
+                    } else {
+                        else_body
+                    };
+                    run(f, arm)?;
+                }
+                Stmt::Block { body, .. } => run(f, body)?,
+                _ => return None,
+            }
+        }
+        Some(())
+    }
+    let mut f = Folder {
+        kinds,
+        known: vec![None; kinds.len()],
+    };
+    run(&mut f, body)?;
+    outs.iter().map(|v| f.known(*v)).collect()
+}
+
 /// The constant of `kind` with these lane bits.
 fn scalar(kind: ScalarKind, bits: u32) -> Scalar {
     match kind {

@@ -458,7 +458,7 @@ pub fn eval_pure(
                 get(b)
             }
         }
-        Op::Fma(a, b, c) => fb(f(get(a)).mul_add(f(get(b)), f(get(c)))),
+        Op::Fma(a, b, c) => fb(crate::math::fma::fma_f32(f(get(a)), f(get(b)), f(get(c)))),
         Op::FClamp(x, lo, hi) => fb(fmin(fmax(f(get(x)), f(get(lo))), f(get(hi)))),
         Op::FMix(x, y, a) => {
             let (x, y, a) = (f(get(x)), f(get(y)), f(get(a)));

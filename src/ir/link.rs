@@ -163,6 +163,15 @@ pub enum LinkError {
     TooManyAttributes,
     #[error("fragment outputs `{a}` and `{b}` both use location {location}")]
     OutputLocation { a: String, b: String, location: u32 },
+    /// GLSL 4.60 §4.4.1: two user varyings of one interface with explicit locations whose
+    /// location ranges meet (a dvec3 or dvec4 takes two locations).
+    #[error("{dir} `{a}` and `{b}` both use location {location}")]
+    VaryingLocationOverlap {
+        dir: &'static str,
+        a: String,
+        b: String,
+        location: u32,
+    },
     #[error("fragment output `{name}` uses location {location}, past GL_MAX_DRAW_BUFFERS ({MAX_DRAW_BUFFERS})")]
     OutputRange { name: String, location: u32 },
     #[error("fragment output `{name}` has index 1 at location {location}: dual-source blending allows index 1 at location 0 only (GL_MAX_DUAL_SOURCE_DRAW_BUFFERS is {MAX_DUAL_SOURCE_DRAW_BUFFERS}), and no array larger than 1")]
@@ -586,7 +595,7 @@ fn type_name(ty: ValueType, array_len: Option<u32>) -> String {
 /// column; 64-bit vectors with 3 or 4 components two).
 fn attribute_locations(v: &InterfaceVar) -> u32 {
     let per = match v.ty.base {
-        BaseType::Uint64 if v.ty.rows > 2 => 2,
+        BaseType::Uint64 | BaseType::Double if v.ty.rows > 2 => 2,
         _ => 1,
     };
     per * v.ty.cols as u32 * v.array_len.unwrap_or(1)
@@ -887,6 +896,30 @@ fn make_attribute(v: &InterfaceVar, location: u32, locations: u32) -> Attribute 
 ///
 /// With `open` (separate shader objects, `LinkOptions::open_interfaces`) an input without
 /// a matching output is skipped: it reads 0, the fragment inputs being zeroed per draw.
+/// Reports user varyings of one interface (the last vertex-processing stage's outputs or
+/// the fragment inputs: no per-vertex arrays) whose explicit location ranges meet.
+fn check_location_overlap(dir: &'static str, vars: &[&InterfaceVar], errors: &mut Vec<LinkError>) {
+    let located: Vec<(&InterfaceVar, u32, u32)> = vars
+        .iter()
+        .filter_map(|v| {
+            let l = v.location?;
+            Some((*v, l, l.saturating_add(attribute_locations(v))))
+        })
+        .collect();
+    for (i, (a, a0, a1)) in located.iter().enumerate() {
+        for (b, b0, b1) in &located[i + 1..] {
+            if a0 < b1 && b0 < a1 {
+                errors.push(LinkError::VaryingLocationOverlap {
+                    dir,
+                    a: a.name.clone(),
+                    b: b.name.clone(),
+                    location: *a0.max(b0),
+                });
+            }
+        }
+    }
+}
+
 fn link_varyings(
     vs: &Module,
     fs: &Module,
@@ -898,6 +931,9 @@ fn link_varyings(
     let errors_out = errors;
     let errors = &mut errors_here;
     let vs_user: Vec<&InterfaceVar> = vs.outputs.iter().filter(|o| o.builtin.is_none()).collect();
+    check_location_overlap("outputs", &vs_user, errors);
+    let fs_user: Vec<&InterfaceVar> = fs.inputs.iter().filter(|i| i.builtin.is_none()).collect();
+    check_location_overlap("inputs", &fs_user, errors);
     for input in &fs.inputs {
         if input.builtin == Some(BuiltinOutput::PointCoord) {
             for w in 0..2 {
@@ -1703,6 +1739,39 @@ mod tests {
             e[0],
             LinkError::OutputLocation { location: 0, .. }
         ));
+    }
+
+    #[test]
+    fn a_dvec4_varying_takes_two_locations() {
+        // GLSL 4.60 §4.4.1: dvec3 and dvec4 take two locations, so a second varying at
+        // location 1 overlaps one at 0 (piglit's vs-to-fs-explicit-location-overlap).
+        let dvec4 = ValueType::new(BaseType::Double, 4, 1);
+        let with = |second_at: u32| {
+            let mut vs = vertex();
+            vs.outputs.truncate(1);
+            let mut a = var("d1", dvec4, 4);
+            a.location = Some(0);
+            let mut b = var("d2", dvec4, 12);
+            b.location = Some(second_at);
+            vs.outputs.extend([a, b]);
+            let n = vs
+                .outputs
+                .iter()
+                .map(|o| o.slot + o.words)
+                .max()
+                .unwrap_or(0);
+            vs.func.outputs = vec![Var(0); n as usize];
+            let mut fs = fragment();
+            fs.inputs.clear();
+            link(&vs, &fs, &LinkOptions::default())
+        };
+        let e = with(1).unwrap_err();
+        assert!(
+            e.iter()
+                .any(|e| matches!(e, LinkError::VaryingLocationOverlap { location: 1, .. })),
+            "{e:?}"
+        );
+        assert!(with(2).is_ok());
     }
 
     #[test]

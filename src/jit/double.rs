@@ -324,6 +324,75 @@ impl Emitter<'_, '_> {
         self.dselect(small, t, x)
     }
 
+    /// GLSL `fma(float, float, float)` of 4 lanes (`f32x4` in, `i32x4` bits out), bit for
+    /// bit `math::fma::fma_f32`: FMA3's `vfmadd` where the host has it (IEEE
+    /// fusedMultiplyAdd is correctly rounded, so the same bits), otherwise that function's
+    /// sequence inline — binary64 product and TwoSum, round to odd, one `cvtpd2ps` (the
+    /// proof is in `math::fma`). Never Cranelift's libm libcall. NaN results are the
+    /// canonical quiet NaN either way.
+    pub(crate) fn emit_fma_f32(&mut self, x: Value, y: Value, z: Value) -> Value {
+        let r = if use_hw_fma() {
+            self.b.ins().fma(x, y, z)
+        } else {
+            let halves = [x, y, z].map(|v| {
+                let hi = self.move_high_lanes_down(v);
+                [
+                    self.b.ins().fvpromote_low(v),
+                    self.b.ins().fvpromote_low(hi),
+                ]
+            });
+            let [a, b] = [0, 1].map(|i| {
+                let r = self.fma_f32_half(halves[0][i], halves[1][i], halves[2][i]);
+                self.b.ins().fvdemote(r)
+            });
+            // [a0, a1, 0, 0] and [b0, b1, 0, 0] -> [a0, a1, b0, b1].
+            let mut m: Vec<u8> = (0..8).collect();
+            m.extend(16..24);
+            let r = self.shuffle(a, b, m);
+            self.fview(r)
+        };
+        let nan = self.b.ins().fcmp(FloatCC::Unordered, r, r);
+        let r = self.iview(r);
+        let q = self
+            .b
+            .ins()
+            .iconst(types::I32, i64::from(f32::NAN.to_bits()));
+        let q = self.b.ins().splat(types::I32X4, q);
+        let nan = self.b.ins().bitcast(types::I32X4, lanes_le(), nan);
+        self.b.ins().bitselect(nan, q, r)
+    }
+
+    /// Round to odd of `a * b + c` (binary32 values widened to binary64), 2 lanes.
+    fn fma_f32_half(&mut self, a: Value, b: Value, c: Value) -> Value {
+        let p = self.b.ins().fmul(a, b);
+        let s = self.b.ins().fadd(p, c);
+        // TwoSum: e = (p + c) - s exactly.
+        let bb = self.b.ins().fsub(s, p);
+        let t = self.b.ins().fsub(s, bb);
+        let u = self.b.ins().fsub(p, t);
+        let v = self.b.ins().fsub(c, bb);
+        let e = self.b.ins().fadd(u, v);
+        // inexact = e != 0 (NaN counts, but then s is not finite) and |s| < inf.
+        let zero = self.dconst(0);
+        let nz = self.b.ins().fcmp(FloatCC::NotEqual, e, zero);
+        let abs = self.b.ins().fabs(s);
+        let inf = self.dconst(INF);
+        let fin = self.b.ins().fcmp(FloatCC::LessThan, abs, inf);
+        let m = self.b.ins().band(nz, fin);
+        // (bits(s) - [signs differ]) | 1 where inexact; bits(s) elsewhere.
+        let sb = self.ibits(s);
+        let eb = self.ibits(e);
+        let d = self.b.ins().bxor(sb, eb);
+        let d = self.b.ins().ushr_imm_u(d, 63);
+        let d = self.b.ins().band(d, m);
+        let one = self.dconst(1);
+        let one = self.ibits(one);
+        let odd = self.b.ins().band(m, one);
+        let r = self.b.ins().isub(sb, d);
+        let r = self.b.ins().bor(r, odd);
+        self.fbits(r)
+    }
+
     /// `math::fp64::fma` per lane through an indirect call (its address is a constant:
     /// the function lives in this process, as the code does).
     fn soft_fma(&mut self, x: Pair, y: Pair, z: Pair) -> Pair {

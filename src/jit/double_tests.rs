@@ -443,6 +443,11 @@ fn glsl_double_rules_are_checked() {
             Stage::Vertex,
             "",
         ),
+        (
+            "#version 400\nin dvec2 a;\nvoid main() { gl_Position = vec4(a.x); }",
+            Stage::Vertex,
+            "double vertex shader inputs require GLSL 4.10",
+        ),
     ];
     for (i, (src, stage, msg)) in fails.iter().enumerate() {
         let out = crate::glsl::compile(*stage, src);
@@ -463,4 +468,187 @@ fn glsl_double_rules_are_checked() {
               gl_Position.x += f; }";
     let out = crate::glsl::compile(Stage::Vertex, ok);
     assert!(out.module.is_some(), "{}", out.info_log);
+}
+
+/// frexp of a finite double by repeated exact scaling (the test's own reference).
+fn frexp_ref(x: f64) -> (f64, i32) {
+    if x == 0.0 || !x.is_finite() {
+        return (x, 0);
+    }
+    let (mut m, mut e) = (x, 0);
+    while m.abs() >= 1.0 {
+        m /= 2.0; // exact: |m| >= 1 is normal
+        e += 1;
+    }
+    while m.abs() < 0.5 {
+        m *= 2.0; // exact
+        e -= 1;
+    }
+    (m, e)
+}
+
+#[test]
+fn glsl_double_frexp_ldexp_modf() {
+    // Each lane's double comes in as raw words (v.x low, v.y high), the ldexp exponent as
+    // v.z's bits, so subnormals, ±0 and ±inf reach the shader exactly.
+    let src = "#version 400
+        in vec4 v;
+        out double r[9];
+        void main() {
+            double x = packDouble2x32(floatBitsToUint(v.xy));
+            int n = floatBitsToInt(v.z);
+            int e;
+            r[0] = frexp(x, e);
+            r[1] = double(e);
+            r[2] = ldexp(x, n);
+            double ip;
+            r[3] = modf(x, ip);
+            r[4] = ip;
+            ivec2 e2;
+            dvec2 m2 = frexp(dvec2(x, -x), e2);
+            r[5] = m2.y;
+            r[6] = double(e2.y);
+            dvec2 l2 = ldexp(dvec2(x, 0.75lf), ivec2(n, -1));
+            r[7] = l2.x + l2.y;
+            dvec2 ip2;
+            r[8] = modf(dvec2(x), ip2).x;
+            gl_Position = vec4(0.0);
+        }";
+    let p2 = |n: i32| f64::from_bits(((n + 1023) as u64) << 52);
+    let cases: [(f64, i32, f64); 12] = [
+        (0.49, 3, 3.92),
+        (-0.0, 5, -0.0),
+        (25.0, -2, 6.25),
+        (5e-324, 2000, p2(926)),
+        (-0.75 * f64::MIN_POSITIVE, -10, -(3.0 * 2f64.powi(-1034))),
+        (f64::MAX, 1, f64::INFINITY),
+        // 1.5 and 3 units of 2^-1074 / 2: ties, to even (2 units).
+        (1.5, -1074, f64::from_bits(2)),
+        (3.0, -1075, f64::from_bits(2)),
+        (f64::NEG_INFINITY, 0, f64::NEG_INFINITY),
+        (-1e300, -2100, -0.0),
+        // (2 - 2^-52) · 2^-1075 rounds up to the smallest subnormal.
+        (f64::MAX, -2098, f64::from_bits(1)),
+        (-123.456, 7, -123.456 * 128.0),
+    ];
+    for chunk in cases.chunks(4) {
+        let mut lanes = [[0f32; 4]; 4];
+        for (l, (x, n, _)) in chunk.iter().enumerate() {
+            let b = x.to_bits();
+            lanes[l] = [
+                f32::from_bits(b as u32),
+                f32::from_bits((b >> 32) as u32),
+                f32::from_bits(*n as u32),
+                0.0,
+            ];
+        }
+        let words = glsl_run(src, lanes);
+        for (l, &(x, n, want_ldexp)) in chunk.iter().enumerate() {
+            let got = doubles_of(&words, l);
+            let (m, e) = frexp_ref(x);
+            let (mn, en) = frexp_ref(-x);
+            let ip = x.trunc();
+            let want = [
+                m,
+                f64::from(e),
+                want_ldexp,
+                x - ip,
+                ip,
+                mn,
+                f64::from(en),
+                want_ldexp + 0.375,
+                x - ip,
+            ];
+            for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+                assert!(
+                    g.to_bits() == w.to_bits() || (g.is_nan() && w.is_nan()),
+                    "x = {x:e}, n = {n}: r[{i}] = {g:e}, want {w:e}"
+                );
+            }
+            if x.is_finite() && x != 0.0 && e > -1021 {
+                assert!(
+                    (0.5..1.0).contains(&m.abs()) && m * p2(e - 1) * 2.0 == x,
+                    "reference"
+                );
+            }
+        }
+    }
+}
+
+/// GLSL `fma(float)`: generated code with FMA3 and with the inline round-to-odd sequence
+/// both equal `math::fma::fma_f32` (the interpreter's) bit for bit, NaN included (always
+/// the canonical quiet NaN), over every triple of edge cases and 20,000 random triples.
+#[test]
+fn f32_fma_is_the_same_with_and_without_fma3() {
+    use crate::math::fma::fma_f32;
+    let mut b = Builder::new(Stage::Vertex);
+    let [x, y, z] = [0, 1, 2].map(|i| b.input(i, K::F32));
+    let r = b.op(K::F32, Op::Fma(x, y, z));
+    b.output(r);
+    let m = b.finish();
+    crate::ir::validate(&m).expect("valid module");
+    let hw = super::compile_uncached(&m).expect("compiles");
+    super::double::FORCE_SOFT_FMA.with(|f| f.set(true));
+    let soft = super::compile_uncached(&m);
+    super::double::FORCE_SOFT_FMA.with(|f| f.set(false));
+    let soft = soft.expect("compiles");
+    let vals: Vec<f32> = vec![
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        1.0 + f32::EPSILON,
+        -(1.0 + 2.0 * f32::EPSILON),
+        24929.0 / 32768.0,
+        673.0 / 512.0,
+        2f32.powi(-60),
+        f32::MIN_POSITIVE,
+        f32::from_bits(1),
+        f32::from_bits(0x8000_0003),
+        f32::MAX,
+        f32::MIN,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::NAN,
+        f32::from_bits(0xffc0_1234), // a NaN with a payload
+    ];
+    let e = vals.len();
+    // Every triple of edge cases, then 20,000 random triples (all bit patterns).
+    let mut triples: Vec<[f32; 3]> = Vec::new();
+    for i in 0..e * e * e {
+        triples.push([vals[i % e], vals[i / e % e], vals[i / (e * e)]]);
+    }
+    let mut s = 0x2545_f491_4f6c_dd1du64;
+    let mut next = || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        f32::from_bits(s as u32)
+    };
+    for _ in 0..20_000 {
+        triples.push([next(), next(), next()]);
+    }
+    let mut lanes_checked = 0;
+    for t in triples.chunks_exact(4) {
+        let mut inputs = Vec::new();
+        for j in 0..3 {
+            inputs.extend(t.iter().map(|x| x[j].to_bits()));
+        }
+        let env = Env {
+            inputs,
+            mask: 0xF,
+            ..Env::default()
+        };
+        let (ho, _) = run_code(&*hw, &env);
+        let (so, _) = run_code(&*soft, &env);
+        let io = interp_run(&m, &env);
+        for l in 0..4 {
+            let want = fma_f32(t[l][0], t[l][1], t[l][2]).to_bits();
+            assert_eq!(io[l], want, "interpreter, {:?}", t[l]);
+            assert_eq!(ho[l], want, "FMA3, {:?}", t[l]);
+            assert_eq!(so[l], want, "round to odd, {:?}", t[l]);
+            lanes_checked += 1;
+        }
+    }
+    assert!(lanes_checked >= 25_000);
 }

@@ -63,8 +63,7 @@ impl Emitter<'_, '_> {
                 let x = self.var_f(*a)?;
                 let y = self.var_f(*b)?;
                 let z = self.var_f(*c)?;
-                let r = self.b.ins().fma(x, y, z);
-                self.iview(r)
+                self.emit_fma_f32(x, y, z)
             }
             Op::FClamp(x, lo, hi) => {
                 let x = self.var_value(*x)?;
