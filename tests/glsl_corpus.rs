@@ -172,7 +172,7 @@ corpus! {
     err_uint_in_110 => "err_uint_in_110.frag",
     err_undeclared => "err_undeclared.frag",
     err_unknown_function => "err_unknown_function.frag",
-    err_varying_core_150_vert => "err_varying_core_150.vert",
+    err_varying_core_420_vert => "err_varying_core_420.vert",
     err_vector_index_out_of_range => "err_vector_index_out_of_range.frag",
     err_wrong_arg_builtin => "err_wrong_arg_builtin.frag",
     ok_arrays => "ok_arrays.frag",
@@ -207,5 +207,6 @@ corpus! {
     ok_uniform_block_vert => "ok_uniform_block.vert",
     ok_version_150_fragcolor => "ok_version_150_fragcolor.frag",
     ok_texture2d_330_core => "ok_texture2d_330_core.frag",
+    ok_varying_attribute_150_vert => "ok_varying_attribute_150.vert",
     ok_vertex_locations_vert => "ok_vertex_locations.vert",
 }

@@ -1,5 +1,5 @@
-// expect: 0:3(1): error: `attribute' is not allowed in GLSL 330 core (use `in')
-#version 330 core
+// expect: 0:3(1): error: `attribute' is not allowed in GLSL 420 core (use `in')
+#version 420 core
 attribute vec3 position;
 void main() {
     gl_Position = vec4(position, 1.0);

@@ -2560,9 +2560,12 @@ mod tests {
         assert_eq!(px.len(), 16, "rows padded to 8 bytes");
         let px = c.read_pixels(0, 0, 1, 1, gl::RGBA, gl::FLOAT);
         assert_eq!(px.len(), 16);
-        // GL_SHORT is a GL pixel type softgl does not convert yet: GL_INVALID_OPERATION
-        // (DESIGN.md §6); an enum that is no pixel type is GL_INVALID_ENUM.
-        c.read_pixels(0, 0, 1, 1, gl::RGBA, gl::SHORT);
+        // GL_SHORT is converted (signed normalized, GL 4.5 §8.4.4.2's inverse): zeros here.
+        let px = c.read_pixels(0, 0, 1, 1, gl::RGBA, gl::SHORT);
+        assert_eq!((px, c.get_error()), (vec![0; 8], gl::NO_ERROR));
+        // A packed type whose component count is not the format's: GL_INVALID_OPERATION;
+        // an enum that is no pixel type is GL_INVALID_ENUM.
+        c.read_pixels(0, 0, 1, 1, gl::RGBA, gl::UNSIGNED_SHORT_5_6_5);
         assert_eq!(c.get_error(), gl::INVALID_OPERATION);
         c.read_pixels(0, 0, 1, 1, gl::RGBA, gl::RGBA);
         assert_eq!(c.get_error(), gl::INVALID_ENUM);

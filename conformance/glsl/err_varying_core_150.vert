@@ -1,5 +1,0 @@
-// expect: 0:3(1): error: `varying' is not allowed in GLSL 150 core (use `in'/`out')
-#version 150
-varying vec2 uv;
-in vec2 p;
-void main() { uv = p; gl_Position = vec4(p, 0.0, 1.0); }
