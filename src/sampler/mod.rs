@@ -319,16 +319,10 @@ fn sample_into(ctx: &SampleContext, req: &TexRequest, out: &mut TexResult, pinne
     {
         let handle = TextureHandle::from_bits((hi[0] as u64) << 32 | lo[0] as u64);
         // Pinned for the whole instruction: the descriptor stays valid until then.
-        let one = |out: &mut TexResult| {
-            if let Some(d) = ctx.resolve(handle) {
-                (d.sample)(d, req, 0xF, out);
-                d.apply_swizzle(0xF, out);
-            }
-        };
         if pinned {
-            one(out);
+            sample_one_handle(ctx, handle, req, out);
         } else {
-            epoch::with_pinned(|| one(out));
+            epoch::with_pinned(|| sample_one_handle(ctx, handle, req, out));
         }
         return;
     }
@@ -345,6 +339,22 @@ fn sample_into(ctx: &SampleContext, req: &TexRequest, out: &mut TexResult, pinne
         sample_pinned(ctx, req, op, out);
     } else {
         epoch::with_pinned(|| sample_pinned(ctx, req, op, out));
+    }
+}
+
+/// The usual request once pinned: all four lanes through `handle`. A plain function,
+/// always inlined: as a closure shared by the pinned and unpinned calls it stayed an
+/// out-of-line call in every texture request.
+#[inline(always)]
+fn sample_one_handle(
+    ctx: &SampleContext,
+    handle: TextureHandle,
+    req: &TexRequest,
+    out: &mut TexResult,
+) {
+    if let Some(d) = ctx.resolve(handle) {
+        (d.sample)(d, req, 0xF, out);
+        d.apply_swizzle(0xF, out);
     }
 }
 
