@@ -103,25 +103,7 @@ void main() {
     s[0][1].n = uint(s.length() * 10 + s[0].length());
 }";
     let mut c = Context::new(W as u32, H as u32);
-    let shader = c.create_shader(gl::COMPUTE_SHADER);
-    c.shader_source(shader, &[cs]);
-    c.compile_shader(shader);
-    assert_eq!(
-        c.get_shaderiv(shader, gl::COMPILE_STATUS),
-        1,
-        "{}",
-        c.get_shader_info_log(shader)
-    );
-    let p = c.create_program();
-    c.attach_shader(p, shader);
-    c.link_program(p);
-    assert_eq!(
-        c.get_programiv(p, gl::LINK_STATUS),
-        1,
-        "{}",
-        c.get_program_info_log(p)
-    );
-    c.use_program(p);
+    let p = common::compute_program(&mut c, cs);
     let bufs: Vec<u32> = (0..6)
         .map(|k| buffer(&mut c, gl::SHADER_STORAGE_BUFFER, k, &[k + 1, 0]))
         .collect();

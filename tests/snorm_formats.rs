@@ -546,25 +546,7 @@ void main() {
     imageStore(raw, p, imageLoad(bits, p));
     imageStore(half_range, p, vec4(p.x == 0 ? -0.25 : 2.0));
 }";
-        let s = c.create_shader(gl::COMPUTE_SHADER);
-        c.shader_source(s, &[src]);
-        c.compile_shader(s);
-        assert_eq!(
-            c.get_shaderiv(s, gl::COMPILE_STATUS),
-            1,
-            "{}",
-            c.get_shader_info_log(s)
-        );
-        let p = c.create_program();
-        c.attach_shader(p, s);
-        c.link_program(p);
-        assert_eq!(
-            c.get_programiv(p, gl::LINK_STATUS),
-            1,
-            "{}",
-            c.get_program_info_log(p)
-        );
-        c.use_program(p);
+        common::compute_program(&mut c, src);
         c.dispatch_compute(1, 1, 1);
         c.memory_barrier(gl::ALL_BARRIER_BITS);
         assert_eq!(c.get_error(), gl::NO_ERROR);

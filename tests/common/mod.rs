@@ -17,7 +17,24 @@ pub fn context(w: u32, h: u32, threads: usize) -> Context {
 /// log when a compile or the link fails.
 #[allow(dead_code)] // Not every test file that includes this module links such a program.
 pub fn program(c: &mut Context, vs: &str, fs: &str) -> u32 {
-    let mut shader = |kind, src: &str| {
+    linked(c, &[(gl::VERTEX_SHADER, vs), (gl::FRAGMENT_SHADER, fs)])
+}
+
+/// A linked program of the one compute shader `src`, made current (glUseProgram); panics
+/// with the info log when the compile or the link fails.
+#[allow(dead_code)] // Not every test file that includes this module dispatches.
+pub fn compute_program(c: &mut Context, src: &str) -> u32 {
+    let p = linked(c, &[(gl::COMPUTE_SHADER, src)]);
+    c.use_program(p);
+    p
+}
+
+/// A linked program of the given (stage, source) shaders; panics with the info log when a
+/// compile or the link fails.
+#[allow(dead_code)]
+pub fn linked(c: &mut Context, stages: &[(u32, &str)]) -> u32 {
+    let p = c.create_program();
+    for &(kind, src) in stages {
         let s = c.create_shader(kind);
         c.shader_source(s, &[src]);
         c.compile_shader(s);
@@ -27,15 +44,8 @@ pub fn program(c: &mut Context, vs: &str, fs: &str) -> u32 {
             "{}",
             c.get_shader_info_log(s)
         );
-        s
-    };
-    let (v, f) = (
-        shader(gl::VERTEX_SHADER, vs),
-        shader(gl::FRAGMENT_SHADER, fs),
-    );
-    let p = c.create_program();
-    c.attach_shader(p, v);
-    c.attach_shader(p, f);
+        c.attach_shader(p, s);
+    }
     c.link_program(p);
     assert_eq!(
         c.get_programiv(p, gl::LINK_STATUS),
